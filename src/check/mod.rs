@@ -1,0 +1,11 @@
+//! Validation: turns a loaded [`VariantFile`](crate::spec::VariantFile)
+//! into a [`CheckedVariant`] whose names, squares and templates are
+//! resolved, collecting every problem rather than stopping at the first.
+
+mod diagnostic;
+mod validate;
+
+pub use diagnostic::{Diagnostic, LoadError, Severity};
+pub use validate::{
+    CheckedCastling, CheckedPiece, CheckedPromotion, CheckedVariant, EndRules, check,
+};

@@ -1,0 +1,537 @@
+//! The checks a variant file must pass before it is compiled. Every check
+//! runs and every problem is reported, each pointing at its place in the
+//! file.
+
+use super::Diagnostic;
+use crate::engine::geometry::Geometry;
+use crate::engine::piece::{Kind, MAX_KINDS};
+use crate::engine::square::Square;
+use crate::lang::betza::{self, Template};
+use crate::lang::fen::{self, FenCell, FenRecord};
+use crate::spec::{Location, Outcome, Sources, Spanned, VariantFile};
+
+/// A piece type with its template parsed.
+#[derive(Clone, Debug)]
+pub struct CheckedPiece {
+    /// Upper-case FEN letter.
+    pub letter: char,
+    /// Name for people.
+    pub name: String,
+    /// The template as written.
+    pub template_text: String,
+    /// The parsed template.
+    pub template: Template,
+    /// Whether the piece is royal.
+    pub royal: bool,
+    /// Whether the piece moves like a pawn for the move rule.
+    pub pawn: bool,
+    /// Material value.
+    pub value: i32,
+    /// 0-based ranks, from the owner's side, where `i` moves are allowed.
+    pub initial_ranks: Vec<i32>,
+}
+
+/// Promotion with letters resolved to kinds.
+#[derive(Clone, Debug)]
+pub struct CheckedPromotion {
+    /// Kinds that promote.
+    pub pieces: Vec<Kind>,
+    /// 0-based ranks from the owner's side.
+    pub ranks: Vec<i32>,
+    /// Kinds they may become, in the order written.
+    pub choices: Vec<Kind>,
+    /// Whether promotion is compulsory.
+    pub mandatory: bool,
+}
+
+/// One castling move with squares resolved, seen from White.
+#[derive(Clone, Debug)]
+pub struct CheckedCastling {
+    /// Upper-case FEN rights letter.
+    pub fen: char,
+    /// King's square before.
+    pub king_from: Square,
+    /// King's square after.
+    pub king_to: Square,
+    /// Rook's square before.
+    pub rook_from: Square,
+    /// Rook's square after.
+    pub rook_to: Square,
+    /// Kind of the piece on the king's square in the start position.
+    pub king_kind: Kind,
+    /// Kind of the piece on the rook's square in the start position.
+    pub rook_kind: Kind,
+}
+
+/// How the game ends, with defaults filled in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EndRules {
+    /// Outcome for the side to move with no legal move while in check.
+    pub checkmate: Outcome,
+    /// Outcome for the side to move with no legal move while not in check.
+    pub stalemate: Outcome,
+    /// Full moves without capture or pawn move that draw; 0 for never.
+    pub move_rule: u32,
+    /// Occurrences of one position that draw; 0 for never.
+    pub repetition: u32,
+}
+
+/// A variant file that passed every check, ready to compile.
+#[derive(Clone, Debug)]
+pub struct CheckedVariant {
+    /// Name.
+    pub name: String,
+    /// Description.
+    pub description: String,
+    /// Board size.
+    pub geometry: Geometry,
+    /// Piece types; a piece's index is its [`Kind`].
+    pub pieces: Vec<CheckedPiece>,
+    /// The start position as written.
+    pub start_text: String,
+    /// Where the start position was written.
+    pub start_location: Option<Location>,
+    /// The start position, read.
+    pub start: FenRecord,
+    /// Promotion rules, if any piece promotes.
+    pub promotion: Option<CheckedPromotion>,
+    /// Castling moves.
+    pub castling: Vec<CheckedCastling>,
+    /// Whether royal pieces may not be left attacked.
+    pub check: bool,
+    /// Game end rules.
+    pub end: EndRules,
+    /// Warnings found; the variant plays regardless.
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// Collects diagnostics as the checks run.
+struct Checker<'a> {
+    sources: &'a Sources,
+    found: Vec<Diagnostic>,
+}
+
+impl Checker<'_> {
+    fn error(&mut self, message: impl Into<String>, at: Option<Location>, help: impl Into<String>) {
+        self.found
+            .push(Diagnostic::error(message, at).with_help(help));
+    }
+
+    /// Location of `range` inside the string literal `spanned`.
+    fn inside<T>(&self, spanned: &Spanned<T>, range: std::ops::Range<usize>) -> Option<Location> {
+        spanned
+            .location
+            .as_ref()
+            .map(|l| l.inside_string(self.sources, range))
+    }
+
+    fn require<'v, T>(
+        &mut self,
+        value: &'v Option<T>,
+        field: &str,
+        example: &str,
+    ) -> Option<&'v T> {
+        if value.is_none() {
+            self.error(
+                format!("missing field `{field}`"),
+                None,
+                format!("add `{field}: {example}`"),
+            );
+        }
+        value.as_ref()
+    }
+}
+
+/// Checks a loaded variant file. Returns the checked variant, or every
+/// error found (warnings ride along in either case).
+pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Vec<Diagnostic>> {
+    let mut c = Checker {
+        sources,
+        found: Vec::new(),
+    };
+    let name = c
+        .require(&file.name, "name", "\"My variant\"")
+        .map(|n| n.value.clone());
+    let geometry = c
+        .require(&file.board, "board", "(files: 8, ranks: 8)")
+        .and_then(|b| {
+            let mut side = |v: &Spanned<u32>, what: &str| -> Option<u8> {
+                if (1..=Geometry::MAX_SIDE as u32).contains(&v.value) {
+                    Some(v.value as u8)
+                } else {
+                    c.error(
+                        format!(
+                            "a board has 1 to {} {what}, not {}",
+                            Geometry::MAX_SIDE,
+                            v.value
+                        ),
+                        v.location.clone(),
+                        format!("set `{what}` between 1 and {}", Geometry::MAX_SIDE),
+                    );
+                    None
+                }
+            };
+            let files = side(&b.files, "files");
+            let ranks = side(&b.ranks, "ranks");
+            Some(Geometry {
+                files: files?,
+                ranks: ranks?,
+            })
+        });
+    let pieces = check_pieces(&mut c, file);
+    let letter_kind = |letter: char| -> Option<Kind> {
+        pieces
+            .as_ref()?
+            .iter()
+            .position(|p| p.letter == letter.to_ascii_uppercase())
+            .map(|k| k as Kind)
+    };
+    let start = match (c.require(&file.start, "start", "\"<FEN>\""), geometry) {
+        (Some(start), Some(g)) if pieces.is_some() => {
+            match fen::parse(&start.value, g.files, g.ranks, |ch| {
+                letter_kind(ch).is_some()
+            }) {
+                Ok(record) => Some(record),
+                Err(e) => {
+                    let at = c.inside(start, e.span.clone());
+                    c.error(format!("start position: {}", e.message), at, e.help);
+                    None
+                }
+            }
+        }
+        _ => None,
+    };
+    let check_rule = file.check.as_ref().is_none_or(|c| c.value);
+    if let Some(pieces) = &pieces {
+        if check_rule && !pieces.iter().any(|p| p.royal) {
+            let at = file.check.as_ref().and_then(|c| c.location.clone());
+            c.error(
+                "`check` is on but no piece is royal",
+                at,
+                "mark the king `royal: true`, or set `check: false` for a variant without check",
+            );
+        }
+    }
+    let promotion = match (&file.promotion, geometry) {
+        (Some(p), Some(g)) => check_promotion(&mut c, p, g, &letter_kind),
+        _ => None,
+    };
+    let castling = match (&file.castling, geometry, &start) {
+        (Some(rules), Some(g), Some(start)) => {
+            check_castling(&mut c, rules, g, start, &letter_kind)
+        }
+        _ => Vec::new(),
+    };
+    let end = file.end.clone().unwrap_or_default();
+    let end = EndRules {
+        checkmate: end.checkmate.unwrap_or(Outcome::Loss),
+        stalemate: end.stalemate.unwrap_or(Outcome::Draw),
+        move_rule: end.move_rule.unwrap_or(50),
+        repetition: end.repetition.unwrap_or(3),
+    };
+    let mut warnings = Vec::new();
+    if let Some(pieces) = &pieces {
+        for (spec, piece) in file.pieces.iter().flatten().zip(pieces) {
+            if piece.template.components.is_empty() {
+                warnings.push(
+                    Diagnostic::warning(
+                        format!("the {} ({}) can never move", piece.name, piece.letter),
+                        spec.moves.location.clone(),
+                    )
+                    .with_help("give it a movement template, for example `K`"),
+                );
+            }
+        }
+    }
+    if c.found.iter().any(Diagnostic::is_error) {
+        c.found.extend(warnings);
+        return Err(c.found);
+    }
+    let (Some(name), Some(geometry), Some(mut pieces), Some(start_spec), Some(start)) =
+        (name, geometry, pieces, file.start.as_ref(), start)
+    else {
+        return Err(c.found);
+    };
+    fill_initial_ranks(&mut pieces, file, &start, geometry);
+    Ok(CheckedVariant {
+        name,
+        description: file.description.clone().unwrap_or_default(),
+        geometry,
+        pieces,
+        start_text: start_spec.value.clone(),
+        start_location: start_spec.location.clone(),
+        start,
+        promotion,
+        castling,
+        check: check_rule,
+        end,
+        warnings,
+    })
+}
+
+fn check_pieces(c: &mut Checker<'_>, file: &VariantFile) -> Option<Vec<CheckedPiece>> {
+    let specs = c.require(
+        &file.pieces,
+        "pieces",
+        "[(letter: 'K', name: \"king\", moves: \"K\", royal: true)]",
+    )?;
+    if specs.is_empty() {
+        c.error(
+            "the variant has no pieces",
+            None,
+            "list at least one piece under `pieces`",
+        );
+        return None;
+    }
+    if specs.len() > MAX_KINDS {
+        c.error(
+            format!(
+                "the variant has {} piece types; at most {MAX_KINDS} are allowed",
+                specs.len()
+            ),
+            specs[MAX_KINDS].letter.location.clone(),
+            "merge or remove piece types",
+        );
+        return None;
+    }
+    let mut pieces = Vec::new();
+    let mut ok = true;
+    for (i, spec) in specs.iter().enumerate() {
+        let letter = spec.letter.value;
+        if !letter.is_ascii_uppercase() {
+            ok = false;
+            c.error(
+                format!("piece letter `{letter}` must be an upper-case ASCII letter"),
+                spec.letter.location.clone(),
+                "write White's letter in upper case (Black's is its lower case), e.g. 'N'",
+            );
+        } else if specs[..i].iter().any(|p| p.letter.value == letter) {
+            ok = false;
+            c.error(
+                format!("two pieces use the letter `{letter}`"),
+                spec.letter.location.clone(),
+                "give each piece its own letter",
+            );
+        }
+        let template = match betza::parse(&spec.moves.value) {
+            Ok(t) => t,
+            Err(e) => {
+                ok = false;
+                let at = c.inside(&spec.moves, e.span.clone());
+                c.error(
+                    format!("movement template `{}`: {}", spec.moves.value, e.message),
+                    at,
+                    e.help,
+                );
+                Template::default()
+            }
+        };
+        if let Some(ranks) = &spec.initial_ranks {
+            if ranks
+                .value
+                .iter()
+                .any(|r| *r == 0 || *r > Geometry::MAX_SIDE as u32)
+            {
+                ok = false;
+                c.error(
+                    "initial ranks count from 1",
+                    ranks.location.clone(),
+                    "write ranks from the owner's side, the first rank being 1",
+                );
+            }
+        }
+        pieces.push(CheckedPiece {
+            letter,
+            name: spec.name.value.clone(),
+            template_text: spec.moves.value.clone(),
+            template,
+            royal: spec.royal,
+            pawn: spec.pawn,
+            value: spec.value.unwrap_or(0),
+            initial_ranks: Vec::new(),
+        });
+    }
+    ok.then_some(pieces)
+}
+
+fn check_promotion(
+    c: &mut Checker<'_>,
+    p: &crate::spec::PromotionSpec,
+    g: Geometry,
+    letter_kind: &impl Fn(char) -> Option<Kind>,
+) -> Option<CheckedPromotion> {
+    let mut letters = |field: &Spanned<String>, what: &str| -> Option<Vec<Kind>> {
+        let mut kinds = Vec::new();
+        let mut ok = true;
+        for (i, ch) in field.value.char_indices() {
+            match letter_kind(ch).filter(|_| ch.is_ascii_uppercase()) {
+                Some(k) => kinds.push(k),
+                None => {
+                    ok = false;
+                    let at = c.inside(field, i..i + ch.len_utf8());
+                    c.error(
+                        format!("promotion {what}: `{ch}` is not a piece letter"),
+                        at,
+                        "use upper-case letters of pieces listed under `pieces`",
+                    );
+                }
+            }
+        }
+        if kinds.is_empty() && ok {
+            c.error(
+                format!("promotion {what} is empty"),
+                field.location.clone(),
+                "list at least one piece letter",
+            );
+            ok = false;
+        }
+        ok.then_some(kinds)
+    };
+    let pieces = letters(&p.pieces, "pieces");
+    let choices = letters(&p.choices, "choices");
+    let mut ranks = Vec::new();
+    for r in &p.ranks.value {
+        if *r == 0 || *r > g.ranks as u32 {
+            c.error(
+                format!("promotion rank {r} is not on a board of {} ranks", g.ranks),
+                p.ranks.location.clone(),
+                format!(
+                    "write ranks from 1 to {}, counted from the owner's side",
+                    g.ranks
+                ),
+            );
+        } else {
+            ranks.push(*r as i32 - 1);
+        }
+    }
+    Some(CheckedPromotion {
+        pieces: pieces?,
+        ranks,
+        choices: choices?,
+        mandatory: p.mandatory,
+    })
+}
+
+fn check_castling(
+    c: &mut Checker<'_>,
+    rules: &[crate::spec::CastlingSpec],
+    g: Geometry,
+    start: &FenRecord,
+    letter_kind: &impl Fn(char) -> Option<Kind>,
+) -> Vec<CheckedCastling> {
+    let mut out = Vec::new();
+    for (i, rule) in rules.iter().enumerate() {
+        let mut square = |field: &Spanned<String>, what: &str| -> Option<Square> {
+            let sq = g.parse_square(&field.value);
+            if sq.is_none() {
+                c.error(
+                    format!(
+                        "castling {what} square `{}` is not on the {}x{} board",
+                        field.value, g.files, g.ranks
+                    ),
+                    field.location.clone(),
+                    "write a square such as `e1`, seen from White",
+                );
+            }
+            sq
+        };
+        let squares = (
+            square(&rule.king, "king"),
+            square(&rule.king_to, "king_to"),
+            square(&rule.rook, "rook"),
+            square(&rule.rook_to, "rook_to"),
+        );
+        let letter = rule.fen.value;
+        if !letter.is_ascii_uppercase() || rules[..i].iter().any(|r| r.fen.value == letter) {
+            c.error(
+                format!("castling letter `{letter}` must be a distinct upper-case letter"),
+                rule.fen.location.clone(),
+                "use `K` and `Q` as in chess, or any other upper-case letter; Black uses the lower case",
+            );
+            continue;
+        }
+        let (Some(king_from), Some(king_to), Some(rook_from), Some(rook_to)) = squares else {
+            continue;
+        };
+        let mut piece_at = |sq: Square, field: &Spanned<String>, what: &str| -> Option<Kind> {
+            match start.board[sq as usize] {
+                FenCell::Piece(ch) if ch.is_ascii_uppercase() => letter_kind(ch),
+                _ => {
+                    c.error(
+                        format!(
+                            "castling {what} square {} holds no White piece in the start position",
+                            field.value
+                        ),
+                        field.location.clone(),
+                        format!(
+                            "put the castling {what} on {} in `start`, or fix the square",
+                            field.value
+                        ),
+                    );
+                    None
+                }
+            }
+        };
+        let king_kind = piece_at(king_from, &rule.king, "king");
+        let rook_kind = piece_at(rook_from, &rule.rook, "rook");
+        if king_from == rook_from {
+            c.error(
+                "castling king and rook start on the same square",
+                rule.rook.location.clone(),
+                "give the rook its own square",
+            );
+        }
+        if let (Some(king_kind), Some(rook_kind)) = (king_kind, rook_kind) {
+            out.push(CheckedCastling {
+                fen: letter,
+                king_from,
+                king_to,
+                rook_from,
+                rook_to,
+                king_kind,
+                rook_kind,
+            });
+        }
+    }
+    out
+}
+
+/// Fills each piece's initial ranks: as written, or else the ranks it
+/// stands on in the start position, seen from its owner.
+fn fill_initial_ranks(
+    pieces: &mut [CheckedPiece],
+    file: &VariantFile,
+    start: &FenRecord,
+    g: Geometry,
+) {
+    for piece in pieces.iter_mut() {
+        let written = file
+            .pieces
+            .iter()
+            .flatten()
+            .find(|p| p.letter.value == piece.letter)
+            .and_then(|p| p.initial_ranks.as_ref());
+        piece.initial_ranks = match written {
+            Some(ranks) => ranks.value.iter().map(|r| *r as i32 - 1).collect(),
+            None => {
+                let mut ranks = Vec::new();
+                for (sq, cell) in start.board.iter().enumerate() {
+                    if let FenCell::Piece(ch) = cell {
+                        if ch.to_ascii_uppercase() == piece.letter {
+                            let side = if ch.is_ascii_uppercase() {
+                                crate::engine::square::Color::White
+                            } else {
+                                crate::engine::square::Color::Black
+                            };
+                            let r = g.relative_rank(side, g.rank(sq as Square));
+                            if !ranks.contains(&r) {
+                                ranks.push(r);
+                            }
+                        }
+                    }
+                }
+                ranks
+            }
+        };
+    }
+}

@@ -1,0 +1,288 @@
+//! Compilation: a checked variant becomes a [`Variant`], the immutable rule
+//! set the engine plays: move and attack tables, promotion zones, castling
+//! rules, all indexed by integers.
+
+pub mod attacks;
+pub mod tables;
+
+use crate::check::{CheckedVariant, Diagnostic, EndRules, LoadError, check};
+use crate::engine::geometry::Geometry;
+use crate::engine::piece::Kind;
+use crate::engine::position::Position;
+use crate::engine::square::{Color, Square, SquareSet};
+use crate::lang::fen::FenError;
+use crate::spec::Loader;
+use attacks::AttackTables;
+use tables::MoveTables;
+
+/// What a variant says about one piece type, for display and notation.
+#[derive(Clone, Debug)]
+pub struct PieceInfo {
+    /// Upper-case FEN letter.
+    pub letter: char,
+    /// Name.
+    pub name: String,
+    /// Movement template as written.
+    pub template: String,
+    /// Whether it is royal.
+    pub royal: bool,
+    /// Whether it counts as a pawn for the move rule.
+    pub pawn: bool,
+    /// Material value.
+    pub value: i32,
+}
+
+/// One castling move of one side, compiled.
+#[derive(Clone, Debug)]
+pub struct CastlingRule {
+    /// The side that castles.
+    pub side: Color,
+    /// FEN rights letter in this side's case.
+    pub letter: char,
+    /// Bit of [`Position`]'s castling rights.
+    pub right: u16,
+    /// King's square before.
+    pub king_from: Square,
+    /// King's square after.
+    pub king_to: Square,
+    /// Rook's square before.
+    pub rook_from: Square,
+    /// Rook's square after.
+    pub rook_to: Square,
+    /// Kind of the king.
+    pub king_kind: Kind,
+    /// Kind of the rook.
+    pub rook_kind: Kind,
+    /// Squares that must be empty (other than the king and rook themselves).
+    pub must_be_empty: SquareSet,
+    /// Squares the king stands on or crosses, which may not be attacked.
+    pub must_be_safe: Vec<Square>,
+}
+
+/// A compiled variant: everything the engine needs to play it.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    /// Name.
+    pub name: String,
+    /// Description.
+    pub description: String,
+    /// Board size.
+    pub geometry: Geometry,
+    /// Piece types, indexed by [`Kind`].
+    pub pieces: Vec<PieceInfo>,
+    /// Whether a move may not leave one's own royal piece attacked.
+    pub check: bool,
+    /// How the game ends.
+    pub end: EndRules,
+    /// The start position's FEN as written in the variant file.
+    pub start_fen: String,
+    /// Warnings found while loading.
+    pub warnings: Vec<Diagnostic>,
+    pub(crate) moves: MoveTables,
+    pub(crate) attacks: AttackTables,
+    /// Promotion zone per (kind, side): index `kind * 2 + side`.
+    pub(crate) promotion_zone: Vec<SquareSet>,
+    pub(crate) promotion_choices: Vec<Kind>,
+    pub(crate) promotion_mandatory: bool,
+    pub(crate) castling: Vec<CastlingRule>,
+    /// Castling rights kept when a move touches each square.
+    pub(crate) castling_keep: Vec<u16>,
+    pub(crate) royal_kinds: u64,
+    pub(crate) pawn_kinds: u64,
+    pub(crate) start: Position,
+}
+
+impl Variant {
+    /// Loads, checks and compiles a variant: a bundled name (`chess`) or a
+    /// path to a `.ron` file.
+    pub fn load(name_or_path: &str) -> Result<Variant, LoadError> {
+        let mut loader = Loader::new();
+        let result = loader.load(name_or_path);
+        finish(loader, result)
+    }
+
+    /// Loads a variant from text, named `name` in diagnostics.
+    pub fn from_text(name: &str, text: &str) -> Result<Variant, LoadError> {
+        let mut loader = Loader::new();
+        let result = loader.load_text(name, text);
+        finish(loader, result)
+    }
+
+    /// The start position.
+    pub fn start_position(&self) -> Position {
+        self.start.clone()
+    }
+
+    /// The kind with upper-case letter `letter`.
+    pub fn kind_of_letter(&self, letter: char) -> Option<Kind> {
+        self.pieces
+            .iter()
+            .position(|p| p.letter == letter.to_ascii_uppercase())
+            .map(|k| k as Kind)
+    }
+
+    /// Whether `kind` is royal.
+    #[inline]
+    pub fn is_royal(&self, kind: Kind) -> bool {
+        self.royal_kinds >> kind & 1 != 0
+    }
+
+    /// The castling rules, both sides.
+    pub fn castling_rules(&self) -> &[CastlingRule] {
+        &self.castling
+    }
+}
+
+fn finish(
+    loader: Loader,
+    loaded: Result<crate::spec::VariantFile, Vec<Diagnostic>>,
+) -> Result<Variant, LoadError> {
+    let sources = loader.sources;
+    let file = loaded.map_err(|diagnostics| LoadError {
+        diagnostics,
+        sources: sources.clone(),
+    })?;
+    let checked = check(&file, &sources).map_err(|diagnostics| LoadError {
+        diagnostics,
+        sources: sources.clone(),
+    })?;
+    let start_location = checked.start_location.clone();
+    compile(checked).map_err(|e| {
+        let at = start_location.map(|l| l.inside_string(&sources, e.span.clone()));
+        let diagnostics =
+            vec![Diagnostic::error(format!("start position: {}", e.message), at).with_help(e.help)];
+        LoadError {
+            diagnostics,
+            sources,
+        }
+    })
+}
+
+/// Compiles a checked variant. Fails only when the start position breaks a
+/// rule that needs the compiled variant to see (castling rights, en passant).
+pub fn compile(v: CheckedVariant) -> Result<Variant, FenError> {
+    let g = v.geometry;
+    let n = g.squares();
+    let en_passant = v
+        .pieces
+        .iter()
+        .any(|p| p.template.components.iter().any(|c| c.en_passant));
+    let moves = tables::build(&v, en_passant);
+    let attacks = attacks::build(&v, &moves);
+    let mut promotion_zone = vec![SquareSet::EMPTY; v.pieces.len() * 2];
+    if let Some(p) = &v.promotion {
+        for &kind in &p.pieces {
+            for side in Color::BOTH {
+                let zone = &mut promotion_zone[kind as usize * 2 + side as usize];
+                for sq in 0..n as Square {
+                    if p.ranks.contains(&g.relative_rank(side, g.rank(sq))) {
+                        zone.insert(sq);
+                    }
+                }
+            }
+        }
+    }
+    let mut castling = Vec::new();
+    let mut castling_keep = vec![u16::MAX; n];
+    for (i, rule) in v.castling.iter().enumerate() {
+        for side in Color::BOTH {
+            let mirror = |sq: Square| match side {
+                Color::White => sq,
+                Color::Black => g
+                    .square(g.file(sq), g.ranks as i32 - 1 - g.rank(sq))
+                    .unwrap_or(sq),
+            };
+            let (king_from, king_to, rook_from, rook_to) = (
+                mirror(rule.king_from),
+                mirror(rule.king_to),
+                mirror(rule.rook_from),
+                mirror(rule.rook_to),
+            );
+            let mut must_be_empty: SquareSet = span(&g, king_from, king_to)
+                .into_iter()
+                .chain(span(&g, rook_from, rook_to))
+                .collect();
+            must_be_empty.insert(king_to);
+            must_be_empty.insert(rook_to);
+            must_be_empty.remove(king_from);
+            must_be_empty.remove(rook_from);
+            let right = 1u16 << (i * 2 + side as usize);
+            castling_keep[king_from as usize] &= !right;
+            castling_keep[rook_from as usize] &= !right;
+            castling.push(CastlingRule {
+                side,
+                letter: if side == Color::White {
+                    rule.fen
+                } else {
+                    rule.fen.to_ascii_lowercase()
+                },
+                right,
+                king_from,
+                king_to,
+                rook_from,
+                rook_to,
+                king_kind: rule.king_kind,
+                rook_kind: rule.rook_kind,
+                must_be_empty,
+                must_be_safe: span(&g, king_from, king_to),
+            });
+        }
+    }
+    let bits = |f: &dyn Fn(&crate::check::CheckedPiece) -> bool| -> u64 {
+        v.pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| f(p))
+            .fold(0, |m, (k, _)| m | 1 << k)
+    };
+    let mut variant = Variant {
+        name: v.name.clone(),
+        description: v.description.clone(),
+        geometry: g,
+        pieces: v
+            .pieces
+            .iter()
+            .map(|p| PieceInfo {
+                letter: p.letter,
+                name: p.name.clone(),
+                template: p.template_text.clone(),
+                royal: p.royal,
+                pawn: p.pawn,
+                value: p.value,
+            })
+            .collect(),
+        check: v.check,
+        end: v.end,
+        start_fen: v.start_text.clone(),
+        warnings: v.warnings.clone(),
+        moves,
+        attacks,
+        promotion_zone,
+        promotion_choices: v
+            .promotion
+            .as_ref()
+            .map(|p| p.choices.clone())
+            .unwrap_or_default(),
+        promotion_mandatory: v.promotion.as_ref().is_none_or(|p| p.mandatory),
+        castling,
+        castling_keep,
+        royal_kinds: bits(&|p| p.royal),
+        pawn_kinds: bits(&|p| p.pawn),
+        start: Position::empty(g),
+    };
+    variant.start = crate::notation::fen::position_from_record(&variant, &v.start)?;
+    Ok(variant)
+}
+
+/// The squares from `a` to `b` inclusive when they share a rank, file or
+/// diagonal; otherwise just the two squares.
+fn span(g: &Geometry, a: Square, b: Square) -> Vec<Square> {
+    let (dx, dy) = (g.file(b) - g.file(a), g.rank(b) - g.rank(a));
+    if dx != 0 && dy != 0 && dx.abs() != dy.abs() {
+        return vec![a, b];
+    }
+    let steps = dx.abs().max(dy.abs());
+    (0..=steps)
+        .filter_map(|k| g.offset(a, dx.signum() * k, dy.signum() * k))
+        .collect()
+}

@@ -1,0 +1,241 @@
+//! Move tables: for every piece type, side and square, the leaps and rays
+//! the piece may take, precomputed so that move generation only reads
+//! integers.
+
+use crate::check::CheckedVariant;
+use crate::engine::geometry::Geometry;
+use crate::engine::piece::Kind;
+use crate::engine::square::{Color, Square};
+use crate::lang::betza::{Component, Reach};
+
+/// The move may end on an empty square.
+pub const QUIET: u8 = 1;
+/// The move may capture an enemy piece on its destination.
+pub const CAPTURE: u8 = 2;
+/// The move may capture en passant.
+pub const EN_PASSANT: u8 = 4;
+/// A quiet move that leaves en passant targets on the squares it passes.
+pub const SETS_EN_PASSANT: u8 = 8;
+
+/// One leap from a square: its destination and the squares it passes,
+/// which must be empty when the leap is lame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Leap {
+    /// Destination.
+    pub to: Square,
+    /// `QUIET`, `CAPTURE`, `EN_PASSANT`, `SETS_EN_PASSANT`.
+    pub flags: u8,
+    /// Number of squares that must be empty.
+    pub path_len: u8,
+    /// Start of those squares in [`MoveTables::squares`].
+    pub path: u32,
+}
+
+/// One ray from a square: the squares in order, already cut to the range
+/// and the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ride {
+    /// Start of the ray's squares in [`MoveTables::squares`].
+    pub ray: u32,
+    /// Number of squares.
+    pub len: u8,
+    /// `QUIET`, `CAPTURE`, `SETS_EN_PASSANT`.
+    pub flags: u8,
+}
+
+/// Where a piece's leaps and rides from one square sit in the pools.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Slot {
+    /// First leap.
+    pub leaps: u32,
+    /// One past the last leap.
+    pub leaps_end: u32,
+    /// First ride.
+    pub rides: u32,
+    /// One past the last ride.
+    pub rides_end: u32,
+}
+
+/// All move tables of a variant.
+#[derive(Clone, Debug, Default)]
+pub struct MoveTables {
+    /// Every leap, grouped by slot.
+    pub leaps: Vec<Leap>,
+    /// Every ride, grouped by slot.
+    pub rides: Vec<Ride>,
+    /// Squares of lame paths and rays.
+    pub squares: Vec<Square>,
+    /// One slot per (kind, side, square).
+    pub slots: Vec<Slot>,
+    /// Number of squares on the board.
+    pub board_squares: usize,
+}
+
+impl MoveTables {
+    /// The slot of `kind` of `side` on `sq`.
+    #[inline]
+    pub fn slot(&self, kind: Kind, side: Color, sq: Square) -> Slot {
+        self.slots[(kind as usize * 2 + side as usize) * self.board_squares + sq as usize]
+    }
+
+    /// The squares `[start, start + len)` of the pool.
+    #[inline]
+    pub fn run(&self, start: u32, len: u8) -> &[Square] {
+        &self.squares[start as usize..start as usize + len as usize]
+    }
+}
+
+/// A component's vector as seen by `side`.
+pub fn oriented((dx, dy): (i32, i32), side: Color) -> (i32, i32) {
+    match side {
+        Color::White => (dx, dy),
+        Color::Black => (dx, -dy),
+    }
+}
+
+/// The squares a lame leap passes, from `from` by `(dx, dy)`: first the
+/// straight steps along the longer axis, then the diagonal ones, so a lame
+/// knight is blocked like a xiangqi horse and `nD` like a pawn's double step.
+pub fn lame_path(g: &Geometry, from: Square, (dx, dy): (i32, i32)) -> Vec<Square> {
+    let (ax, ay) = (dx.abs(), dy.abs());
+    let (sx, sy) = (dx.signum(), dy.signum());
+    let (straight, diagonal) = ((ax - ay).abs(), ax.min(ay));
+    let straight_step = if ax > ay { (sx, 0) } else { (0, sy) };
+    let mut path = Vec::new();
+    let (mut x, mut y) = (0, 0);
+    for _ in 0..straight {
+        x += straight_step.0;
+        y += straight_step.1;
+        path.extend(g.offset(from, x, y));
+    }
+    for _ in 0..diagonal {
+        x += sx;
+        y += sy;
+        path.extend(g.offset(from, x, y));
+    }
+    path.pop(); // the destination itself
+    path
+}
+
+/// The squares strictly between `from` and `from + (dx, dy)` on a straight
+/// line (none for an oblique leap): the en passant targets of a move.
+pub fn passed_squares(g: &Geometry, from: Square, (dx, dy): (i32, i32)) -> Vec<Square> {
+    let steps = gcd(dx.abs(), dy.abs());
+    if steps <= 1 {
+        return Vec::new();
+    }
+    let (sx, sy) = (dx / steps, dy / steps);
+    (1..steps)
+        .filter_map(|k| g.offset(from, sx * k, sy * k))
+        .collect()
+}
+
+fn gcd(a: i32, b: i32) -> i32 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+fn component_flags(c: &Component) -> u8 {
+    (if c.quiet { QUIET } else { 0 })
+        | (if c.capture { CAPTURE } else { 0 })
+        | (if c.en_passant { EN_PASSANT } else { 0 })
+}
+
+/// Builds the move tables of a checked variant. `en_passant` says whether
+/// any piece captures en passant (only then do initial moves leave targets).
+pub fn build(v: &CheckedVariant, en_passant: bool) -> MoveTables {
+    let g = v.geometry;
+    let n = g.squares();
+    let mut t = MoveTables {
+        board_squares: n,
+        ..Default::default()
+    };
+    for (kind, piece) in v.pieces.iter().enumerate() {
+        for side in Color::BOTH {
+            for from in 0..n as Square {
+                let rank = g.relative_rank(side, g.rank(from));
+                let mut slot = Slot {
+                    leaps: t.leaps.len() as u32,
+                    rides: t.rides.len() as u32,
+                    ..Default::default()
+                };
+                let mut leaps: Vec<(Leap, Vec<Square>)> = Vec::new();
+                for c in &piece.template.components {
+                    if c.initial && !piece.initial_ranks.contains(&rank) {
+                        continue;
+                    }
+                    let flags = component_flags(c);
+                    for &v0 in &c.vectors {
+                        let v = oriented(v0, side);
+                        match c.reach {
+                            Reach::Leap => {
+                                let Some(to) = g.offset(from, v.0, v.1) else {
+                                    continue;
+                                };
+                                let path = if c.lame {
+                                    lame_path(&g, from, v)
+                                } else {
+                                    Vec::new()
+                                };
+                                let sets_ep = c.initial
+                                    && c.quiet
+                                    && en_passant
+                                    && !passed_squares(&g, from, v).is_empty();
+                                let flags = if sets_ep {
+                                    flags | SETS_EN_PASSANT
+                                } else {
+                                    flags
+                                };
+                                match leaps.iter_mut().find(|(l, p)| l.to == to && *p == path) {
+                                    Some((l, _)) => l.flags |= flags,
+                                    None => leaps.push((
+                                        Leap {
+                                            to,
+                                            flags,
+                                            path_len: path.len() as u8,
+                                            path: 0,
+                                        },
+                                        path,
+                                    )),
+                                }
+                            }
+                            Reach::Ride { max } => {
+                                let limit = max.map_or(usize::MAX, |m| m as usize);
+                                let ray: Vec<Square> = (1..)
+                                    .map_while(|k| g.offset(from, v.0 * k, v.1 * k))
+                                    .take(limit)
+                                    .collect();
+                                if ray.is_empty() {
+                                    continue;
+                                }
+                                let ride_flags = if c.initial && c.quiet && en_passant {
+                                    flags | SETS_EN_PASSANT
+                                } else {
+                                    flags
+                                };
+                                t.rides.push(Ride {
+                                    ray: t.squares.len() as u32,
+                                    len: ray.len() as u8,
+                                    flags: ride_flags,
+                                });
+                                t.squares.extend(ray);
+                            }
+                        }
+                    }
+                }
+                for (mut leap, path) in leaps {
+                    leap.path = t.squares.len() as u32;
+                    t.squares.extend(path);
+                    t.leaps.push(leap);
+                }
+                slot.leaps_end = t.leaps.len() as u32;
+                slot.rides_end = t.rides.len() as u32;
+                debug_assert_eq!(
+                    t.slots.len(),
+                    (kind * 2 + side as usize) * n + from as usize
+                );
+                t.slots.push(slot);
+            }
+        }
+    }
+    t
+}

@@ -1,0 +1,48 @@
+//! Attack detection: whether a side attacks a square, read from the
+//! compiled attack tables.
+
+use super::position::Position;
+use super::square::{Color, Square};
+use crate::compile::Variant;
+
+impl Variant {
+    /// Whether a piece of `by` could capture on `sq` in `pos` (ignoring
+    /// whose turn it is and whether the capture would be legal).
+    #[inline]
+    pub fn is_attacked(&self, pos: &Position, sq: Square, by: Color) -> bool {
+        let t = &self.attacks;
+        let slot = t.slot(by, sq);
+        for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
+            let cell = pos.board[leap.from as usize];
+            if cell.is_side(by)
+                && leap.kinds >> cell.kind() & 1 != 0
+                && t.run(leap.path, leap.path_len)
+                    .iter()
+                    .all(|&s| pos.board[s as usize].is_empty())
+            {
+                return true;
+            }
+        }
+        for ray in &t.rays[slot.rays as usize..slot.rays_end as usize] {
+            for &s in t.run(ray.ray, ray.len) {
+                let cell = pos.board[s as usize];
+                if cell.is_empty() {
+                    continue;
+                }
+                if cell.is_side(by) && ray.kinds >> cell.kind() & 1 != 0 {
+                    return true;
+                }
+                break;
+            }
+        }
+        false
+    }
+
+    /// Whether the side to move has a royal piece under attack.
+    pub fn in_check(&self, pos: &Position) -> bool {
+        let us = pos.side;
+        pos.royals[us as usize]
+            .iter()
+            .any(|sq| self.is_attacked(pos, sq, us.flip()))
+    }
+}

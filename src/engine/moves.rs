@@ -1,0 +1,43 @@
+//! The move type: a small copyable value that names everything a move does.
+
+use super::piece::Kind;
+use super::square::Square;
+
+/// How a move is carried out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// The piece moves to an empty square.
+    Quiet,
+    /// The piece moves to an empty square over squares that become en
+    /// passant targets (a pawn's double step).
+    Initial,
+    /// The piece captures the enemy piece on its destination.
+    Capture,
+    /// The piece captures en passant: the victim stands elsewhere.
+    EnPassant,
+    /// Castling by the variant's castling rule with this index.
+    Castle(u8),
+}
+
+/// One legal or pseudo-legal move.
+///
+/// For castling, `from` and `to` are the king's squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// Square the moving piece leaves.
+    pub from: Square,
+    /// Square the moving piece arrives on.
+    pub to: Square,
+    /// How the move is carried out.
+    pub kind: MoveKind,
+    /// The kind the piece promotes to, if it does.
+    pub promotion: Option<Kind>,
+}
+
+impl Move {
+    /// Whether the move removes an enemy piece.
+    #[inline]
+    pub fn is_capture(&self) -> bool {
+        matches!(self.kind, MoveKind::Capture | MoveKind::EnPassant)
+    }
+}

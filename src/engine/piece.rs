@@ -1,0 +1,61 @@
+//! The contents of one square: empty, blocked, or a piece of a side.
+
+use super::square::Color;
+
+/// Index of a piece type in the variant's piece list.
+pub type Kind = u8;
+
+/// Most piece types a variant may define (a kind mask is a `u64`).
+pub const MAX_KINDS: usize = 32;
+
+/// What stands on a square, packed in one byte: 0 is empty, 255 is a
+/// blocked square (crater), otherwise `1 + 2 * kind + side`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Cell(pub u8);
+
+impl Cell {
+    /// An empty square.
+    pub const EMPTY: Cell = Cell(0);
+    /// A square that nothing may enter for the rest of the game.
+    pub const BLOCKED: Cell = Cell(255);
+
+    /// A piece of `kind` belonging to `side`.
+    #[inline]
+    pub fn piece(kind: Kind, side: Color) -> Cell {
+        Cell(1 + 2 * kind + side as u8)
+    }
+
+    /// Whether the square is empty.
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether the square holds a piece (not empty, not blocked).
+    #[inline]
+    pub fn is_piece(self) -> bool {
+        self.0 != 0 && self.0 != 255
+    }
+
+    /// The piece's kind; meaningful only when [`Cell::is_piece`].
+    #[inline]
+    pub fn kind(self) -> Kind {
+        (self.0 - 1) >> 1
+    }
+
+    /// The piece's side; meaningful only when [`Cell::is_piece`].
+    #[inline]
+    pub fn color(self) -> Color {
+        if (self.0 - 1) & 1 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    /// Whether the square holds a piece of `side`.
+    #[inline]
+    pub fn is_side(self, side: Color) -> bool {
+        self.is_piece() && self.color() == side
+    }
+}

@@ -1,0 +1,287 @@
+//! FEN syntax for boards of any size: multi-digit empty runs (`10`), ranks
+//! past 9, and `*` for a blocked square. This module reads the text into a
+//! [`FenRecord`] with error columns; `notation::fen` turns a record into a
+//! position of a variant.
+
+use std::ops::Range;
+
+/// What a FEN says stands on one square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FenCell {
+    /// Nothing.
+    Empty,
+    /// A square nothing may enter (`*`).
+    Blocked,
+    /// A piece letter: upper case White, lower case Black.
+    Piece(char),
+}
+
+/// A FEN read into its fields, board in square order (a1 first).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FenRecord {
+    /// One cell per square, index `rank * files + file`.
+    pub board: Vec<FenCell>,
+    /// `w` or `b`.
+    pub white_to_move: bool,
+    /// Castling letters as written, `-` read as empty; with the byte range.
+    pub castling: (String, Range<usize>),
+    /// En passant square as written, if any; with the byte range.
+    pub en_passant: Option<(String, Range<usize>)>,
+    /// Half-moves since the last capture or pawn move.
+    pub halfmove: u32,
+    /// Move number, starting at 1.
+    pub fullmove: u32,
+}
+
+/// A problem in a FEN, at a byte range of the FEN text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct FenError {
+    /// What is wrong.
+    pub message: String,
+    /// Byte range in the FEN.
+    pub span: Range<usize>,
+    /// How to fix it.
+    pub help: String,
+}
+
+impl FenError {
+    fn new(message: impl Into<String>, span: Range<usize>, help: impl Into<String>) -> Self {
+        FenError {
+            message: message.into(),
+            span,
+            help: help.into(),
+        }
+    }
+}
+
+/// Longest FEN kaboom reads (a 16x16 board fits in far less).
+pub const MAX_FEN_BYTES: usize = 4096;
+
+/// Reads a FEN for a board of `files` x `ranks`. `is_letter` says which
+/// letters (either case) name pieces. The halfmove and fullmove fields may
+/// be left out (EPD style); they then read as 0 and 1.
+pub fn parse(
+    text: &str,
+    files: u8,
+    ranks: u8,
+    is_letter: impl Fn(char) -> bool,
+) -> Result<FenRecord, FenError> {
+    if text.len() > MAX_FEN_BYTES {
+        return Err(FenError::new(
+            format!(
+                "the FEN has {} bytes; at most {MAX_FEN_BYTES} are read",
+                text.len()
+            ),
+            0..0,
+            "check that the argument is a FEN",
+        ));
+    }
+    let fields = split_fields(text);
+    if fields.is_empty() {
+        return Err(FenError::new(
+            "the FEN is empty",
+            0..0,
+            "write the board, then the side to move, e.g. `8/8/8/8/8/8/8/8 w - - 0 1`",
+        ));
+    }
+    if fields.len() > 6 {
+        let (extra, span) = &fields[6];
+        return Err(FenError::new(
+            format!("unexpected seventh field `{extra}`"),
+            span.clone(),
+            "a FEN has at most six fields",
+        ));
+    }
+    let (board_text, board_span) = &fields[0];
+    let board = parse_board(board_text, board_span.start, files, ranks, &is_letter)?;
+    let white_to_move = match fields.get(1) {
+        None => {
+            return Err(FenError::new(
+                "the FEN has no side to move",
+                text.len()..text.len(),
+                "add ` w` or ` b` after the board",
+            ));
+        }
+        Some((s, _)) if s == "w" => true,
+        Some((s, _)) if s == "b" => false,
+        Some((s, span)) => {
+            return Err(FenError::new(
+                format!("side to move `{s}` is neither `w` nor `b`"),
+                span.clone(),
+                "write `w` or `b`",
+            ));
+        }
+    };
+    let castling = match fields.get(2) {
+        None => (String::new(), text.len()..text.len()),
+        Some((s, span)) if s == "-" => (String::new(), span.clone()),
+        Some((s, span)) => (s.clone(), span.clone()),
+    };
+    let en_passant = match fields.get(3) {
+        None => None,
+        Some((s, _)) if s == "-" => None,
+        Some((s, span)) => Some((s.clone(), span.clone())),
+    };
+    let number = |index: usize, default: u32, what: &str| -> Result<u32, FenError> {
+        match fields.get(index) {
+            None => Ok(default),
+            Some((s, span)) => s
+                .parse::<u32>()
+                .ok()
+                .filter(|n| *n <= 100_000)
+                .ok_or_else(|| {
+                    FenError::new(
+                        format!("{what} `{s}` is not a number"),
+                        span.clone(),
+                        format!("write the {what} as a whole number"),
+                    )
+                }),
+        }
+    };
+    let halfmove = number(4, 0, "halfmove clock")?;
+    let fullmove = number(5, 1, "move number")?.max(1);
+    Ok(FenRecord {
+        board,
+        white_to_move,
+        castling,
+        en_passant,
+        halfmove,
+        fullmove,
+    })
+}
+
+fn split_fields(text: &str) -> Vec<(String, Range<usize>)> {
+    let mut fields = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices().chain([(text.len(), ' ')]) {
+        match (c.is_whitespace(), start) {
+            (true, Some(s)) => {
+                fields.push((text[s..i].to_string(), s..i));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    fields
+}
+
+/// Reads the board field (`rnbqkbnr/pppppppp/8/...`) starting at byte
+/// `base` of the whole FEN.
+pub fn parse_board(
+    text: &str,
+    base: usize,
+    files: u8,
+    ranks: u8,
+    is_letter: &impl Fn(char) -> bool,
+) -> Result<Vec<FenCell>, FenError> {
+    let rows: Vec<&str> = text.split('/').collect();
+    if rows.len() != ranks as usize {
+        return Err(FenError::new(
+            format!(
+                "the board has {} ranks, the variant has {ranks}",
+                rows.len()
+            ),
+            base..base + text.len(),
+            format!("write {ranks} ranks separated by `/`, the top rank first"),
+        ));
+    }
+    let mut board = vec![FenCell::Empty; files as usize * ranks as usize];
+    let mut offset = base;
+    for (row_index, row) in rows.iter().enumerate() {
+        let rank = ranks as usize - 1 - row_index;
+        let mut file = 0usize;
+        let bytes = row.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            let at = offset + i;
+            let c = row[i..].chars().next().unwrap_or(' ');
+            let (cell_count, cell, width) = if c.is_ascii_digit() {
+                let mut j = i;
+                while j < bytes.len() && bytes[j].is_ascii_digit() {
+                    j += 1;
+                }
+                let run: usize = row[i..j].parse().unwrap_or(usize::MAX);
+                if run == 0 || row[i..j].starts_with('0') {
+                    return Err(FenError::new(
+                        format!("empty run `{}` must be a positive number", &row[i..j]),
+                        at..offset + j,
+                        "write 1 to 16 empty squares as a number",
+                    ));
+                }
+                (run, FenCell::Empty, j - i)
+            } else if c == '*' {
+                (1, FenCell::Blocked, 1)
+            } else if c.is_ascii_alphabetic() && is_letter(c) {
+                (1, FenCell::Piece(c), 1)
+            } else {
+                return Err(FenError::new(
+                    format!("`{c}` is not a piece letter of this variant"),
+                    at..at + c.len_utf8(),
+                    "use the variant's piece letters (upper case White, lower case Black), digits for empty squares, `*` for a blocked square",
+                ));
+            };
+            if file + cell_count > files as usize {
+                return Err(FenError::new(
+                    format!("rank {} has more than {files} squares", rank + 1),
+                    offset..offset + row.len(),
+                    format!("each rank must describe exactly {files} squares"),
+                ));
+            }
+            for k in 0..cell_count {
+                board[rank * files as usize + file + k] = cell;
+            }
+            file += cell_count;
+            i += width;
+        }
+        if file != files as usize {
+            return Err(FenError::new(
+                format!(
+                    "rank {} describes {file} squares, the board has {files} files",
+                    rank + 1
+                ),
+                offset..offset + row.len(),
+                format!("each rank must describe exactly {files} squares"),
+            ));
+        }
+        offset += row.len() + 1;
+    }
+    Ok(board)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn letters(c: char) -> bool {
+        "pnbrqkPNBRQK".contains(c)
+    }
+
+    #[test]
+    fn reads_multi_digit_runs_and_blocked_squares() {
+        let fen = parse("10/10/10/10/10/10/10/4*5/10/k8K w - - 0 1", 10, 10, letters).unwrap();
+        assert_eq!(fen.board[0], FenCell::Piece('k'));
+        assert_eq!(fen.board[9], FenCell::Piece('K'));
+        assert_eq!(fen.board[2 * 10 + 4], FenCell::Blocked);
+    }
+
+    #[test]
+    fn errors_point_at_the_offending_text() {
+        let e = parse("8/8/8/8/8/8/8/7X w - - 0 1", 8, 8, letters).unwrap_err();
+        assert_eq!(e.span, 21..22);
+        let e = parse("8/8/8/8/8/8/8/9 w - - 0 1", 8, 8, letters).unwrap_err();
+        assert!(e.message.contains("more than 8"), "{}", e.message);
+        let e = parse("8/8/8/8/8/8/8 w - - 0 1", 8, 8, letters).unwrap_err();
+        assert!(e.message.contains("7 ranks"));
+        let e = parse("8/8/8/8/8/8/8/8 x", 8, 8, letters).unwrap_err();
+        assert_eq!(e.span, 16..17);
+    }
+
+    #[test]
+    fn counters_are_optional() {
+        let fen = parse("8/8/8/8/8/8/8/8 b -", 8, 8, letters).unwrap();
+        assert!(!fen.white_to_move);
+        assert_eq!((fen.halfmove, fen.fullmove), (0, 1));
+    }
+}

@@ -1,0 +1,6 @@
+//! Reading and writing positions and moves: FEN, UCI-style move
+//! coordinates, and a text diagram of the board.
+
+pub mod board;
+pub mod fen;
+pub mod uci;
