@@ -12,9 +12,7 @@ fn main() {
         .unwrap_or_default();
     entries.retain(|p| p.extension().is_some_and(|e| e == "ron"));
     entries.sort();
-    let mut code = String::from(
-        "/// Bundled variants: (name, text).\npub static BUNDLED: &[(&str, &str)] = &[\n",
-    );
+    let mut code = String::from("/// Bundled variants: (name, text).\npub static BUNDLED: &[(&str, &str)] = &[\n");
     for path in entries {
         println!("cargo:rerun-if-changed={}", path.display());
         let stem = path

@@ -6,6 +6,4 @@ mod diagnostic;
 mod validate;
 
 pub use diagnostic::{Diagnostic, LoadError, Severity};
-pub use validate::{
-    CheckedCastling, CheckedPiece, CheckedPromotion, CheckedVariant, EndRules, check,
-};
+pub use validate::{CheckedCastling, CheckedPiece, CheckedPromotion, CheckedVariant, EndRules, check};

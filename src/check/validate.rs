@@ -113,24 +113,15 @@ struct Checker<'a> {
 
 impl Checker<'_> {
     fn error(&mut self, message: impl Into<String>, at: Option<Location>, help: impl Into<String>) {
-        self.found
-            .push(Diagnostic::error(message, at).with_help(help));
+        self.found.push(Diagnostic::error(message, at).with_help(help));
     }
 
     /// Location of `range` inside the string literal `spanned`.
     fn inside<T>(&self, spanned: &Spanned<T>, range: std::ops::Range<usize>) -> Option<Location> {
-        spanned
-            .location
-            .as_ref()
-            .map(|l| l.inside_string(self.sources, range))
+        spanned.location.as_ref().map(|l| l.inside_string(self.sources, range))
     }
 
-    fn require<'v, T>(
-        &mut self,
-        value: &'v Option<T>,
-        field: &str,
-        example: &str,
-    ) -> Option<&'v T> {
+    fn require<'v, T>(&mut self, value: &'v Option<T>, field: &str, example: &str) -> Option<&'v T> {
         if value.is_none() {
             self.error(
                 format!("missing field `{field}`"),
@@ -149,56 +140,46 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
         sources,
         found: Vec::new(),
     };
-    let name = c
-        .require(&file.name, "name", "\"My variant\"")
-        .map(|n| n.value.clone());
-    let geometry = c
-        .require(&file.board, "board", "(files: 8, ranks: 8)")
-        .and_then(|b| {
-            let mut side = |v: &Spanned<u32>, what: &str| -> Option<u8> {
-                if (1..=Geometry::MAX_SIDE as u32).contains(&v.value) {
-                    Some(v.value as u8)
-                } else {
-                    c.error(
-                        format!(
-                            "a board has 1 to {} {what}, not {}",
-                            Geometry::MAX_SIDE,
-                            v.value
-                        ),
-                        v.location.clone(),
-                        format!("set `{what}` between 1 and {}", Geometry::MAX_SIDE),
-                    );
-                    None
-                }
-            };
-            let files = side(&b.files, "files");
-            let ranks = side(&b.ranks, "ranks");
-            Some(Geometry {
-                files: files?,
-                ranks: ranks?,
-            })
-        });
+    let name = c.require(&file.name, "name", "\"My variant\"").map(|n| n.value.clone());
+    let geometry = c.require(&file.board, "board", "(files: 8, ranks: 8)").and_then(|b| {
+        let mut side = |v: &Spanned<u32>, what: &str| -> Option<u8> {
+            if (1..=Geometry::MAX_SIDE as u32).contains(&v.value) {
+                Some(v.value as u8)
+            } else {
+                c.error(
+                    format!("a board has 1 to {} {what}, not {}", Geometry::MAX_SIDE, v.value),
+                    v.location.clone(),
+                    format!("set `{what}` between 1 and {}", Geometry::MAX_SIDE),
+                );
+                None
+            }
+        };
+        let files = side(&b.files, "files");
+        let ranks = side(&b.ranks, "ranks");
+        Some(Geometry {
+            files: files?,
+            ranks: ranks?,
+        })
+    });
     let pieces = check_pieces(&mut c, file);
+    // Letters as written, so one bad piece does not make every use of the
+    // others an error too.
+    let letters: Vec<char> = file.pieces.iter().flatten().map(|p| p.letter.value).collect();
     let letter_kind = |letter: char| -> Option<Kind> {
-        pieces
-            .as_ref()?
+        letters
             .iter()
-            .position(|p| p.letter == letter.to_ascii_uppercase())
+            .position(|l| *l == letter.to_ascii_uppercase())
             .map(|k| k as Kind)
     };
     let start = match (c.require(&file.start, "start", "\"<FEN>\""), geometry) {
-        (Some(start), Some(g)) if pieces.is_some() => {
-            match fen::parse(&start.value, g.files, g.ranks, |ch| {
-                letter_kind(ch).is_some()
-            }) {
-                Ok(record) => Some(record),
-                Err(e) => {
-                    let at = c.inside(start, e.span.clone());
-                    c.error(format!("start position: {}", e.message), at, e.help);
-                    None
-                }
+        (Some(start), Some(g)) => match fen::parse(&start.value, g.files, g.ranks, |ch| letter_kind(ch).is_some()) {
+            Ok(record) => Some(record),
+            Err(e) => {
+                let at = c.inside(start, e.span.clone());
+                c.error(format!("start position: {}", e.message), at, e.help);
+                None
             }
-        }
+        },
         _ => None,
     };
     let check_rule = file.check.as_ref().is_none_or(|c| c.value);
@@ -217,9 +198,7 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
         _ => None,
     };
     let castling = match (&file.castling, geometry, &start) {
-        (Some(rules), Some(g), Some(start)) => {
-            check_castling(&mut c, rules, g, start, &letter_kind)
-        }
+        (Some(rules), Some(g), Some(start)) => check_castling(&mut c, rules, g, start, &letter_kind),
         _ => Vec::new(),
     };
     let end = file.end.clone().unwrap_or_default();
@@ -327,11 +306,7 @@ fn check_pieces(c: &mut Checker<'_>, file: &VariantFile) -> Option<Vec<CheckedPi
             }
         };
         if let Some(ranks) = &spec.initial_ranks {
-            if ranks
-                .value
-                .iter()
-                .any(|r| *r == 0 || *r > Geometry::MAX_SIDE as u32)
-            {
+            if ranks.value.iter().any(|r| *r == 0 || *r > Geometry::MAX_SIDE as u32) {
                 ok = false;
                 c.error(
                     "initial ranks count from 1",
@@ -395,10 +370,7 @@ fn check_promotion(
             c.error(
                 format!("promotion rank {r} is not on a board of {} ranks", g.ranks),
                 p.ranks.location.clone(),
-                format!(
-                    "write ranks from 1 to {}, counted from the owner's side",
-                    g.ranks
-                ),
+                format!("write ranks from 1 to {}, counted from the owner's side", g.ranks),
             );
         } else {
             ranks.push(*r as i32 - 1);
@@ -498,12 +470,7 @@ fn check_castling(
 
 /// Fills each piece's initial ranks: as written, or else the ranks it
 /// stands on in the start position, seen from its owner.
-fn fill_initial_ranks(
-    pieces: &mut [CheckedPiece],
-    file: &VariantFile,
-    start: &FenRecord,
-    g: Geometry,
-) {
+fn fill_initial_ranks(pieces: &mut [CheckedPiece], file: &VariantFile, start: &FenRecord, g: Geometry) {
     for piece in pieces.iter_mut() {
         let written = file
             .pieces

@@ -100,11 +100,7 @@ pub fn run() -> ExitCode {
             fen,
             divide,
         } => perft::run(&variant, depth, fen.as_deref(), divide),
-        Command::Play {
-            variant,
-            fen,
-            moves,
-        } => play::run(&variant, fen.as_deref(), &moves),
+        Command::Play { variant, fen, moves } => play::run(&variant, fen.as_deref(), &moves),
         Command::Show { variant, fen } => show::run(&variant, fen.as_deref()),
         Command::Validate { files } => validate::run(&files),
     };
@@ -126,7 +122,8 @@ fn load_variant(name: &str) -> Result<Variant, Failure> {
 fn load_position(variant: &Variant, fen: Option<&str>) -> Result<Position, Failure> {
     match fen {
         None => Ok(variant.start_position()),
-        Some(text) => kaboom::notation::fen::parse(variant, text)
-            .map_err(|e| Failure::input(render::fen_error(text, &e))),
+        Some(text) => {
+            kaboom::notation::fen::parse(variant, text).map_err(|e| Failure::input(render::fen_error(text, &e)))
+        }
     }
 }

@@ -7,12 +7,7 @@ use kaboom::notation::uci;
 use std::process::ExitCode;
 use std::time::Instant;
 
-pub fn run(
-    variant: &str,
-    depth: u32,
-    fen: Option<&str>,
-    divide: bool,
-) -> Result<ExitCode, Failure> {
+pub fn run(variant: &str, depth: u32, fen: Option<&str>, divide: bool) -> Result<ExitCode, Failure> {
     let variant = load_variant(variant)?;
     let pos = load_position(&variant, fen)?;
     let mut perft = Perft::new();
@@ -31,10 +26,6 @@ pub fn run(
     let elapsed = started.elapsed();
     println!("Nodes searched: {nodes}");
     let nps = nodes as f64 / elapsed.as_secs_f64().max(1e-9);
-    eprintln!(
-        "time: {:.3} s, {:.0} nodes per second",
-        elapsed.as_secs_f64(),
-        nps
-    );
+    eprintln!("time: {:.3} s, {:.0} nodes per second", elapsed.as_secs_f64(), nps);
     Ok(ExitCode::SUCCESS)
 }

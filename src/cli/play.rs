@@ -19,8 +19,8 @@ pub fn run(variant: &str, start: Option<&str>, moves: &[String]) -> Result<ExitC
                 ending.reason
             )));
         }
-        let mv = uci::parse(&variant, game.position(), text)
-            .map_err(|e| Failure::input(format!("move {}: {e}", i + 1)))?;
+        let mv =
+            uci::parse(&variant, game.position(), text).map_err(|e| Failure::input(format!("move {}: {e}", i + 1)))?;
         game.play(mv);
     }
     print!("{}", board::diagram(&variant, game.position()));

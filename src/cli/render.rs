@@ -4,14 +4,11 @@
 use kaboom::check::{Diagnostic, LoadError, Severity};
 use kaboom::lang::fen::FenError;
 use kaboom::spec::Sources;
-use miette::{
-    GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteDiagnostic, NamedSource, Report,
-};
+use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteDiagnostic, NamedSource, Report};
 
 fn render(report: &Report) -> String {
     let mut out = String::new();
-    let handler =
-        GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_width(100);
+    let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_width(100);
     if handler.render_report(&mut out, report.as_ref()).is_err() {
         out = format!("{report}");
     }
@@ -31,14 +28,13 @@ pub fn diagnostic(d: &Diagnostic, sources: &Sources) -> String {
         return render(&Report::new(m));
     };
     let file = &sources.files[loc.source];
-    let (line, col) = file.line_col(loc.span.start);
     let len = loc.span.end.saturating_sub(loc.span.start).max(1);
     let start = loc.span.start.min(file.text.len());
     let len = len
         .min(file.text.len() - start)
         .max(if start < file.text.len() { 1 } else { 0 });
     m = m.with_label(LabeledSpan::at(start..start + len, "here"));
-    let named = NamedSource::new(format!("{}:{line}:{col}", file.name), file.text.clone());
+    let named = NamedSource::new(file.name.clone(), file.text.clone());
     render(&Report::new(m).with_source_code(named))
 }
 
@@ -60,8 +56,5 @@ pub fn fen_error(text: &str, e: &FenError) -> String {
     let m = MietteDiagnostic::new(format!("invalid FEN: {}", e.message))
         .with_help(e.help.clone())
         .with_label(LabeledSpan::at(start..start + len, "here"));
-    render(&Report::new(m).with_source_code(NamedSource::new(
-        format!("--fen (column {})", start + 1),
-        text.to_string(),
-    )))
+    render(&Report::new(m).with_source_code(NamedSource::new("--fen", text.to_string())))
 }

@@ -18,10 +18,7 @@ pub fn run(variant: &str, start: Option<&str>) -> Result<ExitCode, Failure> {
     print!("{}", board::diagram(&variant, &pos));
     println!("fen: {}", fen::write(&variant, &pos));
     println!();
-    println!(
-        "{:<6} {:<14} {:<16} {:>6}  notes",
-        "letter", "name", "moves", "value"
-    );
+    println!("{:<6} {:<14} {:<16} {:>6}  notes", "letter", "name", "moves", "value");
     for p in &variant.pieces {
         let mut notes = Vec::new();
         if p.royal {

@@ -11,10 +11,7 @@ pub fn run(files: &[String]) -> Result<ExitCode, Failure> {
         match Variant::load(file) {
             Ok(variant) => {
                 for w in &variant.warnings {
-                    eprintln!(
-                        "{}",
-                        render::diagnostic(w, &kaboom::spec::Sources::default()).trim_end()
-                    );
+                    eprintln!("{}", render::diagnostic(w, &variant.sources).trim_end());
                 }
                 println!("{file}: ok ({})", variant.name);
             }
@@ -22,10 +19,7 @@ pub fn run(files: &[String]) -> Result<ExitCode, Failure> {
                 failed += 1;
                 eprintln!("{}", render::load_error(&e).trim_end());
                 let errors = e.diagnostics.iter().filter(|d| d.is_error()).count();
-                println!(
-                    "{file}: {errors} error{}",
-                    if errors == 1 { "" } else { "s" }
-                );
+                println!("{file}: {errors} error{}", if errors == 1 { "" } else { "s" });
             }
         }
     }

@@ -90,7 +90,7 @@ pub fn build(v: &CheckedVariant, moves: &MoveTables) -> AttackTables {
     for (kind, piece) in v.pieces.iter().enumerate() {
         let bit = 1u64 << kind;
         for side in Color::BOTH {
-            for from in 0..n as Square {
+            for from in (0..n).map(|s| s as Square) {
                 let slot = moves.slot(kind as u8, side, from);
                 for leap in &moves.leaps[slot.leaps as usize..slot.leaps_end as usize] {
                     if leap.flags & CAPTURE == 0 {
@@ -111,7 +111,7 @@ pub fn build(v: &CheckedVariant, moves: &MoveTables) -> AttackTables {
                 let limit = max.map_or(usize::MAX, |m| m as usize);
                 for &v0 in &c.vectors {
                     let (dx, dy) = oriented(v0, side);
-                    for target in 0..n as Square {
+                    for target in (0..n).map(|s| s as Square) {
                         if c.initial {
                             // Initial-only rides attack from initial ranks only:
                             // store them as leaps with a path.
@@ -120,10 +120,7 @@ pub fn build(v: &CheckedVariant, moves: &MoveTables) -> AttackTables {
                                 let Some(from) = g.offset(target, -dx * k, -dy * k) else {
                                     break;
                                 };
-                                if piece
-                                    .initial_ranks
-                                    .contains(&g.relative_rank(side, g.rank(from)))
-                                {
+                                if piece.initial_ranks.contains(&g.relative_rank(side, g.rank(from))) {
                                     let list = &mut leaps[side as usize * n + target as usize];
                                     list.push((from, path.clone(), bit));
                                 }
@@ -132,10 +129,7 @@ pub fn build(v: &CheckedVariant, moves: &MoveTables) -> AttackTables {
                             continue;
                         }
                         let list = &mut rays[side as usize * n + target as usize];
-                        match list
-                            .iter_mut()
-                            .find(|(d, m, _)| *d == (dx, dy) && *m == limit)
-                        {
+                        match list.iter_mut().find(|(d, m, _)| *d == (dx, dy) && *m == limit) {
                             Some(entry) => entry.2 |= bit,
                             None => list.push(((dx, dy), limit, bit)),
                         }
@@ -149,7 +143,7 @@ pub fn build(v: &CheckedVariant, moves: &MoveTables) -> AttackTables {
         ..Default::default()
     };
     for side in Color::BOTH {
-        for target in 0..n as Square {
+        for target in (0..n).map(|s| s as Square) {
             let i = side as usize * n + target as usize;
             let mut slot = AttackSlot {
                 leaps: t.leaps.len() as u32,

@@ -11,7 +11,7 @@ use crate::engine::piece::Kind;
 use crate::engine::position::Position;
 use crate::engine::square::{Color, Square, SquareSet};
 use crate::lang::fen::FenError;
-use crate::spec::Loader;
+use crate::spec::{Loader, Sources};
 use attacks::AttackTables;
 use tables::MoveTables;
 
@@ -78,6 +78,8 @@ pub struct Variant {
     pub start_fen: String,
     /// Warnings found while loading.
     pub warnings: Vec<Diagnostic>,
+    /// The files the variant was read from, which the warnings point into.
+    pub sources: Sources,
     pub(crate) moves: MoveTables,
     pub(crate) attacks: AttackTables,
     /// Promotion zone per (kind, side): index `kind * 2 + side`.
@@ -133,10 +135,7 @@ impl Variant {
     }
 }
 
-fn finish(
-    loader: Loader,
-    loaded: Result<crate::spec::VariantFile, Vec<Diagnostic>>,
-) -> Result<Variant, LoadError> {
+fn finish(loader: Loader, loaded: Result<crate::spec::VariantFile, Vec<Diagnostic>>) -> Result<Variant, LoadError> {
     let sources = loader.sources;
     let file = loaded.map_err(|diagnostics| LoadError {
         diagnostics,
@@ -147,14 +146,14 @@ fn finish(
         sources: sources.clone(),
     })?;
     let start_location = checked.start_location.clone();
-    compile(checked).map_err(|e| {
+    let compiled = compile(checked).map(|mut variant| {
+        variant.sources = sources.clone();
+        variant
+    });
+    compiled.map_err(|e| {
         let at = start_location.map(|l| l.inside_string(&sources, e.span.clone()));
-        let diagnostics =
-            vec![Diagnostic::error(format!("start position: {}", e.message), at).with_help(e.help)];
-        LoadError {
-            diagnostics,
-            sources,
-        }
+        let diagnostics = vec![Diagnostic::error(format!("start position: {}", e.message), at).with_help(e.help)];
+        LoadError { diagnostics, sources }
     })
 }
 
@@ -174,7 +173,7 @@ pub fn compile(v: CheckedVariant) -> Result<Variant, FenError> {
         for &kind in &p.pieces {
             for side in Color::BOTH {
                 let zone = &mut promotion_zone[kind as usize * 2 + side as usize];
-                for sq in 0..n as Square {
+                for sq in (0..n).map(|s| s as Square) {
                     if p.ranks.contains(&g.relative_rank(side, g.rank(sq))) {
                         zone.insert(sq);
                     }
@@ -188,9 +187,7 @@ pub fn compile(v: CheckedVariant) -> Result<Variant, FenError> {
         for side in Color::BOTH {
             let mirror = |sq: Square| match side {
                 Color::White => sq,
-                Color::Black => g
-                    .square(g.file(sq), g.ranks as i32 - 1 - g.rank(sq))
-                    .unwrap_or(sq),
+                Color::Black => g.square(g.file(sq), g.ranks as i32 - 1 - g.rank(sq)).unwrap_or(sq),
             };
             let (king_from, king_to, rook_from, rook_to) = (
                 mirror(rule.king_from),
@@ -255,14 +252,11 @@ pub fn compile(v: CheckedVariant) -> Result<Variant, FenError> {
         end: v.end,
         start_fen: v.start_text.clone(),
         warnings: v.warnings.clone(),
+        sources: Sources::default(),
         moves,
         attacks,
         promotion_zone,
-        promotion_choices: v
-            .promotion
-            .as_ref()
-            .map(|p| p.choices.clone())
-            .unwrap_or_default(),
+        promotion_choices: v.promotion.as_ref().map(|p| p.choices.clone()).unwrap_or_default(),
         promotion_mandatory: v.promotion.as_ref().is_none_or(|p| p.mandatory),
         castling,
         castling_keep,

@@ -125,9 +125,7 @@ pub fn passed_squares(g: &Geometry, from: Square, (dx, dy): (i32, i32)) -> Vec<S
         return Vec::new();
     }
     let (sx, sy) = (dx / steps, dy / steps);
-    (1..steps)
-        .filter_map(|k| g.offset(from, sx * k, sy * k))
-        .collect()
+    (1..steps).filter_map(|k| g.offset(from, sx * k, sy * k)).collect()
 }
 
 fn gcd(a: i32, b: i32) -> i32 {
@@ -151,7 +149,7 @@ pub fn build(v: &CheckedVariant, en_passant: bool) -> MoveTables {
     };
     for (kind, piece) in v.pieces.iter().enumerate() {
         for side in Color::BOTH {
-            for from in 0..n as Square {
+            for from in (0..n).map(|s| s as Square) {
                 let rank = g.relative_rank(side, g.rank(from));
                 let mut slot = Slot {
                     leaps: t.leaps.len() as u32,
@@ -171,20 +169,10 @@ pub fn build(v: &CheckedVariant, en_passant: bool) -> MoveTables {
                                 let Some(to) = g.offset(from, v.0, v.1) else {
                                     continue;
                                 };
-                                let path = if c.lame {
-                                    lame_path(&g, from, v)
-                                } else {
-                                    Vec::new()
-                                };
-                                let sets_ep = c.initial
-                                    && c.quiet
-                                    && en_passant
-                                    && !passed_squares(&g, from, v).is_empty();
-                                let flags = if sets_ep {
-                                    flags | SETS_EN_PASSANT
-                                } else {
-                                    flags
-                                };
+                                let path = if c.lame { lame_path(&g, from, v) } else { Vec::new() };
+                                let sets_ep =
+                                    c.initial && c.quiet && en_passant && !passed_squares(&g, from, v).is_empty();
+                                let flags = if sets_ep { flags | SETS_EN_PASSANT } else { flags };
                                 match leaps.iter_mut().find(|(l, p)| l.to == to && *p == path) {
                                     Some((l, _)) => l.flags |= flags,
                                     None => leaps.push((
@@ -229,10 +217,7 @@ pub fn build(v: &CheckedVariant, en_passant: bool) -> MoveTables {
                 }
                 slot.leaps_end = t.leaps.len() as u32;
                 slot.rides_end = t.rides.len() as u32;
-                debug_assert_eq!(
-                    t.slots.len(),
-                    (kind * 2 + side as usize) * n + from as usize
-                );
+                debug_assert_eq!(t.slots.len(), (kind * 2 + side as usize) * n + from as usize);
                 t.slots.push(slot);
             }
         }

@@ -110,11 +110,7 @@ impl<'v> Game<'v> {
         }
         if v.end.repetition > 0 {
             let key = self.repetition_key(pos);
-            let seen = self
-                .positions
-                .iter()
-                .filter(|p| self.repetition_key(p) == key)
-                .count();
+            let seen = self.positions.iter().filter(|p| self.repetition_key(p) == key).count();
             if seen >= v.end.repetition as usize {
                 return Some(Ending {
                     result: GameResult::Draw,

@@ -61,11 +61,7 @@ impl Geometry {
 
     /// The name of a square: file letter from `a`, rank number from 1 (`a10`).
     pub fn name(&self, sq: Square) -> String {
-        format!(
-            "{}{}",
-            (b'a' + self.file(sq) as u8) as char,
-            self.rank(sq) + 1
-        )
+        format!("{}{}", (b'a' + self.file(sq) as u8) as char, self.rank(sq) + 1)
     }
 
     /// Parses a square name such as `e4` or `j10`; `None` if it is not a
@@ -111,10 +107,7 @@ mod tests {
 
     #[test]
     fn names_round_trip_on_the_largest_board() {
-        let g = Geometry {
-            files: 16,
-            ranks: 16,
-        };
+        let g = Geometry { files: 16, ranks: 16 };
         for sq in 0..=255u8 {
             assert_eq!(g.parse_square(&g.name(sq)), Some(sq));
         }
@@ -126,10 +119,7 @@ mod tests {
 
     #[test]
     fn reads_two_digit_ranks_only_where_they_exist() {
-        let g = Geometry {
-            files: 10,
-            ranks: 10,
-        };
+        let g = Geometry { files: 10, ranks: 10 };
         assert_eq!(g.read_square("a10b1"), Some((90, 3)));
         assert_eq!(g.read_square("a1b2"), Some((0, 2)));
         let small = Geometry { files: 8, ranks: 8 };

@@ -30,15 +30,10 @@ impl Variant {
         let mut exposure = super::square::SquareSet::EMPTY;
         for sq in royals.iter() {
             in_check |= self.is_attacked(pos, sq, them);
-            exposure = exposure.union(
-                &self.attacks.exposure[them as usize * self.attacks.board_squares + sq as usize],
-            );
+            exposure = exposure.union(&self.attacks.exposure[them as usize * self.attacks.board_squares + sq as usize]);
         }
         out.retain(|mv| {
-            let simple = matches!(
-                mv.kind,
-                MoveKind::Quiet | MoveKind::Capture | MoveKind::Initial
-            );
+            let simple = matches!(mv.kind, MoveKind::Quiet | MoveKind::Capture | MoveKind::Initial);
             if simple && !in_check && !royals.contains(mv.from) && !exposure.contains(mv.from) {
                 return true;
             }
@@ -112,15 +107,7 @@ impl Variant {
     /// Pushes a move, once per promotion choice when it ends in the mover's
     /// promotion zone.
     #[inline]
-    fn push(
-        &self,
-        out: &mut Vec<Move>,
-        kind: u8,
-        us: Color,
-        from: Square,
-        to: Square,
-        move_kind: MoveKind,
-    ) {
+    fn push(&self, out: &mut Vec<Move>, kind: u8, us: Color, from: Square, to: Square, move_kind: MoveKind) {
         if self.promotion_zone[kind as usize * 2 + us as usize].contains(to) {
             for &choice in &self.promotion_choices {
                 out.push(Move {
@@ -153,26 +140,14 @@ impl Variant {
             }
             let king = pos.board[rule.king_from as usize];
             let rook = pos.board[rule.rook_from as usize];
-            if !king.is_side(us)
-                || king.kind() != rule.king_kind
-                || !rook.is_side(us)
-                || rook.kind() != rule.rook_kind
+            if !king.is_side(us) || king.kind() != rule.king_kind || !rook.is_side(us) || rook.kind() != rule.rook_kind
             {
                 continue;
             }
-            if rule
-                .must_be_empty
-                .iter()
-                .any(|sq| !pos.board[sq as usize].is_empty())
-            {
+            if rule.must_be_empty.iter().any(|sq| !pos.board[sq as usize].is_empty()) {
                 continue;
             }
-            if self.check
-                && rule
-                    .must_be_safe
-                    .iter()
-                    .any(|&sq| self.is_attacked(pos, sq, us.flip()))
-            {
+            if self.check && rule.must_be_safe.iter().any(|&sq| self.is_attacked(pos, sq, us.flip())) {
                 continue;
             }
             out.push(Move {

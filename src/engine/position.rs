@@ -143,9 +143,7 @@ impl Position {
                     self.geometry.file(mv.to) - self.geometry.file(mv.from),
                     self.geometry.rank(mv.to) - self.geometry.rank(mv.from),
                 );
-                new_ep = passed_squares(&self.geometry, mv.from, delta)
-                    .into_iter()
-                    .collect();
+                new_ep = passed_squares(&self.geometry, mv.from, delta).into_iter().collect();
                 self.ep_victim = mv.to;
             }
             MoveKind::Capture => {
@@ -173,6 +171,9 @@ impl Position {
         }
         let keep = &variant.castling_keep;
         self.castling &= keep[mv.from as usize] & keep[mv.to as usize];
+        if new_ep.is_empty() {
+            self.ep_victim = 0;
+        }
         self.ep_targets = new_ep;
         self.halfmove = if resets_clock { 0 } else { self.halfmove + 1 };
         if us == Color::Black {

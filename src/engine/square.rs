@@ -88,10 +88,7 @@ impl SquareSet {
     /// The squares of the set in increasing order.
     #[inline]
     pub fn iter(&self) -> SquareIter {
-        SquareIter {
-            words: self.0,
-            word: 0,
-        }
+        SquareIter { words: self.0, word: 0 }
     }
 }
 
@@ -145,10 +142,7 @@ mod tests {
             set.insert(sq);
         }
         assert_eq!(set.len(), 6);
-        assert_eq!(
-            set.iter().collect::<Vec<_>>(),
-            vec![0, 63, 64, 127, 200, 255]
-        );
+        assert_eq!(set.iter().collect::<Vec<_>>(), vec![0, 63, 64, 127, 200, 255]);
         set.remove(64);
         assert!(!set.contains(64));
         assert!(set.contains(255));

@@ -127,8 +127,7 @@ fn grammar_error(text: &str, e: pest::error::Error<Rule>) -> TemplateError {
 fn lower_component(pair: pest::iterators::Pair<'_, Rule>) -> Result<Component, TemplateError> {
     let span = pair.as_span().start()..pair.as_span().end();
     let mut directions: Vec<(char, Range<usize>)> = Vec::new();
-    let (mut quiet, mut capture, mut en_passant, mut initial, mut lame) =
-        (false, false, false, false, false);
+    let (mut quiet, mut capture, mut en_passant, mut initial, mut lame) = (false, false, false, false, false);
     let mut atom = ' ';
     let mut reach = Reach::Leap;
     for inner in pair.into_inner() {
@@ -187,9 +186,7 @@ fn lower_component(pair: pest::iterators::Pair<'_, Rule>) -> Result<Component, T
         return Err(TemplateError {
             message: format!("the direction modifiers select no move of `{atom}`"),
             span,
-            help:
-                "for example `fN` is the two forward knight moves, `fsN` the two forward wide ones"
-                    .into(),
+            help: "for example `fN` is the two forward knight moves, `fsN` the two forward wide ones".into(),
         });
     }
     Ok(Component {
@@ -216,11 +213,7 @@ fn direction_tokens(directions: &[(char, Range<usize>)]) -> Vec<(char, char)> {
         let (c, ref at) = directions[i];
         if let Some((c2, at2)) = directions.get(i + 1) {
             let adjacent = at.end == at2.start;
-            if adjacent
-                && (*c2 == c
-                    || (vertical(c) && horizontal(*c2))
-                    || (horizontal(c) && vertical(*c2)))
-            {
+            if adjacent && (*c2 == c || (vertical(c) && horizontal(*c2)) || (horizontal(c) && vertical(*c2))) {
                 tokens.push((c, *c2));
                 i += 2;
                 continue;
@@ -295,11 +288,7 @@ mod tests {
 
     fn vectors(text: &str) -> Vec<(i32, i32)> {
         let t = parse(text).unwrap();
-        let mut v: Vec<_> = t
-            .components
-            .iter()
-            .flat_map(|c| c.vectors.clone())
-            .collect();
+        let mut v: Vec<_> = t.components.iter().flat_map(|c| c.vectors.clone()).collect();
         v.sort();
         v.dedup();
         v
@@ -349,10 +338,7 @@ mod tests {
         assert_eq!(t.components[1].reach, Reach::Ride { max: Some(4) });
         assert_eq!(t.components[2].reach, Reach::Ride { max: None });
         assert_eq!(t.components[3].reach, Reach::Leap);
-        assert_eq!(
-            parse("W0").unwrap().components[0].reach,
-            Reach::Ride { max: None }
-        );
+        assert_eq!(parse("W0").unwrap().components[0].reach, Reach::Ride { max: None });
         assert_eq!(parse("").unwrap().components.len(), 0);
     }
 
@@ -360,11 +346,7 @@ mod tests {
     fn errors_name_the_column() {
         let e = parse("fmWX").unwrap_err();
         assert_eq!(e.span, 3..4);
-        assert!(
-            e.message.contains("`X` is not a Betza atom"),
-            "{}",
-            e.message
-        );
+        assert!(e.message.contains("`X` is not a Betza atom"), "{}", e.message);
         let e = parse("fm").unwrap_err();
         assert_eq!(e.span, 2..2);
         let e = parse("3N").unwrap_err();

@@ -61,18 +61,10 @@ pub const MAX_FEN_BYTES: usize = 4096;
 /// Reads a FEN for a board of `files` x `ranks`. `is_letter` says which
 /// letters (either case) name pieces. The halfmove and fullmove fields may
 /// be left out (EPD style); they then read as 0 and 1.
-pub fn parse(
-    text: &str,
-    files: u8,
-    ranks: u8,
-    is_letter: impl Fn(char) -> bool,
-) -> Result<FenRecord, FenError> {
+pub fn parse(text: &str, files: u8, ranks: u8, is_letter: impl Fn(char) -> bool) -> Result<FenRecord, FenError> {
     if text.len() > MAX_FEN_BYTES {
         return Err(FenError::new(
-            format!(
-                "the FEN has {} bytes; at most {MAX_FEN_BYTES} are read",
-                text.len()
-            ),
+            format!("the FEN has {} bytes; at most {MAX_FEN_BYTES} are read", text.len()),
             0..0,
             "check that the argument is a FEN",
         ));
@@ -126,17 +118,13 @@ pub fn parse(
     let number = |index: usize, default: u32, what: &str| -> Result<u32, FenError> {
         match fields.get(index) {
             None => Ok(default),
-            Some((s, span)) => s
-                .parse::<u32>()
-                .ok()
-                .filter(|n| *n <= 100_000)
-                .ok_or_else(|| {
-                    FenError::new(
-                        format!("{what} `{s}` is not a number"),
-                        span.clone(),
-                        format!("write the {what} as a whole number"),
-                    )
-                }),
+            Some((s, span)) => s.parse::<u32>().ok().filter(|n| *n <= 100_000).ok_or_else(|| {
+                FenError::new(
+                    format!("{what} `{s}` is not a number"),
+                    span.clone(),
+                    format!("write the {what} as a whole number"),
+                )
+            }),
         }
     };
     let halfmove = number(4, 0, "halfmove clock")?;
@@ -179,10 +167,7 @@ pub fn parse_board(
     let rows: Vec<&str> = text.split('/').collect();
     if rows.len() != ranks as usize {
         return Err(FenError::new(
-            format!(
-                "the board has {} ranks, the variant has {ranks}",
-                rows.len()
-            ),
+            format!("the board has {} ranks, the variant has {ranks}", rows.len()),
             base..base + text.len(),
             format!("write {ranks} ranks separated by `/`, the top rank first"),
         ));

@@ -14,11 +14,7 @@ pub fn diagram(variant: &Variant, pos: &Position) -> String {
         for file in 0..g.files as i32 {
             let cell = pos.cell(g.square(file, rank).expect("on the board"));
             out.push(' ');
-            out.push(if cell.is_empty() {
-                '.'
-            } else {
-                letter(variant, cell)
-            });
+            out.push(if cell.is_empty() { '.' } else { letter(variant, cell) });
         }
         out.push('\n');
     }

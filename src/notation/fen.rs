@@ -10,9 +10,7 @@ use crate::lang::fen::{self, FenCell, FenError, FenRecord};
 /// Reads a FEN of `variant`.
 pub fn parse(variant: &Variant, text: &str) -> Result<Position, FenError> {
     let g = variant.geometry;
-    let record = fen::parse(text.trim(), g.files, g.ranks, |c| {
-        variant.kind_of_letter(c).is_some()
-    })?;
+    let record = fen::parse(text.trim(), g.files, g.ranks, |c| variant.kind_of_letter(c).is_some())?;
     position_from_record(variant, &record)
 }
 
@@ -142,11 +140,7 @@ pub fn write(variant: &Variant, pos: &Position) -> String {
             out.push('/');
         }
     }
-    out.push_str(if pos.side == Color::White {
-        " w "
-    } else {
-        " b "
-    });
+    out.push_str(if pos.side == Color::White { " w " } else { " b " });
     let mut rights = String::new();
     for side in Color::BOTH {
         for rule in variant

@@ -32,9 +32,7 @@ pub fn write(variant: &Variant, mv: &Move) -> String {
     let g = variant.geometry;
     let mut out = g.name(mv.from);
     match mv.kind {
-        MoveKind::Castle(i) if mv.from == mv.to => {
-            out.push_str(&g.name(variant.castling[i as usize].rook_from))
-        }
+        MoveKind::Castle(i) if mv.from == mv.to => out.push_str(&g.name(variant.castling[i as usize].rook_from)),
         _ => out.push_str(&g.name(mv.to)),
     }
     if let Some(kind) = mv.promotion {
@@ -62,17 +60,18 @@ pub fn parse(variant: &Variant, pos: &Position, text: &str) -> Result<Move, Move
         .read_square(rest)
         .ok_or_else(|| malformed("a second square must follow the first, as in e2e4"))?;
     let rest = &rest[used..];
-    let promotion =
-        match rest.chars().count() {
-            0 => None,
-            1 => {
-                let c = rest.chars().next().unwrap_or(' ');
-                Some(variant.kind_of_letter(c).ok_or_else(|| {
-                    malformed(&format!("`{c}` is not a piece letter to promote to"))
-                })?)
-            }
-            _ => return Err(malformed("only a promotion letter may follow the squares")),
-        };
+    let promotion = match rest.chars().count() {
+        0 => None,
+        1 => {
+            let c = rest.chars().next().unwrap_or(' ');
+            Some(
+                variant
+                    .kind_of_letter(c)
+                    .ok_or_else(|| malformed(&format!("`{c}` is not a piece letter to promote to")))?,
+            )
+        }
+        _ => return Err(malformed("only a promotion letter may follow the squares")),
+    };
     let legal = variant.legal_moves(pos);
     let found = legal
         .iter()
@@ -80,9 +79,7 @@ pub fn parse(variant: &Variant, pos: &Position, text: &str) -> Result<Move, Move
         .or_else(|| {
             legal.iter().find(|m| match m.kind {
                 MoveKind::Castle(i) => {
-                    m.from == from
-                        && variant.castling[i as usize].rook_from == to
-                        && promotion.is_none()
+                    m.from == from && variant.castling[i as usize].rook_from == to && promotion.is_none()
                 }
                 _ => false,
             })
@@ -92,11 +89,7 @@ pub fn parse(variant: &Variant, pos: &Position, text: &str) -> Result<Move, Move
         legal: if legal.is_empty() {
             "none (the game is over)".to_string()
         } else {
-            legal
-                .iter()
-                .map(|m| write(variant, m))
-                .collect::<Vec<_>>()
-                .join(" ")
+            legal.iter().map(|m| write(variant, m)).collect::<Vec<_>>().join(" ")
         },
     })
 }

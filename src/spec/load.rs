@@ -21,10 +21,7 @@ pub fn bundled_names() -> Vec<&'static str> {
 
 /// The text of a bundled variant.
 pub fn bundled_source(name: &str) -> Option<&'static str> {
-    BUNDLED
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, text)| *text)
+    BUNDLED.iter().find(|(n, _)| *n == name).map(|(_, text)| *text)
 }
 
 /// Where a variant file comes from.
@@ -60,12 +57,11 @@ impl Loader {
     /// in `.ron`, otherwise a bundled variant.
     pub fn load(&mut self, name_or_path: &str) -> Result<VariantFile, Vec<Diagnostic>> {
         let path = Path::new(name_or_path);
-        let origin =
-            if path.exists() || name_or_path.ends_with(".ron") || name_or_path.contains('/') {
-                Origin::Path(path.to_path_buf())
-            } else {
-                Origin::Bundled(name_or_path.to_string())
-            };
+        let origin = if path.exists() || name_or_path.ends_with(".ron") || name_or_path.contains('/') {
+            Origin::Path(path.to_path_buf())
+        } else {
+            Origin::Bundled(name_or_path.to_string())
+        };
         self.load_origin(origin, &mut Vec::new(), None)
     }
 
@@ -89,11 +85,8 @@ impl Loader {
         if chain.contains(&origin) {
             let cycle: Vec<String> = chain.iter().chain([&origin]).map(Origin::display).collect();
             return Err(vec![
-                Diagnostic::error(
-                    format!("`extends` forms a cycle: {}", cycle.join(" -> ")),
-                    from,
-                )
-                .with_help("a variant may not extend itself, directly or through its parents"),
+                Diagnostic::error(format!("`extends` forms a cycle: {}", cycle.join(" -> ")), from)
+                    .with_help("a variant may not extend itself, directly or through its parents"),
             ]);
         }
         if chain.len() >= MAX_EXTENDS_DEPTH {
@@ -108,22 +101,15 @@ impl Loader {
         let text = match &origin {
             Origin::Path(path) => read_text(path).map_err(|message| {
                 vec![Diagnostic::error(message, from.clone()).with_help(
-                    "give a path to a variant .ron file, or a bundled name: ".to_string()
-                        + &bundled_names().join(", "),
+                    "give a path to a variant .ron file, or a bundled name: ".to_string() + &bundled_names().join(", "),
                 )]
             })?,
             Origin::Bundled(name) => match bundled_source(name) {
                 Some(text) => text.to_string(),
                 None => {
-                    let mut d = Diagnostic::error(
-                        format!("no bundled variant named `{name}`"),
-                        from.clone(),
-                    );
+                    let mut d = Diagnostic::error(format!("no bundled variant named `{name}`"), from.clone());
                     d = d.with_help(match closest(name, bundled_names()) {
-                        Some(best) => format!(
-                            "did you mean `{best}`? bundled: {}",
-                            bundled_names().join(", ")
-                        ),
+                        Some(best) => format!("did you mean `{best}`? bundled: {}", bundled_names().join(", ")),
                         None => format!("bundled variants: {}", bundled_names().join(", ")),
                     });
                     return Err(vec![d]);
@@ -177,13 +163,9 @@ impl Loader {
 }
 
 fn read_text(path: &Path) -> Result<String, String> {
-    let meta =
-        std::fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     if meta.is_dir() {
-        return Err(format!(
-            "{} is a directory, not a variant file",
-            path.display()
-        ));
+        return Err(format!("{} is a directory, not a variant file", path.display()));
     }
     if meta.len() > MAX_FILE_BYTES {
         return Err(format!(
@@ -266,10 +248,7 @@ fn offset_of(text: &str, line: usize, col: usize) -> usize {
     let mut offset = 0;
     for (i, l) in text.split_inclusive('\n').enumerate() {
         if i + 1 == line {
-            return offset
-                + l.char_indices()
-                    .nth(col.saturating_sub(1))
-                    .map_or(l.len(), |(b, _)| b);
+            return offset + l.char_indices().nth(col.saturating_sub(1)).map_or(l.len(), |(b, _)| b);
         }
         offset += l.len();
     }
@@ -311,31 +290,22 @@ const FIELDS: &[&str] = &[
 
 fn ron_diagnostic(code: &ron::Error, location: Location) -> Diagnostic {
     match code {
-        ron::Error::NoSuchStructField {
-            expected, found, ..
-        } => {
+        ron::Error::NoSuchStructField { expected, found, .. } => {
             let d = Diagnostic::error(format!("unknown field `{found}`"), Some(location));
             match closest(found, expected.iter().copied()) {
-                Some(best) => d.with_help(format!(
-                    "did you mean `{best}`? fields here: {}",
-                    expected.join(", ")
-                )),
+                Some(best) => d.with_help(format!("did you mean `{best}`? fields here: {}", expected.join(", "))),
                 None => d.with_help(format!("fields here: {}", expected.join(", "))),
             }
         }
         ron::Error::MissingStructField { field, outer } => {
-            let owner = outer
-                .as_deref()
-                .map(|o| format!(" in `{o}`"))
-                .unwrap_or_default();
-            Diagnostic::error(format!("missing field `{field}`{owner}"), Some(location)).with_help(
-                format!("add `{field}: ...`; docs/format.md lists every field"),
-            )
+            let owner = outer.as_deref().map(|o| format!(" in `{o}`")).unwrap_or_default();
+            Diagnostic::error(format!("missing field `{field}`{owner}"), Some(location))
+                .with_help(format!("add `{field}: ...`; docs/format.md lists every field"))
         }
-        ron::Error::NoSuchEnumVariant {
-            expected, found, ..
-        } => Diagnostic::error(format!("unknown value `{found}`"), Some(location))
-            .with_help(format!("write one of: {}", expected.join(", "))),
+        ron::Error::NoSuchEnumVariant { expected, found, .. } => {
+            Diagnostic::error(format!("unknown value `{found}`"), Some(location))
+                .with_help(format!("write one of: {}", expected.join(", ")))
+        }
         other => {
             let message = other.to_string();
             let d = Diagnostic::error(format!("invalid RON: {message}"), Some(location));
@@ -348,10 +318,7 @@ fn ron_diagnostic(code: &ron::Error, location: Location) -> Diagnostic {
 }
 
 /// The candidate closest to `word`, if one is close enough to suggest.
-pub(crate) fn closest<'a>(
-    word: &str,
-    candidates: impl IntoIterator<Item = &'a str>,
-) -> Option<&'a str> {
+pub(crate) fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     candidates
         .into_iter()
         .map(|c| (strsim::damerau_levenshtein(word, c), c))

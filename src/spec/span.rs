@@ -94,10 +94,7 @@ pub struct Spanned<T> {
 impl<T> Spanned<T> {
     /// A value with no place in a file.
     pub fn unplaced(value: T) -> Self {
-        Spanned {
-            value,
-            location: None,
-        }
+        Spanned { value, location: None }
     }
 }
 

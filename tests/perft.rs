@@ -1,0 +1,81 @@
+//! Perft suites: every `tests/perft/<variant>*.perft` file is data in the
+//! shakmaty layout (`id`, `epd`, `perft DEPTH NODES` lines) and one generic
+//! runner checks each count against kaboom.
+
+use kaboom::{Perft, Variant};
+use std::path::Path;
+
+struct Case {
+    id: String,
+    fen: String,
+    depths: Vec<(u32, u64)>,
+}
+
+fn read_suite(file: &str) -> Vec<Case> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft").join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut cases: Vec<Case> = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (key, value) = line
+            .split_once(' ')
+            .unwrap_or_else(|| panic!("{file}:{}: `{line}`", n + 1));
+        match key {
+            "id" => cases.push(Case {
+                id: value.to_string(),
+                fen: String::new(),
+                depths: Vec::new(),
+            }),
+            "epd" => cases.last_mut().expect("epd after id").fen = value.to_string(),
+            "perft" => {
+                let (d, nodes) = value.split_once(' ').expect("perft DEPTH NODES");
+                let case = cases.last_mut().expect("perft after id");
+                case.depths
+                    .push((d.parse().expect("depth"), nodes.parse().expect("nodes")));
+            }
+            other => panic!("{file}:{}: unknown key `{other}`", n + 1),
+        }
+    }
+    cases
+}
+
+/// Runs every case of `file` in `variant`, reporting all mismatches at once.
+fn run_suite(variant: &str, file: &str) {
+    let variant = Variant::load(variant).unwrap_or_else(|e| panic!("{e}"));
+    let mut perft = Perft::new();
+    let mut failures = Vec::new();
+    let cases = read_suite(file);
+    assert!(!cases.is_empty(), "{file} has no cases");
+    for case in cases {
+        let pos = kaboom::notation::fen::parse(&variant, &case.fen)
+            .unwrap_or_else(|e| panic!("{}: bad FEN {}: {e}", case.id, case.fen));
+        for (depth, expected) in &case.depths {
+            let got = perft.count(&variant, &pos, *depth);
+            if got != *expected {
+                failures.push(format!(
+                    "{} depth {depth}: expected {expected}, got {got} ({})",
+                    case.id, case.fen
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "perft mismatches:\n{}", failures.join("\n"));
+}
+
+#[test]
+fn chess() {
+    run_suite("chess", "chess.perft");
+}
+
+#[test]
+fn chess_deep() {
+    run_suite("chess", "chess-deep.perft");
+}
+
+#[test]
+fn capablanca() {
+    run_suite("capablanca", "capablanca.perft");
+}

@@ -1,0 +1,100 @@
+//! Property tests over random playouts: FEN round trips exactly, and every
+//! printed move parses back to the same move.
+
+use kaboom::notation::{fen, uci};
+use kaboom::{Game, Move, MoveKind, Position, Variant};
+use proptest::prelude::*;
+use std::sync::OnceLock;
+
+fn variants() -> &'static [Variant] {
+    static VARIANTS: OnceLock<Vec<Variant>> = OnceLock::new();
+    VARIANTS.get_or_init(|| {
+        let big = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/valid/grand-16x16.ron");
+        ["chess", "capablanca", big]
+            .iter()
+            .map(|v| Variant::load(v).unwrap_or_else(|e| panic!("{e}")))
+            .collect()
+    })
+}
+
+/// Checks the invariants on every position of a random game.
+fn check_playout(variant: &Variant, choices: &[u16]) -> Result<(), TestCaseError> {
+    let mut game = Game::new(variant, variant.start_position());
+    for &choice in choices {
+        let pos = game.position().clone();
+        let text = fen::write(variant, &pos);
+        let back = fen::parse(variant, &text).map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
+        prop_assert_eq!(&back, &pos, "FEN {} does not read back to the same position", text);
+        prop_assert_eq!(fen::write(variant, &back), text.clone());
+        let moves = variant.legal_moves(&pos);
+        check_against_slow_rules(variant, &pos, &moves)?;
+        for mv in &moves {
+            let written = uci::write(variant, mv);
+            let parsed =
+                uci::parse(variant, &pos, &written).map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
+            prop_assert_eq!(parsed, *mv, "{} in {}", written, text);
+        }
+        if moves.is_empty() || game.ending().is_some() {
+            break;
+        }
+        game.play(moves[choice as usize % moves.len()]);
+    }
+    Ok(())
+}
+
+/// The fast paths agree with the definitions: a move is legal when, once
+/// made, no royal piece of the mover is attacked; a square holding an enemy
+/// piece is attacked exactly when some pseudo-legal move captures there.
+fn check_against_slow_rules(variant: &Variant, pos: &Position, legal: &[Move]) -> Result<(), TestCaseError> {
+    let us = pos.side_to_move();
+    let mut pseudo = Vec::new();
+    variant.generate_pseudo_legal(pos, &mut pseudo);
+    let slow: Vec<Move> = pseudo
+        .iter()
+        .copied()
+        .filter(|mv| {
+            let mut child = pos.clone();
+            child.make(variant, *mv);
+            !child
+                .royals_of(us)
+                .iter()
+                .any(|sq| variant.is_attacked(&child, sq, us.flip()))
+        })
+        .collect();
+    prop_assert_eq!(
+        slow.as_slice(),
+        legal,
+        "legal moves differ from the definition in {}",
+        fen::write(variant, pos)
+    );
+    for sq in pos.pieces_of(us.flip()).iter() {
+        let captured = pseudo.iter().any(|m| m.to == sq && m.kind == MoveKind::Capture);
+        prop_assert_eq!(
+            variant.is_attacked(pos, sq, us),
+            captured,
+            "attack tables and move tables disagree on square {} in {}",
+            variant.geometry.name(sq),
+            fen::write(variant, pos)
+        );
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn fen_and_moves_round_trip_in_chess(choices in prop::collection::vec(any::<u16>(), 0..120)) {
+        check_playout(&variants()[0], &choices)?;
+    }
+
+    #[test]
+    fn fen_and_moves_round_trip_in_capablanca(choices in prop::collection::vec(any::<u16>(), 0..120)) {
+        check_playout(&variants()[1], &choices)?;
+    }
+
+    #[test]
+    fn fen_and_moves_round_trip_on_16x16(choices in prop::collection::vec(any::<u16>(), 0..80)) {
+        check_playout(&variants()[2], &choices)?;
+    }
+}
