@@ -121,11 +121,23 @@ impl Checker<'_> {
         spanned.location.as_ref().map(|l| l.inside_string(self.sources, range))
     }
 
+    /// The opening parenthesis of the file being checked (source 0): where
+    /// a missing field would go.
+    fn root(&self) -> Option<Location> {
+        let text = &self.sources.files.first()?.text;
+        let at = text.find('(').unwrap_or(0);
+        Some(Location {
+            source: 0,
+            span: at..at + 1,
+        })
+    }
+
     fn require<'v, T>(&mut self, value: &'v Option<T>, field: &str, example: &str) -> Option<&'v T> {
         if value.is_none() {
+            let at = self.root();
             self.error(
                 format!("missing field `{field}`"),
-                None,
+                at,
                 format!("add `{field}: {example}`"),
             );
         }
@@ -176,7 +188,16 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
             Ok(record) => Some(record),
             Err(e) => {
                 let at = c.inside(start, e.span.clone());
-                c.error(format!("start position: {}", e.message), at, e.help);
+                let inherited = start.location.as_ref().is_some_and(|l| l.source != 0);
+                let help = if inherited {
+                    format!(
+                        "{}; `start` comes from the parent file: give this file a `start` that fits its board",
+                        e.help
+                    )
+                } else {
+                    e.help
+                };
+                c.error(format!("start position: {}", e.message), at, help);
                 None
             }
         },
@@ -185,7 +206,11 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
     let check_rule = file.check.as_ref().is_none_or(|c| c.value);
     if let Some(pieces) = &pieces {
         if check_rule && !pieces.iter().any(|p| p.royal) {
-            let at = file.check.as_ref().and_then(|c| c.location.clone());
+            let at = file
+                .check
+                .as_ref()
+                .and_then(|c| c.location.clone())
+                .or_else(|| c.root());
             c.error(
                 "`check` is on but no piece is royal",
                 at,

@@ -1,0 +1,163 @@
+//! The command line: output formats, and every error a user can make,
+//! with its message pinned as a snapshot and its exit code checked.
+
+mod common;
+use common::kaboom;
+
+#[test]
+fn moves_prints_only_moves() {
+    let (code, out, err) = kaboom(&["moves", "chess"]);
+    assert_eq!(code, 0, "{err}");
+    let moves: Vec<&str> = out.lines().collect();
+    assert_eq!(moves.len(), 20);
+    assert!(moves.contains(&"e2e4") && moves.contains(&"g1f3"));
+}
+
+#[test]
+fn moves_writes_castling_as_the_kings_move_and_ranks_past_nine() {
+    let (_, out, _) = kaboom(&[
+        "moves",
+        "capablanca",
+        "--fen",
+        "r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1",
+    ]);
+    assert!(out.lines().any(|m| m == "f1i1"), "{out}");
+    assert!(out.lines().any(|m| m == "f1c1"), "{out}");
+    let big = "tests/fixtures/valid/grand-16x16.ron";
+    let (code, out, err) = kaboom(&["play", big, "a2a4"]);
+    assert_eq!(code, 0, "{err}");
+    let fen = out.lines().find_map(|l| l.strip_prefix("fen: ")).expect("a fen line");
+    assert!(fen.contains("/16/P15/"), "{fen}");
+    let (_, out, _) = kaboom(&["moves", big, "--fen", fen]);
+    assert!(out.lines().any(|m| m == "a15a13"), "{out}");
+    assert!(out.lines().any(|m| m == "b16c14"), "{out}");
+}
+
+#[test]
+fn perft_prints_stockfish_format() {
+    let (code, out, err) = kaboom(&["perft", "chess", "2", "--divide"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 22);
+    assert!(lines.contains(&"e2e4: 20"));
+    assert_eq!(lines[20], "");
+    assert_eq!(lines[21], "Nodes searched: 400");
+    assert!(err.contains("nodes per second"));
+    let (_, out, _) = kaboom(&["perft", "capablanca", "3"]);
+    assert_eq!(out, "Nodes searched: 25228\n");
+}
+
+#[test]
+fn play_prints_board_fen_and_result() {
+    let (code, out, err) = kaboom(&["play", "chess", "f2f3", "e7e5", "g2g4", "d8h4"]);
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn play_reports_stalemate_and_draw_rules() {
+    let (_, out, _) = kaboom(&["play", "chess", "--fen", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"]);
+    assert!(out.ends_with("result: 1/2-1/2 (stalemate)\n"), "{out}");
+    let (_, out, _) = kaboom(&["play", "chess", "--fen", "7k/8/6K1/8/8/8/8/R7 w - - 99 80", "a1a2"]);
+    assert!(out.ends_with("result: 1/2-1/2 (50-move rule)\n"), "{out}");
+    let (_, out, _) = kaboom(&[
+        "play", "chess", "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8",
+    ]);
+    assert!(out.ends_with("result: 1/2-1/2 (3-fold repetition)\n"), "{out}");
+}
+
+/// Runs a failing command; returns "exit N", stdout (only `validate`
+/// prints there on failure) and stderr for a snapshot.
+fn failure(args: &[&str]) -> String {
+    let (code, out, err) = kaboom(args);
+    assert_ne!(code, 0, "{args:?} should fail");
+    assert_ne!(code, 101, "{args:?} panicked: {err}");
+    if args[0] != "validate" {
+        assert!(out.is_empty(), "{args:?} printed to stdout on failure: {out}");
+    }
+    format!("exit {code}\nstdout:\n{out}stderr:\n{err}")
+}
+
+#[test]
+fn unknown_variant_name() {
+    insta::assert_snapshot!(failure(&["moves", "chesss"]));
+}
+
+#[test]
+fn missing_variant_file() {
+    insta::assert_snapshot!(failure(&["moves", "no/such/file.ron"]));
+}
+
+#[test]
+fn variant_path_is_a_directory() {
+    insta::assert_snapshot!(failure(&["moves", "tests/"]));
+}
+
+#[test]
+fn malformed_fen() {
+    insta::assert_snapshot!(failure(&[
+        "moves",
+        "chess",
+        "--fen",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1"
+    ]));
+}
+
+#[test]
+fn fen_with_impossible_castling_right() {
+    insta::assert_snapshot!(failure(&[
+        "perft",
+        "chess",
+        "1",
+        "--fen",
+        "4k3/8/8/8/8/8/8/4K3 w K - 0 1"
+    ]));
+}
+
+#[test]
+fn fen_with_bad_en_passant_square() {
+    insta::assert_snapshot!(failure(&["moves", "chess", "--fen", "4k3/8/8/8/8/8/8/4K3 w - e6 0 1"]));
+}
+
+#[test]
+fn illegal_move_lists_the_legal_ones() {
+    insta::assert_snapshot!(failure(&["play", "chess", "e2e4", "e7e5", "e1e3"]));
+}
+
+#[test]
+fn malformed_move() {
+    insta::assert_snapshot!(failure(&["play", "chess", "e2"]));
+    insta::assert_snapshot!(failure(&["play", "chess", "e7e8x"]));
+}
+
+#[test]
+fn move_after_the_game_ended() {
+    insta::assert_snapshot!(failure(&["play", "chess", "f2f3", "e7e5", "g2g4", "d8h4", "a2a3"]));
+}
+
+#[test]
+fn validate_reports_errors_with_exit_1() {
+    insta::assert_snapshot!(failure(&["validate", "tests/fixtures/invalid/bad-template.ron"]));
+}
+
+#[test]
+fn validate_accepts_valid_files() {
+    let (code, out, err) = kaboom(&["validate", "chess", "capablanca", "variants/chess.ron"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 3);
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    for args in [
+        &["perft", "chess"][..],
+        &["perft", "chess", "deep"],
+        &["frobnicate"],
+        &["moves"],
+        &["validate"],
+    ] {
+        let (code, _, err) = kaboom(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.starts_with("error:"), "{args:?}: {err}");
+    }
+}
