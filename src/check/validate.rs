@@ -204,19 +204,20 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
         _ => None,
     };
     let check_rule = file.check.as_ref().is_none_or(|c| c.value);
-    if let Some(pieces) = &pieces {
-        if check_rule && !pieces.iter().any(|p| p.royal) {
-            let at = file
-                .check
-                .as_ref()
-                .and_then(|c| c.location.clone())
-                .or_else(|| c.root());
-            c.error(
-                "`check` is on but no piece is royal",
-                at,
-                "mark the king `royal: true`, or set `check: false` for a variant without check",
-            );
-        }
+    if let Some(pieces) = &pieces
+        && check_rule
+        && !pieces.iter().any(|p| p.royal)
+    {
+        let at = file
+            .check
+            .as_ref()
+            .and_then(|c| c.location.clone())
+            .or_else(|| c.root());
+        c.error(
+            "`check` is on but no piece is royal",
+            at,
+            "mark the king `royal: true`, or set `check: false` for a variant without check",
+        );
     }
     let promotion = match (&file.promotion, geometry) {
         (Some(p), Some(g)) => check_promotion(&mut c, p, g, &letter_kind),
@@ -330,15 +331,15 @@ fn check_pieces(c: &mut Checker<'_>, file: &VariantFile) -> Option<Vec<CheckedPi
                 Template::default()
             }
         };
-        if let Some(ranks) = &spec.initial_ranks {
-            if ranks.value.iter().any(|r| *r == 0 || *r > Geometry::MAX_SIDE as u32) {
-                ok = false;
-                c.error(
-                    "initial ranks count from 1",
-                    ranks.location.clone(),
-                    "write ranks from the owner's side, the first rank being 1",
-                );
-            }
+        if let Some(ranks) = &spec.initial_ranks
+            && ranks.value.iter().any(|r| *r == 0 || *r > Geometry::MAX_SIDE as u32)
+        {
+            ok = false;
+            c.error(
+                "initial ranks count from 1",
+                ranks.location.clone(),
+                "write ranks from the owner's side, the first rank being 1",
+            );
         }
         pieces.push(CheckedPiece {
             letter,
@@ -508,17 +509,17 @@ fn fill_initial_ranks(pieces: &mut [CheckedPiece], file: &VariantFile, start: &F
             None => {
                 let mut ranks = Vec::new();
                 for (sq, cell) in start.board.iter().enumerate() {
-                    if let FenCell::Piece(ch) = cell {
-                        if ch.to_ascii_uppercase() == piece.letter {
-                            let side = if ch.is_ascii_uppercase() {
-                                crate::engine::square::Color::White
-                            } else {
-                                crate::engine::square::Color::Black
-                            };
-                            let r = g.relative_rank(side, g.rank(sq as Square));
-                            if !ranks.contains(&r) {
-                                ranks.push(r);
-                            }
+                    if let FenCell::Piece(ch) = cell
+                        && ch.to_ascii_uppercase() == piece.letter
+                    {
+                        let side = if ch.is_ascii_uppercase() {
+                            crate::engine::square::Color::White
+                        } else {
+                            crate::engine::square::Color::Black
+                        };
+                        let r = g.relative_rank(side, g.rank(sq as Square));
+                        if !ranks.contains(&r) {
+                            ranks.push(r);
                         }
                     }
                 }

@@ -85,8 +85,10 @@ pub fn build(v: &CheckedVariant, moves: &MoveTables) -> AttackTables {
     let g: Geometry = v.geometry;
     let n = g.squares();
     // Gather per (side, target): leaps as (from, path, kinds), rays as (dir, max, kinds).
-    let mut leaps: Vec<Vec<(Square, Vec<Square>, u64)>> = vec![Vec::new(); 2 * n];
-    let mut rays: Vec<Vec<((i32, i32), usize, u64)>> = vec![Vec::new(); 2 * n];
+    type LeapSources = Vec<(Square, Vec<Square>, u64)>;
+    type RaySources = Vec<((i32, i32), usize, u64)>;
+    let mut leaps: Vec<LeapSources> = vec![Vec::new(); 2 * n];
+    let mut rays: Vec<RaySources> = vec![Vec::new(); 2 * n];
     for (kind, piece) in v.pieces.iter().enumerate() {
         let bit = 1u64 << kind;
         for side in Color::BOTH {

@@ -89,10 +89,11 @@ impl Geometry {
     /// has a rank of that number.
     pub fn read_square(&self, text: &str) -> Option<(Square, usize)> {
         let bytes = text.as_bytes();
-        if bytes.len() >= 3 && bytes[2].is_ascii_digit() {
-            if let Some(sq) = self.parse_square(&text[..3]) {
-                return Some((sq, 3));
-            }
+        if bytes.len() >= 3
+            && bytes[2].is_ascii_digit()
+            && let Some(sq) = self.parse_square(&text[..3])
+        {
+            return Some((sq, 3));
         }
         if bytes.len() >= 2 {
             return self.parse_square(&text[..2]).map(|sq| (sq, 2));

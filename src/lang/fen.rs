@@ -254,7 +254,7 @@ mod tests {
     #[test]
     fn errors_point_at_the_offending_text() {
         let e = parse("8/8/8/8/8/8/8/7X w - - 0 1", 8, 8, letters).unwrap_err();
-        assert_eq!(e.span, 21..22);
+        assert_eq!(e.span, 15..16);
         let e = parse("8/8/8/8/8/8/8/9 w - - 0 1", 8, 8, letters).unwrap_err();
         assert!(e.message.contains("more than 8"), "{}", e.message);
         let e = parse("8/8/8/8/8/8/8 w - - 0 1", 8, 8, letters).unwrap_err();

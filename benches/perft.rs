@@ -1,0 +1,40 @@
+//! Single-thread perft and load time of every bundled variant.
+//!
+//! Run with `cargo bench --bench perft`; criterion reports the time per
+//! iteration and, through the throughput setting, nodes per second.
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use kaboom::{Perft, Variant};
+use std::hint::black_box;
+
+/// (variant, depth) pairs measured from the start position.
+const CASES: &[(&str, u32)] = &[("chess", 4), ("capablanca", 4)];
+
+fn perft(c: &mut Criterion) {
+    let mut group = c.benchmark_group("perft");
+    group.sample_size(10);
+    for &(name, depth) in CASES {
+        let variant = Variant::load(name).expect("bundled variants load");
+        let start = variant.start_position();
+        let mut counter = Perft::new();
+        let nodes = counter.count(&variant, &start, depth);
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_function(format!("{name} {depth}"), |b| {
+            b.iter(|| counter.count(&variant, black_box(&start), depth))
+        });
+    }
+    group.finish();
+}
+
+fn load(c: &mut Criterion) {
+    let mut group = c.benchmark_group("load");
+    for name in kaboom::spec::bundled_names() {
+        group.bench_function(name, |b| {
+            b.iter(|| Variant::load(black_box(name)).expect("bundled variants load"))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, perft, load);
+criterion_main!(benches);
