@@ -79,3 +79,8 @@ fn chess_deep() {
 fn capablanca() {
     run_suite("capablanca", "capablanca.perft");
 }
+
+#[test]
+fn atomic() {
+    run_suite("atomic", "atomic.perft");
+}

@@ -9,8 +9,18 @@ use std::sync::OnceLock;
 fn variants() -> &'static [Variant] {
     static VARIANTS: OnceLock<Vec<Variant>> = OnceLock::new();
     VARIANTS.get_or_init(|| {
-        let big = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/valid/grand-16x16.ron");
-        ["chess", "capablanca", big]
+        let fixture = |name: &str| format!("{}/tests/fixtures/valid/{name}.ron", env!("CARGO_MANIFEST_DIR"));
+        let names = [
+            "chess".to_string(),
+            "capablanca".to_string(),
+            fixture("grand-16x16"),
+            "atomic".to_string(),
+            fixture("push"),
+            fixture("crater"),
+            fixture("shield"),
+            fixture("bounce"),
+        ];
+        names
             .iter()
             .map(|v| Variant::load(v).unwrap_or_else(|e| panic!("{e}")))
             .collect()
@@ -43,23 +53,18 @@ fn check_playout(variant: &Variant, choices: &[u16]) -> Result<(), TestCaseError
 }
 
 /// The fast paths agree with the definitions: a move is legal when, once
-/// made, no royal piece of the mover is attacked; a square holding an enemy
-/// piece is attacked exactly when some pseudo-legal move captures there.
+/// made, it passes the legality clauses (and no end rule has stopped the
+/// game); a square holding an enemy piece is attacked exactly when some
+/// pseudo-legal move captures there.
 fn check_against_slow_rules(variant: &Variant, pos: &Position, legal: &[Move]) -> Result<(), TestCaseError> {
     let us = pos.side_to_move();
     let mut pseudo = Vec::new();
     variant.generate_pseudo_legal(pos, &mut pseudo);
+    let ended = variant.ended_by_rule(pos).is_some();
     let slow: Vec<Move> = pseudo
         .iter()
         .copied()
-        .filter(|mv| {
-            let mut child = pos.clone();
-            child.make(variant, *mv);
-            !child
-                .royals_of(us)
-                .iter()
-                .any(|sq| variant.is_attacked(&child, sq, us.flip()))
-        })
+        .filter(|mv| !ended && variant.is_legal(pos, mv))
         .collect();
     prop_assert_eq!(
         slow.as_slice(),
@@ -96,5 +101,18 @@ proptest! {
     #[test]
     fn fen_and_moves_round_trip_on_16x16(choices in prop::collection::vec(any::<u16>(), 0..80)) {
         check_playout(&variants()[2], &choices)?;
+    }
+
+    #[test]
+    fn fen_and_moves_round_trip_in_atomic(choices in prop::collection::vec(any::<u16>(), 0..150)) {
+        check_playout(&variants()[3], &choices)?;
+    }
+
+    #[test]
+    fn fen_and_moves_round_trip_with_every_primitive(
+        which in 4usize..8,
+        choices in prop::collection::vec(any::<u16>(), 0..100),
+    ) {
+        check_playout(&variants()[which], &choices)?;
     }
 }

@@ -3,12 +3,13 @@
 //! file.
 
 use super::Diagnostic;
+use super::sentences::{CheckedSentences, check_sentences};
 use crate::engine::geometry::Geometry;
 use crate::engine::piece::{Kind, MAX_KINDS};
 use crate::engine::square::Square;
 use crate::lang::betza::{self, Template};
 use crate::lang::fen::{self, FenCell, FenRecord};
-use crate::spec::{Location, Outcome, Sources, Spanned, VariantFile};
+use crate::spec::{Location, Sources, Spanned, VariantFile};
 
 /// A piece type with its template parsed.
 #[derive(Clone, Debug)]
@@ -63,19 +64,6 @@ pub struct CheckedCastling {
     pub rook_kind: Kind,
 }
 
-/// How the game ends, with defaults filled in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct EndRules {
-    /// Outcome for the side to move with no legal move while in check.
-    pub checkmate: Outcome,
-    /// Outcome for the side to move with no legal move while not in check.
-    pub stalemate: Outcome,
-    /// Full moves without capture or pawn move that draw; 0 for never.
-    pub move_rule: u32,
-    /// Occurrences of one position that draw; 0 for never.
-    pub repetition: u32,
-}
-
 /// A variant file that passed every check, ready to compile.
 #[derive(Clone, Debug)]
 pub struct CheckedVariant {
@@ -97,33 +85,31 @@ pub struct CheckedVariant {
     pub promotion: Option<CheckedPromotion>,
     /// Castling moves.
     pub castling: Vec<CheckedCastling>,
-    /// Whether royal pieces may not be left attacked.
-    pub check: bool,
-    /// Game end rules.
-    pub end: EndRules,
+    /// Rules, actions, legality, game end and shields.
+    pub sentences: CheckedSentences,
     /// Warnings found; the variant plays regardless.
     pub warnings: Vec<Diagnostic>,
 }
 
 /// Collects diagnostics as the checks run.
-struct Checker<'a> {
+pub(super) struct Checker<'a> {
     sources: &'a Sources,
     found: Vec<Diagnostic>,
 }
 
 impl Checker<'_> {
-    fn error(&mut self, message: impl Into<String>, at: Option<Location>, help: impl Into<String>) {
+    pub(super) fn error(&mut self, message: impl Into<String>, at: Option<Location>, help: impl Into<String>) {
         self.found.push(Diagnostic::error(message, at).with_help(help));
     }
 
     /// Location of `range` inside the string literal `spanned`.
-    fn inside<T>(&self, spanned: &Spanned<T>, range: std::ops::Range<usize>) -> Option<Location> {
+    pub(super) fn inside<T>(&self, spanned: &Spanned<T>, range: std::ops::Range<usize>) -> Option<Location> {
         spanned.location.as_ref().map(|l| l.inside_string(self.sources, range))
     }
 
     /// The opening parenthesis of the file being checked (source 0): where
     /// a missing field would go.
-    fn root(&self) -> Option<Location> {
+    pub(super) fn root(&self) -> Option<Location> {
         let text = &self.sources.files.first()?.text;
         let at = text.find('(').unwrap_or(0);
         Some(Location {
@@ -203,22 +189,6 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
         },
         _ => None,
     };
-    let check_rule = file.check.as_ref().is_none_or(|c| c.value);
-    if let Some(pieces) = &pieces
-        && check_rule
-        && !pieces.iter().any(|p| p.royal)
-    {
-        let at = file
-            .check
-            .as_ref()
-            .and_then(|c| c.location.clone())
-            .or_else(|| c.root());
-        c.error(
-            "`check` is on but no piece is royal",
-            at,
-            "mark the king `royal: true`, or set `check: false` for a variant without check",
-        );
-    }
     let promotion = match (&file.promotion, geometry) {
         (Some(p), Some(g)) => check_promotion(&mut c, p, g, &letter_kind),
         _ => None,
@@ -227,13 +197,8 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
         (Some(rules), Some(g), Some(start)) => check_castling(&mut c, rules, g, start, &letter_kind),
         _ => Vec::new(),
     };
-    let end = file.end.clone().unwrap_or_default();
-    let end = EndRules {
-        checkmate: end.checkmate.unwrap_or(Outcome::Loss),
-        stalemate: end.stalemate.unwrap_or(Outcome::Draw),
-        move_rule: end.move_rule.unwrap_or(50),
-        repetition: end.repetition.unwrap_or(3),
-    };
+    let any_royal = file.pieces.iter().flatten().any(|p| p.royal);
+    let sentences = check_sentences(&mut c, file, &letter_kind, any_royal);
     let mut warnings = Vec::new();
     if let Some(pieces) = &pieces {
         for (spec, piece) in file.pieces.iter().flatten().zip(pieces) {
@@ -268,8 +233,7 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
         start,
         promotion,
         castling,
-        check: check_rule,
-        end,
+        sentences,
         warnings,
     })
 }

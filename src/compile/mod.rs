@@ -3,9 +3,10 @@
 //! rules, all indexed by integers.
 
 pub mod attacks;
+pub mod program;
 pub mod tables;
 
-use crate::check::{CheckedVariant, Diagnostic, EndRules, LoadError, check};
+use crate::check::{CheckedVariant, Diagnostic, LoadError, check};
 use crate::engine::geometry::Geometry;
 use crate::engine::piece::Kind;
 use crate::engine::position::Position;
@@ -70,10 +71,6 @@ pub struct Variant {
     pub geometry: Geometry,
     /// Piece types, indexed by [`Kind`].
     pub pieces: Vec<PieceInfo>,
-    /// Whether a move may not leave one's own royal piece attacked.
-    pub check: bool,
-    /// How the game ends.
-    pub end: EndRules,
     /// The start position's FEN as written in the variant file.
     pub start_fen: String,
     /// Warnings found while loading.
@@ -92,6 +89,10 @@ pub struct Variant {
     pub(crate) royal_kinds: u64,
     pub(crate) pawn_kinds: u64,
     pub(crate) start: Position,
+    /// Effect programs: rules, actions, legality, game end, shields.
+    pub(crate) programs: program::Programs,
+    /// Bit `k` set when kind `k` carries a shield.
+    pub(crate) shield_kinds: u64,
 }
 
 impl Variant {
@@ -127,6 +128,30 @@ impl Variant {
     #[inline]
     pub fn is_royal(&self, kind: Kind) -> bool {
         self.royal_kinds >> kind & 1 != 0
+    }
+
+    /// The name of action `index`.
+    pub fn action_name(&self, index: u8) -> &str {
+        &self.programs.actions[index as usize].name
+    }
+
+    /// The name of action `index`, if there is one.
+    pub fn action_name_checked(&self, index: u8) -> Option<&str> {
+        self.programs.actions.get(index as usize).map(|a| a.name.as_str())
+    }
+
+    /// The action named `name`.
+    pub fn action_index(&self, name: &str) -> Option<u8> {
+        self.programs
+            .actions
+            .iter()
+            .position(|a| a.name == name)
+            .map(|i| i as u8)
+    }
+
+    /// Whether the action `index` belongs to a side rather than a piece.
+    pub fn is_side_action(&self, index: u8) -> bool {
+        self.programs.actions[index as usize].owner.is_none()
     }
 
     /// The castling rules, both sides.
@@ -225,6 +250,22 @@ pub fn compile(v: CheckedVariant) -> Result<Variant, FenError> {
             });
         }
     }
+    let letter_kind = |c: char| v.pieces.iter().position(|p| p.letter == c).map(|k| k as Kind);
+    let royal_kinds = v
+        .pieces
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.royal)
+        .fold(0u64, |m, (k, _)| m | 1 << k);
+    let initial_ranks = |k: Kind| v.pieces[k as usize].initial_ranks.clone();
+    let programs = program::compile(
+        &v.sentences,
+        g,
+        &letter_kind,
+        royal_kinds,
+        v.pieces.len(),
+        &initial_ranks,
+    );
     let bits = |f: &dyn Fn(&crate::check::CheckedPiece) -> bool| -> u64 {
         v.pieces
             .iter()
@@ -248,8 +289,6 @@ pub fn compile(v: CheckedVariant) -> Result<Variant, FenError> {
                 value: p.value,
             })
             .collect(),
-        check: v.check,
-        end: v.end,
         start_fen: v.start_text.clone(),
         warnings: v.warnings.clone(),
         sources: Sources::default(),
@@ -263,6 +302,8 @@ pub fn compile(v: CheckedVariant) -> Result<Variant, FenError> {
         royal_kinds: bits(&|p| p.royal),
         pawn_kinds: bits(&|p| p.pawn),
         start: Position::empty(g),
+        programs,
+        shield_kinds: v.sentences.shields.iter().fold(0, |m, sh| m | 1 << sh.kind),
     };
     variant.start = crate::notation::fen::position_from_record(&variant, &v.start)?;
     Ok(variant)

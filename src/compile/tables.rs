@@ -141,13 +141,22 @@ fn component_flags(c: &Component) -> u8 {
 /// Builds the move tables of a checked variant. `en_passant` says whether
 /// any piece captures en passant (only then do initial moves leave targets).
 pub fn build(v: &CheckedVariant, en_passant: bool) -> MoveTables {
-    let g = v.geometry;
+    let pieces: Vec<(&crate::lang::betza::Template, &[i32])> = v
+        .pieces
+        .iter()
+        .map(|p| (&p.template, p.initial_ranks.as_slice()))
+        .collect();
+    build_from(v.geometry, &pieces, en_passant)
+}
+
+/// Builds move tables for a list of (template, initial ranks), one kind each.
+pub fn build_from(g: Geometry, pieces: &[(&crate::lang::betza::Template, &[i32])], en_passant: bool) -> MoveTables {
     let n = g.squares();
     let mut t = MoveTables {
         board_squares: n,
         ..Default::default()
     };
-    for (kind, piece) in v.pieces.iter().enumerate() {
+    for (kind, (template, initial_ranks)) in pieces.iter().enumerate() {
         for side in Color::BOTH {
             for from in (0..n).map(|s| s as Square) {
                 let rank = g.relative_rank(side, g.rank(from));
@@ -157,8 +166,8 @@ pub fn build(v: &CheckedVariant, en_passant: bool) -> MoveTables {
                     ..Default::default()
                 };
                 let mut leaps: Vec<(Leap, Vec<Square>)> = Vec::new();
-                for c in &piece.template.components {
-                    if c.initial && !piece.initial_ranks.contains(&rank) {
+                for c in &template.components {
+                    if c.initial && !initial_ranks.contains(&rank) {
                         continue;
                     }
                     let flags = component_flags(c);

@@ -37,12 +37,4 @@ impl Variant {
         }
         false
     }
-
-    /// Whether the side to move has a royal piece under attack.
-    pub fn in_check(&self, pos: &Position) -> bool {
-        let us = pos.side;
-        pos.royals[us as usize]
-            .iter()
-            .any(|sq| self.is_attacked(pos, sq, us.flip()))
-    }
 }

@@ -1,11 +1,13 @@
 //! A game in progress: the positions so far, and how the game ends under
-//! the variant's end rules (no legal move, the move rule, repetition).
+//! the variant's end rules, checked in the order the variant lists them.
 
 use super::moves::{Move, MoveKind};
 use super::position::Position;
 use super::square::Color;
+use super::trace::Event;
 use crate::compile::Variant;
-use crate::spec::Outcome;
+use crate::compile::program::End;
+use crate::lang::effects::EndOutcome;
 
 /// The result of a finished game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,12 +33,13 @@ impl GameResult {
         }
     }
 
-    /// The result when `side` gets `outcome`.
-    pub fn for_side(side: Color, outcome: Outcome) -> GameResult {
+    /// The result when the side to move, `side`, gets `outcome`.
+    pub fn for_side(side: Color, outcome: EndOutcome) -> GameResult {
         match (outcome, side) {
-            (Outcome::Draw, _) => GameResult::Draw,
-            (Outcome::Win, Color::White) | (Outcome::Loss, Color::Black) => GameResult::WhiteWins,
-            (Outcome::Win, Color::Black) | (Outcome::Loss, Color::White) => GameResult::BlackWins,
+            (EndOutcome::Draw, _) => GameResult::Draw,
+            (EndOutcome::BothLose, _) => GameResult::BothLose,
+            (EndOutcome::Win, Color::White) | (EndOutcome::Loss, Color::Black) => GameResult::WhiteWins,
+            (EndOutcome::Win, Color::Black) | (EndOutcome::Loss, Color::White) => GameResult::BlackWins,
         }
     }
 }
@@ -46,7 +49,8 @@ impl GameResult {
 pub struct Ending {
     /// The result.
     pub result: GameResult,
-    /// The reason in words: `checkmate`, `stalemate`, `50-move rule`, ...
+    /// The reason in words: `checkmate`, `50-move rule`, or the end rule's
+    /// condition as written.
     pub reason: String,
 }
 
@@ -78,12 +82,15 @@ impl<'v> Game<'v> {
         &self.moves
     }
 
-    /// Plays a move that must be legal in the current position.
-    pub fn play(&mut self, mv: Move) {
+    /// Plays a move that must be legal in the current position; returns
+    /// what happened.
+    pub fn play(&mut self, mv: Move) -> Vec<Event> {
         let mut next = self.position().clone();
-        next.make(self.variant, mv);
+        let mut events = Vec::new();
+        next.make_traced(self.variant, mv, &mut events);
         self.positions.push(next);
         self.moves.push(mv);
+        events
     }
 
     /// How the game has ended, or `None` while it goes on.
@@ -91,38 +98,34 @@ impl<'v> Game<'v> {
         let v = self.variant;
         let pos = self.position();
         let side = pos.side_to_move();
-        if v.legal_moves(pos).is_empty() {
-            let (outcome, reason) = if v.in_check(pos) {
-                (v.end.checkmate, "checkmate")
-            } else {
-                (v.end.stalemate, "stalemate")
+        let no_moves = v.legal_moves(pos).is_empty();
+        let programs = &v.programs;
+        for (i, (end, outcome)) in programs.end.iter().enumerate() {
+            let reason = match *end {
+                End::Holds(c) if v.eval_cond(c, pos, &Variant::still(side)) => programs.end_labels[i].clone(),
+                End::Checkmate if no_moves && v.in_check(pos) => "checkmate".to_string(),
+                End::Stalemate if no_moves && !v.in_check(pos) => "stalemate".to_string(),
+                End::MoveRule(n) if n > 0 && pos.halfmove_clock() >= 2 * n => format!("{n}-move rule"),
+                End::Repetition(n) if n > 0 && self.repetitions() >= n as usize => format!("{n}-fold repetition"),
+                _ => continue,
             };
             return Some(Ending {
-                result: GameResult::for_side(side, outcome),
-                reason: reason.to_string(),
+                result: GameResult::for_side(side, *outcome),
+                reason,
             });
-        }
-        if v.end.move_rule > 0 && pos.halfmove_clock() >= 2 * v.end.move_rule {
-            return Some(Ending {
-                result: GameResult::Draw,
-                reason: format!("{}-move rule", v.end.move_rule),
-            });
-        }
-        if v.end.repetition > 0 {
-            let key = self.repetition_key(pos);
-            let seen = self.positions.iter().filter(|p| self.repetition_key(p) == key).count();
-            if seen >= v.end.repetition as usize {
-                return Some(Ending {
-                    result: GameResult::Draw,
-                    reason: format!("{}-fold repetition", v.end.repetition),
-                });
-            }
         }
         None
     }
 
+    /// How many times the current position has occurred.
+    fn repetitions(&self) -> usize {
+        let key = self.repetition_key(self.position());
+        self.positions.iter().filter(|p| self.repetition_key(p) == key).count()
+    }
+
     /// What makes two positions "the same" for repetition: the board, the
-    /// side to move, castling rights and a capturable en passant target.
+    /// side to move, castling rights, a capturable en passant target, and
+    /// the variant's counters.
     fn repetition_key(&self, pos: &Position) -> Position {
         let mut key = pos.clone();
         key.halfmove = 0;

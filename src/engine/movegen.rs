@@ -2,10 +2,12 @@
 //! variant's check rule. Moves go into a caller's buffer, which is cleared
 //! and reused, so a search allocates nothing per node.
 
+use super::effects::Context;
 use super::moves::{Move, MoveKind};
 use super::position::Position;
 use super::square::{Color, Square};
 use crate::compile::Variant;
+use crate::compile::program::Op;
 use crate::compile::tables::{CAPTURE, EN_PASSANT, QUIET, SETS_EN_PASSANT};
 
 impl Variant {
@@ -16,32 +18,38 @@ impl Variant {
         moves
     }
 
-    /// Fills `out` (after clearing it) with the legal moves of the side to move.
+    /// Fills `out` (after clearing it) with the legal moves of the side to
+    /// move. A position ended by an end rule has none.
     pub fn generate_legal(&self, pos: &Position, out: &mut Vec<Move>) {
         out.clear();
-        self.generate_pseudo_legal(pos, out);
-        let us = pos.side;
-        let royals = pos.royals[us as usize];
-        if !self.check || royals.is_empty() {
+        if self.ended_by_rule(pos).is_some() {
             return;
         }
+        self.generate_pseudo_legal(pos, out);
+        if self.programs.legal.is_empty() {
+            return;
+        }
+        let us = pos.side;
         let them = us.flip();
-        let mut in_check = false;
+        let royals = pos.royals[us as usize];
+        let check_clause = self.has_check();
+        let mut attacked = false;
         let mut exposure = super::square::SquareSet::EMPTY;
         for sq in royals.iter() {
-            in_check |= self.is_attacked(pos, sq, them);
+            attacked |= self.is_attacked(pos, sq, them);
             exposure = exposure.union(&self.attacks.exposure[them as usize * self.attacks.board_squares + sq as usize]);
         }
         out.retain(|mv| {
-            let simple = matches!(mv.kind, MoveKind::Quiet | MoveKind::Capture | MoveKind::Initial);
-            if simple && !in_check && !royals.contains(mv.from) && !exposure.contains(mv.from) {
+            // A plain move cannot lose a royal piece; if nothing attacks the
+            // royals and the move cannot open a line to them, it is legal.
+            if self.is_plain(mv)
+                && (!check_clause || (!attacked && !royals.contains(mv.from) && !exposure.contains(mv.from)))
+            {
                 return true;
             }
             let mut child = pos.clone();
             child.make(self, *mv);
-            !child.royals[us as usize]
-                .iter()
-                .any(|sq| self.is_attacked(&child, sq, them))
+            self.passes_legality(pos, &child, mv)
         });
     }
 
@@ -102,6 +110,127 @@ impl Variant {
             }
         }
         self.generate_castling(pos, out);
+        self.generate_actions(pos, out);
+        if self.programs.choice.is_some() {
+            self.expand_choices(pos, out);
+        }
+    }
+
+    /// Appends the actions the side to move may take.
+    fn generate_actions(&self, pos: &Position, out: &mut Vec<Move>) {
+        let us = pos.side;
+        for (index, action) in self.programs.actions.iter().enumerate() {
+            if action.once_bit.is_some_and(|bit| pos.used[us as usize] >> bit & 1 != 0) {
+                continue;
+            }
+            let kind = MoveKind::Action(index as u8);
+            let allowed = |from: Square, to: Square| {
+                action.when.is_none_or(|c| {
+                    self.eval_cond(
+                        c,
+                        pos,
+                        &Context {
+                            side: us,
+                            origin: from,
+                            target: to,
+                            mover: from,
+                        },
+                    )
+                })
+            };
+            let Some(owner) = action.owner else {
+                let Some(set) = action.target else { continue };
+                for to in self.eval_set(set, pos, &Self::still(us)).iter() {
+                    if allowed(to, to) {
+                        out.push(Move::new(to, to, kind));
+                    }
+                }
+                continue;
+            };
+            for from in pos.occupied[us as usize].iter() {
+                if pos.board[from as usize].kind() != owner {
+                    continue;
+                }
+                if let Some(set) = action.target {
+                    let ctx = Context {
+                        side: us,
+                        origin: from,
+                        target: from,
+                        mover: from,
+                    };
+                    for to in self.eval_set(set, pos, &ctx).iter() {
+                        if allowed(from, to) {
+                            out.push(Move::new(from, to, kind));
+                        }
+                    }
+                    continue;
+                }
+                let Some(t) = &action.tables else { continue };
+                let slot = t.slot(0, us, from);
+                let mut targets = |to: Square, flags: u8| {
+                    let cell = pos.board[to as usize];
+                    let ok =
+                        (cell.is_empty() && flags & QUIET != 0) || (cell.is_side(us.flip()) && flags & CAPTURE != 0);
+                    if ok && allowed(from, to) {
+                        out.push(Move::new(from, to, kind));
+                    }
+                    cell.is_empty()
+                };
+                for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
+                    if t.run(leap.path, leap.path_len)
+                        .iter()
+                        .all(|&s| pos.board[s as usize].is_empty())
+                    {
+                        targets(leap.to, leap.flags);
+                    }
+                }
+                for ride in &t.rides[slot.rides as usize..slot.rides_end as usize] {
+                    for &to in t.run(ride.ray, ride.len) {
+                        if !targets(to, ride.flags) {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Adds, for every move so far, one move per piece the mover may bounce
+    /// afterwards (a bounce that could not move is the same as none).
+    fn expand_choices(&self, pos: &Position, out: &mut Vec<Move>) {
+        let Some((rule_index, Op::Bounce { set, from, .. })) = self.programs.choice else {
+            return;
+        };
+        let rule = &self.programs.after_move[rule_index];
+        let us = pos.side;
+        for i in 0..out.len() {
+            let mv = out[i];
+            let castle = matches!(mv.kind, MoveKind::Castle(_));
+            if castle && rule.except_castling {
+                continue;
+            }
+            let mut child = pos.clone();
+            child.make(self, mv);
+            let mover = match mv.kind {
+                MoveKind::Castle(c) => self.castling[c as usize].king_to,
+                MoveKind::Action(a) if self.programs.actions[a as usize].stays => mv.from,
+                _ => mv.to,
+            };
+            let ctx = Context {
+                side: us,
+                origin: mv.from,
+                target: mv.to,
+                mover,
+            };
+            if rule.guard.is_some_and(|g| !self.eval_cond(g, &child, &ctx)) {
+                continue;
+            }
+            for c in self.eval_set(set, &child, &ctx).iter() {
+                if self.bounce_destination(&child, &ctx, from, c).is_some() {
+                    out.push(Move { choice: Some(c), ..mv });
+                }
+            }
+        }
     }
 
     /// Pushes a move, once per promotion choice when it ends in the mover's
@@ -111,22 +240,15 @@ impl Variant {
         if self.promotion_zone[kind as usize * 2 + us as usize].contains(to) {
             for &choice in &self.promotion_choices {
                 out.push(Move {
-                    from,
-                    to,
-                    kind: move_kind,
                     promotion: Some(choice),
+                    ..Move::new(from, to, move_kind)
                 });
             }
             if self.promotion_mandatory {
                 return;
             }
         }
-        out.push(Move {
-            from,
-            to,
-            kind: move_kind,
-            promotion: None,
-        });
+        out.push(Move::new(from, to, move_kind));
     }
 
     fn generate_castling(&self, pos: &Position, out: &mut Vec<Move>) {
@@ -147,15 +269,10 @@ impl Variant {
             if rule.must_be_empty.iter().any(|sq| !pos.board[sq as usize].is_empty()) {
                 continue;
             }
-            if self.check && rule.must_be_safe.iter().any(|&sq| self.is_attacked(pos, sq, us.flip())) {
+            if self.has_check() && rule.must_be_safe.iter().any(|&sq| self.is_attacked(pos, sq, us.flip())) {
                 continue;
             }
-            out.push(Move {
-                from: rule.king_from,
-                to: rule.king_to,
-                kind: MoveKind::Castle(index as u8),
-                promotion: None,
-            });
+            out.push(Move::new(rule.king_from, rule.king_to, MoveKind::Castle(index as u8)));
         }
     }
 }

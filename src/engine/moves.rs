@@ -17,6 +17,8 @@ pub enum MoveKind {
     EnPassant,
     /// Castling by the variant's castling rule with this index.
     Castle(u8),
+    /// The variant's action with this index, aimed at `to`.
+    Action(u8),
 }
 
 /// One legal or pseudo-legal move.
@@ -32,9 +34,23 @@ pub struct Move {
     pub kind: MoveKind,
     /// The kind the piece promotes to, if it does.
     pub promotion: Option<Kind>,
+    /// A follow-up choice: the square of the piece to bounce.
+    pub choice: Option<Square>,
 }
 
 impl Move {
+    /// A move with no promotion and no choice.
+    #[inline]
+    pub fn new(from: Square, to: Square, kind: MoveKind) -> Move {
+        Move {
+            from,
+            to,
+            kind,
+            promotion: None,
+            choice: None,
+        }
+    }
+
     /// Whether the move removes an enemy piece.
     #[inline]
     pub fn is_capture(&self) -> bool {

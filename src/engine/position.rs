@@ -2,11 +2,14 @@
 //! move, castling rights, en passant targets and clocks. Small and `Clone`,
 //! so search copies it rather than undoing moves.
 
+use super::effects::Context;
 use super::geometry::Geometry;
 use super::moves::{Move, MoveKind};
 use super::piece::Cell;
 use super::square::{Color, MAX_SQUARES, Square, SquareSet};
+use super::trace::{Event, NoTrace, Trace};
 use crate::compile::Variant;
+use crate::compile::program::MAX_COUNTERS;
 use crate::compile::tables::passed_squares;
 
 /// A position of some variant. It knows its board size but not its rules:
@@ -22,6 +25,10 @@ pub struct Position {
     pub(crate) ep_victim: Square,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
+    /// Pieces removed so far, per `captured(...)` counter of the variant.
+    pub(crate) captured: [u16; MAX_COUNTERS],
+    /// Once-per-game actions used, one bit per action, per side.
+    pub(crate) used: [u16; 2],
     pub(crate) geometry: Geometry,
 }
 
@@ -38,6 +45,8 @@ impl Position {
             ep_victim: 0,
             halfmove: 0,
             fullmove: 1,
+            captured: [0; MAX_COUNTERS],
+            used: [0; 2],
             geometry,
         }
     }
@@ -116,7 +125,7 @@ impl Position {
 
     /// Moves whatever stands on `from` to the empty square `to`.
     #[inline]
-    fn relocate(&mut self, from: Square, to: Square) {
+    pub(crate) fn relocate(&mut self, from: Square, to: Square) {
         let cell = self.board[from as usize];
         self.board[from as usize] = Cell::EMPTY;
         self.board[to as usize] = cell;
@@ -129,32 +138,78 @@ impl Position {
         }
     }
 
+    /// Counts a removed piece in the variant's `captured(...)` counters.
+    #[inline]
+    pub(crate) fn count_removal(&mut self, variant: &Variant, piece: Cell) {
+        for (i, mask) in variant.programs.counters.iter().enumerate() {
+            if mask >> piece.kind() & 1 != 0 {
+                self.captured[i] = self.captured[i].saturating_add(1);
+            }
+        }
+    }
+
+    /// Removes the piece on `sq`: captured by a move, or removed by an effect.
+    pub(crate) fn remove_piece<T: Trace>(&mut self, variant: &Variant, sq: Square, by_move: bool, trace: &mut T) {
+        let piece = self.board[sq as usize];
+        self.clear(sq);
+        self.count_removal(variant, piece);
+        trace.record(if by_move {
+            Event::Captured { piece, at: sq }
+        } else {
+            Event::Removed { piece, at: sq }
+        });
+    }
+
     /// Plays `mv`, which must be pseudo-legal in this position.
     pub fn make(&mut self, variant: &Variant, mv: Move) {
+        self.make_traced(variant, mv, &mut NoTrace);
+    }
+
+    /// Plays `mv`, reporting every event to `trace`.
+    pub fn make_traced<T: Trace>(&mut self, variant: &Variant, mv: Move, trace: &mut T) {
         let us = self.side;
         let moving = self.board[mv.from as usize];
-        let mut resets_clock = variant.pawn_kinds >> moving.kind() & 1 != 0;
+        let mut resets_clock = moving.is_piece() && variant.pawn_kinds >> moving.kind() & 1 != 0;
+        let pieces_before = self.occupied[0].len() + self.occupied[1].len();
         let mut new_ep = SquareSet::EMPTY;
+        let mut ctx = Context {
+            side: us,
+            origin: mv.from,
+            target: mv.to,
+            mover: mv.to,
+        };
+        let (mut captured, mut landed, mut castled) = (false, true, false);
         match mv.kind {
-            MoveKind::Quiet => self.relocate(mv.from, mv.to),
-            MoveKind::Initial => {
+            MoveKind::Quiet | MoveKind::Initial => {
+                trace.record(Event::Moved {
+                    piece: moving,
+                    from: mv.from,
+                    to: mv.to,
+                });
                 self.relocate(mv.from, mv.to);
-                let delta = (
-                    self.geometry.file(mv.to) - self.geometry.file(mv.from),
-                    self.geometry.rank(mv.to) - self.geometry.rank(mv.from),
-                );
-                new_ep = passed_squares(&self.geometry, mv.from, delta).into_iter().collect();
-                self.ep_victim = mv.to;
+                if mv.kind == MoveKind::Initial {
+                    let delta = (
+                        self.geometry.file(mv.to) - self.geometry.file(mv.from),
+                        self.geometry.rank(mv.to) - self.geometry.rank(mv.from),
+                    );
+                    new_ep = passed_squares(&self.geometry, mv.from, delta).into_iter().collect();
+                    self.ep_victim = mv.to;
+                }
             }
-            MoveKind::Capture => {
-                self.clear(mv.to);
+            MoveKind::Capture | MoveKind::EnPassant => {
+                let victim = if mv.kind == MoveKind::Capture {
+                    mv.to
+                } else {
+                    self.ep_victim
+                };
+                trace.record(Event::Moved {
+                    piece: moving,
+                    from: mv.from,
+                    to: mv.to,
+                });
+                self.remove_piece(variant, victim, true, trace);
                 self.relocate(mv.from, mv.to);
-                resets_clock = true;
-            }
-            MoveKind::EnPassant => {
-                self.clear(self.ep_victim);
-                self.relocate(mv.from, mv.to);
-                resets_clock = true;
+                captured = true;
             }
             MoveKind::Castle(index) => {
                 let rule = &variant.castling[index as usize];
@@ -164,13 +219,90 @@ impl Position {
                 self.clear(rule.rook_from);
                 self.set(variant, rule.rook_to, rook);
                 self.set(variant, rule.king_to, king);
+                trace.record(Event::Moved {
+                    piece: king,
+                    from: rule.king_from,
+                    to: rule.king_to,
+                });
+                trace.record(Event::Moved {
+                    piece: rook,
+                    from: rule.rook_from,
+                    to: rule.rook_to,
+                });
+                ctx.mover = rule.king_to;
+                landed = false;
+                castled = true;
+            }
+            MoveKind::Action(index) => {
+                let action = &variant.programs.actions[index as usize];
+                if let Some(bit) = action.once_bit {
+                    self.used[us as usize] |= 1 << bit;
+                }
+                ctx.mover = mv.from;
+                variant.run_ops(&action.ops, self, &ctx, None, trace);
+                let still_there = action.owner.is_some() && self.board[mv.from as usize] == moving;
+                if still_there && !action.stays && mv.from != mv.to && self.board[mv.to as usize].is_empty() {
+                    trace.record(Event::Moved {
+                        piece: moving,
+                        from: mv.from,
+                        to: mv.to,
+                    });
+                    self.relocate(mv.from, mv.to);
+                    ctx.mover = mv.to;
+                } else {
+                    landed = false;
+                }
             }
         }
         if let Some(kind) = mv.promotion {
-            self.set(variant, mv.to, Cell::piece(kind, us));
+            let promoted = Cell::piece(kind, us);
+            self.set(variant, mv.to, promoted);
+            trace.record(Event::Promoted {
+                at: mv.to,
+                piece: promoted,
+            });
+        }
+        let programs = &variant.programs;
+        if captured {
+            for rule in &programs.on_capture {
+                if rule.guard.is_none_or(|g| variant.eval_cond(g, self, &ctx)) {
+                    variant.run_ops(&rule.ops, self, &ctx, None, trace);
+                }
+            }
+        }
+        if landed {
+            for rule in &programs.on_arrival {
+                if rule.guard.is_none_or(|g| variant.eval_cond(g, self, &ctx)) {
+                    variant.run_ops(&rule.ops, self, &ctx, None, trace);
+                }
+            }
+        }
+        for rule in &programs.after_move {
+            if castled && rule.except_castling {
+                continue;
+            }
+            if rule.guard.is_none_or(|g| variant.eval_cond(g, self, &ctx)) {
+                variant.run_ops(&rule.ops, self, &ctx, mv.choice, trace);
+            }
         }
         let keep = &variant.castling_keep;
         self.castling &= keep[mv.from as usize] & keep[mv.to as usize];
+        if self.castling != 0 && programs.has_effects() {
+            // Effects may have removed a king or a rook anywhere.
+            for rule in &variant.castling {
+                let (king, rook) = (self.board[rule.king_from as usize], self.board[rule.rook_from as usize]);
+                if !(king.is_side(rule.side)
+                    && king.kind() == rule.king_kind
+                    && rook.is_side(rule.side)
+                    && rook.kind() == rule.rook_kind)
+                {
+                    self.castling &= !rule.right;
+                }
+            }
+        }
+        if self.occupied[0].len() + self.occupied[1].len() < pieces_before {
+            resets_clock = true;
+        }
         if new_ep.is_empty() {
             self.ep_victim = 0;
         }

@@ -31,6 +31,8 @@ pub struct FenRecord {
     pub halfmove: u32,
     /// Move number, starting at 1.
     pub fullmove: u32,
+    /// Extra `key=value` fields after the six standard ones, with spans.
+    pub extras: Vec<(String, String, Range<usize>)>,
 }
 
 /// A problem in a FEN, at a byte range of the FEN text.
@@ -77,13 +79,16 @@ pub fn parse(text: &str, files: u8, ranks: u8, is_letter: impl Fn(char) -> bool)
             "write the board, then the side to move, e.g. `8/8/8/8/8/8/8/8 w - - 0 1`",
         ));
     }
-    if fields.len() > 6 {
-        let (extra, span) = &fields[6];
-        return Err(FenError::new(
-            format!("unexpected seventh field `{extra}`"),
-            span.clone(),
-            "a FEN has at most six fields",
-        ));
+    let mut extras = Vec::new();
+    for (field, span) in fields.iter().skip(6) {
+        let Some((key, value)) = field.split_once('=') else {
+            return Err(FenError::new(
+                format!("unexpected field `{field}` after the move number"),
+                span.clone(),
+                "state a variant adds is written after the six FEN fields as `key=value` (docs/format.md)",
+            ));
+        };
+        extras.push((key.to_string(), value.to_string(), span.clone()));
     }
     let (board_text, board_span) = &fields[0];
     let board = parse_board(board_text, board_span.start, files, ranks, &is_letter)?;
@@ -136,6 +141,7 @@ pub fn parse(text: &str, files: u8, ranks: u8, is_letter: impl Fn(char) -> bool)
         en_passant,
         halfmove,
         fullmove,
+        extras,
     })
 }
 

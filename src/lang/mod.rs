@@ -2,4 +2,5 @@
 //! in Betza notation. Each parser lowers text to a typed AST with spans.
 
 pub mod betza;
+pub mod effects;
 pub mod fen;

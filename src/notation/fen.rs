@@ -110,7 +110,76 @@ pub fn position_from_record(variant: &Variant, record: &FenRecord) -> Result<Pos
     }
     pos.halfmove = record.halfmove;
     pos.fullmove = record.fullmove;
+    for (key, value, span) in &record.extras {
+        read_extra(variant, &mut pos, key, value).map_err(|(message, help)| FenError {
+            message,
+            span: span.clone(),
+            help,
+        })?;
+    }
     Ok(pos)
+}
+
+/// Reads one `key=value` field: `used=w:bomb,b:bomb` (once-per-game
+/// actions taken) or `captured=2` (the `captured(...)` counters, in the
+/// order the variant's sentences first name them).
+fn read_extra(variant: &Variant, pos: &mut Position, key: &str, value: &str) -> Result<(), (String, String)> {
+    match key {
+        "used" => {
+            for entry in value.split(',').filter(|e| !e.is_empty()) {
+                let (side, name) = entry.split_once(':').ok_or_else(|| {
+                    (
+                        format!("`{entry}` is not `w:<action>` or `b:<action>`"),
+                        "write e.g. `used=w:bomb`".to_string(),
+                    )
+                })?;
+                let side = match side {
+                    "w" => Color::White,
+                    "b" => Color::Black,
+                    _ => {
+                        return Err((
+                            format!("`{side}` is not a side"),
+                            "write `w` or `b` before the colon".into(),
+                        ));
+                    }
+                };
+                let bit = variant
+                    .action_index(name)
+                    .and_then(|i| variant.programs.actions[i as usize].once_bit)
+                    .ok_or_else(|| {
+                        (
+                            format!("`{name}` is not a once-per-game action of this variant"),
+                            "name an action with `once: true`".to_string(),
+                        )
+                    })?;
+                pos.used[side as usize] |= 1 << bit;
+            }
+            Ok(())
+        }
+        "captured" => {
+            let counts: Vec<&str> = value.split(',').collect();
+            if counts.len() != variant.programs.counters.len() {
+                return Err((
+                    format!(
+                        "`captured` has {} counts, the variant keeps {}",
+                        counts.len(),
+                        variant.programs.counters.len()
+                    ),
+                    "write one count per `captured(...)` condition of the variant, comma-separated".into(),
+                ));
+            }
+            for (i, n) in counts.iter().enumerate() {
+                pos.captured[i] = n
+                    .parse()
+                    .map_err(|_| (format!("`{n}` is not a count"), "write a whole number".to_string()))?;
+            }
+            Ok(())
+        }
+        _ => Err((
+            format!("unknown field `{key}`"),
+            "kaboom adds only `used=` and `captured=` to FEN".into(),
+        )),
+    }
 }
 
 /// Writes `pos` as FEN: six fields, multi-digit empty runs, `*` for a
@@ -162,6 +231,29 @@ pub fn write(variant: &Variant, pos: &Position) -> String {
     };
     out.push_str(&ep.map_or("-".to_string(), |sq| g.name(sq)));
     out.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
+    let mut used = Vec::new();
+    for side in Color::BOTH {
+        for action in &variant.programs.actions {
+            if action
+                .once_bit
+                .is_some_and(|bit| pos.used[side as usize] >> bit & 1 != 0)
+            {
+                used.push(format!(
+                    "{}:{}",
+                    if side == Color::White { 'w' } else { 'b' },
+                    action.name
+                ));
+            }
+        }
+    }
+    if !used.is_empty() {
+        out.push_str(&format!(" used={}", used.join(",")));
+    }
+    let counters = variant.programs.counters.len();
+    if pos.captured[..counters].iter().any(|&n| n > 0) {
+        let counts: Vec<String> = pos.captured[..counters].iter().map(u16::to_string).collect();
+        out.push_str(&format!(" captured={}", counts.join(",")));
+    }
     out
 }
 

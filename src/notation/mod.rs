@@ -3,4 +3,5 @@
 
 pub mod board;
 pub mod fen;
+pub mod trace;
 pub mod uci;

@@ -1,10 +1,16 @@
-//! Move coordinates in the style of UCI: `e2e4`, `e7e8q`, squares past
-//! rank 9 as `a10`, castling as the king's move (`e1g1`), or as the king
-//! moving onto its rook when the king does not change square.
+//! Move coordinates in the style of UCI, extended for actions and choices:
+//!
+//! * `e2e4`, `e7e8q`, squares past rank 9 as `a10`;
+//! * castling as the king's move (`e1g1`), or as the king moving onto its
+//!   rook when the king does not change square (also accepted for any castling);
+//! * a piece's action as its squares and the action's name: `d1d1@nova`,
+//!   `a1a5@tackle`; a side's action as its target and name: `g6@bomb`;
+//! * a follow-up choice (the piece to bounce) after a slash: `f1e2/e3`.
 
 use crate::compile::Variant;
 use crate::engine::moves::{Move, MoveKind};
 use crate::engine::position::Position;
+use crate::engine::square::Square;
 
 /// A move string that is not a legal move here.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -30,35 +36,88 @@ pub enum MoveError {
 /// Writes a move.
 pub fn write(variant: &Variant, mv: &Move) -> String {
     let g = variant.geometry;
-    let mut out = g.name(mv.from);
+    let mut out = String::new();
     match mv.kind {
-        MoveKind::Castle(i) if mv.from == mv.to => out.push_str(&g.name(variant.castling[i as usize].rook_from)),
-        _ => out.push_str(&g.name(mv.to)),
+        MoveKind::Action(i) if variant.is_side_action(i) => out.push_str(&g.name(mv.to)),
+        MoveKind::Castle(i) if mv.from == mv.to => {
+            out.push_str(&g.name(mv.from));
+            out.push_str(&g.name(variant.castling[i as usize].rook_from));
+        }
+        _ => {
+            out.push_str(&g.name(mv.from));
+            out.push_str(&g.name(mv.to));
+        }
     }
     if let Some(kind) = mv.promotion {
         out.push(variant.pieces[kind as usize].letter.to_ascii_lowercase());
     }
+    if let MoveKind::Action(i) = mv.kind {
+        out.push('@');
+        out.push_str(variant.action_name(i));
+    }
+    if let Some(c) = mv.choice {
+        out.push('/');
+        out.push_str(&g.name(c));
+    }
     out
 }
 
-/// Reads a move and finds it among the legal moves of `pos`. Castling may
-/// also be written as the king moving onto its rook.
-pub fn parse(variant: &Variant, pos: &Position, text: &str) -> Result<Move, MoveError> {
+/// What a move string says, before it is matched with a legal move.
+struct Written {
+    from: Square,
+    to: Square,
+    promotion: Option<u8>,
+    action: Option<u8>,
+    choice: Option<Square>,
+}
+
+fn read(variant: &Variant, text: &str) -> Result<Written, String> {
     let g = variant.geometry;
-    let malformed = |reason: &str| MoveError::Malformed {
-        text: text.to_string(),
-        reason: reason.to_string(),
-    };
-    if text.len() > 16 {
-        return Err(malformed("too long for move coordinates"));
+    if text.len() > 64 {
+        return Err("too long for a move".into());
     }
+    let (body, choice) = match text.split_once('/') {
+        Some((body, c)) => {
+            let sq = g
+                .parse_square(c)
+                .ok_or_else(|| format!("`{c}` after `/` is not a square of the board"))?;
+            (body, Some(sq))
+        }
+        None => (text, None),
+    };
+    let (squares, action) = match body.split_once('@') {
+        Some((squares, name)) => {
+            let index = variant.action_index(name).ok_or_else(|| {
+                let names: Vec<&str> = (0..255u8).map_while(|i| variant.action_name_checked(i)).collect();
+                if names.is_empty() {
+                    format!("`{name}` is not an action: this variant has none")
+                } else {
+                    format!(
+                        "`{name}` is not an action of this variant (actions: {})",
+                        names.join(", ")
+                    )
+                }
+            })?;
+            (squares, Some(index))
+        }
+        None => (body, None),
+    };
     let (from, used) = g
-        .read_square(text)
-        .ok_or_else(|| malformed("it must start with a square of the board, such as e2"))?;
-    let rest = &text[used..];
+        .read_square(squares)
+        .ok_or("it must start with a square of the board, such as e2")?;
+    let rest = &squares[used..];
+    if rest.is_empty() && action.is_some_and(|a| variant.is_side_action(a)) {
+        return Ok(Written {
+            from,
+            to: from,
+            promotion: None,
+            action,
+            choice,
+        });
+    }
     let (to, used) = g
         .read_square(rest)
-        .ok_or_else(|| malformed("a second square must follow the first, as in e2e4"))?;
+        .ok_or("a second square must follow the first, as in e2e4")?;
     let rest = &rest[used..];
     let promotion = match rest.chars().count() {
         0 => None,
@@ -67,24 +126,41 @@ pub fn parse(variant: &Variant, pos: &Position, text: &str) -> Result<Move, Move
             Some(
                 variant
                     .kind_of_letter(c)
-                    .ok_or_else(|| malformed(&format!("`{c}` is not a piece letter to promote to")))?,
+                    .ok_or_else(|| format!("`{c}` is not a piece letter to promote to"))?,
             )
         }
-        _ => return Err(malformed("only a promotion letter may follow the squares")),
+        _ => {
+            return Err(format!(
+                "`{rest}` after the squares is neither a promotion letter nor `@action`"
+            ));
+        }
     };
+    Ok(Written {
+        from,
+        to,
+        promotion,
+        action,
+        choice,
+    })
+}
+
+/// Reads a move and finds it among the legal moves of `pos`.
+pub fn parse(variant: &Variant, pos: &Position, text: &str) -> Result<Move, MoveError> {
+    let w = read(variant, text).map_err(|reason| MoveError::Malformed {
+        text: text.to_string(),
+        reason,
+    })?;
     let legal = variant.legal_moves(pos);
-    let found = legal
-        .iter()
-        .find(|m| m.from == from && m.to == to && m.promotion == promotion)
-        .or_else(|| {
-            legal.iter().find(|m| match m.kind {
-                MoveKind::Castle(i) => {
-                    m.from == from && variant.castling[i as usize].rook_from == to && promotion.is_none()
-                }
-                _ => false,
-            })
-        });
-    found.copied().ok_or_else(|| MoveError::Illegal {
+    let matches = |m: &&Move| {
+        let action = match m.kind {
+            MoveKind::Action(i) => Some(i),
+            _ => None,
+        };
+        let squares = m.from == w.from && m.to == w.to
+            || matches!(m.kind, MoveKind::Castle(i) if m.from == w.from && variant.castling[i as usize].rook_from == w.to);
+        squares && m.promotion == w.promotion && action == w.action && m.choice == w.choice
+    };
+    legal.iter().find(matches).copied().ok_or_else(|| MoveError::Illegal {
         text: text.to_string(),
         legal: if legal.is_empty() {
             "none (the game is over)".to_string()

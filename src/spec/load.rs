@@ -203,7 +203,7 @@ fn parent_origin(name: &str, child: &Origin) -> Origin {
 }
 
 /// The file `child` over `parent`: each field the child gives replaces the
-/// parent's; pieces merge by letter; `end` merges field by field.
+/// parent's; pieces merge by letter.
 fn merge(parent: VariantFile, child: VariantFile) -> VariantFile {
     let pieces = match (parent.pieces, child.pieces) {
         (Some(mut base), Some(extra)) => {
@@ -220,15 +220,6 @@ fn merge(parent: VariantFile, child: VariantFile) -> VariantFile {
         }
         (base, extra) => extra.or(base),
     };
-    let end = match (parent.end, child.end) {
-        (Some(p), Some(c)) => Some(super::EndSpec {
-            checkmate: c.checkmate.or(p.checkmate),
-            stalemate: c.stalemate.or(p.stalemate),
-            move_rule: c.move_rule.or(p.move_rule),
-            repetition: c.repetition.or(p.repetition),
-        }),
-        (p, c) => c.or(p),
-    };
     VariantFile {
         extends: child.extends,
         name: child.name.or(parent.name),
@@ -238,8 +229,10 @@ fn merge(parent: VariantFile, child: VariantFile) -> VariantFile {
         start: child.start.or(parent.start),
         promotion: child.promotion.or(parent.promotion),
         castling: child.castling.or(parent.castling),
-        check: child.check.or(parent.check),
-        end,
+        rules: child.rules.or(parent.rules),
+        actions: child.actions.or(parent.actions),
+        legal: child.legal.or(parent.legal),
+        end: child.end.or(parent.end),
     }
 }
 
@@ -254,39 +247,6 @@ fn offset_of(text: &str, line: usize, col: usize) -> usize {
     }
     text.len()
 }
-
-/// The known field names of each part of a variant file, for suggestions.
-const FIELDS: &[&str] = &[
-    "extends",
-    "name",
-    "description",
-    "board",
-    "pieces",
-    "start",
-    "promotion",
-    "castling",
-    "check",
-    "end",
-    "files",
-    "ranks",
-    "letter",
-    "moves",
-    "royal",
-    "pawn",
-    "value",
-    "initial_ranks",
-    "choices",
-    "mandatory",
-    "fen",
-    "king",
-    "king_to",
-    "rook",
-    "rook_to",
-    "checkmate",
-    "stalemate",
-    "move_rule",
-    "repetition",
-];
 
 fn ron_diagnostic(code: &ron::Error, location: Location) -> Diagnostic {
     match code {
@@ -306,14 +266,8 @@ fn ron_diagnostic(code: &ron::Error, location: Location) -> Diagnostic {
             Diagnostic::error(format!("unknown value `{found}`"), Some(location))
                 .with_help(format!("write one of: {}", expected.join(", ")))
         }
-        other => {
-            let message = other.to_string();
-            let d = Diagnostic::error(format!("invalid RON: {message}"), Some(location));
-            match FIELDS.iter().find(|f| message.contains(&format!("`{f}`"))) {
-                Some(_) => d,
-                None => d.with_help("see docs/format.md for the layout of a variant file"),
-            }
-        }
+        other => Diagnostic::error(format!("invalid RON: {other}"), Some(location))
+            .with_help("see docs/format.md for the layout of a variant file"),
     }
 }
 

@@ -41,13 +41,20 @@ pub struct VariantFile {
     /// Castling moves, written for White and mirrored for Black.
     #[serde(default)]
     pub castling: Option<Vec<CastlingSpec>>,
-    /// Whether a move may leave one's own royal piece attacked (false) or
-    /// not (true, the chess rule).
+    /// Rules triggered by moves: `"on capture: remove(area(target, 1))"`.
     #[serde(default)]
-    pub check: Option<Spanned<bool>>,
-    /// How the game ends.
+    pub rules: Option<Vec<Spanned<String>>>,
+    /// Actions a side may take instead of a move, tied to no piece.
     #[serde(default)]
-    pub end: Option<EndSpec>,
+    pub actions: Option<Vec<ActionSpec>>,
+    /// Legality clauses, checked for the side that moved:
+    /// `"own royal not attacked"`. Default: that one clause.
+    #[serde(default)]
+    pub legal: Option<Vec<Spanned<String>>>,
+    /// Game-end rules, checked in order for the side to move:
+    /// `"checkmate: loss"`. Default: as in chess.
+    #[serde(default)]
+    pub end: Option<Vec<Spanned<String>>>,
 }
 
 /// Board size.
@@ -70,7 +77,7 @@ pub struct PieceSpec {
     pub name: Spanned<String>,
     /// Movement template in Betza notation (docs/betza.md).
     pub moves: Spanned<String>,
-    /// A royal piece may not be left attacked when the variant has `check`.
+    /// A royal piece: the subject of `own royal` in legality and end rules.
     #[serde(default)]
     pub royal: bool,
     /// A pawn's move resets the move-rule count, as a capture does.
@@ -84,6 +91,12 @@ pub struct PieceSpec {
     /// the start position.
     #[serde(default)]
     pub initial_ranks: Option<Spanned<Vec<u32>>>,
+    /// Actions the piece may take instead of a move.
+    #[serde(default)]
+    pub actions: Vec<ActionSpec>,
+    /// A shield the piece carries.
+    #[serde(default)]
+    pub shield: Option<ShieldSpec>,
 }
 
 /// Promotion rules.
@@ -121,24 +134,41 @@ pub struct CastlingSpec {
     pub rook_to: Spanned<String>,
 }
 
-/// What happens to the side to move when it has no legal move, and the
-/// draw rules.
-#[derive(Clone, Debug, Deserialize, Default)]
+/// An action: something a piece (or a side) may do instead of a move.
+#[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct EndSpec {
-    /// No legal move while in check (default: `Loss`).
+pub struct ActionSpec {
+    /// The action's name, used in move notation (`e1e1@nova`).
+    pub name: Spanned<String>,
+    /// A Betza template whose moves are the action's targets (as for a
+    /// move: `m` needs an empty target, `c` an enemy piece there).
     #[serde(default)]
-    pub checkmate: Option<Outcome>,
-    /// No legal move while not in check (default: `Draw`).
+    pub moves: Option<Spanned<String>>,
+    /// A square set whose squares are the action's targets: `"all - shielded"`.
     #[serde(default)]
-    pub stalemate: Option<Outcome>,
-    /// Moves by each side without a capture or pawn move before the game
-    /// is drawn (default 50; 0 turns the rule off).
+    pub target: Option<Spanned<String>>,
+    /// Whether the piece stays on its square (default: it moves to the
+    /// target with `moves`, stays with `target`).
     #[serde(default)]
-    pub move_rule: Option<u32>,
-    /// How many times the same position drawn the game (default 3; 0 off).
+    pub stays: Option<bool>,
+    /// Each side may take the action once per game.
     #[serde(default)]
-    pub repetition: Option<u32>,
+    pub once: bool,
+    /// A condition for taking the action: `"count(any) >= 16"`.
+    #[serde(default)]
+    pub when: Option<Spanned<String>>,
+    /// What happens: effect sentences separated by `;`.
+    pub effect: Spanned<String>,
+}
+
+/// A shield: squares around a piece protected from some effects.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShieldSpec {
+    /// Squares within this many king steps of the piece (its own included).
+    pub radius: Spanned<u32>,
+    /// The effects it protects from: `["remove", "block"]` (also `push`, `bounce`).
+    pub against: Vec<Spanned<String>>,
 }
 
 /// An outcome for the side to move.

@@ -1,0 +1,570 @@
+//! Effect programs: sentences compiled into flat arrays of small nodes
+//! that refer to each other by index. The engine evaluates them with no
+//! strings, no maps and no allocation.
+
+use crate::check::{CheckedAction, CheckedSentences};
+use crate::engine::geometry::Geometry;
+use crate::engine::piece::Kind;
+use crate::engine::square::{Color, Square, SquareSet};
+use crate::lang::betza::{self, Reach};
+use crate::lang::effects::{
+    Comparison, Cond, Direction, Effect, EndCondition, EndOutcome, KindFilter, LegalClause, NamedSet, Quantity,
+    SetExpr, SetOp, SideFilter, Trigger,
+};
+
+/// Index of a set node.
+pub type SetId = u32;
+/// Index of a condition node.
+pub type CondId = u32;
+
+/// Most distinct `captured(...)` counters a variant may use.
+pub const MAX_COUNTERS: usize = 4;
+
+/// A square-set node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetNode {
+    /// Where the move or action aims.
+    Target,
+    /// Where the moving piece stood.
+    Origin,
+    /// Where the moving piece stands now.
+    Mover,
+    /// Squares the move passed over.
+    Path,
+    /// The board.
+    All,
+    /// Squares under any shield.
+    Shielded,
+    /// Blocked squares.
+    Blocked,
+    /// Empty squares.
+    Empty,
+    /// Pieces of a side whose kind is in the mask.
+    Pieces {
+        /// Relative side.
+        side: SideFilter,
+        /// Bit `k` for kind `k`.
+        kinds: u64,
+    },
+    /// Squares within `radius` of the set.
+    Area {
+        /// The set.
+        set: SetId,
+        /// King steps.
+        radius: u8,
+    },
+    /// The set's neighbours.
+    Adjacent {
+        /// The set.
+        set: SetId,
+    },
+    /// Lines through the set, from a precomputed table.
+    Lines {
+        /// The set.
+        set: SetId,
+        /// Index into [`Programs::lines`].
+        table: u32,
+    },
+    /// A zone per side, from a precomputed table.
+    Zone {
+        /// Index into [`Programs::zones`].
+        table: u32,
+    },
+    /// `a + b`
+    Union(SetId, SetId),
+    /// `a - b`
+    Difference(SetId, SetId),
+    /// `a & b`
+    Intersection(SetId, SetId),
+}
+
+/// A condition node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CondNode {
+    /// A constant.
+    Truth(bool),
+    /// Negation.
+    Not(CondId),
+    /// Both.
+    And(CondId, CondId),
+    /// Either.
+    Or(CondId, CondId),
+    /// Pieces on a set compared with a number.
+    Count(SetId, Comparison, u32),
+    /// A capture counter compared with a number.
+    Captured(u8, Comparison, u32),
+    /// Some square of the set holds a piece.
+    Exists(SetId),
+    /// Some piece on the set is attacked by the other side.
+    Attacked(SetId),
+    /// The two sets touch.
+    Touching(SetId, SetId),
+    /// The first set is non-empty and inside the second.
+    Within(SetId, SetId),
+}
+
+/// One step of an effect program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    /// Remove the pieces on the set.
+    Remove(SetId),
+    /// Push the pieces on the set along the move (`None`) or away from a set.
+    Push {
+        /// What is pushed.
+        set: SetId,
+        /// Away from this set, or along the move when `None`.
+        away_from: Option<SetId>,
+        /// How many squares.
+        distance: u8,
+    },
+    /// Block the squares of the set.
+    Block(SetId),
+    /// Bounce the chosen piece of the set away from `from`.
+    Bounce {
+        /// Pieces that may be chosen.
+        set: SetId,
+        /// What they bounce away from.
+        from: SetId,
+        /// Whether a bounce into the promotion zone promotes.
+        promote: bool,
+    },
+}
+
+/// A triggered rule, compiled.
+#[derive(Clone, Debug)]
+pub struct CompiledRule {
+    /// Fires only when this holds.
+    pub guard: Option<CondId>,
+    /// What happens.
+    pub ops: Vec<Op>,
+    /// (After-move rules) not after castling.
+    pub except_castling: bool,
+}
+
+/// An action, compiled.
+#[derive(Clone, Debug)]
+pub struct CompiledAction {
+    /// The kind that takes it; `None` for a side's action.
+    pub owner: Option<Kind>,
+    /// Name, for notation.
+    pub name: String,
+    /// Targets from a template: move tables with one kind (index 0).
+    pub tables: Option<super::tables::MoveTables>,
+    /// Targets as a set.
+    pub target: Option<SetId>,
+    /// The piece stays on its square.
+    pub stays: bool,
+    /// Bit in [`Position`](crate::engine::position::Position)'s once-used mask.
+    pub once_bit: Option<u8>,
+    /// Condition, evaluated per target.
+    pub when: Option<CondId>,
+    /// What happens.
+    pub ops: Vec<Op>,
+}
+
+/// A legality clause, compiled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Legal {
+    /// The side that moved keeps a royal piece.
+    Survives,
+    /// Its royal pieces are not attacked, unless the condition holds.
+    NotAttacked(Option<CondId>),
+}
+
+/// A game-end condition, compiled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// No legal move, in check.
+    Checkmate,
+    /// No legal move, not in check.
+    Stalemate,
+    /// The move rule.
+    MoveRule(u32),
+    /// Repetition.
+    Repetition(u32),
+    /// A condition on the position.
+    Holds(CondId),
+}
+
+/// Every program of a variant and the tables they read.
+#[derive(Clone, Debug, Default)]
+pub struct Programs {
+    /// Set nodes.
+    pub sets: Vec<SetNode>,
+    /// Condition nodes.
+    pub conds: Vec<CondNode>,
+    /// Area masks per radius (index = radius), per square.
+    pub areas: Vec<Vec<SquareSet>>,
+    /// Line masks per table, per square.
+    pub lines: Vec<Vec<SquareSet>>,
+    /// Zones per table, per side.
+    pub zones: Vec<[SquareSet; 2]>,
+    /// Kind masks of the `captured(...)` counters.
+    pub counters: Vec<u64>,
+    /// Every square of the board.
+    pub all: SquareSet,
+    /// Rules fired by captures.
+    pub on_capture: Vec<CompiledRule>,
+    /// Rules fired when a piece lands.
+    pub on_arrival: Vec<CompiledRule>,
+    /// Rules fired after every move.
+    pub after_move: Vec<CompiledRule>,
+    /// The after-move rule offering a bounce, if any: (rule index, op).
+    pub choice: Option<(usize, Op)>,
+    /// Actions.
+    pub actions: Vec<CompiledAction>,
+    /// Bit `k` set when kind `k` has actions.
+    pub action_kinds: u64,
+    /// Legality clauses.
+    pub legal: Vec<Legal>,
+    /// Game-end rules in order.
+    pub end: Vec<(End, EndOutcome)>,
+    /// Each end rule's condition as written, for the reason of a result.
+    pub end_labels: Vec<String>,
+    /// Whether some end rule is a plain condition (checked at every node).
+    pub immediate_end: bool,
+    /// Shields: (kind, radius, against bits).
+    pub shields: Vec<(Kind, u8, u8)>,
+}
+
+impl Programs {
+    /// Whether any rule or action can change the board beyond a plain move.
+    pub fn has_effects(&self) -> bool {
+        !(self.on_capture.is_empty()
+            && self.on_arrival.is_empty()
+            && self.after_move.is_empty()
+            && self.actions.is_empty())
+    }
+}
+
+struct Builder<'a> {
+    p: Programs,
+    g: Geometry,
+    letter_kind: &'a dyn Fn(char) -> Option<Kind>,
+    royal_kinds: u64,
+    all_kinds: u64,
+}
+
+/// Compiles the checked sentences of a variant.
+pub fn compile(
+    s: &CheckedSentences,
+    g: Geometry,
+    letter_kind: &dyn Fn(char) -> Option<Kind>,
+    royal_kinds: u64,
+    kinds: usize,
+    initial_ranks: &dyn Fn(Kind) -> Vec<i32>,
+) -> Programs {
+    let all: SquareSet = (0..g.squares()).map(|i| i as Square).collect();
+    let all_kinds = if kinds >= 64 { u64::MAX } else { (1u64 << kinds) - 1 };
+    let mut b = Builder {
+        p: Programs {
+            all,
+            ..Default::default()
+        },
+        g,
+        letter_kind,
+        royal_kinds,
+        all_kinds,
+    };
+    for rule in &s.rules {
+        let guard = rule.guard.as_ref().map(|c| b.cond(c));
+        let ops: Vec<Op> = rule.effects.iter().map(|e| b.op(e)).collect();
+        match rule.trigger {
+            Trigger::Capture => b.p.on_capture.push(CompiledRule {
+                guard,
+                ops,
+                except_castling: false,
+            }),
+            Trigger::Arrival => b.p.on_arrival.push(CompiledRule {
+                guard,
+                ops,
+                except_castling: true,
+            }),
+            Trigger::AfterMove { except_castling } => {
+                if let Some(&last @ Op::Bounce { .. }) = ops.last() {
+                    b.p.choice = Some((b.p.after_move.len(), last));
+                }
+                b.p.after_move.push(CompiledRule {
+                    guard,
+                    ops,
+                    except_castling,
+                });
+            }
+        }
+    }
+    let mut once = 0u8;
+    for a in &s.actions {
+        let compiled = b.action(a, &mut once, initial_ranks);
+        if let Some(k) = a.owner {
+            b.p.action_kinds |= 1 << k;
+        }
+        b.p.actions.push(compiled);
+    }
+    for clause in &s.legal {
+        let legal = match clause {
+            LegalClause::Survives => Legal::Survives,
+            LegalClause::NotAttacked(unless) => Legal::NotAttacked(unless.as_ref().map(|c| b.cond(c))),
+        };
+        b.p.legal.push(legal);
+    }
+    for rule in &s.end {
+        let end = match &rule.condition {
+            EndCondition::Checkmate => End::Checkmate,
+            EndCondition::Stalemate => End::Stalemate,
+            EndCondition::MoveRule(n) => End::MoveRule(*n),
+            EndCondition::Repetition(n) => End::Repetition(*n),
+            EndCondition::Holds(c) => {
+                b.p.immediate_end = true;
+                End::Holds(b.cond(c))
+            }
+        };
+        b.p.end.push((end, rule.outcome));
+    }
+    b.p.end_labels = s.end_labels.clone();
+    b.p.shields = s.shields.iter().map(|sh| (sh.kind, sh.radius, sh.against)).collect();
+    for &(_, radius, _) in &b.p.shields.clone() {
+        b.area_table(radius);
+    }
+    b.area_table(1);
+    b.p
+}
+
+impl Builder<'_> {
+    fn push_set(&mut self, node: SetNode) -> SetId {
+        self.p.sets.push(node);
+        (self.p.sets.len() - 1) as SetId
+    }
+
+    fn push_cond(&mut self, node: CondNode) -> CondId {
+        self.p.conds.push(node);
+        (self.p.conds.len() - 1) as CondId
+    }
+
+    fn kinds(&self, filter: Option<&KindFilter>) -> u64 {
+        let Some(f) = filter else { return self.all_kinds };
+        let mask = if f.royal {
+            self.royal_kinds
+        } else {
+            f.letters
+                .iter()
+                .filter_map(|(c, _)| (self.letter_kind)(*c))
+                .fold(0, |m, k| m | 1 << k)
+        };
+        if f.negate { self.all_kinds & !mask } else { mask }
+    }
+
+    fn area_table(&mut self, radius: u8) {
+        let r = radius as usize;
+        while self.p.areas.len() <= r {
+            self.p.areas.push(Vec::new());
+        }
+        if !self.p.areas[r].is_empty() {
+            return;
+        }
+        let g = self.g;
+        self.p.areas[r] = (0..g.squares())
+            .map(|sq| {
+                let sq = sq as Square;
+                let mut set = SquareSet::EMPTY;
+                for df in -(radius as i32)..=radius as i32 {
+                    for dr in -(radius as i32)..=radius as i32 {
+                        if let Some(t) = g.offset(sq, df, dr) {
+                            set.insert(t);
+                        }
+                    }
+                }
+                set
+            })
+            .collect();
+    }
+
+    fn set(&mut self, e: &SetExpr) -> SetId {
+        let node = match e {
+            SetExpr::Named(n) => match n {
+                NamedSet::Target => SetNode::Target,
+                NamedSet::Origin => SetNode::Origin,
+                NamedSet::Mover => SetNode::Mover,
+                NamedSet::Path => SetNode::Path,
+                NamedSet::All => SetNode::All,
+                NamedSet::Shielded => SetNode::Shielded,
+                NamedSet::Blocked => SetNode::Blocked,
+                NamedSet::Empty => SetNode::Empty,
+            },
+            SetExpr::Pieces(side, kinds) => SetNode::Pieces {
+                side: *side,
+                kinds: self.kinds(kinds.as_ref()),
+            },
+            SetExpr::Area(s, r) => {
+                self.area_table(*r);
+                SetNode::Area {
+                    set: self.set(s),
+                    radius: *r,
+                }
+            }
+            SetExpr::Adjacent(s) => {
+                self.area_table(1);
+                SetNode::Adjacent { set: self.set(s) }
+            }
+            SetExpr::Lines(s, template, _) => {
+                let set = self.set(s);
+                let table = self.lines_table(template);
+                SetNode::Lines { set, table }
+            }
+            SetExpr::Ranks(lo, hi) => {
+                let g = self.g;
+                let zone = Color::BOTH.map(|side| {
+                    (0..g.squares())
+                        .map(|sq| sq as Square)
+                        .filter(|&sq| {
+                            let r = g.relative_rank(side, g.rank(sq)) + 1;
+                            r >= *lo as i32 && r <= *hi as i32
+                        })
+                        .collect()
+                });
+                self.p.zones.push(zone);
+                SetNode::Zone {
+                    table: (self.p.zones.len() - 1) as u32,
+                }
+            }
+            SetExpr::Files(lo, hi) => {
+                let g = self.g;
+                let set: SquareSet = (0..g.squares())
+                    .map(|sq| sq as Square)
+                    .filter(|&sq| g.file(sq) >= *lo as i32 && g.file(sq) <= *hi as i32)
+                    .collect();
+                self.p.zones.push([set, set]);
+                SetNode::Zone {
+                    table: (self.p.zones.len() - 1) as u32,
+                }
+            }
+            SetExpr::Binary(op, a, b) => {
+                let (a, b) = (self.set(a), self.set(b));
+                match op {
+                    SetOp::Union => SetNode::Union(a, b),
+                    SetOp::Difference => SetNode::Difference(a, b),
+                    SetOp::Intersection => SetNode::Intersection(a, b),
+                }
+            }
+        };
+        self.push_set(node)
+    }
+
+    /// Lines of a template through each square: its vectors repeated to the
+    /// edge, in both orientations (lines are the same for both sides only
+    /// when the template is symmetric; White's view is used).
+    fn lines_table(&mut self, template: &str) -> u32 {
+        let g = self.g;
+        let parsed = betza::parse(template).unwrap_or_default();
+        let table = (0..g.squares())
+            .map(|sq| {
+                let sq = sq as Square;
+                let mut set = SquareSet::EMPTY;
+                for c in &parsed.components {
+                    let limit = match c.reach {
+                        Reach::Leap => 1,
+                        Reach::Ride { max } => max.map_or(usize::MAX, |m| m as usize),
+                    };
+                    for &(dx, dy) in &c.vectors {
+                        for t in (1..).map_while(|k| g.offset(sq, dx * k, dy * k)).take(limit) {
+                            set.insert(t);
+                        }
+                    }
+                }
+                set
+            })
+            .collect();
+        self.p.lines.push(table);
+        (self.p.lines.len() - 1) as u32
+    }
+
+    fn cond(&mut self, c: &Cond) -> CondId {
+        let node = match c {
+            Cond::Truth(b) => CondNode::Truth(*b),
+            Cond::Not(a) => CondNode::Not(self.cond(a)),
+            Cond::And(a, b) => {
+                let (a, b) = (self.cond(a), self.cond(b));
+                CondNode::And(a, b)
+            }
+            Cond::Or(a, b) => {
+                let (a, b) = (self.cond(a), self.cond(b));
+                CondNode::Or(a, b)
+            }
+            Cond::Compare(Quantity::Count(s), cmp, n) => CondNode::Count(self.set(s), *cmp, *n),
+            Cond::Compare(Quantity::Captured(kinds), cmp, n) => {
+                let mask = self.kinds(kinds.as_ref());
+                let counter = match self.p.counters.iter().position(|m| *m == mask) {
+                    Some(i) => i,
+                    None => {
+                        self.p.counters.push(mask);
+                        self.p.counters.len() - 1
+                    }
+                };
+                CondNode::Captured(counter.min(MAX_COUNTERS - 1) as u8, *cmp, *n)
+            }
+            Cond::Exists(s) => CondNode::Exists(self.set(s)),
+            Cond::Attacked(s) => CondNode::Attacked(self.set(s)),
+            Cond::Touching(a, b) => {
+                self.area_table(1);
+                let (a, b) = (self.set(a), self.set(b));
+                CondNode::Touching(a, b)
+            }
+            Cond::Within(a, b) => {
+                let (a, b) = (self.set(a), self.set(b));
+                CondNode::Within(a, b)
+            }
+        };
+        self.push_cond(node)
+    }
+
+    fn op(&mut self, e: &Effect) -> Op {
+        match e {
+            Effect::Remove(s) => Op::Remove(self.set(s)),
+            Effect::Block(s) => Op::Block(self.set(s)),
+            Effect::Push {
+                set,
+                direction,
+                distance,
+            } => {
+                let set = self.set(set);
+                let away_from = match direction {
+                    Direction::Along => None,
+                    Direction::AwayFrom(s) => Some(self.set(s)),
+                };
+                Op::Push {
+                    set,
+                    away_from,
+                    distance: *distance,
+                }
+            }
+            Effect::Bounce { set, from, promote } => {
+                let (set, from) = (self.set(set), self.set(from));
+                Op::Bounce {
+                    set,
+                    from,
+                    promote: *promote,
+                }
+            }
+        }
+    }
+
+    fn action(&mut self, a: &CheckedAction, once: &mut u8, initial_ranks: &dyn Fn(Kind) -> Vec<i32>) -> CompiledAction {
+        let tables = a.template.as_ref().map(|t| {
+            let ranks = a.owner.map(initial_ranks).unwrap_or_default();
+            super::tables::build_from(self.g, &[(t, ranks.as_slice())], false)
+        });
+        let once_bit = a.once.then(|| {
+            *once += 1;
+            *once - 1
+        });
+        CompiledAction {
+            owner: a.owner,
+            name: a.name.clone(),
+            tables,
+            target: a.target.as_ref().map(|s| self.set(s)),
+            stays: a.stays,
+            once_bit,
+            when: a.when.as_ref().map(|c| self.cond(c)),
+            ops: a.effects.iter().map(|e| self.op(e)).collect(),
+        }
+    }
+}

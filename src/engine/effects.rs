@@ -1,0 +1,420 @@
+//! The effect interpreter: evaluates compiled square sets and conditions,
+//! and runs effect programs (remove, push, block, bounce) on a position.
+
+use super::piece::Cell;
+use super::position::Position;
+use super::square::{Color, Square, SquareSet};
+use super::trace::{Event, Trace};
+use crate::check::{SHIELD_BLOCK, SHIELD_BOUNCE, SHIELD_PUSH, SHIELD_REMOVE};
+use crate::compile::Variant;
+use crate::compile::program::{CondId, CondNode, Op, SetId, SetNode};
+use crate::compile::tables::passed_squares;
+use crate::lang::effects::{Comparison, SideFilter};
+
+/// What a program's named sets refer to while it runs.
+#[derive(Clone, Copy, Debug)]
+pub struct Context {
+    /// The side whose rule, move or action it is (`own`).
+    pub side: Color,
+    /// Where the moving piece stood.
+    pub origin: Square,
+    /// Where the move or action aims.
+    pub target: Square,
+    /// Where the moving piece stands now.
+    pub mover: Square,
+}
+
+fn single(sq: Square) -> SquareSet {
+    let mut s = SquareSet::EMPTY;
+    s.insert(sq);
+    s
+}
+
+fn compare(value: u32, cmp: Comparison, n: u32) -> bool {
+    match cmp {
+        Comparison::AtLeast => value >= n,
+        Comparison::AtMost => value <= n,
+        Comparison::Equal => value == n,
+        Comparison::NotEqual => value != n,
+        Comparison::More => value > n,
+        Comparison::Less => value < n,
+    }
+}
+
+impl Variant {
+    /// The squares of set `id`.
+    pub(crate) fn eval_set(&self, id: SetId, pos: &Position, ctx: &Context) -> SquareSet {
+        let p = &self.programs;
+        match p.sets[id as usize] {
+            SetNode::Target => single(ctx.target),
+            SetNode::Origin => single(ctx.origin),
+            SetNode::Mover => single(ctx.mover),
+            SetNode::Path => {
+                let g = self.geometry;
+                let delta = (
+                    g.file(ctx.target) - g.file(ctx.origin),
+                    g.rank(ctx.target) - g.rank(ctx.origin),
+                );
+                passed_squares(&g, ctx.origin, delta).into_iter().collect()
+            }
+            SetNode::All => p.all,
+            SetNode::Shielded => self.shielded(pos, SHIELD_REMOVE | SHIELD_PUSH | SHIELD_BLOCK | SHIELD_BOUNCE),
+            SetNode::Blocked => p.all.iter().filter(|&sq| pos.cell(sq) == Cell::BLOCKED).collect(),
+            SetNode::Empty => p.all.iter().filter(|&sq| pos.cell(sq).is_empty()).collect(),
+            SetNode::Pieces { side, kinds } => self.pieces_matching(pos, ctx.side, side, kinds, None),
+            SetNode::Area { set, radius } => {
+                let table = &p.areas[radius as usize];
+                self.eval_set(set, pos, ctx)
+                    .iter()
+                    .fold(SquareSet::EMPTY, |acc, sq| acc.union(&table[sq as usize]))
+            }
+            SetNode::Adjacent { set } => {
+                let base = self.eval_set(set, pos, ctx);
+                let around = base
+                    .iter()
+                    .fold(SquareSet::EMPTY, |acc, sq| acc.union(&p.areas[1][sq as usize]));
+                difference(around, base)
+            }
+            SetNode::Lines { set, table } => {
+                let lines = &p.lines[table as usize];
+                self.eval_set(set, pos, ctx)
+                    .iter()
+                    .fold(SquareSet::EMPTY, |acc, sq| acc.union(&lines[sq as usize]))
+            }
+            SetNode::Zone { table } => p.zones[table as usize][ctx.side as usize],
+            SetNode::Union(a, b) => self.eval_set(a, pos, ctx).union(&self.eval_set(b, pos, ctx)),
+            SetNode::Difference(a, b) => {
+                let left = self.eval_set(a, pos, ctx);
+                match p.sets[b as usize] {
+                    // Filter the (usually small) left set instead of listing every piece.
+                    SetNode::Pieces { side, kinds } => {
+                        let matching = self.pieces_matching(pos, ctx.side, side, kinds, Some(left));
+                        difference(left, matching)
+                    }
+                    _ => difference(left, self.eval_set(b, pos, ctx)),
+                }
+            }
+            SetNode::Intersection(a, b) => {
+                let left = self.eval_set(a, pos, ctx);
+                match p.sets[b as usize] {
+                    SetNode::Pieces { side, kinds } => self.pieces_matching(pos, ctx.side, side, kinds, Some(left)),
+                    _ => intersection(left, self.eval_set(b, pos, ctx)),
+                }
+            }
+        }
+    }
+
+    /// Squares (within `among`, if given) holding pieces of the relative
+    /// side whose kind is in `kinds`.
+    fn pieces_matching(
+        &self,
+        pos: &Position,
+        own: Color,
+        side: SideFilter,
+        kinds: u64,
+        among: Option<SquareSet>,
+    ) -> SquareSet {
+        let sides = match side {
+            SideFilter::Own => pos.occupied[own as usize],
+            SideFilter::Enemy => pos.occupied[own.flip() as usize],
+            SideFilter::Any => pos.occupied[0].union(&pos.occupied[1]),
+        };
+        let candidates = match among {
+            Some(a) => intersection(a, sides),
+            None => sides,
+        };
+        candidates
+            .iter()
+            .filter(|&sq| kinds >> pos.cell(sq).kind() & 1 != 0)
+            .collect()
+    }
+
+    /// Whether condition `id` holds.
+    pub(crate) fn eval_cond(&self, id: CondId, pos: &Position, ctx: &Context) -> bool {
+        let occupied = pos.occupied[0].union(&pos.occupied[1]);
+        match self.programs.conds[id as usize] {
+            CondNode::Truth(b) => b,
+            CondNode::Not(a) => !self.eval_cond(a, pos, ctx),
+            CondNode::And(a, b) => self.eval_cond(a, pos, ctx) && self.eval_cond(b, pos, ctx),
+            CondNode::Or(a, b) => self.eval_cond(a, pos, ctx) || self.eval_cond(b, pos, ctx),
+            CondNode::Count(set, cmp, n) => compare(intersection(self.eval_set(set, pos, ctx), occupied).len(), cmp, n),
+            CondNode::Captured(counter, cmp, n) => compare(pos.captured[counter as usize] as u32, cmp, n),
+            CondNode::Exists(set) => self.eval_set(set, pos, ctx).intersects(&occupied),
+            CondNode::Attacked(set) => intersection(self.eval_set(set, pos, ctx), occupied)
+                .iter()
+                .any(|sq| self.is_attacked(pos, sq, ctx.side.flip())),
+            CondNode::Touching(a, b) => {
+                let a = self.eval_set(a, pos, ctx);
+                let b = self.eval_set(b, pos, ctx);
+                let around = a.iter().fold(SquareSet::EMPTY, |acc, sq| {
+                    acc.union(&self.programs.areas[1][sq as usize])
+                });
+                !a.is_empty() && around.intersects(&b)
+            }
+            CondNode::Within(a, b) => {
+                let a = self.eval_set(a, pos, ctx);
+                !a.is_empty() && difference(a, self.eval_set(b, pos, ctx)).is_empty()
+            }
+        }
+    }
+
+    /// Squares protected by shields against any of the `against` effects.
+    pub(crate) fn shielded(&self, pos: &Position, against: u8) -> SquareSet {
+        if self.shield_kinds == 0 {
+            return SquareSet::EMPTY;
+        }
+        let mut out = SquareSet::EMPTY;
+        for sq in pos.occupied[0].union(&pos.occupied[1]).iter() {
+            let kind = pos.cell(sq).kind();
+            if self.shield_kinds >> kind & 1 == 0 {
+                continue;
+            }
+            for &(k, radius, bits) in &self.programs.shields {
+                if k == kind && bits & against != 0 {
+                    out = out.union(&self.programs.areas[radius as usize][sq as usize]);
+                }
+            }
+        }
+        out
+    }
+
+    /// Runs an effect program. A `Bounce` acts on `choice`, if given.
+    pub(crate) fn run_ops<T: Trace>(
+        &self,
+        ops: &[Op],
+        pos: &mut Position,
+        ctx: &Context,
+        choice: Option<Square>,
+        trace: &mut T,
+    ) {
+        for op in ops {
+            match *op {
+                Op::Remove(set) => {
+                    let squares = self.eval_set(set, pos, ctx);
+                    let shield = self.shielded(pos, SHIELD_REMOVE);
+                    for sq in squares.iter() {
+                        if !pos.cell(sq).is_piece() {
+                            continue;
+                        }
+                        if shield.contains(sq) {
+                            trace.record(Event::Shielded { at: sq });
+                        } else {
+                            pos.remove_piece(self, sq, false, trace);
+                        }
+                    }
+                }
+                Op::Block(set) => {
+                    let squares = self.eval_set(set, pos, ctx);
+                    let shield = self.shielded(pos, SHIELD_BLOCK);
+                    for sq in squares.iter() {
+                        if shield.contains(sq) {
+                            trace.record(Event::Shielded { at: sq });
+                            continue;
+                        }
+                        if pos.cell(sq).is_piece() {
+                            pos.remove_piece(self, sq, false, trace);
+                        }
+                        if pos.cell(sq) != Cell::BLOCKED {
+                            pos.board[sq as usize] = Cell::BLOCKED;
+                            trace.record(Event::Blocked { at: sq });
+                        }
+                    }
+                }
+                Op::Push {
+                    set,
+                    away_from,
+                    distance,
+                } => self.push_pieces(pos, ctx, set, away_from, distance, trace),
+                Op::Bounce { set, from, promote } => {
+                    if let Some(c) = choice {
+                        self.bounce(pos, ctx, set, from, promote, c, trace);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The unit step of a push along the move: the signs of the move's
+    /// components on a straight line, else the step along its longer axis.
+    fn along(&self, ctx: &Context) -> (i32, i32) {
+        let g = self.geometry;
+        let (dx, dy) = (
+            g.file(ctx.target) - g.file(ctx.origin),
+            g.rank(ctx.target) - g.rank(ctx.origin),
+        );
+        if dx == 0 || dy == 0 || dx.abs() == dy.abs() {
+            (dx.signum(), dy.signum())
+        } else if dx.abs() > dy.abs() {
+            (dx.signum(), 0)
+        } else {
+            (0, dy.signum())
+        }
+    }
+
+    /// The square of `set` nearest to `sq` (king steps; ties: lowest square).
+    fn nearest(&self, set: SquareSet, sq: Square) -> Option<Square> {
+        let g = self.geometry;
+        set.iter()
+            .min_by_key(|&r| (g.file(r) - g.file(sq)).abs().max((g.rank(r) - g.rank(sq)).abs()))
+    }
+
+    /// The step from the nearest square of `from` towards `sq`.
+    fn away(&self, from: SquareSet, sq: Square) -> Option<(i32, i32)> {
+        let g = self.geometry;
+        let r = self.nearest(from, sq)?;
+        let step = ((g.file(sq) - g.file(r)).signum(), (g.rank(sq) - g.rank(r)).signum());
+        (step != (0, 0)).then_some(step)
+    }
+
+    fn push_pieces<T: Trace>(
+        &self,
+        pos: &mut Position,
+        ctx: &Context,
+        set: SetId,
+        away_from: Option<SetId>,
+        distance: u8,
+        trace: &mut T,
+    ) {
+        let g = self.geometry;
+        let pieces = intersection(self.eval_set(set, pos, ctx), pos.occupied[0].union(&pos.occupied[1]));
+        let from = away_from.map(|f| self.eval_set(f, pos, ctx));
+        // Push the pieces farthest along their direction first, so a near
+        // piece never shoves a far one that is about to move anyway.
+        let mut order = [(0 as Square, 0i32, 0i32, 0i32); 256];
+        let mut count = 0;
+        for sq in pieces.iter() {
+            let step = match from {
+                None => Some(self.along(ctx)),
+                Some(f) => self.away(f, sq),
+            };
+            let Some((dx, dy)) = step else { continue };
+            if (dx, dy) == (0, 0) {
+                continue;
+            }
+            let key = g.file(sq) * dx + g.rank(sq) * dy;
+            order[count] = (sq, dx, dy, key);
+            count += 1;
+        }
+        order[..count].sort_by_key(|&(sq, _, _, key)| (std::cmp::Reverse(key), sq));
+        let shield = self.shielded(pos, SHIELD_PUSH);
+        let mut arrived = SquareSet::EMPTY;
+        for &(sq, dx, dy, _) in &order[..count] {
+            if arrived.contains(sq) || !pos.cell(sq).is_piece() {
+                continue;
+            }
+            let mut at = sq;
+            for _ in 0..distance {
+                match self.push_chain(pos, at, (dx, dy), &shield, &mut arrived, trace, 0) {
+                    Some(next) => at = next,
+                    None => break,
+                }
+            }
+        }
+    }
+
+    /// Pushes the piece on `sq` one step, pushing what stands in the way
+    /// first. Returns its new square, or `None` if it stayed or left the board.
+    #[allow(clippy::too_many_arguments)]
+    fn push_chain<T: Trace>(
+        &self,
+        pos: &mut Position,
+        sq: Square,
+        (dx, dy): (i32, i32),
+        shield: &SquareSet,
+        arrived: &mut SquareSet,
+        trace: &mut T,
+        depth: u32,
+    ) -> Option<Square> {
+        let piece = pos.cell(sq);
+        if !piece.is_piece() || depth > 2 * crate::engine::geometry::Geometry::MAX_SIDE as u32 {
+            return None;
+        }
+        if shield.contains(sq) {
+            trace.record(Event::Shielded { at: sq });
+            return None;
+        }
+        match self.geometry.offset(sq, dx, dy) {
+            Some(next) if pos.cell(next) != Cell::BLOCKED => {
+                if pos.cell(next).is_piece()
+                    && self
+                        .push_chain(pos, next, (dx, dy), shield, arrived, trace, depth + 1)
+                        .is_none()
+                    && pos.cell(next).is_piece()
+                {
+                    return None;
+                }
+                pos.relocate(sq, next);
+                arrived.insert(next);
+                trace.record(Event::Pushed {
+                    piece,
+                    from: sq,
+                    to: next,
+                });
+                Some(next)
+            }
+            _ => {
+                pos.clear(sq);
+                pos.count_removal(self, piece);
+                trace.record(Event::PushedOff { piece, from: sq });
+                None
+            }
+        }
+    }
+
+    /// Where a bounce of the piece on `sq` away from `from` would land, if it can move.
+    pub(crate) fn bounce_destination(&self, pos: &Position, ctx: &Context, from: SetId, sq: Square) -> Option<Square> {
+        if !pos.cell(sq).is_piece() || self.shielded(pos, SHIELD_BOUNCE).contains(sq) {
+            return None;
+        }
+        let (dx, dy) = self.away(self.eval_set(from, pos, ctx), sq)?;
+        let to = self.geometry.offset(sq, dx, dy)?;
+        pos.cell(to).is_empty().then_some(to)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn bounce<T: Trace>(
+        &self,
+        pos: &mut Position,
+        ctx: &Context,
+        set: SetId,
+        from: SetId,
+        promote: bool,
+        choice: Square,
+        trace: &mut T,
+    ) {
+        if !self.eval_set(set, pos, ctx).contains(choice) {
+            return;
+        }
+        let Some(to) = self.bounce_destination(pos, ctx, from, choice) else {
+            return;
+        };
+        let piece = pos.cell(choice);
+        pos.relocate(choice, to);
+        trace.record(Event::Bounced {
+            piece,
+            from: choice,
+            to,
+        });
+        let zone = &self.promotion_zone[piece.kind() as usize * 2 + piece.color() as usize];
+        if promote && zone.contains(to) {
+            if let Some(&kind) = self.promotion_choices.first() {
+                let promoted = Cell::piece(kind, piece.color());
+                pos.set(self, to, promoted);
+                trace.record(Event::Promoted {
+                    at: to,
+                    piece: promoted,
+                });
+            }
+        }
+    }
+}
+
+/// `a - b`
+pub(crate) fn difference(a: SquareSet, b: SquareSet) -> SquareSet {
+    SquareSet(std::array::from_fn(|i| a.0[i] & !b.0[i]))
+}
+
+/// `a & b`
+pub(crate) fn intersection(a: SquareSet, b: SquareSet) -> SquareSet {
+    SquareSet(std::array::from_fn(|i| a.0[i] & b.0[i]))
+}

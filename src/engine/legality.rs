@@ -1,0 +1,104 @@
+//! Legality and game end as the variant's sentences say: the clauses a
+//! move must pass (`own royal survives`, `own royal not attacked unless
+//! ...`), check, and the end rules that stop the game at once.
+
+use super::effects::Context;
+use super::moves::{Move, MoveKind};
+use super::position::Position;
+use super::square::Color;
+use crate::compile::Variant;
+use crate::compile::program::{End, Legal};
+use crate::lang::effects::EndOutcome;
+
+impl Variant {
+    /// A context with no move: for conditions on a position as it stands.
+    pub(crate) fn still(side: Color) -> Context {
+        Context {
+            side,
+            origin: 0,
+            target: 0,
+            mover: 0,
+        }
+    }
+
+    /// Whether the variant has a `not attacked` clause (so check exists).
+    pub fn has_check(&self) -> bool {
+        self.programs.legal.iter().any(|l| matches!(l, Legal::NotAttacked(_)))
+    }
+
+    /// Whether the side to move is in check: a royal piece attacked, with
+    /// the clause's `unless` not holding.
+    pub fn in_check(&self, pos: &Position) -> bool {
+        let us = pos.side;
+        let ctx = Self::still(us);
+        self.programs.legal.iter().any(|clause| match *clause {
+            Legal::NotAttacked(unless) => {
+                pos.royals[us as usize]
+                    .iter()
+                    .any(|sq| self.is_attacked(pos, sq, us.flip()))
+                    && !unless.is_some_and(|c| self.eval_cond(c, pos, &ctx))
+            }
+            Legal::Survives => false,
+        })
+    }
+
+    /// Whether `after`, reached from `before` by `mv`, passes every
+    /// legality clause for the side that moved.
+    pub(crate) fn passes_legality(&self, before: &Position, after: &Position, mv: &Move) -> bool {
+        let us = before.side;
+        let ctx = super::effects::Context {
+            side: us,
+            origin: mv.from,
+            target: mv.to,
+            mover: mv.to,
+        };
+        self.programs.legal.iter().all(|clause| match *clause {
+            Legal::Survives => before.royals[us as usize].is_empty() || !after.royals[us as usize].is_empty(),
+            Legal::NotAttacked(unless) => {
+                !after.royals[us as usize]
+                    .iter()
+                    .any(|sq| self.is_attacked(after, sq, us.flip()))
+                    || unless.is_some_and(|c| self.eval_cond(c, after, &ctx))
+            }
+        })
+    }
+
+    /// Whether the pseudo-legal `mv` is legal in `pos`, by the definition:
+    /// play it and check every legality clause. (Move generation takes a
+    /// shortcut for plain moves; this never does.)
+    pub fn is_legal(&self, pos: &Position, mv: &Move) -> bool {
+        let mut child = pos.clone();
+        child.make(self, *mv);
+        self.passes_legality(pos, &child, mv)
+    }
+
+    /// Whether a move is plain: it changes the board only as a chess move
+    /// does (no action, no choice, no rule fires), so the legality
+    /// shortcut applies.
+    #[inline]
+    pub(crate) fn is_plain(&self, mv: &Move) -> bool {
+        let p = &self.programs;
+        match mv.kind {
+            MoveKind::Quiet | MoveKind::Initial => p.on_arrival.is_empty() && p.after_move.is_empty(),
+            MoveKind::Capture => p.on_capture.is_empty() && p.on_arrival.is_empty() && p.after_move.is_empty(),
+            _ => false,
+        }
+    }
+
+    /// The first end rule that is a plain condition and holds now, for the
+    /// side to move: such a position has no legal moves.
+    pub fn ended_by_rule(&self, pos: &Position) -> Option<(usize, EndOutcome)> {
+        if !self.programs.immediate_end {
+            return None;
+        }
+        let ctx = Self::still(pos.side);
+        self.programs
+            .end
+            .iter()
+            .enumerate()
+            .find_map(|(i, (end, outcome))| match *end {
+                End::Holds(c) if self.eval_cond(c, pos, &ctx) => Some((i, *outcome)),
+                _ => None,
+            })
+    }
+}

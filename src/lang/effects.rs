@@ -1,0 +1,719 @@
+//! Effect sentences: the pest grammar in `grammar/effects.pest`, lowered
+//! to a typed AST with spans. Checking names (piece letters) and compiling
+//! to programs happen later, in `check` and `compile`.
+
+use grammar::{EffectParser, Rule as G};
+use pest::Parser;
+use pest::iterators::Pair;
+use std::ops::Range;
+
+mod grammar {
+    #[derive(pest_derive::Parser)]
+    #[grammar = "../grammar/effects.pest"]
+    pub struct EffectParser;
+}
+
+/// A problem in a sentence, with the byte range it concerns.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct SentenceError {
+    /// What is wrong.
+    pub message: String,
+    /// Byte range inside the sentence.
+    pub span: Range<usize>,
+    /// How to fix it.
+    pub help: String,
+}
+
+/// Which side's pieces a filter takes, relative to the side whose rule it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SideFilter {
+    /// The side whose rule, move or action it is.
+    Own,
+    /// The other side.
+    Enemy,
+    /// Either side.
+    Any,
+}
+
+/// Which kinds of piece a filter takes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KindFilter {
+    /// Take every kind except these.
+    pub negate: bool,
+    /// The royal kinds (instead of letters).
+    pub royal: bool,
+    /// Piece letters with their spans.
+    pub letters: Vec<(char, Range<usize>)>,
+}
+
+/// The named square sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NamedSet {
+    /// Where the move or action aims.
+    Target,
+    /// Where the moving piece stood.
+    Origin,
+    /// Where the moving piece stands now.
+    Mover,
+    /// The squares the move passed over.
+    Path,
+    /// The whole board.
+    All,
+    /// Squares under some shield.
+    Shielded,
+    /// Blocked squares.
+    Blocked,
+    /// Empty squares.
+    Empty,
+}
+
+/// A set operator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetOp {
+    /// `+`
+    Union,
+    /// `-`
+    Difference,
+    /// `&`
+    Intersection,
+}
+
+/// A square-set expression.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetExpr {
+    /// A named set.
+    Named(NamedSet),
+    /// Squares holding pieces of a side and kinds.
+    Pieces(SideFilter, Option<KindFilter>),
+    /// Squares within a radius.
+    Area(Box<SetExpr>, u8),
+    /// The 8 neighbours, the set excluded.
+    Adjacent(Box<SetExpr>),
+    /// Lines of a rider template through the set: the template and its span.
+    Lines(Box<SetExpr>, String, Range<usize>),
+    /// Ranks from the rule's side, 1-based inclusive.
+    Ranks(u8, u8),
+    /// Files, 0-based inclusive.
+    Files(u8, u8),
+    /// Two sets combined.
+    Binary(SetOp, Box<SetExpr>, Box<SetExpr>),
+}
+
+/// A number a condition compares.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Quantity {
+    /// Pieces on the set.
+    Count(SetExpr),
+    /// Pieces of these kinds removed so far, either side.
+    Captured(Option<KindFilter>),
+}
+
+/// A comparison operator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Comparison {
+    /// `>=`
+    AtLeast,
+    /// `<=`
+    AtMost,
+    /// `==`
+    Equal,
+    /// `!=`
+    NotEqual,
+    /// `>`
+    More,
+    /// `<`
+    Less,
+}
+
+/// A condition.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Cond {
+    /// `true` or `false`.
+    Truth(bool),
+    /// `not c`
+    Not(Box<Cond>),
+    /// `a and b`
+    And(Box<Cond>, Box<Cond>),
+    /// `a or b`
+    Or(Box<Cond>, Box<Cond>),
+    /// `quantity op number`
+    Compare(Quantity, Comparison, u32),
+    /// Some square of the set holds a piece.
+    Exists(SetExpr),
+    /// Some piece on the set is attacked by the other side.
+    Attacked(SetExpr),
+    /// A square of the first set is next to one of the second.
+    Touching(SetExpr, SetExpr),
+    /// The first set is non-empty and inside the second.
+    Within(SetExpr, SetExpr),
+}
+
+/// Which way a push goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Direction {
+    /// The direction of the move.
+    Along,
+    /// Away from the nearest square of the set.
+    AwayFrom(SetExpr),
+}
+
+/// One effect primitive.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Remove the pieces on the set.
+    Remove(SetExpr),
+    /// Push the pieces on the set.
+    Push {
+        /// What is pushed.
+        set: SetExpr,
+        /// Which way.
+        direction: Direction,
+        /// How many squares.
+        distance: u8,
+    },
+    /// Block the squares of the set.
+    Block(SetExpr),
+    /// The mover may bounce one piece of the set away from `from`.
+    Bounce {
+        /// The pieces that may be bounced.
+        set: SetExpr,
+        /// The square they bounce away from.
+        from: SetExpr,
+        /// Whether a bounce into the promotion zone promotes.
+        promote: bool,
+    },
+}
+
+/// When a rule fires.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Trigger {
+    /// After a capture.
+    Capture,
+    /// After a piece lands.
+    Arrival,
+    /// After every move.
+    AfterMove {
+        /// Not after castling.
+        except_castling: bool,
+    },
+}
+
+/// A triggered rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TriggeredRule {
+    /// When it fires.
+    pub trigger: Trigger,
+    /// Only if this holds.
+    pub guard: Option<Cond>,
+    /// What happens, in order.
+    pub effects: Vec<Effect>,
+}
+
+/// A legality clause.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LegalClause {
+    /// The side that moved still has a royal piece.
+    Survives,
+    /// No royal piece of the side that moved is attacked, unless...
+    NotAttacked(Option<Cond>),
+}
+
+/// The condition of a game-end rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EndCondition {
+    /// No legal move, in check.
+    Checkmate,
+    /// No legal move, not in check.
+    Stalemate,
+    /// Moves by each side without capture or pawn move.
+    MoveRule(u32),
+    /// Occurrences of the same position.
+    Repetition(u32),
+    /// Any condition on the position.
+    Holds(Cond),
+}
+
+/// An outcome for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndOutcome {
+    /// The side to move wins.
+    Win,
+    /// The side to move loses.
+    Loss,
+    /// Drawn.
+    Draw,
+    /// Both sides lose.
+    BothLose,
+}
+
+/// A game-end rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EndRule {
+    /// When.
+    pub condition: EndCondition,
+    /// What result.
+    pub outcome: EndOutcome,
+}
+
+fn parse_top(rule: G, text: &str) -> Result<Pair<'_, G>, SentenceError> {
+    let mut pairs = EffectParser::parse(rule, text).map_err(|e| grammar_error(text, e))?;
+    Ok(pairs.next().expect("an entry rule matches once"))
+}
+
+/// Parses a triggered rule: `on capture: remove(area(target, 1))`.
+pub fn parse_rule(text: &str) -> Result<TriggeredRule, SentenceError> {
+    let top = parse_top(G::rule_sentence, text)?;
+    let mut rule = TriggeredRule {
+        trigger: Trigger::Capture,
+        guard: None,
+        effects: Vec::new(),
+    };
+    for p in top.into_inner() {
+        match p.as_rule() {
+            G::trigger => {
+                let inner = first(p);
+                rule.trigger = match inner.as_rule() {
+                    G::on_capture => Trigger::Capture,
+                    G::on_arrival => Trigger::Arrival,
+                    _ => Trigger::AfterMove {
+                        except_castling: inner.into_inner().next().is_some(),
+                    },
+                };
+            }
+            G::guard => rule.guard = Some(lower_cond(first(p))?),
+            G::effects => rule.effects = lower_effects(p)?,
+            _ => {}
+        }
+    }
+    Ok(rule)
+}
+
+/// Parses the effect of an action: one or more effects separated by `;`.
+pub fn parse_effects(text: &str) -> Result<Vec<Effect>, SentenceError> {
+    let top = parse_top(G::effect_sentence, text)?;
+    lower_effects(first(top))
+}
+
+/// Parses a condition.
+pub fn parse_condition(text: &str) -> Result<Cond, SentenceError> {
+    lower_cond(first(parse_top(G::condition_sentence, text)?))
+}
+
+/// Parses a square set.
+pub fn parse_set(text: &str) -> Result<SetExpr, SentenceError> {
+    lower_set(first(parse_top(G::set_sentence, text)?))
+}
+
+/// Parses a legality clause.
+pub fn parse_legal(text: &str) -> Result<LegalClause, SentenceError> {
+    let clause = first(parse_top(G::legal_sentence, text)?);
+    match clause.as_rule() {
+        G::survives => Ok(LegalClause::Survives),
+        _ => {
+            let unless = clause
+                .into_inner()
+                .find(|p| p.as_rule() == G::cond)
+                .map(lower_cond)
+                .transpose()?;
+            Ok(LegalClause::NotAttacked(unless))
+        }
+    }
+}
+
+/// Parses a game-end rule.
+pub fn parse_end(text: &str) -> Result<EndRule, SentenceError> {
+    let mut inner = parse_top(G::end_sentence, text)?.into_inner();
+    let condition = first(inner.next().expect("an end condition"));
+    let condition = match condition.as_rule() {
+        G::checkmate => EndCondition::Checkmate,
+        G::stalemate => EndCondition::Stalemate,
+        G::move_rule => EndCondition::MoveRule(number(first(condition))?),
+        G::repetition => EndCondition::Repetition(number(first(condition))?),
+        _ => EndCondition::Holds(lower_cond(condition)?),
+    };
+    let outcome = match first(inner.next().expect("an outcome")).as_rule() {
+        G::win => EndOutcome::Win,
+        G::loss => EndOutcome::Loss,
+        G::draw => EndOutcome::Draw,
+        _ => EndOutcome::BothLose,
+    };
+    Ok(EndRule { condition, outcome })
+}
+
+fn first(pair: Pair<'_, G>) -> Pair<'_, G> {
+    pair.into_inner().next().expect("the grammar guarantees an inner rule")
+}
+
+fn span(pair: &Pair<'_, G>) -> Range<usize> {
+    pair.as_span().start()..pair.as_span().end()
+}
+
+fn number(pair: Pair<'_, G>) -> Result<u32, SentenceError> {
+    pair.as_str().parse().map_err(|_| SentenceError {
+        message: format!("`{}` is not a number", pair.as_str()),
+        span: span(&pair),
+        help: "write a whole number".into(),
+    })
+}
+
+fn small(pair: Pair<'_, G>, max: u32, what: &str) -> Result<u8, SentenceError> {
+    let at = span(&pair);
+    let n = number(pair)?;
+    if n > max {
+        return Err(SentenceError {
+            message: format!("{what} {n} is more than {max}"),
+            span: at,
+            help: format!("write a {what} from 0 to {max}"),
+        });
+    }
+    Ok(n as u8)
+}
+
+fn lower_effects(pair: Pair<'_, G>) -> Result<Vec<Effect>, SentenceError> {
+    pair.into_inner().map(|effect| lower_effect(first(effect))).collect()
+}
+
+fn lower_effect(p: Pair<'_, G>) -> Result<Effect, SentenceError> {
+    let rule = p.as_rule();
+    let mut inner = p.into_inner();
+    let mut next = || inner.next().expect("the grammar guarantees the parts");
+    Ok(match rule {
+        G::remove => Effect::Remove(lower_set(next())?),
+        G::block => Effect::Block(lower_set(next())?),
+        G::push => {
+            let set = lower_set(next())?;
+            let dir = first(next());
+            let direction = match dir.as_rule() {
+                G::along => Direction::Along,
+                _ => Direction::AwayFrom(lower_set(first(dir))?),
+            };
+            let distance = match inner.next() {
+                Some(d) => small(d, 16, "push distance")?,
+                None => 1,
+            };
+            Effect::Push {
+                set,
+                direction,
+                distance,
+            }
+        }
+        _ => {
+            let set = lower_set(next())?;
+            let from = lower_set(next())?;
+            Effect::Bounce {
+                set,
+                from,
+                promote: inner.next().is_some(),
+            }
+        }
+    })
+}
+
+fn lower_kinds(p: Pair<'_, G>) -> KindFilter {
+    let mut filter = KindFilter {
+        negate: false,
+        royal: false,
+        letters: Vec::new(),
+    };
+    for part in p.into_inner() {
+        match part.as_rule() {
+            G::negate => filter.negate = true,
+            G::royal => filter.royal = true,
+            _ => {
+                let base = part.as_span().start();
+                for (i, c) in part.as_str().char_indices().filter(|(_, c)| c.is_ascii_uppercase()) {
+                    filter.letters.push((c, base + i..base + i + 1));
+                }
+            }
+        }
+    }
+    filter
+}
+
+fn lower_set(p: Pair<'_, G>) -> Result<SetExpr, SentenceError> {
+    let mut inner = p.into_inner();
+    let mut acc = lower_set_atom(inner.next().expect("a set has a first part"))?;
+    while let Some(op) = inner.next() {
+        let op = match op.as_rule() {
+            G::union => SetOp::Union,
+            G::difference => SetOp::Difference,
+            _ => SetOp::Intersection,
+        };
+        let rhs = lower_set_atom(inner.next().expect("an operand follows an operator"))?;
+        acc = SetExpr::Binary(op, Box::new(acc), Box::new(rhs));
+    }
+    Ok(acc)
+}
+
+fn lower_set_atom(p: Pair<'_, G>) -> Result<SetExpr, SentenceError> {
+    if p.as_rule() == G::set {
+        return lower_set(p);
+    }
+    let at = span(&p);
+    let rule = p.as_rule();
+    let text = p.as_str().to_ascii_lowercase();
+    let mut inner = p.into_inner();
+    Ok(match rule {
+        G::named_set => SetExpr::Named(match text.as_str() {
+            "target" => NamedSet::Target,
+            "origin" => NamedSet::Origin,
+            "mover" => NamedSet::Mover,
+            "path" => NamedSet::Path,
+            "all" => NamedSet::All,
+            "shielded" => NamedSet::Shielded,
+            "blocked" => NamedSet::Blocked,
+            _ => NamedSet::Empty,
+        }),
+        G::pieces => {
+            let side = match first(inner.next().expect("a side")).as_rule() {
+                G::own => SideFilter::Own,
+                G::enemy => SideFilter::Enemy,
+                _ => SideFilter::Any,
+            };
+            SetExpr::Pieces(side, inner.next().map(lower_kinds))
+        }
+        G::area => {
+            let set = lower_set(inner.next().expect("a set"))?;
+            SetExpr::Area(Box::new(set), small(inner.next().expect("a radius"), 15, "radius")?)
+        }
+        G::adjacent => SetExpr::Adjacent(Box::new(lower_set(inner.next().expect("a set"))?)),
+        G::lines => {
+            let set = lower_set(inner.next().expect("a set"))?;
+            let template = inner.next().expect("a template");
+            SetExpr::Lines(Box::new(set), template.as_str().to_string(), span(&template))
+        }
+        G::ranks => {
+            let mut range = inner.next().expect("a range").into_inner();
+            let lo = small(range.next().expect("a rank"), 16, "rank")?;
+            let hi = match range.next() {
+                Some(r) => small(r, 16, "rank")?,
+                None => lo,
+            };
+            if lo == 0 || hi < lo {
+                return Err(SentenceError {
+                    message: format!("rank range {lo}..{hi} is empty"),
+                    span: at,
+                    help: "write ranks from 1, lowest first: `ranks(1..3)`".into(),
+                });
+            }
+            SetExpr::Ranks(lo, hi)
+        }
+        _ => {
+            let mut range = inner.next().expect("a range").into_inner();
+            let letter = |p: Pair<'_, G>| p.as_str().as_bytes()[0] - b'a';
+            let lo = letter(range.next().expect("a file"));
+            let hi = range.next().map_or(lo, letter);
+            if hi < lo {
+                return Err(SentenceError {
+                    message: "the file range is empty".into(),
+                    span: at,
+                    help: "write files lowest first: `files(a..c)`".into(),
+                });
+            }
+            SetExpr::Files(lo, hi)
+        }
+    })
+}
+
+/// Lowers a condition: `not` binds tightest, then `and`, then `or`.
+fn lower_cond(p: Pair<'_, G>) -> Result<Cond, SentenceError> {
+    // Split into or-separated groups of and-separated negated atoms.
+    let mut ors: Vec<Vec<Cond>> = vec![Vec::new()];
+    let mut negations = 0;
+    for part in p.into_inner() {
+        match part.as_rule() {
+            G::not => negations += 1,
+            G::and => {}
+            G::or => ors.push(Vec::new()),
+            _ => {
+                let mut c = lower_cond_atom(part)?;
+                for _ in 0..negations {
+                    c = Cond::Not(Box::new(c));
+                }
+                negations = 0;
+                ors.last_mut().expect("at least one group").push(c);
+            }
+        }
+    }
+    let and = |group: Vec<Cond>| group.into_iter().reduce(|a, b| Cond::And(Box::new(a), Box::new(b)));
+    Ok(ors
+        .into_iter()
+        .filter_map(and)
+        .reduce(|a, b| Cond::Or(Box::new(a), Box::new(b)))
+        .unwrap_or(Cond::Truth(true)))
+}
+
+fn lower_cond_atom(p: Pair<'_, G>) -> Result<Cond, SentenceError> {
+    if p.as_rule() == G::cond {
+        return lower_cond(p);
+    }
+    let rule = p.as_rule();
+    let text = p.as_str().to_ascii_lowercase();
+    let mut inner = p.into_inner();
+    let mut next = || inner.next().expect("the grammar guarantees the parts");
+    Ok(match rule {
+        G::truth => Cond::Truth(text == "true"),
+        G::exists => Cond::Exists(lower_set(next())?),
+        G::attacked => Cond::Attacked(lower_set(next())?),
+        G::touching => {
+            let a = lower_set(next())?;
+            Cond::Touching(a, lower_set(next())?)
+        }
+        G::within => {
+            let a = lower_set(next())?;
+            Cond::Within(a, lower_set(next())?)
+        }
+        _ => {
+            let quantity = first(next());
+            let quantity = match quantity.as_rule() {
+                G::count => Quantity::Count(lower_set(first(quantity))?),
+                _ => Quantity::Captured(quantity.into_inner().next().map(lower_kinds)),
+            };
+            let comparison = match next().as_str() {
+                ">=" => Comparison::AtLeast,
+                "<=" => Comparison::AtMost,
+                "==" => Comparison::Equal,
+                "!=" => Comparison::NotEqual,
+                ">" => Comparison::More,
+                _ => Comparison::Less,
+            };
+            Cond::Compare(quantity, comparison, number(next())?)
+        }
+    })
+}
+
+/// Names of grammar rules for "expected ..." messages.
+fn describe(rule: &G) -> Option<&'static str> {
+    Some(match rule {
+        G::trigger => "a trigger (`on capture`, `on arrival`, `after move`)",
+        G::effect | G::effects => "an effect (`remove`, `push`, `block`, `may bounce`)",
+        G::set | G::named_set | G::pieces => "a square set (`target`, `area(...)`, `own royal`, ...)",
+        G::cond => "a condition",
+        G::direction => "a direction (`along`, `away from ...`)",
+        G::distance | G::number => "a number",
+        G::outcome => "an outcome (`win`, `loss`, `draw`, `both lose`)",
+        G::comparison => "a comparison (`>=`, `<=`, `==`, `!=`, `>`, `<`)",
+        G::guard => "`if`",
+        G::kinds | G::letters => "piece letters or `royal`",
+        G::EOI => "the end of the sentence",
+        _ => return None,
+    })
+}
+
+fn grammar_error(text: &str, e: pest::error::Error<G>) -> SentenceError {
+    let pos = match e.location {
+        pest::error::InputLocation::Pos(p) => p,
+        pest::error::InputLocation::Span((s, _)) => s,
+    };
+    let word_end = text[pos..]
+        .find(|c: char| !c.is_ascii_alphanumeric())
+        .map_or(text.len(), |i| pos + i.max(1));
+    let end = if pos < text.len() {
+        word_end.max(pos + text[pos..].chars().next().map_or(1, char::len_utf8))
+    } else {
+        pos
+    };
+    let found = if pos < text.len() {
+        format!("`{}`", &text[pos..end])
+    } else {
+        "the end of the sentence".to_string()
+    };
+    let expected: Vec<&str> = match &e.variant {
+        pest::error::ErrorVariant::ParsingError { positives, .. } => {
+            let mut v: Vec<&str> = positives.iter().filter_map(describe).collect();
+            v.dedup();
+            v
+        }
+        _ => Vec::new(),
+    };
+    let message = if expected.is_empty() {
+        format!("unexpected {found}")
+    } else {
+        format!("expected {}, found {found}", expected.join(" or "))
+    };
+    SentenceError {
+        message,
+        span: pos..end,
+        help: "see docs/effects.md for the sentences kaboom understands".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_the_explosion_rule() {
+        let rule = parse_rule("on capture: remove(area(target, 1) - any P); remove(target)").unwrap();
+        assert_eq!(rule.trigger, Trigger::Capture);
+        assert_eq!(rule.effects.len(), 2);
+        let Effect::Remove(SetExpr::Binary(SetOp::Difference, area, spared)) = &rule.effects[0] else {
+            panic!("{:?}", rule.effects[0])
+        };
+        assert_eq!(**area, SetExpr::Area(Box::new(SetExpr::Named(NamedSet::Target)), 1));
+        let SetExpr::Pieces(SideFilter::Any, Some(kinds)) = &**spared else {
+            panic!("{spared:?}")
+        };
+        assert_eq!(kinds.letters, vec![('P', 41..42)]);
+    }
+
+    #[test]
+    fn conditions_bind_not_then_and_then_or() {
+        let c = parse_condition("not exists(enemy royal) or touching(own royal, enemy royal) and true").unwrap();
+        let Cond::Or(left, right) = c else { panic!() };
+        assert!(matches!(*left, Cond::Not(_)));
+        assert!(matches!(*right, Cond::And(_, _)));
+        let c = parse_condition("count(any) >= 16 and captured(not P) >= 1").unwrap();
+        assert!(matches!(c, Cond::And(_, _)));
+        let c = parse_condition("origin in ranks(1..3)").unwrap();
+        assert!(matches!(c, Cond::Within(_, SetExpr::Ranks(1, 3))));
+    }
+
+    #[test]
+    fn parses_every_primitive() {
+        let effects = parse_effects(
+            "push(adjacent(origin), away from origin, 2); block(target); may bounce(adjacent(mover), away from mover, promote); remove(lines(origin, Q))",
+        )
+        .unwrap();
+        assert!(matches!(effects[0], Effect::Push { distance: 2, .. }));
+        assert!(matches!(effects[1], Effect::Block(_)));
+        assert!(matches!(effects[2], Effect::Bounce { promote: true, .. }));
+        assert!(matches!(&effects[3], Effect::Remove(SetExpr::Lines(_, t, _)) if t == "Q"));
+    }
+
+    #[test]
+    fn parses_legality_and_end() {
+        assert_eq!(parse_legal("own royal survives").unwrap(), LegalClause::Survives);
+        assert_eq!(
+            parse_legal("own royal not attacked").unwrap(),
+            LegalClause::NotAttacked(None)
+        );
+        assert!(matches!(
+            parse_legal("own royal not attacked unless touching(own royal, enemy royal)").unwrap(),
+            LegalClause::NotAttacked(Some(Cond::Touching(_, _)))
+        ));
+        assert_eq!(parse_end("checkmate: loss").unwrap().condition, EndCondition::Checkmate);
+        assert_eq!(
+            parse_end("50 moves: draw").unwrap().condition,
+            EndCondition::MoveRule(50)
+        );
+        assert_eq!(
+            parse_end("3 repetitions: draw").unwrap().condition,
+            EndCondition::Repetition(3)
+        );
+        let both = parse_end("not exists(own royal) and not exists(enemy royal): both lose").unwrap();
+        assert_eq!(both.outcome, EndOutcome::BothLose);
+    }
+
+    #[test]
+    fn errors_point_at_the_problem() {
+        let e = parse_rule("on capture: explode(target)").unwrap_err();
+        assert_eq!(e.span, 12..19);
+        assert!(e.message.contains("an effect"), "{}", e.message);
+        let e = parse_rule("on capture: remove(area(target, 1)").unwrap_err();
+        assert_eq!(e.span.start, 34);
+        let e = parse_condition("count(any) >= ").unwrap_err();
+        assert!(e.message.contains("a number"), "{}", e.message);
+    }
+}
