@@ -225,6 +225,8 @@ pub struct Programs {
     pub immediate_end: bool,
     /// Shields: (kind, radius, against bits).
     pub shields: Vec<(Kind, u8, u8)>,
+    /// Whether any rule or action can change the board beyond a plain move.
+    pub any_effects: bool,
 }
 
 impl Programs {
@@ -326,6 +328,7 @@ pub fn compile(
         b.area_table(radius);
     }
     b.area_table(1);
+    b.p.any_effects = b.p.has_effects();
     b.p
 }
 

@@ -170,7 +170,12 @@ impl Position {
         let us = self.side;
         let moving = self.board[mv.from as usize];
         let mut resets_clock = moving.is_piece() && variant.pawn_kinds >> moving.kind() & 1 != 0;
-        let pieces_before = self.occupied[0].len() + self.occupied[1].len();
+        let effects = variant.programs.any_effects;
+        let pieces_before = if effects {
+            self.occupied[0].len() + self.occupied[1].len()
+        } else {
+            0
+        };
         let mut new_ep = SquareSet::EMPTY;
         let mut ctx = Context {
             side: us,
@@ -287,7 +292,7 @@ impl Position {
         }
         let keep = &variant.castling_keep;
         self.castling &= keep[mv.from as usize] & keep[mv.to as usize];
-        if self.castling != 0 && programs.has_effects() {
+        if self.castling != 0 && effects {
             // Effects may have removed a king or a rook anywhere.
             for rule in &variant.castling {
                 let (king, rook) = (self.board[rule.king_from as usize], self.board[rule.rook_from as usize]);
@@ -300,7 +305,7 @@ impl Position {
                 }
             }
         }
-        if self.occupied[0].len() + self.occupied[1].len() < pieces_before {
+        if effects && self.occupied[0].len() + self.occupied[1].len() < pieces_before {
             resets_clock = true;
         }
         if new_ep.is_empty() {

@@ -307,7 +307,15 @@ pub fn parse_set(text: &str) -> Result<SetExpr, SentenceError> {
 
 /// Parses a legality clause.
 pub fn parse_legal(text: &str) -> Result<LegalClause, SentenceError> {
-    let clause = first(parse_top(G::legal_sentence, text)?);
+    let clause = first(parse_top(G::legal_sentence, text).map_err(|mut e| {
+        if e.message.starts_with("unexpected") {
+            e.message = format!(
+                "{}: a clause is `own royal survives` or `own royal not attacked [unless <condition>]`",
+                e.message
+            );
+        }
+        e
+    })?);
     match clause.as_rule() {
         G::survives => Ok(LegalClause::Survives),
         _ => {
