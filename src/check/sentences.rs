@@ -166,6 +166,26 @@ pub fn check_sentences(
             );
         }
     }
+    let mut counters: Vec<String> = Vec::new();
+    for cond in out
+        .rules
+        .iter()
+        .filter_map(|r| r.guard.as_ref())
+        .chain(out.actions.iter().filter_map(|a| a.when.as_ref()))
+    {
+        captured_filters(cond, &mut counters);
+    }
+    if counters.len() > crate::compile::program::MAX_COUNTERS {
+        c.error(
+            format!(
+                "the variant uses {} different `captured(...)` counts; at most {} are kept",
+                counters.len(),
+                crate::compile::program::MAX_COUNTERS
+            ),
+            None,
+            "use fewer distinct kind lists in `captured(...)`",
+        );
+    }
     if out.actions.iter().filter(|a| a.once).count() > 16 {
         c.error("at most 16 actions may be `once`", None, "merge some of them");
     }
@@ -410,6 +430,31 @@ fn letters_in_cond(c: &mut Checker<'_>, text: &Spanned<String>, cond: &Cond, lk:
         Cond::Touching(a, b) | Cond::Within(a, b) => {
             letters_in_set(c, text, a, lk);
             letters_in_set(c, text, b, lk);
+        }
+        _ => {}
+    }
+}
+
+/// Collects the distinct kind lists of `captured(...)` in a condition.
+fn captured_filters(cond: &Cond, out: &mut Vec<String>) {
+    match cond {
+        Cond::Not(a) => captured_filters(a, out),
+        Cond::And(a, b) | Cond::Or(a, b) => {
+            captured_filters(a, out);
+            captured_filters(b, out);
+        }
+        Cond::Compare(Quantity::Captured(kinds), _, _) => {
+            let key = match kinds {
+                None => "all".to_string(),
+                Some(k) => {
+                    let mut letters: Vec<char> = k.letters.iter().map(|(c, _)| *c).collect();
+                    letters.sort();
+                    format!("{}{}{}", k.negate, k.royal, letters.into_iter().collect::<String>())
+                }
+            };
+            if !out.contains(&key) {
+                out.push(key);
+            }
         }
         _ => {}
     }

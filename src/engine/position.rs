@@ -215,6 +215,7 @@ impl Position {
                 self.remove_piece(variant, victim, true, trace);
                 self.relocate(mv.from, mv.to);
                 captured = true;
+                resets_clock = true;
             }
             MoveKind::Castle(index) => {
                 let rule = &variant.castling[index as usize];
