@@ -23,22 +23,8 @@ pub const MAX_COUNTERS: usize = 4;
 /// A square-set node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SetNode {
-    /// Where the move or action aims.
-    Target,
-    /// Where the moving piece stood.
-    Origin,
-    /// Where the moving piece stands now.
-    Mover,
-    /// Squares the move passed over.
-    Path,
-    /// The board.
-    All,
-    /// Squares under any shield.
-    Shielded,
-    /// Blocked squares.
-    Blocked,
-    /// Empty squares.
-    Empty,
+    /// A named set: target, origin, mover, path, all, shielded, blocked, empty.
+    Named(NamedSet),
     /// Pieces of a side whose kind is in the mask.
     Pieces {
         /// Relative side.
@@ -383,16 +369,7 @@ impl Builder<'_> {
 
     fn set(&mut self, e: &SetExpr) -> SetId {
         let node = match e {
-            SetExpr::Named(n) => match n {
-                NamedSet::Target => SetNode::Target,
-                NamedSet::Origin => SetNode::Origin,
-                NamedSet::Mover => SetNode::Mover,
-                NamedSet::Path => SetNode::Path,
-                NamedSet::All => SetNode::All,
-                NamedSet::Shielded => SetNode::Shielded,
-                NamedSet::Blocked => SetNode::Blocked,
-                NamedSet::Empty => SetNode::Empty,
-            },
+            SetExpr::Named(n) => SetNode::Named(*n),
             SetExpr::Pieces(side, kinds) => SetNode::Pieces {
                 side: *side,
                 kinds: self.kinds(kinds.as_ref()),

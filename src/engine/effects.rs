@@ -9,7 +9,7 @@ use crate::check::{SHIELD_BLOCK, SHIELD_BOUNCE, SHIELD_PUSH, SHIELD_REMOVE};
 use crate::compile::Variant;
 use crate::compile::program::{CondId, CondNode, Op, SetId, SetNode};
 use crate::compile::tables::passed_squares;
-use crate::lang::effects::{Comparison, SideFilter};
+use crate::lang::effects::{Comparison, NamedSet, SideFilter};
 
 /// What a program's named sets refer to while it runs.
 #[derive(Clone, Copy, Debug)]
@@ -46,21 +46,7 @@ impl Variant {
     pub(crate) fn eval_set(&self, id: SetId, pos: &Position, ctx: &Context) -> SquareSet {
         let p = &self.programs;
         match p.sets[id as usize] {
-            SetNode::Target => single(ctx.target),
-            SetNode::Origin => single(ctx.origin),
-            SetNode::Mover => single(ctx.mover),
-            SetNode::Path => {
-                let g = self.geometry;
-                let delta = (
-                    g.file(ctx.target) - g.file(ctx.origin),
-                    g.rank(ctx.target) - g.rank(ctx.origin),
-                );
-                passed_squares(&g, ctx.origin, delta).into_iter().collect()
-            }
-            SetNode::All => p.all,
-            SetNode::Shielded => self.shielded(pos, SHIELD_REMOVE | SHIELD_PUSH | SHIELD_BLOCK | SHIELD_BOUNCE),
-            SetNode::Blocked => p.all.iter().filter(|&sq| pos.cell(sq) == Cell::BLOCKED).collect(),
-            SetNode::Empty => p.all.iter().filter(|&sq| pos.cell(sq).is_empty()).collect(),
+            SetNode::Named(named) => self.eval_named(named, pos, ctx),
             SetNode::Pieces { side, kinds } => self.pieces_matching(pos, ctx.side, side, kinds, None),
             SetNode::Area { set, radius } => {
                 let table = &p.areas[radius as usize];
@@ -101,6 +87,27 @@ impl Variant {
                     _ => intersection(left, self.eval_set(b, pos, ctx)),
                 }
             }
+        }
+    }
+
+    fn eval_named(&self, named: NamedSet, pos: &Position, ctx: &Context) -> SquareSet {
+        let p = &self.programs;
+        match named {
+            NamedSet::Target => single(ctx.target),
+            NamedSet::Origin => single(ctx.origin),
+            NamedSet::Mover => single(ctx.mover),
+            NamedSet::Path => {
+                let g = self.geometry;
+                let delta = (
+                    g.file(ctx.target) - g.file(ctx.origin),
+                    g.rank(ctx.target) - g.rank(ctx.origin),
+                );
+                passed_squares(&g, ctx.origin, delta).into_iter().collect()
+            }
+            NamedSet::All => p.all,
+            NamedSet::Shielded => self.shielded(pos, SHIELD_REMOVE | SHIELD_PUSH | SHIELD_BLOCK | SHIELD_BOUNCE),
+            NamedSet::Blocked => p.all.iter().filter(|&sq| pos.cell(sq) == Cell::BLOCKED).collect(),
+            NamedSet::Empty => p.all.iter().filter(|&sq| pos.cell(sq).is_empty()).collect(),
         }
     }
 
@@ -335,13 +342,13 @@ impl Variant {
         }
         match self.geometry.offset(sq, dx, dy) {
             Some(next) if pos.cell(next) != Cell::BLOCKED => {
-                if pos.cell(next).is_piece()
-                    && self
-                        .push_chain(pos, next, (dx, dy), shield, arrived, trace, depth + 1)
-                        .is_none()
-                    && pos.cell(next).is_piece()
-                {
-                    return None;
+                if pos.cell(next).is_piece() {
+                    // Push the piece in the way first; if it could not move
+                    // (a shield), this one stays too.
+                    self.push_chain(pos, next, (dx, dy), shield, arrived, trace, depth + 1);
+                    if pos.cell(next).is_piece() {
+                        return None;
+                    }
                 }
                 pos.relocate(sq, next);
                 arrived.insert(next);
@@ -396,15 +403,16 @@ impl Variant {
             to,
         });
         let zone = &self.promotion_zone[piece.kind() as usize * 2 + piece.color() as usize];
-        if promote && zone.contains(to) {
-            if let Some(&kind) = self.promotion_choices.first() {
-                let promoted = Cell::piece(kind, piece.color());
-                pos.set(self, to, promoted);
-                trace.record(Event::Promoted {
-                    at: to,
-                    piece: promoted,
-                });
-            }
+        if promote
+            && zone.contains(to)
+            && let Some(&kind) = self.promotion_choices.first()
+        {
+            let promoted = Cell::piece(kind, piece.color());
+            pos.set(self, to, promoted);
+            trace.record(Event::Promoted {
+                at: to,
+                piece: promoted,
+            });
         }
     }
 }
