@@ -84,3 +84,8 @@ fn capablanca() {
 fn atomic() {
     run_suite("atomic", "atomic.perft");
 }
+
+#[test]
+fn kaboom() {
+    run_suite("kaboom", "kaboom.perft");
+}

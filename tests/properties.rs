@@ -19,6 +19,8 @@ fn variants() -> &'static [Variant] {
             fixture("crater"),
             fixture("shield"),
             fixture("bounce"),
+            "kaboom".to_string(),
+            fixture("arrival"),
         ];
         names
             .iter()
@@ -109,8 +111,13 @@ proptest! {
     }
 
     #[test]
+    fn fen_and_moves_round_trip_in_kaboom(choices in prop::collection::vec(any::<u16>(), 0..150)) {
+        check_playout(&variants()[8], &choices)?;
+    }
+
+    #[test]
     fn fen_and_moves_round_trip_with_every_primitive(
-        which in 4usize..8,
+        which in prop::sample::select(vec![4usize, 5, 6, 7, 9]),
         choices in prop::collection::vec(any::<u16>(), 0..100),
     ) {
         check_playout(&variants()[which], &choices)?;

@@ -39,6 +39,8 @@ pub struct CheckedAction {
     pub when: Option<Cond>,
     /// What happens.
     pub effects: Vec<Effect>,
+    /// Compels the piece on the target to move instead.
+    pub compel: bool,
 }
 
 /// A shield a piece kind carries.
@@ -114,6 +116,7 @@ pub fn check_sentences(
         }
     }
     for (kind, piece) in file.pieces.iter().flatten().enumerate() {
+        unique_names(c, &piece.actions, &format!("the {}", piece.name.value));
         for action in &piece.actions {
             if let Some(a) = check_action(c, action, Some(kind as Kind), letter_kind) {
                 out.actions.push(a);
@@ -151,20 +154,29 @@ pub fn check_sentences(
             });
         }
     }
+    unique_names(c, file.actions.as_deref().unwrap_or_default(), "the side actions");
     for action in file.actions.iter().flatten() {
         if let Some(a) = check_action(c, action, None, letter_kind) {
             out.actions.push(a);
         }
     }
-    let names: Vec<&str> = out.actions.iter().map(|a| a.name.as_str()).collect();
-    for (i, name) in names.iter().enumerate() {
-        if names[..i].contains(name) {
-            c.error(
-                format!("two actions are named `{name}`"),
-                None,
-                "give every action its own name",
-            );
-        }
+    let chosen = out.actions.iter().any(|a| {
+        a.effects.iter().any(|e| {
+            matches!(
+                e,
+                Effect::Push {
+                    direction: Direction::Chosen,
+                    ..
+                }
+            )
+        })
+    });
+    if chosen && choice_rules > 0 {
+        c.error(
+            "a variant may offer one kind of choice per move: `may bounce` or a `chosen` push, not both",
+            None,
+            "drop the `may bounce` rule or the `chosen` direction",
+        );
     }
     let mut counters: Vec<String> = Vec::new();
     for cond in out
@@ -325,16 +337,36 @@ fn check_action(
         }
         None => None,
     };
-    let effects = parse(c, &spec.effect, "effect", effects::parse_effects)?;
+    let effects = match (&spec.effect, spec.compel) {
+        (Some(text), false) => parse(c, text, "effect", effects::parse_effects)?,
+        (None, true) => Vec::new(),
+        (Some(text), true) => {
+            c.error(
+                format!("action `{name}` compels a piece, so it has no `effect` of its own"),
+                text.location.clone(),
+                "remove `effect`: the compelled piece's own move is what happens",
+            );
+            return None;
+        }
+        (None, false) => {
+            c.error(
+                format!("action `{name}` has no `effect`"),
+                spec.name.location.clone(),
+                "add `effect: \"...\"`, or `compel: true` for an action that makes another piece move",
+            );
+            return None;
+        }
+    };
+    let effect_text = spec.effect.clone().unwrap_or_else(|| Spanned::unplaced(String::new()));
     for effect in &effects {
         if let Effect::Bounce { .. } = effect {
             c.error(
                 "`may bounce` belongs in an `after move` rule, not in an action",
-                spec.effect.location.clone(),
+                effect_text.location.clone(),
                 "move it to `rules: [\"after move: may bounce(...)\"]`",
             );
         }
-        letters_in_effect(c, &spec.effect, effect, letter_kind);
+        letters_in_effect(c, &effect_text, effect, letter_kind);
     }
     Some(CheckedAction {
         owner,
@@ -345,6 +377,7 @@ fn check_action(
         once: spec.once,
         when,
         effects,
+        compel: spec.compel,
     })
 }
 
@@ -399,8 +432,8 @@ fn letters_in_kinds(
 fn letters_in_set(c: &mut Checker<'_>, text: &Spanned<String>, set: &SetExpr, lk: &dyn Fn(char) -> Option<Kind>) {
     match set {
         SetExpr::Pieces(_, Some(kinds)) => letters_in_kinds(c, text, kinds, lk),
-        SetExpr::Area(s, _) | SetExpr::Adjacent(s) => letters_in_set(c, text, s, lk),
-        SetExpr::Lines(s, template, span) => {
+        SetExpr::Area(s, _) | SetExpr::Adjacent(s) | SetExpr::Manhattan(s, _) => letters_in_set(c, text, s, lk),
+        SetExpr::Lines(s, template, span) | SetExpr::First(s, template, span) => {
             letters_in_set(c, text, s, lk);
             if let Err(e) = betza::parse(template) {
                 let at = c.inside(
@@ -457,5 +490,19 @@ fn captured_filters(cond: &Cond, out: &mut Vec<String>) {
             }
         }
         _ => {}
+    }
+}
+
+/// Reports a name given to two actions of the same owner (notation tells
+/// actions apart by the moving piece and the name).
+fn unique_names(c: &mut Checker<'_>, actions: &[ActionSpec], owner: &str) {
+    for (i, a) in actions.iter().enumerate() {
+        if actions[..i].iter().any(|b| b.name.value == a.name.value) {
+            c.error(
+                format!("two actions of {owner} are named `{}`", a.name.value),
+                a.name.location.clone(),
+                "give each action of a piece its own name",
+            );
+        }
     }
 }

@@ -44,6 +44,20 @@ pub enum SetNode {
         /// The set.
         set: SetId,
     },
+    /// Squares within a Manhattan radius of the set.
+    Manhattan {
+        /// The set.
+        set: SetId,
+        /// Index into [`Programs::manhattan`] (the radius).
+        radius: u8,
+    },
+    /// The first piece along each ray of a template, from a precomputed table.
+    First {
+        /// The set.
+        set: SetId,
+        /// Index into [`Programs::rays`].
+        table: u32,
+    },
     /// Lines through the set, from a precomputed table.
     Lines {
         /// The set.
@@ -94,12 +108,12 @@ pub enum CondNode {
 pub enum Op {
     /// Remove the pieces on the set.
     Remove(SetId),
-    /// Push the pieces on the set along the move (`None`) or away from a set.
+    /// Push the pieces on the set.
     Push {
         /// What is pushed.
         set: SetId,
-        /// Away from this set, or along the move when `None`.
-        away_from: Option<SetId>,
+        /// Which way.
+        direction: PushDirection,
         /// How many squares.
         distance: u8,
     },
@@ -114,6 +128,17 @@ pub enum Op {
         /// Whether a bounce into the promotion zone promotes.
         promote: bool,
     },
+}
+
+/// Which way a push goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PushDirection {
+    /// The direction of the move.
+    Along,
+    /// Away from the nearest square of a set.
+    AwayFrom(SetId),
+    /// The direction the mover chose: towards the move's choice square.
+    Chosen,
 }
 
 /// A triggered rule, compiled.
@@ -146,6 +171,10 @@ pub struct CompiledAction {
     pub when: Option<CondId>,
     /// What happens.
     pub ops: Vec<Op>,
+    /// Compels the piece on the target to make one of its own moves.
+    pub compel: bool,
+    /// A push of this action goes in a direction the mover chooses.
+    pub chooses_direction: bool,
 }
 
 /// A legality clause, compiled.
@@ -183,6 +212,10 @@ pub struct Programs {
     pub areas: Vec<Vec<SquareSet>>,
     /// Line masks per table, per square.
     pub lines: Vec<Vec<SquareSet>>,
+    /// Manhattan masks per radius (index = radius), per square.
+    pub manhattan: Vec<Vec<SquareSet>>,
+    /// Rays per table, per square: each ray's squares, nearest first.
+    pub rays: Vec<Vec<Vec<Vec<Square>>>>,
     /// Zones per table, per side.
     pub zones: Vec<[SquareSet; 2]>,
     /// Kind masks of the `captured(...)` counters.
@@ -390,6 +423,18 @@ impl Builder<'_> {
                 let table = self.lines_table(template);
                 SetNode::Lines { set, table }
             }
+            SetExpr::First(s, template, _) => {
+                let set = self.set(s);
+                let table = self.rays_table(template);
+                SetNode::First { set, table }
+            }
+            SetExpr::Manhattan(s, r) => {
+                self.manhattan_table(*r);
+                SetNode::Manhattan {
+                    set: self.set(s),
+                    radius: *r,
+                }
+            }
             SetExpr::Ranks(lo, hi) => {
                 let g = self.g;
                 let zone = Color::BOTH.map(|side| {
@@ -457,6 +502,59 @@ impl Builder<'_> {
         (self.p.lines.len() - 1) as u32
     }
 
+    /// Rays of a template from each square (White's orientation), each cut
+    /// to its range and the board.
+    fn rays_table(&mut self, template: &str) -> u32 {
+        let g = self.g;
+        let parsed = betza::parse(template).unwrap_or_default();
+        let table = (0..g.squares())
+            .map(|sq| {
+                let sq = sq as Square;
+                let mut rays = Vec::new();
+                for c in &parsed.components {
+                    let limit = match c.reach {
+                        Reach::Leap => 1,
+                        Reach::Ride { max } => max.map_or(usize::MAX, |m| m as usize),
+                    };
+                    for &(dx, dy) in &c.vectors {
+                        let ray: Vec<Square> = (1..).map_while(|k| g.offset(sq, dx * k, dy * k)).take(limit).collect();
+                        if !ray.is_empty() {
+                            rays.push(ray);
+                        }
+                    }
+                }
+                rays
+            })
+            .collect();
+        self.p.rays.push(table);
+        (self.p.rays.len() - 1) as u32
+    }
+
+    fn manhattan_table(&mut self, radius: u8) {
+        let r = radius as usize;
+        while self.p.manhattan.len() <= r {
+            self.p.manhattan.push(Vec::new());
+        }
+        if !self.p.manhattan[r].is_empty() {
+            return;
+        }
+        let g = self.g;
+        let rr = radius as i32;
+        self.p.manhattan[r] = (0..g.squares())
+            .map(|sq| {
+                let mut set = SquareSet::EMPTY;
+                for df in -rr..=rr {
+                    for dr in -(rr - df.abs())..=(rr - df.abs()) {
+                        if let Some(t) = g.offset(sq as Square, df, dr) {
+                            set.insert(t);
+                        }
+                    }
+                }
+                set
+            })
+            .collect();
+    }
+
     fn cond(&mut self, c: &Cond) -> CondId {
         let node = match c {
             Cond::Truth(b) => CondNode::Truth(*b),
@@ -506,13 +604,14 @@ impl Builder<'_> {
                 distance,
             } => {
                 let set = self.set(set);
-                let away_from = match direction {
-                    Direction::Along => None,
-                    Direction::AwayFrom(s) => Some(self.set(s)),
+                let direction = match direction {
+                    Direction::Along => PushDirection::Along,
+                    Direction::AwayFrom(s) => PushDirection::AwayFrom(self.set(s)),
+                    Direction::Chosen => PushDirection::Chosen,
                 };
                 Op::Push {
                     set,
-                    away_from,
+                    direction,
                     distance: *distance,
                 }
             }
@@ -545,6 +644,16 @@ impl Builder<'_> {
             once_bit,
             when: a.when.as_ref().map(|c| self.cond(c)),
             ops: a.effects.iter().map(|e| self.op(e)).collect(),
+            compel: a.compel,
+            chooses_direction: a.effects.iter().any(|e| {
+                matches!(
+                    e,
+                    Effect::Push {
+                        direction: Direction::Chosen,
+                        ..
+                    }
+                )
+            }),
         }
     }
 }

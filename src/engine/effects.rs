@@ -7,7 +7,7 @@ use super::square::{Color, Square, SquareSet};
 use super::trace::{Event, Trace};
 use crate::check::{SHIELD_BLOCK, SHIELD_BOUNCE, SHIELD_PUSH, SHIELD_REMOVE};
 use crate::compile::Variant;
-use crate::compile::program::{CondId, CondNode, Op, SetId, SetNode};
+use crate::compile::program::{CondId, CondNode, Op, PushDirection, SetId, SetNode};
 use crate::compile::tables::passed_squares;
 use crate::lang::effects::{Comparison, NamedSet, SideFilter};
 
@@ -60,6 +60,26 @@ impl Variant {
                     .iter()
                     .fold(SquareSet::EMPTY, |acc, sq| acc.union(&p.areas[1][sq as usize]));
                 difference(around, base)
+            }
+            SetNode::Manhattan { set, radius } => {
+                let table = &p.manhattan[radius as usize];
+                self.eval_set(set, pos, ctx)
+                    .iter()
+                    .fold(SquareSet::EMPTY, |acc, sq| acc.union(&table[sq as usize]))
+            }
+            SetNode::First { set, table } => {
+                let rays = &p.rays[table as usize];
+                let mut hits = SquareSet::EMPTY;
+                for sq in self.eval_set(set, pos, ctx).iter() {
+                    for ray in &rays[sq as usize] {
+                        if let Some(&hit) = ray.iter().find(|&&s| !pos.cell(s).is_empty())
+                            && pos.cell(hit).is_piece()
+                        {
+                            hits.insert(hit);
+                        }
+                    }
+                }
+                hits
             }
             SetNode::Lines { set, table } => {
                 let lines = &p.lines[table as usize];
@@ -229,9 +249,9 @@ impl Variant {
                 }
                 Op::Push {
                     set,
-                    away_from,
+                    direction,
                     distance,
-                } => self.push_pieces(pos, ctx, set, away_from, distance, trace),
+                } => self.push_pieces(pos, ctx, set, direction, choice, distance, trace),
                 Op::Bounce { set, from, promote } => {
                     if let Some(c) = choice {
                         self.bounce(pos, ctx, set, from, promote, c, trace);
@@ -273,26 +293,35 @@ impl Variant {
         (step != (0, 0)).then_some(step)
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn push_pieces<T: Trace>(
         &self,
         pos: &mut Position,
         ctx: &Context,
         set: SetId,
-        away_from: Option<SetId>,
+        direction: PushDirection,
+        choice: Option<Square>,
         distance: u8,
         trace: &mut T,
     ) {
         let g = self.geometry;
         let pieces = intersection(self.eval_set(set, pos, ctx), pos.occupied[0].union(&pos.occupied[1]));
-        let from = away_from.map(|f| self.eval_set(f, pos, ctx));
+        let from = match direction {
+            PushDirection::AwayFrom(f) => Some(self.eval_set(f, pos, ctx)),
+            _ => None,
+        };
         // Push the pieces farthest along their direction first, so a near
         // piece never shoves a far one that is about to move anyway.
         let mut order = [(0 as Square, 0i32, 0i32, 0i32); 256];
         let mut count = 0;
         for sq in pieces.iter() {
-            let step = match from {
-                None => Some(self.along(ctx)),
-                Some(f) => self.away(f, sq),
+            let step = match (direction, from) {
+                (PushDirection::AwayFrom(_), Some(f)) => self.away(f, sq),
+                (PushDirection::Chosen, _) => {
+                    let Some(c) = choice else { continue };
+                    Some(((g.file(c) - g.file(sq)).signum(), (g.rank(c) - g.rank(sq)).signum()))
+                }
+                _ => Some(self.along(ctx)),
             };
             let Some((dx, dy)) = step else { continue };
             if (dx, dy) == (0, 0) {

@@ -78,6 +78,9 @@ impl Variant {
     #[inline]
     pub(crate) fn is_plain(&self, mv: &Move) -> bool {
         let p = &self.programs;
+        if mv.controller.is_some() {
+            return false;
+        }
         match mv.kind {
             MoveKind::Quiet | MoveKind::Initial => p.on_arrival.is_empty() && p.after_move.is_empty(),
             MoveKind::Capture => p.on_capture.is_empty() && p.on_arrival.is_empty() && p.after_move.is_empty(),

@@ -54,83 +54,102 @@ impl Variant {
     }
 
     /// Appends every pseudo-legal move of the side to move to `out`: moves
-    /// the pieces may make, before the check rule is applied.
+    /// the pieces may make, before the legality clauses are applied.
     pub fn generate_pseudo_legal(&self, pos: &Position, out: &mut Vec<Move>) {
         let us = pos.side;
-        let t = &self.moves;
         for from in pos.occupied[us as usize].iter() {
-            let kind = pos.board[from as usize].kind();
-            let slot = t.slot(kind, us, from);
-            for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
-                if leap.path_len > 0
-                    && !t
-                        .run(leap.path, leap.path_len)
-                        .iter()
-                        .all(|&s| pos.board[s as usize].is_empty())
-                {
-                    continue;
-                }
-                let target = pos.board[leap.to as usize];
-                if target.is_empty() {
-                    if leap.flags & QUIET != 0 {
-                        let move_kind = if leap.flags & SETS_EN_PASSANT != 0 {
-                            MoveKind::Initial
-                        } else {
-                            MoveKind::Quiet
-                        };
-                        self.push(out, kind, us, from, leap.to, move_kind);
-                    } else if leap.flags & EN_PASSANT != 0 && pos.ep_targets.contains(leap.to) {
-                        self.push(out, kind, us, from, leap.to, MoveKind::EnPassant);
-                    }
-                } else if leap.flags & CAPTURE != 0 && target.is_side(us.flip()) {
-                    self.push(out, kind, us, from, leap.to, MoveKind::Capture);
-                }
-            }
-            for ride in &t.rides[slot.rides as usize..slot.rides_end as usize] {
-                for (i, &to) in t.run(ride.ray, ride.len).iter().enumerate() {
-                    let target = pos.board[to as usize];
-                    if target.is_empty() {
-                        if ride.flags & QUIET != 0 {
-                            let move_kind = if i > 0 && ride.flags & SETS_EN_PASSANT != 0 {
-                                MoveKind::Initial
-                            } else {
-                                MoveKind::Quiet
-                            };
-                            self.push(out, kind, us, from, to, move_kind);
-                        } else if ride.flags & EN_PASSANT != 0 && pos.ep_targets.contains(to) {
-                            self.push(out, kind, us, from, to, MoveKind::EnPassant);
-                        }
-                        continue;
-                    }
-                    if ride.flags & CAPTURE != 0 && target.is_side(us.flip()) {
-                        self.push(out, kind, us, from, to, MoveKind::Capture);
-                    }
-                    break;
-                }
-            }
+            self.generate_piece(pos, from, us, true, out);
         }
         self.generate_castling(pos, out);
-        self.generate_actions(pos, out);
+        self.generate_side_actions(pos, out);
         if self.programs.choice.is_some() {
             self.expand_choices(pos, out);
         }
     }
 
-    /// Appends the actions the side to move may take.
-    fn generate_actions(&self, pos: &Position, out: &mut Vec<Move>) {
-        let us = pos.side;
-        for (index, action) in self.programs.actions.iter().enumerate() {
-            if action.once_bit.is_some_and(|bit| pos.used[us as usize] >> bit & 1 != 0) {
+    /// Appends the moves and actions of the piece on `from`, which belongs
+    /// to `side` (the side to move, or the other when compelled).
+    fn generate_piece(&self, pos: &Position, from: Square, side: Color, may_compel: bool, out: &mut Vec<Move>) {
+        let t = &self.moves;
+        let kind = pos.board[from as usize].kind();
+        let slot = t.slot(kind, side, from);
+        for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
+            if leap.path_len > 0
+                && !t
+                    .run(leap.path, leap.path_len)
+                    .iter()
+                    .all(|&s| pos.board[s as usize].is_empty())
+            {
                 continue;
             }
-            let kind = MoveKind::Action(index as u8);
-            let allowed = |from: Square, to: Square| {
+            let target = pos.board[leap.to as usize];
+            if target.is_empty() {
+                if leap.flags & QUIET != 0 {
+                    let move_kind = if leap.flags & SETS_EN_PASSANT != 0 {
+                        MoveKind::Initial
+                    } else {
+                        MoveKind::Quiet
+                    };
+                    self.push(out, kind, side, from, leap.to, move_kind);
+                } else if leap.flags & EN_PASSANT != 0 && pos.ep_targets.contains(leap.to) {
+                    self.push(out, kind, side, from, leap.to, MoveKind::EnPassant);
+                }
+            } else if leap.flags & CAPTURE != 0 && target.is_side(side.flip()) {
+                self.push(out, kind, side, from, leap.to, MoveKind::Capture);
+            }
+        }
+        for ride in &t.rides[slot.rides as usize..slot.rides_end as usize] {
+            for (i, &to) in t.run(ride.ray, ride.len).iter().enumerate() {
+                let target = pos.board[to as usize];
+                if target.is_empty() {
+                    if ride.flags & QUIET != 0 {
+                        let move_kind = if i > 0 && ride.flags & SETS_EN_PASSANT != 0 {
+                            MoveKind::Initial
+                        } else {
+                            MoveKind::Quiet
+                        };
+                        self.push(out, kind, side, from, to, move_kind);
+                    } else if ride.flags & EN_PASSANT != 0 && pos.ep_targets.contains(to) {
+                        self.push(out, kind, side, from, to, MoveKind::EnPassant);
+                    }
+                    continue;
+                }
+                if ride.flags & CAPTURE != 0 && target.is_side(side.flip()) {
+                    self.push(out, kind, side, from, to, MoveKind::Capture);
+                }
+                break;
+            }
+        }
+        if self.programs.action_kinds >> kind & 1 != 0 {
+            self.generate_piece_actions(pos, from, kind, side, may_compel, out);
+        }
+    }
+
+    /// Appends the actions of the piece on `from`.
+    fn generate_piece_actions(
+        &self,
+        pos: &Position,
+        from: Square,
+        kind: u8,
+        side: Color,
+        may_compel: bool,
+        out: &mut Vec<Move>,
+    ) {
+        for (index, action) in self.programs.actions.iter().enumerate() {
+            if action.owner != Some(kind)
+                || action
+                    .once_bit
+                    .is_some_and(|bit| pos.used[side as usize] >> bit & 1 != 0)
+            {
+                continue;
+            }
+            let allowed = |to: Square| {
                 action.when.is_none_or(|c| {
                     self.eval_cond(
                         c,
                         pos,
                         &Context {
-                            side: us,
+                            side,
                             origin: from,
                             target: to,
                             mover: from,
@@ -138,58 +157,109 @@ impl Variant {
                     )
                 })
             };
-            let Some(owner) = action.owner else {
-                let Some(set) = action.target else { continue };
-                for to in self.eval_set(set, pos, &Self::still(us)).iter() {
-                    if allowed(to, to) {
-                        out.push(Move::new(to, to, kind));
+            let emit = |to: Square, out: &mut Vec<Move>| {
+                if !allowed(to) {
+                    return;
+                }
+                if action.compel {
+                    // The piece on the target makes one of its own moves.
+                    let cell = pos.board[to as usize];
+                    if may_compel && cell.is_piece() && to != from {
+                        let start = out.len();
+                        self.generate_piece(pos, to, cell.color(), false, out);
+                        for m in &mut out[start..] {
+                            m.controller = Some(from);
+                        }
                     }
+                    return;
+                }
+                let start = out.len();
+                let move_kind = MoveKind::Action(index as u8);
+                if action.stays {
+                    out.push(Move::new(from, to, move_kind));
+                } else {
+                    self.push(out, kind, side, from, to, move_kind);
+                }
+                if action.chooses_direction {
+                    // One move per direction the pushed piece may go.
+                    let g = self.geometry;
+                    let end = out.len();
+                    for i in start..end {
+                        let base = out[i];
+                        for (df, dr) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
+                            if let Some(c) = g.offset(to, df, dr) {
+                                out.push(Move {
+                                    choice: Some(c),
+                                    ..base
+                                });
+                            }
+                        }
+                    }
+                    out.drain(start..end);
+                }
+            };
+            if let Some(set) = action.target {
+                let ctx = Context {
+                    side,
+                    origin: from,
+                    target: from,
+                    mover: from,
+                };
+                for to in self.eval_set(set, pos, &ctx).iter() {
+                    emit(to, out);
                 }
                 continue;
-            };
-            for from in pos.occupied[us as usize].iter() {
-                if pos.board[from as usize].kind() != owner {
+            }
+            let Some(t) = &action.tables else { continue };
+            let slot = t.slot(0, side, from);
+            for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
+                if !t
+                    .run(leap.path, leap.path_len)
+                    .iter()
+                    .all(|&s| pos.board[s as usize].is_empty())
+                {
                     continue;
                 }
-                if let Some(set) = action.target {
-                    let ctx = Context {
-                        side: us,
-                        origin: from,
-                        target: from,
-                        mover: from,
-                    };
-                    for to in self.eval_set(set, pos, &ctx).iter() {
-                        if allowed(from, to) {
-                            out.push(Move::new(from, to, kind));
-                        }
-                    }
-                    continue;
+                let cell = pos.board[leap.to as usize];
+                if (cell.is_empty() && leap.flags & QUIET != 0)
+                    || (cell.is_side(side.flip()) && leap.flags & CAPTURE != 0)
+                {
+                    emit(leap.to, out);
                 }
-                let Some(t) = &action.tables else { continue };
-                let slot = t.slot(0, us, from);
-                let mut targets = |to: Square, flags: u8| {
+            }
+            for ride in &t.rides[slot.rides as usize..slot.rides_end as usize] {
+                for &to in t.run(ride.ray, ride.len) {
                     let cell = pos.board[to as usize];
-                    let ok =
-                        (cell.is_empty() && flags & QUIET != 0) || (cell.is_side(us.flip()) && flags & CAPTURE != 0);
-                    if ok && allowed(from, to) {
-                        out.push(Move::new(from, to, kind));
-                    }
-                    cell.is_empty()
-                };
-                for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
-                    if t.run(leap.path, leap.path_len)
-                        .iter()
-                        .all(|&s| pos.board[s as usize].is_empty())
+                    if (cell.is_empty() && ride.flags & QUIET != 0)
+                        || (cell.is_side(side.flip()) && ride.flags & CAPTURE != 0)
                     {
-                        targets(leap.to, leap.flags);
+                        emit(to, out);
+                    }
+                    if !cell.is_empty() {
+                        break;
                     }
                 }
-                for ride in &t.rides[slot.rides as usize..slot.rides_end as usize] {
-                    for &to in t.run(ride.ray, ride.len) {
-                        if !targets(to, ride.flags) {
-                            break;
-                        }
-                    }
+            }
+        }
+    }
+
+    /// Appends the actions of the side to move that belong to no piece.
+    fn generate_side_actions(&self, pos: &Position, out: &mut Vec<Move>) {
+        let us = pos.side;
+        for (index, action) in self.programs.actions.iter().enumerate() {
+            if action.owner.is_some() || action.once_bit.is_some_and(|bit| pos.used[us as usize] >> bit & 1 != 0) {
+                continue;
+            }
+            let Some(set) = action.target else { continue };
+            for to in self.eval_set(set, pos, &Self::still(us)).iter() {
+                let ctx = Context {
+                    side: us,
+                    origin: to,
+                    target: to,
+                    mover: to,
+                };
+                if action.when.is_none_or(|c| self.eval_cond(c, pos, &ctx)) {
+                    out.push(Move::new(to, to, MoveKind::Action(index as u8)));
                 }
             }
         }

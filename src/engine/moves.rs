@@ -34,8 +34,12 @@ pub struct Move {
     pub kind: MoveKind,
     /// The kind the piece promotes to, if it does.
     pub promotion: Option<Kind>,
-    /// A follow-up choice: the square of the piece to bounce.
+    /// A choice the mover made: the piece to bounce, or the square a
+    /// chosen-direction push sends its piece to.
     pub choice: Option<Square>,
+    /// For a compelled move: the square of the piece that compels it (the
+    /// moving piece may then belong to either side).
+    pub controller: Option<Square>,
 }
 
 impl Move {
@@ -48,6 +52,7 @@ impl Move {
             kind,
             promotion: None,
             choice: None,
+            controller: None,
         }
     }
 

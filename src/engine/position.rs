@@ -169,6 +169,9 @@ impl Position {
     pub fn make_traced<T: Trace>(&mut self, variant: &Variant, mv: Move, trace: &mut T) {
         let us = self.side;
         let moving = self.board[mv.from as usize];
+        // A compelled piece moves as its owner's piece: its promotions,
+        // its "own" and "enemy", whoever's turn it is.
+        let owner = if moving.is_piece() { moving.color() } else { us };
         let mut resets_clock = moving.is_piece() && variant.pawn_kinds >> moving.kind() & 1 != 0;
         let effects = variant.programs.any_effects;
         let pieces_before = if effects {
@@ -178,7 +181,7 @@ impl Position {
         };
         let mut new_ep = SquareSet::EMPTY;
         let mut ctx = Context {
-            side: us,
+            side: owner,
             origin: mv.from,
             target: mv.to,
             mover: mv.to,
@@ -242,26 +245,41 @@ impl Position {
             MoveKind::Action(index) => {
                 let action = &variant.programs.actions[index as usize];
                 if let Some(bit) = action.once_bit {
-                    self.used[us as usize] |= 1 << bit;
+                    self.used[owner as usize] |= 1 << bit;
+                }
+                // A piece that lands on the target is lifted while the
+                // effect runs, so a push may send a piece to its square.
+                let lands = action.owner.is_some() && !action.stays && mv.from != mv.to;
+                if lands {
+                    self.clear(mv.from);
                 }
                 ctx.mover = mv.from;
-                variant.run_ops(&action.ops, self, &ctx, None, trace);
-                let still_there = action.owner.is_some() && self.board[mv.from as usize] == moving;
-                if still_there && !action.stays && mv.from != mv.to && self.board[mv.to as usize].is_empty() {
-                    trace.record(Event::Moved {
-                        piece: moving,
-                        from: mv.from,
-                        to: mv.to,
-                    });
-                    self.relocate(mv.from, mv.to);
-                    ctx.mover = mv.to;
-                } else {
-                    landed = false;
+                variant.run_ops(&action.ops, self, &ctx, mv.choice, trace);
+                landed = false;
+                if lands {
+                    if self.board[mv.to as usize].is_empty() {
+                        self.set(variant, mv.to, moving);
+                        trace.record(Event::Moved {
+                            piece: moving,
+                            from: mv.from,
+                            to: mv.to,
+                        });
+                        ctx.mover = mv.to;
+                        landed = true;
+                    } else if self.board[mv.from as usize].is_empty() {
+                        self.set(variant, mv.from, moving);
+                    } else {
+                        self.count_removal(variant, moving);
+                        trace.record(Event::Removed {
+                            piece: moving,
+                            at: mv.from,
+                        });
+                    }
                 }
             }
         }
         if let Some(kind) = mv.promotion {
-            let promoted = Cell::piece(kind, us);
+            let promoted = Cell::piece(kind, owner);
             self.set(variant, mv.to, promoted);
             trace.record(Event::Promoted {
                 at: mv.to,

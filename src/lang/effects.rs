@@ -92,6 +92,10 @@ pub enum SetExpr {
     Adjacent(Box<SetExpr>),
     /// Lines of a rider template through the set: the template and its span.
     Lines(Box<SetExpr>, String, Range<usize>),
+    /// The first piece along each ray of a template from the set.
+    First(Box<SetExpr>, String, Range<usize>),
+    /// Squares within a Manhattan radius.
+    Manhattan(Box<SetExpr>, u8),
     /// Ranks from the rule's side, 1-based inclusive.
     Ranks(u8, u8),
     /// Files, 0-based inclusive.
@@ -156,6 +160,8 @@ pub enum Direction {
     Along,
     /// Away from the nearest square of the set.
     AwayFrom(SetExpr),
+    /// A direction the mover chooses.
+    Chosen,
 }
 
 /// One effect primitive.
@@ -394,6 +400,7 @@ fn lower_effect(p: Pair<'_, G>) -> Result<Effect, SentenceError> {
             let dir = first(next());
             let direction = match dir.as_rule() {
                 G::along => Direction::Along,
+                G::chosen => Direction::Chosen,
                 _ => Direction::AwayFrom(lower_set(first(dir))?),
             };
             let distance = match inner.next() {
@@ -486,6 +493,15 @@ fn lower_set_atom(p: Pair<'_, G>) -> Result<SetExpr, SentenceError> {
             SetExpr::Area(Box::new(set), small(inner.next().expect("a radius"), 15, "radius")?)
         }
         G::adjacent => SetExpr::Adjacent(Box::new(lower_set(inner.next().expect("a set"))?)),
+        G::manhattan => {
+            let set = lower_set(inner.next().expect("a set"))?;
+            SetExpr::Manhattan(Box::new(set), small(inner.next().expect("a radius"), 30, "radius")?)
+        }
+        G::first => {
+            let set = lower_set(inner.next().expect("a set"))?;
+            let template = inner.next().expect("a template");
+            SetExpr::First(Box::new(set), template.as_str().to_string(), span(&template))
+        }
         G::lines => {
             let set = lower_set(inner.next().expect("a set"))?;
             let template = inner.next().expect("a template");
@@ -598,7 +614,7 @@ fn describe(rule: &G) -> Option<&'static str> {
         G::effect | G::effects => "an effect (`remove`, `push`, `block`, `may bounce`)",
         G::set | G::named_set | G::pieces => "a square set (`target`, `area(...)`, `own royal`, ...)",
         G::cond => "a condition",
-        G::direction => "a direction (`along`, `away from ...`)",
+        G::direction => "a direction (`along`, `away from ...`, `chosen`)",
         G::distance | G::number => "a number",
         G::outcome => "an outcome (`win`, `loss`, `draw`, `both lose`)",
         G::comparison => "a comparison (`>=`, `<=`, `==`, `!=`, `>`, `<`)",

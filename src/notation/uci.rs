@@ -5,7 +5,10 @@
 //!   rook when the king does not change square (also accepted for any castling);
 //! * a piece's action as its squares and the action's name: `d1d1@nova`,
 //!   `a1a5@tackle`; a side's action as its target and name: `g6@bomb`;
-//! * a follow-up choice (the piece to bounce) after a slash: `f1e2/e3`.
+//! * a choice after a slash: the piece to bounce (`e1e8/f8`), or the square
+//!   a chosen-direction push sends its piece to (`e1e2@bump/f3`);
+//! * a compelled move after the compelling piece's square and `~`:
+//!   `e1~d7d5` (the king on e1 makes the pawn on d7 advance).
 
 use crate::compile::Variant;
 use crate::engine::moves::{Move, MoveKind};
@@ -37,6 +40,10 @@ pub enum MoveError {
 pub fn write(variant: &Variant, mv: &Move) -> String {
     let g = variant.geometry;
     let mut out = String::new();
+    if let Some(c) = mv.controller {
+        out.push_str(&g.name(c));
+        out.push('~');
+    }
     match mv.kind {
         MoveKind::Action(i) if variant.is_side_action(i) => out.push_str(&g.name(mv.to)),
         MoveKind::Castle(i) if mv.from == mv.to => {
@@ -64,10 +71,11 @@ pub fn write(variant: &Variant, mv: &Move) -> String {
 
 /// What a move string says, before it is matched with a legal move.
 struct Written {
+    controller: Option<Square>,
     from: Square,
     to: Square,
     promotion: Option<u8>,
-    action: Option<u8>,
+    action: Option<String>,
     choice: Option<Square>,
 }
 
@@ -76,6 +84,15 @@ fn read(variant: &Variant, text: &str) -> Result<Written, String> {
     if text.len() > 64 {
         return Err("too long for a move".into());
     }
+    let (controller, text) = match text.split_once('~') {
+        Some((c, rest)) => {
+            let sq = g
+                .parse_square(c)
+                .ok_or_else(|| format!("`{c}` before `~` is not a square of the board"))?;
+            (Some(sq), rest)
+        }
+        None => (None, text),
+    };
     let (body, choice) = match text.split_once('/') {
         Some((body, c)) => {
             let sq = g
@@ -87,18 +104,20 @@ fn read(variant: &Variant, text: &str) -> Result<Written, String> {
     };
     let (squares, action) = match body.split_once('@') {
         Some((squares, name)) => {
-            let index = variant.action_index(name).ok_or_else(|| {
-                let names: Vec<&str> = (0..255u8).map_while(|i| variant.action_name_checked(i)).collect();
-                if names.is_empty() {
+            let names: Vec<&str> = (0..=255u8).map_while(|i| variant.action_name_checked(i)).collect();
+            if !names.contains(&name) {
+                return Err(if names.is_empty() {
                     format!("`{name}` is not an action: this variant has none")
                 } else {
+                    let mut unique = names.clone();
+                    unique.dedup();
                     format!(
                         "`{name}` is not an action of this variant (actions: {})",
-                        names.join(", ")
+                        unique.join(", ")
                     )
-                }
-            })?;
-            (squares, Some(index))
+                });
+            }
+            (squares, Some(name.to_string()))
         }
         None => (body, None),
     };
@@ -106,8 +125,14 @@ fn read(variant: &Variant, text: &str) -> Result<Written, String> {
         .read_square(squares)
         .ok_or("it must start with a square of the board, such as e2")?;
     let rest = &squares[used..];
-    if rest.is_empty() && action.is_some_and(|a| variant.is_side_action(a)) {
+    let side_action = action.as_deref().is_some_and(|name| {
+        (0..=255u8)
+            .map_while(|i| variant.action_name_checked(i).map(|n| (i, n)))
+            .any(|(i, n)| n == name && variant.is_side_action(i))
+    });
+    if rest.is_empty() && side_action {
         return Ok(Written {
+            controller,
             from,
             to: from,
             promotion: None,
@@ -136,6 +161,7 @@ fn read(variant: &Variant, text: &str) -> Result<Written, String> {
         }
     };
     Ok(Written {
+        controller,
         from,
         to,
         promotion,
@@ -153,12 +179,16 @@ pub fn parse(variant: &Variant, pos: &Position, text: &str) -> Result<Move, Move
     let legal = variant.legal_moves(pos);
     let matches = |m: &&Move| {
         let action = match m.kind {
-            MoveKind::Action(i) => Some(i),
+            MoveKind::Action(i) => Some(variant.action_name(i)),
             _ => None,
         };
         let squares = m.from == w.from && m.to == w.to
             || matches!(m.kind, MoveKind::Castle(i) if m.from == w.from && variant.castling[i as usize].rook_from == w.to);
-        squares && m.promotion == w.promotion && action == w.action && m.choice == w.choice
+        squares
+            && m.promotion == w.promotion
+            && action == w.action.as_deref()
+            && m.choice == w.choice
+            && m.controller == w.controller
     };
     legal.iter().find(matches).copied().ok_or_else(|| MoveError::Illegal {
         text: text.to_string(),

@@ -158,7 +158,12 @@ pub struct ActionSpec {
     #[serde(default)]
     pub when: Option<Spanned<String>>,
     /// What happens: effect sentences separated by `;`.
-    pub effect: Spanned<String>,
+    #[serde(default)]
+    pub effect: Option<Spanned<String>>,
+    /// The piece stays and compels the piece on the target to make one of
+    /// its own moves or actions (not a compelling one).
+    #[serde(default)]
+    pub compel: bool,
 }
 
 /// A shield: squares around a piece protected from some effects.
