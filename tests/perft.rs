@@ -89,3 +89,13 @@ fn atomic() {
 fn kaboom() {
     run_suite("kaboom", "kaboom.perft");
 }
+
+#[test]
+fn bouncing_pieces() {
+    run_suite("bouncing-pieces", "bouncing-pieces.perft");
+}
+
+#[test]
+fn tilting_the_balance() {
+    run_suite("tilting-the-balance", "tilting-the-balance.perft");
+}

@@ -21,6 +21,8 @@ fn variants() -> &'static [Variant] {
             fixture("bounce"),
             "kaboom".to_string(),
             fixture("arrival"),
+            "tilting-the-balance".to_string(),
+            "bouncing-pieces".to_string(),
         ];
         names
             .iter()
@@ -117,7 +119,7 @@ proptest! {
 
     #[test]
     fn fen_and_moves_round_trip_with_every_primitive(
-        which in prop::sample::select(vec![4usize, 5, 6, 7, 9]),
+        which in prop::sample::select(vec![4usize, 5, 6, 7, 9, 10, 11]),
         choices in prop::collection::vec(any::<u16>(), 0..100),
     ) {
         check_playout(&variants()[which], &choices)?;

@@ -3,7 +3,7 @@
 //! move's trace, the board after, the FEN and the result. Read each new
 //! snapshot before accepting it.
 
-use kaboom::notation::{board, fen, trace, uci};
+use kaboom::notation::{board, fen, san, trace, uci};
 use kaboom::{Game, Variant};
 use serde::Deserialize;
 use std::fmt::Write;
@@ -21,6 +21,9 @@ struct Scenario {
     fen: Option<String>,
     /// Moves to play.
     moves: Vec<String>,
+    /// Moves that must be legal after the moves above.
+    #[serde(default)]
+    legal: Vec<String>,
     /// Moves that must be illegal after the moves above.
     #[serde(default)]
     illegal: Vec<String>,
@@ -48,8 +51,10 @@ fn run(path: &Path) -> String {
     write!(out, "{}", board::diagram(&variant, &start)).unwrap();
     writeln!(out, "fen: {}\n", fen::write(&variant, &start)).unwrap();
     let mut game = Game::new(&variant, start);
+    let mut record = Vec::new();
     for text in &s.moves {
         let mv = uci::parse(&variant, game.position(), text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let before = game.position().clone();
         let events = game.play(mv);
         writeln!(
             out,
@@ -58,12 +63,22 @@ fn run(path: &Path) -> String {
             trace::describe_all(&variant, &events)
         )
         .unwrap();
+        record.push(san::write(&variant, &before, &mv, &events, game.position()));
+    }
+    if !record.is_empty() {
+        writeln!(out, "record: {}", record.join(" ")).unwrap();
     }
     writeln!(out).unwrap();
     write!(out, "{}", board::diagram(&variant, game.position())).unwrap();
     writeln!(out, "fen: {}", fen::write(&variant, game.position())).unwrap();
     if let Some(ending) = game.ending() {
         writeln!(out, "result: {} ({})", ending.result.score(), ending.reason).unwrap();
+    }
+    for text in &s.legal {
+        if let Err(e) = uci::parse(&variant, game.position(), text) {
+            panic!("{}: `{text}` should be legal: {e}", path.display());
+        }
+        writeln!(out, "{text}: legal").unwrap();
     }
     for text in &s.illegal {
         let verdict = match uci::parse(&variant, game.position(), text) {

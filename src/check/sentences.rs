@@ -41,6 +41,10 @@ pub struct CheckedAction {
     pub effects: Vec<Effect>,
     /// Compels the piece on the target to move instead.
     pub compel: bool,
+    /// Promotes the piece (one move per promotion choice).
+    pub promotes: bool,
+    /// How the game record writes it.
+    pub record: Option<String>,
 }
 
 /// A shield a piece kind carries.
@@ -204,7 +208,7 @@ pub fn check_sentences(
     let legal_defaults: Vec<Spanned<String>> = DEFAULT_LEGAL.iter().map(|s| Spanned::unplaced(s.to_string())).collect();
     for text in file.legal.as_ref().unwrap_or(&legal_defaults) {
         if let Some(clause) = parse(c, text, "legality clause", effects::parse_legal) {
-            if let LegalClause::NotAttacked(Some(cond)) = &clause {
+            if let LegalClause::NotAttacked(Some(cond)) | LegalClause::Survives(Some(cond)) = &clause {
                 letters_in_cond(c, text, cond, letter_kind);
             }
             if !any_royal {
@@ -337,9 +341,29 @@ fn check_action(
         }
         None => None,
     };
+    if let Some(record) = &spec.record {
+        let mut rest = record.value.as_str();
+        while let Some(open) = rest.find('{') {
+            let close = rest[open..].find('}').map(|i| open + i);
+            let name = close.map(|close| &rest[open + 1..close]);
+            if !matches!(name, Some("origin" | "target" | "removed" | "promotion")) {
+                c.error(
+                    format!(
+                        "action `{}`: record `{}` has an unknown placeholder",
+                        spec.name.value, record.value
+                    ),
+                    record.location.clone(),
+                    "write `{origin}`, `{target}`, `{removed}` or `{promotion}`",
+                );
+                break;
+            }
+            rest = &rest[close.map_or(rest.len(), |i| i + 1)..];
+        }
+    }
     let effects = match (&spec.effect, spec.compel) {
         (Some(text), false) => parse(c, text, "effect", effects::parse_effects)?,
         (None, true) => Vec::new(),
+        (None, false) if spec.promotes => Vec::new(),
         (Some(text), true) => {
             c.error(
                 format!("action `{name}` compels a piece, so it has no `effect` of its own"),
@@ -378,6 +402,8 @@ fn check_action(
         when,
         effects,
         compel: spec.compel,
+        promotes: spec.promotes,
+        record: spec.record.as_ref().map(|r| r.value.clone()),
     })
 }
 

@@ -1,11 +1,11 @@
-//! `kaboom play`: applies moves, printing what each did (its trace), then
-//! the board, the FEN and, once the game is over, the result. Nothing is
+//! `kaboom play`: applies moves, printing what each did (its trace), the
+//! game record in algebraic notation, then the board, the FEN and, once the game is over, the result. Nothing is
 //! printed on stdout unless every move is legal.
 
 use super::{Failure, load_position, load_variant};
 use kaboom::Game;
 use kaboom::engine::square::Color;
-use kaboom::notation::{board, fen, trace, uci};
+use kaboom::notation::{board, fen, san, trace, uci};
 use std::fmt::Write;
 use std::process::ExitCode;
 
@@ -14,6 +14,7 @@ pub fn run(variant: &str, start: Option<&str>, moves: &[String]) -> Result<ExitC
     let pos = load_position(&variant, start)?;
     let mut game = Game::new(&variant, pos);
     let mut out = String::new();
+    let mut record = Vec::new();
     for (i, text) in moves.iter().enumerate() {
         if let Some(ending) = game.ending() {
             return Err(Failure::input(format!(
@@ -31,13 +32,23 @@ pub fn run(variant: &str, start: Option<&str>, moves: &[String]) -> Result<ExitC
         } else {
             "..."
         };
+        let before = game.position().clone();
         let events = game.play(mv);
+        let written = san::write(&variant, &before, &mv, &events, game.position());
+        record.push(if dots == "." || record.is_empty() {
+            format!("{number}{dots} {written}")
+        } else {
+            written
+        });
         let _ = writeln!(
             out,
             "{number}{dots} {}: {}",
             uci::write(&variant, &mv),
             trace::describe_all(&variant, &events)
         );
+    }
+    if !record.is_empty() {
+        let _ = writeln!(out, "record: {}", record.join(" "));
     }
     out.push_str(&board::diagram(&variant, game.position()));
     let _ = writeln!(out, "fen: {}", fen::write(&variant, game.position()));

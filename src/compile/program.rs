@@ -175,13 +175,17 @@ pub struct CompiledAction {
     pub compel: bool,
     /// A push of this action goes in a direction the mover chooses.
     pub chooses_direction: bool,
+    /// The piece promotes: one move per promotion choice.
+    pub promotes: bool,
+    /// How the game record writes it (`{origin}`, `{target}`, `{removed}`).
+    pub record: Option<String>,
 }
 
 /// A legality clause, compiled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Legal {
-    /// The side that moved keeps a royal piece.
-    Survives,
+    /// The side that moved keeps a royal piece, unless the condition holds.
+    Survives(Option<CondId>),
     /// Its royal pieces are not attacked, unless the condition holds.
     NotAttacked(Option<CondId>),
 }
@@ -323,7 +327,7 @@ pub fn compile(
     }
     for clause in &s.legal {
         let legal = match clause {
-            LegalClause::Survives => Legal::Survives,
+            LegalClause::Survives(unless) => Legal::Survives(unless.as_ref().map(|c| b.cond(c))),
             LegalClause::NotAttacked(unless) => Legal::NotAttacked(unless.as_ref().map(|c| b.cond(c))),
         };
         b.p.legal.push(legal);
@@ -645,6 +649,8 @@ impl Builder<'_> {
             when: a.when.as_ref().map(|c| self.cond(c)),
             ops: a.effects.iter().map(|e| self.op(e)).collect(),
             compel: a.compel,
+            promotes: a.promotes,
+            record: a.record.clone(),
             chooses_direction: a.effects.iter().any(|e| {
                 matches!(
                     e,

@@ -1,6 +1,7 @@
 //! The effect interpreter: evaluates compiled square sets and conditions,
 //! and runs effect programs (remove, push, block, bounce) on a position.
 
+use super::moves::Choice;
 use super::piece::Cell;
 use super::position::Position;
 use super::square::{Color, Square, SquareSet};
@@ -211,7 +212,7 @@ impl Variant {
         ops: &[Op],
         pos: &mut Position,
         ctx: &Context,
-        choice: Option<Square>,
+        choice: Option<Choice>,
         trace: &mut T,
     ) {
         for op in ops {
@@ -253,7 +254,7 @@ impl Variant {
                     distance,
                 } => self.push_pieces(pos, ctx, set, direction, choice, distance, trace),
                 Op::Bounce { set, from, promote } => {
-                    if let Some(c) = choice {
+                    if let Some(Choice { piece: c, .. }) = choice {
                         self.bounce(pos, ctx, set, from, promote, c, trace);
                     }
                 }
@@ -300,7 +301,7 @@ impl Variant {
         ctx: &Context,
         set: SetId,
         direction: PushDirection,
-        choice: Option<Square>,
+        choice: Option<Choice>,
         distance: u8,
         trace: &mut T,
     ) {
@@ -318,7 +319,7 @@ impl Variant {
             let step = match (direction, from) {
                 (PushDirection::AwayFrom(_), Some(f)) => self.away(f, sq),
                 (PushDirection::Chosen, _) => {
-                    let Some(c) = choice else { continue };
+                    let Some(Choice { to: c, .. }) = choice else { continue };
                     Some(((g.file(c) - g.file(sq)).signum(), (g.rank(c) - g.rank(sq)).signum()))
                 }
                 _ => Some(self.along(ctx)),

@@ -38,7 +38,7 @@ impl Variant {
                     .any(|sq| self.is_attacked(pos, sq, us.flip()))
                     && !unless.is_some_and(|c| self.eval_cond(c, pos, &ctx))
             }
-            Legal::Survives => false,
+            Legal::Survives(_) => false,
         })
     }
 
@@ -53,7 +53,11 @@ impl Variant {
             mover: mv.to,
         };
         self.programs.legal.iter().all(|clause| match *clause {
-            Legal::Survives => before.royals[us as usize].is_empty() || !after.royals[us as usize].is_empty(),
+            Legal::Survives(unless) => {
+                before.royals[us as usize].is_empty()
+                    || !after.royals[us as usize].is_empty()
+                    || unless.is_some_and(|c| self.eval_cond(c, after, &ctx))
+            }
             Legal::NotAttacked(unless) => {
                 !after.royals[us as usize]
                     .iter()

@@ -3,7 +3,7 @@
 //! and reused, so a search allocates nothing per node.
 
 use super::effects::Context;
-use super::moves::{Move, MoveKind};
+use super::moves::{Choice, Move, MoveKind};
 use super::position::Position;
 use super::square::{Color, Square};
 use crate::compile::Variant;
@@ -175,7 +175,14 @@ impl Variant {
                 }
                 let start = out.len();
                 let move_kind = MoveKind::Action(index as u8);
-                if action.stays {
+                if action.promotes {
+                    for &choice in &self.promotion_choices {
+                        out.push(Move {
+                            promotion: Some(choice),
+                            ..Move::new(from, to, move_kind)
+                        });
+                    }
+                } else if action.stays {
                     out.push(Move::new(from, to, move_kind));
                 } else {
                     self.push(out, kind, side, from, to, move_kind);
@@ -189,7 +196,7 @@ impl Variant {
                         for (df, dr) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
                             if let Some(c) = g.offset(to, df, dr) {
                                 out.push(Move {
-                                    choice: Some(c),
+                                    choice: Some(Choice { piece: to, to: c }),
                                     ..base
                                 });
                             }
@@ -296,8 +303,11 @@ impl Variant {
                 continue;
             }
             for c in self.eval_set(set, &child, &ctx).iter() {
-                if self.bounce_destination(&child, &ctx, from, c).is_some() {
-                    out.push(Move { choice: Some(c), ..mv });
+                if let Some(dest) = self.bounce_destination(&child, &ctx, from, c) {
+                    out.push(Move {
+                        choice: Some(Choice { piece: c, to: dest }),
+                        ..mv
+                    });
                 }
             }
         }

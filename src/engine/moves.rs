@@ -21,6 +21,15 @@ pub enum MoveKind {
     Action(u8),
 }
 
+/// A choice made with a move: a piece and the square it goes to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Choice {
+    /// The square of the chosen piece.
+    pub piece: Square,
+    /// The square it goes to.
+    pub to: Square,
+}
+
 /// One legal or pseudo-legal move.
 ///
 /// For castling, `from` and `to` are the king's squares.
@@ -34,9 +43,9 @@ pub struct Move {
     pub kind: MoveKind,
     /// The kind the piece promotes to, if it does.
     pub promotion: Option<Kind>,
-    /// A choice the mover made: the piece to bounce, or the square a
-    /// chosen-direction push sends its piece to.
-    pub choice: Option<Square>,
+    /// A choice the mover made: a piece to bounce and where it goes, or the
+    /// piece a chosen-direction push moves and the square it sends it to.
+    pub choice: Option<Choice>,
     /// For a compelled move: the square of the piece that compels it (the
     /// moving piece may then belong to either side).
     pub controller: Option<Square>,

@@ -219,8 +219,8 @@ pub struct TriggeredRule {
 /// A legality clause.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LegalClause {
-    /// The side that moved still has a royal piece.
-    Survives,
+    /// The side that moved still has a royal piece, unless...
+    Survives(Option<Cond>),
     /// No royal piece of the side that moved is attacked, unless...
     NotAttacked(Option<Cond>),
 }
@@ -322,17 +322,17 @@ pub fn parse_legal(text: &str) -> Result<LegalClause, SentenceError> {
         }
         e
     })?);
-    match clause.as_rule() {
-        G::survives => Ok(LegalClause::Survives),
-        _ => {
-            let unless = clause
-                .into_inner()
-                .find(|p| p.as_rule() == G::cond)
-                .map(lower_cond)
-                .transpose()?;
-            Ok(LegalClause::NotAttacked(unless))
-        }
-    }
+    let survives = clause.as_rule() == G::survives;
+    let unless = clause
+        .into_inner()
+        .find(|p| p.as_rule() == G::cond)
+        .map(lower_cond)
+        .transpose()?;
+    Ok(if survives {
+        LegalClause::Survives(unless)
+    } else {
+        LegalClause::NotAttacked(unless)
+    })
 }
 
 /// Parses a game-end rule.
@@ -708,7 +708,7 @@ mod tests {
 
     #[test]
     fn parses_legality_and_end() {
-        assert_eq!(parse_legal("own royal survives").unwrap(), LegalClause::Survives);
+        assert_eq!(parse_legal("own royal survives").unwrap(), LegalClause::Survives(None));
         assert_eq!(
             parse_legal("own royal not attacked").unwrap(),
             LegalClause::NotAttacked(None)

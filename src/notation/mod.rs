@@ -3,5 +3,6 @@
 
 pub mod board;
 pub mod fen;
+pub mod san;
 pub mod trace;
 pub mod uci;

@@ -5,8 +5,9 @@
 //!   rook when the king does not change square (also accepted for any castling);
 //! * a piece's action as its squares and the action's name: `d1d1@nova`,
 //!   `a1a5@tackle`; a side's action as its target and name: `g6@bomb`;
-//! * a choice after a slash: the piece to bounce (`e1e8/f8`), or the square
-//!   a chosen-direction push sends its piece to (`e1e2@bump/f3`);
+//! * a bounce after a comma, the bounced piece's squares: `e1e8,f8g8`;
+//! * a chosen-direction push after a slash, where it sends its piece:
+//!   `e1e2@bump/f3`;
 //! * a compelled move after the compelling piece's square and `~`:
 //!   `e1~d7d5` (the king on e1 makes the pawn on d7 advance).
 
@@ -63,10 +64,23 @@ pub fn write(variant: &Variant, mv: &Move) -> String {
         out.push_str(variant.action_name(i));
     }
     if let Some(c) = mv.choice {
-        out.push('/');
-        out.push_str(&g.name(c));
+        let chosen_direction = matches!(mv.kind, MoveKind::Action(i) if variant.action_chooses_direction(i));
+        if chosen_direction {
+            out.push('/');
+        } else {
+            out.push(',');
+            out.push_str(&g.name(c.piece));
+        }
+        out.push_str(&g.name(c.to));
     }
     out
+}
+
+/// A choice as written: `/e3` (only where it goes) or `,f8g8` (which piece and where).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum WrittenChoice {
+    To(Square),
+    PieceTo(Square, Square),
 }
 
 /// What a move string says, before it is matched with a legal move.
@@ -76,7 +90,7 @@ struct Written {
     to: Square,
     promotion: Option<u8>,
     action: Option<String>,
-    choice: Option<Square>,
+    choice: Option<WrittenChoice>,
 }
 
 fn read(variant: &Variant, text: &str) -> Result<Written, String> {
@@ -93,14 +107,19 @@ fn read(variant: &Variant, text: &str) -> Result<Written, String> {
         }
         None => (None, text),
     };
-    let (body, choice) = match text.split_once('/') {
-        Some((body, c)) => {
-            let sq = g
-                .parse_square(c)
-                .ok_or_else(|| format!("`{c}` after `/` is not a square of the board"))?;
-            (body, Some(sq))
-        }
-        None => (text, None),
+    let (body, choice) = if let Some((body, c)) = text.split_once('/') {
+        let sq = g
+            .parse_square(c)
+            .ok_or_else(|| format!("`{c}` after `/` is not a square of the board"))?;
+        (body, Some(WrittenChoice::To(sq)))
+    } else if let Some((body, c)) = text.split_once(',') {
+        let pair = g
+            .read_square(c)
+            .and_then(|(a, used)| g.parse_square(&c[used..]).map(|b| (a, b)));
+        let (a, b) = pair.ok_or_else(|| format!("`{c}` after `,` is not two squares, as in `f8g8`"))?;
+        (body, Some(WrittenChoice::PieceTo(a, b)))
+    } else {
+        (text, None)
     };
     let (squares, action) = match body.split_once('@') {
         Some((squares, name)) => {
@@ -187,7 +206,12 @@ pub fn parse(variant: &Variant, pos: &Position, text: &str) -> Result<Move, Move
         squares
             && m.promotion == w.promotion
             && action == w.action.as_deref()
-            && m.choice == w.choice
+            && match (m.choice, w.choice) {
+                (None, None) => true,
+                (Some(c), Some(WrittenChoice::To(to))) => c.to == to,
+                (Some(c), Some(WrittenChoice::PieceTo(piece, to))) => c.piece == piece && c.to == to,
+                _ => false,
+            }
             && m.controller == w.controller
     };
     legal.iter().find(matches).copied().ok_or_else(|| MoveError::Illegal {

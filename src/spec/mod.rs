@@ -164,6 +164,16 @@ pub struct ActionSpec {
     /// its own moves or actions (not a compelling one).
     #[serde(default)]
     pub compel: bool,
+    /// The piece promotes (one move per promotion choice); with `target:
+    /// "origin"` it promotes standing still.
+    #[serde(default)]
+    pub promotes: bool,
+    /// How the game record writes the action, with `{origin}`, `{target}`,
+    /// `{promotion}` (the letter promoted to) and `{removed}` (the squares
+    /// of every piece it removed):
+    /// `"(****){target}:{removed}"`.
+    #[serde(default)]
+    pub record: Option<Spanned<String>>,
 }
 
 /// A shield: squares around a piece protected from some effects.
