@@ -7,6 +7,7 @@ use std::path::Path;
 
 struct Case {
     id: String,
+    seed: Option<u64>,
     fen: String,
     depths: Vec<(u32, u64)>,
 }
@@ -24,8 +25,10 @@ fn read_suite(file: &str) -> Vec<Case> {
             .split_once(' ')
             .unwrap_or_else(|| panic!("{file}:{}: `{line}`", n + 1));
         match key {
+            "seed" => cases.last_mut().expect("seed after id").seed = Some(value.parse().expect("a seed")),
             "id" => cases.push(Case {
                 id: value.to_string(),
+                seed: None,
                 fen: String::new(),
                 depths: Vec::new(),
             }),
@@ -43,13 +46,13 @@ fn read_suite(file: &str) -> Vec<Case> {
 }
 
 /// Runs every case of `file` in `variant`, reporting all mismatches at once.
-fn run_suite(variant: &str, file: &str) {
-    let variant = Variant::load(variant).unwrap_or_else(|e| panic!("{e}"));
+fn run_suite(name: &str, file: &str) {
     let mut perft = Perft::new();
     let mut failures = Vec::new();
     let cases = read_suite(file);
     assert!(!cases.is_empty(), "{file} has no cases");
     for case in cases {
+        let variant = Variant::load_seeded(name, case.seed).unwrap_or_else(|e| panic!("{e}"));
         let pos = kaboom::notation::fen::parse(&variant, &case.fen)
             .unwrap_or_else(|e| panic!("{}: bad FEN {}: {e}", case.id, case.fen));
         for (depth, expected) in &case.depths {
@@ -98,4 +101,9 @@ fn bouncing_pieces() {
 #[test]
 fn tilting_the_balance() {
     run_suite("tilting-the-balance", "tilting-the-balance.perft");
+}
+
+#[test]
+fn capatomic_random() {
+    run_suite("capatomic-random", "capatomic-random.perft");
 }

@@ -23,6 +23,7 @@ fn variants() -> &'static [Variant] {
             fixture("arrival"),
             "tilting-the-balance".to_string(),
             "bouncing-pieces".to_string(),
+            "capatomic-random".to_string(),
         ];
         names
             .iter()
@@ -118,8 +119,13 @@ proptest! {
     }
 
     #[test]
+    fn fen_and_moves_round_trip_in_capatomic(choices in prop::collection::vec(any::<u16>(), 0..150)) {
+        check_playout(&variants()[12], &choices)?;
+    }
+
+    #[test]
     fn fen_and_moves_round_trip_with_every_primitive(
-        which in prop::sample::select(vec![4usize, 5, 6, 7, 9, 10, 11]),
+        which in prop::sample::select(vec![4usize, 5, 6, 7, 9, 10, 11, 12]),
         choices in prop::collection::vec(any::<u16>(), 0..100),
     ) {
         check_playout(&variants()[which], &choices)?;

@@ -16,6 +16,9 @@ struct Scenario {
     variant: String,
     /// What the scenario shows, and which rule it pins.
     description: String,
+    /// Seed of a random setup (castling squares come from it).
+    #[serde(default)]
+    seed: Option<u64>,
     /// Start position; default the variant's.
     #[serde(default)]
     fen: Option<String>,
@@ -41,7 +44,7 @@ fn run(path: &Path) -> String {
     } else {
         s.variant.clone()
     };
-    let variant = Variant::load(&variant_ref).unwrap_or_else(|e| panic!("{e}"));
+    let variant = Variant::load_seeded(&variant_ref, s.seed).unwrap_or_else(|e| panic!("{e}"));
     let start = match &s.fen {
         Some(f) => fen::parse(&variant, f).unwrap_or_else(|e| panic!("{}: {e}", path.display())),
         None => variant.start_position(),

@@ -2,12 +2,16 @@
 //! into a [`CheckedVariant`] whose names, squares and templates are
 //! resolved, collecting every problem rather than stopping at the first.
 
+mod castling;
 mod diagnostic;
 mod sentences;
+mod setup;
 mod validate;
 
+pub use castling::{CheckedCastling, ResolvedCastling, resolve_castling};
 pub use diagnostic::{Diagnostic, LoadError, Severity};
 pub use sentences::{
     CheckedAction, CheckedSentences, CheckedShield, SHIELD_BLOCK, SHIELD_BOUNCE, SHIELD_PUSH, SHIELD_REMOVE,
 };
-pub use validate::{CheckedCastling, CheckedPiece, CheckedPromotion, CheckedVariant, check};
+pub use setup::{CheckedSetup, mirror, next_permutation};
+pub use validate::{CheckedPiece, CheckedPromotion, CheckedVariant, check};

@@ -434,6 +434,7 @@ fn letters_in_effect(c: &mut Checker<'_>, text: &Spanned<String>, effect: &Effec
             letters_in_set(c, text, set, lk);
             letters_in_set(c, text, from, lk);
         }
+        Effect::Consume => {}
     }
 }
 

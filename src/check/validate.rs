@@ -3,7 +3,9 @@
 //! file.
 
 use super::Diagnostic;
+use super::castling::{CheckedCastling, ResolvedCastling, check_castling, resolve_castling};
 use super::sentences::{CheckedSentences, check_sentences};
+use super::setup::{CheckedSetup, check_setup};
 use crate::engine::geometry::Geometry;
 use crate::engine::piece::{Kind, MAX_KINDS};
 use crate::engine::square::Square;
@@ -45,25 +47,6 @@ pub struct CheckedPromotion {
     pub mandatory: bool,
 }
 
-/// One castling move with squares resolved, seen from White.
-#[derive(Clone, Debug)]
-pub struct CheckedCastling {
-    /// Upper-case FEN rights letter.
-    pub fen: char,
-    /// King's square before.
-    pub king_from: Square,
-    /// King's square after.
-    pub king_to: Square,
-    /// Rook's square before.
-    pub rook_from: Square,
-    /// Rook's square after.
-    pub rook_to: Square,
-    /// Kind of the piece on the king's square in the start position.
-    pub king_kind: Kind,
-    /// Kind of the piece on the rook's square in the start position.
-    pub rook_kind: Kind,
-}
-
 /// A variant file that passed every check, ready to compile.
 #[derive(Clone, Debug)]
 pub struct CheckedVariant {
@@ -83,8 +66,12 @@ pub struct CheckedVariant {
     pub start: FenRecord,
     /// Promotion rules, if any piece promotes.
     pub promotion: Option<CheckedPromotion>,
-    /// Castling moves.
-    pub castling: Vec<CheckedCastling>,
+    /// The random setup, if the variant has one.
+    pub setup: Option<CheckedSetup>,
+    /// Castling rules as written.
+    pub castling_rules: Vec<CheckedCastling>,
+    /// Castling rules resolved against the start position.
+    pub castling: Vec<ResolvedCastling>,
     /// Rules, actions, legality, game end and shields.
     pub sentences: CheckedSentences,
     /// Warnings found; the variant plays regardless.
@@ -94,7 +81,7 @@ pub struct CheckedVariant {
 /// Collects diagnostics as the checks run.
 pub(super) struct Checker<'a> {
     sources: &'a Sources,
-    found: Vec<Diagnostic>,
+    pub(super) found: Vec<Diagnostic>,
 }
 
 impl Checker<'_> {
@@ -169,7 +156,16 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
             .position(|l| *l == letter.to_ascii_uppercase())
             .map(|k| k as Kind)
     };
-    let start = match (c.require(&file.start, "start", "\"<FEN>\""), geometry) {
+    let setup = match (&file.setup, geometry) {
+        (Some(spec), Some(g)) => check_setup(&mut c, spec, g, &|ch| letter_kind(ch).is_some()),
+        _ => None,
+    };
+    let start_field = if file.setup.is_some() {
+        None
+    } else {
+        c.require(&file.start, "start", "\"<FEN>\"")
+    };
+    let start = match (start_field, geometry) {
         (Some(start), Some(g)) => match fen::parse(&start.value, g.files, g.ranks, |ch| letter_kind(ch).is_some()) {
             Ok(record) => Some(record),
             Err(e) => {
@@ -189,12 +185,50 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
         },
         _ => None,
     };
+    // A random setup starts, for checking, from its first arrangement.
+    let start = match (&setup, geometry) {
+        (Some(s), Some(g)) => {
+            let first = s.first_arrangement(g);
+            if first.is_none() {
+                c.error(
+                    "no arrangement of the setup's pieces leaves room for its placements",
+                    file.setup.as_ref().and_then(|s| s.pieces.location.clone()),
+                    "check the `place` offsets against the template",
+                );
+            }
+            first
+        }
+        _ => start,
+    };
     let promotion = match (&file.promotion, geometry) {
         (Some(p), Some(g)) => check_promotion(&mut c, p, g, &letter_kind),
         _ => None,
     };
-    let castling = match (&file.castling, geometry, &start) {
-        (Some(rules), Some(g), Some(start)) => check_castling(&mut c, rules, g, start, &letter_kind),
+    let castling_rules = match (&file.castling, geometry) {
+        (Some(rules), Some(g)) => check_castling(&mut c, rules, g),
+        _ => Vec::new(),
+    };
+    let royal_letters: Vec<char> = file
+        .pieces
+        .iter()
+        .flatten()
+        .filter(|p| p.royal)
+        .map(|p| p.letter.value)
+        .collect();
+    let castling = match (&start, geometry) {
+        // A random setup resolves its castling per arrangement.
+        (Some(_), Some(_)) if setup.is_some() => Vec::new(),
+        (Some(start), Some(g)) => {
+            match resolve_castling(&castling_rules, g, &start.board, &letter_kind, &|ch| {
+                royal_letters.contains(&ch)
+            }) {
+                Ok(resolved) => resolved,
+                Err(errors) => {
+                    c.found.extend(errors);
+                    Vec::new()
+                }
+            }
+        }
         _ => Vec::new(),
     };
     let any_royal = file.pieces.iter().flatten().any(|p| p.royal);
@@ -217,10 +251,16 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
         c.found.extend(warnings);
         return Err(c.found);
     }
-    let (Some(name), Some(geometry), Some(mut pieces), Some(start_spec), Some(start)) =
-        (name, geometry, pieces, file.start.as_ref(), start)
-    else {
+    let (Some(name), Some(geometry), Some(mut pieces), Some(start)) = (name, geometry, pieces, start) else {
         return Err(c.found);
+    };
+    let (start_text, start_location) = match (&setup, &file.start) {
+        (Some(_), _) => (
+            crate::lang::fen::board_text(&start.board, geometry.files, geometry.ranks),
+            None,
+        ),
+        (None, Some(s)) => (s.value.clone(), s.location.clone()),
+        (None, None) => return Err(c.found),
     };
     fill_initial_ranks(&mut pieces, file, &start, geometry);
     Ok(CheckedVariant {
@@ -228,10 +268,12 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
         description: file.description.clone().unwrap_or_default(),
         geometry,
         pieces,
-        start_text: start_spec.value.clone(),
-        start_location: start_spec.location.clone(),
+        start_text,
+        start_location,
         start,
+        setup,
         promotion,
+        castling_rules,
         castling,
         sentences,
         warnings,
@@ -372,90 +414,6 @@ fn check_promotion(
         choices: choices?,
         mandatory: p.mandatory,
     })
-}
-
-fn check_castling(
-    c: &mut Checker<'_>,
-    rules: &[crate::spec::CastlingSpec],
-    g: Geometry,
-    start: &FenRecord,
-    letter_kind: &impl Fn(char) -> Option<Kind>,
-) -> Vec<CheckedCastling> {
-    let mut out = Vec::new();
-    for (i, rule) in rules.iter().enumerate() {
-        let mut square = |field: &Spanned<String>, what: &str| -> Option<Square> {
-            let sq = g.parse_square(&field.value);
-            if sq.is_none() {
-                c.error(
-                    format!(
-                        "castling {what} square `{}` is not on the {}x{} board",
-                        field.value, g.files, g.ranks
-                    ),
-                    field.location.clone(),
-                    "write a square such as `e1`, seen from White",
-                );
-            }
-            sq
-        };
-        let squares = (
-            square(&rule.king, "king"),
-            square(&rule.king_to, "king_to"),
-            square(&rule.rook, "rook"),
-            square(&rule.rook_to, "rook_to"),
-        );
-        let letter = rule.fen.value;
-        if !letter.is_ascii_uppercase() || rules[..i].iter().any(|r| r.fen.value == letter) {
-            c.error(
-                format!("castling letter `{letter}` must be a distinct upper-case letter"),
-                rule.fen.location.clone(),
-                "use `K` and `Q` as in chess, or any other upper-case letter; Black uses the lower case",
-            );
-            continue;
-        }
-        let (Some(king_from), Some(king_to), Some(rook_from), Some(rook_to)) = squares else {
-            continue;
-        };
-        let mut piece_at = |sq: Square, field: &Spanned<String>, what: &str| -> Option<Kind> {
-            match start.board[sq as usize] {
-                FenCell::Piece(ch) if ch.is_ascii_uppercase() => letter_kind(ch),
-                _ => {
-                    c.error(
-                        format!(
-                            "castling {what} square {} holds no White piece in the start position",
-                            field.value
-                        ),
-                        field.location.clone(),
-                        format!(
-                            "put the castling {what} on {} in `start`, or fix the square",
-                            field.value
-                        ),
-                    );
-                    None
-                }
-            }
-        };
-        let king_kind = piece_at(king_from, &rule.king, "king");
-        let rook_kind = piece_at(rook_from, &rule.rook, "rook");
-        if king_from == rook_from {
-            c.error(
-                "castling king and rook start on the same square",
-                rule.rook.location.clone(),
-                "give the rook its own square",
-            );
-        }
-        if let (Some(king_kind), Some(rook_kind)) = (king_kind, rook_kind) {
-            out.push(CheckedCastling {
-                fen: letter,
-                king_from,
-                king_to,
-                rook_from,
-                rook_to,
-                king_kind,
-                rook_kind,
-            });
-        }
-    }
-    out
 }
 
 /// Fills each piece's initial ranks: as written, or else the ranks it

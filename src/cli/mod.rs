@@ -6,6 +6,7 @@ mod moves;
 mod perft;
 mod play;
 mod render;
+mod setup;
 mod show;
 mod validate;
 
@@ -33,6 +34,9 @@ enum Command {
         /// Position in FEN (default: the variant's start position).
         #[arg(long)]
         fen: Option<String>,
+        /// Seed of a random setup's start position (default 0).
+        #[arg(long)]
+        seed: Option<u64>,
     },
     /// Counts leaf nodes of the legal move tree (Stockfish's `go perft` output).
     Perft {
@@ -43,6 +47,9 @@ enum Command {
         /// Position in FEN (default: the variant's start position).
         #[arg(long)]
         fen: Option<String>,
+        /// Seed of a random setup's start position (default 0).
+        #[arg(long)]
+        seed: Option<u64>,
         /// Print the count below each root move.
         #[arg(long)]
         divide: bool,
@@ -54,6 +61,9 @@ enum Command {
         /// Position in FEN (default: the variant's start position).
         #[arg(long)]
         fen: Option<String>,
+        /// Seed of a random setup's start position (default 0).
+        #[arg(long)]
+        seed: Option<u64>,
         /// Moves in UCI coordinates (e2e4, e7e8q, e1g1).
         moves: Vec<String>,
     },
@@ -64,6 +74,20 @@ enum Command {
         /// Position in FEN (default: the variant's start position).
         #[arg(long)]
         fen: Option<String>,
+        /// Seed of a random setup's start position (default 0).
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+    /// Prints a random setup's start position for a seed, or how many there are.
+    Setup {
+        /// Bundled variant name or path to a .ron file.
+        variant: String,
+        /// The seed (default 0); the same seed gives the same position everywhere.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Print the number of distinct start positions instead.
+        #[arg(long, conflicts_with = "seed")]
+        count: bool,
     },
     /// Loads and checks variant files, reporting every problem found.
     Validate {
@@ -93,15 +117,26 @@ impl Failure {
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Moves { variant, fen } => moves::run(&variant, fen.as_deref()),
+        Command::Moves { variant, fen, seed } => {
+            load_variant(&variant, seed).and_then(|v| moves::run(&v, fen.as_deref()))
+        }
         Command::Perft {
             variant,
             depth,
             fen,
+            seed,
             divide,
-        } => perft::run(&variant, depth, fen.as_deref(), divide),
-        Command::Play { variant, fen, moves } => play::run(&variant, fen.as_deref(), &moves),
-        Command::Show { variant, fen } => show::run(&variant, fen.as_deref()),
+        } => load_variant(&variant, seed).and_then(|v| perft::run(&v, depth, fen.as_deref(), divide)),
+        Command::Play {
+            variant,
+            fen,
+            seed,
+            moves,
+        } => load_variant(&variant, seed).and_then(|v| play::run(&v, fen.as_deref(), &moves)),
+        Command::Show { variant, fen, seed } => {
+            load_variant(&variant, seed).and_then(|v| show::run(&v, fen.as_deref()))
+        }
+        Command::Setup { variant, seed, count } => load_variant(&variant, seed).and_then(|v| setup::run(&v, count)),
         Command::Validate { files } => validate::run(&files),
     };
     match result {
@@ -113,9 +148,10 @@ pub fn run() -> ExitCode {
     }
 }
 
-/// Loads a variant, rendering its diagnostics on failure.
-fn load_variant(name: &str) -> Result<Variant, Failure> {
-    Variant::load(name).map_err(|e| Failure::input(render::load_error(&e)))
+/// Loads a variant (with a random setup's seed), rendering its
+/// diagnostics on failure.
+fn load_variant(name: &str, seed: Option<u64>) -> Result<Variant, Failure> {
+    Variant::load_seeded(name, seed).map_err(|e| Failure::input(render::load_error(&e)))
 }
 
 /// The position given by `--fen`, or the variant's start position.

@@ -1,15 +1,15 @@
 //! `kaboom moves`: every legal move, one per line, nothing else on stdout.
 
-use super::{Failure, load_position, load_variant};
+use super::{Failure, load_position};
+use kaboom::Variant;
 use kaboom::notation::uci;
 use std::process::ExitCode;
 
-pub fn run(variant: &str, fen: Option<&str>) -> Result<ExitCode, Failure> {
-    let variant = load_variant(variant)?;
-    let pos = load_position(&variant, fen)?;
+pub fn run(variant: &Variant, fen: Option<&str>) -> Result<ExitCode, Failure> {
+    let pos = load_position(variant, fen)?;
     let mut out = String::new();
     for mv in variant.legal_moves(&pos) {
-        out.push_str(&uci::write(&variant, &mv));
+        out.push_str(&uci::write(variant, &mv));
         out.push('\n');
     }
     print!("{out}");

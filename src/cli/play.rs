@@ -2,17 +2,17 @@
 //! game record in algebraic notation, then the board, the FEN and, once the game is over, the result. Nothing is
 //! printed on stdout unless every move is legal.
 
-use super::{Failure, load_position, load_variant};
+use super::{Failure, load_position};
 use kaboom::Game;
+use kaboom::Variant;
 use kaboom::engine::square::Color;
 use kaboom::notation::{board, fen, san, trace, uci};
 use std::fmt::Write;
 use std::process::ExitCode;
 
-pub fn run(variant: &str, start: Option<&str>, moves: &[String]) -> Result<ExitCode, Failure> {
-    let variant = load_variant(variant)?;
-    let pos = load_position(&variant, start)?;
-    let mut game = Game::new(&variant, pos);
+pub fn run(variant: &Variant, start: Option<&str>, moves: &[String]) -> Result<ExitCode, Failure> {
+    let pos = load_position(variant, start)?;
+    let mut game = Game::new(variant, pos);
     let mut out = String::new();
     let mut record = Vec::new();
     for (i, text) in moves.iter().enumerate() {
@@ -25,7 +25,7 @@ pub fn run(variant: &str, start: Option<&str>, moves: &[String]) -> Result<ExitC
             )));
         }
         let mv =
-            uci::parse(&variant, game.position(), text).map_err(|e| Failure::input(format!("move {}: {e}", i + 1)))?;
+            uci::parse(variant, game.position(), text).map_err(|e| Failure::input(format!("move {}: {e}", i + 1)))?;
         let number = game.position().fullmove_number();
         let dots = if game.position().side_to_move() == Color::White {
             "."
@@ -34,7 +34,7 @@ pub fn run(variant: &str, start: Option<&str>, moves: &[String]) -> Result<ExitC
         };
         let before = game.position().clone();
         let events = game.play(mv);
-        let written = san::write(&variant, &before, &mv, &events, game.position());
+        let written = san::write(variant, &before, &mv, &events, game.position());
         record.push(if dots == "." || record.is_empty() {
             format!("{number}{dots} {written}")
         } else {
@@ -43,15 +43,15 @@ pub fn run(variant: &str, start: Option<&str>, moves: &[String]) -> Result<ExitC
         let _ = writeln!(
             out,
             "{number}{dots} {}: {}",
-            uci::write(&variant, &mv),
-            trace::describe_all(&variant, &events)
+            uci::write(variant, &mv),
+            trace::describe_all(variant, &events)
         );
     }
     if !record.is_empty() {
         let _ = writeln!(out, "record: {}", record.join(" "));
     }
-    out.push_str(&board::diagram(&variant, game.position()));
-    let _ = writeln!(out, "fen: {}", fen::write(&variant, game.position()));
+    out.push_str(&board::diagram(variant, game.position()));
+    let _ = writeln!(out, "fen: {}", fen::write(variant, game.position()));
     if let Some(ending) = game.ending() {
         let _ = writeln!(out, "result: {} ({})", ending.result.score(), ending.reason);
     }

@@ -1,12 +1,12 @@
 //! `kaboom show`: the board and a summary of the variant's pieces.
 
-use super::{Failure, load_position, load_variant};
+use super::{Failure, load_position};
+use kaboom::Variant;
 use kaboom::notation::{board, fen};
 use std::process::ExitCode;
 
-pub fn run(variant: &str, start: Option<&str>) -> Result<ExitCode, Failure> {
-    let variant = load_variant(variant)?;
-    let pos = load_position(&variant, start)?;
+pub fn run(variant: &Variant, start: Option<&str>) -> Result<ExitCode, Failure> {
+    let pos = load_position(variant, start)?;
     println!(
         "{} ({}x{})",
         variant.name, variant.geometry.files, variant.geometry.ranks
@@ -15,8 +15,8 @@ pub fn run(variant: &str, start: Option<&str>) -> Result<ExitCode, Failure> {
         println!("{}", variant.description);
     }
     println!();
-    print!("{}", board::diagram(&variant, &pos));
-    println!("fen: {}", fen::write(&variant, &pos));
+    print!("{}", board::diagram(variant, &pos));
+    println!("fen: {}", fen::write(variant, &pos));
     println!();
     println!("{:<6} {:<14} {:<16} {:>6}  notes", "letter", "name", "moves", "value");
     for p in &variant.pieces {

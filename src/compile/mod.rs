@@ -4,9 +4,10 @@
 
 pub mod attacks;
 pub mod program;
+pub mod setup;
 pub mod tables;
 
-use crate::check::{CheckedVariant, Diagnostic, LoadError, check};
+use crate::check::{CheckedVariant, Diagnostic, LoadError, check, resolve_castling};
 use crate::engine::geometry::Geometry;
 use crate::engine::piece::Kind;
 use crate::engine::position::Position;
@@ -58,6 +59,10 @@ pub struct CastlingRule {
     pub must_be_empty: SquareSet,
     /// Squares the king stands on or crosses, which may not be attacked.
     pub must_be_safe: Vec<Square>,
+    /// Pieces brought along: (from, to); each must not have moved.
+    pub carry: Vec<(Square, Square)>,
+    /// Their kind.
+    pub carry_kind: Option<Kind>,
 }
 
 /// A compiled variant: everything the engine needs to play it.
@@ -93,22 +98,37 @@ pub struct Variant {
     pub(crate) programs: program::Programs,
     /// Bit `k` set when kind `k` carries a shield.
     pub(crate) shield_kinds: u64,
+    /// Number of distinct start positions of a random setup.
+    pub(crate) setup_count: Option<usize>,
 }
 
 impl Variant {
     /// Loads, checks and compiles a variant: a bundled name (`chess`) or a
-    /// path to a `.ron` file.
+    /// path to a `.ron` file. A variant with a random setup starts from
+    /// seed 0's position.
     pub fn load(name_or_path: &str) -> Result<Variant, LoadError> {
+        Self::load_seeded(name_or_path, None)
+    }
+
+    /// Like [`Variant::load`], with the seed that picks a random setup's
+    /// start position (ignored by variants without one).
+    pub fn load_seeded(name_or_path: &str, seed: Option<u64>) -> Result<Variant, LoadError> {
         let mut loader = Loader::new();
         let result = loader.load(name_or_path);
-        finish(loader, result)
+        finish(loader, result, seed)
     }
 
     /// Loads a variant from text, named `name` in diagnostics.
     pub fn from_text(name: &str, text: &str) -> Result<Variant, LoadError> {
         let mut loader = Loader::new();
         let result = loader.load_text(name, text);
-        finish(loader, result)
+        finish(loader, result, None)
+    }
+
+    /// For a variant with a random setup: how many distinct start positions
+    /// it has.
+    pub fn setup_count(&self) -> Option<usize> {
+        self.setup_count
     }
 
     /// The start position.
@@ -165,26 +185,69 @@ impl Variant {
     }
 }
 
-fn finish(loader: Loader, loaded: Result<crate::spec::VariantFile, Vec<Diagnostic>>) -> Result<Variant, LoadError> {
+fn finish(
+    loader: Loader,
+    loaded: Result<crate::spec::VariantFile, Vec<Diagnostic>>,
+    seed: Option<u64>,
+) -> Result<Variant, LoadError> {
     let sources = loader.sources;
-    let file = loaded.map_err(|diagnostics| LoadError {
+    let fail = |diagnostics: Vec<Diagnostic>| LoadError {
         diagnostics,
         sources: sources.clone(),
-    })?;
-    let checked = check(&file, &sources).map_err(|diagnostics| LoadError {
-        diagnostics,
-        sources: sources.clone(),
-    })?;
+    };
+    let file = loaded.map_err(fail)?;
+    let mut checked = check(&file, &sources).map_err(fail)?;
     let start_location = checked.start_location.clone();
-    let compiled = compile(checked).map(|mut variant| {
-        variant.sources = sources.clone();
-        variant
-    });
-    compiled.map_err(|e| {
-        let at = start_location.map(|l| l.inside_string(&sources, e.span.clone()));
-        let diagnostics = vec![Diagnostic::error(format!("start position: {}", e.message), at).with_help(e.help)];
-        LoadError { diagnostics, sources }
-    })
+    let compile_start = |checked: CheckedVariant| {
+        compile(checked).map_err(|e| {
+            let at = start_location
+                .as_ref()
+                .map(|l| l.inside_string(&sources, e.span.clone()));
+            fail(vec![
+                Diagnostic::error(format!("start position: {}", e.message), at).with_help(e.help),
+            ])
+        })
+    };
+    let mut setup_count = None;
+    if let Some(setup) = checked.setup.clone() {
+        // Compile once without castling to test protection, pick the
+        // seed's arrangement, then compile with its castling squares.
+        let mut probe_source = checked.clone();
+        probe_source.castling.clear();
+        probe_source.start.castling.0.clear();
+        let probe = compile_start(probe_source)?;
+        let all = setup::arrangements(&probe, &setup);
+        if all.is_empty() {
+            let at = file.setup.as_ref().and_then(|s| s.template.location.clone());
+            return Err(fail(vec![
+                Diagnostic::error("no arrangement of the setup's pieces satisfies its rules", at)
+                    .with_help("relax a rule, or check that the pieces can meet them all"),
+            ]));
+        }
+        let g = checked.geometry;
+        let chosen = &all[setup::pick(seed.unwrap_or(0), all.len())];
+        checked.start = setup.fill(g, chosen).expect("arrangements fit their placements");
+        let royal: Vec<char> = checked.pieces.iter().filter(|p| p.royal).map(|p| p.letter).collect();
+        let letter_kind = |c: char| {
+            checked
+                .pieces
+                .iter()
+                .position(|p| p.letter == c.to_ascii_uppercase())
+                .map(|k| k as Kind)
+        };
+        checked.castling = resolve_castling(&checked.castling_rules, g, &checked.start.board, &letter_kind, &|c| {
+            royal.contains(&c)
+        })
+        .map_err(fail)?;
+        setup_count = Some(all.len());
+    }
+    let mut variant = compile_start(checked)?;
+    variant.sources = sources.clone();
+    if setup_count.is_some() {
+        variant.setup_count = setup_count;
+        variant.start_fen = crate::notation::fen::write(&variant, &variant.start);
+    }
+    Ok(variant)
 }
 
 /// Compiles a checked variant. Fails only when the start position breaks a
@@ -225,34 +288,50 @@ pub fn compile(v: CheckedVariant) -> Result<Variant, FenError> {
                 mirror(rule.rook_from),
                 mirror(rule.rook_to),
             );
-            let mut must_be_empty: SquareSet = span(&g, king_from, king_to)
-                .into_iter()
-                .chain(span(&g, rook_from, rook_to))
-                .collect();
-            must_be_empty.insert(king_to);
-            must_be_empty.insert(rook_to);
-            must_be_empty.remove(king_from);
-            must_be_empty.remove(rook_from);
             let right = 1u16 << (i * 2 + side as usize);
             castling_keep[king_from as usize] &= !right;
             castling_keep[rook_from as usize] &= !right;
-            castling.push(CastlingRule {
-                side,
-                letter: if side == Color::White {
-                    rule.fen
-                } else {
-                    rule.fen.to_ascii_lowercase()
-                },
-                right,
-                king_from,
-                king_to,
-                rook_from,
-                rook_to,
-                king_kind: rule.king_kind,
-                rook_kind: rule.rook_kind,
-                must_be_empty,
-                must_be_safe: span(&g, king_from, king_to),
-            });
+            // One entry per set of pieces brought along (none, each, both...).
+            for subset in 0..1u32 << rule.carry.len() {
+                let carry: Vec<(Square, Square)> = rule
+                    .carry
+                    .iter()
+                    .enumerate()
+                    .filter(|(k, _)| subset >> k & 1 != 0)
+                    .map(|(_, &(from, to))| (mirror(from), mirror(to)))
+                    .collect();
+                let mut must_be_empty: SquareSet = span(&g, king_from, king_to)
+                    .into_iter()
+                    .chain(span(&g, rook_from, rook_to))
+                    .chain(span(&g, king_from, rook_from))
+                    .chain(carry.iter().flat_map(|&(from, to)| span(&g, from, to)))
+                    .collect();
+                for sq in [king_from, rook_from]
+                    .into_iter()
+                    .chain(carry.iter().map(|&(from, _)| from))
+                {
+                    must_be_empty.remove(sq);
+                }
+                castling.push(CastlingRule {
+                    side,
+                    letter: if side == Color::White {
+                        rule.fen
+                    } else {
+                        rule.fen.to_ascii_lowercase()
+                    },
+                    right,
+                    king_from,
+                    king_to,
+                    rook_from,
+                    rook_to,
+                    king_kind: rule.king_kind,
+                    rook_kind: rule.rook_kind,
+                    must_be_empty,
+                    must_be_safe: span(&g, king_from, king_to),
+                    carry,
+                    carry_kind: rule.carry_kind,
+                });
+            }
         }
     }
     let letter_kind = |c: char| v.pieces.iter().position(|p| p.letter == c).map(|k| k as Kind);
@@ -309,8 +388,17 @@ pub fn compile(v: CheckedVariant) -> Result<Variant, FenError> {
         start: Position::empty(g),
         programs,
         shield_kinds: v.sentences.shields.iter().fold(0, |m, sh| m | 1 << sh.kind),
+        setup_count: None,
     };
     variant.start = crate::notation::fen::position_from_record(&variant, &v.start)?;
+    if !v.start.extras.iter().any(|(key, _, _)| key == "unmoved") {
+        // Pieces that may castle along have not moved at the start.
+        for rule in &variant.castling {
+            for &(from, _) in &rule.carry {
+                variant.start.unmoved.insert(from);
+            }
+        }
+    }
     Ok(variant)
 }
 

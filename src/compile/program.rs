@@ -119,6 +119,8 @@ pub enum Op {
     },
     /// Block the squares of the set.
     Block(SetId),
+    /// Remove the acting piece, shields or not.
+    Consume,
     /// Bounce the chosen piece of the set away from `from`.
     Bounce {
         /// Pieces that may be chosen.
@@ -169,6 +171,8 @@ pub struct CompiledAction {
     pub once_bit: Option<u8>,
     /// Condition, evaluated per target.
     pub when: Option<CondId>,
+    /// Whether `when` depends on the target (else it is evaluated once per piece).
+    pub when_uses_target: bool,
     /// What happens.
     pub ops: Vec<Op>,
     /// Compels the piece on the target to make one of its own moves.
@@ -602,6 +606,7 @@ impl Builder<'_> {
         match e {
             Effect::Remove(s) => Op::Remove(self.set(s)),
             Effect::Block(s) => Op::Block(self.set(s)),
+            Effect::Consume => Op::Consume,
             Effect::Push {
                 set,
                 direction,
@@ -646,6 +651,7 @@ impl Builder<'_> {
             target: a.target.as_ref().map(|s| self.set(s)),
             stays: a.stays,
             once_bit,
+            when_uses_target: a.when.as_ref().is_some_and(cond_uses_target),
             when: a.when.as_ref().map(|c| self.cond(c)),
             ops: a.effects.iter().map(|e| self.op(e)).collect(),
             compel: a.compel,
@@ -661,5 +667,28 @@ impl Builder<'_> {
                 )
             }),
         }
+    }
+}
+
+/// Whether a condition names `target`, `mover` or `path` (which change with
+/// the action's target).
+fn cond_uses_target(c: &Cond) -> bool {
+    match c {
+        Cond::Truth(_) => false,
+        Cond::Not(a) => cond_uses_target(a),
+        Cond::And(a, b) | Cond::Or(a, b) => cond_uses_target(a) || cond_uses_target(b),
+        Cond::Compare(Quantity::Count(s), _, _) | Cond::Exists(s) | Cond::Attacked(s) => set_uses_target(s),
+        Cond::Compare(Quantity::Captured(_), _, _) => false,
+        Cond::Touching(a, b) | Cond::Within(a, b) => set_uses_target(a) || set_uses_target(b),
+    }
+}
+
+fn set_uses_target(s: &SetExpr) -> bool {
+    match s {
+        SetExpr::Named(n) => matches!(n, NamedSet::Target | NamedSet::Mover | NamedSet::Path),
+        SetExpr::Pieces(..) | SetExpr::Ranks(..) | SetExpr::Files(..) => false,
+        SetExpr::Area(s, _) | SetExpr::Adjacent(s) | SetExpr::Manhattan(s, _) => set_uses_target(s),
+        SetExpr::Lines(s, _, _) | SetExpr::First(s, _, _) => set_uses_target(s),
+        SetExpr::Binary(_, a, b) => set_uses_target(a) || set_uses_target(b),
     }
 }

@@ -231,6 +231,14 @@ impl Variant {
                         }
                     }
                 }
+                Op::Consume => {
+                    // Spent, not captured: no `captured(...)` count.
+                    let piece = pos.cell(ctx.mover);
+                    if piece.is_piece() {
+                        pos.clear(ctx.mover);
+                        trace.record(Event::Removed { piece, at: ctx.mover });
+                    }
+                }
                 Op::Block(set) => {
                     let squares = self.eval_set(set, pos, ctx);
                     let shield = self.shielded(pos, SHIELD_BLOCK);

@@ -143,7 +143,7 @@ impl Variant {
             {
                 continue;
             }
-            let allowed = |to: Square| {
+            let check = |to: Square| {
                 action.when.is_none_or(|c| {
                     self.eval_cond(
                         c,
@@ -157,6 +157,11 @@ impl Variant {
                     )
                 })
             };
+            // A condition that ignores the target is evaluated once.
+            if !action.when_uses_target && !check(from) {
+                continue;
+            }
+            let allowed = |to: Square| !action.when_uses_target || check(to);
             let emit = |to: Square, out: &mut Vec<Move>| {
                 if !allowed(to) {
                     return;
@@ -258,14 +263,25 @@ impl Variant {
                 continue;
             }
             let Some(set) = action.target else { continue };
+            let check = |to: Square| {
+                action.when.is_none_or(|c| {
+                    self.eval_cond(
+                        c,
+                        pos,
+                        &Context {
+                            side: us,
+                            origin: to,
+                            target: to,
+                            mover: to,
+                        },
+                    )
+                })
+            };
+            if !action.when_uses_target && !check(0) {
+                continue;
+            }
             for to in self.eval_set(set, pos, &Self::still(us)).iter() {
-                let ctx = Context {
-                    side: us,
-                    origin: to,
-                    target: to,
-                    mover: to,
-                };
-                if action.when.is_none_or(|c| self.eval_cond(c, pos, &ctx)) {
+                if !action.when_uses_target || check(to) {
                     out.push(Move::new(to, to, MoveKind::Action(index as u8)));
                 }
             }
@@ -347,6 +363,13 @@ impl Variant {
                 continue;
             }
             if rule.must_be_empty.iter().any(|sq| !pos.board[sq as usize].is_empty()) {
+                continue;
+            }
+            let carried_in_place = rule.carry.iter().all(|&(from, _)| {
+                let cell = pos.board[from as usize];
+                pos.unmoved.contains(from) && cell.is_side(us) && Some(cell.kind()) == rule.carry_kind
+            });
+            if !carried_in_place {
                 continue;
             }
             if self.has_check() && rule.must_be_safe.iter().any(|&sq| self.is_attacked(pos, sq, us.flip())) {

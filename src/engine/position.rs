@@ -29,6 +29,8 @@ pub struct Position {
     pub(crate) captured: [u16; MAX_COUNTERS],
     /// Once-per-game actions used, one bit per action, per side.
     pub(crate) used: [u16; 2],
+    /// Squares of pieces that may castle along and have not moved.
+    pub(crate) unmoved: SquareSet,
     pub(crate) geometry: Geometry,
 }
 
@@ -47,6 +49,7 @@ impl Position {
             fullmove: 1,
             captured: [0; MAX_COUNTERS],
             used: [0; 2],
+            unmoved: SquareSet::EMPTY,
             geometry,
         }
     }
@@ -114,6 +117,7 @@ impl Position {
     /// Empties `sq`.
     #[inline]
     pub(crate) fn clear(&mut self, sq: Square) {
+        self.unmoved.remove(sq);
         let cell = self.board[sq as usize];
         if cell.is_piece() {
             let side = cell.color() as usize;
@@ -126,6 +130,7 @@ impl Position {
     /// Moves whatever stands on `from` to the empty square `to`.
     #[inline]
     pub(crate) fn relocate(&mut self, from: Square, to: Square) {
+        self.unmoved.remove(from);
         let cell = self.board[from as usize];
         self.board[from as usize] = Cell::EMPTY;
         self.board[to as usize] = cell;
@@ -224,8 +229,12 @@ impl Position {
                 let rule = &variant.castling[index as usize];
                 let king = self.board[rule.king_from as usize];
                 let rook = self.board[rule.rook_from as usize];
+                let carried: Vec<Cell> = rule.carry.iter().map(|&(from, _)| self.board[from as usize]).collect();
                 self.clear(rule.king_from);
                 self.clear(rule.rook_from);
+                for &(from, _) in &rule.carry {
+                    self.clear(from);
+                }
                 self.set(variant, rule.rook_to, rook);
                 self.set(variant, rule.king_to, king);
                 trace.record(Event::Moved {
@@ -238,6 +247,10 @@ impl Position {
                     from: rule.rook_from,
                     to: rule.rook_to,
                 });
+                for (&(from, to), &piece) in rule.carry.iter().zip(&carried) {
+                    self.set(variant, to, piece);
+                    trace.record(Event::Moved { piece, from, to });
+                }
                 ctx.mover = rule.king_to;
                 landed = false;
                 castled = true;

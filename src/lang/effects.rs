@@ -180,6 +180,8 @@ pub enum Effect {
     },
     /// Block the squares of the set.
     Block(SetExpr),
+    /// Remove the acting piece, shields or not.
+    Consume,
     /// The mover may bounce one piece of the set away from `from`.
     Bounce {
         /// The pieces that may be bounced.
@@ -395,6 +397,7 @@ fn lower_effect(p: Pair<'_, G>) -> Result<Effect, SentenceError> {
     Ok(match rule {
         G::remove => Effect::Remove(lower_set(next())?),
         G::block => Effect::Block(lower_set(next())?),
+        G::consume => Effect::Consume,
         G::push => {
             let set = lower_set(next())?;
             let dir = first(next());
@@ -611,7 +614,7 @@ fn lower_cond_atom(p: Pair<'_, G>) -> Result<Cond, SentenceError> {
 fn describe(rule: &G) -> Option<&'static str> {
     Some(match rule {
         G::trigger => "a trigger (`on capture`, `on arrival`, `after move`)",
-        G::effect | G::effects => "an effect (`remove`, `push`, `block`, `may bounce`)",
+        G::effect | G::effects => "an effect (`remove`, `push`, `block`, `consume`, `may bounce`)",
         G::set | G::named_set | G::pieces => "a square set (`target`, `area(...)`, `own royal`, ...)",
         G::cond => "a condition",
         G::direction => "a direction (`along`, `away from ...`, `chosen`)",

@@ -12,6 +12,8 @@ pub enum FenCell {
     Empty,
     /// A square nothing may enter (`*`).
     Blocked,
+    /// A square a random setup fills (`?`, only in setup templates).
+    Slot,
     /// A piece letter: upper case White, lower case Black.
     Piece(char),
 }
@@ -204,6 +206,8 @@ pub fn parse_board(
                 (run, FenCell::Empty, j - i)
             } else if c == '*' {
                 (1, FenCell::Blocked, 1)
+            } else if c == '?' && is_letter('?') {
+                (1, FenCell::Slot, 1)
             } else if c.is_ascii_alphabetic() && is_letter(c) {
                 (1, FenCell::Piece(c), 1)
             } else {
@@ -275,4 +279,35 @@ mod tests {
         assert!(!fen.white_to_move);
         assert_eq!((fen.halfmove, fen.fullmove), (0, 1));
     }
+}
+
+/// Writes a board as the first field of a FEN (a1 is `board[0]`).
+pub fn board_text(board: &[FenCell], files: u8, ranks: u8) -> String {
+    let mut out = String::new();
+    for rank in (0..ranks as usize).rev() {
+        let mut empty = 0;
+        for file in 0..files as usize {
+            let ch = match board[rank * files as usize + file] {
+                FenCell::Empty => {
+                    empty += 1;
+                    continue;
+                }
+                FenCell::Blocked => '*',
+                FenCell::Slot => '?',
+                FenCell::Piece(c) => c,
+            };
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+                empty = 0;
+            }
+            out.push(ch);
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out
 }

@@ -4,3 +4,4 @@
 pub mod betza;
 pub mod effects;
 pub mod fen;
+pub mod setup;

@@ -21,7 +21,7 @@ pub fn position_from_record(variant: &Variant, record: &FenRecord) -> Result<Pos
     let mut pos = Position::empty(g);
     for (sq, cell) in record.board.iter().enumerate() {
         let cell = match *cell {
-            FenCell::Empty => continue,
+            FenCell::Empty | FenCell::Slot => continue,
             FenCell::Blocked => Cell::BLOCKED,
             FenCell::Piece(c) => {
                 let kind = variant
@@ -156,6 +156,18 @@ fn read_extra(variant: &Variant, pos: &mut Position, key: &str, value: &str) -> 
             }
             Ok(())
         }
+        "unmoved" => {
+            for name in value.split(',').filter(|n| !n.is_empty()) {
+                let sq = variant.geometry.parse_square(name).ok_or_else(|| {
+                    (
+                        format!("`{name}` is not a square of the board"),
+                        "list squares, comma-separated: `unmoved=e1,g1`".to_string(),
+                    )
+                })?;
+                pos.unmoved.insert(sq);
+            }
+            Ok(())
+        }
         "captured" => {
             let counts: Vec<&str> = value.split(',').collect();
             if counts.len() != variant.programs.counters.len() {
@@ -177,7 +189,7 @@ fn read_extra(variant: &Variant, pos: &mut Position, key: &str, value: &str) -> 
         }
         _ => Err((
             format!("unknown field `{key}`"),
-            "kaboom adds only `used=` and `captured=` to FEN".into(),
+            "kaboom adds only `used=`, `captured=` and `unmoved=` to FEN".into(),
         )),
     }
 }
@@ -211,13 +223,18 @@ pub fn write(variant: &Variant, pos: &Position) -> String {
     }
     out.push_str(if pos.side == Color::White { " w " } else { " b " });
     let mut rights = String::new();
+    let mut written = 0u16;
     for side in Color::BOTH {
+        // Castling that brings pieces along shares its rule's right: write it once.
         for rule in variant
             .castling
             .iter()
             .filter(|r| r.side == side && pos.castling & r.right != 0)
         {
-            rights.push(rule.letter);
+            if written & rule.right == 0 {
+                written |= rule.right;
+                rights.push(rule.letter);
+            }
         }
     }
     out.push_str(if rights.is_empty() { "-" } else { &rights });
@@ -248,6 +265,10 @@ pub fn write(variant: &Variant, pos: &Position) -> String {
     }
     if !used.is_empty() {
         out.push_str(&format!(" used={}", used.join(",")));
+    }
+    if !pos.unmoved.is_empty() {
+        let squares: Vec<String> = pos.unmoved.iter().map(|sq| g.name(sq)).collect();
+        out.push_str(&format!(" unmoved={}", squares.join(",")));
     }
     let counters = variant.programs.counters.len();
     if pos.captured[..counters].iter().any(|&n| n > 0) {

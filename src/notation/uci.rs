@@ -2,7 +2,9 @@
 //!
 //! * `e2e4`, `e7e8q`, squares past rank 9 as `a10`;
 //! * castling as the king's move (`e1g1`), or as the king moving onto its
-//!   rook when the king does not change square (also accepted for any castling);
+//!   rook when the king moves one square or none, which would read as a
+//!   plain king move (also accepted for any castling);
+//!   pieces brought along follow with `+` and their squares (`f2i2+e1+g1`);
 //! * a piece's action as its squares and the action's name: `d1d1@nova`,
 //!   `a1a5@tackle`; a side's action as its target and name: `g6@bomb`;
 //! * a bounce after a comma, the bounced piece's squares: `e1e8,f8g8`;
@@ -47,13 +49,21 @@ pub fn write(variant: &Variant, mv: &Move) -> String {
     }
     match mv.kind {
         MoveKind::Action(i) if variant.is_side_action(i) => out.push_str(&g.name(mv.to)),
-        MoveKind::Castle(i) if mv.from == mv.to => {
+        // A king that castles by one square or none would read as a plain
+        // king move: write it as the king taking its own rook (Chess960 style).
+        MoveKind::Castle(i) if (g.file(mv.to) - g.file(mv.from)).abs() <= 1 && g.rank(mv.to) == g.rank(mv.from) => {
             out.push_str(&g.name(mv.from));
             out.push_str(&g.name(variant.castling[i as usize].rook_from));
         }
         _ => {
             out.push_str(&g.name(mv.from));
             out.push_str(&g.name(mv.to));
+        }
+    }
+    if let MoveKind::Castle(i) = mv.kind {
+        for &(from, _) in &variant.castling[i as usize].carry {
+            out.push('+');
+            out.push_str(&g.name(from));
         }
     }
     if let Some(kind) = mv.promotion {
@@ -91,6 +101,7 @@ struct Written {
     promotion: Option<u8>,
     action: Option<String>,
     choice: Option<WrittenChoice>,
+    carry: Vec<Square>,
 }
 
 fn read(variant: &Variant, text: &str) -> Result<Written, String> {
@@ -121,6 +132,15 @@ fn read(variant: &Variant, text: &str) -> Result<Written, String> {
     } else {
         (text, None)
     };
+    let mut parts = body.split('+');
+    let body = parts.next().unwrap_or_default();
+    let mut carry = Vec::new();
+    for part in parts {
+        carry.push(
+            g.parse_square(part)
+                .ok_or_else(|| format!("`{part}` after `+` is not a square of the board"))?,
+        );
+    }
     let (squares, action) = match body.split_once('@') {
         Some((squares, name)) => {
             let names: Vec<&str> = (0..=255u8).map_while(|i| variant.action_name_checked(i)).collect();
@@ -157,6 +177,7 @@ fn read(variant: &Variant, text: &str) -> Result<Written, String> {
             promotion: None,
             action,
             choice,
+            carry,
         });
     }
     let (to, used) = g
@@ -186,6 +207,7 @@ fn read(variant: &Variant, text: &str) -> Result<Written, String> {
         promotion,
         action,
         choice,
+        carry,
     })
 }
 
@@ -206,6 +228,13 @@ pub fn parse(variant: &Variant, pos: &Position, text: &str) -> Result<Move, Move
         squares
             && m.promotion == w.promotion
             && action == w.action.as_deref()
+            && match m.kind {
+                MoveKind::Castle(i) => {
+                    let carried = &variant.castling[i as usize].carry;
+                    carried.len() == w.carry.len() && carried.iter().all(|(from, _)| w.carry.contains(from))
+                }
+                _ => w.carry.is_empty(),
+            }
             && match (m.choice, w.choice) {
                 (None, None) => true,
                 (Some(c), Some(WrittenChoice::To(to))) => c.to == to,

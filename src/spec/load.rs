@@ -220,13 +220,24 @@ fn merge(parent: VariantFile, child: VariantFile) -> VariantFile {
         }
         (base, extra) => extra.or(base),
     };
+    let (child_has_start, child_has_setup) = (child.start.is_some(), child.setup.is_some());
     VariantFile {
         extends: child.extends,
         name: child.name.or(parent.name),
         description: child.description.or(parent.description),
         board: child.board.or(parent.board),
         pieces,
-        start: child.start.or(parent.start),
+        // A child's `start` replaces a parent's `setup` and the other way round.
+        start: if child_has_setup {
+            child.start
+        } else {
+            child.start.or(parent.start)
+        },
+        setup: if child_has_start {
+            child.setup
+        } else {
+            child.setup.or(parent.setup)
+        },
         promotion: child.promotion.or(parent.promotion),
         castling: child.castling.or(parent.castling),
         rules: child.rules.or(parent.rules),

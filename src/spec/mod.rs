@@ -35,6 +35,10 @@ pub struct VariantFile {
     /// The start position in FEN.
     #[serde(default)]
     pub start: Option<Spanned<String>>,
+    /// A random start position: a template and the rules it must satisfy
+    /// (instead of `start`).
+    #[serde(default)]
+    pub setup: Option<SetupSpec>,
     /// Which pieces promote, where, and to what.
     #[serde(default)]
     pub promotion: Option<PromotionSpec>,
@@ -124,14 +128,82 @@ fn yes() -> bool {
 pub struct CastlingSpec {
     /// The FEN castling-rights letter for White (`K`); Black uses its lower case.
     pub fen: Spanned<char>,
-    /// The king's square before castling.
-    pub king: Spanned<String>,
+    /// The king's square before castling. Default: where the royal piece
+    /// (or `king_piece`) stands on the rank of `king_to` in the start position.
+    #[serde(default)]
+    pub king: Option<Spanned<String>>,
     /// The king's square after castling.
     pub king_to: Spanned<String>,
-    /// The rook's square before castling.
-    pub rook: Spanned<String>,
+    /// The rook's square before castling. Default: the outermost `rook_piece`
+    /// on `side` of the king, on its rank, in the start position.
+    #[serde(default)]
+    pub rook: Option<Spanned<String>>,
     /// The rook's square after castling.
     pub rook_to: Spanned<String>,
+    /// Which side of the king the rook stands on, when `rook` is not given.
+    #[serde(default)]
+    pub side: Option<CastlingSide>,
+    /// The letter of the castling king, when `king` is not given (default:
+    /// the royal piece).
+    #[serde(default)]
+    pub king_piece: Option<Spanned<char>>,
+    /// The letter of the castling rook, when `rook` is not given.
+    #[serde(default)]
+    pub rook_piece: Option<Spanned<char>>,
+    /// Pieces that may come along, each optionally, keeping their place
+    /// relative to the king, if they have not moved.
+    #[serde(default)]
+    pub carry: Option<CarrySpec>,
+}
+
+/// A random start position: the pieces shuffled onto the template's `?`
+/// squares under rules; Black mirrors White.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetupSpec {
+    /// A FEN whose White `?` squares receive `pieces` and whose Black `?`
+    /// squares (the same files, mirrored ranks) receive the same pieces.
+    pub template: Spanned<String>,
+    /// White's pieces to shuffle, one letter each: `"QABBCNNKRR"`.
+    pub pieces: Spanned<String>,
+    /// Constraints, each a setup rule (docs/setup.md).
+    #[serde(default)]
+    pub rules: Vec<Spanned<String>>,
+    /// Pieces placed relative to a shuffled piece afterwards.
+    #[serde(default)]
+    pub place: Vec<PlaceSpec>,
+}
+
+/// Pieces placed relative to a shuffled piece, after the shuffle.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlaceSpec {
+    /// The letter placed (`'M'`), one per offset.
+    pub piece: Spanned<char>,
+    /// The shuffled piece it is placed relative to (`'K'`).
+    pub near: Spanned<char>,
+    /// (files, ranks) offsets from that piece, seen from White.
+    pub offsets: Vec<(i32, i32)>,
+}
+
+/// Which side of the king a castling rook stands on.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+pub enum CastlingSide {
+    /// Towards the a-file.
+    Left,
+    /// Towards the last file.
+    Right,
+}
+
+/// Pieces that may castle along with the king.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CarrySpec {
+    /// Their letter (`'M'`).
+    pub piece: Spanned<char>,
+    /// Where they stand relative to the king's start, in (files, ranks)
+    /// seen from White: `[(-1, -1), (1, -1)]` is diagonally behind.
+    pub offsets: Vec<(i32, i32)>,
 }
 
 /// An action: something a piece (or a side) may do instead of a move.

@@ -1,0 +1,211 @@
+//! Checks a random setup: its template, pieces, rules and placements.
+
+use super::validate::Checker;
+use crate::engine::geometry::Geometry;
+use crate::engine::square::Square;
+use crate::lang::fen::{self, FenCell, FenRecord};
+use crate::lang::setup::{self, SetupRule};
+use crate::spec::SetupSpec;
+
+/// A setup that passed its checks.
+#[derive(Clone, Debug)]
+pub struct CheckedSetup {
+    /// The template read as a FEN, `?` squares as [`FenCell::Slot`].
+    pub template: FenRecord,
+    /// White's `?` squares in square order.
+    pub white_slots: Vec<Square>,
+    /// White's pieces to shuffle, sorted.
+    pub pieces: Vec<char>,
+    /// The rules.
+    pub rules: Vec<SetupRule>,
+    /// Placements: (letter, near letter, offsets).
+    pub place: Vec<(char, char, Vec<(i32, i32)>)>,
+}
+
+/// The square mirroring `sq` across the middle rank.
+pub fn mirror(g: Geometry, sq: Square) -> Square {
+    g.square(g.file(sq), g.ranks as i32 - 1 - g.rank(sq))
+        .expect("a mirrored square is on the board")
+}
+
+/// Checks `spec`; on success returns the setup.
+pub(super) fn check_setup(
+    c: &mut Checker<'_>,
+    spec: &SetupSpec,
+    g: Geometry,
+    known: &dyn Fn(char) -> bool,
+) -> Option<CheckedSetup> {
+    let template = match fen::parse(&spec.template.value, g.files, g.ranks, |ch| ch == '?' || known(ch)) {
+        Ok(t) => t,
+        Err(e) => {
+            let at = c.inside(&spec.template, e.span.clone());
+            c.error(format!("setup template: {}", e.message), at, e.help);
+            return None;
+        }
+    };
+    let slots: Vec<Square> = (0..g.squares())
+        .filter(|&i| template.board[i] == FenCell::Slot)
+        .map(|i| i as Square)
+        .collect();
+    let white_slots: Vec<Square> = slots
+        .iter()
+        .copied()
+        .filter(|&sq| g.rank(sq) < g.ranks as i32 / 2)
+        .collect();
+    let mirrored: Vec<Square> = {
+        let mut m: Vec<Square> = white_slots.iter().map(|&sq| mirror(g, sq)).collect();
+        m.sort();
+        m
+    };
+    let black_slots: Vec<Square> = slots
+        .iter()
+        .copied()
+        .filter(|&sq| g.rank(sq) >= g.ranks as i32 / 2)
+        .collect();
+    if black_slots != mirrored {
+        c.error(
+            "the template's `?` squares on Black's side must mirror White's",
+            spec.template.location.clone(),
+            "put a `?` on the same file and the mirrored rank for every White `?`",
+        );
+        return None;
+    }
+    let mut pieces: Vec<char> = spec.pieces.value.chars().collect();
+    let mut ok = true;
+    for (i, ch) in spec.pieces.value.char_indices() {
+        if !ch.is_ascii_uppercase() || !known(ch) {
+            let at = c.inside(&spec.pieces, i..i + ch.len_utf8());
+            c.error(
+                format!("setup pieces: `{ch}` is not a piece letter"),
+                at,
+                "list White's letters, upper case",
+            );
+            ok = false;
+        }
+    }
+    if pieces.len() != white_slots.len() {
+        c.error(
+            format!(
+                "setup has {} pieces for {} `?` squares on White's side",
+                pieces.len(),
+                white_slots.len()
+            ),
+            spec.pieces.location.clone(),
+            "give one letter per `?` square of White's side",
+        );
+        ok = false;
+    }
+    pieces.sort();
+    let mut rules = Vec::new();
+    for text in &spec.rules {
+        match setup::parse(&text.value) {
+            Ok(rule) => {
+                for (letter, span) in rule.letters() {
+                    let count = pieces.iter().filter(|p| *p == letter).count();
+                    let needed = rule.letters().iter().filter(|(l, _)| l == letter).count();
+                    let shuffled = matches!(rule, SetupRule::Protected(_)) || count >= needed;
+                    if !known(*letter) || !shuffled {
+                        let at = c.inside(text, span.clone());
+                        c.error(
+                            format!("setup rule: `{letter}` is not among the shuffled pieces (often enough)"),
+                            at,
+                            "name pieces listed in `pieces`",
+                        );
+                        ok = false;
+                    }
+                }
+                rules.push(rule);
+            }
+            Err((message, span)) => {
+                let at = c.inside(text, span);
+                c.error(
+                    format!("setup rule `{}`: {message}", text.value),
+                    at,
+                    "see docs/setup.md",
+                );
+                ok = false;
+            }
+        }
+    }
+    let mut place = Vec::new();
+    for p in &spec.place {
+        if !known(p.piece.value) || !pieces.contains(&p.near.value) {
+            c.error(
+                "setup placement: `piece` must be a piece letter and `near` one of the shuffled pieces",
+                p.piece.location.clone(),
+                "for example `(piece: 'M', near: 'K', offsets: [(-1, -1), (1, -1)])`",
+            );
+            ok = false;
+        }
+        place.push((p.piece.value, p.near.value, p.offsets.clone()));
+    }
+    ok.then_some(CheckedSetup {
+        template,
+        white_slots,
+        pieces,
+        rules,
+        place,
+    })
+}
+
+impl CheckedSetup {
+    /// The first arrangement (in letter order) whose placements fit: the
+    /// position used to check the variant before a seed picks one.
+    pub fn first_arrangement(&self, g: Geometry) -> Option<FenRecord> {
+        let mut pieces = self.pieces.clone();
+        for _ in 0..10_000 {
+            if let Some(record) = self.fill(g, &pieces) {
+                return Some(record);
+            }
+            if !next_permutation(&mut pieces) {
+                break;
+            }
+        }
+        None
+    }
+
+    /// The start position for an arrangement of White's pieces on its `?`
+    /// squares (Black mirrored, placements made), or `None` if a placement
+    /// falls off the board or on an occupied square.
+    pub fn fill(&self, g: Geometry, arrangement: &[char]) -> Option<FenRecord> {
+        let mut record = self.template.clone();
+        for (&sq, &ch) in self.white_slots.iter().zip(arrangement) {
+            record.board[sq as usize] = FenCell::Piece(ch);
+            record.board[mirror(g, sq) as usize] = FenCell::Piece(ch.to_ascii_lowercase());
+        }
+        for (piece, near, offsets) in &self.place {
+            let anchors: Vec<Square> = self
+                .white_slots
+                .iter()
+                .zip(arrangement)
+                .filter(|(_, c)| *c == near)
+                .map(|(&sq, _)| sq)
+                .collect();
+            for anchor in anchors {
+                for &(df, dr) in offsets {
+                    let sq = g.offset(anchor, df, dr)?;
+                    if record.board[sq as usize] != FenCell::Empty {
+                        return None;
+                    }
+                    record.board[sq as usize] = FenCell::Piece(*piece);
+                    record.board[mirror(g, sq) as usize] = FenCell::Piece(piece.to_ascii_lowercase());
+                }
+            }
+        }
+        Some(record)
+    }
+}
+
+/// Steps `v` to the next arrangement in lexicographic order; `false` after the last.
+pub fn next_permutation(v: &mut [char]) -> bool {
+    let Some(i) = (1..v.len()).rev().find(|&i| v[i - 1] < v[i]) else {
+        return false;
+    };
+    let j = (i..v.len())
+        .rev()
+        .find(|&j| v[j] > v[i - 1])
+        .expect("v[i] itself qualifies");
+    v.swap(i - 1, j);
+    v[i..].reverse();
+    true
+}

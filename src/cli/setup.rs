@@ -1,0 +1,21 @@
+//! `kaboom setup`: a random setup's start position for a seed, or the
+//! number of distinct start positions.
+
+use super::Failure;
+use kaboom::Variant;
+use std::process::ExitCode;
+
+pub fn run(variant: &Variant, count: bool) -> Result<ExitCode, Failure> {
+    let Some(total) = variant.setup_count() else {
+        return Err(Failure::input(format!(
+            "{} has a fixed start position, not a random setup: {}",
+            variant.name, variant.start_fen
+        )));
+    };
+    if count {
+        println!("{total}");
+    } else {
+        println!("{}", variant.start_fen);
+    }
+    Ok(ExitCode::SUCCESS)
+}
