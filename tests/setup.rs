@@ -53,7 +53,7 @@ fn valid_with(row: &[u8], pawns_protected: bool) -> bool {
     !pawns_protected
         || (0..10).all(|f| {
             let piece = |df: i32| -> Option<u8> {
-                let g = f as i32 + df;
+                let g = f + df;
                 (0..10).contains(&g).then(|| row[g as usize])
             };
             matches!(piece(0), Some(b'R' | b'Q' | b'C' | b'K'))

@@ -18,8 +18,19 @@ pub struct CheckedSetup {
     pub pieces: Vec<char>,
     /// The rules.
     pub rules: Vec<SetupRule>,
-    /// Placements: (letter, near letter, offsets).
-    pub place: Vec<(char, char, Vec<(i32, i32)>)>,
+    /// Pieces placed relative to a shuffled piece.
+    pub place: Vec<Placement>,
+}
+
+/// A piece placed at offsets from a shuffled piece, after the shuffle.
+#[derive(Clone, Debug)]
+pub struct Placement {
+    /// The letter placed.
+    pub piece: char,
+    /// The shuffled piece it is placed near.
+    pub near: char,
+    /// (files, ranks) offsets, seen from White.
+    pub offsets: Vec<(i32, i32)>,
 }
 
 /// The square mirroring `sq` across the middle rank.
@@ -137,7 +148,11 @@ pub(super) fn check_setup(
             );
             ok = false;
         }
-        place.push((p.piece.value, p.near.value, p.offsets.clone()));
+        place.push(Placement {
+            piece: p.piece.value,
+            near: p.near.value,
+            offsets: p.offsets.clone(),
+        });
     }
     ok.then_some(CheckedSetup {
         template,
@@ -173,7 +188,7 @@ impl CheckedSetup {
             record.board[sq as usize] = FenCell::Piece(ch);
             record.board[mirror(g, sq) as usize] = FenCell::Piece(ch.to_ascii_lowercase());
         }
-        for (piece, near, offsets) in &self.place {
+        for Placement { piece, near, offsets } in &self.place {
             let anchors: Vec<Square> = self
                 .white_slots
                 .iter()

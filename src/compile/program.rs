@@ -392,20 +392,7 @@ impl Builder<'_> {
             return;
         }
         let g = self.g;
-        self.p.areas[r] = (0..g.squares())
-            .map(|sq| {
-                let sq = sq as Square;
-                let mut set = SquareSet::EMPTY;
-                for df in -(radius as i32)..=radius as i32 {
-                    for dr in -(radius as i32)..=radius as i32 {
-                        if let Some(t) = g.offset(sq, df, dr) {
-                            set.insert(t);
-                        }
-                    }
-                }
-                set
-            })
-            .collect();
+        self.p.areas[r] = neighbourhoods(g, radius, false);
     }
 
     fn set(&mut self, e: &SetExpr) -> SetId {
@@ -482,59 +469,20 @@ impl Builder<'_> {
         self.push_set(node)
     }
 
-    /// Lines of a template through each square: its vectors repeated to the
-    /// edge, in both orientations (lines are the same for both sides only
-    /// when the template is symmetric; White's view is used).
+    /// Lines of a template through each square: its rays to the edge,
+    /// ignoring what stands on them (White's orientation).
     fn lines_table(&mut self, template: &str) -> u32 {
-        let g = self.g;
-        let parsed = betza::parse(template).unwrap_or_default();
-        let table = (0..g.squares())
-            .map(|sq| {
-                let sq = sq as Square;
-                let mut set = SquareSet::EMPTY;
-                for c in &parsed.components {
-                    let limit = match c.reach {
-                        Reach::Leap => 1,
-                        Reach::Ride { max } => max.map_or(usize::MAX, |m| m as usize),
-                    };
-                    for &(dx, dy) in &c.vectors {
-                        for t in (1..).map_while(|k| g.offset(sq, dx * k, dy * k)).take(limit) {
-                            set.insert(t);
-                        }
-                    }
-                }
-                set
-            })
+        let table = template_rays(self.g, template)
+            .into_iter()
+            .map(|rays| rays.into_iter().flatten().collect::<SquareSet>())
             .collect();
         self.p.lines.push(table);
         (self.p.lines.len() - 1) as u32
     }
 
-    /// Rays of a template from each square (White's orientation), each cut
-    /// to its range and the board.
+    /// Rays of a template from each square (White's orientation).
     fn rays_table(&mut self, template: &str) -> u32 {
-        let g = self.g;
-        let parsed = betza::parse(template).unwrap_or_default();
-        let table = (0..g.squares())
-            .map(|sq| {
-                let sq = sq as Square;
-                let mut rays = Vec::new();
-                for c in &parsed.components {
-                    let limit = match c.reach {
-                        Reach::Leap => 1,
-                        Reach::Ride { max } => max.map_or(usize::MAX, |m| m as usize),
-                    };
-                    for &(dx, dy) in &c.vectors {
-                        let ray: Vec<Square> = (1..).map_while(|k| g.offset(sq, dx * k, dy * k)).take(limit).collect();
-                        if !ray.is_empty() {
-                            rays.push(ray);
-                        }
-                    }
-                }
-                rays
-            })
-            .collect();
-        self.p.rays.push(table);
+        self.p.rays.push(template_rays(self.g, template));
         (self.p.rays.len() - 1) as u32
     }
 
@@ -547,20 +495,7 @@ impl Builder<'_> {
             return;
         }
         let g = self.g;
-        let rr = radius as i32;
-        self.p.manhattan[r] = (0..g.squares())
-            .map(|sq| {
-                let mut set = SquareSet::EMPTY;
-                for df in -rr..=rr {
-                    for dr in -(rr - df.abs())..=(rr - df.abs()) {
-                        if let Some(t) = g.offset(sq as Square, df, dr) {
-                            set.insert(t);
-                        }
-                    }
-                }
-                set
-            })
-            .collect();
+        self.p.manhattan[r] = neighbourhoods(g, radius, true);
     }
 
     fn cond(&mut self, c: &Cond) -> CondId {
@@ -691,4 +626,53 @@ fn set_uses_target(s: &SetExpr) -> bool {
         SetExpr::Lines(s, _, _) | SetExpr::First(s, _, _) => set_uses_target(s),
         SetExpr::Binary(_, a, b) => set_uses_target(a) || set_uses_target(b),
     }
+}
+
+/// For each square, the squares within `radius`: king steps, or steps
+/// along ranks and files (Manhattan distance).
+fn neighbourhoods(g: Geometry, radius: u8, manhattan: bool) -> Vec<SquareSet> {
+    let r = radius as i32;
+    (0..g.squares())
+        .map(|sq| {
+            let mut set = SquareSet::EMPTY;
+            for df in -r..=r {
+                for dr in -r..=r {
+                    if manhattan && df.abs() + dr.abs() > r {
+                        continue;
+                    }
+                    if let Some(t) = g.offset(sq as Square, df, dr) {
+                        set.insert(t);
+                    }
+                }
+            }
+            set
+        })
+        .collect()
+}
+
+/// For each square, the rays of a template from it, each cut to its range
+/// and the board, nearest square first.
+fn template_rays(g: Geometry, template: &str) -> Vec<Vec<Vec<Square>>> {
+    let parsed = betza::parse(template).unwrap_or_default();
+    (0..g.squares())
+        .map(|sq| {
+            let mut rays = Vec::new();
+            for c in &parsed.components {
+                let limit = match c.reach {
+                    Reach::Leap => 1,
+                    Reach::Ride { max } => max.map_or(usize::MAX, |m| m as usize),
+                };
+                for &(dx, dy) in &c.vectors {
+                    let ray: Vec<Square> = (1..)
+                        .map_while(|k| g.offset(sq as Square, dx * k, dy * k))
+                        .take(limit)
+                        .collect();
+                    if !ray.is_empty() {
+                        rays.push(ray);
+                    }
+                }
+            }
+            rays
+        })
+        .collect()
 }

@@ -245,6 +245,37 @@ pub fn parse_board(
     Ok(board)
 }
 
+/// Writes a board as the first field of a FEN (a1 is `board[0]`).
+pub fn board_text(board: &[FenCell], files: u8, ranks: u8) -> String {
+    let mut out = String::new();
+    for rank in (0..ranks as usize).rev() {
+        let mut empty = 0;
+        for file in 0..files as usize {
+            let ch = match board[rank * files as usize + file] {
+                FenCell::Empty => {
+                    empty += 1;
+                    continue;
+                }
+                FenCell::Blocked => '*',
+                FenCell::Slot => '?',
+                FenCell::Piece(c) => c,
+            };
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+                empty = 0;
+            }
+            out.push(ch);
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -279,35 +310,4 @@ mod tests {
         assert!(!fen.white_to_move);
         assert_eq!((fen.halfmove, fen.fullmove), (0, 1));
     }
-}
-
-/// Writes a board as the first field of a FEN (a1 is `board[0]`).
-pub fn board_text(board: &[FenCell], files: u8, ranks: u8) -> String {
-    let mut out = String::new();
-    for rank in (0..ranks as usize).rev() {
-        let mut empty = 0;
-        for file in 0..files as usize {
-            let ch = match board[rank * files as usize + file] {
-                FenCell::Empty => {
-                    empty += 1;
-                    continue;
-                }
-                FenCell::Blocked => '*',
-                FenCell::Slot => '?',
-                FenCell::Piece(c) => c,
-            };
-            if empty > 0 {
-                out.push_str(&empty.to_string());
-                empty = 0;
-            }
-            out.push(ch);
-        }
-        if empty > 0 {
-            out.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            out.push('/');
-        }
-    }
-    out
 }
