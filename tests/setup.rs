@@ -136,3 +136,17 @@ fn the_count_of_setups_matches_a_brute_force() {
     assert_eq!(before_pawn_rule, 48_000);
     assert_eq!(count, 21_836);
 }
+
+#[test]
+fn the_setup_language_describes_chess960() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/valid/chess960.ron");
+    let variant = Variant::load(path).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(variant.setup_count(), Some(960));
+    // Every seed's position is a legal start: 20 moves for White at least
+    // (8 pawns x 2, plus knight moves), and perft works from it.
+    for seed in 0..20 {
+        let variant = Variant::load_seeded(path, Some(seed)).unwrap();
+        let start = variant.start_position();
+        assert!(variant.legal_moves(&start).len() >= 18, "seed {seed}: {}", variant.start_fen);
+    }
+}
