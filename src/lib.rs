@@ -19,6 +19,7 @@ pub mod compile;
 pub mod engine;
 pub mod lang;
 pub mod notation;
+pub mod scenario;
 pub mod spec;
 
 pub use compile::Variant;
