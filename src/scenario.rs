@@ -107,9 +107,25 @@ pub struct Outcome {
     pub failures: Vec<String>,
 }
 
+/// Whether a file looks like a scenario (a struct with a `variant` field)
+/// rather than a variant file, so folders may hold both.
+pub fn looks_like_scenario(path: &Path) -> bool {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return true;
+    };
+    let options = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+    match options.from_str::<ron::Value>(&text) {
+        Ok(ron::Value::Map(map)) => map.iter().any(|(k, _)| *k == ron::Value::String("variant".into())),
+        _ => true,
+    }
+}
+
 /// Reads a scenario file.
 pub fn read(path: &Path) -> Result<Scenario, ScenarioError> {
-    let text = std::fs::read_to_string(path).map_err(|error| ScenarioError::Read { path: path.into(), error })?;
+    let text = std::fs::read_to_string(path).map_err(|error| ScenarioError::Read {
+        path: path.into(),
+        error,
+    })?;
     let options = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
     options.from_str(&text).map_err(|e| ScenarioError::Parse {
         path: path.into(),
@@ -134,7 +150,10 @@ pub fn run_file(path: &Path) -> Result<Outcome, ScenarioError> {
         error,
     })?;
     let start = match &scenario.fen {
-        Some(text) => fen::parse(&variant, text).map_err(|error| ScenarioError::Fen { path: path.into(), error })?,
+        Some(text) => fen::parse(&variant, text).map_err(|error| ScenarioError::Fen {
+            path: path.into(),
+            error,
+        })?,
         None => variant.start_position(),
     };
     Ok(run(&variant, &scenario, start))
@@ -193,13 +212,15 @@ pub fn run(variant: &Variant, s: &Scenario, start: crate::Position) -> Outcome {
         }
     }
     if let Some(expect) = &s.expect {
-        if let Some(want) = &expect.fen {
-            if want.trim() != final_fen {
-                failures.push(format!("fen:\n  expected {}\n  got      {final_fen}", want.trim()));
-            }
+        if let Some(want) = &expect.fen
+            && want.trim() != final_fen
+        {
+            failures.push(format!("fen:\n  expected {}\n  got      {final_fen}", want.trim()));
         }
         if let Some(want) = &expect.result {
-            let got = ending.as_ref().map_or("none".to_string(), |e| format!("{} ({})", e.result.score(), e.reason));
+            let got = ending
+                .as_ref()
+                .map_or("none".to_string(), |e| format!("{} ({})", e.result.score(), e.reason));
             let matches = got == want.trim() || got.split(' ').next() == Some(want.trim());
             if !matches {
                 failures.push(format!("result:\n  expected {}\n  got      {got}", want.trim()));
@@ -208,7 +229,11 @@ pub fn run(variant: &Variant, s: &Scenario, start: crate::Position) -> Outcome {
         if let Some(want) = &expect.trace {
             for (i, (w, g)) in want.iter().zip(&traces).enumerate() {
                 if w.trim() != g {
-                    failures.push(format!("trace of move {}:\n  expected {}\n  got      {g}", i + 1, w.trim()));
+                    failures.push(format!(
+                        "trace of move {}:\n  expected {}\n  got      {g}",
+                        i + 1,
+                        w.trim()
+                    ));
                 }
             }
             if want.len() != traces.len() {

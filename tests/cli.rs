@@ -161,3 +161,107 @@ fn usage_errors_exit_2() {
         assert!(err.starts_with("error:"), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn test_reports_passes_failures_and_diffs() {
+    let (code, out, err) = kaboom(&["test", "tests/fixtures/scenarios/"]);
+    assert_eq!(code, 1, "{err}");
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn test_snapshot_stores_then_compares() {
+    let dir = std::env::temp_dir().join(format!("kaboom-snapshot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let scenario = dir.join("mate.ron");
+    std::fs::copy("tests/fixtures/scenarios/passing.ron", &scenario).unwrap();
+    let path = scenario.display().to_string();
+    let (code, out, _) = kaboom(&["test", "--snapshot", &path]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("snapshot written"), "{out}");
+    let snap = dir.join("mate.snap");
+    assert!(
+        std::fs::read_to_string(&snap)
+            .unwrap()
+            .contains("result: 0-1 (checkmate)")
+    );
+    let (code, out, _) = kaboom(&["test", "--snapshot", &path]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.ends_with("1 passed, 0 failed\n"), "{out}");
+    let changed = std::fs::read_to_string(&snap)
+        .unwrap()
+        .replace("checkmate", "stalemate");
+    std::fs::write(&snap, changed).unwrap();
+    let (code, out, _) = kaboom(&["test", "--snapshot", &path]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("- result: 0-1 (stalemate)") && out.contains("+ result: 0-1 (checkmate)"),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn test_of_a_missing_file_exits_2() {
+    let (code, _, err) = kaboom(&["test", "no/such/scenario.ron"]);
+    assert_eq!(code, 2, "{err}");
+}
+
+#[test]
+fn explain_marks_the_squares_and_tells_what_happened() {
+    let (code, out, err) = kaboom(&[
+        "explain",
+        "kaboom",
+        "--fen",
+        "4k3/8/p7/8/n7/8/8/R3K3 w - - 0 1",
+        "a1a4@tackle",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn validate_folders_and_json() {
+    let (code, out, _) = kaboom(&["validate", "variants/"]);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(out.lines().count(), 7);
+    let (code, out, _) = kaboom(&[
+        "validate",
+        "--format",
+        "json",
+        "tests/fixtures/invalid/promotion.ron",
+        "chess",
+    ]);
+    assert_eq!(code, 1);
+    let json: serde_json::Value = serde_json::from_str(&out).expect("JSON on stdout");
+    let files = json["files"].as_array().unwrap();
+    assert_eq!(files.len(), 2);
+    assert_eq!(files[0]["valid"], false);
+    assert_eq!(files[0]["diagnostics"][0]["location"]["line"], 4);
+    assert_eq!(files[1]["valid"], true);
+}
+
+#[test]
+fn validate_of_an_unreadable_file_exits_2() {
+    let (code, out, err) = kaboom(&["validate", "no/such/file.ron"]);
+    assert_eq!(code, 2, "{out}{err}");
+}
+
+#[test]
+fn setup_prints_seeded_positions_and_counts() {
+    let (_, a, _) = kaboom(&["setup", "capatomic-random", "--seed", "7"]);
+    let (_, b, _) = kaboom(&["setup", "capatomic-random", "--seed", "7"]);
+    assert_eq!(a, b);
+    assert!(a.contains("PPPPPPPPPP"), "{a}");
+    let (code, count, _) = kaboom(&["setup", "capatomic-random", "--count"]);
+    assert_eq!((code, count.as_str()), (0, "21836\n"));
+    insta::assert_snapshot!(failure(&["setup", "chess"]));
+}
+
+#[test]
+fn validate_shows_warnings_and_still_passes() {
+    let (code, out, err) = kaboom(&["validate", "tests/fixtures/warnings/unreachable-promotion.ron"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(": ok ("), "{out}");
+    insta::assert_snapshot!(err);
+}

@@ -7,7 +7,12 @@
 fn scenarios() {
     insta::glob!("scenarios/*.ron", |path| {
         let outcome = kaboom::scenario::run_file(path).unwrap_or_else(|e| panic!("{e}"));
-        assert!(outcome.failures.is_empty(), "{}:\n{}", path.display(), outcome.failures.join("\n"));
+        assert!(
+            outcome.failures.is_empty(),
+            "{}:\n{}",
+            path.display(),
+            outcome.failures.join("\n")
+        );
         insta::assert_snapshot!(outcome.report);
     });
 }

@@ -147,6 +147,10 @@ fn the_setup_language_describes_chess960() {
     for seed in 0..20 {
         let variant = Variant::load_seeded(path, Some(seed)).unwrap();
         let start = variant.start_position();
-        assert!(variant.legal_moves(&start).len() >= 18, "seed {seed}: {}", variant.start_fen);
+        assert!(
+            variant.legal_moves(&start).len() >= 18,
+            "seed {seed}: {}",
+            variant.start_fen
+        );
     }
 }

@@ -24,6 +24,8 @@ pub struct Diagnostic {
     pub location: Option<Location>,
     /// How to fix it.
     pub help: Option<String>,
+    /// Whether a file could not be read (rather than being wrong).
+    pub io: bool,
 }
 
 impl Diagnostic {
@@ -34,6 +36,7 @@ impl Diagnostic {
             message: message.into(),
             location,
             help: None,
+            io: false,
         }
     }
 
@@ -44,12 +47,19 @@ impl Diagnostic {
             message: message.into(),
             location,
             help: None,
+            io: false,
         }
     }
 
     /// Adds a help line.
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
+        self
+    }
+
+    /// Marks the diagnostic as a file that could not be read.
+    pub fn io(mut self) -> Self {
+        self.io = true;
         self
     }
 

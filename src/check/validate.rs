@@ -234,6 +234,25 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
     let any_royal = file.pieces.iter().flatten().any(|p| p.royal);
     let sentences = check_sentences(&mut c, file, &letter_kind, any_royal);
     let mut warnings = Vec::new();
+    if let (Some(pieces), Some(promotion), Some(start), Some(g), Some(spec)) =
+        (&pieces, &promotion, &start, geometry, &file.promotion)
+    {
+        for &kind in &promotion.pieces {
+            let piece = &pieces[kind as usize];
+            if !can_reach_promotion(piece, promotion, start, g) {
+                warnings.push(
+                    Diagnostic::warning(
+                        format!(
+                            "the {} ({}) can never reach its promotion ranks",
+                            piece.name, piece.letter
+                        ),
+                        spec.ranks.location.clone(),
+                    )
+                    .with_help("check `ranks` (counted from the owner's side) against the piece's moves"),
+                );
+            }
+        }
+    }
     if let Some(pieces) = &pieces {
         for (spec, piece) in file.pieces.iter().flatten().zip(pieces) {
             if piece.template.components.is_empty() {
@@ -449,4 +468,41 @@ fn fill_initial_ranks(pieces: &mut [CheckedPiece], file: &VariantFile, start: &F
             }
         };
     }
+}
+
+/// Whether some White piece of `piece`'s kind in the start position could
+/// reach a promotion rank on an otherwise empty board.
+fn can_reach_promotion(piece: &CheckedPiece, promotion: &CheckedPromotion, start: &FenRecord, g: Geometry) -> bool {
+    let mut seen = vec![false; g.squares()];
+    let mut queue: Vec<Square> = (0..g.squares())
+        .filter(|&i| start.board[i] == FenCell::Piece(piece.letter))
+        .map(|i| i as Square)
+        .collect();
+    if queue.is_empty() {
+        return true; // no such piece to start with: nothing to warn about
+    }
+    while let Some(sq) = queue.pop() {
+        if seen[sq as usize] {
+            continue;
+        }
+        seen[sq as usize] = true;
+        if promotion.ranks.contains(&g.rank(sq)) {
+            return true;
+        }
+        for c in &piece.template.components {
+            let limit = match c.reach {
+                crate::lang::betza::Reach::Leap => 1,
+                crate::lang::betza::Reach::Ride { max } => max.map_or(16, |m| m as i32),
+            };
+            for &(dx, dy) in &c.vectors {
+                for k in 1..=limit {
+                    match g.offset(sq, dx * k, dy * k) {
+                        Some(t) => queue.push(t),
+                        None => break,
+                    }
+                }
+            }
+        }
+    }
+    false
 }

@@ -2,12 +2,14 @@
 //! and rendering of errors. Library errors arrive typed; this module turns
 //! them into messages with file, line and column.
 
+mod explain;
 mod moves;
 mod perft;
 mod play;
 mod render;
 mod setup;
 mod show;
+mod test;
 mod validate;
 
 use clap::{Parser, Subcommand};
@@ -89,11 +91,36 @@ enum Command {
         #[arg(long, conflicts_with = "seed")]
         count: bool,
     },
+    /// Explains one move: the boards before and after, what happened in words.
+    Explain {
+        /// Bundled variant name or path to a .ron file.
+        variant: String,
+        /// Position in FEN (default: the variant's start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Seed of a random setup's start position (default 0).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// The move, in kaboom's notation (e2e4, a1a5@tackle, e1e8,f8g8).
+        r#move: String,
+    },
+    /// Runs scenario files (or every .ron file in folders) and reports passes and failures.
+    Test {
+        /// Scenario files or folders.
+        #[arg(required = true)]
+        paths: Vec<String>,
+        /// Store each scenario's report as <name>.snap beside it, and compare later runs with it.
+        #[arg(long)]
+        snapshot: bool,
+    },
     /// Loads and checks variant files, reporting every problem found.
     Validate {
-        /// Variant files (or bundled names).
+        /// Variant files, folders of them, or bundled names.
         #[arg(required = true)]
         files: Vec<String>,
+        /// Output: human-readable text, or JSON for editors and CI.
+        #[arg(long, value_enum, default_value_t = validate::Format::Text)]
+        format: validate::Format,
     },
 }
 
@@ -109,6 +136,14 @@ impl Failure {
         Failure {
             message: message.into(),
             code: 1,
+        }
+    }
+
+    /// A file or folder that cannot be read or written: exit code 2.
+    fn io(message: impl Into<String>) -> Self {
+        Failure {
+            message: message.into(),
+            code: 2,
         }
     }
 }
@@ -137,7 +172,14 @@ pub fn run() -> ExitCode {
             load_variant(&variant, seed).and_then(|v| show::run(&v, fen.as_deref()))
         }
         Command::Setup { variant, seed, count } => load_variant(&variant, seed).and_then(|v| setup::run(&v, count)),
-        Command::Validate { files } => validate::run(&files),
+        Command::Explain {
+            variant,
+            fen,
+            seed,
+            r#move,
+        } => load_variant(&variant, seed).and_then(|v| explain::run(&v, fen.as_deref(), &r#move)),
+        Command::Test { paths, snapshot } => test::run(&paths, snapshot),
+        Command::Validate { files, format } => validate::run(&files, format),
     };
     match result {
         Ok(code) => code,

@@ -1,31 +1,100 @@
-//! `kaboom validate`: loads and checks each file, printing every problem.
-//! Exit 0 when all files are valid, 1 otherwise.
+//! `kaboom validate`: loads and checks each file (folders: every `.ron` in
+//! them; bundled names too), printing every problem. Exit 0 when all are
+//! valid, 1 when some are not, 2 when a file cannot be read.
 
 use super::{Failure, render};
 use kaboom::Variant;
+use kaboom::check::{Diagnostic, Severity};
+use kaboom::spec::Sources;
+use std::path::Path;
 use std::process::ExitCode;
 
-pub fn run(files: &[String]) -> Result<ExitCode, Failure> {
-    let mut failed = 0;
-    for file in files {
-        match Variant::load(file) {
-            Ok(variant) => {
-                for w in &variant.warnings {
-                    eprintln!("{}", render::diagnostic(w, &variant.sources).trim_end());
-                }
-                println!("{file}: ok ({})", variant.name);
-            }
-            Err(e) => {
-                failed += 1;
-                eprintln!("{}", render::load_error(&e).trim_end());
-                let errors = e.diagnostics.iter().filter(|d| d.is_error()).count();
-                println!("{file}: {errors} error{}", if errors == 1 { "" } else { "s" });
-            }
+/// How `validate` reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Rendered diagnostics with source lines and carets.
+    Text,
+    /// One JSON document for editors and CI.
+    Json,
+}
+
+pub fn run(names: &[String], format: Format) -> Result<ExitCode, Failure> {
+    let mut targets = Vec::new();
+    for name in names {
+        if Path::new(name).is_dir() {
+            targets.extend(
+                super::test::expand(std::slice::from_ref(name))?
+                    .into_iter()
+                    .map(|p| p.display().to_string()),
+            );
+        } else {
+            targets.push(name.clone());
         }
     }
-    Ok(if failed == 0 {
-        ExitCode::SUCCESS
+    let (mut invalid, mut unreadable) = (false, false);
+    let mut json = Vec::new();
+    for target in &targets {
+        let (name, diagnostics, sources) = match Variant::load(target) {
+            Ok(variant) => (
+                Some(variant.name.clone()),
+                variant.warnings.clone(),
+                variant.sources.clone(),
+            ),
+            Err(e) => (None, e.diagnostics, e.sources),
+        };
+        let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+        invalid |= errors > 0;
+        unreadable |= diagnostics.iter().any(|d| d.io);
+        match format {
+            Format::Text => {
+                for d in &diagnostics {
+                    eprintln!("{}", render::diagnostic(d, &sources).trim_end());
+                }
+                match &name {
+                    Some(name) => println!("{target}: ok ({name})"),
+                    None => println!("{target}: {errors} error{}", if errors == 1 { "" } else { "s" }),
+                }
+            }
+            Format::Json => json.push(serde_json::json!({
+                "file": target,
+                "valid": errors == 0,
+                "name": name,
+                "diagnostics": diagnostics.iter().map(|d| to_json(d, &sources)).collect::<Vec<_>>(),
+            })),
+        }
+    }
+    if format == Format::Json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&serde_json::json!({ "files": json })).unwrap_or_default()
+        );
+    }
+    Ok(ExitCode::from(if unreadable {
+        2
+    } else if invalid {
+        1
     } else {
-        ExitCode::from(1)
+        0
+    }))
+}
+
+fn to_json(d: &Diagnostic, sources: &Sources) -> serde_json::Value {
+    let place = d.location.as_ref().map(|loc| {
+        let file = &sources.files[loc.source];
+        let (line, column) = file.line_col(loc.span.start);
+        let (end_line, end_column) = file.line_col(loc.span.end);
+        serde_json::json!({
+            "file": file.name,
+            "line": line,
+            "column": column,
+            "end_line": end_line,
+            "end_column": end_column,
+        })
+    });
+    serde_json::json!({
+        "severity": if d.severity == Severity::Error { "error" } else { "warning" },
+        "message": d.message,
+        "help": d.help,
+        "location": place,
     })
 }

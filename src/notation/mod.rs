@@ -2,6 +2,7 @@
 //! coordinates, and a text diagram of the board.
 
 pub mod board;
+pub mod explain;
 pub mod fen;
 pub mod san;
 pub mod trace;

@@ -100,7 +100,7 @@ impl Loader {
         }
         let text = match &origin {
             Origin::Path(path) => read_text(path).map_err(|message| {
-                vec![Diagnostic::error(message, from.clone()).with_help(
+                vec![Diagnostic::error(message, from.clone()).io().with_help(
                     "give a path to a variant .ron file, or a bundled name: ".to_string() + &bundled_names().join(", "),
                 )]
             })?,

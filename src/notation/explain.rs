@@ -1,0 +1,148 @@
+//! A move explained for people: the board before and after with the
+//! squares it touched marked, and what happened in plain words.
+
+use super::fen::letter;
+use crate::compile::Variant;
+use crate::engine::moves::{Move, MoveKind};
+use crate::engine::piece::Cell;
+use crate::engine::position::Position;
+use crate::engine::square::{Color, Square, SquareSet};
+use crate::engine::trace::Event;
+
+fn side(cell: Cell) -> &'static str {
+    if cell.color() == Color::White { "White" } else { "Black" }
+}
+
+fn name(variant: &Variant, cell: Cell) -> String {
+    if cell.is_piece() {
+        format!("{} {}", side(cell), variant.pieces[cell.kind() as usize].name)
+    } else {
+        "nothing".to_string()
+    }
+}
+
+/// The squares a move touched: its own squares and every event's.
+pub fn touched(mv: &Move, events: &[Event]) -> SquareSet {
+    let mut set = SquareSet::EMPTY;
+    set.insert(mv.from);
+    set.insert(mv.to);
+    for e in events {
+        match *e {
+            Event::Moved { from, to, .. } | Event::Pushed { from, to, .. } | Event::Bounced { from, to, .. } => {
+                set.insert(from);
+                set.insert(to);
+            }
+            Event::Captured { at, .. }
+            | Event::Removed { at, .. }
+            | Event::Blocked { at }
+            | Event::Promoted { at, .. }
+            | Event::Shielded { at } => set.insert(at),
+            Event::PushedOff { from, .. } => set.insert(from),
+        }
+    }
+    set
+}
+
+/// A board diagram with the `marked` squares in brackets: `[P]`, `[.]`.
+pub fn marked_diagram(variant: &Variant, pos: &Position, marked: &SquareSet) -> String {
+    let g = variant.geometry;
+    let mut out = String::new();
+    for rank in (0..g.ranks as i32).rev() {
+        out.push_str(&format!("{:>2} ", rank + 1));
+        for file in 0..g.files as i32 {
+            let sq = g.square(file, rank).expect("on the board");
+            let cell = pos.cell(sq);
+            let c = if cell.is_empty() { '.' } else { letter(variant, cell) };
+            if marked.contains(sq) {
+                out.push_str(&format!("[{c}]"));
+            } else {
+                out.push_str(&format!(" {c} "));
+            }
+        }
+        out.push('\n');
+    }
+    out.push_str("   ");
+    for file in 0..g.files {
+        out.push_str(&format!(" {} ", (b'a' + file) as char));
+    }
+    out.push('\n');
+    out
+}
+
+/// The move and its events in sentences.
+pub fn in_words(variant: &Variant, before: &Position, mv: &Move, events: &[Event]) -> Vec<String> {
+    let g = variant.geometry;
+    let sq = |s: Square| g.name(s);
+    let mover = before.cell(mv.from);
+    let mut lines = Vec::new();
+    let opening = match mv.kind {
+        MoveKind::Castle(_) => format!("{} castles.", side(mover)),
+        MoveKind::Action(i) if variant.is_side_action(i) => {
+            format!(
+                "{} uses {} on {}.",
+                side(Cell::piece(0, before.side_to_move())),
+                variant.action_name(i),
+                sq(mv.to)
+            )
+        }
+        MoveKind::Action(i) if mv.from == mv.to => {
+            format!(
+                "{} on {} uses {}.",
+                name(variant, mover),
+                sq(mv.from),
+                variant.action_name(i)
+            )
+        }
+        MoveKind::Action(i) => {
+            let target = before.cell(mv.to);
+            let on = if target.is_piece() {
+                format!("the {} on {}", name(variant, target), sq(mv.to))
+            } else {
+                sq(mv.to)
+            };
+            format!(
+                "{} on {} uses {} on {on}.",
+                name(variant, mover),
+                sq(mv.from),
+                variant.action_name(i)
+            )
+        }
+        _ => format!("{} moves from {} to {}.", name(variant, mover), sq(mv.from), sq(mv.to)),
+    };
+    lines.push(match mv.controller {
+        Some(c) => format!(
+            "The {} on {} compels it: {opening}",
+            name(variant, before.cell(c)),
+            sq(c)
+        ),
+        None => opening,
+    });
+    for e in events {
+        let line = match *e {
+            Event::Moved { piece, from, to } if piece != mover || from != mv.from => {
+                format!("The {} moves from {} to {}.", name(variant, piece), sq(from), sq(to))
+            }
+            Event::Moved { .. } => continue,
+            Event::Captured { piece, at } => format!("It captures the {} on {}.", name(variant, piece), sq(at)),
+            Event::Removed { piece, at } => format!("The {} on {} is removed.", name(variant, piece), sq(at)),
+            Event::Pushed { piece, from, to } => {
+                format!("The {} on {} is pushed to {}.", name(variant, piece), sq(from), sq(to))
+            }
+            Event::PushedOff { piece, from } => {
+                format!(
+                    "The {} on {} is pushed off the board and captured.",
+                    name(variant, piece),
+                    sq(from)
+                )
+            }
+            Event::Blocked { at } => format!("{} is blocked for the rest of the game.", sq(at)),
+            Event::Bounced { piece, from, to } => {
+                format!("The {} on {} bounces to {}.", name(variant, piece), sq(from), sq(to))
+            }
+            Event::Promoted { at, piece } => format!("It promotes on {} to a {}.", sq(at), name(variant, piece)),
+            Event::Shielded { at } => format!("A shield protects {}.", sq(at)),
+        };
+        lines.push(line);
+    }
+    lines
+}
