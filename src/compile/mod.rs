@@ -98,8 +98,8 @@ pub struct Variant {
     pub(crate) programs: program::Programs,
     /// Bit `k` set when kind `k` carries a shield.
     pub(crate) shield_kinds: u64,
-    /// Number of distinct start positions of a random setup.
-    pub(crate) setup_count: Option<usize>,
+    /// The random setup the start position was drawn from.
+    pub(crate) setup: Option<crate::check::CheckedSetup>,
 }
 
 impl Variant {
@@ -126,9 +126,9 @@ impl Variant {
     }
 
     /// For a variant with a random setup: how many distinct start positions
-    /// it has.
+    /// it has (counted by listing them all, which takes a moment).
     pub fn setup_count(&self) -> Option<usize> {
-        self.setup_count
+        self.setup.as_ref().map(|s| setup::arrangements(self, s).len())
     }
 
     /// The start position.
@@ -208,7 +208,7 @@ fn finish(
             ])
         })
     };
-    let mut setup_count = None;
+    let mut kept_setup = None;
     if let Some(setup) = checked.setup.clone() {
         // Compile once without castling to test protection, pick the
         // seed's arrangement, then compile with its castling squares.
@@ -216,17 +216,20 @@ fn finish(
         probe_source.castling.clear();
         probe_source.start.castling.0.clear();
         let probe = compile_start(probe_source)?;
-        let all = setup::arrangements(&probe, &setup);
-        if all.is_empty() {
+        let chosen = setup::sample(&probe, &setup, seed.unwrap_or(0)).or_else(|| {
+            // Rare rules: list every arrangement and pick one.
+            let all = setup::arrangements(&probe, &setup);
+            (!all.is_empty()).then(|| all[seed.unwrap_or(0) as usize % all.len()].clone())
+        });
+        let Some(chosen) = chosen else {
             let at = file.setup.as_ref().and_then(|s| s.template.location.clone());
             return Err(fail(vec![
                 Diagnostic::error("no arrangement of the setup's pieces satisfies its rules", at)
                     .with_help("relax a rule, or check that the pieces can meet them all"),
             ]));
-        }
+        };
         let g = checked.geometry;
-        let chosen = &all[setup::pick(seed.unwrap_or(0), all.len())];
-        checked.start = setup.fill(g, chosen).expect("arrangements fit their placements");
+        checked.start = setup.fill(g, &chosen).expect("arrangements fit their placements");
         let royal: Vec<char> = checked.pieces.iter().filter(|p| p.royal).map(|p| p.letter).collect();
         let letter_kind = |c: char| {
             checked
@@ -239,12 +242,12 @@ fn finish(
             royal.contains(&c)
         })
         .map_err(fail)?;
-        setup_count = Some(all.len());
+        kept_setup = Some(setup);
     }
     let mut variant = compile_start(checked)?;
     variant.sources = sources.clone();
-    if setup_count.is_some() {
-        variant.setup_count = setup_count;
+    if kept_setup.is_some() {
+        variant.setup = kept_setup;
         variant.start_fen = crate::notation::fen::write(&variant, &variant.start);
     }
     Ok(variant)
@@ -388,7 +391,7 @@ pub fn compile(v: CheckedVariant) -> Result<Variant, FenError> {
         start: Position::empty(g),
         programs,
         shield_kinds: v.sentences.shields.iter().fold(0, |m, sh| m | 1 << sh.kind),
-        setup_count: None,
+        setup: None,
     };
     variant.start = crate::notation::fen::position_from_record(&variant, &v.start)?;
     if !v.start.extras.iter().any(|(key, _, _)| key == "unmoved") {

@@ -27,9 +27,27 @@ pub fn arrangements(probe: &Variant, setup: &CheckedSetup) -> Vec<Vec<char>> {
     out
 }
 
-/// The index a seed picks among `count` arrangements.
-pub fn pick(seed: u64, count: usize) -> usize {
-    rand_chacha::ChaCha8Rng::seed_from_u64(seed).random_range(0..count)
+/// Most shuffles tried for one seed before giving up on sampling.
+const MAX_TRIES: usize = 100_000;
+
+/// The arrangement a seed picks: shuffles White's pieces with ChaCha8
+/// seeded by `seed` (Fisher-Yates) until one satisfies the rules. Every
+/// distinct arrangement is equally likely, as with the seeds' own
+/// step-by-step procedures, and no list of all of them is needed. `None`
+/// if no shuffle succeeds (then there may be none at all).
+pub fn sample(probe: &Variant, setup: &CheckedSetup, seed: u64) -> Option<Vec<char>> {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..MAX_TRIES {
+        let mut a = setup.pieces.clone();
+        for i in (1..a.len()).rev() {
+            let j = rng.random_range(0..=i);
+            a.swap(i, j);
+        }
+        if satisfies(probe, setup, &a) {
+            return Some(a);
+        }
+    }
+    None
 }
 
 fn colour(g: Geometry, sq: Square) -> i32 {
