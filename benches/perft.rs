@@ -1,4 +1,5 @@
-//! Single-thread perft and load time of every bundled variant.
+//! Single-thread perft of every bundled variant from its start position,
+//! and the load time (parse, check, compile) of every bundled variant.
 //!
 //! Run with `cargo bench --bench perft`; criterion reports the time per
 //! iteration and, through the throughput setting, nodes per second.
@@ -7,16 +8,22 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use kaboom::{Perft, Variant};
 use std::hint::black_box;
 
-/// (variant, depth) pairs measured from the start position.
-const CASES: &[(&str, u32)] = &[("chess", 4), ("capablanca", 4)];
+/// The depth measured for each bundled variant (about a million nodes or more).
+fn depth(name: &str) -> u32 {
+    match name {
+        "capatomic-random" => 3,
+        _ => 4,
+    }
+}
 
 fn perft(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft");
     group.sample_size(10);
-    for &(name, depth) in CASES {
+    for name in kaboom::spec::bundled_names() {
         let variant = Variant::load(name).expect("bundled variants load");
         let start = variant.start_position();
         let mut counter = Perft::new();
+        let depth = depth(name);
         let nodes = counter.count(&variant, &start, depth);
         group.throughput(Throughput::Elements(nodes));
         group.bench_function(format!("{name} {depth}"), |b| {

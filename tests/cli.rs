@@ -265,3 +265,16 @@ fn validate_shows_warnings_and_still_passes() {
     assert!(out.contains(": ok ("), "{out}");
     insta::assert_snapshot!(err);
 }
+
+#[test]
+fn perft_threads_give_the_same_counts() {
+    for variant in ["chess", "atomic", "kaboom"] {
+        let (_, one, _) = kaboom(&["perft", variant, "3", "--divide"]);
+        let (code, two, err) = kaboom(&["perft", variant, "3", "--divide", "--threads", "2"]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(one, two, "{variant}");
+        assert!(err.contains("2 threads"), "{err}");
+    }
+    let (code, _, err) = kaboom(&["perft", "chess", "3", "--threads", "0"]);
+    assert_eq!(code, 2, "{err}");
+}

@@ -55,6 +55,9 @@ enum Command {
         /// Print the count below each root move.
         #[arg(long)]
         divide: bool,
+        /// Count the root moves' subtrees on this many threads.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: u16,
     },
     /// Plays moves, prints the board, the FEN and the result once the game ends.
     Play {
@@ -161,7 +164,8 @@ pub fn run() -> ExitCode {
             fen,
             seed,
             divide,
-        } => load_variant(&variant, seed).and_then(|v| perft::run(&v, depth, fen.as_deref(), divide)),
+            threads,
+        } => load_variant(&variant, seed).and_then(|v| perft::run(&v, depth, fen.as_deref(), divide, threads as usize)),
         Command::Play {
             variant,
             fen,

@@ -1,31 +1,48 @@
 //! `kaboom perft`: Stockfish's `go perft` output on stdout (divide lines,
-//! then `Nodes searched: N`), time and speed on stderr.
+//! then `Nodes searched: N`), time and speed on stderr. `--threads N`
+//! counts the root moves' subtrees on N threads, with the same output.
 
 use super::{Failure, load_position};
-use kaboom::Perft;
 use kaboom::Variant;
+use kaboom::engine::perft::{Perft, divide_parallel};
 use kaboom::notation::uci;
 use std::process::ExitCode;
 use std::time::Instant;
 
-pub fn run(variant: &Variant, depth: u32, fen: Option<&str>, divide: bool) -> Result<ExitCode, Failure> {
+pub fn run(
+    variant: &Variant,
+    depth: u32,
+    fen: Option<&str>,
+    divide: bool,
+    threads: usize,
+) -> Result<ExitCode, Failure> {
     let pos = load_position(variant, fen)?;
-    let mut perft = Perft::new();
     let started = Instant::now();
-    let nodes = if divide && depth > 0 {
-        let mut total = 0;
-        for (mv, n) in perft.divide(variant, &pos, depth) {
-            println!("{}: {n}", uci::write(variant, &mv));
-            total += n;
-        }
-        println!();
-        total
+    let nodes = if depth <= 1 || (threads <= 1 && !divide) {
+        Perft::new().count(variant, &pos, depth)
     } else {
-        perft.count(variant, &pos, depth)
+        let lines = if threads <= 1 {
+            Perft::new().divide(variant, &pos, depth)
+        } else {
+            divide_parallel(variant, &pos, depth, threads)
+        };
+        if divide {
+            for (mv, n) in &lines {
+                println!("{}: {n}", uci::write(variant, mv));
+            }
+            println!();
+        }
+        lines.iter().map(|(_, n)| n).sum()
     };
     let elapsed = started.elapsed();
     println!("Nodes searched: {nodes}");
     let nps = nodes as f64 / elapsed.as_secs_f64().max(1e-9);
-    eprintln!("time: {:.3} s, {:.0} nodes per second", elapsed.as_secs_f64(), nps);
+    eprintln!(
+        "time: {:.3} s, {:.0} nodes per second, {} thread{}",
+        elapsed.as_secs_f64(),
+        nps,
+        threads.max(1),
+        if threads > 1 { "s" } else { "" }
+    );
     Ok(ExitCode::SUCCESS)
 }
