@@ -12,6 +12,7 @@ use std::hint::black_box;
 fn depth(name: &str) -> u32 {
     match name {
         "capatomic-random" => 3,
+        "bouncing-pieces" | "tilting-the-balance" => 5,
         _ => 4,
     }
 }

@@ -58,9 +58,10 @@ pub struct AttackTables {
     pub squares: Vec<Square>,
     /// One slot per (attacking side, attacked square).
     pub slots: Vec<AttackSlot>,
-    /// For each (attacking side, square): the squares that, if emptied,
-    /// could open an attack on that square.
-    pub exposure: Vec<SquareSet>,
+    /// For each (attacking side, square): the squares of lame leaps' paths
+    /// towards it, which, emptied, could open an attack on it. (Lines are
+    /// handled by looking for pins at run time.)
+    pub leap_exposure: Vec<SquareSet>,
     /// Number of squares on the board.
     pub board_squares: usize,
 }
@@ -173,9 +174,6 @@ pub fn build(v: &CheckedVariant, moves: &MoveTables) -> AttackTables {
                 if ray.is_empty() {
                     continue;
                 }
-                for &sq in &ray[..ray.len() - 1] {
-                    exposure.insert(sq);
-                }
                 t.rays.push(AttackRay {
                     ray: t.squares.len() as u32,
                     len: ray.len() as u8,
@@ -186,7 +184,7 @@ pub fn build(v: &CheckedVariant, moves: &MoveTables) -> AttackTables {
             slot.leaps_end = t.leaps.len() as u32;
             slot.rays_end = t.rays.len() as u32;
             t.slots.push(slot);
-            t.exposure.push(exposure);
+            t.leap_exposure.push(exposure);
         }
     }
     t

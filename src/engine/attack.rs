@@ -10,25 +10,37 @@ impl Variant {
     /// whose turn it is and whether the capture would be legal).
     #[inline]
     pub fn is_attacked(&self, pos: &Position, sq: Square, by: Color) -> bool {
+        self.attacked::<false>(pos, sq, by, 0)
+    }
+
+    /// Like [`Variant::is_attacked`], with the square `vacated` seen as
+    /// empty: whether a king moving from `vacated` to `sq` would be attacked
+    /// there.
+    #[inline]
+    pub fn is_attacked_after_leaving(&self, pos: &Position, sq: Square, by: Color, vacated: Square) -> bool {
+        self.attacked::<true>(pos, sq, by, vacated)
+    }
+
+    #[inline(always)]
+    fn attacked<const VACATE: bool>(&self, pos: &Position, sq: Square, by: Color, vacated: Square) -> bool {
         let t = &self.attacks;
         let slot = t.slot(by, sq);
+        let empty = |s: Square| pos.board[s as usize].is_empty() || (VACATE && s == vacated);
         for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
             let cell = pos.board[leap.from as usize];
             if cell.is_side(by)
                 && leap.kinds >> cell.kind() & 1 != 0
-                && t.run(leap.path, leap.path_len)
-                    .iter()
-                    .all(|&s| pos.board[s as usize].is_empty())
+                && t.run(leap.path, leap.path_len).iter().all(|&s| empty(s))
             {
                 return true;
             }
         }
         for ray in &t.rays[slot.rays as usize..slot.rays_end as usize] {
             for &s in t.run(ray.ray, ray.len) {
-                let cell = pos.board[s as usize];
-                if cell.is_empty() {
+                if empty(s) {
                     continue;
                 }
+                let cell = pos.board[s as usize];
                 if cell.is_side(by) && ray.kinds >> cell.kind() & 1 != 0 {
                     return true;
                 }

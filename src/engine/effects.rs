@@ -433,13 +433,24 @@ impl Variant {
         let Some(to) = self.bounce_destination(pos, ctx, from, choice) else {
             return;
         };
-        let piece = pos.cell(choice);
-        pos.relocate(choice, to);
-        trace.record(Event::Bounced {
-            piece,
-            from: choice,
-            to,
-        });
+        self.bounce_to(pos, choice, to, promote, trace);
+    }
+}
+
+impl Variant {
+    /// Moves the piece on `from` to `to` as a bounce (promoting it when
+    /// `promote` and it lands in its zone). The caller checked `to`.
+    pub(crate) fn bounce_to<T: Trace>(
+        &self,
+        pos: &mut Position,
+        from: Square,
+        to: Square,
+        promote: bool,
+        trace: &mut T,
+    ) {
+        let piece = pos.cell(from);
+        pos.relocate(from, to);
+        trace.record(Event::Bounced { piece, from, to });
         let zone = &self.promotion_zone[piece.kind() as usize * 2 + piece.color() as usize];
         if promote
             && zone.contains(to)

@@ -25,6 +25,9 @@ impl Variant {
         if self.ended_by_rule(pos).is_some() {
             return;
         }
+        if self.programs.choice.is_some() {
+            return self.generate_legal_with_choices(pos, out);
+        }
         self.generate_pseudo_legal(pos, out);
         if self.programs.legal.is_empty() {
             return;
@@ -37,13 +40,24 @@ impl Variant {
         let mut exposure = super::square::SquareSet::EMPTY;
         for sq in royals.iter() {
             attacked |= self.is_attacked(pos, sq, them);
-            exposure = exposure.union(&self.attacks.exposure[them as usize * self.attacks.board_squares + sq as usize]);
+            exposure = exposure
+                .union(&self.attacks.leap_exposure[them as usize * self.attacks.board_squares + sq as usize])
+                .union(&self.pinned(pos, sq, them));
         }
+        let single_royal = royals.len() == 1;
         out.retain(|mv| {
             // A plain move cannot lose a royal piece; if nothing attacks the
             // royals and the move cannot open a line to them, it is legal.
-            if self.is_plain(mv)
-                && (!check_clause || (!attacked && !royals.contains(mv.from) && !exposure.contains(mv.from)))
+            let plain = self.is_plain(mv);
+            if plain && (!check_clause || (!attacked && !royals.contains(mv.from) && !exposure.contains(mv.from))) {
+                return true;
+            }
+            // A lone king stepping to a square no enemy attacks (its old
+            // square seen as empty) is legal; otherwise, play it to decide.
+            if plain
+                && single_royal
+                && royals.contains(mv.from)
+                && !self.is_attacked_after_leaving(pos, mv.to, them, mv.from)
             {
                 return true;
             }
@@ -53,18 +67,131 @@ impl Variant {
         });
     }
 
+    /// Pieces of the royal's side that stand alone between the royal on
+    /// `royal` and an enemy rider attacking along that line: moving one
+    /// may expose the royal.
+    fn pinned(&self, pos: &Position, royal: Square, them: Color) -> super::square::SquareSet {
+        let t = &self.attacks;
+        let slot = t.slot(them, royal);
+        let mut pinned = super::square::SquareSet::EMPTY;
+        for ray in &t.rays[slot.rays as usize..slot.rays_end as usize] {
+            let mut shield = None;
+            for &s in t.run(ray.ray, ray.len) {
+                let cell = pos.board[s as usize];
+                if cell.is_empty() {
+                    continue;
+                }
+                match shield {
+                    None if cell.is_side(them.flip()) => shield = Some(s),
+                    None => break,
+                    Some(own) => {
+                        if cell.is_side(them) && ray.kinds >> cell.kind() & 1 != 0 {
+                            pinned.insert(own);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        pinned
+    }
+
     /// Appends every pseudo-legal move of the side to move to `out`: moves
     /// the pieces may make, before the legality clauses are applied.
     pub fn generate_pseudo_legal(&self, pos: &Position, out: &mut Vec<Move>) {
+        self.generate_base(pos, out);
+        if self.programs.choice.is_some() {
+            self.expand_choices(pos, out);
+        }
+    }
+
+    /// Appends the moves before any follow-up choice.
+    fn generate_base(&self, pos: &Position, out: &mut Vec<Move>) {
         let us = pos.side;
         for from in pos.occupied[us as usize].iter() {
             self.generate_piece(pos, from, us, true, out);
         }
         self.generate_castling(pos, out);
         self.generate_side_actions(pos, out);
-        if self.programs.choice.is_some() {
-            self.expand_choices(pos, out);
+    }
+
+    /// Legal moves of a variant whose moves offer a bounce: each base move
+    /// is played once; its legality and every bounce it allows are judged
+    /// on that position, a bounce by moving one more piece on a copy. Works
+    /// in `out` alone: kept base moves are packed at the front, bounces
+    /// appended behind the base moves, then the gap is closed.
+    fn generate_legal_with_choices(&self, pos: &Position, out: &mut Vec<Move>) {
+        let Some((rule_index, Op::Bounce { set, from, promote })) = self.programs.choice else {
+            return;
+        };
+        let rule = &self.programs.after_move[rule_index];
+        let us = pos.side;
+        self.generate_base(pos, out);
+        let base_len = out.len();
+        // When the bounce is the only rule, a base move played without its
+        // bounce is a plain move: the chess shortcut applies to it.
+        let p = &self.programs;
+        let bounce_only =
+            p.on_capture.is_empty() && p.on_arrival.is_empty() && p.after_move.len() == 1 && rule.ops.len() == 1;
+        let royals = pos.royals[us as usize];
+        let check_clause = self.has_check();
+        let (mut attacked, mut exposure) = (false, super::square::SquareSet::EMPTY);
+        if bounce_only && check_clause {
+            for sq in royals.iter() {
+                attacked |= self.is_attacked(pos, sq, us.flip());
+                exposure = exposure
+                    .union(&self.attacks.leap_exposure[us.flip() as usize * self.attacks.board_squares + sq as usize])
+                    .union(&self.pinned(pos, sq, us.flip()));
+            }
         }
+        let mut kept = 0;
+        for i in 0..base_len {
+            let mv = out[i];
+            let mut child = pos.clone();
+            child.make(self, mv);
+            let plain = bounce_only
+                && mv.controller.is_none()
+                && matches!(mv.kind, MoveKind::Quiet | MoveKind::Capture | MoveKind::Initial);
+            let shortcut =
+                plain && (!check_clause || (!attacked && !royals.contains(mv.from) && !exposure.contains(mv.from)));
+            if shortcut || self.passes_legality(pos, &child, &mv) {
+                out[kept] = mv;
+                kept += 1;
+            }
+            let castle = matches!(mv.kind, MoveKind::Castle(_));
+            if castle && rule.except_castling {
+                continue;
+            }
+            let mover = match mv.kind {
+                MoveKind::Castle(c) => self.castling[c as usize].king_to,
+                MoveKind::Action(a) if self.programs.actions[a as usize].stays => mv.from,
+                _ => mv.to,
+            };
+            let ctx = Context {
+                side: us,
+                origin: mv.from,
+                target: mv.to,
+                mover,
+            };
+            if rule.guard.is_some_and(|g| !self.eval_cond(g, &child, &ctx)) {
+                continue;
+            }
+            for c in self.eval_set(set, &child, &ctx).iter() {
+                let Some(dest) = self.bounce_destination(&child, &ctx, from, c) else {
+                    continue;
+                };
+                let mut bounced = child.clone();
+                self.bounce_to(&mut bounced, c, dest, promote, &mut super::trace::NoTrace);
+                let with_choice = Move {
+                    choice: Some(Choice { piece: c, to: dest }),
+                    ..mv
+                };
+                if self.passes_legality(pos, &bounced, &with_choice) {
+                    out.push(with_choice);
+                }
+            }
+        }
+        out.drain(kept..base_len);
     }
 
     /// Appends the moves and actions of the piece on `from`, which belongs

@@ -1,0 +1,70 @@
+#!/bin/sh
+# Measures kaboom and Fairy-Stockfish side by side, in one run, on the same
+# positions and depths: single-thread perft from the start position, counted
+# the standard way (Fairy-Stockfish's `go perft` does the same). Prints the
+# nodes per second of each and their ratio, pair by pair.
+#
+#   scripts/compare-fairy-stockfish.sh            # chess 6, capablanca 5
+#   REPEAT=3 scripts/compare-fairy-stockfish.sh   # best of 3 runs each
+#
+# Uses Debian's fairy-stockfish package (installed with apt-get if missing)
+# and kaboom's release build (built if missing).
+set -eu
+cd "$(dirname "$0")/.."
+REPEAT=${REPEAT:-1}
+FSF=$(command -v fairy-stockfish || true)
+[ -n "$FSF" ] || FSF=/usr/games/fairy-stockfish
+if [ ! -x "$FSF" ]; then
+    echo "installing Debian's fairy-stockfish package..." >&2
+    apt-get install -y fairy-stockfish >/dev/null
+fi
+[ -x target/release/kaboom ] || cargo build --release --quiet
+KABOOM=target/release/kaboom
+
+now_ns() { date +%s%N; }
+
+# fsf_perft VARIANT DEPTH -> "nodes nanoseconds"
+fsf_perft() {
+    start=$(now_ns)
+    nodes=$(printf 'setoption name UCI_Variant value %s\nposition startpos\ngo perft %s\n' "$1" "$2" \
+        | "$FSF" 2>/dev/null | sed -n 's/^Nodes searched: //p')
+    end=$(now_ns)
+    echo "$nodes $((end - start))"
+}
+
+# kaboom_perft VARIANT DEPTH -> "nodes nanoseconds"
+kaboom_perft() {
+    start=$(now_ns)
+    nodes=$("$KABOOM" perft "$1" "$2" 2>/dev/null | sed -n 's/^Nodes searched: //p')
+    end=$(now_ns)
+    echo "$nodes $((end - start))"
+}
+
+# best RUNNER VARIANT DEPTH -> "nodes nanoseconds" of the fastest of REPEAT runs
+best() {
+    best_ns=0
+    i=0
+    while [ "$i" -lt "$REPEAT" ]; do
+        set -- "$1" "$2" "$3"
+        result=$("$1" "$2" "$3")
+        ns=${result#* }
+        if [ "$best_ns" -eq 0 ] || [ "$ns" -lt "$best_ns" ]; then best_ns=$ns; best_nodes=${result% *}; fi
+        i=$((i + 1))
+    done
+    echo "$best_nodes $best_ns"
+}
+
+printf '%-12s %5s %12s %14s %14s %7s\n' variant depth nodes "kaboom nps" "fsf nps" ratio
+for pair in "chess 6" "capablanca 5"; do
+    set -- $pair
+    k=$(best kaboom_perft "$1" "$2")
+    f=$(best fsf_perft "$1" "$2")
+    kn=${k% *}; kt=${k#* }; fn=${f% *}; ft=${f#* }
+    if [ "$kn" != "$fn" ]; then
+        echo "$1 $2: node counts differ: kaboom $kn, fairy-stockfish $fn" >&2
+        exit 1
+    fi
+    awk -v v="$1" -v d="$2" -v n="$kn" -v kt="$kt" -v ft="$ft" 'BEGIN {
+        k = n / (kt / 1e9); f = n / (ft / 1e9);
+        printf "%-12s %5s %12d %14.0f %14.0f %6.2fx\n", v, d, n, k, f, k / f }'
+done
