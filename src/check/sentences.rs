@@ -75,6 +75,15 @@ pub struct CheckedSentences {
     pub shields: Vec<CheckedShield>,
 }
 
+/// Most triggered rules a variant may have.
+pub const MAX_RULES: usize = 64;
+/// Most legality clauses.
+pub const MAX_LEGAL: usize = 16;
+/// Most end rules.
+pub const MAX_END: usize = 32;
+/// Most actions, pieces' and sides' together.
+pub const MAX_ACTIONS: usize = 64;
+
 /// The defaults: the rules of chess.
 pub const DEFAULT_LEGAL: &[&str] = &["own royal not attacked"];
 /// The default game end: as in chess.
@@ -94,6 +103,27 @@ pub fn check_sentences(
 ) -> CheckedSentences {
     let mut out = CheckedSentences::default();
     let mut choice_rules = 0;
+    let counted = [
+        ("rules", file.rules.as_ref().map_or(0, Vec::len), MAX_RULES),
+        ("legality clauses", file.legal.as_ref().map_or(0, Vec::len), MAX_LEGAL),
+        ("end rules", file.end.as_ref().map_or(0, Vec::len), MAX_END),
+        (
+            "actions",
+            file.actions.as_ref().map_or(0, Vec::len)
+                + file.pieces.iter().flatten().map(|p| p.actions.len()).sum::<usize>(),
+            MAX_ACTIONS,
+        ),
+    ];
+    for (what, n, max) in counted {
+        if n > max {
+            c.error(
+                format!("the variant has {n} {what}; at most {max} are allowed"),
+                c.root(),
+                format!("keep to {max} {what}"),
+            );
+            return out;
+        }
+    }
     for text in file.rules.iter().flatten() {
         if let Some(rule) = parse(c, text, "rule", effects::parse_rule) {
             letters_in_rule(c, text, &rule, letter_kind);
@@ -259,7 +289,7 @@ fn parse<T>(
         Ok(v) => Some(v),
         Err(e) => {
             let at = c.inside(text, e.span.clone());
-            c.error(format!("{what} `{}`: {}", text.value, e.message), at, e.help);
+            c.error(format!("{what} `{}`: {}", shorten(&text.value), e.message), at, e.help);
             None
         }
     }
@@ -531,5 +561,14 @@ fn unique_names(c: &mut Checker<'_>, actions: &[ActionSpec], owner: &str) {
                 "give each action of a piece its own name",
             );
         }
+    }
+}
+
+/// A sentence as quoted in a message: whole if short, else its start.
+fn shorten(text: &str) -> String {
+    if text.chars().count() <= 80 {
+        text.to_string()
+    } else {
+        format!("{}...", text.chars().take(77).collect::<String>())
     }
 }

@@ -33,6 +33,31 @@ pub struct Placement {
     pub offsets: Vec<(i32, i32)>,
 }
 
+/// Most distinct arrangements a setup's pieces may have (so listing them,
+/// for `--count`, stays within seconds).
+pub const MAX_ARRANGEMENTS: u128 = 10_000_000;
+
+/// The number of distinct orders of a multiset of letters, saturating.
+fn distinct_arrangements(pieces: &[char]) -> u128 {
+    let mut total: u128 = 1;
+    let mut placed: u128 = 0;
+    let mut counts: Vec<(char, u128)> = Vec::new();
+    for &p in pieces {
+        match counts.iter_mut().find(|(c, _)| *c == p) {
+            Some(entry) => entry.1 += 1,
+            None => counts.push((p, 1)),
+        }
+    }
+    // Multiply binomials C(placed + k, k) for each letter's count k.
+    for (_, k) in counts {
+        for i in 1..=k {
+            placed += 1;
+            total = total.saturating_mul(placed) / i;
+        }
+    }
+    total
+}
+
 /// The square mirroring `sq` across the middle rank.
 pub fn mirror(g: Geometry, sq: Square) -> Square {
     g.square(g.file(sq), g.ranks as i32 - 1 - g.rank(sq))
@@ -107,6 +132,15 @@ pub(super) fn check_setup(
         ok = false;
     }
     pieces.sort();
+    let arrangements = distinct_arrangements(&pieces);
+    if arrangements > MAX_ARRANGEMENTS {
+        c.error(
+            format!("the setup's pieces have {arrangements} arrangements; at most {MAX_ARRANGEMENTS} are allowed"),
+            spec.pieces.location.clone(),
+            "shuffle fewer pieces, or fix some of them in the template",
+        );
+        ok = false;
+    }
     let mut rules = Vec::new();
     for text in &spec.rules {
         match setup::parse(&text.value) {
@@ -223,4 +257,19 @@ pub fn next_permutation(v: &mut [char]) -> bool {
     v.swap(i - 1, j);
     v[i..].reverse();
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_distinct_arrangements() {
+        assert_eq!(
+            distinct_arrangements(&"QABBCNNKRR".chars().collect::<Vec<_>>()),
+            453_600
+        );
+        assert_eq!(distinct_arrangements(&"RNBQKBNR".chars().collect::<Vec<_>>()), 5_040);
+        assert!(distinct_arrangements(&"ABCDEFGHIJKLMNOPQRSTUVWXYZ".chars().collect::<Vec<_>>()) > MAX_ARRANGEMENTS);
+    }
 }

@@ -45,6 +45,7 @@ enum Command {
         /// Bundled variant name or path to a .ron file.
         variant: String,
         /// Depth in plies.
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=64))]
         depth: u32,
         /// Position in FEN (default: the variant's start position).
         #[arg(long)]

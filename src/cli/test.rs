@@ -21,6 +21,9 @@ pub fn expand(paths: &[String]) -> Result<Vec<PathBuf>, Failure> {
                 .filter(|f| f.extension().is_some_and(|x| x == "ron"))
                 .collect();
             found.sort();
+            if found.is_empty() {
+                return Err(Failure::io(format!("{p} holds no .ron files")));
+            }
             files.extend(found);
         } else if path.exists() {
             files.push(path.to_path_buf());
@@ -41,6 +44,11 @@ pub fn run(paths: &[String], snapshot: bool) -> Result<ExitCode, Failure> {
         } else {
             files.extend(found);
         }
+    }
+    if files.is_empty() {
+        return Err(Failure::io(
+            "no scenario files found: a folder's scenarios are the .ron files with a `variant` field",
+        ));
     }
     let (mut passed, mut failed) = (0, 0);
     for file in &files {

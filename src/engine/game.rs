@@ -60,16 +60,21 @@ pub struct Game<'v> {
     variant: &'v Variant,
     positions: Vec<Position>,
     moves: Vec<Move>,
+    /// For each position, what repetition compares, and its hash.
+    keys: Vec<(u64, Position)>,
 }
 
 impl<'v> Game<'v> {
     /// A game of `variant` from `start`.
     pub fn new(variant: &'v Variant, start: Position) -> Self {
-        Game {
+        let mut game = Game {
             variant,
-            positions: vec![start],
+            positions: Vec::new(),
             moves: Vec::new(),
-        }
+            keys: Vec::new(),
+        };
+        game.push(start);
+        game
     }
 
     /// The current position.
@@ -88,9 +93,18 @@ impl<'v> Game<'v> {
         let mut next = self.position().clone();
         let mut events = Vec::new();
         next.make_traced(self.variant, mv, &mut events);
-        self.positions.push(next);
+        self.push(next);
         self.moves.push(mv);
         events
+    }
+
+    fn push(&mut self, pos: Position) {
+        use std::hash::{Hash, Hasher};
+        let key = self.repetition_key(&pos);
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        key.hash(&mut hasher);
+        self.keys.push((hasher.finish(), key));
+        self.positions.push(pos);
     }
 
     /// How the game has ended, or `None` while it goes on.
@@ -119,8 +133,8 @@ impl<'v> Game<'v> {
 
     /// How many times the current position has occurred.
     fn repetitions(&self) -> usize {
-        let key = self.repetition_key(self.position());
-        self.positions.iter().filter(|p| self.repetition_key(p) == key).count()
+        let last = self.keys.last().expect("a game always has a position");
+        self.keys.iter().filter(|k| k.0 == last.0 && k.1 == last.1).count()
     }
 
     /// What makes two positions "the same" for repetition: the board, the

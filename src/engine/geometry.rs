@@ -3,7 +3,7 @@
 use super::square::{Color, Square};
 
 /// The size of a board and the arithmetic on its squares.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Geometry {
     /// Number of files (columns), 1 to 16.
     pub files: u8,
@@ -88,17 +88,14 @@ impl Geometry {
     /// the number of bytes read. Takes two rank digits only when the board
     /// has a rank of that number.
     pub fn read_square(&self, text: &str) -> Option<(Square, usize)> {
-        let bytes = text.as_bytes();
-        if bytes.len() >= 3
-            && bytes[2].is_ascii_digit()
-            && let Some(sq) = self.parse_square(&text[..3])
+        if let Some(sq) = text
+            .get(..3)
+            .filter(|t| t.as_bytes()[2].is_ascii_digit())
+            .and_then(|t| self.parse_square(t))
         {
             return Some((sq, 3));
         }
-        if bytes.len() >= 2 {
-            return self.parse_square(&text[..2]).map(|sq| (sq, 2));
-        }
-        None
+        text.get(..2).and_then(|t| self.parse_square(t)).map(|sq| (sq, 2))
     }
 }
 
@@ -126,5 +123,8 @@ mod tests {
         let small = Geometry { files: 8, ranks: 8 };
         // "a11" on 8 ranks is a1 followed by something else.
         assert_eq!(small.read_square("a11"), Some((0, 2)));
+        // Never slices inside a character.
+        assert_eq!(small.read_square("\u{1F600}\u{1F600}"), None);
+        assert_eq!(small.read_square("a\u{e9}"), None);
     }
 }

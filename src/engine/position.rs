@@ -14,7 +14,7 @@ use crate::compile::tables::passed_squares;
 
 /// A position of some variant. It knows its board size but not its rules:
 /// every operation that needs rules takes the [`Variant`].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     pub(crate) board: [Cell; MAX_SQUARES],
     pub(crate) occupied: [SquareSet; 2],

@@ -91,8 +91,21 @@ fn atom_steps(atom: char) -> (&'static [(i32, i32)], bool) {
     }
 }
 
+/// Longest movement template, in bytes.
+pub const MAX_TEMPLATE_BYTES: usize = 256;
+
 /// Parses a template such as `fmWfceFifmnD`.
 pub fn parse(text: &str) -> Result<Template, TemplateError> {
+    if text.len() > MAX_TEMPLATE_BYTES {
+        return Err(TemplateError {
+            message: format!(
+                "the template has {} bytes; at most {MAX_TEMPLATE_BYTES} are allowed",
+                text.len()
+            ),
+            span: 0..0,
+            help: "a piece needs only a few components; list each atom once".into(),
+        });
+    }
     let pairs = BetzaParser::parse(Rule::template, text).map_err(|e| grammar_error(text, e))?;
     let mut template = Template::default();
     for pair in pairs.flatten().filter(|p| p.as_rule() == Rule::component) {

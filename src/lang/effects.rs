@@ -264,7 +264,40 @@ pub struct EndRule {
     pub outcome: EndOutcome,
 }
 
+/// Deepest nesting of parentheses a sentence may have.
+pub const MAX_NESTING: usize = 32;
+
+/// Longest sentence, in bytes.
+pub const MAX_SENTENCE_BYTES: usize = 4096;
+
 fn parse_top(rule: G, text: &str) -> Result<Pair<'_, G>, SentenceError> {
+    if text.len() > MAX_SENTENCE_BYTES {
+        return Err(SentenceError {
+            message: format!(
+                "the sentence has {} bytes; at most {MAX_SENTENCE_BYTES} are allowed",
+                text.len()
+            ),
+            span: 0..0,
+            help: "split it into several rules or effects".into(),
+        });
+    }
+    let mut depth = 0usize;
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Err(SentenceError {
+                        message: format!("parentheses nested more than {MAX_NESTING} deep"),
+                        span: i..i + 1,
+                        help: "write the set or condition more simply".into(),
+                    });
+                }
+            }
+            ')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
     let mut pairs = EffectParser::parse(rule, text).map_err(|e| grammar_error(text, e))?;
     Ok(pairs.next().expect("an entry rule matches once"))
 }
