@@ -1,8 +1,10 @@
 //! Property tests over random playouts: FEN round trips exactly, and every
 //! printed move parses back to the same move.
 
+use kaboom::engine::square::Color;
+use kaboom::engine::trace::Event;
 use kaboom::notation::{fen, uci};
-use kaboom::{Game, Move, MoveKind, Position, Variant};
+use kaboom::{Game, Move, MoveKind, Perft, Position, Variant};
 use proptest::prelude::*;
 use std::sync::OnceLock;
 
@@ -43,17 +45,58 @@ fn check_playout(variant: &Variant, choices: &[u16]) -> Result<(), TestCaseError
         prop_assert_eq!(fen::write(variant, &back), text.clone());
         let moves = variant.legal_moves(&pos);
         check_against_slow_rules(variant, &pos, &moves)?;
+        if choice % 16 == 0 {
+            check_divide(variant, &pos)?;
+        }
         for mv in &moves {
             let written = uci::write(variant, mv);
             let parsed =
                 uci::parse(variant, &pos, &written).map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
             prop_assert_eq!(parsed, *mv, "{} in {}", written, text);
         }
-        if moves.is_empty() || game.ending().is_some() {
+        if let Some(ending) = game.ending() {
+            // A finished game reports its result; one ended by a position
+            // rule (no move, a royal gone) offers no move.
+            prop_assert!(!ending.reason.is_empty());
+            if !ending.reason.contains("-move rule") && !ending.reason.contains("repetition") {
+                prop_assert!(moves.is_empty(), "{} ended ({}) but offers moves", text, ending.reason);
+            }
             break;
         }
-        game.play(moves[choice as usize % moves.len()]);
+        prop_assert!(!moves.is_empty(), "{} offers no move but the game goes on", text);
+        let mv = moves[choice as usize % moves.len()];
+        let before = pos.pieces_of(Color::White).len() + pos.pieces_of(Color::Black).len();
+        let events = game.play(mv);
+        let after = game.position().pieces_of(Color::White).len() + game.position().pieces_of(Color::Black).len();
+        // Pieces disappear only through traced events.
+        let gone = events
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e,
+                    Event::Captured { .. } | Event::Removed { .. } | Event::PushedOff { .. }
+                )
+            })
+            .count() as u32;
+        prop_assert_eq!(
+            before - after,
+            gone,
+            "{} after {} in {}: {:?}",
+            before - after,
+            uci::write(variant, &mv),
+            text,
+            events
+        );
     }
+    Ok(())
+}
+
+/// The divide lines of perft sum to its total.
+fn check_divide(variant: &Variant, pos: &Position) -> Result<(), TestCaseError> {
+    let mut perft = Perft::new();
+    let total = perft.count(variant, pos, 2);
+    let lines: u64 = perft.divide(variant, pos, 2).iter().map(|(_, n)| n).sum();
+    prop_assert_eq!(lines, total);
     Ok(())
 }
 
@@ -116,6 +159,14 @@ proptest! {
     #[test]
     fn fen_and_moves_round_trip_in_kaboom(choices in prop::collection::vec(any::<u16>(), 0..150)) {
         check_playout(&variants()[8], &choices)?;
+    }
+
+    #[test]
+    fn playouts_to_the_end_of_the_game(
+        which in 0usize..14,
+        choices in prop::collection::vec(any::<u16>(), 400..600),
+    ) {
+        check_playout(&variants()[which.min(variants().len() - 1)], &choices)?;
     }
 
     #[test]
