@@ -39,6 +39,7 @@ fn check_playout(variant: &Variant, choices: &[u16]) -> Result<(), TestCaseError
     let mut game = Game::new(variant, variant.start_position());
     for &choice in choices {
         let pos = game.position().clone();
+        pos.check_consistency(variant).map_err(TestCaseError::fail)?;
         let text = fen::write(variant, &pos);
         let back = fen::parse(variant, &text).map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
         prop_assert_eq!(&back, &pos, "FEN {} does not read back to the same position", text);

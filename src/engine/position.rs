@@ -101,6 +101,47 @@ impl Position {
         self.fullmove
     }
 
+    /// Checks that the position is consistent: the per-side and royal sets
+    /// agree with the board, nothing stands off the board, en passant
+    /// targets are empty squares. For tests and fuzzing; `Err` says what is
+    /// wrong.
+    pub fn check_consistency(&self, variant: &Variant) -> Result<(), String> {
+        let n = self.geometry.squares();
+        for sq in 0..MAX_SQUARES {
+            let cell = self.board[sq];
+            let sq8 = sq as Square;
+            if sq >= n {
+                if cell != Cell::EMPTY || self.occupied[0].contains(sq8) || self.occupied[1].contains(sq8) {
+                    return Err(format!("something stands off the board, on square index {sq}"));
+                }
+                continue;
+            }
+            for side in Color::BOTH {
+                let listed = self.occupied[side as usize].contains(sq8);
+                if listed != cell.is_side(side) {
+                    return Err(format!(
+                        "occupancy of {} disagrees with the board",
+                        self.geometry.name(sq8)
+                    ));
+                }
+                let royal = cell.is_side(side) && variant.is_royal(cell.kind());
+                if self.royals[side as usize].contains(sq8) != royal {
+                    return Err(format!(
+                        "royal set disagrees with the board on {}",
+                        self.geometry.name(sq8)
+                    ));
+                }
+            }
+            if cell.is_piece() && cell.kind() as usize >= variant.pieces.len() {
+                return Err(format!("unknown piece kind on {}", self.geometry.name(sq8)));
+            }
+        }
+        if let Some(sq) = self.ep_targets.iter().find(|&sq| !self.board[sq as usize].is_empty()) {
+            return Err(format!("en passant target {} is not empty", self.geometry.name(sq)));
+        }
+        Ok(())
+    }
+
     /// Puts `cell` on `sq`, keeping the occupancy sets right.
     pub(crate) fn set(&mut self, variant: &Variant, sq: Square, cell: Cell) {
         self.clear(sq);
