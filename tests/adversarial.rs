@@ -125,3 +125,22 @@ fn no_command_panics_on_malformed_arguments() {
         assert!(!err.trim().is_empty() || code == 1, "{args:?}: no message");
     }
 }
+
+/// Inputs the fuzzers found crashing, kept as regression tests: each must
+/// load or fail with diagnostics, never panic.
+#[test]
+fn fuzz_findings_stay_fixed() {
+    let mut files: Vec<_> = std::fs::read_dir("tests/fixtures/fuzz")
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .collect();
+    files.sort();
+    assert!(!files.is_empty());
+    for file in files {
+        let text = String::from_utf8_lossy(&std::fs::read(&file).unwrap()).into_owned();
+        if let Ok(variant) = Variant::from_text("fuzz.ron", &text) {
+            let _ = Perft::new().count(&variant, &variant.start_position(), 2);
+        }
+    }
+}

@@ -217,7 +217,7 @@ pub fn parse_board(
                     "use the variant's piece letters (upper case White, lower case Black), digits for empty squares, `*` for a blocked square",
                 ));
             };
-            if file + cell_count > files as usize {
+            if file.saturating_add(cell_count) > files as usize {
                 return Err(FenError::new(
                     format!("rank {} has more than {files} squares", rank + 1),
                     offset..offset + row.len(),
@@ -302,6 +302,14 @@ mod tests {
         assert!(e.message.contains("7 ranks"));
         let e = parse("8/8/8/8/8/8/8/8 x", 8, 8, letters).unwrap_err();
         assert_eq!(e.span, 16..17);
+    }
+
+    #[test]
+    fn huge_empty_runs_are_errors_not_overflows() {
+        let e = parse("99999999999999999999999999/8/8/8/8/8/8/8 w - - 0 1", 8, 8, letters).unwrap_err();
+        assert!(e.message.contains("more than 8"), "{}", e.message);
+        let e = parse("p18446744073709551615/8/8/8/8/8/8/8 w - - 0 1", 8, 8, letters).unwrap_err();
+        assert!(e.message.contains("more than 8"), "{}", e.message);
     }
 
     #[test]
