@@ -310,7 +310,7 @@ fn check_action(
         c.error(
             format!("action name `{name}` must be letters, digits, `-` or `_`"),
             spec.name.location.clone(),
-            "the name is written in moves (`e1e1@nova`), so keep it one word",
+            "the name is written in moves (`e1e1@blast`), so keep it one word",
         );
     }
     let template = match &spec.moves {

@@ -105,7 +105,7 @@ enum Command {
         /// Seed of a random setup's start position (default 0).
         #[arg(long)]
         seed: Option<u64>,
-        /// The move, in kaboom's notation (e2e4, a1a5@tackle, e1e8,f8g8).
+        /// The move, in kaboom's notation (e2e4, a1a5@shove, e1e8,f8g8).
         r#move: String,
     },
     /// Runs scenario files (or every .ron file in folders) and reports passes and failures.

@@ -121,7 +121,7 @@ impl Variant {
     /// in `out` alone: kept base moves are packed at the front, bounces
     /// appended behind the base moves, then the gap is closed.
     fn generate_legal_with_choices(&self, pos: &Position, out: &mut Vec<Move>) {
-        let Some((rule_index, Op::Bounce { set, from, promote })) = self.programs.choice else {
+        let Some((rule_index, Op::Bounce { promote, .. })) = self.programs.choice else {
             return;
         };
         let rule = &self.programs.after_move[rule_index];
@@ -158,28 +158,7 @@ impl Variant {
                 out[kept] = mv;
                 kept += 1;
             }
-            let castle = matches!(mv.kind, MoveKind::Castle(_));
-            if castle && rule.except_castling {
-                continue;
-            }
-            let mover = match mv.kind {
-                MoveKind::Castle(c) => self.castling[c as usize].king_to,
-                MoveKind::Action(a) if self.programs.actions[a as usize].stays => mv.from,
-                _ => mv.to,
-            };
-            let ctx = Context {
-                side: us,
-                origin: mv.from,
-                target: mv.to,
-                mover,
-            };
-            if rule.guard.is_some_and(|g| !self.eval_cond(g, &child, &ctx)) {
-                continue;
-            }
-            for c in self.eval_set(set, &child, &ctx).iter() {
-                let Some(dest) = self.bounce_destination(&child, &ctx, from, c) else {
-                    continue;
-                };
+            self.for_each_bounce(&mv, &child, |c, dest| {
                 let mut bounced = child.clone();
                 self.bounce_to(&mut bounced, c, dest, promote, &mut super::trace::NoTrace);
                 let with_choice = Move {
@@ -189,7 +168,7 @@ impl Variant {
                 if self.passes_legality(pos, &bounced, &with_choice) {
                     out.push(with_choice);
                 }
-            }
+            });
         }
         out.drain(kept..base_len);
     }
@@ -418,40 +397,46 @@ impl Variant {
     /// Adds, for every move so far, one move per piece the mover may bounce
     /// afterwards (a bounce that could not move is the same as none).
     fn expand_choices(&self, pos: &Position, out: &mut Vec<Move>) {
+        for i in 0..out.len() {
+            let mv = out[i];
+            let mut child = pos.clone();
+            child.make(self, mv);
+            self.for_each_bounce(&mv, &child, |c, dest| {
+                out.push(Move {
+                    choice: Some(Choice { piece: c, to: dest }),
+                    ..mv
+                });
+            });
+        }
+    }
+
+    /// Calls `f` with each piece the mover may bounce after `mv` (already
+    /// played, without a bounce, into `child`) and the square it would go to.
+    fn for_each_bounce(&self, mv: &Move, child: &Position, mut f: impl FnMut(Square, Square)) {
         let Some((rule_index, Op::Bounce { set, from, .. })) = self.programs.choice else {
             return;
         };
         let rule = &self.programs.after_move[rule_index];
-        let us = pos.side;
-        for i in 0..out.len() {
-            let mv = out[i];
-            let castle = matches!(mv.kind, MoveKind::Castle(_));
-            if castle && rule.except_castling {
-                continue;
-            }
-            let mut child = pos.clone();
-            child.make(self, mv);
-            let mover = match mv.kind {
-                MoveKind::Castle(c) => self.castling[c as usize].king_to,
-                MoveKind::Action(a) if self.programs.actions[a as usize].stays => mv.from,
-                _ => mv.to,
-            };
-            let ctx = Context {
-                side: us,
-                origin: mv.from,
-                target: mv.to,
-                mover,
-            };
-            if rule.guard.is_some_and(|g| !self.eval_cond(g, &child, &ctx)) {
-                continue;
-            }
-            for c in self.eval_set(set, &child, &ctx).iter() {
-                if let Some(dest) = self.bounce_destination(&child, &ctx, from, c) {
-                    out.push(Move {
-                        choice: Some(Choice { piece: c, to: dest }),
-                        ..mv
-                    });
-                }
+        if matches!(mv.kind, MoveKind::Castle(_)) && rule.except_castling {
+            return;
+        }
+        let mover = match mv.kind {
+            MoveKind::Castle(c) => self.castling[c as usize].king_to,
+            MoveKind::Action(a) if self.programs.actions[a as usize].stays => mv.from,
+            _ => mv.to,
+        };
+        let ctx = Context {
+            side: child.side.flip(),
+            origin: mv.from,
+            target: mv.to,
+            mover,
+        };
+        if rule.guard.is_some_and(|g| !self.eval_cond(g, child, &ctx)) {
+            return;
+        }
+        for c in self.eval_set(set, child, &ctx).iter() {
+            if let Some(dest) = self.bounce_destination(child, &ctx, from, c) {
+                f(c, dest);
             }
         }
     }

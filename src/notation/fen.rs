@@ -120,7 +120,7 @@ pub fn position_from_record(variant: &Variant, record: &FenRecord) -> Result<Pos
     Ok(pos)
 }
 
-/// Reads one `key=value` field: `used=w:bomb,b:bomb` (once-per-game
+/// Reads one `key=value` field: `used=w:strike,b:strike` (once-per-game
 /// actions taken) or `captured=2` (the `captured(...)` counters, in the
 /// order the variant's sentences first name them).
 fn read_extra(variant: &Variant, pos: &mut Position, key: &str, value: &str) -> Result<(), (String, String)> {
@@ -130,7 +130,7 @@ fn read_extra(variant: &Variant, pos: &mut Position, key: &str, value: &str) -> 
                 let (side, name) = entry.split_once(':').ok_or_else(|| {
                     (
                         format!("`{entry}` is not `w:<action>` or `b:<action>`"),
-                        "write e.g. `used=w:bomb`".to_string(),
+                        "write e.g. `used=w:strike`".to_string(),
                     )
                 })?;
                 let side = match side {

@@ -5,8 +5,8 @@
 //!   rook when the king moves one square or none, which would read as a
 //!   plain king move (also accepted for any castling);
 //!   pieces brought along follow with `+` and their squares (`f2i2+e1+g1`);
-//! * a piece's action as its squares and the action's name: `d1d1@nova`,
-//!   `a1a5@tackle`; a side's action as its target and name: `g6@bomb`;
+//! * a piece's action as its squares and the action's name: `d1d1@blast`,
+//!   `a1a5@shove`; a side's action as its target and name: `g6@strike`;
 //! * a bounce after a comma, the bounced piece's squares: `e1e8,f8g8`;
 //! * a chosen-direction push after a slash, where it sends its piece:
 //!   `e1e2@bump/f3`;

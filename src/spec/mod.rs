@@ -210,7 +210,7 @@ pub struct CarrySpec {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ActionSpec {
-    /// The action's name, used in move notation (`e1e1@nova`).
+    /// The action's name, used in move notation (`e1e1@blast`).
     pub name: Spanned<String>,
     /// A Betza template whose moves are the action's targets (as for a
     /// move: `m` needs an empty target, `c` an enemy piece there).
