@@ -780,6 +780,25 @@ mod tests {
     }
 
     #[test]
+    fn parses_dead_positions_colours_and_squares() {
+        let dead = parse_end("dead if count(any not K B) == 0 and count(any B & light) == 0: draw").unwrap();
+        assert!(matches!(dead.condition, EndCondition::Dead(Cond::And(_, _))));
+        assert_eq!(dead.outcome, EndOutcome::Draw);
+        // Without `dead if`, the same condition is a plain end rule.
+        assert!(matches!(
+            parse_end("count(any not K) == 0: draw").unwrap().condition,
+            EndCondition::Holds(_)
+        ));
+        assert!(matches!(
+            parse_condition("squares(blocked) == 0").unwrap(),
+            Cond::Compare(Quantity::Squares(SetExpr::Named(NamedSet::Blocked)), Comparison::Equal, 0)
+        ));
+        assert_eq!(parse_set("dark").unwrap(), SetExpr::Named(NamedSet::Dark));
+        assert_eq!(parse_set("light").unwrap(), SetExpr::Named(NamedSet::Light));
+        assert!(parse_end("dead if: draw").is_err());
+    }
+
+    #[test]
     fn errors_point_at_the_problem() {
         let e = parse_rule("on capture: explode(target)").unwrap_err();
         assert_eq!(e.span, 12..19);
