@@ -224,7 +224,7 @@ fn explain_marks_the_squares_and_tells_what_happened() {
 fn validate_folders_and_json() {
     let (code, out, _) = kaboom(&["validate", "variants/"]);
     assert_eq!(code, 0, "{out}");
-    assert_eq!(out.lines().count(), 7);
+    assert_eq!(out.lines().count(), 8);
     let (code, out, _) = kaboom(&[
         "validate",
         "--format",
