@@ -2,15 +2,15 @@
 //! and rendering of errors. Library errors arrive typed; this module turns
 //! them into messages with file, line and column.
 
-mod explain;
-mod moves;
-mod perft;
-mod play;
+mod cmd_explain;
+mod cmd_moves;
+mod cmd_perft;
+mod cmd_play;
+mod cmd_setup;
+mod cmd_show;
+mod cmd_test;
+mod cmd_validate;
 mod render;
-mod setup;
-mod show;
-mod test;
-mod validate;
 
 use clap::{Parser, Subcommand};
 use kaboom::{Position, Variant};
@@ -123,8 +123,8 @@ enum Command {
         #[arg(required = true)]
         files: Vec<String>,
         /// Output: human-readable text, or JSON for editors and CI.
-        #[arg(long, value_enum, default_value_t = validate::Format::Text)]
-        format: validate::Format,
+        #[arg(long, value_enum, default_value_t = cmd_validate::Format::Text)]
+        format: cmd_validate::Format,
     },
 }
 
@@ -157,7 +157,7 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Moves { variant, fen, seed } => {
-            load_variant(&variant, seed).and_then(|v| moves::run(&v, fen.as_deref()))
+            load_variant(&variant, seed).and_then(|v| cmd_moves::run(&v, fen.as_deref()))
         }
         Command::Perft {
             variant,
@@ -166,25 +166,26 @@ pub fn run() -> ExitCode {
             seed,
             divide,
             threads,
-        } => load_variant(&variant, seed).and_then(|v| perft::run(&v, depth, fen.as_deref(), divide, threads as usize)),
+        } => load_variant(&variant, seed)
+            .and_then(|v| cmd_perft::run(&v, depth, fen.as_deref(), divide, threads as usize)),
         Command::Play {
             variant,
             fen,
             seed,
             moves,
-        } => load_variant(&variant, seed).and_then(|v| play::run(&v, fen.as_deref(), &moves)),
+        } => load_variant(&variant, seed).and_then(|v| cmd_play::run(&v, fen.as_deref(), &moves)),
         Command::Show { variant, fen, seed } => {
-            load_variant(&variant, seed).and_then(|v| show::run(&v, fen.as_deref()))
+            load_variant(&variant, seed).and_then(|v| cmd_show::run(&v, fen.as_deref()))
         }
-        Command::Setup { variant, seed, count } => load_variant(&variant, seed).and_then(|v| setup::run(&v, count)),
+        Command::Setup { variant, seed, count } => load_variant(&variant, seed).and_then(|v| cmd_setup::run(&v, count)),
         Command::Explain {
             variant,
             fen,
             seed,
             r#move,
-        } => load_variant(&variant, seed).and_then(|v| explain::run(&v, fen.as_deref(), &r#move)),
-        Command::Test { paths, snapshot } => test::run(&paths, snapshot),
-        Command::Validate { files, format } => validate::run(&files, format),
+        } => load_variant(&variant, seed).and_then(|v| cmd_explain::run(&v, fen.as_deref(), &r#move)),
+        Command::Test { paths, snapshot } => cmd_test::run(&paths, snapshot),
+        Command::Validate { files, format } => cmd_validate::run(&files, format),
     };
     match result {
         Ok(code) => code,

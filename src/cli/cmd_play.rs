@@ -5,8 +5,8 @@
 use super::{Failure, load_position};
 use kaboom::Game;
 use kaboom::Variant;
-use kaboom::engine::square::Color;
-use kaboom::notation::{board, fen, san, trace, uci};
+use kaboom::base::square::Color;
+use kaboom::notation::{board, fen, san, trace_text, uci};
 use std::fmt::Write;
 use std::process::ExitCode;
 
@@ -44,7 +44,7 @@ pub fn run(variant: &Variant, start: Option<&str>, moves: &[String]) -> Result<E
             out,
             "{number}{dots} {}: {}",
             uci::write(variant, &mv),
-            trace::describe_all(variant, &events)
+            trace_text::describe_all(variant, &events)
         );
     }
     if !record.is_empty() {
