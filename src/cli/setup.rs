@@ -6,14 +6,23 @@ use kaboom::Variant;
 use std::process::ExitCode;
 
 pub fn run(variant: &Variant, count: bool) -> Result<ExitCode, Failure> {
-    let Some(total) = variant.setup_count() else {
+    if !variant.has_setup() {
         return Err(Failure::input(format!(
             "{} has a fixed start position, not a random setup: {}",
             variant.name, variant.start_fen
         )));
-    };
+    }
     if count {
-        println!("{total}");
+        match variant.setup_count() {
+            Some(Ok(total)) => println!("{total}"),
+            _ => {
+                return Err(Failure::input(format!(
+                    "{}: counting the setup's arrangements would build more than {} start positions",
+                    variant.name,
+                    kaboom::compile::setup::MAX_FULL_CHECKS
+                )));
+            }
+        }
     } else {
         println!("{}", variant.start_fen);
     }
