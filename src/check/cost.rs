@@ -6,7 +6,7 @@
 
 use super::sentences::CheckedSentences;
 use crate::lang::betza::{self, Reach};
-use crate::lang::effects::{Cond, Direction, Effect, EndCondition, LegalClause, NamedSet, Quantity, SetExpr, SetOp};
+use crate::lang::effect_syntax::{Cond, Direction, Effect, EndCondition, LegalClause, NamedSet, Quantity, SetExpr, SetOp};
 
 /// Most steps the rules, legality clauses and end conditions may cost
 /// together for one move.
@@ -141,7 +141,7 @@ impl Costs {
             Cond::Truth(_) | Cond::Compare(Quantity::Captured(_), _, _) => 1,
             Cond::Not(a) => self.cond(a),
             Cond::And(a, b) | Cond::Or(a, b) => self.cond(a).saturating_add(self.cond(b)),
-            Cond::Compare(Quantity::Count(s), _, _) | Cond::Exists(s) => self.set(s).1.saturating_add(1),
+            Cond::Compare(Quantity::Count(s) | Quantity::Squares(s), _, _) | Cond::Exists(s) => self.set(s).1.saturating_add(1),
             Cond::Attacked(s) => {
                 let (size, cost) = self.set(s);
                 cost.saturating_add(size.saturating_mul(ATTACK_STEPS))
@@ -342,7 +342,7 @@ impl Costs {
         s: &CheckedSentences,
     ) -> u64 {
         let choices = promotion.map_or(0, |p| p.choices.len() as u64);
-        let promotes = |k: usize| promotion.is_some_and(|p| p.pieces.contains(&(k as crate::engine::piece::Kind)));
+        let promotes = |k: usize| promotion.is_some_and(|p| p.pieces.contains(&(k as crate::base::piece::Kind)));
         let base: Vec<u64> = pieces
             .iter()
             .enumerate()
@@ -356,7 +356,7 @@ impl Costs {
         let kind_moves = |k: usize, compelled: u64| -> u64 {
             s.actions
                 .iter()
-                .filter(|a| a.owner == Some(k as crate::engine::piece::Kind))
+                .filter(|a| a.owner == Some(k as crate::base::piece::Kind))
                 .map(|a| self.action_moves(a, choices, compelled))
                 .fold(base[k], u64::saturating_add)
         };
@@ -411,7 +411,7 @@ fn cond_sets(c: &Cond, f: &mut impl FnMut(&SetExpr)) {
             cond_sets(a, f);
             cond_sets(b, f);
         }
-        Cond::Compare(Quantity::Count(s), _, _) | Cond::Exists(s) | Cond::Attacked(s) => set_walk(s, f),
+        Cond::Compare(Quantity::Count(s) | Quantity::Squares(s), _, _) | Cond::Exists(s) | Cond::Attacked(s) => set_walk(s, f),
         Cond::Touching(a, b) | Cond::Within(a, b) => {
             set_walk(a, f);
             set_walk(b, f);
@@ -450,7 +450,7 @@ mod tests {
     #[test]
     fn a_target_condition_costs_per_target() {
         let costs = Costs::new(256);
-        let cond = crate::lang::effects::parse_condition("exists(first(target, Q))").unwrap();
+        let cond = crate::lang::effect_syntax::parse_condition("exists(first(target, Q))").unwrap();
         assert_eq!(costs.cond(&cond), 1 + 1 + 120);
     }
 }

@@ -2,10 +2,12 @@
 //! number of distinct start positions.
 
 use super::Failure;
+use super::output::Output;
 use kaboom::Variant;
+use std::io::Write as _;
 use std::process::ExitCode;
 
-pub fn run(variant: &Variant, count: bool) -> Result<ExitCode, Failure> {
+pub fn run(o: &mut Output, variant: &Variant, count: bool) -> Result<ExitCode, Failure> {
     if !variant.has_setup() {
         return Err(Failure::input(format!(
             "{} has a fixed start position, not a random setup: {}",
@@ -14,17 +16,17 @@ pub fn run(variant: &Variant, count: bool) -> Result<ExitCode, Failure> {
     }
     if count {
         match variant.setup_count() {
-            Some(Ok(total)) => println!("{total}"),
+            Some(Ok(total)) => writeln!(o.out, "{total}")?,
             _ => {
                 return Err(Failure::input(format!(
                     "{}: counting the setup's arrangements would build more than {} start positions",
                     variant.name,
-                    kaboom::compile::setup::MAX_FULL_CHECKS
+                    kaboom::load::arrangements::MAX_FULL_CHECKS
                 )));
             }
         }
     } else {
-        println!("{}", variant.start_fen);
+        writeln!(o.out, "{}", variant.start_fen)?;
     }
     Ok(ExitCode::SUCCESS)
 }
