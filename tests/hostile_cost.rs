@@ -113,7 +113,7 @@ fn duplicate_carry_offsets_are_refused() {
     let e = within(Duration::from_secs(2), "loading", || {
         load_error(&fixture("carry-duplicates"))
     });
-    assert!(e.contains("castling `K` carry: offset (-1, -1) is given twice"), "{e}");
+    assert!(e.contains("castling `K` carry: offset (-1, 1) is given twice"), "{e}");
 }
 
 #[test]
