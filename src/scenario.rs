@@ -24,6 +24,10 @@ pub struct Scenario {
     /// Start position; default the variant's.
     #[serde(default)]
     pub fen: Option<String>,
+    /// Accept a `fen` the variant's legality rules make unreachable (a
+    /// study position: the side not to move in check, a royal missing).
+    #[serde(default)]
+    pub allow_illegal: bool,
     /// Moves to play, each of which must be legal.
     #[serde(default)]
     pub moves: Vec<String>,
@@ -150,10 +154,22 @@ pub fn run_file(path: &Path) -> Result<Outcome, ScenarioError> {
         error,
     })?;
     let start = match &scenario.fen {
-        Some(text) => fen::parse(&variant, text).map_err(|error| ScenarioError::Fen {
-            path: path.into(),
-            error,
-        })?,
+        Some(text) => {
+            let pos = fen::parse(&variant, text).map_err(|error| ScenarioError::Fen {
+                path: path.into(),
+                error,
+            })?;
+            if !scenario.allow_illegal {
+                let board = 0..text.trim().find(char::is_whitespace).unwrap_or(text.trim().len());
+                crate::notation::reachable::check_reachable_or_allow(&variant, &pos, board).map_err(|error| {
+                    ScenarioError::Fen {
+                        path: path.into(),
+                        error,
+                    }
+                })?;
+            }
+            pos
+        }
         None => variant.start_position(),
     };
     Ok(run(&variant, &scenario, start))

@@ -4,6 +4,8 @@
 
 mod castling;
 mod diagnostic;
+mod endings;
+mod inherited;
 mod sentences;
 mod setup;
 mod validate;

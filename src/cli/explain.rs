@@ -6,7 +6,7 @@ use kaboom::notation::{explain, fen, uci};
 use kaboom::{Game, Variant};
 use std::process::ExitCode;
 
-pub fn run(variant: &Variant, start: Option<&str>, text: &str) -> Result<ExitCode, Failure> {
+pub fn run(variant: &Variant, start: super::FenArg<'_>, text: &str) -> Result<ExitCode, Failure> {
     let pos = load_position(variant, start)?;
     let mv = uci::parse(variant, &pos, text).map_err(|e| Failure::input(e.to_string()))?;
     let mut game = Game::new(variant, pos.clone());

@@ -36,6 +36,9 @@ enum Command {
         /// Position in FEN (default: the variant's start position).
         #[arg(long)]
         fen: Option<String>,
+        /// Accept a FEN the variant's legality rules make unreachable (a study position).
+        #[arg(long)]
+        allow_illegal: bool,
         /// Seed of a random setup's start position (default 0).
         #[arg(long)]
         seed: Option<u64>,
@@ -50,6 +53,9 @@ enum Command {
         /// Position in FEN (default: the variant's start position).
         #[arg(long)]
         fen: Option<String>,
+        /// Accept a FEN the variant's legality rules make unreachable (a study position).
+        #[arg(long)]
+        allow_illegal: bool,
         /// Seed of a random setup's start position (default 0).
         #[arg(long)]
         seed: Option<u64>,
@@ -67,6 +73,9 @@ enum Command {
         /// Position in FEN (default: the variant's start position).
         #[arg(long)]
         fen: Option<String>,
+        /// Accept a FEN the variant's legality rules make unreachable (a study position).
+        #[arg(long)]
+        allow_illegal: bool,
         /// Seed of a random setup's start position (default 0).
         #[arg(long)]
         seed: Option<u64>,
@@ -80,6 +89,9 @@ enum Command {
         /// Position in FEN (default: the variant's start position).
         #[arg(long)]
         fen: Option<String>,
+        /// Accept a FEN the variant's legality rules make unreachable (a study position).
+        #[arg(long)]
+        allow_illegal: bool,
         /// Seed of a random setup's start position (default 0).
         #[arg(long)]
         seed: Option<u64>,
@@ -102,6 +114,9 @@ enum Command {
         /// Position in FEN (default: the variant's start position).
         #[arg(long)]
         fen: Option<String>,
+        /// Accept a FEN the variant's legality rules make unreachable (a study position).
+        #[arg(long)]
+        allow_illegal: bool,
         /// Seed of a random setup's start position (default 0).
         #[arg(long)]
         seed: Option<u64>,
@@ -156,33 +171,44 @@ impl Failure {
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Moves { variant, fen, seed } => {
-            load_variant(&variant, seed).and_then(|v| moves::run(&v, fen.as_deref()))
-        }
+        Command::Moves {
+            variant,
+            fen,
+            allow_illegal,
+            seed,
+        } => load_variant(&variant, seed).and_then(|v| moves::run(&v, fen.as_deref().map(|f| (f, allow_illegal)))),
         Command::Perft {
             variant,
             depth,
             fen,
+            allow_illegal,
             seed,
             divide,
             threads,
-        } => load_variant(&variant, seed).and_then(|v| perft::run(&v, depth, fen.as_deref(), divide, threads as usize)),
+        } => load_variant(&variant, seed)
+            .and_then(|v| perft::run(&v, depth, fen.as_deref().map(|f| (f, allow_illegal)), divide, threads as usize)),
         Command::Play {
             variant,
             fen,
+            allow_illegal,
             seed,
             moves,
-        } => load_variant(&variant, seed).and_then(|v| play::run(&v, fen.as_deref(), &moves)),
-        Command::Show { variant, fen, seed } => {
-            load_variant(&variant, seed).and_then(|v| show::run(&v, fen.as_deref()))
-        }
+        } => load_variant(&variant, seed).and_then(|v| play::run(&v, fen.as_deref().map(|f| (f, allow_illegal)), &moves)),
+        Command::Show {
+            variant,
+            fen,
+            allow_illegal,
+            seed,
+        } => load_variant(&variant, seed).and_then(|v| show::run(&v, fen.as_deref().map(|f| (f, allow_illegal)))),
         Command::Setup { variant, seed, count } => load_variant(&variant, seed).and_then(|v| setup::run(&v, count)),
         Command::Explain {
             variant,
             fen,
+            allow_illegal,
             seed,
             r#move,
-        } => load_variant(&variant, seed).and_then(|v| explain::run(&v, fen.as_deref(), &r#move)),
+        } => load_variant(&variant, seed)
+            .and_then(|v| explain::run(&v, fen.as_deref().map(|f| (f, allow_illegal)), &r#move)),
         Command::Test { paths, snapshot } => test::run(&paths, snapshot),
         Command::Validate { files, format } => validate::run(&files, format),
     };
@@ -201,12 +227,24 @@ fn load_variant(name: &str, seed: Option<u64>) -> Result<Variant, Failure> {
     Variant::load_seeded(name, seed).map_err(|e| Failure::input(render::load_error(&e)))
 }
 
+/// A `--fen` position, and whether `--allow-illegal` accepts it even if
+/// the variant's legality rules make it unreachable.
+type FenArg<'a> = Option<(&'a str, bool)>;
+
 /// The position given by `--fen`, or the variant's start position.
-fn load_position(variant: &Variant, fen: Option<&str>) -> Result<Position, Failure> {
+fn load_position(variant: &Variant, fen: FenArg<'_>) -> Result<Position, Failure> {
     match fen {
         None => Ok(variant.start_position()),
-        Some(text) => {
-            kaboom::notation::fen::parse(variant, text).map_err(|e| Failure::input(render::fen_error(text, &e)))
+        Some((text, allow_illegal)) => {
+            let failure = |e| Failure::input(render::fen_error(text, &e));
+            let pos = kaboom::notation::fen::parse(variant, text).map_err(failure)?;
+            if !allow_illegal {
+                let trimmed = text.trim_start();
+                let lead = text.len() - trimmed.len();
+                let board = lead..lead + trimmed.find(char::is_whitespace).unwrap_or(trimmed.len());
+                kaboom::notation::reachable::check_reachable_or_allow(variant, &pos, board).map_err(failure)?;
+            }
+            Ok(pos)
         }
     }
 }

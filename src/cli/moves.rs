@@ -5,7 +5,7 @@ use kaboom::Variant;
 use kaboom::notation::uci;
 use std::process::ExitCode;
 
-pub fn run(variant: &Variant, fen: Option<&str>) -> Result<ExitCode, Failure> {
+pub fn run(variant: &Variant, fen: super::FenArg<'_>) -> Result<ExitCode, Failure> {
     let pos = load_position(variant, fen)?;
     let mut out = String::new();
     for mv in variant.legal_moves(&pos) {

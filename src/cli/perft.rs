@@ -12,7 +12,7 @@ use std::time::Instant;
 pub fn run(
     variant: &Variant,
     depth: u32,
-    fen: Option<&str>,
+    fen: super::FenArg<'_>,
     divide: bool,
     threads: usize,
 ) -> Result<ExitCode, Failure> {

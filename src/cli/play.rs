@@ -10,7 +10,7 @@ use kaboom::notation::{board, fen, san, trace, uci};
 use std::fmt::Write;
 use std::process::ExitCode;
 
-pub fn run(variant: &Variant, start: Option<&str>, moves: &[String]) -> Result<ExitCode, Failure> {
+pub fn run(variant: &Variant, start: super::FenArg<'_>, moves: &[String]) -> Result<ExitCode, Failure> {
     let pos = load_position(variant, start)?;
     let mut game = Game::new(variant, pos);
     let mut out = String::new();

@@ -5,7 +5,7 @@ use kaboom::Variant;
 use kaboom::notation::{board, fen};
 use std::process::ExitCode;
 
-pub fn run(variant: &Variant, start: Option<&str>) -> Result<ExitCode, Failure> {
+pub fn run(variant: &Variant, start: super::FenArg<'_>) -> Result<ExitCode, Failure> {
     let pos = load_position(variant, start)?;
     println!(
         "{} ({}x{})",
