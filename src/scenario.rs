@@ -69,17 +69,13 @@ pub enum ScenarioError {
         /// Why.
         error: std::io::Error,
     },
-    /// The file is not a scenario.
-    #[error("{path}:{line}:{column}: {message}")]
+    /// The file is not a scenario: every problem found, with its place.
+    #[error("{error}")]
     Parse {
         /// The file.
         path: PathBuf,
-        /// 1-based line.
-        line: usize,
-        /// 1-based column.
-        column: usize,
-        /// What is wrong.
-        message: String,
+        /// The diagnostics, as for a variant file.
+        error: crate::check::LoadError,
     },
     /// Its variant did not load.
     #[error("{path}: variant `{variant}` does not load:\n{error}")]
@@ -130,12 +126,9 @@ pub fn read(path: &Path) -> Result<Scenario, ScenarioError> {
         path: path.into(),
         error,
     })?;
-    let options = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
-    options.from_str(&text).map_err(|e| ScenarioError::Parse {
+    crate::spec::read_ron(&path.display().to_string(), &text).map_err(|error| ScenarioError::Parse {
         path: path.into(),
-        line: e.span.start.line,
-        column: e.span.start.col,
-        message: e.code.to_string(),
+        error,
     })
 }
 

@@ -51,3 +51,19 @@ fn a_missing_royal_is_refused_where_none_can_be_lost() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("result: 1-0"), "{out}");
 }
+
+#[test]
+fn variant_files_report_every_wrong_type_in_words() {
+    let text = diagnostics("tests/fixtures/invalid/wrong-types.ron");
+    assert!(text.contains("a letter is written in single quotes: 'N'"), "{text}");
+    // Every wrong value in the file, not only the first (the full text is
+    // pinned by tests/diagnostics.rs).
+    assert_eq!(text.matches(": error: ").count(), 4, "{text}");
+}
+
+#[test]
+fn scenario_files_get_a_variant_files_diagnostics() {
+    let (code, out, err) = kaboom(&["test", "tests/fixtures/authoring-scenarios/typo.ron"]);
+    assert_eq!(code, 1, "{err}");
+    insta::assert_snapshot!(out);
+}

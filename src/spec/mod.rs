@@ -4,8 +4,9 @@
 
 mod load;
 mod span;
+mod type_errors;
 
-pub use load::{Loader, bundled_names, bundled_source};
+pub use load::{Loader, bundled_names, bundled_source, read_ron};
 pub use span::{Location, SourceFile, SourceId, Sources, Spanned};
 
 use serde::Deserialize;
