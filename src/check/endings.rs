@@ -5,7 +5,7 @@
 
 use super::Diagnostic;
 use super::sentences::CheckedSentences;
-use crate::lang::effects::{Cond, EndCondition, KindFilter, LegalClause, Quantity, SetExpr};
+use crate::lang::effect_syntax::{Cond, EndCondition, KindFilter, LegalClause, Quantity, SetExpr};
 use crate::spec::Location;
 
 /// The warnings for `sentences`; `royal_letters` are the royal pieces'

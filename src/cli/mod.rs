@@ -2,16 +2,16 @@
 //! and rendering of errors. Library errors arrive typed; this module turns
 //! them into messages with file, line and column.
 
-mod explain;
-mod moves;
+mod cmd_explain;
+mod cmd_moves;
+mod cmd_perft;
+mod cmd_play;
+mod cmd_setup;
+mod cmd_show;
+mod cmd_test;
+mod cmd_validate;
 mod output;
-mod perft;
-mod play;
 mod render;
-mod setup;
-mod show;
-mod test;
-mod validate;
 
 use clap::{Parser, Subcommand};
 use kaboom::{Position, Variant};
@@ -141,8 +141,8 @@ enum Command {
         #[arg(required = true)]
         files: Vec<String>,
         /// Output: human-readable text, or JSON for editors and CI.
-        #[arg(long, value_enum, default_value_t = validate::Format::Text)]
-        format: validate::Format,
+        #[arg(long, value_enum, default_value_t = cmd_validate::Format::Text)]
+        format: cmd_validate::Format,
     },
 }
 
@@ -224,7 +224,7 @@ fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
             fen,
             allow_illegal,
             seed,
-        } => load_variant(&variant, seed).and_then(|v| moves::run(o, &v, fen.as_deref().map(|f| (f, allow_illegal)))),
+        } => load_variant(&variant, seed).and_then(|v| cmd_moves::run(o, &v, fen.as_deref().map(|f| (f, allow_illegal)))),
         Command::Perft {
             variant,
             depth,
@@ -234,21 +234,21 @@ fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
             divide,
             threads,
         } => load_variant(&variant, seed)
-            .and_then(|v| perft::run(o, &v, depth, fen.as_deref().map(|f| (f, allow_illegal)), divide, threads as usize)),
+            .and_then(|v| cmd_perft::run(o, &v, depth, fen.as_deref().map(|f| (f, allow_illegal)), divide, threads as usize)),
         Command::Play {
             variant,
             fen,
             allow_illegal,
             seed,
             moves,
-        } => load_variant(&variant, seed).and_then(|v| play::run(o, &v, fen.as_deref().map(|f| (f, allow_illegal)), &moves)),
+        } => load_variant(&variant, seed).and_then(|v| cmd_play::run(o, &v, fen.as_deref().map(|f| (f, allow_illegal)), &moves)),
         Command::Show {
             variant,
             fen,
             allow_illegal,
             seed,
-        } => load_variant(&variant, seed).and_then(|v| show::run(o, &v, fen.as_deref().map(|f| (f, allow_illegal)))),
-        Command::Setup { variant, seed, count } => load_variant(&variant, seed).and_then(|v| setup::run(o, &v, count)),
+        } => load_variant(&variant, seed).and_then(|v| cmd_show::run(o, &v, fen.as_deref().map(|f| (f, allow_illegal)))),
+        Command::Setup { variant, seed, count } => load_variant(&variant, seed).and_then(|v| cmd_setup::run(o, &v, count)),
         Command::Explain {
             variant,
             fen,
@@ -256,9 +256,9 @@ fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
             seed,
             r#move,
         } => load_variant(&variant, seed)
-            .and_then(|v| explain::run(o, &v, fen.as_deref().map(|f| (f, allow_illegal)), &r#move)),
-        Command::Test { paths, snapshot } => test::run(o, &paths, snapshot),
-        Command::Validate { files, format } => validate::run(o, &files, format),
+            .and_then(|v| cmd_explain::run(o, &v, fen.as_deref().map(|f| (f, allow_illegal)), &r#move)),
+        Command::Test { paths, snapshot } => cmd_test::run(o, &paths, snapshot),
+        Command::Validate { files, format } => cmd_validate::run(o, &files, format),
     }
 }
 

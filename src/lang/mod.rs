@@ -2,9 +2,9 @@
 //! in Betza notation. Each parser lowers text to a typed AST with spans.
 
 pub mod betza;
-pub mod effects;
-pub mod fen;
-pub mod setup;
+pub mod effect_syntax;
+pub mod fen_syntax;
+pub mod setup_syntax;
 
 /// The candidate closest to `word` (by edit distance), if one is close
 /// enough to suggest: for "did you mean" help on keywords and names.

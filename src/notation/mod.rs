@@ -6,5 +6,5 @@ pub mod explain;
 pub mod fen;
 pub mod reachable;
 pub mod san;
-pub mod trace;
+pub mod trace_text;
 pub mod uci;

@@ -8,8 +8,8 @@
 use crate::compile::Variant;
 use crate::compile::program::Legal;
 use crate::engine::position::Position;
-use crate::engine::square::Color;
-use crate::lang::fen::FenError;
+use crate::base::square::Color;
+use crate::lang::fen_syntax::FenError;
 
 fn side_name(side: Color) -> &'static str {
     match side {

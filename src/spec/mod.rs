@@ -2,12 +2,11 @@
 //! loading with `extends`. Values that diagnostics point at are
 //! [`Spanned`]. Nothing here is checked yet; `check` does that.
 
-mod load;
-mod span;
+mod loader;
 mod type_errors;
 
-pub use load::{Loader, bundled_names, bundled_source, read_ron};
-pub use span::{Location, SourceFile, SourceId, Sources, Spanned};
+pub use crate::base::span::{Location, SourceFile, SourceId, Sources, Spanned};
+pub use loader::{Loader, bundled_names, bundled_source, read_ron};
 
 use serde::Deserialize;
 

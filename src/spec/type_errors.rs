@@ -2,7 +2,7 @@
 //! what the field takes, and the value rewritten when it is clear (`"N"`
 //! for a letter becomes `'N'`).
 
-use super::span::TypeError;
+use crate::base::span::TypeError;
 use crate::check::Diagnostic;
 
 /// The diagnostic for one value of the wrong type.

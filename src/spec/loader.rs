@@ -1,10 +1,10 @@
 //! Reading variant files: from disk or from the bundled set, following
 //! `extends` and merging each file over its parent.
 
-use super::span::{Location, SourceFile, Sources, deserializing, take_type_errors};
 use super::type_errors::type_error_diagnostic;
 use super::{PieceSpec, VariantFile};
-use crate::check::Diagnostic;
+use crate::base::diagnostic::Diagnostic;
+use crate::base::span::{Location, SourceFile, Sources, deserializing, take_type_errors};
 use std::path::{Path, PathBuf};
 
 include!(concat!(env!("OUT_DIR"), "/bundled.rs"));
