@@ -252,3 +252,32 @@ pub(super) fn explain(entry: G, text: &str, e: &Error<G>) -> SentenceError {
         help: help.join("; ").replace("?; ", "? "),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{parse_condition, parse_effects, parse_end, parse_legal, parse_rule, parse_set};
+
+    #[test]
+    fn odd_input_gets_a_message_in_bounds() {
+        let odd = [
+            "", "(", ")", "on", "é", "on capture: remove(é", "((((", "on capture: remove(target) )", "onn capture:",
+            "on capture: push(target, along,", "après move: remove(target)", "on capture: remove(targeté)",
+            "count(any) >=", "50", "own royal", "on arrival if mover in any N: push(adjacent(mover), away",
+        ];
+        for text in odd {
+            let errors = [
+                parse_rule(text).err(),
+                parse_effects(text).err(),
+                parse_condition(text).err(),
+                parse_set(text).err(),
+                parse_legal(text).err(),
+                parse_end(text).err(),
+            ];
+            for e in errors.into_iter().flatten() {
+                assert!(e.span.start <= e.span.end && e.span.end <= text.len(), "{text:?}: {e:?}");
+                assert!(text.is_char_boundary(e.span.start) && text.is_char_boundary(e.span.end));
+                assert!(!e.message.is_empty() && !e.help.is_empty(), "{text:?}");
+            }
+        }
+    }
+}
