@@ -4,6 +4,8 @@
 
 mod castling;
 pub mod cost;
+mod endings;
+mod inherited;
 mod random_setup;
 mod sentences;
 mod validate;

@@ -82,6 +82,8 @@ pub struct CheckedVariant {
 pub(super) struct Checker<'a> {
     sources: &'a Sources,
     pub(super) found: Vec<Diagnostic>,
+    /// The pieces' names (lower case) and letters, for "did you mean".
+    pub(super) names: Vec<(String, char)>,
 }
 
 impl Checker<'_> {
@@ -124,6 +126,12 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
     let mut c = Checker {
         sources,
         found: Vec::new(),
+        names: file
+            .pieces
+            .iter()
+            .flatten()
+            .map(|p| (p.name.value.to_lowercase(), p.letter.value))
+            .collect(),
     };
     let name = c.require(&file.name, "name", "\"My variant\"").map(|n| n.value.clone());
     let geometry = c.require(&file.board, "board", "(files: 8, ranks: 8)").and_then(|b| {
@@ -170,16 +178,9 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
             Ok(record) => Some(record),
             Err(e) => {
                 let at = c.inside(start, e.span.clone());
-                let inherited = start.location.as_ref().is_some_and(|l| l.source != 0);
-                let help = if inherited {
-                    format!(
-                        "{}; `start` comes from the parent file: give this file a `start` that fits its board",
-                        e.help
-                    )
-                } else {
-                    e.help
-                };
-                c.error(format!("start position: {}", e.message), at, help);
+                // Inherited from a bundled file, it is relocated with advice
+                // (`inherited::relocate`).
+                c.error(format!("start position: {}", e.message), at, e.help);
                 None
             }
         },
@@ -243,6 +244,41 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
         }
     }
     let mut warnings = Vec::new();
+    let first_at = |list: &Option<Vec<Spanned<String>>>| {
+        list.as_ref()
+            .and_then(|l| l.first())
+            .and_then(|s| s.location.clone())
+            .filter(|l| l.source == 0)
+    };
+    let (legal_at, end_at) = (first_at(&file.legal), first_at(&file.end));
+    let (legal_at, end_at) = (legal_at.or_else(|| c.root()), end_at.or_else(|| c.root()));
+    if !c.found.iter().any(Diagnostic::is_error) {
+        // Only on sentences that all parsed: a missing one is no missing rule.
+        warnings.extend(super::endings::check_endings(&sentences, &royal_letters, legal_at, end_at));
+    }
+    if let Some(start) = &start
+        && !royal_letters.is_empty()
+    {
+        let has_royal = |upper: bool| {
+            start.board.iter().any(|cell| {
+                matches!(cell, FenCell::Piece(ch) if ch.is_ascii_uppercase() == upper
+                    && royal_letters.contains(&ch.to_ascii_uppercase()))
+            })
+        };
+        for (upper, side, other) in [(true, "White", "Black"), (false, "Black", "White")] {
+            if !has_royal(upper) && has_royal(!upper) {
+                warnings.push(
+                    Diagnostic::warning(
+                        format!(
+                            "{side} has no royal piece in the start position, {other} has: `own royal` rules never apply to {side}"
+                        ),
+                        file.start.as_ref().and_then(|s| s.location.clone()),
+                    )
+                    .with_help(format!("put {side}'s royal piece in `start`, unless the variant means it to have none")),
+                );
+            }
+        }
+    }
     if let (Some(pieces), Some(promotion), Some(start), Some(g), Some(spec)) =
         (&pieces, &promotion, &start, geometry, &file.promotion)
     {
@@ -293,6 +329,8 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
             );
         }
     }
+    super::inherited::relocate(&mut c.found, file, sources);
+    super::inherited::relocate(&mut warnings, file, sources);
     if c.found.iter().any(Diagnostic::is_error) {
         c.found.extend(warnings);
         return Err(c.found);

@@ -118,6 +118,14 @@ fn finish(
         kept_setup = Some(setup);
     }
     let mut variant = compile_start(checked)?;
+    // A start position the variant's own legality rules make unreachable.
+    let board = 0..variant.start_fen.find(' ').unwrap_or(variant.start_fen.len());
+    if let Err(e) = crate::notation::reachable::check_reachable(&variant, &variant.start, board.clone()) {
+        let at = start_location.as_ref().map(|l| l.inside_string(&sources, board));
+        return Err(fail(vec![
+            Diagnostic::error(format!("start position: {}", e.message), at).with_help(e.help),
+        ]));
+    }
     variant.sources = sources.clone();
     if kept_setup.is_some() {
         variant.setup = kept_setup;
