@@ -4,6 +4,7 @@
 //! Layers, bottom to top (see `docs/design.md`):
 //! base, spec, lang, check, compile, engine, notation, load, scenario.
 //! The binary's `cli` sits on top and uses only the library's public API.
+//! The engine uses only `base`, `compile` and itself: never syntax trees.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -14,6 +15,11 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[&str] = &[
     "base", "spec", "lang", "check", "compile", "engine", "notation", "load", "scenario",
 ];
+
+/// Pairs (from, to) forbidden although `to` is lower: the engine runs on
+/// the compiled IR only, never on the file format, syntax trees or checked
+/// forms.
+const FORBIDDEN: &[(&str, &str)] = &[("engine", "spec"), ("engine", "lang"), ("engine", "check")];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let mut entries: Vec<_> = fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
@@ -242,7 +248,10 @@ fn references(code: &str, module: &[String]) -> Vec<Reference> {
                 let stop = (after..b.len())
                     .find(|&j| matches!(b[j], b';' | b'(' | b')' | b'<' | b'>' | b'=' | b'\n'))
                     .unwrap_or(b.len());
-                let written = String::from_utf8_lossy(&b[i..stop]).trim().to_string();
+                let written = String::from_utf8_lossy(&b[i..stop])
+                    .trim()
+                    .trim_end_matches(['{', ' '])
+                    .to_string();
                 for top in first_segments(b, after) {
                     if top == "self" {
                         continue;
@@ -329,6 +338,12 @@ fn layers_import_only_downwards() {
             checked += 1;
             let layer = reexports.get(&r.top).cloned().unwrap_or_else(|| r.top.clone());
             match rank(&layer) {
+                Some(_) if FORBIDDEN.contains(&(own.as_str(), layer.as_str())) => problems.push(format!(
+                    "{}:{}: `{}`: `{own}` may not use `{layer}`",
+                    file.display(),
+                    r.line,
+                    r.written
+                )),
                 Some(target) if target <= own_rank => {}
                 Some(_) => problems.push(format!(
                     "{}:{}: `{}` reaches up from `{own}` to `{layer}`",
