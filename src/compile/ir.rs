@@ -34,6 +34,10 @@ pub enum NamedSet {
     Blocked,
     /// Empty squares.
     Empty,
+    /// Light squares (a1 is dark).
+    Light,
+    /// Dark squares (a1 is dark).
+    Dark,
 }
 
 /// How a count compares with a number.
@@ -87,6 +91,8 @@ impl From<ast::NamedSet> for NamedSet {
             ast::NamedSet::Shielded => NamedSet::Shielded,
             ast::NamedSet::Blocked => NamedSet::Blocked,
             ast::NamedSet::Empty => NamedSet::Empty,
+            ast::NamedSet::Light => NamedSet::Light,
+            ast::NamedSet::Dark => NamedSet::Dark,
         }
     }
 }
