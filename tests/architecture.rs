@@ -420,3 +420,28 @@ fn the_scanner_finds_every_form() {
         .collect();
     assert_eq!(tops, ["engine", "check", "compile", "scenario", "notation"]);
 }
+
+/// The library builds without the command line's dependencies: they are
+/// optional and enabled only by the default `cli` feature. (The build
+/// itself: `cargo build --lib --no-default-features`.)
+#[test]
+fn cli_dependencies_are_behind_the_cli_feature() {
+    let manifest = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml")).unwrap();
+    let section = |name: &str| -> String {
+        let start = manifest.find(&format!("[{name}]")).unwrap_or_else(|| panic!("no [{name}]"));
+        let body = &manifest[start + name.len() + 2..];
+        body[..body.find("\n[").unwrap_or(body.len())].to_string()
+    };
+    let dependencies = section("dependencies");
+    let features = section("features");
+    assert!(features.contains("default = [\"cli\"]"), "`cli` is a default feature");
+    for dep in ["clap", "miette", "serde_json", "similar"] {
+        let line = dependencies
+            .lines()
+            .find(|l| l.starts_with(&format!("{dep} ")))
+            .unwrap_or_else(|| panic!("{dep} is a dependency"));
+        assert!(line.contains("optional = true"), "{dep} must be optional: {line}");
+        assert!(features.contains(&format!("\"dep:{dep}\"")), "feature `cli` enables {dep}");
+    }
+    assert!(section("[bin]").contains("required-features = [\"cli\"]"));
+}
