@@ -1,11 +1,15 @@
 //! kaboom: a rules-as-data interpreter for chess variants.
 //!
-//! A variant is a RON file (see `docs/format.md`). It flows one way
-//! through the crate:
+//! A variant is a RON file (see `docs/format.md`). The crate is built in
+//! layers, each importing only from those below it (see `docs/design.md`):
 //!
 //! ```text
-//! spec (serde types, spans) -> lang (Betza, FEN syntax) -> check (diagnostics)
-//!   -> compile (tables) -> engine (positions, moves, perft) -> notation (FEN, UCI)
+//! base (squares, geometry, kinds, spans, diagnostics, limits)
+//!   <- spec (serde types, loading) <- lang (Betza, sentences, FEN syntax)
+//!   <- check (diagnostics) <- compile (tables, effect programs)
+//!   <- engine (positions, moves, perft) <- notation (FEN, UCI, SAN)
+//!   <- load (the pipeline: spec -> check -> compile -> start position)
+//!   <- scenario
 //! ```
 //!
 //! ```
@@ -13,6 +17,8 @@
 //! let start = chess.start_position();
 //! assert_eq!(chess.legal_moves(&start).len(), 20);
 //! ```
+
+#![warn(missing_docs)]
 
 pub mod base;
 pub mod check;

@@ -13,7 +13,5 @@ mod validate;
 pub use crate::base::diagnostic::{Diagnostic, LoadError, Severity};
 pub use castling::{CheckedCastling, ResolvedCastling, resolve_castling};
 pub use random_setup::{CheckedSetup, mirror, next_permutation};
-pub use sentences::{
-    CheckedAction, CheckedSentences, CheckedShield, SHIELD_BLOCK, SHIELD_BOUNCE, SHIELD_PUSH, SHIELD_REMOVE,
-};
+pub use sentences::{CheckedAction, CheckedSentences, CheckedShield};
 pub use validate::{CheckedPiece, CheckedPromotion, CheckedVariant, check};

@@ -3,6 +3,7 @@
 //! resolved, every misuse reported at its place in the file.
 
 use super::validate::Checker;
+use crate::base::limits::{MAX_COUNTERS, SHIELD_BLOCK, SHIELD_BOUNCE, SHIELD_PUSH, SHIELD_REMOVE};
 use crate::base::piece::Kind;
 use crate::lang::betza::{self, Template};
 use crate::lang::effect_syntax::{
@@ -10,15 +11,6 @@ use crate::lang::effect_syntax::{
     SetExpr, Trigger, TriggeredRule,
 };
 use crate::spec::{ActionSpec, Spanned, VariantFile};
-
-/// Bit of a shield's `against` mask: protects from `remove`.
-pub const SHIELD_REMOVE: u8 = 1;
-/// Protects from `push`.
-pub const SHIELD_PUSH: u8 = 2;
-/// Protects from `block`.
-pub const SHIELD_BLOCK: u8 = 4;
-/// Protects from `bounce`.
-pub const SHIELD_BOUNCE: u8 = 8;
 
 /// An action with its sentences parsed.
 #[derive(Clone, Debug)]
@@ -221,12 +213,12 @@ pub fn check_sentences(
     {
         captured_filters(cond, &mut counters);
     }
-    if counters.len() > crate::compile::program::MAX_COUNTERS {
+    if counters.len() > MAX_COUNTERS {
         c.error(
             format!(
                 "the variant uses {} different `captured(...)` counts; at most {} are kept",
                 counters.len(),
-                crate::compile::program::MAX_COUNTERS
+                MAX_COUNTERS
             ),
             None,
             "use fewer distinct kind lists in `captured(...)`",

@@ -3,6 +3,7 @@
 //! rules, all indexed by integers.
 
 pub mod attacks;
+pub mod ir;
 pub mod program;
 pub mod tables;
 
@@ -10,8 +11,7 @@ use crate::base::geometry::Geometry;
 use crate::base::piece::Kind;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::check::{CheckedVariant, Diagnostic};
-use crate::engine::position::Position;
-use crate::lang::fen_syntax::FenError;
+use crate::lang::fen_syntax::FenRecord;
 use crate::spec::Sources;
 use attacks::AttackTables;
 use tables::MoveTables;
@@ -92,7 +92,9 @@ pub struct Variant {
     pub(crate) castling_keep: Vec<u16>,
     pub(crate) royal_kinds: u64,
     pub(crate) pawn_kinds: u64,
-    pub(crate) start: Position,
+    /// The start position as read (for a random setup: the seed's
+    /// arrangement), made into a position by `Variant::start_position`.
+    pub(crate) start_record: FenRecord,
     /// Effect programs: rules, actions, legality, game end, shields.
     pub(crate) programs: program::Programs,
     /// Bit `k` set when kind `k` carries a shield.
@@ -102,11 +104,6 @@ pub struct Variant {
 }
 
 impl Variant {
-    /// The start position.
-    pub fn start_position(&self) -> Position {
-        self.start.clone()
-    }
-
     /// The kind with upper-case letter `letter`.
     pub fn kind_of_letter(&self, letter: char) -> Option<Kind> {
         self.pieces
@@ -156,9 +153,10 @@ impl Variant {
     }
 }
 
-/// Compiles a checked variant. Fails only when the start position breaks a
-/// rule that needs the compiled variant to see (castling rights, en passant).
-pub fn compile(v: CheckedVariant) -> Result<Variant, FenError> {
+/// Compiles a checked variant. The start position is kept as its FEN
+/// record; whether it fits the compiled rules (castling rights, en passant)
+/// is checked when the variant is loaded.
+pub fn compile(v: CheckedVariant) -> Variant {
     let g = v.geometry;
     let n = g.squares();
     let en_passant = v
@@ -263,7 +261,7 @@ pub fn compile(v: CheckedVariant) -> Result<Variant, FenError> {
             .filter(|(_, p)| f(p))
             .fold(0, |m, (k, _)| m | 1 << k)
     };
-    let mut variant = Variant {
+    Variant {
         name: v.name.clone(),
         description: v.description.clone(),
         geometry: g,
@@ -291,21 +289,11 @@ pub fn compile(v: CheckedVariant) -> Result<Variant, FenError> {
         castling_keep,
         royal_kinds: bits(&|p| p.royal),
         pawn_kinds: bits(&|p| p.pawn),
-        start: Position::empty(g),
+        start_record: v.start.clone(),
         programs,
         shield_kinds: v.sentences.shields.iter().fold(0, |m, sh| m | 1 << sh.kind),
         setup: None,
-    };
-    variant.start = crate::notation::fen::position_from_record(&variant, &v.start)?;
-    if !v.start.extras.iter().any(|(key, _, _)| key == "unmoved") {
-        // Pieces that may castle along have not moved at the start.
-        for rule in &variant.castling {
-            for &(from, _) in &rule.carry {
-                variant.start.unmoved.insert(from);
-            }
-        }
     }
-    Ok(variant)
 }
 
 /// The squares from `a` to `b` inclusive when they share a rank, file or

@@ -2,23 +2,21 @@
 //! that refer to each other by index. The engine evaluates them with no
 //! strings, no maps and no allocation.
 
+use super::ir::{Comparison, EndOutcome, NamedSet, SideFilter};
 use crate::base::geometry::Geometry;
+use crate::base::limits::MAX_COUNTERS;
 use crate::base::piece::Kind;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::check::{CheckedAction, CheckedSentences};
 use crate::lang::betza::{self, Reach};
 use crate::lang::effect_syntax::{
-    Comparison, Cond, Direction, Effect, EndCondition, EndOutcome, KindFilter, LegalClause, NamedSet, Quantity,
-    SetExpr, SetOp, SideFilter, Trigger,
+    self as ast, Cond, Direction, Effect, EndCondition, KindFilter, LegalClause, Quantity, SetExpr, SetOp, Trigger,
 };
 
 /// Index of a set node.
 pub type SetId = u32;
 /// Index of a condition node.
 pub type CondId = u32;
-
-/// Most distinct `captured(...)` counters a variant may use.
-pub const MAX_COUNTERS: usize = 4;
 
 /// A square-set node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -364,7 +362,7 @@ pub fn compile(
             }
             EndCondition::Dead(c) => End::Dead(b.cond(c)),
         };
-        b.p.end.push((end, rule.outcome));
+        b.p.end.push((end, rule.outcome.into()));
     }
     b.p.end_labels = s.end_labels.clone();
     b.p.shields = s.shields.iter().map(|sh| (sh.kind, sh.radius, sh.against)).collect();
@@ -414,9 +412,9 @@ impl Builder<'_> {
 
     fn set(&mut self, e: &SetExpr) -> SetId {
         let node = match e {
-            SetExpr::Named(n) => SetNode::Named(*n),
+            SetExpr::Named(n) => SetNode::Named((*n).into()),
             SetExpr::Pieces(side, kinds) => SetNode::Pieces {
-                side: *side,
+                side: (*side).into(),
                 kinds: self.kinds(kinds.as_ref()),
             },
             SetExpr::Area(s, r) => {
@@ -539,8 +537,8 @@ impl Builder<'_> {
                 let (a, b) = (self.cond(a), self.cond(b));
                 CondNode::Or(a, b)
             }
-            Cond::Compare(Quantity::Count(s), cmp, n) => CondNode::Count(self.set(s), *cmp, *n),
-            Cond::Compare(Quantity::Squares(s), cmp, n) => CondNode::Squares(self.set(s), *cmp, *n),
+            Cond::Compare(Quantity::Count(s), cmp, n) => CondNode::Count(self.set(s), (*cmp).into(), *n),
+            Cond::Compare(Quantity::Squares(s), cmp, n) => CondNode::Squares(self.set(s), (*cmp).into(), *n),
             Cond::Compare(Quantity::Captured(kinds), cmp, n) => {
                 let mask = self.kinds(kinds.as_ref());
                 let counter = match self.p.counters.iter().position(|m| *m == mask) {
@@ -550,7 +548,7 @@ impl Builder<'_> {
                         self.p.counters.len() - 1
                     }
                 };
-                CondNode::Captured(counter.min(MAX_COUNTERS - 1) as u8, *cmp, *n)
+                CondNode::Captured(counter.min(MAX_COUNTERS - 1) as u8, (*cmp).into(), *n)
             }
             Cond::Exists(s) => CondNode::Exists(self.set(s)),
             Cond::Attacked(s) => CondNode::Attacked(self.set(s)),
@@ -652,7 +650,7 @@ pub fn cond_uses_target(c: &Cond) -> bool {
 
 fn set_uses_target(s: &SetExpr) -> bool {
     match s {
-        SetExpr::Named(n) => matches!(n, NamedSet::Target | NamedSet::Mover | NamedSet::Path),
+        SetExpr::Named(n) => matches!(n, ast::NamedSet::Target | ast::NamedSet::Mover | ast::NamedSet::Path),
         SetExpr::Pieces(..) | SetExpr::Ranks(..) | SetExpr::Files(..) => false,
         SetExpr::Area(s, _) | SetExpr::Adjacent(s) | SetExpr::Manhattan(s, _) => set_uses_target(s),
         SetExpr::Lines(s, _, _) | SetExpr::First(s, _, _) => set_uses_target(s),

@@ -4,13 +4,13 @@
 use super::moves::Choice;
 use super::position::Position;
 use super::trace::{Event, Trace};
+use crate::base::limits::{SHIELD_BLOCK, SHIELD_BOUNCE, SHIELD_PUSH, SHIELD_REMOVE};
 use crate::base::piece::Cell;
 use crate::base::square::{Color, Square, SquareSet};
-use crate::check::{SHIELD_BLOCK, SHIELD_BOUNCE, SHIELD_PUSH, SHIELD_REMOVE};
 use crate::compile::Variant;
+use crate::compile::ir::{Comparison, NamedSet, SideFilter};
 use crate::compile::program::{CompiledRule, CondId, CondNode, Op, PushDirection, SetId, SetNode};
 use crate::compile::tables::passed_squares;
-use crate::lang::effect_syntax::{Comparison, NamedSet, SideFilter};
 
 /// What a program's named sets refer to while it runs.
 #[derive(Clone, Copy, Debug)]

@@ -7,8 +7,8 @@ use super::moves::{Move, MoveKind};
 use super::position::Position;
 use crate::base::square::{Color, Square};
 use crate::compile::Variant;
+use crate::compile::ir::EndOutcome;
 use crate::compile::program::{End, Legal};
-use crate::lang::effect_syntax::EndOutcome;
 
 impl Variant {
     /// A context with no move: for conditions on a position as it stands.

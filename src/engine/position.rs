@@ -6,10 +6,10 @@ use super::interpret::Context;
 use super::moves::{Move, MoveKind};
 use super::trace::{Event, NoTrace, Trace};
 use crate::base::geometry::Geometry;
+use crate::base::limits::MAX_COUNTERS;
 use crate::base::piece::Cell;
 use crate::base::square::{Color, MAX_SQUARES, Square, SquareSet};
 use crate::compile::Variant;
-use crate::compile::program::MAX_COUNTERS;
 use crate::compile::tables::passed_squares;
 
 /// A position of some variant. It knows its board size but not its rules:

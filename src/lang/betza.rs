@@ -7,13 +7,15 @@
 //! the major second (`fsN`: one forward, two sideways); for orthogonal
 //! atoms a pair is the union of its letters (`fsW`: forward or sideways).
 
+use grammar::{BetzaParser, Rule};
 use pest::Parser;
-use pest_derive::Parser;
 use std::ops::Range;
 
-#[derive(Parser)]
-#[grammar = "../grammar/betza.pest"]
-struct BetzaParser;
+mod grammar {
+    #[derive(pest_derive::Parser)]
+    #[grammar = "../grammar/betza.pest"]
+    pub struct BetzaParser;
+}
 
 /// A problem in a template, with the byte range of the template it concerns.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -8,6 +8,8 @@ pub mod arrangements;
 use crate::base::piece::Kind;
 use crate::check::{CheckedVariant, Diagnostic, LoadError, check, resolve_castling};
 use crate::compile::{Variant, compile};
+use crate::engine::position::Position;
+use crate::lang::fen_syntax::{FenError, FenRecord};
 use crate::spec::Loader;
 
 impl Variant {
@@ -38,6 +40,11 @@ impl Variant {
         self.setup.is_some()
     }
 
+    /// The start position.
+    pub fn start_position(&self) -> Position {
+        start_position(self, &self.start_record).expect("the start position was read when the variant was loaded")
+    }
+
     /// For a variant with a random setup: how many distinct start positions
     /// it has (counted by walking them all, without storing them), or
     /// [`arrangements::TooExpensive`] past [`arrangements::MAX_FULL_CHECKS`].
@@ -46,6 +53,23 @@ impl Variant {
     }
 }
 
+/// The position a start record describes on a compiled variant. The pieces
+/// that may castle along have not moved, unless the record says which have.
+fn start_position(variant: &Variant, record: &FenRecord) -> Result<Position, FenError> {
+    let mut pos = crate::notation::fen::position_from_record(variant, record)?;
+    if !record.extras.iter().any(|(key, _, _)| key == "unmoved") {
+        for rule in &variant.castling {
+            for &(from, _) in &rule.carry {
+                pos.unmoved.insert(from);
+            }
+        }
+    }
+    Ok(pos)
+}
+
+/// The load pipeline: checks the loaded file, compiles it, reads its start
+/// position against the compiled rules and, for a random setup, draws the
+/// seed's arrangement and re-resolves castling for it.
 fn finish(
     loader: Loader,
     loaded: Result<crate::spec::VariantFile, Vec<Diagnostic>>,
@@ -59,15 +83,20 @@ fn finish(
     let file = loaded.map_err(fail)?;
     let mut checked = check(&file, &sources).map_err(fail)?;
     let start_location = checked.start_location.clone();
+    // Compiles, then reads the start position against the compiled rules.
     let compile_start = |checked: CheckedVariant| {
-        compile(checked).map_err(|e| {
-            let at = start_location
-                .as_ref()
-                .map(|l| l.inside_string(&sources, e.span.clone()));
-            fail(vec![
-                Diagnostic::error(format!("start position: {}", e.message), at).with_help(e.help),
-            ])
-        })
+        let variant = compile(checked);
+        match start_position(&variant, &variant.start_record) {
+            Ok(_) => Ok(variant),
+            Err(e) => {
+                let at = start_location
+                    .as_ref()
+                    .map(|l| l.inside_string(&sources, e.span.clone()));
+                Err(fail(vec![
+                    Diagnostic::error(format!("start position: {}", e.message), at).with_help(e.help),
+                ]))
+            }
+        }
     };
     let mut kept_setup = None;
     if let Some(setup) = checked.setup.clone() {
@@ -120,7 +149,7 @@ fn finish(
     let mut variant = compile_start(checked)?;
     // A start position the variant's own legality rules make unreachable.
     let board = 0..variant.start_fen.find(' ').unwrap_or(variant.start_fen.len());
-    if let Err(e) = crate::notation::reachable::check_reachable(&variant, &variant.start, board.clone()) {
+    if let Err(e) = crate::notation::reachable::check_reachable(&variant, &variant.start_position(), board.clone()) {
         let at = start_location.as_ref().map(|l| l.inside_string(&sources, board));
         return Err(fail(vec![
             Diagnostic::error(format!("start position: {}", e.message), at).with_help(e.help),
@@ -129,7 +158,7 @@ fn finish(
     variant.sources = sources.clone();
     if kept_setup.is_some() {
         variant.setup = kept_setup;
-        variant.start_fen = crate::notation::fen::write(&variant, &variant.start);
+        variant.start_fen = crate::notation::fen::write(&variant, &variant.start_position());
     }
     Ok(variant)
 }

@@ -71,7 +71,7 @@ pub fn check_reachable(variant: &Variant, pos: &Position, board_span: std::ops::
         && programs.after_move.is_empty()
         && programs.actions.is_empty();
     if protected && no_effects {
-        let start = &variant.start;
+        let start = &variant.start_position();
         for side in Color::BOTH {
             if !start.royals[side as usize].is_empty() && pos.royals[side as usize].is_empty() {
                 return Err(FenError {

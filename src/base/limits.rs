@@ -1,0 +1,14 @@
+//! Limits and constants that more than one layer reads: the checker
+//! enforces them, the compiler and the engine size their tables by them.
+
+/// Most distinct `captured(...)` counters a variant may use.
+pub const MAX_COUNTERS: usize = 4;
+
+/// Bit of a shield's `against` mask: protects from `remove`.
+pub const SHIELD_REMOVE: u8 = 1;
+/// Protects from `push`.
+pub const SHIELD_PUSH: u8 = 2;
+/// Protects from `block`.
+pub const SHIELD_BLOCK: u8 = 4;
+/// Protects from `bounce`.
+pub const SHIELD_BOUNCE: u8 = 8;

@@ -1,0 +1,447 @@
+//! The shape of the crate, read from its source: the layers import only
+//! downwards, and every module has a name of its own.
+//!
+//! Layers, bottom to top (see `docs/design.md`):
+//! base, spec, lang, check, compile, engine, notation, load, scenario.
+//! The binary's `cli` sits on top and uses only the library's public API.
+//! The engine uses only `base`, `compile` and itself: never syntax trees.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// The library's top-level modules, bottom to top. A module may use its
+/// own layer and those before it, never one after it.
+const LAYERS: &[&str] = &[
+    "base", "spec", "lang", "check", "compile", "engine", "notation", "load", "scenario",
+];
+
+/// Pairs (from, to) forbidden although `to` is lower: the engine runs on
+/// the compiled IR only, never on the file format, syntax trees or checked
+/// forms.
+const FORBIDDEN: &[(&str, &str)] = &[("engine", "spec"), ("engine", "lang"), ("engine", "check")];
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The source with comments, string and character literals blanked out
+/// (replaced by spaces, so offsets and line numbers stay).
+fn code_only(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = b.to_vec();
+    let blank = |out: &mut Vec<u8>, from: usize, to: usize| {
+        for c in &mut out[from..to] {
+            if *c != b'\n' {
+                *c = b' ';
+            }
+        }
+    };
+    let mut i = 0;
+    while i < b.len() {
+        if b[i..].starts_with(b"//") {
+            let end = b[i..].iter().position(|&c| c == b'\n').map_or(b.len(), |p| i + p);
+            blank(&mut out, i, end);
+            i = end;
+        } else if b[i..].starts_with(b"/*") {
+            let (mut depth, mut j) = (1, i + 2);
+            while j < b.len() && depth > 0 {
+                if b[j..].starts_with(b"/*") {
+                    depth += 1;
+                    j += 2;
+                } else if b[j..].starts_with(b"*/") {
+                    depth -= 1;
+                    j += 2;
+                } else {
+                    j += 1;
+                }
+            }
+            blank(&mut out, i, j);
+            i = j;
+        } else if b[i] == b'r'
+            && (i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_'))
+            && b[i + 1..].iter().take_while(|&&c| c == b'#').count() < b.len()
+            && {
+                let hashes = b[i + 1..].iter().take_while(|&&c| c == b'#').count();
+                b.get(i + 1 + hashes) == Some(&b'"')
+            }
+        {
+            let hashes = b[i + 1..].iter().take_while(|&&c| c == b'#').count();
+            let mut close = vec![b'"'];
+            close.extend(std::iter::repeat_n(b'#', hashes));
+            let start = i + 2 + hashes;
+            let end = (start..b.len())
+                .find(|&j| b[j..].starts_with(&close))
+                .map_or(b.len(), |j| j + close.len());
+            blank(&mut out, i, end);
+            i = end;
+        } else if b[i] == b'"' {
+            let mut j = i + 1;
+            while j < b.len() && b[j] != b'"' {
+                j += if b[j] == b'\\' { 2 } else { 1 };
+            }
+            blank(&mut out, i, (j + 1).min(b.len()));
+            i = j + 1;
+        } else if b[i] == b'\'' {
+            // A character literal ('x', '\n', '\u{..}'), or a lifetime.
+            let end = if b.get(i + 1) == Some(&b'\\') {
+                (i + 2..b.len()).find(|&j| b[j] == b'\'').map(|j| j + 1)
+            } else {
+                let ch_len = text[i + 1..].chars().next().map_or(1, char::len_utf8);
+                (b.get(i + 1 + ch_len) == Some(&b'\'')).then_some(i + 2 + ch_len)
+            };
+            match end {
+                Some(end) => {
+                    blank(&mut out, i, end);
+                    i = end;
+                }
+                None => i += 1,
+            }
+        } else {
+            i += 1;
+        }
+    }
+    String::from_utf8(out).unwrap()
+}
+
+/// A path written in code: where, and the module path it names (the first
+/// segments after resolving `crate` and `super`).
+#[derive(Debug)]
+struct Reference {
+    line: usize,
+    written: String,
+    /// The top-level module (or re-exported item of the crate root) it reaches.
+    top: String,
+}
+
+fn is_ident(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_'
+}
+
+fn skip_ws(b: &[u8], mut i: usize) -> usize {
+    while i < b.len() && b[i].is_ascii_whitespace() {
+        i += 1;
+    }
+    i
+}
+
+fn ident_at(b: &[u8], i: usize) -> Option<(String, usize)> {
+    let i = skip_ws(b, i);
+    let end = (i..b.len()).find(|&j| !is_ident(b[j])).unwrap_or(b.len());
+    (end > i).then(|| (String::from_utf8_lossy(&b[i..end]).into_owned(), end))
+}
+
+fn double_colon(b: &[u8], i: usize) -> Option<usize> {
+    let i = skip_ws(b, i);
+    b[i..].starts_with(b"::").then_some(i + 2)
+}
+
+/// The first segment of every path at `i` (one name, or each item of a
+/// `{...}` group, recursively for `self`).
+fn first_segments(b: &[u8], i: usize) -> Vec<String> {
+    let i = skip_ws(b, i);
+    if b.get(i) == Some(&b'{') {
+        let mut out = Vec::new();
+        let (mut depth, mut j, mut item_start) = (0, i, i + 1);
+        while j < b.len() {
+            match b[j] {
+                b'{' => depth += 1,
+                b'}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        out.extend(ident_at(b, item_start).map(|(s, _)| s));
+                        break;
+                    }
+                }
+                b',' if depth == 1 => {
+                    out.extend(ident_at(b, item_start).map(|(s, _)| s));
+                    item_start = j + 1;
+                }
+                _ => {}
+            }
+            j += 1;
+        }
+        out
+    } else {
+        ident_at(b, i).map(|(s, _)| vec![s]).unwrap_or_default()
+    }
+}
+
+/// Every `crate::` and `super::` path in `code` that reaches the crate
+/// root, for a file whose module path is `module`.
+fn references(code: &str, module: &[String]) -> Vec<Reference> {
+    let b = code.as_bytes();
+    let line_of = |i: usize| code[..i].matches('\n').count() + 1;
+    let mut out = Vec::new();
+    // Inline modules (`mod tests { ... }`): name and the brace depth inside.
+    let mut inline: Vec<(String, usize)> = Vec::new();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c == b'{' {
+            depth += 1;
+            i += 1;
+            continue;
+        }
+        if c == b'}' {
+            depth = depth.saturating_sub(1);
+            if inline.last().is_some_and(|(_, d)| *d > depth) {
+                inline.pop();
+            }
+            i += 1;
+            continue;
+        }
+        if !is_ident(c) || (i > 0 && is_ident(b[i - 1])) {
+            i += 1;
+            continue;
+        }
+        let (word, end) = ident_at(b, i).unwrap();
+        if word == "mod" {
+            if let Some((name, after)) = ident_at(b, end) {
+                let next = skip_ws(b, after);
+                if b.get(next) == Some(&b'{') {
+                    inline.push((name, depth + 1));
+                }
+            }
+            i = end;
+            continue;
+        }
+        let here: Vec<String> = module
+            .iter()
+            .cloned()
+            .chain(inline.iter().map(|(n, _)| n.clone()))
+            .collect();
+        let reached = if word == "crate" {
+            double_colon(b, end).map(|after| (Vec::new(), after))
+        } else if word == "super" {
+            // Count `super::` segments, then resolve.
+            let (mut ups, mut after) = (0, end);
+            let mut at = i;
+            loop {
+                let Some((w, e)) = ident_at(b, at) else { break };
+                if w != "super" {
+                    break;
+                }
+                let Some(next) = double_colon(b, e) else {
+                    after = e;
+                    break;
+                };
+                ups += 1;
+                after = next;
+                at = next;
+            }
+            (ups > 0 && ups <= here.len()).then(|| (here[..here.len() - ups].to_vec(), after))
+        } else {
+            None
+        };
+        if let Some((base, after)) = reached {
+            if base.is_empty() {
+                let stop = (after..b.len())
+                    .find(|&j| matches!(b[j], b';' | b'(' | b')' | b'<' | b'>' | b'=' | b'\n'))
+                    .unwrap_or(b.len());
+                let written = String::from_utf8_lossy(&b[i..stop])
+                    .trim()
+                    .trim_end_matches(['{', ' '])
+                    .to_string();
+                for top in first_segments(b, after) {
+                    if top == "self" {
+                        continue;
+                    }
+                    out.push(Reference {
+                        line: line_of(i),
+                        written: written.clone(),
+                        top,
+                    });
+                }
+            }
+            i = after;
+            continue;
+        }
+        i = end;
+    }
+    out
+}
+
+/// The module path of a file under `src/`: `src/engine/movegen.rs` is
+/// `["engine", "movegen"]`, `src/engine/mod.rs` is `["engine"]`.
+fn module_path(src: &Path, file: &Path) -> Vec<String> {
+    let rel = file.strip_prefix(src).unwrap();
+    let mut parts: Vec<String> = rel.iter().map(|p| p.to_string_lossy().into_owned()).collect();
+    let last = parts.pop().unwrap();
+    let stem = last.trim_end_matches(".rs");
+    if stem != "mod" && stem != "lib" {
+        parts.push(stem.to_string());
+    }
+    parts
+}
+
+/// Items the crate root re-exports (`pub use engine::game::Game;`), by the
+/// layer that defines them.
+fn root_reexports(src: &Path) -> BTreeMap<String, String> {
+    let lib = code_only(&fs::read_to_string(src.join("lib.rs")).unwrap());
+    let mut out = BTreeMap::new();
+    for stmt in lib.split(';') {
+        let stmt = stmt.trim();
+        let Some(path) = stmt.strip_prefix("pub use ") else {
+            continue;
+        };
+        let path = path.trim_start_matches("crate::");
+        let layer = path.split("::").next().unwrap().trim().to_string();
+        let names: Vec<&str> = match path.find('{') {
+            Some(open) => path[open + 1..].trim_end_matches('}').split(',').collect(),
+            None => vec![path.rsplit("::").next().unwrap()],
+        };
+        for name in names {
+            let name = name.trim();
+            let name = name.rsplit(" as ").next().unwrap().trim();
+            if !name.is_empty() {
+                out.insert(name.to_string(), layer.clone());
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn layers_import_only_downwards() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let reexports = root_reexports(&src);
+    let rank = |name: &str| LAYERS.iter().position(|l| *l == name);
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut problems = Vec::new();
+    let mut checked = 0;
+    for file in &files {
+        let module = module_path(&src, file);
+        // The crate root and the binary (`main.rs`, `cli/`) are not layers.
+        let Some(own) = module.first() else { continue };
+        if own == "main" || own == "cli" {
+            continue;
+        }
+        let own_rank = rank(own).unwrap_or_else(|| {
+            panic!(
+                "{}: `{own}` is not a layer; add it to LAYERS and docs/design.md",
+                file.display()
+            )
+        });
+        let code = code_only(&fs::read_to_string(file).unwrap());
+        for r in references(&code, &module) {
+            checked += 1;
+            let layer = reexports.get(&r.top).cloned().unwrap_or_else(|| r.top.clone());
+            match rank(&layer) {
+                Some(_) if FORBIDDEN.contains(&(own.as_str(), layer.as_str())) => problems.push(format!(
+                    "{}:{}: `{}`: `{own}` may not use `{layer}`",
+                    file.display(),
+                    r.line,
+                    r.written
+                )),
+                Some(target) if target <= own_rank => {}
+                Some(_) => problems.push(format!(
+                    "{}:{}: `{}` reaches up from `{own}` to `{layer}`",
+                    file.display(),
+                    r.line,
+                    r.written
+                )),
+                None => problems.push(format!(
+                    "{}:{}: `{}` names `{}`, which is no layer",
+                    file.display(),
+                    r.line,
+                    r.written,
+                    r.top
+                )),
+            }
+        }
+    }
+    assert!(
+        checked > 100,
+        "only {checked} crate paths found: is the scanner broken?"
+    );
+    assert!(
+        problems.is_empty(),
+        "imports against the layer order {LAYERS:?}:\n{}",
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn every_module_has_its_own_name() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut seen: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for file in &files {
+        let module = module_path(&src, file);
+        for (depth, name) in module.iter().enumerate() {
+            let full = module[..=depth].join("::");
+            let places = seen.entry(name.clone()).or_default();
+            if !places.contains(&full) {
+                places.push(full);
+            }
+        }
+    }
+    let clashes: Vec<String> = seen
+        .iter()
+        .filter(|(_, places)| places.len() > 1)
+        .map(|(name, places)| format!("`{name}`: {}", places.join(", ")))
+        .collect();
+    assert!(clashes.is_empty(), "module names used twice:\n{}", clashes.join("\n"));
+}
+
+/// The scanner itself: it must see inline paths, groups, `super::super`
+/// and paths inside inline modules, and ignore comments and strings.
+#[test]
+fn the_scanner_finds_every_form() {
+    let text = r##"
+        use crate::engine::position::Position;
+        use crate::{check::Diagnostic, compile::Variant};
+        // use crate::cli::Nothing;
+        /* crate::notation::fen */
+        const S: &str = "crate::load::x";
+        const R: &str = r#"crate::load::y"#;
+        fn f() -> char { let _ = crate::scenario::run; 'a' }
+        mod tests {
+            use super::super::super::notation::uci;
+            use super::*;
+        }
+    "##;
+    let module = vec!["base".to_string(), "square".to_string()];
+    let tops: Vec<String> = references(&code_only(text), &module)
+        .into_iter()
+        .map(|r| r.top)
+        .collect();
+    assert_eq!(tops, ["engine", "check", "compile", "scenario", "notation"]);
+}
+
+/// The library builds without the command line's dependencies: they are
+/// optional and enabled only by the default `cli` feature. (The build
+/// itself: `cargo build --lib --no-default-features`.)
+#[test]
+fn cli_dependencies_are_behind_the_cli_feature() {
+    let manifest = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml")).unwrap();
+    let section = |name: &str| -> String {
+        let start = manifest.find(&format!("[{name}]")).unwrap_or_else(|| panic!("no [{name}]"));
+        let body = &manifest[start + name.len() + 2..];
+        body[..body.find("\n[").unwrap_or(body.len())].to_string()
+    };
+    let dependencies = section("dependencies");
+    let features = section("features");
+    assert!(features.contains("default = [\"cli\"]"), "`cli` is a default feature");
+    for dep in ["clap", "miette", "serde_json", "similar"] {
+        let line = dependencies
+            .lines()
+            .find(|l| l.starts_with(&format!("{dep} ")))
+            .unwrap_or_else(|| panic!("{dep} is a dependency"));
+        assert!(line.contains("optional = true"), "{dep} must be optional: {line}");
+        assert!(features.contains(&format!("\"dep:{dep}\"")), "feature `cli` enables {dep}");
+    }
+    assert!(section("[bin]").contains("required-features = [\"cli\"]"));
+}
