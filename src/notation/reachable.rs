@@ -5,10 +5,10 @@
 //! moved left its royal piece attacked: playing on from it would score a
 //! captured king as a stalemate.
 
+use crate::base::square::Color;
 use crate::compile::Variant;
 use crate::compile::program::Legal;
 use crate::engine::position::Position;
-use crate::base::square::Color;
 use crate::lang::fen_syntax::FenError;
 
 fn side_name(side: Color) -> &'static str {
