@@ -6,7 +6,9 @@
 
 use super::sentences::CheckedSentences;
 use crate::lang::betza::{self, Reach};
-use crate::lang::effect_syntax::{Cond, Direction, Effect, EndCondition, LegalClause, NamedSet, Quantity, SetExpr, SetOp};
+use crate::lang::effect_syntax::{
+    Cond, Direction, Effect, EndCondition, LegalClause, NamedSet, Quantity, SetExpr, SetOp,
+};
 
 /// Most steps the rules, legality clauses and end conditions may cost
 /// together for one move.
@@ -141,7 +143,9 @@ impl Costs {
             Cond::Truth(_) | Cond::Compare(Quantity::Captured(_), _, _) => 1,
             Cond::Not(a) => self.cond(a),
             Cond::And(a, b) | Cond::Or(a, b) => self.cond(a).saturating_add(self.cond(b)),
-            Cond::Compare(Quantity::Count(s) | Quantity::Squares(s), _, _) | Cond::Exists(s) => self.set(s).1.saturating_add(1),
+            Cond::Compare(Quantity::Count(s) | Quantity::Squares(s), _, _) | Cond::Exists(s) => {
+                self.set(s).1.saturating_add(1)
+            }
             Cond::Attacked(s) => {
                 let (size, cost) = self.set(s);
                 cost.saturating_add(size.saturating_mul(ATTACK_STEPS))
@@ -208,7 +212,7 @@ impl Costs {
         let mut tables: Vec<Vec<((i32, i32), usize)>> = Vec::new();
         let mut note = |e: &SetExpr| {
             if let SetExpr::First(_, t, _) | SetExpr::Lines(_, t, _) = e {
-                let d = crate::compile::program::template_directions(t);
+                let d = super::analysis::template_directions(t);
                 if !tables.contains(&d) {
                     tables.push(d);
                 }
@@ -260,7 +264,7 @@ impl Costs {
                 (None, None) => (0, 0),
             };
             let when = a.when.as_ref().map_or(0, |c| self.cond(c));
-            let uses_target = a.when.as_ref().is_some_and(crate::compile::program::cond_uses_target);
+            let uses_target = a.when.as_ref().is_some_and(super::analysis::cond_uses_target);
             let cost = target_cost.saturating_add(if uses_target {
                 when.saturating_mul(targets.max(1))
             } else {
@@ -411,7 +415,9 @@ fn cond_sets(c: &Cond, f: &mut impl FnMut(&SetExpr)) {
             cond_sets(a, f);
             cond_sets(b, f);
         }
-        Cond::Compare(Quantity::Count(s) | Quantity::Squares(s), _, _) | Cond::Exists(s) | Cond::Attacked(s) => set_walk(s, f),
+        Cond::Compare(Quantity::Count(s) | Quantity::Squares(s), _, _) | Cond::Exists(s) | Cond::Attacked(s) => {
+            set_walk(s, f)
+        }
         Cond::Touching(a, b) | Cond::Within(a, b) => {
             set_walk(a, f);
             set_walk(b, f);

@@ -2,6 +2,7 @@
 //! into a [`CheckedVariant`] whose names, squares and templates are
 //! resolved, collecting every problem rather than stopping at the first.
 
+pub mod analysis;
 mod castling;
 pub mod cost;
 mod endings;

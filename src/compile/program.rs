@@ -7,10 +7,10 @@ use crate::base::geometry::Geometry;
 use crate::base::limits::MAX_COUNTERS;
 use crate::base::piece::Kind;
 use crate::base::square::{Color, Square, SquareSet};
+use crate::check::analysis::{cond_uses_target, template_directions};
 use crate::check::{CheckedAction, CheckedSentences};
-use crate::lang::betza::{self, Reach};
 use crate::lang::effect_syntax::{
-    self as ast, Cond, Direction, Effect, EndCondition, KindFilter, LegalClause, Quantity, SetExpr, SetOp, Trigger,
+    Cond, Direction, Effect, EndCondition, KindFilter, LegalClause, Quantity, SetExpr, SetOp, Trigger,
 };
 
 /// Index of a set node.
@@ -633,31 +633,6 @@ impl Builder<'_> {
     }
 }
 
-/// Whether a condition names `target`, `mover` or `path` (which change with
-/// the action's target).
-pub fn cond_uses_target(c: &Cond) -> bool {
-    match c {
-        Cond::Truth(_) => false,
-        Cond::Not(a) => cond_uses_target(a),
-        Cond::And(a, b) | Cond::Or(a, b) => cond_uses_target(a) || cond_uses_target(b),
-        Cond::Compare(Quantity::Count(s) | Quantity::Squares(s), _, _) | Cond::Exists(s) | Cond::Attacked(s) => {
-            set_uses_target(s)
-        }
-        Cond::Compare(Quantity::Captured(_), _, _) => false,
-        Cond::Touching(a, b) | Cond::Within(a, b) => set_uses_target(a) || set_uses_target(b),
-    }
-}
-
-fn set_uses_target(s: &SetExpr) -> bool {
-    match s {
-        SetExpr::Named(n) => matches!(n, ast::NamedSet::Target | ast::NamedSet::Mover | ast::NamedSet::Path),
-        SetExpr::Pieces(..) | SetExpr::Ranks(..) | SetExpr::Files(..) => false,
-        SetExpr::Area(s, _) | SetExpr::Adjacent(s) | SetExpr::Manhattan(s, _) => set_uses_target(s),
-        SetExpr::Lines(s, _, _) | SetExpr::First(s, _, _) => set_uses_target(s),
-        SetExpr::Binary(_, a, b) => set_uses_target(a) || set_uses_target(b),
-    }
-}
-
 /// For each square, the squares within `radius`: king steps, or steps
 /// along ranks and files (Manhattan distance).
 fn neighbourhoods(g: Geometry, radius: u8, manhattan: bool) -> Vec<SquareSet> {
@@ -678,29 +653,6 @@ fn neighbourhoods(g: Geometry, radius: u8, manhattan: bool) -> Vec<SquareSet> {
             set
         })
         .collect()
-}
-
-/// A template's distinct directions, each with its longest reach (a
-/// repeated atom, or a shorter ride along the same line, adds nothing:
-/// the first piece along a shorter ray is also the first along the
-/// longer one, or it is past the shorter ray's end), sorted.
-pub(crate) fn template_directions(template: &str) -> Vec<((i32, i32), usize)> {
-    let parsed = betza::parse(template).unwrap_or_default();
-    let mut out: Vec<((i32, i32), usize)> = Vec::new();
-    for c in &parsed.components {
-        let limit = match c.reach {
-            Reach::Leap => 1,
-            Reach::Ride { max } => max.map_or(usize::MAX, |m| m as usize),
-        };
-        for &v in &c.vectors {
-            match out.iter_mut().find(|(d, _)| *d == v) {
-                Some(entry) => entry.1 = entry.1.max(limit),
-                None => out.push((v, limit)),
-            }
-        }
-    }
-    out.sort();
-    out
 }
 
 /// For each square, the rays along `directions` from it, each cut to its

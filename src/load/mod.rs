@@ -35,14 +35,14 @@ impl Variant {
         finish(loader, result, None)
     }
 
-    /// Whether the variant starts from a random setup.
-    pub fn has_setup(&self) -> bool {
-        self.setup.is_some()
-    }
-
     /// The start position.
     pub fn start_position(&self) -> Position {
         start_position(self, &self.start_record).expect("the start position was read when the variant was loaded")
+    }
+
+    /// Whether the variant starts from a random setup.
+    pub fn has_setup(&self) -> bool {
+        self.setup.is_some()
     }
 
     /// For a variant with a random setup: how many distinct start positions

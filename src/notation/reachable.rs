@@ -5,10 +5,10 @@
 //! moved left its royal piece attacked: playing on from it would score a
 //! captured king as a stalemate.
 
+use crate::base::square::Color;
 use crate::compile::Variant;
 use crate::compile::program::Legal;
 use crate::engine::position::Position;
-use crate::base::square::Color;
 use crate::lang::fen_syntax::FenError;
 
 fn side_name(side: Color) -> &'static str {
@@ -71,7 +71,7 @@ pub fn check_reachable(variant: &Variant, pos: &Position, board_span: std::ops::
         && programs.after_move.is_empty()
         && programs.actions.is_empty();
     if protected && no_effects {
-        let start = &variant.start_position();
+        let start = variant.start_position();
         for side in Color::BOTH {
             if !start.royals[side as usize].is_empty() && pos.royals[side as usize].is_empty() {
                 return Err(FenError {

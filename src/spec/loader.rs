@@ -149,8 +149,11 @@ impl Loader {
 /// Reads any RON file kaboom takes (a scenario, say) with the diagnostics
 /// of a variant file: place, did-you-mean for fields, every value of the
 /// wrong type.
-pub fn read_ron<T: serde::de::DeserializeOwned>(name: &str, text: &str) -> Result<T, crate::check::LoadError> {
-    parse_as::<T>(0, text).map_err(|diagnostics| crate::check::LoadError {
+pub fn read_ron<T: serde::de::DeserializeOwned>(
+    name: &str,
+    text: &str,
+) -> Result<T, crate::base::diagnostic::LoadError> {
+    parse_as::<T>(0, text).map_err(|diagnostics| crate::base::diagnostic::LoadError {
         diagnostics,
         sources: Sources {
             files: vec![SourceFile {

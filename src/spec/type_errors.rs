@@ -2,8 +2,8 @@
 //! what the field takes, and the value rewritten when it is clear (`"N"`
 //! for a letter becomes `'N'`).
 
+use crate::base::diagnostic::Diagnostic;
 use crate::base::span::TypeError;
-use crate::check::Diagnostic;
 
 /// The diagnostic for one value of the wrong type.
 pub(crate) fn type_error_diagnostic(e: &TypeError) -> Diagnostic {

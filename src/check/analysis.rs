@@ -1,0 +1,53 @@
+//! Analyses of parsed templates and sentences that both the checker (to
+//! bound a variant's cost) and the compiler (to build its programs) need.
+
+use crate::lang::betza::{self, Reach};
+use crate::lang::effect_syntax::{self as ast, Cond, Quantity, SetExpr};
+
+/// Whether a condition names `target`, `mover` or `path` (which change with
+/// the action's target).
+pub fn cond_uses_target(c: &Cond) -> bool {
+    match c {
+        Cond::Truth(_) => false,
+        Cond::Not(a) => cond_uses_target(a),
+        Cond::And(a, b) | Cond::Or(a, b) => cond_uses_target(a) || cond_uses_target(b),
+        Cond::Compare(Quantity::Count(s) | Quantity::Squares(s), _, _) | Cond::Exists(s) | Cond::Attacked(s) => {
+            set_uses_target(s)
+        }
+        Cond::Compare(Quantity::Captured(_), _, _) => false,
+        Cond::Touching(a, b) | Cond::Within(a, b) => set_uses_target(a) || set_uses_target(b),
+    }
+}
+
+fn set_uses_target(s: &SetExpr) -> bool {
+    match s {
+        SetExpr::Named(n) => matches!(n, ast::NamedSet::Target | ast::NamedSet::Mover | ast::NamedSet::Path),
+        SetExpr::Pieces(..) | SetExpr::Ranks(..) | SetExpr::Files(..) => false,
+        SetExpr::Area(s, _) | SetExpr::Adjacent(s) | SetExpr::Manhattan(s, _) => set_uses_target(s),
+        SetExpr::Lines(s, _, _) | SetExpr::First(s, _, _) => set_uses_target(s),
+        SetExpr::Binary(_, a, b) => set_uses_target(a) || set_uses_target(b),
+    }
+}
+
+/// A template's distinct directions, each with its longest reach (a
+/// repeated atom, or a shorter ride along the same line, adds nothing:
+/// the first piece along a shorter ray is also the first along the
+/// longer one, or it is past the shorter ray's end), sorted.
+pub fn template_directions(template: &str) -> Vec<((i32, i32), usize)> {
+    let parsed = betza::parse(template).unwrap_or_default();
+    let mut out: Vec<((i32, i32), usize)> = Vec::new();
+    for c in &parsed.components {
+        let limit = match c.reach {
+            Reach::Leap => 1,
+            Reach::Ride { max } => max.map_or(usize::MAX, |m| m as usize),
+        };
+        for &v in &c.vectors {
+            match out.iter_mut().find(|(d, _)| *d == v) {
+                Some(entry) => entry.1 = entry.1.max(limit),
+                None => out.push((v, limit)),
+            }
+        }
+    }
+    out.sort();
+    out
+}
