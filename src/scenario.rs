@@ -24,6 +24,10 @@ pub struct Scenario {
     /// Start position; default the variant's.
     #[serde(default)]
     pub fen: Option<String>,
+    /// Accept a `fen` the variant's legality rules make unreachable (a
+    /// study position: the side not to move in check, a royal missing).
+    #[serde(default)]
+    pub allow_illegal: bool,
     /// Moves to play, each of which must be legal.
     #[serde(default)]
     pub moves: Vec<String>,
@@ -65,17 +69,13 @@ pub enum ScenarioError {
         /// Why.
         error: std::io::Error,
     },
-    /// The file is not a scenario.
-    #[error("{path}:{line}:{column}: {message}")]
+    /// The file is not a scenario: every problem found, with its place.
+    #[error("{error}")]
     Parse {
         /// The file.
         path: PathBuf,
-        /// 1-based line.
-        line: usize,
-        /// 1-based column.
-        column: usize,
-        /// What is wrong.
-        message: String,
+        /// The diagnostics, as for a variant file.
+        error: crate::check::LoadError,
     },
     /// Its variant did not load.
     #[error("{path}: variant `{variant}` does not load:\n{error}")]
@@ -126,12 +126,9 @@ pub fn read(path: &Path) -> Result<Scenario, ScenarioError> {
         path: path.into(),
         error,
     })?;
-    let options = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
-    options.from_str(&text).map_err(|e| ScenarioError::Parse {
+    crate::spec::read_ron(&path.display().to_string(), &text).map_err(|error| ScenarioError::Parse {
         path: path.into(),
-        line: e.span.start.line,
-        column: e.span.start.col,
-        message: e.code.to_string(),
+        error,
     })
 }
 
@@ -150,10 +147,22 @@ pub fn run_file(path: &Path) -> Result<Outcome, ScenarioError> {
         error,
     })?;
     let start = match &scenario.fen {
-        Some(text) => fen::parse(&variant, text).map_err(|error| ScenarioError::Fen {
-            path: path.into(),
-            error,
-        })?,
+        Some(text) => {
+            let pos = fen::parse(&variant, text).map_err(|error| ScenarioError::Fen {
+                path: path.into(),
+                error,
+            })?;
+            if !scenario.allow_illegal {
+                let board = 0..text.trim().find(char::is_whitespace).unwrap_or(text.trim().len());
+                crate::notation::reachable::check_reachable_or_allow(&variant, &pos, board).map_err(|error| {
+                    ScenarioError::Fen {
+                        path: path.into(),
+                        error,
+                    }
+                })?;
+            }
+            pos
+        }
         None => variant.start_position(),
     };
     Ok(run(&variant, &scenario, start))

@@ -105,7 +105,7 @@ impl<T> std::ops::Deref for Spanned<T> {
     }
 }
 
-impl<'de, T: serde::de::DeserializeOwned> Deserialize<'de> for Spanned<T> {
+impl<'de, T: serde::de::DeserializeOwned + Default> Deserialize<'de> for Spanned<T> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let raw: &'de ron::value::RawValue = Deserialize::deserialize(deserializer)?;
         let text = raw.get_ron();
@@ -116,7 +116,44 @@ impl<'de, T: serde::de::DeserializeOwned> Deserialize<'de> for Spanned<T> {
                 span: address - base..address - base + text.len(),
             })
         });
-        let value = raw.into_rust::<T>().map_err(|e| D::Error::custom(e.code))?;
-        Ok(Spanned { value, location })
+        match raw.into_rust::<T>() {
+            Ok(value) => Ok(Spanned { value, location }),
+            // A value of the wrong type: noted, and reading goes on with a
+            // placeholder so that every such mistake in the file is found.
+            Err(e) if location.is_some() => {
+                TYPE_ERRORS.with(|t| {
+                    t.borrow_mut().push(TypeError {
+                        location: location.clone().expect("checked"),
+                        code: e.code,
+                        text: text.to_string(),
+                    })
+                });
+                Ok(Spanned {
+                    value: T::default(),
+                    location,
+                })
+            }
+            Err(e) => Err(D::Error::custom(e.code)),
+        }
     }
+}
+
+/// A value of the wrong type met while reading a file.
+#[derive(Clone, Debug)]
+pub(crate) struct TypeError {
+    /// Where the value is.
+    pub location: Location,
+    /// What RON expected.
+    pub code: ron::Error,
+    /// The value as written.
+    pub text: String,
+}
+
+thread_local! {
+    static TYPE_ERRORS: std::cell::RefCell<Vec<TypeError>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The type errors noted since the last call (or since the thread began).
+pub(crate) fn take_type_errors() -> Vec<TypeError> {
+    TYPE_ERRORS.with(|t| std::mem::take(&mut *t.borrow_mut()))
 }

@@ -3,6 +3,9 @@
 //! resolved, collecting every problem rather than stopping at the first.
 
 mod castling;
+pub mod cost;
+mod endings;
+mod inherited;
 mod random_setup;
 mod sentences;
 mod validate;

@@ -289,10 +289,33 @@ fn parse<T>(
         Ok(v) => Some(v),
         Err(e) => {
             let at = c.inside(text, e.span.clone());
-            c.error(format!("{what} `{}`: {}", shorten(&text.value), e.message), at, e.help);
+            let help = match piece_named(c, text.value.get(e.span.clone()).unwrap_or_default()) {
+                Some(hint) => format!("{hint} {}", e.help),
+                None => e.help,
+            };
+            c.error(format!("{what} `{}`: {}", shorten(&text.value), e.message), at, help);
             None
         }
     }
+}
+
+/// "Did you mean" for a piece written by name (`pawn`, `knights`) where
+/// sentences take its letter.
+fn piece_named(c: &Checker<'_>, word: &str) -> Option<String> {
+    let word = word.to_lowercase();
+    if word.len() < 2 || !word.chars().all(|ch| ch.is_alphabetic()) {
+        return None;
+    }
+    let singular = word.strip_suffix('s').unwrap_or(&word);
+    let exact = c.names.iter().find(|(name, _)| *name == word || name == singular);
+    let (name, letter) = match exact {
+        Some(found) => found.clone(),
+        None => {
+            let best = crate::lang::closest_word(singular, c.names.iter().map(|(n, _)| n.as_str()))?;
+            c.names.iter().find(|(n, _)| n == best)?.clone()
+        }
+    };
+    Some(format!("pieces are written by letter in sentences: did you mean `{letter}` (the {name})?"))
 }
 
 fn check_action(

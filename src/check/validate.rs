@@ -82,6 +82,8 @@ pub struct CheckedVariant {
 pub(super) struct Checker<'a> {
     sources: &'a Sources,
     pub(super) found: Vec<Diagnostic>,
+    /// The pieces' names (lower case) and letters, for "did you mean".
+    pub(super) names: Vec<(String, char)>,
 }
 
 impl Checker<'_> {
@@ -124,6 +126,12 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
     let mut c = Checker {
         sources,
         found: Vec::new(),
+        names: file
+            .pieces
+            .iter()
+            .flatten()
+            .map(|p| (p.name.value.to_lowercase(), p.letter.value))
+            .collect(),
     };
     let name = c.require(&file.name, "name", "\"My variant\"").map(|n| n.value.clone());
     let geometry = c.require(&file.board, "board", "(files: 8, ranks: 8)").and_then(|b| {
@@ -170,16 +178,9 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
             Ok(record) => Some(record),
             Err(e) => {
                 let at = c.inside(start, e.span.clone());
-                let inherited = start.location.as_ref().is_some_and(|l| l.source != 0);
-                let help = if inherited {
-                    format!(
-                        "{}; `start` comes from the parent file: give this file a `start` that fits its board",
-                        e.help
-                    )
-                } else {
-                    e.help
-                };
-                c.error(format!("start position: {}", e.message), at, help);
+                // Inherited from a bundled file, it is relocated with advice
+                // (`inherited::relocate`).
+                c.error(format!("start position: {}", e.message), at, e.help);
                 None
             }
         },
@@ -233,7 +234,51 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
     };
     let any_royal = file.pieces.iter().flatten().any(|p| p.royal);
     let sentences = check_sentences(&mut c, file, &letter_kind, any_royal);
+    if let Some(g) = geometry {
+        for over in super::cost::Costs::new(g.squares()).check(&sentences) {
+            c.error(
+                over.message,
+                None,
+                "simplify the sets: smaller areas, fewer `first`/`lines` rays, a condition that does not depend on `target`",
+            );
+        }
+    }
     let mut warnings = Vec::new();
+    let first_at = |list: &Option<Vec<Spanned<String>>>| {
+        list.as_ref()
+            .and_then(|l| l.first())
+            .and_then(|s| s.location.clone())
+            .filter(|l| l.source == 0)
+    };
+    let (legal_at, end_at) = (first_at(&file.legal), first_at(&file.end));
+    let (legal_at, end_at) = (legal_at.or_else(|| c.root()), end_at.or_else(|| c.root()));
+    if !c.found.iter().any(Diagnostic::is_error) {
+        // Only on sentences that all parsed: a missing one is no missing rule.
+        warnings.extend(super::endings::check_endings(&sentences, &royal_letters, legal_at, end_at));
+    }
+    if let Some(start) = &start
+        && !royal_letters.is_empty()
+    {
+        let has_royal = |upper: bool| {
+            start.board.iter().any(|cell| {
+                matches!(cell, FenCell::Piece(ch) if ch.is_ascii_uppercase() == upper
+                    && royal_letters.contains(&ch.to_ascii_uppercase()))
+            })
+        };
+        for (upper, side, other) in [(true, "White", "Black"), (false, "Black", "White")] {
+            if !has_royal(upper) && has_royal(!upper) {
+                warnings.push(
+                    Diagnostic::warning(
+                        format!(
+                            "{side} has no royal piece in the start position, {other} has: `own royal` rules never apply to {side}"
+                        ),
+                        file.start.as_ref().and_then(|s| s.location.clone()),
+                    )
+                    .with_help(format!("put {side}'s royal piece in `start`, unless the variant means it to have none")),
+                );
+            }
+        }
+    }
     if let (Some(pieces), Some(promotion), Some(start), Some(g), Some(spec)) =
         (&pieces, &promotion, &start, geometry, &file.promotion)
     {
@@ -266,6 +311,26 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
             }
         }
     }
+    if let (Some(pieces), Some(g)) = (&pieces, geometry) {
+        let bound = super::cost::Costs::new(g.squares()).move_bound(
+            pieces,
+            promotion.as_ref(),
+            castling_rules.len(),
+            &sentences,
+        );
+        if bound > super::cost::MAX_MOVES {
+            c.error(
+                format!(
+                    "a position of this variant may offer up to {bound} moves; at most {} are allowed",
+                    super::cost::MAX_MOVES
+                ),
+                None,
+                "fewer promotion choices, action targets or bounce choices",
+            );
+        }
+    }
+    super::inherited::relocate(&mut c.found, file, sources);
+    super::inherited::relocate(&mut warnings, file, sources);
     if c.found.iter().any(Diagnostic::is_error) {
         c.found.extend(warnings);
         return Err(c.found);
@@ -391,6 +456,18 @@ fn check_promotion(
         let mut ok = true;
         for (i, ch) in field.value.char_indices() {
             match letter_kind(ch).filter(|_| ch.is_ascii_uppercase()) {
+                Some(k) if kinds.contains(&k) => {
+                    // Reported once: a repeated letter would repeat every promoting move.
+                    if ok {
+                        let at = c.inside(field, i..i + ch.len_utf8());
+                        c.error(
+                            format!("promotion {what}: `{ch}` is given twice"),
+                            at,
+                            "list each piece letter once",
+                        );
+                    }
+                    ok = false;
+                }
                 Some(k) => kinds.push(k),
                 None => {
                     ok = false;

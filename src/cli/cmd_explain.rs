@@ -8,7 +8,7 @@ use kaboom::{Game, Variant};
 use std::io::Write as _;
 use std::process::ExitCode;
 
-pub fn run(o: &mut Output, variant: &Variant, start: Option<&str>, text: &str) -> Result<ExitCode, Failure> {
+pub fn run(o: &mut Output, variant: &Variant, start: super::FenArg<'_>, text: &str) -> Result<ExitCode, Failure> {
     let pos = load_position(variant, start)?;
     let mv = uci::parse(variant, &pos, text).map_err(|e| Failure::input(e.to_string()))?;
     let mut game = Game::new(variant, pos.clone());

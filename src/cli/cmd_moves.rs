@@ -7,7 +7,7 @@ use kaboom::notation::uci;
 use std::io::Write as _;
 use std::process::ExitCode;
 
-pub fn run(o: &mut Output, variant: &Variant, fen: Option<&str>) -> Result<ExitCode, Failure> {
+pub fn run(o: &mut Output, variant: &Variant, fen: super::FenArg<'_>) -> Result<ExitCode, Failure> {
     let pos = load_position(variant, fen)?;
     let mut out = String::new();
     for mv in variant.legal_moves(&pos) {

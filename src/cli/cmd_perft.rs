@@ -15,7 +15,7 @@ pub fn run(
     o: &mut Output,
     variant: &Variant,
     depth: u32,
-    fen: Option<&str>,
+    fen: super::FenArg<'_>,
     divide: bool,
     threads: usize,
 ) -> Result<ExitCode, Failure> {

@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 use std::process::ExitCode;
 
-pub fn run(o: &mut Output, variant: &Variant, start: Option<&str>, moves: &[String]) -> Result<ExitCode, Failure> {
+pub fn run(o: &mut Output, variant: &Variant, start: super::FenArg<'_>, moves: &[String]) -> Result<ExitCode, Failure> {
     let pos = load_position(variant, start)?;
     let mut game = Game::new(variant, pos);
     let mut out = String::new();

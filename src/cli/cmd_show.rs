@@ -7,7 +7,7 @@ use kaboom::notation::{board, fen};
 use std::io::Write as _;
 use std::process::ExitCode;
 
-pub fn run(o: &mut Output, variant: &Variant, start: Option<&str>) -> Result<ExitCode, Failure> {
+pub fn run(o: &mut Output, variant: &Variant, start: super::FenArg<'_>) -> Result<ExitCode, Failure> {
     let pos = load_position(variant, start)?;
     writeln!(
         o.out,

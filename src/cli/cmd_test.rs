@@ -63,6 +63,12 @@ pub fn run(o: &mut Output, paths: &[String], snapshot: bool) -> Result<ExitCode,
                 failures
             }
             Err(e @ ScenarioError::Read { .. }) => return Err(Failure::io(e.to_string())),
+            // The same diagnostics as a variant file's: place, caret, help.
+            Err(ScenarioError::Parse { error, .. }) => vec![super::render::load_error(&error)],
+            Err(ScenarioError::Variant { variant, error, .. }) => {
+                vec![format!("variant `{variant}` does not load:
+{}", super::render::load_error(&error))]
+            }
             Err(e) => vec![e.to_string()],
         };
         if failures.is_empty() {

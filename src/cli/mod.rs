@@ -39,6 +39,9 @@ enum Command {
         /// Position in FEN (default: the variant's start position).
         #[arg(long)]
         fen: Option<String>,
+        /// Accept a FEN the variant's legality rules make unreachable (a study position).
+        #[arg(long)]
+        allow_illegal: bool,
         /// Seed of a random setup's start position (default 0).
         #[arg(long)]
         seed: Option<u64>,
@@ -53,6 +56,9 @@ enum Command {
         /// Position in FEN (default: the variant's start position).
         #[arg(long)]
         fen: Option<String>,
+        /// Accept a FEN the variant's legality rules make unreachable (a study position).
+        #[arg(long)]
+        allow_illegal: bool,
         /// Seed of a random setup's start position (default 0).
         #[arg(long)]
         seed: Option<u64>,
@@ -70,6 +76,9 @@ enum Command {
         /// Position in FEN (default: the variant's start position).
         #[arg(long)]
         fen: Option<String>,
+        /// Accept a FEN the variant's legality rules make unreachable (a study position).
+        #[arg(long)]
+        allow_illegal: bool,
         /// Seed of a random setup's start position (default 0).
         #[arg(long)]
         seed: Option<u64>,
@@ -83,6 +92,9 @@ enum Command {
         /// Position in FEN (default: the variant's start position).
         #[arg(long)]
         fen: Option<String>,
+        /// Accept a FEN the variant's legality rules make unreachable (a study position).
+        #[arg(long)]
+        allow_illegal: bool,
         /// Seed of a random setup's start position (default 0).
         #[arg(long)]
         seed: Option<u64>,
@@ -105,6 +117,9 @@ enum Command {
         /// Position in FEN (default: the variant's start position).
         #[arg(long)]
         fen: Option<String>,
+        /// Accept a FEN the variant's legality rules make unreachable (a study position).
+        #[arg(long)]
+        allow_illegal: bool,
         /// Seed of a random setup's start position (default 0).
         #[arg(long)]
         seed: Option<u64>,
@@ -204,34 +219,44 @@ pub fn run() -> ExitCode {
 /// Runs one subcommand, writing through `o`.
 fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
     match command {
-        Command::Moves { variant, fen, seed } => {
-            load_variant(&variant, seed).and_then(|v| cmd_moves::run(o, &v, fen.as_deref()))
-        }
+        Command::Moves {
+            variant,
+            fen,
+            allow_illegal,
+            seed,
+        } => load_variant(&variant, seed).and_then(|v| cmd_moves::run(o, &v, fen.as_deref().map(|f| (f, allow_illegal)))),
         Command::Perft {
             variant,
             depth,
             fen,
+            allow_illegal,
             seed,
             divide,
             threads,
         } => load_variant(&variant, seed)
-            .and_then(|v| cmd_perft::run(o, &v, depth, fen.as_deref(), divide, threads as usize)),
+            .and_then(|v| cmd_perft::run(o, &v, depth, fen.as_deref().map(|f| (f, allow_illegal)), divide, threads as usize)),
         Command::Play {
             variant,
             fen,
+            allow_illegal,
             seed,
             moves,
-        } => load_variant(&variant, seed).and_then(|v| cmd_play::run(o, &v, fen.as_deref(), &moves)),
-        Command::Show { variant, fen, seed } => {
-            load_variant(&variant, seed).and_then(|v| cmd_show::run(o, &v, fen.as_deref()))
-        }
+        } => load_variant(&variant, seed).and_then(|v| cmd_play::run(o, &v, fen.as_deref().map(|f| (f, allow_illegal)), &moves)),
+        Command::Show {
+            variant,
+            fen,
+            allow_illegal,
+            seed,
+        } => load_variant(&variant, seed).and_then(|v| cmd_show::run(o, &v, fen.as_deref().map(|f| (f, allow_illegal)))),
         Command::Setup { variant, seed, count } => load_variant(&variant, seed).and_then(|v| cmd_setup::run(o, &v, count)),
         Command::Explain {
             variant,
             fen,
+            allow_illegal,
             seed,
             r#move,
-        } => load_variant(&variant, seed).and_then(|v| cmd_explain::run(o, &v, fen.as_deref(), &r#move)),
+        } => load_variant(&variant, seed)
+            .and_then(|v| cmd_explain::run(o, &v, fen.as_deref().map(|f| (f, allow_illegal)), &r#move)),
         Command::Test { paths, snapshot } => cmd_test::run(o, &paths, snapshot),
         Command::Validate { files, format } => cmd_validate::run(o, &files, format),
     }
@@ -243,12 +268,24 @@ fn load_variant(name: &str, seed: Option<u64>) -> Result<Variant, Failure> {
     Variant::load_seeded(name, seed).map_err(|e| Failure::input(render::load_error(&e)))
 }
 
+/// A `--fen` position, and whether `--allow-illegal` accepts it even if
+/// the variant's legality rules make it unreachable.
+type FenArg<'a> = Option<(&'a str, bool)>;
+
 /// The position given by `--fen`, or the variant's start position.
-fn load_position(variant: &Variant, fen: Option<&str>) -> Result<Position, Failure> {
+fn load_position(variant: &Variant, fen: FenArg<'_>) -> Result<Position, Failure> {
     match fen {
         None => Ok(variant.start_position()),
-        Some(text) => {
-            kaboom::notation::fen::parse(variant, text).map_err(|e| Failure::input(render::fen_error(text, &e)))
+        Some((text, allow_illegal)) => {
+            let failure = |e| Failure::input(render::fen_error(text, &e));
+            let pos = kaboom::notation::fen::parse(variant, text).map_err(failure)?;
+            if !allow_illegal {
+                let trimmed = text.trim_start();
+                let lead = text.len() - trimmed.len();
+                let board = lead..lead + trimmed.find(char::is_whitespace).unwrap_or(trimmed.len());
+                kaboom::notation::reachable::check_reachable_or_allow(variant, &pos, board).map_err(failure)?;
+            }
+            Ok(pos)
         }
     }
 }

@@ -8,7 +8,7 @@ use crate::base::piece::Cell;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::check::{SHIELD_BLOCK, SHIELD_BOUNCE, SHIELD_PUSH, SHIELD_REMOVE};
 use crate::compile::Variant;
-use crate::compile::program::{CondId, CondNode, Op, PushDirection, SetId, SetNode};
+use crate::compile::program::{CompiledRule, CondId, CondNode, Op, PushDirection, SetId, SetNode};
 use crate::compile::tables::passed_squares;
 use crate::lang::effect_syntax::{Comparison, NamedSet, SideFilter};
 
@@ -207,6 +207,44 @@ impl Variant {
             }
         }
         out
+    }
+
+    /// Fires the rules of one event (capture, arrival or after move): every
+    /// rule's condition is judged on the position at that event, before any
+    /// of them acts; then the effects of the rules that hold run in file
+    /// order. So one rule's effects never switch another rule of the same
+    /// event on or off. `castled` skips `except castling` rules.
+    pub(crate) fn fire<T: Trace>(
+        &self,
+        rules: &[CompiledRule],
+        pos: &mut Position,
+        ctx: &Context,
+        castled: bool,
+        choice: Option<Choice>,
+        trace: &mut T,
+    ) {
+        let applies = |rule: &CompiledRule, pos: &Position| {
+            !(castled && rule.except_castling) && rule.guard.is_none_or(|g| self.eval_cond(g, pos, ctx))
+        };
+        if rules.len() <= 64 {
+            let mut holds = 0u64;
+            for (i, rule) in rules.iter().enumerate() {
+                if applies(rule, pos) {
+                    holds |= 1 << i;
+                }
+            }
+            for (i, rule) in rules.iter().enumerate() {
+                if holds >> i & 1 != 0 {
+                    self.run_ops(&rule.ops, pos, ctx, choice, trace);
+                }
+            }
+        } else {
+            // More rules for one event than a mask holds: rare enough to allocate.
+            let holds: Vec<bool> = rules.iter().map(|rule| applies(rule, pos)).collect();
+            for (rule, _) in rules.iter().zip(holds).filter(|(_, h)| *h) {
+                self.run_ops(&rule.ops, pos, ctx, choice, trace);
+            }
+        }
     }
 
     /// Runs an effect program. A `Bounce` acts on `choice`, if given.

@@ -361,27 +361,12 @@ impl Position {
         }
         let programs = &variant.programs;
         if captured {
-            for rule in &programs.on_capture {
-                if rule.guard.is_none_or(|g| variant.eval_cond(g, self, &ctx)) {
-                    variant.run_ops(&rule.ops, self, &ctx, None, trace);
-                }
-            }
+            variant.fire(&programs.on_capture, self, &ctx, false, None, trace);
         }
         if landed {
-            for rule in &programs.on_arrival {
-                if rule.guard.is_none_or(|g| variant.eval_cond(g, self, &ctx)) {
-                    variant.run_ops(&rule.ops, self, &ctx, None, trace);
-                }
-            }
+            variant.fire(&programs.on_arrival, self, &ctx, false, None, trace);
         }
-        for rule in &programs.after_move {
-            if castled && rule.except_castling {
-                continue;
-            }
-            if rule.guard.is_none_or(|g| variant.eval_cond(g, self, &ctx)) {
-                variant.run_ops(&rule.ops, self, &ctx, mv.choice, trace);
-            }
-        }
+        variant.fire(&programs.after_move, self, &ctx, castled, mv.choice, trace);
         let keep = &variant.castling_keep;
         self.castling &= keep[mv.from as usize] & keep[mv.to as usize];
         if self.castling != 0 && effects {

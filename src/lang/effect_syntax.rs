@@ -7,6 +7,8 @@ use pest::Parser;
 use pest::iterators::Pair;
 use std::ops::Range;
 
+mod errors;
+
 mod grammar {
     #[derive(pest_derive::Parser)]
     #[grammar = "../grammar/effects.pest"]
@@ -307,7 +309,10 @@ fn parse_top(rule: G, text: &str) -> Result<Pair<'_, G>, SentenceError> {
             _ => {}
         }
     }
-    let mut pairs = EffectParser::parse(rule, text).map_err(|e| grammar_error(text, e))?;
+    // Sentences are read once, at load: the detailed record of what the
+    // parser tried costs nothing that matters there.
+    pest::set_error_detail(true);
+    let mut pairs = EffectParser::parse(rule, text).map_err(|e| errors::explain(rule, text, &e))?;
     Ok(pairs.next().expect("an entry rule matches once"))
 }
 
@@ -656,62 +661,6 @@ fn lower_cond_atom(p: Pair<'_, G>) -> Result<Cond, SentenceError> {
     })
 }
 
-/// Names of grammar rules for "expected ..." messages.
-fn describe(rule: &G) -> Option<&'static str> {
-    Some(match rule {
-        G::trigger => "a trigger (`on capture`, `on arrival`, `after move`)",
-        G::effect | G::effects => "an effect (`remove`, `push`, `block`, `consume`, `may bounce`)",
-        G::set | G::named_set | G::pieces => "a square set (`target`, `area(...)`, `own royal`, ...)",
-        G::cond => "a condition",
-        G::direction => "a direction (`along`, `away from ...`, `chosen`)",
-        G::distance | G::number => "a number",
-        G::outcome => "an outcome (`win`, `loss`, `draw`, `both lose`)",
-        G::comparison => "a comparison (`>=`, `<=`, `==`, `!=`, `>`, `<`)",
-        G::guard => "`if`",
-        G::kinds | G::letters => "piece letters or `royal`",
-        G::EOI => "the end of the sentence",
-        _ => return None,
-    })
-}
-
-fn grammar_error(text: &str, e: pest::error::Error<G>) -> SentenceError {
-    let pos = match e.location {
-        pest::error::InputLocation::Pos(p) => p,
-        pest::error::InputLocation::Span((s, _)) => s,
-    };
-    let word_end = text[pos..]
-        .find(|c: char| !c.is_ascii_alphanumeric())
-        .map_or(text.len(), |i| pos + i.max(1));
-    let end = if pos < text.len() {
-        word_end.max(pos + text[pos..].chars().next().map_or(1, char::len_utf8))
-    } else {
-        pos
-    };
-    let found = if pos < text.len() {
-        format!("`{}`", &text[pos..end])
-    } else {
-        "the end of the sentence".to_string()
-    };
-    let expected: Vec<&str> = match &e.variant {
-        pest::error::ErrorVariant::ParsingError { positives, .. } => {
-            let mut v: Vec<&str> = positives.iter().filter_map(describe).collect();
-            v.dedup();
-            v
-        }
-        _ => Vec::new(),
-    };
-    let message = if expected.is_empty() {
-        format!("unexpected {found}")
-    } else {
-        format!("expected {}, found {found}", expected.join(" or "))
-    };
-    SentenceError {
-        message,
-        span: pos..end,
-        help: "see docs/effects.md for the sentences kaboom understands".into(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -803,8 +752,20 @@ mod tests {
         let e = parse_rule("on capture: explode(target)").unwrap_err();
         assert_eq!(e.span, 12..19);
         assert!(e.message.contains("an effect"), "{}", e.message);
+        // An unclosed `(` is reported where it opened.
         let e = parse_rule("on capture: remove(area(target, 1)").unwrap_err();
-        assert_eq!(e.span.start, 34);
+        assert_eq!(e.span, 18..19);
+        assert!(e.message.contains("`remove(` is never closed"), "{}", e.message);
+        // A keyword matching the start of a longer word: the whole word, and the nearest keyword.
+        let e = parse_rule("on captures: remove(target)").unwrap_err();
+        assert_eq!(e.span, 3..11);
+        assert!(e.help.contains("did you mean `capture`?"), "{}", e.help);
+        let e = parse_end("50 move: draw").unwrap_err();
+        assert!(e.help.contains("did you mean `moves`?"), "{}", e.help);
+        let e = parse_effects("push(target)").unwrap_err();
+        assert!(e.help.contains("`along`, `away from T` or `chosen`"), "{}", e.help);
+        let e = parse_condition("exists(targte)").unwrap_err();
+        assert!(e.help.contains("did you mean `target`?"), "{}", e.help);
         let e = parse_condition("count(any) >= ").unwrap_err();
         assert!(e.message.contains("a number"), "{}", e.message);
     }

@@ -4,6 +4,7 @@
 pub mod board;
 pub mod explain;
 pub mod fen;
+pub mod reachable;
 pub mod san;
 pub mod trace_text;
 pub mod uci;

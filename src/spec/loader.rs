@@ -1,9 +1,10 @@
 //! Reading variant files: from disk or from the bundled set, following
 //! `extends` and merging each file over its parent.
 
+use super::type_errors::type_error_diagnostic;
 use super::{PieceSpec, VariantFile};
 use crate::base::diagnostic::Diagnostic;
-use crate::base::span::{Location, SourceFile, Sources, deserializing};
+use crate::base::span::{Location, SourceFile, Sources, deserializing, take_type_errors};
 use std::path::{Path, PathBuf};
 
 include!(concat!(env!("OUT_DIR"), "/bundled.rs"));
@@ -139,27 +140,56 @@ impl Loader {
 
     fn parse(&mut self, name: String, text: String) -> Result<VariantFile, Vec<Diagnostic>> {
         let id = self.sources.files.len();
-        let parsed = {
-            let _guard = deserializing(id, &text);
-            ron::Options::default()
-                .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
-                .from_str::<VariantFile>(&text)
-        };
-        let file = SourceFile { name, text };
-        let result = parsed.map_err(|e| {
-            let start = offset_of(&file.text, e.span.start.line, e.span.start.col);
-            let end = offset_of(&file.text, e.span.end.line, e.span.end.col).max(start);
-            vec![ron_diagnostic(
-                &e.code,
-                Location {
-                    source: id,
-                    span: start..end,
-                },
-            )]
-        });
-        self.sources.files.push(file);
+        let result = parse_as::<VariantFile>(id, &text);
+        self.sources.files.push(SourceFile { name, text });
         result
     }
+}
+
+/// Reads any RON file kaboom takes (a scenario, say) with the diagnostics
+/// of a variant file: place, did-you-mean for fields, every value of the
+/// wrong type.
+pub fn read_ron<T: serde::de::DeserializeOwned>(name: &str, text: &str) -> Result<T, crate::check::LoadError> {
+    parse_as::<T>(0, text).map_err(|diagnostics| crate::check::LoadError {
+        diagnostics,
+        sources: Sources {
+            files: vec![SourceFile {
+                name: name.to_string(),
+                text: text.to_string(),
+            }],
+        },
+    })
+}
+
+/// Deserializes `text` (source `id`): every value of the wrong type, then
+/// whatever stopped the reading.
+fn parse_as<T: serde::de::DeserializeOwned>(id: usize, text: &str) -> Result<T, Vec<Diagnostic>> {
+    let (parsed, type_errors) = {
+        let _guard = deserializing(id, text);
+        let parsed = ron::Options::default()
+            .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+            .from_str::<T>(text);
+        (parsed, take_type_errors())
+    };
+    let result = parsed.map_err(|e| {
+        let start = offset_of(text, e.span.start.line, e.span.start.col);
+        let end = offset_of(text, e.span.end.line, e.span.end.col).max(start);
+        vec![ron_diagnostic(
+            &e.code,
+            Location {
+                source: id,
+                span: start..end,
+            },
+        )]
+    });
+    if type_errors.is_empty() {
+        return result;
+    }
+    let mut found: Vec<Diagnostic> = type_errors.iter().map(type_error_diagnostic).collect();
+    if let Err(more) = result {
+        found.extend(more);
+    }
+    Err(found)
 }
 
 fn read_text(path: &Path) -> Result<String, String> {

@@ -3,9 +3,10 @@
 //! [`Spanned`]. Nothing here is checked yet; `check` does that.
 
 mod loader;
+mod type_errors;
 
 pub use crate::base::span::{Location, SourceFile, SourceId, Sources, Spanned};
-pub use loader::{Loader, bundled_names, bundled_source};
+pub use loader::{Loader, bundled_names, bundled_source, read_ron};
 
 use serde::Deserialize;
 

@@ -1,0 +1,83 @@
+//! Warnings on how a variant's games end: rule sets under which a game can
+//! never end, or a royal piece can be lost with no end rule saying what
+//! happens then (the game would go on, and a later stalemate would score
+//! it). The variant still plays; the author is told.
+
+use super::Diagnostic;
+use super::sentences::CheckedSentences;
+use crate::lang::effect_syntax::{Cond, EndCondition, KindFilter, LegalClause, Quantity, SetExpr};
+use crate::spec::Location;
+
+/// The warnings for `sentences`; `royal_letters` are the royal pieces'
+/// letters, `legal_at` and `end_at` where the `legal` and `end` fields are
+/// (or the file, when they are inherited or absent).
+pub fn check_endings(
+    sentences: &CheckedSentences,
+    royal_letters: &[char],
+    legal_at: Option<Location>,
+    end_at: Option<Location>,
+) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let check_clause = sentences.legal.iter().any(|l| matches!(l, LegalClause::NotAttacked(_)));
+    let protected = sentences.legal.iter().any(|l| matches!(l, LegalClause::NotAttacked(None)));
+    if sentences.end.is_empty() {
+        out.push(
+            Diagnostic::warning("the variant has no end rule: a game of it never ends", end_at.clone())
+                .with_help("add end rules, for example `end: [\"checkmate: loss\", \"stalemate: draw\"]`"),
+        );
+    }
+    if !check_clause && sentences.end.iter().any(|e| e.condition == EndCondition::Checkmate) {
+        out.push(
+            Diagnostic::warning(
+                "`checkmate` can never happen: no `own royal not attacked` clause in `legal` defines check",
+                end_at.clone(),
+            )
+            .with_help("add `own royal not attacked` to `legal`, or end the game on a condition such as `not exists(own royal): loss`"),
+        );
+    }
+    let says_what_happens = sentences.end.iter().any(|e| match &e.condition {
+        EndCondition::Holds(c) => cond_names_royal(c, royal_letters),
+        _ => false,
+    });
+    if !royal_letters.is_empty() && !protected && !says_what_happens {
+        out.push(
+            Diagnostic::warning(
+                "a royal piece can be captured or removed (no plain `own royal not attacked` clause protects it), \
+                 and no end rule says what happens then: the game goes on without it",
+                legal_at.or(end_at),
+            )
+            .with_help("add an end rule such as `not exists(own royal): loss`, or `own royal not attacked` to `legal`"),
+        );
+    }
+    out
+}
+
+fn kinds_name_royal(k: &KindFilter, royal: &[char]) -> bool {
+    if k.negate {
+        // `not P` names every other kind: royal ones too unless excluded.
+        !(k.royal || royal.iter().all(|r| k.letters.iter().any(|(l, _)| l == r)))
+    } else {
+        k.royal || k.letters.iter().any(|(l, _)| royal.contains(l))
+    }
+}
+
+fn set_names_royal(s: &SetExpr, royal: &[char]) -> bool {
+    match s {
+        SetExpr::Pieces(_, Some(k)) => kinds_name_royal(k, royal),
+        SetExpr::Area(a, _) | SetExpr::Adjacent(a) | SetExpr::Manhattan(a, _) => set_names_royal(a, royal),
+        SetExpr::Lines(a, _, _) | SetExpr::First(a, _, _) => set_names_royal(a, royal),
+        SetExpr::Binary(_, a, b) => set_names_royal(a, royal) || set_names_royal(b, royal),
+        _ => false,
+    }
+}
+
+fn cond_names_royal(c: &Cond, royal: &[char]) -> bool {
+    match c {
+        Cond::Not(a) => cond_names_royal(a, royal),
+        Cond::And(a, b) | Cond::Or(a, b) => cond_names_royal(a, royal) || cond_names_royal(b, royal),
+        Cond::Compare(Quantity::Count(s), _, _) | Cond::Exists(s) | Cond::Attacked(s) => set_names_royal(s, royal),
+        Cond::Compare(Quantity::Captured(Some(k)), _, _) => kinds_name_royal(k, royal),
+        Cond::Touching(a, b) | Cond::Within(a, b) => set_names_royal(a, royal) || set_names_royal(b, royal),
+        _ => false,
+    }
+}
