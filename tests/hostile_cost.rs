@@ -185,7 +185,7 @@ fn many_threads_count_the_same_as_one() {
 
 #[test]
 fn setup_count_walks_millions_of_arrangements() {
-    let (code, out, err) = within(Duration::from_secs(4), "setup --count", || {
+    let (code, out, err) = within(Duration::from_secs(10), "setup --count", || {
         kaboom(&["setup", &fixture("setup-many"), "--count"])
     });
     assert_eq!(code, 0, "{err}");
