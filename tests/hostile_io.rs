@@ -31,7 +31,10 @@ fn closed_pipe(args: &[&str], stderr_too: bool) -> (i32, String) {
 
 /// Runs kaboom with stdout (or stderr) on /dev/full.
 fn full_disk(args: &[&str], on_stderr: bool) -> (i32, String) {
-    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full");
     let mut cmd = Command::new(BIN);
     cmd.args(args).current_dir(ROOT);
     if on_stderr {
@@ -84,7 +87,10 @@ fn a_full_disk_is_an_error_with_exit_2() {
     for args in WRITERS {
         let (code, err) = full_disk(args, false);
         assert_eq!(code, 2, "{args:?}: {err}");
-        assert!(err.contains("cannot write output: No space left on device"), "{args:?}: {err}");
+        assert!(
+            err.contains("cannot write output: No space left on device"),
+            "{args:?}: {err}"
+        );
     }
     // Diagnostics and timings go to stderr: a full stderr is exit 2 as well.
     for args in [&["validate", "tests/fixtures/invalid"][..], &["perft", "chess", "1"]] {

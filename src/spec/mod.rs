@@ -5,7 +5,10 @@
 mod load;
 mod span;
 
-pub use load::{Loader, bundled_names, bundled_source};
+pub(crate) use load::read_text;
+pub use load::{
+    Loader, MAX_FILE_BYTES, Reference, SANDBOX_HELP, bundled_names, bundled_source, is_path_argument, resolve_reference,
+};
 pub use span::{Location, SourceFile, SourceId, Sources, Spanned};
 
 use serde::Deserialize;
