@@ -22,9 +22,11 @@ use std::process::ExitCode;
 /// kaboom: a rules-as-data interpreter for chess variants.
 ///
 /// VARIANT is a bundled variant name (chess, capablanca, ...) or a path to
-/// a .ron variant file.
+/// a .ron variant file. An argument is a path when it has a path separator
+/// or a .ron suffix, or when no bundled variant has that name (write
+/// ./atomic for a file or folder named like a bundled variant).
 #[derive(Parser)]
-#[command(name = "kaboom", version, about, long_about = None, propagate_version = true)]
+#[command(name = "kaboom", version, about, long_about = None, after_help = "VARIANT is a path when it has a path separator or a .ron suffix, or when no bundled variant has that name; otherwise it is the bundled variant.", propagate_version = true)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

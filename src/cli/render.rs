@@ -117,7 +117,11 @@ impl Snippet {
         let (mut start_line, mut hidden_chars) = (0, 0);
         for (n, &line_start) in lines.iter().enumerate() {
             // A byte-order mark is not shown (nor counted as a column).
-            let bom = if line_start == 0 && text.starts_with('\u{feff}') { 3 } else { 0 };
+            let bom = if line_start == 0 && text.starts_with('\u{feff}') {
+                3
+            } else {
+                0
+            };
             let line = &text[line_start + bom..line_end(line_start)];
             let line_start = line_start + bom;
             let first_span_line = if first_span_line == 0 { bom } else { first_span_line };
