@@ -2,14 +2,13 @@
 //! loading with `extends`. Values that diagnostics point at are
 //! [`Spanned`]. Nothing here is checked yet; `check` does that.
 
-mod load;
-mod span;
+mod loader;
 
-pub(crate) use load::read_text;
-pub use load::{
+pub use crate::base::span::{Location, SourceFile, SourceId, Sources, Spanned};
+pub(crate) use loader::read_text;
+pub use loader::{
     Loader, MAX_FILE_BYTES, Reference, SANDBOX_HELP, bundled_names, bundled_source, is_path_argument, resolve_reference,
 };
-pub use span::{Location, SourceFile, SourceId, Sources, Spanned};
 
 use serde::Deserialize;
 

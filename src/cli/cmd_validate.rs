@@ -22,10 +22,10 @@ pub enum Format {
 pub fn run(o: &mut Output, names: &[String], format: Format) -> Result<ExitCode, Failure> {
     // A folder or file when the name is a path (kaboom::spec::is_path_argument),
     // otherwise a bundled variant.
-    let mut targets: Vec<(String, Option<super::test::Target>)> = Vec::new();
+    let mut targets: Vec<(String, Option<super::cmd_test::Target>)> = Vec::new();
     for name in names {
         if kaboom::spec::is_path_argument(name) {
-            for t in super::test::expand(std::slice::from_ref(name))? {
+            for t in super::cmd_test::expand(std::slice::from_ref(name))? {
                 targets.push((t.path.to_string_lossy().into_owned(), Some(t)));
             }
         } else {
