@@ -233,3 +233,35 @@ impl<'de, T: serde::de::DeserializeOwned> Deserialize<'de> for Spanned<T> {
         Ok(Spanned { value, location })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decoded_offsets_map_through_escapes() {
+        // `a\té` decodes to "a\té": bytes a(0) tab(1) é(2..4).
+        let body = r#"a\té""#;
+        assert_eq!(source_offset(body, 0, false), 0);
+        assert_eq!(source_offset(body, 1, false), 1);
+        assert_eq!(source_offset(body, 2, false), 3);
+        assert_eq!(source_offset(body, 4, false), 5);
+        // `\u{e9}` is six bytes written, two decoded.
+        let body = r#"\u{e9}x""#;
+        assert_eq!(source_offset(body, 2, false), 6);
+        assert_eq!(source_offset(body, 2, true), 2);
+    }
+
+    #[test]
+    fn line_col_counts_characters_and_skips_a_bom() {
+        let file = SourceFile {
+            name: "x".into(),
+            text: "\u{feff}ab\n\té".into(),
+        };
+        assert_eq!(file.line_col(3), (1, 1));
+        assert_eq!(file.line_col(4), (1, 2));
+        assert_eq!(file.line_col(7), (2, 2));
+        // Inside `é`: that character, no panic.
+        assert_eq!(file.line_col(8), (2, 2));
+    }
+}
