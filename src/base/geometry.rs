@@ -46,7 +46,8 @@ impl Geometry {
     /// The square `df` files and `dr` ranks away from `sq`, if on the board.
     #[inline]
     pub fn offset(&self, sq: Square, df: i32, dr: i32) -> Option<Square> {
-        self.square(self.file(sq) + df, self.rank(sq) + dr)
+        // Offsets come from files too: one that overflows is off the board.
+        self.square(self.file(sq).checked_add(df)?, self.rank(sq).checked_add(dr)?)
     }
 
     /// The 0-based rank seen from `side`: White's first rank is 0 for White,

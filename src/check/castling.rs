@@ -60,9 +60,80 @@ pub struct ResolvedCastling {
     pub carry_kind: Option<Kind>,
 }
 
+/// Most castling rules a variant may have: each takes two bits (one per
+/// side) of a position's 16-bit castling rights.
+pub const MAX_CASTLING_RULES: usize = 8;
+
+/// Most pieces one castling rule may carry along: each subset of them is
+/// compiled as its own move (16 subsets), and a variant's castling moves
+/// (rules x sides x subsets, at most 256) are numbered by a byte.
+pub const MAX_CARRY: usize = 4;
+
+/// Largest offset (files or ranks) a castling carry or a setup placement
+/// may give: anything farther is off every board.
+pub const MAX_OFFSET: i32 = Geometry::MAX_SIDE as i32 - 1;
+
+/// Checks a list of (files, ranks) offsets: each within [`MAX_OFFSET`],
+/// none repeated, not `(0, 0)`, at most `max` of them. Returns whether
+/// they are fine (errors are reported at `at`).
+pub(super) fn check_offsets(
+    c: &mut Checker<'_>,
+    what: &str,
+    offsets: &[(i32, i32)],
+    max: usize,
+    at: Option<crate::spec::Location>,
+) -> bool {
+    for (i, &(df, dr)) in offsets.iter().enumerate() {
+        if df.unsigned_abs() > MAX_OFFSET as u32 || dr.unsigned_abs() > MAX_OFFSET as u32 {
+            c.error(
+                format!("{what}: offset ({df}, {dr}) is more than {MAX_OFFSET} squares away"),
+                at,
+                "offsets count files and ranks on a board of at most 16 by 16",
+            );
+            return false;
+        }
+        if (df, dr) == (0, 0) {
+            c.error(
+                format!("{what}: offset (0, 0) is the square of the piece itself"),
+                at,
+                "give offsets to other squares",
+            );
+            return false;
+        }
+        if offsets[..i].contains(&(df, dr)) {
+            c.error(
+                format!("{what}: offset ({df}, {dr}) is given twice"),
+                at,
+                "list each offset once",
+            );
+            return false;
+        }
+    }
+    if offsets.len() > max {
+        c.error(
+            format!("{what} has {} offsets; at most {max} are allowed", offsets.len()),
+            at,
+            "list each square once",
+        );
+        return false;
+    }
+    true
+}
+
 /// Checks the castling rules' letters and squares.
 pub(super) fn check_castling(c: &mut Checker<'_>, rules: &[CastlingSpec], g: Geometry) -> Vec<CheckedCastling> {
     let mut out = Vec::new();
+    if rules.len() > MAX_CASTLING_RULES {
+        c.error(
+            format!(
+                "the variant has {} castling rules; at most {MAX_CASTLING_RULES} are allowed",
+                rules.len()
+            ),
+            rules[MAX_CASTLING_RULES].fen.location.clone(),
+            "each rule takes one castling right per side, and rights are kept in 16 bits",
+        );
+        return out;
+    }
     for (i, rule) in rules.iter().enumerate() {
         let mut square = |field: &Spanned<String>, what: &str| -> Option<Square> {
             let sq = g.parse_square(&field.value);
@@ -104,6 +175,40 @@ pub(super) fn check_castling(c: &mut Checker<'_>, rules: &[CastlingSpec], g: Geo
         };
         if king == Some(None) || rook == Some(None) {
             continue;
+        }
+        if king_to == rook_to {
+            c.error(
+                format!(
+                    "castling `{letter}`: the king and the rook would both land on {}",
+                    g.name(king_to)
+                ),
+                rule.rook_to.location.clone(),
+                "give the rook a destination of its own, usually beside the king's",
+            );
+            continue;
+        }
+        if let Some(carry) = &rule.carry {
+            let what = format!("castling `{letter}` carry");
+            if !check_offsets(c, &what, &carry.offsets, MAX_CARRY, carry.piece.location.clone()) {
+                continue;
+            }
+            // A carried piece lands at the same offset from the king's
+            // destination: never on the rook's.
+            if let Some(&(df, dr)) = carry
+                .offsets
+                .iter()
+                .find(|&&(df, dr)| g.offset(king_to, df, dr) == Some(rook_to))
+            {
+                c.error(
+                    format!(
+                        "castling `{letter}`: a piece carried at offset ({df}, {dr}) would land on the rook's destination {}",
+                        g.name(rook_to)
+                    ),
+                    carry.piece.location.clone(),
+                    "carried pieces keep their place relative to the king; give offsets whose squares stay free",
+                );
+                continue;
+            }
         }
         out.push(CheckedCastling {
             fen: letter,
@@ -217,7 +322,8 @@ pub fn resolve_castling(
                 let (Some(from), Some(to)) = (g.offset(king_from, df, dr), g.offset(rule.king_to, df, dr)) else {
                     continue;
                 };
-                if white(from) == Some(*letter) {
+                // The castling rook itself is never carried as well.
+                if white(from) == Some(*letter) && from != rook_from {
                     carry.push((from, to));
                 }
             }

@@ -3,6 +3,7 @@
 //! resolved, collecting every problem rather than stopping at the first.
 
 mod castling;
+pub mod cost;
 mod random_setup;
 mod sentences;
 mod validate;

@@ -37,6 +37,12 @@ pub struct Placement {
 /// for `--count`, stays within seconds).
 pub const MAX_ARRANGEMENTS: u128 = 10_000_000;
 
+/// Most `place` entries a setup may have.
+pub const MAX_PLACEMENTS: usize = 8;
+
+/// Most offsets one placement may give.
+pub const MAX_PLACEMENT_OFFSETS: usize = 16;
+
 /// The number of distinct orders of a multiset of letters, saturating.
 fn distinct_arrangements(pieces: &[char]) -> u128 {
     let mut total: u128 = 1;
@@ -173,7 +179,20 @@ pub(super) fn check_setup(
         }
     }
     let mut place = Vec::new();
-    for p in &spec.place {
+    if spec.place.len() > MAX_PLACEMENTS {
+        c.error(
+            format!(
+                "the setup has {} placements; at most {MAX_PLACEMENTS} are allowed",
+                spec.place.len()
+            ),
+            spec.place[MAX_PLACEMENTS].piece.location.clone(),
+            "merge placements of the same piece near the same piece",
+        );
+        ok = false;
+    }
+    for p in spec.place.iter().take(MAX_PLACEMENTS) {
+        let what = format!("setup placement of `{}`", p.piece.value);
+        ok &= super::castling::check_offsets(c, &what, &p.offsets, MAX_PLACEMENT_OFFSETS, p.piece.location.clone());
         if !known(p.piece.value) || !pieces.contains(&p.near.value) {
             c.error(
                 "setup placement: `piece` must be a piece letter and `near` one of the shuffled pieces",

@@ -233,6 +233,15 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
     };
     let any_royal = file.pieces.iter().flatten().any(|p| p.royal);
     let sentences = check_sentences(&mut c, file, &letter_kind, any_royal);
+    if let Some(g) = geometry {
+        for over in super::cost::Costs::new(g.squares()).check(&sentences) {
+            c.error(
+                over.message,
+                None,
+                "simplify the sets: smaller areas, fewer `first`/`lines` rays, a condition that does not depend on `target`",
+            );
+        }
+    }
     let mut warnings = Vec::new();
     if let (Some(pieces), Some(promotion), Some(start), Some(g), Some(spec)) =
         (&pieces, &promotion, &start, geometry, &file.promotion)
@@ -264,6 +273,24 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
                     .with_help("give it a movement template, for example `K`"),
                 );
             }
+        }
+    }
+    if let (Some(pieces), Some(g)) = (&pieces, geometry) {
+        let bound = super::cost::Costs::new(g.squares()).move_bound(
+            pieces,
+            promotion.as_ref(),
+            castling_rules.len(),
+            &sentences,
+        );
+        if bound > super::cost::MAX_MOVES {
+            c.error(
+                format!(
+                    "a position of this variant may offer up to {bound} moves; at most {} are allowed",
+                    super::cost::MAX_MOVES
+                ),
+                None,
+                "fewer promotion choices, action targets or bounce choices",
+            );
         }
     }
     if c.found.iter().any(Diagnostic::is_error) {
@@ -391,6 +418,18 @@ fn check_promotion(
         let mut ok = true;
         for (i, ch) in field.value.char_indices() {
             match letter_kind(ch).filter(|_| ch.is_ascii_uppercase()) {
+                Some(k) if kinds.contains(&k) => {
+                    // Reported once: a repeated letter would repeat every promoting move.
+                    if ok {
+                        let at = c.inside(field, i..i + ch.len_utf8());
+                        c.error(
+                            format!("promotion {what}: `{ch}` is given twice"),
+                            at,
+                            "list each piece letter once",
+                        );
+                    }
+                    ok = false;
+                }
                 Some(k) => kinds.push(k),
                 None => {
                     ok = false;

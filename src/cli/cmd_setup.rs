@@ -8,14 +8,23 @@ use std::io::Write as _;
 use std::process::ExitCode;
 
 pub fn run(o: &mut Output, variant: &Variant, count: bool) -> Result<ExitCode, Failure> {
-    let Some(total) = variant.setup_count() else {
+    if !variant.has_setup() {
         return Err(Failure::input(format!(
             "{} has a fixed start position, not a random setup: {}",
             variant.name, variant.start_fen
         )));
-    };
+    }
     if count {
-        writeln!(o.out, "{total}")?;
+        match variant.setup_count() {
+            Some(Ok(total)) => writeln!(o.out, "{total}")?,
+            _ => {
+                return Err(Failure::input(format!(
+                    "{}: counting the setup's arrangements would build more than {} start positions",
+                    variant.name,
+                    kaboom::load::arrangements::MAX_FULL_CHECKS
+                )));
+            }
+        }
     } else {
         writeln!(o.out, "{}", variant.start_fen)?;
     }

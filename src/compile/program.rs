@@ -278,6 +278,10 @@ struct Builder<'a> {
     letter_kind: &'a dyn Fn(char) -> Option<Kind>,
     royal_kinds: u64,
     all_kinds: u64,
+    /// The directions of each table in `p.rays`, to share tables.
+    ray_keys: Vec<Vec<((i32, i32), usize)>>,
+    /// The directions of each table in `p.lines`.
+    line_keys: Vec<Vec<((i32, i32), usize)>>,
 }
 
 /// Compiles the checked sentences of a variant.
@@ -304,6 +308,8 @@ pub fn compile(
         letter_kind,
         royal_kinds,
         all_kinds,
+        ray_keys: Vec::new(),
+        line_keys: Vec::new(),
     };
     for rule in &s.rules {
         let guard = rule.guard.as_ref().map(|c| b.cond(c));
@@ -481,19 +487,31 @@ impl Builder<'_> {
     }
 
     /// Lines of a template through each square: its rays to the edge,
-    /// ignoring what stands on them (White's orientation).
+    /// ignoring what stands on them (White's orientation). Templates with
+    /// the same directions share one table.
     fn lines_table(&mut self, template: &str) -> u32 {
-        let table = template_rays(self.g, template)
+        let directions = template_directions(template);
+        if let Some(i) = self.line_keys.iter().position(|k| *k == directions) {
+            return i as u32;
+        }
+        let table = template_rays(self.g, &directions)
             .into_iter()
             .map(|rays| rays.into_iter().flatten().collect::<SquareSet>())
             .collect();
         self.p.lines.push(table);
+        self.line_keys.push(directions);
         (self.p.lines.len() - 1) as u32
     }
 
-    /// Rays of a template from each square (White's orientation).
+    /// Rays of a template from each square (White's orientation), one
+    /// per direction. Templates with the same directions share one table.
     fn rays_table(&mut self, template: &str) -> u32 {
-        self.p.rays.push(template_rays(self.g, template));
+        let directions = template_directions(template);
+        if let Some(i) = self.ray_keys.iter().position(|k| *k == directions) {
+            return i as u32;
+        }
+        self.p.rays.push(template_rays(self.g, &directions));
+        self.ray_keys.push(directions);
         (self.p.rays.len() - 1) as u32
     }
 
@@ -619,7 +637,7 @@ impl Builder<'_> {
 
 /// Whether a condition names `target`, `mover` or `path` (which change with
 /// the action's target).
-fn cond_uses_target(c: &Cond) -> bool {
+pub fn cond_uses_target(c: &Cond) -> bool {
     match c {
         Cond::Truth(_) => false,
         Cond::Not(a) => cond_uses_target(a),
@@ -664,26 +682,42 @@ fn neighbourhoods(g: Geometry, radius: u8, manhattan: bool) -> Vec<SquareSet> {
         .collect()
 }
 
-/// For each square, the rays of a template from it, each cut to its range
-/// and the board, nearest square first.
-fn template_rays(g: Geometry, template: &str) -> Vec<Vec<Vec<Square>>> {
+/// A template's distinct directions, each with its longest reach (a
+/// repeated atom, or a shorter ride along the same line, adds nothing:
+/// the first piece along a shorter ray is also the first along the
+/// longer one, or it is past the shorter ray's end), sorted.
+pub(crate) fn template_directions(template: &str) -> Vec<((i32, i32), usize)> {
     let parsed = betza::parse(template).unwrap_or_default();
+    let mut out: Vec<((i32, i32), usize)> = Vec::new();
+    for c in &parsed.components {
+        let limit = match c.reach {
+            Reach::Leap => 1,
+            Reach::Ride { max } => max.map_or(usize::MAX, |m| m as usize),
+        };
+        for &v in &c.vectors {
+            match out.iter_mut().find(|(d, _)| *d == v) {
+                Some(entry) => entry.1 = entry.1.max(limit),
+                None => out.push((v, limit)),
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// For each square, the rays along `directions` from it, each cut to its
+/// range and the board, nearest square first.
+fn template_rays(g: Geometry, directions: &[((i32, i32), usize)]) -> Vec<Vec<Vec<Square>>> {
     (0..g.squares())
         .map(|sq| {
             let mut rays = Vec::new();
-            for c in &parsed.components {
-                let limit = match c.reach {
-                    Reach::Leap => 1,
-                    Reach::Ride { max } => max.map_or(usize::MAX, |m| m as usize),
-                };
-                for &(dx, dy) in &c.vectors {
-                    let ray: Vec<Square> = (1..)
-                        .map_while(|k| g.offset(sq as Square, dx * k, dy * k))
-                        .take(limit)
-                        .collect();
-                    if !ray.is_empty() {
-                        rays.push(ray);
-                    }
+            for &((dx, dy), limit) in directions {
+                let ray: Vec<Square> = (1..=Geometry::MAX_SIDE as i32)
+                    .map_while(|k| g.offset(sq as Square, dx * k, dy * k))
+                    .take(limit)
+                    .collect();
+                if !ray.is_empty() {
+                    rays.push(ray);
                 }
             }
             rays

@@ -484,10 +484,15 @@ impl Variant {
             if !carried_in_place {
                 continue;
             }
+            // The king may not start from or cross a square where it would
+            // be in check (judged with the king standing there); where it
+            // lands, the legality of the castled position decides, with the
+            // rook in its new place.
             if self.has_check()
                 && rule
                     .must_be_safe
                     .iter()
+                    .filter(|&&sq| sq == rule.king_from || sq != rule.king_to)
                     .any(|&sq| !self.royal_safe_on(pos, rule.king_from, sq))
             {
                 continue;

@@ -42,12 +42,17 @@ impl Perft {
     }
 }
 
-/// Perft split over `threads` worker threads at the root: each root move's
+/// Perft split over `threads` worker threads (at most one per core and per
+/// root move) at the root: each root move's
 /// subtree is counted on one thread. Returns the count below each root move
 /// (in generation order), the same numbers as [`Perft::divide`].
 pub fn divide_parallel(variant: &Variant, pos: &Position, depth: u32, threads: usize) -> Vec<(Move, u64)> {
     use rayon::prelude::*;
     let moves = variant.legal_moves(pos);
+    // Each worker keeps its own move buffers: more workers than cores (or
+    // than root moves) would only multiply memory, never speed.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = threads.min(cores).min(moves.len()).max(1);
     let work = || {
         moves
             .par_iter()

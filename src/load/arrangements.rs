@@ -10,21 +10,148 @@ use crate::lang::fen_syntax::FenCell;
 use crate::lang::setup_syntax::SetupRule;
 use rand::{RngExt, SeedableRng};
 
-/// Every arrangement of White's shuffled pieces (one letter per slot, in
-/// slot order) that satisfies the rules, in lexicographic order. `probe`
-/// is the variant compiled without castling, used to test protection.
-pub fn arrangements(probe: &Variant, setup: &CheckedSetup) -> Vec<Vec<char>> {
-    let mut out = Vec::new();
-    let mut current = setup.pieces.clone();
-    loop {
-        if satisfies(probe, setup, &current) {
-            out.push(current.clone());
-        }
-        if !crate::check::next_permutation(&mut current) {
-            break;
+/// Most arrangements whose start position is built to test a `protected`
+/// rule while listing a setup's arrangements: past it the setup is too
+/// expensive to check, and loading fails with [`TooExpensive`]. Colour
+/// rules prune the listing before that, so only arrangements that pass
+/// them count.
+pub const MAX_FULL_CHECKS: u64 = 200_000;
+
+/// Listing a setup's arrangements would build more than
+/// [`MAX_FULL_CHECKS`] start positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooExpensive;
+
+/// Calls `f` with every arrangement of White's shuffled pieces (one letter
+/// per slot, in slot order) that satisfies the rules, in lexicographic
+/// order, until `f` returns `false`. Nothing is stored: arrangements are
+/// walked slot by slot, and a colour rule broken by the pieces placed so
+/// far cuts that branch. `probe` is the variant compiled without
+/// castling, used to test protection.
+pub fn for_each_arrangement(
+    probe: &Variant,
+    setup: &CheckedSetup,
+    mut f: impl FnMut(&[char]) -> bool,
+) -> Result<(), TooExpensive> {
+    let mut letters: Vec<(char, usize)> = Vec::new();
+    for &p in &setup.pieces {
+        match letters.last_mut() {
+            Some((c, n)) if *c == p => *n += 1,
+            _ => letters.push((p, 1)),
         }
     }
-    out
+    let colours: Vec<(char, char, bool)> = setup
+        .rules
+        .iter()
+        .filter_map(|r| match r {
+            SetupRule::Opposite((a, _), (b, _)) => Some((*a, *b, false)),
+            SetupRule::Same((a, _), (b, _)) => Some((*a, *b, true)),
+            _ => None,
+        })
+        .collect();
+    let mut walk = Walk {
+        probe,
+        setup,
+        letters,
+        colours,
+        current: Vec::with_capacity(setup.pieces.len()),
+        full_checks: 0,
+        protection: setup.rules.iter().any(|r| matches!(r, SetupRule::Protected(_))),
+        stop: false,
+    };
+    walk.step(&mut f)
+}
+
+struct Walk<'a> {
+    probe: &'a Variant,
+    setup: &'a CheckedSetup,
+    /// Each distinct letter and how many are left to place.
+    letters: Vec<(char, usize)>,
+    /// Colour rules: (a, b, same colour).
+    colours: Vec<(char, char, bool)>,
+    current: Vec<char>,
+    full_checks: u64,
+    /// Whether a full check builds a position (a `protected` rule).
+    protection: bool,
+    stop: bool,
+}
+
+impl Walk<'_> {
+    fn step(&mut self, f: &mut impl FnMut(&[char]) -> bool) -> Result<(), TooExpensive> {
+        let slot = self.current.len();
+        if slot == self.setup.pieces.len() {
+            if self.protection {
+                self.full_checks += 1;
+                if self.full_checks > MAX_FULL_CHECKS {
+                    return Err(TooExpensive);
+                }
+            }
+            if satisfies(self.probe, self.setup, &self.current) && !f(&self.current) {
+                self.stop = true;
+            }
+            return Ok(());
+        }
+        for i in 0..self.letters.len() {
+            let (letter, left) = self.letters[i];
+            if left == 0 || !self.colours_hold(slot, letter) {
+                continue;
+            }
+            self.letters[i].1 -= 1;
+            self.current.push(letter);
+            let result = self.step(f);
+            self.current.pop();
+            self.letters[i].1 += 1;
+            result?;
+            if self.stop {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `letter` on `slot` keeps every colour rule with the pieces
+    /// already placed on the slots before it.
+    fn colours_hold(&self, slot: usize, letter: char) -> bool {
+        let g = self.probe.geometry;
+        let here = colour(g, self.setup.white_slots[slot]);
+        self.colours.iter().all(|&(a, b, same)| {
+            self.current.iter().enumerate().all(|(j, &placed)| {
+                let pair = (letter == a && placed == b) || (letter == b && placed == a);
+                !pair || (colour(g, self.setup.white_slots[j]) == here) == same
+            })
+        })
+    }
+}
+
+/// The number of arrangements that satisfy the rules, counted without
+/// listing them in memory.
+pub fn count(probe: &Variant, setup: &CheckedSetup) -> Result<u64, TooExpensive> {
+    let mut n = 0u64;
+    for_each_arrangement(probe, setup, |_| {
+        n += 1;
+        true
+    })?;
+    Ok(n)
+}
+
+/// The `index`-th arrangement (modulo their number) that satisfies the
+/// rules, in lexicographic order; `None` if there is none.
+pub fn nth(probe: &Variant, setup: &CheckedSetup, index: u64) -> Result<Option<Vec<char>>, TooExpensive> {
+    let total = count(probe, setup)?;
+    if total == 0 {
+        return Ok(None);
+    }
+    let (mut seen, wanted) = (0u64, index % total);
+    let mut found = None;
+    for_each_arrangement(probe, setup, |a| {
+        if seen == wanted {
+            found = Some(a.to_vec());
+            return false;
+        }
+        seen += 1;
+        true
+    })?;
+    Ok(found)
 }
 
 /// Most shuffles tried for one seed before giving up on sampling.

@@ -51,10 +51,16 @@ impl Variant {
         finish(loader, result, None)
     }
 
+    /// Whether the variant starts from a random setup.
+    pub fn has_setup(&self) -> bool {
+        self.setup.is_some()
+    }
+
     /// For a variant with a random setup: how many distinct start positions
-    /// it has (counted by listing them all, which takes a moment).
-    pub fn setup_count(&self) -> Option<usize> {
-        self.setup.as_ref().map(|s| arrangements::arrangements(self, s).len())
+    /// it has (counted by walking them all, without storing them), or
+    /// [`arrangements::TooExpensive`] past [`arrangements::MAX_FULL_CHECKS`].
+    pub fn setup_count(&self) -> Option<Result<u64, arrangements::TooExpensive>> {
+        self.setup.as_ref().map(|s| arrangements::count(self, s))
     }
 }
 
@@ -89,13 +95,25 @@ fn finish(
         probe_source.castling.clear();
         probe_source.start.castling.0.clear();
         let probe = compile_start(probe_source)?;
-        let chosen = arrangements::sample(&probe, &setup, seed.unwrap_or(0)).or_else(|| {
-            // Rare rules: list every arrangement and pick one.
-            let all = arrangements::arrangements(&probe, &setup);
-            (!all.is_empty()).then(|| all[seed.unwrap_or(0) as usize % all.len()].clone())
-        });
+        let at = file.setup.as_ref().and_then(|s| s.template.location.clone());
+        let chosen = match arrangements::sample(&probe, &setup, seed.unwrap_or(0)) {
+            Some(chosen) => Some(chosen),
+            // Rare rules: walk the arrangements and pick one.
+            None => arrangements::nth(&probe, &setup, seed.unwrap_or(0)).map_err(|_| {
+                fail(vec![
+                    Diagnostic::error(
+                        format!(
+                            "the setup is too expensive to check: no shuffle satisfied its rules, and \
+                             more than {} arrangements pass its colour rules",
+                            arrangements::MAX_FULL_CHECKS
+                        ),
+                        at.clone(),
+                    )
+                    .with_help("relax or fix a rule, or shuffle fewer pieces"),
+                ])
+            })?,
+        };
         let Some(chosen) = chosen else {
-            let at = file.setup.as_ref().and_then(|s| s.template.location.clone());
             return Err(fail(vec![
                 Diagnostic::error("no arrangement of the setup's pieces satisfies its rules", at)
                     .with_help("relax a rule, or check that the pieces can meet them all"),

@@ -48,7 +48,14 @@ pub fn position_from_record(variant: &Variant, record: &FenRecord) -> Result<Pos
     for (i, letter) in letters.char_indices() {
         let at = span.start + i..span.start + i + letter.len_utf8();
         let Some(rule) = variant.castling.iter().find(|r| r.letter == letter) else {
-            let known: String = variant.castling.iter().map(|r| r.letter).collect();
+            // Each letter once: a rule that carries pieces is compiled
+            // into one move per subset of them, all with its letter.
+            let mut known = String::new();
+            for r in &variant.castling {
+                if !known.contains(r.letter) {
+                    known.push(r.letter);
+                }
+            }
             return Err(FenError {
                 message: format!("`{letter}` is not a castling right of this variant"),
                 span: at,

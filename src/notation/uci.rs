@@ -148,11 +148,23 @@ fn read(variant: &Variant, text: &str) -> Result<Written, String> {
                 return Err(if names.is_empty() {
                     format!("`{name}` is not an action: this variant has none")
                 } else {
-                    let mut unique = names.clone();
-                    unique.dedup();
+                    // Each name once (pieces may share names), at most 16 of them.
+                    let mut unique: Vec<&str> = Vec::new();
+                    for n in &names {
+                        if !unique.contains(n) {
+                            unique.push(n);
+                        }
+                    }
+                    let more = unique.len().saturating_sub(16);
+                    unique.truncate(16);
                     format!(
-                        "`{name}` is not an action of this variant (actions: {})",
-                        unique.join(", ")
+                        "`{name}` is not an action of this variant (actions: {}{})",
+                        unique.join(", "),
+                        if more > 0 {
+                            format!(" and {more} more")
+                        } else {
+                            String::new()
+                        }
                     )
                 });
             }

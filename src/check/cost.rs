@@ -1,0 +1,456 @@
+//! The cost of a variant's sentences: an upper bound, in steps (a square
+//! visited, a ray square looked at, a set combined), on the work one
+//! evaluation may do on the variant's board. A variant whose sentences
+//! would cost too much per move, or whose actions too much per piece, is
+//! refused when it is checked, so no position takes long to search.
+
+use super::sentences::CheckedSentences;
+use crate::lang::betza::{self, Reach};
+use crate::lang::effect_syntax::{Cond, Direction, Effect, EndCondition, LegalClause, NamedSet, Quantity, SetExpr, SetOp};
+
+/// Most steps the rules, legality clauses and end conditions may cost
+/// together for one move.
+pub const MAX_MOVE_COST: u64 = 1_000_000;
+
+/// Most steps the actions of one piece (or of a side) may cost to list
+/// their targets: a condition that depends on the target counts once per
+/// target, one that does not counts once.
+pub const MAX_ACTION_COST: u64 = 1_000_000;
+
+/// Most distinct templates (by their directions) the variant's `first(...)`
+/// and `lines(...)` may use: each becomes a table of rays per square.
+pub const MAX_RAY_TABLES: usize = 32;
+
+/// Most moves one position may offer, by an upper bound computed from the
+/// pieces, promotion, actions, castling and choices: move lists stay
+/// within a few megabytes per ply.
+pub const MAX_MOVES: u64 = 1_000_000;
+
+/// Steps counted for testing whether one square is attacked.
+const ATTACK_STEPS: u64 = 64;
+
+/// Largest distance along a line on any board.
+const LONGEST_RAY: u64 = 15;
+
+/// Estimates on a board of `squares` squares.
+pub struct Costs {
+    squares: u64,
+}
+
+/// The cost of the rules per move, or of one action per piece, over the limit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OverBudget {
+    /// What costs too much, and how much.
+    pub message: String,
+    /// Which limit it is over.
+    pub limit: u64,
+}
+
+fn over(what: String, cost: u64, limit: u64) -> OverBudget {
+    OverBudget {
+        message: format!("{what} costs about {cost} steps; at most {limit} are allowed"),
+        limit,
+    }
+}
+
+impl Costs {
+    /// Estimates for a board of `squares` squares.
+    pub fn new(squares: usize) -> Self {
+        Self {
+            squares: squares as u64,
+        }
+    }
+
+    /// Squares (at most) along the rays of template `t` from one square,
+    /// each direction counted once at its longest reach.
+    pub fn ray_squares(t: &str) -> u64 {
+        let Ok(parsed) = betza::parse(t) else { return 0 };
+        let mut rays: Vec<((i32, i32), u64)> = Vec::new();
+        for c in &parsed.components {
+            for &v in &c.vectors {
+                let step = v.0.unsigned_abs().max(v.1.unsigned_abs()).max(1) as u64;
+                let reach = match c.reach {
+                    Reach::Leap => 1,
+                    Reach::Ride { max } => max.map_or(LONGEST_RAY, |m| m as u64).min(LONGEST_RAY / step),
+                };
+                match rays.iter_mut().find(|(d, _)| *d == v) {
+                    Some(entry) => entry.1 = entry.1.max(reach),
+                    None => rays.push((v, reach.max(1))),
+                }
+            }
+        }
+        rays.iter().map(|(_, r)| r).sum()
+    }
+
+    /// (most squares in the set, steps to evaluate it).
+    pub fn set(&self, e: &SetExpr) -> (u64, u64) {
+        let n = self.squares;
+        match e {
+            SetExpr::Named(NamedSet::Target | NamedSet::Origin | NamedSet::Mover) => (1, 1),
+            SetExpr::Named(NamedSet::Path) => (LONGEST_RAY, LONGEST_RAY),
+            SetExpr::Named(NamedSet::All) => (n, 1),
+            SetExpr::Named(_) | SetExpr::Pieces(..) => (n, n),
+            SetExpr::Ranks(..) | SetExpr::Files(..) => (n, 1),
+            SetExpr::Area(s, r) => {
+                let (size, cost) = self.set(s);
+                let side = 2 * *r as u64 + 1;
+                (n.min(size.saturating_mul(side * side)), cost.saturating_add(size))
+            }
+            SetExpr::Adjacent(s) => {
+                let (size, cost) = self.set(s);
+                (n.min(size.saturating_mul(9)), cost.saturating_add(size))
+            }
+            SetExpr::Manhattan(s, r) => {
+                let (size, cost) = self.set(s);
+                let r = *r as u64;
+                (
+                    n.min(size.saturating_mul(2 * r * r + 2 * r + 1)),
+                    cost.saturating_add(size),
+                )
+            }
+            SetExpr::Lines(s, t, _) => {
+                let (size, cost) = self.set(s);
+                (
+                    n.min(size.saturating_mul(Self::ray_squares(t))),
+                    cost.saturating_add(size),
+                )
+            }
+            SetExpr::First(s, t, _) => {
+                let (size, cost) = self.set(s);
+                let rays = Self::ray_squares(t);
+                (
+                    n.min(size.saturating_mul(rays)),
+                    cost.saturating_add(size.saturating_mul(rays)),
+                )
+            }
+            SetExpr::Binary(op, a, b) => {
+                let ((sa, ca), (sb, cb)) = (self.set(a), self.set(b));
+                let size = match op {
+                    SetOp::Union => n.min(sa + sb),
+                    SetOp::Difference => sa,
+                    SetOp::Intersection => sa.min(sb),
+                };
+                (size, ca.saturating_add(cb).saturating_add(1))
+            }
+        }
+    }
+
+    /// Steps to evaluate a condition.
+    pub fn cond(&self, c: &Cond) -> u64 {
+        match c {
+            Cond::Truth(_) | Cond::Compare(Quantity::Captured(_), _, _) => 1,
+            Cond::Not(a) => self.cond(a),
+            Cond::And(a, b) | Cond::Or(a, b) => self.cond(a).saturating_add(self.cond(b)),
+            Cond::Compare(Quantity::Count(s) | Quantity::Squares(s), _, _) | Cond::Exists(s) => self.set(s).1.saturating_add(1),
+            Cond::Attacked(s) => {
+                let (size, cost) = self.set(s);
+                cost.saturating_add(size.saturating_mul(ATTACK_STEPS))
+            }
+            Cond::Touching(a, b) => {
+                let ((sa, ca), (_, cb)) = (self.set(a), self.set(b));
+                ca.saturating_add(cb).saturating_add(sa)
+            }
+            Cond::Within(a, b) => self.set(a).1.saturating_add(self.set(b).1),
+        }
+    }
+
+    /// Steps to run an effect (its sets; a push or a bounce moves at most
+    /// a line of pieces per square).
+    pub fn effect(&self, e: &Effect) -> u64 {
+        match e {
+            Effect::Remove(s) | Effect::Block(s) => self.set(s).1.saturating_add(self.squares),
+            Effect::Consume => 1,
+            Effect::Push { set, direction, .. } => {
+                let (size, cost) = self.set(set);
+                let away = match direction {
+                    Direction::AwayFrom(s) => self.set(s).1,
+                    _ => 0,
+                };
+                cost.saturating_add(away)
+                    .saturating_add(size.saturating_mul(LONGEST_RAY))
+            }
+            Effect::Bounce { set, from, .. } => self.set(set).1.saturating_add(self.set(from).1),
+        }
+    }
+
+    /// Checks the sentences against [`MAX_MOVE_COST`] and [`MAX_ACTION_COST`].
+    pub fn check(&self, s: &CheckedSentences) -> Vec<OverBudget> {
+        let mut over = Vec::new();
+        let mut per_move = 0u64;
+        for rule in &s.rules {
+            per_move = per_move.saturating_add(rule.guard.as_ref().map_or(0, |g| self.cond(g)));
+            for e in &rule.effects {
+                per_move = per_move.saturating_add(self.effect(e));
+            }
+        }
+        for clause in &s.legal {
+            if let LegalClause::Survives(Some(c)) | LegalClause::NotAttacked(Some(c)) = clause {
+                per_move = per_move.saturating_add(self.cond(c));
+            }
+        }
+        for rule in &s.end {
+            if let EndCondition::Holds(c) = &rule.condition {
+                per_move = per_move.saturating_add(self.cond(c));
+            }
+        }
+        for a in &s.actions {
+            for e in &a.effects {
+                per_move = per_move.saturating_add(self.effect(e));
+            }
+        }
+        if per_move > MAX_MOVE_COST {
+            over.push(self::over(
+                "the variant's rules, legality clauses, end conditions and action effects, for one move,".into(),
+                per_move,
+                MAX_MOVE_COST,
+            ));
+        }
+        let mut tables: Vec<Vec<((i32, i32), usize)>> = Vec::new();
+        let mut note = |e: &SetExpr| {
+            if let SetExpr::First(_, t, _) | SetExpr::Lines(_, t, _) = e {
+                let d = crate::compile::program::template_directions(t);
+                if !tables.contains(&d) {
+                    tables.push(d);
+                }
+            }
+        };
+        for rule in &s.rules {
+            if let Some(g) = &rule.guard {
+                cond_sets(g, &mut note);
+            }
+            rule.effects.iter().for_each(|e| effect_sets(e, &mut note));
+        }
+        for clause in &s.legal {
+            if let LegalClause::Survives(Some(c)) | LegalClause::NotAttacked(Some(c)) = clause {
+                cond_sets(c, &mut note);
+            }
+        }
+        for rule in &s.end {
+            if let EndCondition::Holds(c) = &rule.condition {
+                cond_sets(c, &mut note);
+            }
+        }
+        for a in &s.actions {
+            if let Some(c) = &a.when {
+                cond_sets(c, &mut note);
+            }
+            if let Some(t) = &a.target {
+                set_walk(t, &mut note);
+            }
+            a.effects.iter().for_each(|e| effect_sets(e, &mut note));
+        }
+        if tables.len() > MAX_RAY_TABLES {
+            over.push(OverBudget {
+                message: format!(
+                    "the variant uses {} different templates in `first(...)` and `lines(...)`; at most {MAX_RAY_TABLES} are allowed",
+                    tables.len()
+                ),
+                limit: MAX_RAY_TABLES as u64,
+            });
+        }
+        let mut per_piece = 0u64;
+        for a in &s.actions {
+            let (targets, target_cost) = match (&a.target, &a.template) {
+                (Some(set), _) => self.set(set),
+                (None, Some(t)) => {
+                    let rays: u64 = t.components.iter().map(|c| c.vectors.len() as u64 * LONGEST_RAY).sum();
+                    let n = self.squares.min(rays);
+                    (n, n)
+                }
+                (None, None) => (0, 0),
+            };
+            let when = a.when.as_ref().map_or(0, |c| self.cond(c));
+            let uses_target = a.when.as_ref().is_some_and(crate::compile::program::cond_uses_target);
+            let cost = target_cost.saturating_add(if uses_target {
+                when.saturating_mul(targets.max(1))
+            } else {
+                when
+            });
+            per_piece = per_piece.saturating_add(cost);
+            if cost > MAX_ACTION_COST {
+                over.push(self::over(
+                    format!("action `{}`, listing its targets for one piece,", a.name),
+                    cost,
+                    MAX_ACTION_COST,
+                ));
+            }
+        }
+        if per_piece > MAX_ACTION_COST && over.iter().all(|o| o.limit != MAX_ACTION_COST) {
+            over.push(self::over(
+                "the variant's actions together, listing their targets for one piece,".into(),
+                per_piece,
+                MAX_ACTION_COST,
+            ));
+        }
+        over
+    }
+}
+
+impl Costs {
+    /// Squares (at most) a template's moves reach from one square.
+    fn reach(&self, t: &crate::lang::betza::Template) -> u64 {
+        let all: u64 = t
+            .components
+            .iter()
+            .map(|c| {
+                let per = match c.reach {
+                    Reach::Leap => 1,
+                    Reach::Ride { max } => max.map_or(LONGEST_RAY, |m| (m as u64).min(LONGEST_RAY)),
+                };
+                c.vectors.len() as u64 * per
+            })
+            .sum();
+        all.min(self.squares)
+    }
+
+    /// Moves (at most) one action offers from one square: a compelling
+    /// action offers `compelled` moves per target.
+    fn action_moves(&self, a: &super::CheckedAction, choices: u64, compelled: u64) -> u64 {
+        let targets = match (&a.target, &a.template) {
+            (Some(set), _) => self.set(set).0,
+            (None, Some(t)) => self.reach(t),
+            (None, None) => 0,
+        };
+        let chosen = a.effects.iter().any(|e| {
+            matches!(
+                e,
+                Effect::Push {
+                    direction: Direction::Chosen,
+                    ..
+                }
+            )
+        });
+        let each = if a.compel {
+            compelled
+        } else if a.promotes {
+            choices.max(1)
+        } else {
+            1
+        };
+        targets.saturating_mul(each).saturating_mul(if chosen { 8 } else { 1 })
+    }
+
+    /// An upper bound on the moves one position may offer: every square
+    /// holding the piece with the most moves (promotions, actions and
+    /// compelled moves included), plus side actions and castling, each
+    /// with every bounce choice.
+    pub fn move_bound(
+        &self,
+        pieces: &[super::CheckedPiece],
+        promotion: Option<&super::CheckedPromotion>,
+        castling_rules: usize,
+        s: &CheckedSentences,
+    ) -> u64 {
+        let choices = promotion.map_or(0, |p| p.choices.len() as u64);
+        let promotes = |k: usize| promotion.is_some_and(|p| p.pieces.contains(&(k as crate::base::piece::Kind)));
+        let base: Vec<u64> = pieces
+            .iter()
+            .enumerate()
+            .map(|(k, p)| {
+                let moves = self.reach(&p.template);
+                if promotes(k) { moves * (choices + 1) } else { moves }
+            })
+            .collect();
+        // Moves of a kind, its actions included; a compelled piece makes
+        // any of its moves or (not compelling) actions.
+        let kind_moves = |k: usize, compelled: u64| -> u64 {
+            s.actions
+                .iter()
+                .filter(|a| a.owner == Some(k as crate::base::piece::Kind))
+                .map(|a| self.action_moves(a, choices, compelled))
+                .fold(base[k], u64::saturating_add)
+        };
+        let most_plain = (0..pieces.len()).map(|k| kind_moves(k, 0)).max().unwrap_or(0);
+        let per_piece = (0..pieces.len()).map(|k| kind_moves(k, most_plain)).max().unwrap_or(0);
+        let action_moves = |a: &super::CheckedAction| self.action_moves(a, choices, most_plain);
+        let side: u64 = s.actions.iter().filter(|a| a.owner.is_none()).map(action_moves).sum();
+        let castling = castling_rules as u64 * (1 << super::castling::MAX_CARRY);
+        let total = self
+            .squares
+            .saturating_mul(per_piece)
+            .saturating_add(side)
+            .saturating_add(castling);
+        let bounce = s
+            .rules
+            .iter()
+            .flat_map(|r| &r.effects)
+            .filter_map(|e| match e {
+                Effect::Bounce { set, .. } => Some(self.set(set).0),
+                _ => None,
+            })
+            .max();
+        match bounce {
+            Some(b) => total.saturating_mul(b + 1),
+            None => total,
+        }
+    }
+}
+
+/// Calls `f` on every set expression inside `e`, `e` included.
+fn set_walk(e: &SetExpr, f: &mut impl FnMut(&SetExpr)) {
+    f(e);
+    match e {
+        SetExpr::Area(s, _)
+        | SetExpr::Adjacent(s)
+        | SetExpr::Manhattan(s, _)
+        | SetExpr::Lines(s, _, _)
+        | SetExpr::First(s, _, _) => set_walk(s, f),
+        SetExpr::Binary(_, a, b) => {
+            set_walk(a, f);
+            set_walk(b, f);
+        }
+        SetExpr::Named(_) | SetExpr::Pieces(..) | SetExpr::Ranks(..) | SetExpr::Files(..) => {}
+    }
+}
+
+fn cond_sets(c: &Cond, f: &mut impl FnMut(&SetExpr)) {
+    match c {
+        Cond::Truth(_) | Cond::Compare(Quantity::Captured(_), _, _) => {}
+        Cond::Not(a) => cond_sets(a, f),
+        Cond::And(a, b) | Cond::Or(a, b) => {
+            cond_sets(a, f);
+            cond_sets(b, f);
+        }
+        Cond::Compare(Quantity::Count(s) | Quantity::Squares(s), _, _) | Cond::Exists(s) | Cond::Attacked(s) => set_walk(s, f),
+        Cond::Touching(a, b) | Cond::Within(a, b) => {
+            set_walk(a, f);
+            set_walk(b, f);
+        }
+    }
+}
+
+fn effect_sets(e: &Effect, f: &mut impl FnMut(&SetExpr)) {
+    match e {
+        Effect::Remove(s) | Effect::Block(s) => set_walk(s, f),
+        Effect::Consume => {}
+        Effect::Push { set, direction, .. } => {
+            set_walk(set, f);
+            if let Direction::AwayFrom(s) = direction {
+                set_walk(s, f);
+            }
+        }
+        Effect::Bounce { set, from, .. } => {
+            set_walk(set, f);
+            set_walk(from, f);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repeated_atoms_count_once() {
+        assert_eq!(Costs::ray_squares("KN"), Costs::ray_squares(&"KN".repeat(100)));
+        assert_eq!(Costs::ray_squares("Q"), 8 * 15);
+        assert_eq!(Costs::ray_squares("N"), 8);
+    }
+
+    #[test]
+    fn a_target_condition_costs_per_target() {
+        let costs = Costs::new(256);
+        let cond = crate::lang::effect_syntax::parse_condition("exists(first(target, Q))").unwrap();
+        assert_eq!(costs.cond(&cond), 1 + 1 + 120);
+    }
+}

@@ -1,0 +1,43 @@
+//! Dead positions: in every bundled variant, bare kings (on the variant's
+//! own board) end the game drawn at once, while search still counts moves
+//! below such a position (perft is not cut short by a `dead` rule).
+
+use kaboom::{Game, GameResult, Perft, Variant};
+
+/// A FEN with a white king on a1 and a black king in the last rank's
+/// corner, for a board of `files` x `ranks`.
+fn bare_kings(files: i32, ranks: i32) -> String {
+    let row = |piece: &str| {
+        if files == 1 {
+            piece.to_string()
+        } else {
+            format!("{piece}{}", files - 1)
+        }
+    };
+    let mut rows = vec![row("k")];
+    rows.extend((0..ranks - 2).map(|_| files.to_string()));
+    rows.push(row("K"));
+    format!("{} w - - 0 1", rows.join("/"))
+}
+
+#[test]
+fn bare_kings_are_a_draw_in_every_bundled_variant() {
+    let names = kaboom::spec::bundled_names();
+    assert!(names.len() >= 8, "{names:?}");
+    for name in names {
+        let variant = Variant::load_seeded(name, Some(1)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let g = variant.geometry;
+        let files = (0..g.squares()).map(|sq| g.file(sq as _)).max().unwrap() + 1;
+        let ranks = (0..g.squares()).map(|sq| g.rank(sq as _)).max().unwrap() + 1;
+        let fen = bare_kings(files, ranks);
+        let pos = kaboom::notation::fen::parse(&variant, &fen).unwrap_or_else(|e| panic!("{name}: {fen}: {e}"));
+        let ending = Game::new(&variant, pos.clone())
+            .ending()
+            .unwrap_or_else(|| panic!("{name}: bare kings ({fen}) do not end the game"));
+        assert_eq!(ending.result, GameResult::Draw, "{name}: {fen}");
+        assert_eq!(ending.reason, "dead position", "{name}: {fen}");
+        // The king still has its moves, and perft counts them.
+        assert!(!variant.legal_moves(&pos).is_empty(), "{name}: {fen}");
+        assert!(Perft::new().count(&variant, &pos, 2) > 0, "{name}: {fen}");
+    }
+}

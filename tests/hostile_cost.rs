@@ -1,0 +1,287 @@
+//! Hostile input, round two: the cost a small file can cause. Each case
+//! is a file a few kilobytes long that used to take minutes or gigabytes
+//! (or overflowed an integer); each now loads quickly or is refused with an
+//! error naming the limit (docs/limits.md).
+
+mod common;
+use common::kaboom;
+use kaboom::{Perft, Variant};
+use std::time::{Duration, Instant};
+
+fn fixture(name: &str) -> String {
+    format!("tests/fixtures/adversarial/{name}.ron")
+}
+
+fn load_error(path: &str) -> String {
+    match Variant::load(path) {
+        Ok(_) => panic!("{path} loaded"),
+        Err(e) => e.to_string(),
+    }
+}
+
+fn text_error(text: &str) -> String {
+    match Variant::from_text("hostile", text) {
+        Ok(_) => panic!("the variant loaded:\n{text}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// Runs `f`, failing if it takes longer than `limit`.
+fn within<T>(limit: Duration, what: &str, f: impl FnOnce() -> T) -> T {
+    let started = Instant::now();
+    let out = f();
+    let took = started.elapsed();
+    assert!(took < limit, "{what} took {took:?}, more than {limit:?}");
+    out
+}
+
+/// A chess file with these castling rules and start position.
+fn castling_variant(start: &str, rules: &str) -> String {
+    format!(
+        "(extends: \"chess\", name: \"Castling\", start: \"{start}\", castling: [{rules}], \
+         pieces: [(letter: 'M', name: \"m\", moves: \"K\")])"
+    )
+}
+
+// Item 5: conditions that depend on the target have a cost limit.
+
+#[test]
+fn a_costly_condition_per_target_is_refused() {
+    let e = within(Duration::from_secs(2), "loading", || {
+        load_error(&fixture("costly-when"))
+    });
+    assert!(
+        e.contains("action `zap`, listing its targets for one piece, costs about"),
+        "{e}"
+    );
+    assert!(e.contains("at most 1000000 are allowed"), "{e}");
+}
+
+#[test]
+fn a_condition_independent_of_the_target_is_cheap() {
+    // The same heavy condition on `origin` is evaluated once per piece.
+    let text = std::fs::read_to_string(fixture("costly-when"))
+        .unwrap()
+        .replace("area(target, 15)", "area(origin, 1)");
+    let variant = within(Duration::from_secs(2), "loading", || {
+        Variant::from_text("cheap", &text).unwrap_or_else(|e| panic!("{e}"))
+    });
+    let moves = within(Duration::from_secs(2), "listing moves", || {
+        variant.legal_moves(&variant.start_position())
+    });
+    assert!(!moves.is_empty());
+}
+
+#[test]
+fn rules_that_cost_too_much_per_move_are_refused() {
+    // Each term looks along a queen's rays from every square; 240 of them
+    // after every move.
+    let heavy = vec!["count(first(all, Q)) >= 0"; 60].join(" and ");
+    let rule = format!("\"after move if {heavy}: remove(target - any K)\"");
+    let e = text_error(&format!(
+        "(extends: \"chess\", name: \"Heavy\", rules: [{}])",
+        vec![rule; 4].join(", ")
+    ));
+    assert!(e.contains("for one move, costs about"), "{e}");
+}
+
+// Item 6: a setup no arrangement satisfies is found out quickly.
+
+#[test]
+fn an_unsatisfiable_setup_is_too_expensive_to_check() {
+    let e = within(Duration::from_secs(4), "loading", || {
+        load_error(&fixture("setup-unsatisfiable"))
+    });
+    assert!(e.contains("the setup is too expensive to check"), "{e}");
+}
+
+#[test]
+fn contradictory_colour_rules_are_found_at_once() {
+    let e = within(Duration::from_secs(2), "loading", || {
+        load_error(&fixture("setup-contradiction"))
+    });
+    assert!(
+        e.contains("no arrangement of the setup's pieces satisfies its rules"),
+        "{e}"
+    );
+}
+
+// Item 7: duplicate or too many carry offsets.
+
+#[test]
+fn duplicate_carry_offsets_are_refused() {
+    let e = within(Duration::from_secs(2), "loading", || {
+        load_error(&fixture("carry-duplicates"))
+    });
+    assert!(e.contains("castling `K` carry: offset (-1, 1) is given twice"), "{e}");
+}
+
+#[test]
+fn carry_lists_are_capped() {
+    let offsets = (1..=5).map(|i| format!("({i}, 1)")).collect::<Vec<_>>().join(", ");
+    let e = text_error(&castling_variant(
+        "r3k2r/8/8/8/8/8/8/R3K2R w K - 0 1",
+        &format!(
+            "(fen: 'K', king: \"e1\", king_to: \"g1\", rook: \"h1\", rook_to: \"f1\", carry: (piece: 'M', offsets: [{offsets}]))"
+        ),
+    ));
+    assert!(
+        e.contains("castling `K` carry has 5 offsets; at most 4 are allowed"),
+        "{e}"
+    );
+}
+
+// Item 9: `first(...)` rays are shared and deduplicated.
+
+#[test]
+fn repeated_ray_templates_share_one_small_table() {
+    let variant = within(Duration::from_secs(2), "loading", || {
+        Variant::load(&fixture("first-repeated")).unwrap_or_else(|e| panic!("{e}"))
+    });
+    within(Duration::from_secs(2), "perft 2", || {
+        assert_eq!(Perft::new().count(&variant, &variant.start_position(), 2), 400);
+    });
+}
+
+#[test]
+fn distinct_ray_templates_are_capped() {
+    // 36 pairs of atoms, each pair a different set of directions.
+    let atoms = ["W", "F", "D", "N", "A", "H", "C", "Z", "G"];
+    let mut sets = Vec::new();
+    for (i, a) in atoms.iter().enumerate() {
+        for b in &atoms[i + 1..] {
+            sets.push(format!("first(origin, {a}{b})"));
+        }
+    }
+    let e = text_error(&format!(
+        "(extends: \"chess\", name: \"Rays\", rules: [\"after move: remove(({}) & enemy P)\"])",
+        sets.join(" + ")
+    ));
+    assert!(
+        e.contains("36 different templates in `first(...)` and `lines(...)`; at most 32"),
+        "{e}"
+    );
+}
+
+// Item 10: duplicate promotion choices; threads.
+
+#[test]
+fn duplicate_promotion_choices_are_refused() {
+    let e = within(Duration::from_secs(2), "loading", || {
+        load_error(&fixture("promotion-repeated"))
+    });
+    assert!(e.contains("promotion choices: `Q` is given twice"), "{e}");
+    assert_eq!(e.matches("is given twice").count(), 1, "{e}");
+}
+
+#[test]
+fn many_threads_count_the_same_as_one() {
+    let (code, out, err) = kaboom(&["perft", "chess", "3", "--threads", "256"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Nodes searched: 8902"), "{out}");
+}
+
+// Item 11: `setup --count` walks the arrangements without keeping them.
+
+#[test]
+fn setup_count_walks_millions_of_arrangements() {
+    let (code, out, err) = within(Duration::from_secs(4), "setup --count", || {
+        kaboom(&["setup", &fixture("setup-many"), "--count"])
+    });
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim(), "1814400");
+}
+
+// Item 13: limits that kept integers from overflowing.
+
+#[test]
+fn more_than_eight_castling_rules_are_refused() {
+    let e = load_error(&fixture("castling-nine"));
+    assert!(
+        e.contains("the variant has 9 castling rules; at most 8 are allowed"),
+        "{e}"
+    );
+}
+
+#[test]
+fn eight_castling_rules_keep_their_rights_apart() {
+    let letters = "ABCDEFGH";
+    let rules: Vec<String> = letters
+        .chars()
+        .map(|l| format!("(fen: '{l}', king: \"e1\", king_to: \"g1\", rook: \"h1\", rook_to: \"f1\")"))
+        .collect();
+    let fen = format!("4k2r/8/8/8/8/8/8/4K2R w {letters}{} - 0 1", letters.to_lowercase());
+    let variant =
+        Variant::from_text("eight", &castling_variant(&fen, &rules.join(", "))).unwrap_or_else(|e| panic!("{e}"));
+    let pos = kaboom::notation::fen::parse(&variant, &fen).unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(kaboom::notation::fen::write(&variant, &pos), fen);
+}
+
+#[test]
+fn huge_offsets_are_refused_not_overflowed() {
+    let e = text_error(&castling_variant(
+        "r3k2r/8/8/8/8/8/8/R3K2R w K - 0 1",
+        "(fen: 'K', king: \"e1\", king_to: \"g1\", rook: \"h1\", rook_to: \"f1\", carry: (piece: 'M', offsets: [(2147483647, 2147483647)]))",
+    ));
+    assert!(
+        e.contains("offset (2147483647, 2147483647) is more than 15 squares away"),
+        "{e}"
+    );
+    let text = std::fs::read_to_string("variants/capatomic-random.ron")
+        .unwrap()
+        .replace(
+            "offsets: [(-1, -1), (1, -1)])],",
+            "offsets: [(2147483647, -1), (1, -1)])],",
+        );
+    let e = text_error(&text);
+    assert!(e.contains("setup placement of `M`: offset (2147483647, -1)"), "{e}");
+}
+
+// Item 14: castling destinations that overlap.
+
+#[test]
+fn castling_onto_the_kings_destination_is_refused() {
+    let e = load_error(&fixture("castling-overlap"));
+    assert!(
+        e.contains("castling `K`: the king and the rook would both land on g1"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_carried_piece_onto_the_rooks_destination_is_refused() {
+    let e = text_error(&castling_variant(
+        "r3k2r/8/8/8/8/8/8/R3KM1R w K - 0 1",
+        "(fen: 'K', king: \"e1\", king_to: \"g1\", rook: \"h1\", rook_to: \"f1\", carry: (piece: 'M', offsets: [(-1, 0)]))",
+    ));
+    assert!(e.contains("would land on the rook's destination f1"), "{e}");
+}
+
+// Item 17: help texts list each name once.
+
+#[test]
+fn castling_help_lists_each_letter_once() {
+    let offsets = "(-1, 1), (0, 1), (1, 1), (-2, 1)";
+    let text = castling_variant(
+        "4k3/8/8/8/8/8/3MMM2/4K2R w K - 0 1",
+        &format!(
+            "(fen: 'K', king: \"e1\", king_to: \"g1\", rook: \"h1\", rook_to: \"f1\", carry: (piece: 'M', offsets: [{offsets}]))"
+        ),
+    );
+    let variant = Variant::from_text("carry", &text).unwrap_or_else(|e| panic!("{e}"));
+    let e = kaboom::notation::fen::parse(&variant, "4k3/8/8/8/8/8/3MMM2/4K2R w Z - 0 1").unwrap_err();
+    assert_eq!(e.help, "castling rights are some of `Kk`, or `-`");
+}
+
+#[test]
+fn the_list_of_actions_names_each_once() {
+    let text = "(extends: \"chess\", name: \"Actions\", pieces: [\
+        (letter: 'N', name: \"knight\", moves: \"N\", actions: [(name: \"zap\", target: \"origin\", effect: \"remove(origin)\")]),\
+        (letter: 'B', name: \"bishop\", moves: \"B\", actions: [(name: \"zap\", target: \"origin\", effect: \"remove(origin)\")]),\
+        (letter: 'R', name: \"rook\", moves: \"R\", actions: [(name: \"bop\", target: \"origin\", effect: \"remove(origin)\")]),\
+        (letter: 'Q', name: \"queen\", moves: \"Q\", actions: [(name: \"zap\", target: \"origin\", effect: \"remove(origin)\")])])";
+    let variant = Variant::from_text("actions", text).unwrap_or_else(|e| panic!("{e}"));
+    let e = kaboom::notation::uci::parse(&variant, &variant.start_position(), "b1b1@nope").unwrap_err();
+    let e = e.to_string();
+    assert!(e.contains("(actions: zap, bop)"), "{e}");
+}
