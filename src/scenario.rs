@@ -61,13 +61,33 @@ pub struct Expect {
 /// A scenario file that could not be run at all.
 #[derive(Debug, thiserror::Error)]
 pub enum ScenarioError {
-    /// The file could not be read.
-    #[error("cannot read {path}: {error}")]
+    /// The file could not be read (missing, not a regular file, too big,
+    /// not UTF-8).
+    #[error("{message}")]
     Read {
         /// The file.
         path: PathBuf,
+        /// Why, naming the file.
+        message: String,
+    },
+    /// The file lists more moves or expectations than a scenario may.
+    #[error("{path}: {message}")]
+    Limit {
+        /// The file.
+        path: PathBuf,
+        /// Which list, how long, and the limit.
+        message: String,
+    },
+    /// Its `variant` names an absolute path, a file that is not `.ron`, or
+    /// one outside the folder given on the command line.
+    #[error("{path}: variant `{variant}`: {message}\nhelp: {}", crate::spec::SANDBOX_HELP)]
+    Refused {
+        /// The file.
+        path: PathBuf,
+        /// The variant as named.
+        variant: String,
         /// Why.
-        error: std::io::Error,
+        message: String,
     },
     /// The file is not a scenario: every problem found, with its place.
     #[error("{error}")]
@@ -107,10 +127,32 @@ pub struct Outcome {
     pub failures: Vec<String>,
 }
 
+/// Largest scenario file kaboom reads (as for variant files).
+pub const MAX_SCENARIO_BYTES: u64 = crate::spec::MAX_FILE_BYTES;
+
+/// Most entries in each list of a scenario: `moves`, `legal`, `illegal`,
+/// `expect.trace`.
+pub const MAX_SCENARIO_ENTRIES: usize = 10_000;
+
+/// The text of a scenario file: a regular file of at most
+/// [`MAX_SCENARIO_BYTES`], UTF-8, a byte-order mark skipped.
+fn read_text(path: &Path) -> Result<String, ScenarioError> {
+    let text =
+        crate::spec::read_text(path, MAX_SCENARIO_BYTES, "a scenario file").map_err(|message| ScenarioError::Read {
+            path: path.into(),
+            message,
+        })?;
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
+}
+
 /// Whether a file looks like a scenario (a struct with a `variant` field)
-/// rather than a variant file, so folders may hold both.
+/// rather than a variant file, so folders may hold both. A file that
+/// cannot be read counts as a scenario, so that running it says why.
 pub fn looks_like_scenario(path: &Path) -> bool {
-    let Ok(text) = std::fs::read_to_string(path) else {
+    let Ok(text) = read_text(path) else {
         return true;
     };
     let options = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
@@ -122,26 +164,67 @@ pub fn looks_like_scenario(path: &Path) -> bool {
 
 /// Reads a scenario file.
 pub fn read(path: &Path) -> Result<Scenario, ScenarioError> {
-    let text = std::fs::read_to_string(path).map_err(|error| ScenarioError::Read {
-        path: path.into(),
-        error,
-    })?;
-    crate::spec::read_ron(&path.display().to_string(), &text).map_err(|error| ScenarioError::Parse {
-        path: path.into(),
-        error,
-    })
+    let text = read_text(path)?;
+    let scenario: Scenario =
+        crate::spec::read_ron(&path.display().to_string(), &text).map_err(|error| ScenarioError::Parse {
+            path: path.into(),
+            error,
+        })?;
+    let lists = [
+        ("moves", scenario.moves.len()),
+        ("legal", scenario.legal.len()),
+        ("illegal", scenario.illegal.len()),
+        (
+            "expect.trace",
+            scenario
+                .expect
+                .as_ref()
+                .and_then(|e| e.trace.as_ref())
+                .map_or(0, Vec::len),
+        ),
+    ];
+    for (list, len) in lists {
+        if len > MAX_SCENARIO_ENTRIES {
+            return Err(ScenarioError::Limit {
+                path: path.into(),
+                message: format!("`{list}` has {len} entries; a scenario may have at most {MAX_SCENARIO_ENTRIES}"),
+            });
+        }
+    }
+    Ok(scenario)
 }
 
-/// Reads and runs a scenario file.
+/// Reads and runs a scenario file; its variant file (and the files that
+/// extends) must lie under the scenario's folder.
 pub fn run_file(path: &Path) -> Result<Outcome, ScenarioError> {
+    run_file_in(path, path.parent().unwrap_or(Path::new(".")))
+}
+
+/// Reads and runs a scenario file found under `root` (the folder given on
+/// the command line): its `variant` is a bundled name or a relative path to
+/// a `.ron` file that must lie under `root`, as must the files it extends.
+pub fn run_file_in(path: &Path, root: &Path) -> Result<Outcome, ScenarioError> {
     let scenario = read(path)?;
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let reference = if scenario.variant.ends_with(".ron") || scenario.variant.contains('/') {
-        dir.join(&scenario.variant).display().to_string()
-    } else {
-        scenario.variant.clone()
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
     };
-    let variant = Variant::load_seeded(&reference, scenario.seed).map_err(|error| ScenarioError::Variant {
+    let root = std::fs::canonicalize(root).map_err(|e| ScenarioError::Read {
+        path: root.into(),
+        message: format!("cannot read {}: {e}", root.display()),
+    })?;
+    let loaded = match crate::spec::resolve_reference(&scenario.variant, dir, &root, false) {
+        Ok(crate::spec::Reference::Bundled(name)) => Variant::load_seeded(&name, scenario.seed),
+        Ok(crate::spec::Reference::Path(file)) => Variant::load_path(&file, Some(&root), scenario.seed),
+        Err((message, _)) => {
+            return Err(ScenarioError::Refused {
+                path: path.into(),
+                variant: scenario.variant.clone(),
+                message,
+            });
+        }
+    };
+    let variant = loaded.map_err(|error| ScenarioError::Variant {
         path: path.into(),
         variant: scenario.variant.clone(),
         error,

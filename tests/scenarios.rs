@@ -6,7 +6,10 @@
 #[test]
 fn scenarios() {
     insta::glob!("scenarios/*.ron", |path| {
-        let outcome = kaboom::scenario::run_file(path).unwrap_or_else(|e| panic!("{e}"));
+        // Some scenarios use fixtures under tests/: that folder is the root
+        // their variant paths must stay in, as for `kaboom test tests/`.
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/tests");
+        let outcome = kaboom::scenario::run_file_in(path, root.as_ref()).unwrap_or_else(|e| panic!("{e}"));
         assert!(
             outcome.failures.is_empty(),
             "{}:\n{}",

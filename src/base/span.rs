@@ -19,12 +19,22 @@ pub struct SourceFile {
 
 impl SourceFile {
     /// The 1-based line and column (in characters) of a byte offset.
+    /// An offset inside a character counts as that character; a leading
+    /// byte-order mark is not a column.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        let offset = offset.min(self.text.len());
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
         let before = &self.text[..offset];
         let line = before.matches('\n').count() + 1;
-        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-        (line, col)
+        let last = before.rsplit('\n').next().unwrap_or("");
+        let last = if line == 1 {
+            last.trim_start_matches('\u{feff}')
+        } else {
+            last
+        };
+        (line, last.chars().count() + 1)
     }
 }
 
@@ -48,15 +58,110 @@ pub struct Location {
 impl Location {
     /// A location `range` bytes into the string literal at `self`,
     /// skipping the literal's opening quote (`"`, `r"` or `r#"`).
+    /// `range` is in bytes of the decoded string; escapes (`\t`,
+    /// `\u{e9}`) make it differ from the source, so it is mapped through
+    /// the literal as written.
     pub fn inside_string(&self, sources: &Sources, range: Range<usize>) -> Location {
         let text = &sources.files[self.source].text[self.span.clone()];
+        let raw = text.starts_with('r');
         let open = text.find('"').map_or(0, |i| i + 1);
-        let start = self.span.start + open + range.start;
+        let body = &text[open..];
+        let start = self.span.start + open + source_offset(body, range.start, raw);
+        let end = self.span.start + open + source_offset(body, range.end, raw);
         Location {
             source: self.source,
-            span: start..start + (range.end - range.start),
+            span: start..end.max(start),
         }
     }
+}
+
+/// The offset in `body` (a string literal as written, after its opening
+/// quote) of byte `decoded` of the string it decodes to. A raw string
+/// decodes to itself.
+fn source_offset(body: &str, decoded: usize, raw: bool) -> usize {
+    // Without a backslash before it, the offset is the same (found with
+    // memchr, so thousands of diagnostics in a long string stay cheap).
+    let plain = body
+        .get(..decoded.min(body.len()))
+        .is_some_and(|before| !before.contains('\\'));
+    if raw || plain {
+        return decoded.min(body.len());
+    }
+    let mut seen = 0;
+    let mut chars = body.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        if seen >= decoded || c == '"' {
+            return at;
+        }
+        if c != '\\' {
+            seen += c.len_utf8();
+            continue;
+        }
+        // One escape: it decodes to one character.
+        let Some((_, kind)) = chars.next() else {
+            return body.len();
+        };
+        let produced = match kind {
+            'x' => {
+                let hex: String = (0..2).filter_map(|_| chars.next().map(|(_, h)| h)).collect();
+                u32::from_str_radix(&hex, 16)
+                    .ok()
+                    .and_then(char::from_u32)
+                    .map_or(1, char::len_utf8)
+            }
+            'u' => {
+                let mut hex = String::new();
+                if chars.peek().is_some_and(|(_, c)| *c == '{') {
+                    chars.next();
+                    while let Some((_, h)) = chars.next() {
+                        if h == '}' {
+                            break;
+                        }
+                        hex.push(h);
+                    }
+                } else {
+                    hex = (0..4).filter_map(|_| chars.next().map(|(_, h)| h)).collect();
+                }
+                u32::from_str_radix(&hex, 16)
+                    .ok()
+                    .and_then(char::from_u32)
+                    .map_or(1, char::len_utf8)
+            }
+            '\n' => {
+                // A line continuation decodes to nothing and eats leading blanks.
+                while chars.peek().is_some_and(|(_, c)| c.is_whitespace()) {
+                    chars.next();
+                }
+                0
+            }
+            _ => 1,
+        };
+        seen += produced;
+    }
+    body.len()
+}
+
+/// Byte offset of a 1-based line and character column in `text`.
+pub(crate) fn offset_of(text: &str, line: usize, col: usize) -> usize {
+    let mut offset = 0;
+    for (i, l) in text.split_inclusive('\n').enumerate() {
+        if i + 1 == line {
+            return offset + l.char_indices().nth(col.saturating_sub(1)).map_or(l.len(), |(b, _)| b);
+        }
+        offset += l.len();
+    }
+    text.len()
+}
+
+thread_local! {
+    /// The error of the last spanned value that failed to deserialize: its
+    /// message and where in the file it is.
+    static INNER_ERROR: std::cell::RefCell<Option<(String, Range<usize>)>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Takes the error recorded by the last spanned value that failed.
+pub(crate) fn take_inner_error() -> Option<(String, Range<usize>)> {
+    INNER_ERROR.with(|e| e.borrow_mut().take())
 }
 
 thread_local! {
@@ -67,6 +172,7 @@ thread_local! {
 /// Marks `text` (with id `source`) as the file being deserialized for the
 /// lifetime of the returned guard, so [`Spanned`] values can find their span.
 pub(crate) fn deserializing(source: SourceId, text: &str) -> CurrentGuard {
+    INNER_ERROR.with(|e| e.borrow_mut().take());
     let previous = CURRENT.with(|c| c.replace(Some((source, text.as_ptr() as usize, text.len()))));
     CurrentGuard { previous }
 }
@@ -156,4 +262,36 @@ thread_local! {
 /// The type errors noted since the last call (or since the thread began).
 pub(crate) fn take_type_errors() -> Vec<TypeError> {
     TYPE_ERRORS.with(|t| std::mem::take(&mut *t.borrow_mut()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decoded_offsets_map_through_escapes() {
+        // `a\té` decodes to "a\té": bytes a(0) tab(1) é(2..4).
+        let body = r#"a\té""#;
+        assert_eq!(source_offset(body, 0, false), 0);
+        assert_eq!(source_offset(body, 1, false), 1);
+        assert_eq!(source_offset(body, 2, false), 3);
+        assert_eq!(source_offset(body, 4, false), 5);
+        // `\u{e9}` is six bytes written, two decoded.
+        let body = r#"\u{e9}x""#;
+        assert_eq!(source_offset(body, 2, false), 6);
+        assert_eq!(source_offset(body, 2, true), 2);
+    }
+
+    #[test]
+    fn line_col_counts_characters_and_skips_a_bom() {
+        let file = SourceFile {
+            name: "x".into(),
+            text: "\u{feff}ab\n\té".into(),
+        };
+        assert_eq!(file.line_col(3), (1, 1));
+        assert_eq!(file.line_col(4), (1, 2));
+        assert_eq!(file.line_col(7), (2, 2));
+        // Inside `é`: that character, no panic.
+        assert_eq!(file.line_col(8), (2, 2));
+    }
 }

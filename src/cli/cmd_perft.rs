@@ -21,7 +21,7 @@ pub fn run(
 ) -> Result<ExitCode, Failure> {
     let pos = load_position(variant, fen)?;
     let started = Instant::now();
-    let nodes = if depth <= 1 || (threads <= 1 && !divide) {
+    let nodes = if depth == 0 || (!divide && (depth == 1 || threads <= 1)) {
         Perft::new().count(variant, &pos, depth)
     } else {
         let lines = if threads <= 1 {

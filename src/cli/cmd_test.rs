@@ -6,29 +6,53 @@
 use super::Failure;
 use super::output::Output;
 use kaboom::scenario::{self, ScenarioError};
+use std::collections::HashSet;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// The `.ron` files named, folders expanded (sorted, not recursive).
-pub fn expand(paths: &[String]) -> Result<Vec<PathBuf>, Failure> {
+/// Deepest folder nesting `expand` walks into.
+pub const MAX_FOLDER_DEPTH: usize = 16;
+
+/// One file to run or check, and the folder given on the command line it
+/// was found under (files it names must stay inside that folder).
+pub struct Target {
+    /// The file.
+    pub path: PathBuf,
+    /// The folder given on the command line, or the given file's folder.
+    pub root: PathBuf,
+    /// Whether it was found in a folder rather than named.
+    pub found: bool,
+}
+
+/// The `.ron` files named, folders expanded recursively in sorted order
+/// (at most [`MAX_FOLDER_DEPTH`] deep, each folder once, so symlink loops
+/// end).
+pub fn expand(paths: &[String]) -> Result<Vec<Target>, Failure> {
     let mut files = Vec::new();
     for p in paths {
         let path = Path::new(p);
         if path.is_dir() {
-            let mut found: Vec<PathBuf> = std::fs::read_dir(path)
-                .map_err(|e| Failure::io(format!("cannot read folder {p}: {e}")))?
-                .filter_map(Result::ok)
-                .map(|e| e.path())
-                .filter(|f| f.extension().is_some_and(|x| x == "ron"))
-                .collect();
-            found.sort();
+            let mut found = Vec::new();
+            let mut seen = HashSet::new();
+            walk(path, 0, &mut seen, &mut found)?;
             if found.is_empty() {
                 return Err(Failure::io(format!("{p} holds no .ron files")));
             }
-            files.extend(found);
-        } else if path.exists() {
-            files.push(path.to_path_buf());
+            files.extend(found.into_iter().map(|f| Target {
+                path: f,
+                root: path.to_path_buf(),
+                found: true,
+            }));
+        } else if path.exists() || path.symlink_metadata().is_ok() {
+            files.push(Target {
+                path: path.to_path_buf(),
+                root: match path.parent() {
+                    Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
+                    _ => PathBuf::from("."),
+                },
+                found: false,
+            });
         } else {
             return Err(Failure::io(format!("no file or folder named {p}")));
         }
@@ -36,25 +60,45 @@ pub fn expand(paths: &[String]) -> Result<Vec<PathBuf>, Failure> {
     Ok(files)
 }
 
-pub fn run(o: &mut Output, paths: &[String], snapshot: bool) -> Result<ExitCode, Failure> {
-    // Files named are run; in folders, variant files beside scenarios are skipped.
-    let mut files = Vec::new();
-    for p in paths {
-        let found = expand(std::slice::from_ref(p))?;
-        if Path::new(p).is_dir() {
-            files.extend(found.into_iter().filter(|f| scenario::looks_like_scenario(f)));
-        } else {
-            files.extend(found);
+/// Collects the `.ron` files under `dir`, sorted by name, files and
+/// subfolders interleaved in that order.
+fn walk(dir: &Path, depth: usize, seen: &mut HashSet<PathBuf>, found: &mut Vec<PathBuf>) -> Result<(), Failure> {
+    let canonical =
+        std::fs::canonicalize(dir).map_err(|e| Failure::io(format!("cannot read folder {}: {e}", dir.display())))?;
+    if !seen.insert(canonical) || depth > MAX_FOLDER_DEPTH {
+        return Ok(());
+    }
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| Failure::io(format!("cannot read folder {}: {e}", dir.display())))?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<Result<_, _>>()
+        .map_err(|e| Failure::io(format!("cannot read folder {}: {e}", dir.display())))?;
+    entries.sort();
+    for entry in entries {
+        if entry.is_dir() {
+            walk(&entry, depth + 1, seen, found)?;
+        } else if entry.extension().is_some_and(|x| x == "ron") {
+            found.push(entry);
         }
     }
+    Ok(())
+}
+
+pub fn run(o: &mut Output, paths: &[String], snapshot: bool) -> Result<ExitCode, Failure> {
+    // Files named are run; in folders, variant files beside scenarios are skipped.
+    let files: Vec<Target> = expand(paths)?
+        .into_iter()
+        .filter(|t| !t.found || scenario::looks_like_scenario(&t.path))
+        .collect();
     if files.is_empty() {
         return Err(Failure::io(
             "no scenario files found: a folder's scenarios are the .ron files with a `variant` field",
         ));
     }
     let (mut passed, mut failed) = (0, 0);
-    for file in &files {
-        let failures = match scenario::run_file(file) {
+    for target in &files {
+        let file = &target.path;
+        let failures = match scenario::run_file_in(file, &target.root) {
             Ok(outcome) => {
                 let mut failures = outcome.failures;
                 if snapshot {

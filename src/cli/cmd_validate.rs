@@ -8,7 +8,6 @@ use kaboom::Variant;
 use kaboom::check::{Diagnostic, Severity};
 use kaboom::spec::Sources;
 use std::io::Write as _;
-use std::path::Path;
 use std::process::ExitCode;
 
 /// How `validate` reports.
@@ -21,22 +20,26 @@ pub enum Format {
 }
 
 pub fn run(o: &mut Output, names: &[String], format: Format) -> Result<ExitCode, Failure> {
-    let mut targets = Vec::new();
+    // A folder or file when the name is a path (kaboom::spec::is_path_argument),
+    // otherwise a bundled variant.
+    let mut targets: Vec<(String, Option<super::cmd_test::Target>)> = Vec::new();
     for name in names {
-        if Path::new(name).is_dir() {
-            targets.extend(
-                super::cmd_test::expand(std::slice::from_ref(name))?
-                    .into_iter()
-                    .map(|p| p.display().to_string()),
-            );
+        if kaboom::spec::is_path_argument(name) {
+            for t in super::cmd_test::expand(std::slice::from_ref(name))? {
+                targets.push((t.path.to_string_lossy().into_owned(), Some(t)));
+            }
         } else {
-            targets.push(name.clone());
+            targets.push((name.clone(), None));
         }
     }
     let (mut invalid, mut unreadable) = (false, false);
     let mut json = Vec::new();
-    for target in &targets {
-        let (name, diagnostics, sources) = match Variant::load(target) {
+    for (target, file) in &targets {
+        let loaded = match file {
+            Some(t) => Variant::load_path(&t.path, Some(&t.root), None),
+            None => Variant::load(target),
+        };
+        let (name, diagnostics, sources) = match loaded {
             Ok(variant) => (
                 Some(variant.name.clone()),
                 variant.warnings.clone(),
@@ -49,20 +52,27 @@ pub fn run(o: &mut Output, names: &[String], format: Format) -> Result<ExitCode,
         unreadable |= diagnostics.iter().any(|d| d.io);
         match format {
             Format::Text => {
-                for d in &diagnostics {
-                    writeln!(o.err, "{}", render::diagnostic(d, &sources).trim_end())?;
+                for shown in render::diagnostics(&diagnostics, &sources) {
+                    writeln!(o.err, "{}", shown.trim_end())?;
                 }
                 match &name {
                     Some(name) => writeln!(o.out, "{target}: ok ({name})")?,
                     None => writeln!(o.out, "{target}: {errors} error{}", if errors == 1 { "" } else { "s" })?,
                 }
             }
-            Format::Json => json.push(serde_json::json!({
+            Format::Json => json.push({
+                let mut entry = serde_json::json!({
                 "file": target,
                 "valid": errors == 0,
                 "name": name,
-                "diagnostics": diagnostics.iter().map(|d| to_json(d, &sources)).collect::<Vec<_>>(),
-            })),
+                "diagnostics": diagnostics.iter().take(render::MAX_SHOWN).map(|d| to_json(d, &sources)).collect::<Vec<_>>(),
+            });
+                // Past MAX_SHOWN diagnostics, only their number.
+                if diagnostics.len() > render::MAX_SHOWN {
+                    entry["omitted"] = serde_json::json!(diagnostics.len() - render::MAX_SHOWN);
+                }
+                entry
+            }),
         }
     }
     if format == Format::Json {

@@ -22,9 +22,11 @@ use std::process::ExitCode;
 /// kaboom: a rules-as-data interpreter for chess variants.
 ///
 /// VARIANT is a bundled variant name (chess, capablanca, ...) or a path to
-/// a .ron variant file.
+/// a .ron variant file. An argument is a path when it has a path separator
+/// or a .ron suffix, or when no bundled variant has that name (write
+/// ./atomic for a file or folder named like a bundled variant).
 #[derive(Parser)]
-#[command(name = "kaboom", version, about, long_about = None, propagate_version = true)]
+#[command(name = "kaboom", version, about, long_about = None, after_help = "VARIANT is a path when it has a path separator or a .ron suffix, or when no bundled variant has that name; otherwise it is the bundled variant.", propagate_version = true)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -198,7 +200,10 @@ pub fn run() -> ExitCode {
                 write!(o.out, "{}", e.render())
             };
             return match written.and_then(|()| o.flush()) {
-                Err(w) if !output::is_closed_pipe(&w) => ExitCode::from(2),
+                Err(w) if !output::is_closed_pipe(&w) => {
+                    let _ = writeln!(o.err, "{}", Failure::from(w).message);
+                    ExitCode::from(2)
+                }
                 _ => ExitCode::from(e.exit_code() as u8),
             };
         }
@@ -264,8 +269,27 @@ fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
 
 /// Loads a variant (with a random setup's seed), rendering its
 /// diagnostics on failure.
+/// A file that cannot be read exits 2 like a usage error, whichever
+/// subcommand reads it; an invalid one exits 1. `--seed` on a variant with
+/// a fixed start position is refused (exit 2): it would be ignored.
 fn load_variant(name: &str, seed: Option<u64>) -> Result<Variant, Failure> {
-    Variant::load_seeded(name, seed).map_err(|e| Failure::input(render::load_error(&e)))
+    let variant = Variant::load_seeded(name, seed).map_err(|e| {
+        let message = render::load_error(&e);
+        if e.diagnostics.iter().any(|d| d.io) {
+            Failure::io(message)
+        } else {
+            Failure::input(message)
+        }
+    })?;
+    if let Some(seed) = seed
+        && !variant.has_random_setup()
+    {
+        return Err(Failure::io(format!(
+            "--seed {seed}: {} has a fixed start position; --seed picks a random setup's start position",
+            variant.name
+        )));
+    }
+    Ok(variant)
 }
 
 /// A `--fen` position, and whether `--allow-illegal` accepts it even if

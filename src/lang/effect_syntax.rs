@@ -740,7 +740,11 @@ mod tests {
         ));
         assert!(matches!(
             parse_condition("squares(blocked) == 0").unwrap(),
-            Cond::Compare(Quantity::Squares(SetExpr::Named(NamedSet::Blocked)), Comparison::Equal, 0)
+            Cond::Compare(
+                Quantity::Squares(SetExpr::Named(NamedSet::Blocked)),
+                Comparison::Equal,
+                0
+            )
         ));
         assert_eq!(parse_set("dark").unwrap(), SetExpr::Named(NamedSet::Dark));
         assert_eq!(parse_set("light").unwrap(), SetExpr::Named(NamedSet::Light));

@@ -28,6 +28,24 @@ impl Variant {
         finish(loader, result, seed)
     }
 
+    /// Loads the variant file at `path` (never a bundled name). Files it
+    /// extends must lie under `root` (default: the file's own folder).
+    pub fn load_path(
+        path: &std::path::Path,
+        root: Option<&std::path::Path>,
+        seed: Option<u64>,
+    ) -> Result<Variant, LoadError> {
+        let mut loader = root.map_or_else(Loader::new, Loader::within);
+        let result = loader.load_path(path);
+        finish(loader, result, seed)
+    }
+
+    /// Whether the start position is drawn from a random setup (so a seed
+    /// picks it), rather than fixed.
+    pub fn has_random_setup(&self) -> bool {
+        self.setup.is_some()
+    }
+
     /// Loads a variant from text, named `name` in diagnostics.
     pub fn from_text(name: &str, text: &str) -> Result<Variant, LoadError> {
         let mut loader = Loader::new();

@@ -4,7 +4,7 @@
 use super::type_errors::type_error_diagnostic;
 use super::{PieceSpec, VariantFile};
 use crate::base::diagnostic::Diagnostic;
-use crate::base::span::{Location, SourceFile, Sources, deserializing, take_type_errors};
+use crate::base::span::{Location, SourceFile, Sources, deserializing, offset_of, take_inner_error, take_type_errors};
 use std::path::{Path, PathBuf};
 
 include!(concat!(env!("OUT_DIR"), "/bundled.rs"));
@@ -28,17 +28,39 @@ pub fn bundled_source(name: &str) -> Option<&'static str> {
 /// Where a variant file comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Origin {
-    Path(PathBuf),
+    /// A file on disk, as named (for messages) and canonical (for cycles).
+    Path {
+        shown: PathBuf,
+        canonical: PathBuf,
+    },
     Bundled(String),
 }
 
 impl Origin {
     fn display(&self) -> String {
         match self {
-            Origin::Path(p) => p.display().to_string(),
+            Origin::Path { shown, .. } => shown.display().to_string(),
             Origin::Bundled(name) => format!("<bundled>/{name}.ron"),
         }
     }
+
+    /// The same file: canonical paths for files on disk.
+    fn same(&self, other: &Origin) -> bool {
+        match (self, other) {
+            (Origin::Path { canonical: a, .. }, Origin::Path { canonical: b, .. }) => a == b,
+            (Origin::Bundled(a), Origin::Bundled(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+/// What a name given on the command line refers to: a path when it has a
+/// path separator or a `.ron` suffix, or when no bundled variant has that
+/// name; otherwise the bundled variant.
+pub fn is_path_argument(name: &str) -> bool {
+    name.contains(['/', std::path::MAIN_SEPARATOR])
+        || name.ends_with(".ron")
+        || (bundled_source(name).is_none() && Path::new(name).exists())
 }
 
 /// Loads variant files, keeping every text it read for diagnostics.
@@ -46,6 +68,9 @@ impl Origin {
 pub struct Loader {
     /// Every file read so far.
     pub sources: Sources,
+    /// The folder (canonical) whose tree every file reached through
+    /// `extends` must stay in; `None` before a file on disk is loaded.
+    root: Option<PathBuf>,
 }
 
 impl Loader {
@@ -54,20 +79,51 @@ impl Loader {
         Self::default()
     }
 
-    /// Loads `name_or_path`: a path when it names an existing file or ends
-    /// in `.ron`, otherwise a bundled variant.
+    /// A loader whose `extends` targets must stay under `root` (the folder
+    /// given on the command line, for files found in it).
+    pub fn within(root: &Path) -> Self {
+        Loader {
+            root: std::fs::canonicalize(root).ok(),
+            ..Self::default()
+        }
+    }
+
+    /// Loads `name_or_path`: a path when [`is_path_argument`] says so,
+    /// otherwise a bundled variant.
     pub fn load(&mut self, name_or_path: &str) -> Result<VariantFile, Vec<Diagnostic>> {
-        let path = Path::new(name_or_path);
-        let origin = if path.exists() || name_or_path.ends_with(".ron") || name_or_path.contains('/') {
-            Origin::Path(path.to_path_buf())
+        if is_path_argument(name_or_path) {
+            self.load_path(Path::new(name_or_path))
         } else {
-            Origin::Bundled(name_or_path.to_string())
+            self.load_origin(Origin::Bundled(name_or_path.to_string()), &mut Vec::new(), None)
+        }
+    }
+
+    /// Loads the variant file at `path` (any regular file the user names).
+    /// Unless the loader was made [`Loader::within`] a folder, the files it
+    /// extends must stay under the file's own folder.
+    pub fn load_path(&mut self, path: &Path) -> Result<VariantFile, Vec<Diagnostic>> {
+        let canonical = std::fs::canonicalize(path).map_err(|e| {
+            vec![
+                Diagnostic::error(format!("cannot read {}: {e}", path.display()), None)
+                    .io()
+                    .with_help(
+                        "give a path to a variant .ron file, or a bundled name: ".to_string()
+                            + &bundled_names().join(", "),
+                    ),
+            ]
+        })?;
+        if self.root.is_none() {
+            self.root = Some(canonical.parent().unwrap_or(Path::new("/")).to_path_buf());
+        }
+        let origin = Origin::Path {
+            shown: path.to_path_buf(),
+            canonical,
         };
         self.load_origin(origin, &mut Vec::new(), None)
     }
 
     /// Loads a variant from text already in memory, named `name` in
-    /// diagnostics; `extends` resolves to bundled variants.
+    /// diagnostics; `extends` resolves to bundled variants only.
     pub fn load_text(&mut self, name: &str, text: &str) -> Result<VariantFile, Vec<Diagnostic>> {
         let file = self.parse(name.to_string(), text.to_string())?;
         self.resolve_parent(
@@ -83,7 +139,7 @@ impl Loader {
         chain: &mut Vec<Origin>,
         from: Option<Location>,
     ) -> Result<VariantFile, Vec<Diagnostic>> {
-        if chain.contains(&origin) {
+        if chain.iter().any(|o| o.same(&origin)) {
             let cycle: Vec<String> = chain.iter().chain([&origin]).map(Origin::display).collect();
             return Err(vec![
                 Diagnostic::error(format!("`extends` forms a cycle: {}", cycle.join(" -> ")), from)
@@ -100,7 +156,7 @@ impl Loader {
             ]);
         }
         let text = match &origin {
-            Origin::Path(path) => read_text(path).map_err(|message| {
+            Origin::Path { shown, .. } => read_text(shown, MAX_FILE_BYTES, "a variant file").map_err(|message| {
                 vec![Diagnostic::error(message, from.clone()).io().with_help(
                     "give a path to a variant .ron file, or a bundled name: ".to_string() + &bundled_names().join(", "),
                 )]
@@ -113,6 +169,10 @@ impl Loader {
                         Some(best) => format!("did you mean `{best}`? bundled: {}", bundled_names().join(", ")),
                         None => format!("bundled variants: {}", bundled_names().join(", ")),
                     });
+                    // A name on the command line that names nothing is like a missing file.
+                    if from.is_none() {
+                        d = d.io();
+                    }
                     return Err(vec![d]);
                 }
             },
@@ -133,7 +193,12 @@ impl Loader {
         let Some(parent_name) = file.extends.clone() else {
             return Ok(file);
         };
-        let parent_origin = parent_origin(&parent_name.value, origin);
+        let parent_origin = self
+            .parent_origin(&parent_name.value, origin)
+            .map_err(|(message, io)| {
+                let d = Diagnostic::error(message, parent_name.location.clone()).with_help(SANDBOX_HELP);
+                vec![if io { d.io() } else { d }]
+            })?;
         let parent = self.load_origin(parent_origin, chain, parent_name.location.clone())?;
         Ok(merge(parent, file))
     }
@@ -165,25 +230,35 @@ pub fn read_ron<T: serde::de::DeserializeOwned>(
 }
 
 /// Deserializes `text` (source `id`): every value of the wrong type, then
-/// whatever stopped the reading.
+/// whatever stopped the reading. A UTF-8 byte-order mark is skipped; spans
+/// stay offsets into the text as written because the parsed slice points
+/// into it.
 fn parse_as<T: serde::de::DeserializeOwned>(id: usize, text: &str) -> Result<T, Vec<Diagnostic>> {
-    let (parsed, type_errors) = {
+    let bom = if text.starts_with('\u{feff}') {
+        '\u{feff}'.len_utf8()
+    } else {
+        0
+    };
+    let (parsed, inner, type_errors) = {
         let _guard = deserializing(id, text);
         let parsed = ron::Options::default()
             .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
-            .from_str::<T>(text);
-        (parsed, take_type_errors())
+            .from_str::<T>(&text[bom..]);
+        (parsed, take_inner_error(), take_type_errors())
     };
     let result = parsed.map_err(|e| {
-        let start = offset_of(text, e.span.start.line, e.span.start.col);
-        let end = offset_of(text, e.span.end.line, e.span.end.col).max(start);
-        vec![ron_diagnostic(
-            &e.code,
-            Location {
-                source: id,
-                span: start..end,
-            },
-        )]
+        // An error inside a spanned value points at where that value's
+        // own parse failed, not at the end of the value.
+        let span = match inner {
+            Some((code, span)) if code == e.code.to_string() => span,
+            _ => {
+                let body = &text[bom..];
+                let start = bom + offset_of(body, e.span.start.line, e.span.start.col);
+                let end = (bom + offset_of(body, e.span.end.line, e.span.end.col)).max(start);
+                start..end
+            }
+        };
+        vec![ron_diagnostic(&e.code, Location { source: id, span })]
     });
     if type_errors.is_empty() {
         return result;
@@ -195,19 +270,136 @@ fn parse_as<T: serde::de::DeserializeOwned>(id: usize, text: &str) -> Result<T, 
     Err(found)
 }
 
-fn read_text(path: &Path) -> Result<String, String> {
-    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    if meta.is_dir() {
-        return Err(format!("{} is a directory, not a variant file", path.display()));
+/// The rule for `extends` and a scenario's `variant`, for help lines.
+pub const SANDBOX_HELP: &str = "name a bundled variant, or a relative path to a .ron file inside the \
+folder of the file given on the command line (docs/limits.md, I/O)";
+
+/// What a name in a file refers to (an `extends` target or a scenario's
+/// `variant`): a bundled name, or a relative path to a `.ron` file
+/// resolved against `dir` (the folder of the file that names it) whose
+/// canonical form lies under `root` (canonical). A plain name (no
+/// separator, no `.ron`) is a bundled variant, or with `siblings` the file
+/// `<name>.ron` beside the naming file when that exists. Errors carry
+/// whether the file could not be read (rather than being refused).
+pub fn resolve_reference(name: &str, dir: &Path, root: &Path, siblings: bool) -> Result<Reference, (String, bool)> {
+    let is_path = name.contains(['/', '\\']) || name.ends_with(".ron");
+    if !is_path && !siblings {
+        return Ok(Reference::Bundled(name.to_string()));
     }
-    if meta.len() > MAX_FILE_BYTES {
+    if !is_path {
+        let sibling = dir.join(format!("{name}.ron"));
+        if !sibling.exists() {
+            return Ok(Reference::Bundled(name.to_string()));
+        }
+        return inside(&sibling, name, root).map(Reference::Path);
+    }
+    let path = Path::new(name);
+    if path.is_absolute() || path.has_root() || name.starts_with('\\') {
+        return Err((
+            format!("`{name}` is an absolute path; only bundled names and relative paths are allowed"),
+            false,
+        ));
+    }
+    if !name.ends_with(".ron") {
+        return Err((format!("`{name}` is not a .ron file"), false));
+    }
+    inside(&dir.join(path), name, root).map(Reference::Path)
+}
+
+/// `path` if it exists and its canonical form lies under `root`.
+fn inside(path: &Path, name: &str, root: &Path) -> Result<PathBuf, (String, bool)> {
+    let canonical = std::fs::canonicalize(path).map_err(|e| (format!("cannot read {}: {e}", path.display()), true))?;
+    if !canonical.starts_with(root) {
+        return Err((
+            format!(
+                "`{name}` leads outside {}, the folder of the file given on the command line",
+                root.display()
+            ),
+            false,
+        ));
+    }
+    Ok(path.to_path_buf())
+}
+
+/// A resolved reference to a variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reference {
+    /// A bundled variant's name.
+    Bundled(String),
+    /// A variant file on disk, checked to lie inside the allowed folder.
+    Path(PathBuf),
+}
+
+impl Loader {
+    fn parent_origin(&self, name: &str, child: &Origin) -> Result<Origin, (String, bool)> {
+        let (Origin::Path { shown, .. }, Some(root)) = (child, &self.root) else {
+            // A bundled or in-memory file extends bundled variants only.
+            if name.contains(['/', '\\']) || name.ends_with(".ron") {
+                return Err((
+                    format!("`{name}` is a path; a bundled or in-memory variant may extend only bundled variants"),
+                    false,
+                ));
+            }
+            return Ok(Origin::Bundled(name.to_string()));
+        };
+        let dir = shown.parent().unwrap_or(Path::new("."));
+        Ok(match resolve_reference(name, dir, root, true)? {
+            Reference::Bundled(name) => Origin::Bundled(name),
+            Reference::Path(path) => Origin::Path {
+                canonical: std::fs::canonicalize(&path)
+                    .map_err(|e| (format!("cannot read {}: {e}", path.display()), true))?,
+                shown: path,
+            },
+        })
+    }
+}
+
+/// Reads `path` as UTF-8 text: only a regular file (a FIFO, device or
+/// socket is refused without waiting on it), at most `limit` bytes counted
+/// while reading (a size the system reports is not trusted). `what` names
+/// the kind of file in messages (`a variant file`).
+pub(crate) fn read_text(path: &Path, limit: u64, what: &str) -> Result<String, String> {
+    use std::io::Read;
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        // Opening a FIFO for reading would wait for a writer.
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options
+        .open(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let meta = file
+        .metadata()
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if meta.is_dir() {
+        return Err(format!("{} is a directory, not {what}", path.display()));
+    }
+    if !meta.is_file() {
         return Err(format!(
-            "{} has {} bytes; a variant file may have at most {MAX_FILE_BYTES}",
+            "{} is not a regular file (a FIFO, device or socket); kaboom reads only regular files",
+            path.display()
+        ));
+    }
+    if meta.len() > limit {
+        return Err(format!(
+            "{} has {} bytes; {what} may have at most {limit}",
             path.display(),
             meta.len()
         ));
     }
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut bytes = Vec::new();
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if bytes.len() as u64 > limit {
+        return Err(format!(
+            "{} has more than {limit} bytes; {what} may have at most {limit}",
+            path.display()
+        ));
+    }
     String::from_utf8(bytes).map_err(|e| {
         format!(
             "{} is not UTF-8 text (invalid byte at offset {})",
@@ -215,24 +407,6 @@ fn read_text(path: &Path) -> Result<String, String> {
             e.utf8_error().valid_up_to()
         )
     })
-}
-
-fn parent_origin(name: &str, child: &Origin) -> Origin {
-    let looks_like_path = name.ends_with(".ron") || name.contains('/');
-    if let Origin::Path(child_path) = child {
-        let dir = child_path.parent().unwrap_or(Path::new("."));
-        let candidate = if looks_like_path {
-            dir.join(name)
-        } else {
-            dir.join(format!("{name}.ron"))
-        };
-        if looks_like_path || candidate.exists() {
-            return Origin::Path(candidate);
-        }
-    } else if looks_like_path {
-        return Origin::Path(PathBuf::from(name));
-    }
-    Origin::Bundled(name.to_string())
 }
 
 /// The file `child` over `parent`: each field the child gives replaces the
@@ -278,18 +452,6 @@ fn merge(parent: VariantFile, child: VariantFile) -> VariantFile {
         legal: child.legal.or(parent.legal),
         end: child.end.or(parent.end),
     }
-}
-
-/// Byte offset of a 1-based line and character column.
-fn offset_of(text: &str, line: usize, col: usize) -> usize {
-    let mut offset = 0;
-    for (i, l) in text.split_inclusive('\n').enumerate() {
-        if i + 1 == line {
-            return offset + l.char_indices().nth(col.saturating_sub(1)).map_or(l.len(), |(b, _)| b);
-        }
-        offset += l.len();
-    }
-    text.len()
 }
 
 fn ron_diagnostic(code: &ron::Error, location: Location) -> Diagnostic {
