@@ -144,13 +144,13 @@ pub fn run_file(path: &Path) -> Result<Outcome, ScenarioError> {
     } else {
         scenario.variant.clone()
     };
-    let variant = Variant::load_seeded(&reference, scenario.seed).map_err(|error| ScenarioError::Variant {
+    let mut variant = Variant::load_seeded(&reference, scenario.seed).map_err(|error| ScenarioError::Variant {
         path: path.into(),
         variant: scenario.variant.clone(),
         error,
     })?;
     let start = match &scenario.fen {
-        Some(text) => fen::parse(&variant, text).map_err(|error| ScenarioError::Fen {
+        Some(text) => fen::parse_fitting(&mut variant, text).map_err(|error| ScenarioError::Fen {
             path: path.into(),
             error,
         })?,

@@ -8,7 +8,7 @@ mod sentences;
 mod setup;
 mod validate;
 
-pub use castling::{CheckedCastling, ResolvedCastling, resolve_castling};
+pub use castling::{CheckedCastling, ResolvedCastling, resolve_castling, resolve_in_position};
 pub use diagnostic::{Diagnostic, LoadError, Severity};
 pub use sentences::{
     CheckedAction, CheckedSentences, CheckedShield, SHIELD_BLOCK, SHIELD_BOUNCE, SHIELD_PUSH, SHIELD_REMOVE,

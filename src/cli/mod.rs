@@ -157,7 +157,7 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Moves { variant, fen, seed } => {
-            load_variant(&variant, seed).and_then(|v| moves::run(&v, fen.as_deref()))
+            load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| moves::run(&v, fen.as_deref()))
         }
         Command::Perft {
             variant,
@@ -166,15 +166,16 @@ pub fn run() -> ExitCode {
             seed,
             divide,
             threads,
-        } => load_variant(&variant, seed).and_then(|v| perft::run(&v, depth, fen.as_deref(), divide, threads as usize)),
+        } => load_variant_for(&variant, seed, fen.as_deref())
+            .and_then(|v| perft::run(&v, depth, fen.as_deref(), divide, threads as usize)),
         Command::Play {
             variant,
             fen,
             seed,
             moves,
-        } => load_variant(&variant, seed).and_then(|v| play::run(&v, fen.as_deref(), &moves)),
+        } => load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| play::run(&v, fen.as_deref(), &moves)),
         Command::Show { variant, fen, seed } => {
-            load_variant(&variant, seed).and_then(|v| show::run(&v, fen.as_deref()))
+            load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| show::run(&v, fen.as_deref()))
         }
         Command::Setup { variant, seed, count } => load_variant(&variant, seed).and_then(|v| setup::run(&v, count)),
         Command::Explain {
@@ -182,7 +183,7 @@ pub fn run() -> ExitCode {
             fen,
             seed,
             r#move,
-        } => load_variant(&variant, seed).and_then(|v| explain::run(&v, fen.as_deref(), &r#move)),
+        } => load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| explain::run(&v, fen.as_deref(), &r#move)),
         Command::Test { paths, snapshot } => test::run(&paths, snapshot),
         Command::Validate { files, format } => validate::run(&files, format),
     };
@@ -199,6 +200,18 @@ pub fn run() -> ExitCode {
 /// diagnostics on failure.
 fn load_variant(name: &str, seed: Option<u64>) -> Result<Variant, Failure> {
     Variant::load_seeded(name, seed).map_err(|e| Failure::input(render::load_error(&e)))
+}
+
+/// Loads a variant for a `--fen` position: castling rules that find their
+/// pieces find them in that FEN, so a FEN of any start position of a random
+/// setup reads without `--seed`. A FEN that does not read is reported when
+/// the position is loaded.
+fn load_variant_for(name: &str, seed: Option<u64>, fen: Option<&str>) -> Result<Variant, Failure> {
+    let mut variant = load_variant(name, seed)?;
+    if let Some(text) = fen {
+        let _ = kaboom::notation::fen::parse_fitting(&mut variant, text);
+    }
+    Ok(variant)
 }
 
 /// The position given by `--fen`, or the variant's start position.

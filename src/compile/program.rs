@@ -218,12 +218,14 @@ pub struct Programs {
     pub conds: Vec<CondNode>,
     /// Area masks per radius (index = radius), per square.
     pub areas: Vec<Vec<SquareSet>>,
-    /// Line masks per table, per square.
-    pub lines: Vec<Vec<SquareSet>>,
+    /// Line masks per table, per side of the rule's owner (`f` and `b`
+    /// read from that side), per square.
+    pub lines: Vec<[Vec<SquareSet>; 2]>,
     /// Manhattan masks per radius (index = radius), per square.
     pub manhattan: Vec<Vec<SquareSet>>,
-    /// Rays per table, per square: each ray's squares, nearest first.
-    pub rays: Vec<Vec<Vec<Vec<Square>>>>,
+    /// Rays per table, per side of the rule's owner, per square: each
+    /// ray's squares, nearest first.
+    pub rays: Vec<[Vec<Vec<Vec<Square>>>; 2]>,
     /// Zones per table, per side.
     pub zones: Vec<[SquareSet; 2]>,
     /// Kind masks of the `captured(...)` counters.
@@ -470,19 +472,22 @@ impl Builder<'_> {
     }
 
     /// Lines of a template through each square: its rays to the edge,
-    /// ignoring what stands on them (White's orientation).
+    /// ignoring what stands on them, once per side of the rule's owner.
     fn lines_table(&mut self, template: &str) -> u32 {
-        let table = template_rays(self.g, template)
-            .into_iter()
-            .map(|rays| rays.into_iter().flatten().collect::<SquareSet>())
-            .collect();
+        let table = Color::BOTH.map(|side| {
+            template_rays(self.g, template, side)
+                .into_iter()
+                .map(|rays| rays.into_iter().flatten().collect::<SquareSet>())
+                .collect()
+        });
         self.p.lines.push(table);
         (self.p.lines.len() - 1) as u32
     }
 
-    /// Rays of a template from each square (White's orientation).
+    /// Rays of a template from each square, once per side of the rule's owner.
     fn rays_table(&mut self, template: &str) -> u32 {
-        self.p.rays.push(template_rays(self.g, template));
+        let g = self.g;
+        self.p.rays.push(Color::BOTH.map(|side| template_rays(g, template, side)));
         (self.p.rays.len() - 1) as u32
     }
 
@@ -652,7 +657,7 @@ fn neighbourhoods(g: Geometry, radius: u8, manhattan: bool) -> Vec<SquareSet> {
 
 /// For each square, the rays of a template from it, each cut to its range
 /// and the board, nearest square first.
-fn template_rays(g: Geometry, template: &str) -> Vec<Vec<Vec<Square>>> {
+fn template_rays(g: Geometry, template: &str, side: Color) -> Vec<Vec<Vec<Square>>> {
     let parsed = betza::parse(template).unwrap_or_default();
     (0..g.squares())
         .map(|sq| {
@@ -662,7 +667,8 @@ fn template_rays(g: Geometry, template: &str) -> Vec<Vec<Vec<Square>>> {
                     Reach::Leap => 1,
                     Reach::Ride { max } => max.map_or(usize::MAX, |m| m as usize),
                 };
-                for &(dx, dy) in &c.vectors {
+                for &v in &c.vectors {
+                    let (dx, dy) = super::tables::oriented(v, side);
                     let ray: Vec<Square> = (1..)
                         .map_while(|k| g.offset(sq as Square, dx * k, dy * k))
                         .take(limit)
