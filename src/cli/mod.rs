@@ -4,6 +4,7 @@
 
 mod explain;
 mod moves;
+mod output;
 mod perft;
 mod play;
 mod render;
@@ -14,6 +15,8 @@ mod validate;
 
 use clap::{Parser, Subcommand};
 use kaboom::{Position, Variant};
+use output::Output;
+use std::io::Write;
 use std::process::ExitCode;
 
 /// kaboom: a rules-as-data interpreter for chess variants.
@@ -132,6 +135,19 @@ enum Command {
 pub struct Failure {
     message: String,
     code: u8,
+    /// The reader of our output went away: end without a message.
+    quiet: bool,
+}
+
+impl From<std::io::Error> for Failure {
+    /// A failed write to stdout or stderr.
+    fn from(e: std::io::Error) -> Self {
+        Failure {
+            message: format!("kaboom: cannot write output: {e}"),
+            code: 2,
+            quiet: output::is_closed_pipe(&e),
+        }
+    }
 }
 
 impl Failure {
@@ -140,6 +156,7 @@ impl Failure {
         Failure {
             message: message.into(),
             code: 1,
+            quiet: false,
         }
     }
 
@@ -148,16 +165,47 @@ impl Failure {
         Failure {
             message: message.into(),
             code: 2,
+            quiet: false,
         }
     }
 }
 
 /// Parses the arguments, runs the subcommand and returns the exit code.
 pub fn run() -> ExitCode {
-    let cli = Cli::parse();
-    let result = match cli.command {
+    let mut o = Output::std();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // --help, --version and usage errors: clap's text, written through `o`.
+        Err(e) => {
+            let written = if e.use_stderr() {
+                write!(o.err, "{}", e.render())
+            } else {
+                write!(o.out, "{}", e.render())
+            };
+            return match written.and_then(|()| o.flush()) {
+                Err(w) if !output::is_closed_pipe(&w) => ExitCode::from(2),
+                _ => ExitCode::from(e.exit_code() as u8),
+            };
+        }
+    };
+    let result = dispatch(cli.command, &mut o).and_then(|code| o.flush().map(|()| code).map_err(Failure::from));
+    match result {
+        Ok(code) => code,
+        Err(failure) if failure.quiet => ExitCode::SUCCESS,
+        Err(failure) => {
+            // If stderr itself cannot be written, the exit code still tells.
+            let _ = writeln!(o.err, "{}", failure.message.trim_end());
+            let _ = o.err.flush();
+            ExitCode::from(failure.code)
+        }
+    }
+}
+
+/// Runs one subcommand, writing through `o`.
+fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
+    match command {
         Command::Moves { variant, fen, seed } => {
-            load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| moves::run(&v, fen.as_deref()))
+            load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| moves::run(o, &v, fen.as_deref()))
         }
         Command::Perft {
             variant,
@@ -167,32 +215,25 @@ pub fn run() -> ExitCode {
             divide,
             threads,
         } => load_variant_for(&variant, seed, fen.as_deref())
-            .and_then(|v| perft::run(&v, depth, fen.as_deref(), divide, threads as usize)),
+            .and_then(|v| perft::run(o, &v, depth, fen.as_deref(), divide, threads as usize)),
         Command::Play {
             variant,
             fen,
             seed,
             moves,
-        } => load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| play::run(&v, fen.as_deref(), &moves)),
+        } => load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| play::run(o, &v, fen.as_deref(), &moves)),
         Command::Show { variant, fen, seed } => {
-            load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| show::run(&v, fen.as_deref()))
+            load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| show::run(o, &v, fen.as_deref()))
         }
-        Command::Setup { variant, seed, count } => load_variant(&variant, seed).and_then(|v| setup::run(&v, count)),
+        Command::Setup { variant, seed, count } => load_variant(&variant, seed).and_then(|v| setup::run(o, &v, count)),
         Command::Explain {
             variant,
             fen,
             seed,
             r#move,
-        } => load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| explain::run(&v, fen.as_deref(), &r#move)),
-        Command::Test { paths, snapshot } => test::run(&paths, snapshot),
-        Command::Validate { files, format } => validate::run(&files, format),
-    };
-    match result {
-        Ok(code) => code,
-        Err(failure) => {
-            eprintln!("{}", failure.message.trim_end());
-            ExitCode::from(failure.code)
-        }
+        } => load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| explain::run(o, &v, fen.as_deref(), &r#move)),
+        Command::Test { paths, snapshot } => test::run(o, &paths, snapshot),
+        Command::Validate { files, format } => validate::run(o, &files, format),
     }
 }
 

@@ -2,15 +2,17 @@
 //! game record in algebraic notation, then the board, the FEN and, once the game is over, the result. Nothing is
 //! printed on stdout unless every move is legal.
 
+use super::output::Output;
 use super::{Failure, load_position};
 use kaboom::Game;
 use kaboom::Variant;
 use kaboom::engine::square::Color;
 use kaboom::notation::{board, fen, san, trace, uci};
-use std::fmt::Write;
+use std::fmt::Write as _;
+use std::io::Write as _;
 use std::process::ExitCode;
 
-pub fn run(variant: &Variant, start: Option<&str>, moves: &[String]) -> Result<ExitCode, Failure> {
+pub fn run(o: &mut Output, variant: &Variant, start: Option<&str>, moves: &[String]) -> Result<ExitCode, Failure> {
     let pos = load_position(variant, start)?;
     let mut game = Game::new(variant, pos);
     let mut out = String::new();
@@ -55,6 +57,6 @@ pub fn run(variant: &Variant, start: Option<&str>, moves: &[String]) -> Result<E
     if let Some(ending) = game.ending() {
         let _ = writeln!(out, "result: {} ({})", ending.result.score(), ending.reason);
     }
-    print!("{out}");
+    write!(o.out, "{out}")?;
     Ok(ExitCode::SUCCESS)
 }

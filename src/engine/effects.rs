@@ -129,6 +129,8 @@ impl Variant {
             NamedSet::Shielded => self.shielded(pos, SHIELD_REMOVE | SHIELD_PUSH | SHIELD_BLOCK | SHIELD_BOUNCE),
             NamedSet::Blocked => p.all.iter().filter(|&sq| pos.cell(sq) == Cell::BLOCKED).collect(),
             NamedSet::Empty => p.all.iter().filter(|&sq| pos.cell(sq).is_empty()).collect(),
+            NamedSet::Light => p.light,
+            NamedSet::Dark => difference(p.all, p.light),
         }
     }
 
@@ -166,6 +168,7 @@ impl Variant {
             CondNode::And(a, b) => self.eval_cond(a, pos, ctx) && self.eval_cond(b, pos, ctx),
             CondNode::Or(a, b) => self.eval_cond(a, pos, ctx) || self.eval_cond(b, pos, ctx),
             CondNode::Count(set, cmp, n) => compare(intersection(self.eval_set(set, pos, ctx), occupied).len(), cmp, n),
+            CondNode::Squares(set, cmp, n) => compare(self.eval_set(set, pos, ctx).len(), cmp, n),
             CondNode::Captured(counter, cmp, n) => compare(pos.captured[counter as usize] as u32, cmp, n),
             CondNode::Exists(set) => self.eval_set(set, pos, ctx).intersects(&occupied),
             // A piece is attacked by the side opposing it, an empty

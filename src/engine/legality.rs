@@ -5,7 +5,7 @@
 use super::effects::Context;
 use super::moves::{Move, MoveKind};
 use super::position::Position;
-use super::square::Color;
+use super::square::{Color, Square};
 use crate::compile::Variant;
 use crate::compile::program::{End, Legal};
 use crate::lang::effects::EndOutcome;
@@ -39,6 +39,34 @@ impl Variant {
                     && !unless.is_some_and(|c| self.eval_cond(c, pos, &ctx))
             }
             Legal::Survives(_) => false,
+        })
+    }
+
+    /// Whether the royal piece of the side to move, standing on `sq`
+    /// instead of `from` (the board otherwise as it is), passes every `not
+    /// attacked` clause, each with its `unless`: a square castling may
+    /// start from, cross or reach. Clones the position only when `sq` is
+    /// attacked and a clause has an `unless` to evaluate.
+    pub(crate) fn royal_safe_on(&self, pos: &Position, from: Square, sq: Square) -> bool {
+        let us = pos.side;
+        if !self.is_attacked_after_leaving(pos, sq, us.flip(), from) {
+            return true;
+        }
+        let mut moved: Option<Position> = None;
+        self.programs.legal.iter().all(|clause| match *clause {
+            Legal::Survives(_) => true,
+            Legal::NotAttacked(None) => false,
+            Legal::NotAttacked(Some(unless)) => {
+                let there = moved.get_or_insert_with(|| {
+                    let mut p = pos.clone();
+                    if sq != from {
+                        p.clear(sq);
+                        p.relocate(from, sq);
+                    }
+                    p
+                });
+                self.eval_cond(unless, there, &Self::still(us))
+            }
         })
     }
 

@@ -510,7 +510,12 @@ impl Variant {
             if !carried_in_place {
                 continue;
             }
-            if self.has_check() && rule.must_be_safe.iter().any(|&sq| self.is_attacked(pos, sq, us.flip())) {
+            if self.has_check()
+                && rule
+                    .must_be_safe
+                    .iter()
+                    .any(|&sq| !self.royal_safe_on(pos, rule.king_from, sq))
+            {
                 continue;
             }
             out.push(Move::new(rule.king_from, rule.king_to, MoveKind::Castle(index as u8)));
