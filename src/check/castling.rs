@@ -272,15 +272,25 @@ fn resolve_side(
             (rook_from, "rook", &rule.square_locations.1)
         };
         let square = g.name(which);
-        let holds = match own(which) {
-            None => format!("holds no {name} piece"),
-            Some(ch) => format!("holds a {name} `{ch}`, not the castling {what},"),
+        let (holds, help) = match own(which) {
+            None => (
+                format!("holds no {name} piece"),
+                format!("put the castling {what} on {square} in `start`, or fix the square"),
+            ),
+            Some(ch) => (
+                format!("holds a {name} `{ch}`, not the castling {what},"),
+                if what == "king" {
+                    "the castling king is the royal piece, or the rule's `king_piece`".to_string()
+                } else {
+                    "the castling rook is the rule's `rook_piece`, and not the king".to_string()
+                },
+            ),
         };
         return Err(Diagnostic::error(
             format!("castling {what} square {square} {holds} in the start position"),
             at.clone().or_else(|| rule.location.clone()),
         )
-        .with_help(format!("put the castling {what} on {square} in `start`, or fix the square")));
+        .with_help(help));
     };
     if king_from == rook_from {
         return Err(fail(

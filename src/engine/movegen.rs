@@ -510,13 +510,24 @@ impl Variant {
             if !carried_in_place {
                 continue;
             }
-            if self.has_check()
-                && rule
-                    .must_be_safe
-                    .iter()
-                    .any(|&sq| !self.royal_safe_on(pos, rule.king_from, sq))
-            {
-                continue;
+            if self.has_check() {
+                // Each square the king starts from or crosses is judged with
+                // the king on it; the square it reaches (when it moves) with
+                // the rook moved too, which may block a line there.
+                let unsafe_square = rule.must_be_safe.iter().any(|&sq| {
+                    if sq != rule.king_to || sq == rule.king_from {
+                        return !self.royal_safe_on(pos, rule.king_from, sq);
+                    }
+                    let mut landed = pos.clone();
+                    landed.clear(rule.king_from);
+                    landed.clear(rule.rook_from);
+                    landed.set(self, rule.rook_to, rook);
+                    landed.set(self, rule.king_to, king);
+                    !self.royal_safe_on(&landed, sq, sq)
+                });
+                if unsafe_square {
+                    continue;
+                }
             }
             out.push(Move::new(rule.king_from, rule.king_to, MoveKind::Castle(index as u8)));
         }
