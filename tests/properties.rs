@@ -1,7 +1,7 @@
 //! Property tests over random playouts: FEN round trips exactly, and every
 //! printed move parses back to the same move.
 
-use kaboom::engine::square::Color;
+use kaboom::base::square::Color;
 use kaboom::engine::trace::Event;
 use kaboom::notation::{fen, uci};
 use kaboom::{Game, Move, MoveKind, Perft, Position, Variant};

@@ -3,11 +3,11 @@
 //! resolved, every misuse reported at its place in the file.
 
 use super::validate::Checker;
-use crate::engine::piece::Kind;
+use crate::base::piece::Kind;
 use crate::lang::betza::{self, Template};
-use crate::lang::effects::{
-    self, Cond, Direction, Effect, EndCondition, EndRule, KindFilter, LegalClause, Quantity, SentenceError, SetExpr,
-    Trigger, TriggeredRule,
+use crate::lang::effect_syntax::{
+    self as effects, Cond, Direction, Effect, EndCondition, EndRule, KindFilter, LegalClause, Quantity, SentenceError,
+    SetExpr, Trigger, TriggeredRule,
 };
 use crate::spec::{ActionSpec, Spanned, VariantFile};
 

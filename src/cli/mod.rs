@@ -2,16 +2,16 @@
 //! and rendering of errors. Library errors arrive typed; this module turns
 //! them into messages with file, line and column.
 
-mod explain;
-mod moves;
+mod cmd_explain;
+mod cmd_moves;
+mod cmd_perft;
+mod cmd_play;
+mod cmd_setup;
+mod cmd_show;
+mod cmd_test;
+mod cmd_validate;
 mod output;
-mod perft;
-mod play;
 mod render;
-mod setup;
-mod show;
-mod test;
-mod validate;
 
 use clap::{Parser, Subcommand};
 use kaboom::{Position, Variant};
@@ -126,8 +126,8 @@ enum Command {
         #[arg(required = true)]
         files: Vec<String>,
         /// Output: human-readable text, or JSON for editors and CI.
-        #[arg(long, value_enum, default_value_t = validate::Format::Text)]
-        format: validate::Format,
+        #[arg(long, value_enum, default_value_t = cmd_validate::Format::Text)]
+        format: cmd_validate::Format,
     },
 }
 
@@ -205,7 +205,7 @@ pub fn run() -> ExitCode {
 fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
     match command {
         Command::Moves { variant, fen, seed } => {
-            load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| moves::run(o, &v, fen.as_deref()))
+            load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| cmd_moves::run(o, &v, fen.as_deref()))
         }
         Command::Perft {
             variant,
@@ -215,25 +215,25 @@ fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
             divide,
             threads,
         } => load_variant_for(&variant, seed, fen.as_deref())
-            .and_then(|v| perft::run(o, &v, depth, fen.as_deref(), divide, threads as usize)),
+            .and_then(|v| cmd_perft::run(o, &v, depth, fen.as_deref(), divide, threads as usize)),
         Command::Play {
             variant,
             fen,
             seed,
             moves,
-        } => load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| play::run(o, &v, fen.as_deref(), &moves)),
+        } => load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| cmd_play::run(o, &v, fen.as_deref(), &moves)),
         Command::Show { variant, fen, seed } => {
-            load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| show::run(o, &v, fen.as_deref()))
+            load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| cmd_show::run(o, &v, fen.as_deref()))
         }
-        Command::Setup { variant, seed, count } => load_variant(&variant, seed).and_then(|v| setup::run(o, &v, count)),
+        Command::Setup { variant, seed, count } => load_variant(&variant, seed).and_then(|v| cmd_setup::run(o, &v, count)),
         Command::Explain {
             variant,
             fen,
             seed,
             r#move,
-        } => load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| explain::run(o, &v, fen.as_deref(), &r#move)),
-        Command::Test { paths, snapshot } => test::run(o, &paths, snapshot),
-        Command::Validate { files, format } => validate::run(o, &files, format),
+        } => load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| cmd_explain::run(o, &v, fen.as_deref(), &r#move)),
+        Command::Test { paths, snapshot } => cmd_test::run(o, &paths, snapshot),
+        Command::Validate { files, format } => cmd_validate::run(o, &files, format),
     }
 }
 

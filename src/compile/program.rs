@@ -2,12 +2,12 @@
 //! that refer to each other by index. The engine evaluates them with no
 //! strings, no maps and no allocation.
 
+use crate::base::geometry::Geometry;
+use crate::base::piece::Kind;
+use crate::base::square::{Color, Square, SquareSet};
 use crate::check::{CheckedAction, CheckedSentences};
-use crate::engine::geometry::Geometry;
-use crate::engine::piece::Kind;
-use crate::engine::square::{Color, Square, SquareSet};
 use crate::lang::betza::{self, Reach};
-use crate::lang::effects::{
+use crate::lang::effect_syntax::{
     Comparison, Cond, Direction, Effect, EndCondition, EndOutcome, KindFilter, LegalClause, NamedSet, Quantity,
     SetExpr, SetOp, SideFilter, Trigger,
 };

@@ -2,10 +2,10 @@
 //! the piece may take, precomputed so that move generation only reads
 //! integers.
 
+use crate::base::geometry::Geometry;
+use crate::base::piece::Kind;
+use crate::base::square::{Color, Square};
 use crate::check::CheckedVariant;
-use crate::engine::geometry::Geometry;
-use crate::engine::piece::Kind;
-use crate::engine::square::{Color, Square};
 use crate::lang::betza::{Component, Reach};
 
 /// The move may end on an empty square.
@@ -154,7 +154,7 @@ fn add_ride(rides: &mut Vec<(Vec<Square>, u8)>, ray: Vec<Square>, flags: u8) {
 
 /// Whether some square is the destination of two leaps or rides of a slot.
 fn repeats(leaps: &[(Leap, Vec<Square>)], rides: &[(Vec<Square>, u8)]) -> bool {
-    let mut seen = crate::engine::square::SquareSet::EMPTY;
+    let mut seen = crate::base::square::SquareSet::EMPTY;
     let destinations = leaps
         .iter()
         .map(|(l, _)| l.to)

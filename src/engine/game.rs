@@ -3,11 +3,11 @@
 
 use super::moves::{Move, MoveKind};
 use super::position::Position;
-use super::square::Color;
 use super::trace::Event;
+use crate::base::square::Color;
 use crate::compile::Variant;
 use crate::compile::program::End;
-use crate::lang::effects::EndOutcome;
+use crate::lang::effect_syntax::EndOutcome;
 
 /// The result of a finished game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,13 +2,13 @@
 //! move must pass (`own royal survives`, `own royal not attacked unless
 //! ...`), check, and the end rules that stop the game at once.
 
-use super::effects::Context;
+use super::interpret::Context;
 use super::moves::{Move, MoveKind};
 use super::position::Position;
-use super::square::{Color, Square};
+use crate::base::square::{Color, Square};
 use crate::compile::Variant;
 use crate::compile::program::{End, Legal};
-use crate::lang::effects::EndOutcome;
+use crate::lang::effect_syntax::EndOutcome;
 
 impl Variant {
     /// A context with no move: for conditions on a position as it stands.
@@ -74,7 +74,7 @@ impl Variant {
     /// legality clause for the side that moved.
     pub(crate) fn passes_legality(&self, before: &Position, after: &Position, mv: &Move) -> bool {
         let us = before.side;
-        let ctx = super::effects::Context {
+        let ctx = super::interpret::Context {
             side: us,
             origin: mv.from,
             target: mv.to,

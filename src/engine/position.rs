@@ -2,12 +2,12 @@
 //! move, castling rights, en passant targets and clocks. Small and `Clone`,
 //! so search copies it rather than undoing moves.
 
-use super::effects::Context;
-use super::geometry::Geometry;
+use super::interpret::Context;
 use super::moves::{Move, MoveKind};
-use super::piece::Cell;
-use super::square::{Color, MAX_SQUARES, Square, SquareSet};
 use super::trace::{Event, NoTrace, Trace};
+use crate::base::geometry::Geometry;
+use crate::base::piece::Cell;
+use crate::base::square::{Color, MAX_SQUARES, Square, SquareSet};
 use crate::compile::Variant;
 use crate::compile::program::MAX_COUNTERS;
 use crate::compile::tables::passed_squares;

@@ -1,13 +1,13 @@
 //! FEN for positions of a variant: reads a [`FenRecord`] into a
 //! [`Position`] and writes a position back, exactly.
 
+use crate::base::piece::Cell;
+use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::tables::{SETS_EN_PASSANT, passed_squares};
 use crate::compile::{CastlingRule, Variant};
-use crate::spec::CastlingSide;
-use crate::engine::piece::Cell;
 use crate::engine::position::Position;
-use crate::engine::square::{Color, Square, SquareSet};
-use crate::lang::fen::{self, FenCell, FenError, FenRecord};
+use crate::lang::fen_syntax::{self as fen, FenCell, FenError, FenRecord};
+use crate::spec::CastlingSide;
 
 /// Reads a FEN of `variant`, whose castling rules keep the squares they
 /// were compiled with (see [`parse_fitting`] for a FEN of another start

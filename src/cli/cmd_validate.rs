@@ -25,7 +25,7 @@ pub fn run(o: &mut Output, names: &[String], format: Format) -> Result<ExitCode,
     for name in names {
         if Path::new(name).is_dir() {
             targets.extend(
-                super::test::expand(std::slice::from_ref(name))?
+                super::cmd_test::expand(std::slice::from_ref(name))?
                     .into_iter()
                     .map(|p| p.display().to_string()),
             );

@@ -6,8 +6,8 @@ use super::output::Output;
 use super::{Failure, load_position};
 use kaboom::Game;
 use kaboom::Variant;
-use kaboom::engine::square::Color;
-use kaboom::notation::{board, fen, san, trace, uci};
+use kaboom::base::square::Color;
+use kaboom::notation::{board, fen, san, trace_text, uci};
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -46,7 +46,7 @@ pub fn run(o: &mut Output, variant: &Variant, start: Option<&str>, moves: &[Stri
             out,
             "{number}{dots} {}: {}",
             uci::write(variant, &mv),
-            trace::describe_all(variant, &events)
+            trace_text::describe_all(variant, &events)
         );
     }
     if !record.is_empty() {

@@ -2,15 +2,15 @@
 //! and runs effect programs (remove, push, block, bounce) on a position.
 
 use super::moves::Choice;
-use super::piece::Cell;
 use super::position::Position;
-use super::square::{Color, Square, SquareSet};
 use super::trace::{Event, Trace};
+use crate::base::piece::Cell;
+use crate::base::square::{Color, Square, SquareSet};
 use crate::check::{SHIELD_BLOCK, SHIELD_BOUNCE, SHIELD_PUSH, SHIELD_REMOVE};
 use crate::compile::Variant;
 use crate::compile::program::{CondId, CondNode, Op, PushDirection, SetId, SetNode};
 use crate::compile::tables::passed_squares;
-use crate::lang::effects::{Comparison, NamedSet, SideFilter};
+use crate::lang::effect_syntax::{Comparison, NamedSet, SideFilter};
 
 /// What a program's named sets refer to while it runs.
 #[derive(Clone, Copy, Debug)]
@@ -385,7 +385,7 @@ impl Variant {
         depth: u32,
     ) -> Option<Square> {
         let piece = pos.cell(sq);
-        if !piece.is_piece() || depth > 2 * crate::engine::geometry::Geometry::MAX_SIDE as u32 {
+        if !piece.is_piece() || depth > 2 * crate::base::geometry::Geometry::MAX_SIDE as u32 {
             return None;
         }
         if shield.contains(sq) {
