@@ -31,7 +31,11 @@ fn after(variant: &Variant, start: &str, moves: &[&str]) -> String {
 }
 
 fn legal(variant: &Variant, pos: &Position) -> Vec<String> {
-    variant.legal_moves(pos).iter().map(|m| uci::write(variant, m)).collect()
+    variant
+        .legal_moves(pos)
+        .iter()
+        .map(|m| uci::write(variant, m))
+        .collect()
 }
 
 // Item: en passant in FEN after moves that are not straight double steps.
@@ -39,7 +43,11 @@ fn legal(variant: &Variant, pos: &Position) -> Vec<String> {
 #[test]
 fn a_diagonal_double_step_writes_a_fen_that_reads_back() {
     let v = fixture("diagonal-pawns");
-    let text = after(&v, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &["c2e4"]);
+    let text = after(
+        &v,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        &["c2e4"],
+    );
     assert_eq!(text, "rnbqkbnr/pppppppp/8/8/4P3/8/PP1PPPPP/RNBQKBNR b KQkq d3 0 1");
     let pos = read(&v, &text);
     assert_eq!(fen::write(&v, &pos), text);
@@ -47,7 +55,10 @@ fn a_diagonal_double_step_writes_a_fen_that_reads_back() {
     let text = after(&v, "4k3/8/8/8/2p5/8/2P5/4K3 w - - 0 1", &["c2e4"]);
     let pos = read(&v, &text);
     let moves = v.legal_moves(&pos);
-    let ep = moves.iter().find(|m| m.kind == MoveKind::EnPassant).expect("c4d3 en passant");
+    let ep = moves
+        .iter()
+        .find(|m| m.kind == MoveKind::EnPassant)
+        .expect("c4d3 en passant");
     assert_eq!(uci::write(&v, ep), "c4d3");
     assert_eq!(after(&v, &text, &["c4d3"]), "4k3/8/8/8/8/3p4/8/4K3 w - - 0 2");
 }
@@ -99,7 +110,11 @@ fn castling_resolves_per_side() {
     let moves = legal(&v, &pos);
     assert!(moves.contains(&"e8g8".to_string()) && moves.contains(&"e8c8".to_string()));
     let e = fen::parse(&v, "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w Kkq - 0 1").unwrap_err();
-    assert!(e.message.contains("castling right `K`: White has no king"), "{}", e.message);
+    assert!(
+        e.message.contains("castling right `K`: White has no king"),
+        "{}",
+        e.message
+    );
 }
 
 // Item: X-FEN / Shredder-FEN castling letters and FENs of any start position.
@@ -123,7 +138,10 @@ fn file_letters_name_castling_rooks() {
         .count();
     assert_eq!(castles, 2, "both castlings, the g1 rook's on the king's side");
     let mut again = v.clone();
-    assert_eq!(fen::parse_fitting(&mut again, "rr2k2r/8/8/8/8/8/8/1R2K1RR w GQkb - 0 1").unwrap(), pos);
+    assert_eq!(
+        fen::parse_fitting(&mut again, "rr2k2r/8/8/8/8/8/8/1R2K1RR w GQkb - 0 1").unwrap(),
+        pos
+    );
 }
 
 #[test]
@@ -152,17 +170,38 @@ fn attacked_asks_about_the_opponent_of_the_piece() {
     let mut perft = Perft::new();
     assert_eq!(perft.count(&v, &v.start_position(), 1), 20);
     // A check removes the checker's king, for either side.
-    assert_eq!(after(&v, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", &["a1a8"]), "R3k3/8/8/8/8/8/8/8 b - - 0 1");
-    assert_eq!(after(&v, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", &["a1a2"]), "4k3/8/8/8/8/8/R7/4K3 b - - 1 1");
-    assert_eq!(after(&v, "r3k3/8/8/8/8/8/8/4K3 b - - 0 1", &["a8a1"]), "8/8/8/8/8/8/8/r3K3 w - - 0 2");
+    assert_eq!(
+        after(&v, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", &["a1a8"]),
+        "R3k3/8/8/8/8/8/8/8 b - - 0 1"
+    );
+    assert_eq!(
+        after(&v, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", &["a1a2"]),
+        "4k3/8/8/8/8/8/R7/4K3 b - - 1 1"
+    );
+    assert_eq!(
+        after(&v, "r3k3/8/8/8/8/8/8/4K3 b - - 0 1", &["a8a1"]),
+        "8/8/8/8/8/8/8/r3K3 w - - 0 2"
+    );
     // Own pieces: attacked by the enemy.
     let own = chess_with(r#"rules: ["after move if attacked(own Q): remove(own Q)"]"#);
-    assert_eq!(after(&own, "4k3/3r4/8/8/8/8/8/3QK3 w - - 0 1", &["d1d2"]), "4k3/3r4/8/8/8/8/8/4K3 b - - 0 1");
-    assert_eq!(after(&own, "4k3/3r4/8/8/8/8/8/3QK3 w - - 0 1", &["d1c2"]), "4k3/3r4/8/8/8/8/2Q5/4K3 b - - 1 1");
+    assert_eq!(
+        after(&own, "4k3/3r4/8/8/8/8/8/3QK3 w - - 0 1", &["d1d2"]),
+        "4k3/3r4/8/8/8/8/8/4K3 b - - 0 1"
+    );
+    assert_eq!(
+        after(&own, "4k3/3r4/8/8/8/8/8/3QK3 w - - 0 1", &["d1c2"]),
+        "4k3/3r4/8/8/8/8/2Q5/4K3 b - - 1 1"
+    );
     // An empty square: attacked by the enemy of the rule's side.
     let empty = chess_with(r#"rules: ["after move if attacked(origin): remove(mover)"]"#);
-    assert_eq!(after(&empty, "4k3/8/8/8/8/8/r7/N3K3 w - - 0 1", &["a1b3"]), "4k3/8/8/8/8/8/r7/4K3 b - - 0 1");
-    assert_eq!(after(&empty, "4k3/8/8/8/8/8/8/N3K3 w - - 0 1", &["a1b3"]), "4k3/8/8/8/8/1N6/8/4K3 b - - 1 1");
+    assert_eq!(
+        after(&empty, "4k3/8/8/8/8/8/r7/N3K3 w - - 0 1", &["a1b3"]),
+        "4k3/8/8/8/8/8/r7/4K3 b - - 0 1"
+    );
+    assert_eq!(
+        after(&empty, "4k3/8/8/8/8/8/8/N3K3 w - - 0 1", &["a1b3"]),
+        "4k3/8/8/8/8/1N6/8/4K3 b - - 1 1"
+    );
 }
 
 // Item: directions in sentence templates are read from the rule's side.
@@ -171,8 +210,14 @@ fn attacked_asks_about_the_opponent_of_the_piece() {
 fn first_reads_directions_from_the_rules_side() {
     let v = chess_with(r#"rules: ["after move if exists(first(enemy royal, bF) & own P): remove(enemy royal)"]"#);
     // A pawn check removes the enemy king, for White and for Black.
-    assert_eq!(after(&v, "4k3/8/3P4/8/8/8/8/4K3 w - - 0 1", &["d6d7"]), "8/3P4/8/8/8/8/8/4K3 b - - 0 1");
-    assert_eq!(after(&v, "4k3/8/8/8/8/3p4/8/4K3 b - - 0 1", &["d3d2"]), "4k3/8/8/8/8/8/3p4/8 w - - 0 2");
+    assert_eq!(
+        after(&v, "4k3/8/3P4/8/8/8/8/4K3 w - - 0 1", &["d6d7"]),
+        "8/3P4/8/8/8/8/8/4K3 b - - 0 1"
+    );
+    assert_eq!(
+        after(&v, "4k3/8/8/8/8/3p4/8/4K3 b - - 0 1", &["d3d2"]),
+        "4k3/8/8/8/8/8/3p4/8 w - - 0 2"
+    );
 }
 
 #[test]

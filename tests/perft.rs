@@ -126,7 +126,10 @@ fn tilting_the_balance() {
 
 #[test]
 fn overlapping_moves() {
-    let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/valid/overlapping-moves.ron");
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/valid/overlapping-moves.ron"
+    );
     run_suite(fixture, "overlapping-moves.perft");
 }
 

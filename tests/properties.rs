@@ -152,7 +152,11 @@ fn check_seedless_reading(name: &str, seed: u64, choices: &[u16]) -> Result<(), 
         prop_assert_eq!(fen::write(&fitted, &back), text.clone());
         let moves = seeded.legal_moves(&pos);
         let written: Vec<String> = moves.iter().map(|m| uci::write(&seeded, m)).collect();
-        let again: Vec<String> = fitted.legal_moves(&back).iter().map(|m| uci::write(&fitted, m)).collect();
+        let again: Vec<String> = fitted
+            .legal_moves(&back)
+            .iter()
+            .map(|m| uci::write(&fitted, m))
+            .collect();
         prop_assert_eq!(written, again, "moves differ without the seed in {}", text);
         if moves.is_empty() || game.ending().is_some() {
             break;
@@ -209,7 +213,10 @@ fn piece_moves(variant: &Variant, sq: usize, blockers: &[(usize, bool)]) -> Vec<
     }
     text.push_str(" w - - 0 1");
     let pos = fen::parse(variant, &text).expect("a FEN of the test board");
-    let from = pos.geometry().square((sq % 8) as i32, (sq / 8) as i32).expect("on the board");
+    let from = pos
+        .geometry()
+        .square((sq % 8) as i32, (sq / 8) as i32)
+        .expect("on the board");
     let mut moves = Vec::new();
     variant.generate_pseudo_legal(&pos, &mut moves);
     moves.retain(|m| m.from == from);
@@ -268,7 +275,10 @@ fn the_template_harness_builds_pieces() {
     assert_eq!(moves.len(), piece_moves(&q, 27, &[]).len());
     assert!(moves.len() >= 25, "{}", moves.len());
     // Over a pawn on c3, the alfil reaches b2 where the queen cannot.
-    assert_eq!(piece_moves(&qa, 27, &[(18, true)]).len(), piece_moves(&q, 27, &[(18, true)]).len() + 1);
+    assert_eq!(
+        piece_moves(&qa, 27, &[(18, true)]).len(),
+        piece_moves(&q, 27, &[(18, true)]).len() + 1
+    );
 }
 
 /// One component of a random template: modifiers and an atom.

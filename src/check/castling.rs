@@ -235,7 +235,11 @@ fn resolve_side(
     };
     let Some(king_from) = king_from else {
         return Err(fail(
-            format!("castling `{}`: no {name} king on rank {} of the start position", rule.fen, rank + 1),
+            format!(
+                "castling `{}`: no {name} king on rank {} of the start position",
+                rule.fen,
+                rank + 1
+            ),
             "give `king: \"e1\"`, or put the king on the rank of `king_to`",
         ));
     };
@@ -259,7 +263,11 @@ fn resolve_side(
     };
     let Some(rook_from) = rook_from else {
         return Err(fail(
-            format!("castling `{}`: no {name} rook beside the king on {}", rule.fen, g.name(king_from)),
+            format!(
+                "castling `{}`: no {name} rook beside the king on {}",
+                rule.fen,
+                g.name(king_from)
+            ),
             "put the castling rook on the rank of the king, on the rule's `side`",
         ));
     };
@@ -323,6 +331,10 @@ fn resolve_side(
         rook_kind: letter_kind(rook_char).expect("letters were checked"),
         carry,
         carry_kind,
-        rook_search: if rule.rook.is_none() { rule.side.or(Some(CastlingSide::Right)) } else { None },
+        rook_search: if rule.rook.is_none() {
+            rule.side.or(Some(CastlingSide::Right))
+        } else {
+            None
+        },
     })
 }

@@ -498,7 +498,9 @@ impl Builder<'_> {
     /// Rays of a template from each square, once per side of the rule's owner.
     fn rays_table(&mut self, template: &str) -> u32 {
         let g = self.g;
-        self.p.rays.push(Color::BOTH.map(|side| template_rays(g, template, side)));
+        self.p
+            .rays
+            .push(Color::BOTH.map(|side| template_rays(g, template, side)));
         (self.p.rays.len() - 1) as u32
     }
 

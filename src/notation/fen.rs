@@ -73,7 +73,10 @@ pub fn position_from_record(variant: &Variant, record: &FenRecord) -> Result<Pos
         };
         let Some(rule) = by_letter.or_else(by_file) else {
             let known: String = variant.castling.iter().map(|r| r.letter).collect();
-            let written = variant.castling_spec.iter().any(|r| r.fen == letter.to_ascii_uppercase());
+            let written = variant
+                .castling_spec
+                .iter()
+                .any(|r| r.fen == letter.to_ascii_uppercase());
             return Err(FenError {
                 message: if written {
                     format!(
@@ -285,7 +288,10 @@ pub fn write(variant: &Variant, pos: &Position) -> String {
         let (df, dr) = (g.file(sq) - g.file(pos.ep_victim), g.rank(sq) - g.rank(pos.ep_victim));
         df.abs().max(dr.abs())
     };
-    let ep = pos.ep_targets.iter().max_by_key(|&sq| (distance(sq), std::cmp::Reverse(sq)));
+    let ep = pos
+        .ep_targets
+        .iter()
+        .max_by_key(|&sq| (distance(sq), std::cmp::Reverse(sq)));
     out.push_str(&ep.map_or("-".to_string(), |sq| g.name(sq)));
     out.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
     let mut used = Vec::new();
@@ -348,7 +354,11 @@ fn castling_letter(variant: &Variant, pos: &Position, rule: &CastlingRule) -> ch
         return rule.letter;
     }
     let file = (b'a' + g.file(rule.rook_from) as u8) as char;
-    if rule.side == Color::White { file.to_ascii_uppercase() } else { file }
+    if rule.side == Color::White {
+        file.to_ascii_uppercase()
+    } else {
+        file
+    }
 }
 
 /// The en passant records a FEN's square `target` may stand for when
@@ -370,19 +380,24 @@ fn en_passant_sources(variant: &Variant, pos: &Position, target: Square, mover: 
                 continue;
             }
             let slot = t.slot(kind, mover, from);
-            let by_leap = t.leaps[slot.leaps as usize..slot.leaps_end as usize].iter().any(|leap| {
-                leap.to == victim
-                    && leap.flags & SETS_EN_PASSANT != 0
-                    && t.run(leap.path, leap.path_len).iter().all(|&s| pos.cell(s).is_empty())
-            });
+            let by_leap = t.leaps[slot.leaps as usize..slot.leaps_end as usize]
+                .iter()
+                .any(|leap| {
+                    leap.to == victim
+                        && leap.flags & SETS_EN_PASSANT != 0
+                        && t.run(leap.path, leap.path_len).iter().all(|&s| pos.cell(s).is_empty())
+                });
             let by_ride = || {
-                t.rides[slot.rides as usize..slot.rides_end as usize].iter().any(|ride| {
-                    let ray = t.run(ride.ray, ride.len);
-                    ride.flags & SETS_EN_PASSANT != 0
-                        && ray.iter().position(|&s| s == victim).is_some_and(|i| {
-                            i > 0 && ray[..i].iter().all(|&s| pos.cell(s).is_empty())
-                        })
-                })
+                t.rides[slot.rides as usize..slot.rides_end as usize]
+                    .iter()
+                    .any(|ride| {
+                        let ray = t.run(ride.ray, ride.len);
+                        ride.flags & SETS_EN_PASSANT != 0
+                            && ray
+                                .iter()
+                                .position(|&s| s == victim)
+                                .is_some_and(|i| i > 0 && ray[..i].iter().all(|&s| pos.cell(s).is_empty()))
+                    })
             };
             if !by_leap && !by_ride() {
                 continue;
