@@ -221,17 +221,22 @@ fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
             fen,
             seed,
             moves,
-        } => load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| cmd_play::run(o, &v, fen.as_deref(), &moves)),
+        } => {
+            load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| cmd_play::run(o, &v, fen.as_deref(), &moves))
+        }
         Command::Show { variant, fen, seed } => {
             load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| cmd_show::run(o, &v, fen.as_deref()))
         }
-        Command::Setup { variant, seed, count } => load_variant(&variant, seed).and_then(|v| cmd_setup::run(o, &v, count)),
+        Command::Setup { variant, seed, count } => {
+            load_variant(&variant, seed).and_then(|v| cmd_setup::run(o, &v, count))
+        }
         Command::Explain {
             variant,
             fen,
             seed,
             r#move,
-        } => load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| cmd_explain::run(o, &v, fen.as_deref(), &r#move)),
+        } => load_variant_for(&variant, seed, fen.as_deref())
+            .and_then(|v| cmd_explain::run(o, &v, fen.as_deref(), &r#move)),
         Command::Test { paths, snapshot } => cmd_test::run(o, &paths, snapshot),
         Command::Validate { files, format } => cmd_validate::run(o, &files, format),
     }

@@ -10,9 +10,9 @@ use crate::base::geometry::Geometry;
 use crate::base::piece::Kind;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::check::{CheckedCastling, CheckedVariant, Diagnostic, ResolvedCastling};
-use crate::spec::CastlingSide;
 use crate::engine::position::Position;
 use crate::lang::fen_syntax::FenError;
+use crate::spec::CastlingSide;
 use crate::spec::Sources;
 use attacks::AttackTables;
 use tables::MoveTables;
@@ -173,7 +173,11 @@ impl Variant {
     pub(crate) fn castling_file(&self, letter: char) -> Option<(Color, i32)> {
         let rule_letter = self.castling_spec.iter().any(|r| r.fen == letter.to_ascii_uppercase());
         let file = letter.to_ascii_lowercase() as i32 - 'a' as i32;
-        let side = if letter.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let side = if letter.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
         (letter.is_ascii_alphabetic() && !rule_letter && (0..self.geometry.files as i32).contains(&file))
             .then_some((side, file))
     }
