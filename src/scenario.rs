@@ -224,14 +224,14 @@ pub fn run_file_in(path: &Path, root: &Path) -> Result<Outcome, ScenarioError> {
             });
         }
     };
-    let variant = loaded.map_err(|error| ScenarioError::Variant {
+    let mut variant = loaded.map_err(|error| ScenarioError::Variant {
         path: path.into(),
         variant: scenario.variant.clone(),
         error,
     })?;
     let start = match &scenario.fen {
         Some(text) => {
-            let pos = fen::parse(&variant, text).map_err(|error| ScenarioError::Fen {
+            let pos = fen::parse_fitting(&mut variant, text).map_err(|error| ScenarioError::Fen {
                 path: path.into(),
                 error,
             })?;

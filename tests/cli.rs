@@ -282,3 +282,24 @@ fn perft_threads_give_the_same_counts() {
     let (code, _, err) = kaboom(&["perft", "chess", "3", "--threads", "0"]);
     assert_eq!(code, 2, "{err}");
 }
+
+#[test]
+fn a_random_setup_fen_reads_without_its_seed() {
+    for seed in ["1", "3", "99"] {
+        let (code, out, err) = kaboom(&["setup", "capatomic-random", "--seed", seed]);
+        assert_eq!(code, 0, "{err}");
+        let fen = out
+            .lines()
+            .find(|l| l.contains(" w KQkq "))
+            .unwrap_or_else(|| panic!("a FEN in {out}"))
+            .trim()
+            .to_string();
+        let (code, plain, err) = kaboom(&["perft", "capatomic-random", "2", "--fen", &fen]);
+        assert_eq!(code, 0, "{fen}: {err}");
+        let (_, seeded, _) = kaboom(&["perft", "capatomic-random", "2", "--fen", &fen, "--seed", seed]);
+        assert_eq!(plain, seeded, "{fen}");
+        // What `show` prints for it reads back too.
+        let (code, _, err) = kaboom(&["moves", "capatomic-random", "--fen", &fen]);
+        assert_eq!(code, 0, "{err}");
+    }
+}

@@ -52,8 +52,10 @@ fn run_suite(name: &str, file: &str) {
     let cases = read_suite(file);
     assert!(!cases.is_empty(), "{file} has no cases");
     for case in cases {
-        let variant = Variant::load_seeded(name, case.seed).unwrap_or_else(|e| panic!("{e}"));
-        let pos = kaboom::notation::fen::parse(&variant, &case.fen)
+        // The castling squares come from the FEN: `seed` is not needed for
+        // a random setup's positions, and Chess960 FENs read.
+        let mut variant = Variant::load_seeded(name, case.seed).unwrap_or_else(|e| panic!("{e}"));
+        let pos = kaboom::notation::fen::parse_fitting(&mut variant, &case.fen)
             .unwrap_or_else(|e| panic!("{}: bad FEN {}: {e}", case.id, case.fen));
         for (depth, expected) in &case.depths {
             let got = perft.count(&variant, &pos, *depth);
@@ -120,6 +122,21 @@ fn bouncing_pieces() {
 #[test]
 fn tilting_the_balance() {
     run_suite("tilting-the-balance", "tilting-the-balance.perft");
+}
+
+#[test]
+fn overlapping_moves() {
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/valid/overlapping-moves.ron"
+    );
+    run_suite(fixture, "overlapping-moves.perft");
+}
+
+#[test]
+fn atomic960() {
+    let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/valid/atomic960.ron");
+    run_suite(fixture, "atomic960.perft");
 }
 
 #[test]

@@ -6,7 +6,7 @@ use super::validate::Checker;
 use crate::base::diagnostic::Diagnostic;
 use crate::base::geometry::Geometry;
 use crate::base::piece::Kind;
-use crate::base::square::Square;
+use crate::base::square::{Color, Square};
 use crate::lang::fen_syntax::FenCell;
 use crate::spec::{CastlingSide, CastlingSpec, Location, Spanned};
 
@@ -37,9 +37,14 @@ pub struct CheckedCastling {
     pub carry: Option<(char, Vec<(i32, i32)>)>,
 }
 
-/// A castling rule with everything found in a start position, seen from White.
+/// A castling rule of one side with everything found in a position: the
+/// squares are that side's own (Black's mirror White's as written).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ResolvedCastling {
+    /// Index of the rule in the variant's castling list.
+    pub rule: usize,
+    /// The side that castles.
+    pub side: Color,
     /// Upper-case FEN rights letter.
     pub fen: char,
     /// King's square before.
@@ -58,6 +63,17 @@ pub struct ResolvedCastling {
     pub carry: Vec<(Square, Square)>,
     /// Their kind.
     pub carry_kind: Option<Kind>,
+    /// Where the rook was looked for, when the rule gives no rook square:
+    /// the outermost rook on this side of the king.
+    pub rook_search: Option<CastlingSide>,
+}
+
+impl CheckedCastling {
+    /// Whether the king's or the rook's square is found in each position
+    /// rather than written in the rule.
+    pub fn is_found(&self) -> bool {
+        self.king.is_none() || self.rook.is_none()
+    }
 }
 
 /// Most castling rules a variant may have: each takes two bits (one per
@@ -233,7 +249,9 @@ pub(super) fn check_castling(c: &mut Checker<'_>, rules: &[CastlingSpec], g: Geo
     out
 }
 
-/// Finds each rule's king, rook and carried pieces in a start position.
+/// Finds each rule's king, rook and carried pieces in a start position,
+/// for each side separately. A rule may resolve for one side only (a side
+/// without a king castles not); one that resolves for neither is an error.
 pub fn resolve_castling(
     rules: &[CheckedCastling],
     g: Geometry,
@@ -241,104 +259,188 @@ pub fn resolve_castling(
     letter_kind: &dyn Fn(char) -> Option<Kind>,
     is_royal: &dyn Fn(char) -> bool,
 ) -> Result<Vec<ResolvedCastling>, Vec<Diagnostic>> {
-    let white = |sq: Square| match board[sq as usize] {
-        FenCell::Piece(ch) if ch.is_ascii_uppercase() => Some(ch),
-        _ => None,
-    };
     let mut errors = Vec::new();
     let mut out = Vec::new();
-    for rule in rules {
-        let fail = |message: String, help: &str| Diagnostic::error(message, rule.location.clone()).with_help(help);
-        let rank = g.rank(rule.king_to);
-        let king_from = rule.king.or_else(|| {
-            (0..g.files as i32).filter_map(|f| g.square(f, rank)).find(|&sq| {
-                white(sq).is_some_and(|ch| match rule.king_letter {
-                    Some(l) => ch == l,
-                    None => is_royal(ch),
-                })
-            })
-        });
-        let Some(king_from) = king_from else {
-            errors.push(fail(
-                format!(
-                    "castling `{}`: no White king on rank {} of the start position",
-                    rule.fen,
-                    rank + 1
-                ),
-                "give `king: \"e1\"`, or put the king on the rank of `king_to`",
-            ));
-            continue;
-        };
-        let rook_from = rule.rook.or_else(|| {
-            let files: Vec<i32> = match rule.side {
-                Some(CastlingSide::Left) => (0..g.file(king_from)).collect(),
-                _ => (g.file(king_from) + 1..g.files as i32).rev().collect(),
-            };
-            files
-                .into_iter()
-                .filter_map(|f| g.square(f, rank))
-                .find(|&sq| white(sq) == rule.rook_letter)
-        });
-        let Some(rook_from) = rook_from else {
-            errors.push(fail(
-                format!(
-                    "castling `{}`: no White rook beside the king on {}",
-                    rule.fen,
-                    g.name(king_from)
-                ),
-                "put the castling rook on the rank of the king, on the rule's `side`",
-            ));
-            continue;
-        };
-        let (Some(king_char), Some(rook_char)) = (white(king_from), white(rook_from)) else {
-            let (which, what, at) = if white(king_from).is_none() {
-                (king_from, "king", &rule.square_locations.0)
-            } else {
-                (rook_from, "rook", &rule.square_locations.1)
-            };
-            let name = g.name(which);
-            errors.push(
-                Diagnostic::error(
-                    format!("castling {what} square {name} holds no White piece in the start position"),
-                    at.clone().or_else(|| rule.location.clone()),
-                )
-                .with_help(format!(
-                    "put the castling {what} on {name} in `start`, or fix the square"
-                )),
-            );
-            continue;
-        };
-        if king_from == rook_from {
-            errors.push(fail(
-                "castling king and rook start on the same square".into(),
-                "give the rook its own square",
-            ));
-            continue;
+    for (index, rule) in rules.iter().enumerate() {
+        let sides = Color::BOTH.map(|side| resolve_side(index, rule, side, g, board, letter_kind, is_royal, None));
+        match sides {
+            [Err(white), Err(_)] => errors.push(white),
+            [white, black] => out.extend(white.into_iter().chain(black)),
         }
-        let mut carry = Vec::new();
-        let carry_kind = rule.carry.as_ref().and_then(|(letter, _)| letter_kind(*letter));
-        if let Some((letter, offsets)) = &rule.carry {
-            for &(df, dr) in offsets {
-                let (Some(from), Some(to)) = (g.offset(king_from, df, dr), g.offset(rule.king_to, df, dr)) else {
-                    continue;
-                };
-                // The castling rook itself is never carried as well.
-                if white(from) == Some(*letter) && from != rook_from {
-                    carry.push((from, to));
-                }
-            }
-        }
-        out.push(ResolvedCastling {
-            fen: rule.fen,
-            king_from,
-            king_to: rule.king_to,
-            rook_from,
-            rook_to: rule.rook_to,
-            king_kind: letter_kind(king_char).expect("letters were checked"),
-            rook_kind: letter_kind(rook_char).expect("letters were checked"),
-            carry,
-            carry_kind,
-        });
     }
     if errors.is_empty() { Ok(out) } else { Err(errors) }
+}
+
+/// Finds the rules' pieces in a position read from a FEN, for each side
+/// whose king and rook stand where the rule looks; `rook_files` are the
+/// files named in the FEN's castling field (X-FEN, Shredder-FEN), per side,
+/// which pick the rook of a rule that looks for it.
+pub fn resolve_in_position(
+    rules: &[CheckedCastling],
+    g: Geometry,
+    board: &[FenCell],
+    letter_kind: &dyn Fn(char) -> Option<Kind>,
+    is_royal: &dyn Fn(char) -> bool,
+    rook_files: &[Vec<i32>; 2],
+) -> Vec<ResolvedCastling> {
+    let mut out = Vec::new();
+    for (index, rule) in rules.iter().enumerate() {
+        for side in Color::BOTH {
+            let files = &rook_files[side as usize];
+            if let Ok(r) = resolve_side(index, rule, side, g, board, letter_kind, is_royal, Some(files)) {
+                out.push(r);
+            }
+        }
+    }
+    out
+}
+
+/// `sq` as seen by `side`: Black's squares mirror White's across the middle rank.
+fn mirror(g: Geometry, side: Color, sq: Square) -> Square {
+    match side {
+        Color::White => sq,
+        Color::Black => g.square(g.file(sq), g.ranks as i32 - 1 - g.rank(sq)).unwrap_or(sq),
+    }
+}
+
+/// Resolves one rule for one side.
+#[allow(clippy::too_many_arguments)]
+fn resolve_side(
+    index: usize,
+    rule: &CheckedCastling,
+    side: Color,
+    g: Geometry,
+    board: &[FenCell],
+    letter_kind: &dyn Fn(char) -> Option<Kind>,
+    is_royal: &dyn Fn(char) -> bool,
+    rook_files: Option<&Vec<i32>>,
+) -> Result<ResolvedCastling, Diagnostic> {
+    // The upper-case letter of a piece of `side` on `sq`.
+    let own = |sq: Square| match board[sq as usize] {
+        FenCell::Piece(ch) if ch.is_ascii_uppercase() == (side == Color::White) => Some(ch.to_ascii_uppercase()),
+        _ => None,
+    };
+    let name = match side {
+        Color::White => "White",
+        Color::Black => "Black",
+    };
+    let fail = |message: String, help: &str| Diagnostic::error(message, rule.location.clone()).with_help(help);
+    let is_king = |ch: char| match rule.king_letter {
+        Some(l) => ch == l,
+        None => is_royal(ch),
+    };
+    let king_to = mirror(g, side, rule.king_to);
+    let rook_to = mirror(g, side, rule.rook_to);
+    let rank = g.rank(king_to);
+    let king_from = match rule.king {
+        Some(sq) => Some(mirror(g, side, sq)),
+        None => (0..g.files as i32)
+            .filter_map(|f| g.square(f, rank))
+            .find(|&sq| own(sq).is_some_and(is_king)),
+    };
+    let Some(king_from) = king_from else {
+        return Err(fail(
+            format!(
+                "castling `{}`: no {name} king on rank {} of the start position",
+                rule.fen,
+                rank + 1
+            ),
+            "give `king: \"e1\"`, or put the king on the rank of `king_to`",
+        ));
+    };
+    let rook_from = match rule.rook {
+        Some(sq) => Some(mirror(g, side, sq)),
+        None => {
+            let king_file = g.file(king_from);
+            let files: Vec<i32> = match rule.side {
+                Some(CastlingSide::Left) => (0..king_file).collect(),
+                _ => (king_file + 1..g.files as i32).rev().collect(),
+            };
+            let named = rook_files.and_then(|named| files.iter().copied().find(|f| named.contains(f)));
+            match named {
+                Some(f) => g.square(f, rank).filter(|&sq| own(sq) == rule.rook_letter),
+                None => files
+                    .into_iter()
+                    .filter_map(|f| g.square(f, rank))
+                    .find(|&sq| own(sq) == rule.rook_letter),
+            }
+        }
+    };
+    let Some(rook_from) = rook_from else {
+        return Err(fail(
+            format!(
+                "castling `{}`: no {name} rook beside the king on {}",
+                rule.fen,
+                g.name(king_from)
+            ),
+            "put the castling rook on the rank of the king, on the rule's `side`",
+        ));
+    };
+    let king_char = own(king_from).filter(|&ch| is_king(ch));
+    let rook_char = own(rook_from).filter(|&ch| rule.rook_letter.is_none_or(|l| l == ch) && !is_king(ch));
+    let (Some(king_char), Some(rook_char)) = (king_char, rook_char) else {
+        let (which, what, at) = if king_char.is_none() {
+            (king_from, "king", &rule.square_locations.0)
+        } else {
+            (rook_from, "rook", &rule.square_locations.1)
+        };
+        let square = g.name(which);
+        let (holds, help) = match own(which) {
+            None => (
+                format!("holds no {name} piece"),
+                format!("put the castling {what} on {square} in `start`, or fix the square"),
+            ),
+            Some(ch) => (
+                format!("holds a {name} `{ch}`, not the castling {what},"),
+                if what == "king" {
+                    "the castling king is the royal piece, or the rule's `king_piece`".to_string()
+                } else {
+                    "the castling rook is the rule's `rook_piece`, and not the king".to_string()
+                },
+            ),
+        };
+        return Err(Diagnostic::error(
+            format!("castling {what} square {square} {holds} in the start position"),
+            at.clone().or_else(|| rule.location.clone()),
+        )
+        .with_help(help));
+    };
+    if king_from == rook_from {
+        return Err(fail(
+            "castling king and rook start on the same square".into(),
+            "give the rook its own square",
+        ));
+    }
+    let mut carry = Vec::new();
+    let carry_kind = rule.carry.as_ref().and_then(|(letter, _)| letter_kind(*letter));
+    if let Some((letter, offsets)) = &rule.carry {
+        let dir = if side == Color::White { 1 } else { -1 };
+        for &(df, dr) in offsets {
+            let (Some(from), Some(to)) = (g.offset(king_from, df, dr * dir), g.offset(king_to, df, dr * dir)) else {
+                continue;
+            };
+            // The castling rook itself is never carried as well.
+            if own(from) == Some(*letter) && from != rook_from {
+                carry.push((from, to));
+            }
+        }
+    }
+    Ok(ResolvedCastling {
+        rule: index,
+        side,
+        fen: rule.fen,
+        king_from,
+        king_to,
+        rook_from,
+        rook_to,
+        king_kind: letter_kind(king_char).expect("letters were checked"),
+        rook_kind: letter_kind(rook_char).expect("letters were checked"),
+        carry,
+        carry_kind,
+        rook_search: if rule.rook.is_none() {
+            rule.side.or(Some(CastlingSide::Right))
+        } else {
+            None
+        },
+    })
 }

@@ -229,7 +229,7 @@ fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
             fen,
             allow_illegal,
             seed,
-        } => load_variant(&variant, seed).and_then(|v| cmd_moves::run(o, &v, fen.as_deref().map(|f| (f, allow_illegal)))),
+        } => load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| cmd_moves::run(o, &v, fen.as_deref().map(|f| (f, allow_illegal)))),
         Command::Perft {
             variant,
             depth,
@@ -238,7 +238,7 @@ fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
             seed,
             divide,
             threads,
-        } => load_variant(&variant, seed)
+        } => load_variant_for(&variant, seed, fen.as_deref())
             .and_then(|v| cmd_perft::run(o, &v, depth, fen.as_deref().map(|f| (f, allow_illegal)), divide, threads as usize)),
         Command::Play {
             variant,
@@ -246,13 +246,13 @@ fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
             allow_illegal,
             seed,
             moves,
-        } => load_variant(&variant, seed).and_then(|v| cmd_play::run(o, &v, fen.as_deref().map(|f| (f, allow_illegal)), &moves)),
+        } => load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| cmd_play::run(o, &v, fen.as_deref().map(|f| (f, allow_illegal)), &moves)),
         Command::Show {
             variant,
             fen,
             allow_illegal,
             seed,
-        } => load_variant(&variant, seed).and_then(|v| cmd_show::run(o, &v, fen.as_deref().map(|f| (f, allow_illegal)))),
+        } => load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| cmd_show::run(o, &v, fen.as_deref().map(|f| (f, allow_illegal)))),
         Command::Setup { variant, seed, count } => load_variant(&variant, seed).and_then(|v| cmd_setup::run(o, &v, count)),
         Command::Explain {
             variant,
@@ -260,7 +260,7 @@ fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
             allow_illegal,
             seed,
             r#move,
-        } => load_variant(&variant, seed)
+        } => load_variant_for(&variant, seed, fen.as_deref())
             .and_then(|v| cmd_explain::run(o, &v, fen.as_deref().map(|f| (f, allow_illegal)), &r#move)),
         Command::Test { paths, snapshot } => cmd_test::run(o, &paths, snapshot),
         Command::Validate { files, format } => cmd_validate::run(o, &files, format),
@@ -295,6 +295,18 @@ fn load_variant(name: &str, seed: Option<u64>) -> Result<Variant, Failure> {
 /// A `--fen` position, and whether `--allow-illegal` accepts it even if
 /// the variant's legality rules make it unreachable.
 type FenArg<'a> = Option<(&'a str, bool)>;
+
+/// Loads a variant for a `--fen` position: castling rules that find their
+/// pieces find them in that FEN, so a FEN of any start position of a random
+/// setup reads without `--seed`. A FEN that does not read is reported when
+/// the position is loaded.
+fn load_variant_for(name: &str, seed: Option<u64>, fen: Option<&str>) -> Result<Variant, Failure> {
+    let mut variant = load_variant(name, seed)?;
+    if let Some(text) = fen {
+        let _ = kaboom::notation::fen::parse_fitting(&mut variant, text);
+    }
+    Ok(variant)
+}
 
 /// The position given by `--fen`, or the variant's start position.
 fn load_position(variant: &Variant, fen: FenArg<'_>) -> Result<Position, Failure> {

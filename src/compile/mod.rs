@@ -10,8 +10,9 @@ pub mod tables;
 use crate::base::geometry::Geometry;
 use crate::base::piece::Kind;
 use crate::base::square::{Color, Square, SquareSet};
-use crate::check::{CheckedVariant, Diagnostic};
+use crate::check::{CheckedCastling, CheckedVariant, Diagnostic, ResolvedCastling};
 use crate::lang::fen_syntax::FenRecord;
+use crate::spec::CastlingSide;
 use crate::spec::Sources;
 use attacks::AttackTables;
 use tables::MoveTables;
@@ -62,6 +63,9 @@ pub struct CastlingRule {
     pub carry: Vec<(Square, Square)>,
     /// Their kind.
     pub carry_kind: Option<Kind>,
+    /// When the rule gives no rook square: the side of the king where the
+    /// outermost rook castles (FEN names another rook by its file).
+    pub rook_search: Option<CastlingSide>,
 }
 
 /// A compiled variant: everything the engine needs to play it.
@@ -101,6 +105,8 @@ pub struct Variant {
     pub(crate) shield_kinds: u64,
     /// The random setup the start position was drawn from.
     pub(crate) setup: Option<crate::check::CheckedSetup>,
+    /// The castling rules as written, to find their pieces in a FEN.
+    pub(crate) castling_spec: Vec<CheckedCastling>,
 }
 
 impl Variant {
@@ -151,6 +157,113 @@ impl Variant {
     pub fn castling_rules(&self) -> &[CastlingRule] {
         &self.castling
     }
+
+    /// Whether some castling rule finds its king or rook in the position
+    /// (no square written for it), as in a random setup.
+    pub fn castling_is_found(&self) -> bool {
+        self.castling_spec.iter().any(CheckedCastling::is_found)
+    }
+
+    /// The file a castling letter of a FEN names (X-FEN, Shredder-FEN),
+    /// with its side: a letter of the board's files that is no rights
+    /// letter of the variant.
+    pub(crate) fn castling_file(&self, letter: char) -> Option<(Color, i32)> {
+        let rule_letter = self.castling_spec.iter().any(|r| r.fen == letter.to_ascii_uppercase());
+        let file = letter.to_ascii_lowercase() as i32 - 'a' as i32;
+        let side = if letter.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        (letter.is_ascii_alphabetic() && !rule_letter && (0..self.geometry.files as i32).contains(&file))
+            .then_some((side, file))
+    }
+
+    /// Finds the castling kings and rooks in a FEN's board, for a variant
+    /// whose castling rules look for them: a FEN of any start position of
+    /// a random setup, or of a game played from one, then reads. Rooks
+    /// named by file in the castling field are the ones that castle.
+    /// Variants whose castling squares are all written keep them.
+    pub fn fit_castling(&mut self, record: &crate::lang::fen_syntax::FenRecord) {
+        if !self.castling_is_found() {
+            return;
+        }
+        let mut rook_files = [Vec::new(), Vec::new()];
+        for letter in record.castling.0.chars() {
+            if let Some((side, file)) = self.castling_file(letter) {
+                rook_files[side as usize].push(file);
+            }
+        }
+        let letter_kind = |c: char| self.kind_of_letter(c);
+        let is_royal = |c: char| self.kind_of_letter(c).is_some_and(|k| self.is_royal(k));
+        let resolved = crate::check::resolve_in_position(
+            &self.castling_spec,
+            self.geometry,
+            &record.board,
+            &letter_kind,
+            &is_royal,
+            &rook_files,
+        );
+        (self.castling, self.castling_keep) = compile_castling(self.geometry, &resolved);
+    }
+}
+
+/// Compiles the castling rules found in a position: one entry per rule,
+/// side and set of pieces brought along; and, per square, the rights kept
+/// when a move touches it.
+pub(crate) fn compile_castling(g: Geometry, resolved: &[ResolvedCastling]) -> (Vec<CastlingRule>, Vec<u16>) {
+    let mut castling = Vec::new();
+    let mut castling_keep = vec![u16::MAX; g.squares()];
+    for rule in resolved {
+        let side = rule.side;
+        let (king_from, king_to, rook_from, rook_to) = (rule.king_from, rule.king_to, rule.rook_from, rule.rook_to);
+        let right = 1u16 << (rule.rule * 2 + side as usize);
+        castling_keep[king_from as usize] &= !right;
+        castling_keep[rook_from as usize] &= !right;
+        // One entry per set of pieces brought along (none, each, both...).
+        for subset in 0..1u32 << rule.carry.len() {
+            let carry: Vec<(Square, Square)> = rule
+                .carry
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| subset >> k & 1 != 0)
+                .map(|(_, &pair)| pair)
+                .collect();
+            let mut must_be_empty: SquareSet = span(&g, king_from, king_to)
+                .into_iter()
+                .chain(span(&g, rook_from, rook_to))
+                .chain(span(&g, king_from, rook_from))
+                .chain(carry.iter().flat_map(|&(from, to)| span(&g, from, to)))
+                .collect();
+            for sq in [king_from, rook_from]
+                .into_iter()
+                .chain(carry.iter().map(|&(from, _)| from))
+            {
+                must_be_empty.remove(sq);
+            }
+            castling.push(CastlingRule {
+                side,
+                letter: if side == Color::White {
+                    rule.fen
+                } else {
+                    rule.fen.to_ascii_lowercase()
+                },
+                right,
+                king_from,
+                king_to,
+                rook_from,
+                rook_to,
+                king_kind: rule.king_kind,
+                rook_kind: rule.rook_kind,
+                must_be_empty,
+                must_be_safe: span(&g, king_from, king_to),
+                carry,
+                carry_kind: rule.carry_kind,
+                rook_search: rule.rook_search,
+            });
+        }
+    }
+    (castling, castling_keep)
 }
 
 /// Compiles a checked variant. The start position is kept as its FEN
@@ -178,66 +291,7 @@ pub fn compile(v: CheckedVariant) -> Variant {
             }
         }
     }
-    let mut castling = Vec::new();
-    let mut castling_keep = vec![u16::MAX; n];
-    for (i, rule) in v.castling.iter().enumerate() {
-        for side in Color::BOTH {
-            let mirror = |sq: Square| match side {
-                Color::White => sq,
-                Color::Black => g.square(g.file(sq), g.ranks as i32 - 1 - g.rank(sq)).unwrap_or(sq),
-            };
-            let (king_from, king_to, rook_from, rook_to) = (
-                mirror(rule.king_from),
-                mirror(rule.king_to),
-                mirror(rule.rook_from),
-                mirror(rule.rook_to),
-            );
-            let right = 1u16 << (i * 2 + side as usize);
-            castling_keep[king_from as usize] &= !right;
-            castling_keep[rook_from as usize] &= !right;
-            // One entry per set of pieces brought along (none, each, both...).
-            for subset in 0..1u32 << rule.carry.len() {
-                let carry: Vec<(Square, Square)> = rule
-                    .carry
-                    .iter()
-                    .enumerate()
-                    .filter(|(k, _)| subset >> k & 1 != 0)
-                    .map(|(_, &(from, to))| (mirror(from), mirror(to)))
-                    .collect();
-                let mut must_be_empty: SquareSet = span(&g, king_from, king_to)
-                    .into_iter()
-                    .chain(span(&g, rook_from, rook_to))
-                    .chain(span(&g, king_from, rook_from))
-                    .chain(carry.iter().flat_map(|&(from, to)| span(&g, from, to)))
-                    .collect();
-                for sq in [king_from, rook_from]
-                    .into_iter()
-                    .chain(carry.iter().map(|&(from, _)| from))
-                {
-                    must_be_empty.remove(sq);
-                }
-                castling.push(CastlingRule {
-                    side,
-                    letter: if side == Color::White {
-                        rule.fen
-                    } else {
-                        rule.fen.to_ascii_lowercase()
-                    },
-                    right,
-                    king_from,
-                    king_to,
-                    rook_from,
-                    rook_to,
-                    king_kind: rule.king_kind,
-                    rook_kind: rule.rook_kind,
-                    must_be_empty,
-                    must_be_safe: span(&g, king_from, king_to),
-                    carry,
-                    carry_kind: rule.carry_kind,
-                });
-            }
-        }
-    }
+    let (castling, castling_keep) = compile_castling(g, &v.castling);
     let letter_kind = |c: char| v.pieces.iter().position(|p| p.letter == c).map(|k| k as Kind);
     let royal_kinds = v
         .pieces
@@ -293,6 +347,7 @@ pub fn compile(v: CheckedVariant) -> Variant {
         programs,
         shield_kinds: v.sentences.shields.iter().fold(0, |m, sh| m | 1 << sh.kind),
         setup: None,
+        castling_spec: v.castling_rules.clone(),
     }
 }
 

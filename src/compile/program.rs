@@ -220,12 +220,14 @@ pub struct Programs {
     pub conds: Vec<CondNode>,
     /// Area masks per radius (index = radius), per square.
     pub areas: Vec<Vec<SquareSet>>,
-    /// Line masks per table, per square.
-    pub lines: Vec<Vec<SquareSet>>,
+    /// Line masks per table, per side of the rule's owner (`f` and `b`
+    /// read from that side), per square.
+    pub lines: Vec<[Vec<SquareSet>; 2]>,
     /// Manhattan masks per radius (index = radius), per square.
     pub manhattan: Vec<Vec<SquareSet>>,
-    /// Rays per table, per square: each ray's squares, nearest first.
-    pub rays: Vec<Vec<Vec<Vec<Square>>>>,
+    /// Rays per table, per side of the rule's owner, per square: each
+    /// ray's squares, nearest first.
+    pub rays: Vec<[Vec<Vec<Vec<Square>>>; 2]>,
     /// Zones per table, per side.
     pub zones: Vec<[SquareSet; 2]>,
     /// Kind masks of the `captured(...)` counters.
@@ -485,30 +487,34 @@ impl Builder<'_> {
     }
 
     /// Lines of a template through each square: its rays to the edge,
-    /// ignoring what stands on them (White's orientation). Templates with
-    /// the same directions share one table.
+    /// ignoring what stands on them, once per side of the rule's owner.
+    /// Templates with the same directions share one table.
     fn lines_table(&mut self, template: &str) -> u32 {
         let directions = template_directions(template);
         if let Some(i) = self.line_keys.iter().position(|k| *k == directions) {
             return i as u32;
         }
-        let table = template_rays(self.g, &directions)
-            .into_iter()
-            .map(|rays| rays.into_iter().flatten().collect::<SquareSet>())
-            .collect();
+        let table = Color::BOTH.map(|side| {
+            template_rays(self.g, &directions, side)
+                .into_iter()
+                .map(|rays| rays.into_iter().flatten().collect::<SquareSet>())
+                .collect()
+        });
         self.p.lines.push(table);
         self.line_keys.push(directions);
         (self.p.lines.len() - 1) as u32
     }
 
-    /// Rays of a template from each square (White's orientation), one
-    /// per direction. Templates with the same directions share one table.
+    /// Rays of a template from each square, one per direction, once per
+    /// side of the rule's owner. Templates with the same directions share
+    /// one table.
     fn rays_table(&mut self, template: &str) -> u32 {
         let directions = template_directions(template);
         if let Some(i) = self.ray_keys.iter().position(|k| *k == directions) {
             return i as u32;
         }
-        self.p.rays.push(template_rays(self.g, &directions));
+        let g = self.g;
+        self.p.rays.push(Color::BOTH.map(|side| template_rays(g, &directions, side)));
         self.ray_keys.push(directions);
         (self.p.rays.len() - 1) as u32
     }
@@ -655,13 +661,15 @@ fn neighbourhoods(g: Geometry, radius: u8, manhattan: bool) -> Vec<SquareSet> {
         .collect()
 }
 
-/// For each square, the rays along `directions` from it, each cut to its
-/// range and the board, nearest square first.
-fn template_rays(g: Geometry, directions: &[((i32, i32), usize)]) -> Vec<Vec<Vec<Square>>> {
+/// For each square, the rays along `directions` (White's orientation,
+/// turned for `side`) from it, each cut to its range and the board, nearest
+/// square first.
+fn template_rays(g: Geometry, directions: &[((i32, i32), usize)], side: Color) -> Vec<Vec<Vec<Square>>> {
     (0..g.squares())
         .map(|sq| {
             let mut rays = Vec::new();
-            for &((dx, dy), limit) in directions {
+            for &(v, limit) in directions {
+                let (dx, dy) = super::tables::oriented(v, side);
                 let ray: Vec<Square> = (1..=Geometry::MAX_SIDE as i32)
                     .map_while(|k| g.offset(sq as Square, dx * k, dy * k))
                     .take(limit)

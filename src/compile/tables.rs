@@ -54,6 +54,10 @@ pub struct Slot {
     pub rides: u32,
     /// One past the last ride.
     pub rides_end: u32,
+    /// Some square is reached by two of these leaps and rides (after the
+    /// exact duplicates were merged): move generation then lists each
+    /// destination once, at its first open route.
+    pub repeats: bool,
 }
 
 /// All move tables of a variant.
@@ -128,6 +132,42 @@ pub fn passed_squares(g: &Geometry, from: Square, (dx, dy): (i32, i32)) -> Vec<S
     (1..steps).filter_map(|k| g.offset(from, sx * k, sy * k)).collect()
 }
 
+/// Adds a ride to a slot's list, merging exact duplicates: a ride with the
+/// same squares takes the union of the flags; a ride that is a prefix of
+/// another with the same flags adds nothing (and a longer one replaces it).
+fn add_ride(rides: &mut Vec<(Vec<Square>, u8)>, ray: Vec<Square>, flags: u8) {
+    for (other, other_flags) in rides.iter_mut() {
+        if *other == ray {
+            *other_flags |= flags;
+            return;
+        }
+        if *other_flags == flags && other.starts_with(&ray) {
+            return;
+        }
+        if *other_flags == flags && ray.starts_with(other) {
+            *other = ray;
+            return;
+        }
+    }
+    rides.push((ray, flags));
+}
+
+/// Whether some square is the destination of two leaps or rides of a slot.
+fn repeats(leaps: &[(Leap, Vec<Square>)], rides: &[(Vec<Square>, u8)]) -> bool {
+    let mut seen = crate::base::square::SquareSet::EMPTY;
+    let destinations = leaps
+        .iter()
+        .map(|(l, _)| l.to)
+        .chain(rides.iter().flat_map(|(ray, _)| ray.iter().copied()));
+    for to in destinations {
+        if seen.contains(to) {
+            return true;
+        }
+        seen.insert(to);
+    }
+    false
+}
+
 fn gcd(a: i32, b: i32) -> i32 {
     if b == 0 { a } else { gcd(b, a % b) }
 }
@@ -166,6 +206,7 @@ pub fn build_from(g: Geometry, pieces: &[(&crate::lang::betza::Template, &[i32])
                     ..Default::default()
                 };
                 let mut leaps: Vec<(Leap, Vec<Square>)> = Vec::new();
+                let mut rides: Vec<(Vec<Square>, u8)> = Vec::new();
                 for c in &template.components {
                     if c.initial && !initial_ranks.contains(&rank) {
                         continue;
@@ -209,20 +250,24 @@ pub fn build_from(g: Geometry, pieces: &[(&crate::lang::betza::Template, &[i32])
                                 } else {
                                     flags
                                 };
-                                t.rides.push(Ride {
-                                    ray: t.squares.len() as u32,
-                                    len: ray.len() as u8,
-                                    flags: ride_flags,
-                                });
-                                t.squares.extend(ray);
+                                add_ride(&mut rides, ray, ride_flags);
                             }
                         }
                     }
                 }
+                slot.repeats = repeats(&leaps, &rides);
                 for (mut leap, path) in leaps {
                     leap.path = t.squares.len() as u32;
                     t.squares.extend(path);
                     t.leaps.push(leap);
+                }
+                for (ray, flags) in rides {
+                    t.rides.push(Ride {
+                        ray: t.squares.len() as u32,
+                        len: ray.len() as u8,
+                        flags,
+                    });
+                    t.squares.extend(ray);
                 }
                 slot.leaps_end = t.leaps.len() as u32;
                 slot.rides_end = t.rides.len() as u32;

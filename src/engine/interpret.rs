@@ -69,7 +69,7 @@ impl Variant {
                     .fold(SquareSet::EMPTY, |acc, sq| acc.union(&table[sq as usize]))
             }
             SetNode::First { set, table } => {
-                let rays = &p.rays[table as usize];
+                let rays = &p.rays[table as usize][ctx.side as usize];
                 let mut hits = SquareSet::EMPTY;
                 for sq in self.eval_set(set, pos, ctx).iter() {
                     for ray in &rays[sq as usize] {
@@ -83,7 +83,7 @@ impl Variant {
                 hits
             }
             SetNode::Lines { set, table } => {
-                let lines = &p.lines[table as usize];
+                let lines = &p.lines[table as usize][ctx.side as usize];
                 self.eval_set(set, pos, ctx)
                     .iter()
                     .fold(SquareSet::EMPTY, |acc, sq| acc.union(&lines[sq as usize]))
@@ -171,9 +171,20 @@ impl Variant {
             CondNode::Squares(set, cmp, n) => compare(self.eval_set(set, pos, ctx).len(), cmp, n),
             CondNode::Captured(counter, cmp, n) => compare(pos.captured[counter as usize] as u32, cmp, n),
             CondNode::Exists(set) => self.eval_set(set, pos, ctx).intersects(&occupied),
-            CondNode::Attacked(set) => intersection(self.eval_set(set, pos, ctx), occupied)
-                .iter()
-                .any(|sq| self.is_attacked(pos, sq, ctx.side.flip())),
+            // A piece is attacked by the side opposing it, an empty
+            // square by the side opposing the rule's owner; a blocked
+            // square never.
+            CondNode::Attacked(set) => self.eval_set(set, pos, ctx).iter().any(|sq| {
+                let cell = pos.cell(sq);
+                let attacker = if cell.is_piece() {
+                    cell.color().flip()
+                } else if cell.is_empty() {
+                    ctx.side.flip()
+                } else {
+                    return false;
+                };
+                self.is_attacked(pos, sq, attacker)
+            }),
             CondNode::Touching(a, b) => {
                 let a = self.eval_set(a, pos, ctx);
                 let b = self.eval_set(b, pos, ctx);

@@ -5,7 +5,7 @@
 use super::interpret::Context;
 use super::moves::{Choice, Move, MoveKind};
 use super::position::Position;
-use crate::base::square::{Color, Square};
+use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
 use crate::compile::program::Op;
 use crate::compile::tables::{CAPTURE, EN_PASSANT, QUIET, SETS_EN_PASSANT};
@@ -179,6 +179,17 @@ impl Variant {
         let t = &self.moves;
         let kind = pos.board[from as usize].kind();
         let slot = t.slot(kind, side, from);
+        // Destinations listed so far (moves and captures; en passant), kept
+        // only when two routes of the template reach the same square.
+        let mut seen = [SquareSet::EMPTY; 2];
+        let mut first = |class: usize, to: Square| -> bool {
+            if !slot.repeats {
+                return true;
+            }
+            let new = !seen[class].contains(to);
+            seen[class].insert(to);
+            new
+        };
         for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
             if leap.path_len > 0
                 && !t
@@ -191,16 +202,18 @@ impl Variant {
             let target = pos.board[leap.to as usize];
             if target.is_empty() {
                 if leap.flags & QUIET != 0 {
-                    let move_kind = if leap.flags & SETS_EN_PASSANT != 0 {
-                        MoveKind::Initial
-                    } else {
-                        MoveKind::Quiet
-                    };
-                    self.push(out, kind, side, from, leap.to, move_kind);
-                } else if leap.flags & EN_PASSANT != 0 && pos.ep_targets.contains(leap.to) {
+                    if first(0, leap.to) {
+                        let move_kind = if leap.flags & SETS_EN_PASSANT != 0 {
+                            MoveKind::Initial
+                        } else {
+                            MoveKind::Quiet
+                        };
+                        self.push(out, kind, side, from, leap.to, move_kind);
+                    }
+                } else if leap.flags & EN_PASSANT != 0 && pos.ep_targets.contains(leap.to) && first(1, leap.to) {
                     self.push(out, kind, side, from, leap.to, MoveKind::EnPassant);
                 }
-            } else if leap.flags & CAPTURE != 0 && target.is_side(side.flip()) {
+            } else if leap.flags & CAPTURE != 0 && target.is_side(side.flip()) && first(0, leap.to) {
                 self.push(out, kind, side, from, leap.to, MoveKind::Capture);
             }
         }
@@ -209,18 +222,20 @@ impl Variant {
                 let target = pos.board[to as usize];
                 if target.is_empty() {
                     if ride.flags & QUIET != 0 {
-                        let move_kind = if i > 0 && ride.flags & SETS_EN_PASSANT != 0 {
-                            MoveKind::Initial
-                        } else {
-                            MoveKind::Quiet
-                        };
-                        self.push(out, kind, side, from, to, move_kind);
-                    } else if ride.flags & EN_PASSANT != 0 && pos.ep_targets.contains(to) {
+                        if first(0, to) {
+                            let move_kind = if i > 0 && ride.flags & SETS_EN_PASSANT != 0 {
+                                MoveKind::Initial
+                            } else {
+                                MoveKind::Quiet
+                            };
+                            self.push(out, kind, side, from, to, move_kind);
+                        }
+                    } else if ride.flags & EN_PASSANT != 0 && pos.ep_targets.contains(to) && first(1, to) {
                         self.push(out, kind, side, from, to, MoveKind::EnPassant);
                     }
                     continue;
                 }
-                if ride.flags & CAPTURE != 0 && target.is_side(side.flip()) {
+                if ride.flags & CAPTURE != 0 && target.is_side(side.flip()) && first(0, to) {
                     self.push(out, kind, side, from, to, MoveKind::Capture);
                 }
                 break;
@@ -330,6 +345,17 @@ impl Variant {
             }
             let Some(t) = &action.tables else { continue };
             let slot = t.slot(0, side, from);
+            // A target reached by two routes of the template is one target.
+            let mut seen = SquareSet::EMPTY;
+            let mut emit = |to: Square, out: &mut Vec<Move>| {
+                if slot.repeats {
+                    if seen.contains(to) {
+                        return;
+                    }
+                    seen.insert(to);
+                }
+                emit(to, out);
+            };
             for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
                 if !t
                     .run(leap.path, leap.path_len)

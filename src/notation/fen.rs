@@ -2,15 +2,30 @@
 //! [`Position`] and writes a position back, exactly.
 
 use crate::base::piece::Cell;
-use crate::base::square::{Color, Square};
-use crate::compile::Variant;
+use crate::base::square::{Color, Square, SquareSet};
+use crate::compile::tables::{SETS_EN_PASSANT, passed_squares};
+use crate::compile::{CastlingRule, Variant};
 use crate::engine::position::Position;
 use crate::lang::fen_syntax::{self as fen, FenCell, FenError, FenRecord};
+use crate::spec::CastlingSide;
 
-/// Reads a FEN of `variant`.
+/// Reads a FEN of `variant`, whose castling rules keep the squares they
+/// were compiled with (see [`parse_fitting`] for a FEN of another start
+/// position of a random setup).
 pub fn parse(variant: &Variant, text: &str) -> Result<Position, FenError> {
     let g = variant.geometry;
     let record = fen::parse(text.trim(), g.files, g.ranks, |c| variant.kind_of_letter(c).is_some())?;
+    position_from_record(variant, &record)
+}
+
+/// Reads a FEN of `variant`, first finding the castling kings and rooks in
+/// it when the variant's castling rules look for them
+/// ([`Variant::fit_castling`]): every FEN kaboom writes for the variant,
+/// from whichever start position, reads back with no seed.
+pub fn parse_fitting(variant: &mut Variant, text: &str) -> Result<Position, FenError> {
+    let g = variant.geometry;
+    let record = fen::parse(text.trim(), g.files, g.ranks, |c| variant.kind_of_letter(c).is_some())?;
+    variant.fit_castling(&record);
     position_from_record(variant, &record)
 }
 
@@ -47,7 +62,16 @@ pub fn position_from_record(variant: &Variant, record: &FenRecord) -> Result<Pos
     let (letters, span) = &record.castling;
     for (i, letter) in letters.char_indices() {
         let at = span.start + i..span.start + i + letter.len_utf8();
-        let Some(rule) = variant.castling.iter().find(|r| r.letter == letter) else {
+        let by_letter = variant.castling.iter().find(|r| r.letter == letter);
+        let by_file = || {
+            variant.castling_file(letter).and_then(|(side, file)| {
+                variant
+                    .castling
+                    .iter()
+                    .find(|r| r.side == side && g.file(r.rook_from) == file)
+            })
+        };
+        let Some(rule) = by_letter.or_else(by_file) else {
             // Each letter once: a rule that carries pieces is compiled
             // into one move per subset of them, all with its letter.
             let mut known = String::new();
@@ -56,13 +80,26 @@ pub fn position_from_record(variant: &Variant, record: &FenRecord) -> Result<Pos
                     known.push(r.letter);
                 }
             }
+            let written = variant
+                .castling_spec
+                .iter()
+                .any(|r| r.fen == letter.to_ascii_uppercase());
             return Err(FenError {
-                message: format!("`{letter}` is not a castling right of this variant"),
+                message: if written {
+                    format!(
+                        "castling right `{letter}`: {} has no king and rook where this castling needs them",
+                        if letter.is_ascii_uppercase() { "White" } else { "Black" }
+                    )
+                } else if variant.castling_file(letter).is_some() {
+                    format!("castling right `{letter}` names a file with no castling rook of this variant")
+                } else {
+                    format!("`{letter}` is not a castling right of this variant")
+                },
                 span: at,
                 help: if known.is_empty() {
                     "this variant has no castling: write `-`".into()
                 } else {
-                    format!("castling rights are some of `{known}`, or `-`")
+                    format!("castling rights are some of `{known}` (or a castling rook's file letter), or `-`")
                 },
             });
         };
@@ -93,26 +130,30 @@ pub fn position_from_record(variant: &Variant, record: &FenRecord) -> Result<Pos
                 help: "write a square such as `e3`, or `-`".into(),
             });
         };
-        let mover = pos.side.flip();
-        let forward = if mover == Color::White { 1 } else { -1 };
-        let victim = (1..g.ranks as i32)
-            .map_while(|k| g.offset(target, 0, forward * k))
-            .find(|&sq| !pos.cell(sq).is_empty())
-            .filter(|&sq| pos.cell(sq).is_side(mover) && pos.cell(target).is_empty());
-        let Some(victim) = victim else {
+        let named_victim = record
+            .extras
+            .iter()
+            .find(|(key, _, _)| key == "epvictim")
+            .map(|(_, value, span)| {
+                g.parse_square(value).ok_or_else(|| FenError {
+                    message: format!("`{value}` is not a square of the board"),
+                    span: span.clone(),
+                    help: "write the square of the piece that may be taken en passant: `epvictim=d4`".into(),
+                })
+            })
+            .transpose()?;
+        let sources: Vec<(SquareSet, Square)> = en_passant_sources(variant, &pos, target, pos.side.flip())
+            .into_iter()
+            .filter(|&(_, victim)| named_victim.is_none_or(|v| v == victim))
+            .collect();
+        let Some(&(targets, victim)) = sources.first() else {
             return Err(FenError {
                 message: format!("en passant square {name} has no piece of the side that just moved beyond it"),
                 span: span.clone(),
                 help: "the en passant square is the one a pawn just passed over; write `-` if there is none".into(),
             });
         };
-        let mut sq = target;
-        while sq != victim {
-            pos.ep_targets.insert(sq);
-            sq = g
-                .offset(sq, 0, forward)
-                .expect("the victim lies further along the file");
-        }
+        pos.ep_targets = targets;
         pos.ep_victim = victim;
     }
     pos.halfmove = record.halfmove;
@@ -132,6 +173,8 @@ pub fn position_from_record(variant: &Variant, record: &FenRecord) -> Result<Pos
 /// order the variant's sentences first name them).
 fn read_extra(variant: &Variant, pos: &mut Position, key: &str, value: &str) -> Result<(), (String, String)> {
     match key {
+        // Read with the en passant square.
+        "epvictim" => Ok(()),
         "used" => {
             for entry in value.split(',').filter(|e| !e.is_empty()) {
                 let (side, name) = entry.split_once(':').ok_or_else(|| {
@@ -196,7 +239,7 @@ fn read_extra(variant: &Variant, pos: &mut Position, key: &str, value: &str) -> 
         }
         _ => Err((
             format!("unknown field `{key}`"),
-            "kaboom adds only `used=`, `captured=` and `unmoved=` to FEN".into(),
+            "kaboom adds only `used=`, `captured=`, `unmoved=` and `epvictim=` to FEN".into(),
         )),
     }
 }
@@ -240,19 +283,22 @@ pub fn write(variant: &Variant, pos: &Position) -> String {
         {
             if written & rule.right == 0 {
                 written |= rule.right;
-                rights.push(rule.letter);
+                rights.push(castling_letter(variant, pos, rule));
             }
         }
     }
     out.push_str(if rights.is_empty() { "-" } else { &rights });
     out.push(' ');
-    // The target nearest the square the pawn left.
-    let mover = pos.side.flip();
-    let ep = if mover == Color::White {
-        pos.ep_targets.iter().next()
-    } else {
-        pos.ep_targets.iter().last()
+    // The target farthest from the piece that passed it: nearest the
+    // square it left.
+    let distance = |sq: Square| {
+        let (df, dr) = (g.file(sq) - g.file(pos.ep_victim), g.rank(sq) - g.rank(pos.ep_victim));
+        df.abs().max(dr.abs())
     };
+    let ep = pos
+        .ep_targets
+        .iter()
+        .max_by_key(|&sq| (distance(sq), std::cmp::Reverse(sq)));
     out.push_str(&ep.map_or("-".to_string(), |sq| g.name(sq)));
     out.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
     let mut used = Vec::new();
@@ -277,10 +323,102 @@ pub fn write(variant: &Variant, pos: &Position) -> String {
         let squares: Vec<String> = pos.unmoved.iter().map(|sq| g.name(sq)).collect();
         out.push_str(&format!(" unmoved={}", squares.join(",")));
     }
+    if let Some(target) = ep {
+        // Name the piece that may be taken when the square alone does not.
+        let mut bare = pos.clone();
+        bare.ep_targets = SquareSet::EMPTY;
+        let sources = en_passant_sources(variant, &bare, target, pos.side.flip());
+        if sources.first() != Some(&(pos.ep_targets, pos.ep_victim)) {
+            out.push_str(&format!(" epvictim={}", g.name(pos.ep_victim)));
+        }
+    }
     let counters = variant.programs.counters.len();
     if pos.captured[..counters].iter().any(|&n| n > 0) {
         let counts: Vec<String> = pos.captured[..counters].iter().map(u16::to_string).collect();
         out.push_str(&format!(" captured={}", counts.join(",")));
+    }
+    out
+}
+
+/// The letter of a castling right: the rule's letter, or the rook's file
+/// (X-FEN) when the rule looks for its rook and another rook stands
+/// farther out on that side.
+fn castling_letter(variant: &Variant, pos: &Position, rule: &CastlingRule) -> char {
+    let g = variant.geometry;
+    let Some(search) = rule.rook_search else {
+        return rule.letter;
+    };
+    let (rank, king_file) = (g.rank(rule.king_from), g.file(rule.king_from));
+    let files: Vec<i32> = match search {
+        CastlingSide::Left => (0..king_file).collect(),
+        CastlingSide::Right => (king_file + 1..g.files as i32).rev().collect(),
+    };
+    let outermost = files.into_iter().filter_map(|f| g.square(f, rank)).find(|&sq| {
+        let cell = pos.cell(sq);
+        cell.is_side(rule.side) && cell.kind() == rule.rook_kind
+    });
+    if outermost == Some(rule.rook_from) {
+        return rule.letter;
+    }
+    let file = (b'a' + g.file(rule.rook_from) as u8) as char;
+    if rule.side == Color::White {
+        file.to_ascii_uppercase()
+    } else {
+        file
+    }
+}
+
+/// The en passant records a FEN's square `target` may stand for when
+/// `mover` has just moved: (targets, victim) for each piece of `mover`
+/// that one of its moves leaving en passant targets can have brought from
+/// an empty square over `target` (the passed square nearest its start),
+/// the passed squares empty.
+fn en_passant_sources(variant: &Variant, pos: &Position, target: Square, mover: Color) -> Vec<(SquareSet, Square)> {
+    let g = variant.geometry;
+    let t = &variant.moves;
+    let mut out: Vec<(SquareSet, Square)> = Vec::new();
+    if !pos.cell(target).is_empty() {
+        return out;
+    }
+    for victim in pos.pieces_of(mover).iter() {
+        let kind = pos.cell(victim).kind();
+        for from in (0..g.squares()).map(|sq| sq as Square) {
+            if !pos.cell(from).is_empty() {
+                continue;
+            }
+            let slot = t.slot(kind, mover, from);
+            let by_leap = t.leaps[slot.leaps as usize..slot.leaps_end as usize]
+                .iter()
+                .any(|leap| {
+                    leap.to == victim
+                        && leap.flags & SETS_EN_PASSANT != 0
+                        && t.run(leap.path, leap.path_len).iter().all(|&s| pos.cell(s).is_empty())
+                });
+            let by_ride = || {
+                t.rides[slot.rides as usize..slot.rides_end as usize]
+                    .iter()
+                    .any(|ride| {
+                        let ray = t.run(ride.ray, ride.len);
+                        ride.flags & SETS_EN_PASSANT != 0
+                            && ray
+                                .iter()
+                                .position(|&s| s == victim)
+                                .is_some_and(|i| i > 0 && ray[..i].iter().all(|&s| pos.cell(s).is_empty()))
+                    })
+            };
+            if !by_leap && !by_ride() {
+                continue;
+            }
+            let delta = (g.file(victim) - g.file(from), g.rank(victim) - g.rank(from));
+            let passed = passed_squares(&g, from, delta);
+            if passed.first() != Some(&target) || !passed.iter().all(|&s| pos.cell(s).is_empty()) {
+                continue;
+            }
+            let source = (passed.into_iter().collect::<SquareSet>(), victim);
+            if !out.contains(&source) {
+                out.push(source);
+            }
+        }
     }
     out
 }
