@@ -331,6 +331,11 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
     }
     super::inherited::relocate(&mut c.found, file, sources);
     super::inherited::relocate(&mut warnings, file, sources);
+    // Problems inherited from several rules of a parent can read the same
+    // once moved into this file (they come one after the other): report
+    // each once.
+    c.found.dedup();
+    warnings.dedup();
     if c.found.iter().any(Diagnostic::is_error) {
         c.found.extend(warnings);
         return Err(c.found);
