@@ -11,7 +11,7 @@ mod validate;
 pub use castling::{CheckedCastling, ResolvedCastling, resolve_castling};
 pub use diagnostic::{Diagnostic, LoadError, Severity};
 pub use sentences::{
-    CheckedAction, CheckedSentences, CheckedShield, SHIELD_BLOCK, SHIELD_BOUNCE, SHIELD_PUSH, SHIELD_REMOVE,
+    CheckedAction, CheckedSentences, CheckedShield, DEFAULT_END, DEFAULT_LEGAL, SHIELD_BLOCK, SHIELD_BOUNCE, SHIELD_PUSH, SHIELD_REMOVE,
 };
 pub use setup::{CheckedSetup, mirror, next_permutation};
 pub use validate::{CheckedPiece, CheckedPromotion, CheckedVariant, check};

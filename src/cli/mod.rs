@@ -6,6 +6,7 @@ mod explain;
 mod moves;
 mod perft;
 mod play;
+mod progress;
 mod render;
 mod setup;
 mod show;
@@ -70,7 +71,7 @@ enum Command {
         /// Seed of a random setup's start position (default 0).
         #[arg(long)]
         seed: Option<u64>,
-        /// Moves in UCI coordinates (e2e4, e7e8q, e1g1).
+        /// Moves in coordinates (e2e4, e7e8q, e1g1) or algebraic notation (e4, Nf3, O-O, e8=Q).
         moves: Vec<String>,
     },
     /// Shows the board and a summary of the variant's pieces.
@@ -174,7 +175,7 @@ pub fn run() -> ExitCode {
             moves,
         } => load_variant(&variant, seed).and_then(|v| play::run(&v, fen.as_deref(), &moves)),
         Command::Show { variant, fen, seed } => {
-            load_variant(&variant, seed).and_then(|v| show::run(&v, fen.as_deref()))
+            load_variant(&variant, seed).and_then(|v| show::run(&v, &variant, fen.as_deref()))
         }
         Command::Setup { variant, seed, count } => load_variant(&variant, seed).and_then(|v| setup::run(&v, count)),
         Command::Explain {
@@ -198,7 +199,40 @@ pub fn run() -> ExitCode {
 /// Loads a variant (with a random setup's seed), rendering its
 /// diagnostics on failure.
 fn load_variant(name: &str, seed: Option<u64>) -> Result<Variant, Failure> {
-    Variant::load_seeded(name, seed).map_err(|e| Failure::input(render::load_error(&e)))
+    Variant::load_seeded(name, seed).map_err(|e| {
+        if file_kind(std::path::Path::new(name)) == FileKind::Scenario {
+            Failure::input(format!(
+                "{name} is a scenario, not a variant: run it with `kaboom test {name}`"
+            ))
+        } else {
+            Failure::input(render::load_error(&e))
+        }
+    })
+}
+
+/// What a `.ron` file holds, judged by its top-level fields.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FileKind {
+    /// A scenario: it has a `variant` field.
+    Scenario,
+    /// A variant: a struct without a `variant` field.
+    Variant,
+    /// Unreadable, or not a RON struct at all.
+    Unknown,
+}
+
+fn file_kind(path: &std::path::Path) -> FileKind {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return FileKind::Unknown;
+    };
+    let options = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+    match options.from_str::<ron::Value>(&text) {
+        Ok(ron::Value::Map(map)) if map.iter().any(|(k, _)| *k == ron::Value::String("variant".into())) => {
+            FileKind::Scenario
+        }
+        Ok(ron::Value::Map(_)) => FileKind::Variant,
+        _ => FileKind::Unknown,
+    }
 }
 
 /// The position given by `--fen`, or the variant's start position.

@@ -42,6 +42,12 @@ pub fn run(paths: &[String], snapshot: bool) -> Result<ExitCode, Failure> {
         if Path::new(p).is_dir() {
             files.extend(found.into_iter().filter(|f| scenario::looks_like_scenario(f)));
         } else {
+            if super::file_kind(Path::new(p)) == super::FileKind::Variant {
+                return Err(Failure::input(format!(
+                    "{p} is a variant, not a scenario: check it with `kaboom validate {p}`, \
+                     or write a scenario that names it (docs/scenarios.md)"
+                )));
+            }
             files.extend(found);
         }
     }

@@ -1,8 +1,13 @@
 //! `kaboom validate`: loads and checks each file (folders: every `.ron` in
-//! them; bundled names too), printing every problem. Exit 0 when all are
+//! them; bundled names too), printing every problem. Scenario files (with
+//! a `variant` field) are recognised and checked as scenarios: they read,
+//! their variant loads, their FEN parses. A progress bar over the files
+//! shows on a terminal when it takes more than two seconds. Exit 0 when all are
 //! valid, 1 when some are not, 2 when a file cannot be read.
 
-use super::{Failure, render};
+use super::progress::Progress;
+use super::{Failure, FileKind, render};
+use kaboom::scenario::{self, ScenarioError};
 use kaboom::Variant;
 use kaboom::check::{Diagnostic, Severity};
 use kaboom::spec::Sources;
@@ -33,7 +38,36 @@ pub fn run(names: &[String], format: Format) -> Result<ExitCode, Failure> {
     }
     let (mut invalid, mut unreadable) = (false, false);
     let mut json = Vec::new();
+    let progress = Progress::new(targets.len() as u64, "files");
     for target in &targets {
+        progress.inc();
+        if super::file_kind(Path::new(target)) == FileKind::Scenario {
+            let problem = scenario_problem(target);
+            invalid |= problem.as_ref().is_some_and(|(_, io)| !io);
+            unreadable |= problem.as_ref().is_some_and(|(_, io)| *io);
+            match format {
+                Format::Text => match &problem {
+                    None => println!("{target}: ok (a scenario; `kaboom test` runs it)"),
+                    Some((message, _)) => {
+                        eprintln!("{}", message.trim_end());
+                        println!("{target}: 1 error (a scenario)");
+                    }
+                },
+                Format::Json => json.push(serde_json::json!({
+                    "file": target,
+                    "kind": "scenario",
+                    "valid": problem.is_none(),
+                    "name": null,
+                    "diagnostics": problem.iter().map(|(message, _)| serde_json::json!({
+                        "severity": "error",
+                        "message": message,
+                        "help": null,
+                        "location": null,
+                    })).collect::<Vec<_>>(),
+                })),
+            }
+            continue;
+        }
         let (name, diagnostics, sources) = match Variant::load(target) {
             Ok(variant) => (
                 Some(variant.name.clone()),
@@ -57,6 +91,7 @@ pub fn run(names: &[String], format: Format) -> Result<ExitCode, Failure> {
             }
             Format::Json => json.push(serde_json::json!({
                 "file": target,
+                "kind": "variant",
                 "valid": errors == 0,
                 "name": name,
                 "diagnostics": diagnostics.iter().map(|d| to_json(d, &sources)).collect::<Vec<_>>(),
@@ -76,6 +111,25 @@ pub fn run(names: &[String], format: Format) -> Result<ExitCode, Failure> {
     } else {
         0
     }))
+}
+
+/// What is wrong with a scenario file, if anything, and whether it is that
+/// the file cannot be read: it must read as a scenario, its variant load
+/// and its FEN parse. Its moves and expectations are `kaboom test`'s job.
+fn scenario_problem(target: &str) -> Option<(String, bool)> {
+    match scenario::run_file(Path::new(target)) {
+        Ok(_) => None,
+        Err(e @ ScenarioError::Read { .. }) => Some((e.to_string(), true)),
+        Err(ScenarioError::Variant { path, variant, error }) => Some((
+            format!(
+                "{}: variant `{variant}` does not load:\n{}",
+                path.display(),
+                render::load_error(&error)
+            ),
+            false,
+        )),
+        Err(e) => Some((e.to_string(), false)),
+    }
 }
 
 fn to_json(d: &Diagnostic, sources: &Sources) -> serde_json::Value {

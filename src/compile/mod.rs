@@ -128,7 +128,21 @@ impl Variant {
     /// For a variant with a random setup: how many distinct start positions
     /// it has (counted by listing them all, which takes a moment).
     pub fn setup_count(&self) -> Option<usize> {
-        self.setup.as_ref().map(|s| setup::arrangements(self, s).len())
+        self.setup_count_with(&mut |_, _| {})
+    }
+
+    /// Whether the start position is drawn from a random setup.
+    pub fn has_setup(&self) -> bool {
+        self.setup.is_some()
+    }
+
+    /// Like [`Variant::setup_count`], calling `progress(tried, total)`
+    /// every few thousand shuffles tried, out of all distinct shuffles.
+    pub fn setup_count_with(&self, progress: &mut dyn FnMut(u64, u64)) -> Option<usize> {
+        self.setup.as_ref().map(|s| {
+            let total = setup::shuffles(s);
+            setup::arrangements_with(self, s, &mut |tried| progress(tried, total)).len()
+        })
     }
 
     /// The start position.

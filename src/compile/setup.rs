@@ -14,17 +14,47 @@ use rand::{RngExt, SeedableRng};
 /// slot order) that satisfies the rules, in lexicographic order. `probe`
 /// is the variant compiled without castling, used to test protection.
 pub fn arrangements(probe: &Variant, setup: &CheckedSetup) -> Vec<Vec<char>> {
+    arrangements_with(probe, setup, &mut |_| {})
+}
+
+/// How often [`arrangements_with`] reports: every this many shuffles tried.
+const REPORT_EVERY: u64 = 4096;
+
+/// Like [`arrangements`], calling `tried` with the number of shuffles
+/// tried so far every few thousand shuffles (out of [`shuffles`]).
+pub fn arrangements_with(probe: &Variant, setup: &CheckedSetup, tried: &mut dyn FnMut(u64)) -> Vec<Vec<char>> {
     let mut out = Vec::new();
     let mut current = setup.pieces.clone();
+    let mut count = 0u64;
     loop {
         if satisfies(probe, setup, &current) {
             out.push(current.clone());
+        }
+        count += 1;
+        if count.is_multiple_of(REPORT_EVERY) {
+            tried(count);
         }
         if !crate::check::next_permutation(&mut current) {
             break;
         }
     }
+    tried(count);
     out
+}
+
+/// The number of distinct shuffles of a setup's pieces (the multinomial
+/// n! / (n1! n2! ...)), saturating at `u64::MAX`.
+pub fn shuffles(setup: &CheckedSetup) -> u64 {
+    let mut sorted = setup.pieces.clone();
+    sorted.sort_unstable();
+    let mut total: u128 = 1;
+    let mut run = 0u128;
+    for (i, c) in sorted.iter().enumerate() {
+        run = if i > 0 && sorted[i - 1] == *c { run + 1 } else { 1 };
+        // Multiply by (i + 1) / run, exact at every step.
+        total = total.saturating_mul(i as u128 + 1) / run;
+    }
+    u64::try_from(total).unwrap_or(u64::MAX)
 }
 
 /// Most shuffles tried for one seed before giving up on sampling.

@@ -224,7 +224,8 @@ fn merge(parent: VariantFile, child: VariantFile) -> VariantFile {
     VariantFile {
         extends: child.extends,
         name: child.name.or(parent.name),
-        description: child.description.or(parent.description),
+        // Not inherited: the parent's description describes the parent.
+        description: child.description,
         board: child.board.or(parent.board),
         pieces,
         // A child's `start` replaces a parent's `setup` and the other way round.
