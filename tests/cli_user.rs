@@ -122,7 +122,7 @@ fn ci_runs_exactly_the_readme_test_command() {
 
 fn readme_has_timings() -> bool {
     let readme = read("README.md");
-    readme.contains("cold") && readme.contains("nice")
+    readme.contains("Cold timings") && readme.contains("nice -n 10")
 }
 
 /// What the tests run has overflow checks on (this test crate is built

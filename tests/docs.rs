@@ -207,8 +207,8 @@ const WHOLE: &str = "X";
 fn embeddings(section: &str) -> &'static [&'static str] {
     match section {
         "Triggers" => &[RULE],
-        // `any not P` is shown inside `captured(not P)`, a condition.
-        "Square sets" => &[SET_TARGET, SET_RULE, COND_RULE],
+        // Sets are shown inside effects and conditions too.
+        "Square sets" => &[SET_TARGET, SET_RULE, COND_RULE, EFFECT_RULE, EFFECT_PIECE],
         "Conditions" => &[COND_RULE, COND_WHEN],
         "Effects" => &[EFFECT_RULE, EFFECT_PIECE],
         "Legality" => &[LEGAL],
@@ -291,8 +291,10 @@ enum Place {
     Scenario(&'static str),
     /// In a variant's position (its start position when no FEN is given).
     Position(&'static str, Option<&'static str>),
+    /// The same, for a random setup's seed.
+    Seeded(&'static str, u64, &'static str),
 }
-use Place::{Position as At, Scenario};
+use Place::{Position as At, Scenario, Seeded};
 
 /// Every move written in docs/ and where it is legal. A move shown in the
 /// docs that is missing here fails the test: add it with its position.
@@ -300,7 +302,7 @@ const MOVES: &[(&str, Place)] = &[
     ("e2e4", At("chess", None)),
     ("e7e8q", At("chess", Some("k7/4P3/8/8/8/8/8/4K3 w - - 0 1"))),
     ("e1g1", At("chess", Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1"))),
-    ("e1h1", Scenario("tests/scenarios/kaboom-no-castling.ron")),
+    ("e1h1", At("chess", Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1"))),
     ("a10a9", At("docs/examples/step-1-board.ron", Some("r3k4r/10/10/10/10/10/10/10/10/R3K4R b - - 0 1"))),
     ("a1a5@tackle", Scenario("tests/scenarios/push-tackle.ron")),
     ("a1a4@tackle", Scenario("tests/scenarios/kaboom-rook-tackle-chain.ron")),
@@ -317,10 +319,10 @@ const MOVES: &[(&str, Place)] = &[
     ("a1a1q@promote", Scenario("tests/scenarios/bouncing-example-5.ron")),
     ("d5e7,d6c5", At("docs/examples/step-4-bounce.ron", Some("4k5/10/10/4p5/3p6/3N6/10/10/10/4K5 w - - 0 1"))),
     ("f2i2+e1+g1", Scenario("tests/scenarios/capatomic-castling-choices.ron")),
-    ("f2i2+e1", Scenario("tests/scenarios/capatomic-castling-choices.ron")),
+    ("f2i2+e1", Scenario("tests/scenarios/capatomic-castling-far-missile.ron")),
     ("f2i2+g1", Scenario("tests/scenarios/capatomic-castling-choices.ron")),
     ("f2i2", Scenario("tests/scenarios/capatomic-castling-choices.ron")),
-    ("d9a9", At("capatomic-random", Some("r2k6/10/10/10/10/10/10/10/10/4K5 b - - 0 1"))),
+    ("d9b9", Seeded("capatomic-random", 12, "10/1r1k6/10/10/10/10/10/10/4K5/10 b q - 0 1")),
 ];
 
 /// A code span that reads as a move in kaboom's notation: starts with a
@@ -343,8 +345,9 @@ fn looks_like_move(span: &str) -> bool {
 }
 
 fn legal_in(place: &Place, text: &str) -> Result<(), String> {
-    let (variant, fen, moves) = match place {
-        At(variant, fen) => (variant.to_string(), fen.map(str::to_string), Vec::new()),
+    let (variant, fen, moves, seed) = match place {
+        At(variant, fen) => (variant.to_string(), fen.map(str::to_string), Vec::new(), None),
+        Seeded(variant, seed, fen) => (variant.to_string(), Some(fen.to_string()), Vec::new(), Some(*seed)),
         Scenario(file) => {
             let path = Path::new(ROOT).join(file);
             let s = kaboom::scenario::read(&path).map_err(|e| e.to_string())?;
@@ -353,7 +356,7 @@ fn legal_in(place: &Place, text: &str) -> Result<(), String> {
             } else {
                 s.variant.clone()
             };
-            (variant, s.fen.clone(), s.moves.clone())
+            (variant, s.fen.clone(), s.moves.clone(), s.seed)
         }
     };
     let variant = if variant.ends_with(".ron") && !Path::new(&variant).is_absolute() {
@@ -361,7 +364,7 @@ fn legal_in(place: &Place, text: &str) -> Result<(), String> {
     } else {
         variant
     };
-    let v = kaboom::Variant::load(&variant).map_err(|e| e.to_string())?;
+    let v = kaboom::Variant::load_seeded(&variant, seed).map_err(|e| e.to_string())?;
     let start = match &fen {
         Some(f) => kaboom::notation::fen::parse(&v, f).map_err(|e| e.to_string())?,
         None => v.start_position(),
@@ -417,6 +420,30 @@ fn every_documented_move_is_legal() {
 
 // ---------------------------------------------------------------- paths
 
+/// Whether some path under `base` matches `pattern`, whose components may
+/// hold one `*` each (`tests/fixtures/*/*.ron`).
+fn glob_matches(base: &Path, pattern: &str) -> bool {
+    let (first, rest) = pattern.split_once('/').unwrap_or((pattern, ""));
+    let candidates: Vec<std::path::PathBuf> = match first.split_once('*') {
+        None => vec![base.join(first)],
+        Some((head, tail)) => std::fs::read_dir(base)
+            .map(|entries| {
+                entries
+                    .filter_map(Result::ok)
+                    .filter(|e| {
+                        let name = e.file_name().to_string_lossy().to_string();
+                        name.starts_with(head) && name.ends_with(tail) && name.len() >= head.len() + tail.len()
+                    })
+                    .map(|e| e.path())
+                    .collect()
+            })
+            .unwrap_or_default(),
+    };
+    candidates
+        .iter()
+        .any(|c| c.exists() && (rest.is_empty() || glob_matches(c, rest)))
+}
+
 /// Every repository path a doc names (`tests/scenarios/x.ron`,
 /// `src/cli/`, globs like `tests/scenarios/kaboom-*.ron`) exists.
 #[test]
@@ -436,18 +463,7 @@ fn every_path_named_in_docs_exists() {
                 continue;
             }
             checked += 1;
-            let exists = match span.split_once('*') {
-                None => Path::new(ROOT).join(span).exists(),
-                Some((head, tail)) => {
-                    let (dir, prefix) = head.rsplit_once('/').unwrap_or(("", head));
-                    std::fs::read_dir(Path::new(ROOT).join(dir)).is_ok_and(|entries| {
-                        entries.filter_map(Result::ok).any(|e| {
-                            let name = e.file_name().to_string_lossy().to_string();
-                            name.starts_with(prefix) && name.ends_with(tail)
-                        })
-                    })
-                }
-            };
+            let exists = glob_matches(Path::new(ROOT), span.trim_end_matches('/'));
             if !exists {
                 missing.push(format!("{}: `{span}`", doc.display()));
             }
