@@ -11,7 +11,8 @@ fn main() {
         .map(|rd| rd.filter_map(Result::ok).map(|e| e.path()).collect())
         .unwrap_or_default();
     entries.retain(|p| p.extension().is_some_and(|e| e == "ron"));
-    entries.sort();
+    // Sorted by variant name (file stem), not by file name: `atomic` before `atomic-lichess`.
+    entries.sort_by_key(|p| p.file_stem().map(|s| s.to_os_string()));
     let mut code = String::from("/// Bundled variants: (name, text).\npub static BUNDLED: &[(&str, &str)] = &[\n");
     for path in entries {
         println!("cargo:rerun-if-changed={}", path.display());

@@ -2,19 +2,22 @@
 //! and rendering of errors. Library errors arrive typed; this module turns
 //! them into messages with file, line and column.
 
-mod explain;
-mod moves;
-mod perft;
-mod play;
+mod cmd_explain;
+mod cmd_moves;
+mod cmd_perft;
+mod cmd_play;
+mod cmd_setup;
+mod cmd_show;
+mod cmd_test;
+mod cmd_validate;
+mod output;
 mod progress;
 mod render;
-mod setup;
-mod show;
-mod test;
-mod validate;
 
 use clap::{Parser, Subcommand};
 use kaboom::{Position, Variant};
+use output::Output;
+use std::io::Write;
 use std::process::ExitCode;
 
 /// kaboom: a rules-as-data interpreter for chess variants.
@@ -124,8 +127,8 @@ enum Command {
         #[arg(required = true)]
         files: Vec<String>,
         /// Output: human-readable text, or JSON for editors and CI.
-        #[arg(long, value_enum, default_value_t = validate::Format::Text)]
-        format: validate::Format,
+        #[arg(long, value_enum, default_value_t = cmd_validate::Format::Text)]
+        format: cmd_validate::Format,
     },
 }
 
@@ -133,6 +136,19 @@ enum Command {
 pub struct Failure {
     message: String,
     code: u8,
+    /// The reader of our output went away: end without a message.
+    quiet: bool,
+}
+
+impl From<std::io::Error> for Failure {
+    /// A failed write to stdout or stderr.
+    fn from(e: std::io::Error) -> Self {
+        Failure {
+            message: format!("kaboom: cannot write output: {e}"),
+            code: 2,
+            quiet: output::is_closed_pipe(&e),
+        }
+    }
 }
 
 impl Failure {
@@ -141,6 +157,7 @@ impl Failure {
         Failure {
             message: message.into(),
             code: 1,
+            quiet: false,
         }
     }
 
@@ -149,16 +166,47 @@ impl Failure {
         Failure {
             message: message.into(),
             code: 2,
+            quiet: false,
         }
     }
 }
 
 /// Parses the arguments, runs the subcommand and returns the exit code.
 pub fn run() -> ExitCode {
-    let cli = Cli::parse();
-    let result = match cli.command {
+    let mut o = Output::std();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // --help, --version and usage errors: clap's text, written through `o`.
+        Err(e) => {
+            let written = if e.use_stderr() {
+                write!(o.err, "{}", e.render())
+            } else {
+                write!(o.out, "{}", e.render())
+            };
+            return match written.and_then(|()| o.flush()) {
+                Err(w) if !output::is_closed_pipe(&w) => ExitCode::from(2),
+                _ => ExitCode::from(e.exit_code() as u8),
+            };
+        }
+    };
+    let result = dispatch(cli.command, &mut o).and_then(|code| o.flush().map(|()| code).map_err(Failure::from));
+    match result {
+        Ok(code) => code,
+        Err(failure) if failure.quiet => ExitCode::SUCCESS,
+        Err(failure) => {
+            // If stderr itself cannot be written, the exit code still tells.
+            let _ = writeln!(o.err, "{}", failure.message.trim_end());
+            let _ = o.err.flush();
+            ExitCode::from(failure.code)
+        }
+    }
+}
+
+/// Runs one subcommand, writing through `o`.
+fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
+    match command {
         Command::Moves { variant, fen, seed } => {
-            load_variant(&variant, seed).and_then(|v| moves::run(&v, fen.as_deref()))
+            load_variant(&variant, seed).and_then(|v| cmd_moves::run(o, &v, fen.as_deref()))
         }
         Command::Perft {
             variant,
@@ -167,32 +215,26 @@ pub fn run() -> ExitCode {
             seed,
             divide,
             threads,
-        } => load_variant(&variant, seed).and_then(|v| perft::run(&v, depth, fen.as_deref(), divide, threads as usize)),
+        } => load_variant(&variant, seed)
+            .and_then(|v| cmd_perft::run(o, &v, depth, fen.as_deref(), divide, threads as usize)),
         Command::Play {
             variant,
             fen,
             seed,
             moves,
-        } => load_variant(&variant, seed).and_then(|v| play::run(&v, fen.as_deref(), &moves)),
+        } => load_variant(&variant, seed).and_then(|v| cmd_play::run(o, &v, fen.as_deref(), &moves)),
         Command::Show { variant, fen, seed } => {
-            load_variant(&variant, seed).and_then(|v| show::run(&v, &variant, fen.as_deref()))
+            load_variant(&variant, seed).and_then(|v| cmd_show::run(o, &v, &variant, fen.as_deref()))
         }
-        Command::Setup { variant, seed, count } => load_variant(&variant, seed).and_then(|v| setup::run(&v, count)),
+        Command::Setup { variant, seed, count } => load_variant(&variant, seed).and_then(|v| cmd_setup::run(o, &v, count)),
         Command::Explain {
             variant,
             fen,
             seed,
             r#move,
-        } => load_variant(&variant, seed).and_then(|v| explain::run(&v, fen.as_deref(), &r#move)),
-        Command::Test { paths, snapshot } => test::run(&paths, snapshot),
-        Command::Validate { files, format } => validate::run(&files, format),
-    };
-    match result {
-        Ok(code) => code,
-        Err(failure) => {
-            eprintln!("{}", failure.message.trim_end());
-            ExitCode::from(failure.code)
-        }
+        } => load_variant(&variant, seed).and_then(|v| cmd_explain::run(o, &v, fen.as_deref(), &r#move)),
+        Command::Test { paths, snapshot } => cmd_test::run(o, &paths, snapshot),
+        Command::Validate { files, format } => cmd_validate::run(o, &files, format),
     }
 }
 

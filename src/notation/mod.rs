@@ -5,5 +5,5 @@ pub mod board;
 pub mod explain;
 pub mod fen;
 pub mod san;
-pub mod trace;
+pub mod trace_text;
 pub mod uci;

@@ -6,15 +6,17 @@
 //! refused move shows the position reached, whose turn it is and the legal
 //! moves, in the notation the move was typed in.
 
+use super::output::Output;
 use super::{Failure, load_position};
 use kaboom::{Game, Move};
 use kaboom::Variant;
-use kaboom::engine::square::Color;
-use kaboom::notation::{board, fen, san, trace, uci};
-use std::fmt::Write;
+use kaboom::base::square::Color;
+use kaboom::notation::{board, fen, san, trace_text, uci};
+use std::fmt::Write as _;
+use std::io::Write as _;
 use std::process::ExitCode;
 
-pub fn run(variant: &Variant, start: Option<&str>, moves: &[String]) -> Result<ExitCode, Failure> {
+pub fn run(o: &mut Output, variant: &Variant, start: Option<&str>, moves: &[String]) -> Result<ExitCode, Failure> {
     let pos = load_position(variant, start)?;
     let mut game = Game::new(variant, pos);
     let mut out = String::new();
@@ -47,7 +49,7 @@ pub fn run(variant: &Variant, start: Option<&str>, moves: &[String]) -> Result<E
             out,
             "{number}{dots} {}: {}",
             uci::write(variant, &mv),
-            trace::describe_all(variant, &events)
+            trace_text::describe_all(variant, &events)
         );
     }
     if !record.is_empty() {
@@ -58,7 +60,7 @@ pub fn run(variant: &Variant, start: Option<&str>, moves: &[String]) -> Result<E
     if let Some(ending) = game.ending() {
         let _ = writeln!(out, "result: {} ({})", ending.result.score(), ending.reason);
     }
-    print!("{out}");
+    write!(o.out, "{out}")?;
     Ok(ExitCode::SUCCESS)
 }
 

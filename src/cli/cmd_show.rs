@@ -4,15 +4,17 @@
 //! legality rule and how the game ends. Defaults the file does not write
 //! are shown and marked `(default)`.
 
+use super::output::Output;
 use super::{Failure, load_position};
 use kaboom::Variant;
 use kaboom::check::{DEFAULT_END, DEFAULT_LEGAL};
 use kaboom::notation::{board, fen};
 use kaboom::spec::{ActionSpec, Loader, Spanned, VariantFile};
 use std::fmt::Write;
+use std::io::Write as _;
 use std::process::ExitCode;
 
-pub fn run(variant: &Variant, name_or_path: &str, start: Option<&str>) -> Result<ExitCode, Failure> {
+pub fn run(o: &mut Output, variant: &Variant, name_or_path: &str, start: Option<&str>) -> Result<ExitCode, Failure> {
     let pos = load_position(variant, start)?;
     // The variant loaded, so its file (with its parents merged) reads again.
     let file = Loader::new()
@@ -34,7 +36,7 @@ pub fn run(variant: &Variant, name_or_path: &str, start: Option<&str>) -> Result
     out.push_str(&board::diagram(variant, &pos));
     let _ = writeln!(out, "fen: {}", fen::write(variant, &pos));
     out.push_str(&summary(variant, &file));
-    print!("{out}");
+    write!(o.out, "{out}")?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -185,7 +187,7 @@ fn summary(variant: &Variant, file: &VariantFile) -> String {
     // One line per castling move; a move that may bring pieces along is
     // compiled once per combination of them: list each piece once.
     let mut castling: Vec<(String, Vec<String>)> = Vec::new();
-    for c in variant.castling_rules().iter().filter(|c| c.side == kaboom::engine::square::Color::White) {
+    for c in variant.castling_rules().iter().filter(|c| c.side == kaboom::base::square::Color::White) {
         let head = format!(
             "{}: king {}-{}, rook {}-{}",
             c.letter,

@@ -5,11 +5,13 @@
 //! shows on a terminal when it takes more than two seconds. Exit 0 when all are
 //! valid, 1 when some are not, 2 when a file cannot be read.
 
+use super::output::Output;
 use super::progress::Progress;
 use super::{Failure, FileKind, render};
 use kaboom::scenario::{self, ScenarioError};
 use kaboom::Variant;
 use kaboom::check::{Diagnostic, Severity};
+use std::io::Write as _;
 use kaboom::spec::Sources;
 use std::path::Path;
 use std::process::ExitCode;
@@ -23,12 +25,12 @@ pub enum Format {
     Json,
 }
 
-pub fn run(names: &[String], format: Format) -> Result<ExitCode, Failure> {
+pub fn run(o: &mut Output, names: &[String], format: Format) -> Result<ExitCode, Failure> {
     let mut targets = Vec::new();
     for name in names {
         if Path::new(name).is_dir() {
             targets.extend(
-                super::test::expand(std::slice::from_ref(name))?
+                super::cmd_test::expand(std::slice::from_ref(name))?
                     .into_iter()
                     .map(|p| p.display().to_string()),
             );
@@ -47,10 +49,10 @@ pub fn run(names: &[String], format: Format) -> Result<ExitCode, Failure> {
             unreadable |= problem.as_ref().is_some_and(|(_, io)| *io);
             match format {
                 Format::Text => match &problem {
-                    None => println!("{target}: ok (a scenario; `kaboom test` runs it)"),
+                    None => writeln!(o.out, "{target}: ok (a scenario; `kaboom test` runs it)")?,
                     Some((message, _)) => {
-                        eprintln!("{}", message.trim_end());
-                        println!("{target}: 1 error (a scenario)");
+                        writeln!(o.err, "{}", message.trim_end())?;
+                        writeln!(o.out, "{target}: 1 error (a scenario)")?;
                     }
                 },
                 Format::Json => json.push(serde_json::json!({
@@ -82,11 +84,11 @@ pub fn run(names: &[String], format: Format) -> Result<ExitCode, Failure> {
         match format {
             Format::Text => {
                 for d in &diagnostics {
-                    eprintln!("{}", render::diagnostic(d, &sources).trim_end());
+                    writeln!(o.err, "{}", render::diagnostic(d, &sources).trim_end())?;
                 }
                 match &name {
-                    Some(name) => println!("{target}: ok ({name})"),
-                    None => println!("{target}: {errors} error{}", if errors == 1 { "" } else { "s" }),
+                    Some(name) => writeln!(o.out, "{target}: ok ({name})")?,
+                    None => writeln!(o.out, "{target}: {errors} error{}", if errors == 1 { "" } else { "s" })?,
                 }
             }
             Format::Json => json.push(serde_json::json!({
@@ -99,10 +101,11 @@ pub fn run(names: &[String], format: Format) -> Result<ExitCode, Failure> {
         }
     }
     if format == Format::Json {
-        println!(
+        writeln!(
+            o.out,
             "{}",
             serde_json::to_string_pretty(&serde_json::json!({ "files": json })).unwrap_or_default()
-        );
+        )?;
     }
     Ok(ExitCode::from(if unreadable {
         2

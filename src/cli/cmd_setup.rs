@@ -3,11 +3,13 @@
 //! when counting takes more than two seconds).
 
 use super::Failure;
+use super::output::Output;
 use super::progress::Progress;
 use kaboom::Variant;
+use std::io::Write as _;
 use std::process::ExitCode;
 
-pub fn run(variant: &Variant, count: bool) -> Result<ExitCode, Failure> {
+pub fn run(o: &mut Output, variant: &Variant, count: bool) -> Result<ExitCode, Failure> {
     let total = if count {
         // Counting lists every shuffle: a bar on a terminal when it is slow.
         let mut progress: Option<Progress> = None;
@@ -24,9 +26,9 @@ pub fn run(variant: &Variant, count: bool) -> Result<ExitCode, Failure> {
         )));
     };
     if count {
-        println!("{total}");
+        writeln!(o.out, "{total}")?;
     } else {
-        println!("{}", variant.start_fen);
+        writeln!(o.out, "{}", variant.start_fen)?;
     }
     Ok(ExitCode::SUCCESS)
 }
