@@ -1,10 +1,14 @@
-//! `kaboom play`: applies moves, printing what each did (its trace), the
-//! game record in algebraic notation, then the board, the FEN and, once the game is over, the result. Nothing is
-//! printed on stdout unless every move is legal.
+//! `kaboom play`: applies moves, written in coordinates (`e2e4`) or in
+//! algebraic notation (`e4`, `Nf3`, `O-O`, as the game record writes them),
+//! printing what each did (its trace), the game record in algebraic
+//! notation, then the board, the FEN and, once the game is over, the
+//! result. Nothing is printed on stdout unless every move is legal; a
+//! refused move shows the position reached, whose turn it is and the legal
+//! moves, in the notation the move was typed in.
 
 use super::output::Output;
 use super::{Failure, load_position};
-use kaboom::Game;
+use kaboom::{Game, Move};
 use kaboom::Variant;
 use kaboom::base::square::Color;
 use kaboom::notation::{board, fen, san, trace_text, uci};
@@ -26,8 +30,7 @@ pub fn run(o: &mut Output, variant: &Variant, start: super::FenArg<'_>, moves: &
                 ending.reason
             )));
         }
-        let mv =
-            uci::parse(variant, game.position(), text).map_err(|e| Failure::input(format!("move {}: {e}", i + 1)))?;
+        let mv = read_move(variant, &game, &record, i, text)?;
         let number = game.position().fullmove_number();
         let dots = if game.position().side_to_move() == Color::White {
             "."
@@ -59,4 +62,54 @@ pub fn run(o: &mut Output, variant: &Variant, start: super::FenArg<'_>, moves: &
     }
     write!(o.out, "{out}")?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Reads a move in coordinates, or else in algebraic notation; when it is
+/// neither, the error shows where the game stands.
+fn read_move(variant: &Variant, game: &Game, record: &[String], index: usize, text: &str) -> Result<Move, Failure> {
+    let pos = game.position();
+    let coordinates = match uci::parse(variant, pos, text) {
+        Ok(mv) => return Ok(mv),
+        Err(e) => e,
+    };
+    if let Ok(mv) = san::parse(variant, pos, text) {
+        return Ok(mv);
+    }
+    // Well-formed coordinates that name no legal move: answer in
+    // coordinates; anything else was meant as algebraic notation.
+    let starts_with_two_squares = {
+        let g = variant.geometry;
+        // The length of the square that starts `t`, if one does.
+        let square = |t: &str| (2..=3).filter(|&n| t.get(..n).is_some_and(|s| g.parse_square(s).is_some())).last();
+        square(text).is_some_and(|n| square(&text[n..]).is_some())
+    };
+    let in_coordinates = matches!(coordinates, uci::MoveError::Illegal { .. }) || starts_with_two_squares;
+    let (problem, legal) = match &coordinates {
+        _ if in_coordinates => (
+            match &coordinates {
+                uci::MoveError::Malformed { reason, .. } => format!("`{text}` is not a move: {reason}"),
+                _ => format!("`{text}` is not a legal move here"),
+            },
+            variant.legal_moves(pos).iter().map(|m| uci::write(variant, m)).collect::<Vec<_>>(),
+        ),
+        _ => (
+            format!("`{text}` is not a legal move here, in coordinates (e2e4) or in algebraic notation (e4, Nf3)"),
+            san::legal_moves(variant, pos).into_iter().map(|(_, s)| s).collect(),
+        ),
+    };
+    let mut message = format!("move {}: {problem}\n", index + 1);
+    if record.is_empty() {
+        message.push_str("position (no move played yet):\n");
+    } else {
+        let _ = writeln!(message, "position after {}:", record.join(" "));
+    }
+    message.push_str(&board::diagram(variant, pos));
+    let _ = writeln!(message, "fen: {}", fen::write(variant, pos));
+    let side = if pos.side_to_move() == Color::White { "White" } else { "Black" };
+    if legal.is_empty() {
+        let _ = writeln!(message, "{side} to move, and has no legal move");
+    } else {
+        let _ = writeln!(message, "{side} to move; legal moves: {}", legal.join(" "));
+    }
+    Err(Failure::input(message))
 }

@@ -1,8 +1,10 @@
 //! `kaboom setup`: a random setup's start position for a seed, or the
-//! number of distinct start positions.
+//! number of distinct start positions (with a progress bar on a terminal
+//! when counting takes more than two seconds).
 
 use super::Failure;
 use super::output::Output;
+use super::progress::Progress;
 use kaboom::Variant;
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -15,7 +17,15 @@ pub fn run(o: &mut Output, variant: &Variant, count: bool) -> Result<ExitCode, F
         )));
     }
     if count {
-        match variant.setup_count() {
+        // Counting walks every arrangement: a bar on a terminal when it is slow.
+        let mut progress: Option<Progress> = None;
+        let counted = variant.setup_count_with(&mut |found, bound| {
+            progress
+                .get_or_insert_with(|| Progress::new(bound, "arrangements found (of at most this many shuffles)"))
+                .set(found);
+        });
+        drop(progress);
+        match counted {
             Some(Ok(total)) => writeln!(o.out, "{total}")?,
             _ => {
                 return Err(Failure::input(format!(

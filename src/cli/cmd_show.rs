@@ -1,48 +1,250 @@
-//! `kaboom show`: the board and a summary of the variant's pieces.
+//! `kaboom show`: the board and everything a player needs to know about
+//! the variant: its pieces (moves, value, actions, shields), promotion,
+//! castling, the rules that fire after moves, the side's actions, the
+//! legality rule and how the game ends. Defaults the file does not write
+//! are shown and marked `(default)`.
 
 use super::output::Output;
 use super::{Failure, load_position};
 use kaboom::Variant;
+use kaboom::check::{DEFAULT_END, DEFAULT_LEGAL};
 use kaboom::notation::{board, fen};
+use kaboom::spec::{ActionSpec, Loader, Spanned, VariantFile};
+use std::fmt::Write;
 use std::io::Write as _;
 use std::process::ExitCode;
 
-pub fn run(o: &mut Output, variant: &Variant, start: super::FenArg<'_>) -> Result<ExitCode, Failure> {
+pub fn run(
+    o: &mut Output,
+    variant: &Variant,
+    name_or_path: &str,
+    start: super::FenArg<'_>,
+) -> Result<ExitCode, Failure> {
     let pos = load_position(variant, start)?;
-    writeln!(
-        o.out,
+    // The variant loaded, so its file (with its parents merged) reads again.
+    let file = Loader::new()
+        .load(name_or_path)
+        .map_err(|_| Failure::io(format!("cannot read {name_or_path} again")))?;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
         "{} ({}x{})",
         variant.name, variant.geometry.files, variant.geometry.ranks
-    )?;
+    );
     if !variant.description.is_empty() {
-        writeln!(o.out, "{}", variant.description)?;
+        let _ = writeln!(out, "{}", variant.description);
     }
-    writeln!(o.out)?;
-    write!(o.out, "{}", board::diagram(variant, &pos))?;
-    writeln!(o.out, "fen: {}", fen::write(variant, &pos))?;
-    writeln!(o.out)?;
-    writeln!(
-        o.out,
-        "{:<6} {:<14} {:<16} {:>6}  notes",
-        "letter", "name", "moves", "value"
-    )?;
+    if let Some(parent) = &file.extends {
+        let _ = writeln!(out, "extends: {}", parent.value);
+    }
+    out.push('\n');
+    out.push_str(&board::diagram(variant, &pos));
+    let _ = writeln!(out, "fen: {}", fen::write(variant, &pos));
+    out.push_str(&summary(variant, &file));
+    write!(o.out, "{out}")?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Rows of cells as a table: every column as wide as its widest cell.
+fn table(rows: &[Vec<String>], indent: &str) -> String {
+    let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..columns)
+        .map(|c| rows.iter().filter_map(|r| r.get(c)).map(|s| s.chars().count()).max().unwrap_or(0))
+        .collect();
+    let mut out = String::new();
+    for row in rows {
+        let mut line = indent.to_string();
+        for (c, cell) in row.iter().enumerate() {
+            if c + 1 == row.len() {
+                line.push_str(cell);
+            } else {
+                let _ = write!(line, "{cell:<w$}  ", w = widths[c]);
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// One action in words: how it targets, its conditions and its effect.
+fn action(a: &ActionSpec) -> String {
+    let mut parts = Vec::new();
+    if let Some(moves) = &a.moves {
+        parts.push(format!("targets: moves {}", moves.value));
+    }
+    if let Some(target) = &a.target {
+        parts.push(format!("targets: {}", target.value));
+    }
+    if let Some(stays) = a.stays {
+        parts.push(if stays { "stays" } else { "moves to the target" }.to_string());
+    }
+    if a.once {
+        parts.push("once per game".to_string());
+    }
+    if let Some(when) = &a.when {
+        parts.push(format!("when: {}", when.value));
+    }
+    if a.compel {
+        parts.push("compels the piece there to move".to_string());
+    }
+    if a.promotes {
+        parts.push("promotes".to_string());
+    }
+    if let Some(effect) = &a.effect {
+        parts.push(format!("effect: {}", effect.value));
+    }
+    parts.join("; ")
+}
+
+fn sentences(out: &mut String, title: &str, written: Option<&Vec<Spanned<String>>>, default: &[&str], none: &str) {
+    let _ = write!(out, "\n{title}:");
+    match written {
+        Some(list) if list.is_empty() => {
+            let _ = writeln!(out, " none: {none}");
+        }
+        Some(list) => {
+            out.push('\n');
+            for s in list {
+                let _ = writeln!(out, "  {}", s.value);
+            }
+        }
+        None => {
+            out.push_str(" (default)\n");
+            for s in default {
+                let _ = writeln!(out, "  {s}");
+            }
+        }
+    }
+}
+
+/// Everything below the board.
+fn summary(variant: &Variant, file: &VariantFile) -> String {
+    let mut out = String::new();
+    let specs = file.pieces.as_deref().unwrap_or_default();
+    let mut rows = vec![vec![
+        "letter".to_string(),
+        "name".to_string(),
+        "moves".to_string(),
+        "value".to_string(),
+        "notes".to_string(),
+    ]];
+    let mut abilities = Vec::new();
     for p in &variant.pieces {
+        let spec = specs.iter().find(|s| s.letter.value == p.letter);
         let mut notes = Vec::new();
         if p.royal {
-            notes.push("royal");
+            notes.push("royal".to_string());
         }
         if p.pawn {
-            notes.push("pawn");
+            notes.push("pawn".to_string());
         }
-        writeln!(
-            o.out,
-            "{:<6} {:<14} {:<16} {:>6}  {}",
-            p.letter,
-            p.name,
-            p.template,
-            p.value,
-            notes.join(", ")
-        )?;
+        if let Some(spec) = spec {
+            if let Some(shield) = &spec.shield {
+                let against: Vec<&str> = shield.against.iter().map(|a| a.value.as_str()).collect();
+                notes.push(format!(
+                    "shield: radius {} against {}",
+                    shield.radius.value,
+                    against.join(", ")
+                ));
+            }
+            if !spec.actions.is_empty() {
+                let names: Vec<&str> = spec.actions.iter().map(|a| a.name.value.as_str()).collect();
+                notes.push(format!("actions: {}", names.join(", ")));
+            }
+            for a in &spec.actions {
+                abilities.push(vec![p.letter.to_string(), a.name.value.clone(), action(a)]);
+            }
+        }
+        rows.push(vec![
+            p.letter.to_string(),
+            p.name.clone(),
+            p.template.clone(),
+            p.value.to_string(),
+            notes.join("; "),
+        ]);
     }
-    Ok(ExitCode::SUCCESS)
+    out.push('\n');
+    out.push_str(&table(&rows, ""));
+    for a in file.actions.as_deref().unwrap_or_default() {
+        abilities.push(vec!["(side)".to_string(), a.name.value.clone(), action(a)]);
+    }
+    if !abilities.is_empty() {
+        let _ = writeln!(out, "\nactions (each instead of a move):");
+        out.push_str(&table(&abilities, "  "));
+    }
+    match &file.promotion {
+        Some(p) => {
+            let ranks: Vec<String> = p.ranks.value.iter().map(u32::to_string).collect();
+            let _ = writeln!(
+                out,
+                "\npromotion: {} on rank{} {} (counted from its side) to one of {}{}",
+                p.pieces.value,
+                if ranks.len() == 1 { "" } else { "s" },
+                ranks.join(", "),
+                p.choices.value,
+                if p.mandatory { "" } else { ", optional" }
+            );
+        }
+        None => out.push_str("\npromotion: none\n"),
+    }
+    let g = variant.geometry;
+    // One line per castling move; a move that may bring pieces along is
+    // compiled once per combination of them: list each piece once.
+    let mut castling: Vec<(String, Vec<String>)> = Vec::new();
+    for c in variant.castling_rules().iter().filter(|c| c.side == kaboom::base::square::Color::White) {
+        let head = format!(
+            "{}: king {}-{}, rook {}-{}",
+            c.letter,
+            g.name(c.king_from),
+            g.name(c.king_to),
+            g.name(c.rook_from),
+            g.name(c.rook_to)
+        );
+        let index = match castling.iter().position(|(h, _)| *h == head) {
+            Some(i) => i,
+            None => {
+                castling.push((head, Vec::new()));
+                castling.len() - 1
+            }
+        };
+        for &(from, to) in &c.carry {
+            let piece = format!("{}-{}", g.name(from), g.name(to));
+            if !castling[index].1.contains(&piece) {
+                castling[index].1.push(piece);
+            }
+        }
+    }
+    let castling: Vec<String> = castling
+        .into_iter()
+        .map(|(head, carried)| {
+            if carried.is_empty() {
+                head
+            } else {
+                format!("{head}, may bring along {} (each if unmoved)", carried.join(", "))
+            }
+        })
+        .collect();
+    if castling.is_empty() {
+        out.push_str("castling: none\n");
+    } else {
+        out.push_str("castling (White's; Black's mirror them):\n");
+        for c in castling {
+            let _ = writeln!(out, "  {c}");
+        }
+    }
+    let rules = file.rules.as_ref();
+    let _ = write!(out, "\nrules:");
+    match rules {
+        Some(list) if !list.is_empty() => {
+            out.push('\n');
+            for r in list {
+                let _ = writeln!(out, "  {}", r.value);
+            }
+        }
+        _ => out.push_str(" none\n"),
+    }
+    sentences(&mut out, "legal (every move, for the side that moved)", file.legal.as_ref(), DEFAULT_LEGAL, "every move is legal, royal pieces may be left attacked");
+    sentences(&mut out, "end (checked in order, for the side to move)", file.end.as_ref(), DEFAULT_END, "the game never ends by a rule");
+    out
 }

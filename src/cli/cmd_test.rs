@@ -90,6 +90,16 @@ pub fn run(o: &mut Output, paths: &[String], snapshot: bool) -> Result<ExitCode,
         .into_iter()
         .filter(|t| !t.found || scenario::looks_like_scenario(&t.path))
         .collect();
+    if let Some(t) = files
+        .iter()
+        .find(|t| !t.found && super::file_kind(&t.path) == super::FileKind::Variant)
+    {
+        let p = t.path.display();
+        return Err(Failure::input(format!(
+            "{p} is a variant, not a scenario: check it with `kaboom validate {p}`, \
+             or write a scenario that names it (docs/scenarios.md)"
+        )));
+    }
     if files.is_empty() {
         return Err(Failure::io(
             "no scenario files found: a folder's scenarios are the .ron files with a `variant` field",

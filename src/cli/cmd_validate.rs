@@ -1,13 +1,19 @@
 //! `kaboom validate`: loads and checks each file (folders: every `.ron` in
-//! them; bundled names too), printing every problem. Exit 0 when all are
+//! them; bundled names too), printing every problem. Scenario files (with
+//! a `variant` field) are recognised and checked as scenarios: they read,
+//! their variant loads, their FEN parses. A progress bar over the files
+//! shows on a terminal when it takes more than two seconds. Exit 0 when all are
 //! valid, 1 when some are not, 2 when a file cannot be read.
 
 use super::output::Output;
-use super::{Failure, render};
+use super::progress::Progress;
+use super::{Failure, FileKind, render};
+use kaboom::scenario::{self, ScenarioError};
 use kaboom::Variant;
 use kaboom::check::{Diagnostic, Severity};
-use kaboom::spec::Sources;
 use std::io::Write as _;
+use kaboom::spec::Sources;
+use std::path::Path;
 use std::process::ExitCode;
 
 /// How `validate` reports.
@@ -34,7 +40,38 @@ pub fn run(o: &mut Output, names: &[String], format: Format) -> Result<ExitCode,
     }
     let (mut invalid, mut unreadable) = (false, false);
     let mut json = Vec::new();
+    let progress = Progress::new(targets.len() as u64, "files");
     for (target, file) in &targets {
+        progress.inc();
+        if let Some(t) = file
+            && super::file_kind(&t.path) == FileKind::Scenario
+        {
+            let problem = scenario_problem(&t.path, &t.root);
+            invalid |= problem.as_ref().is_some_and(|(_, io)| !io);
+            unreadable |= problem.as_ref().is_some_and(|(_, io)| *io);
+            match format {
+                Format::Text => match &problem {
+                    None => writeln!(o.out, "{target}: ok (a scenario; `kaboom test` runs it)")?,
+                    Some((message, _)) => {
+                        writeln!(o.err, "{}", message.trim_end())?;
+                        writeln!(o.out, "{target}: 1 error (a scenario)")?;
+                    }
+                },
+                Format::Json => json.push(serde_json::json!({
+                    "file": target,
+                    "kind": "scenario",
+                    "valid": problem.is_none(),
+                    "name": null,
+                    "diagnostics": problem.iter().map(|(message, _)| serde_json::json!({
+                        "severity": "error",
+                        "message": message,
+                        "help": null,
+                        "location": null,
+                    })).collect::<Vec<_>>(),
+                })),
+            }
+            continue;
+        }
         let loaded = match file {
             Some(t) => Variant::load_path(&t.path, Some(&t.root), None),
             None => Variant::load(target),
@@ -63,6 +100,7 @@ pub fn run(o: &mut Output, names: &[String], format: Format) -> Result<ExitCode,
             Format::Json => json.push({
                 let mut entry = serde_json::json!({
                 "file": target,
+                "kind": "variant",
                 "valid": errors == 0,
                 "name": name,
                 "diagnostics": diagnostics.iter().take(render::MAX_SHOWN).map(|d| to_json(d, &sources)).collect::<Vec<_>>(),
@@ -89,6 +127,25 @@ pub fn run(o: &mut Output, names: &[String], format: Format) -> Result<ExitCode,
     } else {
         0
     }))
+}
+
+/// What is wrong with a scenario file, if anything, and whether it is that
+/// the file cannot be read: it must read as a scenario, its variant load
+/// and its FEN parse. Its moves and expectations are `kaboom test`'s job.
+fn scenario_problem(path: &Path, root: &Path) -> Option<(String, bool)> {
+    match scenario::run_file_in(path, root) {
+        Ok(_) => None,
+        Err(e @ ScenarioError::Read { .. }) => Some((e.to_string(), true)),
+        Err(ScenarioError::Variant { path, variant, error }) => Some((
+            format!(
+                "{}: variant `{variant}` does not load:\n{}",
+                path.display(),
+                render::load_error(&error)
+            ),
+            false,
+        )),
+        Err(e) => Some((e.to_string(), false)),
+    }
 }
 
 fn to_json(d: &Diagnostic, sources: &Sources) -> serde_json::Value {

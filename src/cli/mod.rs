@@ -11,6 +11,7 @@ mod cmd_show;
 mod cmd_test;
 mod cmd_validate;
 mod output;
+mod progress;
 mod render;
 
 use clap::{Parser, Subcommand};
@@ -84,7 +85,7 @@ enum Command {
         /// Seed of a random setup's start position (default 0).
         #[arg(long)]
         seed: Option<u64>,
-        /// Moves in UCI coordinates (e2e4, e7e8q, e1g1).
+        /// Moves in coordinates (e2e4, e7e8q, e1g1) or algebraic notation (e4, Nf3, O-O, e8=Q).
         moves: Vec<String>,
     },
     /// Shows the board and a summary of the variant's pieces.
@@ -252,7 +253,7 @@ fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
             fen,
             allow_illegal,
             seed,
-        } => load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| cmd_show::run(o, &v, fen.as_deref().map(|f| (f, allow_illegal)))),
+        } => load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| cmd_show::run(o, &v, &variant, fen.as_deref().map(|f| (f, allow_illegal)))),
         Command::Setup { variant, seed, count } => load_variant(&variant, seed).and_then(|v| cmd_setup::run(o, &v, count)),
         Command::Explain {
             variant,
@@ -275,7 +276,9 @@ fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
 fn load_variant(name: &str, seed: Option<u64>) -> Result<Variant, Failure> {
     let variant = Variant::load_seeded(name, seed).map_err(|e| {
         let message = render::load_error(&e);
-        if e.diagnostics.iter().any(|d| d.io) {
+        if file_kind(std::path::Path::new(name)) == FileKind::Scenario {
+            Failure::input(format!("{name} is a scenario, not a variant: run it with `kaboom test {name}`"))
+        } else if e.diagnostics.iter().any(|d| d.io) {
             Failure::io(message)
         } else {
             Failure::input(message)
@@ -306,6 +309,32 @@ fn load_variant_for(name: &str, seed: Option<u64>, fen: Option<&str>) -> Result<
         let _ = kaboom::notation::fen::parse_fitting(&mut variant, text);
     }
     Ok(variant)
+}
+
+/// What a `.ron` file holds, judged by its top-level fields.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FileKind {
+    /// A scenario: it has a `variant` field.
+    Scenario,
+    /// A variant: a struct without a `variant` field.
+    Variant,
+    /// Unreadable, or not a RON struct at all.
+    Unknown,
+}
+
+fn file_kind(path: &std::path::Path) -> FileKind {
+    // Read as a variant file is: a regular file, size-limited.
+    let Ok(text) = kaboom::spec::read_text(path, kaboom::spec::MAX_FILE_BYTES, "a file") else {
+        return FileKind::Unknown;
+    };
+    let options = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+    match options.from_str::<ron::Value>(&text) {
+        Ok(ron::Value::Map(map)) if map.iter().any(|(k, _)| *k == ron::Value::String("variant".into())) => {
+            FileKind::Scenario
+        }
+        Ok(ron::Value::Map(_)) => FileKind::Variant,
+        _ => FileKind::Unknown,
+    }
 }
 
 /// The position given by `--fen`, or the variant's start position.

@@ -14,11 +14,14 @@ pub struct Output {
 }
 
 impl Output {
-    /// The process's stdout (line-buffered) and stderr.
+    /// The process's stdout (line-buffered) and stderr. The handles are
+    /// not held locked: each write takes the lock for its own duration, so
+    /// another thread (a progress bar drawing on stderr) is never blocked
+    /// for the whole command.
     pub fn std() -> Self {
         Output {
-            out: Box::new(io::stdout().lock()),
-            err: Box::new(io::stderr().lock()),
+            out: Box::new(io::stdout()),
+            err: Box::new(io::stderr()),
         }
     }
 

@@ -126,9 +126,21 @@ impl Walk<'_> {
 /// The number of arrangements that satisfy the rules, counted without
 /// listing them in memory.
 pub fn count(probe: &Variant, setup: &CheckedSetup) -> Result<u64, TooExpensive> {
+    count_with(probe, setup, &mut |_| {})
+}
+
+/// Like [`count`], calling `progress(found)` every 4096 arrangements found.
+pub fn count_with(
+    probe: &Variant,
+    setup: &CheckedSetup,
+    progress: &mut dyn FnMut(u64),
+) -> Result<u64, TooExpensive> {
     let mut n = 0u64;
     for_each_arrangement(probe, setup, |_| {
         n += 1;
+        if n % 4096 == 0 {
+            progress(n);
+        }
         true
     })?;
     Ok(n)
@@ -152,6 +164,21 @@ pub fn nth(probe: &Variant, setup: &CheckedSetup, index: u64) -> Result<Option<V
         true
     })?;
     Ok(found)
+}
+
+/// The number of distinct shuffles of a setup's pieces (the multinomial
+/// n! / (n1! n2! ...)), saturating at `u64::MAX`.
+pub fn shuffles(setup: &CheckedSetup) -> u64 {
+    let mut sorted = setup.pieces.clone();
+    sorted.sort_unstable();
+    let mut total: u128 = 1;
+    let mut run = 0u128;
+    for (i, c) in sorted.iter().enumerate() {
+        run = if i > 0 && sorted[i - 1] == *c { run + 1 } else { 1 };
+        // Multiply by (i + 1) / run, exact at every step.
+        total = total.saturating_mul(i as u128 + 1) / run;
+    }
+    u64::try_from(total).unwrap_or(u64::MAX)
 }
 
 /// Most shuffles tried for one seed before giving up on sampling.

@@ -67,7 +67,20 @@ impl Variant {
     /// it has (counted by walking them all, without storing them), or
     /// [`arrangements::TooExpensive`] past [`arrangements::MAX_FULL_CHECKS`].
     pub fn setup_count(&self) -> Option<Result<u64, arrangements::TooExpensive>> {
-        self.setup.as_ref().map(|s| arrangements::count(self, s))
+        self.setup_count_with(&mut |_, _| {})
+    }
+
+    /// Like [`Variant::setup_count`], calling `progress(found, shuffles)`
+    /// every few thousand arrangements found, where `shuffles` (the number
+    /// of distinct shuffles of the pieces) bounds how many there can be.
+    pub fn setup_count_with(
+        &self,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Option<Result<u64, arrangements::TooExpensive>> {
+        self.setup.as_ref().map(|s| {
+            let bound = arrangements::shuffles(s);
+            arrangements::count_with(self, s, &mut |found| progress(found, bound))
+        })
     }
 }
 

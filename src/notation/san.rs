@@ -118,3 +118,119 @@ fn piece_move(variant: &Variant, before: &Position, mv: &Move) -> String {
     }
     out
 }
+
+/// The move `mv` from `pos` in algebraic notation, played on a copy to
+/// learn what it does (for check marks and bounces).
+pub fn write_move(variant: &Variant, pos: &Position, mv: &Move) -> String {
+    let mut after = pos.clone();
+    let mut events = Vec::new();
+    after.make_traced(variant, *mv, &mut events);
+    write(variant, pos, mv, &events, &after)
+}
+
+/// Every legal move of `pos` with its algebraic notation.
+pub fn legal_moves(variant: &Variant, pos: &Position) -> Vec<(Move, String)> {
+    variant
+        .legal_moves(pos)
+        .into_iter()
+        .map(|mv| {
+            let text = write_move(variant, pos, &mv);
+            (mv, text)
+        })
+        .collect()
+}
+
+/// What two spellings of one move have in common: no check or mate
+/// marks, annotations, `x`, `=` or spaces, castling with letter O.
+fn normalize(text: &str) -> String {
+    let kept: String = text
+        .chars()
+        .filter(|c| !matches!(c, '+' | '#' | '!' | '?' | 'x' | '=' | ' '))
+        .collect();
+    if kept.chars().all(|c| matches!(c, '0' | 'O' | 'o' | '-')) {
+        kept.to_uppercase().replace('0', "O")
+    } else {
+        kept
+    }
+}
+
+/// Reads a move in algebraic notation as kaboom writes it (`Nf3`, `exd5`,
+/// `e8=Q`, `O-O`, `Re8, Kg8+`, an action's record) and finds it among the
+/// legal moves of `pos`. Check marks, annotations, `x` and `=` may be left
+/// out or added; `0-0` reads as `O-O`; a plain move may name more of its
+/// origin than needed (`Ngf3`).
+pub fn parse(variant: &Variant, pos: &Position, text: &str) -> Result<Move, uci::MoveError> {
+    let want = normalize(text);
+    if want.is_empty() {
+        return Err(uci::MoveError::Malformed {
+            text: text.to_string(),
+            reason: "it is empty".to_string(),
+        });
+    }
+    let legal = legal_moves(variant, pos);
+    let exact: Vec<&Move> = legal.iter().filter(|(_, s)| normalize(s) == want).map(|(m, _)| m).collect();
+    if let [mv] = exact[..] {
+        return Ok(*mv);
+    }
+    if exact.is_empty()
+        && let Some(mv) = over_specified(variant, pos, &want, &legal)
+    {
+        return Ok(mv);
+    }
+    Err(uci::MoveError::Illegal {
+        text: text.to_string(),
+        legal: if legal.is_empty() {
+            "none (the game is over)".to_string()
+        } else {
+            legal.into_iter().map(|(_, s)| s).collect::<Vec<_>>().join(" ")
+        },
+    })
+}
+
+/// A plain move written with more of its origin than needed (`Ngf3`,
+/// `Ng1f3`): piece letter (none for a pawn), origin file and/or rank,
+/// destination, promotion letter.
+fn over_specified(variant: &Variant, pos: &Position, want: &str, legal: &[(Move, String)]) -> Option<Move> {
+    let g = variant.geometry;
+    let mut rest = want;
+    let piece = rest.chars().next().filter(char::is_ascii_uppercase);
+    if let Some(p) = piece {
+        rest = &rest[p.len_utf8()..];
+    }
+    let promotion = rest.chars().last().filter(char::is_ascii_uppercase);
+    if let Some(p) = promotion {
+        rest = &rest[..rest.len() - p.len_utf8()];
+    }
+    // The destination is the last square written: a file letter and digits.
+    let split = rest.rfind(|c: char| c.is_ascii_lowercase())?;
+    let to = g.parse_square(&rest[split..])?;
+    let origin = &rest[..split];
+    let from_file = origin.chars().find(char::is_ascii_lowercase);
+    let from_rank: Option<u32> = origin.trim_start_matches(|c: char| c.is_ascii_lowercase()).parse().ok();
+    if origin.len() > from_file.map_or(0, |_| 1) + from_rank.map_or(0, |r| r.to_string().len()) {
+        return None;
+    }
+    let found: Vec<Move> = legal
+        .iter()
+        .map(|(m, _)| *m)
+        .filter(|m| {
+            let moving = pos.cell(m.from);
+            let info = &variant.pieces[moving.kind() as usize];
+            m.to == to
+                && m.controller.is_none()
+                && m.choice.is_none()
+                && !matches!(m.kind, MoveKind::Action(_) | MoveKind::Castle(_))
+                && match piece {
+                    Some(p) => info.letter == p,
+                    None => info.pawn,
+                }
+                && from_file.is_none_or(|f| g.file(m.from) == (f as u8 - b'a') as i32)
+                && from_rank.is_none_or(|r| g.rank(m.from) + 1 == r as i32)
+                && m.promotion.map(|k| variant.pieces[k as usize].letter) == promotion
+        })
+        .collect();
+    match found[..] {
+        [mv] => Some(mv),
+        _ => None,
+    }
+}

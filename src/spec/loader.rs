@@ -358,7 +358,7 @@ impl Loader {
 /// socket is refused without waiting on it), at most `limit` bytes counted
 /// while reading (a size the system reports is not trusted). `what` names
 /// the kind of file in messages (`a variant file`).
-pub(crate) fn read_text(path: &Path, limit: u64, what: &str) -> Result<String, String> {
+pub fn read_text(path: &Path, limit: u64, what: &str) -> Result<String, String> {
     use std::io::Read;
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
@@ -431,7 +431,8 @@ fn merge(parent: VariantFile, child: VariantFile) -> VariantFile {
     VariantFile {
         extends: child.extends,
         name: child.name.or(parent.name),
-        description: child.description.or(parent.description),
+        // Not inherited: the parent's description describes the parent.
+        description: child.description,
         board: child.board.or(parent.board),
         pieces,
         // A child's `start` replaces a parent's `setup` and the other way round.

@@ -6,7 +6,7 @@ mod loader;
 mod type_errors;
 
 pub use crate::base::span::{Location, SourceFile, SourceId, Sources, Spanned};
-pub(crate) use loader::read_text;
+pub use loader::read_text;
 pub use loader::{
     Loader, MAX_FILE_BYTES, Reference, SANDBOX_HELP, bundled_names, bundled_source, is_path_argument, read_ron,
     resolve_reference,

@@ -1,7 +1,7 @@
 //! Single-thread perft of every bundled variant from its start position,
 //! and the load time (parse, check, compile) of every bundled variant.
 //!
-//! Run with `cargo bench --bench perft`; criterion reports the time per
+//! Run with `cargo bench --manifest-path bench/Cargo.toml`; criterion reports the time per
 //! iteration and, through the throughput setting, nodes per second.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
