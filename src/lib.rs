@@ -17,6 +17,7 @@
 pub mod check;
 pub mod compile;
 pub mod engine;
+pub mod interop;
 pub mod lang;
 pub mod notation;
 pub mod scenario;

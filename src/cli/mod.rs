@@ -3,6 +3,7 @@
 //! them into messages with file, line and column.
 
 mod explain;
+mod import;
 mod moves;
 mod perft;
 mod play;
@@ -117,6 +118,20 @@ enum Command {
         #[arg(long)]
         snapshot: bool,
     },
+    /// Converts Fairy-Stockfish variants.ini sections into kaboom variant files.
+    Import {
+        /// A Fairy-Stockfish variants.ini file.
+        file: String,
+        /// Convert only this section.
+        #[arg(long)]
+        variant: Option<String>,
+        /// Folder for the NAME.ron files (default: the current folder).
+        #[arg(long)]
+        out: Option<String>,
+        /// Output: one line per section, or JSON.
+        #[arg(long, value_enum, default_value_t = import::Format::Text)]
+        format: import::Format,
+    },
     /// Loads and checks variant files, reporting every problem found.
     Validate {
         /// Variant files, folders of them, or bundled names.
@@ -185,6 +200,12 @@ pub fn run() -> ExitCode {
         } => load_variant(&variant, seed).and_then(|v| explain::run(&v, fen.as_deref(), &r#move)),
         Command::Test { paths, snapshot } => test::run(&paths, snapshot),
         Command::Validate { files, format } => validate::run(&files, format),
+        Command::Import {
+            file,
+            variant,
+            out,
+            format,
+        } => import::run(&file, variant.as_deref(), out.as_deref(), format),
     };
     match result {
         Ok(code) => code,
