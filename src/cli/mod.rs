@@ -6,7 +6,9 @@ mod explain;
 mod import;
 mod moves;
 mod perft;
+mod pgn_out;
 mod play;
+mod replay;
 mod render;
 mod setup;
 mod show;
@@ -73,6 +75,17 @@ enum Command {
         seed: Option<u64>,
         /// Moves in UCI coordinates (e2e4, e7e8q, e1g1).
         moves: Vec<String>,
+        /// Also write the game as PGN to this file.
+        #[arg(long)]
+        pgn: Option<String>,
+    },
+    /// Replays the games of a PGN file, reporting the first illegal move of each.
+    Replay {
+        /// A PGN file (several games allowed).
+        file: String,
+        /// Variant for every game (default: each game's `Variant` tag, else chess).
+        #[arg(long)]
+        variant: Option<String>,
     },
     /// Shows the board and a summary of the variant's pieces.
     Show {
@@ -187,7 +200,15 @@ pub fn run() -> ExitCode {
             fen,
             seed,
             moves,
-        } => load_variant(&variant, seed).and_then(|v| play::run(&v, fen.as_deref(), &moves)),
+            pgn,
+        } => load_variant(&variant, seed).and_then(|v| {
+            let target = pgn.as_deref().map(|path| play::PgnTarget {
+                path,
+                variant_arg: &variant,
+            });
+            play::run(&v, fen.as_deref(), &moves, target)
+        }),
+        Command::Replay { file, variant } => replay::run(&file, variant.as_deref()),
         Command::Show { variant, fen, seed } => {
             load_variant(&variant, seed).and_then(|v| show::run(&v, fen.as_deref()))
         }

@@ -125,6 +125,11 @@ impl Variant {
         finish(loader, result, None)
     }
 
+    /// Whether the start position is drawn from a random setup.
+    pub fn has_random_setup(&self) -> bool {
+        self.setup.is_some()
+    }
+
     /// For a variant with a random setup: how many distinct start positions
     /// it has (counted by listing them all, which takes a moment).
     pub fn setup_count(&self) -> Option<usize> {

@@ -4,6 +4,8 @@
 pub mod board;
 pub mod explain;
 pub mod fen;
+pub mod pgn;
 pub mod san;
+pub mod san_match;
 pub mod trace;
 pub mod uci;
