@@ -86,6 +86,31 @@ class Engine:
         self.p.wait(timeout=10)
 
 
+def engine_gaps(engine, ini):
+    """Options the engine's `check` reports as invalid, per variant, inherited by children."""
+    out = subprocess.run([engine, "check", ini], capture_output=True, text=True, timeout=120)
+    gaps, current = {}, None
+    for line in (out.stdout + out.stderr).splitlines():
+        if line.startswith("Parsing variant: "):
+            current = line[len("Parsing variant: "):].strip()
+            gaps.setdefault(current, [])
+        elif current and line.startswith("Invalid option: "):
+            gaps[current].append(line[len("Invalid option: "):].strip())
+    parents = {}
+    with open(ini) as f:
+        for line in f:
+            m = re.match(r"^\[([^\]:]+)(?::([^\]]+))?\]", line)
+            if m:
+                parents[m.group(1)] = m.group(2)
+    def all_gaps(name, depth=0):
+        own = list(gaps.get(name, []))
+        parent = parents.get(name)
+        if parent and depth < 20:
+            own += all_gaps(parent, depth + 1)
+        return own
+    return {name: all_gaps(name) for name in parents}
+
+
 def kaboom_perft(kaboom, file, fen, depth):
     out = subprocess.run([kaboom, "perft", file, str(depth), "--fen", fen],
                          capture_output=True, text=True)
@@ -125,6 +150,8 @@ def main():
     refused = [v for v in variants if not v["converted"]]
 
     engine = Engine(args.engine, args.ini)
+    unread = engine_gaps(args.engine, args.ini)
+    engine_unread = []
     rng = random.Random(args.seed)
     identical, mismatched, unloadable = [], [], []
     if args.write_expected:
@@ -133,6 +160,9 @@ def main():
         name, file = v["variant"], v["file"]
         if name not in engine.variants:
             unloadable.append(name)
+            continue
+        if unread.get(name):
+            engine_unread.append((name, sorted(set(unread[name]))))
             continue
         engine.variant(name)
         cases = []
@@ -189,6 +219,9 @@ def main():
     for name, why in mismatched:
         print(f"  {name}: {why}")
     print(f"not loadable by the engine: {len(unloadable)}" + (f" ({', '.join(unloadable)})" if unloadable else ""))
+    print(f"not comparable, the engine ignores options it does not know: {len(engine_unread)}")
+    for name, opts in engine_unread:
+        print(f"  {name}: {', '.join(opts)}")
     print(f"refused: {len(refused)}")
     print("refused by reason (a variant counts once per reason):")
     for gap, n in reasons.most_common():

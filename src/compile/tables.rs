@@ -138,6 +138,62 @@ fn component_flags(c: &Component) -> u8 {
         | (if c.en_passant { EN_PASSANT } else { 0 })
 }
 
+/// Removes moves that two components of one template would both generate
+/// (`RK`: the rook's first step and the king's step; `R` and `mR2`), so
+/// that every move is listed once: where two rides share a direction, the
+/// shorter keeps only the kinds of move (quiet, capture) the longer lacks;
+/// a leap keeps only those a ride's first step or an unconditional leap to
+/// the same square lacks. Moves that differ in whether they leave en
+/// passant targets are kept apart.
+fn dedupe(t: &mut MoveTables, first_ride: usize, leaps: &mut Vec<(Leap, Vec<Square>)>) {
+    const KINDS: u8 = QUIET | CAPTURE;
+    let rides = first_ride..t.rides.len();
+    for i in rides.clone() {
+        for j in rides.clone() {
+            let (a, b) = (t.rides[i], t.rides[j]);
+            let same_direction = t.squares[a.ray as usize] == t.squares[b.ray as usize];
+            let shorter = a.len < b.len || (a.len == b.len && i > j);
+            if i != j && same_direction && shorter && a.flags & SETS_EN_PASSANT == b.flags & SETS_EN_PASSANT {
+                t.rides[i].flags &= !(b.flags & KINDS);
+            }
+        }
+    }
+    let firsts: Vec<(Square, u8)> = t.rides[rides.clone()]
+        .iter()
+        .map(|r| (t.squares[r.ray as usize], r.flags))
+        .collect();
+    t.rides.retain_mut_from(first_ride, |r| r.flags & KINDS != 0);
+    let plain: Vec<(Square, u8)> = leaps.iter().filter(|(_, p)| p.is_empty()).map(|(l, _)| (l.to, l.flags)).collect();
+    for (leap, path) in leaps.iter_mut() {
+        for &(to, flags) in &firsts {
+            if to == leap.to && flags & SETS_EN_PASSANT == leap.flags & SETS_EN_PASSANT {
+                leap.flags &= !(flags & KINDS);
+            }
+        }
+        if !path.is_empty() {
+            for &(to, flags) in &plain {
+                if to == leap.to && flags & SETS_EN_PASSANT == leap.flags & SETS_EN_PASSANT {
+                    leap.flags &= !(flags & (KINDS | EN_PASSANT));
+                }
+            }
+        }
+    }
+    leaps.retain(|(l, _)| l.flags & (KINDS | EN_PASSANT) != 0);
+}
+
+/// Keeping only some elements past an index.
+trait RetainFrom<T> {
+    fn retain_mut_from(&mut self, start: usize, keep: impl FnMut(&mut T) -> bool);
+}
+
+impl<T> RetainFrom<T> for Vec<T> {
+    fn retain_mut_from(&mut self, start: usize, mut keep: impl FnMut(&mut T) -> bool) {
+        let mut tail = self.split_off(start);
+        tail.retain_mut(|x| keep(x));
+        self.extend(tail);
+    }
+}
+
 /// Builds the move tables of a checked variant. `en_passant` says whether
 /// any piece captures en passant (only then do initial moves leave targets).
 pub fn build(v: &CheckedVariant, en_passant: bool) -> MoveTables {
@@ -219,6 +275,7 @@ pub fn build_from(g: Geometry, pieces: &[(&crate::lang::betza::Template, &[i32])
                         }
                     }
                 }
+                dedupe(&mut t, slot.rides as usize, &mut leaps);
                 for (mut leap, path) in leaps {
                     leap.path = t.squares.len() as u32;
                     t.squares.extend(path);
