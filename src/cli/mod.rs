@@ -3,6 +3,7 @@
 //! them into messages with file, line and column.
 
 mod explain;
+mod export_fsf;
 mod import;
 mod moves;
 mod perft;
@@ -131,6 +132,14 @@ enum Command {
         #[arg(long)]
         snapshot: bool,
     },
+    /// Writes a variant as a Fairy-Stockfish variants.ini section, if it can be.
+    ExportFsf {
+        /// Bundled variant name or path to a .ron file.
+        variant: String,
+        /// The section's name (default: the variant's file stem).
+        #[arg(long)]
+        name: Option<String>,
+    },
     /// Converts Fairy-Stockfish variants.ini sections into kaboom variant files.
     Import {
         /// A Fairy-Stockfish variants.ini file.
@@ -208,6 +217,7 @@ pub fn run() -> ExitCode {
             });
             play::run(&v, fen.as_deref(), &moves, target)
         }),
+        Command::ExportFsf { variant, name } => export_fsf::run(&variant, name.as_deref()),
         Command::Replay { file, variant } => replay::run(&file, variant.as_deref()),
         Command::Show { variant, fen, seed } => {
             load_variant(&variant, seed).and_then(|v| show::run(&v, fen.as_deref()))

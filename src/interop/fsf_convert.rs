@@ -414,7 +414,12 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
             let is = |c: Option<char>, s: usize| {
                 c.is_some_and(|c| Some(c.to_ascii_lowercase()) == letter_of(s) && c.is_ascii_uppercase() == (colour == 0))
             };
-            let king_file = row.iter().position(|&c| slot.is_some_and(|s| is(c, s)))? as u8;
+            let kings: Vec<u8> = (0..files).filter(|&f| slot.is_some_and(|s| is(row[f as usize], s))).collect();
+            let king_file = match kings.as_slice() {
+                [one] => *one,
+                [] => return None,
+                _ => *kings.iter().find(|&&f| f == state.castling_king_file)?,
+            };
             let rooks = &state.castling_rook_pieces[colour];
             let rook_at = |file: u8| {
                 let c = row[file as usize];

@@ -112,6 +112,8 @@ pub struct State {
     pub double_step_region: [Squares; 2],
     /// Whether castling exists.
     pub castling: bool,
+    /// The castling king's file when several castling kings stand on the rank (0-based).
+    pub castling_king_file: u8,
     /// King's file after castling kingside (0-based).
     pub castling_kingside_file: u8,
     /// King's file after castling queenside.
@@ -176,6 +178,7 @@ impl Default for State {
             double_step: true,
             double_step_region: [rank_squares(1), rank_squares(6)],
             castling: true,
+            castling_king_file: 4,
             castling_kingside_file: 6,
             castling_queenside_file: 2,
             castling_rank: 0,
@@ -250,7 +253,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("enPassantTypesWhite", ""),
     ("enPassantTypesBlack", ""),
     ("castlingDroppedPiece", "false"),
-    ("castlingKingFile", ""),
     ("castlingRookKingsideFile", ""),
     ("castlingRookQueensideFile", ""),
     ("oppositeCastling", "false"),
@@ -358,6 +360,12 @@ pub fn gap_of(option: &str) -> &'static str {
         "repetition rules"
     } else if o.starts_with("castling") || o == "oppositeCastling" || o == "chess960" {
         "castling rules"
+    } else if o == "extinctionPseudoRoyal" {
+        "pseudo-royal pieces"
+    } else if o == "flyingGeneral" || o == "bikjangRule" {
+        "facing kings rules"
+    } else if o == "immobilityIllegal" {
+        "moves to squares a piece can never leave"
     } else if o == "checking" {
         "moves that may not give check"
     } else if o == "flipEnclosedPieces" {
@@ -649,6 +657,11 @@ impl State {
             "castlingKingsideFile" => {
                 if let Some(f) = self.file(&o) {
                     self.castling_kingside_file = f;
+                }
+            }
+            "castlingKingFile" => {
+                if let Some(f) = self.file(&o) {
+                    self.castling_king_file = f;
                 }
             }
             "castlingQueensideFile" => {

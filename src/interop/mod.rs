@@ -2,6 +2,7 @@
 //! `variants.ini` (import and export).
 
 pub mod fsf_convert;
+pub mod fsf_export;
 pub mod fsf_import;
 pub mod fsf_pieces;
 pub mod fsf_state;
