@@ -14,11 +14,13 @@
 //! assert_eq!(chess.legal_moves(&start).len(), 20);
 //! ```
 
+pub mod base;
 pub mod check;
 pub mod compile;
 pub mod engine;
 pub mod interop;
 pub mod lang;
+pub mod load;
 pub mod notation;
 pub mod scenario;
 pub mod spec;

@@ -4,7 +4,7 @@
 //! traces, FEN, result: what `--snapshot` stores) and the failed
 //! expectations.
 
-use crate::notation::{board, fen, san, trace, uci};
+use crate::notation::{board, fen, san, trace_text, uci};
 use crate::{Game, Variant};
 use serde::Deserialize;
 use std::fmt::Write;
@@ -93,7 +93,7 @@ pub enum ScenarioError {
         /// The file.
         path: PathBuf,
         /// The FEN problem.
-        error: crate::lang::fen::FenError,
+        error: crate::lang::fen_syntax::FenError,
     },
 }
 
@@ -179,7 +179,7 @@ pub fn run(variant: &Variant, s: &Scenario, start: crate::Position) -> Outcome {
         };
         let before = game.position().clone();
         let events = game.play(mv);
-        let described = trace::describe_all(variant, &events);
+        let described = trace_text::describe_all(variant, &events);
         let _ = writeln!(out, "{}: {described}", uci::write(variant, &mv));
         traces.push(described);
         record.push(san::write(variant, &before, &mv, &events, game.position()));

@@ -83,9 +83,28 @@ fn capablanca() {
     run_suite("capablanca", "capablanca.perft");
 }
 
+/// The published atomic counts are lichess's rules: `atomic-lichess`.
+#[test]
+fn atomic_lichess() {
+    run_suite("atomic-lichess", "atomic.perft");
+}
+
+/// Seed 001's atomic gives the same counts on the published suite: no blast
+/// there can reach both kings within its depths (docs/variants/atomic.md).
 #[test]
 fn atomic() {
     run_suite("atomic", "atomic.perft");
+}
+
+#[test]
+fn atomic_lichess_kings_close() {
+    run_suite("atomic-lichess", "atomic-kings-close.perft");
+}
+
+/// Where a capture can explode both kings, seed 001's atomic counts more.
+#[test]
+fn atomic_both_kings() {
+    run_suite("atomic", "atomic-both-kings.perft");
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! or off the board, sets agree with the board), its FEN reads back, every
 //! legal move reads back, and pieces vanish only through traced events.
 #![no_main]
-use kaboom::engine::square::Color;
+use kaboom::base::square::Color;
 use kaboom::engine::trace::Event;
 use kaboom::notation::{fen, uci};
 use kaboom::{Game, Variant};

@@ -2,12 +2,12 @@
 //! resolved against a start position (which king, which rook, which pieces
 //! may come along), so a random setup gets its own castling squares.
 
-use super::Diagnostic;
 use super::validate::Checker;
-use crate::engine::geometry::Geometry;
-use crate::engine::piece::Kind;
-use crate::engine::square::Square;
-use crate::lang::fen::FenCell;
+use crate::base::diagnostic::Diagnostic;
+use crate::base::geometry::Geometry;
+use crate::base::piece::Kind;
+use crate::base::square::Square;
+use crate::lang::fen_syntax::FenCell;
 use crate::spec::{CastlingSide, CastlingSpec, Location, Spanned};
 
 /// A castling rule as written, with squares read but pieces not yet found.

@@ -3,15 +3,14 @@
 //! resolved, collecting every problem rather than stopping at the first.
 
 mod castling;
-mod diagnostic;
+mod random_setup;
 mod sentences;
-mod setup;
 mod validate;
 
+pub use crate::base::diagnostic::{Diagnostic, LoadError, Severity};
 pub use castling::{CheckedCastling, ResolvedCastling, resolve_castling};
-pub use diagnostic::{Diagnostic, LoadError, Severity};
+pub use random_setup::{CheckedSetup, mirror, next_permutation};
 pub use sentences::{
     CheckedAction, CheckedSentences, CheckedShield, SHIELD_BLOCK, SHIELD_BOUNCE, SHIELD_PUSH, SHIELD_REMOVE,
 };
-pub use setup::{CheckedSetup, mirror, next_permutation};
 pub use validate::{CheckedPiece, CheckedPromotion, CheckedVariant, check};

@@ -3,11 +3,11 @@
 //! resolved, every misuse reported at its place in the file.
 
 use super::validate::Checker;
-use crate::engine::piece::Kind;
+use crate::base::piece::Kind;
 use crate::lang::betza::{self, Template};
-use crate::lang::effects::{
-    self, Cond, Direction, Effect, EndCondition, EndRule, KindFilter, LegalClause, Quantity, SentenceError, SetExpr,
-    Trigger, TriggeredRule,
+use crate::lang::effect_syntax::{
+    self as effects, Cond, Direction, Effect, EndCondition, EndRule, KindFilter, LegalClause, Quantity, SentenceError,
+    SetExpr, Trigger, TriggeredRule,
 };
 use crate::spec::{ActionSpec, Spanned, VariantFile};
 
@@ -264,7 +264,7 @@ pub fn check_sentences(
     let end_defaults: Vec<Spanned<String>> = DEFAULT_END.iter().map(|s| Spanned::unplaced(s.to_string())).collect();
     for text in file.end.as_ref().unwrap_or(&end_defaults) {
         if let Some(rule) = parse(c, text, "end rule", effects::parse_end) {
-            if let EndCondition::Holds(cond) = &rule.condition {
+            if let EndCondition::Holds(cond) | EndCondition::Dead(cond) = &rule.condition {
                 letters_in_cond(c, text, cond, letter_kind);
             }
             out.end.push(rule);
@@ -515,7 +515,9 @@ fn letters_in_cond(c: &mut Checker<'_>, text: &Spanned<String>, cond: &Cond, lk:
             letters_in_cond(c, text, a, lk);
             letters_in_cond(c, text, b, lk);
         }
-        Cond::Compare(Quantity::Count(s), _, _) | Cond::Exists(s) | Cond::Attacked(s) => letters_in_set(c, text, s, lk),
+        Cond::Compare(Quantity::Count(s) | Quantity::Squares(s), _, _) | Cond::Exists(s) | Cond::Attacked(s) => {
+            letters_in_set(c, text, s, lk)
+        }
         Cond::Compare(Quantity::Captured(Some(kinds)), _, _) => letters_in_kinds(c, text, kinds, lk),
         Cond::Touching(a, b) | Cond::Within(a, b) => {
             letters_in_set(c, text, a, lk);

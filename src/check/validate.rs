@@ -2,15 +2,15 @@
 //! runs and every problem is reported, each pointing at its place in the
 //! file.
 
-use super::Diagnostic;
 use super::castling::{CheckedCastling, ResolvedCastling, check_castling, resolve_castling};
+use super::random_setup::{CheckedSetup, check_setup};
 use super::sentences::{CheckedSentences, check_sentences};
-use super::setup::{CheckedSetup, check_setup};
-use crate::engine::geometry::Geometry;
-use crate::engine::piece::{Kind, MAX_KINDS};
-use crate::engine::square::Square;
+use crate::base::diagnostic::Diagnostic;
+use crate::base::geometry::Geometry;
+use crate::base::piece::{Kind, MAX_KINDS};
+use crate::base::square::Square;
 use crate::lang::betza::{self, Template};
-use crate::lang::fen::{self, FenCell, FenRecord};
+use crate::lang::fen_syntax::{self as fen, FenCell, FenRecord};
 use crate::spec::{Location, Sources, Spanned, VariantFile};
 
 /// A piece type with its template parsed.
@@ -275,7 +275,7 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
     };
     let (start_text, start_location) = match (&setup, &file.start) {
         (Some(_), _) => (
-            crate::lang::fen::board_text(&start.board, geometry.files, geometry.ranks),
+            crate::lang::fen_syntax::board_text(&start.board, geometry.files, geometry.ranks),
             None,
         ),
         (None, Some(s)) => (s.value.clone(), s.location.clone()),
@@ -454,9 +454,9 @@ fn fill_initial_ranks(pieces: &mut [CheckedPiece], file: &VariantFile, start: &F
                         && ch.to_ascii_uppercase() == piece.letter
                     {
                         let side = if ch.is_ascii_uppercase() {
-                            crate::engine::square::Color::White
+                            crate::base::square::Color::White
                         } else {
-                            crate::engine::square::Color::Black
+                            crate::base::square::Color::Black
                         };
                         let r = g.relative_rank(side, g.rank(sq as Square));
                         if !ranks.contains(&r) {

@@ -2,22 +2,25 @@
 //! and rendering of errors. Library errors arrive typed; this module turns
 //! them into messages with file, line and column.
 
-mod explain;
-mod export_fsf;
-mod import;
-mod moves;
-mod perft;
+mod cmd_explain;
+mod cmd_export_fsf;
+mod cmd_import;
+mod cmd_moves;
+mod cmd_perft;
+mod cmd_play;
+mod cmd_replay;
+mod cmd_setup;
+mod cmd_show;
+mod cmd_test;
+mod cmd_validate;
+mod output;
 mod pgn_out;
-mod play;
-mod replay;
 mod render;
-mod setup;
-mod show;
-mod test;
-mod validate;
 
 use clap::{Parser, Subcommand};
 use kaboom::{Position, Variant};
+use output::Output;
+use std::io::Write;
 use std::process::ExitCode;
 
 /// kaboom: a rules-as-data interpreter for chess variants.
@@ -88,6 +91,28 @@ enum Command {
         #[arg(long)]
         variant: Option<String>,
     },
+    /// Writes a variant as a Fairy-Stockfish variants.ini section, if it can be.
+    ExportFsf {
+        /// Bundled variant name or path to a .ron file.
+        variant: String,
+        /// The section's name (default: the variant's file stem).
+        #[arg(long)]
+        name: Option<String>,
+    },
+    /// Converts Fairy-Stockfish variants.ini sections into kaboom variant files.
+    Import {
+        /// A Fairy-Stockfish variants.ini file.
+        file: String,
+        /// Convert only this section.
+        #[arg(long)]
+        variant: Option<String>,
+        /// Folder for the NAME.ron files (default: the current folder).
+        #[arg(long)]
+        out: Option<String>,
+        /// Output: one line per section, or JSON.
+        #[arg(long, value_enum, default_value_t = cmd_import::Format::Text)]
+        format: cmd_import::Format,
+    },
     /// Shows the board and a summary of the variant's pieces.
     Show {
         /// Bundled variant name or path to a .ron file.
@@ -132,36 +157,14 @@ enum Command {
         #[arg(long)]
         snapshot: bool,
     },
-    /// Writes a variant as a Fairy-Stockfish variants.ini section, if it can be.
-    ExportFsf {
-        /// Bundled variant name or path to a .ron file.
-        variant: String,
-        /// The section's name (default: the variant's file stem).
-        #[arg(long)]
-        name: Option<String>,
-    },
-    /// Converts Fairy-Stockfish variants.ini sections into kaboom variant files.
-    Import {
-        /// A Fairy-Stockfish variants.ini file.
-        file: String,
-        /// Convert only this section.
-        #[arg(long)]
-        variant: Option<String>,
-        /// Folder for the NAME.ron files (default: the current folder).
-        #[arg(long)]
-        out: Option<String>,
-        /// Output: one line per section, or JSON.
-        #[arg(long, value_enum, default_value_t = import::Format::Text)]
-        format: import::Format,
-    },
     /// Loads and checks variant files, reporting every problem found.
     Validate {
         /// Variant files, folders of them, or bundled names.
         #[arg(required = true)]
         files: Vec<String>,
         /// Output: human-readable text, or JSON for editors and CI.
-        #[arg(long, value_enum, default_value_t = validate::Format::Text)]
-        format: validate::Format,
+        #[arg(long, value_enum, default_value_t = cmd_validate::Format::Text)]
+        format: cmd_validate::Format,
     },
 }
 
@@ -169,6 +172,19 @@ enum Command {
 pub struct Failure {
     message: String,
     code: u8,
+    /// The reader of our output went away: end without a message.
+    quiet: bool,
+}
+
+impl From<std::io::Error> for Failure {
+    /// A failed write to stdout or stderr.
+    fn from(e: std::io::Error) -> Self {
+        Failure {
+            message: format!("kaboom: cannot write output: {e}"),
+            code: 2,
+            quiet: output::is_closed_pipe(&e),
+        }
+    }
 }
 
 impl Failure {
@@ -177,6 +193,7 @@ impl Failure {
         Failure {
             message: message.into(),
             code: 1,
+            quiet: false,
         }
     }
 
@@ -185,16 +202,47 @@ impl Failure {
         Failure {
             message: message.into(),
             code: 2,
+            quiet: false,
         }
     }
 }
 
 /// Parses the arguments, runs the subcommand and returns the exit code.
 pub fn run() -> ExitCode {
-    let cli = Cli::parse();
-    let result = match cli.command {
+    let mut o = Output::std();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // --help, --version and usage errors: clap's text, written through `o`.
+        Err(e) => {
+            let written = if e.use_stderr() {
+                write!(o.err, "{}", e.render())
+            } else {
+                write!(o.out, "{}", e.render())
+            };
+            return match written.and_then(|()| o.flush()) {
+                Err(w) if !output::is_closed_pipe(&w) => ExitCode::from(2),
+                _ => ExitCode::from(e.exit_code() as u8),
+            };
+        }
+    };
+    let result = dispatch(cli.command, &mut o).and_then(|code| o.flush().map(|()| code).map_err(Failure::from));
+    match result {
+        Ok(code) => code,
+        Err(failure) if failure.quiet => ExitCode::SUCCESS,
+        Err(failure) => {
+            // If stderr itself cannot be written, the exit code still tells.
+            let _ = writeln!(o.err, "{}", failure.message.trim_end());
+            let _ = o.err.flush();
+            ExitCode::from(failure.code)
+        }
+    }
+}
+
+/// Runs one subcommand, writing through `o`.
+fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
+    match command {
         Command::Moves { variant, fen, seed } => {
-            load_variant(&variant, seed).and_then(|v| moves::run(&v, fen.as_deref()))
+            load_variant(&variant, seed).and_then(|v| cmd_moves::run(o, &v, fen.as_deref()))
         }
         Command::Perft {
             variant,
@@ -203,7 +251,8 @@ pub fn run() -> ExitCode {
             seed,
             divide,
             threads,
-        } => load_variant(&variant, seed).and_then(|v| perft::run(&v, depth, fen.as_deref(), divide, threads as usize)),
+        } => load_variant(&variant, seed)
+            .and_then(|v| cmd_perft::run(o, &v, depth, fen.as_deref(), divide, threads as usize)),
         Command::Play {
             variant,
             fen,
@@ -211,39 +260,32 @@ pub fn run() -> ExitCode {
             moves,
             pgn,
         } => load_variant(&variant, seed).and_then(|v| {
-            let target = pgn.as_deref().map(|path| play::PgnTarget {
+            let target = pgn.as_deref().map(|path| cmd_play::PgnTarget {
                 path,
                 variant_arg: &variant,
             });
-            play::run(&v, fen.as_deref(), &moves, target)
+            cmd_play::run(o, &v, fen.as_deref(), &moves, target)
         }),
-        Command::ExportFsf { variant, name } => export_fsf::run(&variant, name.as_deref()),
-        Command::Replay { file, variant } => replay::run(&file, variant.as_deref()),
-        Command::Show { variant, fen, seed } => {
-            load_variant(&variant, seed).and_then(|v| show::run(&v, fen.as_deref()))
-        }
-        Command::Setup { variant, seed, count } => load_variant(&variant, seed).and_then(|v| setup::run(&v, count)),
-        Command::Explain {
-            variant,
-            fen,
-            seed,
-            r#move,
-        } => load_variant(&variant, seed).and_then(|v| explain::run(&v, fen.as_deref(), &r#move)),
-        Command::Test { paths, snapshot } => test::run(&paths, snapshot),
-        Command::Validate { files, format } => validate::run(&files, format),
+        Command::Replay { file, variant } => cmd_replay::run(o, &file, variant.as_deref()),
+        Command::ExportFsf { variant, name } => cmd_export_fsf::run(o, &variant, name.as_deref()),
         Command::Import {
             file,
             variant,
             out,
             format,
-        } => import::run(&file, variant.as_deref(), out.as_deref(), format),
-    };
-    match result {
-        Ok(code) => code,
-        Err(failure) => {
-            eprintln!("{}", failure.message.trim_end());
-            ExitCode::from(failure.code)
+        } => cmd_import::run(o, &file, variant.as_deref(), out.as_deref(), format),
+        Command::Show { variant, fen, seed } => {
+            load_variant(&variant, seed).and_then(|v| cmd_show::run(o, &v, fen.as_deref()))
         }
+        Command::Setup { variant, seed, count } => load_variant(&variant, seed).and_then(|v| cmd_setup::run(o, &v, count)),
+        Command::Explain {
+            variant,
+            fen,
+            seed,
+            r#move,
+        } => load_variant(&variant, seed).and_then(|v| cmd_explain::run(o, &v, fen.as_deref(), &r#move)),
+        Command::Test { paths, snapshot } => cmd_test::run(o, &paths, snapshot),
+        Command::Validate { files, format } => cmd_validate::run(o, &files, format),
     }
 }
 

@@ -4,7 +4,7 @@
 //! `SetUp` and `FEN`.
 
 use super::Failure;
-use kaboom::engine::square::Color;
+use kaboom::base::square::Color;
 use kaboom::notation::{fen, pgn};
 use kaboom::{Ending, Position, Variant};
 

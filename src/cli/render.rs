@@ -2,7 +2,7 @@
 //! column, the source line, a caret under the span, and the help line.
 
 use kaboom::check::{Diagnostic, LoadError, Severity};
-use kaboom::lang::fen::FenError;
+use kaboom::lang::fen_syntax::FenError;
 use kaboom::spec::Sources;
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteDiagnostic, NamedSource, Report};
 

@@ -3,9 +3,9 @@
 //! lists instead of generating the opponent's moves.
 
 use super::tables::{CAPTURE, MoveTables, oriented};
+use crate::base::geometry::Geometry;
+use crate::base::square::{Color, Square, SquareSet};
 use crate::check::CheckedVariant;
-use crate::engine::geometry::Geometry;
-use crate::engine::square::{Color, Square, SquareSet};
 use crate::lang::betza::Reach;
 
 /// Pieces on `from` whose kind is in `kinds` attack the square, provided

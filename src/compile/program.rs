@@ -2,12 +2,12 @@
 //! that refer to each other by index. The engine evaluates them with no
 //! strings, no maps and no allocation.
 
+use crate::base::geometry::Geometry;
+use crate::base::piece::Kind;
+use crate::base::square::{Color, Square, SquareSet};
 use crate::check::{CheckedAction, CheckedSentences};
-use crate::engine::geometry::Geometry;
-use crate::engine::piece::Kind;
-use crate::engine::square::{Color, Square, SquareSet};
 use crate::lang::betza::{self, Reach};
-use crate::lang::effects::{
+use crate::lang::effect_syntax::{
     Comparison, Cond, Direction, Effect, EndCondition, EndOutcome, KindFilter, LegalClause, NamedSet, Quantity,
     SetExpr, SetOp, SideFilter, Trigger,
 };
@@ -93,6 +93,8 @@ pub enum CondNode {
     Count(SetId, Comparison, u32),
     /// A capture counter compared with a number.
     Captured(u8, Comparison, u32),
+    /// Squares of a set (empty or not) compared with a number.
+    Squares(SetId, Comparison, u32),
     /// Some square of the set holds a piece.
     Exists(SetId),
     /// Some piece on the set is attacked by the other side.
@@ -205,8 +207,10 @@ pub enum End {
     MoveRule(u32),
     /// Repetition.
     Repetition(u32),
-    /// A condition on the position.
+    /// A condition on the position: ends the game at once, in search too.
     Holds(CondId),
+    /// A dead position: ends the game in play only.
+    Dead(CondId),
 }
 
 /// Every program of a variant and the tables they read.
@@ -230,6 +234,8 @@ pub struct Programs {
     pub counters: Vec<u64>,
     /// Every square of the board.
     pub all: SquareSet,
+    /// The light squares (a1 is dark).
+    pub light: SquareSet,
     /// Rules fired by captures.
     pub on_capture: Vec<CompiledRule>,
     /// Rules fired when a piece lands.
@@ -288,6 +294,10 @@ pub fn compile(
     let mut b = Builder {
         p: Programs {
             all,
+            light: (0..g.squares())
+                .map(|i| i as Square)
+                .filter(|&sq| (g.file(sq) + g.rank(sq)) % 2 != 0)
+                .collect(),
             ..Default::default()
         },
         g,
@@ -346,6 +356,7 @@ pub fn compile(
                 b.p.immediate_end = true;
                 End::Holds(b.cond(c))
             }
+            EndCondition::Dead(c) => End::Dead(b.cond(c)),
         };
         b.p.end.push((end, rule.outcome));
     }
@@ -511,6 +522,7 @@ impl Builder<'_> {
                 CondNode::Or(a, b)
             }
             Cond::Compare(Quantity::Count(s), cmp, n) => CondNode::Count(self.set(s), *cmp, *n),
+            Cond::Compare(Quantity::Squares(s), cmp, n) => CondNode::Squares(self.set(s), *cmp, *n),
             Cond::Compare(Quantity::Captured(kinds), cmp, n) => {
                 let mask = self.kinds(kinds.as_ref());
                 let counter = match self.p.counters.iter().position(|m| *m == mask) {
@@ -612,7 +624,9 @@ fn cond_uses_target(c: &Cond) -> bool {
         Cond::Truth(_) => false,
         Cond::Not(a) => cond_uses_target(a),
         Cond::And(a, b) | Cond::Or(a, b) => cond_uses_target(a) || cond_uses_target(b),
-        Cond::Compare(Quantity::Count(s), _, _) | Cond::Exists(s) | Cond::Attacked(s) => set_uses_target(s),
+        Cond::Compare(Quantity::Count(s) | Quantity::Squares(s), _, _) | Cond::Exists(s) | Cond::Attacked(s) => {
+            set_uses_target(s)
+        }
         Cond::Compare(Quantity::Captured(_), _, _) => false,
         Cond::Touching(a, b) | Cond::Within(a, b) => set_uses_target(a) || set_uses_target(b),
     }

@@ -2,10 +2,10 @@
 //! the piece may take, precomputed so that move generation only reads
 //! integers.
 
+use crate::base::geometry::Geometry;
+use crate::base::piece::Kind;
+use crate::base::square::{Color, Square};
 use crate::check::CheckedVariant;
-use crate::engine::geometry::Geometry;
-use crate::engine::piece::Kind;
-use crate::engine::square::{Color, Square};
 use crate::lang::betza::{Component, Reach};
 
 /// The move may end on an empty square.

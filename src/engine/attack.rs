@@ -2,7 +2,7 @@
 //! compiled attack tables.
 
 use super::position::Position;
-use super::square::{Color, Square};
+use crate::base::square::{Color, Square};
 use crate::compile::Variant;
 
 impl Variant {

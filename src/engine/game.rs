@@ -3,11 +3,11 @@
 
 use super::moves::{Move, MoveKind};
 use super::position::Position;
-use super::square::Color;
 use super::trace::Event;
+use crate::base::square::Color;
 use crate::compile::Variant;
 use crate::compile::program::End;
-use crate::lang::effects::EndOutcome;
+use crate::lang::effect_syntax::EndOutcome;
 
 /// The result of a finished game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -117,6 +117,7 @@ impl<'v> Game<'v> {
         for (i, (end, outcome)) in programs.end.iter().enumerate() {
             let reason = match *end {
                 End::Holds(c) if v.eval_cond(c, pos, &Variant::still(side)) => programs.end_labels[i].clone(),
+                End::Dead(c) if v.eval_cond(c, pos, &Variant::still(side)) => "dead position".to_string(),
                 End::Checkmate if no_moves && v.in_check(pos) => "checkmate".to_string(),
                 End::Stalemate if no_moves && !v.in_check(pos) => "stalemate".to_string(),
                 End::MoveRule(n) if n > 0 && pos.halfmove_clock() >= 2 * n => format!("{n}-move rule"),

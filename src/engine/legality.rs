@@ -2,13 +2,13 @@
 //! move must pass (`own royal survives`, `own royal not attacked unless
 //! ...`), check, and the end rules that stop the game at once.
 
-use super::effects::Context;
+use super::interpret::Context;
 use super::moves::{Move, MoveKind};
 use super::position::Position;
-use super::square::Color;
+use crate::base::square::{Color, Square};
 use crate::compile::Variant;
 use crate::compile::program::{End, Legal};
-use crate::lang::effects::EndOutcome;
+use crate::lang::effect_syntax::EndOutcome;
 
 impl Variant {
     /// A context with no move: for conditions on a position as it stands.
@@ -42,11 +42,39 @@ impl Variant {
         })
     }
 
+    /// Whether the royal piece of the side to move, standing on `sq`
+    /// instead of `from` (the board otherwise as it is), passes every `not
+    /// attacked` clause, each with its `unless`: a square castling may
+    /// start from, cross or reach. Clones the position only when `sq` is
+    /// attacked and a clause has an `unless` to evaluate.
+    pub(crate) fn royal_safe_on(&self, pos: &Position, from: Square, sq: Square) -> bool {
+        let us = pos.side;
+        if !self.is_attacked_after_leaving(pos, sq, us.flip(), from) {
+            return true;
+        }
+        let mut moved: Option<Position> = None;
+        self.programs.legal.iter().all(|clause| match *clause {
+            Legal::Survives(_) => true,
+            Legal::NotAttacked(None) => false,
+            Legal::NotAttacked(Some(unless)) => {
+                let there = moved.get_or_insert_with(|| {
+                    let mut p = pos.clone();
+                    if sq != from {
+                        p.clear(sq);
+                        p.relocate(from, sq);
+                    }
+                    p
+                });
+                self.eval_cond(unless, there, &Self::still(us))
+            }
+        })
+    }
+
     /// Whether `after`, reached from `before` by `mv`, passes every
     /// legality clause for the side that moved.
     pub(crate) fn passes_legality(&self, before: &Position, after: &Position, mv: &Move) -> bool {
         let us = before.side;
-        let ctx = super::effects::Context {
+        let ctx = super::interpret::Context {
             side: us,
             origin: mv.from,
             target: mv.to,

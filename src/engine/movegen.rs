@@ -2,10 +2,10 @@
 //! variant's check rule. Moves go into a caller's buffer, which is cleared
 //! and reused, so a search allocates nothing per node.
 
-use super::effects::Context;
+use super::interpret::Context;
 use super::moves::{Choice, Move, MoveKind};
 use super::position::Position;
-use super::square::{Color, Square};
+use crate::base::square::{Color, Square};
 use crate::compile::Variant;
 use crate::compile::program::Op;
 use crate::compile::tables::{CAPTURE, EN_PASSANT, QUIET, SETS_EN_PASSANT};
@@ -37,7 +37,7 @@ impl Variant {
         let royals = pos.royals[us as usize];
         let check_clause = self.has_check();
         let mut attacked = false;
-        let mut exposure = super::square::SquareSet::EMPTY;
+        let mut exposure = crate::base::square::SquareSet::EMPTY;
         for sq in royals.iter() {
             attacked |= self.is_attacked(pos, sq, them);
             exposure = exposure
@@ -70,10 +70,10 @@ impl Variant {
     /// Pieces of the royal's side that stand alone between the royal on
     /// `royal` and an enemy rider attacking along that line: moving one
     /// may expose the royal.
-    fn pinned(&self, pos: &Position, royal: Square, them: Color) -> super::square::SquareSet {
+    fn pinned(&self, pos: &Position, royal: Square, them: Color) -> crate::base::square::SquareSet {
         let t = &self.attacks;
         let slot = t.slot(them, royal);
-        let mut pinned = super::square::SquareSet::EMPTY;
+        let mut pinned = crate::base::square::SquareSet::EMPTY;
         for ray in &t.rays[slot.rays as usize..slot.rays_end as usize] {
             let mut shield = None;
             for &s in t.run(ray.ray, ray.len) {
@@ -135,7 +135,7 @@ impl Variant {
             p.on_capture.is_empty() && p.on_arrival.is_empty() && p.after_move.len() == 1 && rule.ops.len() == 1;
         let royals = pos.royals[us as usize];
         let check_clause = self.has_check();
-        let (mut attacked, mut exposure) = (false, super::square::SquareSet::EMPTY);
+        let (mut attacked, mut exposure) = (false, crate::base::square::SquareSet::EMPTY);
         if bounce_only && check_clause {
             for sq in royals.iter() {
                 attacked |= self.is_attacked(pos, sq, us.flip());
@@ -484,7 +484,12 @@ impl Variant {
             if !carried_in_place {
                 continue;
             }
-            if self.has_check() && rule.must_be_safe.iter().any(|&sq| self.is_attacked(pos, sq, us.flip())) {
+            if self.has_check()
+                && rule
+                    .must_be_safe
+                    .iter()
+                    .any(|&sq| !self.royal_safe_on(pos, rule.king_from, sq))
+            {
                 continue;
             }
             out.push(Move::new(rule.king_from, rule.king_to, MoveKind::Castle(index as u8)));

@@ -1,7 +1,7 @@
 //! The move type: a small copyable value that names everything a move does.
 
-use super::piece::Kind;
-use super::square::Square;
+use crate::base::piece::Kind;
+use crate::base::square::Square;
 
 /// How a move is carried out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

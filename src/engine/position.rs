@@ -2,12 +2,12 @@
 //! move, castling rights, en passant targets and clocks. Small and `Clone`,
 //! so search copies it rather than undoing moves.
 
-use super::effects::Context;
-use super::geometry::Geometry;
+use super::interpret::Context;
 use super::moves::{Move, MoveKind};
-use super::piece::Cell;
-use super::square::{Color, MAX_SQUARES, Square, SquareSet};
 use super::trace::{Event, NoTrace, Trace};
+use crate::base::geometry::Geometry;
+use crate::base::piece::Cell;
+use crate::base::square::{Color, MAX_SQUARES, Square, SquareSet};
 use crate::compile::Variant;
 use crate::compile::program::MAX_COUNTERS;
 use crate::compile::tables::passed_squares;
@@ -184,6 +184,18 @@ impl Position {
         }
     }
 
+    /// The squares of each side's pieces whose moves reset the move-rule
+    /// clock (`pawn: true`).
+    fn clock_pieces(&self, variant: &Variant) -> [SquareSet; 2] {
+        let of = |side: usize| {
+            self.occupied[side]
+                .iter()
+                .filter(|&sq| variant.pawn_kinds >> self.board[sq as usize].kind() & 1 != 0)
+                .collect()
+        };
+        [of(0), of(1)]
+    }
+
     /// Counts a removed piece in the variant's `captured(...)` counters.
     #[inline]
     pub(crate) fn count_removal(&mut self, variant: &Variant, piece: Cell) {
@@ -224,6 +236,13 @@ impl Position {
             self.occupied[0].len() + self.occupied[1].len()
         } else {
             0
+        };
+        // A piece whose own moves reset the clock (`pawn: true`) resets it
+        // too when an effect moves it (a push, a bounce): it has moved.
+        let clock_pieces_before = if effects && !resets_clock {
+            self.clock_pieces(variant)
+        } else {
+            [SquareSet::EMPTY; 2]
         };
         let mut new_ep = SquareSet::EMPTY;
         let mut ctx = Context {
@@ -379,6 +398,9 @@ impl Position {
             }
         }
         if effects && self.occupied[0].len() + self.occupied[1].len() < pieces_before {
+            resets_clock = true;
+        }
+        if effects && !resets_clock && self.clock_pieces(variant) != clock_pieces_before {
             resets_clock = true;
         }
         if new_ep.is_empty() {

@@ -2,8 +2,8 @@
 //! `explain` and scenario snapshots. Search passes [`NoTrace`], which the
 //! compiler removes entirely.
 
-use super::piece::Cell;
-use super::square::Square;
+use crate::base::piece::Cell;
+use crate::base::square::Square;
 
 /// One thing that happened while a move was played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

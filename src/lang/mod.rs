@@ -2,6 +2,6 @@
 //! in Betza notation. Each parser lowers text to a typed AST with spans.
 
 pub mod betza;
-pub mod effects;
-pub mod fen;
-pub mod setup;
+pub mod effect_syntax;
+pub mod fen_syntax;
+pub mod setup_syntax;

@@ -2,11 +2,11 @@
 //! squares it touched marked, and what happened in plain words.
 
 use super::fen::letter;
+use crate::base::piece::Cell;
+use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
 use crate::engine::moves::{Move, MoveKind};
-use crate::engine::piece::Cell;
 use crate::engine::position::Position;
-use crate::engine::square::{Color, Square, SquareSet};
 use crate::engine::trace::Event;
 
 fn side(cell: Cell) -> &'static str {

@@ -1,11 +1,11 @@
 //! FEN for positions of a variant: reads a [`FenRecord`] into a
 //! [`Position`] and writes a position back, exactly.
 
+use crate::base::piece::Cell;
+use crate::base::square::{Color, Square};
 use crate::compile::Variant;
-use crate::engine::piece::Cell;
 use crate::engine::position::Position;
-use crate::engine::square::{Color, Square};
-use crate::lang::fen::{self, FenCell, FenError, FenRecord};
+use crate::lang::fen_syntax::{self as fen, FenCell, FenError, FenRecord};
 
 /// Reads a FEN of `variant`.
 pub fn parse(variant: &Variant, text: &str) -> Result<Position, FenError> {

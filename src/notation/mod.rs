@@ -7,5 +7,5 @@ pub mod fen;
 pub mod pgn;
 pub mod san;
 pub mod san_match;
-pub mod trace;
+pub mod trace_text;
 pub mod uci;

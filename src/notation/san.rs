@@ -6,9 +6,9 @@
 
 use super::fen::letter;
 use super::uci;
+use crate::base::piece::Cell;
 use crate::compile::Variant;
 use crate::engine::moves::{Move, MoveKind};
-use crate::engine::piece::Cell;
 use crate::engine::position::Position;
 use crate::engine::trace::Event;
 
@@ -114,7 +114,7 @@ fn piece_move(variant: &Variant, before: &Position, mv: &Move) -> String {
     out.push_str(&g.name(mv.to));
     if let Some(kind) = mv.promotion {
         out.push('=');
-        out.push(letter(variant, Cell::piece(kind, crate::engine::square::Color::White)));
+        out.push(letter(variant, Cell::piece(kind, crate::base::square::Color::White)));
     }
     out
 }

@@ -13,10 +13,10 @@
 //! * a compelled move after the compelling piece's square and `~`:
 //!   `e1~d7d5` (the king on e1 makes the pawn on d7 advance).
 
+use crate::base::square::Square;
 use crate::compile::Variant;
 use crate::engine::moves::{Move, MoveKind};
 use crate::engine::position::Position;
-use crate::engine::square::Square;
 
 /// A move string that is not a legal move here.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

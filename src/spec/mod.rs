@@ -2,11 +2,10 @@
 //! loading with `extends`. Values that diagnostics point at are
 //! [`Spanned`]. Nothing here is checked yet; `check` does that.
 
-mod load;
-mod span;
+mod loader;
 
-pub use load::{Loader, bundled_names, bundled_source};
-pub use span::{Location, SourceFile, SourceId, Sources, Spanned};
+pub use crate::base::span::{Location, SourceFile, SourceId, Sources, Spanned};
+pub use loader::{Loader, bundled_names, bundled_source};
 
 use serde::Deserialize;
 

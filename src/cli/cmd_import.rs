@@ -5,6 +5,8 @@
 //! or the file is malformed, 2 when it cannot be read or written.
 
 use super::Failure;
+use super::output::Output;
+use std::io::Write as _;
 use kaboom::interop::fsf_convert::Refusal;
 use kaboom::interop::fsf_import::{Imported, import};
 use kaboom::interop::ini::MAX_INI_BYTES;
@@ -58,7 +60,7 @@ fn place(path: &str, r: &Refusal) -> String {
     }
 }
 
-pub fn run(path: &str, variant: Option<&str>, out: Option<&str>, format: Format) -> Result<ExitCode, Failure> {
+pub fn run(o: &mut Output, path: &str, variant: Option<&str>, out: Option<&str>, format: Format) -> Result<ExitCode, Failure> {
     let text = read_text(path, MAX_INI_BYTES, "an ini file")?;
     let results = import(&text).map_err(|e| Failure::input(format!("{path}:{}:{}: error: {}", e.line, e.col, e.message)))?;
     let selected: Vec<&Imported> = match variant {
@@ -87,7 +89,7 @@ pub fn run(path: &str, variant: Option<&str>, out: Option<&str>, format: Format)
                 let file = dir.join(format!("{}.ron", file_stem(&r.name)));
                 write(&file, ron)?;
                 match format {
-                    Format::Text => println!("{}: converted -> {}", r.name, file.display()),
+                    Format::Text => writeln!(o.out, "{}: converted -> {}", r.name, file.display())?,
                     Format::Json => json.push(serde_json::json!({
                         "variant": r.name, "line": r.line, "converted": true, "file": file.display().to_string(),
                     })),
@@ -97,9 +99,9 @@ pub fn run(path: &str, variant: Option<&str>, out: Option<&str>, format: Format)
                 refused = true;
                 match format {
                     Format::Text => {
-                        println!("{}: refused", r.name);
+                        writeln!(o.out, "{}: refused", r.name)?;
                         for x in refusals {
-                            println!("  {}: {} [{}]", place(path, x), x.reason, x.gap);
+                            writeln!(o.out, "  {}: {} [{}]", place(path, x), x.reason, x.gap)?;
                         }
                     }
                     Format::Json => json.push(serde_json::json!({
@@ -119,7 +121,7 @@ pub fn run(path: &str, variant: Option<&str>, out: Option<&str>, format: Format)
     }
     if format == Format::Json {
         let doc = serde_json::json!({ "file": path, "variants": json });
-        println!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
+        writeln!(o.out, "{}", serde_json::to_string_pretty(&doc).unwrap_or_default())?;
     }
     Ok(if refused { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }

@@ -1,10 +1,10 @@
 //! Checks a random setup: its template, pieces, rules and placements.
 
 use super::validate::Checker;
-use crate::engine::geometry::Geometry;
-use crate::engine::square::Square;
-use crate::lang::fen::{self, FenCell, FenRecord};
-use crate::lang::setup::{self, SetupRule};
+use crate::base::geometry::Geometry;
+use crate::base::square::Square;
+use crate::lang::fen_syntax::{self as fen, FenCell, FenRecord};
+use crate::lang::setup_syntax::{self as setup, SetupRule};
 use crate::spec::SetupSpec;
 
 /// A setup that passed its checks.

@@ -2,10 +2,12 @@
 //! them; bundled names too), printing every problem. Exit 0 when all are
 //! valid, 1 when some are not, 2 when a file cannot be read.
 
+use super::output::Output;
 use super::{Failure, render};
 use kaboom::Variant;
 use kaboom::check::{Diagnostic, Severity};
 use kaboom::spec::Sources;
+use std::io::Write as _;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -18,12 +20,12 @@ pub enum Format {
     Json,
 }
 
-pub fn run(names: &[String], format: Format) -> Result<ExitCode, Failure> {
+pub fn run(o: &mut Output, names: &[String], format: Format) -> Result<ExitCode, Failure> {
     let mut targets = Vec::new();
     for name in names {
         if Path::new(name).is_dir() {
             targets.extend(
-                super::test::expand(std::slice::from_ref(name))?
+                super::cmd_test::expand(std::slice::from_ref(name))?
                     .into_iter()
                     .map(|p| p.display().to_string()),
             );
@@ -48,11 +50,11 @@ pub fn run(names: &[String], format: Format) -> Result<ExitCode, Failure> {
         match format {
             Format::Text => {
                 for d in &diagnostics {
-                    eprintln!("{}", render::diagnostic(d, &sources).trim_end());
+                    writeln!(o.err, "{}", render::diagnostic(d, &sources).trim_end())?;
                 }
                 match &name {
-                    Some(name) => println!("{target}: ok ({name})"),
-                    None => println!("{target}: {errors} error{}", if errors == 1 { "" } else { "s" }),
+                    Some(name) => writeln!(o.out, "{target}: ok ({name})")?,
+                    None => writeln!(o.out, "{target}: {errors} error{}", if errors == 1 { "" } else { "s" })?,
                 }
             }
             Format::Json => json.push(serde_json::json!({
@@ -64,10 +66,11 @@ pub fn run(names: &[String], format: Format) -> Result<ExitCode, Failure> {
         }
     }
     if format == Format::Json {
-        println!(
+        writeln!(
+            o.out,
             "{}",
             serde_json::to_string_pretty(&serde_json::json!({ "files": json })).unwrap_or_default()
-        );
+        )?;
     }
     Ok(ExitCode::from(if unreadable {
         2

@@ -4,16 +4,18 @@
 //! first illegal move with the game, the move number and why. Exit 1 if
 //! any game has an illegal move or the file is malformed.
 
+use super::output::Output;
 use super::{Failure, render};
-use kaboom::engine::square::Color;
+use std::io::Write as _;
+use kaboom::base::square::Color;
 use kaboom::notation::pgn::{self, MAX_PGN_BYTES};
 use kaboom::notation::{fen, san_match};
 use kaboom::{Game, Variant};
 use std::collections::HashMap;
 use std::process::ExitCode;
 
-pub fn run(path: &str, forced: Option<&str>) -> Result<ExitCode, Failure> {
-    let text = super::import::read_text(path, MAX_PGN_BYTES, "a PGN file")?;
+pub fn run(o: &mut Output, path: &str, forced: Option<&str>) -> Result<ExitCode, Failure> {
+    let text = super::cmd_import::read_text(path, MAX_PGN_BYTES, "a PGN file")?;
     let games = pgn::parse(&text).map_err(|e| Failure::input(format!("{path}:{}:{}: error: {}", e.line, e.col, e.message)))?;
     if games.is_empty() {
         return Err(Failure::input(format!("{path}: no games")));
@@ -30,8 +32,8 @@ pub fn run(path: &str, forced: Option<&str>) -> Result<ExitCode, Failure> {
             Ok(v) => &*v,
             Err(msg) => {
                 bad += 1;
-                println!("{path}:{}: game {n}: variant `{name}` does not load", g.line);
-                eprintln!("{}", msg.trim_end());
+                writeln!(o.out, "{path}:{}: game {n}: variant `{name}` does not load", g.line)?;
+                writeln!(o.err, "{}", msg.trim_end())?;
                 continue;
             }
         };
@@ -40,7 +42,7 @@ pub fn run(path: &str, forced: Option<&str>) -> Result<ExitCode, Failure> {
                 Ok(p) => p,
                 Err(e) => {
                     bad += 1;
-                    println!("{path}:{}: game {n}: FEN tag: {}", g.line, render::fen_error(f, &e).trim_end());
+                    writeln!(o.out, "{path}:{}: game {n}: FEN tag: {}", g.line, render::fen_error(f, &e).trim_end())?;
                     continue;
                 }
             },
@@ -63,7 +65,7 @@ pub fn run(path: &str, forced: Option<&str>) -> Result<ExitCode, Failure> {
                 },
             };
             if let Some(why) = why {
-                println!("{path}:{}:{}: game {n}, move {number}{dots} {}: illegal: {why}", m.line, m.col, m.text);
+                writeln!(o.out, "{path}:{}:{}: game {n}, move {number}{dots} {}: illegal: {why}", m.line, m.col, m.text)?;
                 failed = true;
                 break;
             }
@@ -82,11 +84,11 @@ pub fn run(path: &str, forced: Option<&str>) -> Result<ExitCode, Failure> {
         } else {
             String::new()
         };
-        println!(
+        writeln!(o.out, 
             "{path}:{}: game {n} ({name}): {} moves, ok, {score}{reason}{note}",
             g.line,
             g.moves.len()
-        );
+        )?;
     }
     Ok(if bad > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }

@@ -2,10 +2,12 @@
 //! number of distinct start positions.
 
 use super::Failure;
+use super::output::Output;
 use kaboom::Variant;
+use std::io::Write as _;
 use std::process::ExitCode;
 
-pub fn run(variant: &Variant, count: bool) -> Result<ExitCode, Failure> {
+pub fn run(o: &mut Output, variant: &Variant, count: bool) -> Result<ExitCode, Failure> {
     let Some(total) = variant.setup_count() else {
         return Err(Failure::input(format!(
             "{} has a fixed start position, not a random setup: {}",
@@ -13,9 +15,9 @@ pub fn run(variant: &Variant, count: bool) -> Result<ExitCode, Failure> {
         )));
     };
     if count {
-        println!("{total}");
+        writeln!(o.out, "{total}")?;
     } else {
-        println!("{}", variant.start_fen);
+        writeln!(o.out, "{}", variant.start_fen)?;
     }
     Ok(ExitCode::SUCCESS)
 }

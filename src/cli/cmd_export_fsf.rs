@@ -2,17 +2,19 @@
 //! `variants.ini` section on stdout, or the reasons it cannot be (exit 1).
 
 use super::Failure;
-use super::import::file_stem;
+use super::cmd_import::file_stem;
+use super::output::Output;
+use std::io::Write as _;
 use kaboom::interop::fsf_export::export;
 use std::path::Path;
 use std::process::ExitCode;
 
-pub fn run(variant: &str, name: Option<&str>) -> Result<ExitCode, Failure> {
+pub fn run(o: &mut Output, variant: &str, name: Option<&str>) -> Result<ExitCode, Failure> {
     let stem = Path::new(variant).file_stem().and_then(|s| s.to_str()).unwrap_or(variant);
     let section = file_stem(name.unwrap_or(stem));
     match export(variant, &section) {
         Ok(ini) => {
-            print!("{ini}");
+            write!(o.out, "{ini}")?;
             Ok(ExitCode::SUCCESS)
         }
         Err(reasons) => {

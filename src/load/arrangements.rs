@@ -2,12 +2,12 @@
 //! satisfies the rules, in a fixed order, so a seed picks the same start
 //! position on every machine.
 
-use super::Variant;
+use crate::base::geometry::Geometry;
+use crate::base::square::{Color, Square};
 use crate::check::CheckedSetup;
-use crate::engine::geometry::Geometry;
-use crate::engine::square::{Color, Square};
-use crate::lang::fen::FenCell;
-use crate::lang::setup::SetupRule;
+use crate::compile::Variant;
+use crate::lang::fen_syntax::FenCell;
+use crate::lang::setup_syntax::SetupRule;
 use rand::{RngExt, SeedableRng};
 
 /// Every arrangement of White's shuffled pieces (one letter per slot, in

@@ -2,14 +2,17 @@
 //! then `Nodes searched: N`), time and speed on stderr. `--threads N`
 //! counts the root moves' subtrees on N threads, with the same output.
 
+use super::output::Output;
 use super::{Failure, load_position};
 use kaboom::Variant;
 use kaboom::engine::perft::{Perft, divide_parallel};
 use kaboom::notation::uci;
+use std::io::Write as _;
 use std::process::ExitCode;
 use std::time::Instant;
 
 pub fn run(
+    o: &mut Output,
     variant: &Variant,
     depth: u32,
     fen: Option<&str>,
@@ -28,21 +31,22 @@ pub fn run(
         };
         if divide {
             for (mv, n) in &lines {
-                println!("{}: {n}", uci::write(variant, mv));
+                writeln!(o.out, "{}: {n}", uci::write(variant, mv))?;
             }
-            println!();
+            writeln!(o.out)?;
         }
         lines.iter().map(|(_, n)| n).sum()
     };
     let elapsed = started.elapsed();
-    println!("Nodes searched: {nodes}");
+    writeln!(o.out, "Nodes searched: {nodes}")?;
     let nps = nodes as f64 / elapsed.as_secs_f64().max(1e-9);
-    eprintln!(
+    writeln!(
+        o.err,
         "time: {:.3} s, {:.0} nodes per second, {} thread{}",
         elapsed.as_secs_f64(),
         nps,
         threads.max(1),
         if threads > 1 { "s" } else { "" }
-    );
+    )?;
     Ok(ExitCode::SUCCESS)
 }

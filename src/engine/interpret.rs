@@ -2,15 +2,15 @@
 //! and runs effect programs (remove, push, block, bounce) on a position.
 
 use super::moves::Choice;
-use super::piece::Cell;
 use super::position::Position;
-use super::square::{Color, Square, SquareSet};
 use super::trace::{Event, Trace};
+use crate::base::piece::Cell;
+use crate::base::square::{Color, Square, SquareSet};
 use crate::check::{SHIELD_BLOCK, SHIELD_BOUNCE, SHIELD_PUSH, SHIELD_REMOVE};
 use crate::compile::Variant;
 use crate::compile::program::{CondId, CondNode, Op, PushDirection, SetId, SetNode};
 use crate::compile::tables::passed_squares;
-use crate::lang::effects::{Comparison, NamedSet, SideFilter};
+use crate::lang::effect_syntax::{Comparison, NamedSet, SideFilter};
 
 /// What a program's named sets refer to while it runs.
 #[derive(Clone, Copy, Debug)]
@@ -129,6 +129,8 @@ impl Variant {
             NamedSet::Shielded => self.shielded(pos, SHIELD_REMOVE | SHIELD_PUSH | SHIELD_BLOCK | SHIELD_BOUNCE),
             NamedSet::Blocked => p.all.iter().filter(|&sq| pos.cell(sq) == Cell::BLOCKED).collect(),
             NamedSet::Empty => p.all.iter().filter(|&sq| pos.cell(sq).is_empty()).collect(),
+            NamedSet::Light => p.light,
+            NamedSet::Dark => difference(p.all, p.light),
         }
     }
 
@@ -166,6 +168,7 @@ impl Variant {
             CondNode::And(a, b) => self.eval_cond(a, pos, ctx) && self.eval_cond(b, pos, ctx),
             CondNode::Or(a, b) => self.eval_cond(a, pos, ctx) || self.eval_cond(b, pos, ctx),
             CondNode::Count(set, cmp, n) => compare(intersection(self.eval_set(set, pos, ctx), occupied).len(), cmp, n),
+            CondNode::Squares(set, cmp, n) => compare(self.eval_set(set, pos, ctx).len(), cmp, n),
             CondNode::Captured(counter, cmp, n) => compare(pos.captured[counter as usize] as u32, cmp, n),
             CondNode::Exists(set) => self.eval_set(set, pos, ctx).intersects(&occupied),
             CondNode::Attacked(set) => intersection(self.eval_set(set, pos, ctx), occupied)
@@ -371,7 +374,7 @@ impl Variant {
         depth: u32,
     ) -> Option<Square> {
         let piece = pos.cell(sq);
-        if !piece.is_piece() || depth > 2 * crate::engine::geometry::Geometry::MAX_SIDE as u32 {
+        if !piece.is_piece() || depth > 2 * crate::base::geometry::Geometry::MAX_SIDE as u32 {
             return None;
         }
         if shield.contains(sq) {

@@ -2,12 +2,14 @@
 //! game record in algebraic notation, then the board, the FEN and, once the game is over, the result. Nothing is
 //! printed on stdout unless every move is legal.
 
+use super::output::Output;
 use super::{Failure, load_position};
 use kaboom::Game;
 use kaboom::Variant;
-use kaboom::engine::square::Color;
-use kaboom::notation::{board, fen, san, trace, uci};
-use std::fmt::Write;
+use kaboom::base::square::Color;
+use kaboom::notation::{board, fen, san, trace_text, uci};
+use std::fmt::Write as _;
+use std::io::Write as _;
 use std::process::ExitCode;
 
 /// Where `--pgn` writes the game, and the variant as named on the command line.
@@ -16,7 +18,13 @@ pub struct PgnTarget<'a> {
     pub variant_arg: &'a str,
 }
 
-pub fn run(variant: &Variant, start: Option<&str>, moves: &[String], pgn: Option<PgnTarget>) -> Result<ExitCode, Failure> {
+pub fn run(
+    o: &mut Output,
+    variant: &Variant,
+    start: Option<&str>,
+    moves: &[String],
+    pgn: Option<PgnTarget>,
+) -> Result<ExitCode, Failure> {
     let pos = load_position(variant, start)?;
     let start_pos = pos.clone();
     let mut sans = Vec::new();
@@ -53,7 +61,7 @@ pub fn run(variant: &Variant, start: Option<&str>, moves: &[String], pgn: Option
             out,
             "{number}{dots} {}: {}",
             uci::write(variant, &mv),
-            trace::describe_all(variant, &events)
+            trace_text::describe_all(variant, &events)
         );
     }
     if !record.is_empty() {
@@ -68,6 +76,6 @@ pub fn run(variant: &Variant, start: Option<&str>, moves: &[String], pgn: Option
         let ending = game.ending();
         super::pgn_out::write(target.path, target.variant_arg, variant, &start_pos, start.is_some(), &sans, ending.as_ref())?;
     }
-    print!("{out}");
+    write!(o.out, "{out}")?;
     Ok(ExitCode::SUCCESS)
 }

@@ -4,7 +4,9 @@
 //! the first time and compared with it afterwards.
 
 use super::Failure;
+use super::output::Output;
 use kaboom::scenario::{self, ScenarioError};
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -34,7 +36,7 @@ pub fn expand(paths: &[String]) -> Result<Vec<PathBuf>, Failure> {
     Ok(files)
 }
 
-pub fn run(paths: &[String], snapshot: bool) -> Result<ExitCode, Failure> {
+pub fn run(o: &mut Output, paths: &[String], snapshot: bool) -> Result<ExitCode, Failure> {
     // Files named are run; in folders, variant files beside scenarios are skipped.
     let mut files = Vec::new();
     for p in paths {
@@ -56,7 +58,7 @@ pub fn run(paths: &[String], snapshot: bool) -> Result<ExitCode, Failure> {
             Ok(outcome) => {
                 let mut failures = outcome.failures;
                 if snapshot {
-                    failures.extend(compare_snapshot(file, &outcome.report)?);
+                    failures.extend(compare_snapshot(o, file, &outcome.report)?);
                 }
                 failures
             }
@@ -65,18 +67,18 @@ pub fn run(paths: &[String], snapshot: bool) -> Result<ExitCode, Failure> {
         };
         if failures.is_empty() {
             passed += 1;
-            println!("ok   {}", file.display());
+            writeln!(o.out, "ok   {}", file.display())?;
         } else {
             failed += 1;
-            println!("FAIL {}", file.display());
+            writeln!(o.out, "FAIL {}", file.display())?;
             for f in failures {
                 for line in f.lines() {
-                    println!("     {line}");
+                    writeln!(o.out, "     {line}")?;
                 }
             }
         }
     }
-    println!("{passed} passed, {failed} failed");
+    writeln!(o.out, "{passed} passed, {failed} failed")?;
     Ok(if failed == 0 {
         ExitCode::SUCCESS
     } else {
@@ -86,11 +88,11 @@ pub fn run(paths: &[String], snapshot: bool) -> Result<ExitCode, Failure> {
 
 /// Writes the snapshot if there is none; otherwise returns a diff if the
 /// report differs from it.
-fn compare_snapshot(file: &Path, report: &str) -> Result<Vec<String>, Failure> {
+fn compare_snapshot(o: &mut Output, file: &Path, report: &str) -> Result<Vec<String>, Failure> {
     let snap = file.with_extension("snap");
     if !snap.exists() {
         std::fs::write(&snap, report).map_err(|e| Failure::io(format!("cannot write {}: {e}", snap.display())))?;
-        println!("     snapshot written: {}", snap.display());
+        writeln!(o.out, "     snapshot written: {}", snap.display())?;
         return Ok(Vec::new());
     }
     let stored =

@@ -1,9 +1,9 @@
 //! Reading variant files: from disk or from the bundled set, following
 //! `extends` and merging each file over its parent.
 
-use super::span::{Location, SourceFile, Sources, deserializing};
 use super::{PieceSpec, VariantFile};
-use crate::check::Diagnostic;
+use crate::base::diagnostic::Diagnostic;
+use crate::base::span::{Location, SourceFile, Sources, deserializing};
 use std::path::{Path, PathBuf};
 
 include!(concat!(env!("OUT_DIR"), "/bundled.rs"));

@@ -1,7 +1,7 @@
 //! Diagnostics: one problem in a variant file, with where it is and how to
 //! fix it. The library collects them; the binary renders them.
 
-use crate::spec::{Location, Sources};
+use super::span::{Location, Sources};
 use std::fmt;
 
 /// How bad a problem is.

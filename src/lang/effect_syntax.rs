@@ -66,6 +66,10 @@ pub enum NamedSet {
     Blocked,
     /// Empty squares.
     Empty,
+    /// Light squares (a1 is dark).
+    Light,
+    /// Dark squares (a1 is dark).
+    Dark,
 }
 
 /// A set operator.
@@ -111,6 +115,8 @@ pub enum Quantity {
     Count(SetExpr),
     /// Pieces of these kinds removed so far, either side.
     Captured(Option<KindFilter>),
+    /// Squares in the set, empty or not.
+    Squares(SetExpr),
 }
 
 /// A comparison operator.
@@ -238,8 +244,11 @@ pub enum EndCondition {
     MoveRule(u32),
     /// Occurrences of the same position.
     Repetition(u32),
-    /// Any condition on the position.
+    /// Any condition on the position: ends the game at once, in search too.
     Holds(Cond),
+    /// A dead position (`dead if <condition>`): ends the game in play, but
+    /// search goes on below it, as published perft counts do.
+    Dead(Cond),
 }
 
 /// An outcome for the side to move.
@@ -379,6 +388,7 @@ pub fn parse_end(text: &str) -> Result<EndRule, SentenceError> {
         G::stalemate => EndCondition::Stalemate,
         G::move_rule => EndCondition::MoveRule(number(first(condition))?),
         G::repetition => EndCondition::Repetition(number(first(condition))?),
+        G::dead => EndCondition::Dead(lower_cond(first(condition))?),
         _ => EndCondition::Holds(lower_cond(condition)?),
     };
     let outcome = match first(inner.next().expect("an outcome")).as_rule() {
@@ -514,6 +524,8 @@ fn lower_set_atom(p: Pair<'_, G>) -> Result<SetExpr, SentenceError> {
             "all" => NamedSet::All,
             "shielded" => NamedSet::Shielded,
             "blocked" => NamedSet::Blocked,
+            "light" => NamedSet::Light,
+            "dark" => NamedSet::Dark,
             _ => NamedSet::Empty,
         }),
         G::pieces => {
@@ -628,6 +640,7 @@ fn lower_cond_atom(p: Pair<'_, G>) -> Result<Cond, SentenceError> {
             let quantity = first(next());
             let quantity = match quantity.as_rule() {
                 G::count => Quantity::Count(lower_set(first(quantity))?),
+                G::squares => Quantity::Squares(lower_set(first(quantity))?),
                 _ => Quantity::Captured(quantity.into_inner().next().map(lower_kinds)),
             };
             let comparison = match next().as_str() {
@@ -764,6 +777,25 @@ mod tests {
         );
         let both = parse_end("not exists(own royal) and not exists(enemy royal): both lose").unwrap();
         assert_eq!(both.outcome, EndOutcome::BothLose);
+    }
+
+    #[test]
+    fn parses_dead_positions_colours_and_squares() {
+        let dead = parse_end("dead if count(any not K B) == 0 and count(any B & light) == 0: draw").unwrap();
+        assert!(matches!(dead.condition, EndCondition::Dead(Cond::And(_, _))));
+        assert_eq!(dead.outcome, EndOutcome::Draw);
+        // Without `dead if`, the same condition is a plain end rule.
+        assert!(matches!(
+            parse_end("count(any not K) == 0: draw").unwrap().condition,
+            EndCondition::Holds(_)
+        ));
+        assert!(matches!(
+            parse_condition("squares(blocked) == 0").unwrap(),
+            Cond::Compare(Quantity::Squares(SetExpr::Named(NamedSet::Blocked)), Comparison::Equal, 0)
+        ));
+        assert_eq!(parse_set("dark").unwrap(), SetExpr::Named(NamedSet::Dark));
+        assert_eq!(parse_set("light").unwrap(), SetExpr::Named(NamedSet::Light));
+        assert!(parse_end("dead if: draw").is_err());
     }
 
     #[test]

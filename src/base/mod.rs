@@ -1,0 +1,9 @@
+//! The base layer: the vocabulary every other layer shares. Squares,
+//! sides and square sets, board geometry, piece kinds and board cells,
+//! source locations and diagnostics. It imports nothing else of the crate.
+
+pub mod diagnostic;
+pub mod geometry;
+pub mod piece;
+pub mod span;
+pub mod square;
