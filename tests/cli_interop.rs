@@ -44,9 +44,12 @@ fn import_errors() {
 
 #[test]
 fn export_fsf_prints_a_section_or_refuses() {
-    let (code, out, err) = kaboom(&["export-fsf", "chess"]);
+    let (code, out, err) = kaboom(&["export-fsf", "tests/fixtures/fsf/exportable.ron"]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.starts_with("[chess]\n") && out.contains("king = k\n"), "{out}");
+    assert!(out.starts_with("[exportable]\n") && out.contains("king = k\n"), "{out}");
+    let (code, _, err) = kaboom(&["export-fsf", "chess"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("end rule `dead if"), "{err}");
     let (code, _, err) = kaboom(&["export-fsf", "atomic"]);
     assert_eq!(code, 1);
     assert!(err.contains("effect rules"), "{err}");
