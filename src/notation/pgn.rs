@@ -453,7 +453,7 @@ mod tests {
         assert_eq!(moves, ["e4", "e5", "Nf3", "Nc6!"]);
         assert_eq!(games[0].tag("Variant"), Some("atomic"));
         assert_eq!(games[0].result.as_deref(), Some("1-0"));
-        assert_eq!((games[0].moves[2].line, games[0].moves[2].col), (4, 43));
+        assert_eq!((games[0].moves[2].line, games[0].moves[2].col), (4, 44));
         assert_eq!(games[1].moves[0].text, "d4");
     }
 
