@@ -39,7 +39,13 @@ fn dead_position_rules_have_no_fairy_stockfish_option() {
 
 #[test]
 fn variants_with_effects_are_refused_with_reasons() {
-    for name in ["atomic", "kaboom", "tilting-the-balance", "bouncing-pieces", "capatomic-random"] {
+    for name in [
+        "atomic",
+        "kaboom",
+        "tilting-the-balance",
+        "bouncing-pieces",
+        "capatomic-random",
+    ] {
         let why = export(name, name).unwrap_err();
         assert!(!why.is_empty(), "{name}");
     }
@@ -49,13 +55,17 @@ fn variants_with_effects_are_refused_with_reasons() {
 
 #[test]
 fn imported_variants_export_and_read_back() {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/fsf/variants.ini")).unwrap();
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/fsf/variants.ini")).unwrap();
     let dir = std::env::temp_dir().join(format!("kaboom-fsf-export-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut exported = 0;
     for i in import(&text).unwrap() {
         let Ok(ron) = i.result else { continue };
-        let path = dir.join(format!("{}.ron", i.name.replace(|c: char| !c.is_ascii_alphanumeric(), "-")));
+        let path = dir.join(format!(
+            "{}.ron",
+            i.name.replace(|c: char| !c.is_ascii_alphanumeric(), "-")
+        ));
         std::fs::write(&path, ron).unwrap();
         if round_trip(path.to_str().unwrap(), "back").is_ok() {
             exported += 1;

@@ -25,7 +25,11 @@ fn outcome_line(i: &Imported) -> String {
         Ok(_) => format!("{}: converted", i.name),
         Err(refusals) => {
             let gaps: BTreeSet<&str> = refusals.iter().map(|r| r.gap.as_str()).collect();
-            format!("{}: refused: {}", i.name, gaps.into_iter().collect::<Vec<_>>().join("; "))
+            format!(
+                "{}: refused: {}",
+                i.name,
+                gaps.into_iter().collect::<Vec<_>>().join("; ")
+            )
         }
     }
 }
@@ -35,7 +39,11 @@ fn every_section_has_its_pinned_outcome() {
     let all = imported();
     let mut text = String::from("# kaboom import of tests/fixtures/fsf/variants.ini: one line per section.\n");
     let converted = all.iter().filter(|i| i.result.is_ok()).count();
-    text.push_str(&format!("# sections: {}, converted: {converted}, refused: {}\n", all.len(), all.len() - converted));
+    text.push_str(&format!(
+        "# sections: {}, converted: {converted}, refused: {}\n",
+        all.len(),
+        all.len() - converted
+    ));
     for i in &all {
         text.push_str(&outcome_line(i));
         text.push('\n');
@@ -97,7 +105,8 @@ fn converted_variants_match_fairy_stockfish_perft() {
                 "perft" => {
                     let (d, n) = value.split_once(' ').unwrap();
                     let (d, n): (u32, u64) = (d.parse().unwrap(), n.parse().unwrap());
-                    let pos = kaboom::notation::fen::parse(&variant, &fen).unwrap_or_else(|e| panic!("{id}: {fen}: {e}"));
+                    let pos =
+                        kaboom::notation::fen::parse(&variant, &fen).unwrap_or_else(|e| panic!("{id}: {fen}: {e}"));
                     let got = perft.count(&variant, &pos, d);
                     if got != n {
                         failures.push(format!("{id} depth {d}: expected {n}, got {got} ({fen})"));

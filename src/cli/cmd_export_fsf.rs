@@ -4,13 +4,16 @@
 use super::Failure;
 use super::cmd_import::file_stem;
 use super::output::Output;
-use std::io::Write as _;
 use kaboom::interop::fsf_export::export;
+use std::io::Write as _;
 use std::path::Path;
 use std::process::ExitCode;
 
 pub fn run(o: &mut Output, variant: &str, name: Option<&str>) -> Result<ExitCode, Failure> {
-    let stem = Path::new(variant).file_stem().and_then(|s| s.to_str()).unwrap_or(variant);
+    let stem = Path::new(variant)
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or(variant);
     let section = file_stem(name.unwrap_or(stem));
     match export(variant, &section) {
         Ok(ini) => {

@@ -6,10 +6,10 @@
 
 use super::Failure;
 use super::output::Output;
-use std::io::Write as _;
 use kaboom::interop::fsf_convert::Refusal;
 use kaboom::interop::fsf_import::{Imported, import};
 use kaboom::interop::ini::MAX_INI_BYTES;
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -47,22 +47,38 @@ pub fn read_text(path: &str, limit: usize, what: &str) -> Result<String, Failure
 pub fn file_stem(name: &str) -> String {
     let stem: String = name
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '-' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '-'
+            }
+        })
         .collect();
     if stem.is_empty() { "variant".to_string() } else { stem }
 }
 
 fn place(path: &str, r: &Refusal) -> String {
     match &r.origin {
-        Some(o) if o.builtin => format!("{path}: in built-in `{}` (data/fsf-builtins.ini:{}): `{}`", o.section, o.line, o.option),
+        Some(o) if o.builtin => format!(
+            "{path}: in built-in `{}` (data/fsf-builtins.ini:{}): `{}`",
+            o.section, o.line, o.option
+        ),
         Some(o) => format!("{path}:{}:{}: `{}`", o.line, o.col, o.option),
         None => path.to_string(),
     }
 }
 
-pub fn run(o: &mut Output, path: &str, variant: Option<&str>, out: Option<&str>, format: Format) -> Result<ExitCode, Failure> {
+pub fn run(
+    o: &mut Output,
+    path: &str,
+    variant: Option<&str>,
+    out: Option<&str>,
+    format: Format,
+) -> Result<ExitCode, Failure> {
     let text = read_text(path, MAX_INI_BYTES, "an ini file")?;
-    let results = import(&text).map_err(|e| Failure::input(format!("{path}:{}:{}: error: {}", e.line, e.col, e.message)))?;
+    let results =
+        import(&text).map_err(|e| Failure::input(format!("{path}:{}:{}: error: {}", e.line, e.col, e.message)))?;
     let selected: Vec<&Imported> = match variant {
         Some(name) => {
             let found: Vec<&Imported> = results.iter().filter(|r| r.name == name).collect();

@@ -6,17 +6,18 @@
 
 use super::output::Output;
 use super::{Failure, render};
-use std::io::Write as _;
 use kaboom::base::square::Color;
 use kaboom::notation::pgn::{self, MAX_PGN_BYTES};
 use kaboom::notation::{fen, san_match};
 use kaboom::{Game, Variant};
 use std::collections::HashMap;
+use std::io::Write as _;
 use std::process::ExitCode;
 
 pub fn run(o: &mut Output, path: &str, forced: Option<&str>) -> Result<ExitCode, Failure> {
     let text = super::cmd_import::read_text(path, MAX_PGN_BYTES, "a PGN file")?;
-    let games = pgn::parse(&text).map_err(|e| Failure::input(format!("{path}:{}:{}: error: {}", e.line, e.col, e.message)))?;
+    let games =
+        pgn::parse(&text).map_err(|e| Failure::input(format!("{path}:{}:{}: error: {}", e.line, e.col, e.message)))?;
     if games.is_empty() {
         return Err(Failure::input(format!("{path}: no games")));
     }
@@ -42,7 +43,12 @@ pub fn run(o: &mut Output, path: &str, forced: Option<&str>) -> Result<ExitCode,
                 Ok(p) => p,
                 Err(e) => {
                     bad += 1;
-                    writeln!(o.out, "{path}:{}: game {n}: FEN tag: {}", g.line, render::fen_error(f, &e).trim_end())?;
+                    writeln!(
+                        o.out,
+                        "{path}:{}: game {n}: FEN tag: {}",
+                        g.line,
+                        render::fen_error(f, &e).trim_end()
+                    )?;
                     continue;
                 }
             },
@@ -55,7 +61,11 @@ pub fn run(o: &mut Output, path: &str, forced: Option<&str>) -> Result<ExitCode,
             let number = pos.fullmove_number();
             let dots = if pos.side_to_move() == Color::White { "." } else { "..." };
             let why = match game.ending() {
-                Some(end) => Some(format!("the game is already over ({} {})", end.result.score(), end.reason)),
+                Some(end) => Some(format!(
+                    "the game is already over ({} {})",
+                    end.result.score(),
+                    end.reason
+                )),
                 None => match san_match::find(variant, pos, &m.text) {
                     Ok(mv) => {
                         game.play(mv);
@@ -65,7 +75,11 @@ pub fn run(o: &mut Output, path: &str, forced: Option<&str>) -> Result<ExitCode,
                 },
             };
             if let Some(why) = why {
-                writeln!(o.out, "{path}:{}:{}: game {n}, move {number}{dots} {}: illegal: {why}", m.line, m.col, m.text)?;
+                writeln!(
+                    o.out,
+                    "{path}:{}:{}: game {n}, move {number}{dots} {}: illegal: {why}",
+                    m.line, m.col, m.text
+                )?;
                 failed = true;
                 break;
             }
@@ -84,7 +98,8 @@ pub fn run(o: &mut Output, path: &str, forced: Option<&str>) -> Result<ExitCode,
         } else {
             String::new()
         };
-        writeln!(o.out, 
+        writeln!(
+            o.out,
             "{path}:{}: game {n} ({name}): {} moves, ok, {score}{reason}{note}",
             g.line,
             g.moves.len()

@@ -163,7 +163,11 @@ fn dedupe(t: &mut MoveTables, first_ride: usize, leaps: &mut Vec<(Leap, Vec<Squa
         .map(|r| (t.squares[r.ray as usize], r.flags))
         .collect();
     t.rides.retain_mut_from(first_ride, |r| r.flags & KINDS != 0);
-    let plain: Vec<(Square, u8)> = leaps.iter().filter(|(_, p)| p.is_empty()).map(|(l, _)| (l.to, l.flags)).collect();
+    let plain: Vec<(Square, u8)> = leaps
+        .iter()
+        .filter(|(_, p)| p.is_empty())
+        .map(|(l, _)| (l.to, l.flags))
+        .collect();
     for (leap, path) in leaps.iter_mut() {
         for &(to, flags) in &firsts {
             if to == leap.to && flags & SETS_EN_PASSANT == leap.flags & SETS_EN_PASSANT {

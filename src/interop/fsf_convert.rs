@@ -249,7 +249,11 @@ fn square_name(file: u8, rank: u8) -> String {
 pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec<Refusal>> {
     let mut refusals: Vec<Refusal> = Vec::new();
     for (origin, why) in &state.invalid {
-        refusals.push(refuse(Some(origin), "invalid value", format!("invalid value `{}`: {why}", origin.value)));
+        refusals.push(refuse(
+            Some(origin),
+            "invalid value",
+            format!("invalid value `{}`: {why}", origin.value),
+        ));
     }
     for (key, origin) in &state.unsupported {
         refusals.push(refuse(
@@ -263,17 +267,29 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     let fen = match split_fen(&state.start_fen) {
         Ok(f) => Some(f),
         Err(why) => {
-            let gap = if why.contains("counts checks") { "check counting" } else { "invalid value" };
+            let gap = if why.contains("counts checks") {
+                "check counting"
+            } else {
+                "invalid value"
+            };
             refusals.push(refuse(start_origin, gap, why));
             None
         }
     };
     if let Some(f) = &fen {
         if f.board.contains('[') {
-            refusals.push(refuse(start_origin, "drops and hands", "the start FEN holds pieces in hand"));
+            refusals.push(refuse(
+                start_origin,
+                "drops and hands",
+                "the start FEN holds pieces in hand",
+            ));
         }
         if f.board.contains('~') || f.board.contains('+') {
-            refusals.push(refuse(start_origin, "piece promotion rules", "the start FEN marks promoted pieces"));
+            refusals.push(refuse(
+                start_origin,
+                "piece promotion rules",
+                "the start FEN marks promoted pieces",
+            ));
         }
     }
     let rows = fen
@@ -290,7 +306,11 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     }
 
     // Initial (`i`) moves happen on the double-step region.
-    let double_region = if state.double_step { state.double_step_region } else { [0, 0] };
+    let double_region = if state.double_step {
+        state.double_step_region
+    } else {
+        [0, 0]
+    };
     let clip = |s: Squares| (0..ranks).fold(0, |a, r| a | (0..files).fold(0, |b, f| b | square(f, r))) & s;
     let double_region = [clip(double_region[0]), clip(double_region[1])];
     let initial_ranks = relative_ranks(&double_region, files, ranks);
@@ -313,7 +333,11 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
                     t
                 }
                 Movement::Unsupported(why) => {
-                    refusals.push(refuse(Some(&piece.origin), gap_for_builtin(why), format!("piece `{}` {why}", slot_name(slot))));
+                    refusals.push(refuse(
+                        Some(&piece.origin),
+                        gap_for_builtin(why),
+                        format!("piece `{}` {why}", slot_name(slot)),
+                    ));
                     continue;
                 }
             }
@@ -347,7 +371,11 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         }
         let resets = |c: usize| state.move_rule_types[c].all || state.move_rule_types[c].slots.contains(&slot);
         if resets(0) != resets(1) {
-            refusals.push(refuse(Some(&piece.origin), "other rules", "the move rule treats this piece differently per colour"));
+            refusals.push(refuse(
+                Some(&piece.origin),
+                "other rules",
+                "the move rule treats this piece differently per colour",
+            ));
         }
         if resets(0) {
             extra.push_str(", pawn: true");
@@ -363,14 +391,24 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
 
     // Promotion.
     let mut promotion = String::new();
-    let pawns = [letters(state, &state.promotion_pawns[0]), letters(state, &state.promotion_pawns[1])];
-    let choices = [letters(state, &state.promotion_choices[0]), letters(state, &state.promotion_choices[1])];
+    let pawns = [
+        letters(state, &state.promotion_pawns[0]),
+        letters(state, &state.promotion_pawns[1]),
+    ];
+    let choices = [
+        letters(state, &state.promotion_choices[0]),
+        letters(state, &state.promotion_choices[1]),
+    ];
     let regions = [clip(state.promotion_region[0]), clip(state.promotion_region[1])];
     let promotes = |c: usize| !pawns[c].is_empty() && !choices[c].is_empty() && regions[c] != 0;
     if promotes(0) || promotes(1) {
         let origin = None;
         if pawns[0] != pawns[1] || choices[0] != choices[1] {
-            refusals.push(refuse(origin, "piece promotion rules", "White and Black promote differently"));
+            refusals.push(refuse(
+                origin,
+                "piece promotion rules",
+                "White and Black promote differently",
+            ));
         } else {
             match relative_ranks(&regions, files, ranks) {
                 Some(r) => {
@@ -402,19 +440,31 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     {
         for right in f.castling.chars() {
             if !"KQkq".contains(right) {
-                refusals.push(refuse(start_origin, "castling rules", format!("castling right `{right}` (only K, Q, k, q are read)")));
+                refusals.push(refuse(
+                    start_origin,
+                    "castling rules",
+                    format!("castling right `{right}` (only K, Q, k, q are read)"),
+                ));
             }
         }
         let rank = state.castling_rank;
         let find = |colour: usize, slot: Option<usize>, kingside: bool| -> Option<(u8, u8)> {
             // (king file, rook file) for one colour, or None.
-            let r = if colour == 0 { rank } else { ranks.checked_sub(1 + rank)? };
+            let r = if colour == 0 {
+                rank
+            } else {
+                ranks.checked_sub(1 + rank)?
+            };
             let row = rows.get(r as usize)?;
             let letter_of = |s: usize| state.pieces[s].as_ref().map(|p| p.letter);
             let is = |c: Option<char>, s: usize| {
-                c.is_some_and(|c| Some(c.to_ascii_lowercase()) == letter_of(s) && c.is_ascii_uppercase() == (colour == 0))
+                c.is_some_and(|c| {
+                    Some(c.to_ascii_lowercase()) == letter_of(s) && c.is_ascii_uppercase() == (colour == 0)
+                })
             };
-            let kings: Vec<u8> = (0..files).filter(|&f| slot.is_some_and(|s| is(row[f as usize], s))).collect();
+            let kings: Vec<u8> = (0..files)
+                .filter(|&f| slot.is_some_and(|s| is(row[f as usize], s)))
+                .collect();
             let king_file = match kings.as_slice() {
                 [one] => *one,
                 [] => return None,
@@ -450,7 +500,11 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
                     continue;
                 }
                 (Some(Some(w)), Some(Some(b))) if w != b => {
-                    refusals.push(refuse(start_origin, "castling rules", "White's and Black's castling pieces are not mirror images"));
+                    refusals.push(refuse(
+                        start_origin,
+                        "castling rules",
+                        "White's and Black's castling pieces are not mirror images",
+                    ));
                     continue;
                 }
                 (Some(Some(w)), _) => w,
@@ -458,14 +512,26 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
                 (None, None) => continue,
             };
             let (king_file, rook_file) = squares;
-            let king_to = if kingside { state.castling_kingside_file } else { state.castling_queenside_file };
+            let king_to = if kingside {
+                state.castling_kingside_file
+            } else {
+                state.castling_queenside_file
+            };
             if king_to >= files || king_to >= MAX_FILES {
-                refusals.push(refuse(None, "castling rules", "the castling king's destination is off the board"));
+                refusals.push(refuse(
+                    None,
+                    "castling rules",
+                    "the castling king's destination is off the board",
+                ));
                 continue;
             }
             let rook_to = if kingside { king_to.wrapping_sub(1) } else { king_to + 1 };
             if rook_to >= files {
-                refusals.push(refuse(None, "castling rules", "the castling rook's destination is off the board"));
+                refusals.push(refuse(
+                    None,
+                    "castling rules",
+                    "the castling rook's destination is off the board",
+                ));
                 continue;
             }
             let _ = writeln!(
@@ -481,7 +547,9 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
             }
         }
         for letter in ['k', 'q'] {
-            if f.castling.contains(letter) && castling_rules.contains(&format!("fen: '{}'", letter.to_ascii_uppercase())) {
+            if f.castling.contains(letter)
+                && castling_rules.contains(&format!("fen: '{}'", letter.to_ascii_uppercase()))
+            {
                 kept_rights.push(letter);
             }
         }
@@ -490,8 +558,7 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     // Game end, in Fairy-Stockfish's order.
     let mut end: Vec<String> = Vec::new();
     let present = |slot: usize| state.pieces[slot].is_some();
-    if state.extinction_value != Value::None
-        && (state.extinction_types.all || !state.extinction_types.slots.is_empty())
+    if state.extinction_value != Value::None && (state.extinction_types.all || !state.extinction_types.slots.is_empty())
     {
         let mut types: Vec<Option<usize>> = Vec::new();
         if state.extinction_types.all {
@@ -507,7 +574,13 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
             for t in &types {
                 let set = |who: &str| match t {
                     None => who.to_string(),
-                    Some(s) => format!("{who} {}", state.pieces[*s].as_ref().map(|p| p.letter.to_ascii_uppercase()).unwrap_or('?')),
+                    Some(s) => format!(
+                        "{who} {}",
+                        state.pieces[*s]
+                            .as_ref()
+                            .map(|p| p.letter.to_ascii_uppercase())
+                            .unwrap_or('?')
+                    ),
                 };
                 let mut cond = match t {
                     Some(s) if !present(*s) => "true".to_string(),
@@ -517,7 +590,12 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
                     match t {
                         Some(s) if !present(*s) => continue,
                         _ => {
-                            let _ = write!(cond, " and count({}) >= {}", set(other), state.extinction_opponent_count);
+                            let _ = write!(
+                                cond,
+                                " and count({}) >= {}",
+                                set(other),
+                                state.extinction_opponent_count
+                            );
                         }
                     }
                 }
@@ -530,9 +608,17 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     let flags = [clip(state.flag_region[0]), clip(state.flag_region[1])];
     if flags != [0, 0] {
         if flags[0] != mirror(flags[1], files, ranks) {
-            refusals.push(refuse(None, "flag rules beyond reaching a region", "the flag regions are not mirror images of each other"));
+            refusals.push(refuse(
+                None,
+                "flag rules beyond reaching a region",
+                "the flag regions are not mirror images of each other",
+            ));
         } else if state.flag_piece[0] != state.flag_piece[1] {
-            refusals.push(refuse(None, "flag rules beyond reaching a region", "White's and Black's flag pieces differ"));
+            refusals.push(refuse(
+                None,
+                "flag rules beyond reaching a region",
+                "White's and Black's flag pieces differ",
+            ));
         } else {
             let who = match state.flag_piece[0] {
                 None => "enemy".to_string(),
@@ -574,18 +660,29 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         return Err(refusals);
     }
     let f = fen.expect("a FEN without refusals");
-    let rights = if kept_rights.is_empty() { "-".to_string() } else { kept_rights };
+    let rights = if kept_rights.is_empty() {
+        "-".to_string()
+    } else {
+        kept_rights
+    };
     let start = format!("{} {} {} {} {}", f.board, f.side, rights, f.ep, f.clocks);
     let mut out = String::new();
     let place = if header.builtin {
         format!("Fairy-Stockfish's built-in variant `{}`", header.section)
     } else {
-        format!("section [{}] (line {}) of a Fairy-Stockfish variants.ini", header.section, header.line)
+        format!(
+            "section [{}] (line {}) of a Fairy-Stockfish variants.ini",
+            header.section, header.line
+        )
     };
     let _ = writeln!(out, "// Converted by `kaboom import` from {place}.");
     out.push_str("(\n");
     let _ = writeln!(out, "    name: {},", ron_string(name));
-    let _ = writeln!(out, "    description: {},", ron_string(&format!("Imported from {place}.")));
+    let _ = writeln!(
+        out,
+        "    description: {},",
+        ron_string(&format!("Imported from {place}."))
+    );
     let _ = writeln!(out, "    board: (files: {files}, ranks: {ranks}),");
     let _ = writeln!(out, "    pieces: [\n{pieces}    ],");
     let _ = writeln!(out, "    start: {},", ron_string(&start));

@@ -25,7 +25,12 @@ enum EndOption {
     Stalemate(String),
     MoveRule(u32),
     Repetition(u32, String),
-    Extinction { own: bool, letter: Option<char>, count: u32, value: String },
+    Extinction {
+        own: bool,
+        letter: Option<char>,
+        count: u32,
+        value: String,
+    },
 }
 
 fn parse_end(rule: &str, royal: Option<char>) -> Option<EndOption> {
@@ -41,7 +46,9 @@ fn parse_end(rule: &str, royal: Option<char>) -> Option<EndOption> {
         _ => {}
     }
     if let Some(n) = cond.strip_suffix(" moves") {
-        return (outcome == "draw").then(|| n.parse().ok().map(EndOption::MoveRule)).flatten();
+        return (outcome == "draw")
+            .then(|| n.parse().ok().map(EndOption::MoveRule))
+            .flatten();
     }
     if let Some(n) = cond.strip_suffix(" repetitions") {
         return n.parse().ok().map(|n| EndOption::Repetition(n, outcome));
@@ -63,13 +70,23 @@ fn parse_end(rule: &str, royal: Option<char>) -> Option<EndOption> {
     };
     if let Some(inner) = cond.strip_prefix("not exists(").and_then(|c| c.strip_suffix(')')) {
         let (own, letter) = piece(inner)?;
-        return Some(EndOption::Extinction { own, letter, count: 0, value: outcome });
+        return Some(EndOption::Extinction {
+            own,
+            letter,
+            count: 0,
+            value: outcome,
+        });
     }
     if let Some(rest) = cond.strip_prefix("count(") {
         let (inner, cmp) = rest.split_once(')')?;
         let n: u32 = cmp.trim().strip_prefix("<=")?.trim().parse().ok()?;
         let (own, letter) = piece(inner)?;
-        return Some(EndOption::Extinction { own, letter, count: n, value: outcome });
+        return Some(EndOption::Extinction {
+            own,
+            letter,
+            count: n,
+            value: outcome,
+        });
     }
     None
 }
@@ -86,11 +103,17 @@ fn negate(v: &str) -> &str {
 /// reasons it cannot be written so.
 pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> {
     let variant = crate::Variant::load(name_or_path).map_err(|e| vec![e.to_string()])?;
-    let file: VariantFile = Loader::new().load(name_or_path).map_err(|_| vec!["the variant does not load".to_string()])?;
+    let file: VariantFile = Loader::new()
+        .load(name_or_path)
+        .map_err(|_| vec!["the variant does not load".to_string()])?;
     let mut why: Vec<String> = Vec::new();
     let mut ini = String::new();
     let _ = writeln!(ini, "[{section}]");
-    let _ = writeln!(ini, "# Written by `kaboom export-fsf` from {}.", variant.name.replace('\n', " "));
+    let _ = writeln!(
+        ini,
+        "# Written by `kaboom export-fsf` from {}.",
+        variant.name.replace('\n', " ")
+    );
     if file.setup.is_some() {
         why.push("a random setup (`setup`): Fairy-Stockfish starts from one FEN".to_string());
     }
@@ -109,7 +132,10 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
     let pieces = file.pieces.clone().unwrap_or_default();
     let royals: Vec<char> = pieces.iter().filter(|p| p.royal).map(|p| p.letter.value).collect();
     if royals.len() > 1 {
-        why.push(format!("{} royal piece types: Fairy-Stockfish has one king type", royals.len()));
+        why.push(format!(
+            "{} royal piece types: Fairy-Stockfish has one king type",
+            royals.len()
+        ));
     }
     let royal = royals.first().copied();
     let start = file.start.as_ref().map(|s| s.value.clone()).unwrap_or_default();
@@ -172,9 +198,16 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
             let _ = writeln!(ini, "customPiece{custom} = {letter}:{template}");
         }
     }
-    let _ = writeln!(ini, "startFen = {}", start_fields.iter().take(6).copied().collect::<Vec<_>>().join(" "));
+    let _ = writeln!(
+        ini,
+        "startFen = {}",
+        start_fields.iter().take(6).copied().collect::<Vec<_>>().join(" ")
+    );
     let rank_list = |rs: &[i64], black: bool| -> String {
-        let v: Vec<String> = rs.iter().map(|r| format!("*{}", if black { ranks as i64 + 1 - r } else { *r })).collect();
+        let v: Vec<String> = rs
+            .iter()
+            .map(|r| format!("*{}", if black { ranks as i64 + 1 - r } else { *r }))
+            .collect();
         if v.is_empty() { "-".to_string() } else { v.join(" ") }
     };
     match &initial {
@@ -187,7 +220,15 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
             let _ = writeln!(ini, "doubleStep = false");
         }
     }
-    let _ = writeln!(ini, "nMoveRuleTypes = {}", if move_rule.is_empty() { "-".to_string() } else { move_rule });
+    let _ = writeln!(
+        ini,
+        "nMoveRuleTypes = {}",
+        if move_rule.is_empty() {
+            "-".to_string()
+        } else {
+            move_rule
+        }
+    );
     match &file.promotion {
         Some(pr) => {
             let rs: Vec<i64> = pr.ranks.value.iter().map(|&r| r as i64).collect();
@@ -229,7 +270,9 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
             let kingside = kt.0 > k.0 || (kt.0 == k.0 && r.0 > k.0);
             let letter = c.fen.value;
             if letter != if kingside { 'K' } else { 'Q' } {
-                why.push(format!("castling right `{letter}`: Fairy-Stockfish writes K (kingside) and Q (queenside)"));
+                why.push(format!(
+                    "castling right `{letter}`: Fairy-Stockfish writes K (kingside) and Q (queenside)"
+                ));
             }
             if [k.1, kt.1, r.1, rt.1].iter().any(|&x| x != k.1) {
                 why.push("castling off the king's rank".to_string());
@@ -294,10 +337,15 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
     // Game end.
     let ends: Vec<String> = match &file.end {
         Some(e) => e.iter().map(|s| s.value.clone()).collect(),
-        None => ["checkmate: loss", "stalemate: draw", "50 moves: draw", "3 repetitions: draw"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect(),
+        None => [
+            "checkmate: loss",
+            "stalemate: draw",
+            "50 moves: draw",
+            "3 repetitions: draw",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect(),
     };
     let mut extinction: Vec<(bool, Option<char>, u32, String)> = Vec::new();
     let (mut move_rule_n, mut repetition) = (0, (0, "draw".to_string()));
@@ -308,12 +356,21 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
             Some(EndOption::Stalemate(v)) => stalemate = v,
             Some(EndOption::MoveRule(n)) => move_rule_n = n,
             Some(EndOption::Repetition(n, v)) => repetition = (n, v),
-            Some(EndOption::Extinction { own, letter, count, value }) => extinction.push((own, letter, count, value)),
+            Some(EndOption::Extinction {
+                own,
+                letter,
+                count,
+                value,
+            }) => extinction.push((own, letter, count, value)),
             None => why.push(format!("end rule `{e}` has no Fairy-Stockfish option")),
         }
     }
     let _ = writeln!(ini, "checkmateValue = {checkmate}\nstalemateValue = {stalemate}");
-    let _ = writeln!(ini, "nMoveRule = {move_rule_n}\nnFoldRule = {}\nnFoldValue = {}", repetition.0, repetition.1);
+    let _ = writeln!(
+        ini,
+        "nMoveRule = {move_rule_n}\nnFoldRule = {}\nnFoldValue = {}",
+        repetition.0, repetition.1
+    );
     if let Some((own, _, count, value)) = extinction.first().cloned() {
         let value = if own { value } else { negate(&value).to_string() };
         let types: String = extinction
@@ -321,7 +378,10 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
             .filter(|e| e.0 == own)
             .map(|e| e.1.map_or('*', |c| c.to_ascii_lowercase()))
             .collect();
-        let _ = writeln!(ini, "extinctionValue = {value}\nextinctionPieceTypes = {types}\nextinctionPieceCount = {count}");
+        let _ = writeln!(
+            ini,
+            "extinctionValue = {value}\nextinctionPieceTypes = {types}\nextinctionPieceCount = {count}"
+        );
     }
     if !why.is_empty() {
         return Err(why);
@@ -331,13 +391,18 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
     let ron = match back.into_iter().next().map(|b| b.result) {
         Some(Ok(ron)) => ron,
         Some(Err(refusals)) => {
-            return Err(refusals.into_iter().map(|r| format!("reading it back: {}", r.reason)).collect());
+            return Err(refusals
+                .into_iter()
+                .map(|r| format!("reading it back: {}", r.reason))
+                .collect());
         }
         None => return Err(vec!["the written section does not read back".to_string()]),
     };
     let again = crate::Variant::from_text(&format!("{section}.ron"), &ron).map_err(|e| vec![e.to_string()])?;
     let want: Vec<String> = ends.iter().map(|e| normalise(e)).collect();
-    let reread = Loader::new().load_text(&format!("{section}.ron"), &ron).map_err(|_| vec!["reading it back failed".to_string()])?;
+    let reread = Loader::new()
+        .load_text(&format!("{section}.ron"), &ron)
+        .map_err(|_| vec!["reading it back failed".to_string()])?;
     let got: Vec<String> = reread.end.unwrap_or_default().iter().map(|e| normalise(e)).collect();
     if want != got {
         return Err(vec![format!(

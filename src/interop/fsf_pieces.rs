@@ -25,42 +25,150 @@ use Movement::{Betza, Unsupported};
 /// The built-in piece types in Fairy-Stockfish's order, before the custom
 /// pieces (`customPiece1` ...) and the king, which come last.
 pub const BUILTIN_PIECES: &[BuiltinPiece] = &[
-    BuiltinPiece { name: "pawn", movement: Betza("fmWfceF") },
-    BuiltinPiece { name: "knight", movement: Betza("N") },
-    BuiltinPiece { name: "bishop", movement: Betza("B") },
-    BuiltinPiece { name: "rook", movement: Betza("R") },
-    BuiltinPiece { name: "queen", movement: Betza("Q") },
-    BuiltinPiece { name: "fers", movement: Betza("F") },
-    BuiltinPiece { name: "alfil", movement: Betza("A") },
-    BuiltinPiece { name: "fersAlfil", movement: Betza("FA") },
-    BuiltinPiece { name: "silver", movement: Betza("FfW") },
-    BuiltinPiece { name: "aiwok", movement: Betza("RNF") },
-    BuiltinPiece { name: "bers", movement: Betza("RF") },
-    BuiltinPiece { name: "archbishop", movement: Betza("BN") },
-    BuiltinPiece { name: "chancellor", movement: Betza("RN") },
-    BuiltinPiece { name: "amazon", movement: Betza("QN") },
-    BuiltinPiece { name: "knibis", movement: Betza("mNcB") },
-    BuiltinPiece { name: "biskni", movement: Betza("mBcN") },
-    BuiltinPiece { name: "kniroo", movement: Betza("mNcR") },
-    BuiltinPiece { name: "rookni", movement: Betza("mRcN") },
-    BuiltinPiece { name: "shogiPawn", movement: Betza("fW") },
-    BuiltinPiece { name: "lance", movement: Betza("fR") },
-    BuiltinPiece { name: "shogiKnight", movement: Betza("fN") },
-    BuiltinPiece { name: "gold", movement: Betza("WfF") },
-    BuiltinPiece { name: "dragonHorse", movement: Betza("BW") },
-    BuiltinPiece { name: "clobber", movement: Betza("cW") },
-    BuiltinPiece { name: "breakthrough", movement: Betza("fmWfF") },
-    BuiltinPiece { name: "immobile", movement: Betza("") },
-    BuiltinPiece { name: "cannon", movement: Unsupported("hops over a screen to capture (hopper moves)") },
-    BuiltinPiece { name: "janggiCannon", movement: Unsupported("hops over a screen (hopper moves)") },
-    BuiltinPiece { name: "soldier", movement: Unsupported("moves sideways only past the river (regions)") },
-    BuiltinPiece { name: "horse", movement: Betza("nN") },
-    BuiltinPiece { name: "elephant", movement: Betza("nA") },
-    BuiltinPiece { name: "janggiElephant", movement: Unsupported("a lame (3,2) leap over two squares (multi-leg moves)") },
-    BuiltinPiece { name: "banner", movement: Unsupported("hops over a screen to capture (hopper moves)") },
-    BuiltinPiece { name: "wazir", movement: Betza("W") },
-    BuiltinPiece { name: "commoner", movement: Betza("K") },
-    BuiltinPiece { name: "centaur", movement: Betza("KN") },
+    BuiltinPiece {
+        name: "pawn",
+        movement: Betza("fmWfceF"),
+    },
+    BuiltinPiece {
+        name: "knight",
+        movement: Betza("N"),
+    },
+    BuiltinPiece {
+        name: "bishop",
+        movement: Betza("B"),
+    },
+    BuiltinPiece {
+        name: "rook",
+        movement: Betza("R"),
+    },
+    BuiltinPiece {
+        name: "queen",
+        movement: Betza("Q"),
+    },
+    BuiltinPiece {
+        name: "fers",
+        movement: Betza("F"),
+    },
+    BuiltinPiece {
+        name: "alfil",
+        movement: Betza("A"),
+    },
+    BuiltinPiece {
+        name: "fersAlfil",
+        movement: Betza("FA"),
+    },
+    BuiltinPiece {
+        name: "silver",
+        movement: Betza("FfW"),
+    },
+    BuiltinPiece {
+        name: "aiwok",
+        movement: Betza("RNF"),
+    },
+    BuiltinPiece {
+        name: "bers",
+        movement: Betza("RF"),
+    },
+    BuiltinPiece {
+        name: "archbishop",
+        movement: Betza("BN"),
+    },
+    BuiltinPiece {
+        name: "chancellor",
+        movement: Betza("RN"),
+    },
+    BuiltinPiece {
+        name: "amazon",
+        movement: Betza("QN"),
+    },
+    BuiltinPiece {
+        name: "knibis",
+        movement: Betza("mNcB"),
+    },
+    BuiltinPiece {
+        name: "biskni",
+        movement: Betza("mBcN"),
+    },
+    BuiltinPiece {
+        name: "kniroo",
+        movement: Betza("mNcR"),
+    },
+    BuiltinPiece {
+        name: "rookni",
+        movement: Betza("mRcN"),
+    },
+    BuiltinPiece {
+        name: "shogiPawn",
+        movement: Betza("fW"),
+    },
+    BuiltinPiece {
+        name: "lance",
+        movement: Betza("fR"),
+    },
+    BuiltinPiece {
+        name: "shogiKnight",
+        movement: Betza("fN"),
+    },
+    BuiltinPiece {
+        name: "gold",
+        movement: Betza("WfF"),
+    },
+    BuiltinPiece {
+        name: "dragonHorse",
+        movement: Betza("BW"),
+    },
+    BuiltinPiece {
+        name: "clobber",
+        movement: Betza("cW"),
+    },
+    BuiltinPiece {
+        name: "breakthrough",
+        movement: Betza("fmWfF"),
+    },
+    BuiltinPiece {
+        name: "immobile",
+        movement: Betza(""),
+    },
+    BuiltinPiece {
+        name: "cannon",
+        movement: Unsupported("hops over a screen to capture (hopper moves)"),
+    },
+    BuiltinPiece {
+        name: "janggiCannon",
+        movement: Unsupported("hops over a screen (hopper moves)"),
+    },
+    BuiltinPiece {
+        name: "soldier",
+        movement: Unsupported("moves sideways only past the river (regions)"),
+    },
+    BuiltinPiece {
+        name: "horse",
+        movement: Betza("nN"),
+    },
+    BuiltinPiece {
+        name: "elephant",
+        movement: Betza("nA"),
+    },
+    BuiltinPiece {
+        name: "janggiElephant",
+        movement: Unsupported("a lame (3,2) leap over two squares (multi-leg moves)"),
+    },
+    BuiltinPiece {
+        name: "banner",
+        movement: Unsupported("hops over a screen to capture (hopper moves)"),
+    },
+    BuiltinPiece {
+        name: "wazir",
+        movement: Betza("W"),
+    },
+    BuiltinPiece {
+        name: "commoner",
+        movement: Betza("K"),
+    },
+    BuiltinPiece {
+        name: "centaur",
+        movement: Betza("KN"),
+    },
 ];
 
 /// How many custom piece slots (`customPiece1` to `customPiece25`) are read.

@@ -336,13 +336,28 @@ const UNSUPPORTED: &[(&str, &str)] = &[
 /// Why an unsupported option cannot be expressed, as a named gap of the rule language.
 pub fn gap_of(option: &str) -> &'static str {
     let o = option;
-    if o.contains("Drop") || o.contains("drop") || o == "pieceDrops" || o == "capturesToHand" || o == "mustDrop" || o == "mustDropType" || o == "gating" || o == "seirawanGating" || o == "freeDrops" || o == "enclosingDropStart" {
+    if o.contains("Drop")
+        || o.contains("drop")
+        || o == "pieceDrops"
+        || o == "capturesToHand"
+        || o == "mustDrop"
+        || o == "mustDropType"
+        || o == "gating"
+        || o == "seirawanGating"
+        || o == "freeDrops"
+        || o == "enclosingDropStart"
+    {
         "drops and hands"
     } else if o == "mustCapture" {
         "forced capture"
     } else if o == "checkCounting" || o == "dupleCheck" {
         "check counting"
-    } else if o.starts_with("mobilityRegion") || o == "diagonalLines" || o == "soldierPromotionRank" || o.starts_with("enPassantRegion") || o.starts_with("tripleStep") {
+    } else if o.starts_with("mobilityRegion")
+        || o == "diagonalLines"
+        || o == "soldierPromotionRank"
+        || o.starts_with("enPassantRegion")
+        || o.starts_with("tripleStep")
+    {
         "regions"
     } else if o.starts_with("connect") || o == "collinearN" {
         "connection goals"
@@ -356,7 +371,8 @@ pub fn gap_of(option: &str) -> &'static str {
         "passing"
     } else if o.starts_with("flag") {
         "flag rules beyond reaching a region"
-    } else if o.contains("Repetition") || o.contains("perpetual") || o.contains("chasing") || o == "nFoldValueAbsolute" {
+    } else if o.contains("Repetition") || o.contains("perpetual") || o.contains("chasing") || o == "nFoldValueAbsolute"
+    {
         "repetition rules"
     } else if o.starts_with("castling") || o == "oppositeCastling" || o == "chess960" {
         "castling rules"
@@ -372,7 +388,8 @@ pub fn gap_of(option: &str) -> &'static str {
         "flipping enclosed pieces"
     } else if o.starts_with("customPiece") || o == "kingType" || o == "piece" {
         "piece movement"
-    } else if o == "materialCounting" || o == "countingRule" || o == "adjudicateFullBoard" || o == "stalematePieceCount" {
+    } else if o == "materialCounting" || o == "countingRule" || o == "adjudicateFullBoard" || o == "stalematePieceCount"
+    {
         "counting and adjudication"
     } else {
         "other rules"
@@ -383,7 +400,9 @@ impl State {
     /// The slot whose letter is `c` (either case).
     pub fn slot_of_letter(&self, c: char) -> Option<usize> {
         let c = c.to_ascii_lowercase();
-        self.pieces.iter().position(|p| p.as_ref().is_some_and(|p| p.letter == c))
+        self.pieces
+            .iter()
+            .position(|p| p.as_ref().is_some_and(|p| p.letter == c))
     }
 
     fn remove_letter(&mut self, c: char) {
@@ -415,13 +434,18 @@ impl State {
             let n = if v.chars().next().is_some_and(|c| c.is_ascii_digit()) {
                 v.parse::<u8>().ok()
             } else if v.len() == 1 {
-                v.chars().next().filter(char::is_ascii_lowercase).map(|c| c as u8 - b'a' + 1)
+                v.chars()
+                    .next()
+                    .filter(char::is_ascii_lowercase)
+                    .map(|c| c as u8 - b'a' + 1)
             } else {
                 None
             };
             match n {
                 Some(n) if (1..=MAX_FILES).contains(&n) => self.files = n,
-                _ => self.invalid.push((origin(e), format!("files are 1 to {MAX_FILES} or a to l"))),
+                _ => self
+                    .invalid
+                    .push((origin(e), format!("files are 1 to {MAX_FILES} or a to l"))),
             }
         }
         for slot in 0..slot_count() {
@@ -435,7 +459,8 @@ impl State {
                         None => None,
                     };
                     if slot >= BUILTIN_PIECES.len() && slot != king_index() && betza.is_none() {
-                        self.invalid.push((origin(e), "a custom piece needs `letter:Betza`".to_string()));
+                        self.invalid
+                            .push((origin(e), "a custom piece needs `letter:Betza`".to_string()));
                     }
                     if slot < BUILTIN_PIECES.len() && e.value.len() > 1 {
                         self.unsupported.insert(name.clone(), origin(e));
@@ -473,7 +498,8 @@ impl State {
                     t.slots.push(slot);
                 }
             } else {
-                self.invalid.push((o.clone(), format!("`{c}` is not a piece letter of this variant")));
+                self.invalid
+                    .push((o.clone(), format!("`{c}` is not a piece letter of this variant")));
                 return None;
             }
         }
@@ -505,7 +531,10 @@ impl State {
                 let f = bytes[0] - b'a';
                 (f < MAX_FILES).then(|| (0..MAX_RANKS).fold(0, |acc, r| acc | square(f, r)))
             } else if let Some(r) = token.strip_prefix('*') {
-                r.parse::<u8>().ok().filter(|r| (1..=MAX_RANKS).contains(r)).map(|r| rank_squares(r - 1))
+                r.parse::<u8>()
+                    .ok()
+                    .filter(|r| (1..=MAX_RANKS).contains(r))
+                    .map(|r| rank_squares(r - 1))
             } else if bytes.len() > 1 && bytes[0].is_ascii_alphabetic() {
                 let f = bytes[0].to_ascii_lowercase() - b'a';
                 token[1..]
@@ -519,7 +548,8 @@ impl State {
             match parsed {
                 Some(s) => set |= s,
                 None => {
-                    self.invalid.push((o.clone(), format!("`{token}` is not a square, `a*` or `*1`")));
+                    self.invalid
+                        .push((o.clone(), format!("`{token}` is not a square, `a*` or `*1`")));
                     return None;
                 }
             }
@@ -542,7 +572,8 @@ impl State {
         match o.value.parse::<u32>() {
             Ok(n) if n <= 100_000 => Some(n),
             _ => {
-                self.invalid.push((o.clone(), "expected a whole number up to 100000".to_string()));
+                self.invalid
+                    .push((o.clone(), "expected a whole number up to 100000".to_string()));
                 None
             }
         }
@@ -551,7 +582,8 @@ impl State {
     fn value(&mut self, o: &Origin) -> Option<Value> {
         let v = Value::parse(&o.value);
         if v.is_none() {
-            self.invalid.push((o.clone(), "expected win, loss, draw or none".to_string()));
+            self.invalid
+                .push((o.clone(), "expected win, loss, draw or none".to_string()));
         }
         v
     }
@@ -561,13 +593,17 @@ impl State {
         let n = if v.chars().next().is_some_and(|c| c.is_ascii_digit()) {
             v.parse::<u8>().ok().filter(|n| *n >= 1).map(|n| n - 1)
         } else if v.len() == 1 {
-            v.chars().next().filter(char::is_ascii_lowercase).map(|c| c as u8 - b'a')
+            v.chars()
+                .next()
+                .filter(char::is_ascii_lowercase)
+                .map(|c| c as u8 - b'a')
         } else {
             None
         };
         let n = n.filter(|n| *n < MAX_FILES);
         if n.is_none() {
-            self.invalid.push((o.clone(), "expected a file (a to l, or 1 to 12)".to_string()));
+            self.invalid
+                .push((o.clone(), "expected a file (a to l, or 1 to 12)".to_string()));
         }
         n
     }

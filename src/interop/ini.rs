@@ -71,7 +71,10 @@ pub fn parse(text: &str) -> Result<Vec<Section>, IniError> {
         return Err(err(
             1,
             1,
-            format!("the file has {} bytes; an ini file may have at most {MAX_INI_BYTES}", text.len()),
+            format!(
+                "the file has {} bytes; an ini file may have at most {MAX_INI_BYTES}",
+                text.len()
+            ),
         ));
     }
     let mut sections: Vec<Section> = Vec::new();
@@ -90,7 +93,11 @@ pub fn parse(text: &str) -> Result<Vec<Section>, IniError> {
             };
             let after = rest[close + 1..].trim();
             if !after.is_empty() && !after.starts_with('#') && !after.starts_with(';') {
-                return Err(err(line, col + close + 2, format!("unexpected `{after}` after the section header")));
+                return Err(err(
+                    line,
+                    col + close + 2,
+                    format!("unexpected `{after}` after the section header"),
+                ));
             }
             let header = &rest[..close];
             let (name, parent) = match header.split_once(':') {
@@ -98,12 +105,24 @@ pub fn parse(text: &str) -> Result<Vec<Section>, IniError> {
                 None => (header.trim(), None),
             };
             if name.is_empty() {
-                return Err(err(line, col + 1, "a section needs a variant name: `[name]` or `[name:parent]`"));
+                return Err(err(
+                    line,
+                    col + 1,
+                    "a section needs a variant name: `[name]` or `[name:parent]`",
+                ));
             }
             if parent == Some("") {
-                return Err(err(line, col + 1 + header.find(':').unwrap_or(0) + 1, "empty parent after `:`"));
+                return Err(err(
+                    line,
+                    col + 1 + header.find(':').unwrap_or(0) + 1,
+                    "empty parent after `:`",
+                ));
             }
-            if let Some(bad) = name.chars().chain(parent.unwrap_or("").chars()).find(|c| c.is_whitespace() || c.is_control()) {
+            if let Some(bad) = name
+                .chars()
+                .chain(parent.unwrap_or("").chars())
+                .find(|c| c.is_whitespace() || c.is_control())
+            {
                 return Err(err(line, col + 1, format!("a variant name may not contain {bad:?}")));
             }
             if sections.iter().any(|s| s.name == name) {
@@ -131,10 +150,18 @@ pub fn parse(text: &str) -> Result<Vec<Section>, IniError> {
             return Err(err(line, col, "an option needs a name before `=`"));
         }
         if let Some(pos) = key.find(|c: char| c.is_whitespace()) {
-            return Err(err(line, col + pos, format!("an option name may not contain spaces: `{key}`")));
+            return Err(err(
+                line,
+                col + pos,
+                format!("an option name may not contain spaces: `{key}`"),
+            ));
         }
         if section.entries.len() >= MAX_OPTIONS {
-            return Err(err(line, col, format!("more than {MAX_OPTIONS} options in one section")));
+            return Err(err(
+                line,
+                col,
+                format!("more than {MAX_OPTIONS} options in one section"),
+            ));
         }
         section.entries.push(Entry {
             key: key.to_string(),
@@ -163,7 +190,10 @@ mod tests {
     #[test]
     fn malformed_lines_have_places() {
         assert_eq!(parse("[a]\nking k\n").unwrap_err().line, 2);
-        assert_eq!(parse("x = 1\n").unwrap_err().message, "an option before the first `[section]`");
+        assert_eq!(
+            parse("x = 1\n").unwrap_err().message,
+            "an option before the first `[section]`"
+        );
         assert_eq!(parse("[a\n").unwrap_err().line, 1);
         assert_eq!(parse("[a]\n[a]\n").unwrap_err().line, 2);
         let e = parse("[a]\n   = 3\n").unwrap_err();

@@ -112,7 +112,10 @@ pub fn parse(text: &str) -> Result<Vec<PgnGame>, PgnError> {
         return Err(PgnError {
             line: 1,
             col: 1,
-            message: format!("the file has {} bytes; a PGN file may have at most {MAX_PGN_BYTES}", text.len()),
+            message: format!(
+                "the file has {} bytes; a PGN file may have at most {MAX_PGN_BYTES}",
+                text.len()
+            ),
         });
     }
     let mut c = Cursor {
@@ -242,7 +245,9 @@ fn move_group(c: &Cursor) -> bool {
     let mut n = 1;
     while let Some(x) = c.peek_at(n) {
         if x == ')' {
-            return c.peek_at(n + 1).is_some_and(|y| !is_delimiter(y) && y != '(' && y != ')');
+            return c
+                .peek_at(n + 1)
+                .is_some_and(|y| !is_delimiter(y) && y != '(' && y != ')');
         }
         if x.is_whitespace() || x == '(' || n > 64 {
             return false;
@@ -285,7 +290,11 @@ fn skip_variation(c: &mut Cursor) -> Result<(), PgnError> {
             '(' => {
                 depth += 1;
                 if depth > MAX_VARIATION_DEPTH {
-                    return Err(c.err(c.line, c.col, format!("variations nested more than {MAX_VARIATION_DEPTH} deep")));
+                    return Err(c.err(
+                        c.line,
+                        c.col,
+                        format!("variations nested more than {MAX_VARIATION_DEPTH} deep"),
+                    ));
                 }
                 c.bump();
             }
@@ -350,7 +359,13 @@ fn read_tag(c: &mut Cursor) -> Result<(String, String), PgnError> {
         match c.bump() {
             Some('\\') => match c.bump() {
                 Some(x @ ('"' | '\\')) => value.push(x),
-                _ => return Err(c.err(c.line, c.col.saturating_sub(1), "only `\\\"` and `\\\\` are escapes in a tag value")),
+                _ => {
+                    return Err(c.err(
+                        c.line,
+                        c.col.saturating_sub(1),
+                        "only `\\\"` and `\\\\` are escapes in a tag value",
+                    ));
+                }
             },
             Some('"') => break,
             Some('\n') | None => return Err(c.err(line, col, format!("the value of tag `{name}` is never closed"))),
@@ -468,7 +483,10 @@ mod tests {
     fn errors_have_places() {
         assert_eq!(parse("1. e4 {open").unwrap_err().col, 7);
         assert_eq!(parse("[Event \"x]\n").unwrap_err().line, 1);
-        assert_eq!(parse("1. e4 (e5").unwrap_err().message, "a variation `(` is never closed");
+        assert_eq!(
+            parse("1. e4 (e5").unwrap_err().message,
+            "a variation `(` is never closed"
+        );
         assert_eq!(parse("1. e4 )").unwrap_err().col, 7);
         assert!(parse("[ \"x\"]").is_err());
         assert!(parse("1. e4 $ e5").is_err());
@@ -477,7 +495,14 @@ mod tests {
     #[test]
     fn written_games_read_back() {
         let tags = vec![("Event".to_string(), "t \"q\"".to_string())];
-        let text = write(&tags, &["e4".into(), "Re8, Kg8+".into()], 1, false, Some("a {reason}"), "1-0");
+        let text = write(
+            &tags,
+            &["e4".into(), "Re8, Kg8+".into()],
+            1,
+            false,
+            Some("a {reason}"),
+            "1-0",
+        );
         let games = parse(&text).unwrap();
         assert_eq!(games[0].tag("Event"), Some("t \"q\""));
         assert_eq!(games[0].moves.len(), 2);

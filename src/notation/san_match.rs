@@ -48,7 +48,11 @@ pub fn find(variant: &Variant, pos: &Position, text: &str) -> Result<Move, Match
         },
         _ => Err(MatchError::Ambiguous(
             text.to_string(),
-            found.iter().map(|m| uci::write(variant, m)).collect::<Vec<_>>().join(", "),
+            found
+                .iter()
+                .map(|m| uci::write(variant, m))
+                .collect::<Vec<_>>()
+                .join(", "),
         )),
     }
 }
