@@ -24,6 +24,7 @@ pub mod base;
 pub mod check;
 pub mod compile;
 pub mod engine;
+pub mod interop;
 pub mod lang;
 pub mod load;
 pub mod notation;

@@ -16,8 +16,22 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 use std::process::ExitCode;
 
-pub fn run(o: &mut Output, variant: &Variant, start: super::FenArg<'_>, moves: &[String]) -> Result<ExitCode, Failure> {
+/// Where `--pgn` writes the game, and the variant as named on the command line.
+pub struct PgnTarget<'a> {
+    pub path: &'a str,
+    pub variant_arg: &'a str,
+}
+
+pub fn run(
+    o: &mut Output,
+    variant: &Variant,
+    start: super::FenArg<'_>,
+    moves: &[String],
+    pgn: Option<PgnTarget>,
+) -> Result<ExitCode, Failure> {
     let pos = load_position(variant, start)?;
+    let start_pos = pos.clone();
+    let mut sans = Vec::new();
     let mut game = Game::new(variant, pos);
     let mut out = String::new();
     let mut record = Vec::new();
@@ -40,6 +54,7 @@ pub fn run(o: &mut Output, variant: &Variant, start: super::FenArg<'_>, moves: &
         let before = game.position().clone();
         let events = game.play(mv);
         let written = san::write(variant, &before, &mv, &events, game.position());
+        sans.push(written.clone());
         record.push(if dots == "." || record.is_empty() {
             format!("{number}{dots} {written}")
         } else {
@@ -59,6 +74,10 @@ pub fn run(o: &mut Output, variant: &Variant, start: super::FenArg<'_>, moves: &
     let _ = writeln!(out, "fen: {}", fen::write(variant, game.position()));
     if let Some(ending) = game.ending() {
         let _ = writeln!(out, "result: {} ({})", ending.result.score(), ending.reason);
+    }
+    if let Some(target) = pgn {
+        let ending = game.ending();
+        super::pgn_out::write(target.path, target.variant_arg, variant, &start_pos, start.is_some(), &sans, ending.as_ref())?;
     }
     write!(o.out, "{out}")?;
     Ok(ExitCode::SUCCESS)

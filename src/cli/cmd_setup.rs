@@ -10,7 +10,7 @@ use std::io::Write as _;
 use std::process::ExitCode;
 
 pub fn run(o: &mut Output, variant: &Variant, count: bool) -> Result<ExitCode, Failure> {
-    if !variant.has_setup() {
+    if !variant.has_random_setup() {
         return Err(Failure::input(format!(
             "{} has a fixed start position, not a random setup: {}",
             variant.name, variant.start_fen

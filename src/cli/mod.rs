@@ -3,14 +3,18 @@
 //! them into messages with file, line and column.
 
 mod cmd_explain;
+mod cmd_export_fsf;
+mod cmd_import;
 mod cmd_moves;
 mod cmd_perft;
 mod cmd_play;
+mod cmd_replay;
 mod cmd_setup;
 mod cmd_show;
 mod cmd_test;
 mod cmd_validate;
 mod output;
+mod pgn_out;
 mod progress;
 mod render;
 
@@ -87,6 +91,39 @@ enum Command {
         seed: Option<u64>,
         /// Moves in coordinates (e2e4, e7e8q, e1g1) or algebraic notation (e4, Nf3, O-O, e8=Q).
         moves: Vec<String>,
+        /// Also write the game as PGN to this file.
+        #[arg(long)]
+        pgn: Option<String>,
+    },
+    /// Replays the games of a PGN file, reporting the first illegal move of each.
+    Replay {
+        /// A PGN file (several games allowed).
+        file: String,
+        /// Variant for every game (default: each game's `Variant` tag, else chess).
+        #[arg(long)]
+        variant: Option<String>,
+    },
+    /// Writes a variant as a Fairy-Stockfish variants.ini section, if it can be.
+    ExportFsf {
+        /// Bundled variant name or path to a .ron file.
+        variant: String,
+        /// The section's name (default: the variant's file stem).
+        #[arg(long)]
+        name: Option<String>,
+    },
+    /// Converts Fairy-Stockfish variants.ini sections into kaboom variant files.
+    Import {
+        /// A Fairy-Stockfish variants.ini file.
+        file: String,
+        /// Convert only this section.
+        #[arg(long)]
+        variant: Option<String>,
+        /// Folder for the NAME.ron files (default: the current folder).
+        #[arg(long)]
+        out: Option<String>,
+        /// Output: one line per section, or JSON.
+        #[arg(long, value_enum, default_value_t = cmd_import::Format::Text)]
+        format: cmd_import::Format,
     },
     /// Shows the board and a summary of the variant's pieces.
     Show {
@@ -247,7 +284,22 @@ fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
             allow_illegal,
             seed,
             moves,
-        } => load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| cmd_play::run(o, &v, fen.as_deref().map(|f| (f, allow_illegal)), &moves)),
+            pgn,
+        } => load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| {
+            let target = pgn.as_deref().map(|path| cmd_play::PgnTarget {
+                path,
+                variant_arg: &variant,
+            });
+            cmd_play::run(o, &v, fen.as_deref().map(|f| (f, allow_illegal)), &moves, target)
+        }),
+        Command::Replay { file, variant } => cmd_replay::run(o, &file, variant.as_deref()),
+        Command::ExportFsf { variant, name } => cmd_export_fsf::run(o, &variant, name.as_deref()),
+        Command::Import {
+            file,
+            variant,
+            out,
+            format,
+        } => cmd_import::run(o, &file, variant.as_deref(), out.as_deref(), format),
         Command::Show {
             variant,
             fen,

@@ -58,11 +58,6 @@ impl Variant {
         start_position(self, &self.start_record).expect("the start position was read when the variant was loaded")
     }
 
-    /// Whether the variant starts from a random setup.
-    pub fn has_setup(&self) -> bool {
-        self.setup.is_some()
-    }
-
     /// For a variant with a random setup: how many distinct start positions
     /// it has (counted by walking them all, without storing them), or
     /// [`arrangements::TooExpensive`] past [`arrangements::MAX_FULL_CHECKS`].

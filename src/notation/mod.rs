@@ -4,7 +4,9 @@
 pub mod board;
 pub mod explain;
 pub mod fen;
+pub mod pgn;
 pub mod reachable;
 pub mod san;
+pub mod san_match;
 pub mod trace_text;
 pub mod uci;

@@ -1,0 +1,232 @@
+#!/usr/bin/env python3
+"""Compare `kaboom import` against Fairy-Stockfish on a variants.ini.
+
+Converts every section with `kaboom import --format json`, then for each
+converted variant compares perft counts from the start position (depth 3, and
+depth 4 when the depth-3 count is small) and from positions reached by random
+play (Fairy-Stockfish picks the moves, a fixed seed) against Fairy-Stockfish
+loaded with the same file (`setoption name VariantPath`).
+
+Prints the report: sections, converted, perft-identical, mismatches, variants
+Fairy-Stockfish could not load, and refusals by reason (a variant counts once
+per distinct reason). With --write-expected DIR, writes one `NAME.perft` file
+per perft-identical variant with Fairy-Stockfish's counts (the data the cargo
+test `tests/fsf_import.rs` checks).
+
+Usage:
+  scripts/compare-fsf-ini.py [--engine /usr/games/fairy-stockfish]
+      [--ini tests/fixtures/fsf/variants.ini] [--kaboom target/release/kaboom]
+      [--random 3] [--plies 12] [--seed 1] [--depth4-below 100000]
+      [--write-expected tests/perft/fsf-import]
+"""
+
+import argparse
+import collections
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+
+
+class Engine:
+    """A Fairy-Stockfish process spoken to over UCI."""
+
+    def __init__(self, path, ini):
+        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.STDOUT, text=True, bufsize=1)
+        self.send("uci")
+        self.until(lambda l: l == "uciok")
+        self.send(f"setoption name VariantPath value {os.path.abspath(ini)}")
+        self.send("uci")
+        lines = self.until(lambda l: l == "uciok")
+        self.variants = set()
+        for l in lines:
+            if l.startswith("option name UCI_Variant"):
+                self.variants = set(l.split(" var ")[1:])
+
+    def send(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+
+    def until(self, stop):
+        lines = []
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                raise RuntimeError("engine exited")
+            line = line.rstrip("\n")
+            lines.append(line)
+            if stop(line):
+                return lines
+
+    def variant(self, name):
+        self.send(f"setoption name UCI_Variant value {name}")
+        self.send("isready")
+        self.until(lambda l: l == "readyok")
+
+    def perft(self, fen, depth, moves=()):
+        pos = f"position fen {fen}" + (" moves " + " ".join(moves) if moves else "")
+        self.send(pos)
+        self.send(f"go perft {depth}")
+        lines = self.until(lambda l: l.startswith("Nodes searched"))
+        divide = [l.split(":")[0] for l in lines if re.match(r"^\S+: \d+$", l)]
+        return int(lines[-1].split(":")[1]), divide
+
+    def fen(self, fen, moves):
+        self.send(f"position fen {fen}" + (" moves " + " ".join(moves) if moves else ""))
+        self.send("d")
+        lines = self.until(lambda l: l.startswith("Fen:"))
+        return lines[-1][len("Fen:"):].strip()
+
+    def close(self):
+        self.send("quit")
+        self.p.wait(timeout=10)
+
+
+def engine_gaps(engine, ini):
+    """Options the engine's `check` reports as invalid, per variant, inherited by children."""
+    out = subprocess.run([engine, "check", ini], capture_output=True, text=True, timeout=120)
+    gaps, current = {}, None
+    for line in (out.stdout + out.stderr).splitlines():
+        if line.startswith("Parsing variant: "):
+            current = line[len("Parsing variant: "):].strip()
+            gaps.setdefault(current, [])
+        elif current and line.startswith("Invalid option: "):
+            gaps[current].append(line[len("Invalid option: "):].strip())
+    parents = {}
+    with open(ini) as f:
+        for line in f:
+            m = re.match(r"^\[([^\]:]+)(?::([^\]]+))?\]", line)
+            if m:
+                parents[m.group(1)] = m.group(2)
+    def all_gaps(name, depth=0):
+        own = list(gaps.get(name, []))
+        parent = parents.get(name)
+        if parent and depth < 20:
+            own += all_gaps(parent, depth + 1)
+        return own
+    return {name: all_gaps(name) for name in parents}
+
+
+def kaboom_perft(kaboom, file, fen, depth):
+    out = subprocess.run([kaboom, "perft", file, str(depth), "--fen", fen],
+                         capture_output=True, text=True)
+    m = re.search(r"Nodes searched: (\d+)", out.stdout)
+    if not m:
+        return None, (out.stderr.strip().splitlines() or ["?"])[0]
+    return int(m.group(1)), None
+
+
+def start_fen(ron_file):
+    with open(ron_file) as f:
+        m = re.search(r'^\s*start: "([^"]*)"', f.read(), re.M)
+    return m.group(1)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--engine", default="/usr/games/fairy-stockfish")
+    ap.add_argument("--ini", default="tests/fixtures/fsf/variants.ini")
+    ap.add_argument("--kaboom", default="target/release/kaboom")
+    ap.add_argument("--random", type=int, default=3, help="random positions per variant")
+    ap.add_argument("--plies", type=int, default=12, help="plies of random play per position")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--depth4-below", type=int, default=100000,
+                    help="also compare depth 4 when depth 3 has fewer nodes than this")
+    ap.add_argument("--write-expected", metavar="DIR")
+    args = ap.parse_args()
+
+    out_dir = tempfile.mkdtemp(prefix="kaboom-fsf-")
+    res = subprocess.run([args.kaboom, "import", args.ini, "--out", out_dir, "--format", "json"],
+                         capture_output=True, text=True)
+    if res.returncode not in (0, 1) or not res.stdout.strip():
+        sys.exit(f"kaboom import failed: {res.stderr}")
+    doc = json.loads(res.stdout)
+    variants = doc["variants"]
+    converted = [v for v in variants if v["converted"]]
+    refused = [v for v in variants if not v["converted"]]
+
+    engine = Engine(args.engine, args.ini)
+    unread = engine_gaps(args.engine, args.ini)
+    engine_unread = []
+    rng = random.Random(args.seed)
+    identical, mismatched, unloadable = [], [], []
+    if args.write_expected:
+        os.makedirs(args.write_expected, exist_ok=True)
+    for v in converted:
+        name, file = v["variant"], v["file"]
+        if name not in engine.variants:
+            unloadable.append(name)
+            continue
+        if unread.get(name):
+            engine_unread.append((name, sorted(set(unread[name]))))
+            continue
+        engine.variant(name)
+        cases = []
+        start = start_fen(file)
+        cases.append(("start", start))
+        for i in range(args.random):
+            moves = []
+            for _ in range(args.plies):
+                _, legal = engine.perft(start, 1, moves)
+                if not legal:
+                    break
+                moves.append(rng.choice(sorted(legal)))
+            cases.append((f"random-{i + 1}", engine.fen(start, moves)))
+        ok, lines, why = True, [], ""
+        for cid, fen in cases:
+            depths = [1, 2, 3]
+            n3, _ = engine.perft(fen, 3)
+            if n3 < args.depth4_below:
+                depths.append(4)
+            lines.append(f"id {name}-{cid}")
+            lines.append(f"epd {fen}")
+            for d in depths:
+                expected = n3 if d == 3 else engine.perft(fen, d)[0]
+                got, err = kaboom_perft(args.kaboom, file, fen, d)
+                lines.append(f"perft {d} {expected}")
+                if got != expected:
+                    ok = False
+                    why = f"{cid} depth {d}: fsf {expected}, kaboom {got if got is not None else err}"
+                    break
+            lines.append("")
+            if not ok:
+                break
+        if ok:
+            identical.append(name)
+            if args.write_expected:
+                with open(os.path.join(args.write_expected, f"{name}.perft"), "w") as f:
+                    f.write(f"# Fairy-Stockfish perft for section [{name}] of tests/fixtures/fsf/variants.ini,\n")
+                    f.write("# converted by `kaboom import`; written by scripts/compare-fsf-ini.py.\n\n")
+                    f.write("\n".join(lines))
+        else:
+            mismatched.append((name, why))
+    engine.close()
+
+    reasons = collections.Counter()
+    for v in refused:
+        for gap in sorted({r["gap"] for r in v["refusals"]}):
+            reasons[gap] += 1
+    print(f"ini: {args.ini}")
+    print(f"engine: {args.engine}")
+    print(f"sections: {len(variants)}")
+    print(f"converted: {len(converted)}")
+    print(f"perft-identical: {len(identical)}")
+    print(f"perft-different: {len(mismatched)}")
+    for name, why in mismatched:
+        print(f"  {name}: {why}")
+    print(f"not loadable by the engine: {len(unloadable)}" + (f" ({', '.join(unloadable)})" if unloadable else ""))
+    print(f"not comparable, the engine ignores options it does not know: {len(engine_unread)}")
+    for name, opts in engine_unread:
+        print(f"  {name}: {', '.join(opts)}")
+    print(f"refused: {len(refused)}")
+    print("refused by reason (a variant counts once per reason):")
+    for gap, n in reasons.most_common():
+        print(f"  {n:4d}  {gap}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,710 @@
+//! From a Fairy-Stockfish variant's rules ([`State`]) to a kaboom variant
+//! file (RON text), or a refusal that names every option kaboom cannot
+//! express, with its place. Nothing is approximated: an option either maps
+//! to an exact kaboom construct or stops the conversion.
+
+use super::fsf_pieces::{BUILTIN_PIECES, Movement, PAWN, king_index, slot_name};
+use super::fsf_state::{MAX_FILES, Origin, Squares, State, Types, Value, gap_of, square};
+use std::fmt::Write as _;
+
+/// Why one option (or the section itself) cannot be converted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    /// Where the option was written (`None`: the section as a whole).
+    pub origin: Option<Origin>,
+    /// The gap in kaboom's rule language, one short name shared by refusals of the same kind.
+    pub gap: String,
+    /// The reason in words.
+    pub reason: String,
+}
+
+fn refuse(origin: Option<&Origin>, gap: &str, reason: impl Into<String>) -> Refusal {
+    Refusal {
+        origin: origin.cloned(),
+        gap: gap.to_string(),
+        reason: reason.into(),
+    }
+}
+
+/// Ranks (1-based, counted from White's side) that a region covers in full
+/// on a `files` x `ranks` board, or `None` if it covers part of a rank.
+fn full_ranks(region: Squares, files: u8, ranks: u8) -> Option<Vec<u8>> {
+    let mut out = Vec::new();
+    for r in 0..ranks {
+        let row: Squares = (0..files).fold(0, |a, f| a | square(f, r));
+        match region & row {
+            0 => {}
+            x if x == row => out.push(r + 1),
+            _ => return None,
+        }
+    }
+    Some(out)
+}
+
+/// The ranks of a pair of per-colour regions, counted from each owner's
+/// side, if the regions are full ranks and mirror images of each other.
+fn relative_ranks(regions: &[Squares; 2], files: u8, ranks: u8) -> Option<Vec<u8>> {
+    let white = full_ranks(regions[0], files, ranks)?;
+    let black = full_ranks(regions[1], files, ranks)?;
+    let mut mirrored: Vec<u8> = black.iter().map(|r| ranks + 1 - r).collect();
+    mirrored.sort_unstable();
+    (white == mirrored).then_some(white)
+}
+
+/// Mirror a region across the middle rank.
+fn mirror(region: Squares, files: u8, ranks: u8) -> Squares {
+    let mut out = 0;
+    for r in 0..ranks {
+        for f in 0..files {
+            if region & square(f, r) != 0 {
+                out |= square(f, ranks - 1 - r);
+            }
+        }
+    }
+    out
+}
+
+/// A square set sentence for `region` as seen from White (ranks counted
+/// from rank 1, files by letter): `ranks(4..5) & files(d..e)`.
+fn region_sentence(region: Squares, files: u8, ranks: u8) -> String {
+    let mut terms = Vec::new();
+    for r in 0..ranks {
+        let mut f = 0;
+        let mut runs = Vec::new();
+        while f < files {
+            if region & square(f, r) != 0 {
+                let start = f;
+                while f + 1 < files && region & square(f + 1, r) != 0 {
+                    f += 1;
+                }
+                runs.push((start, f));
+            }
+            f += 1;
+        }
+        for (a, b) in runs {
+            if a == 0 && b == files - 1 {
+                terms.push(format!("ranks({}..{})", r + 1, r + 1));
+            } else {
+                terms.push(format!(
+                    "(ranks({}..{}) & files({}..{}))",
+                    r + 1,
+                    r + 1,
+                    (b'a' + a) as char,
+                    (b'a' + b) as char
+                ));
+            }
+        }
+    }
+    terms.join(" + ")
+}
+
+fn outcome(v: Value) -> Option<&'static str> {
+    match v {
+        Value::Win => Some("win"),
+        Value::Loss => Some("loss"),
+        Value::Draw => Some("draw"),
+        Value::None => None,
+    }
+}
+
+fn negate(v: Value) -> Value {
+    match v {
+        Value::Win => Value::Loss,
+        Value::Loss => Value::Win,
+        other => other,
+    }
+}
+
+fn ron_string(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{{{:x}}}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Letters (upper case) of the slots of `t` that are in use.
+fn letters(state: &State, t: &Types) -> String {
+    let mut slots: Vec<usize> = if t.all {
+        (0..state.pieces.len()).collect()
+    } else {
+        t.slots.clone()
+    };
+    slots.sort_unstable();
+    slots
+        .iter()
+        .filter_map(|&s| state.pieces[s].as_ref())
+        .map(|p| p.letter.to_ascii_uppercase())
+        .collect()
+}
+
+/// Why a Betza template kaboom rejects cannot be read, as a gap name.
+fn betza_gap(template: &str) -> &'static str {
+    let modifiers: String = template.chars().filter(|c| c.is_ascii_lowercase()).collect();
+    if modifiers.contains('p') || modifiers.contains('g') {
+        "hopper moves"
+    } else if modifiers.contains('a') {
+        "multi-leg moves"
+    } else {
+        "Betza notation kaboom lacks"
+    }
+}
+
+/// The start position in kaboom's FEN, and the castling letters it keeps.
+struct StartFen {
+    board: String,
+    side: String,
+    castling: String,
+    ep: String,
+    clocks: String,
+}
+
+fn split_fen(fen: &str) -> Result<StartFen, String> {
+    let mut fields = fen.split_whitespace();
+    let board = fields.next().ok_or("the start FEN is empty")?.to_string();
+    let side = fields.next().unwrap_or("w").to_string();
+    if side != "w" && side != "b" {
+        return Err(format!("`{side}` is not a side to move"));
+    }
+    let rest: Vec<&str> = fields.collect();
+    let mut i = 0;
+    let mut castling = "-".to_string();
+    if let Some(t) = rest.get(i)
+        && (*t == "-" || t.chars().all(|c| c.is_ascii_alphabetic()))
+    {
+        castling = t.to_string();
+        i += 1;
+    }
+    let mut ep = "-".to_string();
+    if let Some(t) = rest.get(i)
+        && (*t == "-" || t.chars().next().is_some_and(|c| c.is_ascii_lowercase()))
+    {
+        ep = t.to_string();
+        i += 1;
+    }
+    if let Some(t) = rest.get(i)
+        && t.contains('+')
+    {
+        return Err(format!("the start FEN counts checks (`{t}`)"));
+    }
+    let numbers: Vec<&str> = rest[i..].to_vec();
+    let clocks = match numbers.as_slice() {
+        [] => "0 1".to_string(),
+        [h, f] if h.parse::<u32>().is_ok() && f.parse::<u32>().is_ok() => format!("{h} {f}"),
+        other => return Err(format!("unexpected `{}` in the start FEN", other.join(" "))),
+    };
+    Ok(StartFen {
+        board,
+        side,
+        castling,
+        ep,
+        clocks,
+    })
+}
+
+/// The board of a FEN as rows of optional letters, White's rank 1 first.
+fn fen_rows(board: &str, files: u8) -> Option<Vec<Vec<Option<char>>>> {
+    let mut rows = Vec::new();
+    for rank in board.split('/') {
+        let mut row = Vec::new();
+        let mut digits = String::new();
+        for c in rank.chars() {
+            if c.is_ascii_digit() {
+                digits.push(c);
+                continue;
+            }
+            if !digits.is_empty() {
+                let n: usize = digits.parse().ok()?;
+                row.extend(std::iter::repeat_n(None, n.min(64)));
+                digits.clear();
+            }
+            row.push(if c == '*' { None } else { Some(c) });
+        }
+        if !digits.is_empty() {
+            let n: usize = digits.parse().ok()?;
+            row.extend(std::iter::repeat_n(None, n.min(64)));
+        }
+        if row.len() != files as usize {
+            return None;
+        }
+        rows.push(row);
+    }
+    rows.reverse();
+    Some(rows)
+}
+
+fn square_name(file: u8, rank: u8) -> String {
+    format!("{}{}", (b'a' + file) as char, rank + 1)
+}
+
+/// Converts a variant's rules into a kaboom variant file, or the reasons it cannot be.
+pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec<Refusal>> {
+    let mut refusals: Vec<Refusal> = Vec::new();
+    for (origin, why) in &state.invalid {
+        refusals.push(refuse(
+            Some(origin),
+            "invalid value",
+            format!("invalid value `{}`: {why}", origin.value),
+        ));
+    }
+    for (key, origin) in &state.unsupported {
+        refusals.push(refuse(
+            Some(origin),
+            gap_of(key),
+            format!("`{key} = {}` has no kaboom equivalent", origin.value),
+        ));
+    }
+    let (files, ranks) = (state.files, state.ranks);
+    let start_origin = state.start_origin.as_ref().or(Some(header));
+    let fen = match split_fen(&state.start_fen) {
+        Ok(f) => Some(f),
+        Err(why) => {
+            let gap = if why.contains("counts checks") {
+                "check counting"
+            } else {
+                "invalid value"
+            };
+            refusals.push(refuse(start_origin, gap, why));
+            None
+        }
+    };
+    if let Some(f) = &fen {
+        if f.board.contains('[') {
+            refusals.push(refuse(
+                start_origin,
+                "drops and hands",
+                "the start FEN holds pieces in hand",
+            ));
+        }
+        if f.board.contains('~') || f.board.contains('+') {
+            refusals.push(refuse(
+                start_origin,
+                "piece promotion rules",
+                "the start FEN marks promoted pieces",
+            ));
+        }
+    }
+    let rows = fen
+        .as_ref()
+        .filter(|f| !f.board.contains('['))
+        .and_then(|f| fen_rows(&f.board, files))
+        .filter(|rows| rows.len() == ranks as usize);
+    if fen.is_some() && rows.is_none() && refusals.is_empty() {
+        refusals.push(refuse(
+            start_origin,
+            "invalid value",
+            format!("the start FEN does not fit a {files}x{ranks} board"),
+        ));
+    }
+
+    // Initial (`i`) moves happen on the double-step region.
+    let double_region = if state.double_step {
+        state.double_step_region
+    } else {
+        [0, 0]
+    };
+    let clip = |s: Squares| (0..ranks).fold(0, |a, r| a | (0..files).fold(0, |b, f| b | square(f, r))) & s;
+    let double_region = [clip(double_region[0]), clip(double_region[1])];
+    let initial_ranks = relative_ranks(&double_region, files, ranks);
+
+    // Pieces.
+    let mut pieces = String::new();
+    let mut has_royal = false;
+    for (slot, piece) in state.pieces.iter().enumerate() {
+        let Some(piece) = piece else { continue };
+        let template = if slot == king_index() {
+            has_royal = true;
+            piece.betza.clone().unwrap_or_else(|| "K".to_string())
+        } else if slot < BUILTIN_PIECES.len() {
+            match BUILTIN_PIECES[slot].movement {
+                Movement::Betza(b) => {
+                    let mut t = b.to_string();
+                    if slot == PAWN && double_region != [0, 0] {
+                        t.push_str("ifmnD");
+                    }
+                    t
+                }
+                Movement::Unsupported(why) => {
+                    refusals.push(refuse(
+                        Some(&piece.origin),
+                        gap_for_builtin(why),
+                        format!("piece `{}` {why}", slot_name(slot)),
+                    ));
+                    continue;
+                }
+            }
+        } else {
+            piece.betza.clone().unwrap_or_default()
+        };
+        if let Err(e) = crate::lang::betza::parse(&template) {
+            refusals.push(refuse(
+                Some(&piece.origin),
+                betza_gap(&template),
+                format!("movement `{template}` of `{}`: {}", slot_name(slot), e.message),
+            ));
+            continue;
+        }
+        let mut extra = String::new();
+        if template.contains('i') {
+            match &initial_ranks {
+                Some(r) => {
+                    let list: Vec<String> = r.iter().map(u8::to_string).collect();
+                    let _ = write!(extra, ", initial_ranks: [{}]", list.join(", "));
+                }
+                None => refusals.push(refuse(
+                    Some(&piece.origin),
+                    "regions",
+                    "initial moves happen on a double-step region that is not whole ranks mirrored for Black",
+                )),
+            }
+        }
+        if slot == king_index() {
+            extra.push_str(", royal: true");
+        }
+        let resets = |c: usize| state.move_rule_types[c].all || state.move_rule_types[c].slots.contains(&slot);
+        if resets(0) != resets(1) {
+            refusals.push(refuse(
+                Some(&piece.origin),
+                "other rules",
+                "the move rule treats this piece differently per colour",
+            ));
+        }
+        if resets(0) {
+            extra.push_str(", pawn: true");
+        }
+        let _ = writeln!(
+            pieces,
+            "        (letter: '{}', name: {}, moves: {}{extra}),",
+            piece.letter.to_ascii_uppercase(),
+            ron_string(&slot_name(slot)),
+            ron_string(&template)
+        );
+    }
+
+    // Promotion.
+    let mut promotion = String::new();
+    let pawns = [
+        letters(state, &state.promotion_pawns[0]),
+        letters(state, &state.promotion_pawns[1]),
+    ];
+    let choices = [
+        letters(state, &state.promotion_choices[0]),
+        letters(state, &state.promotion_choices[1]),
+    ];
+    let regions = [clip(state.promotion_region[0]), clip(state.promotion_region[1])];
+    let promotes = |c: usize| !pawns[c].is_empty() && !choices[c].is_empty() && regions[c] != 0;
+    if promotes(0) || promotes(1) {
+        let origin = None;
+        if pawns[0] != pawns[1] || choices[0] != choices[1] {
+            refusals.push(refuse(
+                origin,
+                "piece promotion rules",
+                "White and Black promote differently",
+            ));
+        } else {
+            match relative_ranks(&regions, files, ranks) {
+                Some(r) => {
+                    let list: Vec<String> = r.iter().map(u8::to_string).collect();
+                    let _ = writeln!(
+                        promotion,
+                        "    promotion: (pieces: {}, ranks: [{}], choices: {}, mandatory: {}),",
+                        ron_string(&pawns[0]),
+                        list.join(", "),
+                        ron_string(&choices[0]),
+                        state.mandatory_promotion
+                    );
+                }
+                None => refusals.push(refuse(
+                    origin,
+                    "regions",
+                    "the promotion region is not whole ranks mirrored for Black",
+                )),
+            }
+        }
+    }
+
+    // Castling.
+    let mut castling_rules = String::new();
+    let mut kept_rights = String::new();
+    if let (Some(f), Some(rows)) = (&fen, &rows)
+        && state.castling
+        && f.castling != "-"
+    {
+        for right in f.castling.chars() {
+            if !"KQkq".contains(right) {
+                refusals.push(refuse(
+                    start_origin,
+                    "castling rules",
+                    format!("castling right `{right}` (only K, Q, k, q are read)"),
+                ));
+            }
+        }
+        let rank = state.castling_rank;
+        let find = |colour: usize, slot: Option<usize>, kingside: bool| -> Option<(u8, u8)> {
+            // (king file, rook file) for one colour, or None.
+            let r = if colour == 0 {
+                rank
+            } else {
+                ranks.checked_sub(1 + rank)?
+            };
+            let row = rows.get(r as usize)?;
+            let letter_of = |s: usize| state.pieces[s].as_ref().map(|p| p.letter);
+            let is = |c: Option<char>, s: usize| {
+                c.is_some_and(|c| {
+                    Some(c.to_ascii_lowercase()) == letter_of(s) && c.is_ascii_uppercase() == (colour == 0)
+                })
+            };
+            let kings: Vec<u8> = (0..files)
+                .filter(|&f| slot.is_some_and(|s| is(row[f as usize], s)))
+                .collect();
+            let king_file = match kings.as_slice() {
+                [one] => *one,
+                [] => return None,
+                _ => *kings.iter().find(|&&f| f == state.castling_king_file)?,
+            };
+            let rooks = &state.castling_rook_pieces[colour];
+            let rook_at = |file: u8| {
+                let c = row[file as usize];
+                (0..state.pieces.len()).any(|s| (rooks.all || rooks.slots.contains(&s)) && is(c, s))
+            };
+            let rook_file = if kingside {
+                (king_file + 1..files).rev().find(|&f| rook_at(f))?
+            } else {
+                (0..king_file).find(|&f| rook_at(f))?
+            };
+            Some((king_file, rook_file))
+        };
+        for (letter, kingside) in [('K', true), ('Q', false)] {
+            let white = f.castling.contains(letter);
+            let black = f.castling.contains(letter.to_ascii_lowercase());
+            if !white && !black {
+                continue;
+            }
+            let w = find(0, state.castling_king_piece[0], kingside);
+            let b = find(1, state.castling_king_piece[1], kingside);
+            let squares = match (white.then_some(w), black.then_some(b)) {
+                (Some(None), _) | (_, Some(None)) => {
+                    refusals.push(refuse(
+                        start_origin,
+                        "castling rules",
+                        format!("castling right `{letter}` has no king and rook on the castling rank"),
+                    ));
+                    continue;
+                }
+                (Some(Some(w)), Some(Some(b))) if w != b => {
+                    refusals.push(refuse(
+                        start_origin,
+                        "castling rules",
+                        "White's and Black's castling pieces are not mirror images",
+                    ));
+                    continue;
+                }
+                (Some(Some(w)), _) => w,
+                (_, Some(Some(b))) => b,
+                (None, None) => continue,
+            };
+            let (king_file, rook_file) = squares;
+            let king_to = if kingside {
+                state.castling_kingside_file
+            } else {
+                state.castling_queenside_file
+            };
+            if king_to >= files || king_to >= MAX_FILES {
+                refusals.push(refuse(
+                    None,
+                    "castling rules",
+                    "the castling king's destination is off the board",
+                ));
+                continue;
+            }
+            let rook_to = if kingside { king_to.wrapping_sub(1) } else { king_to + 1 };
+            if rook_to >= files {
+                refusals.push(refuse(
+                    None,
+                    "castling rules",
+                    "the castling rook's destination is off the board",
+                ));
+                continue;
+            }
+            let _ = writeln!(
+                castling_rules,
+                "        (fen: '{letter}', king: \"{}\", king_to: \"{}\", rook: \"{}\", rook_to: \"{}\"),",
+                square_name(king_file, rank),
+                square_name(king_to, rank),
+                square_name(rook_file, rank),
+                square_name(rook_to, rank)
+            );
+            if white {
+                kept_rights.push(letter);
+            }
+        }
+        for letter in ['k', 'q'] {
+            if f.castling.contains(letter)
+                && castling_rules.contains(&format!("fen: '{}'", letter.to_ascii_uppercase()))
+            {
+                kept_rights.push(letter);
+            }
+        }
+    }
+
+    // Game end, in Fairy-Stockfish's order.
+    let mut end: Vec<String> = Vec::new();
+    let present = |slot: usize| state.pieces[slot].is_some();
+    if state.extinction_value != Value::None && (state.extinction_types.all || !state.extinction_types.slots.is_empty())
+    {
+        let mut types: Vec<Option<usize>> = Vec::new();
+        if state.extinction_types.all {
+            types.push(None);
+        }
+        let mut slots = state.extinction_types.slots.clone();
+        slots.sort_unstable();
+        types.extend(slots.into_iter().map(Some));
+        for (side, other, value) in [
+            ("enemy", "own", negate(state.extinction_value)),
+            ("own", "enemy", state.extinction_value),
+        ] {
+            for t in &types {
+                let set = |who: &str| match t {
+                    None => who.to_string(),
+                    Some(s) => format!(
+                        "{who} {}",
+                        state.pieces[*s]
+                            .as_ref()
+                            .map(|p| p.letter.to_ascii_uppercase())
+                            .unwrap_or('?')
+                    ),
+                };
+                let mut cond = match t {
+                    Some(s) if !present(*s) => "true".to_string(),
+                    _ => format!("count({}) <= {}", set(side), state.extinction_count),
+                };
+                if state.extinction_opponent_count > 0 {
+                    match t {
+                        Some(s) if !present(*s) => continue,
+                        _ => {
+                            let _ = write!(
+                                cond,
+                                " and count({}) >= {}",
+                                set(other),
+                                state.extinction_opponent_count
+                            );
+                        }
+                    }
+                }
+                if let Some(o) = outcome(value) {
+                    end.push(format!("{cond}: {o}"));
+                }
+            }
+        }
+    }
+    let flags = [clip(state.flag_region[0]), clip(state.flag_region[1])];
+    if flags != [0, 0] {
+        if flags[0] != mirror(flags[1], files, ranks) {
+            refusals.push(refuse(
+                None,
+                "flag rules beyond reaching a region",
+                "the flag regions are not mirror images of each other",
+            ));
+        } else if state.flag_piece[0] != state.flag_piece[1] {
+            refusals.push(refuse(
+                None,
+                "flag rules beyond reaching a region",
+                "White's and Black's flag pieces differ",
+            ));
+        } else {
+            let who = match state.flag_piece[0] {
+                None => "enemy".to_string(),
+                Some(s) => match &state.pieces[s] {
+                    Some(p) => format!("enemy {}", p.letter.to_ascii_uppercase()),
+                    None => String::new(),
+                },
+            };
+            if !who.is_empty() {
+                end.push(format!(
+                    "count({who} & ({})) >= {}: loss",
+                    region_sentence(flags[1], files, ranks),
+                    state.flag_piece_count
+                ));
+            }
+        }
+    }
+    match outcome(state.checkmate_value) {
+        Some(o) if has_royal => end.push(format!("checkmate: {o}")),
+        Some(_) => {}
+        None => refusals.push(refuse(None, "other rules", "checkmate has no result (`none`)")),
+    }
+    match outcome(state.stalemate_value) {
+        Some(o) => end.push(format!("stalemate: {o}")),
+        None => refusals.push(refuse(None, "other rules", "stalemate has no result (`none`)")),
+    }
+    if state.n_move_rule > 0 {
+        end.push(format!("{} moves: draw", state.n_move_rule));
+    }
+    if state.n_fold_rule > 0 {
+        match outcome(state.n_fold_value) {
+            Some(o) => end.push(format!("{} repetitions: {o}", state.n_fold_rule)),
+            None => refusals.push(refuse(None, "repetition rules", "repetition has no result (`none`)")),
+        }
+    }
+
+    if !refusals.is_empty() {
+        refusals.sort_by_key(|r| r.origin.as_ref().map(|o| (o.builtin, o.line)));
+        return Err(refusals);
+    }
+    let f = fen.expect("a FEN without refusals");
+    let rights = if kept_rights.is_empty() {
+        "-".to_string()
+    } else {
+        kept_rights
+    };
+    let start = format!("{} {} {} {} {}", f.board, f.side, rights, f.ep, f.clocks);
+    let mut out = String::new();
+    let place = if header.builtin {
+        format!("Fairy-Stockfish's built-in variant `{}`", header.section)
+    } else {
+        format!(
+            "section [{}] (line {}) of a Fairy-Stockfish variants.ini",
+            header.section, header.line
+        )
+    };
+    let _ = writeln!(out, "// Converted by `kaboom import` from {place}.");
+    out.push_str("(\n");
+    let _ = writeln!(out, "    name: {},", ron_string(name));
+    let _ = writeln!(
+        out,
+        "    description: {},",
+        ron_string(&format!("Imported from {place}."))
+    );
+    let _ = writeln!(out, "    board: (files: {files}, ranks: {ranks}),");
+    let _ = writeln!(out, "    pieces: [\n{pieces}    ],");
+    let _ = writeln!(out, "    start: {},", ron_string(&start));
+    out.push_str(&promotion);
+    if !castling_rules.is_empty() {
+        let _ = writeln!(out, "    castling: [\n{castling_rules}    ],");
+    }
+    if !has_royal {
+        out.push_str("    legal: [],\n");
+    }
+    let end: Vec<String> = end.iter().map(|e| format!("        {},\n", ron_string(e))).collect();
+    let _ = writeln!(out, "    end: [\n{}    ],", end.concat());
+    out.push_str(")\n");
+    Ok(out)
+}
+
+fn gap_for_builtin(why: &str) -> &'static str {
+    if why.contains("hopper") {
+        "hopper moves"
+    } else if why.contains("region") {
+        "regions"
+    } else {
+        "multi-leg moves"
+    }
+}

@@ -1,0 +1,421 @@
+//! `kaboom export-fsf`'s library side: a kaboom variant written as one
+//! Fairy-Stockfish `variants.ini` section, for variants that use only what
+//! Fairy-Stockfish expresses; otherwise the reasons it cannot be.
+//!
+//! Every piece becomes a custom piece with its Betza template (the royal
+//! piece the king); promotion, castling, initial moves, the move rule and
+//! the end rules map to their options. The result is checked by reading it
+//! back with the importer: the same end rules, and the same perft counts to
+//! depth 2, or the export is refused.
+
+use super::fsf_import::import;
+use crate::spec::{Loader, VariantFile};
+use std::fmt::Write as _;
+
+/// Most custom pieces a Fairy-Stockfish variant may define.
+const MAX_CUSTOM: usize = 25;
+
+fn normalise(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
+}
+
+/// What an `end` rule becomes in the ini.
+enum EndOption {
+    Checkmate(String),
+    Stalemate(String),
+    MoveRule(u32),
+    Repetition(u32, String),
+    Extinction {
+        own: bool,
+        letter: Option<char>,
+        count: u32,
+        value: String,
+    },
+}
+
+fn parse_end(rule: &str, royal: Option<char>) -> Option<EndOption> {
+    let (cond, outcome) = rule.rsplit_once(':')?;
+    let cond = normalise(cond);
+    let outcome = normalise(outcome);
+    if !["win", "loss", "draw"].contains(&outcome.as_str()) {
+        return None;
+    }
+    match cond.as_str() {
+        "checkmate" => return Some(EndOption::Checkmate(outcome)),
+        "stalemate" => return Some(EndOption::Stalemate(outcome)),
+        _ => {}
+    }
+    if let Some(n) = cond.strip_suffix(" moves") {
+        return (outcome == "draw")
+            .then(|| n.parse().ok().map(EndOption::MoveRule))
+            .flatten();
+    }
+    if let Some(n) = cond.strip_suffix(" repetitions") {
+        return n.parse().ok().map(|n| EndOption::Repetition(n, outcome));
+    }
+    let piece = |s: &str| -> Option<(bool, Option<char>)> {
+        let mut words = s.split(' ');
+        let own = match words.next()? {
+            "own" => true,
+            "enemy" => false,
+            _ => return None,
+        };
+        let letter = match words.next() {
+            None => None,
+            Some("royal") => Some(royal?),
+            Some(w) if w.len() == 1 => w.chars().next().map(|c| c.to_ascii_uppercase()),
+            _ => return None,
+        };
+        words.next().is_none().then_some((own, letter))
+    };
+    if let Some(inner) = cond.strip_prefix("not exists(").and_then(|c| c.strip_suffix(')')) {
+        let (own, letter) = piece(inner)?;
+        return Some(EndOption::Extinction {
+            own,
+            letter,
+            count: 0,
+            value: outcome,
+        });
+    }
+    if let Some(rest) = cond.strip_prefix("count(") {
+        let (inner, cmp) = rest.split_once(')')?;
+        let n: u32 = cmp.trim().strip_prefix("<=")?.trim().parse().ok()?;
+        let (own, letter) = piece(inner)?;
+        return Some(EndOption::Extinction {
+            own,
+            letter,
+            count: n,
+            value: outcome,
+        });
+    }
+    None
+}
+
+fn negate(v: &str) -> &str {
+    match v {
+        "win" => "loss",
+        "loss" => "win",
+        other => other,
+    }
+}
+
+/// The variant `name_or_path` as an ini section named `section`, or the
+/// reasons it cannot be written so.
+pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> {
+    let variant = crate::Variant::load(name_or_path).map_err(|e| vec![e.to_string()])?;
+    let file: VariantFile = Loader::new()
+        .load(name_or_path)
+        .map_err(|_| vec!["the variant does not load".to_string()])?;
+    let mut why: Vec<String> = Vec::new();
+    let mut ini = String::new();
+    let _ = writeln!(ini, "[{section}]");
+    let _ = writeln!(
+        ini,
+        "# Written by `kaboom export-fsf` from {}.",
+        variant.name.replace('\n', " ")
+    );
+    if file.setup.is_some() {
+        why.push("a random setup (`setup`): Fairy-Stockfish starts from one FEN".to_string());
+    }
+    if file.rules.as_ref().is_some_and(|r| !r.is_empty()) {
+        why.push("effect rules (`rules`): Fairy-Stockfish has no effect sentences".to_string());
+    }
+    if file.actions.as_ref().is_some_and(|a| !a.is_empty()) {
+        why.push("side actions (`actions`)".to_string());
+    }
+    let board = file.board.as_ref().expect("a loaded variant has a board");
+    let (files, ranks) = (board.files.value, board.ranks.value);
+    if files > 12 || ranks > 10 {
+        why.push(format!("a {files}x{ranks} board: Fairy-Stockfish's largest is 12x10"));
+    }
+    let _ = writeln!(ini, "maxFile = {files}\nmaxRank = {ranks}");
+    let pieces = file.pieces.clone().unwrap_or_default();
+    let royals: Vec<char> = pieces.iter().filter(|p| p.royal).map(|p| p.letter.value).collect();
+    if royals.len() > 1 {
+        why.push(format!(
+            "{} royal piece types: Fairy-Stockfish has one king type",
+            royals.len()
+        ));
+    }
+    let royal = royals.first().copied();
+    let start = file.start.as_ref().map(|s| s.value.clone()).unwrap_or_default();
+    let start_fields: Vec<&str> = start.split_whitespace().collect();
+    if start_fields.len() > 6 {
+        why.push(format!("extra FEN fields (`{}`)", start_fields[6..].join(" ")));
+    }
+    let start_rows: Vec<&str> = start_fields.first().map(|b| b.split('/').collect()).unwrap_or_default();
+    let mut initial: Option<Vec<i64>> = None;
+    let mut custom = 0;
+    let mut move_rule = String::new();
+    for p in &pieces {
+        let letter = p.letter.value.to_ascii_lowercase();
+        if !p.actions.is_empty() {
+            why.push(format!("piece {}: actions", p.letter.value));
+        }
+        if p.shield.is_some() {
+            why.push(format!("piece {}: a shield", p.letter.value));
+        }
+        let template = p.moves.value.clone();
+        if template.contains('i') {
+            // Fairy-Stockfish allows initial moves on one region shared by all pieces.
+            let ranks_of: Vec<i64> = match &p.initial_ranks {
+                Some(r) => r.value.iter().map(|&x| x as i64).collect(),
+                None => {
+                    let upper = p.letter.value;
+                    let mut rs: Vec<i64> = start_rows
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, row)| row.contains(upper))
+                        .map(|(i, _)| ranks as i64 - i as i64)
+                        .collect();
+                    rs.sort_unstable();
+                    rs
+                }
+            };
+            match &initial {
+                Some(r) if *r != ranks_of => why.push(format!(
+                    "piece {}: initial moves on other ranks than another piece's (Fairy-Stockfish has one region)",
+                    p.letter.value
+                )),
+                _ => initial = Some(ranks_of),
+            }
+        }
+        if p.pawn {
+            move_rule.push(letter);
+        }
+        if p.royal {
+            if template == "K" {
+                let _ = writeln!(ini, "king = {letter}");
+            } else {
+                let _ = writeln!(ini, "king = {letter}:{template}");
+            }
+        } else {
+            custom += 1;
+            if custom > MAX_CUSTOM {
+                why.push(format!("more than {MAX_CUSTOM} non-royal piece types"));
+                continue;
+            }
+            let _ = writeln!(ini, "customPiece{custom} = {letter}:{template}");
+        }
+    }
+    let _ = writeln!(
+        ini,
+        "startFen = {}",
+        start_fields.iter().take(6).copied().collect::<Vec<_>>().join(" ")
+    );
+    let rank_list = |rs: &[i64], black: bool| -> String {
+        let v: Vec<String> = rs
+            .iter()
+            .map(|r| format!("*{}", if black { ranks as i64 + 1 - r } else { *r }))
+            .collect();
+        if v.is_empty() { "-".to_string() } else { v.join(" ") }
+    };
+    match &initial {
+        Some(r) => {
+            let _ = writeln!(ini, "doubleStep = true");
+            let _ = writeln!(ini, "doubleStepRegionWhite = {}", rank_list(r, false));
+            let _ = writeln!(ini, "doubleStepRegionBlack = {}", rank_list(r, true));
+        }
+        None => {
+            let _ = writeln!(ini, "doubleStep = false");
+        }
+    }
+    let _ = writeln!(
+        ini,
+        "nMoveRuleTypes = {}",
+        if move_rule.is_empty() {
+            "-".to_string()
+        } else {
+            move_rule
+        }
+    );
+    match &file.promotion {
+        Some(pr) => {
+            let rs: Vec<i64> = pr.ranks.value.iter().map(|&r| r as i64).collect();
+            let _ = writeln!(ini, "promotionPawnTypes = {}", pr.pieces.value.to_lowercase());
+            let _ = writeln!(ini, "promotionPieceTypes = {}", pr.choices.value.to_lowercase());
+            let _ = writeln!(ini, "promotionRegionWhite = {}", rank_list(&rs, false));
+            let _ = writeln!(ini, "promotionRegionBlack = {}", rank_list(&rs, true));
+            let _ = writeln!(ini, "mandatoryPawnPromotion = {}", pr.mandatory);
+        }
+        None => {
+            let _ = writeln!(ini, "promotionPieceTypes = -");
+        }
+    }
+    // Castling.
+    let castling = file.castling.clone().unwrap_or_default();
+    if castling.is_empty() {
+        let _ = writeln!(ini, "castling = false");
+    } else {
+        let _ = writeln!(ini, "castling = true");
+        let mut rank = None;
+        let mut rooks = String::new();
+        for c in &castling {
+            let (Some(king), Some(rook)) = (&c.king, &c.rook) else {
+                why.push("castling found from the setup (`side`, no squares)".to_string());
+                continue;
+            };
+            if c.carry.is_some() {
+                why.push("castling that carries pieces".to_string());
+            }
+            let sq = |s: &str| -> Option<(u32, u32)> {
+                let f = s.chars().next()? as u32 - 'a' as u32;
+                let r: u32 = s[1..].parse().ok()?;
+                Some((f, r))
+            };
+            let (Some(k), Some(kt), Some(r), Some(rt)) = (sq(king), sq(&c.king_to), sq(rook), sq(&c.rook_to)) else {
+                why.push("castling squares".to_string());
+                continue;
+            };
+            let kingside = kt.0 > k.0 || (kt.0 == k.0 && r.0 > k.0);
+            let letter = c.fen.value;
+            if letter != if kingside { 'K' } else { 'Q' } {
+                why.push(format!(
+                    "castling right `{letter}`: Fairy-Stockfish writes K (kingside) and Q (queenside)"
+                ));
+            }
+            if [k.1, kt.1, r.1, rt.1].iter().any(|&x| x != k.1) {
+                why.push("castling off the king's rank".to_string());
+            }
+            if rank.is_some_and(|x| x != k.1) {
+                why.push("castling on two ranks".to_string());
+            }
+            rank = Some(k.1);
+            let expected_rook_to = if kingside { kt.0 as i64 - 1 } else { kt.0 as i64 + 1 };
+            if rt.0 as i64 != expected_rook_to {
+                why.push("the rook does not land next to the king on the inside".to_string());
+            }
+            if rank.is_none() || !ini.contains("castlingKingFile") {
+                let _ = writeln!(ini, "castlingKingFile = {}", (b'a' + k.0 as u8) as char);
+            }
+            if kingside {
+                let _ = writeln!(ini, "castlingKingsideFile = {}", (b'a' + kt.0 as u8) as char);
+            } else {
+                let _ = writeln!(ini, "castlingQueensideFile = {}", (b'a' + kt.0 as u8) as char);
+            }
+            // The rook's letter from the start position.
+            if let Some(row) = start_rows.get((ranks - r.1) as usize) {
+                let mut file_index = 0u32;
+                let mut digits = String::new();
+                for ch in row.chars() {
+                    if ch.is_ascii_digit() {
+                        digits.push(ch);
+                        continue;
+                    }
+                    file_index += digits.parse::<u32>().unwrap_or(0);
+                    digits.clear();
+                    if file_index == r.0 && !rooks.contains(ch.to_ascii_lowercase()) {
+                        rooks.push(ch.to_ascii_lowercase());
+                    }
+                    file_index += 1;
+                }
+            }
+        }
+        if let Some(r) = rank {
+            let _ = writeln!(ini, "castlingRank = {r}");
+        }
+        if let Some(k) = royal {
+            let _ = writeln!(ini, "castlingKingPiece = {}", k.to_ascii_lowercase());
+        }
+        if !rooks.is_empty() {
+            let _ = writeln!(ini, "castlingRookPieces = {rooks}");
+        }
+    }
+    // Legality.
+    let legal: Vec<String> = match &file.legal {
+        Some(l) => l.iter().map(|s| normalise(s)).collect(),
+        None => vec!["own royal not attacked".to_string()],
+    };
+    match (legal.as_slice(), royal) {
+        ([one], Some(_)) if one == "own royal not attacked" => {}
+        ([], None) => {}
+        _ => why.push(format!(
+            "legality {:?}: Fairy-Stockfish's rule is a king that may not be left attacked, or no king",
+            legal
+        )),
+    }
+    // Game end.
+    let ends: Vec<String> = match &file.end {
+        Some(e) => e.iter().map(|s| s.value.clone()).collect(),
+        None => [
+            "checkmate: loss",
+            "stalemate: draw",
+            "50 moves: draw",
+            "3 repetitions: draw",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect(),
+    };
+    let mut extinction: Vec<(bool, Option<char>, u32, String)> = Vec::new();
+    let (mut move_rule_n, mut repetition) = (0, (0, "draw".to_string()));
+    let (mut checkmate, mut stalemate) = ("loss".to_string(), "draw".to_string());
+    for e in &ends {
+        match parse_end(e, royal) {
+            Some(EndOption::Checkmate(v)) => checkmate = v,
+            Some(EndOption::Stalemate(v)) => stalemate = v,
+            Some(EndOption::MoveRule(n)) => move_rule_n = n,
+            Some(EndOption::Repetition(n, v)) => repetition = (n, v),
+            Some(EndOption::Extinction {
+                own,
+                letter,
+                count,
+                value,
+            }) => extinction.push((own, letter, count, value)),
+            None => why.push(format!("end rule `{e}` has no Fairy-Stockfish option")),
+        }
+    }
+    let _ = writeln!(ini, "checkmateValue = {checkmate}\nstalemateValue = {stalemate}");
+    let _ = writeln!(
+        ini,
+        "nMoveRule = {move_rule_n}\nnFoldRule = {}\nnFoldValue = {}",
+        repetition.0, repetition.1
+    );
+    if let Some((own, _, count, value)) = extinction.first().cloned() {
+        let value = if own { value } else { negate(&value).to_string() };
+        let types: String = extinction
+            .iter()
+            .filter(|e| e.0 == own)
+            .map(|e| e.1.map_or('*', |c| c.to_ascii_lowercase()))
+            .collect();
+        let _ = writeln!(
+            ini,
+            "extinctionValue = {value}\nextinctionPieceTypes = {types}\nextinctionPieceCount = {count}"
+        );
+    }
+    if !why.is_empty() {
+        return Err(why);
+    }
+    // Read it back: the importer must give the same rules.
+    let back = import(&ini).map_err(|e| vec![format!("the written section does not read back: {e}")])?;
+    let ron = match back.into_iter().next().map(|b| b.result) {
+        Some(Ok(ron)) => ron,
+        Some(Err(refusals)) => {
+            return Err(refusals
+                .into_iter()
+                .map(|r| format!("reading it back: {}", r.reason))
+                .collect());
+        }
+        None => return Err(vec!["the written section does not read back".to_string()]),
+    };
+    let again = crate::Variant::from_text(&format!("{section}.ron"), &ron).map_err(|e| vec![e.to_string()])?;
+    let want: Vec<String> = ends.iter().map(|e| normalise(e)).collect();
+    let reread = Loader::new()
+        .load_text(&format!("{section}.ron"), &ron)
+        .map_err(|_| vec!["reading it back failed".to_string()])?;
+    let got: Vec<String> = reread.end.unwrap_or_default().iter().map(|e| normalise(e)).collect();
+    if want != got {
+        return Err(vec![format!(
+            "end rules read back as {got:?}, not {want:?} (Fairy-Stockfish checks them in a fixed order)"
+        )]);
+    }
+    let mut perft = crate::Perft::new();
+    let (a, b) = (variant.start_position(), again.start_position());
+    for depth in 1..=2 {
+        let (x, y) = (perft.count(&variant, &a, depth), perft.count(&again, &b, depth));
+        if x != y {
+            return Err(vec![format!("read back, perft {depth} is {y}, not {x}")]);
+        }
+    }
+    Ok(ini)
+}

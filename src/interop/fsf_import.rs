@@ -1,0 +1,160 @@
+//! `kaboom import`'s library side: every section of a Fairy-Stockfish
+//! `variants.ini`, inheritance resolved (within the file, else among
+//! Fairy-Stockfish's built-in variants described in
+//! `data/fsf-builtins.ini`), converted to a kaboom variant file that loads,
+//! or refused with the options kaboom cannot express.
+
+use super::fsf_convert::{Refusal, convert};
+use super::fsf_state::{Origin, State};
+use super::ini::{self, IniError, Section};
+
+/// kaboom's description of Fairy-Stockfish's built-in variants, as ini sections.
+pub const BUILTINS: &str = include_str!("../../data/fsf-builtins.ini");
+
+/// Most parents a section may inherit through.
+pub const MAX_DEPTH: usize = 16;
+
+/// The outcome for one section.
+#[derive(Debug, Clone)]
+pub struct Imported {
+    /// The section's variant name.
+    pub name: String,
+    /// 1-based line of its header.
+    pub line: usize,
+    /// A kaboom variant file (RON) that loads, or why not.
+    pub result: Result<String, Vec<Refusal>>,
+}
+
+/// Converts every section of `text` (an ini file), in file order.
+pub fn import(text: &str) -> Result<Vec<Imported>, IniError> {
+    let sections = ini::parse(text)?;
+    let builtins = ini::parse(BUILTINS).expect("the built-in descriptions parse");
+    Ok(sections
+        .iter()
+        .enumerate()
+        .map(|(i, s)| Imported {
+            name: s.name.clone(),
+            line: s.line,
+            result: import_section(&sections[..i], &builtins, s),
+        })
+        .collect())
+}
+
+fn header(section: &Section, builtin: bool) -> Origin {
+    Origin {
+        option: format!("[{}]", section.name),
+        value: String::new(),
+        section: section.name.clone(),
+        builtin,
+        line: section.line,
+        col: 1,
+    }
+}
+
+/// The chain of sections from the root ancestor to `section`, each with
+/// whether it is a built-in description.
+fn chain<'a>(
+    earlier: &'a [Section],
+    builtins: &'a [Section],
+    section: &'a Section,
+) -> Result<Vec<(&'a Section, bool)>, Refusal> {
+    let mut out = vec![(section, false)];
+    let mut builtin = false;
+    let mut current = section;
+    while let Some(parent) = &current.parent {
+        if out.len() > MAX_DEPTH {
+            return Err(Refusal {
+                origin: Some(header(section, false)),
+                gap: "invalid value".to_string(),
+                reason: format!("inheritance more than {MAX_DEPTH} sections deep"),
+            });
+        }
+        let found = if builtin {
+            None
+        } else {
+            earlier.iter().rev().find(|s| &s.name == parent)
+        };
+        let next = match found {
+            Some(s) => s,
+            None => match builtins.iter().find(|s| &s.name == parent) {
+                Some(s) => {
+                    builtin = true;
+                    s
+                }
+                None => {
+                    return Err(Refusal {
+                        origin: Some(header(current, builtin)),
+                        gap: "built-in parent kaboom does not describe".to_string(),
+                        reason: format!(
+                            "parent variant `{parent}` is neither an earlier section nor a Fairy-Stockfish built-in kaboom describes"
+                        ),
+                    });
+                }
+            },
+        };
+        out.push((next, builtin));
+        current = next;
+    }
+    out.reverse();
+    Ok(out)
+}
+
+fn import_section(earlier: &[Section], builtins: &[Section], section: &Section) -> Result<String, Vec<Refusal>> {
+    let layers = chain(earlier, builtins, section).map_err(|r| vec![r])?;
+    let mut state = State::default();
+    for (layer, builtin) in &layers {
+        state.apply(&layer.name, *builtin, &layer.entries);
+    }
+    let ron = convert(&section.name, &header(section, false), &state)?;
+    match crate::Variant::from_text(&format!("{}.ron", section.name), &ron) {
+        Ok(_) => Ok(ron),
+        Err(e) => Err(vec![Refusal {
+            origin: Some(header(section, false)),
+            gap: "kaboom rejects the converted file".to_string(),
+            reason: e.to_string(),
+        }]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one(text: &str) -> Result<String, Vec<Refusal>> {
+        import(text).unwrap().pop().unwrap().result
+    }
+
+    #[test]
+    fn chess_child_converts_and_loads() {
+        let ron = one("[mine:chess]\nknight = -\ncustomPiece1 = n:NW\n").unwrap();
+        let v = crate::Variant::from_text("mine.ron", &ron).unwrap();
+        let start = v.start_position();
+        assert_eq!(crate::Perft::new().count(&v, &start, 1), 20);
+    }
+
+    #[test]
+    fn unsupported_option_is_named_with_its_line() {
+        let e = one("[x:chess]\nmaxRank = 8\nmustCapture = true\n").unwrap_err();
+        let o = e[0].origin.as_ref().unwrap();
+        assert_eq!((o.option.as_str(), o.line), ("mustCapture", 3));
+        assert_eq!(e[0].gap, "forced capture");
+    }
+
+    #[test]
+    fn neutral_value_of_an_unsupported_option_is_accepted() {
+        assert!(one("[x:chess]\nmustCapture = false\n").is_ok());
+    }
+
+    #[test]
+    fn unknown_parent_is_refused() {
+        let e = one("[x:nosuchvariant]\n").unwrap_err();
+        assert!(e[0].reason.contains("nosuchvariant"));
+    }
+
+    #[test]
+    fn later_letter_replaces_earlier_piece() {
+        let ron = one("[x:chess]\ncustomPiece1 = q:K\n").unwrap();
+        assert!(ron.contains("name: \"customPiece1\", moves: \"K\""));
+        assert!(!ron.contains("\"queen\""));
+    }
+}

@@ -1,0 +1,833 @@
+//! The rules of one Fairy-Stockfish variant as its options build them up:
+//! a section's options are applied on top of its parent's state, in the
+//! order Fairy-Stockfish applies them (pieces first, in piece-type order).
+//! Options kaboom cannot express are kept with their place, so that the
+//! conversion can refuse naming them.
+
+use super::fsf_pieces::{BUILTIN_PIECES, PAWN, king_index, slot_count, slot_name, slot_of};
+use super::ini::Entry;
+use std::collections::BTreeMap;
+
+/// Files and ranks Fairy-Stockfish's large-board build allows.
+pub const MAX_FILES: u8 = 12;
+/// Ranks Fairy-Stockfish's large-board build allows.
+pub const MAX_RANKS: u8 = 10;
+
+/// Where an option was written: the section (or built-in description) and line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Origin {
+    /// The option's name.
+    pub option: String,
+    /// Its value as written.
+    pub value: String,
+    /// The section it was written in.
+    pub section: String,
+    /// True if it comes from kaboom's description of a Fairy-Stockfish built-in variant.
+    pub builtin: bool,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column.
+    pub col: usize,
+}
+
+/// A set of squares; bit `rank * 12 + file`.
+pub type Squares = u128;
+
+/// The square bit of a file and rank (0-based).
+pub fn square(file: u8, rank: u8) -> Squares {
+    1u128 << (rank as u32 * MAX_FILES as u32 + file as u32)
+}
+
+/// A game result for the side to move, as the ini writes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Value {
+    /// `win`
+    Win,
+    /// `loss`
+    Loss,
+    /// `draw`
+    Draw,
+    /// `none`
+    None,
+}
+
+impl Value {
+    fn parse(s: &str) -> Option<Value> {
+        Some(match s {
+            "win" => Value::Win,
+            "loss" => Value::Loss,
+            "draw" => Value::Draw,
+            "none" => Value::None,
+            _ => return None,
+        })
+    }
+}
+
+/// One piece type slot in use.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Piece {
+    /// Its letter (lower case, as the ini writes it).
+    pub letter: char,
+    /// Betza template of a custom piece (or a custom royal king).
+    pub betza: Option<String>,
+    /// Where it was defined.
+    pub origin: Origin,
+}
+
+/// A set of piece types (slots), or every type (`*`).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Types {
+    /// `*`: every piece type.
+    pub all: bool,
+    /// Slots in the set.
+    pub slots: Vec<usize>,
+}
+
+/// The variant's rules as far as the options have set them.
+#[derive(Debug, Clone)]
+pub struct State {
+    /// The piece type slots in use.
+    pub pieces: Vec<Option<Piece>>,
+    /// Files (1-based count).
+    pub files: u8,
+    /// Ranks.
+    pub ranks: u8,
+    /// The start position, as written.
+    pub start_fen: String,
+    /// Where `startFen` was set.
+    pub start_origin: Option<Origin>,
+    /// Promotion regions per colour.
+    pub promotion_region: [Squares; 2],
+    /// Types that promote, per colour.
+    pub promotion_pawns: [Types; 2],
+    /// Types promoted to, per colour.
+    pub promotion_choices: [Types; 2],
+    /// Whether a pawn must promote.
+    pub mandatory_promotion: bool,
+    /// Types that reset the move-rule count.
+    pub move_rule_types: [Types; 2],
+    /// Whether pawns may double step.
+    pub double_step: bool,
+    /// Where initial (`i`) moves are allowed, per colour.
+    pub double_step_region: [Squares; 2],
+    /// Whether castling exists.
+    pub castling: bool,
+    /// The castling king's file when several castling kings stand on the rank (0-based).
+    pub castling_king_file: u8,
+    /// King's file after castling kingside (0-based).
+    pub castling_kingside_file: u8,
+    /// King's file after castling queenside.
+    pub castling_queenside_file: u8,
+    /// Castling rank, relative (0-based).
+    pub castling_rank: u8,
+    /// The castling king's type per colour.
+    pub castling_king_piece: [Option<usize>; 2],
+    /// Types that may castle as rooks, per colour.
+    pub castling_rook_pieces: [Types; 2],
+    /// Result of checkmate for the side to move.
+    pub checkmate_value: Value,
+    /// Result of stalemate for the side to move.
+    pub stalemate_value: Value,
+    /// n-move rule (0: none).
+    pub n_move_rule: u32,
+    /// n-fold repetition (0: none).
+    pub n_fold_rule: u32,
+    /// Result of a repetition for the side to move.
+    pub n_fold_value: Value,
+    /// Extinction result for the side to move.
+    pub extinction_value: Value,
+    /// Types watched for extinction.
+    pub extinction_types: Types,
+    /// Extinct at this many pieces or fewer.
+    pub extinction_count: u32,
+    /// ... while the opponent has at least this many.
+    pub extinction_opponent_count: u32,
+    /// Flag piece per colour (`None`: any piece).
+    pub flag_piece: [Option<usize>; 2],
+    /// Flag regions per colour.
+    pub flag_region: [Squares; 2],
+    /// Flag pieces needed in the region.
+    pub flag_piece_count: u32,
+    /// Options that change the rules in ways kaboom cannot express, with their places.
+    pub unsupported: BTreeMap<String, Origin>,
+    /// Values that could not be read.
+    pub invalid: Vec<(Origin, String)>,
+}
+
+impl Default for State {
+    fn default() -> Self {
+        let queen_rook_bishop_knight = Types {
+            all: false,
+            slots: vec![4, 3, 2, 1],
+        };
+        let pawn = Types {
+            all: false,
+            slots: vec![PAWN],
+        };
+        State {
+            pieces: vec![None; slot_count()],
+            files: 8,
+            ranks: 8,
+            start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string(),
+            start_origin: None,
+            promotion_region: [rank_squares(7), rank_squares(0)],
+            promotion_pawns: [pawn.clone(), pawn.clone()],
+            promotion_choices: [queen_rook_bishop_knight.clone(), queen_rook_bishop_knight],
+            mandatory_promotion: true,
+            move_rule_types: [pawn.clone(), pawn],
+            double_step: true,
+            double_step_region: [rank_squares(1), rank_squares(6)],
+            castling: true,
+            castling_king_file: 4,
+            castling_kingside_file: 6,
+            castling_queenside_file: 2,
+            castling_rank: 0,
+            castling_king_piece: [Some(king_index()), Some(king_index())],
+            castling_rook_pieces: [
+                Types {
+                    all: false,
+                    slots: vec![3],
+                },
+                Types {
+                    all: false,
+                    slots: vec![3],
+                },
+            ],
+            checkmate_value: Value::Loss,
+            stalemate_value: Value::Draw,
+            n_move_rule: 50,
+            n_fold_rule: 3,
+            n_fold_value: Value::Draw,
+            extinction_value: Value::None,
+            extinction_types: Types::default(),
+            extinction_count: 0,
+            extinction_opponent_count: 0,
+            flag_piece: [None, None],
+            flag_region: [0, 0],
+            flag_piece_count: 1,
+            unsupported: BTreeMap::new(),
+            invalid: Vec::new(),
+        }
+    }
+}
+
+/// Every square of a rank (0-based) on the widest board.
+pub fn rank_squares(rank: u8) -> Squares {
+    (0..MAX_FILES).fold(0, |acc, f| acc | square(f, rank))
+}
+
+/// Options that only change how a GUI or the engine's evaluation shows or
+/// plays the variant, never its rules; they are read and ignored.
+const DISPLAY_ONLY: &[&str] = &[
+    "variantTemplate",
+    "pieceToCharTable",
+    "pocketSize",
+    "pieceValueMg",
+    "pieceValueEg",
+    "nnueAlias",
+    "endgameEval",
+];
+
+/// Options kaboom cannot express, with the value that leaves the rules
+/// unchanged (an option set to it is accepted).
+const UNSUPPORTED: &[(&str, &str)] = &[
+    ("chess960", "false"),
+    ("twoBoards", "false"),
+    ("sittuyinPromotion", "false"),
+    ("promotionLimit", ""),
+    ("promotedPieceType", ""),
+    ("piecePromotionOnCapture", "false"),
+    ("mandatoryPiecePromotion", "false"),
+    ("pieceDemotion", "false"),
+    ("blastOnCapture", "false"),
+    ("blastImmuneTypes", ""),
+    ("mutuallyImmuneTypes", ""),
+    ("petrifyOnCaptureTypes", ""),
+    ("petrifyBlastPieces", "false"),
+    ("tripleStepRegionWhite", ""),
+    ("tripleStepRegionBlack", ""),
+    ("enPassantRegion", ""),
+    ("enPassantRegionWhite", ""),
+    ("enPassantRegionBlack", ""),
+    ("enPassantTypes", ""),
+    ("enPassantTypesWhite", ""),
+    ("enPassantTypesBlack", ""),
+    ("castlingDroppedPiece", "false"),
+    ("castlingRookKingsideFile", ""),
+    ("castlingRookQueensideFile", ""),
+    ("oppositeCastling", "false"),
+    ("checking", "true"),
+    ("dropChecks", "true"),
+    ("mustCapture", "false"),
+    ("mustDrop", "false"),
+    ("mustDropType", ""),
+    ("pieceDrops", "false"),
+    ("dropLoop", "false"),
+    ("capturesToHand", "false"),
+    ("firstRankPawnDrops", "false"),
+    ("promotionZonePawnDrops", "false"),
+    ("dropOnTop", "false"),
+    ("enclosingDrop", "none"),
+    ("enclosingDropStart", ""),
+    ("whiteDropRegion", ""),
+    ("blackDropRegion", ""),
+    ("dropRegionWhite", ""),
+    ("dropRegionBlack", ""),
+    ("sittuyinRookDrop", "false"),
+    ("dropOppositeColoredBishop", "false"),
+    ("dropPromoted", "false"),
+    ("dropNoDoubled", "-"),
+    ("dropNoDoubledCount", "1"),
+    ("immobilityIllegal", "false"),
+    ("gating", "false"),
+    ("wallingRule", "none"),
+    ("wallingRegion", ""),
+    ("wallingRegionWhite", ""),
+    ("wallingRegionBlack", ""),
+    ("wallOrMove", "false"),
+    ("seirawanGating", "false"),
+    ("cambodianMoves", "false"),
+    ("diagonalLines", ""),
+    ("pass", "false"),
+    ("passWhite", "false"),
+    ("passBlack", "false"),
+    ("passOnStalemate", "false"),
+    ("passOnStalemateWhite", "false"),
+    ("passOnStalemateBlack", "false"),
+    ("makpongRule", "false"),
+    ("flyingGeneral", "false"),
+    ("soldierPromotionRank", "1"),
+    ("flipEnclosedPieces", "none"),
+    ("nFoldValueAbsolute", "false"),
+    ("perpetualCheckIllegal", "false"),
+    ("moveRepetitionIllegal", "false"),
+    ("chasingRule", "none"),
+    ("stalematePieceCount", "false"),
+    ("shogiPawnDropMateIllegal", "false"),
+    ("shatarMateRule", "false"),
+    ("bikjangRule", "false"),
+    ("extinctionClaim", "false"),
+    ("extinctionPseudoRoyal", "false"),
+    ("dupleCheck", "false"),
+    ("flagPieceBlockedWin", "false"),
+    ("flagMove", "false"),
+    ("flagPieceSafe", "false"),
+    ("checkCounting", "false"),
+    ("connectN", "0"),
+    ("connectPieceTypes", ""),
+    ("connectHorizontal", "true"),
+    ("connectVertical", "true"),
+    ("connectDiagonal", "true"),
+    ("connectRegion1White", ""),
+    ("connectRegion2White", ""),
+    ("connectRegion1Black", ""),
+    ("connectRegion2Black", ""),
+    ("connectNxN", "0"),
+    ("collinearN", "0"),
+    ("connectValue", "win"),
+    ("materialCounting", "none"),
+    ("adjudicateFullBoard", "false"),
+    ("countingRule", "none"),
+    ("castlingWins", ""),
+    ("kingType", "k"),
+    ("freeDrops", "false"),
+];
+
+/// Why an unsupported option cannot be expressed, as a named gap of the rule language.
+pub fn gap_of(option: &str) -> &'static str {
+    let o = option;
+    if o.contains("Drop")
+        || o.contains("drop")
+        || o == "pieceDrops"
+        || o == "capturesToHand"
+        || o == "mustDrop"
+        || o == "mustDropType"
+        || o == "gating"
+        || o == "seirawanGating"
+        || o == "freeDrops"
+        || o == "enclosingDropStart"
+    {
+        "drops and hands"
+    } else if o == "mustCapture" {
+        "forced capture"
+    } else if o == "checkCounting" || o == "dupleCheck" {
+        "check counting"
+    } else if o.starts_with("mobilityRegion")
+        || o == "diagonalLines"
+        || o == "soldierPromotionRank"
+        || o.starts_with("enPassantRegion")
+        || o.starts_with("tripleStep")
+    {
+        "regions"
+    } else if o.starts_with("connect") || o == "collinearN" {
+        "connection goals"
+    } else if o.starts_with("walling") || o == "wallOrMove" {
+        "walling (squares blocked by moves)"
+    } else if o.starts_with("promot") || o == "sittuyinPromotion" || o.contains("Promotion") || o == "pieceDemotion" {
+        "piece promotion rules"
+    } else if o.starts_with("blast") || o.starts_with("petrify") || o == "mutuallyImmuneTypes" {
+        "capture side effects (blast, petrify)"
+    } else if o.starts_with("pass") {
+        "passing"
+    } else if o.starts_with("flag") {
+        "flag rules beyond reaching a region"
+    } else if o.contains("Repetition") || o.contains("perpetual") || o.contains("chasing") || o == "nFoldValueAbsolute"
+    {
+        "repetition rules"
+    } else if o.starts_with("castling") || o == "oppositeCastling" || o == "chess960" {
+        "castling rules"
+    } else if o == "extinctionPseudoRoyal" {
+        "pseudo-royal pieces"
+    } else if o == "flyingGeneral" || o == "bikjangRule" {
+        "facing kings rules"
+    } else if o == "immobilityIllegal" {
+        "moves to squares a piece can never leave"
+    } else if o == "checking" {
+        "moves that may not give check"
+    } else if o == "flipEnclosedPieces" {
+        "flipping enclosed pieces"
+    } else if o.starts_with("customPiece") || o == "kingType" || o == "piece" {
+        "piece movement"
+    } else if o == "materialCounting" || o == "countingRule" || o == "adjudicateFullBoard" || o == "stalematePieceCount"
+    {
+        "counting and adjudication"
+    } else {
+        "other rules"
+    }
+}
+
+impl State {
+    /// The slot whose letter is `c` (either case).
+    pub fn slot_of_letter(&self, c: char) -> Option<usize> {
+        let c = c.to_ascii_lowercase();
+        self.pieces
+            .iter()
+            .position(|p| p.as_ref().is_some_and(|p| p.letter == c))
+    }
+
+    fn remove_letter(&mut self, c: char) {
+        if let Some(slot) = self.slot_of_letter(c) {
+            self.pieces[slot] = None;
+        }
+    }
+
+    /// Applies one section's options on top of this state.
+    pub fn apply(&mut self, section: &str, builtin: bool, entries: &[Entry]) {
+        let last = |key: &str| entries.iter().rev().find(|e| e.key == key);
+        let origin = |e: &Entry| Origin {
+            option: e.key.clone(),
+            value: e.value.clone(),
+            section: section.to_string(),
+            builtin,
+            line: e.line,
+            col: e.col,
+        };
+        // The board first, then the pieces in type order.
+        if let Some(e) = last("maxRank") {
+            match e.value.parse::<u8>() {
+                Ok(n) if (1..=MAX_RANKS).contains(&n) => self.ranks = n,
+                _ => self.invalid.push((origin(e), format!("ranks are 1 to {MAX_RANKS}"))),
+            }
+        }
+        if let Some(e) = last("maxFile") {
+            let v = e.value.as_str();
+            let n = if v.chars().next().is_some_and(|c| c.is_ascii_digit()) {
+                v.parse::<u8>().ok()
+            } else if v.len() == 1 {
+                v.chars()
+                    .next()
+                    .filter(char::is_ascii_lowercase)
+                    .map(|c| c as u8 - b'a' + 1)
+            } else {
+                None
+            };
+            match n {
+                Some(n) if (1..=MAX_FILES).contains(&n) => self.files = n,
+                _ => self
+                    .invalid
+                    .push((origin(e), format!("files are 1 to {MAX_FILES} or a to l"))),
+            }
+        }
+        for slot in 0..slot_count() {
+            let name = slot_name(slot);
+            let Some(e) = last(&name) else { continue };
+            let mut chars = e.value.chars();
+            match chars.next() {
+                Some(c) if c.is_ascii_alphabetic() => {
+                    let betza = match e.value.split_once(':') {
+                        Some((_, b)) => Some(b.trim().to_string()),
+                        None => None,
+                    };
+                    if slot >= BUILTIN_PIECES.len() && slot != king_index() && betza.is_none() {
+                        self.invalid
+                            .push((origin(e), "a custom piece needs `letter:Betza`".to_string()));
+                    }
+                    if slot < BUILTIN_PIECES.len() && e.value.len() > 1 {
+                        self.unsupported.insert(name.clone(), origin(e));
+                    }
+                    self.remove_letter(c);
+                    self.pieces[slot] = Some(Piece {
+                        letter: c.to_ascii_lowercase(),
+                        betza,
+                        origin: origin(e),
+                    });
+                }
+                Some('-') | None => self.pieces[slot] = None,
+                Some(c) => self.invalid.push((origin(e), format!("`{c}` is not a piece letter"))),
+            }
+        }
+        let mut rest: Vec<&Entry> = entries
+            .iter()
+            .filter(|e| slot_of(&e.key).is_none() && e.key != "maxRank" && e.key != "maxFile")
+            .collect();
+        rest.sort_by_key(|e| priority(&e.key));
+        for e in rest {
+            self.apply_option(e, origin(e));
+        }
+    }
+
+    fn types(&mut self, o: &Origin) -> Option<Types> {
+        let mut t = Types::default();
+        for c in o.value.chars().filter(|c| !c.is_whitespace()) {
+            if c == '-' {
+                break;
+            } else if c == '*' {
+                t.all = true;
+            } else if let Some(slot) = self.slot_of_letter(c) {
+                if !t.slots.contains(&slot) {
+                    t.slots.push(slot);
+                }
+            } else {
+                self.invalid
+                    .push((o.clone(), format!("`{c}` is not a piece letter of this variant")));
+                return None;
+            }
+        }
+        Some(t)
+    }
+
+    fn one_type(&mut self, o: &Origin) -> Option<Option<usize>> {
+        let t = self.types(o)?;
+        if t.all {
+            return Some(None);
+        }
+        match t.slots.as_slice() {
+            [slot] => Some(Some(*slot)),
+            _ => {
+                self.invalid.push((o.clone(), "expected one piece letter".to_string()));
+                None
+            }
+        }
+    }
+
+    fn squares(&mut self, o: &Origin) -> Option<Squares> {
+        let mut set = 0;
+        for token in o.value.split_whitespace() {
+            if token == "-" {
+                break;
+            }
+            let bytes = token.as_bytes();
+            let parsed = if token.ends_with('*') && bytes.len() == 2 && bytes[0].is_ascii_lowercase() {
+                let f = bytes[0] - b'a';
+                (f < MAX_FILES).then(|| (0..MAX_RANKS).fold(0, |acc, r| acc | square(f, r)))
+            } else if let Some(r) = token.strip_prefix('*') {
+                r.parse::<u8>()
+                    .ok()
+                    .filter(|r| (1..=MAX_RANKS).contains(r))
+                    .map(|r| rank_squares(r - 1))
+            } else if bytes.len() > 1 && bytes[0].is_ascii_alphabetic() {
+                let f = bytes[0].to_ascii_lowercase() - b'a';
+                token[1..]
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|r| (1..=MAX_RANKS).contains(r) && f < MAX_FILES)
+                    .map(|r| square(f, r - 1))
+            } else {
+                None
+            };
+            match parsed {
+                Some(s) => set |= s,
+                None => {
+                    self.invalid
+                        .push((o.clone(), format!("`{token}` is not a square, `a*` or `*1`")));
+                    return None;
+                }
+            }
+        }
+        Some(set)
+    }
+
+    fn boolean(&mut self, o: &Origin) -> Option<bool> {
+        match o.value.as_str() {
+            "true" => Some(true),
+            "false" => Some(false),
+            _ => {
+                self.invalid.push((o.clone(), "expected `true` or `false`".to_string()));
+                None
+            }
+        }
+    }
+
+    fn number(&mut self, o: &Origin) -> Option<u32> {
+        match o.value.parse::<u32>() {
+            Ok(n) if n <= 100_000 => Some(n),
+            _ => {
+                self.invalid
+                    .push((o.clone(), "expected a whole number up to 100000".to_string()));
+                None
+            }
+        }
+    }
+
+    fn value(&mut self, o: &Origin) -> Option<Value> {
+        let v = Value::parse(&o.value);
+        if v.is_none() {
+            self.invalid
+                .push((o.clone(), "expected win, loss, draw or none".to_string()));
+        }
+        v
+    }
+
+    fn file(&mut self, o: &Origin) -> Option<u8> {
+        let v = o.value.as_str();
+        let n = if v.chars().next().is_some_and(|c| c.is_ascii_digit()) {
+            v.parse::<u8>().ok().filter(|n| *n >= 1).map(|n| n - 1)
+        } else if v.len() == 1 {
+            v.chars()
+                .next()
+                .filter(char::is_ascii_lowercase)
+                .map(|c| c as u8 - b'a')
+        } else {
+            None
+        };
+        let n = n.filter(|n| *n < MAX_FILES);
+        if n.is_none() {
+            self.invalid
+                .push((o.clone(), "expected a file (a to l, or 1 to 12)".to_string()));
+        }
+        n
+    }
+
+    fn apply_option(&mut self, e: &Entry, o: Origin) {
+        match e.key.as_str() {
+            "startFen" => {
+                self.start_fen = e.value.clone();
+                self.start_origin = Some(o);
+            }
+            "promotionRank" => {
+                if let Some(r) = self.number(&o).filter(|r| (1..=MAX_RANKS as u32).contains(r)) {
+                    let r = r as u8 - 1;
+                    let ranks = self.ranks;
+                    self.promotion_region[0] = (r..ranks).fold(0, |a, k| a | rank_squares(k));
+                    self.promotion_region[1] = (0..ranks.saturating_sub(r)).fold(0, |a, k| a | rank_squares(k));
+                }
+            }
+            "promotionRegionWhite" => {
+                if let Some(s) = self.squares(&o) {
+                    self.promotion_region[0] = s;
+                }
+            }
+            "promotionRegionBlack" => {
+                if let Some(s) = self.squares(&o) {
+                    self.promotion_region[1] = s;
+                }
+            }
+            "pawnTypes" => {
+                if let Some(t) = self.types(&o) {
+                    self.promotion_pawns = [t.clone(), t.clone()];
+                    self.move_rule_types = [t.clone(), t];
+                }
+            }
+            "promotionPawnTypes" | "promotionPawnTypesWhite" | "promotionPawnTypesBlack" => {
+                if let Some(t) = self.types(&o) {
+                    for &c in colours(&e.key) {
+                        self.promotion_pawns[c] = t.clone();
+                    }
+                }
+            }
+            "promotionPieceTypes" | "promotionPieceTypesWhite" | "promotionPieceTypesBlack" => {
+                if let Some(t) = self.types(&o) {
+                    for &c in colours(&e.key) {
+                        self.promotion_choices[c] = t.clone();
+                    }
+                }
+            }
+            "mandatoryPawnPromotion" => {
+                if let Some(b) = self.boolean(&o) {
+                    self.mandatory_promotion = b;
+                }
+            }
+            "nMoveRuleTypes" | "nMoveRuleTypesWhite" | "nMoveRuleTypesBlack" => {
+                if let Some(t) = self.types(&o) {
+                    for &c in colours(&e.key) {
+                        self.move_rule_types[c] = t.clone();
+                    }
+                }
+            }
+            "doubleStep" => {
+                if let Some(b) = self.boolean(&o) {
+                    self.double_step = b;
+                }
+            }
+            "doubleStepRegionWhite" => {
+                if let Some(s) = self.squares(&o) {
+                    self.double_step_region[0] = s;
+                }
+            }
+            "doubleStepRegionBlack" => {
+                if let Some(s) = self.squares(&o) {
+                    self.double_step_region[1] = s;
+                }
+            }
+            "doubleStepRank" => {
+                if let Some(r) = self.number(&o).filter(|r| (1..=MAX_RANKS as u32).contains(r)) {
+                    let r = r as u8 - 1;
+                    self.double_step_region = [rank_squares(r), rank_squares(self.ranks.saturating_sub(r + 1))];
+                }
+            }
+            "castling" => {
+                if let Some(b) = self.boolean(&o) {
+                    self.castling = b;
+                }
+            }
+            "castlingKingsideFile" => {
+                if let Some(f) = self.file(&o) {
+                    self.castling_kingside_file = f;
+                }
+            }
+            "castlingKingFile" => {
+                if let Some(f) = self.file(&o) {
+                    self.castling_king_file = f;
+                }
+            }
+            "castlingQueensideFile" => {
+                if let Some(f) = self.file(&o) {
+                    self.castling_queenside_file = f;
+                }
+            }
+            "castlingRank" => {
+                if let Some(r) = self.number(&o).filter(|r| (1..=MAX_RANKS as u32).contains(r)) {
+                    self.castling_rank = r as u8 - 1;
+                }
+            }
+            "castlingKingPiece" | "castlingKingPieceWhite" | "castlingKingPieceBlack" => {
+                if let Some(t) = self.one_type(&o) {
+                    for &c in colours(&e.key) {
+                        self.castling_king_piece[c] = t;
+                    }
+                }
+            }
+            "castlingRookPiece" | "castlingRookPieces" | "castlingRookPiecesWhite" | "castlingRookPiecesBlack" => {
+                if let Some(t) = self.types(&o) {
+                    for &c in colours(&e.key) {
+                        self.castling_rook_pieces[c] = t.clone();
+                    }
+                }
+            }
+            "checkmateValue" => {
+                if let Some(v) = self.value(&o) {
+                    self.checkmate_value = v;
+                }
+            }
+            "stalemateValue" => {
+                if let Some(v) = self.value(&o) {
+                    self.stalemate_value = v;
+                }
+            }
+            "nMoveRule" => {
+                if let Some(n) = self.number(&o) {
+                    self.n_move_rule = n;
+                }
+            }
+            "nFoldRule" => {
+                if let Some(n) = self.number(&o) {
+                    self.n_fold_rule = n;
+                }
+            }
+            "nFoldValue" => {
+                if let Some(v) = self.value(&o) {
+                    self.n_fold_value = v;
+                }
+            }
+            "extinctionValue" => {
+                if let Some(v) = self.value(&o) {
+                    self.extinction_value = v;
+                }
+            }
+            "extinctionPieceTypes" => {
+                if let Some(t) = self.types(&o) {
+                    self.extinction_types = t;
+                }
+            }
+            "extinctionPieceCount" => {
+                if let Some(n) = self.number(&o) {
+                    self.extinction_count = n;
+                }
+            }
+            "extinctionOpponentPieceCount" => {
+                if let Some(n) = self.number(&o) {
+                    self.extinction_opponent_count = n;
+                }
+            }
+            "flagPiece" | "flagPieceWhite" | "flagPieceBlack" => {
+                if let Some(t) = self.one_type(&o) {
+                    for &c in colours(&e.key) {
+                        self.flag_piece[c] = t;
+                    }
+                }
+            }
+            "flagRegion" | "flagRegionWhite" | "whiteFlag" | "flagRegionBlack" | "blackFlag" => {
+                if let Some(s) = self.squares(&o) {
+                    let which: &[usize] = match e.key.as_str() {
+                        "flagRegion" => &[0, 1],
+                        "flagRegionWhite" | "whiteFlag" => &[0],
+                        _ => &[1],
+                    };
+                    for &c in which {
+                        self.flag_region[c] = s;
+                    }
+                }
+            }
+            "flagPieceCount" => {
+                if let Some(n) = self.number(&o) {
+                    self.flag_piece_count = n.max(1);
+                }
+            }
+            key if DISPLAY_ONLY.contains(&key) => {}
+            key => {
+                let neutral = UNSUPPORTED.iter().find(|(k, _)| *k == key).map(|(_, d)| *d);
+                let is_neutral = match neutral {
+                    Some(d) => e.value == d || (d.is_empty() && e.value == "-"),
+                    None => key.starts_with("mobilityRegion") && (e.value.is_empty() || e.value == "-"),
+                };
+                if is_neutral {
+                    self.unsupported.remove(key);
+                } else {
+                    self.unsupported.insert(key.to_string(), o);
+                }
+            }
+        }
+    }
+}
+
+/// Colour indices an option name applies to (`...White`: 0, `...Black`: 1, else both).
+fn colours(key: &str) -> &'static [usize] {
+    if key.ends_with("White") {
+        &[0]
+    } else if key.ends_with("Black") {
+        &[1]
+    } else {
+        &[0, 1]
+    }
+}
+
+/// The order Fairy-Stockfish reads options in: deprecated forms first,
+/// then `pawnTypes`, then options for both colours before per-colour ones.
+fn priority(key: &str) -> u8 {
+    match key {
+        "promotionRank" | "doubleStepRank" | "doubleStepRankMin" | "whiteFlag" | "blackFlag" | "castlingRookPiece" => 0,
+        "pawnTypes" => 1,
+        k if k.ends_with("White") || k.ends_with("Black") => 3,
+        _ => 2,
+    }
+}

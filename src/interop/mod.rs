@@ -1,0 +1,9 @@
+//! Interoperability with other chess-variant software: Fairy-Stockfish's
+//! `variants.ini` (import and export).
+
+pub mod fsf_convert;
+pub mod fsf_export;
+pub mod fsf_import;
+pub mod fsf_pieces;
+pub mod fsf_state;
+pub mod ini;

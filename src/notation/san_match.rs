@@ -1,0 +1,73 @@
+//! Reading a move written in kaboom's algebraic notation (as `san::write`
+//! prints it) or in coordinates (`e2e4`), by matching it against the legal
+//! moves: every legal move is written out and compared, so whatever kaboom
+//! prints reads back exactly. Check marks and annotations (`+`, `#`, `!`,
+//! `?`) are ignored.
+
+use super::{san, uci};
+use crate::compile::Variant;
+use crate::engine::moves::Move;
+use crate::engine::position::Position;
+use thiserror::Error;
+
+/// Why a written move does not name exactly one legal move.
+#[derive(Debug, Clone, Error, PartialEq, Eq)]
+pub enum MatchError {
+    /// No legal move is written so.
+    #[error("no legal move is written `{0}`")]
+    NoMatch(String),
+    /// Several legal moves are written so.
+    #[error("`{0}` names several legal moves: {1}")]
+    Ambiguous(String, String),
+}
+
+/// The text without check marks and annotations at its end.
+pub fn strip(text: &str) -> &str {
+    text.trim_end_matches(['+', '#', '!', '?'])
+}
+
+/// The legal move `text` names in `pos`.
+pub fn find(variant: &Variant, pos: &Position, text: &str) -> Result<Move, MatchError> {
+    let wanted = strip(text.trim());
+    let legal = variant.legal_moves(pos);
+    let mut found: Vec<Move> = Vec::new();
+    for mv in &legal {
+        let mut after = pos.clone();
+        let mut events = Vec::new();
+        after.make_traced(variant, *mv, &mut events);
+        let written = san::write(variant, pos, mv, &events, &after);
+        if strip(&written) == wanted {
+            found.push(*mv);
+        }
+    }
+    match found.len() {
+        1 => Ok(found[0]),
+        0 => match uci::parse(variant, pos, wanted) {
+            Ok(mv) => Ok(mv),
+            Err(_) => Err(MatchError::NoMatch(text.to_string())),
+        },
+        _ => Err(MatchError::Ambiguous(
+            text.to_string(),
+            found
+                .iter()
+                .map(|m| uci::write(variant, m))
+                .collect::<Vec<_>>()
+                .join(", "),
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn san_and_coordinates() {
+        let v = Variant::load("chess").unwrap();
+        let p = v.start_position();
+        assert_eq!(uci::write(&v, &find(&v, &p, "Nf3").unwrap()), "g1f3");
+        assert_eq!(uci::write(&v, &find(&v, &p, "e4!?").unwrap()), "e2e4");
+        assert_eq!(uci::write(&v, &find(&v, &p, "e2e4").unwrap()), "e2e4");
+        assert!(matches!(find(&v, &p, "Ke2"), Err(MatchError::NoMatch(_))));
+    }
+}

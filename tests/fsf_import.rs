@@ -1,0 +1,120 @@
+//! Fairy-Stockfish's own `variants.ini` (tests/fixtures/fsf/) converted by
+//! `kaboom import`: the outcome of every section is pinned in
+//! `tests/fixtures/fsf/outcomes.txt` (converted, or refused and the gaps
+//! why), and every converted variant that has Fairy-Stockfish's perft
+//! counts in `tests/perft/fsf-import/NAME.perft` (written by
+//! `scripts/compare-fsf-ini.py --write-expected`) must match them to the node.
+//! `KABOOM_BLESS=1` rewrites outcomes.txt.
+
+use kaboom::interop::fsf_import::{Imported, import};
+use kaboom::{Perft, Variant};
+use std::collections::BTreeSet;
+use std::path::Path;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn imported() -> Vec<Imported> {
+    let text = std::fs::read_to_string(root().join("tests/fixtures/fsf/variants.ini")).unwrap();
+    import(&text).expect("the fixture parses")
+}
+
+fn outcome_line(i: &Imported) -> String {
+    match &i.result {
+        Ok(_) => format!("{}: converted", i.name),
+        Err(refusals) => {
+            let gaps: BTreeSet<&str> = refusals.iter().map(|r| r.gap.as_str()).collect();
+            format!(
+                "{}: refused: {}",
+                i.name,
+                gaps.into_iter().collect::<Vec<_>>().join("; ")
+            )
+        }
+    }
+}
+
+#[test]
+fn every_section_has_its_pinned_outcome() {
+    let all = imported();
+    let mut text = String::from("# kaboom import of tests/fixtures/fsf/variants.ini: one line per section.\n");
+    let converted = all.iter().filter(|i| i.result.is_ok()).count();
+    text.push_str(&format!(
+        "# sections: {}, converted: {converted}, refused: {}\n",
+        all.len(),
+        all.len() - converted
+    ));
+    for i in &all {
+        text.push_str(&outcome_line(i));
+        text.push('\n');
+    }
+    let path = root().join("tests/fixtures/fsf/outcomes.txt");
+    if std::env::var("KABOOM_BLESS").is_ok_and(|v| v == "1") {
+        std::fs::write(&path, &text).unwrap();
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_default();
+    similar_asserts(&expected, &text);
+}
+
+fn similar_asserts(expected: &str, got: &str) {
+    if expected != got {
+        let diff = similar::TextDiff::from_lines(expected, got);
+        panic!("outcomes changed (KABOOM_BLESS=1 to accept):\n{}", diff.unified_diff());
+    }
+}
+
+#[test]
+fn every_refusal_names_an_option_or_the_section() {
+    for i in imported() {
+        if let Err(refusals) = &i.result {
+            assert!(!refusals.is_empty(), "{}", i.name);
+            for r in refusals {
+                assert!(!r.reason.is_empty() && !r.gap.is_empty(), "{}: {r:?}", i.name);
+            }
+        }
+    }
+}
+
+#[test]
+fn converted_variants_match_fairy_stockfish_perft() {
+    let all = imported();
+    let dir = root().join("tests/perft/fsf-import");
+    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    assert!(!files.is_empty(), "no perft data in {}", dir.display());
+    let mut perft = Perft::new();
+    let mut failures = Vec::new();
+    for file in files {
+        let name = file.file_stem().unwrap().to_str().unwrap().to_string();
+        let ron = match all.iter().find(|i| i.name == name).map(|i| &i.result) {
+            Some(Ok(ron)) => ron.clone(),
+            other => {
+                failures.push(format!("{name}: not converted: {other:?}"));
+                continue;
+            }
+        };
+        let variant = Variant::from_text(&format!("{name}.ron"), &ron).unwrap();
+        let text = std::fs::read_to_string(&file).unwrap();
+        let mut fen = String::new();
+        let mut id = String::new();
+        for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+            let (key, value) = line.split_once(' ').unwrap();
+            match key {
+                "id" => id = value.to_string(),
+                "epd" => fen = value.to_string(),
+                "perft" => {
+                    let (d, n) = value.split_once(' ').unwrap();
+                    let (d, n): (u32, u64) = (d.parse().unwrap(), n.parse().unwrap());
+                    let pos =
+                        kaboom::notation::fen::parse(&variant, &fen).unwrap_or_else(|e| panic!("{id}: {fen}: {e}"));
+                    let got = perft.count(&variant, &pos, d);
+                    if got != n {
+                        failures.push(format!("{id} depth {d}: expected {n}, got {got} ({fen})"));
+                    }
+                }
+                other => panic!("{}: unknown key {other}", file.display()),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
