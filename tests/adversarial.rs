@@ -103,7 +103,9 @@ fn no_command_panics_on_malformed_arguments() {
         &["play", "chess", "a1~"],
         &["play", "chess", "e2e4,"],
         &["play", "chess", "e2e4/"],
-        &["play", "chess", "e2e4+"],
+        // A trailing check mark is tolerated as in SAN (`e2e4+` plays e2e4);
+        // text after it is not.
+        &["play", "chess", "e2e4+q1"],
         &["play", "kaboom", "e1~e2e4@nova/z9+q1"],
         &["play", "chess", "\u{1F600}\u{1F600}"],
         &["show", "chess", "--fen", "\u{7f}\u{e9}"],

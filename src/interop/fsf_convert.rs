@@ -534,9 +534,16 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
                 ));
                 continue;
             }
+            // The castling king named by its letter: in Fairy-Stockfish it
+            // need not be royal (extinction variants), and kaboom's castling
+            // king is the royal piece unless `king_piece` says otherwise.
+            let king_piece = state.castling_king_piece[0]
+                .and_then(|slot| state.pieces[slot].as_ref())
+                .map(|p| format!(", king_piece: '{}'", p.letter.to_ascii_uppercase()))
+                .unwrap_or_default();
             let _ = writeln!(
                 castling_rules,
-                "        (fen: '{letter}', king: \"{}\", king_to: \"{}\", rook: \"{}\", rook_to: \"{}\"),",
+                "        (fen: '{letter}', king: \"{}\", king_to: \"{}\", rook: \"{}\", rook_to: \"{}\"{king_piece}),",
                 square_name(king_file, rank),
                 square_name(king_to, rank),
                 square_name(rook_file, rank),
