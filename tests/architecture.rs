@@ -428,7 +428,9 @@ fn the_scanner_finds_every_form() {
 fn cli_dependencies_are_behind_the_cli_feature() {
     let manifest = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml")).unwrap();
     let section = |name: &str| -> String {
-        let start = manifest.find(&format!("[{name}]")).unwrap_or_else(|| panic!("no [{name}]"));
+        let start = manifest
+            .find(&format!("[{name}]"))
+            .unwrap_or_else(|| panic!("no [{name}]"));
         let body = &manifest[start + name.len() + 2..];
         body[..body.find("\n[").unwrap_or(body.len())].to_string()
     };
@@ -441,7 +443,10 @@ fn cli_dependencies_are_behind_the_cli_feature() {
             .find(|l| l.starts_with(&format!("{dep} ")))
             .unwrap_or_else(|| panic!("{dep} is a dependency"));
         assert!(line.contains("optional = true"), "{dep} must be optional: {line}");
-        assert!(features.contains(&format!("\"dep:{dep}\"")), "feature `cli` enables {dep}");
+        assert!(
+            features.contains(&format!("\"dep:{dep}\"")),
+            "feature `cli` enables {dep}"
+        );
     }
     assert!(section("[bin]").contains("required-features = [\"cli\"]"));
 }

@@ -37,8 +37,14 @@ fn readme_commands() -> Vec<String> {
 #[test]
 fn readme_says_how_to_install_with_the_lock_file() {
     let readme = read("README.md");
-    assert!(readme.contains("cargo install --locked --path ."), "README: install with --locked");
-    assert!(readme.contains("cargo run --release --"), "README: how to run without installing");
+    assert!(
+        readme.contains("cargo install --locked --path ."),
+        "README: install with --locked"
+    );
+    assert!(
+        readme.contains("cargo run --release --"),
+        "README: how to run without installing"
+    );
     assert!(
         readme.find("## Install").unwrap() < readme.find("## Using it").unwrap(),
         "install comes before the commands that call `kaboom`"
@@ -53,7 +59,11 @@ fn rust_version() -> (u32, u32) {
         .lines()
         .find_map(|l| l.strip_prefix("rust-version = \""))
         .expect("Cargo.toml sets rust-version");
-    let v: Vec<u32> = line.trim_end_matches('"').split('.').map(|n| n.parse().unwrap()).collect();
+    let v: Vec<u32> = line
+        .trim_end_matches('"')
+        .split('.')
+        .map(|n| n.parse().unwrap())
+        .collect();
     (v[0], v[1])
 }
 
@@ -118,14 +128,21 @@ fn ci_runs_exactly_the_readme_test_command() {
     assert!(commands[0].starts_with("cargo run --release"), "{commands:?}");
     assert_eq!(commands[1], "cargo test --release");
     let ci = read(".ci/run");
-    assert!(ci.lines().any(|l| l.trim() == commands[1]), ".ci/run must run `{}`", commands[1]);
+    assert!(
+        ci.lines().any(|l| l.trim() == commands[1]),
+        ".ci/run must run `{}`",
+        commands[1]
+    );
     // Both commands build with the release settings, so the second reuses
     // the first's dependencies; the tests keep overflow checks.
     let toml = read("Cargo.toml");
     let bench = &toml[toml.find("[profile.bench]").expect("a bench profile")..];
     let bench = &bench[..bench.find("\n[").unwrap_or(bench.len())];
     assert!(bench.contains("overflow-checks = true"), "{bench}");
-    assert!(!toml.contains("criterion"), "criterion is not a dev-dependency of kaboom");
+    assert!(
+        !toml.contains("criterion"),
+        "criterion is not a dev-dependency of kaboom"
+    );
     assert!(readme_has_timings(), "README states cold timings of both commands");
 }
 
@@ -205,9 +222,13 @@ fn show_lists_side_actions_shields_and_castling_carry() {
 
 #[test]
 fn play_reads_algebraic_notation() {
-    let (code, san, err) = kaboom(&["play", "chess", "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O"]);
+    let (code, san, err) = kaboom(&[
+        "play", "chess", "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O",
+    ]);
     assert_eq!(code, 0, "{err}");
-    let (_, uci, _) = kaboom(&["play", "chess", "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1"]);
+    let (_, uci, _) = kaboom(&[
+        "play", "chess", "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1",
+    ]);
     assert_eq!(san, uci);
     insta::assert_snapshot!(san);
 }

@@ -20,7 +20,11 @@ fn diagnostics(path: &str) -> String {
 #[test]
 fn rule_sets_that_never_end_or_lose_a_royal_are_warned() {
     insta::glob!("fixtures/authoring/*.ron", |path| {
-        let relative = path.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap().display().to_string();
+        let relative = path
+            .strip_prefix(env!("CARGO_MANIFEST_DIR"))
+            .unwrap()
+            .display()
+            .to_string();
         insta::assert_snapshot!(diagnostics(&relative));
     });
 }

@@ -116,7 +116,10 @@ fn blocks<'a>(text: &'a str, lang: &str) -> Vec<&'a str> {
 fn doc_files() -> Vec<std::path::PathBuf> {
     let mut files = Vec::new();
     for dir in ["docs", "docs/variants"] {
-        for entry in std::fs::read_dir(Path::new(ROOT).join(dir)).unwrap().filter_map(Result::ok) {
+        for entry in std::fs::read_dir(Path::new(ROOT).join(dir))
+            .unwrap()
+            .filter_map(Result::ok)
+        {
             let path = entry.path();
             if path.extension().is_some_and(|e| e == "md") {
                 files.push(path);
@@ -195,7 +198,8 @@ const RULE: &str = r#"(extends: "chess", rules: ["X"])"#;
 const SET_TARGET: &str = r#"(extends: "chess", actions: [(name: "act", target: "X", effect: "remove(target)")])"#;
 const SET_RULE: &str = r#"(extends: "chess", rules: ["after move: remove(X)"])"#;
 const COND_RULE: &str = r#"(extends: "chess", rules: ["after move if X: remove(target)"])"#;
-const COND_WHEN: &str = r#"(extends: "chess", actions: [(name: "act", target: "empty", when: "X", effect: "remove(target)")])"#;
+const COND_WHEN: &str =
+    r#"(extends: "chess", actions: [(name: "act", target: "empty", when: "X", effect: "remove(target)")])"#;
 const EFFECT_RULE: &str = r#"(extends: "chess", rules: ["after move: X"])"#;
 const EFFECT_PIECE: &str = r#"(extends: "chess", pieces: [(letter: 'N', name: "knight", moves: "N", actions: [(name: "act", moves: "N", effect: "X")])])"#;
 const LEGAL: &str = r#"(extends: "chess", legal: ["X"])"#;
@@ -261,7 +265,12 @@ fn every_effects_example_loads() {
             assert!(
                 tried.iter().any(Result::is_ok),
                 "docs/effects.md, {section}: `{sentence}` loads in no variant:\n{}",
-                tried.iter().filter_map(|r| r.as_ref().err()).cloned().collect::<Vec<_>>().join("\n")
+                tried
+                    .iter()
+                    .filter_map(|r| r.as_ref().err())
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join("\n")
             );
             checked += 1;
         }
@@ -303,7 +312,13 @@ const MOVES: &[(&str, Place)] = &[
     ("e7e8q", At("chess", Some("k7/4P3/8/8/8/8/8/4K3 w - - 0 1"))),
     ("e1g1", At("chess", Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1"))),
     ("e1h1", At("chess", Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1"))),
-    ("a10a9", At("docs/examples/step-1-board.ron", Some("r3k4r/10/10/10/10/10/10/10/10/R3K4R b - - 0 1"))),
+    (
+        "a10a9",
+        At(
+            "docs/examples/step-1-board.ron",
+            Some("r3k4r/10/10/10/10/10/10/10/10/R3K4R b - - 0 1"),
+        ),
+    ),
     ("a1a5@tackle", Scenario("tests/scenarios/push-tackle.ron")),
     ("a1a4@tackle", Scenario("tests/scenarios/kaboom-rook-tackle-chain.ron")),
     ("g6@bomb", Scenario("tests/scenarios/block-crater.ron")),
@@ -317,15 +332,27 @@ const MOVES: &[(&str, Place)] = &[
     ("c1f4@snipe", Scenario("tests/scenarios/kaboom-bishop-snipe.ron")),
     ("e1e8,f8g8", Scenario("tests/scenarios/bouncing-example-1.ron")),
     ("a1a1q@promote", Scenario("tests/scenarios/bouncing-example-5.ron")),
-    ("d5e7,d6c5", At("docs/examples/step-4-bounce.ron", Some("4k5/10/10/4p5/3p6/3N6/10/10/10/4K5 w - - 0 1"))),
+    (
+        "d5e7,d6c5",
+        At(
+            "docs/examples/step-4-bounce.ron",
+            Some("4k5/10/10/4p5/3p6/3N6/10/10/10/4K5 w - - 0 1"),
+        ),
+    ),
     ("f2i2+e1+g1", Scenario("tests/scenarios/capatomic-castling-choices.ron")),
-    ("f2i2+e1", Scenario("tests/scenarios/capatomic-castling-far-missile.ron")),
+    (
+        "f2i2+e1",
+        Scenario("tests/scenarios/capatomic-castling-far-missile.ron"),
+    ),
     ("f2i2+g1", Scenario("tests/scenarios/capatomic-castling-choices.ron")),
     ("f2i2", Scenario("tests/scenarios/capatomic-castling-choices.ron")),
     ("d1d7", Scenario("tests/scenarios/same-event-rules.ron")),
     ("c2e4", At("tests/fixtures/valid/diagonal-pawns.ron", None)),
     ("b2d4", At("tests/fixtures/valid/berolina.ron", None)),
-    ("d9b9", Seeded("capatomic-random", 12, "10/1r1k6/10/10/10/10/10/10/4K5/10 b q - 0 1")),
+    (
+        "d9b9",
+        Seeded("capatomic-random", 12, "10/1r1k6/10/10/10/10/10/10/4K5/10 b q - 0 1"),
+    ),
 ];
 
 /// A code span that reads as a move in kaboom's notation: starts with a
@@ -406,7 +433,10 @@ fn every_documented_move_is_legal() {
                 None => unplaced.push(format!("{}: `{span}`", doc.display())),
                 Some((_, place)) => {
                     if let Err(e) = legal_in(place, span) {
-                        panic!("{}: `{span}` is not legal where tests/docs.rs places it: {e}", doc.display());
+                        panic!(
+                            "{}: `{span}` is not legal where tests/docs.rs places it: {e}",
+                            doc.display()
+                        );
                     }
                     checked += 1;
                 }
@@ -452,7 +482,16 @@ fn glob_matches(base: &Path, pattern: &str) -> bool {
 #[test]
 fn every_path_named_in_docs_exists() {
     const TOP: &[&str] = &[
-        "src/", "tests/", "docs/", "variants/", "grammar/", "scripts/", "fuzz/", "bench/", "shared/", ".ci/",
+        "src/",
+        "tests/",
+        "docs/",
+        "variants/",
+        "grammar/",
+        "scripts/",
+        "fuzz/",
+        "bench/",
+        "shared/",
+        ".ci/",
     ];
     let mut missing = Vec::new();
     let mut checked = 0;
@@ -472,6 +511,10 @@ fn every_path_named_in_docs_exists() {
             }
         }
     }
-    assert!(missing.is_empty(), "docs name files not in the repository:\n{}", missing.join("\n"));
+    assert!(
+        missing.is_empty(),
+        "docs name files not in the repository:\n{}",
+        missing.join("\n")
+    );
     assert!(checked >= 10, "only {checked} paths checked");
 }

@@ -271,7 +271,10 @@ fn castling_help_lists_each_letter_once() {
     let variant = Variant::from_text("carry", &text).unwrap_or_else(|e| panic!("{e}"));
     let e = kaboom::notation::fen::parse(&variant, "4k3/8/8/8/8/8/3MMM2/4K2R w Z - 0 1").unwrap_err();
     // Black has no castling rook here, so only White's letter, once.
-    assert_eq!(e.help, "castling rights are some of `K` (or a castling rook's file letter), or `-`");
+    assert_eq!(
+        e.help,
+        "castling rights are some of `K` (or a castling rook's file letter), or `-`"
+    );
 }
 
 #[test]

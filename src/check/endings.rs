@@ -19,7 +19,10 @@ pub fn check_endings(
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let check_clause = sentences.legal.iter().any(|l| matches!(l, LegalClause::NotAttacked(_)));
-    let protected = sentences.legal.iter().any(|l| matches!(l, LegalClause::NotAttacked(None)));
+    let protected = sentences
+        .legal
+        .iter()
+        .any(|l| matches!(l, LegalClause::NotAttacked(None)));
     if sentences.end.is_empty() {
         out.push(
             Diagnostic::warning("the variant has no end rule: a game of it never ends", end_at.clone())

@@ -8,7 +8,10 @@ use crate::spec::{Location, Sources, Spanned, VariantFile};
 
 /// Whether a file is one of the bundled variants.
 fn bundled(sources: &Sources, source: usize) -> bool {
-    sources.files.get(source).is_some_and(|f| f.name.starts_with("<bundled>/"))
+    sources
+        .files
+        .get(source)
+        .is_some_and(|f| f.name.starts_with("<bundled>/"))
 }
 
 fn contains(field: &Option<Location>, at: &Location) -> bool {
@@ -28,7 +31,14 @@ fn strings(list: &Option<Vec<Spanned<String>>>) -> Vec<Option<Location>> {
 /// The top-level field of `file` whose value holds `at`.
 fn field_at(file: &VariantFile, at: &Location) -> Option<&'static str> {
     if let Some(p) = &file.promotion
-        && any([p.pieces.location.clone(), p.ranks.location.clone(), p.choices.location.clone()], at)
+        && any(
+            [
+                p.pieces.location.clone(),
+                p.ranks.location.clone(),
+                p.choices.location.clone(),
+            ],
+            at,
+        )
     {
         return Some("promotion");
     }
@@ -57,7 +67,11 @@ fn field_at(file: &VariantFile, at: &Location) -> Option<&'static str> {
         }
     }
     for p in file.pieces.iter().flatten() {
-        let places = [p.letter.location.clone(), p.name.location.clone(), p.moves.location.clone()];
+        let places = [
+            p.letter.location.clone(),
+            p.name.location.clone(),
+            p.moves.location.clone(),
+        ];
         if any(places, at) {
             return Some("pieces");
         }
@@ -78,7 +92,11 @@ pub fn relocate(found: &mut [Diagnostic], file: &VariantFile, sources: &Sources)
         .as_ref()
         .and_then(|b| b.files.location.clone())
         .filter(|l| l.source == 0);
-    let extends = file.extends.as_ref().and_then(|e| e.location.clone()).filter(|l| l.source == 0);
+    let extends = file
+        .extends
+        .as_ref()
+        .and_then(|e| e.location.clone())
+        .filter(|l| l.source == 0);
     for d in found.iter_mut() {
         let Some(at) = d.location.clone() else { continue };
         if at.source == 0 || !bundled(sources, at.source) {
@@ -86,10 +104,18 @@ pub fn relocate(found: &mut [Diagnostic], file: &VariantFile, sources: &Sources)
         }
         let parent = &sources.files[at.source].name;
         let field = field_at(file, &at);
-        let why = if board_changed.is_some() { " to fit the new board" } else { "" };
+        let why = if board_changed.is_some() {
+            " to fit the new board"
+        } else {
+            ""
+        };
         let advice = match field {
-            Some(f) => format!("`{f}` is inherited from {parent}, which cannot be edited: give this file its own `{f}`{why}"),
-            None => format!("the problem is in {parent}, which cannot be edited: override the field it concerns in this file{why}"),
+            Some(f) => {
+                format!("`{f}` is inherited from {parent}, which cannot be edited: give this file its own `{f}`{why}")
+            }
+            None => format!(
+                "the problem is in {parent}, which cannot be edited: override the field it concerns in this file{why}"
+            ),
         };
         d.help = Some(match d.help.take() {
             Some(h) => format!("{advice}; {h}"),

@@ -307,7 +307,9 @@ fn piece_named(c: &Checker<'_>, word: &str) -> Option<String> {
             c.names.iter().find(|(n, _)| n == best)?.clone()
         }
     };
-    Some(format!("pieces are written by letter in sentences: did you mean `{letter}` (the {name})?"))
+    Some(format!(
+        "pieces are written by letter in sentences: did you mean `{letter}` (the {name})?"
+    ))
 }
 
 fn check_action(

@@ -254,7 +254,12 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
     let (legal_at, end_at) = (legal_at.or_else(|| c.root()), end_at.or_else(|| c.root()));
     if !c.found.iter().any(Diagnostic::is_error) {
         // Only on sentences that all parsed: a missing one is no missing rule.
-        warnings.extend(super::endings::check_endings(&sentences, &royal_letters, legal_at, end_at));
+        warnings.extend(super::endings::check_endings(
+            &sentences,
+            &royal_letters,
+            legal_at,
+            end_at,
+        ));
     }
     if let Some(start) = &start
         && !royal_letters.is_empty()

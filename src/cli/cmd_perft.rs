@@ -73,7 +73,12 @@ fn split(variant: &Variant, pos: &Position, depth: u32, threads: usize) -> Vec<(
         return moves.into_iter().map(|mv| below(&mut perft, mv)).collect();
     }
     use rayon::prelude::*;
-    let work = || moves.par_iter().map_init(Perft::new, |perft, &mv| below(perft, mv)).collect();
+    let work = || {
+        moves
+            .par_iter()
+            .map_init(Perft::new, |perft, &mv| below(perft, mv))
+            .collect()
+    };
     match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(pool) => pool.install(work),
         Err(_) => work(),

@@ -8,10 +8,10 @@
 
 use super::output::Output;
 use super::{Failure, load_position};
-use kaboom::{Game, Move};
 use kaboom::Variant;
 use kaboom::base::square::Color;
 use kaboom::notation::{board, fen, san, trace_text, uci};
+use kaboom::{Game, Move};
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -77,7 +77,15 @@ pub fn run(
     }
     if let Some(target) = pgn {
         let ending = game.ending();
-        super::pgn_out::write(target.path, target.variant_arg, variant, &start_pos, start.is_some(), &sans, ending.as_ref())?;
+        super::pgn_out::write(
+            target.path,
+            target.variant_arg,
+            variant,
+            &start_pos,
+            start.is_some(),
+            &sans,
+            ending.as_ref(),
+        )?;
     }
     write!(o.out, "{out}")?;
     Ok(ExitCode::SUCCESS)
@@ -99,7 +107,11 @@ fn read_move(variant: &Variant, game: &Game, record: &[String], index: usize, te
     let starts_with_two_squares = {
         let g = variant.geometry;
         // The length of the square that starts `t`, if one does.
-        let square = |t: &str| (2..=3).filter(|&n| t.get(..n).is_some_and(|s| g.parse_square(s).is_some())).last();
+        let square = |t: &str| {
+            (2..=3)
+                .filter(|&n| t.get(..n).is_some_and(|s| g.parse_square(s).is_some()))
+                .last()
+        };
         square(text).is_some_and(|n| square(&text[n..]).is_some())
     };
     let in_coordinates = matches!(coordinates, uci::MoveError::Illegal { .. }) || starts_with_two_squares;
@@ -109,7 +121,11 @@ fn read_move(variant: &Variant, game: &Game, record: &[String], index: usize, te
                 uci::MoveError::Malformed { reason, .. } => format!("`{text}` is not a move: {reason}"),
                 _ => format!("`{text}` is not a legal move here"),
             },
-            variant.legal_moves(pos).iter().map(|m| uci::write(variant, m)).collect::<Vec<_>>(),
+            variant
+                .legal_moves(pos)
+                .iter()
+                .map(|m| uci::write(variant, m))
+                .collect::<Vec<_>>(),
         ),
         _ => (
             format!("`{text}` is not a legal move here, in coordinates (e2e4) or in algebraic notation (e4, Nf3)"),
@@ -124,7 +140,11 @@ fn read_move(variant: &Variant, game: &Game, record: &[String], index: usize, te
     }
     message.push_str(&board::diagram(variant, pos));
     let _ = writeln!(message, "fen: {}", fen::write(variant, pos));
-    let side = if pos.side_to_move() == Color::White { "White" } else { "Black" };
+    let side = if pos.side_to_move() == Color::White {
+        "White"
+    } else {
+        "Black"
+    };
     if legal.is_empty() {
         let _ = writeln!(message, "{side} to move, and has no legal move");
     } else {

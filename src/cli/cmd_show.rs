@@ -49,7 +49,13 @@ pub fn run(
 fn table(rows: &[Vec<String>], indent: &str) -> String {
     let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
     let widths: Vec<usize> = (0..columns)
-        .map(|c| rows.iter().filter_map(|r| r.get(c)).map(|s| s.chars().count()).max().unwrap_or(0))
+        .map(|c| {
+            rows.iter()
+                .filter_map(|r| r.get(c))
+                .map(|s| s.chars().count())
+                .max()
+                .unwrap_or(0)
+        })
         .collect();
     let mut out = String::new();
     for row in rows {
@@ -192,7 +198,11 @@ fn summary(variant: &Variant, file: &VariantFile) -> String {
     // One line per castling move; a move that may bring pieces along is
     // compiled once per combination of them: list each piece once.
     let mut castling: Vec<(String, Vec<String>)> = Vec::new();
-    for c in variant.castling_rules().iter().filter(|c| c.side == kaboom::base::square::Color::White) {
+    for c in variant
+        .castling_rules()
+        .iter()
+        .filter(|c| c.side == kaboom::base::square::Color::White)
+    {
         let head = format!(
             "{}: king {}-{}, rook {}-{}",
             c.letter,
@@ -244,7 +254,19 @@ fn summary(variant: &Variant, file: &VariantFile) -> String {
         }
         _ => out.push_str(" none\n"),
     }
-    sentences(&mut out, "legal (every move, for the side that moved)", file.legal.as_ref(), DEFAULT_LEGAL, "every move is legal, royal pieces may be left attacked");
-    sentences(&mut out, "end (checked in order, for the side to move)", file.end.as_ref(), DEFAULT_END, "the game never ends by a rule");
+    sentences(
+        &mut out,
+        "legal (every move, for the side that moved)",
+        file.legal.as_ref(),
+        DEFAULT_LEGAL,
+        "every move is legal, royal pieces may be left attacked",
+    );
+    sentences(
+        &mut out,
+        "end (checked in order, for the side to move)",
+        file.end.as_ref(),
+        DEFAULT_END,
+        "the game never ends by a rule",
+    );
     out
 }

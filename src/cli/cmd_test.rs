@@ -120,8 +120,11 @@ pub fn run(o: &mut Output, paths: &[String], snapshot: bool) -> Result<ExitCode,
             // The same diagnostics as a variant file's: place, caret, help.
             Err(ScenarioError::Parse { error, .. }) => vec![super::render::load_error(&error)],
             Err(ScenarioError::Variant { variant, error, .. }) => {
-                vec![format!("variant `{variant}` does not load:
-{}", super::render::load_error(&error))]
+                vec![format!(
+                    "variant `{variant}` does not load:
+{}",
+                    super::render::load_error(&error)
+                )]
             }
             Err(e) => vec![e.to_string()],
         };

@@ -8,11 +8,11 @@
 use super::output::Output;
 use super::progress::Progress;
 use super::{Failure, FileKind, render};
-use kaboom::scenario::{self, ScenarioError};
 use kaboom::Variant;
 use kaboom::check::{Diagnostic, Severity};
-use std::io::Write as _;
+use kaboom::scenario::{self, ScenarioError};
 use kaboom::spec::Sources;
+use std::io::Write as _;
 use std::path::Path;
 use std::process::ExitCode;
 

@@ -267,7 +267,8 @@ fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
             fen,
             allow_illegal,
             seed,
-        } => load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| cmd_moves::run(o, &v, fen.as_deref().map(|f| (f, allow_illegal)))),
+        } => load_variant_for(&variant, seed, fen.as_deref())
+            .and_then(|v| cmd_moves::run(o, &v, fen.as_deref().map(|f| (f, allow_illegal)))),
         Command::Perft {
             variant,
             depth,
@@ -276,8 +277,16 @@ fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
             seed,
             divide,
             threads,
-        } => load_variant_for(&variant, seed, fen.as_deref())
-            .and_then(|v| cmd_perft::run(o, &v, depth, fen.as_deref().map(|f| (f, allow_illegal)), divide, threads as usize)),
+        } => load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| {
+            cmd_perft::run(
+                o,
+                &v,
+                depth,
+                fen.as_deref().map(|f| (f, allow_illegal)),
+                divide,
+                threads as usize,
+            )
+        }),
         Command::Play {
             variant,
             fen,
@@ -305,8 +314,11 @@ fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
             fen,
             allow_illegal,
             seed,
-        } => load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| cmd_show::run(o, &v, &variant, fen.as_deref().map(|f| (f, allow_illegal)))),
-        Command::Setup { variant, seed, count } => load_variant(&variant, seed).and_then(|v| cmd_setup::run(o, &v, count)),
+        } => load_variant_for(&variant, seed, fen.as_deref())
+            .and_then(|v| cmd_show::run(o, &v, &variant, fen.as_deref().map(|f| (f, allow_illegal)))),
+        Command::Setup { variant, seed, count } => {
+            load_variant(&variant, seed).and_then(|v| cmd_setup::run(o, &v, count))
+        }
         Command::Explain {
             variant,
             fen,
@@ -329,7 +341,9 @@ fn load_variant(name: &str, seed: Option<u64>) -> Result<Variant, Failure> {
     let variant = Variant::load_seeded(name, seed).map_err(|e| {
         let message = render::load_error(&e);
         if file_kind(std::path::Path::new(name)) == FileKind::Scenario {
-            Failure::input(format!("{name} is a scenario, not a variant: run it with `kaboom test {name}`"))
+            Failure::input(format!(
+                "{name} is a scenario, not a variant: run it with `kaboom test {name}`"
+            ))
         } else if e.diagnostics.iter().any(|d| d.io) {
             Failure::io(message)
         } else {

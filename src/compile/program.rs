@@ -514,7 +514,9 @@ impl Builder<'_> {
             return i as u32;
         }
         let g = self.g;
-        self.p.rays.push(Color::BOTH.map(|side| template_rays(g, &directions, side)));
+        self.p
+            .rays
+            .push(Color::BOTH.map(|side| template_rays(g, &directions, side)));
         self.ray_keys.push(directions);
         (self.p.rays.len() - 1) as u32
     }

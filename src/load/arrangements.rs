@@ -130,11 +130,7 @@ pub fn count(probe: &Variant, setup: &CheckedSetup) -> Result<u64, TooExpensive>
 }
 
 /// Like [`count`], calling `progress(found)` every 4096 arrangements found.
-pub fn count_with(
-    probe: &Variant,
-    setup: &CheckedSetup,
-    progress: &mut dyn FnMut(u64),
-) -> Result<u64, TooExpensive> {
+pub fn count_with(probe: &Variant, setup: &CheckedSetup, progress: &mut dyn FnMut(u64)) -> Result<u64, TooExpensive> {
     let mut n = 0u64;
     for_each_arrangement(probe, setup, |_| {
         n += 1;

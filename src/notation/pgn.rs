@@ -461,12 +461,12 @@ mod tests {
 
     #[test]
     fn games_comments_nags_and_variations() {
-        let text = "[Event \"a\"]\n[Variant \"atomic\"]\n\n1. e4 {c} e5 $1 (1... c5 (1... d5) 2. Nf3) 2.Nf3 ; x\n2... Nc6! 1-0\n\n[Event \"b\"]\n1. d4 *\n";
+        let text = "[Event \"a\"]\n[Variant \"my-variant\"]\n\n1. e4 {c} e5 $1 (1... c5 (1... d5) 2. Nf3) 2.Nf3 ; x\n2... Nc6! 1-0\n\n[Event \"b\"]\n1. d4 *\n";
         let games = parse(text).unwrap();
         assert_eq!(games.len(), 2);
         let moves: Vec<&str> = games[0].moves.iter().map(|m| m.text.as_str()).collect();
         assert_eq!(moves, ["e4", "e5", "Nf3", "Nc6!"]);
-        assert_eq!(games[0].tag("Variant"), Some("atomic"));
+        assert_eq!(games[0].tag("Variant"), Some("my-variant"));
         assert_eq!(games[0].result.as_deref(), Some("1-0"));
         assert_eq!((games[0].moves[2].line, games[0].moves[2].col), (4, 44));
         assert_eq!(games[1].moves[0].text, "d4");

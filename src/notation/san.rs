@@ -168,7 +168,11 @@ pub fn parse(variant: &Variant, pos: &Position, text: &str) -> Result<Move, uci:
         });
     }
     let legal = legal_moves(variant, pos);
-    let exact: Vec<&Move> = legal.iter().filter(|(_, s)| normalize(s) == want).map(|(m, _)| m).collect();
+    let exact: Vec<&Move> = legal
+        .iter()
+        .filter(|(_, s)| normalize(s) == want)
+        .map(|(m, _)| m)
+        .collect();
     if let [mv] = exact[..] {
         return Ok(*mv);
     }

@@ -85,7 +85,11 @@ impl Attempt {
             }
             k
         };
-        let marks: Vec<&String> = self.marks.iter().filter(|m| !CONTINUATIONS.contains(&m.as_str())).collect();
+        let marks: Vec<&String> = self
+            .marks
+            .iter()
+            .filter(|m| !CONTINUATIONS.contains(&m.as_str()))
+            .collect();
         let marks = if marks.is_empty() && out.is_empty() {
             self.marks.iter().collect()
         } else {
@@ -143,9 +147,7 @@ fn usage(word: &str) -> Option<&'static str> {
     Some(match word.to_ascii_lowercase().as_str() {
         "remove" => "`remove(S)`, S a square set",
         "block" => "`block(S)`, S a square set",
-        "push" => {
-            "`push(S, D)` or `push(S, D, n)`: push needs a direction D, `along`, `away from T` or `chosen`"
-        }
+        "push" => "`push(S, D)` or `push(S, D, n)`: push needs a direction D, `along`, `away from T` or `chosen`",
         "bounce" => "`may bounce(S, away from T)` or `may bounce(S, away from T, promote)`",
         "area" => "`area(S, r)`: the squares within r king steps of S",
         "manhattan" => "`manhattan(S, r)`",
@@ -208,10 +210,7 @@ pub(super) fn explain(entry: G, text: &str, e: &Error<G>) -> SentenceError {
         let masked = format!("{}\u{1}{}", &text[..word_start], &text[end..]);
         a = match EffectParser::parse(entry, &masked) {
             Err(e2) if Attempt::of(&e2).pos == word_start => Attempt::of(&e2),
-            _ => Attempt {
-                pos: word_start,
-                ..a
-            },
+            _ => Attempt { pos: word_start, ..a },
         };
     }
     let span = token_at(text, a.pos);
@@ -229,7 +228,8 @@ pub(super) fn explain(entry: G, text: &str, e: &Error<G>) -> SentenceError {
     let mut help = Vec::new();
     let word = &text[span.clone()];
     if word.starts_with(|c: char| c.is_ascii_alphabetic())
-        && let Some(best) = super::super::closest_word(&word.to_ascii_lowercase(), a.keywords.iter().map(String::as_str))
+        && let Some(best) =
+            super::super::closest_word(&word.to_ascii_lowercase(), a.keywords.iter().map(String::as_str))
     {
         help.push(format!("did you mean `{best}`?"));
     }
@@ -260,9 +260,22 @@ mod tests {
     #[test]
     fn odd_input_gets_a_message_in_bounds() {
         let odd = [
-            "", "(", ")", "on", "é", "on capture: remove(é", "((((", "on capture: remove(target) )", "onn capture:",
-            "on capture: push(target, along,", "après move: remove(target)", "on capture: remove(targeté)",
-            "count(any) >=", "50", "own royal", "on arrival if mover in any N: push(adjacent(mover), away",
+            "",
+            "(",
+            ")",
+            "on",
+            "é",
+            "on capture: remove(é",
+            "((((",
+            "on capture: remove(target) )",
+            "onn capture:",
+            "on capture: push(target, along,",
+            "après move: remove(target)",
+            "on capture: remove(targeté)",
+            "count(any) >=",
+            "50",
+            "own royal",
+            "on arrival if mover in any N: push(adjacent(mover), away",
         ];
         for text in odd {
             let errors = [
@@ -274,7 +287,10 @@ mod tests {
                 parse_end(text).err(),
             ];
             for e in errors.into_iter().flatten() {
-                assert!(e.span.start <= e.span.end && e.span.end <= text.len(), "{text:?}: {e:?}");
+                assert!(
+                    e.span.start <= e.span.end && e.span.end <= text.len(),
+                    "{text:?}: {e:?}"
+                );
                 assert!(text.is_char_boundary(e.span.start) && text.is_char_boundary(e.span.end));
                 assert!(!e.message.is_empty() && !e.help.is_empty(), "{text:?}");
             }
