@@ -1,12 +1,13 @@
-//! Analyses of parsed templates and sentences that both the checker (to
+//! Analyses of resolved templates and sentences that both the checker (to
 //! bound a variant's cost) and the compiler (to build its programs) need.
 
-use crate::lang::betza::{self, Reach};
-use crate::lang::effect_syntax::{self as ast, Cond, Quantity, SetExpr};
+use super::resolve::Resolved;
+use crate::lang::betza::{Reach, Template};
+use crate::lang::effect_syntax::{Cond, NamedSet, Quantity, SetExpr};
 
 /// Whether a condition names `target`, `mover` or `path` (which change with
 /// the action's target).
-pub fn cond_uses_target(c: &Cond) -> bool {
+pub fn cond_uses_target(c: &Cond<Resolved>) -> bool {
     match c {
         Cond::Truth(_) => false,
         Cond::Not(a) => cond_uses_target(a),
@@ -19,12 +20,12 @@ pub fn cond_uses_target(c: &Cond) -> bool {
     }
 }
 
-fn set_uses_target(s: &SetExpr) -> bool {
+fn set_uses_target(s: &SetExpr<Resolved>) -> bool {
     match s {
-        SetExpr::Named(n) => matches!(n, ast::NamedSet::Target | ast::NamedSet::Mover | ast::NamedSet::Path),
+        SetExpr::Named(n) => matches!(n, NamedSet::Target | NamedSet::Mover | NamedSet::Path),
         SetExpr::Pieces(..) | SetExpr::Ranks(..) | SetExpr::Files(..) => false,
         SetExpr::Area(s, _) | SetExpr::Adjacent(s) | SetExpr::Manhattan(s, _) => set_uses_target(s),
-        SetExpr::Lines(s, _, _) | SetExpr::First(s, _, _) => set_uses_target(s),
+        SetExpr::Lines(s, _) | SetExpr::First(s, _) => set_uses_target(s),
         SetExpr::Binary(_, a, b) => set_uses_target(a) || set_uses_target(b),
     }
 }
@@ -33,10 +34,9 @@ fn set_uses_target(s: &SetExpr) -> bool {
 /// repeated atom, or a shorter ride along the same line, adds nothing:
 /// the first piece along a shorter ray is also the first along the
 /// longer one, or it is past the shorter ray's end), sorted.
-pub fn template_directions(template: &str) -> Vec<((i32, i32), usize)> {
-    let parsed = betza::parse(template).unwrap_or_default();
+pub fn template_directions(template: &Template) -> Vec<((i32, i32), usize)> {
     let mut out: Vec<((i32, i32), usize)> = Vec::new();
-    for c in &parsed.components {
+    for c in &template.components {
         let limit = match c.reach {
             Reach::Leap => 1,
             Reach::Ride { max } => max.map_or(usize::MAX, |m| m as usize),

@@ -4,11 +4,14 @@
 //! would cost too much per move, or whose actions too much per piece, is
 //! refused when it is checked, so no position takes long to search.
 
-use super::sentences::CheckedSentences;
-use crate::lang::betza::{self, Reach};
-use crate::lang::effect_syntax::{
-    Cond, Direction, Effect, EndCondition, LegalClause, NamedSet, Quantity, SetExpr, SetOp,
-};
+use super::resolve::Resolved;
+use super::sentences::{ActionTargets, CheckedSentences};
+use crate::lang::betza::{Reach, Template};
+use crate::lang::effect_syntax::{Direction, EndCondition, LegalClause, NamedSet, Quantity, SetOp};
+
+type SetExpr = crate::lang::effect_syntax::SetExpr<Resolved>;
+type Cond = crate::lang::effect_syntax::Cond<Resolved>;
+type Effect = crate::lang::effect_syntax::Effect<Resolved>;
 
 /// Most steps the rules, legality clauses and end conditions may cost
 /// together for one move.
@@ -65,10 +68,9 @@ impl Costs {
 
     /// Squares (at most) along the rays of template `t` from one square,
     /// each direction counted once at its longest reach.
-    pub fn ray_squares(t: &str) -> u64 {
-        let Ok(parsed) = betza::parse(t) else { return 0 };
+    pub fn ray_squares(t: &Template) -> u64 {
         let mut rays: Vec<((i32, i32), u64)> = Vec::new();
-        for c in &parsed.components {
+        for c in &t.components {
             for &v in &c.vectors {
                 let step = v.0.unsigned_abs().max(v.1.unsigned_abs()).max(1) as u64;
                 let reach = match c.reach {
@@ -110,14 +112,14 @@ impl Costs {
                     cost.saturating_add(size),
                 )
             }
-            SetExpr::Lines(s, t, _) => {
+            SetExpr::Lines(s, t) => {
                 let (size, cost) = self.set(s);
                 (
                     n.min(size.saturating_mul(Self::ray_squares(t))),
                     cost.saturating_add(size),
                 )
             }
-            SetExpr::First(s, t, _) => {
+            SetExpr::First(s, t) => {
                 let (size, cost) = self.set(s);
                 let rays = Self::ray_squares(t);
                 (
@@ -211,7 +213,7 @@ impl Costs {
         }
         let mut tables: Vec<Vec<((i32, i32), usize)>> = Vec::new();
         let mut note = |e: &SetExpr| {
-            if let SetExpr::First(_, t, _) | SetExpr::Lines(_, t, _) = e {
+            if let SetExpr::First(_, t) | SetExpr::Lines(_, t) = e {
                 let d = super::analysis::template_directions(t);
                 if !tables.contains(&d) {
                     tables.push(d);
@@ -238,7 +240,7 @@ impl Costs {
             if let Some(c) = &a.when {
                 cond_sets(c, &mut note);
             }
-            if let Some(t) = &a.target {
+            if let ActionTargets::Squares(t) = &a.targets {
                 set_walk(t, &mut note);
             }
             a.effects.iter().for_each(|e| effect_sets(e, &mut note));
@@ -254,14 +256,13 @@ impl Costs {
         }
         let mut per_piece = 0u64;
         for a in &s.actions {
-            let (targets, target_cost) = match (&a.target, &a.template) {
-                (Some(set), _) => self.set(set),
-                (None, Some(t)) => {
+            let (targets, target_cost) = match &a.targets {
+                ActionTargets::Squares(set) => self.set(set),
+                ActionTargets::Moves(t) => {
                     let rays: u64 = t.components.iter().map(|c| c.vectors.len() as u64 * LONGEST_RAY).sum();
                     let n = self.squares.min(rays);
                     (n, n)
                 }
-                (None, None) => (0, 0),
             };
             let when = a.when.as_ref().map_or(0, |c| self.cond(c));
             let uses_target = a.when.as_ref().is_some_and(super::analysis::cond_uses_target);
@@ -310,20 +311,11 @@ impl Costs {
     /// Moves (at most) one action offers from one square: a compelling
     /// action offers `compelled` moves per target.
     fn action_moves(&self, a: &super::CheckedAction, choices: u64, compelled: u64) -> u64 {
-        let targets = match (&a.target, &a.template) {
-            (Some(set), _) => self.set(set).0,
-            (None, Some(t)) => self.reach(t),
-            (None, None) => 0,
+        let targets = match &a.targets {
+            ActionTargets::Squares(set) => self.set(set).0,
+            ActionTargets::Moves(t) => self.reach(t),
         };
-        let chosen = a.effects.iter().any(|e| {
-            matches!(
-                e,
-                Effect::Push {
-                    direction: Direction::Chosen,
-                    ..
-                }
-            )
-        });
+        let chosen = a.chooses_direction();
         let each = if a.compel {
             compelled
         } else if a.promotes {
@@ -397,8 +389,8 @@ fn set_walk(e: &SetExpr, f: &mut impl FnMut(&SetExpr)) {
         SetExpr::Area(s, _)
         | SetExpr::Adjacent(s)
         | SetExpr::Manhattan(s, _)
-        | SetExpr::Lines(s, _, _)
-        | SetExpr::First(s, _, _) => set_walk(s, f),
+        | SetExpr::Lines(s, _)
+        | SetExpr::First(s, _) => set_walk(s, f),
         SetExpr::Binary(_, a, b) => {
             set_walk(a, f);
             set_walk(b, f);
@@ -448,15 +440,18 @@ mod tests {
 
     #[test]
     fn repeated_atoms_count_once() {
-        assert_eq!(Costs::ray_squares("KN"), Costs::ray_squares(&"KN".repeat(100)));
-        assert_eq!(Costs::ray_squares("Q"), 8 * 15);
-        assert_eq!(Costs::ray_squares("N"), 8);
+        let rays = |t: &str| Costs::ray_squares(&crate::lang::betza::parse(t).unwrap());
+        assert_eq!(rays("KN"), rays(&"KN".repeat(100)));
+        assert_eq!(rays("Q"), 8 * 15);
+        assert_eq!(rays("N"), 8);
     }
 
     #[test]
     fn a_target_condition_costs_per_target() {
         let costs = Costs::new(256);
-        let cond = crate::lang::effect_syntax::parse_condition("exists(first(target, Q))").unwrap();
+        // `exists(first(target, Q))`, resolved.
+        let queen = crate::lang::betza::parse("Q").unwrap();
+        let cond = Cond::Exists(SetExpr::First(Box::new(SetExpr::Named(NamedSet::Target)), queen));
         assert_eq!(costs.cond(&cond), 1 + 1 + 120);
     }
 }

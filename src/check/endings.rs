@@ -4,16 +4,16 @@
 //! it). The variant still plays; the author is told.
 
 use super::Diagnostic;
+use super::resolve::Resolved;
 use super::sentences::CheckedSentences;
-use crate::lang::effect_syntax::{Cond, EndCondition, KindFilter, LegalClause, Quantity, SetExpr};
+use crate::lang::effect_syntax::{Cond, EndCondition, LegalClause, Quantity, SetExpr};
 use crate::spec::Location;
 
-/// The warnings for `sentences`; `royal_letters` are the royal pieces'
-/// letters, `legal_at` and `end_at` where the `legal` and `end` fields are
+/// The warnings for `sentences`; `royal` are the royal kinds, `legal_at` and `end_at` where the `legal` and `end` fields are
 /// (or the file, when they are inherited or absent).
 pub fn check_endings(
     sentences: &CheckedSentences,
-    royal_letters: &[char],
+    royal: RoyalKinds,
     legal_at: Option<Location>,
     end_at: Option<Location>,
 ) -> Vec<Diagnostic> {
@@ -39,10 +39,10 @@ pub fn check_endings(
         );
     }
     let says_what_happens = sentences.end.iter().any(|e| match &e.condition {
-        EndCondition::Holds(c) => cond_names_royal(c, royal_letters),
+        EndCondition::Holds(c) => cond_names_royal(c, royal),
         _ => false,
     });
-    if !royal_letters.is_empty() && !protected && !says_what_happens {
+    if royal.royal != 0 && !protected && !says_what_happens {
         out.push(
             Diagnostic::warning(
                 "a royal piece can be captured or removed (no plain `own royal not attacked` clause protects it), \
@@ -55,31 +55,37 @@ pub fn check_endings(
     out
 }
 
-fn kinds_name_royal(k: &KindFilter, royal: &[char]) -> bool {
-    if k.negate {
-        // `not P` names every other kind: royal ones too unless excluded.
-        !(k.royal || royal.iter().all(|r| k.letters.iter().any(|(l, _)| l == r)))
-    } else {
-        k.royal || k.letters.iter().any(|(l, _)| royal.contains(l))
-    }
+/// The royal kinds and every kind, as masks.
+#[derive(Clone, Copy)]
+pub(super) struct RoyalKinds {
+    /// The royal kinds.
+    pub royal: u64,
+    /// Every kind.
+    pub all: u64,
 }
 
-fn set_names_royal(s: &SetExpr, royal: &[char]) -> bool {
+/// Whether a kind filter names a royal kind: not a filter that takes
+/// every kind (`own`), which names none in particular.
+fn kinds_name_royal(mask: u64, k: RoyalKinds) -> bool {
+    mask != k.all && mask & k.royal != 0
+}
+
+fn set_names_royal(s: &SetExpr<Resolved>, royal: RoyalKinds) -> bool {
     match s {
-        SetExpr::Pieces(_, Some(k)) => kinds_name_royal(k, royal),
+        SetExpr::Pieces(_, mask) => kinds_name_royal(*mask, royal),
         SetExpr::Area(a, _) | SetExpr::Adjacent(a) | SetExpr::Manhattan(a, _) => set_names_royal(a, royal),
-        SetExpr::Lines(a, _, _) | SetExpr::First(a, _, _) => set_names_royal(a, royal),
+        SetExpr::Lines(a, _) | SetExpr::First(a, _) => set_names_royal(a, royal),
         SetExpr::Binary(_, a, b) => set_names_royal(a, royal) || set_names_royal(b, royal),
         _ => false,
     }
 }
 
-fn cond_names_royal(c: &Cond, royal: &[char]) -> bool {
+fn cond_names_royal(c: &Cond<Resolved>, royal: RoyalKinds) -> bool {
     match c {
         Cond::Not(a) => cond_names_royal(a, royal),
         Cond::And(a, b) | Cond::Or(a, b) => cond_names_royal(a, royal) || cond_names_royal(b, royal),
         Cond::Compare(Quantity::Count(s), _, _) | Cond::Exists(s) | Cond::Attacked(s) => set_names_royal(s, royal),
-        Cond::Compare(Quantity::Captured(Some(k)), _, _) => kinds_name_royal(k, royal),
+        Cond::Compare(Quantity::Captured(mask), _, _) => kinds_name_royal(*mask, royal),
         Cond::Touching(a, b) | Cond::Within(a, b) => set_names_royal(a, royal) || set_names_royal(b, royal),
         _ => false,
     }

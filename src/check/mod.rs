@@ -8,11 +8,13 @@ pub mod cost;
 mod endings;
 mod inherited;
 mod random_setup;
+mod resolve;
 mod sentences;
 mod validate;
 
 pub use crate::base::diagnostic::{Diagnostic, LoadError, Severity};
 pub use castling::{CheckedCastling, ResolvedCastling, resolve_castling, resolve_in_position};
 pub use random_setup::{CheckedSetup, mirror, next_permutation};
-pub use sentences::{CheckedAction, CheckedSentences, CheckedShield, DEFAULT_END, DEFAULT_LEGAL};
+pub use resolve::Resolved;
+pub use sentences::{ActionTargets, CheckedAction, CheckedSentences, CheckedShield, DEFAULT_END, DEFAULT_LEGAL};
 pub use validate::{CheckedPiece, CheckedPromotion, CheckedVariant, check};

@@ -1,42 +1,66 @@
 //! Checks the effect sentences of a variant: rules, actions, legality,
-//! game end and shields. Every sentence is parsed, every piece letter in it
-//! resolved, every misuse reported at its place in the file.
+//! game end and shields. Every sentence is parsed, every piece letter and
+//! template in it resolved (`resolve`), every misuse reported at its place
+//! in the file. Each pass reports all its problems and goes on.
 
+use super::resolve::{Names, Resolved, Resolver};
 use super::validate::Checker;
 use crate::base::limits::{MAX_COUNTERS, SHIELD_BLOCK, SHIELD_BOUNCE, SHIELD_PUSH, SHIELD_REMOVE};
 use crate::base::piece::Kind;
 use crate::lang::betza::{self, Template};
 use crate::lang::effect_syntax::{
-    self as effects, Cond, Direction, Effect, EndCondition, EndRule, KindFilter, LegalClause, Quantity, SentenceError,
-    SetExpr, Trigger, TriggeredRule,
+    self as effects, Cond, Direction, Effect, EndCondition, EndRule, LegalClause, Quantity, SentenceError, SetExpr,
+    Trigger, TriggeredRule,
 };
-use crate::spec::{ActionSpec, Spanned, VariantFile};
+use crate::spec::{ActionSpec, PieceSpec, ShieldSpec, Spanned, VariantFile};
 
-/// An action with its sentences parsed.
+/// Where an action may aim.
+#[derive(Clone, Debug)]
+pub enum ActionTargets {
+    /// The moves of a template from the piece (a piece's action only).
+    Moves(Template),
+    /// A square set.
+    Squares(SetExpr<Resolved>),
+}
+
+/// An action with its sentences parsed and resolved.
 #[derive(Clone, Debug)]
 pub struct CheckedAction {
     /// The piece kind that takes it, or `None` for a side's action.
     pub owner: Option<Kind>,
     /// Name, for notation and traces.
     pub name: String,
-    /// Targets as moves of a template.
-    pub template: Option<Template>,
-    /// Targets as a square set.
-    pub target: Option<SetExpr>,
+    /// Where it aims.
+    pub targets: ActionTargets,
     /// Whether the piece stays on its square.
     pub stays: bool,
     /// Once per game per side.
     pub once: bool,
     /// Condition for taking it.
-    pub when: Option<Cond>,
+    pub when: Option<Cond<Resolved>>,
     /// What happens.
-    pub effects: Vec<Effect>,
+    pub effects: Vec<Effect<Resolved>>,
     /// Compels the piece on the target to move instead.
     pub compel: bool,
     /// Promotes the piece (one move per promotion choice).
     pub promotes: bool,
     /// How the game record writes it.
     pub record: Option<String>,
+}
+
+impl CheckedAction {
+    /// Whether a push of this action goes in a direction the mover chooses.
+    pub fn chooses_direction(&self) -> bool {
+        self.effects.iter().any(|e| {
+            matches!(
+                e,
+                Effect::Push {
+                    direction: Direction::Chosen,
+                    ..
+                }
+            )
+        })
+    }
 }
 
 /// A shield a piece kind carries.
@@ -50,21 +74,43 @@ pub struct CheckedShield {
     pub against: u8,
 }
 
-/// Every sentence of a variant, parsed and checked.
+/// Every sentence of a variant, parsed, resolved and checked.
 #[derive(Clone, Debug, Default)]
 pub struct CheckedSentences {
     /// Triggered rules, in file order.
-    pub rules: Vec<TriggeredRule>,
+    pub rules: Vec<TriggeredRule<Resolved>>,
     /// Actions: the pieces' first, then the side actions.
     pub actions: Vec<CheckedAction>,
     /// Legality clauses.
-    pub legal: Vec<LegalClause>,
+    pub legal: Vec<LegalClause<Resolved>>,
     /// Game-end rules, in order.
-    pub end: Vec<EndRule>,
+    pub end: Vec<EndRule<Resolved>>,
     /// For each end rule, its condition as written: the reason a game ended.
     pub end_labels: Vec<String>,
     /// Shields.
     pub shields: Vec<CheckedShield>,
+    /// The distinct kind masks counted by `captured(...)`, at most
+    /// [`MAX_COUNTERS`]; a count's counter is its mask's index here.
+    pub counters: Vec<u64>,
+}
+
+impl CheckedSentences {
+    /// Every condition of the rules, actions, legality clauses and end rules.
+    pub fn conditions(&self) -> impl Iterator<Item = &Cond<Resolved>> {
+        let legal = self.legal.iter().filter_map(|l| match l {
+            LegalClause::Survives(c) | LegalClause::NotAttacked(c) => c.as_ref(),
+        });
+        let end = self.end.iter().filter_map(|e| match &e.condition {
+            EndCondition::Holds(c) | EndCondition::Dead(c) => Some(c),
+            _ => None,
+        });
+        self.rules
+            .iter()
+            .filter_map(|r| r.guard.as_ref())
+            .chain(self.actions.iter().filter_map(|a| a.when.as_ref()))
+            .chain(legal)
+            .chain(end)
+    }
 }
 
 /// Most triggered rules a variant may have.
@@ -86,15 +132,37 @@ pub const DEFAULT_END: &[&str] = &[
     "3 repetitions: draw",
 ];
 
-/// Parses and checks every sentence of `file`.
-pub fn check_sentences(
-    c: &mut Checker<'_>,
-    file: &VariantFile,
-    letter_kind: &dyn Fn(char) -> Option<Kind>,
-    any_royal: bool,
-) -> CheckedSentences {
+/// Parses, resolves and checks every sentence of `file`. Each pass reports
+/// every problem it finds; a sentence with a problem is left out.
+pub(super) fn check_sentences(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> CheckedSentences {
     let mut out = CheckedSentences::default();
-    let mut choice_rules = 0;
+    if !within_limits(c, file) {
+        return out;
+    }
+    out.rules = check_rules(c, file, names);
+    for (kind, piece) in file.pieces.iter().flatten().enumerate() {
+        out.actions.extend(check_piece_actions(c, piece, kind as Kind, names));
+        if let Some(shield) = &piece.shield {
+            out.shields.push(check_shield(c, shield, kind as Kind));
+        }
+    }
+    unique_names(c, file.actions.as_deref().unwrap_or_default(), "the side actions");
+    for action in file.actions.iter().flatten() {
+        out.actions.extend(check_action(c, action, None, names));
+    }
+    check_one_choice(c, &out);
+    if out.actions.iter().filter(|a| a.once).count() > 16 {
+        c.error("at most 16 actions may be `once`", None, "merge some of them");
+    }
+    out.legal = check_legal(c, file, names);
+    (out.end, out.end_labels) = check_end(c, file, names);
+    out.counters = check_counters(c, &out);
+    out
+}
+
+/// Whether the file keeps to the most rules, clauses and actions a
+/// variant may have (reporting each count over its limit).
+fn within_limits(c: &mut Checker<'_>, file: &VariantFile) -> bool {
     let counted = [
         ("rules", file.rules.as_ref().map_or(0, Vec::len), MAX_RULES),
         ("legality clauses", file.legal.as_ref().map_or(0, Vec::len), MAX_LEGAL),
@@ -106,6 +174,7 @@ pub fn check_sentences(
             MAX_ACTIONS,
         ),
     ];
+    let mut ok = true;
     for (what, n, max) in counted {
         if n > max {
             c.error(
@@ -113,105 +182,109 @@ pub fn check_sentences(
                 c.root(),
                 format!("keep to {max} {what}"),
             );
-            return out;
+            ok = false;
         }
     }
+    ok
+}
+
+/// The triggered rules; `may bounce` must end an `after move` rule, and
+/// one rule at most may offer it.
+fn check_rules(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> Vec<TriggeredRule<Resolved>> {
+    let mut rules = Vec::new();
+    let mut bounce_rules = 0;
     for text in file.rules.iter().flatten() {
-        if let Some(rule) = parse(c, text, "rule", effects::parse_rule) {
-            letters_in_rule(c, text, &rule, letter_kind);
-            let is_after = matches!(rule.trigger, Trigger::AfterMove { .. });
-            for (i, effect) in rule.effects.iter().enumerate() {
-                if let Effect::Bounce { .. } = effect {
-                    choice_rules += 1;
-                    if !is_after || i + 1 != rule.effects.len() {
-                        c.error(
-                            "`may bounce` must be the last effect of an `after move` rule",
-                            text.location.clone(),
-                            "write it as `after move: ...; may bounce(...)`",
-                        );
-                    } else if choice_rules > 1 {
-                        c.error(
-                            "only one rule may offer a bounce",
-                            text.location.clone(),
-                            "merge the bounces into one `may bounce` over the union of their sets",
-                        );
-                    }
+        let Some(rule) = parse(c, text, "rule", effects::parse_rule) else {
+            continue;
+        };
+        let resolved = Resolver { c, text, names }.rule(&rule);
+        let is_after = matches!(rule.trigger, Trigger::AfterMove { .. });
+        for (i, effect) in rule.effects.iter().enumerate() {
+            if let Effect::Bounce { .. } = effect {
+                bounce_rules += 1;
+                if !is_after || i + 1 != rule.effects.len() {
+                    c.error(
+                        "`may bounce` must be the last effect of an `after move` rule",
+                        text.location.clone(),
+                        "write it as `after move: ...; may bounce(...)`",
+                    );
+                } else if bounce_rules > 1 {
+                    c.error(
+                        "only one rule may offer a bounce",
+                        text.location.clone(),
+                        "merge the bounces into one `may bounce` over the union of their sets",
+                    );
                 }
             }
-            out.rules.push(rule);
         }
+        rules.extend(resolved);
     }
-    for (kind, piece) in file.pieces.iter().flatten().enumerate() {
-        unique_names(c, &piece.actions, &format!("the {}", piece.name.value));
-        for action in &piece.actions {
-            if let Some(a) = check_action(c, action, Some(kind as Kind), letter_kind) {
-                out.actions.push(a);
-            }
-        }
-        if let Some(shield) = &piece.shield {
-            let mut against = 0;
-            for name in &shield.against {
-                against |= match name.value.as_str() {
-                    "remove" => SHIELD_REMOVE,
-                    "push" => SHIELD_PUSH,
-                    "block" => SHIELD_BLOCK,
-                    "bounce" => SHIELD_BOUNCE,
-                    other => {
-                        c.error(
-                            format!("a shield cannot protect from `{other}`"),
-                            name.location.clone(),
-                            "write some of `remove`, `push`, `block`, `bounce`",
-                        );
-                        0
-                    }
-                };
-            }
-            if shield.radius.value > 15 {
+    rules
+}
+
+/// A piece's actions, their names unique.
+fn check_piece_actions(c: &mut Checker<'_>, piece: &PieceSpec, kind: Kind, names: &Names<'_>) -> Vec<CheckedAction> {
+    unique_names(c, &piece.actions, &format!("the {}", piece.name.value));
+    piece
+        .actions
+        .iter()
+        .filter_map(|action| check_action(c, action, Some(kind), names))
+        .collect()
+}
+
+fn check_shield(c: &mut Checker<'_>, shield: &ShieldSpec, kind: Kind) -> CheckedShield {
+    let mut against = 0;
+    for name in &shield.against {
+        against |= match name.value.as_str() {
+            "remove" => SHIELD_REMOVE,
+            "push" => SHIELD_PUSH,
+            "block" => SHIELD_BLOCK,
+            "bounce" => SHIELD_BOUNCE,
+            other => {
                 c.error(
-                    "a shield's radius is at most 15",
-                    shield.radius.location.clone(),
-                    "write a radius from 0 to 15",
+                    format!("a shield cannot protect from `{other}`"),
+                    name.location.clone(),
+                    "write some of `remove`, `push`, `block`, `bounce`",
                 );
+                0
             }
-            out.shields.push(CheckedShield {
-                kind: kind as Kind,
-                radius: shield.radius.value.min(15) as u8,
-                against,
-            });
-        }
+        };
     }
-    unique_names(c, file.actions.as_deref().unwrap_or_default(), "the side actions");
-    for action in file.actions.iter().flatten() {
-        if let Some(a) = check_action(c, action, None, letter_kind) {
-            out.actions.push(a);
-        }
+    if shield.radius.value > 15 {
+        c.error(
+            "a shield's radius is at most 15",
+            shield.radius.location.clone(),
+            "write a radius from 0 to 15",
+        );
     }
-    let chosen = out.actions.iter().any(|a| {
-        a.effects.iter().any(|e| {
-            matches!(
-                e,
-                Effect::Push {
-                    direction: Direction::Chosen,
-                    ..
-                }
-            )
-        })
-    });
-    if chosen && choice_rules > 0 {
+    CheckedShield {
+        kind,
+        radius: shield.radius.value.min(15) as u8,
+        against,
+    }
+}
+
+/// A move offers one kind of choice: a bounce or a chosen push direction.
+fn check_one_choice(c: &mut Checker<'_>, out: &CheckedSentences) {
+    let bounce = out
+        .rules
+        .iter()
+        .any(|r| r.effects.iter().any(|e| matches!(e, Effect::Bounce { .. })));
+    if bounce && out.actions.iter().any(CheckedAction::chooses_direction) {
         c.error(
             "a variant may offer one kind of choice per move: `may bounce` or a `chosen` push, not both",
             None,
             "drop the `may bounce` rule or the `chosen` direction",
         );
     }
-    let mut counters: Vec<String> = Vec::new();
-    for cond in out
-        .rules
-        .iter()
-        .filter_map(|r| r.guard.as_ref())
-        .chain(out.actions.iter().filter_map(|a| a.when.as_ref()))
-    {
-        captured_filters(cond, &mut counters);
+}
+
+/// The distinct kind masks `captured(...)` counts, in the order first
+/// used; reports more than [`MAX_COUNTERS`].
+fn check_counters(c: &mut Checker<'_>, out: &CheckedSentences) -> Vec<u64> {
+    let mut counters = Vec::new();
+    for cond in out.conditions() {
+        captured_masks(cond, &mut counters);
     }
     if counters.len() > MAX_COUNTERS {
         c.error(
@@ -224,51 +297,60 @@ pub fn check_sentences(
             "use fewer distinct kind lists in `captured(...)`",
         );
     }
-    if out.actions.iter().filter(|a| a.once).count() > 16 {
-        c.error("at most 16 actions may be `once`", None, "merge some of them");
-    }
-    let legal_defaults: Vec<Spanned<String>> = DEFAULT_LEGAL.iter().map(|s| Spanned::unplaced(s.to_string())).collect();
-    for text in file.legal.as_ref().unwrap_or(&legal_defaults) {
-        if let Some(clause) = parse(c, text, "legality clause", effects::parse_legal) {
-            if let LegalClause::NotAttacked(Some(cond)) | LegalClause::Survives(Some(cond)) = &clause {
-                letters_in_cond(c, text, cond, letter_kind);
-            }
-            if !any_royal {
-                let (message, help) = if file.legal.is_some() {
-                    (
-                        "a legality clause names `own royal`, but no piece is royal".to_string(),
-                        "mark the king `royal: true`, or remove the clause",
-                    )
-                } else {
-                    (
-                        format!(
-                            "the default legality clause `{}` needs a royal piece, and no piece is royal",
-                            text.value
-                        ),
-                        "mark the king `royal: true`, or write `legal: []` for a variant without check",
-                    )
-                };
-                c.error(message, text.location.clone().or_else(|| c.root()), help);
-            }
-            out.legal.push(clause);
+    counters
+}
+
+/// The legality clauses (the default: chess's), each needing a royal piece.
+fn check_legal(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> Vec<LegalClause<Resolved>> {
+    let defaults: Vec<Spanned<String>> = DEFAULT_LEGAL.iter().map(|s| Spanned::unplaced(s.to_string())).collect();
+    let mut legal = Vec::new();
+    for text in file.legal.as_ref().unwrap_or(&defaults) {
+        let Some(clause) = parse(c, text, "legality clause", effects::parse_legal) else {
+            continue;
+        };
+        let resolved = Resolver { c, text, names }.legal(&clause);
+        if names.royal == 0 {
+            let (message, help) = if file.legal.is_some() {
+                (
+                    "a legality clause names `own royal`, but no piece is royal".to_string(),
+                    "mark the king `royal: true`, or remove the clause",
+                )
+            } else {
+                (
+                    format!(
+                        "the default legality clause `{}` needs a royal piece, and no piece is royal",
+                        text.value
+                    ),
+                    "mark the king `royal: true`, or write `legal: []` for a variant without check",
+                )
+            };
+            c.error(message, text.location.clone().or_else(|| c.root()), help);
         }
+        legal.extend(resolved);
     }
-    let end_defaults: Vec<Spanned<String>> = DEFAULT_END.iter().map(|s| Spanned::unplaced(s.to_string())).collect();
-    for text in file.end.as_ref().unwrap_or(&end_defaults) {
-        if let Some(rule) = parse(c, text, "end rule", effects::parse_end) {
-            if let EndCondition::Holds(cond) | EndCondition::Dead(cond) = &rule.condition {
-                letters_in_cond(c, text, cond, letter_kind);
-            }
-            out.end.push(rule);
+    legal
+}
+
+/// The game-end rules (the default: chess's), with their conditions as
+/// written for the reason of a result.
+fn check_end(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> (Vec<EndRule<Resolved>>, Vec<String>) {
+    let defaults: Vec<Spanned<String>> = DEFAULT_END.iter().map(|s| Spanned::unplaced(s.to_string())).collect();
+    let (mut end, mut labels) = (Vec::new(), Vec::new());
+    for text in file.end.as_ref().unwrap_or(&defaults) {
+        let Some(rule) = parse(c, text, "end rule", effects::parse_end) else {
+            continue;
+        };
+        if let Some(rule) = (Resolver { c, text, names }).end(&rule) {
+            end.push(rule);
             let label = text
                 .value
                 .rsplit_once(':')
                 .map_or(text.value.as_str(), |(c, _)| c)
                 .trim();
-            out.end_labels.push(label.to_string());
+            labels.push(label.to_string());
         }
     }
-    out
+    (end, labels)
 }
 
 fn parse<T>(
@@ -312,13 +394,41 @@ fn piece_named(c: &Checker<'_>, word: &str) -> Option<String> {
     ))
 }
 
+/// Checks one action. Every pass runs and reports all it finds: a bad
+/// template does not hide a bad condition or record in the same action.
 fn check_action(
     c: &mut Checker<'_>,
     spec: &ActionSpec,
     owner: Option<Kind>,
-    letter_kind: &dyn Fn(char) -> Option<Kind>,
+    names: &Names<'_>,
 ) -> Option<CheckedAction> {
-    let name = spec.name.value.clone();
+    check_action_name(c, spec);
+    let targets = action_targets(c, spec, owner, names);
+    let when = match &spec.when {
+        Some(text) => parse(c, text, "condition", effects::parse_condition)
+            .and_then(|cond| Resolver { c, text, names }.cond(&cond))
+            .map(Some),
+        None => Some(None),
+    };
+    check_record(c, spec);
+    let effects = action_effects(c, spec, names);
+    let (targets, when, effects) = (targets?, when?, effects?);
+    Some(CheckedAction {
+        owner,
+        name: spec.name.value.clone(),
+        stays: spec.stays.unwrap_or(matches!(targets, ActionTargets::Squares(_))),
+        targets,
+        once: spec.once,
+        when,
+        effects,
+        compel: spec.compel,
+        promotes: spec.promotes,
+        record: spec.record.as_ref().map(|r| r.value.clone()),
+    })
+}
+
+fn check_action_name(c: &mut Checker<'_>, spec: &ActionSpec) {
+    let name = &spec.name.value;
     if name.is_empty()
         || !name
             .chars()
@@ -330,87 +440,82 @@ fn check_action(
             "the name is written in moves (`e1e1@blast`), so keep it one word",
         );
     }
-    let template = match &spec.moves {
-        Some(t) => match betza::parse(&t.value) {
-            Ok(template) => Some(template),
-            Err(e) => {
-                let at = c.inside(t, e.span.clone());
-                c.error(
-                    format!("action `{name}`: movement template `{}`: {}", t.value, e.message),
-                    at,
-                    e.help,
-                );
-                return None;
-            }
-        },
-        None => None,
+}
+
+/// An action's targets: the moves of a template (a piece's action) or a
+/// square set, exactly one of them.
+fn action_targets(
+    c: &mut Checker<'_>,
+    spec: &ActionSpec,
+    owner: Option<Kind>,
+    names: &Names<'_>,
+) -> Option<ActionTargets> {
+    let name = &spec.name.value;
+    let template = spec.moves.as_ref().map(|t| match betza::parse(&t.value) {
+        Ok(template) => Some(template),
+        Err(e) => {
+            let at = c.inside(t, e.span.clone());
+            c.error(
+                format!("action `{name}`: movement template `{}`: {}", t.value, e.message),
+                at,
+                e.help,
+            );
+            None
+        }
+    });
+    let target = spec.target.as_ref().map(|text| {
+        parse(c, text, "action target", effects::parse_set).and_then(|set| Resolver { c, text, names }.set(&set))
+    });
+    let problem = match (&template, &target, owner) {
+        (Some(_), Some(_), _) => (
+            format!("action `{name}` has both `moves` and `target`"),
+            "give the targets either as moves of a template or as a square set",
+        ),
+        (None, None, _) => (
+            format!("action `{name}` has no targets"),
+            "add `moves: \"...\"` (a Betza template) or `target: \"...\"` (a square set, e.g. `origin`)",
+        ),
+        (Some(_), None, None) => (
+            format!("side action `{name}` cannot use `moves`: no piece makes them"),
+            "give its targets as a square set: `target: \"ranks(1..3)\"`",
+        ),
+        (Some(template), None, Some(_)) => return template.clone().map(ActionTargets::Moves),
+        (None, Some(set), _) => return set.clone().map(ActionTargets::Squares),
     };
-    let target = match &spec.target {
-        Some(t) => {
-            let set = parse(c, t, "action target", effects::parse_set)?;
-            letters_in_set(c, t, &set, letter_kind);
-            Some(set)
-        }
-        None => None,
-    };
-    match (&template, &target, owner) {
-        (Some(_), Some(_), _) => {
+    c.error(problem.0, spec.name.location.clone(), problem.1);
+    None
+}
+
+/// The placeholders of an action's record.
+fn check_record(c: &mut Checker<'_>, spec: &ActionSpec) {
+    let Some(record) = &spec.record else { return };
+    let mut rest = record.value.as_str();
+    while let Some(open) = rest.find('{') {
+        let close = rest[open..].find('}').map(|i| open + i);
+        let name = close.map(|close| &rest[open + 1..close]);
+        if !matches!(name, Some("origin" | "target" | "removed" | "promotion")) {
             c.error(
-                format!("action `{name}` has both `moves` and `target`"),
-                spec.name.location.clone(),
-                "give the targets either as moves of a template or as a square set",
+                format!(
+                    "action `{}`: record `{}` has an unknown placeholder",
+                    spec.name.value, record.value
+                ),
+                record.location.clone(),
+                "write `{origin}`, `{target}`, `{removed}` or `{promotion}`",
             );
-            return None;
+            return;
         }
-        (None, None, _) => {
-            c.error(
-                format!("action `{name}` has no targets"),
-                spec.name.location.clone(),
-                "add `moves: \"...\"` (a Betza template) or `target: \"...\"` (a square set, e.g. `origin`)",
-            );
-            return None;
-        }
-        (Some(_), None, None) => {
-            c.error(
-                format!("side action `{name}` cannot use `moves`: no piece makes them"),
-                spec.name.location.clone(),
-                "give its targets as a square set: `target: \"ranks(1..3)\"`",
-            );
-            return None;
-        }
-        _ => {}
+        rest = &rest[close.map_or(rest.len(), |i| i + 1)..];
     }
-    let when = match &spec.when {
-        Some(t) => {
-            let cond = parse(c, t, "condition", effects::parse_condition)?;
-            letters_in_cond(c, t, &cond, letter_kind);
-            Some(cond)
-        }
-        None => None,
-    };
-    if let Some(record) = &spec.record {
-        let mut rest = record.value.as_str();
-        while let Some(open) = rest.find('{') {
-            let close = rest[open..].find('}').map(|i| open + i);
-            let name = close.map(|close| &rest[open + 1..close]);
-            if !matches!(name, Some("origin" | "target" | "removed" | "promotion")) {
-                c.error(
-                    format!(
-                        "action `{}`: record `{}` has an unknown placeholder",
-                        spec.name.value, record.value
-                    ),
-                    record.location.clone(),
-                    "write `{origin}`, `{target}`, `{removed}` or `{promotion}`",
-                );
-                break;
-            }
-            rest = &rest[close.map_or(rest.len(), |i| i + 1)..];
-        }
-    }
-    let effects = match (&spec.effect, spec.compel) {
-        (Some(text), false) => parse(c, text, "effect", effects::parse_effects)?,
-        (None, true) => Vec::new(),
-        (None, false) if spec.promotes => Vec::new(),
+}
+
+/// An action's effects: its own, or none when it compels a piece or
+/// promotes; never `may bounce`.
+fn action_effects(c: &mut Checker<'_>, spec: &ActionSpec, names: &Names<'_>) -> Option<Vec<Effect<Resolved>>> {
+    let name = &spec.name.value;
+    let text = match (&spec.effect, spec.compel) {
+        (Some(text), false) => text,
+        (None, true) => return Some(Vec::new()),
+        (None, false) if spec.promotes => return Some(Vec::new()),
         (Some(text), true) => {
             c.error(
                 format!("action `{name}` compels a piece, so it has no `effect` of its own"),
@@ -428,143 +533,35 @@ fn check_action(
             return None;
         }
     };
-    let effect_text = spec.effect.clone().unwrap_or_else(|| Spanned::unplaced(String::new()));
-    for effect in &effects {
+    let parsed = parse(c, text, "effect", effects::parse_effects)?;
+    let mut resolved = Some(Vec::new());
+    for effect in &parsed {
         if let Effect::Bounce { .. } = effect {
             c.error(
                 "`may bounce` belongs in an `after move` rule, not in an action",
-                effect_text.location.clone(),
+                text.location.clone(),
                 "move it to `rules: [\"after move: may bounce(...)\"]`",
             );
+            resolved = None;
         }
-        letters_in_effect(c, &effect_text, effect, letter_kind);
+        let effect = Resolver { c, text, names }.effect(effect);
+        resolved = resolved.zip(effect).map(|(mut all, e)| {
+            all.push(e);
+            all
+        });
     }
-    Some(CheckedAction {
-        owner,
-        name,
-        stays: spec.stays.unwrap_or(template.is_none()),
-        template,
-        target,
-        once: spec.once,
-        when,
-        effects,
-        compel: spec.compel,
-        promotes: spec.promotes,
-        record: spec.record.as_ref().map(|r| r.value.clone()),
-    })
+    resolved
 }
 
-fn letters_in_rule(
-    c: &mut Checker<'_>,
-    text: &Spanned<String>,
-    rule: &TriggeredRule,
-    lk: &dyn Fn(char) -> Option<Kind>,
-) {
-    if let Some(guard) = &rule.guard {
-        letters_in_cond(c, text, guard, lk);
-    }
-    for effect in &rule.effects {
-        letters_in_effect(c, text, effect, lk);
-    }
-}
-
-fn letters_in_effect(c: &mut Checker<'_>, text: &Spanned<String>, effect: &Effect, lk: &dyn Fn(char) -> Option<Kind>) {
-    match effect {
-        Effect::Remove(s) | Effect::Block(s) => letters_in_set(c, text, s, lk),
-        Effect::Push { set, direction, .. } => {
-            letters_in_set(c, text, set, lk);
-            if let Direction::AwayFrom(from) = direction {
-                letters_in_set(c, text, from, lk);
-            }
-        }
-        Effect::Bounce { set, from, .. } => {
-            letters_in_set(c, text, set, lk);
-            letters_in_set(c, text, from, lk);
-        }
-        Effect::Consume => {}
-    }
-}
-
-fn letters_in_kinds(
-    c: &mut Checker<'_>,
-    text: &Spanned<String>,
-    kinds: &KindFilter,
-    lk: &dyn Fn(char) -> Option<Kind>,
-) {
-    for (letter, span) in &kinds.letters {
-        if lk(*letter).is_none() {
-            let at = c.inside(text, span.clone());
-            c.error(
-                format!("`{letter}` is not a piece letter of this variant"),
-                at,
-                "use the upper-case letter of a piece listed under `pieces`",
-            );
-        }
-    }
-}
-
-fn letters_in_set(c: &mut Checker<'_>, text: &Spanned<String>, set: &SetExpr, lk: &dyn Fn(char) -> Option<Kind>) {
-    match set {
-        SetExpr::Pieces(_, Some(kinds)) => letters_in_kinds(c, text, kinds, lk),
-        SetExpr::Area(s, _) | SetExpr::Adjacent(s) | SetExpr::Manhattan(s, _) => letters_in_set(c, text, s, lk),
-        SetExpr::Lines(s, template, span) | SetExpr::First(s, template, span) => {
-            letters_in_set(c, text, s, lk);
-            if let Err(e) = betza::parse(template) {
-                let at = c.inside(
-                    text,
-                    span.start + e.span.start..span.start + e.span.end.max(e.span.start + 1),
-                );
-                c.error(format!("lines template `{template}`: {}", e.message), at, e.help);
-            }
-        }
-        SetExpr::Binary(_, a, b) => {
-            letters_in_set(c, text, a, lk);
-            letters_in_set(c, text, b, lk);
-        }
-        _ => {}
-    }
-}
-
-fn letters_in_cond(c: &mut Checker<'_>, text: &Spanned<String>, cond: &Cond, lk: &dyn Fn(char) -> Option<Kind>) {
+/// Collects the distinct kind masks of `captured(...)` in a condition.
+fn captured_masks(cond: &Cond<Resolved>, out: &mut Vec<u64>) {
     match cond {
-        Cond::Not(a) => letters_in_cond(c, text, a, lk),
+        Cond::Not(a) => captured_masks(a, out),
         Cond::And(a, b) | Cond::Or(a, b) => {
-            letters_in_cond(c, text, a, lk);
-            letters_in_cond(c, text, b, lk);
+            captured_masks(a, out);
+            captured_masks(b, out);
         }
-        Cond::Compare(Quantity::Count(s) | Quantity::Squares(s), _, _) | Cond::Exists(s) | Cond::Attacked(s) => {
-            letters_in_set(c, text, s, lk)
-        }
-        Cond::Compare(Quantity::Captured(Some(kinds)), _, _) => letters_in_kinds(c, text, kinds, lk),
-        Cond::Touching(a, b) | Cond::Within(a, b) => {
-            letters_in_set(c, text, a, lk);
-            letters_in_set(c, text, b, lk);
-        }
-        _ => {}
-    }
-}
-
-/// Collects the distinct kind lists of `captured(...)` in a condition.
-fn captured_filters(cond: &Cond, out: &mut Vec<String>) {
-    match cond {
-        Cond::Not(a) => captured_filters(a, out),
-        Cond::And(a, b) | Cond::Or(a, b) => {
-            captured_filters(a, out);
-            captured_filters(b, out);
-        }
-        Cond::Compare(Quantity::Captured(kinds), _, _) => {
-            let key = match kinds {
-                None => "all".to_string(),
-                Some(k) => {
-                    let mut letters: Vec<char> = k.letters.iter().map(|(c, _)| *c).collect();
-                    letters.sort();
-                    format!("{}{}{}", k.negate, k.royal, letters.into_iter().collect::<String>())
-                }
-            };
-            if !out.contains(&key) {
-                out.push(key);
-            }
-        }
+        Cond::Compare(Quantity::Captured(mask), _, _) if !out.contains(mask) => out.push(*mask),
         _ => {}
     }
 }

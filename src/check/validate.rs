@@ -4,6 +4,7 @@
 
 use super::castling::{CheckedCastling, ResolvedCastling, check_castling, resolve_castling};
 use super::random_setup::{CheckedSetup, check_setup};
+use super::resolve::Names;
 use super::sentences::{CheckedSentences, check_sentences};
 use crate::base::diagnostic::Diagnostic;
 use crate::base::geometry::Geometry;
@@ -232,8 +233,21 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
         }
         _ => Vec::new(),
     };
-    let any_royal = file.pieces.iter().flatten().any(|p| p.royal);
-    let sentences = check_sentences(&mut c, file, &letter_kind, any_royal);
+    let names = Names {
+        letter_kind: &letter_kind,
+        royal: file
+            .pieces
+            .iter()
+            .flatten()
+            .enumerate()
+            .filter(|(k, p)| p.royal && *k < 64)
+            .fold(0, |m, (k, _)| m | 1 << k),
+        all: match letters.len() {
+            n if n >= 64 => u64::MAX,
+            n => (1u64 << n) - 1,
+        },
+    };
+    let sentences = check_sentences(&mut c, file, &names);
     if let Some(g) = geometry {
         for over in super::cost::Costs::new(g.squares()).check(&sentences) {
             c.error(
@@ -256,7 +270,10 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
         // Only on sentences that all parsed: a missing one is no missing rule.
         warnings.extend(super::endings::check_endings(
             &sentences,
-            &royal_letters,
+            super::endings::RoyalKinds {
+                royal: names.royal,
+                all: names.all,
+            },
             legal_at,
             end_at,
         ));

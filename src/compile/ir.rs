@@ -1,8 +1,13 @@
-//! The small enums of the engine's IR. The effect-sentence syntax tree
-//! (`lang::effect_syntax`) has enums of the same names; compiling maps each
-//! to its IR twin here, so the engine never reads a syntax-tree type.
+//! The engine's IR for a variant's sentences: effect programs as flat
+//! arrays of small nodes that refer to each other by index, and the tables
+//! they read. The engine evaluates them with no strings, no maps and no
+//! allocation. The effect-sentence syntax tree (`lang::effect_syntax`) has
+//! enums of some of the same names; compiling (`compile::lower`) maps each
+//! to its twin here, so this file and the engine read no syntax-tree or
+//! checker type: it imports only `base`.
 
-use crate::lang::effect_syntax as ast;
+use crate::base::piece::Kind;
+use crate::base::square::{Square, SquareSet};
 
 /// Which side's pieces a set takes, relative to the side whose rule it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,53 +75,261 @@ pub enum EndOutcome {
     BothLose,
 }
 
-impl From<ast::SideFilter> for SideFilter {
-    fn from(s: ast::SideFilter) -> Self {
-        match s {
-            ast::SideFilter::Own => SideFilter::Own,
-            ast::SideFilter::Enemy => SideFilter::Enemy,
-            ast::SideFilter::Any => SideFilter::Any,
-        }
-    }
+/// Index of a set node.
+pub type SetId = u32;
+/// Index of a condition node.
+pub type CondId = u32;
+
+/// A square-set node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetNode {
+    /// A named set: target, origin, mover, path, all, shielded, blocked, empty.
+    Named(NamedSet),
+    /// Pieces of a side whose kind is in the mask.
+    Pieces {
+        /// Relative side.
+        side: SideFilter,
+        /// Bit `k` for kind `k`.
+        kinds: u64,
+    },
+    /// Squares within `radius` of the set.
+    Area {
+        /// The set.
+        set: SetId,
+        /// King steps.
+        radius: u8,
+    },
+    /// The set's neighbours.
+    Adjacent {
+        /// The set.
+        set: SetId,
+    },
+    /// Squares within a Manhattan radius of the set.
+    Manhattan {
+        /// The set.
+        set: SetId,
+        /// Index into [`Programs::manhattan`] (the radius).
+        radius: u8,
+    },
+    /// The first piece along each ray of a template, from a precomputed table.
+    First {
+        /// The set.
+        set: SetId,
+        /// Index into [`Programs::rays`].
+        table: u32,
+    },
+    /// Lines through the set, from a precomputed table.
+    Lines {
+        /// The set.
+        set: SetId,
+        /// Index into [`Programs::lines`].
+        table: u32,
+    },
+    /// A zone per side, from a precomputed table.
+    Zone {
+        /// Index into [`Programs::zones`].
+        table: u32,
+    },
+    /// `a + b`
+    Union(SetId, SetId),
+    /// `a - b`
+    Difference(SetId, SetId),
+    /// `a & b`
+    Intersection(SetId, SetId),
 }
 
-impl From<ast::NamedSet> for NamedSet {
-    fn from(n: ast::NamedSet) -> Self {
-        match n {
-            ast::NamedSet::Target => NamedSet::Target,
-            ast::NamedSet::Origin => NamedSet::Origin,
-            ast::NamedSet::Mover => NamedSet::Mover,
-            ast::NamedSet::Path => NamedSet::Path,
-            ast::NamedSet::All => NamedSet::All,
-            ast::NamedSet::Shielded => NamedSet::Shielded,
-            ast::NamedSet::Blocked => NamedSet::Blocked,
-            ast::NamedSet::Empty => NamedSet::Empty,
-            ast::NamedSet::Light => NamedSet::Light,
-            ast::NamedSet::Dark => NamedSet::Dark,
-        }
-    }
+/// A condition node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CondNode {
+    /// A constant.
+    Truth(bool),
+    /// Negation.
+    Not(CondId),
+    /// Both.
+    And(CondId, CondId),
+    /// Either.
+    Or(CondId, CondId),
+    /// Pieces on a set compared with a number.
+    Count(SetId, Comparison, u32),
+    /// A capture counter compared with a number.
+    Captured(u8, Comparison, u32),
+    /// Squares of a set (empty or not) compared with a number.
+    Squares(SetId, Comparison, u32),
+    /// Some square of the set holds a piece.
+    Exists(SetId),
+    /// Some piece on the set is attacked by the other side.
+    Attacked(SetId),
+    /// The two sets touch.
+    Touching(SetId, SetId),
+    /// The first set is non-empty and inside the second.
+    Within(SetId, SetId),
 }
 
-impl From<ast::Comparison> for Comparison {
-    fn from(c: ast::Comparison) -> Self {
-        match c {
-            ast::Comparison::AtLeast => Comparison::AtLeast,
-            ast::Comparison::AtMost => Comparison::AtMost,
-            ast::Comparison::Equal => Comparison::Equal,
-            ast::Comparison::NotEqual => Comparison::NotEqual,
-            ast::Comparison::More => Comparison::More,
-            ast::Comparison::Less => Comparison::Less,
-        }
-    }
+/// One step of an effect program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    /// Remove the pieces on the set.
+    Remove(SetId),
+    /// Push the pieces on the set.
+    Push {
+        /// What is pushed.
+        set: SetId,
+        /// Which way.
+        direction: PushDirection,
+        /// How many squares.
+        distance: u8,
+    },
+    /// Block the squares of the set.
+    Block(SetId),
+    /// Remove the acting piece, shields or not.
+    Consume,
+    /// Bounce the chosen piece of the set away from `from`.
+    Bounce {
+        /// Pieces that may be chosen.
+        set: SetId,
+        /// What they bounce away from.
+        from: SetId,
+        /// Whether a bounce into the promotion zone promotes.
+        promote: bool,
+    },
 }
 
-impl From<ast::EndOutcome> for EndOutcome {
-    fn from(o: ast::EndOutcome) -> Self {
-        match o {
-            ast::EndOutcome::Win => EndOutcome::Win,
-            ast::EndOutcome::Loss => EndOutcome::Loss,
-            ast::EndOutcome::Draw => EndOutcome::Draw,
-            ast::EndOutcome::BothLose => EndOutcome::BothLose,
-        }
+/// Which way a push goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PushDirection {
+    /// The direction of the move.
+    Along,
+    /// Away from the nearest square of a set.
+    AwayFrom(SetId),
+    /// The direction the mover chose: towards the move's choice square.
+    Chosen,
+}
+
+/// A triggered rule, compiled.
+#[derive(Clone, Debug)]
+pub struct CompiledRule {
+    /// Fires only when this holds.
+    pub guard: Option<CondId>,
+    /// What happens.
+    pub ops: Vec<Op>,
+    /// (After-move rules) not after castling.
+    pub except_castling: bool,
+}
+
+/// An action, compiled.
+#[derive(Clone, Debug)]
+pub struct CompiledAction {
+    /// The kind that takes it; `None` for a side's action.
+    pub owner: Option<Kind>,
+    /// Name, for notation.
+    pub name: String,
+    /// Targets from a template: move tables with one kind (index 0).
+    pub tables: Option<super::tables::MoveTables>,
+    /// Targets as a set.
+    pub target: Option<SetId>,
+    /// The piece stays on its square.
+    pub stays: bool,
+    /// Bit in [`Position`](crate::engine::position::Position)'s once-used mask.
+    pub once_bit: Option<u8>,
+    /// Condition, evaluated per target.
+    pub when: Option<CondId>,
+    /// Whether `when` depends on the target (else it is evaluated once per piece).
+    pub when_uses_target: bool,
+    /// What happens.
+    pub ops: Vec<Op>,
+    /// Compels the piece on the target to make one of its own moves.
+    pub compel: bool,
+    /// A push of this action goes in a direction the mover chooses.
+    pub chooses_direction: bool,
+    /// The piece promotes: one move per promotion choice.
+    pub promotes: bool,
+    /// How the game record writes it (`{origin}`, `{target}`, `{removed}`).
+    pub record: Option<String>,
+}
+
+/// A legality clause, compiled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Legal {
+    /// The side that moved keeps a royal piece, unless the condition holds.
+    Survives(Option<CondId>),
+    /// Its royal pieces are not attacked, unless the condition holds.
+    NotAttacked(Option<CondId>),
+}
+
+/// A game-end condition, compiled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// No legal move, in check.
+    Checkmate,
+    /// No legal move, not in check.
+    Stalemate,
+    /// The move rule.
+    MoveRule(u32),
+    /// Repetition.
+    Repetition(u32),
+    /// A condition on the position: ends the game at once, in search too.
+    Holds(CondId),
+    /// A dead position: ends the game in play only.
+    Dead(CondId),
+}
+
+/// Every program of a variant and the tables they read.
+#[derive(Clone, Debug, Default)]
+pub struct Programs {
+    /// Set nodes.
+    pub sets: Vec<SetNode>,
+    /// Condition nodes.
+    pub conds: Vec<CondNode>,
+    /// Area masks per radius (index = radius), per square.
+    pub areas: Vec<Vec<SquareSet>>,
+    /// Line masks per table, per side of the rule's owner (`f` and `b`
+    /// read from that side), per square.
+    pub lines: Vec<[Vec<SquareSet>; 2]>,
+    /// Manhattan masks per radius (index = radius), per square.
+    pub manhattan: Vec<Vec<SquareSet>>,
+    /// Rays per table, per side of the rule's owner, per square: each
+    /// ray's squares, nearest first.
+    pub rays: Vec<[Vec<Vec<Vec<Square>>>; 2]>,
+    /// Zones per table, per side.
+    pub zones: Vec<[SquareSet; 2]>,
+    /// Kind masks of the `captured(...)` counters.
+    pub counters: Vec<u64>,
+    /// Every square of the board.
+    pub all: SquareSet,
+    /// The light squares (a1 is dark).
+    pub light: SquareSet,
+    /// Rules fired by captures.
+    pub on_capture: Vec<CompiledRule>,
+    /// Rules fired when a piece lands.
+    pub on_arrival: Vec<CompiledRule>,
+    /// Rules fired after every move.
+    pub after_move: Vec<CompiledRule>,
+    /// The after-move rule offering a bounce, if any: (rule index, op).
+    pub choice: Option<(usize, Op)>,
+    /// Actions.
+    pub actions: Vec<CompiledAction>,
+    /// Bit `k` set when kind `k` has actions.
+    pub action_kinds: u64,
+    /// Legality clauses.
+    pub legal: Vec<Legal>,
+    /// Game-end rules in order.
+    pub end: Vec<(End, EndOutcome)>,
+    /// Each end rule's condition as written, for the reason of a result.
+    pub end_labels: Vec<String>,
+    /// Whether some end rule is a plain condition (checked at every node).
+    pub immediate_end: bool,
+    /// Shields: (kind, radius, against bits).
+    pub shields: Vec<(Kind, u8, u8)>,
+    /// Whether any rule or action can change the board beyond a plain move.
+    pub any_effects: bool,
+}
+
+impl Programs {
+    /// Whether any rule or action can change the board beyond a plain move.
+    pub fn has_effects(&self) -> bool {
+        !(self.on_capture.is_empty()
+            && self.on_arrival.is_empty()
+            && self.after_move.is_empty()
+            && self.actions.is_empty())
     }
 }

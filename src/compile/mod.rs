@@ -4,7 +4,7 @@
 
 pub mod attacks;
 pub mod ir;
-pub mod program;
+mod lower;
 pub mod tables;
 
 use crate::base::geometry::Geometry;
@@ -100,7 +100,7 @@ pub struct Variant {
     /// arrangement), made into a position by `Variant::start_position`.
     pub(crate) start_record: FenRecord,
     /// Effect programs: rules, actions, legality, game end, shields.
-    pub(crate) programs: program::Programs,
+    pub(crate) programs: ir::Programs,
     /// Bit `k` set when kind `k` carries a shield.
     pub(crate) shield_kinds: u64,
     /// The random setup the start position was drawn from.
@@ -292,22 +292,8 @@ pub fn compile(v: CheckedVariant) -> Variant {
         }
     }
     let (castling, castling_keep) = compile_castling(g, &v.castling);
-    let letter_kind = |c: char| v.pieces.iter().position(|p| p.letter == c).map(|k| k as Kind);
-    let royal_kinds = v
-        .pieces
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| p.royal)
-        .fold(0u64, |m, (k, _)| m | 1 << k);
     let initial_ranks = |k: Kind| v.pieces[k as usize].initial_ranks.clone();
-    let programs = program::compile(
-        &v.sentences,
-        g,
-        &letter_kind,
-        royal_kinds,
-        v.pieces.len(),
-        &initial_ranks,
-    );
+    let programs = lower::compile(&v.sentences, g, &initial_ranks);
     let bits = |f: &dyn Fn(&crate::check::CheckedPiece) -> bool| -> u64 {
         v.pieces
             .iter()

@@ -6,8 +6,8 @@ use super::position::Position;
 use super::trace::Event;
 use crate::base::square::Color;
 use crate::compile::Variant;
+use crate::compile::ir::End;
 use crate::compile::ir::EndOutcome;
-use crate::compile::program::End;
 
 /// The result of a finished game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -9,7 +9,7 @@ use crate::base::piece::Cell;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
 use crate::compile::ir::{Comparison, NamedSet, SideFilter};
-use crate::compile::program::{CompiledRule, CondId, CondNode, Op, PushDirection, SetId, SetNode};
+use crate::compile::ir::{CompiledRule, CondId, CondNode, Op, PushDirection, SetId, SetNode};
 use crate::compile::tables::passed_squares;
 
 /// What a program's named sets refer to while it runs.

@@ -8,7 +8,7 @@ use super::position::Position;
 use crate::base::square::{Color, Square};
 use crate::compile::Variant;
 use crate::compile::ir::EndOutcome;
-use crate::compile::program::{End, Legal};
+use crate::compile::ir::{End, Legal};
 
 impl Variant {
     /// A context with no move: for conditions on a position as it stands.

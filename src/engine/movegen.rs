@@ -7,7 +7,7 @@ use super::moves::{Choice, Move, MoveKind};
 use super::position::Position;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
-use crate::compile::program::Op;
+use crate::compile::ir::Op;
 use crate::compile::tables::{CAPTURE, EN_PASSANT, QUIET, SETS_EN_PASSANT};
 
 impl Variant {

@@ -7,7 +7,7 @@
 
 use crate::base::square::Color;
 use crate::compile::Variant;
-use crate::compile::program::Legal;
+use crate::compile::ir::Legal;
 use crate::engine::position::Position;
 use crate::lang::fen_syntax::FenError;
 

@@ -1,285 +1,16 @@
-//! Effect sentences: the pest grammar in `grammar/effects.pest`, lowered
-//! to a typed AST with spans. Checking names (piece letters) and compiling
-//! to programs happen later, in `check` and `compile`.
+//! Parsing effect sentences: pest's parse tree lowered to the [`ast`](super::ast)
+//! with byte spans, one function per sentence kind.
 
-use grammar::{EffectParser, Rule as G};
+use super::ast::{
+    Comparison, Cond, Direction, Effect, EndCondition, EndOutcome, EndRule, KindFilter, LegalClause, NamedSet,
+    Quantity, SetExpr, SetOp, SideFilter, TemplateText, Trigger, TriggeredRule,
+};
+use super::errors;
+use super::grammar::{EffectParser, Rule as G};
+use super::{MAX_NESTING, MAX_SENTENCE_BYTES, SentenceError};
 use pest::Parser;
 use pest::iterators::Pair;
 use std::ops::Range;
-
-mod errors;
-
-mod grammar {
-    #[derive(pest_derive::Parser)]
-    #[grammar = "../grammar/effects.pest"]
-    pub struct EffectParser;
-}
-
-/// A problem in a sentence, with the byte range it concerns.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{message}")]
-pub struct SentenceError {
-    /// What is wrong.
-    pub message: String,
-    /// Byte range inside the sentence.
-    pub span: Range<usize>,
-    /// How to fix it.
-    pub help: String,
-}
-
-/// Which side's pieces a filter takes, relative to the side whose rule it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SideFilter {
-    /// The side whose rule, move or action it is.
-    Own,
-    /// The other side.
-    Enemy,
-    /// Either side.
-    Any,
-}
-
-/// Which kinds of piece a filter takes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct KindFilter {
-    /// Take every kind except these.
-    pub negate: bool,
-    /// The royal kinds (instead of letters).
-    pub royal: bool,
-    /// Piece letters with their spans.
-    pub letters: Vec<(char, Range<usize>)>,
-}
-
-/// The named square sets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NamedSet {
-    /// Where the move or action aims.
-    Target,
-    /// Where the moving piece stood.
-    Origin,
-    /// Where the moving piece stands now.
-    Mover,
-    /// The squares the move passed over.
-    Path,
-    /// The whole board.
-    All,
-    /// Squares under some shield.
-    Shielded,
-    /// Blocked squares.
-    Blocked,
-    /// Empty squares.
-    Empty,
-    /// Light squares (a1 is dark).
-    Light,
-    /// Dark squares (a1 is dark).
-    Dark,
-}
-
-/// A set operator.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SetOp {
-    /// `+`
-    Union,
-    /// `-`
-    Difference,
-    /// `&`
-    Intersection,
-}
-
-/// A square-set expression.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SetExpr {
-    /// A named set.
-    Named(NamedSet),
-    /// Squares holding pieces of a side and kinds.
-    Pieces(SideFilter, Option<KindFilter>),
-    /// Squares within a radius.
-    Area(Box<SetExpr>, u8),
-    /// The 8 neighbours, the set excluded.
-    Adjacent(Box<SetExpr>),
-    /// Lines of a rider template through the set: the template and its span.
-    Lines(Box<SetExpr>, String, Range<usize>),
-    /// The first piece along each ray of a template from the set.
-    First(Box<SetExpr>, String, Range<usize>),
-    /// Squares within a Manhattan radius.
-    Manhattan(Box<SetExpr>, u8),
-    /// Ranks from the rule's side, 1-based inclusive.
-    Ranks(u8, u8),
-    /// Files, 0-based inclusive.
-    Files(u8, u8),
-    /// Two sets combined.
-    Binary(SetOp, Box<SetExpr>, Box<SetExpr>),
-}
-
-/// A number a condition compares.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Quantity {
-    /// Pieces on the set.
-    Count(SetExpr),
-    /// Pieces of these kinds removed so far, either side.
-    Captured(Option<KindFilter>),
-    /// Squares in the set, empty or not.
-    Squares(SetExpr),
-}
-
-/// A comparison operator.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Comparison {
-    /// `>=`
-    AtLeast,
-    /// `<=`
-    AtMost,
-    /// `==`
-    Equal,
-    /// `!=`
-    NotEqual,
-    /// `>`
-    More,
-    /// `<`
-    Less,
-}
-
-/// A condition.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Cond {
-    /// `true` or `false`.
-    Truth(bool),
-    /// `not c`
-    Not(Box<Cond>),
-    /// `a and b`
-    And(Box<Cond>, Box<Cond>),
-    /// `a or b`
-    Or(Box<Cond>, Box<Cond>),
-    /// `quantity op number`
-    Compare(Quantity, Comparison, u32),
-    /// Some square of the set holds a piece.
-    Exists(SetExpr),
-    /// Some piece on the set is attacked by the other side.
-    Attacked(SetExpr),
-    /// A square of the first set is next to one of the second.
-    Touching(SetExpr, SetExpr),
-    /// The first set is non-empty and inside the second.
-    Within(SetExpr, SetExpr),
-}
-
-/// Which way a push goes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Direction {
-    /// The direction of the move.
-    Along,
-    /// Away from the nearest square of the set.
-    AwayFrom(SetExpr),
-    /// A direction the mover chooses.
-    Chosen,
-}
-
-/// One effect primitive.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Effect {
-    /// Remove the pieces on the set.
-    Remove(SetExpr),
-    /// Push the pieces on the set.
-    Push {
-        /// What is pushed.
-        set: SetExpr,
-        /// Which way.
-        direction: Direction,
-        /// How many squares.
-        distance: u8,
-    },
-    /// Block the squares of the set.
-    Block(SetExpr),
-    /// Remove the acting piece, shields or not.
-    Consume,
-    /// The mover may bounce one piece of the set away from `from`.
-    Bounce {
-        /// The pieces that may be bounced.
-        set: SetExpr,
-        /// The square they bounce away from.
-        from: SetExpr,
-        /// Whether a bounce into the promotion zone promotes.
-        promote: bool,
-    },
-}
-
-/// When a rule fires.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Trigger {
-    /// After a capture.
-    Capture,
-    /// After a piece lands.
-    Arrival,
-    /// After every move.
-    AfterMove {
-        /// Not after castling.
-        except_castling: bool,
-    },
-}
-
-/// A triggered rule.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TriggeredRule {
-    /// When it fires.
-    pub trigger: Trigger,
-    /// Only if this holds.
-    pub guard: Option<Cond>,
-    /// What happens, in order.
-    pub effects: Vec<Effect>,
-}
-
-/// A legality clause.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LegalClause {
-    /// The side that moved still has a royal piece, unless...
-    Survives(Option<Cond>),
-    /// No royal piece of the side that moved is attacked, unless...
-    NotAttacked(Option<Cond>),
-}
-
-/// The condition of a game-end rule.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum EndCondition {
-    /// No legal move, in check.
-    Checkmate,
-    /// No legal move, not in check.
-    Stalemate,
-    /// Moves by each side without capture or pawn move.
-    MoveRule(u32),
-    /// Occurrences of the same position.
-    Repetition(u32),
-    /// Any condition on the position: ends the game at once, in search too.
-    Holds(Cond),
-    /// A dead position (`dead if <condition>`): ends the game in play, but
-    /// search goes on below it, as published perft counts do.
-    Dead(Cond),
-}
-
-/// An outcome for the side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EndOutcome {
-    /// The side to move wins.
-    Win,
-    /// The side to move loses.
-    Loss,
-    /// Drawn.
-    Draw,
-    /// Both sides lose.
-    BothLose,
-}
-
-/// A game-end rule.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EndRule {
-    /// When.
-    pub condition: EndCondition,
-    /// What result.
-    pub outcome: EndOutcome,
-}
-
-/// Deepest nesting of parentheses a sentence may have.
-pub const MAX_NESTING: usize = 32;
-
-/// Longest sentence, in bytes.
-pub const MAX_SENTENCE_BYTES: usize = 4096;
 
 fn parse_top(rule: G, text: &str) -> Result<Pair<'_, G>, SentenceError> {
     if text.len() > MAX_SENTENCE_BYTES {
@@ -411,6 +142,13 @@ fn first(pair: Pair<'_, G>) -> Pair<'_, G> {
 
 fn span(pair: &Pair<'_, G>) -> Range<usize> {
     pair.as_span().start()..pair.as_span().end()
+}
+
+fn template_text(pair: &Pair<'_, G>) -> TemplateText {
+    TemplateText {
+        text: pair.as_str().to_string(),
+        span: span(pair),
+    }
 }
 
 fn number(pair: Pair<'_, G>) -> Result<u32, SentenceError> {
@@ -553,12 +291,12 @@ fn lower_set_atom(p: Pair<'_, G>) -> Result<SetExpr, SentenceError> {
         G::first => {
             let set = lower_set(inner.next().expect("a set"))?;
             let template = inner.next().expect("a template");
-            SetExpr::First(Box::new(set), template.as_str().to_string(), span(&template))
+            SetExpr::First(Box::new(set), template_text(&template))
         }
         G::lines => {
             let set = lower_set(inner.next().expect("a set"))?;
             let template = inner.next().expect("a template");
-            SetExpr::Lines(Box::new(set), template.as_str().to_string(), span(&template))
+            SetExpr::Lines(Box::new(set), template_text(&template))
         }
         G::ranks => {
             let mut range = inner.next().expect("a range").into_inner();
@@ -701,7 +439,7 @@ mod tests {
         assert!(matches!(effects[0], Effect::Push { distance: 2, .. }));
         assert!(matches!(effects[1], Effect::Block(_)));
         assert!(matches!(effects[2], Effect::Bounce { promote: true, .. }));
-        assert!(matches!(&effects[3], Effect::Remove(SetExpr::Lines(_, t, _)) if t == "Q"));
+        assert!(matches!(&effects[3], Effect::Remove(SetExpr::Lines(_, t)) if t.text == "Q"));
     }
 
     #[test]

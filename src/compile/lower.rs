@@ -1,300 +1,37 @@
-//! Effect programs: sentences compiled into flat arrays of small nodes
-//! that refer to each other by index. The engine evaluates them with no
-//! strings, no maps and no allocation.
+//! Lowering: the checked, resolved sentences of a variant compiled into
+//! the flat programs of the [IR](super::ir). Names were resolved by the
+//! checker (kind masks, parsed templates, counters); a name found
+//! unresolved here would be a bug in the checker, not in the file.
 
-use super::ir::{Comparison, EndOutcome, NamedSet, SideFilter};
+use super::ir::{
+    Comparison, CompiledAction, CompiledRule, CondId, CondNode, End, EndOutcome, Legal, NamedSet, Op, Programs,
+    PushDirection, SetId, SetNode, SideFilter,
+};
 use crate::base::geometry::Geometry;
-use crate::base::limits::MAX_COUNTERS;
 use crate::base::piece::Kind;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::check::analysis::{cond_uses_target, template_directions};
-use crate::check::{CheckedAction, CheckedSentences};
-use crate::lang::effect_syntax::{
-    Cond, Direction, Effect, EndCondition, KindFilter, LegalClause, Quantity, SetExpr, SetOp, Trigger,
-};
+use crate::check::{ActionTargets, CheckedAction, CheckedSentences, Resolved};
+use crate::lang::betza::Template;
+use crate::lang::effect_syntax::{self as ast, Direction, EndCondition, LegalClause, Quantity, SetOp, Trigger};
 
-/// Index of a set node.
-pub type SetId = u32;
-/// Index of a condition node.
-pub type CondId = u32;
+type SetExpr = ast::SetExpr<Resolved>;
+type Cond = ast::Cond<Resolved>;
+type Effect = ast::Effect<Resolved>;
 
-/// A square-set node.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SetNode {
-    /// A named set: target, origin, mover, path, all, shielded, blocked, empty.
-    Named(NamedSet),
-    /// Pieces of a side whose kind is in the mask.
-    Pieces {
-        /// Relative side.
-        side: SideFilter,
-        /// Bit `k` for kind `k`.
-        kinds: u64,
-    },
-    /// Squares within `radius` of the set.
-    Area {
-        /// The set.
-        set: SetId,
-        /// King steps.
-        radius: u8,
-    },
-    /// The set's neighbours.
-    Adjacent {
-        /// The set.
-        set: SetId,
-    },
-    /// Squares within a Manhattan radius of the set.
-    Manhattan {
-        /// The set.
-        set: SetId,
-        /// Index into [`Programs::manhattan`] (the radius).
-        radius: u8,
-    },
-    /// The first piece along each ray of a template, from a precomputed table.
-    First {
-        /// The set.
-        set: SetId,
-        /// Index into [`Programs::rays`].
-        table: u32,
-    },
-    /// Lines through the set, from a precomputed table.
-    Lines {
-        /// The set.
-        set: SetId,
-        /// Index into [`Programs::lines`].
-        table: u32,
-    },
-    /// A zone per side, from a precomputed table.
-    Zone {
-        /// Index into [`Programs::zones`].
-        table: u32,
-    },
-    /// `a + b`
-    Union(SetId, SetId),
-    /// `a - b`
-    Difference(SetId, SetId),
-    /// `a & b`
-    Intersection(SetId, SetId),
-}
-
-/// A condition node.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CondNode {
-    /// A constant.
-    Truth(bool),
-    /// Negation.
-    Not(CondId),
-    /// Both.
-    And(CondId, CondId),
-    /// Either.
-    Or(CondId, CondId),
-    /// Pieces on a set compared with a number.
-    Count(SetId, Comparison, u32),
-    /// A capture counter compared with a number.
-    Captured(u8, Comparison, u32),
-    /// Squares of a set (empty or not) compared with a number.
-    Squares(SetId, Comparison, u32),
-    /// Some square of the set holds a piece.
-    Exists(SetId),
-    /// Some piece on the set is attacked by the other side.
-    Attacked(SetId),
-    /// The two sets touch.
-    Touching(SetId, SetId),
-    /// The first set is non-empty and inside the second.
-    Within(SetId, SetId),
-}
-
-/// One step of an effect program.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Op {
-    /// Remove the pieces on the set.
-    Remove(SetId),
-    /// Push the pieces on the set.
-    Push {
-        /// What is pushed.
-        set: SetId,
-        /// Which way.
-        direction: PushDirection,
-        /// How many squares.
-        distance: u8,
-    },
-    /// Block the squares of the set.
-    Block(SetId),
-    /// Remove the acting piece, shields or not.
-    Consume,
-    /// Bounce the chosen piece of the set away from `from`.
-    Bounce {
-        /// Pieces that may be chosen.
-        set: SetId,
-        /// What they bounce away from.
-        from: SetId,
-        /// Whether a bounce into the promotion zone promotes.
-        promote: bool,
-    },
-}
-
-/// Which way a push goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PushDirection {
-    /// The direction of the move.
-    Along,
-    /// Away from the nearest square of a set.
-    AwayFrom(SetId),
-    /// The direction the mover chose: towards the move's choice square.
-    Chosen,
-}
-
-/// A triggered rule, compiled.
-#[derive(Clone, Debug)]
-pub struct CompiledRule {
-    /// Fires only when this holds.
-    pub guard: Option<CondId>,
-    /// What happens.
-    pub ops: Vec<Op>,
-    /// (After-move rules) not after castling.
-    pub except_castling: bool,
-}
-
-/// An action, compiled.
-#[derive(Clone, Debug)]
-pub struct CompiledAction {
-    /// The kind that takes it; `None` for a side's action.
-    pub owner: Option<Kind>,
-    /// Name, for notation.
-    pub name: String,
-    /// Targets from a template: move tables with one kind (index 0).
-    pub tables: Option<super::tables::MoveTables>,
-    /// Targets as a set.
-    pub target: Option<SetId>,
-    /// The piece stays on its square.
-    pub stays: bool,
-    /// Bit in [`Position`](crate::engine::position::Position)'s once-used mask.
-    pub once_bit: Option<u8>,
-    /// Condition, evaluated per target.
-    pub when: Option<CondId>,
-    /// Whether `when` depends on the target (else it is evaluated once per piece).
-    pub when_uses_target: bool,
-    /// What happens.
-    pub ops: Vec<Op>,
-    /// Compels the piece on the target to make one of its own moves.
-    pub compel: bool,
-    /// A push of this action goes in a direction the mover chooses.
-    pub chooses_direction: bool,
-    /// The piece promotes: one move per promotion choice.
-    pub promotes: bool,
-    /// How the game record writes it (`{origin}`, `{target}`, `{removed}`).
-    pub record: Option<String>,
-}
-
-/// A legality clause, compiled.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Legal {
-    /// The side that moved keeps a royal piece, unless the condition holds.
-    Survives(Option<CondId>),
-    /// Its royal pieces are not attacked, unless the condition holds.
-    NotAttacked(Option<CondId>),
-}
-
-/// A game-end condition, compiled.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum End {
-    /// No legal move, in check.
-    Checkmate,
-    /// No legal move, not in check.
-    Stalemate,
-    /// The move rule.
-    MoveRule(u32),
-    /// Repetition.
-    Repetition(u32),
-    /// A condition on the position: ends the game at once, in search too.
-    Holds(CondId),
-    /// A dead position: ends the game in play only.
-    Dead(CondId),
-}
-
-/// Every program of a variant and the tables they read.
-#[derive(Clone, Debug, Default)]
-pub struct Programs {
-    /// Set nodes.
-    pub sets: Vec<SetNode>,
-    /// Condition nodes.
-    pub conds: Vec<CondNode>,
-    /// Area masks per radius (index = radius), per square.
-    pub areas: Vec<Vec<SquareSet>>,
-    /// Line masks per table, per side of the rule's owner (`f` and `b`
-    /// read from that side), per square.
-    pub lines: Vec<[Vec<SquareSet>; 2]>,
-    /// Manhattan masks per radius (index = radius), per square.
-    pub manhattan: Vec<Vec<SquareSet>>,
-    /// Rays per table, per side of the rule's owner, per square: each
-    /// ray's squares, nearest first.
-    pub rays: Vec<[Vec<Vec<Vec<Square>>>; 2]>,
-    /// Zones per table, per side.
-    pub zones: Vec<[SquareSet; 2]>,
-    /// Kind masks of the `captured(...)` counters.
-    pub counters: Vec<u64>,
-    /// Every square of the board.
-    pub all: SquareSet,
-    /// The light squares (a1 is dark).
-    pub light: SquareSet,
-    /// Rules fired by captures.
-    pub on_capture: Vec<CompiledRule>,
-    /// Rules fired when a piece lands.
-    pub on_arrival: Vec<CompiledRule>,
-    /// Rules fired after every move.
-    pub after_move: Vec<CompiledRule>,
-    /// The after-move rule offering a bounce, if any: (rule index, op).
-    pub choice: Option<(usize, Op)>,
-    /// Actions.
-    pub actions: Vec<CompiledAction>,
-    /// Bit `k` set when kind `k` has actions.
-    pub action_kinds: u64,
-    /// Legality clauses.
-    pub legal: Vec<Legal>,
-    /// Game-end rules in order.
-    pub end: Vec<(End, EndOutcome)>,
-    /// Each end rule's condition as written, for the reason of a result.
-    pub end_labels: Vec<String>,
-    /// Whether some end rule is a plain condition (checked at every node).
-    pub immediate_end: bool,
-    /// Shields: (kind, radius, against bits).
-    pub shields: Vec<(Kind, u8, u8)>,
-    /// Whether any rule or action can change the board beyond a plain move.
-    pub any_effects: bool,
-}
-
-impl Programs {
-    /// Whether any rule or action can change the board beyond a plain move.
-    pub fn has_effects(&self) -> bool {
-        !(self.on_capture.is_empty()
-            && self.on_arrival.is_empty()
-            && self.after_move.is_empty()
-            && self.actions.is_empty())
-    }
-}
-
-struct Builder<'a> {
+struct Builder {
     p: Programs,
     g: Geometry,
-    letter_kind: &'a dyn Fn(char) -> Option<Kind>,
-    royal_kinds: u64,
-    all_kinds: u64,
     /// The directions of each table in `p.rays`, to share tables.
     ray_keys: Vec<Vec<((i32, i32), usize)>>,
     /// The directions of each table in `p.lines`.
     line_keys: Vec<Vec<((i32, i32), usize)>>,
 }
 
-/// Compiles the checked sentences of a variant.
-pub fn compile(
-    s: &CheckedSentences,
-    g: Geometry,
-    letter_kind: &dyn Fn(char) -> Option<Kind>,
-    royal_kinds: u64,
-    kinds: usize,
-    initial_ranks: &dyn Fn(Kind) -> Vec<i32>,
-) -> Programs {
+/// Compiles the checked sentences of a variant; `initial_ranks` gives each
+/// kind's initial ranks (for the `i` moves of its actions' templates).
+pub fn compile(s: &CheckedSentences, g: Geometry, initial_ranks: &dyn Fn(Kind) -> Vec<i32>) -> Programs {
     let all: SquareSet = (0..g.squares()).map(|i| i as Square).collect();
-    let all_kinds = if kinds >= 64 { u64::MAX } else { (1u64 << kinds) - 1 };
     let mut b = Builder {
         p: Programs {
             all,
@@ -302,12 +39,10 @@ pub fn compile(
                 .map(|i| i as Square)
                 .filter(|&sq| (g.file(sq) + g.rank(sq)) % 2 != 0)
                 .collect(),
+            counters: s.counters.clone(),
             ..Default::default()
         },
         g,
-        letter_kind,
-        royal_kinds,
-        all_kinds,
         ray_keys: Vec::new(),
         line_keys: Vec::new(),
     };
@@ -376,7 +111,7 @@ pub fn compile(
     b.p
 }
 
-impl Builder<'_> {
+impl Builder {
     fn push_set(&mut self, node: SetNode) -> SetId {
         self.p.sets.push(node);
         (self.p.sets.len() - 1) as SetId
@@ -385,19 +120,6 @@ impl Builder<'_> {
     fn push_cond(&mut self, node: CondNode) -> CondId {
         self.p.conds.push(node);
         (self.p.conds.len() - 1) as CondId
-    }
-
-    fn kinds(&self, filter: Option<&KindFilter>) -> u64 {
-        let Some(f) = filter else { return self.all_kinds };
-        let mask = if f.royal {
-            self.royal_kinds
-        } else {
-            f.letters
-                .iter()
-                .filter_map(|(c, _)| (self.letter_kind)(*c))
-                .fold(0, |m, k| m | 1 << k)
-        };
-        if f.negate { self.all_kinds & !mask } else { mask }
     }
 
     fn area_table(&mut self, radius: u8) {
@@ -417,7 +139,7 @@ impl Builder<'_> {
             SetExpr::Named(n) => SetNode::Named((*n).into()),
             SetExpr::Pieces(side, kinds) => SetNode::Pieces {
                 side: (*side).into(),
-                kinds: self.kinds(kinds.as_ref()),
+                kinds: *kinds,
             },
             SetExpr::Area(s, r) => {
                 self.area_table(*r);
@@ -430,12 +152,12 @@ impl Builder<'_> {
                 self.area_table(1);
                 SetNode::Adjacent { set: self.set(s) }
             }
-            SetExpr::Lines(s, template, _) => {
+            SetExpr::Lines(s, template) => {
                 let set = self.set(s);
                 let table = self.lines_table(template);
                 SetNode::Lines { set, table }
             }
-            SetExpr::First(s, template, _) => {
+            SetExpr::First(s, template) => {
                 let set = self.set(s);
                 let table = self.rays_table(template);
                 SetNode::First { set, table }
@@ -489,7 +211,7 @@ impl Builder<'_> {
     /// Lines of a template through each square: its rays to the edge,
     /// ignoring what stands on them, once per side of the rule's owner.
     /// Templates with the same directions share one table.
-    fn lines_table(&mut self, template: &str) -> u32 {
+    fn lines_table(&mut self, template: &Template) -> u32 {
         let directions = template_directions(template);
         if let Some(i) = self.line_keys.iter().position(|k| *k == directions) {
             return i as u32;
@@ -508,7 +230,7 @@ impl Builder<'_> {
     /// Rays of a template from each square, one per direction, once per
     /// side of the rule's owner. Templates with the same directions share
     /// one table.
-    fn rays_table(&mut self, template: &str) -> u32 {
+    fn rays_table(&mut self, template: &Template) -> u32 {
         let directions = template_directions(template);
         if let Some(i) = self.ray_keys.iter().position(|k| *k == directions) {
             return i as u32;
@@ -547,16 +269,14 @@ impl Builder<'_> {
             }
             Cond::Compare(Quantity::Count(s), cmp, n) => CondNode::Count(self.set(s), (*cmp).into(), *n),
             Cond::Compare(Quantity::Squares(s), cmp, n) => CondNode::Squares(self.set(s), (*cmp).into(), *n),
-            Cond::Compare(Quantity::Captured(kinds), cmp, n) => {
-                let mask = self.kinds(kinds.as_ref());
-                let counter = match self.p.counters.iter().position(|m| *m == mask) {
-                    Some(i) => i,
-                    None => {
-                        self.p.counters.push(mask);
-                        self.p.counters.len() - 1
-                    }
-                };
-                CondNode::Captured(counter.min(MAX_COUNTERS - 1) as u8, (*cmp).into(), *n)
+            Cond::Compare(Quantity::Captured(mask), cmp, n) => {
+                let counter = self
+                    .p
+                    .counters
+                    .iter()
+                    .position(|m| m == mask)
+                    .expect("the checker lists every `captured(...)` mask");
+                CondNode::Captured(counter as u8, (*cmp).into(), *n)
             }
             Cond::Exists(s) => CondNode::Exists(self.set(s)),
             Cond::Attacked(s) => CondNode::Attacked(self.set(s)),
@@ -607,10 +327,17 @@ impl Builder<'_> {
     }
 
     fn action(&mut self, a: &CheckedAction, once: &mut u8, initial_ranks: &dyn Fn(Kind) -> Vec<i32>) -> CompiledAction {
-        let tables = a.template.as_ref().map(|t| {
-            let ranks = a.owner.map(initial_ranks).unwrap_or_default();
-            super::tables::build_from(self.g, &[(t, ranks.as_slice())], false)
-        });
+        let (tables, target) = match (&a.targets, a.owner) {
+            (ActionTargets::Moves(t), Some(owner)) => {
+                let ranks = initial_ranks(owner);
+                (
+                    Some(super::tables::build_from(self.g, &[(t, ranks.as_slice())], false)),
+                    None,
+                )
+            }
+            (ActionTargets::Moves(_), None) => unreachable!("the checker refuses a side action with `moves`"),
+            (ActionTargets::Squares(set), _) => (None, Some(self.set(set))),
+        };
         let once_bit = a.once.then(|| {
             *once += 1;
             *once - 1
@@ -619,7 +346,7 @@ impl Builder<'_> {
             owner: a.owner,
             name: a.name.clone(),
             tables,
-            target: a.target.as_ref().map(|s| self.set(s)),
+            target,
             stays: a.stays,
             once_bit,
             when_uses_target: a.when.as_ref().is_some_and(cond_uses_target),
@@ -628,15 +355,7 @@ impl Builder<'_> {
             compel: a.compel,
             promotes: a.promotes,
             record: a.record.clone(),
-            chooses_direction: a.effects.iter().any(|e| {
-                matches!(
-                    e,
-                    Effect::Push {
-                        direction: Direction::Chosen,
-                        ..
-                    }
-                )
-            }),
+            chooses_direction: a.chooses_direction(),
         }
     }
 }
@@ -683,4 +402,55 @@ fn template_rays(g: Geometry, directions: &[((i32, i32), usize)], side: Color) -
             rays
         })
         .collect()
+}
+
+impl From<ast::SideFilter> for SideFilter {
+    fn from(s: ast::SideFilter) -> Self {
+        match s {
+            ast::SideFilter::Own => SideFilter::Own,
+            ast::SideFilter::Enemy => SideFilter::Enemy,
+            ast::SideFilter::Any => SideFilter::Any,
+        }
+    }
+}
+
+impl From<ast::NamedSet> for NamedSet {
+    fn from(n: ast::NamedSet) -> Self {
+        match n {
+            ast::NamedSet::Target => NamedSet::Target,
+            ast::NamedSet::Origin => NamedSet::Origin,
+            ast::NamedSet::Mover => NamedSet::Mover,
+            ast::NamedSet::Path => NamedSet::Path,
+            ast::NamedSet::All => NamedSet::All,
+            ast::NamedSet::Shielded => NamedSet::Shielded,
+            ast::NamedSet::Blocked => NamedSet::Blocked,
+            ast::NamedSet::Empty => NamedSet::Empty,
+            ast::NamedSet::Light => NamedSet::Light,
+            ast::NamedSet::Dark => NamedSet::Dark,
+        }
+    }
+}
+
+impl From<ast::Comparison> for Comparison {
+    fn from(c: ast::Comparison) -> Self {
+        match c {
+            ast::Comparison::AtLeast => Comparison::AtLeast,
+            ast::Comparison::AtMost => Comparison::AtMost,
+            ast::Comparison::Equal => Comparison::Equal,
+            ast::Comparison::NotEqual => Comparison::NotEqual,
+            ast::Comparison::More => Comparison::More,
+            ast::Comparison::Less => Comparison::Less,
+        }
+    }
+}
+
+impl From<ast::EndOutcome> for EndOutcome {
+    fn from(o: ast::EndOutcome) -> Self {
+        match o {
+            ast::EndOutcome::Win => EndOutcome::Win,
+            ast::EndOutcome::Loss => EndOutcome::Loss,
+            ast::EndOutcome::Draw => EndOutcome::Draw,
+            ast::EndOutcome::BothLose => EndOutcome::BothLose,
+        }
+    }
 }

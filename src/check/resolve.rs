@@ -1,0 +1,246 @@
+//! Sentences resolved: every piece letter becomes a kind mask and every
+//! template inside a set (`lines(origin, Q)`) is parsed, once, here. The
+//! compiler reads only these resolved trees; a letter or template that
+//! does not resolve is reported where it is written, and every such
+//! problem of a sentence is reported, not just the first.
+
+use super::validate::Checker;
+use crate::base::piece::Kind;
+use crate::lang::betza::{self, Template};
+use crate::lang::effect_syntax::{
+    Cond, Direction, Effect, EndCondition, EndRule, KindFilter, LegalClause, Phase, Quantity, SetExpr, TriggeredRule,
+};
+use crate::spec::Spanned;
+
+/// The tree as checked: kinds as masks (bit `k` for kind `k`), templates
+/// parsed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Resolved;
+
+impl Phase for Resolved {
+    /// Bit `k` set for kind `k`.
+    type Kinds = u64;
+    type Template = Template;
+}
+
+/// The piece names a sentence may use, as the file writes them.
+pub(super) struct Names<'n> {
+    /// The kind of an upper-case piece letter.
+    pub letter_kind: &'n dyn Fn(char) -> Option<Kind>,
+    /// The royal kinds.
+    pub royal: u64,
+    /// Every kind.
+    pub all: u64,
+}
+
+impl Names<'_> {
+    /// The mask of one kind. More kinds than a mask holds is reported by
+    /// the piece checks; such a kind adds no bit.
+    fn bit(kind: Kind) -> u64 {
+        1u64.checked_shl(u32::from(kind)).unwrap_or(0)
+    }
+}
+
+/// Resolves the names in one sentence, reporting each name that does not
+/// resolve at its place in `text`.
+pub(super) struct Resolver<'r, 'a> {
+    pub c: &'r mut Checker<'a>,
+    pub text: &'r Spanned<String>,
+    pub names: &'r Names<'r>,
+}
+
+/// Both, when both resolved (each is resolved, and reported, first).
+fn both<A, B>(a: Option<A>, b: Option<B>) -> Option<(A, B)> {
+    a.zip(b)
+}
+
+impl Resolver<'_, '_> {
+    fn kinds(&mut self, filter: &Option<KindFilter>) -> Option<u64> {
+        let Some(f) = filter else { return Some(self.names.all) };
+        let mut mask = 0;
+        let mut ok = true;
+        for (letter, span) in &f.letters {
+            match (self.names.letter_kind)(*letter) {
+                Some(k) => mask |= Names::bit(k),
+                None => {
+                    ok = false;
+                    let at = self.c.inside(self.text, span.clone());
+                    self.c.error(
+                        format!("`{letter}` is not a piece letter of this variant"),
+                        at,
+                        "use the upper-case letter of a piece listed under `pieces`",
+                    );
+                }
+            }
+        }
+        let mask = if f.royal { self.names.royal } else { mask };
+        ok.then_some(if f.negate { self.names.all & !mask } else { mask })
+    }
+
+    fn template(&mut self, t: &crate::lang::effect_syntax::TemplateText) -> Option<Template> {
+        match betza::parse(&t.text) {
+            Ok(template) => Some(template),
+            Err(e) => {
+                let span = &t.span;
+                let at = self.c.inside(
+                    self.text,
+                    span.start + e.span.start..span.start + e.span.end.max(e.span.start + 1),
+                );
+                self.c
+                    .error(format!("lines template `{}`: {}", t.text, e.message), at, e.help);
+                None
+            }
+        }
+    }
+
+    fn boxed(&mut self, e: &SetExpr) -> Option<Box<SetExpr<Resolved>>> {
+        self.set(e).map(Box::new)
+    }
+
+    /// A square set.
+    pub fn set(&mut self, e: &SetExpr) -> Option<SetExpr<Resolved>> {
+        Some(match e {
+            SetExpr::Named(n) => SetExpr::Named(*n),
+            SetExpr::Pieces(side, kinds) => SetExpr::Pieces(*side, self.kinds(kinds)?),
+            SetExpr::Area(s, r) => SetExpr::Area(self.boxed(s)?, *r),
+            SetExpr::Adjacent(s) => SetExpr::Adjacent(self.boxed(s)?),
+            SetExpr::Manhattan(s, r) => SetExpr::Manhattan(self.boxed(s)?, *r),
+            SetExpr::Lines(s, t) => {
+                let (s, t) = both(self.boxed(s), self.template(t))?;
+                SetExpr::Lines(s, t)
+            }
+            SetExpr::First(s, t) => {
+                let (s, t) = both(self.boxed(s), self.template(t))?;
+                SetExpr::First(s, t)
+            }
+            SetExpr::Ranks(lo, hi) => SetExpr::Ranks(*lo, *hi),
+            SetExpr::Files(lo, hi) => SetExpr::Files(*lo, *hi),
+            SetExpr::Binary(op, a, b) => {
+                let (a, b) = both(self.boxed(a), self.boxed(b))?;
+                SetExpr::Binary(*op, a, b)
+            }
+        })
+    }
+
+    fn boxed_cond(&mut self, c: &Cond) -> Option<Box<Cond<Resolved>>> {
+        self.cond(c).map(Box::new)
+    }
+
+    /// A condition.
+    pub fn cond(&mut self, c: &Cond) -> Option<Cond<Resolved>> {
+        Some(match c {
+            Cond::Truth(t) => Cond::Truth(*t),
+            Cond::Not(a) => Cond::Not(self.boxed_cond(a)?),
+            Cond::And(a, b) => {
+                let (a, b) = both(self.boxed_cond(a), self.boxed_cond(b))?;
+                Cond::And(a, b)
+            }
+            Cond::Or(a, b) => {
+                let (a, b) = both(self.boxed_cond(a), self.boxed_cond(b))?;
+                Cond::Or(a, b)
+            }
+            Cond::Compare(q, cmp, n) => {
+                let q = match q {
+                    Quantity::Count(s) => Quantity::Count(self.set(s)?),
+                    Quantity::Squares(s) => Quantity::Squares(self.set(s)?),
+                    Quantity::Captured(kinds) => Quantity::Captured(self.kinds(kinds)?),
+                };
+                Cond::Compare(q, *cmp, *n)
+            }
+            Cond::Exists(s) => Cond::Exists(self.set(s)?),
+            Cond::Attacked(s) => Cond::Attacked(self.set(s)?),
+            Cond::Touching(a, b) => {
+                let (a, b) = both(self.set(a), self.set(b))?;
+                Cond::Touching(a, b)
+            }
+            Cond::Within(a, b) => {
+                let (a, b) = both(self.set(a), self.set(b))?;
+                Cond::Within(a, b)
+            }
+        })
+    }
+
+    fn optional_cond(&mut self, c: &Option<Cond>) -> Option<Option<Cond<Resolved>>> {
+        match c {
+            Some(c) => self.cond(c).map(Some),
+            None => Some(None),
+        }
+    }
+
+    /// An effect.
+    pub fn effect(&mut self, e: &Effect) -> Option<Effect<Resolved>> {
+        Some(match e {
+            Effect::Remove(s) => Effect::Remove(self.set(s)?),
+            Effect::Block(s) => Effect::Block(self.set(s)?),
+            Effect::Consume => Effect::Consume,
+            Effect::Push {
+                set,
+                direction,
+                distance,
+            } => {
+                let set = self.set(set);
+                let direction = match direction {
+                    Direction::Along => Some(Direction::Along),
+                    Direction::Chosen => Some(Direction::Chosen),
+                    Direction::AwayFrom(s) => self.set(s).map(Direction::AwayFrom),
+                };
+                let (set, direction) = both(set, direction)?;
+                Effect::Push {
+                    set,
+                    direction,
+                    distance: *distance,
+                }
+            }
+            Effect::Bounce { set, from, promote } => {
+                let (set, from) = both(self.set(set), self.set(from))?;
+                Effect::Bounce {
+                    set,
+                    from,
+                    promote: *promote,
+                }
+            }
+        })
+    }
+
+    /// Effects, every one resolved (and its problems reported).
+    pub fn effects(&mut self, effects: &[Effect]) -> Option<Vec<Effect<Resolved>>> {
+        let resolved: Vec<_> = effects.iter().map(|e| self.effect(e)).collect();
+        resolved.into_iter().collect()
+    }
+
+    /// A triggered rule.
+    pub fn rule(&mut self, r: &TriggeredRule) -> Option<TriggeredRule<Resolved>> {
+        let guard = self.optional_cond(&r.guard);
+        let effects = self.effects(&r.effects);
+        let (guard, effects) = both(guard, effects)?;
+        Some(TriggeredRule {
+            trigger: r.trigger,
+            guard,
+            effects,
+        })
+    }
+
+    /// A legality clause.
+    pub fn legal(&mut self, clause: &LegalClause) -> Option<LegalClause<Resolved>> {
+        Some(match clause {
+            LegalClause::Survives(c) => LegalClause::Survives(self.optional_cond(c)?),
+            LegalClause::NotAttacked(c) => LegalClause::NotAttacked(self.optional_cond(c)?),
+        })
+    }
+
+    /// A game-end rule.
+    pub fn end(&mut self, rule: &EndRule) -> Option<EndRule<Resolved>> {
+        let condition = match &rule.condition {
+            EndCondition::Checkmate => EndCondition::Checkmate,
+            EndCondition::Stalemate => EndCondition::Stalemate,
+            EndCondition::MoveRule(n) => EndCondition::MoveRule(*n),
+            EndCondition::Repetition(n) => EndCondition::Repetition(*n),
+            EndCondition::Holds(c) => EndCondition::Holds(self.cond(c)?),
+            EndCondition::Dead(c) => EndCondition::Dead(self.cond(c)?),
+        };
+        Some(EndRule {
+            condition,
+            outcome: rule.outcome,
+        })
+    }
+}

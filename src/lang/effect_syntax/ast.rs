@@ -1,0 +1,283 @@
+//! The effect-sentence syntax tree. Its leaves that name things (piece
+//! letters, movement templates) are a [`Phase`]'s types: as parsed
+//! ([`Parsed`]: letters and template text with their spans), or resolved by
+//! the checker (`check::Resolved`: kind masks and parsed templates), so the
+//! compiler reads a tree in which every name is already resolved.
+
+use std::fmt::Debug;
+use std::ops::Range;
+
+/// What a tree's naming leaves hold at one stage of the pipeline.
+pub trait Phase {
+    /// Which kinds of piece a set or count takes.
+    type Kinds: Clone + Debug + PartialEq + Eq;
+    /// A movement template inside a set (`lines(origin, Q)`).
+    type Template: Clone + Debug + PartialEq + Eq;
+}
+
+/// The tree as parsed: letters and templates as written, with spans.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Parsed;
+
+impl Phase for Parsed {
+    /// `None` takes every kind.
+    type Kinds = Option<KindFilter>;
+    type Template = TemplateText;
+}
+
+/// A template as written inside a sentence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TemplateText {
+    /// The template.
+    pub text: String,
+    /// Its byte range inside the sentence.
+    pub span: Range<usize>,
+}
+
+/// Which side's pieces a filter takes, relative to the side whose rule it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SideFilter {
+    /// The side whose rule, move or action it is.
+    Own,
+    /// The other side.
+    Enemy,
+    /// Either side.
+    Any,
+}
+
+/// Which kinds of piece a filter takes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KindFilter {
+    /// Take every kind except these.
+    pub negate: bool,
+    /// The royal kinds (instead of letters).
+    pub royal: bool,
+    /// Piece letters with their spans.
+    pub letters: Vec<(char, Range<usize>)>,
+}
+
+/// The named square sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NamedSet {
+    /// Where the move or action aims.
+    Target,
+    /// Where the moving piece stood.
+    Origin,
+    /// Where the moving piece stands now.
+    Mover,
+    /// The squares the move passed over.
+    Path,
+    /// The whole board.
+    All,
+    /// Squares under some shield.
+    Shielded,
+    /// Blocked squares.
+    Blocked,
+    /// Empty squares.
+    Empty,
+    /// Light squares (a1 is dark).
+    Light,
+    /// Dark squares (a1 is dark).
+    Dark,
+}
+
+/// A set operator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetOp {
+    /// `+`
+    Union,
+    /// `-`
+    Difference,
+    /// `&`
+    Intersection,
+}
+
+/// A square-set expression.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetExpr<P: Phase = Parsed> {
+    /// A named set.
+    Named(NamedSet),
+    /// Squares holding pieces of a side and kinds.
+    Pieces(SideFilter, P::Kinds),
+    /// Squares within a radius.
+    Area(Box<SetExpr<P>>, u8),
+    /// The 8 neighbours, the set excluded.
+    Adjacent(Box<SetExpr<P>>),
+    /// Lines of a rider template through the set.
+    Lines(Box<SetExpr<P>>, P::Template),
+    /// The first piece along each ray of a template from the set.
+    First(Box<SetExpr<P>>, P::Template),
+    /// Squares within a Manhattan radius.
+    Manhattan(Box<SetExpr<P>>, u8),
+    /// Ranks from the rule's side, 1-based inclusive.
+    Ranks(u8, u8),
+    /// Files, 0-based inclusive.
+    Files(u8, u8),
+    /// Two sets combined.
+    Binary(SetOp, Box<SetExpr<P>>, Box<SetExpr<P>>),
+}
+
+/// A number a condition compares.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Quantity<P: Phase = Parsed> {
+    /// Pieces on the set.
+    Count(SetExpr<P>),
+    /// Pieces of these kinds removed so far, either side.
+    Captured(P::Kinds),
+    /// Squares in the set, empty or not.
+    Squares(SetExpr<P>),
+}
+
+/// A comparison operator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Comparison {
+    /// `>=`
+    AtLeast,
+    /// `<=`
+    AtMost,
+    /// `==`
+    Equal,
+    /// `!=`
+    NotEqual,
+    /// `>`
+    More,
+    /// `<`
+    Less,
+}
+
+/// A condition.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Cond<P: Phase = Parsed> {
+    /// `true` or `false`.
+    Truth(bool),
+    /// `not c`
+    Not(Box<Cond<P>>),
+    /// `a and b`
+    And(Box<Cond<P>>, Box<Cond<P>>),
+    /// `a or b`
+    Or(Box<Cond<P>>, Box<Cond<P>>),
+    /// `quantity op number`
+    Compare(Quantity<P>, Comparison, u32),
+    /// Some square of the set holds a piece.
+    Exists(SetExpr<P>),
+    /// Some piece on the set is attacked by the other side.
+    Attacked(SetExpr<P>),
+    /// A square of the first set is next to one of the second.
+    Touching(SetExpr<P>, SetExpr<P>),
+    /// The first set is non-empty and inside the second.
+    Within(SetExpr<P>, SetExpr<P>),
+}
+
+/// Which way a push goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Direction<P: Phase = Parsed> {
+    /// The direction of the move.
+    Along,
+    /// Away from the nearest square of the set.
+    AwayFrom(SetExpr<P>),
+    /// A direction the mover chooses.
+    Chosen,
+}
+
+/// One effect primitive.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect<P: Phase = Parsed> {
+    /// Remove the pieces on the set.
+    Remove(SetExpr<P>),
+    /// Push the pieces on the set.
+    Push {
+        /// What is pushed.
+        set: SetExpr<P>,
+        /// Which way.
+        direction: Direction<P>,
+        /// How many squares.
+        distance: u8,
+    },
+    /// Block the squares of the set.
+    Block(SetExpr<P>),
+    /// Remove the acting piece, shields or not.
+    Consume,
+    /// The mover may bounce one piece of the set away from `from`.
+    Bounce {
+        /// The pieces that may be bounced.
+        set: SetExpr<P>,
+        /// The square they bounce away from.
+        from: SetExpr<P>,
+        /// Whether a bounce into the promotion zone promotes.
+        promote: bool,
+    },
+}
+
+/// When a rule fires.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Trigger {
+    /// After a capture.
+    Capture,
+    /// After a piece lands.
+    Arrival,
+    /// After every move.
+    AfterMove {
+        /// Not after castling.
+        except_castling: bool,
+    },
+}
+
+/// A triggered rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TriggeredRule<P: Phase = Parsed> {
+    /// When it fires.
+    pub trigger: Trigger,
+    /// Only if this holds.
+    pub guard: Option<Cond<P>>,
+    /// What happens, in order.
+    pub effects: Vec<Effect<P>>,
+}
+
+/// A legality clause.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LegalClause<P: Phase = Parsed> {
+    /// The side that moved still has a royal piece, unless...
+    Survives(Option<Cond<P>>),
+    /// No royal piece of the side that moved is attacked, unless...
+    NotAttacked(Option<Cond<P>>),
+}
+
+/// The condition of a game-end rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EndCondition<P: Phase = Parsed> {
+    /// No legal move, in check.
+    Checkmate,
+    /// No legal move, not in check.
+    Stalemate,
+    /// Moves by each side without capture or pawn move.
+    MoveRule(u32),
+    /// Occurrences of the same position.
+    Repetition(u32),
+    /// Any condition on the position: ends the game at once, in search too.
+    Holds(Cond<P>),
+    /// A dead position (`dead if <condition>`): ends the game in play, but
+    /// search goes on below it, as published perft counts do.
+    Dead(Cond<P>),
+}
+
+/// An outcome for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndOutcome {
+    /// The side to move wins.
+    Win,
+    /// The side to move loses.
+    Loss,
+    /// Drawn.
+    Draw,
+    /// Both sides lose.
+    BothLose,
+}
+
+/// A game-end rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EndRule<P: Phase = Parsed> {
+    /// When.
+    pub condition: EndCondition<P>,
+    /// What result.
+    pub outcome: EndOutcome,
+}

@@ -1,0 +1,40 @@
+//! Effect sentences: the pest grammar in `grammar/effects.pest` (`parse`
+//! lowers its parse tree) and the typed AST with spans it yields (`ast`).
+//! Resolving names (piece letters, templates) and compiling to programs
+//! happen later, in `check` and `compile`.
+
+use std::ops::Range;
+
+mod ast;
+mod errors;
+mod parse;
+
+pub use ast::{
+    Comparison, Cond, Direction, Effect, EndCondition, EndOutcome, EndRule, KindFilter, LegalClause, NamedSet, Parsed,
+    Phase, Quantity, SetExpr, SetOp, SideFilter, TemplateText, Trigger, TriggeredRule,
+};
+pub use parse::{parse_condition, parse_effects, parse_end, parse_legal, parse_rule, parse_set};
+
+mod grammar {
+    #[derive(pest_derive::Parser)]
+    #[grammar = "../grammar/effects.pest"]
+    pub struct EffectParser;
+}
+
+/// A problem in a sentence, with the byte range it concerns.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct SentenceError {
+    /// What is wrong.
+    pub message: String,
+    /// Byte range inside the sentence.
+    pub span: Range<usize>,
+    /// How to fix it.
+    pub help: String,
+}
+
+/// Deepest nesting of parentheses a sentence may have.
+pub const MAX_NESTING: usize = 32;
+
+/// Longest sentence, in bytes.
+pub const MAX_SENTENCE_BYTES: usize = 4096;
