@@ -4,7 +4,8 @@
 //! Layers, bottom to top (see `docs/design.md`):
 //! base, spec, lang, check, compile, engine, notation, load, scenario.
 //! The binary's `cli` sits on top and uses only the library's public API.
-//! The engine uses only `base`, `compile` and itself: never syntax trees.
+//! The engine uses only `base`, `compile` and itself: never syntax trees;
+//! of `compile` only the IR, the tables and the compiled variant.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -370,6 +371,63 @@ fn layers_import_only_downwards() {
         "imports against the layer order {LAYERS:?}:\n{}",
         problems.join("\n")
     );
+}
+
+/// What the engine may read of `compile`: the IR (`ir`: effect programs
+/// and their enums), the move and attack tables, and the compiled variant
+/// with its castling rules and piece descriptions; never how they are
+/// built.
+const ENGINE_READS_OF_COMPILE: &[&str] = &["ir", "tables", "attacks", "Variant", "CastlingRule", "PieceInfo"];
+
+/// The items a path names right after `compile::` (one, or each of a group).
+fn after_compile(written: &str) -> Vec<String> {
+    let Some(at) = written.find("compile::") else {
+        return Vec::new();
+    };
+    let rest = &written[at + "compile::".len()..];
+    let items = rest.strip_prefix('{').map_or(rest, |r| r.trim_end_matches('}'));
+    let names: Vec<&str> = if rest.starts_with('{') { items.split(',').collect() } else { vec![items] };
+    names
+        .into_iter()
+        .filter_map(|n| n.split("::").next())
+        .map(|n| n.trim().to_string())
+        .filter(|n| !n.is_empty())
+        .collect()
+}
+
+#[test]
+fn the_engine_reads_only_the_ir() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut problems = Vec::new();
+    for file in &files {
+        let module = module_path(&src, file);
+        let code = code_only(&fs::read_to_string(file).unwrap());
+        let refs = references(&code, &module);
+        if module == ["compile", "ir"] {
+            // The IR itself is built from base types only: no syntax tree,
+            // no checker constant.
+            for r in refs.iter().filter(|r| r.top != "base") {
+                problems.push(format!("{}:{}: the IR names `{}`", file.display(), r.line, r.written));
+            }
+        }
+        if module.first().is_some_and(|m| m == "engine") {
+            for r in refs.iter().filter(|r| r.top == "compile") {
+                for item in after_compile(&r.written) {
+                    if !ENGINE_READS_OF_COMPILE.contains(&item.as_str()) {
+                        problems.push(format!(
+                            "{}:{}: the engine reads `compile::{item}`",
+                            file.display(),
+                            r.line
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert_eq!(after_compile("crate::compile::{Variant, ir::Op}"), ["Variant", "ir"]);
 }
 
 #[test]
