@@ -386,7 +386,11 @@ fn after_compile(written: &str) -> Vec<String> {
     };
     let rest = &written[at + "compile::".len()..];
     let items = rest.strip_prefix('{').map_or(rest, |r| r.trim_end_matches('}'));
-    let names: Vec<&str> = if rest.starts_with('{') { items.split(',').collect() } else { vec![items] };
+    let names: Vec<&str> = if rest.starts_with('{') {
+        items.split(',').collect()
+    } else {
+        vec![items]
+    };
     names
         .into_iter()
         .filter_map(|n| n.split("::").next())

@@ -4,6 +4,12 @@
 /// Most distinct `captured(...)` counters a variant may use.
 pub const MAX_COUNTERS: usize = 4;
 
+/// Most pieces one castling rule may carry along: each subset of them is
+/// compiled as its own move (16 subsets), and a variant's castling moves
+/// (rules x sides x subsets, at most 256) are numbered by a byte. The
+/// engine carries them in a fixed array of this size.
+pub const MAX_CARRY: usize = 4;
+
 /// Bit of a shield's `against` mask: protects from `remove`.
 pub const SHIELD_REMOVE: u8 = 1;
 /// Protects from `push`.

@@ -5,6 +5,7 @@
 use super::validate::Checker;
 use crate::base::diagnostic::Diagnostic;
 use crate::base::geometry::Geometry;
+use crate::base::limits::MAX_CARRY;
 use crate::base::piece::Kind;
 use crate::base::square::{Color, Square};
 use crate::lang::fen_syntax::FenCell;
@@ -79,11 +80,6 @@ impl CheckedCastling {
 /// Most castling rules a variant may have: each takes two bits (one per
 /// side) of a position's 16-bit castling rights.
 pub const MAX_CASTLING_RULES: usize = 8;
-
-/// Most pieces one castling rule may carry along: each subset of them is
-/// compiled as its own move (16 subsets), and a variant's castling moves
-/// (rules x sides x subsets, at most 256) are numbered by a byte.
-pub const MAX_CARRY: usize = 4;
 
 /// Largest offset (files or ranks) a castling carry or a setup placement
 /// may give: anything farther is off every board.

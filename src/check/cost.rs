@@ -360,7 +360,7 @@ impl Costs {
         let per_piece = (0..pieces.len()).map(|k| kind_moves(k, most_plain)).max().unwrap_or(0);
         let action_moves = |a: &super::CheckedAction| self.action_moves(a, choices, most_plain);
         let side: u64 = s.actions.iter().filter(|a| a.owner.is_none()).map(action_moves).sum();
-        let castling = castling_rules as u64 * (1 << super::castling::MAX_CARRY);
+        let castling = castling_rules as u64 * (1 << crate::base::limits::MAX_CARRY);
         let total = self
             .squares
             .saturating_mul(per_piece)

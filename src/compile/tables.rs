@@ -122,14 +122,17 @@ pub fn lame_path(g: &Geometry, from: Square, (dx, dy): (i32, i32)) -> Vec<Square
 }
 
 /// The squares strictly between `from` and `from + (dx, dy)` on a straight
-/// line (none for an oblique leap): the en passant targets of a move.
-pub fn passed_squares(g: &Geometry, from: Square, (dx, dy): (i32, i32)) -> Vec<Square> {
+/// line (none for an oblique leap), nearest first: the en passant targets
+/// of a move. Computed as it is read, with no allocation.
+pub fn passed_squares(
+    g: &Geometry,
+    from: Square,
+    (dx, dy): (i32, i32),
+) -> impl Iterator<Item = Square> + Clone + use<> {
     let steps = gcd(dx.abs(), dy.abs());
-    if steps <= 1 {
-        return Vec::new();
-    }
-    let (sx, sy) = (dx / steps, dy / steps);
-    (1..steps).filter_map(|k| g.offset(from, sx * k, sy * k)).collect()
+    let (sx, sy) = if steps > 1 { (dx / steps, dy / steps) } else { (0, 0) };
+    let g = *g;
+    (1..steps.max(1)).filter_map(move |k| g.offset(from, sx * k, sy * k))
 }
 
 /// Adds a ride to a slot's list, merging exact duplicates: a ride with the
@@ -221,7 +224,7 @@ pub fn build_from(g: Geometry, pieces: &[(&crate::lang::betza::Template, &[i32])
                                 };
                                 let path = if c.lame { lame_path(&g, from, v) } else { Vec::new() };
                                 let sets_ep =
-                                    c.initial && c.quiet && en_passant && !passed_squares(&g, from, v).is_empty();
+                                    c.initial && c.quiet && en_passant && passed_squares(&g, from, v).next().is_some();
                                 let flags = if sets_ep { flags | SETS_EN_PASSANT } else { flags };
                                 match leaps.iter_mut().find(|(l, p)| l.to == to && *p == path) {
                                     Some((l, _)) => l.flags |= flags,

@@ -123,7 +123,7 @@ impl Variant {
                     g.file(ctx.target) - g.file(ctx.origin),
                     g.rank(ctx.target) - g.rank(ctx.origin),
                 );
-                passed_squares(&g, ctx.origin, delta).into_iter().collect()
+                passed_squares(&g, ctx.origin, delta).collect()
             }
             NamedSet::All => p.all,
             NamedSet::Shielded => self.shielded(pos, SHIELD_REMOVE | SHIELD_PUSH | SHIELD_BLOCK | SHIELD_BOUNCE),

@@ -6,7 +6,7 @@ use super::interpret::Context;
 use super::moves::{Move, MoveKind};
 use super::trace::{Event, NoTrace, Trace};
 use crate::base::geometry::Geometry;
-use crate::base::limits::MAX_COUNTERS;
+use crate::base::limits::{MAX_CARRY, MAX_COUNTERS};
 use crate::base::piece::Cell;
 use crate::base::square::{Color, MAX_SQUARES, Square, SquareSet};
 use crate::compile::Variant;
@@ -230,127 +230,19 @@ impl Position {
         // A compelled piece moves as its owner's piece: its promotions,
         // its "own" and "enemy", whoever's turn it is.
         let owner = if moving.is_piece() { moving.color() } else { us };
-        let mut resets_clock = moving.is_piece() && variant.pawn_kinds >> moving.kind() & 1 != 0;
-        let effects = variant.programs.any_effects;
-        let pieces_before = if effects {
-            self.occupied[0].len() + self.occupied[1].len()
-        } else {
-            0
-        };
-        // A piece whose own moves reset the clock (`pawn: true`) resets it
-        // too when an effect moves it (a push, a bounce): it has moved.
-        let clock_pieces_before = if effects && !resets_clock {
-            self.clock_pieces(variant)
-        } else {
-            [SquareSet::EMPTY; 2]
-        };
-        let mut new_ep = SquareSet::EMPTY;
+        let before = Before::take(self, variant, moving);
         let mut ctx = Context {
             side: owner,
             origin: mv.from,
             target: mv.to,
             mover: mv.to,
         };
-        let (mut captured, mut landed, mut castled) = (false, true, false);
-        match mv.kind {
-            MoveKind::Quiet | MoveKind::Initial => {
-                trace.record(Event::Moved {
-                    piece: moving,
-                    from: mv.from,
-                    to: mv.to,
-                });
-                self.relocate(mv.from, mv.to);
-                if mv.kind == MoveKind::Initial {
-                    let delta = (
-                        self.geometry.file(mv.to) - self.geometry.file(mv.from),
-                        self.geometry.rank(mv.to) - self.geometry.rank(mv.from),
-                    );
-                    new_ep = passed_squares(&self.geometry, mv.from, delta).into_iter().collect();
-                    self.ep_victim = mv.to;
-                }
-            }
-            MoveKind::Capture | MoveKind::EnPassant => {
-                let victim = if mv.kind == MoveKind::Capture {
-                    mv.to
-                } else {
-                    self.ep_victim
-                };
-                trace.record(Event::Moved {
-                    piece: moving,
-                    from: mv.from,
-                    to: mv.to,
-                });
-                self.remove_piece(variant, victim, true, trace);
-                self.relocate(mv.from, mv.to);
-                captured = true;
-                resets_clock = true;
-            }
-            MoveKind::Castle(index) => {
-                let rule = &variant.castling[index as usize];
-                let king = self.board[rule.king_from as usize];
-                let rook = self.board[rule.rook_from as usize];
-                let carried: Vec<Cell> = rule.carry.iter().map(|&(from, _)| self.board[from as usize]).collect();
-                self.clear(rule.king_from);
-                self.clear(rule.rook_from);
-                for &(from, _) in &rule.carry {
-                    self.clear(from);
-                }
-                self.set(variant, rule.rook_to, rook);
-                self.set(variant, rule.king_to, king);
-                trace.record(Event::Moved {
-                    piece: king,
-                    from: rule.king_from,
-                    to: rule.king_to,
-                });
-                trace.record(Event::Moved {
-                    piece: rook,
-                    from: rule.rook_from,
-                    to: rule.rook_to,
-                });
-                for (&(from, to), &piece) in rule.carry.iter().zip(&carried) {
-                    self.set(variant, to, piece);
-                    trace.record(Event::Moved { piece, from, to });
-                }
-                ctx.mover = rule.king_to;
-                landed = false;
-                castled = true;
-            }
-            MoveKind::Action(index) => {
-                let action = &variant.programs.actions[index as usize];
-                if let Some(bit) = action.once_bit {
-                    self.used[owner as usize] |= 1 << bit;
-                }
-                // A piece that lands on the target is lifted while the
-                // effect runs, so a push may send a piece to its square.
-                let lands = action.owner.is_some() && !action.stays && mv.from != mv.to;
-                if lands {
-                    self.clear(mv.from);
-                }
-                ctx.mover = mv.from;
-                variant.run_ops(&action.ops, self, &ctx, mv.choice, trace);
-                landed = false;
-                if lands {
-                    if self.board[mv.to as usize].is_empty() {
-                        self.set(variant, mv.to, moving);
-                        trace.record(Event::Moved {
-                            piece: moving,
-                            from: mv.from,
-                            to: mv.to,
-                        });
-                        ctx.mover = mv.to;
-                        landed = true;
-                    } else if self.board[mv.from as usize].is_empty() {
-                        self.set(variant, mv.from, moving);
-                    } else {
-                        self.count_removal(variant, moving);
-                        trace.record(Event::Removed {
-                            piece: moving,
-                            at: mv.from,
-                        });
-                    }
-                }
-            }
-        }
+        let made = match mv.kind {
+            MoveKind::Quiet | MoveKind::Initial => self.make_quiet(mv, moving, trace),
+            MoveKind::Capture | MoveKind::EnPassant => self.make_capture(variant, mv, moving, trace),
+            MoveKind::Castle(index) => self.make_castle(variant, index, &mut ctx, trace),
+            MoveKind::Action(index) => self.make_action(variant, mv, index, moving, &mut ctx, trace),
+        };
         if let Some(kind) = mv.promotion {
             let promoted = Cell::piece(kind, owner);
             self.set(variant, mv.to, promoted);
@@ -360,42 +252,240 @@ impl Position {
             });
         }
         let programs = &variant.programs;
-        if captured {
+        if made.captured {
             variant.fire(&programs.on_capture, self, &ctx, false, None, trace);
         }
-        if landed {
+        if made.landed {
             variant.fire(&programs.on_arrival, self, &ctx, false, None, trace);
         }
-        variant.fire(&programs.after_move, self, &ctx, castled, mv.choice, trace);
-        let keep = &variant.castling_keep;
-        self.castling &= keep[mv.from as usize] & keep[mv.to as usize];
-        if self.castling != 0 && effects {
-            // Effects may have removed a king or a rook anywhere.
-            for rule in &variant.castling {
-                let (king, rook) = (self.board[rule.king_from as usize], self.board[rule.rook_from as usize]);
-                if !(king.is_side(rule.side)
-                    && king.kind() == rule.king_kind
-                    && rook.is_side(rule.side)
-                    && rook.kind() == rule.rook_kind)
-                {
-                    self.castling &= !rule.right;
-                }
-            }
-        }
-        if effects && self.occupied[0].len() + self.occupied[1].len() < pieces_before {
-            resets_clock = true;
-        }
-        if effects && !resets_clock && self.clock_pieces(variant) != clock_pieces_before {
-            resets_clock = true;
-        }
-        if new_ep.is_empty() {
+        variant.fire(&programs.after_move, self, &ctx, made.castled, mv.choice, trace);
+        self.update_castling(variant, mv);
+        let resets_clock = made.captured || before.resets_clock(self, variant);
+        if made.new_ep.is_empty() {
             self.ep_victim = 0;
         }
-        self.ep_targets = new_ep;
+        self.ep_targets = made.new_ep;
         self.halfmove = if resets_clock { 0 } else { self.halfmove + 1 };
         if us == Color::Black {
             self.fullmove += 1;
         }
         self.side = us.flip();
+    }
+
+    /// A quiet move; an initial one that passes squares leaves them as en
+    /// passant targets.
+    #[inline]
+    fn make_quiet<T: Trace>(&mut self, mv: Move, moving: Cell, trace: &mut T) -> Made {
+        trace.record(Event::Moved {
+            piece: moving,
+            from: mv.from,
+            to: mv.to,
+        });
+        self.relocate(mv.from, mv.to);
+        let mut made = Made::landed();
+        if mv.kind == MoveKind::Initial {
+            let g = self.geometry;
+            let delta = (g.file(mv.to) - g.file(mv.from), g.rank(mv.to) - g.rank(mv.from));
+            made.new_ep = passed_squares(&g, mv.from, delta).collect();
+            self.ep_victim = mv.to;
+        }
+        made
+    }
+
+    /// A capture, on the target square or en passant.
+    #[inline]
+    fn make_capture<T: Trace>(&mut self, variant: &Variant, mv: Move, moving: Cell, trace: &mut T) -> Made {
+        let victim = if mv.kind == MoveKind::Capture {
+            mv.to
+        } else {
+            self.ep_victim
+        };
+        trace.record(Event::Moved {
+            piece: moving,
+            from: mv.from,
+            to: mv.to,
+        });
+        self.remove_piece(variant, victim, true, trace);
+        self.relocate(mv.from, mv.to);
+        Made {
+            captured: true,
+            ..Made::landed()
+        }
+    }
+
+    /// Castling: the king, the rook and the pieces carried along.
+    fn make_castle<T: Trace>(&mut self, variant: &Variant, index: u8, ctx: &mut Context, trace: &mut T) -> Made {
+        let rule = &variant.castling[index as usize];
+        let king = self.board[rule.king_from as usize];
+        let rook = self.board[rule.rook_from as usize];
+        // The checker keeps a rule to `MAX_CARRY` carried pieces.
+        let mut carried = [Cell::EMPTY; MAX_CARRY];
+        for (cell, &(from, _)) in carried.iter_mut().zip(&rule.carry) {
+            *cell = self.board[from as usize];
+        }
+        self.clear(rule.king_from);
+        self.clear(rule.rook_from);
+        for &(from, _) in &rule.carry {
+            self.clear(from);
+        }
+        self.set(variant, rule.rook_to, rook);
+        self.set(variant, rule.king_to, king);
+        trace.record(Event::Moved {
+            piece: king,
+            from: rule.king_from,
+            to: rule.king_to,
+        });
+        trace.record(Event::Moved {
+            piece: rook,
+            from: rule.rook_from,
+            to: rule.rook_to,
+        });
+        for (&(from, to), &piece) in rule.carry.iter().zip(&carried) {
+            self.set(variant, to, piece);
+            trace.record(Event::Moved { piece, from, to });
+        }
+        ctx.mover = rule.king_to;
+        Made {
+            castled: true,
+            ..Made::default()
+        }
+    }
+
+    /// An action: its effects run, and a piece that aims at a square lands
+    /// there if the square is empty afterwards.
+    fn make_action<T: Trace>(
+        &mut self,
+        variant: &Variant,
+        mv: Move,
+        index: u8,
+        moving: Cell,
+        ctx: &mut Context,
+        trace: &mut T,
+    ) -> Made {
+        let action = &variant.programs.actions[index as usize];
+        if let Some(bit) = action.once_bit {
+            self.used[ctx.side as usize] |= 1 << bit;
+        }
+        // A piece that lands on the target is lifted while the
+        // effect runs, so a push may send a piece to its square.
+        let lands = action.owner.is_some() && !action.stays && mv.from != mv.to;
+        if lands {
+            self.clear(mv.from);
+        }
+        ctx.mover = mv.from;
+        variant.run_ops(&action.ops, self, ctx, mv.choice, trace);
+        if !lands {
+            return Made::default();
+        }
+        if self.board[mv.to as usize].is_empty() {
+            self.set(variant, mv.to, moving);
+            trace.record(Event::Moved {
+                piece: moving,
+                from: mv.from,
+                to: mv.to,
+            });
+            ctx.mover = mv.to;
+            return Made::landed();
+        }
+        if self.board[mv.from as usize].is_empty() {
+            self.set(variant, mv.from, moving);
+        } else {
+            self.count_removal(variant, moving);
+            trace.record(Event::Removed {
+                piece: moving,
+                at: mv.from,
+            });
+        }
+        Made::default()
+    }
+
+    /// Castling rights after a move: lost when a king's or rook's square
+    /// is touched, or (effects may remove pieces anywhere) when a rule's
+    /// king or rook is no longer in place.
+    #[inline]
+    fn update_castling(&mut self, variant: &Variant, mv: Move) {
+        let keep = &variant.castling_keep;
+        self.castling &= keep[mv.from as usize] & keep[mv.to as usize];
+        if self.castling == 0 || !variant.programs.any_effects {
+            return;
+        }
+        for rule in &variant.castling {
+            let (king, rook) = (self.board[rule.king_from as usize], self.board[rule.rook_from as usize]);
+            if !(king.is_side(rule.side)
+                && king.kind() == rule.king_kind
+                && rook.is_side(rule.side)
+                && rook.kind() == rule.rook_kind)
+            {
+                self.castling &= !rule.right;
+            }
+        }
+    }
+}
+
+/// What one kind of move did, for the rules that fire after it.
+#[derive(Default)]
+struct Made {
+    /// A piece was captured by the move.
+    captured: bool,
+    /// The moving piece landed on the target (arrival rules fire).
+    landed: bool,
+    /// The move was castling (`after move except castling` rules skip it).
+    castled: bool,
+    /// The en passant targets the move leaves.
+    new_ep: SquareSet,
+}
+
+impl Made {
+    fn landed() -> Made {
+        Made {
+            landed: true,
+            ..Made::default()
+        }
+    }
+}
+
+/// What the move rule's clock needs to know from before a move: whether
+/// the moving piece resets it, and, in a variant with effects, the pieces
+/// on the board (an effect that removes one, or moves a pawn-like piece,
+/// resets it too).
+struct Before {
+    /// The moving piece's own moves reset the clock (`pawn: true`).
+    moving_resets: bool,
+    /// Pieces on the board (with effects only).
+    pieces: u32,
+    /// The squares of the clock-resetting pieces (with effects only).
+    clock_pieces: [SquareSet; 2],
+}
+
+impl Before {
+    #[inline]
+    fn take(pos: &Position, variant: &Variant, moving: Cell) -> Before {
+        let moving_resets = moving.is_piece() && variant.pawn_kinds >> moving.kind() & 1 != 0;
+        let effects = variant.programs.any_effects;
+        Before {
+            moving_resets,
+            pieces: if effects {
+                pos.occupied[0].len() + pos.occupied[1].len()
+            } else {
+                0
+            },
+            clock_pieces: if effects && !moving_resets {
+                pos.clock_pieces(variant)
+            } else {
+                [SquareSet::EMPTY; 2]
+            },
+        }
+    }
+
+    /// Whether the move resets the clock, `pos` being the position after it.
+    #[inline]
+    fn resets_clock(&self, pos: &Position, variant: &Variant) -> bool {
+        if self.moving_resets {
+            return true;
+        }
+        if !variant.programs.any_effects {
+            return false;
+        }
+        pos.occupied[0].len() + pos.occupied[1].len() < self.pieces || pos.clock_pieces(variant) != self.clock_pieces
     }
 }

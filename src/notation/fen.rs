@@ -410,11 +410,11 @@ fn en_passant_sources(variant: &Variant, pos: &Position, target: Square, mover: 
                 continue;
             }
             let delta = (g.file(victim) - g.file(from), g.rank(victim) - g.rank(from));
-            let passed = passed_squares(&g, from, delta);
-            if passed.first() != Some(&target) || !passed.iter().all(|&s| pos.cell(s).is_empty()) {
+            let mut passed = passed_squares(&g, from, delta);
+            if passed.clone().next() != Some(target) || !passed.all(|s| pos.cell(s).is_empty()) {
                 continue;
             }
-            let source = (passed.into_iter().collect::<SquareSet>(), victim);
+            let source = (passed_squares(&g, from, delta).collect::<SquareSet>(), victim);
             if !out.contains(&source) {
                 out.push(source);
             }
