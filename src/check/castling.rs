@@ -311,77 +311,159 @@ fn resolve_side(
     is_royal: &dyn Fn(char) -> bool,
     rook_files: Option<&Vec<i32>>,
 ) -> Result<ResolvedCastling, Diagnostic> {
-    // The upper-case letter of a piece of `side` on `sq`.
-    let own = |sq: Square| match board[sq as usize] {
-        FenCell::Piece(ch) if ch.is_ascii_uppercase() == (side == Color::White) => Some(ch.to_ascii_uppercase()),
-        _ => None,
-    };
-    let name = match side {
-        Color::White => "White",
-        Color::Black => "Black",
-    };
-    let fail = |message: String, help: &str| Diagnostic::error(message, rule.location.clone()).with_help(help);
-    let is_king = |ch: char| match rule.king_letter {
-        Some(l) => ch == l,
-        None => is_royal(ch),
+    let view = SideView {
+        rule,
+        side,
+        g,
+        board,
+        is_royal,
     };
     let king_to = mirror(g, side, rule.king_to);
     let rook_to = mirror(g, side, rule.rook_to);
+    // Kings and rooks not written are looked for on the rank the king goes to.
     let rank = g.rank(king_to);
-    let king_from = match rule.king {
-        Some(sq) => Some(mirror(g, side, sq)),
-        None => (0..g.files as i32)
-            .filter_map(|f| g.square(f, rank))
-            .find(|&sq| own(sq).is_some_and(is_king)),
-    };
-    let Some(king_from) = king_from else {
-        return Err(fail(
-            format!(
-                "castling `{}`: no {name} king on rank {} of the start position",
-                rule.fen,
-                rank + 1
-            ),
-            "give `king: \"e1\"`, or put the king on the rank of `king_to`",
+    let king_from = view.king_from(rank)?;
+    let rook_from = view.rook_from(king_from, rank, rook_files)?;
+    let (king_char, rook_char) = view.pieces(king_from, rook_from)?;
+    if king_from == rook_from {
+        return Err(view.fail(
+            "castling king and rook start on the same square".into(),
+            "give the rook its own square",
         ));
-    };
-    let rook_from = match rule.rook {
-        Some(sq) => Some(mirror(g, side, sq)),
-        None => {
-            let king_file = g.file(king_from);
-            let files: Vec<i32> = match rule.side {
-                Some(CastlingSide::Left) => (0..king_file).collect(),
-                _ => (king_file + 1..g.files as i32).rev().collect(),
-            };
-            let named = rook_files.and_then(|named| files.iter().copied().find(|f| named.contains(f)));
-            match named {
-                Some(f) => g.square(f, rank).filter(|&sq| own(sq) == rule.rook_letter),
-                None => files
-                    .into_iter()
-                    .filter_map(|f| g.square(f, rank))
-                    .find(|&sq| own(sq) == rule.rook_letter),
+    }
+    Ok(ResolvedCastling {
+        rule: index,
+        side,
+        fen: rule.fen,
+        king_from,
+        king_to,
+        rook_from,
+        rook_to,
+        king_kind: letter_kind(king_char).expect("letters were checked"),
+        rook_kind: letter_kind(rook_char).expect("letters were checked"),
+        carry: view.carried(king_from, king_to, rook_from),
+        carry_kind: rule.carry.as_ref().and_then(|(letter, _)| letter_kind(*letter)),
+        rook_search: if rule.rook.is_none() {
+            rule.side.or(Some(CastlingSide::Right))
+        } else {
+            None
+        },
+    })
+}
+
+/// One side's view of a position, to find a castling rule's pieces in it.
+struct SideView<'a> {
+    rule: &'a CheckedCastling,
+    side: Color,
+    g: Geometry,
+    board: &'a [FenCell],
+    is_royal: &'a dyn Fn(char) -> bool,
+}
+
+impl SideView<'_> {
+    /// The upper-case letter of a piece of this side on `sq`.
+    fn own(&self, sq: Square) -> Option<char> {
+        match self.board[sq as usize] {
+            FenCell::Piece(ch) if ch.is_ascii_uppercase() == (self.side == Color::White) => {
+                Some(ch.to_ascii_uppercase())
             }
+            _ => None,
         }
-    };
-    let Some(rook_from) = rook_from else {
-        return Err(fail(
-            format!(
-                "castling `{}`: no {name} rook beside the king on {}",
-                rule.fen,
-                g.name(king_from)
-            ),
-            "put the castling rook on the rank of the king, on the rule's `side`",
-        ));
-    };
-    let king_char = own(king_from).filter(|&ch| is_king(ch));
-    let rook_char = own(rook_from).filter(|&ch| rule.rook_letter.is_none_or(|l| l == ch) && !is_king(ch));
-    let (Some(king_char), Some(rook_char)) = (king_char, rook_char) else {
+    }
+
+    fn name(&self) -> &'static str {
+        match self.side {
+            Color::White => "White",
+            Color::Black => "Black",
+        }
+    }
+
+    fn is_king(&self, ch: char) -> bool {
+        match self.rule.king_letter {
+            Some(l) => ch == l,
+            None => (self.is_royal)(ch),
+        }
+    }
+
+    fn fail(&self, message: String, help: &str) -> Diagnostic {
+        Diagnostic::error(message, self.rule.location.clone()).with_help(help)
+    }
+
+    /// The king's square: as written, or the king on `rank`.
+    fn king_from(&self, rank: i32) -> Result<Square, Diagnostic> {
+        let (g, rule) = (self.g, self.rule);
+        let found = match rule.king {
+            Some(sq) => Some(mirror(g, self.side, sq)),
+            None => (0..g.files as i32)
+                .filter_map(|f| g.square(f, rank))
+                .find(|&sq| self.own(sq).is_some_and(|ch| self.is_king(ch))),
+        };
+        found.ok_or_else(|| {
+            self.fail(
+                format!(
+                    "castling `{}`: no {} king on rank {} of the start position",
+                    rule.fen,
+                    self.name(),
+                    rank + 1
+                ),
+                "give `king: \"e1\"`, or put the king on the rank of `king_to`",
+            )
+        })
+    }
+
+    /// The rook's square: as written, or the outermost rook on `rank` on
+    /// the rule's side of the king (one named by file in a FEN, if any).
+    fn rook_from(&self, king_from: Square, rank: i32, rook_files: Option<&Vec<i32>>) -> Result<Square, Diagnostic> {
+        let (g, rule) = (self.g, self.rule);
+        let found = match rule.rook {
+            Some(sq) => Some(mirror(g, self.side, sq)),
+            None => {
+                let king_file = g.file(king_from);
+                let files: Vec<i32> = match rule.side {
+                    Some(CastlingSide::Left) => (0..king_file).collect(),
+                    _ => (king_file + 1..g.files as i32).rev().collect(),
+                };
+                let named = rook_files.and_then(|named| files.iter().copied().find(|f| named.contains(f)));
+                match named {
+                    Some(f) => g.square(f, rank).filter(|&sq| self.own(sq) == rule.rook_letter),
+                    None => files
+                        .into_iter()
+                        .filter_map(|f| g.square(f, rank))
+                        .find(|&sq| self.own(sq) == rule.rook_letter),
+                }
+            }
+        };
+        found.ok_or_else(|| {
+            self.fail(
+                format!(
+                    "castling `{}`: no {} rook beside the king on {}",
+                    rule.fen,
+                    self.name(),
+                    g.name(king_from)
+                ),
+                "put the castling rook on the rank of the king, on the rule's `side`",
+            )
+        })
+    }
+
+    /// The letters of the king and the rook on their squares, or what is
+    /// wrong with the first square that does not hold its piece.
+    fn pieces(&self, king_from: Square, rook_from: Square) -> Result<(char, char), Diagnostic> {
+        let rule = self.rule;
+        let king_char = self.own(king_from).filter(|&ch| self.is_king(ch));
+        let rook_char = self
+            .own(rook_from)
+            .filter(|&ch| rule.rook_letter.is_none_or(|l| l == ch) && !self.is_king(ch));
+        if let (Some(king), Some(rook)) = (king_char, rook_char) {
+            return Ok((king, rook));
+        }
         let (which, what, at) = if king_char.is_none() {
             (king_from, "king", &rule.square_locations.0)
         } else {
             (rook_from, "rook", &rule.square_locations.1)
         };
-        let square = g.name(which);
-        let (holds, help) = match own(which) {
+        let (square, name) = (self.g.name(which), self.name());
+        let (holds, help) = match self.own(which) {
             None => (
                 format!("holds no {name} piece"),
                 format!("put the castling {what} on {square} in `start`, or fix the square"),
@@ -395,48 +477,25 @@ fn resolve_side(
                 },
             ),
         };
-        return Err(Diagnostic::error(
+        Err(Diagnostic::error(
             format!("castling {what} square {square} {holds} in the start position"),
             at.clone().or_else(|| rule.location.clone()),
         )
-        .with_help(help));
-    };
-    if king_from == rook_from {
-        return Err(fail(
-            "castling king and rook start on the same square".into(),
-            "give the rook its own square",
-        ));
+        .with_help(help))
     }
-    let mut carry = Vec::new();
-    let carry_kind = rule.carry.as_ref().and_then(|(letter, _)| letter_kind(*letter));
-    if let Some((letter, offsets)) = &rule.carry {
-        let dir = if side == Color::White { 1 } else { -1 };
-        for &(df, dr) in offsets {
-            let (Some(from), Some(to)) = (g.offset(king_from, df, dr * dir), g.offset(king_to, df, dr * dir)) else {
-                continue;
-            };
-            // The castling rook itself is never carried as well.
-            if own(from) == Some(*letter) && from != rook_from {
-                carry.push((from, to));
-            }
-        }
+
+    /// The pieces carried along, (from, to): those of the rule's kind on
+    /// its offsets from the king, the castling rook never among them.
+    fn carried(&self, king_from: Square, king_to: Square, rook_from: Square) -> Vec<(Square, Square)> {
+        let Some((letter, offsets)) = &self.rule.carry else {
+            return Vec::new();
+        };
+        let dir = if self.side == Color::White { 1 } else { -1 };
+        let g = self.g;
+        offsets
+            .iter()
+            .filter_map(|&(df, dr)| Some((g.offset(king_from, df, dr * dir)?, g.offset(king_to, df, dr * dir)?)))
+            .filter(|&(from, _)| self.own(from) == Some(*letter) && from != rook_from)
+            .collect()
     }
-    Ok(ResolvedCastling {
-        rule: index,
-        side,
-        fen: rule.fen,
-        king_from,
-        king_to,
-        rook_from,
-        rook_to,
-        king_kind: letter_kind(king_char).expect("letters were checked"),
-        rook_kind: letter_kind(rook_char).expect("letters were checked"),
-        carry,
-        carry_kind,
-        rook_search: if rule.rook.is_none() {
-            rule.side.or(Some(CastlingSide::Right))
-        } else {
-            None
-        },
-    })
 }

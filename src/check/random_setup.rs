@@ -70,13 +70,37 @@ pub fn mirror(g: Geometry, sq: Square) -> Square {
         .expect("a mirrored square is on the board")
 }
 
-/// Checks `spec`; on success returns the setup.
+/// Checks `spec`; on success returns the setup. The template comes first
+/// (the pieces are counted against its `?` squares); then every other
+/// pass runs and reports what it finds.
 pub(super) fn check_setup(
     c: &mut Checker<'_>,
     spec: &SetupSpec,
     g: Geometry,
     known: &dyn Fn(char) -> bool,
 ) -> Option<CheckedSetup> {
+    let (template, white_slots) = setup_template(c, spec, g, known)?;
+    let pieces = setup_pieces(c, spec, white_slots.len(), known);
+    let letters = pieces.as_ref().map_or_else(|e| e.as_slice(), Vec::as_slice);
+    let rules = setup_rules(c, spec, letters, known);
+    let place = setup_placements(c, spec, letters, known);
+    Some(CheckedSetup {
+        template,
+        white_slots,
+        pieces: pieces.ok()?,
+        rules: rules?,
+        place: place?,
+    })
+}
+
+/// The template, and its `?` squares on White's side, which Black's must
+/// mirror.
+fn setup_template(
+    c: &mut Checker<'_>,
+    spec: &SetupSpec,
+    g: Geometry,
+    known: &dyn Fn(char) -> bool,
+) -> Option<(FenRecord, Vec<Square>)> {
     let template = match fen::parse(&spec.template.value, g.files, g.ranks, |ch| ch == '?' || known(ch)) {
         Ok(t) => t,
         Err(e) => {
@@ -85,25 +109,12 @@ pub(super) fn check_setup(
             return None;
         }
     };
-    let slots: Vec<Square> = (0..g.squares())
+    let slots = (0..g.squares())
         .filter(|&i| template.board[i] == FenCell::Slot)
-        .map(|i| i as Square)
-        .collect();
-    let white_slots: Vec<Square> = slots
-        .iter()
-        .copied()
-        .filter(|&sq| g.rank(sq) < g.ranks as i32 / 2)
-        .collect();
-    let mirrored: Vec<Square> = {
-        let mut m: Vec<Square> = white_slots.iter().map(|&sq| mirror(g, sq)).collect();
-        m.sort();
-        m
-    };
-    let black_slots: Vec<Square> = slots
-        .iter()
-        .copied()
-        .filter(|&sq| g.rank(sq) >= g.ranks as i32 / 2)
-        .collect();
+        .map(|i| i as Square);
+    let (white_slots, black_slots): (Vec<Square>, Vec<Square>) = slots.partition(|&sq| g.rank(sq) < g.ranks as i32 / 2);
+    let mut mirrored: Vec<Square> = white_slots.iter().map(|&sq| mirror(g, sq)).collect();
+    mirrored.sort();
     if black_slots != mirrored {
         c.error(
             "the template's `?` squares on Black's side must mirror White's",
@@ -112,6 +123,18 @@ pub(super) fn check_setup(
         );
         return None;
     }
+    Some((template, white_slots))
+}
+
+/// The shuffled pieces, sorted: White's letters, one per `?` square of
+/// White's side, with not too many arrangements. On a problem, the letters
+/// anyway (as `Err`), for the passes that name them.
+fn setup_pieces(
+    c: &mut Checker<'_>,
+    spec: &SetupSpec,
+    slots: usize,
+    known: &dyn Fn(char) -> bool,
+) -> Result<Vec<char>, Vec<char>> {
     let mut pieces: Vec<char> = spec.pieces.value.chars().collect();
     let mut ok = true;
     for (i, ch) in spec.pieces.value.char_indices() {
@@ -125,12 +148,11 @@ pub(super) fn check_setup(
             ok = false;
         }
     }
-    if pieces.len() != white_slots.len() {
+    if pieces.len() != slots {
         c.error(
             format!(
-                "setup has {} pieces for {} `?` squares on White's side",
-                pieces.len(),
-                white_slots.len()
+                "setup has {} pieces for {slots} `?` squares on White's side",
+                pieces.len()
             ),
             spec.pieces.location.clone(),
             "give one letter per `?` square of White's side",
@@ -147,26 +169,21 @@ pub(super) fn check_setup(
         );
         ok = false;
     }
+    if ok { Ok(pieces) } else { Err(pieces) }
+}
+
+/// The setup's rules, each naming shuffled pieces (often enough).
+fn setup_rules(
+    c: &mut Checker<'_>,
+    spec: &SetupSpec,
+    pieces: &[char],
+    known: &dyn Fn(char) -> bool,
+) -> Option<Vec<SetupRule>> {
     let mut rules = Vec::new();
+    let mut ok = true;
     for text in &spec.rules {
-        match setup::parse(&text.value) {
-            Ok(rule) => {
-                for (letter, span) in rule.letters() {
-                    let count = pieces.iter().filter(|p| *p == letter).count();
-                    let needed = rule.letters().iter().filter(|(l, _)| l == letter).count();
-                    let shuffled = matches!(rule, SetupRule::Protected(_)) || count >= needed;
-                    if !known(*letter) || !shuffled {
-                        let at = c.inside(text, span.clone());
-                        c.error(
-                            format!("setup rule: `{letter}` is not among the shuffled pieces (often enough)"),
-                            at,
-                            "name pieces listed in `pieces`",
-                        );
-                        ok = false;
-                    }
-                }
-                rules.push(rule);
-            }
+        let rule = match setup::parse(&text.value) {
+            Ok(rule) => rule,
             Err((message, span)) => {
                 let at = c.inside(text, span);
                 c.error(
@@ -175,10 +192,36 @@ pub(super) fn check_setup(
                     "see docs/setup.md",
                 );
                 ok = false;
+                continue;
+            }
+        };
+        for (letter, span) in rule.letters() {
+            let count = pieces.iter().filter(|p| *p == letter).count();
+            let needed = rule.letters().iter().filter(|(l, _)| l == letter).count();
+            let shuffled = matches!(rule, SetupRule::Protected(_)) || count >= needed;
+            if !known(*letter) || !shuffled {
+                let at = c.inside(text, span.clone());
+                c.error(
+                    format!("setup rule: `{letter}` is not among the shuffled pieces (often enough)"),
+                    at,
+                    "name pieces listed in `pieces`",
+                );
+                ok = false;
             }
         }
+        rules.push(rule);
     }
-    let mut place = Vec::new();
+    ok.then_some(rules)
+}
+
+/// The setup's placements: a piece put near a shuffled one.
+fn setup_placements(
+    c: &mut Checker<'_>,
+    spec: &SetupSpec,
+    pieces: &[char],
+    known: &dyn Fn(char) -> bool,
+) -> Option<Vec<Placement>> {
+    let mut ok = true;
     if spec.place.len() > MAX_PLACEMENTS {
         c.error(
             format!(
@@ -190,6 +233,7 @@ pub(super) fn check_setup(
         );
         ok = false;
     }
+    let mut place = Vec::new();
     for p in spec.place.iter().take(MAX_PLACEMENTS) {
         let what = format!("setup placement of `{}`", p.piece.value);
         ok &= super::castling::check_offsets(c, &what, &p.offsets, MAX_PLACEMENT_OFFSETS, p.piece.location.clone());
@@ -207,13 +251,7 @@ pub(super) fn check_setup(
             offsets: p.offsets.clone(),
         });
     }
-    ok.then_some(CheckedSetup {
-        template,
-        white_slots,
-        pieces,
-        rules,
-        place,
-    })
+    ok.then_some(place)
 }
 
 impl CheckedSetup {

@@ -135,26 +135,7 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
             .collect(),
     };
     let name = c.require(&file.name, "name", "\"My variant\"").map(|n| n.value.clone());
-    let geometry = c.require(&file.board, "board", "(files: 8, ranks: 8)").and_then(|b| {
-        let mut side = |v: &Spanned<u32>, what: &str| -> Option<u8> {
-            if (1..=Geometry::MAX_SIDE as u32).contains(&v.value) {
-                Some(v.value as u8)
-            } else {
-                c.error(
-                    format!("a board has 1 to {} {what}, not {}", Geometry::MAX_SIDE, v.value),
-                    v.location.clone(),
-                    format!("set `{what}` between 1 and {}", Geometry::MAX_SIDE),
-                );
-                None
-            }
-        };
-        let files = side(&b.files, "files");
-        let ranks = side(&b.ranks, "ranks");
-        Some(Geometry {
-            files: files?,
-            ranks: ranks?,
-        })
-    });
+    let geometry = check_board(&mut c, file);
     let pieces = check_pieces(&mut c, file);
     // Letters as written, so one bad piece does not make every use of the
     // others an error too.
@@ -169,39 +150,7 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
         (Some(spec), Some(g)) => check_setup(&mut c, spec, g, &|ch| letter_kind(ch).is_some()),
         _ => None,
     };
-    let start_field = if file.setup.is_some() {
-        None
-    } else {
-        c.require(&file.start, "start", "\"<FEN>\"")
-    };
-    let start = match (start_field, geometry) {
-        (Some(start), Some(g)) => match fen::parse(&start.value, g.files, g.ranks, |ch| letter_kind(ch).is_some()) {
-            Ok(record) => Some(record),
-            Err(e) => {
-                let at = c.inside(start, e.span.clone());
-                // Inherited from a bundled file, it is relocated with advice
-                // (`inherited::relocate`).
-                c.error(format!("start position: {}", e.message), at, e.help);
-                None
-            }
-        },
-        _ => None,
-    };
-    // A random setup starts, for checking, from its first arrangement.
-    let start = match (&setup, geometry) {
-        (Some(s), Some(g)) => {
-            let first = s.first_arrangement(g);
-            if first.is_none() {
-                c.error(
-                    "no arrangement of the setup's pieces leaves room for its placements",
-                    file.setup.as_ref().and_then(|s| s.pieces.location.clone()),
-                    "check the `place` offsets against the template",
-                );
-            }
-            first
-        }
-        _ => start,
-    };
+    let start = check_start(&mut c, file, geometry, setup.as_ref(), &letter_kind);
     let promotion = match (&file.promotion, geometry) {
         (Some(p), Some(g)) => check_promotion(&mut c, p, g, &letter_kind),
         _ => None,
@@ -219,29 +168,18 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
         .collect();
     let castling = match (&start, geometry) {
         // A random setup resolves its castling per arrangement.
-        (Some(_), Some(_)) if setup.is_some() => Vec::new(),
-        (Some(start), Some(g)) => {
-            match resolve_castling(&castling_rules, g, &start.board, &letter_kind, &|ch| {
-                royal_letters.contains(&ch)
-            }) {
-                Ok(resolved) => resolved,
-                Err(errors) => {
-                    c.found.extend(errors);
-                    Vec::new()
-                }
-            }
+        (Some(start), Some(g)) if setup.is_none() => {
+            let is_royal = |ch| royal_letters.contains(&ch);
+            resolve_castling(&castling_rules, g, &start.board, &letter_kind, &is_royal).unwrap_or_else(|errors| {
+                c.found.extend(errors);
+                Vec::new()
+            })
         }
         _ => Vec::new(),
     };
     let names = Names {
         letter_kind: &letter_kind,
-        royal: file
-            .pieces
-            .iter()
-            .flatten()
-            .enumerate()
-            .filter(|(k, p)| p.royal && *k < 64)
-            .fold(0, |m, (k, _)| m | 1 << k),
+        royal: royal_mask(file),
         all: match letters.len() {
             n if n >= 64 => u64::MAX,
             n => (1u64 << n) - 1,
@@ -249,107 +187,27 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
     };
     let sentences = check_sentences(&mut c, file, &names);
     if let Some(g) = geometry {
-        for over in super::cost::Costs::new(g.squares()).check(&sentences) {
-            c.error(
-                over.message,
-                None,
-                "simplify the sets: smaller areas, fewer `first`/`lines` rays, a condition that does not depend on `target`",
-            );
-        }
+        check_sentence_costs(&mut c, g, &sentences);
     }
-    let mut warnings = Vec::new();
-    let first_at = |list: &Option<Vec<Spanned<String>>>| {
-        list.as_ref()
-            .and_then(|l| l.first())
-            .and_then(|s| s.location.clone())
-            .filter(|l| l.source == 0)
-    };
-    let (legal_at, end_at) = (first_at(&file.legal), first_at(&file.end));
-    let (legal_at, end_at) = (legal_at.or_else(|| c.root()), end_at.or_else(|| c.root()));
-    if !c.found.iter().any(Diagnostic::is_error) {
-        // Only on sentences that all parsed: a missing one is no missing rule.
-        warnings.extend(super::endings::check_endings(
-            &sentences,
-            super::endings::RoyalKinds {
-                royal: names.royal,
-                all: names.all,
-            },
-            legal_at,
-            end_at,
-        ));
-    }
-    if let Some(start) = &start
-        && !royal_letters.is_empty()
-    {
-        let has_royal = |upper: bool| {
-            start.board.iter().any(|cell| {
-                matches!(cell, FenCell::Piece(ch) if ch.is_ascii_uppercase() == upper
-                    && royal_letters.contains(&ch.to_ascii_uppercase()))
-            })
-        };
-        for (upper, side, other) in [(true, "White", "Black"), (false, "Black", "White")] {
-            if !has_royal(upper) && has_royal(!upper) {
-                warnings.push(
-                    Diagnostic::warning(
-                        format!(
-                            "{side} has no royal piece in the start position, {other} has: `own royal` rules never apply to {side}"
-                        ),
-                        file.start.as_ref().and_then(|s| s.location.clone()),
-                    )
-                    .with_help(format!("put {side}'s royal piece in `start`, unless the variant means it to have none")),
-                );
-            }
-        }
-    }
-    if let (Some(pieces), Some(promotion), Some(start), Some(g), Some(spec)) =
-        (&pieces, &promotion, &start, geometry, &file.promotion)
-    {
-        for &kind in &promotion.pieces {
-            let piece = &pieces[kind as usize];
-            if !can_reach_promotion(piece, promotion, start, g) {
-                warnings.push(
-                    Diagnostic::warning(
-                        format!(
-                            "the {} ({}) can never reach its promotion ranks",
-                            piece.name, piece.letter
-                        ),
-                        spec.ranks.location.clone(),
-                    )
-                    .with_help("check `ranks` (counted from the owner's side) against the piece's moves"),
-                );
-            }
-        }
+    let mut warnings = ending_warnings(&c, file, &sentences, &names);
+    if let Some(start) = &start {
+        warnings.extend(royal_warnings(file, start, &royal_letters));
     }
     if let Some(pieces) = &pieces {
-        for (spec, piece) in file.pieces.iter().flatten().zip(pieces) {
-            if piece.template.components.is_empty() {
-                warnings.push(
-                    Diagnostic::warning(
-                        format!("the {} ({}) can never move", piece.name, piece.letter),
-                        spec.moves.location.clone(),
-                    )
-                    .with_help("give it a movement template, for example `K`"),
-                );
-            }
-        }
-    }
-    if let (Some(pieces), Some(g)) = (&pieces, geometry) {
-        let bound = super::cost::Costs::new(g.squares()).move_bound(
+        warnings.extend(piece_warnings(
+            file,
             pieces,
             promotion.as_ref(),
-            castling_rules.len(),
-            &sentences,
+            start.as_ref(),
+            geometry,
+        ));
+    }
+    if let (Some(pieces), Some(g)) = (&pieces, geometry) {
+        let costs = super::cost::Costs::new(g.squares());
+        check_move_bound(
+            &mut c,
+            costs.move_bound(pieces, promotion.as_ref(), castling_rules.len(), &sentences),
         );
-        if bound > super::cost::MAX_MOVES {
-            c.error(
-                format!(
-                    "a position of this variant may offer up to {bound} moves; at most {} are allowed",
-                    super::cost::MAX_MOVES
-                ),
-                None,
-                "fewer promotion choices, action targets or bounce choices",
-            );
-        }
     }
     super::inherited::relocate(&mut c.found, file, sources);
     super::inherited::relocate(&mut warnings, file, sources);
@@ -389,6 +247,196 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
         sentences,
         warnings,
     })
+}
+
+/// The royal kinds as written, bit `k` for kind `k` (kinds past a mask's
+/// 64 bits, refused by the piece checks, add none).
+fn royal_mask(file: &VariantFile) -> u64 {
+    file.pieces
+        .iter()
+        .flatten()
+        .enumerate()
+        .filter(|(k, p)| p.royal && *k < 64)
+        .fold(0, |m, (k, _)| m | 1 << k)
+}
+
+/// The board's size: 1 to [`Geometry::MAX_SIDE`] files and ranks.
+fn check_board(c: &mut Checker<'_>, file: &VariantFile) -> Option<Geometry> {
+    let b = c.require(&file.board, "board", "(files: 8, ranks: 8)")?;
+    let mut side = |v: &Spanned<u32>, what: &str| -> Option<u8> {
+        if (1..=Geometry::MAX_SIDE as u32).contains(&v.value) {
+            Some(v.value as u8)
+        } else {
+            c.error(
+                format!("a board has 1 to {} {what}, not {}", Geometry::MAX_SIDE, v.value),
+                v.location.clone(),
+                format!("set `{what}` between 1 and {}", Geometry::MAX_SIDE),
+            );
+            None
+        }
+    };
+    let files = side(&b.files, "files");
+    let ranks = side(&b.ranks, "ranks");
+    Some(Geometry {
+        files: files?,
+        ranks: ranks?,
+    })
+}
+
+/// The start position: as written, or for a random setup (which has no
+/// `start`) its first arrangement.
+fn check_start(
+    c: &mut Checker<'_>,
+    file: &VariantFile,
+    geometry: Option<Geometry>,
+    setup: Option<&CheckedSetup>,
+    letter_kind: &dyn Fn(char) -> Option<Kind>,
+) -> Option<FenRecord> {
+    if file.setup.is_some() {
+        let first = setup?.first_arrangement(geometry?);
+        if first.is_none() {
+            c.error(
+                "no arrangement of the setup's pieces leaves room for its placements",
+                file.setup.as_ref().and_then(|s| s.pieces.location.clone()),
+                "check the `place` offsets against the template",
+            );
+        }
+        return first;
+    }
+    let start = c.require(&file.start, "start", "\"<FEN>\"")?;
+    let g = geometry?;
+    match fen::parse(&start.value, g.files, g.ranks, |ch| letter_kind(ch).is_some()) {
+        Ok(record) => Some(record),
+        Err(e) => {
+            let at = c.inside(start, e.span.clone());
+            // Inherited from a bundled file, it is relocated with advice
+            // (`inherited::relocate`).
+            c.error(format!("start position: {}", e.message), at, e.help);
+            None
+        }
+    }
+}
+
+/// The sentences' cost per move and per piece, against the limits.
+fn check_sentence_costs(c: &mut Checker<'_>, g: Geometry, sentences: &CheckedSentences) {
+    for over in super::cost::Costs::new(g.squares()).check(sentences) {
+        c.error(
+            over.message,
+            None,
+            "simplify the sets: smaller areas, fewer `first`/`lines` rays, a condition that does not depend on `target`",
+        );
+    }
+}
+
+/// The most moves a position may offer, against the limit.
+fn check_move_bound(c: &mut Checker<'_>, bound: u64) {
+    if bound > super::cost::MAX_MOVES {
+        c.error(
+            format!(
+                "a position of this variant may offer up to {bound} moves; at most {} are allowed",
+                super::cost::MAX_MOVES
+            ),
+            None,
+            "fewer promotion choices, action targets or bounce choices",
+        );
+    }
+}
+
+/// Warnings on how games end (`endings`), given only when every sentence
+/// parsed: a missing one is no missing rule.
+fn ending_warnings(
+    c: &Checker<'_>,
+    file: &VariantFile,
+    sentences: &CheckedSentences,
+    names: &Names<'_>,
+) -> Vec<Diagnostic> {
+    if c.found.iter().any(Diagnostic::is_error) {
+        return Vec::new();
+    }
+    let first_at = |list: &Option<Vec<Spanned<String>>>| {
+        list.as_ref()
+            .and_then(|l| l.first())
+            .and_then(|s| s.location.clone())
+            .filter(|l| l.source == 0)
+    };
+    let (legal_at, end_at) = (first_at(&file.legal), first_at(&file.end));
+    super::endings::check_endings(
+        sentences,
+        super::endings::RoyalKinds {
+            royal: names.royal,
+            all: names.all,
+        },
+        legal_at.or_else(|| c.root()),
+        end_at.or_else(|| c.root()),
+    )
+}
+
+/// A side without a royal piece in the start position while the other has one.
+fn royal_warnings(file: &VariantFile, start: &FenRecord, royal_letters: &[char]) -> Vec<Diagnostic> {
+    let mut warnings = Vec::new();
+    if royal_letters.is_empty() {
+        return warnings;
+    }
+    let has_royal = |upper: bool| {
+        start.board.iter().any(|cell| {
+            matches!(cell, FenCell::Piece(ch) if ch.is_ascii_uppercase() == upper
+                && royal_letters.contains(&ch.to_ascii_uppercase()))
+        })
+    };
+    for (upper, side, other) in [(true, "White", "Black"), (false, "Black", "White")] {
+        if !has_royal(upper) && has_royal(!upper) {
+            warnings.push(
+                Diagnostic::warning(
+                    format!(
+                        "{side} has no royal piece in the start position, {other} has: `own royal` rules never apply to {side}"
+                    ),
+                    file.start.as_ref().and_then(|s| s.location.clone()),
+                )
+                .with_help(format!("put {side}'s royal piece in `start`, unless the variant means it to have none")),
+            );
+        }
+    }
+    warnings
+}
+
+/// Pieces that can never reach their promotion ranks, or never move.
+fn piece_warnings(
+    file: &VariantFile,
+    pieces: &[CheckedPiece],
+    promotion: Option<&CheckedPromotion>,
+    start: Option<&FenRecord>,
+    geometry: Option<Geometry>,
+) -> Vec<Diagnostic> {
+    let mut warnings = Vec::new();
+    if let (Some(promotion), Some(start), Some(g), Some(spec)) = (promotion, start, geometry, &file.promotion) {
+        for &kind in &promotion.pieces {
+            let piece = &pieces[kind as usize];
+            if !can_reach_promotion(piece, promotion, start, g) {
+                warnings.push(
+                    Diagnostic::warning(
+                        format!(
+                            "the {} ({}) can never reach its promotion ranks",
+                            piece.name, piece.letter
+                        ),
+                        spec.ranks.location.clone(),
+                    )
+                    .with_help("check `ranks` (counted from the owner's side) against the piece's moves"),
+                );
+            }
+        }
+    }
+    for (spec, piece) in file.pieces.iter().flatten().zip(pieces) {
+        if piece.template.components.is_empty() {
+            warnings.push(
+                Diagnostic::warning(
+                    format!("the {} ({}) can never move", piece.name, piece.letter),
+                    spec.moves.location.clone(),
+                )
+                .with_help("give it a movement template, for example `K`"),
+            );
+        }
+    }
+    warnings
 }
 
 fn check_pieces(c: &mut Checker<'_>, file: &VariantFile) -> Option<Vec<CheckedPiece>> {

@@ -5,7 +5,7 @@
 use super::tables::{CAPTURE, MoveTables, oriented};
 use crate::base::geometry::Geometry;
 use crate::base::square::{Color, Square, SquareSet};
-use crate::check::CheckedVariant;
+use crate::check::{CheckedPiece, CheckedVariant};
 use crate::lang::betza::Reach;
 
 /// Pieces on `from` whose kind is in `kinds` attack the square, provided
@@ -80,65 +80,26 @@ impl AttackTables {
     }
 }
 
+/// Attackers of one (side, target) before pooling: leaps as (from, path,
+/// kinds), rays as (direction, longest reach, kinds).
+#[derive(Clone, Default)]
+struct Sources {
+    leaps: Vec<(Square, Vec<Square>, u64)>,
+    rays: Vec<((i32, i32), usize, u64)>,
+}
+
 /// Builds the attack tables from the move tables (for leaps, which already
 /// respect initial ranks) and the templates (for rays).
 pub fn build(v: &CheckedVariant, moves: &MoveTables) -> AttackTables {
     let g: Geometry = v.geometry;
     let n = g.squares();
-    // Gather per (side, target): leaps as (from, path, kinds), rays as (dir, max, kinds).
-    type LeapSources = Vec<(Square, Vec<Square>, u64)>;
-    type RaySources = Vec<((i32, i32), usize, u64)>;
-    let mut leaps: Vec<LeapSources> = vec![Vec::new(); 2 * n];
-    let mut rays: Vec<RaySources> = vec![Vec::new(); 2 * n];
+    // One entry per (attacking side, target).
+    let mut sources: Vec<Sources> = vec![Sources::default(); 2 * n];
     for (kind, piece) in v.pieces.iter().enumerate() {
-        let bit = 1u64 << kind;
         for side in Color::BOTH {
-            for from in (0..n).map(|s| s as Square) {
-                let slot = moves.slot(kind as u8, side, from);
-                for leap in &moves.leaps[slot.leaps as usize..slot.leaps_end as usize] {
-                    if leap.flags & CAPTURE == 0 {
-                        continue;
-                    }
-                    let path = moves.run(leap.path, leap.path_len).to_vec();
-                    let list = &mut leaps[side as usize * n + leap.to as usize];
-                    match list.iter_mut().find(|(f, p, _)| *f == from && *p == path) {
-                        Some(entry) => entry.2 |= bit,
-                        None => list.push((from, path, bit)),
-                    }
-                }
-            }
-            for c in piece.template.components.iter().filter(|c| c.capture) {
-                let Reach::Ride { max } = c.reach else {
-                    continue;
-                };
-                let limit = max.map_or(usize::MAX, |m| m as usize);
-                for &v0 in &c.vectors {
-                    let (dx, dy) = oriented(v0, side);
-                    for target in (0..n).map(|s| s as Square) {
-                        if c.initial {
-                            // Initial-only rides attack from initial ranks only:
-                            // store them as leaps with a path.
-                            let mut path = Vec::new();
-                            for k in 1..=limit.min(16) as i32 {
-                                let Some(from) = g.offset(target, -dx * k, -dy * k) else {
-                                    break;
-                                };
-                                if piece.initial_ranks.contains(&g.relative_rank(side, g.rank(from))) {
-                                    let list = &mut leaps[side as usize * n + target as usize];
-                                    list.push((from, path.clone(), bit));
-                                }
-                                path.push(from);
-                            }
-                            continue;
-                        }
-                        let list = &mut rays[side as usize * n + target as usize];
-                        match list.iter_mut().find(|(d, m, _)| *d == (dx, dy) && *m == limit) {
-                            Some(entry) => entry.2 |= bit,
-                            None => list.push(((dx, dy), limit, bit)),
-                        }
-                    }
-                }
-            }
+            let of_side = &mut sources[side as usize * n..(side as usize + 1) * n];
+            add_leaps(moves, kind, side, n, of_side);
+            add_rides(g, piece, kind, side, of_side);
         }
     }
     let mut t = AttackTables {
@@ -147,45 +108,105 @@ pub fn build(v: &CheckedVariant, moves: &MoveTables) -> AttackTables {
     };
     for side in Color::BOTH {
         for target in (0..n).map(|s| s as Square) {
-            let i = side as usize * n + target as usize;
-            let mut slot = AttackSlot {
-                leaps: t.leaps.len() as u32,
-                rays: t.rays.len() as u32,
-                ..Default::default()
-            };
-            let mut exposure = SquareSet::EMPTY;
-            for (from, path, kinds) in &leaps[i] {
-                t.leaps.push(AttackLeap {
-                    from: *from,
-                    path_len: path.len() as u8,
-                    path: t.squares.len() as u32,
-                    kinds: *kinds,
-                });
-                for &sq in path {
-                    exposure.insert(sq);
-                }
-                t.squares.extend(path);
-            }
-            for ((dx, dy), limit, kinds) in &rays[i] {
-                let ray: Vec<Square> = (1..)
-                    .map_while(|k| g.offset(target, -dx * k, -dy * k))
-                    .take(*limit)
-                    .collect();
-                if ray.is_empty() {
-                    continue;
-                }
-                t.rays.push(AttackRay {
-                    ray: t.squares.len() as u32,
-                    len: ray.len() as u8,
-                    kinds: *kinds,
-                });
-                t.squares.extend(ray);
-            }
-            slot.leaps_end = t.leaps.len() as u32;
-            slot.rays_end = t.rays.len() as u32;
-            t.slots.push(slot);
-            t.leap_exposure.push(exposure);
+            pool(&mut t, g, target, &sources[side as usize * n + target as usize]);
         }
     }
     t
+}
+
+/// The capturing leaps of `kind` (from the move tables), by target.
+fn add_leaps(moves: &MoveTables, kind: usize, side: Color, n: usize, by_target: &mut [Sources]) {
+    let bit = 1u64 << kind;
+    for from in (0..n).map(|s| s as Square) {
+        let slot = moves.slot(kind as u8, side, from);
+        for leap in &moves.leaps[slot.leaps as usize..slot.leaps_end as usize] {
+            if leap.flags & CAPTURE == 0 {
+                continue;
+            }
+            let path = moves.run(leap.path, leap.path_len).to_vec();
+            let list = &mut by_target[leap.to as usize].leaps;
+            match list.iter_mut().find(|(f, p, _)| *f == from && *p == path) {
+                Some(entry) => entry.2 |= bit,
+                None => list.push((from, path, bit)),
+            }
+        }
+    }
+}
+
+/// The capturing rides of `piece`, by target: rays; an initial-only ride
+/// attacks from its initial ranks only, so it is stored as leaps with a
+/// path.
+fn add_rides(g: Geometry, piece: &CheckedPiece, kind: usize, side: Color, by_target: &mut [Sources]) {
+    let bit = 1u64 << kind;
+    for c in piece.template.components.iter().filter(|c| c.capture) {
+        let Reach::Ride { max } = c.reach else {
+            continue;
+        };
+        let limit = max.map_or(usize::MAX, |m| m as usize);
+        for &v0 in &c.vectors {
+            let (dx, dy) = oriented(v0, side);
+            for (target, sources) in by_target.iter_mut().enumerate() {
+                let target = target as Square;
+                if c.initial {
+                    let mut path = Vec::new();
+                    for k in 1..=limit.min(16) as i32 {
+                        let Some(from) = g.offset(target, -dx * k, -dy * k) else {
+                            break;
+                        };
+                        if piece.initial_ranks.contains(&g.relative_rank(side, g.rank(from))) {
+                            sources.leaps.push((from, path.clone(), bit));
+                        }
+                        path.push(from);
+                    }
+                    continue;
+                }
+                match sources.rays.iter_mut().find(|(d, m, _)| *d == (dx, dy) && *m == limit) {
+                    Some(entry) => entry.2 |= bit,
+                    None => sources.rays.push(((dx, dy), limit, bit)),
+                }
+            }
+        }
+    }
+}
+
+/// Appends the attackers of one (side, target) to the pools, with its slot
+/// and the squares of its lame leaps' paths.
+fn pool(t: &mut AttackTables, g: Geometry, target: Square, sources: &Sources) {
+    let mut slot = AttackSlot {
+        leaps: t.leaps.len() as u32,
+        rays: t.rays.len() as u32,
+        ..Default::default()
+    };
+    let mut exposure = SquareSet::EMPTY;
+    for (from, path, kinds) in &sources.leaps {
+        t.leaps.push(AttackLeap {
+            from: *from,
+            path_len: path.len() as u8,
+            path: t.squares.len() as u32,
+            kinds: *kinds,
+        });
+        for &sq in path {
+            exposure.insert(sq);
+        }
+        t.squares.extend(path);
+    }
+    for ((dx, dy), limit, kinds) in &sources.rays {
+        let ray: Vec<Square> = (1..)
+            .map_while(|k| g.offset(target, -dx * k, -dy * k))
+            .take(*limit)
+            .collect();
+        if ray.is_empty() {
+            continue;
+        }
+        t.rays.push(AttackRay {
+            ray: t.squares.len() as u32,
+            len: ray.len() as u8,
+            kinds: *kinds,
+        });
+        t.squares.extend(ray);
+    }
+    slot.leaps_end = t.leaps.len() as u32;
+    slot.rays_end = t.rays.len() as u32;
+    t.slots.push(slot);
+    t.leap_exposure.push(exposure);
 }

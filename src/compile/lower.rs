@@ -47,30 +47,7 @@ pub fn compile(s: &CheckedSentences, g: Geometry, initial_ranks: &dyn Fn(Kind) -
         line_keys: Vec::new(),
     };
     for rule in &s.rules {
-        let guard = rule.guard.as_ref().map(|c| b.cond(c));
-        let ops: Vec<Op> = rule.effects.iter().map(|e| b.op(e)).collect();
-        match rule.trigger {
-            Trigger::Capture => b.p.on_capture.push(CompiledRule {
-                guard,
-                ops,
-                except_castling: false,
-            }),
-            Trigger::Arrival => b.p.on_arrival.push(CompiledRule {
-                guard,
-                ops,
-                except_castling: true,
-            }),
-            Trigger::AfterMove { except_castling } => {
-                if let Some(&last @ Op::Bounce { .. }) = ops.last() {
-                    b.p.choice = Some((b.p.after_move.len(), last));
-                }
-                b.p.after_move.push(CompiledRule {
-                    guard,
-                    ops,
-                    except_castling,
-                });
-            }
-        }
+        b.rule(rule);
     }
     let mut once = 0u8;
     for a in &s.actions {
@@ -88,17 +65,7 @@ pub fn compile(s: &CheckedSentences, g: Geometry, initial_ranks: &dyn Fn(Kind) -
         b.p.legal.push(legal);
     }
     for rule in &s.end {
-        let end = match &rule.condition {
-            EndCondition::Checkmate => End::Checkmate,
-            EndCondition::Stalemate => End::Stalemate,
-            EndCondition::MoveRule(n) => End::MoveRule(*n),
-            EndCondition::Repetition(n) => End::Repetition(*n),
-            EndCondition::Holds(c) => {
-                b.p.immediate_end = true;
-                End::Holds(b.cond(c))
-            }
-            EndCondition::Dead(c) => End::Dead(b.cond(c)),
-        };
+        let end = b.end(&rule.condition);
         b.p.end.push((end, rule.outcome.into()));
     }
     b.p.end_labels = s.end_labels.clone();
@@ -112,6 +79,49 @@ pub fn compile(s: &CheckedSentences, g: Geometry, initial_ranks: &dyn Fn(Kind) -
 }
 
 impl Builder {
+    /// A triggered rule, into the list of its trigger.
+    fn rule(&mut self, rule: &ast::TriggeredRule<Resolved>) {
+        let guard = rule.guard.as_ref().map(|c| self.cond(c));
+        let ops: Vec<Op> = rule.effects.iter().map(|e| self.op(e)).collect();
+        match rule.trigger {
+            Trigger::Capture => self.p.on_capture.push(CompiledRule {
+                guard,
+                ops,
+                except_castling: false,
+            }),
+            Trigger::Arrival => self.p.on_arrival.push(CompiledRule {
+                guard,
+                ops,
+                except_castling: true,
+            }),
+            Trigger::AfterMove { except_castling } => {
+                if let Some(&last @ Op::Bounce { .. }) = ops.last() {
+                    self.p.choice = Some((self.p.after_move.len(), last));
+                }
+                self.p.after_move.push(CompiledRule {
+                    guard,
+                    ops,
+                    except_castling,
+                });
+            }
+        }
+    }
+
+    /// A game-end condition.
+    fn end(&mut self, condition: &EndCondition<Resolved>) -> End {
+        match condition {
+            EndCondition::Checkmate => End::Checkmate,
+            EndCondition::Stalemate => End::Stalemate,
+            EndCondition::MoveRule(n) => End::MoveRule(*n),
+            EndCondition::Repetition(n) => End::Repetition(*n),
+            EndCondition::Holds(c) => {
+                self.p.immediate_end = true;
+                End::Holds(self.cond(c))
+            }
+            EndCondition::Dead(c) => End::Dead(self.cond(c)),
+        }
+    }
+
     fn push_set(&mut self, node: SetNode) -> SetId {
         self.p.sets.push(node);
         (self.p.sets.len() - 1) as SetId

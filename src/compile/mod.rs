@@ -266,31 +266,34 @@ pub(crate) fn compile_castling(g: Geometry, resolved: &[ResolvedCastling]) -> (V
     (castling, castling_keep)
 }
 
+/// The promotion zone per (kind, side), at index `kind * 2 + side`.
+fn promotion_zones(v: &CheckedVariant) -> Vec<SquareSet> {
+    let g = v.geometry;
+    let mut zones = vec![SquareSet::EMPTY; v.pieces.len() * 2];
+    let Some(p) = &v.promotion else { return zones };
+    for &kind in &p.pieces {
+        for side in Color::BOTH {
+            zones[kind as usize * 2 + side as usize] = (0..g.squares())
+                .map(|s| s as Square)
+                .filter(|&sq| p.ranks.contains(&g.relative_rank(side, g.rank(sq))))
+                .collect();
+        }
+    }
+    zones
+}
+
 /// Compiles a checked variant. The start position is kept as its FEN
 /// record; whether it fits the compiled rules (castling rights, en passant)
 /// is checked when the variant is loaded.
 pub fn compile(v: CheckedVariant) -> Variant {
     let g = v.geometry;
-    let n = g.squares();
     let en_passant = v
         .pieces
         .iter()
         .any(|p| p.template.components.iter().any(|c| c.en_passant));
     let moves = tables::build(&v, en_passant);
     let attacks = attacks::build(&v, &moves);
-    let mut promotion_zone = vec![SquareSet::EMPTY; v.pieces.len() * 2];
-    if let Some(p) = &v.promotion {
-        for &kind in &p.pieces {
-            for side in Color::BOTH {
-                let zone = &mut promotion_zone[kind as usize * 2 + side as usize];
-                for sq in (0..n).map(|s| s as Square) {
-                    if p.ranks.contains(&g.relative_rank(side, g.rank(sq))) {
-                        zone.insert(sq);
-                    }
-                }
-            }
-        }
-    }
+    let promotion_zone = promotion_zones(&v);
     let (castling, castling_keep) = compile_castling(g, &v.castling);
     let initial_ranks = |k: Kind| v.pieces[k as usize].initial_ranks.clone();
     let programs = lower::compile(&v.sentences, g, &initial_ranks);

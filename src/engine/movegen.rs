@@ -5,10 +5,11 @@
 use super::interpret::Context;
 use super::moves::{Choice, Move, MoveKind};
 use super::position::Position;
+use crate::base::piece::Cell;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
-use crate::compile::ir::Op;
-use crate::compile::tables::{CAPTURE, EN_PASSANT, QUIET, SETS_EN_PASSANT};
+use crate::compile::ir::{CompiledAction, Op};
+use crate::compile::tables::{CAPTURE, EN_PASSANT, MoveTables, QUIET, SETS_EN_PASSANT};
 
 impl Variant {
     /// Every legal move of the side to move, in generation order.
@@ -264,126 +265,86 @@ impl Variant {
             {
                 continue;
             }
-            let check = |to: Square| {
-                action.when.is_none_or(|c| {
-                    self.eval_cond(
-                        c,
-                        pos,
-                        &Context {
-                            side,
-                            origin: from,
-                            target: to,
-                            mover: from,
-                        },
-                    )
-                })
+            let ctx = |target: Square| Context {
+                side,
+                origin: from,
+                target,
+                mover: from,
             };
+            let allowed = |to: Square| action.when.is_none_or(|c| self.eval_cond(c, pos, &ctx(to)));
             // A condition that ignores the target is evaluated once.
-            if !action.when_uses_target && !check(from) {
+            if !action.when_uses_target && !allowed(from) {
                 continue;
             }
-            let allowed = |to: Square| !action.when_uses_target || check(to);
+            let site = ActionSite {
+                index: index as u8,
+                from,
+                kind,
+                side,
+                may_compel,
+            };
             let emit = |to: Square, out: &mut Vec<Move>| {
-                if !allowed(to) {
-                    return;
-                }
-                if action.compel {
-                    // The piece on the target makes one of its own moves.
-                    let cell = pos.board[to as usize];
-                    if may_compel && cell.is_piece() && to != from {
-                        let start = out.len();
-                        self.generate_piece(pos, to, cell.color(), false, out);
-                        for m in &mut out[start..] {
-                            m.controller = Some(from);
-                        }
-                    }
-                    return;
-                }
-                let start = out.len();
-                let move_kind = MoveKind::Action(index as u8);
-                if action.promotes {
-                    for &choice in &self.promotion_choices {
-                        out.push(Move {
-                            promotion: Some(choice),
-                            ..Move::new(from, to, move_kind)
-                        });
-                    }
-                } else if action.stays {
-                    out.push(Move::new(from, to, move_kind));
-                } else {
-                    self.push(out, kind, side, from, to, move_kind);
-                }
-                if action.chooses_direction {
-                    // One move per direction the pushed piece may go.
-                    let g = self.geometry;
-                    let end = out.len();
-                    for i in start..end {
-                        let base = out[i];
-                        for (df, dr) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
-                            if let Some(c) = g.offset(to, df, dr) {
-                                out.push(Move {
-                                    choice: Some(Choice { piece: to, to: c }),
-                                    ..base
-                                });
-                            }
-                        }
-                    }
-                    out.drain(start..end);
+                if !action.when_uses_target || allowed(to) {
+                    self.emit_action(pos, action, &site, to, out);
                 }
             };
             if let Some(set) = action.target {
-                let ctx = Context {
-                    side,
-                    origin: from,
-                    target: from,
-                    mover: from,
-                };
-                for to in self.eval_set(set, pos, &ctx).iter() {
+                for to in self.eval_set(set, pos, &ctx(from)).iter() {
                     emit(to, out);
                 }
-                continue;
+            } else if let Some(t) = &action.tables {
+                for_each_table_target(t, pos, from, side, |to| emit(to, out));
             }
-            let Some(t) = &action.tables else { continue };
-            let slot = t.slot(0, side, from);
-            // A target reached by two routes of the template is one target.
-            let mut seen = SquareSet::EMPTY;
-            let mut emit = |to: Square, out: &mut Vec<Move>| {
-                if slot.repeats {
-                    if seen.contains(to) {
-                        return;
-                    }
-                    seen.insert(to);
-                }
-                emit(to, out);
-            };
-            for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
-                if !t
-                    .run(leap.path, leap.path_len)
-                    .iter()
-                    .all(|&s| pos.board[s as usize].is_empty())
-                {
-                    continue;
-                }
-                let cell = pos.board[leap.to as usize];
-                if (cell.is_empty() && leap.flags & QUIET != 0)
-                    || (cell.is_side(side.flip()) && leap.flags & CAPTURE != 0)
-                {
-                    emit(leap.to, out);
+        }
+    }
+
+    /// Appends the moves of one action of the piece at `site.from` aimed
+    /// at `to`: the compelled piece's own moves, one per promotion choice,
+    /// or one, each once per direction the mover may choose for a push.
+    fn emit_action(&self, pos: &Position, action: &CompiledAction, site: &ActionSite, to: Square, out: &mut Vec<Move>) {
+        let from = site.from;
+        if action.compel {
+            // The piece on the target makes one of its own moves.
+            let cell = pos.board[to as usize];
+            if site.may_compel && cell.is_piece() && to != from {
+                let start = out.len();
+                self.generate_piece(pos, to, cell.color(), false, out);
+                for m in &mut out[start..] {
+                    m.controller = Some(from);
                 }
             }
-            for ride in &t.rides[slot.rides as usize..slot.rides_end as usize] {
-                for &to in t.run(ride.ray, ride.len) {
-                    let cell = pos.board[to as usize];
-                    if (cell.is_empty() && ride.flags & QUIET != 0)
-                        || (cell.is_side(side.flip()) && ride.flags & CAPTURE != 0)
-                    {
-                        emit(to, out);
-                    }
-                    if !cell.is_empty() {
-                        break;
+            return;
+        }
+        let start = out.len();
+        let move_kind = MoveKind::Action(site.index);
+        if action.promotes {
+            for &choice in &self.promotion_choices {
+                out.push(Move {
+                    promotion: Some(choice),
+                    ..Move::new(from, to, move_kind)
+                });
+            }
+        } else if action.stays {
+            out.push(Move::new(from, to, move_kind));
+        } else {
+            self.push(out, site.kind, site.side, from, to, move_kind);
+        }
+        if action.chooses_direction {
+            // One move per direction the pushed piece may go.
+            let g = self.geometry;
+            let end = out.len();
+            for i in start..end {
+                let base = out[i];
+                for (df, dr) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
+                    if let Some(c) = g.offset(to, df, dr) {
+                        out.push(Move {
+                            choice: Some(Choice { piece: to, to: c }),
+                            ..base
+                        });
                     }
                 }
             }
+            out.drain(start..end);
         }
     }
 
@@ -524,6 +485,55 @@ impl Variant {
                 continue;
             }
             out.push(Move::new(rule.king_from, rule.king_to, MoveKind::Castle(index as u8)));
+        }
+    }
+}
+
+/// Where an action is taken from: the action, the piece and its side.
+struct ActionSite {
+    index: u8,
+    from: Square,
+    kind: u8,
+    side: Color,
+    may_compel: bool,
+}
+
+/// Calls `f` with each square an action's template reaches from `from`
+/// (quiet moves to empty squares, captures of the other side's pieces),
+/// each once when the template reaches it by two routes.
+fn for_each_table_target(t: &MoveTables, pos: &Position, from: Square, side: Color, mut f: impl FnMut(Square)) {
+    let slot = t.slot(0, side, from);
+    let mut seen = SquareSet::EMPTY;
+    let mut emit = |to: Square| {
+        if slot.repeats {
+            if seen.contains(to) {
+                return;
+            }
+            seen.insert(to);
+        }
+        f(to);
+    };
+    let reaches = |cell: Cell, flags: u8| {
+        (cell.is_empty() && flags & QUIET != 0) || (cell.is_side(side.flip()) && flags & CAPTURE != 0)
+    };
+    for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
+        let path_clear = t
+            .run(leap.path, leap.path_len)
+            .iter()
+            .all(|&s| pos.board[s as usize].is_empty());
+        if path_clear && reaches(pos.board[leap.to as usize], leap.flags) {
+            emit(leap.to);
+        }
+    }
+    for ride in &t.rides[slot.rides as usize..slot.rides_end as usize] {
+        for &to in t.run(ride.ray, ride.len) {
+            let cell = pos.board[to as usize];
+            if reaches(cell, ride.flags) {
+                emit(to);
+            }
+            if !cell.is_empty() {
+                break;
+            }
         }
     }
 }

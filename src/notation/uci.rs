@@ -13,6 +13,7 @@
 //! * a compelled move after the compelling piece's square and `~`:
 //!   `e1~d7d5` (the king on e1 makes the pawn on d7 advance).
 
+use crate::base::geometry::Geometry;
 use crate::base::square::Square;
 use crate::compile::Variant;
 use crate::engine::moves::{Move, MoveKind};
@@ -118,109 +119,109 @@ fn read(variant: &Variant, text: &str) -> Result<Written, String> {
         }
         None => (None, text),
     };
-    let (body, choice) = if let Some((body, c)) = text.split_once('/') {
-        let sq = g
-            .parse_square(c)
-            .ok_or_else(|| format!("`{c}` after `/` is not a square of the board"))?;
-        (body, Some(WrittenChoice::To(sq)))
-    } else if let Some((body, c)) = text.split_once(',') {
-        let pair = g
-            .read_square(c)
-            .and_then(|(a, used)| g.parse_square(&c[used..]).map(|b| (a, b)));
-        let (a, b) = pair.ok_or_else(|| format!("`{c}` after `,` is not two squares, as in `f8g8`"))?;
-        (body, Some(WrittenChoice::PieceTo(a, b)))
-    } else {
-        (text, None)
-    };
+    let (body, choice) = read_choice(g, text)?;
     let mut parts = body.split('+');
     let body = parts.next().unwrap_or_default();
-    let mut carry = Vec::new();
-    for part in parts {
-        carry.push(
+    let carry = parts
+        .map(|part| {
             g.parse_square(part)
-                .ok_or_else(|| format!("`{part}` after `+` is not a square of the board"))?,
-        );
-    }
+                .ok_or_else(|| format!("`{part}` after `+` is not a square of the board"))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
     let (squares, action) = match body.split_once('@') {
-        Some((squares, name)) => {
-            let names: Vec<&str> = (0..=255u8).map_while(|i| variant.action_name_checked(i)).collect();
-            if !names.contains(&name) {
-                return Err(if names.is_empty() {
-                    format!("`{name}` is not an action: this variant has none")
-                } else {
-                    // Each name once (pieces may share names), at most 16 of them.
-                    let mut unique: Vec<&str> = Vec::new();
-                    for n in &names {
-                        if !unique.contains(n) {
-                            unique.push(n);
-                        }
-                    }
-                    let more = unique.len().saturating_sub(16);
-                    unique.truncate(16);
-                    format!(
-                        "`{name}` is not an action of this variant (actions: {}{})",
-                        unique.join(", "),
-                        if more > 0 {
-                            format!(" and {more} more")
-                        } else {
-                            String::new()
-                        }
-                    )
-                });
-            }
-            (squares, Some(name.to_string()))
-        }
+        Some((squares, name)) => (squares, Some(read_action(variant, name)?)),
         None => (body, None),
     };
     let (from, used) = g
         .read_square(squares)
         .ok_or("it must start with a square of the board, such as e2")?;
     let rest = &squares[used..];
-    let side_action = action.as_deref().is_some_and(|name| {
+    let mut written = Written {
+        controller,
+        from,
+        to: from,
+        promotion: None,
+        action,
+        choice,
+        carry,
+    };
+    let side_action = written.action.as_deref().is_some_and(|name| {
         (0..=255u8)
             .map_while(|i| variant.action_name_checked(i).map(|n| (i, n)))
             .any(|(i, n)| n == name && variant.is_side_action(i))
     });
     if rest.is_empty() && side_action {
-        return Ok(Written {
-            controller,
-            from,
-            to: from,
-            promotion: None,
-            action,
-            choice,
-            carry,
-        });
+        return Ok(written);
     }
     let (to, used) = g
         .read_square(rest)
         .ok_or("a second square must follow the first, as in e2e4")?;
-    let rest = &rest[used..];
-    let promotion = match rest.chars().count() {
-        0 => None,
-        1 => {
-            let c = rest.chars().next().unwrap_or(' ');
-            Some(
-                variant
-                    .kind_of_letter(c)
-                    .ok_or_else(|| format!("`{c}` is not a piece letter to promote to"))?,
-            )
+    written.to = to;
+    written.promotion = read_promotion(variant, &rest[used..])?;
+    Ok(written)
+}
+
+/// The move's choice, after `/` (a square) or `,` (a piece's square and
+/// where it goes), and the text before it.
+fn read_choice(g: Geometry, text: &str) -> Result<(&str, Option<WrittenChoice>), String> {
+    if let Some((body, c)) = text.split_once('/') {
+        let sq = g
+            .parse_square(c)
+            .ok_or_else(|| format!("`{c}` after `/` is not a square of the board"))?;
+        Ok((body, Some(WrittenChoice::To(sq))))
+    } else if let Some((body, c)) = text.split_once(',') {
+        let pair = g
+            .read_square(c)
+            .and_then(|(a, used)| g.parse_square(&c[used..]).map(|b| (a, b)));
+        let (a, b) = pair.ok_or_else(|| format!("`{c}` after `,` is not two squares, as in `f8g8`"))?;
+        Ok((body, Some(WrittenChoice::PieceTo(a, b))))
+    } else {
+        Ok((text, None))
+    }
+}
+
+/// An action's name after `@`, which must be one of the variant's.
+fn read_action(variant: &Variant, name: &str) -> Result<String, String> {
+    let names: Vec<&str> = (0..=255u8).map_while(|i| variant.action_name_checked(i)).collect();
+    if names.contains(&name) {
+        return Ok(name.to_string());
+    }
+    if names.is_empty() {
+        return Err(format!("`{name}` is not an action: this variant has none"));
+    }
+    // Each name once (pieces may share names), at most 16 of them.
+    let mut unique: Vec<&str> = Vec::new();
+    for n in &names {
+        if !unique.contains(n) {
+            unique.push(n);
         }
-        _ => {
-            return Err(format!(
-                "`{rest}` after the squares is neither a promotion letter nor `@action`"
-            ));
+    }
+    let more = unique.len().saturating_sub(16);
+    unique.truncate(16);
+    Err(format!(
+        "`{name}` is not an action of this variant (actions: {}{})",
+        unique.join(", "),
+        if more > 0 {
+            format!(" and {more} more")
+        } else {
+            String::new()
         }
-    };
-    Ok(Written {
-        controller,
-        from,
-        to,
-        promotion,
-        action,
-        choice,
-        carry,
-    })
+    ))
+}
+
+/// A promotion letter after the squares, or nothing.
+fn read_promotion(variant: &Variant, rest: &str) -> Result<Option<u8>, String> {
+    let mut chars = rest.chars();
+    match (chars.next(), chars.next()) {
+        (None, _) => Ok(None),
+        (Some(c), None) => variant
+            .kind_of_letter(c)
+            .map(Some)
+            .ok_or_else(|| format!("`{c}` is not a piece letter to promote to")),
+        _ => Err(format!(
+            "`{rest}` after the squares is neither a promotion letter nor `@action`"
+        )),
+    }
 }
 
 /// Reads a move and finds it among the legal moves of `pos`.
