@@ -9,7 +9,7 @@ use crate::base::limits::MAX_CARRY;
 use crate::base::piece::Kind;
 use crate::base::square::{Color, Square};
 use crate::lang::fen_syntax::FenCell;
-use crate::spec::{CastlingSide, CastlingSpec, Location, Spanned};
+use crate::spec::{CarrySpec, CastlingSide, CastlingSpec, Location, Spanned};
 
 /// A castling rule as written, with squares read but pieces not yet found.
 #[derive(Clone, Debug)]
@@ -134,7 +134,6 @@ pub(super) fn check_offsets(
 
 /// Checks the castling rules' letters and squares.
 pub(super) fn check_castling(c: &mut Checker<'_>, rules: &[CastlingSpec], g: Geometry) -> Vec<CheckedCastling> {
-    let mut out = Vec::new();
     if rules.len() > MAX_CASTLING_RULES {
         c.error(
             format!(
@@ -144,105 +143,130 @@ pub(super) fn check_castling(c: &mut Checker<'_>, rules: &[CastlingSpec], g: Geo
             rules[MAX_CASTLING_RULES].fen.location.clone(),
             "each rule takes one castling right per side, and rights are kept in 16 bits",
         );
-        return out;
+        return Vec::new();
     }
-    for (i, rule) in rules.iter().enumerate() {
-        let mut square = |field: &Spanned<String>, what: &str| -> Option<Square> {
-            let sq = g.parse_square(&field.value);
-            if sq.is_none() {
-                c.error(
-                    format!(
-                        "castling {what} square `{}` is not on the {}x{} board",
-                        field.value, g.files, g.ranks
-                    ),
-                    field.location.clone(),
-                    "write a square such as `e1`, seen from White",
-                );
-            }
-            sq
-        };
-        let king = rule.king.as_ref().map(|k| square(k, "king"));
-        let rook = rule.rook.as_ref().map(|r| square(r, "rook"));
-        let king_to = square(&rule.king_to, "king_to");
-        let rook_to = square(&rule.rook_to, "rook_to");
-        let letter = rule.fen.value;
-        if !letter.is_ascii_uppercase() || rules[..i].iter().any(|r| r.fen.value == letter) {
-            c.error(
-                format!("castling letter `{letter}` must be a distinct upper-case letter"),
-                rule.fen.location.clone(),
-                "use `K` and `Q` as in chess, or any other upper-case letter; Black uses the lower case",
-            );
-            continue;
-        }
-        if rule.rook.is_none() && (rule.side.is_none() || rule.rook_piece.is_none()) {
-            c.error(
-                format!("castling `{letter}` gives no `rook` square, so it needs `side` and `rook_piece`"),
-                rule.fen.location.clone(),
-                "add `side: Right, rook_piece: 'R'` (the outermost such piece on that side of the king castles)",
-            );
-            continue;
-        }
-        let (Some(king_to), Some(rook_to)) = (king_to, rook_to) else {
-            continue;
-        };
-        if king == Some(None) || rook == Some(None) {
-            continue;
-        }
-        if king_to == rook_to {
+    (0..rules.len())
+        .filter_map(|i| check_castling_rule(c, &rules[i], &rules[..i], g))
+        .collect()
+}
+
+/// Checks one castling rule (`earlier` are the rules before it, whose
+/// letters it may not repeat). Its squares are all read and reported; then
+/// the first problem of the rule is reported.
+fn check_castling_rule(
+    c: &mut Checker<'_>,
+    rule: &CastlingSpec,
+    earlier: &[CastlingSpec],
+    g: Geometry,
+) -> Option<CheckedCastling> {
+    let mut square = |field: &Spanned<String>, what: &str| -> Option<Square> {
+        let sq = g.parse_square(&field.value);
+        if sq.is_none() {
             c.error(
                 format!(
-                    "castling `{letter}`: the king and the rook would both land on {}",
-                    g.name(king_to)
+                    "castling {what} square `{}` is not on the {}x{} board",
+                    field.value, g.files, g.ranks
                 ),
-                rule.rook_to.location.clone(),
-                "give the rook a destination of its own, usually beside the king's",
+                field.location.clone(),
+                "write a square such as `e1`, seen from White",
             );
-            continue;
         }
-        if let Some(carry) = &rule.carry {
-            let what = format!("castling `{letter}` carry");
-            if !check_offsets(c, &what, &carry.offsets, MAX_CARRY, carry.piece.location.clone()) {
-                continue;
-            }
-            // A carried piece lands at the same offset from the king's
-            // destination: never on the rook's.
-            if let Some(&(df, dr)) = carry
-                .offsets
-                .iter()
-                .find(|&&(df, dr)| g.offset(king_to, df, dr) == Some(rook_to))
-            {
-                c.error(
-                    format!(
-                        "castling `{letter}`: a piece carried at offset ({df}, {dr}) would land on the rook's destination {}",
-                        g.name(rook_to)
-                    ),
-                    carry.piece.location.clone(),
-                    "carried pieces keep their place relative to the king; give offsets whose squares stay free",
-                );
-                continue;
-            }
-        }
-        out.push(CheckedCastling {
-            fen: letter,
-            location: rule.fen.location.clone(),
-            king: king.flatten(),
-            square_locations: (
-                rule.king.as_ref().and_then(|k| k.location.clone()),
-                rule.rook.as_ref().and_then(|r| r.location.clone()),
-            ),
-            king_to,
-            rook: rook.flatten(),
-            rook_to,
-            side: rule.side,
-            king_letter: rule.king_piece.as_ref().map(|p| p.value),
-            rook_letter: rule.rook_piece.as_ref().map(|p| p.value),
-            carry: rule
-                .carry
-                .as_ref()
-                .map(|carry| (carry.piece.value, carry.offsets.clone())),
-        });
+        sq
+    };
+    let king = rule.king.as_ref().map(|k| square(k, "king"));
+    let rook = rule.rook.as_ref().map(|r| square(r, "rook"));
+    let king_to = square(&rule.king_to, "king_to");
+    let rook_to = square(&rule.rook_to, "rook_to");
+    let letter = rule.fen.value;
+    if !letter.is_ascii_uppercase() || earlier.iter().any(|r| r.fen.value == letter) {
+        c.error(
+            format!("castling letter `{letter}` must be a distinct upper-case letter"),
+            rule.fen.location.clone(),
+            "use `K` and `Q` as in chess, or any other upper-case letter; Black uses the lower case",
+        );
+        return None;
     }
-    out
+    if rule.rook.is_none() && (rule.side.is_none() || rule.rook_piece.is_none()) {
+        c.error(
+            format!("castling `{letter}` gives no `rook` square, so it needs `side` and `rook_piece`"),
+            rule.fen.location.clone(),
+            "add `side: Right, rook_piece: 'R'` (the outermost such piece on that side of the king castles)",
+        );
+        return None;
+    }
+    let (king_to, rook_to) = (king_to?, rook_to?);
+    if king == Some(None) || rook == Some(None) {
+        // A square written but not on the board, reported above.
+        return None;
+    }
+    let (king, rook) = (king.flatten(), rook.flatten());
+    if king_to == rook_to {
+        c.error(
+            format!(
+                "castling `{letter}`: the king and the rook would both land on {}",
+                g.name(king_to)
+            ),
+            rule.rook_to.location.clone(),
+            "give the rook a destination of its own, usually beside the king's",
+        );
+        return None;
+    }
+    if let Some(carry) = &rule.carry
+        && !check_carry(c, letter, carry, g, king_to, rook_to)
+    {
+        return None;
+    }
+    Some(CheckedCastling {
+        fen: letter,
+        location: rule.fen.location.clone(),
+        king,
+        square_locations: (
+            rule.king.as_ref().and_then(|k| k.location.clone()),
+            rule.rook.as_ref().and_then(|r| r.location.clone()),
+        ),
+        king_to,
+        rook,
+        rook_to,
+        side: rule.side,
+        king_letter: rule.king_piece.as_ref().map(|p| p.value),
+        rook_letter: rule.rook_piece.as_ref().map(|p| p.value),
+        carry: rule
+            .carry
+            .as_ref()
+            .map(|carry| (carry.piece.value, carry.offsets.clone())),
+    })
+}
+
+/// A castling rule's carried pieces: their offsets, none landing on the
+/// rook's destination (a carried piece keeps its offset from the king).
+fn check_carry(
+    c: &mut Checker<'_>,
+    letter: char,
+    carry: &CarrySpec,
+    g: Geometry,
+    king_to: Square,
+    rook_to: Square,
+) -> bool {
+    let what = format!("castling `{letter}` carry");
+    if !check_offsets(c, &what, &carry.offsets, MAX_CARRY, carry.piece.location.clone()) {
+        return false;
+    }
+    let Some(&(df, dr)) = carry
+        .offsets
+        .iter()
+        .find(|&&(df, dr)| g.offset(king_to, df, dr) == Some(rook_to))
+    else {
+        return true;
+    };
+    c.error(
+        format!(
+            "castling `{letter}`: a piece carried at offset ({df}, {dr}) would land on the rook's destination {}",
+            g.name(rook_to)
+        ),
+        carry.piece.location.clone(),
+        "carried pieces keep their place relative to the king; give offsets whose squares stay free",
+    );
+    false
 }
 
 /// Finds each rule's king, rook and carried pieces in a start position,

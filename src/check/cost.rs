@@ -179,9 +179,18 @@ impl Costs {
         }
     }
 
-    /// Checks the sentences against [`MAX_MOVE_COST`] and [`MAX_ACTION_COST`].
+    /// Checks the sentences against [`MAX_MOVE_COST`], [`MAX_RAY_TABLES`]
+    /// and [`MAX_ACTION_COST`].
     pub fn check(&self, s: &CheckedSentences) -> Vec<OverBudget> {
         let mut over = Vec::new();
+        over.extend(self.per_move(s));
+        over.extend(ray_tables(s));
+        over.extend(self.per_piece(s));
+        over
+    }
+
+    /// The rules, legality clauses, end conditions and action effects of one move.
+    fn per_move(&self, s: &CheckedSentences) -> Option<OverBudget> {
         let mut per_move = 0u64;
         for rule in &s.rules {
             per_move = per_move.saturating_add(rule.guard.as_ref().map_or(0, |g| self.cond(g)));
@@ -204,56 +213,18 @@ impl Costs {
                 per_move = per_move.saturating_add(self.effect(e));
             }
         }
-        if per_move > MAX_MOVE_COST {
-            over.push(self::over(
+        (per_move > MAX_MOVE_COST).then(|| {
+            self::over(
                 "the variant's rules, legality clauses, end conditions and action effects, for one move,".into(),
                 per_move,
                 MAX_MOVE_COST,
-            ));
-        }
-        let mut tables: Vec<Vec<((i32, i32), usize)>> = Vec::new();
-        let mut note = |e: &SetExpr| {
-            if let SetExpr::First(_, t) | SetExpr::Lines(_, t) = e {
-                let d = super::analysis::template_directions(t);
-                if !tables.contains(&d) {
-                    tables.push(d);
-                }
-            }
-        };
-        for rule in &s.rules {
-            if let Some(g) = &rule.guard {
-                cond_sets(g, &mut note);
-            }
-            rule.effects.iter().for_each(|e| effect_sets(e, &mut note));
-        }
-        for clause in &s.legal {
-            if let LegalClause::Survives(Some(c)) | LegalClause::NotAttacked(Some(c)) = clause {
-                cond_sets(c, &mut note);
-            }
-        }
-        for rule in &s.end {
-            if let EndCondition::Holds(c) = &rule.condition {
-                cond_sets(c, &mut note);
-            }
-        }
-        for a in &s.actions {
-            if let Some(c) = &a.when {
-                cond_sets(c, &mut note);
-            }
-            if let ActionTargets::Squares(t) = &a.targets {
-                set_walk(t, &mut note);
-            }
-            a.effects.iter().for_each(|e| effect_sets(e, &mut note));
-        }
-        if tables.len() > MAX_RAY_TABLES {
-            over.push(OverBudget {
-                message: format!(
-                    "the variant uses {} different templates in `first(...)` and `lines(...)`; at most {MAX_RAY_TABLES} are allowed",
-                    tables.len()
-                ),
-                limit: MAX_RAY_TABLES as u64,
-            });
-        }
+            )
+        })
+    }
+
+    /// The actions' targets for one piece: each action, and all together.
+    fn per_piece(&self, s: &CheckedSentences) -> Vec<OverBudget> {
+        let mut over = Vec::new();
         let mut per_piece = 0u64;
         for a in &s.actions {
             let (targets, target_cost) = match &a.targets {
@@ -280,7 +251,7 @@ impl Costs {
                 ));
             }
         }
-        if per_piece > MAX_ACTION_COST && over.iter().all(|o| o.limit != MAX_ACTION_COST) {
+        if per_piece > MAX_ACTION_COST && over.is_empty() {
             over.push(self::over(
                 "the variant's actions together, listing their targets for one piece,".into(),
                 per_piece,
@@ -289,6 +260,41 @@ impl Costs {
         }
         over
     }
+}
+
+/// The distinct templates (by their directions) of `first(...)` and
+/// `lines(...)`, each a table of rays per square, against [`MAX_RAY_TABLES`].
+fn ray_tables(s: &CheckedSentences) -> Option<OverBudget> {
+    let mut tables: Vec<Vec<((i32, i32), usize)>> = Vec::new();
+    let mut note = |e: &SetExpr| {
+        if let SetExpr::First(_, t) | SetExpr::Lines(_, t) = e {
+            let d = super::analysis::template_directions(t);
+            if !tables.contains(&d) {
+                tables.push(d);
+            }
+        }
+    };
+    // Every condition (rules, actions, legality, end rules, dead positions
+    // included), every effect and every action's target set.
+    for c in s.conditions() {
+        cond_sets(c, &mut note);
+    }
+    for rule in &s.rules {
+        rule.effects.iter().for_each(|e| effect_sets(e, &mut note));
+    }
+    for a in &s.actions {
+        if let ActionTargets::Squares(t) = &a.targets {
+            set_walk(t, &mut note);
+        }
+        a.effects.iter().for_each(|e| effect_sets(e, &mut note));
+    }
+    (tables.len() > MAX_RAY_TABLES).then(|| OverBudget {
+        message: format!(
+            "the variant uses {} different templates in `first(...)` and `lines(...)`; at most {MAX_RAY_TABLES} are allowed",
+            tables.len()
+        ),
+        limit: MAX_RAY_TABLES as u64,
+    })
 }
 
 impl Costs {

@@ -186,31 +186,74 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
         },
     };
     let sentences = check_sentences(&mut c, file, &names);
-    if let Some(g) = geometry {
-        check_sentence_costs(&mut c, g, &sentences);
+    let parts = Parts {
+        name,
+        geometry,
+        pieces,
+        start,
+        setup,
+        promotion,
+        castling_rules,
+        castling,
+        sentences,
+    };
+    let warnings = check_whole(&mut c, file, &parts, &names, &royal_letters);
+    assemble(c, file, warnings, parts)
+}
+
+/// What the passes over a file found, each part if it checked.
+struct Parts {
+    name: Option<String>,
+    geometry: Option<Geometry>,
+    pieces: Option<Vec<CheckedPiece>>,
+    start: Option<FenRecord>,
+    setup: Option<CheckedSetup>,
+    promotion: Option<CheckedPromotion>,
+    castling_rules: Vec<CheckedCastling>,
+    castling: Vec<ResolvedCastling>,
+    sentences: CheckedSentences,
+}
+
+/// The checks of the variant as a whole: what its sentences cost, how
+/// many moves a position may offer (errors), and the warnings.
+fn check_whole(
+    c: &mut Checker<'_>,
+    file: &VariantFile,
+    p: &Parts,
+    names: &Names<'_>,
+    royal_letters: &[char],
+) -> Vec<Diagnostic> {
+    if let Some(g) = p.geometry {
+        check_sentence_costs(c, g, &p.sentences);
     }
-    let mut warnings = ending_warnings(&c, file, &sentences, &names);
-    if let Some(start) = &start {
-        warnings.extend(royal_warnings(file, start, &royal_letters));
+    let mut warnings = ending_warnings(c, file, &p.sentences, names);
+    if let Some(start) = &p.start {
+        warnings.extend(royal_warnings(file, start, royal_letters));
     }
-    if let Some(pieces) = &pieces {
-        warnings.extend(piece_warnings(
-            file,
-            pieces,
-            promotion.as_ref(),
-            start.as_ref(),
-            geometry,
-        ));
+    if let Some(pieces) = &p.pieces {
+        let (promotion, start) = (p.promotion.as_ref(), p.start.as_ref());
+        warnings.extend(piece_warnings(file, pieces, promotion, start, p.geometry));
     }
-    if let (Some(pieces), Some(g)) = (&pieces, geometry) {
+    if let (Some(pieces), Some(g)) = (&p.pieces, p.geometry) {
         let costs = super::cost::Costs::new(g.squares());
         check_move_bound(
-            &mut c,
-            costs.move_bound(pieces, promotion.as_ref(), castling_rules.len(), &sentences),
+            c,
+            costs.move_bound(pieces, p.promotion.as_ref(), p.castling_rules.len(), &p.sentences),
         );
     }
-    super::inherited::relocate(&mut c.found, file, sources);
-    super::inherited::relocate(&mut warnings, file, sources);
+    warnings
+}
+
+/// The checked variant, or every error (warnings after them), each moved
+/// into this file when it was found in a bundled parent.
+fn assemble(
+    mut c: Checker<'_>,
+    file: &VariantFile,
+    mut warnings: Vec<Diagnostic>,
+    p: Parts,
+) -> Result<CheckedVariant, Vec<Diagnostic>> {
+    super::inherited::relocate(&mut c.found, file, c.sources);
+    super::inherited::relocate(&mut warnings, file, c.sources);
     // Problems inherited from several rules of a parent can read the same
     // once moved into this file (they come one after the other): report
     // each once.
@@ -220,10 +263,10 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
         c.found.extend(warnings);
         return Err(c.found);
     }
-    let (Some(name), Some(geometry), Some(mut pieces), Some(start)) = (name, geometry, pieces, start) else {
+    let (Some(name), Some(geometry), Some(mut pieces), Some(start)) = (p.name, p.geometry, p.pieces, p.start) else {
         return Err(c.found);
     };
-    let (start_text, start_location) = match (&setup, &file.start) {
+    let (start_text, start_location) = match (&p.setup, &file.start) {
         (Some(_), _) => (
             crate::lang::fen_syntax::board_text(&start.board, geometry.files, geometry.ranks),
             None,
@@ -240,11 +283,11 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
         start_text,
         start_location,
         start,
-        setup,
-        promotion,
-        castling_rules,
-        castling,
-        sentences,
+        setup: p.setup,
+        promotion: p.promotion,
+        castling_rules: p.castling_rules,
+        castling: p.castling,
+        sentences: p.sentences,
         warnings,
     })
 }
