@@ -514,7 +514,19 @@ fn letters_in_set(c: &mut Checker<'_>, text: &Spanned<String>, set: &SetExpr, lk
                     text,
                     span.start + e.span.start..span.start + e.span.end.max(e.span.start + 1),
                 );
-                c.error(format!("lines template `{template}`: {}", e.message), at, e.help);
+                let set = if matches!(set, SetExpr::First(..)) {
+                    "first"
+                } else {
+                    "lines"
+                };
+                // A long template is shown by its start; the caret shows the rest.
+                let shown: String = template.chars().take(24).collect();
+                let shown = if shown.len() < template.len() {
+                    format!("{shown}…")
+                } else {
+                    shown
+                };
+                c.error(format!("`{set}(...)` template `{shown}`: {}", e.message), at, e.help);
             }
         }
         SetExpr::Binary(_, a, b) => {
