@@ -77,7 +77,8 @@ impl Resolver<'_, '_> {
         ok.then_some(if f.negate { self.names.all & !mask } else { mask })
     }
 
-    fn template(&mut self, t: &crate::lang::effect_syntax::TemplateText) -> Option<Template> {
+    /// The template of `set(...)` (`first` or `lines`), parsed.
+    fn template(&mut self, set: &str, t: &crate::lang::effect_syntax::TemplateText) -> Option<Template> {
         match betza::parse(&t.text) {
             Ok(template) => Some(template),
             Err(e) => {
@@ -86,8 +87,15 @@ impl Resolver<'_, '_> {
                     self.text,
                     span.start + e.span.start..span.start + e.span.end.max(e.span.start + 1),
                 );
+                // A long template is shown by its start; the caret shows the rest.
+                let shown: String = t.text.chars().take(24).collect();
+                let shown = if shown.len() < t.text.len() {
+                    format!("{shown}…")
+                } else {
+                    shown
+                };
                 self.c
-                    .error(format!("lines template `{}`: {}", t.text, e.message), at, e.help);
+                    .error(format!("`{set}(...)` template `{shown}`: {}", e.message), at, e.help);
                 None
             }
         }
@@ -106,11 +114,11 @@ impl Resolver<'_, '_> {
             SetExpr::Adjacent(s) => SetExpr::Adjacent(self.boxed(s)?),
             SetExpr::Manhattan(s, r) => SetExpr::Manhattan(self.boxed(s)?, *r),
             SetExpr::Lines(s, t) => {
-                let (s, t) = both(self.boxed(s), self.template(t))?;
+                let (s, t) = both(self.boxed(s), self.template("lines", t))?;
                 SetExpr::Lines(s, t)
             }
             SetExpr::First(s, t) => {
-                let (s, t) = both(self.boxed(s), self.template(t))?;
+                let (s, t) = both(self.boxed(s), self.template("first", t))?;
                 SetExpr::First(s, t)
             }
             SetExpr::Ranks(lo, hi) => SetExpr::Ranks(*lo, *hi),
