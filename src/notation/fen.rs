@@ -59,6 +59,24 @@ pub fn position_from_record(variant: &Variant, record: &FenRecord) -> Result<Pos
     } else {
         Color::Black
     };
+    read_castling_rights(variant, &mut pos, record)?;
+    read_en_passant(variant, &mut pos, record)?;
+    pos.halfmove = record.halfmove;
+    pos.fullmove = record.fullmove;
+    for (key, value, span) in &record.extras {
+        read_extra(variant, &mut pos, key, value).map_err(|(message, help)| FenError {
+            message,
+            span: span.clone(),
+            help,
+        })?;
+    }
+    Ok(pos)
+}
+
+/// The castling rights of a FEN: each letter a rule of the variant (or a
+/// castling rook's file), its king and rook in place.
+fn read_castling_rights(variant: &Variant, pos: &mut Position, record: &FenRecord) -> Result<(), FenError> {
+    let g = variant.geometry;
     let (letters, span) = &record.castling;
     for (i, letter) in letters.char_indices() {
         let at = span.start + i..span.start + i + letter.len_utf8();
@@ -122,50 +140,49 @@ pub fn position_from_record(variant: &Variant, record: &FenRecord) -> Result<Pos
         }
         pos.castling |= rule.right;
     }
-    if let Some((name, span)) = &record.en_passant {
-        let Some(target) = g.parse_square(name) else {
-            return Err(FenError {
-                message: format!("en passant square `{name}` is not on the board"),
-                span: span.clone(),
-                help: "write a square such as `e3`, or `-`".into(),
-            });
-        };
-        let named_victim = record
-            .extras
-            .iter()
-            .find(|(key, _, _)| key == "epvictim")
-            .map(|(_, value, span)| {
-                g.parse_square(value).ok_or_else(|| FenError {
-                    message: format!("`{value}` is not a square of the board"),
-                    span: span.clone(),
-                    help: "write the square of the piece that may be taken en passant: `epvictim=d4`".into(),
-                })
-            })
-            .transpose()?;
-        let sources: Vec<(SquareSet, Square)> = en_passant_sources(variant, &pos, target, pos.side.flip())
-            .into_iter()
-            .filter(|&(_, victim)| named_victim.is_none_or(|v| v == victim))
-            .collect();
-        let Some(&(targets, victim)) = sources.first() else {
-            return Err(FenError {
-                message: format!("en passant square {name} has no piece of the side that just moved beyond it"),
-                span: span.clone(),
-                help: "the en passant square is the one a pawn just passed over; write `-` if there is none".into(),
-            });
-        };
-        pos.ep_targets = targets;
-        pos.ep_victim = victim;
-    }
-    pos.halfmove = record.halfmove;
-    pos.fullmove = record.fullmove;
-    for (key, value, span) in &record.extras {
-        read_extra(variant, &mut pos, key, value).map_err(|(message, help)| FenError {
-            message,
+    Ok(())
+}
+
+/// The en passant square of a FEN: one a piece of the side that just
+/// moved passed over (the `epvictim` field names which, if several could).
+fn read_en_passant(variant: &Variant, pos: &mut Position, record: &FenRecord) -> Result<(), FenError> {
+    let g = variant.geometry;
+    let Some((name, span)) = &record.en_passant else {
+        return Ok(());
+    };
+    let Some(target) = g.parse_square(name) else {
+        return Err(FenError {
+            message: format!("en passant square `{name}` is not on the board"),
             span: span.clone(),
-            help,
-        })?;
-    }
-    Ok(pos)
+            help: "write a square such as `e3`, or `-`".into(),
+        });
+    };
+    let named_victim = record
+        .extras
+        .iter()
+        .find(|(key, _, _)| key == "epvictim")
+        .map(|(_, value, span)| {
+            g.parse_square(value).ok_or_else(|| FenError {
+                message: format!("`{value}` is not a square of the board"),
+                span: span.clone(),
+                help: "write the square of the piece that may be taken en passant: `epvictim=d4`".into(),
+            })
+        })
+        .transpose()?;
+    let sources: Vec<(SquareSet, Square)> = en_passant_sources(variant, pos, target, pos.side.flip())
+        .into_iter()
+        .filter(|&(_, victim)| named_victim.is_none_or(|v| v == victim))
+        .collect();
+    let Some(&(targets, victim)) = sources.first() else {
+        return Err(FenError {
+            message: format!("en passant square {name} has no piece of the side that just moved beyond it"),
+            span: span.clone(),
+            help: "the en passant square is the one a pawn just passed over; write `-` if there is none".into(),
+        });
+    };
+    pos.ep_targets = targets;
+    pos.ep_victim = victim;
+    Ok(())
 }
 
 /// Reads one `key=value` field: `used=w:strike,b:strike` (once-per-game
