@@ -94,3 +94,20 @@ fn captured_counts_are_counted_in_every_sentence() {
               "captured(B) >= 1: win", "captured(N) >= 1: win", "checkmate: loss"])"#;
     Variant::from_text("test.ron", text).unwrap_or_else(|e| panic!("{e}"));
 }
+
+#[test]
+fn every_problem_of_one_castling_rule_is_reported() {
+    // A repeated letter, no rook square without `side`, and king and rook
+    // landing on one square: three problems of one rule, all reported.
+    let text = r#"(extends: "chess", name: "Castles", castling: [
+        (fen: 'K', king: "e1", king_to: "g1", rook: "h1", rook_to: "f1"),
+        (fen: 'K', king: "e1", king_to: "c1", rook_to: "c1")])"#;
+    let out = text_diagnostics(text);
+    for expected in [
+        "castling letter `K` must be a distinct upper-case letter",
+        "castling `K` gives no `rook` square, so it needs `side` and `rook_piece`",
+        "castling `K`: the king and the rook would both land on c1",
+    ] {
+        assert!(out.contains(expected), "missing {expected:?} in:\n{out}");
+    }
+}

@@ -151,8 +151,7 @@ pub(super) fn check_castling(c: &mut Checker<'_>, rules: &[CastlingSpec], g: Geo
 }
 
 /// Checks one castling rule (`earlier` are the rules before it, whose
-/// letters it may not repeat). Its squares are all read and reported; then
-/// the first problem of the rule is reported.
+/// letters it may not repeat), reporting every problem it has.
 fn check_castling_rule(
     c: &mut Checker<'_>,
     rule: &CastlingSpec,
@@ -178,13 +177,14 @@ fn check_castling_rule(
     let king_to = square(&rule.king_to, "king_to");
     let rook_to = square(&rule.rook_to, "rook_to");
     let letter = rule.fen.value;
+    let mut ok = true;
     if !letter.is_ascii_uppercase() || earlier.iter().any(|r| r.fen.value == letter) {
         c.error(
             format!("castling letter `{letter}` must be a distinct upper-case letter"),
             rule.fen.location.clone(),
             "use `K` and `Q` as in chess, or any other upper-case letter; Black uses the lower case",
         );
-        return None;
+        ok = false;
     }
     if rule.rook.is_none() && (rule.side.is_none() || rule.rook_piece.is_none()) {
         c.error(
@@ -192,14 +192,10 @@ fn check_castling_rule(
             rule.fen.location.clone(),
             "add `side: Right, rook_piece: 'R'` (the outermost such piece on that side of the king castles)",
         );
-        return None;
+        ok = false;
     }
+    // Squares written but not on the board were reported above.
     let (king_to, rook_to) = (king_to?, rook_to?);
-    if king == Some(None) || rook == Some(None) {
-        // A square written but not on the board, reported above.
-        return None;
-    }
-    let (king, rook) = (king.flatten(), rook.flatten());
     if king_to == rook_to {
         c.error(
             format!(
@@ -209,13 +205,14 @@ fn check_castling_rule(
             rule.rook_to.location.clone(),
             "give the rook a destination of its own, usually beside the king's",
         );
+        ok = false;
+    } else if let Some(carry) = &rule.carry {
+        ok &= check_carry(c, letter, carry, g, king_to, rook_to);
+    }
+    if !ok || king == Some(None) || rook == Some(None) {
         return None;
     }
-    if let Some(carry) = &rule.carry
-        && !check_carry(c, letter, carry, g, king_to, rook_to)
-    {
-        return None;
-    }
+    let (king, rook) = (king.flatten(), rook.flatten());
     Some(CheckedCastling {
         fen: letter,
         location: rule.fen.location.clone(),
