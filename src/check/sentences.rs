@@ -509,6 +509,24 @@ fn letters_in_set(c: &mut Checker<'_>, text: &Spanned<String>, set: &SetExpr, lk
         SetExpr::Area(s, _) | SetExpr::Adjacent(s) | SetExpr::Manhattan(s, _) => letters_in_set(c, text, s, lk),
         SetExpr::Lines(s, template, span) | SetExpr::First(s, template, span) => {
             letters_in_set(c, text, s, lk);
+            let set_name = if matches!(set, SetExpr::First(..)) {
+                "first"
+            } else {
+                "lines"
+            };
+            if let Ok(parsed) = betza::parse(template)
+                && let Some(hopper) = parsed.components.iter().find(|k| k.hop != betza::Hop::None)
+            {
+                let at = c.inside(text, span.start + hopper.span.start..span.start + hopper.span.end);
+                c.error(
+                    format!(
+                        "`{set_name}(...)` follows plain lines; the hopper `{}` has no place in it",
+                        &template[hopper.span.clone()]
+                    ),
+                    at,
+                    "drop `p`/`g` from the template: `first` and `lines` stop at the first piece",
+                );
+            }
             if let Err(e) = betza::parse(template) {
                 let at = c.inside(
                     text,
