@@ -80,7 +80,22 @@ impl Resolver<'_, '_> {
     /// The template of `set(...)` (`first` or `lines`), parsed.
     fn template(&mut self, set: &str, t: &crate::lang::effect_syntax::TemplateText) -> Option<Template> {
         match betza::parse(&t.text) {
-            Ok(template) => Some(template),
+            Ok(template) => {
+                if let Some(hopper) = template.components.iter().find(|k| k.hop != betza::Hop::None) {
+                    let span = t.span.start + hopper.span.start..t.span.start + hopper.span.end;
+                    let at = self.c.inside(self.text, span);
+                    self.c.error(
+                        format!(
+                            "`{set}(...)` follows plain lines; the hopper `{}` has no place in it",
+                            &t.text[hopper.span.clone()]
+                        ),
+                        at,
+                        "drop `p`/`g` from the template: `first` and `lines` stop at the first piece",
+                    );
+                    return None;
+                }
+                Some(template)
+            }
             Err(e) => {
                 let span = &t.span;
                 let at = self.c.inside(

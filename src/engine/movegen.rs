@@ -50,7 +50,13 @@ impl Variant {
             // A plain move cannot lose a royal piece; if nothing attacks the
             // royals and the move cannot open a line to them, it is legal.
             let plain = self.is_plain(mv);
-            if plain && (!check_clause || (!attacked && !royals.contains(mv.from) && !exposure.contains(mv.from))) {
+            if plain
+                && (!check_clause
+                    || (!attacked
+                        && !self.attacks.has_hops
+                        && !royals.contains(mv.from)
+                        && !exposure.contains(mv.from)))
+            {
                 return true;
             }
             // A lone king stepping to a square no enemy attacks (its old
@@ -219,7 +225,8 @@ impl Variant {
             }
         }
         for ride in &t.rides[slot.rides as usize..slot.rides_end as usize] {
-            for (i, &to) in t.run(ride.ray, ride.len).iter().enumerate() {
+            let run = t.landing_run(ride, |s| pos.board[s as usize].is_empty());
+            for (i, &to) in run.iter().enumerate() {
                 let target = pos.board[to as usize];
                 if target.is_empty() {
                     if ride.flags & QUIET != 0 {
@@ -526,7 +533,7 @@ fn for_each_table_target(t: &MoveTables, pos: &Position, from: Square, side: Col
         }
     }
     for ride in &t.rides[slot.rides as usize..slot.rides_end as usize] {
-        for &to in t.run(ride.ray, ride.len) {
+        for &to in t.landing_run(ride, |s| pos.board[s as usize].is_empty()) {
             let cell = pos.board[to as usize];
             if reaches(cell, ride.flags) {
                 emit(to);
