@@ -248,6 +248,7 @@ impl Resolver<'_, '_> {
         Some(match clause {
             LegalClause::Survives(c) => LegalClause::Survives(self.optional_cond(c)?),
             LegalClause::NotAttacked(c) => LegalClause::NotAttacked(self.optional_cond(c)?),
+            LegalClause::CapturesCompulsory => LegalClause::CapturesCompulsory,
         })
     }
 

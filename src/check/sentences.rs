@@ -99,6 +99,7 @@ impl CheckedSentences {
     pub fn conditions(&self) -> impl Iterator<Item = &Cond<Resolved>> {
         let legal = self.legal.iter().filter_map(|l| match l {
             LegalClause::Survives(c) | LegalClause::NotAttacked(c) => c.as_ref(),
+            LegalClause::CapturesCompulsory => None,
         });
         let end = self.end.iter().filter_map(|e| match &e.condition {
             EndCondition::Holds(c) | EndCondition::Dead(c) => Some(c),
@@ -309,7 +310,7 @@ fn check_legal(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> Ve
             continue;
         };
         let resolved = Resolver { c, text, names }.legal(&clause);
-        if names.royal == 0 {
+        if names.royal == 0 && clause != LegalClause::CapturesCompulsory {
             let (message, help) = if file.legal.is_some() {
                 (
                     "a legality clause names `own royal`, but no piece is royal".to_string(),

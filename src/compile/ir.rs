@@ -312,6 +312,8 @@ pub struct Programs {
     pub action_kinds: u64,
     /// Legality clauses.
     pub legal: Vec<Legal>,
+    /// When a legal capture exists, only captures are legal.
+    pub captures_compulsory: bool,
     /// Game-end rules in order.
     pub end: Vec<(End, EndOutcome)>,
     /// Each end rule's condition as written, for the reason of a result.

@@ -240,6 +240,8 @@ pub enum LegalClause<P: Phase = Parsed> {
     Survives(Option<Cond<P>>),
     /// No royal piece of the side that moved is attacked, unless...
     NotAttacked(Option<Cond<P>>),
+    /// When a legal capture exists, only captures are legal.
+    CapturesCompulsory,
 }
 
 /// The condition of a game-end rule.

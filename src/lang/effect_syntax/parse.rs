@@ -102,6 +102,9 @@ pub fn parse_legal(text: &str) -> Result<LegalClause, SentenceError> {
         }
         e
     })?);
+    if clause.as_rule() == G::captures_compulsory {
+        return Ok(LegalClause::CapturesCompulsory);
+    }
     let survives = clause.as_rule() == G::survives;
     let unless = clause
         .into_inner()
