@@ -8,10 +8,11 @@
 //!   game end, scored by the end rules.
 //! * Placement ("mobility-lite"): on each square a piece earns
 //!   `4 * (m(square) - m)` centipawns, its empty-board mobility there
-//!   against its average, so knights like the centre and rooks do not care.
+//!   against its average, so knights like the centre and rooks do not care,
+//!   plus 3 per ring closer to the centre (0 on the board's edge).
 //! * Advancement: a piece with a promotion zone earns up to a sixth of what
-//!   its best promotion gains, growing with the square of its progress
-//!   towards the zone (in ranks).
+//!   its best promotion gains, growing with the cube of its progress
+//!   towards the zone (in ranks): little for the first steps, much near it.
 //! * Royal safety, where the variant has royal pieces: with many pieces on
 //!   the board a royal piece prefers its own back ranks and the edge, and
 //!   each own piece next to it is worth 6; as material leaves the board
@@ -25,6 +26,7 @@ use crate::engine::moves::{Move, MoveKind};
 use crate::engine::position::Position;
 
 const PLACEMENT_WEIGHT: i32 = 4;
+const CENTRE_WEIGHT: i32 = 3;
 const SHIELD_BONUS: i32 = 6;
 const TEMPO: i32 = 10;
 
@@ -107,6 +109,14 @@ impl Evaluation {
             .map(|&k| values.get(k as usize).copied().unwrap_or(0))
             .max()
             .unwrap_or(0);
+        // Closeness to the centre: 0 on the outermost ring, growing inwards.
+        let centre_f = f64::from(g.files as i32 - 1) / 2.0;
+        let centre_r = f64::from(g.ranks as i32 - 1) / 2.0;
+        let closeness = |sq: Square| -> i32 {
+            let df = (f64::from(g.file(sq)) - centre_f).abs();
+            let dr = (f64::from(g.rank(sq)) - centre_r).abs();
+            (centre_f.max(centre_r) - df.max(dr)).round() as i32
+        };
         let mut table = vec![0i32; kinds * 2 * MAX_SQUARES];
         for kind in 0..kinds {
             for side in Color::BOTH {
@@ -120,25 +130,19 @@ impl Evaluation {
                     if !variant.is_royal(kind as Kind) {
                         let m = f64::from(mobility[row * MAX_SQUARES + sq]);
                         v += (f64::from(PLACEMENT_WEIGHT) * (m - avg)).round() as i32;
+                        v += CENTRE_WEIGHT * closeness(sq as Square);
                     }
                     if !zone.is_empty() && gain > 0 {
                         let rank = g.rank(sq as Square);
                         let distance = zone.iter().map(|z| (g.rank(z) - rank).abs()).min().unwrap_or(span);
                         let progress = (span - distance).max(0);
-                        v += gain * progress * progress / (6 * span * span);
+                        v += gain * progress * progress * progress / (6 * span * span * span);
                     }
                     table[row * MAX_SQUARES + sq] = v;
                 }
             }
         }
-        // Royal placement: the distance to the centre and the relative rank.
-        let centre_f = f64::from(g.files as i32 - 1) / 2.0;
-        let centre_r = f64::from(g.ranks as i32 - 1) / 2.0;
-        let closeness = |sq: Square| -> i32 {
-            let df = (f64::from(g.file(sq)) - centre_f).abs();
-            let dr = (f64::from(g.rank(sq)) - centre_r).abs();
-            (centre_f.max(centre_r) - df.max(dr)).round() as i32
-        };
+        // Royal placement: the closeness to the centre and the relative rank.
         let royal_crowded = Color::BOTH.map(|side| {
             (0..MAX_SQUARES)
                 .map(|sq| {

@@ -18,12 +18,12 @@
 
 mod ends;
 pub mod eval;
-pub mod limits;
+pub mod budget;
 pub mod tt;
 mod worker;
 pub mod zobrist;
 
-pub use limits::{Control, Limits};
+pub use budget::{Control, Limits};
 
 use crate::compile::Variant;
 use crate::engine::moves::Move;
@@ -200,7 +200,7 @@ impl Engine {
             control,
             done: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
-            deadlines: limits::Deadlines::new(limits, root.side_to_move()),
+            deadlines: budget::Deadlines::new(limits, root.side_to_move()),
             node_limit: limits.nodes,
         };
         let max_depth = limits.depth.map_or(MAX_PLY as u32 - 8, |d| d.clamp(1, MAX_PLY as u32 - 8));

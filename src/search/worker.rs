@@ -32,7 +32,7 @@ pub(crate) struct Shared<'a> {
     pub done: AtomicBool,
     /// Nodes counted so far by every thread (each adds its count in steps).
     pub nodes: AtomicU64,
-    pub deadlines: super::limits::Deadlines,
+    pub deadlines: super::budget::Deadlines,
     pub node_limit: Option<u64>,
 }
 
