@@ -14,10 +14,13 @@ mod cmd_replay;
 mod cmd_setup;
 mod cmd_show;
 mod cmd_test;
+mod cmd_uci;
 mod cmd_validate;
+mod cmd_xboard;
 mod engine_text;
 mod output;
 mod pgn_out;
+mod protocol;
 mod progress;
 mod render;
 
@@ -217,6 +220,10 @@ enum Command {
         #[arg(long)]
         snapshot: bool,
     },
+    /// Speaks the UCI protocol on stdin and stdout (UCI_Variant, VariantPath, Threads, Hash).
+    Uci,
+    /// Speaks the XBoard (CECP version 2) protocol on stdin and stdout.
+    Xboard,
     /// Loads and checks variant files, reporting every problem found.
     Validate {
         /// Variant files, folders of them, or bundled names.
@@ -413,6 +420,8 @@ fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
         } => load_variant_for(&variant, seed, fen.as_deref())
             .and_then(|v| cmd_explain::run(o, &v, fen.as_deref().map(|f| (f, allow_illegal)), &r#move)),
         Command::Test { paths, snapshot } => cmd_test::run(o, &paths, snapshot),
+        Command::Uci => Ok(cmd_uci::run()),
+        Command::Xboard => Ok(cmd_xboard::run()),
         Command::Validate { files, format } => cmd_validate::run(o, &files, format),
     }
 }

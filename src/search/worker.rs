@@ -16,6 +16,11 @@ use std::time::Instant;
 
 /// Scores beyond every real evaluation.
 pub(crate) const INFINITY: i32 = MATE + 1000;
+/// Plies of quiescence search beyond the horizon; past them (when not in
+/// check) the static evaluation stands.
+const MAX_QUIESCENCE: usize = 8;
+/// What a capture may gain beyond its victim, for delta pruning.
+const DELTA_MARGIN: i32 = 200;
 /// How often (in nodes) a thread looks at the clock and the stop flags.
 const CHECK_EVERY: u64 = 256;
 
@@ -183,7 +188,7 @@ impl<'a> Worker<'a> {
             depth += 1;
         }
         if depth <= 0 {
-            return self.quiesce(pos, ply, alpha, beta);
+            return self.quiesce(pos, ply, 0, alpha, beta);
         }
         let entry = engine.tt.probe(key);
         if let Some(e) = entry
@@ -329,7 +334,7 @@ impl<'a> Worker<'a> {
 
     /// Captures, promotions and moves whose effects remove enemy pieces,
     /// until the position is quiet; every move when in check.
-    fn quiesce(&mut self, pos: &Position, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    fn quiesce(&mut self, pos: &Position, ply: usize, qply: usize, mut alpha: i32, beta: i32) -> i32 {
         self.pv_len[ply] = ply;
         if self.count_node() {
             return 0;
@@ -344,6 +349,9 @@ impl<'a> Worker<'a> {
             return stand;
         }
         let in_check = self.has_check && self.variant.in_check(pos);
+        if qply >= MAX_QUIESCENCE && !in_check {
+            return stand;
+        }
         let mut best = -INFINITY;
         if !in_check {
             if stand >= beta {
@@ -374,20 +382,23 @@ impl<'a> Worker<'a> {
             if !in_check && mv.promotion.is_none() && mv.is_capture() {
                 // Delta pruning: even winning the victim cannot reach alpha.
                 let victim = self.victim_value(pos, &mv);
-                if stand + victim + 200 < alpha {
+                if stand + victim + DELTA_MARGIN < alpha {
                     continue;
                 }
             }
             let mut child = pos.clone();
             child.make(self.variant, mv);
-            if !in_check
-                && !plain_noisy
-                && child.occupied[them].len() >= pos.occupied[them].len()
-                && self.variant.ended_by_rule(&child).is_none()
-            {
+            let ended = self.variant.ended_by_rule(&child).is_some();
+            if !in_check && !plain_noisy && child.occupied[them].len() >= pos.occupied[them].len() && !ended {
                 continue; // the effect removed no enemy piece
             }
-            let score = -self.quiesce(&child, ply + 1, -beta, -alpha);
+            if !in_check && !ended && mv.promotion.is_none() && !mv.is_capture() {
+                // Delta pruning for effects: what the move leaves cannot reach alpha.
+                if -engine.eval.evaluate(&child) + DELTA_MARGIN < alpha {
+                    continue;
+                }
+            }
+            let score = -self.quiesce(&child, ply + 1, qply + 1, -beta, -alpha);
             if self.stopped {
                 break;
             }
