@@ -4,6 +4,7 @@
 //! traces, FEN, result: what `--snapshot` stores) and the failed
 //! expectations.
 
+use crate::base::span::{lenient, lenient_option};
 use crate::notation::{board, fen, san, trace_text, uci};
 use crate::{Game, Variant};
 use serde::Deserialize;
@@ -15,30 +16,32 @@ use std::path::{Path, PathBuf};
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
     /// A bundled variant, or a path relative to the scenario file.
+    #[serde(deserialize_with = "lenient")]
     pub variant: String,
     /// What the scenario shows, and which rule it pins.
+    #[serde(deserialize_with = "lenient")]
     pub description: String,
     /// Seed of a random setup.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_option")]
     pub seed: Option<u64>,
     /// Start position; default the variant's.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_option")]
     pub fen: Option<String>,
     /// Accept a `fen` the variant's legality rules make unreachable (a
     /// study position: the side not to move in check, a royal missing).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient")]
     pub allow_illegal: bool,
     /// Moves to play, each of which must be legal.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient")]
     pub moves: Vec<String>,
     /// Moves that must be legal after the moves above.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient")]
     pub legal: Vec<String>,
     /// Moves that must be illegal after the moves above.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient")]
     pub illegal: Vec<String>,
     /// What the moves must lead to.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_option")]
     pub expect: Option<Expect>,
 }
 
@@ -47,14 +50,14 @@ pub struct Scenario {
 #[serde(deny_unknown_fields)]
 pub struct Expect {
     /// The FEN after the moves.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_option")]
     pub fen: Option<String>,
     /// The result (`1-0`, `0-1`, `1/2-1/2`, `0-0`, with or without the
     /// reason in brackets), or `none` while the game goes on.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_option")]
     pub result: Option<String>,
     /// Each move's trace, as `kaboom play` prints it (`moved P e2-e4`).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_option")]
     pub trace: Option<Vec<String>>,
 }
 

@@ -1,7 +1,7 @@
 //! Source files and spans: where in which file a value of a variant file
 //! was written, so diagnostics can point at the line and column.
 
-use serde::de::{Deserialize, Deserializer, Error as _};
+use serde::de::{Deserialize, Deserializer};
 use std::cell::Cell;
 use std::ops::Range;
 
@@ -214,34 +214,163 @@ impl<T> std::ops::Deref for Spanned<T> {
 impl<'de, T: serde::de::DeserializeOwned + Default> Deserialize<'de> for Spanned<T> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let raw: &'de ron::value::RawValue = Deserialize::deserialize(deserializer)?;
-        let text = raw.get_ron();
-        let address = text.as_ptr() as usize;
-        let location = CURRENT.with(|c| c.get()).and_then(|(source, base, len)| {
-            (address >= base && address + text.len() <= base + len).then(|| Location {
-                source,
-                span: address - base..address - base + text.len(),
-            })
-        });
-        match raw.into_rust::<T>() {
-            Ok(value) => Ok(Spanned { value, location }),
-            // A value of the wrong type: noted, and reading goes on with a
-            // placeholder so that every such mistake in the file is found.
-            Err(e) if location.is_some() => {
+        let (value, location) = recover::<T, D::Error>(raw)?;
+        Ok(Spanned {
+            value: value.unwrap_or_default(),
+            location,
+        })
+    }
+}
+
+/// Where `raw` lies in the file being deserialized, if it lies in it.
+fn location_of(raw: &ron::value::RawValue) -> Option<Location> {
+    let text = raw.get_ron();
+    let address = text.as_ptr() as usize;
+    CURRENT.with(|c| c.get()).and_then(|(source, base, len)| {
+        (address >= base && address + text.len() <= base + len).then(|| Location {
+            source,
+            span: address - base..address - base + text.len(),
+        })
+    })
+}
+
+/// Reads `raw` as a `T`. A value of the wrong type inside the file is
+/// noted (with the place of the part that did not fit) and gives `None`,
+/// so that reading goes on and every such mistake in the file is found;
+/// outside a file it is an error.
+fn recover<'de, T: Deserialize<'de>, E: serde::de::Error>(
+    raw: &'de ron::value::RawValue,
+) -> Result<(Option<T>, Option<Location>), E> {
+    let location = location_of(raw);
+    // Read as the file is (`IMPLICIT_SOME`), from the file's own text so
+    // that values inside keep their place.
+    let options = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+    match options.from_str::<T>(raw.get_ron()) {
+        Ok(value) => Ok((Some(value), location)),
+        Err(e) => match &location {
+            Some(whole) => {
+                let text = raw.get_ron();
+                // The part of the value that did not fit, when the error
+                // points inside it (an element of a list, a tuple's field).
+                let start = offset_of(text, e.span.start.line, e.span.start.col);
+                let end = offset_of(text, e.span.end.line, e.span.end.col).max(start);
+                let end = if end == start {
+                    start + token_len(&text[start..])
+                } else {
+                    end
+                };
+                let part = text[start..end].trim();
+                let (span, written) = if start > 0 && !part.is_empty() && part.len() < text.trim().len() {
+                    let lead = text[start..end].len() - text[start..end].trim_start().len();
+                    let from = whole.span.start + start + lead;
+                    (from..from + part.len(), part)
+                } else {
+                    (whole.span.clone(), text)
+                };
                 TYPE_ERRORS.with(|t| {
                     t.borrow_mut().push(TypeError {
-                        location: location.clone().expect("checked"),
+                        location: Location {
+                            source: whole.source,
+                            span,
+                        },
                         code: e.code,
-                        text: text.to_string(),
+                        text: written.to_string(),
                     })
                 });
-                Ok(Spanned {
-                    value: T::default(),
-                    location,
-                })
+                Ok((None, location))
             }
-            Err(e) => Err(D::Error::custom(e.code)),
+            None => Err(E::custom(e.code)),
+        },
+    }
+}
+
+/// Reads `raw` as a list whose items are read one by one, so that a
+/// mistake in one item does not hide those in the next.
+fn recover_list<'de, T: Deserialize<'de>, E: serde::de::Error>(raw: &'de ron::value::RawValue) -> Result<Vec<T>, E> {
+    let items = recover::<Vec<&'de ron::value::RawValue>, E>(raw)?.0.unwrap_or_default();
+    let mut values = Vec::with_capacity(items.len());
+    for item in items {
+        if let Some(value) = recover::<T, E>(item)?.0 {
+            values.push(value);
         }
     }
+    Ok(values)
+}
+
+/// A list field read leniently, item by item (see [`lenient`]).
+pub(crate) fn lenient_list<'de, D, T>(deserializer: D) -> Result<Vec<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    let raw: &'de ron::value::RawValue = Deserialize::deserialize(deserializer)?;
+    recover_list::<T, D::Error>(raw)
+}
+
+/// An optional list field read leniently, item by item (see [`lenient`]).
+pub(crate) fn lenient_option_list<'de, D, T>(deserializer: D) -> Result<Option<Vec<T>>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    let raw: &'de ron::value::RawValue = Deserialize::deserialize(deserializer)?;
+    match raw.get_ron().trim() {
+        "None" => Ok(None),
+        written if written.starts_with("Some") => Ok(recover::<Option<Vec<T>>, D::Error>(raw)?.0.flatten()),
+        _ => recover_list::<T, D::Error>(raw).map(Some),
+    }
+}
+
+/// The length in bytes of the RON token `text` starts with: a quoted
+/// string or character (to its closing quote), else a run up to the next
+/// separator.
+fn token_len(text: &str) -> usize {
+    let mut chars = text.char_indices();
+    match chars.next() {
+        Some((_, quote @ ('"' | '\''))) => {
+            let mut escaped = false;
+            for (i, c) in chars {
+                match c {
+                    _ if escaped => escaped = false,
+                    '\\' => escaped = true,
+                    c if c == quote => return i + 1,
+                    _ => {}
+                }
+            }
+            text.len()
+        }
+        Some(_) => text
+            .find(|c: char| c.is_whitespace() || ",()[]{}:".contains(c))
+            .unwrap_or(text.len()),
+        None => 0,
+    }
+}
+
+/// A field read leniently (`#[serde(deserialize_with = "lenient")]`): a
+/// value of the wrong type is noted as a type error and replaced by the
+/// default, so that reading goes on and every such mistake is reported.
+pub(crate) fn lenient<'de, D, T>(deserializer: D) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de> + Default,
+{
+    let raw: &'de ron::value::RawValue = Deserialize::deserialize(deserializer)?;
+    Ok(recover::<T, D::Error>(raw)?.0.unwrap_or_default())
+}
+
+/// An optional field read leniently: `5`, `Some(5)` or `None`; a value of
+/// the wrong type is noted as a type error and read as `None`.
+pub(crate) fn lenient_option<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    let raw: &'de ron::value::RawValue = Deserialize::deserialize(deserializer)?;
+    let written = raw.get_ron().trim();
+    if written == "None" || written.starts_with("Some") {
+        return Ok(recover::<Option<T>, D::Error>(raw)?.0.flatten());
+    }
+    Ok(recover::<T, D::Error>(raw)?.0)
 }
 
 /// A value of the wrong type met while reading a file.

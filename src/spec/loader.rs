@@ -455,7 +455,7 @@ fn merge(parent: VariantFile, child: VariantFile) -> VariantFile {
     }
 }
 
-fn ron_diagnostic(code: &ron::Error, location: Location) -> Diagnostic {
+pub(super) fn ron_diagnostic(code: &ron::Error, location: Location) -> Diagnostic {
     match code {
         ron::Error::NoSuchStructField { expected, found, .. } => {
             let d = Diagnostic::error(format!("unknown field `{found}`"), Some(location));
@@ -465,17 +465,43 @@ fn ron_diagnostic(code: &ron::Error, location: Location) -> Diagnostic {
             }
         }
         ron::Error::MissingStructField { field, outer } => {
-            let owner = outer.as_deref().map(|o| format!(" in `{o}`")).unwrap_or_default();
+            let owner = outer
+                .as_deref()
+                .map(|o| format!(" in {}", group_name(o)))
+                .unwrap_or_default();
             Diagnostic::error(format!("missing field `{field}`{owner}"), Some(location))
                 .with_help(format!("add `{field}: ...`; docs/format.md lists every field"))
         }
         ron::Error::NoSuchEnumVariant { expected, found, .. } => {
-            Diagnostic::error(format!("unknown value `{found}`"), Some(location))
-                .with_help(format!("write one of: {}", expected.join(", ")))
+            let d = Diagnostic::error(format!("unknown value `{found}`"), Some(location));
+            match closest(found, expected.iter().copied()) {
+                Some(best) => d.with_help(format!("did you mean `{best}`? write one of: {}", expected.join(", "))),
+                None => d.with_help(format!("write one of: {}", expected.join(", "))),
+            }
         }
         other => Diagnostic::error(format!("invalid RON: {other}"), Some(location))
             .with_help("see docs/format.md for the layout of a variant file"),
     }
+}
+
+/// A group of fields in words, from the name of the type that reads it.
+fn group_name(type_name: &str) -> String {
+    let words = match type_name {
+        "VariantFile" => "the variant file",
+        "BoardSpec" => "`board`",
+        "PieceSpec" => "a piece",
+        "PromotionSpec" => "`promotion`",
+        "CastlingSpec" => "a castling rule",
+        "SetupSpec" => "`setup`",
+        "PlaceSpec" => "a `place` entry",
+        "CarrySpec" => "`carry`",
+        "ActionSpec" => "an action",
+        "ShieldSpec" => "`shield`",
+        "Scenario" => "the scenario",
+        "Expect" => "`expect`",
+        other => return format!("`{other}`"),
+    };
+    words.to_string()
 }
 
 /// The candidate closest to `word`, if one is close enough to suggest.

@@ -12,6 +12,7 @@ pub use loader::{
     resolve_reference,
 };
 
+use crate::base::span::{lenient, lenient_list, lenient_option, lenient_option_list};
 use serde::Deserialize;
 
 /// One variant file as written. Every field is optional so that a file
@@ -27,41 +28,41 @@ pub struct VariantFile {
     #[serde(default)]
     pub name: Option<Spanned<String>>,
     /// A sentence or two on what the variant is.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_option")]
     pub description: Option<String>,
     /// Board size.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_option")]
     pub board: Option<BoardSpec>,
     /// Piece types. With `extends`, a piece with a parent's letter replaces
     /// it and a new letter is added.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_option_list")]
     pub pieces: Option<Vec<PieceSpec>>,
     /// The start position in FEN.
     #[serde(default)]
     pub start: Option<Spanned<String>>,
     /// A random start position: a template and the rules it must satisfy
     /// (instead of `start`).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_option")]
     pub setup: Option<SetupSpec>,
     /// Which pieces promote, where, and to what.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_option")]
     pub promotion: Option<PromotionSpec>,
     /// Castling moves, written for White and mirrored for Black.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_option_list")]
     pub castling: Option<Vec<CastlingSpec>>,
     /// Rules triggered by moves: `"on capture: remove(area(target, 1))"`.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_option_list")]
     pub rules: Option<Vec<Spanned<String>>>,
     /// Actions a side may take instead of a move, tied to no piece.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_option_list")]
     pub actions: Option<Vec<ActionSpec>>,
     /// Legality clauses, checked for the side that moved:
     /// `"own royal not attacked"`. Default: that one clause.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_option_list")]
     pub legal: Option<Vec<Spanned<String>>>,
     /// Game-end rules, checked in order for the side to move:
     /// `"checkmate: loss"`. Default: as in chess.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_option_list")]
     pub end: Option<Vec<Spanned<String>>>,
 }
 
@@ -86,13 +87,13 @@ pub struct PieceSpec {
     /// Movement template in Betza notation (docs/betza.md).
     pub moves: Spanned<String>,
     /// A royal piece: the subject of `own royal` in legality and end rules.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient")]
     pub royal: bool,
     /// A pawn's move resets the move-rule count, as a capture does.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient")]
     pub pawn: bool,
     /// Material value, in hundredths of a pawn.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_option")]
     pub value: Option<i32>,
     /// Ranks (counted from the owner's side, first rank 1) where the
     /// piece's `i` moves are allowed. Default: the ranks it stands on in
@@ -100,10 +101,10 @@ pub struct PieceSpec {
     #[serde(default)]
     pub initial_ranks: Option<Spanned<Vec<u32>>>,
     /// Actions the piece may take instead of a move.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_list")]
     pub actions: Vec<ActionSpec>,
     /// A shield the piece carries.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_option")]
     pub shield: Option<ShieldSpec>,
 }
 
@@ -118,7 +119,7 @@ pub struct PromotionSpec {
     /// Letters of the pieces they may become (`"QRBN"`).
     pub choices: Spanned<String>,
     /// Whether promotion is compulsory on arrival (default true).
-    #[serde(default = "yes")]
+    #[serde(default = "yes", deserialize_with = "lenient")]
     pub mandatory: bool,
 }
 
@@ -145,7 +146,7 @@ pub struct CastlingSpec {
     /// The rook's square after castling.
     pub rook_to: Spanned<String>,
     /// Which side of the king the rook stands on, when `rook` is not given.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_option")]
     pub side: Option<CastlingSide>,
     /// The letter of the castling king, when `king` is not given (default:
     /// the royal piece).
@@ -156,7 +157,7 @@ pub struct CastlingSpec {
     pub rook_piece: Option<Spanned<char>>,
     /// Pieces that may come along, each optionally, keeping their place
     /// relative to the king, if they have not moved.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_option")]
     pub carry: Option<CarrySpec>,
 }
 
@@ -171,10 +172,10 @@ pub struct SetupSpec {
     /// White's pieces to shuffle, one letter each: `"QABBCNNKRR"`.
     pub pieces: Spanned<String>,
     /// Constraints, each a setup rule (docs/setup.md).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient")]
     pub rules: Vec<Spanned<String>>,
     /// Pieces placed relative to a shuffled piece afterwards.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_list")]
     pub place: Vec<PlaceSpec>,
 }
 
@@ -187,6 +188,7 @@ pub struct PlaceSpec {
     /// The shuffled piece it is placed relative to (`'K'`).
     pub near: Spanned<char>,
     /// (files, ranks) offsets from that piece, seen from White.
+    #[serde(deserialize_with = "lenient")]
     pub offsets: Vec<(i32, i32)>,
 }
 
@@ -207,6 +209,7 @@ pub struct CarrySpec {
     pub piece: Spanned<char>,
     /// Where they stand relative to the king's start, in (files, ranks)
     /// seen from White: `[(-1, -1), (1, -1)]` is diagonally behind.
+    #[serde(deserialize_with = "lenient")]
     pub offsets: Vec<(i32, i32)>,
 }
 
@@ -225,10 +228,10 @@ pub struct ActionSpec {
     pub target: Option<Spanned<String>>,
     /// Whether the piece stays on its square (default: it moves to the
     /// target with `moves`, stays with `target`).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_option")]
     pub stays: Option<bool>,
     /// Each side may take the action once per game.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient")]
     pub once: bool,
     /// A condition for taking the action: `"count(any) >= 16"`.
     #[serde(default)]
@@ -238,11 +241,11 @@ pub struct ActionSpec {
     pub effect: Option<Spanned<String>>,
     /// The piece stays and compels the piece on the target to make one of
     /// its own moves or actions (not a compelling one).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient")]
     pub compel: bool,
     /// The piece promotes (one move per promotion choice); with `target:
     /// "origin"` it promotes standing still.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient")]
     pub promotes: bool,
     /// How the game record writes the action, with `{origin}`, `{target}`,
     /// `{promotion}` (the letter promoted to) and `{removed}` (the squares
@@ -259,6 +262,7 @@ pub struct ShieldSpec {
     /// Squares within this many king steps of the piece (its own included).
     pub radius: Spanned<u32>,
     /// The effects it protects from: `["remove", "block"]` (also `push`, `bounce`).
+    #[serde(deserialize_with = "lenient")]
     pub against: Vec<Spanned<String>>,
 }
 

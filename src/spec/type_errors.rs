@@ -42,10 +42,11 @@ pub(crate) fn type_error_diagnostic(e: &TypeError) -> Diagnostic {
             format!("expected a list in square brackets, found {text}"),
             format!("write [{text}]"),
         ),
-        ref other => (
-            format!("this value does not fit the field: {other}"),
-            "see docs/format.md for what each field takes".to_string(),
+        ron::Error::ExpectedStructLike | ron::Error::ExpectedNamedStructLike(_) => (
+            format!("expected fields in parentheses, `(name: value, ...)`, found {text}"),
+            "docs/format.md lists the fields this takes".to_string(),
         ),
+        ref other => return super::loader::ron_diagnostic(other, e.location.clone()),
     };
     Diagnostic::error(message, Some(e.location.clone())).with_help(help)
 }
