@@ -21,6 +21,9 @@ pub(crate) const INFINITY: i32 = MATE + 1000;
 const MAX_QUIESCENCE: usize = 8;
 /// What a capture may gain beyond its victim, for delta pruning.
 const DELTA_MARGIN: i32 = 200;
+/// How far below alpha the static score after an effect may stand for the
+/// effect to be searched in quiescence.
+const EFFECT_MARGIN: i32 = 50;
 /// How often (in nodes) a thread looks at the clock and the stop flags.
 const CHECK_EVERY: u64 = 256;
 
@@ -394,7 +397,7 @@ impl<'a> Worker<'a> {
             }
             if !in_check && !ended && mv.promotion.is_none() && !mv.is_capture() {
                 // Delta pruning for effects: what the move leaves cannot reach alpha.
-                if -engine.eval.evaluate(&child) + DELTA_MARGIN < alpha {
+                if -engine.eval.evaluate(&child) + EFFECT_MARGIN < alpha {
                     continue;
                 }
             }
