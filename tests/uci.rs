@@ -168,6 +168,16 @@ fn malformed_commands_get_an_error_line_and_the_engine_keeps_running() {
         assert!(line.starts_with(error), "{command}: {line}");
         e.alive();
     }
+    // A line too long to keep, and one that is not UTF-8.
+    let long = format!("position startpos moves {}", "e2e4 ".repeat(300_000));
+    e.send(&long);
+    let line = e.expect_prefix("info string error");
+    assert!(line.contains("longer than"), "{line}");
+    e.input.write_all(b"go \xff\xfe\n").unwrap();
+    e.input.flush().unwrap();
+    let line = e.expect_prefix("info string error");
+    assert!(line.contains("not UTF-8"), "{line}");
+    e.alive();
     // A bad position command left the last good position: still the start.
     e.send("go depth 2");
     let line = e.expect_prefix("bestmove ");

@@ -5,9 +5,8 @@
 //! `info string error ...` and the engine keeps running.
 
 use super::engine_text::{bestmove_line, info_line};
-use super::protocol::{Session, number, say};
+use super::protocol::{Session, number, read_command, say};
 use kaboom::search::Limits;
-use std::io::BufRead as _;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -21,8 +20,15 @@ pub fn run() -> ExitCode {
         }
     };
     let stdin = std::io::stdin();
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else { break };
+    let mut input = stdin.lock();
+    while let Some(line) = read_command(&mut input) {
+        let line = match line {
+            Ok(line) => line,
+            Err(e) => {
+                say(&format!("info string error {e}"));
+                continue;
+            }
+        };
         match command(&mut session, &line) {
             Ok(true) => {
                 session.stop();

@@ -5,12 +5,11 @@
 //! the engine keeps running.
 
 use super::engine_text::bestmove_line;
-use super::protocol::{Session, number, say};
+use super::protocol::{Session, number, read_command, say};
 use kaboom::base::square::Color;
 use kaboom::notation::{fen, uci};
 use kaboom::search::{Limits, Score};
 use kaboom::{Game, Move, Position, Variant};
-use std::io::BufRead as _;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -59,8 +58,15 @@ pub fn run() -> ExitCode {
         clocks: (None, None),
     };
     let stdin = std::io::stdin();
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else { break };
+    let mut input = stdin.lock();
+    while let Some(line) = read_command(&mut input) {
+        let line = match line {
+            Ok(line) => line,
+            Err(e) => {
+                say(&format!("Error (input): {e}"));
+                continue;
+            }
+        };
         match command(&mut session, &mut board, &line) {
             Ok(true) => {
                 session.stop();

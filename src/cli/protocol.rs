@@ -237,3 +237,48 @@ pub fn number<T: std::str::FromStr>(command: &str, name: &str, value: Option<&st
     text.parse()
         .map_err(|_| format!("{command}: `{name}` wants a number, not `{text}`"))
 }
+
+/// The longest command line read; a longer one is an error, skipped to
+/// its end without being kept in memory.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// Reads one command line: `None` at the end of input, `Err` for a line
+/// too long or not UTF-8.
+pub fn read_command(input: &mut impl std::io::BufRead) -> Option<Result<String, String>> {
+    let mut line = Vec::new();
+    let mut too_long = false;
+    loop {
+        let (done, used) = match input.fill_buf() {
+            Ok([]) if line.is_empty() && !too_long => return None,
+            Ok([]) => (true, 0),
+            Ok(buf) => match buf.iter().position(|&b| b == b'\n') {
+                Some(i) => {
+                    if !too_long {
+                        line.extend_from_slice(&buf[..i]);
+                    }
+                    (true, i + 1)
+                }
+                None => {
+                    if !too_long {
+                        line.extend_from_slice(buf);
+                    }
+                    (false, buf.len())
+                }
+            },
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => return None,
+        };
+        input.consume(used);
+        if line.len() > MAX_LINE_BYTES {
+            too_long = true;
+            line = Vec::new();
+        }
+        if done {
+            break;
+        }
+    }
+    if too_long {
+        return Some(Err(format!("a command line longer than {MAX_LINE_BYTES} bytes was ignored")));
+    }
+    Some(String::from_utf8(line).map_err(|_| "a command line that is not UTF-8 was ignored".to_string()))
+}
