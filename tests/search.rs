@@ -19,7 +19,9 @@ fn bundled() -> Vec<String> {
 
 fn bestmove(out: &str) -> &str {
     let line = out.lines().last().expect("output");
-    let rest = line.strip_prefix("bestmove ").unwrap_or_else(|| panic!("no bestmove: {out}"));
+    let rest = line
+        .strip_prefix("bestmove ")
+        .unwrap_or_else(|| panic!("no bestmove: {out}"));
     rest.split_whitespace().next().unwrap()
 }
 
@@ -52,7 +54,14 @@ fn info_lines_carry_depth_score_nodes_nps_and_pv() {
 #[test]
 fn finds_known_mates() {
     // Mate in one: the back rank.
-    let (_, out, _) = kaboom(&["go", "chess", "--fen", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "--depth", "3"]);
+    let (_, out, _) = kaboom(&[
+        "go",
+        "chess",
+        "--fen",
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+        "--depth",
+        "3",
+    ]);
     assert_eq!(bestmove(&out), "a1a8", "{out}");
     assert!(out.contains("score mate 1"), "{out}");
     // Mate in two with two rooks (a ladder), found with threads.
@@ -68,7 +77,14 @@ fn finds_known_mates() {
     ]);
     assert!(out.contains("score mate 2"), "{out}");
     // Atomic: a capture next to the king explodes it (a win, scored as mate).
-    let (_, out, _) = kaboom(&["go", "atomic", "--fen", "4k3/4p3/8/8/8/8/8/4R2K w - - 0 1", "--depth", "3"]);
+    let (_, out, _) = kaboom(&[
+        "go",
+        "atomic",
+        "--fen",
+        "4k3/4p3/8/8/8/8/8/4R2K w - - 0 1",
+        "--depth",
+        "3",
+    ]);
     assert_eq!(bestmove(&out), "e1e7", "{out}");
     assert!(out.contains("score mate 1"), "{out}");
 }
@@ -123,7 +139,12 @@ fn play_against_the_engine_reads_moves_from_stdin() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(b"e2e4\nnonsense\nquit\n").unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"e2e4\nnonsense\nquit\n")
+        .unwrap();
     let out = child.wait_with_output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);

@@ -104,7 +104,10 @@ fn legal_moves(variant: &str, fen: Option<&str>) -> Vec<String> {
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .unwrap();
-    String::from_utf8_lossy(&out.stdout).lines().map(str::to_string).collect()
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
 }
 
 fn best(line: &str) -> String {
@@ -116,7 +119,14 @@ fn handshake_lists_the_options_and_bundled_variants() {
     let mut e = Engine::start("uci");
     e.send("uci");
     let variant = e.expect_prefix("option name UCI_Variant type combo");
-    for name in ["chess", "atomic", "capablanca", "kaboom", "tilting-the-balance", "bouncing-pieces"] {
+    for name in [
+        "chess",
+        "atomic",
+        "capablanca",
+        "kaboom",
+        "tilting-the-balance",
+        "bouncing-pieces",
+    ] {
         assert!(variant.contains(&format!(" var {name}")), "{variant}");
     }
     e.expect_prefix("option name VariantPath type string");
@@ -151,15 +161,33 @@ fn position_and_go_give_a_legal_bestmove() {
 fn malformed_commands_get_an_error_line_and_the_engine_keeps_running() {
     let mut e = Engine::start("uci");
     for (command, error) in [
-        ("position startpos moves e2e5", "info string error `e2e5` is not a legal move here"),
+        (
+            "position startpos moves e2e5",
+            "info string error `e2e5` is not a legal move here",
+        ),
         ("position startpos moves zz9", "info string error `zz9` is not a move"),
         ("position fen not/a/fen w - - 0 1", "info string error bad FEN"),
         ("position sideways", "info string error position: expected"),
-        ("setoption name UCI_Variant value nosuchvariant", "info string error setoption UCI_Variant: `nosuchvariant` is not a bundled variant"),
-        ("setoption name VariantPath value /no/such/file.ron", "info string error variant `/no/such/file.ron`"),
-        ("setoption name Threads value many", "info string error setoption Threads: `value` wants a number"),
-        ("setoption name Colour value red", "info string error setoption: unknown option `Colour`"),
-        ("go depth deep", "info string error go: `depth` wants a number, not `deep`"),
+        (
+            "setoption name UCI_Variant value nosuchvariant",
+            "info string error setoption UCI_Variant: `nosuchvariant` is not a bundled variant",
+        ),
+        (
+            "setoption name VariantPath value /no/such/file.ron",
+            "info string error variant `/no/such/file.ron`",
+        ),
+        (
+            "setoption name Threads value many",
+            "info string error setoption Threads: `value` wants a number",
+        ),
+        (
+            "setoption name Colour value red",
+            "info string error setoption: unknown option `Colour`",
+        ),
+        (
+            "go depth deep",
+            "info string error go: `depth` wants a number, not `deep`",
+        ),
         ("go sideways 3", "info string error go: unknown parameter `sideways`"),
         ("fly me to the moon", "info string error unknown command `fly`"),
     ] {
@@ -202,7 +230,13 @@ fn infinite_and_ponder_wait_for_stop_and_ponderhit() {
     assert_eq!(e.bestmoves(), 1, "answered while pondering");
     e.send("ponderhit");
     let after = e.expect("a second bestmove", |l| l.starts_with("bestmove"));
-    assert!(legal_moves("chess", Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")).contains(&best(&after)));
+    assert!(
+        legal_moves(
+            "chess",
+            Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+        )
+        .contains(&best(&after))
+    );
     e.quit();
 }
 
@@ -225,7 +259,10 @@ fn variants_by_name_and_by_path_with_threads_and_hash() {
         let text = String::from_utf8_lossy(&out.stdout).into_owned();
         text.lines().find_map(|l| l.strip_prefix("fen: ")).unwrap().to_string()
     };
-    assert!(legal_moves("kaboom", Some(&fen)).contains(&best(&line)), "{line} in {fen}");
+    assert!(
+        legal_moves("kaboom", Some(&fen)).contains(&best(&line)),
+        "{line} in {fen}"
+    );
     e.send("setoption name VariantPath value variants/capablanca.ron");
     e.send("position startpos");
     e.send("go depth 2");
@@ -240,14 +277,20 @@ fn xboard_plays_answers_ping_and_reports_errors() {
     e.send("xboard");
     e.send("protover 2");
     let features = e.expect_prefix("feature ");
-    assert!(features.contains("variants=\"") && features.contains("normal") && features.contains("kaboom"), "{features}");
+    assert!(
+        features.contains("variants=\"") && features.contains("normal") && features.contains("kaboom"),
+        "{features}"
+    );
     e.expect_prefix("feature done=1");
     e.send("new");
     e.send("st 0.1");
     e.send("usermove e2e4");
     let reply = e.expect_prefix("move ");
     let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
-    assert!(legal_moves("chess", Some(fen)).contains(&reply[5..].to_string()), "{reply}");
+    assert!(
+        legal_moves("chess", Some(fen)).contains(&reply[5..].to_string()),
+        "{reply}"
+    );
     e.send("ping 7");
     e.expect_prefix("pong 7");
     e.send("usermove e2e4");

@@ -16,13 +16,19 @@ pub const DEFAULT_MOVETIME_MS: u64 = 1000;
 
 /// What bounds the search, as given on the command line.
 pub struct GoLimits {
+    /// `--depth`: plies.
     pub depth: Option<u32>,
+    /// `--movetime`: milliseconds.
     pub movetime: Option<u64>,
+    /// `--nodes`.
     pub nodes: Option<u64>,
+    /// `--threads`.
     pub threads: usize,
+    /// `--hash`: MB.
     pub hash: usize,
 }
 
+/// Searches the position and prints the `info` lines and `bestmove`.
 pub fn run(o: &mut Output, variant: Variant, fen: super::FenArg<'_>, limits: GoLimits) -> Result<ExitCode, Failure> {
     let pos = load_position(&variant, fen)?;
     let variant = Arc::new(variant);

@@ -30,12 +30,17 @@ pub struct EngineOptions {
 
 /// The game so far, as `kaboom play` keeps it.
 pub struct Played<'g, 'v> {
+    /// The game, with the moves given on the command line played.
     pub game: &'g mut Game<'v>,
+    /// Where it started.
     pub start: &'g Position,
+    /// Each move in algebraic notation.
     pub sans: &'g mut Vec<String>,
+    /// The game record, move numbers included.
     pub record: &'g mut Vec<String>,
 }
 
+/// Plays on until the game ends, the input ends or `quit`.
 pub fn play(o: &mut Output, variant: &Variant, state: &mut Played, options: &EngineOptions) -> Result<(), Failure> {
     let mut engine = Engine::new(Arc::new(variant.clone()));
     engine.set_threads(options.threads);
@@ -71,7 +76,11 @@ pub fn play(o: &mut Output, variant: &Variant, state: &mut Played, options: &Eng
             write!(o.out, "{name} to move (a move, or quit): ")?;
             o.out.flush()?;
             line.clear();
-            if input.read_line(&mut line).map_err(|e| Failure::io(format!("cannot read a move: {e}")))? == 0 {
+            if input
+                .read_line(&mut line)
+                .map_err(|e| Failure::io(format!("cannot read a move: {e}")))?
+                == 0
+            {
                 writeln!(o.out)?;
                 return Ok(());
             }

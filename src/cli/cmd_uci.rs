@@ -11,6 +11,7 @@ use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
+/// Speaks the protocol on stdin and stdout until `quit` or the end of input.
 pub fn run() -> ExitCode {
     let mut session = match Session::new("chess") {
         Ok(s) => s,

@@ -39,6 +39,7 @@ fn kaboom_name(name: &str) -> &str {
     if name == "normal" { "chess" } else { name }
 }
 
+/// Speaks the protocol on stdin and stdout until `quit` or the end of input.
 pub fn run() -> ExitCode {
     let mut session = match Session::new("chess") {
         Ok(s) => s,
@@ -207,13 +208,29 @@ fn command(session: &mut Session, board: &mut Board, line: &str) -> Result<bool,
         }
         "sd" => board.depth = Some(number::<u32>("sd", "depth", arg).map_err(|e| error(&e))?.clamp(1, 100)),
         "time" => {
-            board.clocks.0 = Some(Duration::from_millis(10 * number::<i64>("time", "centiseconds", arg).map_err(|e| error(&e))?.max(0) as u64))
+            board.clocks.0 = Some(Duration::from_millis(
+                10 * number::<i64>("time", "centiseconds", arg)
+                    .map_err(|e| error(&e))?
+                    .max(0) as u64,
+            ))
         }
         "otim" => {
-            board.clocks.1 = Some(Duration::from_millis(10 * number::<i64>("otim", "centiseconds", arg).map_err(|e| error(&e))?.max(0) as u64))
+            board.clocks.1 = Some(Duration::from_millis(
+                10 * number::<i64>("otim", "centiseconds", arg)
+                    .map_err(|e| error(&e))?
+                    .max(0) as u64,
+            ))
         }
-        "memory" => session.set_hash(number::<usize>("memory", "MB", arg).map_err(|e| error(&e))?.clamp(1, 4096)),
-        "cores" => session.set_threads(number::<usize>("cores", "count", arg).map_err(|e| error(&e))?.clamp(1, 256)),
+        "memory" => session.set_hash(
+            number::<usize>("memory", "MB", arg)
+                .map_err(|e| error(&e))?
+                .clamp(1, 4096),
+        ),
+        "cores" => session.set_threads(
+            number::<usize>("cores", "count", arg)
+                .map_err(|e| error(&e))?
+                .clamp(1, 256),
+        ),
         "undo" | "remove" => {
             let n = if name == "undo" { 1 } else { 2 };
             if board.moves.len() < n {

@@ -27,7 +27,11 @@ pub fn bestmove_line(variant: &Variant, result: &SearchResult) -> String {
     match result.best {
         None => "bestmove (none)".to_string(),
         Some(best) => match result.ponder {
-            Some(p) => format!("bestmove {} ponder {}", uci::write(variant, &best), uci::write(variant, &p)),
+            Some(p) => format!(
+                "bestmove {} ponder {}",
+                uci::write(variant, &best),
+                uci::write(variant, &p)
+            ),
             None => format!("bestmove {}", uci::write(variant, &best)),
         },
     }

@@ -3,8 +3,8 @@
 //! them into messages with file, line and column.
 
 mod cmd_explain;
-mod cmd_go;
 mod cmd_export_fsf;
+mod cmd_go;
 mod cmd_import;
 mod cmd_moves;
 mod cmd_perft;
@@ -20,8 +20,8 @@ mod cmd_xboard;
 mod engine_text;
 mod output;
 mod pgn_out;
-mod protocol;
 mod progress;
+mod protocol;
 mod render;
 
 use clap::{Parser, Subcommand};
@@ -371,7 +371,14 @@ fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
                 movetime,
                 threads: threads as usize,
             });
-            cmd_play::run(o, &v, fen.as_deref().map(|f| (f, allow_illegal)), &moves, target, engine)
+            cmd_play::run(
+                o,
+                &v,
+                fen.as_deref().map(|f| (f, allow_illegal)),
+                &moves,
+                target,
+                engine,
+            )
         }),
         Command::Go {
             variant,

@@ -32,7 +32,9 @@ struct Running {
 pub struct Session {
     /// The name the variant was chosen by (a bundled name or a path).
     pub variant_name: String,
+    /// The variant played.
     pub variant: Arc<Variant>,
+    /// Its engine (tables, keys, hash table).
     pub engine: Arc<Engine>,
     /// The current position.
     pub position: Position,
@@ -278,7 +280,9 @@ pub fn read_command(input: &mut impl std::io::BufRead) -> Option<Result<String, 
         }
     }
     if too_long {
-        return Some(Err(format!("a command line longer than {MAX_LINE_BYTES} bytes was ignored")));
+        return Some(Err(format!(
+            "a command line longer than {MAX_LINE_BYTES} bytes was ignored"
+        )));
     }
     Some(String::from_utf8(line).map_err(|_| "a command line that is not UTF-8 was ignored".to_string()))
 }

@@ -119,7 +119,10 @@ mod tests {
         };
         let d = Deadlines::new(&limits, Color::White);
         let hard = d.hard.unwrap() - d.start;
-        assert!(hard > Duration::from_secs(2) && hard < Duration::from_secs(30), "{hard:?}");
+        assert!(
+            hard > Duration::from_secs(2) && hard < Duration::from_secs(30),
+            "{hard:?}"
+        );
         let d = Deadlines::new(&limits, Color::Black);
         assert!(d.hard.unwrap() - d.start <= Duration::from_millis(500));
         limits.movetime = Some(Duration::from_millis(100));

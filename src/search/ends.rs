@@ -52,7 +52,12 @@ impl Ends {
         }
         let ctx = Variant::still(pos.side);
         // A position some plain condition ends has no legal moves.
-        let no_moves = no_moves.or_else(|| programs.immediate_end.then(|| variant.ended_by_rule(pos).is_some()).filter(|&b| b));
+        let no_moves = no_moves.or_else(|| {
+            programs
+                .immediate_end
+                .then(|| variant.ended_by_rule(pos).is_some())
+                .filter(|&b| b)
+        });
         for (end, outcome) in &programs.end {
             let fires = match *end {
                 End::Holds(c) | End::Dead(c) => variant.eval_cond(c, pos, &ctx),
@@ -96,7 +101,8 @@ pub(crate) struct Noise {
 }
 
 fn removes(ops: &[Op]) -> bool {
-    ops.iter().any(|op| matches!(op, Op::Remove(_) | Op::Push { .. } | Op::Bounce { .. }))
+    ops.iter()
+        .any(|op| matches!(op, Op::Remove(_) | Op::Push { .. } | Op::Bounce { .. }))
 }
 
 impl Noise {

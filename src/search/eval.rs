@@ -72,6 +72,7 @@ fn empty_board_mobility(variant: &Variant, kind: Kind, side: Color, sq: Square, 
 
 impl Evaluation {
     /// Computes the tables for `variant`.
+    #[allow(clippy::needless_range_loop)] // kinds and sides index several tables
     pub fn new(variant: &Variant) -> Evaluation {
         let g = variant.geometry;
         let n = g.squares();
@@ -174,7 +175,12 @@ impl Evaluation {
             .collect();
         let start = variant.start_position();
         let start_material = (0..2)
-            .flat_map(|side| start.occupied[side].iter().map(|sq| start.board[sq as usize]).collect::<Vec<_>>())
+            .flat_map(|side| {
+                start.occupied[side]
+                    .iter()
+                    .map(|sq| start.board[sq as usize])
+                    .collect::<Vec<_>>()
+            })
             .map(|cell| values[cell.kind() as usize])
             .sum::<i32>()
             .max(1);
@@ -196,6 +202,7 @@ impl Evaluation {
     }
 
     /// The position's score for the side to move, in centipawns.
+    #[allow(clippy::needless_range_loop)] // a side indexes several arrays
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let mut score = [0i32; 2];
         let mut material = 0;
@@ -236,7 +243,8 @@ mod tests {
         let e = Evaluation::new(&chess);
         let start = chess.start_position();
         assert_eq!(e.evaluate(&start), TEMPO, "a symmetric start is level, plus the tempo");
-        let up_a_queen = crate::notation::fen::parse(&chess, "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+        let up_a_queen =
+            crate::notation::fen::parse(&chess, "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
         assert!(e.evaluate(&up_a_queen) > 800);
     }
 

@@ -16,9 +16,9 @@
 //! assert!(chess.legal_moves(&start).contains(&result.best.unwrap()));
 //! ```
 
+pub mod budget;
 mod ends;
 pub mod eval;
-pub mod budget;
 pub mod tt;
 mod worker;
 pub mod zobrist;
@@ -203,7 +203,9 @@ impl Engine {
             deadlines: budget::Deadlines::new(limits, root.side_to_move()),
             node_limit: limits.nodes,
         };
-        let max_depth = limits.depth.map_or(MAX_PLY as u32 - 8, |d| d.clamp(1, MAX_PLY as u32 - 8));
+        let max_depth = limits
+            .depth
+            .map_or(MAX_PLY as u32 - 8, |d| d.clamp(1, MAX_PLY as u32 - 8));
         if legal.is_empty() {
             return SearchResult {
                 best: None,
@@ -245,7 +247,9 @@ impl Engine {
                 let past_soft = shared.deadlines.soft.is_some_and(|t| std::time::Instant::now() >= t)
                     && !control.pondering.load(Ordering::Relaxed);
                 let timed = shared.deadlines.soft.is_some();
-                if past_soft || (timed && single) || (timed && is_mate(score) && depth as i32 > 2 * (MATE - score.abs()) + 2)
+                if past_soft
+                    || (timed && single)
+                    || (timed && is_mate(score) && depth as i32 > 2 * (MATE - score.abs()) + 2)
                 {
                     break;
                 }

@@ -57,7 +57,12 @@ fn a_win_by_capturing_the_king_is_a_win() {
     // the edge with a rook lined up to push it off: Re1 bumps Ke8 to e9.
     let e = engine("kaboom");
     let r = best(&e, "4k3/8/8/8/8/8/8/4R2K w - - 0 1", depth(2));
-    assert!(matches!(r.score, Score::Mate(1)), "{:?} {}", r, uci::write(e.variant(), &r.best.unwrap()));
+    assert!(
+        matches!(r.score, Score::Mate(1)),
+        "{:?} {}",
+        r,
+        uci::write(e.variant(), &r.best.unwrap())
+    );
 }
 
 #[test]
@@ -95,7 +100,11 @@ fn repetition_is_a_draw_in_search() {
     // position after Qh6+ Kg8 occurred, a perpetual scores 0.
     let start = fen::parse(e.variant(), "6k1/5p1p/8/8/8/8/5PPP/6K1 w - - 0 1").unwrap();
     let r = e.search(&start, &[], &depth(4), &Control::new(), &mut |_| {});
-    assert!(matches!(r.score, Score::Centipawns(cp) if cp.abs() < 200), "{:?}", r.score);
+    assert!(
+        matches!(r.score, Score::Centipawns(cp) if cp.abs() < 200),
+        "{:?}",
+        r.score
+    );
     // The same position seen twice before: the root's children that
     // return to it are draws; the search still answers with a legal move.
     let key = e.key(&start);

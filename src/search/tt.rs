@@ -164,7 +164,11 @@ mod tests {
             bound: Bound::Exact,
         };
         t.store(0xDEAD_BEEF, e2);
-        assert_eq!(t.probe(0xDEAD_BEEF).unwrap().move_index, Some(7), "the known move is kept");
+        assert_eq!(
+            t.probe(0xDEAD_BEEF).unwrap().move_index,
+            Some(7),
+            "the known move is kept"
+        );
         assert_eq!(t.probe(0xDEAD_BEEF).unwrap().depth, -1);
         t.clear();
         assert_eq!(t.probe(0xDEAD_BEEF), None);

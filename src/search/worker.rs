@@ -250,14 +250,14 @@ impl<'a> Worker<'a> {
         let mut best_score = -INFINITY;
         let mut best_index = None;
         let original_alpha = alpha;
-        let mut searched = 0;
         self.path.push(key);
-        for i in 0..order.len() {
-            let (order_score, index) = pick(&mut order, i);
+        for searched in 0..order.len() {
+            let (_, index) = pick(&mut order, searched);
             let mv = moves[index as usize];
             let mut child = pos.clone();
             child.make(self.variant, mv);
-            let quiet = order_score < GOOD_CAPTURE;
+            // Not a capture, promotion or move onto an enemy piece.
+            let quiet = !mv.is_capture() && mv.promotion.is_none() && self.victim_value(pos, &mv) == 0;
             let mut score;
             if searched == 0 {
                 score = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, pv_node);
@@ -278,7 +278,6 @@ impl<'a> Worker<'a> {
             if self.stopped {
                 break;
             }
-            searched += 1;
             if score > best_score {
                 best_score = score;
                 best_index = Some(index);
@@ -428,7 +427,11 @@ impl<'a> Worker<'a> {
     fn victim_value(&self, pos: &Position, mv: &Move) -> i32 {
         let eval = &self.shared.engine.eval;
         let them = pos.side.flip();
-        let at = if mv.kind == MoveKind::EnPassant { pos.ep_victim } else { mv.to };
+        let at = if mv.kind == MoveKind::EnPassant {
+            pos.ep_victim
+        } else {
+            mv.to
+        };
         let cell = pos.board[at as usize];
         if cell.is_side(them) { eval.value(cell.kind()) } else { 0 }
     }
@@ -436,7 +439,14 @@ impl<'a> Worker<'a> {
     /// Orders the moves: the table's move, then moves onto enemy pieces
     /// (most valuable victim, least valuable attacker) and promotions, then
     /// killers, then by history.
-    fn score_moves(&self, pos: &Position, moves: &[Move], hash: Option<usize>, ply: usize, order: &mut Vec<(i32, u16)>) {
+    fn score_moves(
+        &self,
+        pos: &Position,
+        moves: &[Move],
+        hash: Option<usize>,
+        ply: usize,
+        order: &mut Vec<(i32, u16)>,
+    ) {
         let eval = &self.shared.engine.eval;
         let us = pos.side as usize;
         order.clear();

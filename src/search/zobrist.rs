@@ -128,7 +128,9 @@ impl Keys {
         key ^= squares(&self.unmoved, &pos.unmoved);
         for (i, &count) in pos.captured.iter().enumerate() {
             if count != 0 {
-                key ^= self.counters[i].wrapping_mul(u64::from(count) | 1).rotate_left(u32::from(count) & 63);
+                key ^= self.counters[i]
+                    .wrapping_mul(u64::from(count) | 1)
+                    .rotate_left(u32::from(count) & 63);
             }
         }
         for side in 0..2 {
