@@ -143,3 +143,9 @@ fn atomic960() {
 fn capatomic_random() {
     run_suite("capatomic-random", "capatomic-random.perft");
 }
+
+#[test]
+fn hoppers() {
+    // Cannons and grasshoppers (Betza `p`, `g`), against Fairy-Stockfish.
+    run_suite("tests/fixtures/valid/hoppers.ron", "hoppers.perft");
+}

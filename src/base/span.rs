@@ -62,12 +62,29 @@ impl Location {
     /// `\u{e9}`) make it differ from the source, so it is mapped through
     /// the literal as written.
     pub fn inside_string(&self, sources: &Sources, range: Range<usize>) -> Location {
+        self.inside_string_walked(sources, range, &StringWalk::default())
+    }
+
+    /// As [`Location::inside_string`], resuming from where `walk` last
+    /// stopped in the same literal, so that many places found in order in
+    /// one long string (a letter per error) cost one pass over it.
+    pub fn inside_string_walked(&self, sources: &Sources, range: Range<usize>, walk: &StringWalk) -> Location {
         let text = &sources.files[self.source].text[self.span.clone()];
         let raw = text.starts_with('r');
         let open = text.find('"').map_or(0, |i| i + 1);
         let body = &text[open..];
-        let start = self.span.start + open + source_offset(body, range.start, raw);
-        let end = self.span.start + open + source_offset(body, range.end, raw);
+        let key = (self.source, self.span.start);
+        let offset = |decoded: usize| {
+            let start = match walk.0.get() {
+                Some((k, at, seen)) if k == key && decoded >= seen => (at, seen),
+                _ => (0, 0),
+            };
+            let (at, seen) = source_offset_from(body, start, decoded, raw);
+            walk.0.set(Some((key, at, seen)));
+            at
+        };
+        let start = self.span.start + open + offset(range.start);
+        let end = self.span.start + open + offset(range.end);
         Location {
             source: self.source,
             span: start..end.max(start),
@@ -75,23 +92,43 @@ impl Location {
     }
 }
 
+/// Where the last walk through a string literal stopped: the literal
+/// (source, start), the offset as written and the decoded offset there.
+#[derive(Debug, Default)]
+pub struct StringWalk(Cell<Option<((SourceId, usize), usize, usize)>>);
+
 /// The offset in `body` (a string literal as written, after its opening
 /// quote) of byte `decoded` of the string it decodes to. A raw string
 /// decodes to itself.
+#[cfg(test)]
 fn source_offset(body: &str, decoded: usize, raw: bool) -> usize {
-    // Without a backslash before it, the offset is the same (found with
-    // memchr, so thousands of diagnostics in a long string stay cheap).
-    let plain = body
-        .get(..decoded.min(body.len()))
-        .is_some_and(|before| !before.contains('\\'));
-    if raw || plain {
-        return decoded.min(body.len());
+    source_offset_from(body, (0, 0), decoded, raw).0
+}
+
+/// Walks `body` (a string literal as written, after its opening quote)
+/// from `start`, an (offset as written, decoded offset) pair at which an
+/// earlier walk stopped, to decoded byte `decoded`; returns the pair
+/// where it stops. A raw string decodes to itself.
+fn source_offset_from(body: &str, start: (usize, usize), decoded: usize, raw: bool) -> (usize, usize) {
+    if raw {
+        let at = decoded.min(body.len());
+        return (at, at);
     }
-    let mut seen = 0;
-    let mut chars = body.char_indices().peekable();
+    let (from, mut seen) = start;
+    let rest = &body[from..];
+    // Up to the next backslash or quote, offsets match (found with memchr,
+    // so thousands of diagnostics in a long string stay cheap).
+    let ahead = decoded - seen;
+    if ahead <= rest.len()
+        && rest.is_char_boundary(ahead)
+        && !rest.as_bytes()[..ahead].iter().any(|&b| b == b'\\' || b == b'"')
+    {
+        return (from + ahead, decoded);
+    }
+    let mut chars = rest.char_indices().map(|(i, c)| (from + i, c)).peekable();
     while let Some((at, c)) = chars.next() {
         if seen >= decoded || c == '"' {
-            return at;
+            return (at, seen);
         }
         if c != '\\' {
             seen += c.len_utf8();
@@ -99,7 +136,7 @@ fn source_offset(body: &str, decoded: usize, raw: bool) -> usize {
         }
         // One escape: it decodes to one character.
         let Some((_, kind)) = chars.next() else {
-            return body.len();
+            return (body.len(), seen);
         };
         let produced = match kind {
             'x' => {
@@ -113,7 +150,7 @@ fn source_offset(body: &str, decoded: usize, raw: bool) -> usize {
                 let mut hex = String::new();
                 if chars.peek().is_some_and(|(_, c)| *c == '{') {
                     chars.next();
-                    while let Some((_, h)) = chars.next() {
+                    for (_, h) in chars.by_ref() {
                         if h == '}' {
                             break;
                         }
@@ -138,7 +175,7 @@ fn source_offset(body: &str, decoded: usize, raw: bool) -> usize {
         };
         seen += produced;
     }
-    body.len()
+    (body.len(), seen)
 }
 
 /// Byte offset of a 1-based line and character column in `text`.
@@ -409,6 +446,41 @@ mod tests {
         let body = r#"\u{e9}x""#;
         assert_eq!(source_offset(body, 2, false), 6);
         assert_eq!(source_offset(body, 2, true), 2);
+    }
+
+    #[test]
+    fn a_resumed_walk_finds_what_a_fresh_one_does() {
+        let text = r#"("ab\té\u{e9}x\
+             yz\"q", r"raw\t")"#;
+        let sources = Sources {
+            files: vec![SourceFile {
+                name: "x".into(),
+                text: text.into(),
+            }],
+        };
+        let close = text.find(", r").unwrap();
+        let literal = Location {
+            source: 0,
+            span: 1..close,
+        };
+        let raw = Location {
+            source: 0,
+            span: close + 2..text.len() - 1,
+        };
+        let decoded_len = "ab\té\u{e9}xyz\"q".len();
+        for location in [&literal, &raw] {
+            let walk = StringWalk::default();
+            for at in 0..=decoded_len {
+                let fresh = location.inside_string(&sources, at..at);
+                let resumed = location.inside_string_walked(&sources, at..at, &walk);
+                assert_eq!(fresh, resumed, "at {at}");
+            }
+            // Going back starts again from the literal's opening quote.
+            assert_eq!(
+                location.inside_string_walked(&sources, 1..2, &walk),
+                location.inside_string(&sources, 1..2)
+            );
+        }
     }
 
     #[test]

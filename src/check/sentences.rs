@@ -509,12 +509,42 @@ fn letters_in_set(c: &mut Checker<'_>, text: &Spanned<String>, set: &SetExpr, lk
         SetExpr::Area(s, _) | SetExpr::Adjacent(s) | SetExpr::Manhattan(s, _) => letters_in_set(c, text, s, lk),
         SetExpr::Lines(s, template, span) | SetExpr::First(s, template, span) => {
             letters_in_set(c, text, s, lk);
+            let set_name = if matches!(set, SetExpr::First(..)) {
+                "first"
+            } else {
+                "lines"
+            };
+            if let Ok(parsed) = betza::parse(template)
+                && let Some(hopper) = parsed.components.iter().find(|k| k.hop != betza::Hop::None)
+            {
+                let at = c.inside(text, span.start + hopper.span.start..span.start + hopper.span.end);
+                c.error(
+                    format!(
+                        "`{set_name}(...)` follows plain lines; the hopper `{}` has no place in it",
+                        &template[hopper.span.clone()]
+                    ),
+                    at,
+                    "drop `p`/`g` from the template: `first` and `lines` stop at the first piece",
+                );
+            }
             if let Err(e) = betza::parse(template) {
                 let at = c.inside(
                     text,
                     span.start + e.span.start..span.start + e.span.end.max(e.span.start + 1),
                 );
-                c.error(format!("lines template `{template}`: {}", e.message), at, e.help);
+                let set = if matches!(set, SetExpr::First(..)) {
+                    "first"
+                } else {
+                    "lines"
+                };
+                // A long template is shown by its start; the caret shows the rest.
+                let shown: String = template.chars().take(24).collect();
+                let shown = if shown.len() < template.len() {
+                    format!("{shown}…")
+                } else {
+                    shown
+                };
+                c.error(format!("`{set}(...)` template `{shown}`: {}", e.message), at, e.help);
             }
         }
         SetExpr::Binary(_, a, b) => {

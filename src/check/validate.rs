@@ -8,6 +8,7 @@ use super::sentences::{CheckedSentences, check_sentences};
 use crate::base::diagnostic::Diagnostic;
 use crate::base::geometry::Geometry;
 use crate::base::piece::{Kind, MAX_KINDS};
+use crate::base::span::StringWalk;
 use crate::base::square::Square;
 use crate::lang::betza::{self, Template};
 use crate::lang::fen_syntax::{self as fen, FenCell, FenRecord};
@@ -84,6 +85,9 @@ pub(super) struct Checker<'a> {
     pub(super) found: Vec<Diagnostic>,
     /// The pieces' names (lower case) and letters, for "did you mean".
     pub(super) names: Vec<(String, char)>,
+    /// Where the last place found inside a string literal was, so that
+    /// places found in order in one long string cost one pass over it.
+    walk: StringWalk,
 }
 
 impl Checker<'_> {
@@ -93,7 +97,10 @@ impl Checker<'_> {
 
     /// Location of `range` inside the string literal `spanned`.
     pub(super) fn inside<T>(&self, spanned: &Spanned<T>, range: std::ops::Range<usize>) -> Option<Location> {
-        spanned.location.as_ref().map(|l| l.inside_string(self.sources, range))
+        spanned
+            .location
+            .as_ref()
+            .map(|l| l.inside_string_walked(self.sources, range, &self.walk))
     }
 
     /// The opening parenthesis of the file being checked (source 0): where
@@ -132,6 +139,7 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
             .flatten()
             .map(|p| (p.name.value.to_lowercase(), p.letter.value))
             .collect(),
+        walk: StringWalk::default(),
     };
     let name = c.require(&file.name, "name", "\"My variant\"").map(|n| n.value.clone());
     let geometry = c.require(&file.board, "board", "(files: 8, ranks: 8)").and_then(|b| {

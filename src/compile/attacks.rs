@@ -2,11 +2,11 @@
 //! would have to stand, so "is this square attacked?" walks a few short
 //! lists instead of generating the opponent's moves.
 
-use super::tables::{CAPTURE, MoveTables, oriented};
+use super::tables::{CAPTURE, HOP_BEHIND, HOP_OVER, MoveTables, oriented};
 use crate::base::geometry::Geometry;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::check::CheckedVariant;
-use crate::lang::betza::Reach;
+use crate::lang::betza::{Hop, Reach};
 
 /// Pieces on `from` whose kind is in `kinds` attack the square, provided
 /// the path squares are empty.
@@ -32,6 +32,11 @@ pub struct AttackRay {
     pub len: u8,
     /// Bit `k` set when kind `k` attacks along this ray.
     pub kinds: u64,
+    /// `0` for a plain ray; [`HOP_OVER`]: the attacker is the first piece
+    /// beyond exactly one other (a cannon); [`HOP_BEHIND`]: the square next
+    /// to the target must be occupied and the attacker is the first piece
+    /// beyond it (a grasshopper).
+    pub hop: u8,
 }
 
 /// Where the lists of one (side, square) sit in the pools.
@@ -64,6 +69,9 @@ pub struct AttackTables {
     pub leap_exposure: Vec<SquareSet>,
     /// Number of squares on the board.
     pub board_squares: usize,
+    /// Some piece attacks by hopping: any move may then open or close an
+    /// attack (by moving a hurdle), so no move is legal without a look.
+    pub has_hops: bool,
 }
 
 impl AttackTables {
@@ -87,7 +95,7 @@ pub fn build(v: &CheckedVariant, moves: &MoveTables) -> AttackTables {
     let n = g.squares();
     // Gather per (side, target): leaps as (from, path, kinds), rays as (dir, max, kinds).
     type LeapSources = Vec<(Square, Vec<Square>, u64)>;
-    type RaySources = Vec<((i32, i32), usize, u64)>;
+    type RaySources = Vec<((i32, i32), usize, u8, u64)>;
     let mut leaps: Vec<LeapSources> = vec![Vec::new(); 2 * n];
     let mut rays: Vec<RaySources> = vec![Vec::new(); 2 * n];
     for (kind, piece) in v.pieces.iter().enumerate() {
@@ -112,6 +120,11 @@ pub fn build(v: &CheckedVariant, moves: &MoveTables) -> AttackTables {
                     continue;
                 };
                 let limit = max.map_or(usize::MAX, |m| m as usize);
+                let hop = match c.hop {
+                    Hop::None => 0,
+                    Hop::Over => HOP_OVER,
+                    Hop::Behind => HOP_BEHIND,
+                };
                 for &v0 in &c.vectors {
                     let (dx, dy) = oriented(v0, side);
                     for target in (0..n).map(|s| s as Square) {
@@ -132,9 +145,12 @@ pub fn build(v: &CheckedVariant, moves: &MoveTables) -> AttackTables {
                             continue;
                         }
                         let list = &mut rays[side as usize * n + target as usize];
-                        match list.iter_mut().find(|(d, m, _)| *d == (dx, dy) && *m == limit) {
-                            Some(entry) => entry.2 |= bit,
-                            None => list.push(((dx, dy), limit, bit)),
+                        match list
+                            .iter_mut()
+                            .find(|(d, m, h, _)| *d == (dx, dy) && *m == limit && *h == hop)
+                        {
+                            Some(entry) => entry.3 |= bit,
+                            None => list.push(((dx, dy), limit, hop, bit)),
                         }
                     }
                 }
@@ -166,7 +182,7 @@ pub fn build(v: &CheckedVariant, moves: &MoveTables) -> AttackTables {
                 }
                 t.squares.extend(path);
             }
-            for ((dx, dy), limit, kinds) in &rays[i] {
+            for ((dx, dy), limit, hop, kinds) in &rays[i] {
                 let ray: Vec<Square> = (1..)
                     .map_while(|k| g.offset(target, -dx * k, -dy * k))
                     .take(*limit)
@@ -174,10 +190,12 @@ pub fn build(v: &CheckedVariant, moves: &MoveTables) -> AttackTables {
                 if ray.is_empty() {
                     continue;
                 }
+                t.has_hops |= *hop != 0;
                 t.rays.push(AttackRay {
                     ray: t.squares.len() as u32,
                     len: ray.len() as u8,
                     kinds: *kinds,
+                    hop: *hop,
                 });
                 t.squares.extend(ray);
             }

@@ -6,7 +6,7 @@ use crate::base::geometry::Geometry;
 use crate::base::piece::Kind;
 use crate::base::square::{Color, Square};
 use crate::check::CheckedVariant;
-use crate::lang::betza::{Component, Reach};
+use crate::lang::betza::{Component, Hop, Reach};
 
 /// The move may end on an empty square.
 pub const QUIET: u8 = 1;
@@ -16,6 +16,12 @@ pub const CAPTURE: u8 = 2;
 pub const EN_PASSANT: u8 = 4;
 /// A quiet move that leaves en passant targets on the squares it passes.
 pub const SETS_EN_PASSANT: u8 = 8;
+/// A ride that must jump one piece and may land anywhere beyond it (`p`).
+pub const HOP_OVER: u8 = 16;
+/// A ride that must jump one piece and lands just beyond it (`g`).
+pub const HOP_BEHIND: u8 = 32;
+/// Either kind of hop.
+pub const HOPS: u8 = HOP_OVER | HOP_BEHIND;
 
 /// One leap from a square: its destination and the squares it passes,
 /// which must be empty when the leap is lame.
@@ -39,7 +45,7 @@ pub struct Ride {
     pub ray: u32,
     /// Number of squares.
     pub len: u8,
-    /// `QUIET`, `CAPTURE`, `SETS_EN_PASSANT`.
+    /// `QUIET`, `CAPTURE`, `SETS_EN_PASSANT`, `HOP_OVER`, `HOP_BEHIND`.
     pub flags: u8,
 }
 
@@ -86,6 +92,27 @@ impl MoveTables {
     #[inline]
     pub fn run(&self, start: u32, len: u8) -> &[Square] {
         &self.squares[start as usize..start as usize + len as usize]
+    }
+
+    /// The squares a ride may land on, in order, read like a plain ride
+    /// (empty squares, then the first occupied one): the whole ray, or for
+    /// a hopper the squares beyond its hurdle (the first occupied square),
+    /// only the first of them for `HOP_BEHIND`, none without a hurdle.
+    #[inline]
+    pub fn landing_run(&self, ride: &Ride, is_empty: impl Fn(Square) -> bool) -> &[Square] {
+        let ray = self.run(ride.ray, ride.len);
+        if ride.flags & HOPS == 0 {
+            return ray;
+        }
+        let Some(hurdle) = ray.iter().position(|&s| !is_empty(s)) else {
+            return &[];
+        };
+        let beyond = &ray[hurdle + 1..];
+        if ride.flags & HOP_BEHIND != 0 {
+            &beyond[..beyond.len().min(1)]
+        } else {
+            beyond
+        }
     }
 }
 
@@ -137,7 +164,7 @@ pub fn passed_squares(g: &Geometry, from: Square, (dx, dy): (i32, i32)) -> Vec<S
 /// another with the same flags adds nothing (and a longer one replaces it).
 fn add_ride(rides: &mut Vec<(Vec<Square>, u8)>, ray: Vec<Square>, flags: u8) {
     for (other, other_flags) in rides.iter_mut() {
-        if *other == ray {
+        if *other == ray && *other_flags & HOPS == flags & HOPS {
             *other_flags |= flags;
             return;
         }
@@ -176,6 +203,11 @@ fn component_flags(c: &Component) -> u8 {
     (if c.quiet { QUIET } else { 0 })
         | (if c.capture { CAPTURE } else { 0 })
         | (if c.en_passant { EN_PASSANT } else { 0 })
+        | match c.hop {
+            Hop::None => 0,
+            Hop::Over => HOP_OVER,
+            Hop::Behind => HOP_BEHIND,
+        }
 }
 
 /// Builds the move tables of a checked variant. `en_passant` says whether

@@ -4,6 +4,7 @@
 use super::position::Position;
 use crate::base::square::{Color, Square};
 use crate::compile::Variant;
+use crate::compile::tables::HOP_BEHIND;
 
 impl Variant {
     /// Whether a piece of `by` could capture on `sq` in `pos` (ignoring
@@ -36,7 +37,23 @@ impl Variant {
             }
         }
         for ray in &t.rays[slot.rays as usize..slot.rays_end as usize] {
-            for &s in t.run(ray.ray, ray.len) {
+            let squares = t.run(ray.ray, ray.len);
+            // Where the attacker is looked for: the whole ray, or for a
+            // hopper the squares beyond its hurdle.
+            let squares = if ray.hop == 0 {
+                squares
+            } else if ray.hop == HOP_BEHIND {
+                match squares.split_first() {
+                    Some((&hurdle, rest)) if !empty(hurdle) => rest,
+                    _ => continue,
+                }
+            } else {
+                match squares.iter().position(|&s| !empty(s)) {
+                    Some(hurdle) => &squares[hurdle + 1..],
+                    None => continue,
+                }
+            };
+            for &s in squares {
                 if empty(s) {
                     continue;
                 }

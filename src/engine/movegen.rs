@@ -49,7 +49,13 @@ impl Variant {
             // A plain move cannot lose a royal piece; if nothing attacks the
             // royals and the move cannot open a line to them, it is legal.
             let plain = self.is_plain(mv);
-            if plain && (!check_clause || (!attacked && !royals.contains(mv.from) && !exposure.contains(mv.from))) {
+            if plain
+                && (!check_clause
+                    || (!attacked
+                        && !self.attacks.has_hops
+                        && !royals.contains(mv.from)
+                        && !exposure.contains(mv.from)))
+            {
                 return true;
             }
             // A lone king stepping to a square no enemy attacks (its old
@@ -218,7 +224,8 @@ impl Variant {
             }
         }
         for ride in &t.rides[slot.rides as usize..slot.rides_end as usize] {
-            for (i, &to) in t.run(ride.ray, ride.len).iter().enumerate() {
+            let run = t.landing_run(ride, |s| pos.board[s as usize].is_empty());
+            for (i, &to) in run.iter().enumerate() {
                 let target = pos.board[to as usize];
                 if target.is_empty() {
                     if ride.flags & QUIET != 0 {
@@ -372,7 +379,7 @@ impl Variant {
                 }
             }
             for ride in &t.rides[slot.rides as usize..slot.rides_end as usize] {
-                for &to in t.run(ride.ray, ride.len) {
+                for &to in t.landing_run(ride, |s| pos.board[s as usize].is_empty()) {
                     let cell = pos.board[to as usize];
                     if (cell.is_empty() && ride.flags & QUIET != 0)
                         || (cell.is_side(side.flip()) && ride.flags & CAPTURE != 0)

@@ -41,6 +41,20 @@ pub enum Reach {
     },
 }
 
+/// Whether a rider jumps a hurdle: exactly one piece, of either side, on
+/// its line before the destination.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Hop {
+    /// No hurdle: the rider stops at the first occupied square.
+    #[default]
+    None,
+    /// `p`: lands on any square beyond the hurdle, up to and including the
+    /// next occupied one (the xiangqi cannon).
+    Over,
+    /// `g`: lands on the square just beyond the hurdle (the grasshopper).
+    Behind,
+}
+
 /// One atom of a template with its modifiers resolved.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Component {
@@ -61,6 +75,8 @@ pub struct Component {
     pub initial: bool,
     /// The leap passes over intermediate squares that must be empty.
     pub lame: bool,
+    /// A rider that must jump exactly one piece (`p`, `g`).
+    pub hop: Hop,
     /// Byte range of the component in the template.
     pub span: Range<usize>,
 }
@@ -133,7 +149,7 @@ fn grammar_error(text: &str, e: pest::error::Error<Rule>) -> TemplateError {
     TemplateError {
         message,
         span: pos..end,
-        help: "atoms: W F D N A H C L Z J G K R B Q; modifiers before an atom: f b l r v s m c e n i; \
+        help: "atoms: W F D N A H C L Z J G K R B Q; modifiers before an atom: f b l r v s m c e n i p g; \
                after an atom: the atom again (rider) or a range (R4); see docs/betza.md"
             .to_string(),
     }
@@ -145,6 +161,7 @@ fn lower_component(pair: pest::iterators::Pair<'_, Rule>) -> Result<Component, T
     let (mut quiet, mut capture, mut en_passant, mut initial, mut lame) = (false, false, false, false, false);
     let mut atom = ' ';
     let mut reach = Reach::Leap;
+    let mut hop = (Hop::None, 0..0);
     for inner in pair.into_inner() {
         let s = inner.as_str();
         let at = inner.as_span().start()..inner.as_span().end();
@@ -157,6 +174,17 @@ fn lower_component(pair: pest::iterators::Pair<'_, Rule>) -> Result<Component, T
             },
             Rule::lame => lame = true,
             Rule::initial => initial = true,
+            Rule::hop => {
+                let this = if s == "p" { Hop::Over } else { Hop::Behind };
+                if hop.0 != Hop::None && hop.0 != this {
+                    return Err(TemplateError {
+                        message: "`p` and `g` cannot both apply to one atom".into(),
+                        span: at,
+                        help: "`p` lands anywhere beyond the hurdle, `g` just beyond it: choose one".into(),
+                    });
+                }
+                hop = (this, at);
+            }
             Rule::atom => atom = s.chars().next().unwrap_or('W'),
             Rule::repeat => reach = Reach::Ride { max: None },
             Rule::range => {
@@ -187,6 +215,28 @@ fn lower_component(pair: pest::iterators::Pair<'_, Rule>) -> Result<Component, T
             help: "a rider already stops at the first occupied square; drop the `n`".into(),
         });
     }
+    if hop.0 != Hop::None && !matches!(reach, Reach::Ride { .. }) {
+        let letter = if hop.0 == Hop::Over { 'p' } else { 'g' };
+        return Err(TemplateError {
+            message: format!("`{letter}` (hopper) applies to riders, not to the leap `{atom}`"),
+            span: hop.1,
+            help: format!("write it before a rider: `{letter}R`, `{letter}B`, `{letter}Q`, `{letter}WW`"),
+        });
+    }
+    if hop.0 != Hop::None && initial {
+        return Err(TemplateError {
+            message: "a hopper cannot be limited to the initial ranks (`i`)".into(),
+            span,
+            help: "drop the `i`".into(),
+        });
+    }
+    if hop.0 != Hop::None && en_passant {
+        return Err(TemplateError {
+            message: "a hopper cannot capture en passant".into(),
+            span,
+            help: "drop the `e`, or write the en passant move as its own component".into(),
+        });
+    }
     let tokens = direction_tokens(&directions);
     let mut vectors = Vec::new();
     for &(major, minor) in steps {
@@ -213,6 +263,7 @@ fn lower_component(pair: pest::iterators::Pair<'_, Rule>) -> Result<Component, T
         en_passant,
         initial,
         lame,
+        hop: hop.0,
         span,
     })
 }
@@ -355,6 +406,25 @@ mod tests {
         assert_eq!(t.components[3].reach, Reach::Leap);
         assert_eq!(parse("W0").unwrap().components[0].reach, Reach::Ride { max: None });
         assert_eq!(parse("").unwrap().components.len(), 0);
+    }
+
+    #[test]
+    fn hoppers_apply_to_riders_only() {
+        let cannon = parse("mRcpR").unwrap();
+        assert_eq!(cannon.components[0].hop, Hop::None);
+        assert_eq!(cannon.components[1].hop, Hop::Over);
+        assert!(cannon.components[1].capture && !cannon.components[1].quiet);
+        assert_eq!(parse("gQ").unwrap().components[0].hop, Hop::Behind);
+        assert_eq!(parse("pWW").unwrap().components[0].hop, Hop::Over);
+        for (bad, says) in [
+            ("pN", "applies to riders, not to the leap `N`"),
+            ("pgR", "`p` and `g` cannot both apply"),
+            ("ipR", "initial ranks"),
+            ("epB", "en passant"),
+        ] {
+            let e = parse(bad).unwrap_err();
+            assert!(e.message.contains(says), "{bad}: {}", e.message);
+        }
     }
 
     #[test]

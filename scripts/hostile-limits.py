@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""Time and memory of kaboom on hostile inputs under 100 KB.
+
+docs/limits.md promises that no command on any file under 100 KB takes more
+than 2 s or 512 MB. This script builds the repro files of the hostile-input
+trials (costly conditions, unsatisfiable setups, duplicate castling offsets,
+floods of bad letters, repeated ray templates, repeated promotion choices,
+deep nesting, huge scenario lists) at close to 100 KB where size matters,
+runs each command under /usr/bin/time -v and prints wall time, peak memory
+and exit code. It exits 1 if any run breaks the bar.
+
+    cargo build --release && python3 scripts/hostile-limits.py [target/release/kaboom]
+
+It measures; it is not a test (speed is never a timed test, docs/limits.md).
+"""
+
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+KABOOM = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "target", "release", "kaboom")
+LIMIT_SECONDS = 2.0
+LIMIT_MB = 512
+FIXTURES = os.path.join(ROOT, "tests", "fixtures", "adversarial")
+
+
+def generated(folder):
+    """The generated repro files: name -> text."""
+    files = {}
+    # 8: about 100,000 bad letters on one line.
+    files["flood.ron"] = (
+        '(extends: "chess", start: None, setup: (template: '
+        '"????????/pppppppp/8/8/8/8/PPPPPPPP/???????? w - - 0 1", pieces: "%s"))' % ("X" * 99_000)
+    )
+    # 9: one `first(S, T)` whose template repeats atoms, many times over.
+    ray = "first(origin, %s)" % ("KN" * 700)
+    rules = ", ".join('"after move: remove((%s) & enemy P)"' % ray for _ in range(60))
+    files["first-many.ron"] = '(extends: "chess", name: "Rays", rules: [%s])' % rules
+    # 10: a promotion choice list of repeated letters, about 95 KB.
+    files["promotion-flood.ron"] = (
+        '(extends: "chess", name: "Q", promotion: (pieces: "P", ranks: [8], choices: "%s"))' % ("Q" * 95_000)
+    )
+    # 7: many duplicate castling carry offsets.
+    files["carry-flood.ron"] = (
+        '(extends: "chess", name: "C", castling: [(fen: \'K\', king_to: "g1", rook_to: "f1", '
+        "carry: (piece: 'N', offsets: [%s]))])" % ", ".join(["(1, 0)"] * 10_000)
+    )
+    # Deep nesting in a sentence, a template and RON itself.
+    files["deep-sentence.ron"] = (
+        '(extends: "chess", name: "x", rules: ["after move: remove(%sorigin%s)"])' % ("(" * 40_000, ")" * 40_000)
+    )
+    files["deep-template.ron"] = (
+        "(extends: \"chess\", name: \"x\", pieces: [(letter: 'Z', name: \"z\", moves: \"%sW%s\")])"
+        % ("[" * 40_000, "]" * 40_000)
+    )
+    files["deep-ron.ron"] = '(extends: "chess", name: "x", pieces: %s%s)' % ("[" * 40_000, "]" * 40_000)
+    # Type errors everywhere: 2,000 pieces with a wrong type each.
+    pieces = ", ".join(
+        "(letter: \"%s\", name: \"p\", moves: \"W\", royal: \"yes\")" % chr(ord("A") + i % 26) for i in range(2_000)
+    )
+    files["type-flood.ron"] = '(extends: "chess", name: "T", pieces: [%s])' % pieces
+    # 12: a scenario with 10,001 moves (refused by count).
+    files["scenario-many.ron"] = '(variant: "chess", description: "x", moves: [%s])' % ",".join(
+        ['"e2e4"'] * 10_001
+    )
+    out = {}
+    for name, text in files.items():
+        path = os.path.join(folder, name)
+        with open(path, "w") as f:
+            f.write(text)
+        out[name] = path
+    return out
+
+
+def cases(gen):
+    fx = lambda name: os.path.join(FIXTURES, name + ".ron")
+    return [
+        ("5 costly when", ["moves", fx("costly-when")]),
+        ("5 costly when", ["validate", fx("costly-when")]),
+        ("6 unsatisfiable setup", ["validate", fx("setup-unsatisfiable")]),
+        ("6 contradiction", ["validate", fx("setup-contradiction")]),
+        ("7 carry duplicates", ["validate", fx("carry-duplicates")]),
+        ("7 carry flood", ["validate", gen["carry-flood.ron"]]),
+        ("8 bad-letter flood", ["validate", gen["flood.ron"]]),
+        ("8 bad-letter flood json", ["validate", "--format", "json", gen["flood.ron"]]),
+        ("9 repeated rays", ["perft", fx("first-repeated"), "2"]),
+        ("9 many ray rules", ["perft", gen["first-many.ron"], "2"]),
+        ("10 promotion repeated", ["validate", fx("promotion-repeated")]),
+        ("10 promotion flood", ["moves", gen["promotion-flood.ron"]]),
+        ("10 threads", ["perft", "chess", "4", "--threads", "256"]),
+        ("11 setup count", ["setup", fx("setup-many"), "--count"]),
+        ("12 scenario entries", ["test", gen["scenario-many.ron"]]),
+        ("13 nine castlings", ["validate", fx("castling-nine")]),
+        ("14 castling overlap", ["validate", fx("castling-overlap")]),
+        ("deep sentence", ["validate", gen["deep-sentence.ron"]]),
+        ("deep template", ["validate", gen["deep-template.ron"]]),
+        ("deep RON", ["validate", gen["deep-ron.ron"]]),
+        ("type errors", ["validate", gen["type-flood.ron"]]),
+        ("16x16 board", ["perft", fx("full-16x16"), "2"]),
+        ("chain and blast", ["perft", fx("chain-and-blast"), "3"]),
+    ]
+
+
+def measure(args):
+    run = subprocess.run(
+        ["/usr/bin/time", "-v", KABOOM] + args,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        errors="replace",
+        timeout=120,
+    )
+    err = run.stderr
+    wall = re.search(r"Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (?:(\d+):)?(\d+):([\d.]+)", err)
+    seconds = (int(wall.group(1) or 0) * 3600 + int(wall.group(2)) * 60 + float(wall.group(3))) if wall else -1
+    rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", err)
+    mb = int(rss.group(1)) / 1024 if rss else -1
+    code = re.search(r"Exit status: (\d+)", err)
+    return seconds, mb, int(code.group(1)) if code else run.returncode
+
+
+def main():
+    if not os.path.exists(KABOOM):
+        sys.exit("build first: cargo build --release (looked for %s)" % KABOOM)
+    broken = 0
+    with tempfile.TemporaryDirectory() as folder:
+        gen = generated(folder)
+        print("%-24s %-9s %8s %9s %5s  %s" % ("item", "size", "seconds", "peak MB", "exit", "command"))
+        for item, args in cases(gen):
+            files = [a for a in args if os.path.isfile(a)]
+            size = "%.1f KB" % (os.path.getsize(files[0]) / 1024) if files else "-"
+            seconds, mb, code = measure(args)
+            ok = 0 <= seconds <= LIMIT_SECONDS and 0 <= mb <= LIMIT_MB and code in (0, 1, 2)
+            broken += not ok
+            shown = " ".join(os.path.basename(a) if os.path.isfile(a) else a for a in args)
+            print("%-24s %-9s %8.2f %9.1f %5d  %s%s" % (item, size, seconds, mb, code, shown, "" if ok else "  <-- over"))
+    print("bar: %.0f s and %d MB per command; %s" % (LIMIT_SECONDS, LIMIT_MB, "all within" if not broken else "%d over" % broken))
+    sys.exit(1 if broken else 0)
+
+
+if __name__ == "__main__":
+    main()
