@@ -149,3 +149,9 @@ fn hoppers() {
     // Cannons and grasshoppers (Betza `p`, `g`), against Fairy-Stockfish.
     run_suite("tests/fixtures/valid/hoppers.ron", "hoppers.perft");
 }
+
+#[test]
+fn antichess() {
+    // Compulsory captures, a non-royal king, extinction and stalemate wins.
+    run_suite("antichess", "antichess.perft");
+}

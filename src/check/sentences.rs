@@ -233,7 +233,7 @@ pub fn check_sentences(
             if let LegalClause::NotAttacked(Some(cond)) | LegalClause::Survives(Some(cond)) = &clause {
                 letters_in_cond(c, text, cond, letter_kind);
             }
-            if !any_royal {
+            if !any_royal && clause != LegalClause::CapturesCompulsory {
                 let (message, help) = if file.legal.is_some() {
                     (
                         "a legality clause names `own royal`, but no piece is royal".to_string(),

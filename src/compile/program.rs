@@ -250,6 +250,8 @@ pub struct Programs {
     pub action_kinds: u64,
     /// Legality clauses.
     pub legal: Vec<Legal>,
+    /// When a legal capture exists, only captures are legal.
+    pub captures_compulsory: bool,
     /// Game-end rules in order.
     pub end: Vec<(End, EndOutcome)>,
     /// Each end rule's condition as written, for the reason of a result.
@@ -349,6 +351,10 @@ pub fn compile(
         let legal = match clause {
             LegalClause::Survives(unless) => Legal::Survives(unless.as_ref().map(|c| b.cond(c))),
             LegalClause::NotAttacked(unless) => Legal::NotAttacked(unless.as_ref().map(|c| b.cond(c))),
+            LegalClause::CapturesCompulsory => {
+                b.p.captures_compulsory = true;
+                continue;
+            }
         };
         b.p.legal.push(legal);
     }

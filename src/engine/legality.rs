@@ -101,7 +101,20 @@ impl Variant {
     pub fn is_legal(&self, pos: &Position, mv: &Move) -> bool {
         let mut child = pos.clone();
         child.make(self, *mv);
-        self.passes_legality(pos, &child, mv)
+        if !self.passes_legality(pos, &child, mv) {
+            return false;
+        }
+        if !self.programs.captures_compulsory || mv.is_capture() {
+            return true;
+        }
+        // A move that captures nothing is legal only when no capture is.
+        let mut moves = Vec::new();
+        self.generate_pseudo_legal(pos, &mut moves);
+        !moves.iter().filter(|m| m.is_capture()).any(|m| {
+            let mut child = pos.clone();
+            child.make(self, *m);
+            self.passes_legality(pos, &child, m)
+        })
     }
 
     /// Whether a move is plain: it changes the board only as a chess move

@@ -21,6 +21,15 @@ impl Variant {
     /// Fills `out` (after clearing it) with the legal moves of the side to
     /// move. A position ended by an end rule has none.
     pub fn generate_legal(&self, pos: &Position, out: &mut Vec<Move>) {
+        self.generate_legal_by_clauses(pos, out);
+        if self.programs.captures_compulsory && out.iter().any(Move::is_capture) {
+            out.retain(Move::is_capture);
+        }
+    }
+
+    /// The legal moves by the clauses that judge each move alone (not
+    /// `captures are compulsory`, which compares them).
+    fn generate_legal_by_clauses(&self, pos: &Position, out: &mut Vec<Move>) {
         out.clear();
         if self.ended_by_rule(pos).is_some() {
             return;

@@ -131,7 +131,7 @@ pub const BUILTIN_PIECES: &[BuiltinPiece] = &[
     },
     BuiltinPiece {
         name: "cannon",
-        movement: Unsupported("hops over a screen to capture (hopper moves)"),
+        movement: Betza("mRcpR"),
     },
     BuiltinPiece {
         name: "janggiCannon",

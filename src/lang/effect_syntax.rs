@@ -233,6 +233,8 @@ pub enum LegalClause {
     Survives(Option<Cond>),
     /// No royal piece of the side that moved is attacked, unless...
     NotAttacked(Option<Cond>),
+    /// When a legal capture exists, only captures are legal.
+    CapturesCompulsory,
 }
 
 /// The condition of a game-end rule.
@@ -371,6 +373,9 @@ pub fn parse_legal(text: &str) -> Result<LegalClause, SentenceError> {
         }
         e
     })?);
+    if clause.as_rule() == G::captures_compulsory {
+        return Ok(LegalClause::CapturesCompulsory);
+    }
     let survives = clause.as_rule() == G::survives;
     let unless = clause
         .into_inner()
