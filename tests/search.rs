@@ -154,3 +154,23 @@ fn play_against_the_engine_reads_moves_from_stdin() {
     assert!(stderr.contains("`nonsense` is not a legal move here"), "{stderr}");
     assert!(stdout.contains("record: 1. e4 "), "{stdout}");
 }
+
+#[test]
+fn a_position_whose_castling_pieces_moved_is_searched_in_a_random_setup() {
+    // Black's castling rook has left: the variant is fitted to this FEN, and
+    // its own start record no longer reads (the engine must not rely on it).
+    let fen = "5m1m1n/aq1nbr1rkb/pppppppppp/3c6/10/10/1A8/PPPPPPPPPP/1QCNBRKNRB/5M1M2 w KQ - 6 4 unmoved=h1,f10,h10";
+    let (code, out, err) = kaboom(&[
+        "go",
+        "capatomic-random",
+        "--fen",
+        fen,
+        "--nodes",
+        "1000",
+        "--allow-illegal",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let mv = bestmove(&out);
+    let (_, legal, _) = kaboom(&["moves", "capatomic-random", "--fen", fen, "--allow-illegal"]);
+    assert!(legal.lines().any(|l| l == mv), "{mv}");
+}

@@ -263,6 +263,16 @@ fn variants_by_name_and_by_path_with_threads_and_hash() {
         legal_moves("kaboom", Some(&fen)).contains(&best(&line)),
         "{line} in {fen}"
     );
+    // A random setup's position whose castling rook has moved, then its start.
+    e.send("setoption name UCI_Variant value capatomic-random");
+    e.send("position fen 5m1m1n/aq1nbr1rkb/pppppppppp/3c6/10/10/1A8/PPPPPPPPPP/1QCNBRKNRB/5M1M2 w KQ - 6 4 unmoved=h1,f10,h10");
+    e.send("go nodes 1000");
+    e.expect_prefix("bestmove ");
+    e.send("ucinewgame");
+    e.send("position startpos");
+    e.send("go nodes 1000");
+    e.expect_prefix("bestmove ");
+    e.alive();
     e.send("setoption name VariantPath value variants/capablanca.ron");
     e.send("position startpos");
     e.send("go depth 2");

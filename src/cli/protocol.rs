@@ -34,6 +34,8 @@ pub struct Session {
     pub variant_name: String,
     /// The variant played.
     pub variant: Arc<Variant>,
+    /// The variant as loaded, before any FEN fitted its castling pieces.
+    loaded: Arc<Variant>,
     /// Its engine (tables, keys, hash table).
     pub engine: Arc<Engine>,
     /// The current position.
@@ -53,6 +55,7 @@ impl Session {
         Ok(Session {
             variant_name: name.to_string(),
             position: variant.start_position(),
+            loaded: variant.clone(),
             variant,
             engine,
             history: Vec::new(),
@@ -74,6 +77,7 @@ impl Session {
         self.settle();
         let variant = load(name)?;
         self.variant_name = name.to_string();
+        self.loaded = variant.clone();
         self.variant = variant;
         self.rebuild();
         self.new_game();
@@ -97,6 +101,10 @@ impl Session {
     /// A new game: the start position, an empty table.
     pub fn new_game(&mut self) {
         self.settle();
+        if !Arc::ptr_eq(&self.variant, &self.loaded) {
+            self.variant = self.loaded.clone();
+            self.rebuild();
+        }
         self.engine.clear();
         self.position = self.variant.start_position();
         self.history.clear();
@@ -106,7 +114,7 @@ impl Session {
     /// `moves` from it. On error nothing changes.
     pub fn set_position(&mut self, fen_text: Option<&str>, moves: &[&str]) -> Result<(), String> {
         self.settle();
-        let mut variant = self.variant.clone();
+        let mut variant = self.loaded.clone();
         let mut pos = match fen_text {
             None => variant.start_position(),
             Some(text) => match fen::parse(&variant, text) {

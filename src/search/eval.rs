@@ -173,17 +173,30 @@ impl Evaluation {
                 set
             })
             .collect();
-        let start = variant.start_position();
-        let start_material = (0..2)
-            .flat_map(|side| {
-                start.occupied[side]
-                    .iter()
-                    .map(|sq| start.board[sq as usize])
-                    .collect::<Vec<_>>()
-            })
-            .map(|cell| values[cell.kind() as usize])
-            .sum::<i32>()
-            .max(1);
+        // The start position's material; a variant fitted to another
+        // arrangement's FEN may no longer read its own start record: then
+        // the letters of its start FEN are counted.
+        let start_material = match crate::notation::fen::position_from_record(variant, &variant.start_record) {
+            Ok(start) => (0..2)
+                .flat_map(|side| {
+                    start.occupied[side]
+                        .iter()
+                        .map(|sq| start.board[sq as usize])
+                        .collect::<Vec<_>>()
+                })
+                .map(|cell| values[cell.kind() as usize])
+                .sum::<i32>(),
+            Err(_) => variant
+                .start_fen
+                .split_whitespace()
+                .next()
+                .unwrap_or("")
+                .chars()
+                .filter_map(|c| variant.kind_of_letter(c))
+                .map(|k| values[k as usize])
+                .sum(),
+        }
+        .max(1);
         Evaluation {
             values,
             table,
