@@ -33,9 +33,9 @@ pub struct AttackRay {
     /// Bit `k` set when kind `k` attacks along this ray.
     pub kinds: u64,
     /// `0` for a plain ray; [`HOP_OVER`]: the attacker is the first piece
-    /// beyond exactly one other (a cannon); [`HOP_BEHIND`]: the square next
+    /// beyond exactly one other (`p`); [`HOP_BEHIND`]: the square next
     /// to the target must be occupied and the attacker is the first piece
-    /// beyond it (a grasshopper).
+    /// beyond it (`g`).
     pub hop: u8,
 }
 

@@ -126,7 +126,7 @@ pub fn oriented((dx, dy): (i32, i32), side: Color) -> (i32, i32) {
 
 /// The squares a lame leap passes, from `from` by `(dx, dy)`: first the
 /// straight steps along the longer axis, then the diagonal ones, so a lame
-/// knight is blocked like a xiangqi horse and `nD` like a pawn's double step.
+/// knight (`nN`) is blocked on its first orthogonal step and `nD` on its middle square.
 pub fn lame_path(g: &Geometry, from: Square, (dx, dy): (i32, i32)) -> Vec<Square> {
     let (ax, ay) = (dx.abs(), dy.abs());
     let (sx, sy) = (dx.signum(), dy.signum());

@@ -3,7 +3,7 @@
 //! express, with its place. Nothing is approximated: an option either maps
 //! to an exact kaboom construct or stops the conversion.
 
-use super::fsf_pieces::{BUILTIN_PIECES, Movement, PAWN, king_index, slot_name};
+use super::fsf_pieces::{Movement, PAWN, builtin_pieces, king_index, slot_name};
 use super::fsf_state::{MAX_FILES, Origin, Squares, State, Types, Value, gap_of, square};
 use std::fmt::Write as _;
 
@@ -323,8 +323,8 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         let template = if slot == king_index() {
             has_royal = true;
             piece.betza.clone().unwrap_or_else(|| "K".to_string())
-        } else if slot < BUILTIN_PIECES.len() {
-            match BUILTIN_PIECES[slot].movement {
+        } else if slot < builtin_pieces().len() {
+            match builtin_pieces()[slot].movement {
                 Movement::Betza(b) => {
                     let mut t = b.to_string();
                     if slot == PAWN && double_region != [0, 0] {

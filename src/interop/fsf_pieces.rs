@@ -1,6 +1,7 @@
 //! Fairy-Stockfish's built-in piece types, by the names its `variants.ini`
 //! uses, in its internal order (which decides how options apply), with
-//! their movement in Betza notation. This is part of the ini format.
+//! their movement in Betza notation. This is part of the ini format; the
+//! table itself is data (`data/fsf-pieces.txt`), so no piece is named here.
 
 /// How kaboom can take a built-in piece type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,167 +21,74 @@ pub struct BuiltinPiece {
     pub movement: Movement,
 }
 
-use Movement::{Betza, Unsupported};
+/// The table as written in `data/fsf-pieces.txt`.
+const TABLE: &str = include_str!("../../data/fsf-pieces.txt");
+
+/// The built-in piece types and the default promotion choices, read once.
+struct Builtins {
+    pieces: Vec<BuiltinPiece>,
+    promotion: Vec<usize>,
+}
+
+static BUILTINS: std::sync::LazyLock<Builtins> = std::sync::LazyLock::new(read_table);
+
+/// Reads the table: `name betza`, `name - why`, `promotion name...`.
+/// The table is part of kaboom, so a malformed line is a bug (a unit
+/// test reads it).
+fn read_table() -> Builtins {
+    let mut pieces = Vec::new();
+    let mut promotion_names: Vec<&'static str> = Vec::new();
+    for line in TABLE
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
+        let (name, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let rest = rest.trim();
+        if name == "promotion" {
+            promotion_names = rest.split_whitespace().collect();
+            continue;
+        }
+        let movement = match rest.strip_prefix('-') {
+            Some(why) => Movement::Unsupported(why.trim()),
+            None if rest == "''" => Movement::Betza(""),
+            None => Movement::Betza(rest),
+        };
+        pieces.push(BuiltinPiece { name, movement });
+    }
+    let promotion = promotion_names
+        .iter()
+        .map(|n| {
+            pieces
+                .iter()
+                .position(|p| p.name == *n)
+                .expect("a promotion piece of the table")
+        })
+        .collect();
+    Builtins { pieces, promotion }
+}
 
 /// The built-in piece types in Fairy-Stockfish's order, before the custom
 /// pieces (`customPiece1` ...) and the king, which come last.
-pub const BUILTIN_PIECES: &[BuiltinPiece] = &[
-    BuiltinPiece {
-        name: "pawn",
-        movement: Betza("fmWfceF"),
-    },
-    BuiltinPiece {
-        name: "knight",
-        movement: Betza("N"),
-    },
-    BuiltinPiece {
-        name: "bishop",
-        movement: Betza("B"),
-    },
-    BuiltinPiece {
-        name: "rook",
-        movement: Betza("R"),
-    },
-    BuiltinPiece {
-        name: "queen",
-        movement: Betza("Q"),
-    },
-    BuiltinPiece {
-        name: "fers",
-        movement: Betza("F"),
-    },
-    BuiltinPiece {
-        name: "alfil",
-        movement: Betza("A"),
-    },
-    BuiltinPiece {
-        name: "fersAlfil",
-        movement: Betza("FA"),
-    },
-    BuiltinPiece {
-        name: "silver",
-        movement: Betza("FfW"),
-    },
-    BuiltinPiece {
-        name: "aiwok",
-        movement: Betza("RNF"),
-    },
-    BuiltinPiece {
-        name: "bers",
-        movement: Betza("RF"),
-    },
-    BuiltinPiece {
-        name: "archbishop",
-        movement: Betza("BN"),
-    },
-    BuiltinPiece {
-        name: "chancellor",
-        movement: Betza("RN"),
-    },
-    BuiltinPiece {
-        name: "amazon",
-        movement: Betza("QN"),
-    },
-    BuiltinPiece {
-        name: "knibis",
-        movement: Betza("mNcB"),
-    },
-    BuiltinPiece {
-        name: "biskni",
-        movement: Betza("mBcN"),
-    },
-    BuiltinPiece {
-        name: "kniroo",
-        movement: Betza("mNcR"),
-    },
-    BuiltinPiece {
-        name: "rookni",
-        movement: Betza("mRcN"),
-    },
-    BuiltinPiece {
-        name: "shogiPawn",
-        movement: Betza("fW"),
-    },
-    BuiltinPiece {
-        name: "lance",
-        movement: Betza("fR"),
-    },
-    BuiltinPiece {
-        name: "shogiKnight",
-        movement: Betza("fN"),
-    },
-    BuiltinPiece {
-        name: "gold",
-        movement: Betza("WfF"),
-    },
-    BuiltinPiece {
-        name: "dragonHorse",
-        movement: Betza("BW"),
-    },
-    BuiltinPiece {
-        name: "clobber",
-        movement: Betza("cW"),
-    },
-    BuiltinPiece {
-        name: "breakthrough",
-        movement: Betza("fmWfF"),
-    },
-    BuiltinPiece {
-        name: "immobile",
-        movement: Betza(""),
-    },
-    BuiltinPiece {
-        name: "cannon",
-        movement: Betza("mRcpR"),
-    },
-    BuiltinPiece {
-        name: "janggiCannon",
-        movement: Unsupported("hops over a screen (hopper moves)"),
-    },
-    BuiltinPiece {
-        name: "soldier",
-        movement: Unsupported("moves sideways only past the river (regions)"),
-    },
-    BuiltinPiece {
-        name: "horse",
-        movement: Betza("nN"),
-    },
-    BuiltinPiece {
-        name: "elephant",
-        movement: Betza("nA"),
-    },
-    BuiltinPiece {
-        name: "janggiElephant",
-        movement: Unsupported("a lame (3,2) leap over two squares (multi-leg moves)"),
-    },
-    BuiltinPiece {
-        name: "banner",
-        movement: Unsupported("hops over a screen to capture (hopper moves)"),
-    },
-    BuiltinPiece {
-        name: "wazir",
-        movement: Betza("W"),
-    },
-    BuiltinPiece {
-        name: "commoner",
-        movement: Betza("K"),
-    },
-    BuiltinPiece {
-        name: "centaur",
-        movement: Betza("KN"),
-    },
-];
+pub fn builtin_pieces() -> &'static [BuiltinPiece] {
+    &BUILTINS.pieces
+}
+
+/// The built-in piece types a pawn promotes to when the ini says nothing.
+pub fn default_promotion() -> &'static [usize] {
+    &BUILTINS.promotion
+}
 
 /// How many custom piece slots (`customPiece1` to `customPiece25`) are read.
 pub const CUSTOM_PIECES: usize = 25;
 
-/// Index of the pawn in [`BUILTIN_PIECES`].
+/// Index of the pawn in [`builtin_pieces`].
 pub const PAWN: usize = 0;
 
 /// Index of a piece type in kaboom's importer: built-ins first, then the
 /// custom pieces, then the king.
 pub fn king_index() -> usize {
-    BUILTIN_PIECES.len() + CUSTOM_PIECES
+    builtin_pieces().len() + CUSTOM_PIECES
 }
 
 /// Number of piece type slots.
@@ -190,10 +98,10 @@ pub fn slot_count() -> usize {
 
 /// The ini option name of a slot.
 pub fn slot_name(slot: usize) -> String {
-    if slot < BUILTIN_PIECES.len() {
-        BUILTIN_PIECES[slot].name.to_string()
+    if slot < builtin_pieces().len() {
+        builtin_pieces()[slot].name.to_string()
     } else if slot < king_index() {
-        format!("customPiece{}", slot - BUILTIN_PIECES.len() + 1)
+        format!("customPiece{}", slot - builtin_pieces().len() + 1)
     } else {
         "king".to_string()
     }
@@ -206,7 +114,27 @@ pub fn slot_of(name: &str) -> Option<usize> {
     }
     if let Some(n) = name.strip_prefix("customPiece") {
         let n: usize = n.parse().ok()?;
-        return (1..=CUSTOM_PIECES).contains(&n).then(|| BUILTIN_PIECES.len() + n - 1);
+        return (1..=CUSTOM_PIECES).contains(&n).then(|| builtin_pieces().len() + n - 1);
     }
-    BUILTIN_PIECES.iter().position(|p| p.name == name)
+    builtin_pieces().iter().position(|p| p.name == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_reads_and_every_template_parses() {
+        assert!(builtin_pieces().len() > 30);
+        assert_eq!(builtin_pieces()[PAWN].movement, Movement::Betza("fmWfceF"));
+        assert_eq!(default_promotion().len(), 4);
+        for piece in builtin_pieces() {
+            if let Movement::Betza(t) = piece.movement {
+                crate::lang::betza::parse(t).unwrap_or_else(|e| panic!("{}: {t}: {e}", piece.name));
+            }
+        }
+        assert_eq!(slot_of(builtin_pieces()[3].name), Some(3));
+        assert_eq!(slot_of("customPiece2"), Some(builtin_pieces().len() + 1));
+        assert_eq!(slot_name(king_index()), "king");
+    }
 }

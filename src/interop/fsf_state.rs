@@ -4,7 +4,7 @@
 //! Options kaboom cannot express are kept with their place, so that the
 //! conversion can refuse naming them.
 
-use super::fsf_pieces::{BUILTIN_PIECES, PAWN, king_index, slot_count, slot_name, slot_of};
+use super::fsf_pieces::{PAWN, builtin_pieces, king_index, slot_count, slot_name, slot_of};
 use super::ini::Entry;
 use std::collections::BTreeMap;
 
@@ -158,7 +158,7 @@ impl Default for State {
     fn default() -> Self {
         let queen_rook_bishop_knight = Types {
             all: false,
-            slots: vec![4, 3, 2, 1],
+            slots: super::fsf_pieces::default_promotion().to_vec(),
         };
         let pawn = Types {
             all: false,
@@ -458,11 +458,11 @@ impl State {
                         Some((_, b)) => Some(b.trim().to_string()),
                         None => None,
                     };
-                    if slot >= BUILTIN_PIECES.len() && slot != king_index() && betza.is_none() {
+                    if slot >= builtin_pieces().len() && slot != king_index() && betza.is_none() {
                         self.invalid
                             .push((origin(e), "a custom piece needs `letter:Betza`".to_string()));
                     }
-                    if slot < BUILTIN_PIECES.len() && e.value.len() > 1 {
+                    if slot < builtin_pieces().len() && e.value.len() > 1 {
                         self.unsupported.insert(name.clone(), origin(e));
                     }
                     self.remove_letter(c);

@@ -49,9 +49,9 @@ pub enum Hop {
     #[default]
     None,
     /// `p`: lands on any square beyond the hurdle, up to and including the
-    /// next occupied one (the xiangqi cannon).
+    /// next occupied one (a rook that captures this way is `mRcpR`).
     Over,
-    /// `g`: lands on the square just beyond the hurdle (the grasshopper).
+    /// `g`: lands on the square just beyond the hurdle (`gQ`).
     Behind,
 }
 
@@ -410,10 +410,10 @@ mod tests {
 
     #[test]
     fn hoppers_apply_to_riders_only() {
-        let cannon = parse("mRcpR").unwrap();
-        assert_eq!(cannon.components[0].hop, Hop::None);
-        assert_eq!(cannon.components[1].hop, Hop::Over);
-        assert!(cannon.components[1].capture && !cannon.components[1].quiet);
+        let screen = parse("mRcpR").unwrap();
+        assert_eq!(screen.components[0].hop, Hop::None);
+        assert_eq!(screen.components[1].hop, Hop::Over);
+        assert!(screen.components[1].capture && !screen.components[1].quiet);
         assert_eq!(parse("gQ").unwrap().components[0].hop, Hop::Behind);
         assert_eq!(parse("pWW").unwrap().components[0].hop, Hop::Over);
         for (bad, says) in [
