@@ -29,6 +29,7 @@ pub mod lang;
 pub mod load;
 pub mod notation;
 pub mod scenario;
+pub mod search;
 pub mod spec;
 
 pub use compile::Variant;

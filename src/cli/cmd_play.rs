@@ -28,6 +28,7 @@ pub fn run(
     start: super::FenArg<'_>,
     moves: &[String],
     pgn: Option<PgnTarget>,
+    engine: Option<super::cmd_play_engine::EngineOptions>,
 ) -> Result<ExitCode, Failure> {
     let pos = load_position(variant, start)?;
     let start_pos = pos.clone();
@@ -67,6 +68,17 @@ pub fn run(
             trace_text::describe_all(variant, &events)
         );
     }
+    if let Some(options) = engine {
+        write!(o.out, "{out}")?;
+        out.clear();
+        let mut state = super::cmd_play_engine::Played {
+            game: &mut game,
+            start: &start_pos,
+            sans: &mut sans,
+            record: &mut record,
+        };
+        super::cmd_play_engine::play(o, variant, &mut state, &options)?;
+    }
     if !record.is_empty() {
         let _ = writeln!(out, "record: {}", record.join(" "));
     }
@@ -93,7 +105,13 @@ pub fn run(
 
 /// Reads a move in coordinates, or else in algebraic notation; when it is
 /// neither, the error shows where the game stands.
-fn read_move(variant: &Variant, game: &Game, record: &[String], index: usize, text: &str) -> Result<Move, Failure> {
+pub(super) fn read_move(
+    variant: &Variant,
+    game: &Game,
+    record: &[String],
+    index: usize,
+    text: &str,
+) -> Result<Move, Failure> {
     let pos = game.position();
     let coordinates = match uci::parse(variant, pos, text) {
         Ok(mv) => return Ok(mv),

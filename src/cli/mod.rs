@@ -4,18 +4,24 @@
 
 mod cmd_explain;
 mod cmd_export_fsf;
+mod cmd_go;
 mod cmd_import;
 mod cmd_moves;
 mod cmd_perft;
 mod cmd_play;
+mod cmd_play_engine;
 mod cmd_replay;
 mod cmd_setup;
 mod cmd_show;
 mod cmd_test;
+mod cmd_uci;
 mod cmd_validate;
+mod cmd_xboard;
+mod engine_text;
 mod output;
 mod pgn_out;
 mod progress;
+mod protocol;
 mod render;
 
 use clap::{Parser, Subcommand};
@@ -94,6 +100,45 @@ enum Command {
         /// Also write the game as PGN to this file.
         #[arg(long)]
         pgn: Option<String>,
+        /// The engine plays this side (or both); the other side's moves are read from standard input.
+        #[arg(long, value_enum)]
+        engine: Option<EngineSide>,
+        /// The engine's time per move in milliseconds.
+        #[arg(long, default_value_t = 500, requires = "engine", value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+        movetime: u64,
+        /// The engine's search threads.
+        #[arg(long, default_value_t = 1, requires = "engine", value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: u16,
+    },
+    /// Searches a position and prints UCI-style `info` lines and `bestmove`.
+    #[command(group(clap::ArgGroup::new("limit").args(["depth", "movetime", "nodes"])))]
+    Go {
+        /// Bundled variant name or path to a .ron file.
+        variant: String,
+        /// Position in FEN (default: the variant's start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Accept a FEN the variant's legality rules make unreachable (a study position).
+        #[arg(long)]
+        allow_illegal: bool,
+        /// Seed of a random setup's start position (default 0).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Search to this depth in plies.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
+        depth: Option<u32>,
+        /// Search for this many milliseconds (the default: 1000).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+        movetime: Option<u64>,
+        /// Search about this many nodes.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: Option<u64>,
+        /// Search threads sharing one hash table.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: u16,
+        /// Hash table size in MB.
+        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=4096))]
+        hash: u32,
     },
     /// Replays the games of a PGN file, reporting the first illegal move of each.
     Replay {
@@ -175,6 +220,10 @@ enum Command {
         #[arg(long)]
         snapshot: bool,
     },
+    /// Speaks the UCI protocol on stdin and stdout (UCI_Variant, VariantPath, Threads, Hash).
+    Uci,
+    /// Speaks the XBoard (CECP version 2) protocol on stdin and stdout.
+    Xboard,
     /// Loads and checks variant files, reporting every problem found.
     Validate {
         /// Variant files, folders of them, or bundled names.
@@ -184,6 +233,17 @@ enum Command {
         #[arg(long, value_enum, default_value_t = cmd_validate::Format::Text)]
         format: cmd_validate::Format,
     },
+}
+
+/// Which side `kaboom play --engine` plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum EngineSide {
+    /// The engine plays White.
+    White,
+    /// The engine plays Black.
+    Black,
+    /// The engine plays both sides.
+    Both,
 }
 
 /// A failure already rendered for the user, with its exit code.
@@ -294,12 +354,51 @@ fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
             seed,
             moves,
             pgn,
+            engine,
+            movetime,
+            threads,
         } => load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| {
             let target = pgn.as_deref().map(|path| cmd_play::PgnTarget {
                 path,
                 variant_arg: &variant,
             });
-            cmd_play::run(o, &v, fen.as_deref().map(|f| (f, allow_illegal)), &moves, target)
+            let engine = engine.map(|side| cmd_play_engine::EngineOptions {
+                sides: match side {
+                    EngineSide::White => [true, false],
+                    EngineSide::Black => [false, true],
+                    EngineSide::Both => [true, true],
+                },
+                movetime,
+                threads: threads as usize,
+            });
+            cmd_play::run(
+                o,
+                &v,
+                fen.as_deref().map(|f| (f, allow_illegal)),
+                &moves,
+                target,
+                engine,
+            )
+        }),
+        Command::Go {
+            variant,
+            fen,
+            allow_illegal,
+            seed,
+            depth,
+            movetime,
+            nodes,
+            threads,
+            hash,
+        } => load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| {
+            let limits = cmd_go::GoLimits {
+                depth,
+                movetime,
+                nodes,
+                threads: threads as usize,
+                hash: hash as usize,
+            };
+            cmd_go::run(o, v, fen.as_deref().map(|f| (f, allow_illegal)), limits)
         }),
         Command::Replay { file, variant } => cmd_replay::run(o, &file, variant.as_deref()),
         Command::ExportFsf { variant, name } => cmd_export_fsf::run(o, &variant, name.as_deref()),
@@ -328,6 +427,8 @@ fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
         } => load_variant_for(&variant, seed, fen.as_deref())
             .and_then(|v| cmd_explain::run(o, &v, fen.as_deref().map(|f| (f, allow_illegal)), &r#move)),
         Command::Test { paths, snapshot } => cmd_test::run(o, &paths, snapshot),
+        Command::Uci => Ok(cmd_uci::run()),
+        Command::Xboard => Ok(cmd_xboard::run()),
         Command::Validate { files, format } => cmd_validate::run(o, &files, format),
     }
 }

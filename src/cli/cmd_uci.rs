@@ -1,0 +1,184 @@
+//! `kaboom uci`: the UCI protocol, with Fairy-Stockfish's conventions for
+//! variants: the `UCI_Variant` option names a bundled variant and
+//! `VariantPath` loads a variant file. Moves are written as `kaboom moves`
+//! writes them. A command that cannot be carried out answers
+//! `info string error ...` and the engine keeps running.
+
+use super::engine_text::{bestmove_line, info_line};
+use super::protocol::{Session, number, read_command, say};
+use kaboom::search::Limits;
+use std::process::ExitCode;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+/// Speaks the protocol on stdin and stdout until `quit` or the end of input.
+pub fn run() -> ExitCode {
+    let mut session = match Session::new("chess") {
+        Ok(s) => s,
+        Err(e) => {
+            say(&format!("info string error {e}"));
+            return ExitCode::from(1);
+        }
+    };
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    while let Some(line) = read_command(&mut input) {
+        let line = match line {
+            Ok(line) => line,
+            Err(e) => {
+                say(&format!("info string error {e}"));
+                continue;
+            }
+        };
+        match command(&mut session, &line) {
+            Ok(true) => {
+                session.stop();
+                return ExitCode::SUCCESS;
+            }
+            Ok(false) => {}
+            Err(e) => say(&format!("info string error {e}")),
+        }
+    }
+    // End of input: a search with limits still answers.
+    session.settle();
+    ExitCode::SUCCESS
+}
+
+fn options(session: &Session) {
+    say("id name kaboom");
+    say("id author the kaboom authors");
+    let names = kaboom::spec::bundled_names();
+    let vars: Vec<String> = names.iter().map(|n| format!("var {n}")).collect();
+    say(&format!(
+        "option name UCI_Variant type combo default {} {}",
+        session.variant_name,
+        vars.join(" ")
+    ));
+    say("option name VariantPath type string default <empty>");
+    say("option name Threads type spin default 1 min 1 max 256");
+    say("option name Hash type spin default 16 min 1 max 4096");
+    say("option name Ponder type check default false");
+    say("uciok");
+}
+
+/// Carries out one command line; `Ok(true)` ends the session.
+fn command(session: &mut Session, line: &str) -> Result<bool, String> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let Some((&name, args)) = words.split_first() else {
+        return Ok(false);
+    };
+    match name {
+        "uci" => options(session),
+        "isready" => say("readyok"),
+        "quit" => return Ok(true),
+        "stop" => {
+            session.stop();
+        }
+        "ponderhit" => {
+            if let Some(c) = session.control() {
+                c.pondering.store(false, Ordering::Relaxed);
+            }
+        }
+        "ucinewgame" => session.new_game(),
+        "setoption" => setoption(session, args)?,
+        "position" => position(session, args)?,
+        "go" => go(session, args)?,
+        "d" => {
+            let fen = kaboom::notation::fen::write(&session.variant, &session.position);
+            say(&format!("info string fen {fen}"));
+        }
+        "debug" | "register" => {}
+        _ => return Err(format!("unknown command `{name}`")),
+    }
+    Ok(false)
+}
+
+fn setoption(session: &mut Session, args: &[&str]) -> Result<(), String> {
+    // setoption name <id words> [value <words>]
+    if args.first() != Some(&"name") {
+        return Err("setoption: expected `setoption name <id> value <x>`".to_string());
+    }
+    let value_at = args.iter().position(|w| *w == "value");
+    let id = args[1..value_at.unwrap_or(args.len())].join(" ");
+    let value = value_at.map(|i| args[i + 1..].join(" "));
+    let value = value.as_deref();
+    match id.to_ascii_lowercase().as_str() {
+        "uci_variant" => {
+            let v = value.ok_or("setoption UCI_Variant: needs a value")?;
+            if !kaboom::spec::bundled_names().contains(&v) {
+                return Err(format!(
+                    "setoption UCI_Variant: `{v}` is not a bundled variant ({}); use VariantPath for a file",
+                    kaboom::spec::bundled_names().join(", ")
+                ));
+            }
+            session.set_variant(v)?;
+        }
+        "variantpath" => {
+            let v = value.ok_or("setoption VariantPath: needs a file")?;
+            if v != "<empty>" && !v.is_empty() {
+                session.set_variant(v)?;
+            }
+        }
+        "threads" => session.set_threads(number::<usize>("setoption Threads", "value", value)?.clamp(1, 256)),
+        "hash" => session.set_hash(number::<usize>("setoption Hash", "value", value)?.clamp(1, 4096)),
+        "ponder" | "uci_chess960" | "multipv" => {}
+        _ => return Err(format!("setoption: unknown option `{id}`")),
+    }
+    Ok(())
+}
+
+fn position(session: &mut Session, args: &[&str]) -> Result<(), String> {
+    let moves_at = args.iter().position(|w| *w == "moves");
+    let head = &args[..moves_at.unwrap_or(args.len())];
+    let moves = moves_at.map_or(&[][..], |i| &args[i + 1..]);
+    match head.split_first() {
+        Some((&"startpos", [])) => session.set_position(None, moves),
+        Some((&"fen", fen)) if !fen.is_empty() => session.set_position(Some(&fen.join(" ")), moves),
+        _ => Err("position: expected `position startpos|fen <fen> [moves ...]`".to_string()),
+    }
+}
+
+fn go(session: &mut Session, args: &[&str]) -> Result<(), String> {
+    let mut limits = Limits::default();
+    let mut ponder = false;
+    let mut i = 0;
+    let ms = |v: u64| Duration::from_millis(v);
+    while i < args.len() {
+        let value = args.get(i + 1).copied();
+        let mut takes_value = true;
+        match args[i] {
+            "depth" => limits.depth = Some(number::<u32>("go", "depth", value)?.clamp(1, 100)),
+            "nodes" => limits.nodes = Some(number("go", "nodes", value)?),
+            "movetime" => limits.movetime = Some(ms(number("go", "movetime", value)?)),
+            "wtime" => limits.time[0] = Some(ms(number::<i64>("go", "wtime", value)?.max(0) as u64)),
+            "btime" => limits.time[1] = Some(ms(number::<i64>("go", "btime", value)?.max(0) as u64)),
+            "winc" => limits.increment[0] = ms(number::<i64>("go", "winc", value)?.max(0) as u64),
+            "binc" => limits.increment[1] = ms(number::<i64>("go", "binc", value)?.max(0) as u64),
+            "movestogo" => limits.moves_to_go = Some(number("go", "movestogo", value)?),
+            "mate" => {
+                let moves: u32 = number("go", "mate", value)?;
+                limits.depth = Some((2 * moves).clamp(1, 100));
+            }
+            "infinite" => {
+                limits.infinite = true;
+                takes_value = false;
+            }
+            "ponder" => {
+                ponder = true;
+                takes_value = false;
+            }
+            "searchmoves" => break,
+            other => return Err(format!("go: unknown parameter `{other}`")),
+        }
+        i += if takes_value { 2 } else { 1 };
+    }
+    let hold = limits.infinite || ponder;
+    session.start(
+        limits,
+        ponder,
+        hold,
+        |variant, info| say(&info_line(variant, info)),
+        |variant, result| say(&bestmove_line(variant, result)),
+    );
+    Ok(())
+}

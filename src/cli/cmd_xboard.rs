@@ -1,0 +1,328 @@
+//! `kaboom xboard`: the XBoard (CECP) protocol, version 2. Variants are
+//! the bundled names (`normal` is chess); moves are written as `kaboom
+//! moves` writes them. A move that is not legal answers `Illegal move:
+//! ...`, any other command that cannot be carried out `Error (...): ...`;
+//! the engine keeps running.
+
+use super::engine_text::bestmove_line;
+use super::protocol::{Session, number, read_command, say};
+use kaboom::base::square::Color;
+use kaboom::notation::{fen, uci};
+use kaboom::search::{Limits, Score};
+use kaboom::{Game, Move, Position, Variant};
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// The game and the engine's settings, as XBoard has set them.
+struct Board {
+    start: Position,
+    moves: Vec<Move>,
+    /// The side the engine plays; `None` in force mode.
+    engine_side: Option<Color>,
+    post: bool,
+    /// `level`: moves per session (0: all), base time, increment.
+    level: (u32, Duration, Duration),
+    /// `st`: a fixed time per move.
+    move_time: Option<Duration>,
+    /// `sd`: a depth limit.
+    depth: Option<u32>,
+    /// `time` and `otim`: the engine's and the opponent's clocks.
+    clocks: (Option<Duration>, Option<Duration>),
+}
+
+/// XBoard's name for a bundled variant.
+fn xboard_name(name: &str) -> &str {
+    if name == "chess" { "normal" } else { name }
+}
+
+fn kaboom_name(name: &str) -> &str {
+    if name == "normal" { "chess" } else { name }
+}
+
+/// Speaks the protocol on stdin and stdout until `quit` or the end of input.
+pub fn run() -> ExitCode {
+    let mut session = match Session::new("chess") {
+        Ok(s) => s,
+        Err(e) => {
+            say(&format!("Error (startup): {e}"));
+            return ExitCode::from(1);
+        }
+    };
+    let mut board = Board {
+        start: session.variant.start_position(),
+        moves: Vec::new(),
+        engine_side: Some(Color::Black),
+        post: false,
+        level: (0, Duration::from_secs(300), Duration::ZERO),
+        move_time: None,
+        depth: None,
+        clocks: (None, None),
+    };
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    while let Some(line) = read_command(&mut input) {
+        let line = match line {
+            Ok(line) => line,
+            Err(e) => {
+                say(&format!("Error (input): {e}"));
+                continue;
+            }
+        };
+        match command(&mut session, &mut board, &line) {
+            Ok(true) => {
+                session.stop();
+                return ExitCode::SUCCESS;
+            }
+            Ok(false) => {}
+            Err(e) => say(&e),
+        }
+    }
+    session.settle();
+    ExitCode::SUCCESS
+}
+
+/// Waits for (or with `stop`, stops) the engine's search and plays the
+/// move it sent.
+fn collect(session: &mut Session, board: &mut Board, stop: bool) {
+    let result = if stop { session.stop() } else { session.wait() };
+    if let Some(mv) = result.and_then(|r| r.best) {
+        board.moves.push(mv);
+        session.play_move(mv);
+    }
+}
+
+fn sync(session: &mut Session, board: &Board) {
+    let texts: Vec<String> = board.moves.iter().map(|m| uci::write(&session.variant, m)).collect();
+    let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let start = fen::write(&session.variant, &board.start);
+    let _ = session.set_position(Some(&start), &refs);
+}
+
+/// The result line when the game is over.
+fn ending(variant: &Variant, start: &Position, moves: &[Move]) -> Option<String> {
+    let mut game = Game::new(variant, start.clone());
+    for &mv in moves {
+        game.play(mv);
+    }
+    game.ending()
+        .map(|e| format!("{} {{{}}}", e.result.score().replace("0-0", "1/2-1/2"), e.reason))
+}
+
+fn features(session: &Session) {
+    let names: Vec<&str> = kaboom::spec::bundled_names().into_iter().map(xboard_name).collect();
+    let _ = session;
+    say(&format!(
+        "feature done=0 ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=0 \
+         colors=0 name=0 nps=0 memory=1 smp=1 myname=\"kaboom\" variants=\"{}\"",
+        names.join(",")
+    ));
+    say("feature done=1");
+}
+
+/// Carries out one command; `Ok(true)` ends the session.
+fn command(session: &mut Session, board: &mut Board, line: &str) -> Result<bool, String> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let Some((&name, args)) = words.split_first() else {
+        return Ok(false);
+    };
+    let arg = args.first().copied();
+    let error = |what: &str| format!("Error ({name}): {what}");
+    // Commands heard while thinking; every other one waits for the move.
+    match name {
+        "quit" => return Ok(true),
+        "?" => {
+            collect(session, board, true);
+            return Ok(false);
+        }
+        "post" | "nopost" | "easy" | "hard" | "otim" | "time" | "computer" | "random" | "accepted" | "rejected"
+        | "name" | "rating" | "ics" | "xboard" => {}
+        "force" | "new" | "result" | "variant" | "setboard" | "remove" | "undo" => collect(session, board, true),
+        _ => collect(session, board, false),
+    }
+    match name {
+        "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating" | "ics" | "easy" | "hard"
+        | "draw" => {}
+        "protover" => features(session),
+        "new" => {
+            session.set_variant("chess")?;
+            *board = Board {
+                start: session.variant.start_position(),
+                moves: Vec::new(),
+                engine_side: Some(Color::Black),
+                move_time: None,
+                depth: None,
+                ..*board
+            };
+        }
+        "variant" => {
+            let v = arg.ok_or_else(|| error("needs a variant name"))?;
+            if !kaboom::spec::bundled_names().contains(&kaboom_name(v)) {
+                return Err(error(&format!("unknown variant `{v}`")));
+            }
+            session.set_variant(kaboom_name(v)).map_err(|e| error(&e))?;
+            board.start = session.variant.start_position();
+            board.moves.clear();
+        }
+        "setboard" => {
+            let text = args.join(" ");
+            let pos = fen::parse(&session.variant, &text).map_err(|e| error(&format!("bad FEN `{text}`: {e}")))?;
+            board.start = pos;
+            board.moves.clear();
+            sync(session, board);
+        }
+        "force" => board.engine_side = None,
+        "result" => board.engine_side = None,
+        "white" | "black" => {}
+        "go" => {
+            board.engine_side = Some(session.position.side_to_move());
+            think(session, board);
+        }
+        "playother" => board.engine_side = Some(session.position.side_to_move().flip()),
+        "usermove" => {
+            let text = arg.ok_or_else(|| error("needs a move"))?;
+            user_move(session, board, text)?;
+        }
+        "ping" => say(&format!("pong {}", arg.unwrap_or("0"))),
+        "post" => board.post = true,
+        "nopost" => board.post = false,
+        "level" => {
+            if args.len() != 3 {
+                return Err(error("expected `level MPS BASE INC`"));
+            }
+            let mps: u32 = number("level", "MPS", Some(args[0])).map_err(|e| error(&e))?;
+            let base = match args[1].split_once(':') {
+                Some((m, s)) => {
+                    let m: u64 = number("level", "BASE", Some(m)).map_err(|e| error(&e))?;
+                    let s: u64 = number("level", "BASE", Some(s)).map_err(|e| error(&e))?;
+                    Duration::from_secs(m * 60 + s)
+                }
+                None => Duration::from_secs(60 * number::<u64>("level", "BASE", Some(args[1])).map_err(|e| error(&e))?),
+            };
+            let inc: f64 = number("level", "INC", Some(args[2])).map_err(|e| error(&e))?;
+            board.level = (mps, base, Duration::from_secs_f64(inc.clamp(0.0, 3600.0)));
+            board.move_time = None;
+        }
+        "st" => {
+            let secs: f64 = number("st", "seconds", arg).map_err(|e| error(&e))?;
+            board.move_time = Some(Duration::from_secs_f64(secs.clamp(0.001, 86_400.0)));
+        }
+        "sd" => board.depth = Some(number::<u32>("sd", "depth", arg).map_err(|e| error(&e))?.clamp(1, 100)),
+        "time" => {
+            board.clocks.0 = Some(Duration::from_millis(
+                10 * number::<i64>("time", "centiseconds", arg)
+                    .map_err(|e| error(&e))?
+                    .max(0) as u64,
+            ))
+        }
+        "otim" => {
+            board.clocks.1 = Some(Duration::from_millis(
+                10 * number::<i64>("otim", "centiseconds", arg)
+                    .map_err(|e| error(&e))?
+                    .max(0) as u64,
+            ))
+        }
+        "memory" => session.set_hash(
+            number::<usize>("memory", "MB", arg)
+                .map_err(|e| error(&e))?
+                .clamp(1, 4096),
+        ),
+        "cores" => session.set_threads(
+            number::<usize>("cores", "count", arg)
+                .map_err(|e| error(&e))?
+                .clamp(1, 256),
+        ),
+        "undo" | "remove" => {
+            let n = if name == "undo" { 1 } else { 2 };
+            if board.moves.len() < n {
+                return Err(error("no move to take back"));
+            }
+            board.moves.truncate(board.moves.len() - n);
+            sync(session, board);
+        }
+        _ => {
+            // A bare move (protocol 1 style), else an unknown command.
+            if uci::parse(&session.variant, &session.position, name).is_ok() {
+                user_move(session, board, name)?;
+            } else {
+                return Err(format!("Error (unknown command): {name}"));
+            }
+        }
+    }
+    Ok(false)
+}
+
+fn user_move(session: &mut Session, board: &mut Board, text: &str) -> Result<(), String> {
+    if ending(&session.variant, &board.start, &board.moves).is_some() {
+        return Err(format!("Illegal move (the game is over): {text}"));
+    }
+    let mv = session.play(text).map_err(|e| format!("Illegal move ({e}): {text}"))?;
+    board.moves.push(mv);
+    if let Some(result) = ending(&session.variant, &board.start, &board.moves) {
+        say(&result);
+        return Ok(());
+    }
+    if board.engine_side == Some(session.position.side_to_move()) {
+        think(session, board);
+    }
+    Ok(())
+}
+
+/// Starts the engine's search for its move; the search thread sends it.
+fn think(session: &mut Session, board: &Board) {
+    if ending(&session.variant, &board.start, &board.moves).is_some() {
+        return;
+    }
+    let side = session.position.side_to_move();
+    let mut limits = Limits {
+        depth: board.depth,
+        movetime: board.move_time,
+        ..Limits::default()
+    };
+    if limits.movetime.is_none() {
+        let (mps, base, inc) = board.level;
+        limits.time[side.index()] = Some(board.clocks.0.unwrap_or(base));
+        limits.increment[side.index()] = inc;
+        if mps > 0 {
+            let played = (board.moves.len() / 2) as u32;
+            limits.moves_to_go = Some(mps - played % mps);
+        }
+    }
+    let post = board.post;
+    let start = board.start.clone();
+    let moves = board.moves.clone();
+    session.start(
+        limits,
+        false,
+        false,
+        move |variant, info| {
+            if post {
+                let score = match info.score {
+                    Score::Centipawns(cp) => cp,
+                    Score::Mate(n) if n > 0 => 100_000 + n,
+                    Score::Mate(n) => -100_000 + n,
+                };
+                let pv: Vec<String> = info.pv.iter().map(|m| uci::write(variant, m)).collect();
+                say(&format!(
+                    "{} {} {} {} {}",
+                    info.depth,
+                    score,
+                    info.time.as_millis() / 10,
+                    info.nodes,
+                    pv.join(" ")
+                ));
+            }
+        },
+        move |variant, result| {
+            let Some(mv) = result.best else {
+                let _ = bestmove_line(variant, result);
+                return;
+            };
+            say(&format!("move {}", uci::write(variant, &mv)));
+            let mut after = moves;
+            after.push(mv);
+            if let Some(line) = ending(variant, &start, &after) {
+                say(&line);
+            }
+        },
+    );
+}

@@ -1,0 +1,296 @@
+//! What the UCI and XBoard front ends share: the variant being played,
+//! its engine, the game's position and history, and a search running on
+//! its own thread so that `stop` (or `?`) is heard while it thinks.
+//! Protocol output goes to stdout a line at a time.
+
+use kaboom::notation::{fen, uci};
+use kaboom::search::{Control, Engine, Info, Limits, SearchResult};
+use kaboom::{Move, Position, Variant};
+use std::io::Write as _;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// Writes one protocol line to stdout and flushes it. A closed stdout is
+/// ignored here: the next read of stdin ends the session.
+pub fn say(line: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}
+
+/// A search running on its own thread.
+struct Running {
+    control: Arc<Control>,
+    /// Waits for `stop` (infinite or pondering).
+    hold: bool,
+    handle: JoinHandle<SearchResult>,
+}
+
+/// The state of a protocol session.
+pub struct Session {
+    /// The name the variant was chosen by (a bundled name or a path).
+    pub variant_name: String,
+    /// The variant played.
+    pub variant: Arc<Variant>,
+    /// The variant as loaded, before any FEN fitted its castling pieces.
+    loaded: Arc<Variant>,
+    /// Its engine (tables, keys, hash table).
+    pub engine: Arc<Engine>,
+    /// The current position.
+    pub position: Position,
+    /// The keys of the game's positions before the current one.
+    pub history: Vec<u64>,
+    threads: usize,
+    hash: usize,
+    running: Option<Running>,
+}
+
+impl Session {
+    /// A session playing `name` (a bundled variant or a file).
+    pub fn new(name: &str) -> Result<Session, String> {
+        let variant = load(name)?;
+        let engine = Arc::new(Engine::new(variant.clone()));
+        Ok(Session {
+            variant_name: name.to_string(),
+            position: variant.start_position(),
+            loaded: variant.clone(),
+            variant,
+            engine,
+            history: Vec::new(),
+            threads: 1,
+            hash: kaboom::search::DEFAULT_HASH_MB,
+            running: None,
+        })
+    }
+
+    fn rebuild(&mut self) {
+        let mut engine = Engine::with_hash(self.variant.clone(), self.hash);
+        engine.set_threads(self.threads);
+        self.engine = Arc::new(engine);
+    }
+
+    /// Switches to another variant (a bundled name or a file), from its
+    /// start position. On error nothing changes.
+    pub fn set_variant(&mut self, name: &str) -> Result<(), String> {
+        self.settle();
+        let variant = load(name)?;
+        self.variant_name = name.to_string();
+        self.loaded = variant.clone();
+        self.variant = variant;
+        self.rebuild();
+        self.new_game();
+        Ok(())
+    }
+
+    /// Sets the number of search threads.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.settle();
+        self.threads = threads.max(1);
+        self.rebuild();
+    }
+
+    /// Sets the hash table's size in MB.
+    pub fn set_hash(&mut self, megabytes: usize) {
+        self.settle();
+        self.hash = megabytes.max(1);
+        self.rebuild();
+    }
+
+    /// A new game: the start position, an empty table.
+    pub fn new_game(&mut self) {
+        self.settle();
+        if !Arc::ptr_eq(&self.variant, &self.loaded) {
+            self.variant = self.loaded.clone();
+            self.rebuild();
+        }
+        self.engine.clear();
+        self.position = self.variant.start_position();
+        self.history.clear();
+    }
+
+    /// Sets the position from a FEN (or the start position) and plays
+    /// `moves` from it. On error nothing changes.
+    pub fn set_position(&mut self, fen_text: Option<&str>, moves: &[&str]) -> Result<(), String> {
+        self.settle();
+        let mut variant = self.loaded.clone();
+        let mut pos = match fen_text {
+            None => variant.start_position(),
+            Some(text) => match fen::parse(&variant, text) {
+                Ok(p) => p,
+                Err(e) => {
+                    // A random setup's other arrangements: find the castling pieces.
+                    let mut fitted = (*variant).clone();
+                    let p = fen::parse_fitting(&mut fitted, text).map_err(|_| format!("bad FEN `{text}`: {e}"))?;
+                    variant = Arc::new(fitted);
+                    p
+                }
+            },
+        };
+        if !Arc::ptr_eq(&variant, &self.variant) {
+            self.variant = variant.clone();
+            self.rebuild();
+        }
+        let mut history = Vec::with_capacity(moves.len());
+        for text in moves {
+            let mv = uci::parse(&variant, &pos, text).map_err(|e| short_move_error(&e, text))?;
+            history.push(self.engine.key(&pos));
+            pos.make(&variant, mv);
+        }
+        self.position = pos;
+        self.history = history;
+        Ok(())
+    }
+
+    /// Plays one move on the current position.
+    pub fn play(&mut self, text: &str) -> Result<Move, String> {
+        self.wait();
+        let mv = uci::parse(&self.variant, &self.position, text).map_err(|e| short_move_error(&e, text))?;
+        self.play_move(mv);
+        Ok(mv)
+    }
+
+    /// Plays a move known to be legal.
+    pub fn play_move(&mut self, mv: Move) {
+        self.history.push(self.engine.key(&self.position));
+        self.position.make(&self.variant, mv);
+    }
+
+    /// Starts a search of the current position on its own thread. `report`
+    /// hears each iteration; `finish` the result. With `hold`, a search
+    /// that ends before it is stopped waits for the stop (UCI `infinite`
+    /// and `ponder`).
+    pub fn start(
+        &mut self,
+        limits: Limits,
+        ponder: bool,
+        hold: bool,
+        mut report: impl FnMut(&Variant, &Info) + Send + 'static,
+        finish: impl FnOnce(&Variant, &SearchResult) + Send + 'static,
+    ) {
+        self.settle();
+        let control = Arc::new(Control::new());
+        control.pondering.store(ponder, Ordering::Relaxed);
+        let engine = self.engine.clone();
+        let root = self.position.clone();
+        let history = self.history.clone();
+        let flags = control.clone();
+        let handle = std::thread::spawn(move || {
+            let variant = engine.variant().clone();
+            let result = engine.search(&root, &history, &limits, &flags, &mut |info| report(&variant, info));
+            while hold && !flags.stopped() {
+                // Searched all it could; the protocol wants the answer only when told.
+                if !flags.pondering.load(Ordering::Relaxed) && !limits.infinite {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            finish(&variant, &result);
+            result
+        });
+        self.running = Some(Running { control, hold, handle });
+    }
+
+    /// The control flags of the running search.
+    pub fn control(&self) -> Option<&Arc<Control>> {
+        self.running.as_ref().map(|r| &r.control)
+    }
+
+    /// Lets a search with limits finish, stops one that would wait for
+    /// `stop`: what a new command does to the search before it.
+    pub fn settle(&mut self) -> Option<SearchResult> {
+        if self.running.as_ref().is_some_and(|r| r.hold) {
+            self.stop()
+        } else {
+            self.wait()
+        }
+    }
+
+    /// Stops the running search, if any, and waits for its result.
+    pub fn stop(&mut self) -> Option<SearchResult> {
+        if let Some(r) = &self.running {
+            r.control.stop();
+        }
+        self.wait()
+    }
+
+    /// Waits for the running search, if any, to end by itself.
+    pub fn wait(&mut self) -> Option<SearchResult> {
+        let running = self.running.take()?;
+        running.handle.join().ok()
+    }
+}
+
+/// Loads a bundled variant or a file, its diagnostics on one line.
+fn load(name: &str) -> Result<Arc<Variant>, String> {
+    Variant::load(name).map(Arc::new).map_err(|e| {
+        let first = e
+            .diagnostics
+            .first()
+            .map_or_else(|| "cannot load it".to_string(), |d| d.message.clone());
+        format!("variant `{name}`: {first}")
+    })
+}
+
+/// A move error on one line (the legal moves are not listed).
+fn short_move_error(e: &uci::MoveError, text: &str) -> String {
+    match e {
+        uci::MoveError::Malformed { reason, .. } => format!("`{text}` is not a move: {reason}"),
+        uci::MoveError::Illegal { .. } => format!("`{text}` is not a legal move here"),
+    }
+}
+
+/// Reads a number argument of a command.
+pub fn number<T: std::str::FromStr>(command: &str, name: &str, value: Option<&str>) -> Result<T, String> {
+    let text = value.ok_or_else(|| format!("{command}: `{name}` needs a value"))?;
+    text.parse()
+        .map_err(|_| format!("{command}: `{name}` wants a number, not `{text}`"))
+}
+
+/// The longest command line read; a longer one is an error, skipped to
+/// its end without being kept in memory.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// Reads one command line: `None` at the end of input, `Err` for a line
+/// too long or not UTF-8.
+pub fn read_command(input: &mut impl std::io::BufRead) -> Option<Result<String, String>> {
+    let mut line = Vec::new();
+    let mut too_long = false;
+    loop {
+        let (done, used) = match input.fill_buf() {
+            Ok([]) if line.is_empty() && !too_long => return None,
+            Ok([]) => (true, 0),
+            Ok(buf) => match buf.iter().position(|&b| b == b'\n') {
+                Some(i) => {
+                    if !too_long {
+                        line.extend_from_slice(&buf[..i]);
+                    }
+                    (true, i + 1)
+                }
+                None => {
+                    if !too_long {
+                        line.extend_from_slice(buf);
+                    }
+                    (false, buf.len())
+                }
+            },
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => return None,
+        };
+        input.consume(used);
+        if line.len() > MAX_LINE_BYTES {
+            too_long = true;
+            line = Vec::new();
+        }
+        if done {
+            break;
+        }
+    }
+    if too_long {
+        return Some(Err(format!(
+            "a command line longer than {MAX_LINE_BYTES} bytes was ignored"
+        )));
+    }
+    Some(String::from_utf8(line).map_err(|_| "a command line that is not UTF-8 was ignored".to_string()))
+}

@@ -1,0 +1,127 @@
+//! Game end in search, from the variant's own end rules, read in the order
+//! the variant lists them (as [`Game::ending`](crate::engine::game::Game::ending)
+//! does), and what each outcome scores; and which moves may remove pieces
+//! through effects, for the quiescence search.
+
+use super::MATE;
+use crate::compile::Variant;
+use crate::compile::ir::EndOutcome;
+use crate::compile::program::{End, Op};
+use crate::engine::moves::{Move, MoveKind};
+use crate::engine::position::Position;
+
+/// What the end rules say about a node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    /// A rule ends the game with this outcome for the side to move.
+    Ends(EndOutcome),
+    /// No rule ends it.
+    Continues,
+    /// A rule that depends on the legal moves (checkmate, stalemate) comes
+    /// before any rule that holds: generate the moves, then ask again.
+    NeedMoves,
+}
+
+/// The variant's end rules, ready for search.
+#[derive(Clone, Debug)]
+pub(crate) struct Ends {
+    /// Whether the variant ends games by repetition.
+    pub has_repetition: bool,
+}
+
+impl Ends {
+    pub fn new(variant: &Variant) -> Ends {
+        Ends {
+            has_repetition: variant
+                .programs
+                .end
+                .iter()
+                .any(|(e, _)| matches!(e, End::Repetition(n) if *n > 0)),
+        }
+    }
+
+    /// The first end rule that holds for `pos`, in the variant's order.
+    /// `no_moves` is whether the side to move has no legal move, when known;
+    /// `repeated` whether the position occurred before (a repetition rule
+    /// then holds: the search treats the first repetition as the draw it
+    /// leads to).
+    pub fn judge(&self, variant: &Variant, pos: &Position, no_moves: Option<bool>, repeated: bool) -> Verdict {
+        let programs = &variant.programs;
+        if programs.end.is_empty() {
+            return Verdict::Continues;
+        }
+        let ctx = Variant::still(pos.side);
+        // A position some plain condition ends has no legal moves.
+        let no_moves = no_moves.or_else(|| {
+            programs
+                .immediate_end
+                .then(|| variant.ended_by_rule(pos).is_some())
+                .filter(|&b| b)
+        });
+        for (end, outcome) in &programs.end {
+            let fires = match *end {
+                End::Holds(c) | End::Dead(c) => variant.eval_cond(c, pos, &ctx),
+                End::MoveRule(n) => n > 0 && pos.halfmove >= 2 * n,
+                End::Repetition(n) => n > 0 && repeated,
+                End::Checkmate | End::Stalemate => match no_moves {
+                    None => return Verdict::NeedMoves,
+                    Some(false) => false,
+                    Some(true) => variant.in_check(pos) == (*end == End::Checkmate),
+                },
+            };
+            if fires {
+                return Verdict::Ends(*outcome);
+            }
+        }
+        Verdict::Continues
+    }
+}
+
+/// The score of an outcome for the side to move, `ply` plies from the
+/// root: a win is a mate score (sooner is better), a loss its negation, a
+/// draw 0. Both sides losing counts as 0: neither side wins it.
+pub(crate) fn outcome_score(outcome: EndOutcome, ply: usize) -> i32 {
+    match outcome {
+        EndOutcome::Win => MATE - ply as i32,
+        EndOutcome::Loss => -(MATE - ply as i32),
+        EndOutcome::Draw | EndOutcome::BothLose => 0,
+    }
+}
+
+/// Which moves may remove pieces through effects, from the compiled
+/// programs: an action whose program removes or pushes pieces or compels a
+/// move, and any move when a triggered rule does.
+#[derive(Clone, Debug)]
+pub(crate) struct Noise {
+    actions: Vec<bool>,
+    /// A rule fired by arrivals or after every move removes or pushes.
+    rules: bool,
+    /// A rule fired by captures removes or pushes.
+    capture_rules: bool,
+}
+
+fn removes(ops: &[Op]) -> bool {
+    ops.iter()
+        .any(|op| matches!(op, Op::Remove(_) | Op::Push { .. } | Op::Bounce { .. }))
+}
+
+impl Noise {
+    pub fn new(variant: &Variant) -> Noise {
+        let p = &variant.programs;
+        Noise {
+            actions: p.actions.iter().map(|a| a.compel || removes(&a.ops)).collect(),
+            rules: p.on_arrival.iter().chain(&p.after_move).any(|r| removes(&r.ops)),
+            capture_rules: p.on_capture.iter().any(|r| removes(&r.ops)),
+        }
+    }
+
+    /// Whether playing `mv` may remove an enemy piece (beyond a capture,
+    /// which the search always counts as noisy).
+    pub fn may_remove(&self, _variant: &Variant, mv: &Move) -> bool {
+        match mv.kind {
+            MoveKind::Action(i) => self.actions.get(i as usize).copied().unwrap_or(true) || self.rules,
+            MoveKind::Capture | MoveKind::EnPassant => true,
+            _ => mv.controller.is_some() || self.rules || (self.capture_rules && mv.is_capture()),
+        }
+    }
+}

@@ -1,0 +1,281 @@
+//! Evaluation, generic and from data: every table is computed once, when
+//! the search is set up for a variant; a node only adds up lookups.
+//!
+//! * Material: each piece's `value` from the variant file; a piece with no
+//!   value (or 0) gets `40 + 35 * m`, where `m` is its average number of
+//!   destination squares on an empty board (over every square of the
+//!   board, for White). Royal pieces count no material: losing them is a
+//!   game end, scored by the end rules.
+//! * Placement ("mobility-lite"): on each square a piece earns
+//!   `4 * (m(square) - m)` centipawns, its empty-board mobility there
+//!   against its average, so knights like the centre and rooks do not care,
+//!   plus 3 per ring closer to the centre (0 on the board's edge).
+//! * Advancement: a piece with a promotion zone earns up to a sixth of what
+//!   its best promotion gains, growing with the cube of its progress
+//!   towards the zone (in ranks): little for the first steps, much near it.
+//! * Royal safety, where the variant has royal pieces: with many pieces on
+//!   the board a royal piece prefers its own back ranks and the edge, and
+//!   each own piece next to it is worth 6; as material leaves the board
+//!   it is drawn to the centre instead.
+//! * A tempo bonus of 10 for the side to move.
+
+use crate::base::piece::{Cell, Kind};
+use crate::base::square::{Color, MAX_SQUARES, Square, SquareSet};
+use crate::compile::Variant;
+use crate::engine::moves::{Move, MoveKind};
+use crate::engine::position::Position;
+
+const PLACEMENT_WEIGHT: i32 = 4;
+const CENTRE_WEIGHT: i32 = 3;
+const SHIELD_BONUS: i32 = 6;
+const TEMPO: i32 = 10;
+
+/// The evaluation tables of one variant.
+#[derive(Clone, Debug)]
+pub struct Evaluation {
+    /// Material per kind, in centipawns (0 for royal kinds).
+    values: Vec<i32>,
+    /// Material plus placement per (kind, side) and square.
+    table: Vec<i32>,
+    /// Royal placement with many pieces on the board, per side and square.
+    royal_crowded: [Vec<i32>; 2],
+    /// Royal placement with few pieces left, per side and square.
+    royal_sparse: [Vec<i32>; 2],
+    /// The squares next to each square.
+    neighbours: Vec<SquareSet>,
+    /// Non-royal material of the start position (both sides), for the phase.
+    start_material: i32,
+    has_royals: bool,
+}
+
+/// Destination squares of a piece of `kind` and `side` alone on the empty
+/// board on `sq`: its own moves and actions, not the side's actions.
+fn empty_board_mobility(variant: &Variant, kind: Kind, side: Color, sq: Square, buffer: &mut Vec<Move>) -> u32 {
+    let mut pos = Position::empty(variant.geometry);
+    pos.side = side;
+    pos.set(variant, sq, Cell::piece(kind, side));
+    buffer.clear();
+    variant.generate_pseudo_legal(&pos, buffer);
+    let actions = &variant.programs.actions;
+    let mut seen = SquareSet::EMPTY;
+    for mv in buffer.iter() {
+        let own = match mv.kind {
+            MoveKind::Action(i) => actions.get(i as usize).is_some_and(|a| a.owner.is_some()),
+            _ => true,
+        };
+        if own && mv.from == sq && mv.to != sq {
+            seen.insert(mv.to);
+        }
+    }
+    seen.len()
+}
+
+impl Evaluation {
+    /// Computes the tables for `variant`.
+    #[allow(clippy::needless_range_loop)] // kinds and sides index several tables
+    pub fn new(variant: &Variant) -> Evaluation {
+        let g = variant.geometry;
+        let n = g.squares();
+        let kinds = variant.pieces.len();
+        let mut buffer = Vec::with_capacity(256);
+        // Mobility per (kind, side, square) on the empty board.
+        let mut mobility = vec![0i32; kinds * 2 * MAX_SQUARES];
+        for kind in 0..kinds {
+            for side in Color::BOTH {
+                for sq in 0..n {
+                    mobility[(kind * 2 + side as usize) * MAX_SQUARES + sq] =
+                        empty_board_mobility(variant, kind as Kind, side, sq as Square, &mut buffer) as i32;
+                }
+            }
+        }
+        let average = |kind: usize, side: usize| -> f64 {
+            let row = &mobility[(kind * 2 + side) * MAX_SQUARES..][..n];
+            row.iter().map(|&m| f64::from(m)).sum::<f64>() / n.max(1) as f64
+        };
+        let values: Vec<i32> = (0..kinds)
+            .map(|k| {
+                let info = &variant.pieces[k];
+                if variant.is_royal(k as Kind) {
+                    0
+                } else if info.value != 0 {
+                    info.value
+                } else {
+                    (40.0 + 35.0 * average(k, 0)).round() as i32
+                }
+            })
+            .collect();
+        let best_promotion = variant
+            .promotion_choices
+            .iter()
+            .map(|&k| values.get(k as usize).copied().unwrap_or(0))
+            .max()
+            .unwrap_or(0);
+        // Closeness to the centre: 0 on the outermost ring, growing inwards.
+        let centre_f = f64::from(g.files as i32 - 1) / 2.0;
+        let centre_r = f64::from(g.ranks as i32 - 1) / 2.0;
+        let closeness = |sq: Square| -> i32 {
+            let df = (f64::from(g.file(sq)) - centre_f).abs();
+            let dr = (f64::from(g.rank(sq)) - centre_r).abs();
+            (centre_f.max(centre_r) - df.max(dr)).round() as i32
+        };
+        let mut table = vec![0i32; kinds * 2 * MAX_SQUARES];
+        for kind in 0..kinds {
+            for side in Color::BOTH {
+                let row = kind * 2 + side as usize;
+                let avg = average(kind, side as usize);
+                let zone = variant.promotion_zone.get(row).copied().unwrap_or_default();
+                let gain = (best_promotion - values[kind]).max(0);
+                let span = (g.ranks as i32 - 1).max(1);
+                for sq in 0..n {
+                    let mut v = values[kind];
+                    if !variant.is_royal(kind as Kind) {
+                        let m = f64::from(mobility[row * MAX_SQUARES + sq]);
+                        v += (f64::from(PLACEMENT_WEIGHT) * (m - avg)).round() as i32;
+                        v += CENTRE_WEIGHT * closeness(sq as Square);
+                    }
+                    if !zone.is_empty() && gain > 0 {
+                        let rank = g.rank(sq as Square);
+                        let distance = zone.iter().map(|z| (g.rank(z) - rank).abs()).min().unwrap_or(span);
+                        let progress = (span - distance).max(0);
+                        v += gain * progress * progress * progress / (6 * span * span * span);
+                    }
+                    table[row * MAX_SQUARES + sq] = v;
+                }
+            }
+        }
+        // Royal placement: the closeness to the centre and the relative rank.
+        let royal_crowded = Color::BOTH.map(|side| {
+            (0..MAX_SQUARES)
+                .map(|sq| {
+                    let sq = sq as Square;
+                    if (sq as usize) >= n {
+                        return 0;
+                    }
+                    -10 * g.relative_rank(side, g.rank(sq)).min(4) - 5 * closeness(sq)
+                })
+                .collect::<Vec<i32>>()
+        });
+        let royal_sparse = Color::BOTH.map(|_| {
+            (0..MAX_SQUARES)
+                .map(|sq| if sq < n { 10 * closeness(sq as Square) } else { 0 })
+                .collect::<Vec<i32>>()
+        });
+        let neighbours = (0..MAX_SQUARES)
+            .map(|sq| {
+                let mut set = SquareSet::EMPTY;
+                if sq < n {
+                    for (df, dr) in [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)] {
+                        if let Some(t) = g.offset(sq as Square, df, dr) {
+                            set.insert(t);
+                        }
+                    }
+                }
+                set
+            })
+            .collect();
+        // The start position's material; a variant fitted to another
+        // arrangement's FEN may no longer read its own start record: then
+        // the letters of its start FEN are counted.
+        let start_material = match crate::notation::fen::position_from_record(variant, &variant.start_record) {
+            Ok(start) => (0..2)
+                .flat_map(|side| {
+                    start.occupied[side]
+                        .iter()
+                        .map(|sq| start.board[sq as usize])
+                        .collect::<Vec<_>>()
+                })
+                .map(|cell| values[cell.kind() as usize])
+                .sum::<i32>(),
+            Err(_) => variant
+                .start_fen
+                .split_whitespace()
+                .next()
+                .unwrap_or("")
+                .chars()
+                .filter_map(|c| variant.kind_of_letter(c))
+                .map(|k| values[k as usize])
+                .sum(),
+        }
+        .max(1);
+        Evaluation {
+            values,
+            table,
+            royal_crowded,
+            royal_sparse,
+            neighbours,
+            start_material,
+            has_royals: variant.royal_kinds != 0,
+        }
+    }
+
+    /// The material value of `kind`, in centipawns.
+    #[inline]
+    pub fn value(&self, kind: Kind) -> i32 {
+        self.values.get(kind as usize).copied().unwrap_or(0)
+    }
+
+    /// The position's score for the side to move, in centipawns.
+    #[allow(clippy::needless_range_loop)] // a side indexes several arrays
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        let mut score = [0i32; 2];
+        let mut material = 0;
+        for side in 0..2 {
+            for sq in pos.occupied[side].iter() {
+                let cell = pos.board[sq as usize];
+                let row = cell.kind() as usize * 2 + side;
+                score[side] += self.table[row * MAX_SQUARES + sq as usize];
+                material += self.values[cell.kind() as usize];
+            }
+        }
+        if self.has_royals {
+            // Phase in 1/64: 64 with all the start's material, 0 with none.
+            let phase = (material * 64 / self.start_material).clamp(0, 64);
+            for side in 0..2 {
+                for sq in pos.royals[side].iter() {
+                    let s = sq as usize;
+                    let shield = self.neighbours[s].0.iter().zip(pos.occupied[side].0.iter());
+                    let shield = shield.map(|(a, b)| (a & b).count_ones() as i32).sum::<i32>();
+                    score[side] += (phase * (self.royal_crowded[side][s] + SHIELD_BONUS * shield)
+                        + (64 - phase) * self.royal_sparse[side][s])
+                        / 64;
+                }
+            }
+        }
+        let us = pos.side as usize;
+        score[us] - score[1 - us] + TEMPO
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_positions_are_balanced_and_material_counts() {
+        let chess = Variant::load("chess").unwrap();
+        let e = Evaluation::new(&chess);
+        let start = chess.start_position();
+        assert_eq!(e.evaluate(&start), TEMPO, "a symmetric start is level, plus the tempo");
+        let up_a_queen =
+            crate::notation::fen::parse(&chess, "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+        assert!(e.evaluate(&up_a_queen) > 800);
+    }
+
+    #[test]
+    fn a_piece_without_value_gets_one_from_its_mobility() {
+        let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/variants/chess.ron")).unwrap();
+        let text = text.replace("value: 300", "value: 0");
+        let chess = Variant::from_text("chess-no-minor-values", &text).unwrap();
+        let e = Evaluation::new(&chess);
+        let knight = chess.kind_of_letter('N').unwrap();
+        let bishop = chess.kind_of_letter('B').unwrap();
+        // Knight: 336 destinations over 64 squares (5.25); bishop: 560 (8.75).
+        assert_eq!(e.value(knight), (40.0f64 + 35.0 * 5.25).round() as i32);
+        assert_eq!(e.value(bishop), (40.0f64 + 35.0 * 8.75).round() as i32);
+        // A knight in the centre is worth more than in the corner.
+        let w = 0;
+        let row = knight as usize * 2 + w;
+        let d4 = chess.geometry.parse_square("d4").unwrap() as usize;
+        assert!(e.table[row * MAX_SQUARES + d4] > e.table[row * MAX_SQUARES]);
+    }
+}

@@ -1,0 +1,297 @@
+//! Search: plays any variant the engine can, with nothing but its
+//! compiled rules. Iterative deepening over principal variation search
+//! (alpha-beta with null windows), a transposition table shared by the
+//! threads (lazy SMP), quiescence over captures and over moves whose
+//! effects remove enemy pieces, and a generic evaluation computed from
+//! the variant's data when the search is set up (docs/search.md).
+//!
+//! ```
+//! use kaboom::search::{Control, Engine, Limits};
+//! use std::sync::Arc;
+//! let chess = Arc::new(kaboom::Variant::load("chess").unwrap());
+//! let engine = Engine::new(chess.clone());
+//! let start = chess.start_position();
+//! let limits = Limits { depth: Some(3), ..Limits::default() };
+//! let result = engine.search(&start, &[], &limits, &Control::new(), &mut |_| {});
+//! assert!(chess.legal_moves(&start).contains(&result.best.unwrap()));
+//! ```
+
+pub mod budget;
+mod ends;
+pub mod eval;
+pub mod tt;
+mod worker;
+pub mod zobrist;
+
+pub use budget::{Control, Limits};
+
+use crate::compile::Variant;
+use crate::engine::moves::Move;
+use crate::engine::position::Position;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
+use worker::{Shared, Worker};
+
+/// The deepest a search goes, in plies from the root (extensions and
+/// quiescence included).
+pub const MAX_PLY: usize = 128;
+/// The score of winning at the root; a win `n` plies away scores `MATE - n`.
+pub const MATE: i32 = 30_000;
+/// The default size of the transposition table, in MB.
+pub const DEFAULT_HASH_MB: usize = 16;
+
+/// Whether a score is a win or loss found by the search.
+pub fn is_mate(score: i32) -> bool {
+    score.abs() > MATE - 2 * MAX_PLY as i32
+}
+
+/// A score as the protocols print it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns for the side to move.
+    Centipawns(i32),
+    /// The side to move wins (positive) or loses (negative) in this many moves.
+    Mate(i32),
+}
+
+impl Score {
+    /// The protocol's reading of an internal score.
+    pub fn from_internal(score: i32) -> Score {
+        if is_mate(score) {
+            let plies = MATE - score.abs();
+            let moves = (plies + 1) / 2;
+            Score::Mate(if score > 0 { moves } else { -moves })
+        } else {
+            Score::Centipawns(score)
+        }
+    }
+}
+
+impl std::fmt::Display for Score {
+    /// UCI style: `cp 35`, `mate 3`, `mate -2`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Score::Centipawns(cp) => write!(f, "cp {cp}"),
+            Score::Mate(n) => write!(f, "mate {n}"),
+        }
+    }
+}
+
+/// What the search reports after each finished iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info {
+    /// The depth finished, in plies.
+    pub depth: u32,
+    /// The deepest ply reached.
+    pub seldepth: u32,
+    /// The score of the best move.
+    pub score: Score,
+    /// Nodes searched so far, all threads.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// Permille of the table filled in this search.
+    pub hashfull: u32,
+    /// The principal variation, best move first.
+    pub pv: Vec<Move>,
+}
+
+/// The result of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The best move; `None` when the side to move has no legal move.
+    pub best: Option<Move>,
+    /// The reply the search expects, if it has one.
+    pub ponder: Option<Move>,
+    /// The score of the best move.
+    pub score: Score,
+    /// The deepest iteration finished.
+    pub depth: u32,
+    /// Nodes searched, all threads.
+    pub nodes: u64,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// A search engine for one variant: its evaluation tables, Zobrist keys
+/// and transposition table. Searches share the table, so one engine
+/// should play one game at a time.
+pub struct Engine {
+    variant: Arc<Variant>,
+    eval: eval::Evaluation,
+    keys: zobrist::Keys,
+    ends: ends::Ends,
+    noise: ends::Noise,
+    tt: tt::Table,
+    threads: usize,
+}
+
+impl Engine {
+    /// An engine for `variant` with a table of [`DEFAULT_HASH_MB`] and one thread.
+    pub fn new(variant: Arc<Variant>) -> Engine {
+        Engine::with_hash(variant, DEFAULT_HASH_MB)
+    }
+
+    /// An engine for `variant` with a table of about `megabytes` MB.
+    pub fn with_hash(variant: Arc<Variant>, megabytes: usize) -> Engine {
+        Engine {
+            eval: eval::Evaluation::new(&variant),
+            keys: zobrist::Keys::new(&variant),
+            ends: ends::Ends::new(&variant),
+            noise: ends::Noise::new(&variant),
+            tt: tt::Table::new(megabytes),
+            threads: 1,
+            variant,
+        }
+    }
+
+    /// The variant this engine plays.
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.variant
+    }
+
+    /// Searches on `threads` threads (at least 1).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// The number of search threads.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Forgets everything learned: for a new game.
+    pub fn clear(&self) {
+        self.tt.clear();
+    }
+
+    /// The position's Zobrist key, as the search computes it. A game's
+    /// keys, passed to [`Engine::search`], let it see repetitions.
+    pub fn key(&self, pos: &Position) -> u64 {
+        self.keys.key(pos)
+    }
+
+    /// The static evaluation of `pos` for the side to move, in centipawns.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        self.eval.evaluate(pos)
+    }
+
+    /// Searches `root` within `limits`. `history` holds the keys
+    /// ([`Engine::key`]) of the game's positions before `root`, oldest
+    /// first. `on_info` hears of each finished iteration. Returns when a
+    /// limit is reached or `control` says stop; the best move is then that
+    /// of the deepest iteration (or of a later one's moves searched in full).
+    pub fn search(
+        &self,
+        root: &Position,
+        history: &[u64],
+        limits: &Limits,
+        control: &Control,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        self.tt.new_search();
+        let variant = &*self.variant;
+        let legal = variant.legal_moves(root);
+        let shared = Shared {
+            engine: self,
+            control,
+            done: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            deadlines: budget::Deadlines::new(limits, root.side_to_move()),
+            node_limit: limits.nodes,
+        };
+        let max_depth = limits
+            .depth
+            .map_or(MAX_PLY as u32 - 8, |d| d.clamp(1, MAX_PLY as u32 - 8));
+        if legal.is_empty() {
+            return SearchResult {
+                best: None,
+                ponder: None,
+                score: Score::Centipawns(0),
+                depth: 0,
+                nodes: 0,
+                pv: Vec::new(),
+            };
+        }
+        std::thread::scope(|scope| {
+            for id in 1..self.threads {
+                let shared = &shared;
+                scope.spawn(move || {
+                    let mut worker = Worker::new(shared, history);
+                    let mut depth = 1 + (id % 2) as i32;
+                    while !shared.done.load(Ordering::Relaxed) && depth <= max_depth as i32 {
+                        worker.search_root(root, depth);
+                        if worker.stopped() {
+                            break;
+                        }
+                        depth += 1;
+                    }
+                    worker.flush_nodes();
+                });
+            }
+            let mut worker = Worker::new(&shared, history);
+            let mut finished = 0;
+            let mut score = 0;
+            let single = legal.len() == 1;
+            for depth in 1..=max_depth {
+                let s = worker.search_root(root, depth as i32);
+                if worker.stopped() {
+                    break;
+                }
+                finished = depth;
+                score = s;
+                on_info(&worker.info(depth, score));
+                let past_soft = shared.deadlines.soft.is_some_and(|t| std::time::Instant::now() >= t)
+                    && !control.pondering.load(Ordering::Relaxed);
+                let timed = shared.deadlines.soft.is_some();
+                if past_soft
+                    || (timed && single)
+                    || (timed && is_mate(score) && depth as i32 > 2 * (MATE - score.abs()) + 2)
+                {
+                    break;
+                }
+            }
+            worker.flush_nodes();
+            shared.done.store(true, Ordering::Relaxed);
+            let (best, best_score) = match worker.root_best {
+                Some((mv, s)) => (mv, s),
+                None => (legal[0], score),
+            };
+            let mut pv = worker.root_pv.clone();
+            if pv.first() != Some(&best) {
+                pv = vec![best];
+            }
+            SearchResult {
+                best: Some(best),
+                ponder: pv.get(1).copied(),
+                score: Score::from_internal(best_score),
+                depth: finished,
+                nodes: shared.nodes.load(Ordering::Relaxed),
+                pv,
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests_support {
+    /// The bundled variants' names, read from the repository's `variants/`.
+    pub fn bundled_variant_names() -> Vec<String> {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/variants");
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .filter_map(|e| {
+                let p = e.ok()?.path();
+                (p.extension()? == "ron").then(|| p.file_stem()?.to_str().map(str::to_string))?
+            })
+            .collect();
+        names.sort();
+        names
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,554 @@
+//! One search thread: iterative deepening over principal variation search
+//! with a quiescence search, reading and writing the shared table. Every
+//! buffer it needs (moves and their order per ply, the principal
+//! variation, killers, history, the keys of the path) is allocated when
+//! the thread starts; a node allocates nothing.
+
+use super::ends::{Verdict, outcome_score};
+use super::tt::{Bound, Entry};
+use super::{Engine, Info, MATE, MAX_PLY, Score, is_mate};
+use crate::base::square::{Color, SquareSet};
+use crate::compile::Variant;
+use crate::engine::moves::{Move, MoveKind};
+use crate::engine::position::Position;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+/// Scores beyond every real evaluation.
+pub(crate) const INFINITY: i32 = MATE + 1000;
+/// Plies of quiescence search beyond the horizon; past them (when not in
+/// check) the static evaluation stands.
+const MAX_QUIESCENCE: usize = 8;
+/// What a capture may gain beyond its victim, for delta pruning.
+const DELTA_MARGIN: i32 = 200;
+/// How far below alpha the static score after an effect may stand for the
+/// effect to be searched in quiescence.
+const EFFECT_MARGIN: i32 = 50;
+/// How often (in nodes) a thread looks at the clock and the stop flags.
+const CHECK_EVERY: u64 = 256;
+
+const HASH_MOVE: i32 = 1 << 30;
+const GOOD_CAPTURE: i32 = 1 << 24;
+const KILLER: [i32; 2] = [1 << 22, 1 << 21];
+const HISTORY_MAX: i32 = 1 << 20;
+
+/// What the threads of one search share.
+pub(crate) struct Shared<'a> {
+    pub engine: &'a Engine,
+    pub control: &'a super::Control,
+    /// Set when the main thread is done: helpers stop.
+    pub done: AtomicBool,
+    /// Nodes counted so far by every thread (each adds its count in steps).
+    pub nodes: AtomicU64,
+    pub deadlines: super::budget::Deadlines,
+    pub node_limit: Option<u64>,
+}
+
+/// A search thread's own state.
+pub(crate) struct Worker<'a> {
+    shared: &'a Shared<'a>,
+    variant: &'a Variant,
+    has_check: bool,
+    moves: Vec<Vec<Move>>,
+    order: Vec<Vec<(i32, u16)>>,
+    killers: Vec<[Option<Move>; 2]>,
+    /// Per side, origin and destination square.
+    history: Vec<i32>,
+    pv: Vec<Move>,
+    pv_len: Vec<usize>,
+    /// Keys of the positions before the current one: the game, then the path.
+    path: Vec<u64>,
+    /// Nodes searched by this thread, and how many of them are not yet
+    /// added to the shared count.
+    pub nodes: u64,
+    unreported: u64,
+    pub seldepth: usize,
+    stopped: bool,
+    /// The best root move of the search so far, with its principal variation.
+    pub root_best: Option<(Move, i32)>,
+    pub root_pv: Vec<Move>,
+}
+
+const NO_MOVE: Move = Move {
+    from: 0,
+    to: 0,
+    kind: MoveKind::Quiet,
+    promotion: None,
+    choice: None,
+    controller: None,
+};
+
+impl<'a> Worker<'a> {
+    pub fn new(shared: &'a Shared<'a>, history: &[u64]) -> Worker<'a> {
+        let variant = &*shared.engine.variant;
+        let mut path = Vec::with_capacity(history.len() + MAX_PLY + 2);
+        path.extend_from_slice(history);
+        Worker {
+            shared,
+            variant,
+            has_check: variant.has_check(),
+            moves: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
+            order: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; 2 * 256 * 256],
+            pv: vec![NO_MOVE; (MAX_PLY + 1) * (MAX_PLY + 1)],
+            pv_len: vec![0; MAX_PLY + 1],
+            path,
+            nodes: 0,
+            unreported: 0,
+            seldepth: 0,
+            stopped: false,
+            root_best: None,
+            root_pv: Vec::with_capacity(MAX_PLY),
+        }
+    }
+
+    /// Counts a node; every [`CHECK_EVERY`] nodes reports the count and
+    /// looks at the stop flags, the clock and the node limit.
+    #[inline]
+    fn count_node(&mut self) -> bool {
+        self.nodes += 1;
+        self.unreported += 1;
+        if self.unreported >= CHECK_EVERY {
+            let s = self.shared;
+            let total = s.nodes.fetch_add(self.unreported, Ordering::Relaxed) + self.unreported;
+            self.unreported = 0;
+            if s.control.stopped()
+                || s.done.load(Ordering::Relaxed)
+                || s.node_limit.is_some_and(|l| total >= l)
+                || (!s.control.pondering.load(Ordering::Relaxed)
+                    && s.deadlines.hard.is_some_and(|h| Instant::now() >= h))
+            {
+                self.stopped = true;
+            }
+        }
+        self.stopped
+    }
+
+    /// Adds this thread's uncounted nodes to the shared count.
+    pub fn flush_nodes(&mut self) {
+        self.shared.nodes.fetch_add(self.unreported, Ordering::Relaxed);
+        self.unreported = 0;
+    }
+
+    /// Whether this thread was stopped.
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// Whether the position's key occurred before on the path or in the
+    /// game, since the last move that reset the move-rule clock.
+    fn repeated(&self, key: u64, halfmove: u32) -> bool {
+        let len = self.path.len();
+        let limit = (halfmove as usize).min(len);
+        (2..=limit).step_by(2).any(|back| self.path[len - back] == key)
+    }
+
+    /// Searches the root to `depth`; the root's best move is kept in
+    /// `root_best` and `root_pv` when the iteration finishes or improves it.
+    pub fn search_root(&mut self, root: &Position, depth: i32) -> i32 {
+        self.seldepth = 0;
+        self.negamax(root, depth, 0, -INFINITY, INFINITY, true)
+    }
+
+    fn store_root(&mut self, mv: Move, score: i32) {
+        self.root_best = Some((mv, score));
+        self.root_pv.clear();
+        self.root_pv.extend_from_slice(&self.pv[..self.pv_len[0]]);
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        let row = ply * (MAX_PLY + 1);
+        let child = (ply + 1) * (MAX_PLY + 1);
+        self.pv[row + ply] = mv;
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        for i in ply + 1..child_len {
+            self.pv[row + i] = self.pv[child + i];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    fn negamax(&mut self, pos: &Position, mut depth: i32, ply: usize, mut alpha: i32, beta: i32, pv_node: bool) -> i32 {
+        self.pv_len[ply] = ply;
+        if self.count_node() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let engine = self.shared.engine;
+        let key = engine.keys.key(pos);
+        let repeated = ply > 0 && engine.ends.has_repetition && self.repeated(key, pos.halfmove);
+        let verdict = engine.ends.judge(self.variant, pos, None, repeated);
+        if let Verdict::Ends(outcome) = verdict
+            && ply > 0
+        {
+            return outcome_score(outcome, ply);
+        }
+        if ply >= MAX_PLY - 1 {
+            return engine.eval.evaluate(pos);
+        }
+        let in_check = self.has_check && self.variant.in_check(pos);
+        if in_check {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.quiesce(pos, ply, 0, alpha, beta);
+        }
+        let entry = engine.tt.probe(key);
+        if let Some(e) = entry
+            && ply > 0
+            && !pv_node
+            && e.depth >= depth
+        {
+            let score = from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut {
+                return score;
+            }
+        }
+        // Null move: if passing still holds beta, a real move will too.
+        if !pv_node && !in_check && ply > 0 && depth >= 3 && !is_mate(beta) && self.has_pieces(pos) {
+            let stand = engine.eval.evaluate(pos);
+            if stand >= beta {
+                let mut child = pos.clone();
+                child.side = pos.side.flip();
+                child.ep_targets = SquareSet::EMPTY;
+                child.ep_victim = 0;
+                self.path.push(key);
+                let r = 2 + depth / 4;
+                let score = -self.negamax(&child, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
+                self.path.pop();
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    return if is_mate(score) { beta } else { score };
+                }
+            }
+        }
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        self.variant.generate_legal(pos, &mut moves);
+        if verdict != Verdict::Continues || moves.is_empty() {
+            match engine.ends.judge(self.variant, pos, Some(moves.is_empty()), repeated) {
+                Verdict::Ends(outcome) if ply > 0 || moves.is_empty() => {
+                    self.moves[ply] = moves;
+                    return outcome_score(outcome, ply);
+                }
+                _ if moves.is_empty() => {
+                    self.moves[ply] = moves;
+                    return 0;
+                }
+                _ => {}
+            }
+        }
+        let hash_index = entry.and_then(|e| e.move_index).map(usize::from);
+        let mut order = std::mem::take(&mut self.order[ply]);
+        self.score_moves(pos, &moves, hash_index, ply, &mut order);
+        let mut best_score = -INFINITY;
+        let mut best_index = None;
+        let original_alpha = alpha;
+        self.path.push(key);
+        for searched in 0..order.len() {
+            let (_, index) = pick(&mut order, searched);
+            let mv = moves[index as usize];
+            let mut child = pos.clone();
+            child.make(self.variant, mv);
+            // Not a capture, promotion or move onto an enemy piece.
+            let quiet = !mv.is_capture() && mv.promotion.is_none() && self.victim_value(pos, &mv) == 0;
+            let mut score;
+            if searched == 0 {
+                score = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, pv_node);
+            } else {
+                let reduction = if depth >= 3 && searched >= 3 && quiet && !in_check {
+                    1 + i32::from(searched >= 8) + i32::from(depth >= 8 && searched >= 16)
+                } else {
+                    0
+                };
+                score = -self.negamax(&child, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha, false);
+                if score > alpha && reduction > 0 {
+                    score = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, false);
+                }
+                if score > alpha && score < beta {
+                    score = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true);
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            if score > best_score {
+                best_score = score;
+                best_index = Some(index);
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if ply == 0 {
+                        self.store_root(mv, score);
+                    }
+                    if score >= beta {
+                        if quiet {
+                            self.reward_quiet(pos.side, ply, mv, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                self.punish_quiet(pos.side, mv, depth);
+            }
+        }
+        self.path.pop();
+        self.moves[ply] = moves;
+        self.order[ply] = order;
+        if self.stopped {
+            return 0;
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        engine.tt.store(
+            key,
+            Entry {
+                move_index: best_index.filter(|_| bound != Bound::Upper),
+                score: to_tt(best_score, ply),
+                depth,
+                bound,
+            },
+        );
+        best_score
+    }
+
+    /// Whether the side to move has a piece other than royals and pawns
+    /// (null-move pruning is unsafe in pawn endings and the like).
+    fn has_pieces(&self, pos: &Position) -> bool {
+        let v = self.variant;
+        pos.occupied[pos.side as usize].iter().any(|sq| {
+            let k = pos.board[sq as usize].kind();
+            !v.is_royal(k) && v.pawn_kinds >> k & 1 == 0
+        })
+    }
+
+    /// Captures, promotions and moves whose effects remove enemy pieces,
+    /// until the position is quiet; every move when in check.
+    fn quiesce(&mut self, pos: &Position, ply: usize, qply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.pv_len[ply] = ply;
+        if self.count_node() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let engine = self.shared.engine;
+        if let Verdict::Ends(outcome) = engine.ends.judge(self.variant, pos, None, false) {
+            return outcome_score(outcome, ply);
+        }
+        let stand = engine.eval.evaluate(pos);
+        if ply >= MAX_PLY - 1 {
+            return stand;
+        }
+        let in_check = self.has_check && self.variant.in_check(pos);
+        if qply >= MAX_QUIESCENCE && !in_check {
+            return stand;
+        }
+        let mut best = -INFINITY;
+        if !in_check {
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+        }
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        self.variant.generate_legal(pos, &mut moves);
+        if moves.is_empty() {
+            self.moves[ply] = moves;
+            return match engine.ends.judge(self.variant, pos, Some(true), false) {
+                Verdict::Ends(outcome) => outcome_score(outcome, ply),
+                _ => 0,
+            };
+        }
+        let mut order = std::mem::take(&mut self.order[ply]);
+        self.score_moves(pos, &moves, None, ply, &mut order);
+        let them = pos.side.flip() as usize;
+        for i in 0..order.len() {
+            let (order_score, index) = pick(&mut order, i);
+            let mv = moves[index as usize];
+            let plain_noisy = order_score >= GOOD_CAPTURE;
+            if !in_check && !plain_noisy && !engine.noise.may_remove(self.variant, &mv) {
+                continue;
+            }
+            if !in_check && mv.promotion.is_none() && mv.is_capture() {
+                // Delta pruning: even winning the victim cannot reach alpha.
+                let victim = self.victim_value(pos, &mv);
+                if stand + victim + DELTA_MARGIN < alpha {
+                    continue;
+                }
+            }
+            let mut child = pos.clone();
+            child.make(self.variant, mv);
+            let ended = self.variant.ended_by_rule(&child).is_some();
+            if !in_check && !plain_noisy && child.occupied[them].len() >= pos.occupied[them].len() && !ended {
+                continue; // the effect removed no enemy piece
+            }
+            if !in_check && !ended && mv.promotion.is_none() && !mv.is_capture() {
+                // Delta pruning for effects: what the move leaves cannot reach alpha.
+                if -engine.eval.evaluate(&child) + EFFECT_MARGIN < alpha {
+                    continue;
+                }
+            }
+            let score = -self.quiesce(&child, ply + 1, qply + 1, -beta, -alpha);
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        self.order[ply] = order;
+        if best == -INFINITY {
+            // In check, and every move was skipped: none is.
+            return stand;
+        }
+        best
+    }
+
+    fn victim_value(&self, pos: &Position, mv: &Move) -> i32 {
+        let eval = &self.shared.engine.eval;
+        let them = pos.side.flip();
+        let at = if mv.kind == MoveKind::EnPassant {
+            pos.ep_victim
+        } else {
+            mv.to
+        };
+        let cell = pos.board[at as usize];
+        if cell.is_side(them) { eval.value(cell.kind()) } else { 0 }
+    }
+
+    /// Orders the moves: the table's move, then moves onto enemy pieces
+    /// (most valuable victim, least valuable attacker) and promotions, then
+    /// killers, then by history.
+    fn score_moves(
+        &self,
+        pos: &Position,
+        moves: &[Move],
+        hash: Option<usize>,
+        ply: usize,
+        order: &mut Vec<(i32, u16)>,
+    ) {
+        let eval = &self.shared.engine.eval;
+        let us = pos.side as usize;
+        order.clear();
+        for (i, mv) in moves.iter().enumerate() {
+            let score = if Some(i) == hash {
+                HASH_MOVE
+            } else {
+                let victim = self.victim_value(pos, mv);
+                let promotion = mv.promotion.map_or(0, |k| eval.value(k));
+                if victim > 0 || promotion > 0 || mv.is_capture() {
+                    let mover = pos.board[mv.from as usize];
+                    let attacker = if mover.is_piece() && !self.variant.is_royal(mover.kind()) {
+                        eval.value(mover.kind())
+                    } else {
+                        2000
+                    };
+                    GOOD_CAPTURE + 16 * (victim + promotion) - attacker / 16 + 200
+                } else if self.killers[ply][0] == Some(*mv) {
+                    KILLER[0]
+                } else if self.killers[ply][1] == Some(*mv) {
+                    KILLER[1]
+                } else {
+                    self.history[history_index(us, mv)]
+                }
+            };
+            order.push((score, i as u16));
+        }
+    }
+
+    fn reward_quiet(&mut self, side: Color, ply: usize, mv: Move, depth: i32) {
+        if self.killers[ply][0] != Some(mv) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(mv);
+        }
+        let h = &mut self.history[history_index(side as usize, &mv)];
+        *h = (*h + depth * depth).min(HISTORY_MAX);
+        if *h >= HISTORY_MAX {
+            for v in self.history.iter_mut() {
+                *v /= 2;
+            }
+        }
+    }
+
+    fn punish_quiet(&mut self, side: Color, mv: Move, depth: i32) {
+        let h = &mut self.history[history_index(side as usize, &mv)];
+        *h = (*h - depth).max(-HISTORY_MAX);
+    }
+
+    /// The information line for the iteration just finished.
+    pub fn info(&self, depth: u32, score: i32) -> Info {
+        let s = self.shared;
+        let elapsed = s.deadlines.start.elapsed();
+        let nodes = s.nodes.load(Ordering::Relaxed) + self.unreported;
+        let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64;
+        Info {
+            depth,
+            seldepth: self.seldepth as u32,
+            score: Score::from_internal(score),
+            nodes,
+            nps,
+            time: elapsed,
+            hashfull: s.engine.tt.hashfull(),
+            pv: self.root_pv.clone(),
+        }
+    }
+}
+
+#[inline]
+fn history_index(side: usize, mv: &Move) -> usize {
+    (side << 16) | (usize::from(mv.from) << 8) | usize::from(mv.to)
+}
+
+/// Selection sort step: brings the best remaining entry to `i`.
+#[inline]
+fn pick(order: &mut [(i32, u16)], i: usize) -> (i32, u16) {
+    let mut best = i;
+    for j in i + 1..order.len() {
+        if order[j].0 > order[best].0 {
+            best = j;
+        }
+    }
+    order.swap(i, best);
+    order[i]
+}
+
+/// A score as stored: mate scores counted from this node, not the root.
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE - MAX_PLY as i32 * 2 {
+        score + ply as i32
+    } else if score < -(MATE - MAX_PLY as i32 * 2) {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE - MAX_PLY as i32 * 2 {
+        score - ply as i32
+    } else if score < -(MATE - MAX_PLY as i32 * 2) {
+        score + ply as i32
+    } else {
+        score
+    }
+}

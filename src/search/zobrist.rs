@@ -1,0 +1,196 @@
+//! Zobrist keys: one 64-bit hash per position, covering everything the
+//! [`Position`] holds that decides legal moves or the outcome: each
+//! square's contents (pieces and blocked squares), the side to move,
+//! castling rights, en passant targets and victim, the `captured(...)`
+//! counters, the once-per-game actions used, the unmoved pieces castling
+//! may carry, and the move-rule clock once it nears the variant's limit.
+//!
+//! The key is computed in full at each node (no incremental update in
+//! `Position::make`): a walk over the occupied squares and a few small
+//! fields, with no allocation.
+
+use crate::base::limits::MAX_COUNTERS;
+use crate::base::square::{MAX_SQUARES, SquareSet};
+use crate::compile::Variant;
+use crate::compile::program::{End, Op};
+use crate::engine::position::Position;
+
+/// How many plies before the move rule's limit the clock enters the key.
+/// Further away, two positions that differ only in their clock share a
+/// key, so the table still finds transpositions.
+const CLOCK_WINDOW: u32 = 100;
+
+/// The random numbers of the keys, drawn once per variant from a fixed seed.
+#[derive(Clone, Debug)]
+pub struct Keys {
+    /// Per cell byte (0 blocked, `1 + 2 * kind + side` a piece) and square.
+    cells: Vec<u64>,
+    side: u64,
+    castling: [u64; 16],
+    ep: [u64; MAX_SQUARES],
+    ep_victim: [u64; MAX_SQUARES],
+    unmoved: [u64; MAX_SQUARES],
+    counters: [u64; MAX_COUNTERS],
+    used: [[u64; 16]; 2],
+    clock: u64,
+    /// The move rule's limit in plies, if the variant has one.
+    clock_limit: Option<u32>,
+    /// Whether some effect blocks squares (then the board is scanned for them).
+    blocks: bool,
+}
+
+/// SplitMix64: a small, good generator for fixed tables.
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Keys {
+    /// The keys for `variant`.
+    pub fn new(variant: &Variant) -> Keys {
+        let mut state = 0x6B61_626F_6F6D_u64;
+        let mut next = || splitmix(&mut state);
+        let cells = (0..65 * MAX_SQUARES).map(|_| next()).collect();
+        let side = next();
+        let castling = std::array::from_fn(|_| next());
+        let ep = std::array::from_fn(|_| next());
+        let ep_victim = std::array::from_fn(|_| next());
+        let unmoved = std::array::from_fn(|_| next());
+        let counters = std::array::from_fn(|_| next());
+        let used = [std::array::from_fn(|_| next()), std::array::from_fn(|_| next())];
+        let clock = next();
+        let programs = &variant.programs;
+        let clock_limit = programs.end.iter().find_map(|(end, _)| match *end {
+            End::MoveRule(n) if n > 0 => Some(2 * n),
+            _ => None,
+        });
+        let rule_ops = programs
+            .on_capture
+            .iter()
+            .chain(&programs.on_arrival)
+            .chain(&programs.after_move)
+            .flat_map(|r| r.ops.iter());
+        let blocks = rule_ops
+            .chain(programs.actions.iter().flat_map(|a| a.ops.iter()))
+            .any(|op| matches!(op, Op::Block(_)));
+        Keys {
+            cells,
+            side,
+            castling,
+            ep,
+            ep_victim,
+            unmoved,
+            counters,
+            used,
+            clock,
+            clock_limit,
+            blocks,
+        }
+    }
+
+    #[inline]
+    fn cell(&self, byte: u8, sq: usize) -> u64 {
+        // Blocked (255) takes row 0, a piece its own row.
+        let row = if byte == 255 { 0 } else { byte as usize };
+        self.cells[row * MAX_SQUARES + sq]
+    }
+
+    /// The key of `pos`.
+    pub fn key(&self, pos: &Position) -> u64 {
+        let mut key = 0;
+        for side in 0..2 {
+            for sq in pos.occupied[side].iter() {
+                key ^= self.cell(pos.board[sq as usize].0, sq as usize);
+            }
+        }
+        if self.blocks {
+            let n = pos.geometry.squares();
+            for (sq, cell) in pos.board[..n].iter().enumerate() {
+                if cell.0 == 255 {
+                    key ^= self.cell(255, sq);
+                }
+            }
+        }
+        if pos.side as usize == 1 {
+            key ^= self.side;
+        }
+        let mut rights = pos.castling;
+        while rights != 0 {
+            key ^= self.castling[rights.trailing_zeros() as usize];
+            rights &= rights - 1;
+        }
+        if !pos.ep_targets.is_empty() {
+            key ^= squares(&self.ep, &pos.ep_targets) ^ self.ep_victim[pos.ep_victim as usize];
+        }
+        key ^= squares(&self.unmoved, &pos.unmoved);
+        for (i, &count) in pos.captured.iter().enumerate() {
+            if count != 0 {
+                key ^= self.counters[i]
+                    .wrapping_mul(u64::from(count) | 1)
+                    .rotate_left(u32::from(count) & 63);
+            }
+        }
+        for side in 0..2 {
+            let mut bits = pos.used[side];
+            while bits != 0 {
+                key ^= self.used[side][bits.trailing_zeros() as usize];
+                bits &= bits - 1;
+            }
+        }
+        if let Some(limit) = self.clock_limit
+            && pos.halfmove + CLOCK_WINDOW >= limit
+        {
+            let mut s = self.clock ^ u64::from(pos.halfmove);
+            key ^= splitmix(&mut s);
+        }
+        key
+    }
+}
+
+fn squares(keys: &[u64; MAX_SQUARES], set: &SquareSet) -> u64 {
+    set.iter().fold(0, |k, sq| k ^ keys[sq as usize])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::moves::Move;
+    use rand::{RngExt, SeedableRng};
+
+    /// Along random games of every bundled variant: equal positions have
+    /// equal keys (a position rebuilt from its own FEN), and a move changes
+    /// the key.
+    #[test]
+    fn keys_follow_random_games_in_every_bundled_variant() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for name in super::super::tests_support::bundled_variant_names() {
+            let variant = Variant::load(&name).unwrap();
+            let keys = Keys::new(&variant);
+            for _game in 0..4 {
+                let mut pos = variant.start_position();
+                let mut moves: Vec<Move> = Vec::new();
+                for _ply in 0..80 {
+                    let key = keys.key(&pos);
+                    let copy = pos.clone();
+                    assert_eq!(key, keys.key(&copy));
+                    let reread = crate::notation::fen::parse(&variant, &crate::notation::fen::write(&variant, &pos));
+                    if let Ok(reread) = reread
+                        && reread == pos
+                    {
+                        assert_eq!(keys.key(&reread), key, "{name}: equal positions, different keys");
+                    }
+                    variant.generate_legal(&pos, &mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let mv = moves[rng.random_range(0..moves.len())];
+                    pos.make(&variant, mv);
+                    assert_ne!(keys.key(&pos), key, "{name}: a move left the key unchanged");
+                }
+            }
+        }
+    }
+}
