@@ -6,7 +6,7 @@
 use super::MATE;
 use crate::compile::Variant;
 use crate::compile::ir::EndOutcome;
-use crate::compile::program::{End, Op};
+use crate::compile::ir::{End, Op};
 use crate::engine::moves::{Move, MoveKind};
 use crate::engine::position::Position;
 

@@ -12,7 +12,7 @@
 use crate::base::limits::MAX_COUNTERS;
 use crate::base::square::{MAX_SQUARES, SquareSet};
 use crate::compile::Variant;
-use crate::compile::program::{End, Op};
+use crate::compile::ir::{End, Op};
 use crate::engine::position::Position;
 
 /// How many plies before the move rule's limit the clock enters the key.
