@@ -95,7 +95,11 @@ impl Location {
 /// Where the last walk through a string literal stopped: the literal
 /// (source, start), the offset as written and the decoded offset there.
 #[derive(Debug, Default)]
-pub struct StringWalk(Cell<Option<((SourceId, usize), usize, usize)>>);
+pub struct StringWalk(Cell<Option<WalkStop>>);
+
+/// One stop of a [`StringWalk`]: the literal (source, start), the offset
+/// as written and the decoded offset there.
+type WalkStop = ((SourceId, usize), usize, usize);
 
 /// The offset in `body` (a string literal as written, after its opening
 /// quote) of byte `decoded` of the string it decodes to. A raw string
