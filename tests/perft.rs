@@ -155,3 +155,9 @@ fn antichess() {
     // Compulsory captures, a non-royal king, extinction and stalemate wins.
     run_suite("antichess", "antichess.perft");
 }
+
+#[test]
+fn three_check() {
+    // Checks counted per side and carried by the FEN (`3+3`); the third wins.
+    run_suite("three-check", "three-check.perft");
+}

@@ -142,7 +142,7 @@ impl Costs {
     /// Steps to evaluate a condition.
     pub fn cond(&self, c: &Cond) -> u64 {
         match c {
-            Cond::Truth(_) | Cond::Compare(Quantity::Captured(_), _, _) => 1,
+            Cond::Truth(_) | Cond::Compare(Quantity::Captured(_) | Quantity::Checks(_), _, _) => 1,
             Cond::Not(a) => self.cond(a),
             Cond::And(a, b) | Cond::Or(a, b) => self.cond(a).saturating_add(self.cond(b)),
             Cond::Compare(Quantity::Count(s) | Quantity::Squares(s), _, _) | Cond::Exists(s) => {
@@ -407,7 +407,7 @@ fn set_walk(e: &SetExpr, f: &mut impl FnMut(&SetExpr)) {
 
 fn cond_sets(c: &Cond, f: &mut impl FnMut(&SetExpr)) {
     match c {
-        Cond::Truth(_) | Cond::Compare(Quantity::Captured(_), _, _) => {}
+        Cond::Truth(_) | Cond::Compare(Quantity::Captured(_) | Quantity::Checks(_), _, _) => {}
         Cond::Not(a) => cond_sets(a, f),
         Cond::And(a, b) | Cond::Or(a, b) => {
             cond_sets(a, f);

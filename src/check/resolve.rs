@@ -167,6 +167,7 @@ impl Resolver<'_, '_> {
                     Quantity::Count(s) => Quantity::Count(self.set(s)?),
                     Quantity::Squares(s) => Quantity::Squares(self.set(s)?),
                     Quantity::Captured(kinds) => Quantity::Captured(self.kinds(kinds)?),
+                    Quantity::Checks(own) => Quantity::Checks(*own),
                 };
                 Cond::Compare(q, *cmp, *n)
             }

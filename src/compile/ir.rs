@@ -153,6 +153,8 @@ pub enum CondNode {
     Count(SetId, Comparison, u32),
     /// A capture counter compared with a number.
     Captured(u8, Comparison, u32),
+    /// Checks given by a side (`true`: the context's side) compared with a number.
+    Checks(bool, Comparison, u32),
     /// Squares of a set (empty or not) compared with a number.
     Squares(SetId, Comparison, u32),
     /// Some square of the set holds a piece.
@@ -314,6 +316,12 @@ pub struct Programs {
     pub legal: Vec<Legal>,
     /// When a legal capture exists, only captures are legal.
     pub captures_compulsory: bool,
+    /// Some condition reads the checks each side has given: moves count
+    /// them, and the FEN carries them.
+    pub counts_checks: bool,
+    /// The largest number of checks a condition asks for: the FEN writes
+    /// the checks each side has left before it (`3+3`).
+    pub check_limit: u32,
     /// Game-end rules in order.
     pub end: Vec<(End, EndOutcome)>,
     /// Each end rule's condition as written, for the reason of a result.

@@ -292,6 +292,16 @@ impl Builder {
                     .expect("the checker lists every `captured(...)` mask");
                 CondNode::Captured(counter as u8, (*cmp).into(), *n)
             }
+            Cond::Compare(Quantity::Checks(own), cmp, n) => {
+                self.p.counts_checks = true;
+                let limit = if *cmp == crate::lang::effect_syntax::Comparison::More {
+                    n + 1
+                } else {
+                    *n
+                };
+                self.p.check_limit = self.p.check_limit.max(limit);
+                CondNode::Checks(*own, (*cmp).into(), *n)
+            }
             Cond::Exists(s) => CondNode::Exists(self.set(s)),
             Cond::Attacked(s) => CondNode::Attacked(self.set(s)),
             Cond::Touching(a, b) => {

@@ -170,6 +170,10 @@ impl Variant {
             CondNode::Count(set, cmp, n) => compare(intersection(self.eval_set(set, pos, ctx), occupied).len(), cmp, n),
             CondNode::Squares(set, cmp, n) => compare(self.eval_set(set, pos, ctx).len(), cmp, n),
             CondNode::Captured(counter, cmp, n) => compare(pos.captured[counter as usize] as u32, cmp, n),
+            CondNode::Checks(own, cmp, n) => {
+                let side = if own { ctx.side } else { ctx.side.flip() };
+                compare(pos.checks[side as usize] as u32, cmp, n)
+            }
             CondNode::Exists(set) => self.eval_set(set, pos, ctx).intersects(&occupied),
             // A piece is attacked by the side opposing it, an empty
             // square by the side opposing the rule's owner; a blocked

@@ -29,6 +29,8 @@ pub struct Position {
     pub(crate) captured: [u16; MAX_COUNTERS],
     /// Once-per-game actions used, one bit per action, per side.
     pub(crate) used: [u16; 2],
+    /// Checks each side has given, where a condition reads them.
+    pub(crate) checks: [u8; 2],
     /// Squares of pieces that may castle along and have not moved.
     pub(crate) unmoved: SquareSet,
     pub(crate) geometry: Geometry,
@@ -49,6 +51,7 @@ impl Position {
             fullmove: 1,
             captured: [0; MAX_COUNTERS],
             used: [0; 2],
+            checks: [0; 2],
             unmoved: SquareSet::EMPTY,
             geometry,
         }
@@ -270,6 +273,9 @@ impl Position {
             self.fullmove += 1;
         }
         self.side = us.flip();
+        if variant.programs.counts_checks && variant.in_check(self) {
+            self.checks[us as usize] = self.checks[us as usize].saturating_add(1);
+        }
     }
 
     /// A quiet move; an initial one that passes squares leaves them as en

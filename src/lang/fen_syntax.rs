@@ -35,6 +35,9 @@ pub struct FenRecord {
     pub fullmove: u32,
     /// Extra `key=value` fields after the six standard ones, with spans.
     pub extras: Vec<(String, String, Range<usize>)>,
+    /// Fairy-Stockfish's remaining-checks field after the en passant
+    /// square (`3+3`: White's, then Black's), with its byte range.
+    pub checks_left: Option<([u32; 2], Range<usize>)>,
 }
 
 /// A problem in a FEN, at a byte range of the FEN text.
@@ -73,7 +76,24 @@ pub fn parse(text: &str, files: u8, ranks: u8, is_letter: impl Fn(char) -> bool)
             "check that the argument is a FEN",
         ));
     }
-    let fields = split_fields(text);
+    let mut fields = split_fields(text);
+    // Fairy-Stockfish writes the checks each side has left (`3+3`) between
+    // the en passant square and the halfmove clock.
+    let checks_left = match fields.get(4).map(|(f, span)| (f.split_once('+'), span.clone())) {
+        Some((Some((w, b)), span)) => {
+            let count = |s: &str| s.parse::<u32>().ok().filter(|n| *n <= 99);
+            let (Some(w), Some(b)) = (count(w), count(b)) else {
+                return Err(FenError::new(
+                    format!("checks left `{}` are not two numbers", fields[4].0),
+                    span,
+                    "write the checks each side has left as `3+3` (at most 99 each)",
+                ));
+            };
+            fields.remove(4);
+            Some(([w, b], span))
+        }
+        _ => None,
+    };
     if fields.is_empty() {
         return Err(FenError::new(
             "the FEN is empty",
@@ -144,6 +164,7 @@ pub fn parse(text: &str, files: u8, ranks: u8, is_letter: impl Fn(char) -> bool)
         halfmove,
         fullmove,
         extras,
+        checks_left,
     })
 }
 

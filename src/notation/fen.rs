@@ -63,6 +63,7 @@ pub fn position_from_record(variant: &Variant, record: &FenRecord) -> Result<Pos
     read_en_passant(variant, &mut pos, record)?;
     pos.halfmove = record.halfmove;
     pos.fullmove = record.fullmove;
+    read_checks(variant, &mut pos, record)?;
     for (key, value, span) in &record.extras {
         read_extra(variant, &mut pos, key, value).map_err(|(message, help)| FenError {
             message,
@@ -71,6 +72,34 @@ pub fn position_from_record(variant: &Variant, record: &FenRecord) -> Result<Pos
         })?;
     }
     Ok(pos)
+}
+
+/// The checks each side has given, from the checks it has left (`3+3`):
+/// required where a condition counts checks, refused elsewhere.
+fn read_checks(variant: &Variant, pos: &mut Position, record: &FenRecord) -> Result<(), FenError> {
+    let limit = variant.programs.check_limit;
+    match &record.checks_left {
+        None => Ok(()),
+        Some((_, span)) if !variant.programs.counts_checks => Err(FenError {
+            message: "this variant counts no checks, so its FEN has no checks-left field".into(),
+            span: span.clone(),
+            help: "remove the `N+N` field after the en passant square".into(),
+        }),
+        Some((left, span)) => {
+            for side in Color::BOTH {
+                let n = left[side as usize];
+                if n > limit {
+                    return Err(FenError {
+                        message: format!("{n} checks left, but the variant ends the game at {limit} checks"),
+                        span: span.clone(),
+                        help: format!("write at most {limit} for each side"),
+                    });
+                }
+                pos.checks[side as usize] = (limit - n).min(u8::MAX as u32) as u8;
+            }
+            Ok(())
+        }
+    }
 }
 
 /// The castling rights of a FEN: each letter a rule of the variant (or a
@@ -317,6 +346,15 @@ pub fn write(variant: &Variant, pos: &Position) -> String {
         .iter()
         .max_by_key(|&sq| (distance(sq), std::cmp::Reverse(sq)));
     out.push_str(&ep.map_or("-".to_string(), |sq| g.name(sq)));
+    if variant.programs.counts_checks {
+        let left = |side: Color| {
+            variant
+                .programs
+                .check_limit
+                .saturating_sub(pos.checks[side as usize] as u32)
+        };
+        out.push_str(&format!(" {}+{}", left(Color::White), left(Color::Black)));
+    }
     out.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
     let mut used = Vec::new();
     for side in Color::BOTH {

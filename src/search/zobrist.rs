@@ -31,6 +31,8 @@ pub struct Keys {
     ep_victim: [u64; MAX_SQUARES],
     unmoved: [u64; MAX_SQUARES],
     counters: [u64; MAX_COUNTERS],
+    /// Per side, mixed with the number of checks it has given.
+    checks: [u64; 2],
     used: [[u64; 16]; 2],
     clock: u64,
     /// The move rule's limit in plies, if the variant has one.
@@ -62,6 +64,7 @@ impl Keys {
         let counters = std::array::from_fn(|_| next());
         let used = [std::array::from_fn(|_| next()), std::array::from_fn(|_| next())];
         let clock = next();
+        let checks = [next(), next()];
         let programs = &variant.programs;
         let clock_limit = programs.end.iter().find_map(|(end, _)| match *end {
             End::MoveRule(n) if n > 0 => Some(2 * n),
@@ -84,6 +87,7 @@ impl Keys {
             ep_victim,
             unmoved,
             counters,
+            checks,
             used,
             clock,
             clock_limit,
@@ -131,6 +135,13 @@ impl Keys {
                 key ^= self.counters[i]
                     .wrapping_mul(u64::from(count) | 1)
                     .rotate_left(u32::from(count) & 63);
+            }
+        }
+        for (side, &given) in pos.checks.iter().enumerate() {
+            if given != 0 {
+                key ^= self.checks[side]
+                    .wrapping_mul(u64::from(given) | 1)
+                    .rotate_left(u32::from(given) & 63);
             }
         }
         for side in 0..2 {

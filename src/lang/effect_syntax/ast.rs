@@ -126,6 +126,8 @@ pub enum Quantity<P: Phase = Parsed> {
     Captured(P::Kinds),
     /// Squares in the set, empty or not.
     Squares(SetExpr<P>),
+    /// Checks given so far by a side: `true` for the rule's own side.
+    Checks(bool),
 }
 
 /// A comparison operator.

@@ -387,6 +387,7 @@ fn lower_cond_atom(p: Pair<'_, G>) -> Result<Cond, SentenceError> {
             let quantity = match quantity.as_rule() {
                 G::count => Quantity::Count(lower_set(first(quantity))?),
                 G::squares => Quantity::Squares(lower_set(first(quantity))?),
+                G::checks => Quantity::Checks(first(quantity).as_rule() == G::own),
                 _ => Quantity::Captured(quantity.into_inner().next().map(lower_kinds)),
             };
             let comparison = match next().as_str() {
