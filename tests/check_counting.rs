@@ -25,7 +25,10 @@ fn a_checks_left_field_is_refused_where_it_does_not_belong() {
     assert!(err.contains("this variant counts no checks"), "{err}");
     let (code, _, err) = kaboom(&["moves", "three-check", "--fen", "4k3/8/8/8/8/8/8/4K3 w - - 5+3 0 1"]);
     assert_eq!(code, 1);
-    assert!(err.contains("5 checks left, but the variant ends the game at 3 checks"), "{err}");
+    assert!(
+        err.contains("5 checks left, but the variant ends the game at 3 checks"),
+        "{err}"
+    );
     let (code, _, err) = kaboom(&["moves", "three-check", "--fen", "4k3/8/8/8/8/8/8/4K3 w - - 3+x 0 1"]);
     assert_eq!(code, 1);
     assert!(err.contains("are not two numbers"), "{err}");
