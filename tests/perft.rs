@@ -161,3 +161,9 @@ fn three_check() {
     // Checks counted per side and carried by the FEN (`3+3`); the third wins.
     run_suite("three-check", "three-check.perft");
 }
+
+#[test]
+fn five_check() {
+    // The same construct with a limit of five: the FEN's field counts from 5.
+    run_suite("five-check", "five-check.perft");
+}
