@@ -38,6 +38,19 @@ pub fn check_endings(
             .with_help("add `own royal not attacked` to `legal`, or end the game on a condition such as `not exists(own royal): loss`"),
         );
     }
+    let counts_checks = sentences.end.iter().any(|e| match &e.condition {
+        EndCondition::Holds(c) | EndCondition::Dead(c) => cond_reads_checks(c),
+        _ => false,
+    });
+    if !check_clause && counts_checks {
+        out.push(
+            Diagnostic::warning(
+                "`checks(...)` can never count a check: no `own royal not attacked` clause in `legal` defines check",
+                end_at.clone(),
+            )
+            .with_help("add `own royal not attacked` to `legal` (and mark the king `royal: true`)"),
+        );
+    }
     let says_what_happens = sentences.end.iter().any(|e| match &e.condition {
         EndCondition::Holds(c) => cond_names_royal(c, royal),
         _ => false,
@@ -87,6 +100,16 @@ fn cond_names_royal(c: &Cond<Resolved>, royal: RoyalKinds) -> bool {
         Cond::Compare(Quantity::Count(s), _, _) | Cond::Exists(s) | Cond::Attacked(s) => set_names_royal(s, royal),
         Cond::Compare(Quantity::Captured(mask), _, _) => kinds_name_royal(*mask, royal),
         Cond::Touching(a, b) | Cond::Within(a, b) => set_names_royal(a, royal) || set_names_royal(b, royal),
+        _ => false,
+    }
+}
+
+/// Whether a condition reads the checks a side has given.
+fn cond_reads_checks(c: &Cond<Resolved>) -> bool {
+    match c {
+        Cond::Compare(Quantity::Checks(_), _, _) => true,
+        Cond::Not(a) => cond_reads_checks(a),
+        Cond::And(a, b) | Cond::Or(a, b) => cond_reads_checks(a) || cond_reads_checks(b),
         _ => false,
     }
 }
