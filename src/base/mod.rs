@@ -8,3 +8,4 @@ pub mod limits;
 pub mod piece;
 pub mod span;
 pub mod square;
+pub mod vocabulary;

@@ -1,79 +1,14 @@
 //! The engine's IR for a variant's sentences: effect programs as flat
 //! arrays of small nodes that refer to each other by index, and the tables
 //! they read. The engine evaluates them with no strings, no maps and no
-//! allocation. The effect-sentence syntax tree (`lang::effect_syntax`) has
-//! enums of some of the same names; compiling (`compile::lower`) maps each
-//! to its twin here, so this file and the engine read no syntax-tree or
-//! checker type: it imports only `base`.
+//! allocation. The words it shares with the effect-sentence syntax tree
+//! (sides, named sets, comparisons, outcomes) live in `base::vocabulary`;
+//! this file and the engine read no syntax-tree or checker type: it
+//! imports only `base`.
 
 use crate::base::piece::Kind;
 use crate::base::square::{Square, SquareSet};
-
-/// Which side's pieces a set takes, relative to the side whose rule it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SideFilter {
-    /// The side whose rule, move or action it is.
-    Own,
-    /// The other side.
-    Enemy,
-    /// Either side.
-    Any,
-}
-
-/// The named square sets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NamedSet {
-    /// Where the move or action aims.
-    Target,
-    /// Where the moving piece stood.
-    Origin,
-    /// Where the moving piece stands now.
-    Mover,
-    /// The squares the move passed over.
-    Path,
-    /// The whole board.
-    All,
-    /// Squares under some shield.
-    Shielded,
-    /// Blocked squares.
-    Blocked,
-    /// Empty squares.
-    Empty,
-    /// Light squares (a1 is dark).
-    Light,
-    /// Dark squares (a1 is dark).
-    Dark,
-}
-
-/// How a count compares with a number.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Comparison {
-    /// `>=`
-    AtLeast,
-    /// `<=`
-    AtMost,
-    /// `==`
-    Equal,
-    /// `!=`
-    NotEqual,
-    /// `>`
-    More,
-    /// `<`
-    Less,
-}
-
-/// An outcome of a game-end rule, for the side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EndOutcome {
-    /// The side to move wins.
-    Win,
-    /// The side to move loses.
-    Loss,
-    /// Drawn.
-    Draw,
-    /// Both sides lose.
-    BothLose,
-}
+pub use crate::base::vocabulary::{Comparison, EndOutcome, NamedSet, SideFilter};
 
 /// Index of a set node.
 pub type SetId = u32;

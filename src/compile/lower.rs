@@ -4,8 +4,7 @@
 //! unresolved here would be a bug in the checker, not in the file.
 
 use super::ir::{
-    Comparison, CompiledAction, CompiledRule, CondId, CondNode, End, EndOutcome, Legal, NamedSet, Op, Programs,
-    PushDirection, SetId, SetNode, SideFilter,
+    CompiledAction, CompiledRule, CondId, CondNode, End, Legal, Op, Programs, PushDirection, SetId, SetNode,
 };
 use crate::base::geometry::Geometry;
 use crate::base::piece::Kind;
@@ -70,7 +69,7 @@ pub fn compile(s: &CheckedSentences, g: Geometry, initial_ranks: &dyn Fn(Kind) -
     }
     for rule in &s.end {
         let end = b.end(&rule.condition);
-        b.p.end.push((end, rule.outcome.into()));
+        b.p.end.push((end, rule.outcome));
     }
     b.p.end_labels = s.end_labels.clone();
     b.p.shields = s.shields.iter().map(|sh| (sh.kind, sh.radius, sh.against)).collect();
@@ -150,9 +149,9 @@ impl Builder {
 
     fn set(&mut self, e: &SetExpr) -> SetId {
         let node = match e {
-            SetExpr::Named(n) => SetNode::Named((*n).into()),
+            SetExpr::Named(n) => SetNode::Named(*n),
             SetExpr::Pieces(side, kinds) => SetNode::Pieces {
-                side: (*side).into(),
+                side: *side,
                 kinds: *kinds,
             },
             SetExpr::Area(s, r) => {
@@ -281,8 +280,8 @@ impl Builder {
                 let (a, b) = (self.cond(a), self.cond(b));
                 CondNode::Or(a, b)
             }
-            Cond::Compare(Quantity::Count(s), cmp, n) => CondNode::Count(self.set(s), (*cmp).into(), *n),
-            Cond::Compare(Quantity::Squares(s), cmp, n) => CondNode::Squares(self.set(s), (*cmp).into(), *n),
+            Cond::Compare(Quantity::Count(s), cmp, n) => CondNode::Count(self.set(s), *cmp, *n),
+            Cond::Compare(Quantity::Squares(s), cmp, n) => CondNode::Squares(self.set(s), *cmp, *n),
             Cond::Compare(Quantity::Captured(mask), cmp, n) => {
                 let counter = self
                     .p
@@ -290,7 +289,7 @@ impl Builder {
                     .iter()
                     .position(|m| m == mask)
                     .expect("the checker lists every `captured(...)` mask");
-                CondNode::Captured(counter as u8, (*cmp).into(), *n)
+                CondNode::Captured(counter as u8, *cmp, *n)
             }
             Cond::Compare(Quantity::Checks(own), cmp, n) => {
                 self.p.counts_checks = true;
@@ -300,7 +299,7 @@ impl Builder {
                     *n
                 };
                 self.p.check_limit = self.p.check_limit.max(limit);
-                CondNode::Checks(*own, (*cmp).into(), *n)
+                CondNode::Checks(*own, *cmp, *n)
             }
             Cond::Exists(s) => CondNode::Exists(self.set(s)),
             Cond::Attacked(s) => CondNode::Attacked(self.set(s)),
@@ -426,55 +425,4 @@ fn template_rays(g: Geometry, directions: &[((i32, i32), usize)], side: Color) -
             rays
         })
         .collect()
-}
-
-impl From<ast::SideFilter> for SideFilter {
-    fn from(s: ast::SideFilter) -> Self {
-        match s {
-            ast::SideFilter::Own => SideFilter::Own,
-            ast::SideFilter::Enemy => SideFilter::Enemy,
-            ast::SideFilter::Any => SideFilter::Any,
-        }
-    }
-}
-
-impl From<ast::NamedSet> for NamedSet {
-    fn from(n: ast::NamedSet) -> Self {
-        match n {
-            ast::NamedSet::Target => NamedSet::Target,
-            ast::NamedSet::Origin => NamedSet::Origin,
-            ast::NamedSet::Mover => NamedSet::Mover,
-            ast::NamedSet::Path => NamedSet::Path,
-            ast::NamedSet::All => NamedSet::All,
-            ast::NamedSet::Shielded => NamedSet::Shielded,
-            ast::NamedSet::Blocked => NamedSet::Blocked,
-            ast::NamedSet::Empty => NamedSet::Empty,
-            ast::NamedSet::Light => NamedSet::Light,
-            ast::NamedSet::Dark => NamedSet::Dark,
-        }
-    }
-}
-
-impl From<ast::Comparison> for Comparison {
-    fn from(c: ast::Comparison) -> Self {
-        match c {
-            ast::Comparison::AtLeast => Comparison::AtLeast,
-            ast::Comparison::AtMost => Comparison::AtMost,
-            ast::Comparison::Equal => Comparison::Equal,
-            ast::Comparison::NotEqual => Comparison::NotEqual,
-            ast::Comparison::More => Comparison::More,
-            ast::Comparison::Less => Comparison::Less,
-        }
-    }
-}
-
-impl From<ast::EndOutcome> for EndOutcome {
-    fn from(o: ast::EndOutcome) -> Self {
-        match o {
-            ast::EndOutcome::Win => EndOutcome::Win,
-            ast::EndOutcome::Loss => EndOutcome::Loss,
-            ast::EndOutcome::Draw => EndOutcome::Draw,
-            ast::EndOutcome::BothLose => EndOutcome::BothLose,
-        }
-    }
 }

@@ -4,6 +4,7 @@
 //! the checker (`check::Resolved`: kind masks and parsed templates), so the
 //! compiler reads a tree in which every name is already resolved.
 
+pub use crate::base::vocabulary::{Comparison, EndOutcome, NamedSet, SideFilter};
 use std::fmt::Debug;
 use std::ops::Range;
 
@@ -34,17 +35,6 @@ pub struct TemplateText {
     pub span: Range<usize>,
 }
 
-/// Which side's pieces a filter takes, relative to the side whose rule it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SideFilter {
-    /// The side whose rule, move or action it is.
-    Own,
-    /// The other side.
-    Enemy,
-    /// Either side.
-    Any,
-}
-
 /// Which kinds of piece a filter takes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KindFilter {
@@ -54,31 +44,6 @@ pub struct KindFilter {
     pub royal: bool,
     /// Piece letters with their spans.
     pub letters: Vec<(char, Range<usize>)>,
-}
-
-/// The named square sets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NamedSet {
-    /// Where the move or action aims.
-    Target,
-    /// Where the moving piece stood.
-    Origin,
-    /// Where the moving piece stands now.
-    Mover,
-    /// The squares the move passed over.
-    Path,
-    /// The whole board.
-    All,
-    /// Squares under some shield.
-    Shielded,
-    /// Blocked squares.
-    Blocked,
-    /// Empty squares.
-    Empty,
-    /// Light squares (a1 is dark).
-    Light,
-    /// Dark squares (a1 is dark).
-    Dark,
 }
 
 /// A set operator.
@@ -128,23 +93,6 @@ pub enum Quantity<P: Phase = Parsed> {
     Squares(SetExpr<P>),
     /// Checks given so far by a side: `true` for the rule's own side.
     Checks(bool),
-}
-
-/// A comparison operator.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Comparison {
-    /// `>=`
-    AtLeast,
-    /// `<=`
-    AtMost,
-    /// `==`
-    Equal,
-    /// `!=`
-    NotEqual,
-    /// `>`
-    More,
-    /// `<`
-    Less,
 }
 
 /// A condition.
@@ -262,19 +210,6 @@ pub enum EndCondition<P: Phase = Parsed> {
     /// A dead position (`dead if <condition>`): ends the game in play, but
     /// search goes on below it, as published perft counts do.
     Dead(Cond<P>),
-}
-
-/// An outcome for the side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EndOutcome {
-    /// The side to move wins.
-    Win,
-    /// The side to move loses.
-    Loss,
-    /// Drawn.
-    Draw,
-    /// Both sides lose.
-    BothLose,
 }
 
 /// A game-end rule.
