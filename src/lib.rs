@@ -30,6 +30,7 @@ pub mod load;
 pub mod notation;
 pub mod scenario;
 pub mod search;
+pub mod selfplay;
 pub mod spec;
 
 pub use compile::Variant;

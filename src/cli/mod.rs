@@ -6,6 +6,7 @@ mod cmd_explain;
 mod cmd_export_fsf;
 mod cmd_go;
 mod cmd_import;
+mod cmd_match;
 mod cmd_moves;
 mod cmd_perft;
 mod cmd_play;
@@ -139,6 +140,57 @@ enum Command {
         /// Hash table size in MB.
         #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=4096))]
         hash: u32,
+    },
+    /// Self-play statistics for balancing a variant: results per side, lengths, endings, mechanics.
+    #[command(group(clap::ArgGroup::new("limit").args(["depth", "movetime", "nodes"])))]
+    Match {
+        /// Bundled variant name or path to a .ron file.
+        variant: String,
+        /// Games in the whole match (all shards together).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+        games: u64,
+        /// Nodes per move (the default: 1000).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: Option<u64>,
+        /// Depth per move, in plies.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
+        depth: Option<u32>,
+        /// Milliseconds per move (games then depend on the machine's speed).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+        movetime: Option<u64>,
+        /// Games played at once, one search thread each.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: u16,
+        /// Random legal plies that open each game (before the engine plays).
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=1000))]
+        openings: u32,
+        /// Master seed: each game's seed comes from it and the game's index.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Play only shard K of N: the games whose index is K-1 modulo N.
+        #[arg(long, value_name = "K/N")]
+        shard: Option<String>,
+        /// Plies after which a game still going is adjudicated a draw.
+        #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        max_plies: u32,
+        /// Hash table per game, in MB.
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=1024))]
+        hash: u32,
+        /// Who the engine plays: itself, or a random mover.
+        #[arg(long, value_enum, default_value_t = cmd_match::OpponentArg::SelfPlay)]
+        opponent: cmd_match::OpponentArg,
+        /// Output: a summary, or JSON (which match-merge reads).
+        #[arg(long, value_enum, default_value_t = cmd_match::Format::Text)]
+        format: cmd_match::Format,
+    },
+    /// Adds up the JSON reports of a match's shards into the report of the whole.
+    MatchMerge {
+        /// `kaboom match --format json` reports of disjoint shards of one match.
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// Output: a summary, or JSON.
+        #[arg(long, value_enum, default_value_t = cmd_match::Format::Text)]
+        format: cmd_match::Format,
     },
     /// Replays the games of a PGN file, reporting the first illegal move of each.
     Replay {
@@ -400,6 +452,42 @@ fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
             };
             cmd_go::run(o, v, fen.as_deref().map(|f| (f, allow_illegal)), limits)
         }),
+        Command::Match {
+            variant,
+            games,
+            nodes,
+            depth,
+            movetime,
+            threads,
+            openings,
+            seed,
+            shard,
+            max_plies,
+            hash,
+            opponent,
+            format,
+        } => cmd_match::run(
+            o,
+            cmd_match::MatchArgs {
+                variant: &variant,
+                settings: kaboom::selfplay::Settings {
+                    games,
+                    // 1000 nodes per move when no limit is given, written in the report.
+                    nodes: nodes.or((depth.is_none() && movetime.is_none()).then_some(1000)),
+                    depth,
+                    movetime,
+                    openings,
+                    seed,
+                    max_plies,
+                    hash_mb: hash as usize,
+                    opponent: opponent.into(),
+                },
+                shard: shard.as_deref(),
+                threads: threads as usize,
+                format,
+            },
+        ),
+        Command::MatchMerge { files, format } => cmd_match::merge(o, &files, format),
         Command::Replay { file, variant } => cmd_replay::run(o, &file, variant.as_deref()),
         Command::ExportFsf { variant, name } => cmd_export_fsf::run(o, &variant, name.as_deref()),
         Command::Import {
