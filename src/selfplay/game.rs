@@ -188,3 +188,54 @@ pub fn play_game(engine: &mut Engine, settings: &Settings, index: u64, seed: u64
         used,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::trace::Event;
+
+    #[test]
+    fn mechanics_are_named_from_the_move_and_its_trace() {
+        let chess = Variant::load("chess").unwrap();
+        let start = chess.start_position();
+        let mv = chess.legal_moves(&start)[0];
+        let mut events = Vec::new();
+        start.clone().make_traced(&chess, mv, &mut events);
+        let mut out = BTreeSet::new();
+        mechanics(&chess, &mv, &events, &mut out);
+        assert_eq!(out.into_iter().collect::<Vec<_>>(), ["quiet move"]);
+        let atomic = Variant::load("atomic").unwrap();
+        let pos = crate::notation::fen::parse(&atomic, "4k3/4p3/8/8/8/8/8/4R2K w - - 0 1").unwrap();
+        let mv = *atomic
+            .legal_moves(&pos)
+            .iter()
+            .find(|m| crate::notation::uci::write(&atomic, m) == "e1e7")
+            .unwrap();
+        let mut events = Vec::new();
+        pos.clone().make_traced(&atomic, mv, &mut events);
+        assert!(events.iter().any(|e| matches!(e, Event::Removed { .. })));
+        let mut out = BTreeSet::new();
+        mechanics(&atomic, &mv, &events, &mut out);
+        for name in ["capture", "removal by effect", "royal removed by effect"] {
+            assert!(out.contains(name), "{name}: {out:?}");
+        }
+    }
+
+    #[test]
+    fn a_game_ends_by_a_rule_or_the_ply_cap() {
+        let chess = std::sync::Arc::new(Variant::load("chess").unwrap());
+        let mut engine = Engine::with_hash(chess, 1);
+        let settings = Settings {
+            nodes: Some(50),
+            max_plies: 12,
+            ..Settings::default()
+        };
+        let record = play_game(&mut engine, &settings, 0, 1);
+        assert!(record.plies <= 12);
+        if record.plies == 12 {
+            assert_eq!(record.reason, MAX_PLIES_REASON);
+            assert_eq!(record.result, GameResult::Draw);
+        }
+        assert_eq!(record, play_game(&mut engine, &settings, 0, 1), "the same seed plays the same game");
+    }
+}

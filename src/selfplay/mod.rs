@@ -224,3 +224,46 @@ pub fn run(
     }
     Ok(report)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_split_the_games_disjointly_and_completely() {
+        let mut all: Vec<u64> = (1..=3)
+            .flat_map(|k| Shard { index: k, count: 3 }.indices(10).collect::<Vec<_>>())
+            .collect();
+        all.sort();
+        assert_eq!(all, (0..10).collect::<Vec<_>>());
+        assert_eq!(Shard::parse("2/3"), Ok(Shard { index: 2, count: 3 }));
+        assert!(Shard::parse("4/3").is_err());
+        assert!(Shard::parse("0/3").is_err());
+        assert!(Shard::parse("1/0").is_err());
+        assert!(Shard::parse("1-3").is_err());
+    }
+
+    #[test]
+    fn game_seeds_differ_by_index_and_master_seed() {
+        let seeds: std::collections::BTreeSet<u64> = (0..1000).map(|i| game_seed(7, i)).collect();
+        assert_eq!(seeds.len(), 1000);
+        assert_ne!(game_seed(7, 0), game_seed(8, 0));
+    }
+
+    #[test]
+    fn a_merge_of_two_shards_is_the_whole() {
+        let settings = Settings {
+            games: 3,
+            nodes: Some(100),
+            max_plies: 16,
+            ..Settings::default()
+        };
+        let whole = run("chess", &settings, Shard::WHOLE, 1, &|_| {}).unwrap();
+        let a = run("chess", &settings, Shard { index: 1, count: 2 }, 1, &|_| {}).unwrap();
+        let b = run("chess", &settings, Shard { index: 2, count: 2 }, 1, &|_| {}).unwrap();
+        assert_eq!((a.played, b.played), (2, 1));
+        assert_eq!(merge(&[b.clone(), a.clone()]).unwrap(), whole);
+        assert_eq!(merge(&[a.clone(), a]), Err(MergeError::Overlap { index: 2, shard: "1/2".into() }));
+        assert_eq!(merge(&[]), Err(MergeError::Empty));
+    }
+}
