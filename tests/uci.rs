@@ -17,8 +17,12 @@ struct Engine {
 
 impl Engine {
     fn start(protocol: &str) -> Engine {
+        Engine::start_with(&[protocol])
+    }
+
+    fn start_with(args: &[&str]) -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_kaboom"))
-            .arg(protocol)
+            .args(args)
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -324,6 +328,68 @@ fn xboard_plays_answers_ping_and_reports_errors() {
     e.expect_prefix("1-0 {");
     e.send("ping 8");
     e.expect_prefix("pong 8");
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
+#[test]
+fn xboard_describes_the_variants_it_does_not_know_with_setup_and_piece() {
+    let mut e = Engine::start("xboard");
+    e.send("protover 2");
+    e.expect_prefix("feature done=1");
+    // XBoard knows capablanca: no description.
+    e.send("variant capablanca");
+    e.send("ping 1");
+    e.expect_prefix("pong 1");
+    assert!(!e.seen.iter().any(|l| l.starts_with("setup") || l.starts_with("piece")), "{:?}", e.seen);
+    // A seed variant on 8x8: the glyph table, size, start and each piece's Betza.
+    e.send("variant kaboom");
+    let setup = e.expect_prefix("setup ");
+    assert_eq!(
+        setup,
+        "setup (PNBRQ................Kpnbrq................k) 8x8+0_kaboom \
+         rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"
+    );
+    e.expect("piece P& fmWifmnD", |l| l == "piece P& fmWifmnD");
+    e.expect("piece K& mK", |l| l == "piece K& mK");
+    // Castling shows on the king as O and the distance.
+    e.send("variant tilting-the-balance");
+    e.expect("piece K& KO2", |l| l == "piece K& KO2");
+    // A 10x10 board with a piece XBoard has no letter for: the first free glyph.
+    e.send("variant capatomic-random");
+    let setup = e.expect_prefix("setup ");
+    assert!(
+        setup.starts_with("setup (PNBRQ..AC.M..........Kpnbrq..ac.m..........k) 10x10+0_capatomic-random "),
+        "{setup}"
+    );
+    e.expect("piece M& K", |l| l == "piece M& K");
+    // Size-prefixed names as XBoard sends them.
+    e.send("variant 10x8+0_capablanca");
+    e.send("force");
+    e.send("sd 2");
+    e.send("go");
+    let reply = e.expect_prefix("move ");
+    assert!(legal_moves("capablanca", None).contains(&reply[5..].to_string()), "{reply}");
+    e.send("variant 8x8+0_capablanca");
+    e.expect_prefix("Error (variant): `8x8+0_capablanca`: capablanca is played on 10x8");
+    e.send("variant 10x8+0_nosuch");
+    e.expect_prefix("Error (variant): unknown variant `10x8+0_nosuch`");
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
+#[test]
+fn xboard_starts_in_the_variant_given_and_new_returns_to_it() {
+    // XBoard gives a second engine only `new` and a FEN.
+    let mut e = Engine::start_with(&["xboard", "capablanca"]);
+    e.send("protover 2");
+    e.expect_prefix("feature done=1");
+    e.send("new");
+    e.send("force");
+    e.send("sd 2");
+    e.send("go");
+    let reply = e.expect_prefix("move ");
+    assert!(legal_moves("capablanca", None).contains(&reply[5..].to_string()), "{reply}");
     e.send("quit");
     assert!(e.child.wait().unwrap().success());
 }

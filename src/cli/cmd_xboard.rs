@@ -6,6 +6,7 @@
 
 use super::engine_text::bestmove_line;
 use super::protocol::{Session, number, read_command, say};
+use super::xboard_setup;
 use kaboom::base::square::Color;
 use kaboom::notation::{fen, uci};
 use kaboom::search::{Limits, Score};
@@ -15,6 +16,8 @@ use std::time::Duration;
 
 /// The game and the engine's settings, as XBoard has set them.
 struct Board {
+    /// The variant `new` starts: chess, or the one given on the command line.
+    default_variant: String,
     start: Position,
     moves: Vec<Move>,
     /// The side the engine plays; `None` in force mode.
@@ -40,8 +43,11 @@ fn kaboom_name(name: &str) -> &str {
 }
 
 /// Speaks the protocol on stdin and stdout until `quit` or the end of input.
-pub fn run() -> ExitCode {
-    let mut session = match Session::new("chess") {
+/// `initial` (a bundled name or a file) is the variant played until XBoard
+/// names another, and the one `new` returns to (default chess).
+pub fn run(initial: Option<&str>) -> ExitCode {
+    let default_variant = initial.unwrap_or("chess").to_string();
+    let mut session = match Session::new(&default_variant) {
         Ok(s) => s,
         Err(e) => {
             say(&format!("Error (startup): {e}"));
@@ -49,6 +55,7 @@ pub fn run() -> ExitCode {
         }
     };
     let mut board = Board {
+        default_variant,
         start: session.variant.start_position(),
         moves: Vec::new(),
         engine_side: Some(Color::Black),
@@ -144,8 +151,9 @@ fn command(session: &mut Session, board: &mut Board, line: &str) -> Result<bool,
         | "draw" => {}
         "protover" => features(session),
         "new" => {
-            session.set_variant("chess")?;
+            session.set_variant(&board.default_variant.clone())?;
             *board = Board {
+                default_variant: board.default_variant.clone(),
                 start: session.variant.start_position(),
                 moves: Vec::new(),
                 engine_side: Some(Color::Black),
@@ -155,13 +163,25 @@ fn command(session: &mut Session, board: &mut Board, line: &str) -> Result<bool,
             };
         }
         "variant" => {
-            let v = arg.ok_or_else(|| error("needs a variant name"))?;
+            let given = arg.ok_or_else(|| error("needs a variant name"))?;
+            let v = xboard_setup::strip_size(given);
             if !kaboom::spec::bundled_names().contains(&kaboom_name(v)) {
-                return Err(error(&format!("unknown variant `{v}`")));
+                return Err(error(&format!("unknown variant `{given}`")));
+            }
+            if v != given {
+                let g = Variant::load(kaboom_name(v)).map_err(|e| error(&e.to_string()))?.geometry;
+                if !given.starts_with(&format!("{}x{}_", g.files, g.ranks))
+                    && !given.starts_with(&format!("{}x{}+", g.files, g.ranks))
+                {
+                    return Err(error(&format!("`{given}`: {v} is played on {}x{}", g.files, g.ranks)));
+                }
             }
             session.set_variant(kaboom_name(v)).map_err(|e| error(&e))?;
             board.start = session.variant.start_position();
             board.moves.clear();
+            for line in xboard_setup::describe(&session.variant, xboard_name(v)) {
+                say(&line);
+            }
         }
         "setboard" => {
             let text = args.join(" ");

@@ -24,6 +24,7 @@ mod pgn_out;
 mod progress;
 mod protocol;
 mod render;
+mod xboard_setup;
 
 use clap::{Parser, Subcommand};
 use kaboom::{Position, Variant};
@@ -275,7 +276,11 @@ enum Command {
     /// Speaks the UCI protocol on stdin and stdout (UCI_Variant, VariantPath, Threads, Hash).
     Uci,
     /// Speaks the XBoard (CECP version 2) protocol on stdin and stdout.
-    Xboard,
+    Xboard {
+        /// The variant played until XBoard names another, and after `new`
+        /// (default chess): for a second engine XBoard gives only a FEN.
+        variant: Option<String>,
+    },
     /// Loads and checks variant files, reporting every problem found.
     Validate {
         /// Variant files, folders of them, or bundled names.
@@ -516,7 +521,7 @@ fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
             .and_then(|v| cmd_explain::run(o, &v, fen.as_deref().map(|f| (f, allow_illegal)), &r#move)),
         Command::Test { paths, snapshot } => cmd_test::run(o, &paths, snapshot),
         Command::Uci => Ok(cmd_uci::run()),
-        Command::Xboard => Ok(cmd_xboard::run()),
+        Command::Xboard { variant } => Ok(cmd_xboard::run(variant.as_deref())),
         Command::Validate { files, format } => cmd_validate::run(o, &files, format),
     }
 }
