@@ -174,3 +174,35 @@ fn a_position_whose_castling_pieces_moved_is_searched_in_a_random_setup() {
     let (_, legal, _) = kaboom(&["moves", "capatomic-random", "--fen", fen, "--allow-illegal"]);
     assert!(legal.lines().any(|l| l == mv), "{mv}");
 }
+
+/// A variant file's `evaluation` weights reach the engine, and bad ones
+/// are refused with the weight named and its place shown.
+#[test]
+fn evaluation_weights_from_the_file_are_checked_and_used() {
+    let dir = std::env::temp_dir().join(format!("kaboom-weights-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let write = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    let bad = write("bad.ron", r#"(extends: "chess", evaluation: (mobility: -5, tempo: 1001))"#);
+    let (code, _, err) = kaboom(&["validate", &bad]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("evaluation weight `mobility` is -5, not between 0 and 1000"), "{err}");
+    assert!(err.contains("evaluation weight `tempo` is 1001, not between 0 and 1000"), "{err}");
+    let typo = write("typo.ron", r#"(extends: "chess", evaluation: (mobilty: 50))"#);
+    let (code, _, err) = kaboom(&["validate", &typo]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("unknown field `mobilty`") && err.contains("did you mean `mobility`?"), "{err}");
+    // Without the tempo the start scores 0 at depth 1 (a symmetric reply); with it, not.
+    let level = write("level.ron", r#"(extends: "chess", evaluation: (tempo: 0, mobility: 0, centre: 0, advancement: 0))"#);
+    let score = |variant: &str| {
+        let (code, out, err) = kaboom(&["go", variant, "--depth", "1"]);
+        assert_eq!(code, 0, "{err}");
+        out.lines().find(|l| l.starts_with("info depth 1 ")).unwrap().split_whitespace().nth(7).unwrap().to_string()
+    };
+    assert_eq!(score(&level), "0");
+    assert_ne!(score("chess"), "0");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -9,3 +9,4 @@ pub mod piece;
 pub mod span;
 pub mod square;
 pub mod vocabulary;
+pub mod weights;

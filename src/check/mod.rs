@@ -6,6 +6,7 @@ pub mod analysis;
 mod castling;
 pub mod cost;
 mod endings;
+mod evaluation;
 mod inherited;
 mod random_setup;
 mod resolve;

@@ -68,6 +68,8 @@ pub struct CheckedVariant {
     pub start: FenRecord,
     /// Promotion rules, if any piece promotes.
     pub promotion: Option<CheckedPromotion>,
+    /// The evaluation's weights (`evaluation`, default 100% each).
+    pub evaluation: crate::base::weights::EvalWeights,
     /// The random setup, if the variant has one.
     pub setup: Option<CheckedSetup>,
     /// Castling rules as written.
@@ -144,6 +146,8 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
     };
     let name = c.require(&file.name, "name", "\"My variant\"").map(|n| n.value.clone());
     let geometry = check_board(&mut c, file);
+    c.found
+        .extend(super::evaluation::check_evaluation(file.evaluation.as_ref()).1);
     let pieces = check_pieces(&mut c, file);
     // Letters as written, so one bad piece does not make every use of the
     // others an error too.
@@ -296,6 +300,7 @@ fn assemble(
         castling_rules: p.castling_rules,
         castling: p.castling,
         sentences: p.sentences,
+        evaluation: super::evaluation::check_evaluation(file.evaluation.as_ref()).0,
         warnings,
     })
 }

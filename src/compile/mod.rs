@@ -75,6 +75,8 @@ pub struct Variant {
     pub name: String,
     /// Description.
     pub description: String,
+    /// The evaluation's weights, from the file's `evaluation` (for search).
+    pub evaluation: crate::base::weights::EvalWeights,
     /// Board size.
     pub geometry: Geometry,
     /// Piece types, indexed by [`Kind`].
@@ -307,6 +309,7 @@ pub fn compile(v: CheckedVariant) -> Variant {
     Variant {
         name: v.name.clone(),
         description: v.description.clone(),
+        evaluation: v.evaluation,
         geometry: g,
         pieces: v
             .pieces

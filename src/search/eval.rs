@@ -18,6 +18,10 @@
 //!   each own piece next to it is worth 6; as material leaves the board
 //!   it is drawn to the centre instead.
 //! * A tempo bonus of 10 for the side to move.
+//!
+//! The file's optional `evaluation` section scales each term (material,
+//! mobility, centre, advancement, royal safety, tempo) in percent of the
+//! defaults above ([`EvalWeights`](crate::base::weights::EvalWeights)).
 
 use crate::base::piece::{Cell, Kind};
 use crate::base::square::{Color, MAX_SQUARES, Square, SquareSet};
@@ -43,6 +47,10 @@ pub struct Evaluation {
     royal_sparse: [Vec<i32>; 2],
     /// The squares next to each square.
     neighbours: Vec<SquareSet>,
+    /// The bonus per own piece next to a royal piece (weighted).
+    shield_bonus: i32,
+    /// The bonus of the side to move (weighted).
+    tempo: i32,
     /// Non-royal material of the start position (both sides), for the phase.
     start_material: i32,
     has_royals: bool,
@@ -75,6 +83,9 @@ impl Evaluation {
     #[allow(clippy::needless_range_loop)] // kinds and sides index several tables
     pub fn new(variant: &Variant) -> Evaluation {
         let g = variant.geometry;
+        let w = variant.evaluation;
+        // A term scaled by its weight, in percent.
+        let pct = |x: i32, weight: u32| -> i32 { (i64::from(x) * i64::from(weight) / 100) as i32 };
         let n = g.squares();
         let kinds = variant.pieces.len();
         let mut buffer = Vec::with_capacity(256);
@@ -98,9 +109,9 @@ impl Evaluation {
                 if variant.is_royal(k as Kind) {
                     0
                 } else if info.value != 0 {
-                    info.value
+                    pct(info.value, w.material)
                 } else {
-                    (40.0 + 35.0 * average(k, 0)).round() as i32
+                    pct((40.0 + 35.0 * average(k, 0)).round() as i32, w.material)
                 }
             })
             .collect();
@@ -130,14 +141,18 @@ impl Evaluation {
                     let mut v = values[kind];
                     if !variant.is_royal(kind as Kind) {
                         let m = f64::from(mobility[row * MAX_SQUARES + sq]);
-                        v += (f64::from(PLACEMENT_WEIGHT) * (m - avg)).round() as i32;
-                        v += CENTRE_WEIGHT * closeness(sq as Square);
+                        let placement = f64::from(PLACEMENT_WEIGHT) * f64::from(w.mobility) / 100.0;
+                        v += (placement * (m - avg)).round() as i32;
+                        v += pct(CENTRE_WEIGHT * closeness(sq as Square), w.centre);
                     }
                     if !zone.is_empty() && gain > 0 {
                         let rank = g.rank(sq as Square);
                         let distance = zone.iter().map(|z| (g.rank(z) - rank).abs()).min().unwrap_or(span);
                         let progress = (span - distance).max(0);
-                        v += gain * progress * progress * progress / (6 * span * span * span);
+                        v += pct(
+                            gain * progress * progress * progress / (6 * span * span * span),
+                            w.advancement,
+                        );
                     }
                     table[row * MAX_SQUARES + sq] = v;
                 }
@@ -151,13 +166,22 @@ impl Evaluation {
                     if (sq as usize) >= n {
                         return 0;
                     }
-                    -10 * g.relative_rank(side, g.rank(sq)).min(4) - 5 * closeness(sq)
+                    pct(
+                        -10 * g.relative_rank(side, g.rank(sq)).min(4) - 5 * closeness(sq),
+                        w.royal_safety,
+                    )
                 })
                 .collect::<Vec<i32>>()
         });
         let royal_sparse = Color::BOTH.map(|_| {
             (0..MAX_SQUARES)
-                .map(|sq| if sq < n { 10 * closeness(sq as Square) } else { 0 })
+                .map(|sq| {
+                    if sq < n {
+                        pct(10 * closeness(sq as Square), w.royal_safety)
+                    } else {
+                        0
+                    }
+                })
                 .collect::<Vec<i32>>()
         });
         let neighbours = (0..MAX_SQUARES)
@@ -203,6 +227,8 @@ impl Evaluation {
             royal_crowded,
             royal_sparse,
             neighbours,
+            shield_bonus: pct(SHIELD_BONUS, w.royal_safety),
+            tempo: pct(TEMPO, w.tempo),
             start_material,
             has_royals: variant.royal_kinds != 0,
         }
@@ -235,14 +261,14 @@ impl Evaluation {
                     let s = sq as usize;
                     let shield = self.neighbours[s].0.iter().zip(pos.occupied[side].0.iter());
                     let shield = shield.map(|(a, b)| (a & b).count_ones() as i32).sum::<i32>();
-                    score[side] += (phase * (self.royal_crowded[side][s] + SHIELD_BONUS * shield)
+                    score[side] += (phase * (self.royal_crowded[side][s] + self.shield_bonus * shield)
                         + (64 - phase) * self.royal_sparse[side][s])
                         / 64;
                 }
             }
         }
         let us = pos.side as usize;
-        score[us] - score[1 - us] + TEMPO
+        score[us] - score[1 - us] + self.tempo
     }
 }
 
@@ -277,5 +303,39 @@ mod tests {
         let row = knight as usize * 2 + w;
         let d4 = chess.geometry.parse_square("d4").unwrap() as usize;
         assert!(e.table[row * MAX_SQUARES + d4] > e.table[row * MAX_SQUARES]);
+    }
+
+    #[test]
+    fn the_files_weights_change_the_evaluation() {
+        let weighted = |section: &str| {
+            let text = format!("(extends: \"chess\", evaluation: {section})");
+            let v = Variant::from_text("chess-weighted", &text).unwrap();
+            let e = Evaluation::new(&v);
+            (v, e)
+        };
+        let chess = Variant::load("chess").unwrap();
+        let plain = Evaluation::new(&chess);
+        let fen = "rnb1kbnr/pppppppp/8/8/3N4/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1";
+        let pos = crate::notation::fen::parse(&chess, fen).unwrap();
+        // Doubled material: the queen up counts twice as much.
+        let (v, e) = weighted("(material: 200)");
+        let knight = v.kind_of_letter('N').unwrap();
+        assert_eq!(e.value(knight), 2 * plain.value(knight));
+        let material = |e: &Evaluation, v: &Variant| e.evaluate(&crate::notation::fen::parse(v, fen).unwrap());
+        assert!(material(&e, &v) > plain.evaluate(&pos) + 800, "{} {}", material(&e, &v), plain.evaluate(&pos));
+        // No tempo: the start is exactly level.
+        let (v, e) = weighted("(tempo: 0)");
+        assert_eq!(e.evaluate(&v.start_position()), 0);
+        // No mobility and no centre: a knight is worth the same everywhere.
+        let (v, e) = weighted("(mobility: 0, centre: 0)");
+        let row = v.kind_of_letter('N').unwrap() as usize * 2;
+        let d4 = v.geometry.parse_square("d4").unwrap() as usize;
+        assert_eq!(e.table[row * MAX_SQUARES + d4], e.table[row * MAX_SQUARES]);
+        assert_ne!(plain.table[row * MAX_SQUARES + d4], plain.table[row * MAX_SQUARES]);
+        // Royal safety off: the king's square does not count.
+        let (v, e) = weighted("(royal_safety: 0, tempo: 0)");
+        let moved = crate::notation::fen::parse(&v, "rnbqkbnr/pppppppp/8/8/8/4K3/PPPPPPPP/RNBQ1BNR w kq - 0 1").unwrap();
+        assert_eq!(e.evaluate(&moved), 0);
+        assert_ne!(plain.evaluate(&crate::notation::fen::parse(&chess, "rnbqkbnr/pppppppp/8/8/8/4K3/PPPPPPPP/RNBQ1BNR w kq - 0 1").unwrap()), TEMPO);
     }
 }

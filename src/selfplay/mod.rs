@@ -17,10 +17,10 @@
 //! assert_eq!(report.played, 2);
 //! ```
 
-mod game;
+mod one_game;
 mod report;
 
-pub use game::{GameRecord, play_game};
+pub use one_game::{GameRecord, play_game};
 pub use report::{EngineResults, MergeError, Report, Results, Summary, merge};
 
 use crate::base::diagnostic::LoadError;

@@ -4,7 +4,7 @@
 //! with its confidence interval, length percentiles, shares) are computed
 //! from the counts ([`Report::summary`]).
 
-use super::game::GameRecord;
+use super::one_game::GameRecord;
 use super::{Settings, Shard};
 use crate::base::square::Color;
 use crate::compile::Variant;

@@ -452,6 +452,7 @@ fn merge(parent: VariantFile, child: VariantFile) -> VariantFile {
         actions: child.actions.or(parent.actions),
         legal: child.legal.or(parent.legal),
         end: child.end.or(parent.end),
+        evaluation: child.evaluation.or(parent.evaluation),
     }
 }
 

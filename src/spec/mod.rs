@@ -64,6 +64,50 @@ pub struct VariantFile {
     /// `"checkmate: loss"`. Default: as in chess.
     #[serde(default, deserialize_with = "lenient_option_list")]
     pub end: Option<Vec<Spanned<String>>>,
+    /// Weights of the engine's evaluation terms, in percent of their
+    /// defaults. Default: 100 each.
+    #[serde(default, deserialize_with = "lenient_option")]
+    pub evaluation: Option<EvaluationSpec>,
+}
+
+/// The evaluation's weights, each in percent of its default (0 to 1000;
+/// a weight not given stays 100). docs/format.md describes each term.
+#[derive(Clone, Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct EvaluationSpec {
+    /// Every piece's material value.
+    #[serde(default)]
+    pub material: Option<Spanned<i64>>,
+    /// The placement term from a piece's empty-board mobility on its square.
+    #[serde(default)]
+    pub mobility: Option<Spanned<i64>>,
+    /// The bonus per ring closer to the centre.
+    #[serde(default)]
+    pub centre: Option<Spanned<i64>>,
+    /// The bonus of promoting pieces for their progress towards the zone.
+    #[serde(default)]
+    pub advancement: Option<Spanned<i64>>,
+    /// The royal pieces' placement and the shield around them.
+    #[serde(default)]
+    pub royal_safety: Option<Spanned<i64>>,
+    /// The bonus for the side to move.
+    #[serde(default)]
+    pub tempo: Option<Spanned<i64>>,
+}
+
+impl EvaluationSpec {
+    /// The weights given, by name, in the order of
+    /// [`WEIGHT_NAMES`](crate::base::weights::WEIGHT_NAMES).
+    pub fn given(&self) -> [(&'static str, Option<&Spanned<i64>>); 6] {
+        [
+            ("material", self.material.as_ref()),
+            ("mobility", self.mobility.as_ref()),
+            ("centre", self.centre.as_ref()),
+            ("advancement", self.advancement.as_ref()),
+            ("royal_safety", self.royal_safety.as_ref()),
+            ("tempo", self.tempo.as_ref()),
+        ]
+    }
 }
 
 /// Board size.

@@ -1,0 +1,56 @@
+//! The evaluation's weights a variant file may set (its optional
+//! `evaluation` section, docs/format.md): each term of the generic
+//! evaluation scaled, in percent of its default.
+
+/// Largest weight, in percent: ten times the default.
+pub const MAX_WEIGHT: u32 = 1000;
+
+/// The names of the weights, as the file writes them.
+pub const WEIGHT_NAMES: [&str; 6] = ["material", "mobility", "centre", "advancement", "royal_safety", "tempo"];
+
+/// Weights of the evaluation's terms, in percent of the defaults (100
+/// each): 0 turns a term off, 200 doubles it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EvalWeights {
+    /// Every piece's material value.
+    pub material: u32,
+    /// The placement term from a piece's empty-board mobility on its square.
+    pub mobility: u32,
+    /// The bonus per ring closer to the centre.
+    pub centre: u32,
+    /// The bonus of promoting pieces for their progress towards the zone.
+    pub advancement: u32,
+    /// The royal pieces' placement and the shield of own pieces around them.
+    pub royal_safety: u32,
+    /// The bonus for the side to move.
+    pub tempo: u32,
+}
+
+impl Default for EvalWeights {
+    /// Every term at 100%.
+    fn default() -> EvalWeights {
+        EvalWeights {
+            material: 100,
+            mobility: 100,
+            centre: 100,
+            advancement: 100,
+            royal_safety: 100,
+            tempo: 100,
+        }
+    }
+}
+
+impl EvalWeights {
+    /// The weight of the term `name` (one of [`WEIGHT_NAMES`]), to set.
+    pub fn by_name(&mut self, name: &str) -> Option<&mut u32> {
+        Some(match name {
+            "material" => &mut self.material,
+            "mobility" => &mut self.mobility,
+            "centre" => &mut self.centre,
+            "advancement" => &mut self.advancement,
+            "royal_safety" => &mut self.royal_safety,
+            "tempo" => &mut self.tempo,
+            _ => return None,
+        })
+    }
+}
