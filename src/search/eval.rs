@@ -18,6 +18,9 @@
 //!   each own piece next to it is worth 6; as material leaves the board
 //!   it is drawn to the centre instead.
 //! * A tempo bonus of 10 for the side to move.
+//! * Where a side left with no pieces wins (the end rules say so of the
+//!   start position with the side to move's pieces taken off), material
+//!   counts against its owner.
 //!
 //! The file's optional `evaluation` section scales each term (material,
 //! mobility, centre, advancement, royal safety, tempo) in percent of the
@@ -78,6 +81,24 @@ fn empty_board_mobility(variant: &Variant, kind: Kind, side: Color, sq: Square, 
     seen.len()
 }
 
+/// Whether pieces are worth having: -1 when a side left with no pieces at
+/// all wins by the variant's end rules (asked of the start position with
+/// the side to move's pieces taken off), else 1. Material then counts
+/// against its owner.
+fn material_sign(variant: &Variant) -> i32 {
+    let start = variant.start_position();
+    let them = start.side.flip() as usize;
+    let mut bare = Position::empty(variant.geometry);
+    bare.side = start.side;
+    for sq in start.occupied[them].iter() {
+        bare.set(variant, sq, start.board[sq as usize]);
+    }
+    match variant.ended_by_rule(&bare) {
+        Some((_, crate::compile::ir::EndOutcome::Win)) => -1,
+        _ => 1,
+    }
+}
+
 impl Evaluation {
     /// Computes the tables for `variant`.
     #[allow(clippy::needless_range_loop)] // kinds and sides index several tables
@@ -103,15 +124,16 @@ impl Evaluation {
             let row = &mobility[(kind * 2 + side) * MAX_SQUARES..][..n];
             row.iter().map(|&m| f64::from(m)).sum::<f64>() / n.max(1) as f64
         };
+        let sign = material_sign(variant);
         let values: Vec<i32> = (0..kinds)
             .map(|k| {
                 let info = &variant.pieces[k];
                 if variant.is_royal(k as Kind) {
                     0
                 } else if info.value != 0 {
-                    pct(info.value, w.material)
+                    sign * pct(info.value, w.material)
                 } else {
-                    pct((40.0 + 35.0 * average(k, 0)).round() as i32, w.material)
+                    sign * pct((40.0 + 35.0 * average(k, 0)).round() as i32, w.material)
                 }
             })
             .collect();
@@ -220,6 +242,7 @@ impl Evaluation {
                 .map(|k| values[k as usize])
                 .sum(),
         }
+        .abs()
         .max(1);
         Evaluation {
             values,
@@ -255,7 +278,7 @@ impl Evaluation {
         }
         if self.has_royals {
             // Phase in 1/64: 64 with all the start's material, 0 with none.
-            let phase = (material * 64 / self.start_material).clamp(0, 64);
+            let phase = (material.abs() * 64 / self.start_material).clamp(0, 64);
             for side in 0..2 {
                 for sq in pos.royals[side].iter() {
                     let s = sq as usize;
@@ -303,6 +326,20 @@ mod tests {
         let row = knight as usize * 2 + w;
         let d4 = chess.geometry.parse_square("d4").unwrap() as usize;
         assert!(e.table[row * MAX_SQUARES + d4] > e.table[row * MAX_SQUARES]);
+    }
+
+    #[test]
+    fn material_counts_against_its_owner_where_losing_every_piece_wins() {
+        let chess = Variant::load("chess").unwrap();
+        let anti = Variant::load("antichess").unwrap();
+        let (e_chess, e_anti) = (Evaluation::new(&chess), Evaluation::new(&anti));
+        let pawn = |v: &Variant| v.kind_of_letter('P').unwrap();
+        assert!(e_chess.value(pawn(&chess)) > 0);
+        assert!(e_anti.value(pawn(&anti)) < 0);
+        // Up a queen is good in chess and bad where pieces are a burden.
+        let fen = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
+        assert!(e_chess.evaluate(&crate::notation::fen::parse(&chess, fen).unwrap()) > 500);
+        assert!(e_anti.evaluate(&crate::notation::fen::parse(&anti, fen).unwrap()) < -500);
     }
 
     #[test]
