@@ -393,3 +393,27 @@ fn xboard_starts_in_the_variant_given_and_new_returns_to_it() {
     e.send("quit");
     assert!(e.child.wait().unwrap().success());
 }
+
+#[test]
+fn go_searchmoves_searches_only_the_moves_given() {
+    let mut e = Engine::start("uci");
+    e.send("uci");
+    e.expect_prefix("uciok");
+    e.send("position startpos");
+    e.send("go depth 4 searchmoves a2a3 h2h3");
+    let line = e.expect_prefix("bestmove");
+    assert!(["a2a3", "h2h3"].contains(&best(&line).as_str()), "{line}");
+    // A rook mates at once, but only the king's moves are searched.
+    e.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    e.send("go depth 3 searchmoves g1f1 g1h1");
+    let line = e.expect_prefix("bestmove");
+    assert!(["g1f1", "g1h1"].contains(&best(&line).as_str()), "{line}");
+    e.send("go depth 3");
+    assert_eq!(best(&e.expect_prefix("bestmove")), "a1a8");
+    e.send("go depth 2 searchmoves e2e4");
+    e.expect_prefix("info string error go searchmoves: `e2e4`");
+    e.send("go searchmoves");
+    e.expect_prefix("info string error go searchmoves: expected one or more moves");
+    e.alive();
+    e.quit();
+}

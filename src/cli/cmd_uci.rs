@@ -6,6 +6,7 @@
 
 use super::engine_text::{bestmove_line, info_line};
 use super::protocol::{Session, number, read_command, say};
+use kaboom::notation::uci;
 use kaboom::search::Limits;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
@@ -138,6 +139,12 @@ fn position(session: &mut Session, args: &[&str]) -> Result<(), String> {
     }
 }
 
+/// The parameters of `go`, which end a `searchmoves` list.
+const GO_WORDS: &[&str] = &[
+    "depth", "nodes", "movetime", "wtime", "btime", "winc", "binc", "movestogo", "mate", "infinite", "ponder",
+    "searchmoves",
+];
+
 fn go(session: &mut Session, args: &[&str]) -> Result<(), String> {
     let mut limits = Limits::default();
     let mut ponder = false;
@@ -167,7 +174,23 @@ fn go(session: &mut Session, args: &[&str]) -> Result<(), String> {
                 ponder = true;
                 takes_value = false;
             }
-            "searchmoves" => break,
+            "searchmoves" => {
+                // Moves up to the next parameter's name.
+                let mut j = i + 1;
+                while let Some(&text) = args.get(j)
+                    && !GO_WORDS.contains(&text)
+                {
+                    let mv = uci::parse(&session.variant, &session.position, text)
+                        .map_err(|e| format!("go searchmoves: `{text}`: {e}"))?;
+                    limits.search_moves.push(mv);
+                    j += 1;
+                }
+                if limits.search_moves.is_empty() {
+                    return Err("go searchmoves: expected one or more moves".to_string());
+                }
+                i = j;
+                continue;
+            }
             other => return Err(format!("go: unknown parameter `{other}`")),
         }
         i += if takes_value { 2 } else { 1 };

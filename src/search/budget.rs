@@ -24,6 +24,10 @@ pub struct Limits {
     pub moves_to_go: Option<u32>,
     /// Search until stopped, whatever else is set.
     pub infinite: bool,
+    /// Search only these root moves (UCI `go searchmoves`); empty: every
+    /// legal move. Moves that are not legal are ignored, and when none is,
+    /// every legal move is searched.
+    pub search_moves: Vec<crate::engine::moves::Move>,
 }
 
 /// Flags shared with whoever started a search.

@@ -168,10 +168,11 @@ impl Engine {
         self.tt.clear();
     }
 
-    /// The position's Zobrist key, as the search computes it. A game's
-    /// keys, passed to [`Engine::search`], let it see repetitions.
+    /// The position's Zobrist key without its move-rule clock, as the
+    /// search compares positions for repetition. A game's keys, passed to
+    /// [`Engine::search`], let it see repetitions.
     pub fn key(&self, pos: &Position) -> u64 {
-        self.keys.key(pos)
+        self.keys.position_key(pos)
     }
 
     /// The static evaluation of `pos` for the side to move, in centipawns.
@@ -194,8 +195,19 @@ impl Engine {
     ) -> SearchResult {
         self.tt.new_search();
         let variant = &*self.variant;
-        let legal = variant.legal_moves(root);
+        let mut legal = variant.legal_moves(root);
+        let chosen: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| limits.search_moves.contains(m))
+            .collect();
+        if !chosen.is_empty() {
+            legal = chosen;
+        }
+        let restricted = legal.len() < variant.legal_moves(root).len();
+        let root_moves: &[Move] = if restricted { &legal } else { &[] };
         let shared = Shared {
+            root_moves,
             engine: self,
             control,
             done: AtomicBool::new(false),

@@ -122,3 +122,39 @@ fn deeper_iterations_report_info() {
     assert_eq!(r.depth, 4);
     assert!(!r.pv.is_empty());
 }
+
+/// Repetition is seen whatever the move-rule clock says: in chess the
+/// clock is part of the table's key all along (the limit is 100 plies),
+/// but a position that occurred four plies ago with a smaller clock still
+/// repeats.
+#[test]
+fn a_repetition_with_a_later_clock_is_a_draw() {
+    let e = engine("chess");
+    let v = e.variant().clone();
+    let line = [
+        "7k/8/8/8/8/8/Q7/K7 w - - 10 40",
+        "7k/8/8/8/8/8/1Q6/K7 b - - 11 40",
+        "6k1/8/8/8/8/8/1Q6/K7 w - - 12 41",
+        "6k1/8/8/8/8/8/Q7/K7 b - - 13 41",
+    ];
+    let history: Vec<u64> = line.iter().map(|f| e.key(&fen::parse(&v, f).unwrap())).collect();
+    let root = fen::parse(&v, "7k/8/8/8/8/8/Q7/K7 w - - 14 42").unwrap();
+    let back = crate::notation::uci::parse(&v, &root, "a2b2").unwrap();
+    let limits = Limits {
+        depth: Some(3),
+        search_moves: vec![back],
+        ..Limits::default()
+    };
+    // Without the game before it, a queen up; with it, a2b2 repeats.
+    let fresh = e.search(&root, &[], &limits, &Control::new(), &mut |_| {});
+    assert!(matches!(fresh.score, Score::Centipawns(cp) if cp > 500), "{:?}", fresh.score);
+    e.clear();
+    let seen = e.search(&root, &history, &limits, &Control::new(), &mut |_| {});
+    assert_eq!(seen.score, Score::Centipawns(0));
+    assert_eq!(seen.best, Some(back));
+    // Free to choose, the engine avoids the draw.
+    e.clear();
+    let free = e.search(&root, &history, &depth(3), &Control::new(), &mut |_| {});
+    assert_ne!(free.best, Some(back));
+    assert!(matches!(free.score, Score::Centipawns(cp) if cp > 500) || matches!(free.score, Score::Mate(n) if n > 0));
+}

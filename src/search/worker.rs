@@ -42,6 +42,8 @@ pub(crate) struct Shared<'a> {
     pub nodes: AtomicU64,
     pub deadlines: super::budget::Deadlines,
     pub node_limit: Option<u64>,
+    /// The root moves searched; empty: all.
+    pub root_moves: &'a [Move],
 }
 
 /// A search thread's own state.
@@ -175,8 +177,11 @@ impl<'a> Worker<'a> {
         }
         self.seldepth = self.seldepth.max(ply);
         let engine = self.shared.engine;
-        let key = engine.keys.key(pos);
-        let repeated = ply > 0 && engine.ends.has_repetition && self.repeated(key, pos.halfmove);
+        // Repetition compares positions whatever their clocks; the table
+        // also tells them apart by the clock near the move rule's limit.
+        let position_key = engine.keys.position_key(pos);
+        let key = position_key ^ engine.keys.clock_key(pos);
+        let repeated = ply > 0 && engine.ends.has_repetition && self.repeated(position_key, pos.halfmove);
         let verdict = engine.ends.judge(self.variant, pos, None, repeated);
         if let Verdict::Ends(outcome) = verdict
             && ply > 0
@@ -217,7 +222,7 @@ impl<'a> Worker<'a> {
                 child.side = pos.side.flip();
                 child.ep_targets = SquareSet::EMPTY;
                 child.ep_victim = 0;
-                self.path.push(key);
+                self.path.push(position_key);
                 let r = 2 + depth / 4;
                 let score = -self.negamax(&child, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
                 self.path.pop();
@@ -250,10 +255,13 @@ impl<'a> Worker<'a> {
         let mut best_score = -INFINITY;
         let mut best_index = None;
         let original_alpha = alpha;
-        self.path.push(key);
+        self.path.push(position_key);
         for searched in 0..order.len() {
             let (_, index) = pick(&mut order, searched);
             let mv = moves[index as usize];
+            if ply == 0 && !self.shared.root_moves.is_empty() && !self.shared.root_moves.contains(&mv) {
+                continue;
+            }
             let mut child = pos.clone();
             child.make(self.variant, mv);
             // Not a capture, promotion or move onto an enemy piece.

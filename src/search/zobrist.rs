@@ -102,8 +102,15 @@ impl Keys {
         self.cells[row * MAX_SQUARES + sq]
     }
 
-    /// The key of `pos`.
+    /// The key of `pos`: its [`Keys::position_key`] with the move-rule
+    /// clock near the limit ([`Keys::clock_key`]), for the table.
     pub fn key(&self, pos: &Position) -> u64 {
+        self.position_key(pos) ^ self.clock_key(pos)
+    }
+
+    /// The key of `pos` without its move-rule clock: what repetition
+    /// compares (a position repeats whatever its clock says).
+    pub fn position_key(&self, pos: &Position) -> u64 {
         let mut key = 0;
         for side in 0..2 {
             for sq in pos.occupied[side].iter() {
@@ -151,13 +158,19 @@ impl Keys {
                 bits &= bits - 1;
             }
         }
-        if let Some(limit) = self.clock_limit
-            && pos.halfmove + CLOCK_WINDOW >= limit
-        {
-            let mut s = self.clock ^ u64::from(pos.halfmove);
-            key ^= splitmix(&mut s);
-        }
         key
+    }
+
+    /// The clock's part of [`Keys::key`]: 0 further than [`CLOCK_WINDOW`]
+    /// plies from the move rule's limit.
+    pub fn clock_key(&self, pos: &Position) -> u64 {
+        match self.clock_limit {
+            Some(limit) if pos.halfmove + CLOCK_WINDOW >= limit => {
+                let mut s = self.clock ^ u64::from(pos.halfmove);
+                splitmix(&mut s)
+            }
+            _ => 0,
+        }
     }
 }
 
