@@ -7,19 +7,24 @@
 # $OUT, default a temporary folder). Exits 1 if the engine failed to win
 # a game somewhere.
 #
-#   scripts/vs-random.sh [GAMES] [NODES] [THREADS]
+#   scripts/vs-random.sh [GAMES] [NODES] [THREADS] [VARIANT...]
+#
+# With VARIANTs, only those (bundled names) are played.
 set -eu
 games=${1:-100}
 nodes=${2:-10000}
 threads=${3:-2}
+[ $# -gt 3 ] && shift 3 || set --
 root=$(cd "$(dirname "$0")/.." && pwd)
 kaboom=${KABOOM:-$root/target/release/kaboom}
 out=${OUT:-$(mktemp -d)}
 mkdir -p "$out"
 status=0
 printf '%-22s %5s %5s %5s %8s  %s\n' variant wins draws losses seconds endings
-for file in "$root"/variants/*.ron; do
-    name=$(basename "$file" .ron)
+if [ $# -eq 0 ]; then
+    set -- $(for f in "$root"/variants/*.ron; do basename "$f" .ron; done)
+fi
+for name in "$@"; do
     start=$(date +%s)
     json=$("$kaboom" match "$name" --games "$games" --nodes "$nodes" --threads "$threads" \
         --opponent random --openings 0 --format json)

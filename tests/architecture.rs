@@ -15,7 +15,8 @@ use std::path::{Path, PathBuf};
 /// The library's top-level modules, bottom to top. A module may use its
 /// own layer and those before it, never one after it.
 const LAYERS: &[&str] = &[
-    "base", "spec", "lang", "check", "compile", "engine", "notation", "load", "scenario", "interop", "search", "selfplay",
+    "base", "spec", "lang", "check", "compile", "engine", "notation", "load", "scenario", "interop", "search",
+    "selfplay",
 ];
 
 /// Pairs (from, to) forbidden although `to` is lower: the engine runs on

@@ -186,21 +186,42 @@ fn evaluation_weights_from_the_file_are_checked_and_used() {
         std::fs::write(&path, text).unwrap();
         path.to_string_lossy().into_owned()
     };
-    let bad = write("bad.ron", r#"(extends: "chess", evaluation: (mobility: -5, tempo: 1001))"#);
+    let bad = write(
+        "bad.ron",
+        r#"(extends: "chess", evaluation: (mobility: -5, tempo: 1001))"#,
+    );
     let (code, _, err) = kaboom(&["validate", &bad]);
     assert_eq!(code, 1, "{err}");
-    assert!(err.contains("evaluation weight `mobility` is -5, not between 0 and 1000"), "{err}");
-    assert!(err.contains("evaluation weight `tempo` is 1001, not between 0 and 1000"), "{err}");
+    assert!(
+        err.contains("evaluation weight `mobility` is -5, not between 0 and 1000"),
+        "{err}"
+    );
+    assert!(
+        err.contains("evaluation weight `tempo` is 1001, not between 0 and 1000"),
+        "{err}"
+    );
     let typo = write("typo.ron", r#"(extends: "chess", evaluation: (mobilty: 50))"#);
     let (code, _, err) = kaboom(&["validate", &typo]);
     assert_eq!(code, 1, "{err}");
-    assert!(err.contains("unknown field `mobilty`") && err.contains("did you mean `mobility`?"), "{err}");
+    assert!(
+        err.contains("unknown field `mobilty`") && err.contains("did you mean `mobility`?"),
+        "{err}"
+    );
     // Without the tempo the start scores 0 at depth 1 (a symmetric reply); with it, not.
-    let level = write("level.ron", r#"(extends: "chess", evaluation: (tempo: 0, mobility: 0, centre: 0, advancement: 0))"#);
+    let level = write(
+        "level.ron",
+        r#"(extends: "chess", evaluation: (tempo: 0, mobility: 0, centre: 0, advancement: 0))"#,
+    );
     let score = |variant: &str| {
         let (code, out, err) = kaboom(&["go", variant, "--depth", "1"]);
         assert_eq!(code, 0, "{err}");
-        out.lines().find(|l| l.starts_with("info depth 1 ")).unwrap().split_whitespace().nth(7).unwrap().to_string()
+        out.lines()
+            .find(|l| l.starts_with("info depth 1 "))
+            .unwrap()
+            .split_whitespace()
+            .nth(7)
+            .unwrap()
+            .to_string()
     };
     assert_eq!(score(&level), "0");
     assert_ne!(score("chess"), "0");

@@ -17,7 +17,16 @@ fn tmp(name: &str) -> std::path::PathBuf {
 #[test]
 fn a_match_report_counts_every_game_and_adds_up() {
     let (code, out, err) = kaboom(&[
-        "match", "chess", "--games", "6", "--nodes", "200", "--max-plies", "60", "--format", "json",
+        "match",
+        "chess",
+        "--games",
+        "6",
+        "--nodes",
+        "200",
+        "--max-plies",
+        "60",
+        "--format",
+        "json",
     ]);
     assert_eq!(code, 0, "{err}");
     let r = json(&out);
@@ -29,9 +38,19 @@ fn a_match_report_counts_every_game_and_adds_up() {
         .map(|k| res[k].as_u64().unwrap())
         .sum::<u64>();
     assert_eq!(sum, played);
-    let lengths: u64 = r["lengths"].as_object().unwrap().values().map(|v| v.as_u64().unwrap()).sum();
+    let lengths: u64 = r["lengths"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|v| v.as_u64().unwrap())
+        .sum();
     assert_eq!(lengths, played);
-    let endings: u64 = r["endings"].as_object().unwrap().values().map(|v| v.as_u64().unwrap()).sum();
+    let endings: u64 = r["endings"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|v| v.as_u64().unwrap())
+        .sum();
     assert_eq!(endings, played);
     // No game is longer than the cap; 4 random plies open each game.
     for len in r["lengths"].as_object().unwrap().keys() {
@@ -43,7 +62,12 @@ fn a_match_report_counts_every_game_and_adds_up() {
     assert!(s["first_mover_ci_high"].as_f64().unwrap() >= s["first_mover_score"].as_f64().unwrap());
     // Every decisive game names at least one mechanic of its deciding move.
     let decisive = s["decisive"].as_u64().unwrap();
-    let decided: u64 = r["decided_by"].as_object().unwrap().values().map(|v| v.as_u64().unwrap()).sum();
+    let decided: u64 = r["decided_by"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|v| v.as_u64().unwrap())
+        .sum();
     assert!(decided >= decisive);
 }
 
@@ -51,21 +75,48 @@ fn a_match_report_counts_every_game_and_adds_up() {
 fn the_same_seed_gives_the_same_report_whatever_the_thread_count() {
     let args = |threads: &'static str, seed: &'static str| {
         vec![
-            "match", "kaboom", "--games", "6", "--nodes", "300", "--max-plies", "80", "--seed", seed, "--threads",
-            threads, "--format", "json",
+            "match",
+            "kaboom",
+            "--games",
+            "6",
+            "--nodes",
+            "300",
+            "--max-plies",
+            "80",
+            "--seed",
+            seed,
+            "--threads",
+            threads,
+            "--format",
+            "json",
         ]
     };
     let (_, one, _) = kaboom(&args("1", "5"));
     let (_, two, _) = kaboom(&args("2", "5"));
     assert_eq!(one, two);
     let (_, other, _) = kaboom(&args("1", "6"));
-    assert_ne!(json(&one)["lengths"], json(&other)["lengths"], "another seed plays other games");
+    assert_ne!(
+        json(&one)["lengths"],
+        json(&other)["lengths"],
+        "another seed plays other games"
+    );
 }
 
 #[test]
 fn shards_merged_equal_the_unsharded_report() {
     let base = [
-        "match", "kaboom", "--games", "7", "--nodes", "300", "--max-plies", "80", "--seed", "3", "--format", "json",
+        "match",
+        "kaboom",
+        "--games",
+        "7",
+        "--nodes",
+        "300",
+        "--max-plies",
+        "80",
+        "--seed",
+        "3",
+        "--format",
+        "json",
     ];
     let (code, whole, err) = kaboom(&base);
     assert_eq!(code, 0, "{err}");
@@ -100,13 +151,42 @@ fn shards_merged_equal_the_unsharded_report() {
 fn reports_of_different_matches_do_not_merge() {
     let a = tmp("a.json");
     let b = tmp("b.json");
-    let (_, out, _) = kaboom(&["match", "chess", "--games", "2", "--nodes", "100", "--max-plies", "20", "--shard", "1/2", "--format", "json"]);
+    let (_, out, _) = kaboom(&[
+        "match",
+        "chess",
+        "--games",
+        "2",
+        "--nodes",
+        "100",
+        "--max-plies",
+        "20",
+        "--shard",
+        "1/2",
+        "--format",
+        "json",
+    ]);
     std::fs::write(&a, out).unwrap();
-    let (_, out, _) = kaboom(&["match", "chess", "--games", "2", "--nodes", "101", "--max-plies", "20", "--shard", "2/2", "--format", "json"]);
+    let (_, out, _) = kaboom(&[
+        "match",
+        "chess",
+        "--games",
+        "2",
+        "--nodes",
+        "101",
+        "--max-plies",
+        "20",
+        "--shard",
+        "2/2",
+        "--format",
+        "json",
+    ]);
     std::fs::write(&b, out).unwrap();
     let (code, _, err) = kaboom(&["match-merge", a.to_str().unwrap(), b.to_str().unwrap()]);
     assert_eq!(code, 1);
-    assert!(err.contains("report 2 is of another match: its settings differ"), "{err}");
+    assert!(
+        err.contains("report 2 is of another match: its settings differ"),
+        "{err}"
+    );
     std::fs::write(&b, "{\"format\": 1}").unwrap();
     let (code, _, err) = kaboom(&["match-merge", a.to_str().unwrap(), b.to_str().unwrap()]);
     assert_eq!(code, 1);
@@ -119,7 +199,18 @@ fn reports_of_different_matches_do_not_merge() {
 #[test]
 fn the_engine_beats_a_random_mover() {
     let (code, out, err) = kaboom(&[
-        "match", "chess", "--games", "4", "--nodes", "2000", "--opponent", "random", "--openings", "0", "--format", "json",
+        "match",
+        "chess",
+        "--games",
+        "4",
+        "--nodes",
+        "2000",
+        "--opponent",
+        "random",
+        "--openings",
+        "0",
+        "--format",
+        "json",
     ]);
     assert_eq!(code, 0, "{err}");
     let r = json(&out);
@@ -130,7 +221,16 @@ fn the_engine_beats_a_random_mover() {
 #[test]
 fn a_random_setup_starts_each_game_from_its_own_seed() {
     let (code, out, err) = kaboom(&[
-        "match", "capatomic-random", "--games", "2", "--nodes", "100", "--max-plies", "10", "--openings", "0",
+        "match",
+        "capatomic-random",
+        "--games",
+        "2",
+        "--nodes",
+        "100",
+        "--max-plies",
+        "10",
+        "--openings",
+        "0",
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("2 of 2 games"), "{out}");

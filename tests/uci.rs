@@ -341,7 +341,11 @@ fn xboard_describes_the_variants_it_does_not_know_with_setup_and_piece() {
     e.send("variant capablanca");
     e.send("ping 1");
     e.expect_prefix("pong 1");
-    assert!(!e.seen.iter().any(|l| l.starts_with("setup") || l.starts_with("piece")), "{:?}", e.seen);
+    assert!(
+        !e.seen.iter().any(|l| l.starts_with("setup") || l.starts_with("piece")),
+        "{:?}",
+        e.seen
+    );
     // A seed variant on 8x8: the glyph table, size, start and each piece's Betza.
     e.send("variant kaboom");
     let setup = e.expect_prefix("setup ");
@@ -369,7 +373,10 @@ fn xboard_describes_the_variants_it_does_not_know_with_setup_and_piece() {
     e.send("sd 2");
     e.send("go");
     let reply = e.expect_prefix("move ");
-    assert!(legal_moves("capablanca", None).contains(&reply[5..].to_string()), "{reply}");
+    assert!(
+        legal_moves("capablanca", None).contains(&reply[5..].to_string()),
+        "{reply}"
+    );
     e.send("variant 8x8+0_capablanca");
     e.expect_prefix("Error (variant): `8x8+0_capablanca`: capablanca is played on 10x8");
     e.send("variant 10x8+0_nosuch");
@@ -389,7 +396,10 @@ fn xboard_starts_in_the_variant_given_and_new_returns_to_it() {
     e.send("sd 2");
     e.send("go");
     let reply = e.expect_prefix("move ");
-    assert!(legal_moves("capablanca", None).contains(&reply[5..].to_string()), "{reply}");
+    assert!(
+        legal_moves("capablanca", None).contains(&reply[5..].to_string()),
+        "{reply}"
+    );
     e.send("quit");
     assert!(e.child.wait().unwrap().success());
 }

@@ -58,10 +58,9 @@ fn progress(games: u64) -> Option<ProgressBar> {
         return None;
     }
     let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr());
-    let style =
-        ProgressStyle::with_template("{elapsed:>4} [{wide_bar}] {pos}/{len} games, {per_sec}, eta {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar())
-            .progress_chars("=> ");
+    let style = ProgressStyle::with_template("{elapsed:>4} [{wide_bar}] {pos}/{len} games, {per_sec}, eta {eta}")
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> ");
     bar.set_style(style);
     bar.enable_steady_tick(Duration::from_millis(250));
     Some(bar)
@@ -158,7 +157,11 @@ fn write_text(o: &mut Output, report: &Report) -> Result<(), Failure> {
         st.openings,
         st.seed,
         st.max_plies,
-        if st.opponent == Opponent::Random { ", engine against a random mover" } else { "" }
+        if st.opponent == Opponent::Random {
+            ", engine against a random mover"
+        } else {
+            ""
+        }
     )?;
     let r = &report.results;
     let n = report.played;
@@ -183,7 +186,10 @@ fn write_text(o: &mut Output, report: &Report) -> Result<(), Failure> {
         r.draws + r.both_lose,
         r.white_wins
     )?;
-    let elo = s.first_mover_elo.map_or_else(|| "n/a".to_string(), |e| format!("{:+.0}", if e.abs() < 0.5 { 0.0 } else { e }));
+    let elo = s.first_mover_elo.map_or_else(
+        || "n/a".to_string(),
+        |e| format!("{:+.0}", if e.abs() < 0.5 { 0.0 } else { e }),
+    );
     writeln!(
         out,
         "first mover: {} wins, {} losses; score {:.1}%, 95% CI {:.1}%..{:.1}% (Elo {elo})",

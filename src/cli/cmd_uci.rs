@@ -141,7 +141,17 @@ fn position(session: &mut Session, args: &[&str]) -> Result<(), String> {
 
 /// The parameters of `go`, which end a `searchmoves` list.
 const GO_WORDS: &[&str] = &[
-    "depth", "nodes", "movetime", "wtime", "btime", "winc", "binc", "movestogo", "mate", "infinite", "ponder",
+    "depth",
+    "nodes",
+    "movetime",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "mate",
+    "infinite",
+    "ponder",
     "searchmoves",
 ];
 

@@ -169,7 +169,9 @@ fn command(session: &mut Session, board: &mut Board, line: &str) -> Result<bool,
                 return Err(error(&format!("unknown variant `{given}`")));
             }
             if v != given {
-                let g = Variant::load(kaboom_name(v)).map_err(|e| error(&e.to_string()))?.geometry;
+                let g = Variant::load(kaboom_name(v))
+                    .map_err(|e| error(&e.to_string()))?
+                    .geometry;
                 if !given.starts_with(&format!("{}x{}_", g.files, g.ranks))
                     && !given.starts_with(&format!("{}x{}+", g.files, g.ranks))
                 {

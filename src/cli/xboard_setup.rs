@@ -70,13 +70,21 @@ pub fn describe(variant: &Variant, xboard_name: &str) -> Vec<String> {
     // The six standard fields: XBoard reads no more.
     let written = fen::write(variant, &variant.start_position());
     let start = written.split_whitespace().take(6).collect::<Vec<_>>().join(" ");
-    let mut lines = vec![format!("setup ({table}) {}x{}+0_{xboard_name} {start}", g.files, g.ranks)];
+    let mut lines = vec![format!(
+        "setup ({table}) {}x{}+0_{xboard_name} {start}",
+        g.files, g.ranks
+    )];
     for (kind, piece) in variant.pieces.iter().enumerate() {
         let castle = variant
             .castling_rules()
             .iter()
             .find(|c| usize::from(c.king_kind) == kind)
-            .map(|c| format!("O{}", (i32::from(g.file(c.king_to)) - i32::from(g.file(c.king_from))).abs()))
+            .map(|c| {
+                format!(
+                    "O{}",
+                    (i32::from(g.file(c.king_to)) - i32::from(g.file(c.king_from))).abs()
+                )
+            })
             .unwrap_or_default();
         lines.push(format!("piece {}& {}{castle}", piece.letter, piece.template));
     }
@@ -91,7 +99,8 @@ pub fn strip_size(name: &str) -> &str {
             if size.split_once('x').is_some_and(|(w, h)| {
                 w.bytes().all(|b| b.is_ascii_digit())
                     && !w.is_empty()
-                    && h.split('+').all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+                    && h.split('+')
+                        .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
             }) =>
         {
             rest

@@ -359,7 +359,12 @@ mod tests {
         let knight = v.kind_of_letter('N').unwrap();
         assert_eq!(e.value(knight), 2 * plain.value(knight));
         let material = |e: &Evaluation, v: &Variant| e.evaluate(&crate::notation::fen::parse(v, fen).unwrap());
-        assert!(material(&e, &v) > plain.evaluate(&pos) + 800, "{} {}", material(&e, &v), plain.evaluate(&pos));
+        assert!(
+            material(&e, &v) > plain.evaluate(&pos) + 800,
+            "{} {}",
+            material(&e, &v),
+            plain.evaluate(&pos)
+        );
         // No tempo: the start is exactly level.
         let (v, e) = weighted("(tempo: 0)");
         assert_eq!(e.evaluate(&v.start_position()), 0);
@@ -371,8 +376,15 @@ mod tests {
         assert_ne!(plain.table[row * MAX_SQUARES + d4], plain.table[row * MAX_SQUARES]);
         // Royal safety off: the king's square does not count.
         let (v, e) = weighted("(royal_safety: 0, tempo: 0)");
-        let moved = crate::notation::fen::parse(&v, "rnbqkbnr/pppppppp/8/8/8/4K3/PPPPPPPP/RNBQ1BNR w kq - 0 1").unwrap();
+        let moved =
+            crate::notation::fen::parse(&v, "rnbqkbnr/pppppppp/8/8/8/4K3/PPPPPPPP/RNBQ1BNR w kq - 0 1").unwrap();
         assert_eq!(e.evaluate(&moved), 0);
-        assert_ne!(plain.evaluate(&crate::notation::fen::parse(&chess, "rnbqkbnr/pppppppp/8/8/8/4K3/PPPPPPPP/RNBQ1BNR w kq - 0 1").unwrap()), TEMPO);
+        assert_ne!(
+            plain.evaluate(
+                &crate::notation::fen::parse(&chess, "rnbqkbnr/pppppppp/8/8/8/4K3/PPPPPPPP/RNBQ1BNR w kq - 0 1")
+                    .unwrap()
+            ),
+            TEMPO
+        );
     }
 }

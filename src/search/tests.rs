@@ -147,7 +147,11 @@ fn a_repetition_with_a_later_clock_is_a_draw() {
     };
     // Without the game before it, a queen up; with it, a2b2 repeats.
     let fresh = e.search(&root, &[], &limits, &Control::new(), &mut |_| {});
-    assert!(matches!(fresh.score, Score::Centipawns(cp) if cp > 500), "{:?}", fresh.score);
+    assert!(
+        matches!(fresh.score, Score::Centipawns(cp) if cp > 500),
+        "{:?}",
+        fresh.score
+    );
     e.clear();
     let seen = e.search(&root, &history, &limits, &Control::new(), &mut |_| {});
     assert_eq!(seen.score, Score::Centipawns(0));

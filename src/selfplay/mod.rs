@@ -263,7 +263,13 @@ mod tests {
         let b = run("chess", &settings, Shard { index: 2, count: 2 }, 1, &|_| {}).unwrap();
         assert_eq!((a.played, b.played), (2, 1));
         assert_eq!(merge(&[b.clone(), a.clone()]).unwrap(), whole);
-        assert_eq!(merge(&[a.clone(), a]), Err(MergeError::Overlap { index: 2, shard: "1/2".into() }));
+        assert_eq!(
+            merge(&[a.clone(), a]),
+            Err(MergeError::Overlap {
+                index: 2,
+                shard: "1/2".into()
+            })
+        );
         assert_eq!(merge(&[]), Err(MergeError::Empty));
     }
 }

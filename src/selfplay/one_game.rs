@@ -236,6 +236,10 @@ mod tests {
             assert_eq!(record.reason, MAX_PLIES_REASON);
             assert_eq!(record.result, GameResult::Draw);
         }
-        assert_eq!(record, play_game(&mut engine, &settings, 0, 1), "the same seed plays the same game");
+        assert_eq!(
+            record,
+            play_game(&mut engine, &settings, 0, 1),
+            "the same seed plays the same game"
+        );
     }
 }
