@@ -427,3 +427,38 @@ fn go_searchmoves_searches_only_the_moves_given() {
     e.alive();
     e.quit();
 }
+
+#[test]
+fn multipv_reports_the_best_lines_with_distinct_first_moves() {
+    let mut e = Engine::start("uci");
+    e.send("uci");
+    let options = e.expect_prefix("uciok");
+    assert!(e.seen.iter().any(|l| l == "option name MultiPV type spin default 1 min 1 max 64"), "{options}");
+    e.send("setoption name MultiPV value 3");
+    e.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    e.send("go depth 3");
+    let line = e.expect_prefix("bestmove");
+    assert_eq!(best(&line), "a1a8");
+    let depth3: Vec<&String> = e.seen.iter().filter(|l| l.starts_with("info depth 3 ")).collect();
+    assert_eq!(depth3.len(), 3, "{depth3:?}");
+    let firsts: Vec<&str> = depth3
+        .iter()
+        .map(|l| l.split(" pv ").nth(1).unwrap().split_whitespace().next().unwrap())
+        .collect();
+    for (i, l) in depth3.iter().enumerate() {
+        assert!(l.contains(&format!(" multipv {} ", i + 1)), "{l}");
+    }
+    assert_eq!(firsts[0], "a1a8");
+    assert!(firsts[1] != firsts[0] && firsts[2] != firsts[0] && firsts[1] != firsts[2], "{firsts:?}");
+    assert!(depth3[0].contains("score mate 1"), "{}", depth3[0]);
+    // Back to one line: no multipv field.
+    e.send("setoption name MultiPV value 1");
+    e.send("go depth 2");
+    e.expect_prefix("bestmove");
+    assert!(!e.seen.last().unwrap().contains("multipv"));
+    assert!(!e.seen.iter().rev().nth(1).unwrap().contains("multipv"));
+    e.send("setoption name MultiPV value x");
+    e.expect_prefix("info string error setoption MultiPV");
+    e.alive();
+    e.quit();
+}

@@ -59,6 +59,7 @@ fn options(session: &Session) {
     say("option name Threads type spin default 1 min 1 max 256");
     say("option name Hash type spin default 16 min 1 max 4096");
     say("option name Ponder type check default false");
+    say("option name MultiPV type spin default 1 min 1 max 64");
     say("uciok");
 }
 
@@ -122,7 +123,8 @@ fn setoption(session: &mut Session, args: &[&str]) -> Result<(), String> {
         }
         "threads" => session.set_threads(number::<usize>("setoption Threads", "value", value)?.clamp(1, 256)),
         "hash" => session.set_hash(number::<usize>("setoption Hash", "value", value)?.clamp(1, 4096)),
-        "ponder" | "uci_chess960" | "multipv" => {}
+        "multipv" => session.multipv = number::<u32>("setoption MultiPV", "value", value)?.clamp(1, 64),
+        "ponder" | "uci_chess960" => {}
         _ => return Err(format!("setoption: unknown option `{id}`")),
     }
     Ok(())
@@ -205,6 +207,7 @@ fn go(session: &mut Session, args: &[&str]) -> Result<(), String> {
         }
         i += if takes_value { 2 } else { 1 };
     }
+    limits.multipv = session.multipv;
     let hold = limits.infinite || ponder;
     session.start(
         limits,

@@ -9,8 +9,13 @@ use kaboom::search::{Info, SearchResult};
 /// One `info` line for a finished iteration.
 pub fn info_line(variant: &Variant, info: &Info) -> String {
     let pv: Vec<String> = info.pv.iter().map(|m| uci::write(variant, m)).collect();
+    let multipv = if info.multipv > 0 {
+        format!(" multipv {}", info.multipv)
+    } else {
+        String::new()
+    };
     format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} time {} hashfull {} pv {}",
+        "info depth {} seldepth {}{multipv} score {} nodes {} nps {} time {} hashfull {} pv {}",
         info.depth,
         info.seldepth,
         info.score,

@@ -44,6 +44,8 @@ pub struct Session {
     pub history: Vec<u64>,
     threads: usize,
     hash: usize,
+    /// Best lines reported per search (UCI `MultiPV`).
+    pub multipv: u32,
     running: Option<Running>,
 }
 
@@ -61,6 +63,7 @@ impl Session {
             history: Vec::new(),
             threads: 1,
             hash: kaboom::search::DEFAULT_HASH_MB,
+            multipv: 1,
             running: None,
         })
     }

@@ -28,6 +28,8 @@ pub struct Limits {
     /// legal move. Moves that are not legal are ignored, and when none is,
     /// every legal move is searched.
     pub search_moves: Vec<crate::engine::moves::Move>,
+    /// How many best lines to report (UCI `MultiPV`); 0 or 1: one.
+    pub multipv: u32,
 }
 
 /// Flags shared with whoever started a search.

@@ -97,6 +97,9 @@ pub struct Info {
     pub hashfull: u32,
     /// The principal variation, best move first.
     pub pv: Vec<Move>,
+    /// Which of the best lines this is, from 1, when several are searched
+    /// ([`Limits::multipv`]); 0 when only one is.
+    pub multipv: u32,
 }
 
 /// The result of a search.
@@ -255,7 +258,37 @@ impl Engine {
                 }
                 finished = depth;
                 score = s;
-                on_info(&worker.info(depth, score));
+                let lines = (limits.multipv.max(1) as usize).min(legal.len());
+                let mut info = worker.info(depth, score);
+                if lines > 1 {
+                    info.multipv = 1;
+                }
+                on_info(&info);
+                if lines > 1 {
+                    // The next best lines: the root searched again without
+                    // the moves already reported; then the best line back.
+                    let (best, pv) = (worker.root_best, worker.root_pv.clone());
+                    for line in 2..=lines {
+                        match worker.root_best {
+                            Some((mv, _)) => worker.excluded.push(mv),
+                            None => break,
+                        }
+                        worker.root_best = None;
+                        let s = worker.search_root(root, depth as i32);
+                        if worker.stopped() || worker.root_best.is_none() {
+                            break;
+                        }
+                        let mut info = worker.info(depth, s);
+                        info.multipv = line as u32;
+                        on_info(&info);
+                    }
+                    worker.excluded.clear();
+                    worker.root_best = best;
+                    worker.root_pv = pv;
+                    if worker.stopped() {
+                        break;
+                    }
+                }
                 let past_soft = shared.deadlines.soft.is_some_and(|t| std::time::Instant::now() >= t)
                     && !control.pondering.load(Ordering::Relaxed);
                 let timed = shared.deadlines.soft.is_some();

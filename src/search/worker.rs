@@ -68,6 +68,9 @@ pub(crate) struct Worker<'a> {
     stopped: bool,
     /// The best root move of the search so far, with its principal variation.
     pub root_best: Option<(Move, i32)>,
+    /// Root moves left out of this iteration's search (the lines already
+    /// reported when several are searched).
+    pub excluded: Vec<Move>,
     pub root_pv: Vec<Move>,
 }
 
@@ -101,6 +104,7 @@ impl<'a> Worker<'a> {
             seldepth: 0,
             stopped: false,
             root_best: None,
+            excluded: Vec::with_capacity(64),
             root_pv: Vec::with_capacity(MAX_PLY),
         }
     }
@@ -259,7 +263,10 @@ impl<'a> Worker<'a> {
         for searched in 0..order.len() {
             let (_, index) = pick(&mut order, searched);
             let mv = moves[index as usize];
-            if ply == 0 && !self.shared.root_moves.is_empty() && !self.shared.root_moves.contains(&mv) {
+            if ply == 0
+                && ((!self.shared.root_moves.is_empty() && !self.shared.root_moves.contains(&mv))
+                    || self.excluded.contains(&mv))
+            {
                 continue;
             }
             let mut child = pos.clone();
@@ -518,6 +525,7 @@ impl<'a> Worker<'a> {
             time: elapsed,
             hashfull: s.engine.tt.hashfull(),
             pv: self.root_pv.clone(),
+            multipv: 0,
         }
     }
 }
