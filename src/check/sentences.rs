@@ -104,6 +104,7 @@ impl CheckedSentences {
     pub fn conditions(&self) -> impl Iterator<Item = &Cond<Resolved>> {
         let legal = self.legal.iter().filter_map(|l| match l {
             LegalClause::Survives(c) | LegalClause::NotAttacked(c) => c.as_ref(),
+            LegalClause::Forbids(c) => Some(c),
             LegalClause::CapturesCompulsory => None,
         });
         let end = self.end.iter().filter_map(|e| match &e.condition {
@@ -337,7 +338,8 @@ fn check_legal(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> Ve
             continue;
         };
         let resolved = Resolver { c, text, names }.legal(&clause);
-        if names.royal == 0 && clause != LegalClause::CapturesCompulsory {
+        let names_royal = matches!(clause, LegalClause::Survives(_) | LegalClause::NotAttacked(_));
+        if names.royal == 0 && names_royal {
             let (message, help) = if file.legal.is_some() {
                 (
                     "a legality clause names `own royal`, but no piece is royal".to_string(),

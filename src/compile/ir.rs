@@ -198,6 +198,8 @@ pub enum Legal {
     Survives(Option<CondId>),
     /// Its royal pieces are not attacked, unless the condition holds.
     NotAttacked(Option<CondId>),
+    /// The condition does not hold (for the side that moved).
+    Forbids(CondId),
 }
 
 /// A game-end condition, compiled.

@@ -60,6 +60,7 @@ pub fn compile(s: &CheckedSentences, g: Geometry, initial_ranks: &dyn Fn(Kind) -
         let legal = match clause {
             LegalClause::Survives(unless) => Legal::Survives(unless.as_ref().map(|c| b.cond(c))),
             LegalClause::NotAttacked(unless) => Legal::NotAttacked(unless.as_ref().map(|c| b.cond(c))),
+            LegalClause::Forbids(c) => Legal::Forbids(b.cond(c)),
             LegalClause::CapturesCompulsory => {
                 b.p.captures_compulsory = true;
                 continue;

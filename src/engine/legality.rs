@@ -38,7 +38,7 @@ impl Variant {
                     .any(|sq| self.is_attacked(pos, sq, us.flip()))
                     && !unless.is_some_and(|c| self.eval_cond(c, pos, &ctx))
             }
-            Legal::Survives(_) => false,
+            Legal::Survives(_) | Legal::Forbids(_) => false,
         })
     }
 
@@ -54,7 +54,7 @@ impl Variant {
         }
         let mut moved: Option<Position> = None;
         self.programs.legal.iter().all(|clause| match *clause {
-            Legal::Survives(_) => true,
+            Legal::Survives(_) | Legal::Forbids(_) => true,
             Legal::NotAttacked(None) => false,
             Legal::NotAttacked(Some(unless)) => {
                 let there = moved.get_or_insert_with(|| {
@@ -92,6 +92,7 @@ impl Variant {
                     .any(|sq| self.is_attacked(after, sq, us.flip()))
                     || unless.is_some_and(|c| self.eval_cond(c, after, &ctx))
             }
+            Legal::Forbids(c) => !self.eval_cond(c, after, &ctx),
         })
     }
 

@@ -8,7 +8,7 @@ use super::position::Position;
 use crate::base::piece::Cell;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
-use crate::compile::ir::CompiledAction;
+use crate::compile::ir::{CompiledAction, Legal};
 use crate::compile::tables::{CAPTURE, EN_PASSANT, MoveTables, QUIET, SETS_EN_PASSANT};
 
 impl Variant {
@@ -383,6 +383,8 @@ impl Variant {
 /// judged: whether a royal piece of the side to move is attacked, and
 /// which squares a piece may leave without opening a line to one.
 struct SafeMoves {
+    /// A `not <condition>` clause: any move may make it hold.
+    forbids: bool,
     check_clause: bool,
     attacked: bool,
     exposure: SquareSet,
@@ -405,6 +407,7 @@ impl SafeMoves {
                 .union(&variant.pinned(pos, sq, them));
         }
         SafeMoves {
+            forbids: variant.programs.legal.iter().any(|l| matches!(l, Legal::Forbids(_))),
             check_clause: variant.has_check(),
             attacked,
             exposure,
@@ -419,7 +422,7 @@ impl SafeMoves {
     /// seen as empty).
     #[inline]
     fn allows(&self, variant: &Variant, pos: &Position, mv: &Move) -> bool {
-        if !variant.is_plain(mv) {
+        if self.forbids || !variant.is_plain(mv) {
             return false;
         }
         if !self.check_clause
