@@ -250,6 +250,7 @@ impl Resolver<'_, '_> {
             LegalClause::Survives(c) => LegalClause::Survives(self.optional_cond(c)?),
             LegalClause::NotAttacked(c) => LegalClause::NotAttacked(self.optional_cond(c)?),
             LegalClause::CapturesCompulsory => LegalClause::CapturesCompulsory,
+            LegalClause::Forbids(c) => LegalClause::Forbids(self.cond(c)?),
         })
     }
 

@@ -38,7 +38,7 @@ impl Variant {
                     .any(|sq| self.is_attacked(pos, sq, us.flip()))
                     && !unless.is_some_and(|c| self.eval_cond(c, pos, &ctx))
             }
-            Legal::Survives(_) => false,
+            Legal::Survives(_) | Legal::Forbids(_) => false,
         })
     }
 
@@ -54,7 +54,7 @@ impl Variant {
         }
         let mut moved: Option<Position> = None;
         self.programs.legal.iter().all(|clause| match *clause {
-            Legal::Survives(_) => true,
+            Legal::Survives(_) | Legal::Forbids(_) => true,
             Legal::NotAttacked(None) => false,
             Legal::NotAttacked(Some(unless)) => {
                 let there = moved.get_or_insert_with(|| {
@@ -92,6 +92,7 @@ impl Variant {
                     .any(|sq| self.is_attacked(after, sq, us.flip()))
                     || unless.is_some_and(|c| self.eval_cond(c, after, &ctx))
             }
+            Legal::Forbids(c) => !self.eval_cond(c, after, &ctx),
         })
     }
 
@@ -118,7 +119,7 @@ impl Variant {
     }
 
     /// Whether a move is plain: it changes the board only as a chess move
-    /// does (no action, no choice, no rule fires), so the legality
+    /// does (no action, no choice made, no rule acts), so the legality
     /// shortcut applies.
     #[inline]
     pub(crate) fn is_plain(&self, mv: &Move) -> bool {
@@ -126,9 +127,11 @@ impl Variant {
         if mv.controller.is_some() {
             return false;
         }
+        // A move that declines the one rule, a bounce, changes nothing more.
+        let after_move_quiet = p.after_move.is_empty() || (p.bounce_only && mv.choices.is_empty());
         match mv.kind {
-            MoveKind::Quiet | MoveKind::Initial => p.on_arrival.is_empty() && p.after_move.is_empty(),
-            MoveKind::Capture => p.on_capture.is_empty() && p.on_arrival.is_empty() && p.after_move.is_empty(),
+            MoveKind::Quiet | MoveKind::Initial => p.on_arrival.is_empty() && after_move_quiet,
+            MoveKind::Capture => p.on_capture.is_empty() && p.on_arrival.is_empty() && after_move_quiet,
             _ => false,
         }
     }

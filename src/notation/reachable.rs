@@ -63,6 +63,22 @@ pub fn check_reachable(variant: &Variant, pos: &Position, board_span: std::ops::
             });
         }
     }
+    // No move leaves a position that a `not <condition>` clause forbids.
+    for clause in &programs.legal {
+        if let Legal::Forbids(c) = *clause
+            && variant.eval_cond(c, pos, &ctx)
+        {
+            return Err(FenError {
+                message: format!(
+                    "{} is not to move, but the position is one its moves may not leave: a `not <condition>` \
+                     legality clause of the variant holds for it",
+                    side_name(moved)
+                ),
+                span: board_span,
+                help: format!("give the move to {}, or change the position", side_name(moved)),
+            });
+        }
+    }
     // Royal pieces disappear only by capture or by an effect. With a plain
     // `not attacked` clause and no rules or actions, neither can happen.
     let protected = programs.legal.iter().any(|l| matches!(l, Legal::NotAttacked(None)));

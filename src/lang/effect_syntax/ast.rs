@@ -192,6 +192,9 @@ pub enum LegalClause<P: Phase = Parsed> {
     NotAttacked(Option<Cond<P>>),
     /// When a legal capture exists, only captures are legal.
     CapturesCompulsory,
+    /// No move may leave a position where the condition holds, judged for
+    /// the side that moved (`not <condition>`).
+    Forbids(Cond<P>),
 }
 
 /// The condition of a game-end rule.

@@ -174,7 +174,10 @@ fn entry_usage(entry: G) -> &'static str {
         G::end_sentence => {
             "an end rule is `<condition>: <outcome>`; conditions: `checkmate`, `stalemate`, `N moves`, `N repetitions`, or a condition such as `not exists(own royal)`; outcomes: `win`, `loss`, `draw`, `both lose`"
         }
-        G::legal_sentence => "a clause is `own royal survives` or `own royal not attacked [unless <condition>]`",
+        G::legal_sentence => {
+            "a clause is `own royal survives`, `own royal not attacked [unless <condition>]`, \
+             `captures are compulsory` or `not <condition>`"
+        }
         G::condition_sentence => "a condition such as `count(any) >= 16` or `not exists(enemy royal)`",
         G::set_sentence => "a square set such as `all - shielded` or `area(target, 1)`",
         _ => "effects such as `remove(target)` or `push(adjacent(origin), away from origin)`, separated by `;`",

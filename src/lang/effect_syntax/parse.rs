@@ -96,7 +96,8 @@ pub fn parse_legal(text: &str) -> Result<LegalClause, SentenceError> {
     let clause = first(parse_top(G::legal_sentence, text).map_err(|mut e| {
         if e.message.starts_with("unexpected") {
             e.message = format!(
-                "{}: a clause is `own royal survives` or `own royal not attacked [unless <condition>]`",
+                "{}: a clause is `own royal survives`, `own royal not attacked [unless <condition>]`, \
+                 `captures are compulsory` or `not <condition>`",
                 e.message
             );
         }
@@ -104,6 +105,13 @@ pub fn parse_legal(text: &str) -> Result<LegalClause, SentenceError> {
     })?);
     if clause.as_rule() == G::captures_compulsory {
         return Ok(LegalClause::CapturesCompulsory);
+    }
+    if clause.as_rule() == G::forbids {
+        let cond = clause
+            .into_inner()
+            .find(|p| p.as_rule() == G::cond)
+            .expect("`not` is followed by a condition");
+        return Ok(LegalClause::Forbids(lower_cond(cond)?));
     }
     let survives = clause.as_rule() == G::survives;
     let unless = clause
