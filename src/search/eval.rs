@@ -86,12 +86,15 @@ fn empty_board_mobility(variant: &Variant, kind: Kind, side: Color, sq: Square, 
 /// the side to move's pieces taken off), else 1. Material then counts
 /// against its owner.
 fn material_sign(variant: &Variant) -> i32 {
-    let start = variant.start_position();
-    let them = start.side.flip() as usize;
+    // A variant fitted to another arrangement's FEN may no longer read its
+    // own start record: then the board is empty for both sides.
     let mut bare = Position::empty(variant.geometry);
-    bare.side = start.side;
-    for sq in start.occupied[them].iter() {
-        bare.set(variant, sq, start.board[sq as usize]);
+    if let Ok(start) = crate::notation::fen::position_from_record(variant, &variant.start_record) {
+        let them = start.side.flip() as usize;
+        bare.side = start.side;
+        for sq in start.occupied[them].iter() {
+            bare.set(variant, sq, start.board[sq as usize]);
+        }
     }
     match variant.ended_by_rule(&bare) {
         Some((_, crate::compile::ir::EndOutcome::Win)) => -1,
