@@ -433,7 +433,12 @@ fn multipv_reports_the_best_lines_with_distinct_first_moves() {
     let mut e = Engine::start("uci");
     e.send("uci");
     let options = e.expect_prefix("uciok");
-    assert!(e.seen.iter().any(|l| l == "option name MultiPV type spin default 1 min 1 max 64"), "{options}");
+    assert!(
+        e.seen
+            .iter()
+            .any(|l| l == "option name MultiPV type spin default 1 min 1 max 64"),
+        "{options}"
+    );
     e.send("setoption name MultiPV value 3");
     e.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
     e.send("go depth 3");
@@ -449,7 +454,10 @@ fn multipv_reports_the_best_lines_with_distinct_first_moves() {
         assert!(l.contains(&format!(" multipv {} ", i + 1)), "{l}");
     }
     assert_eq!(firsts[0], "a1a8");
-    assert!(firsts[1] != firsts[0] && firsts[2] != firsts[0] && firsts[1] != firsts[2], "{firsts:?}");
+    assert!(
+        firsts[1] != firsts[0] && firsts[2] != firsts[0] && firsts[1] != firsts[2],
+        "{firsts:?}"
+    );
     assert!(depth3[0].contains("score mate 1"), "{}", depth3[0]);
     // Back to one line: no multipv field.
     e.send("setoption name MultiPV value 1");

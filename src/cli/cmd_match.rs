@@ -58,8 +58,14 @@ fn progress(games: u64) -> Option<ProgressBar> {
         return None;
     }
     let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr());
-    let style = ProgressStyle::with_template("{elapsed:>4} [{wide_bar}] {pos}/{len} games, {per_sec}, eta {eta}")
+    let style = ProgressStyle::with_template("{elapsed:>4} [{wide_bar}] {pos}/{len} games, {rate}, eta {eta}")
         .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .with_key(
+            "rate",
+            |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{:.1} games/s", state.per_sec());
+            },
+        )
         .progress_chars("=> ");
     bar.set_style(style);
     bar.enable_steady_tick(Duration::from_millis(250));
