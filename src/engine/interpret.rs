@@ -640,6 +640,7 @@ impl Variant {
         {
             let promoted = Cell::piece(kind, piece.color());
             pos.set(self, to, promoted);
+            pos.mark_promoted(self, to);
             trace.record(Event::Promoted {
                 at: to,
                 piece: promoted,

@@ -62,6 +62,13 @@ pub enum Event {
         /// To.
         to: Square,
     },
+    /// A piece from a hand was put on the board.
+    Dropped {
+        /// The piece.
+        piece: Cell,
+        /// Where.
+        at: Square,
+    },
     /// A piece promoted.
     Promoted {
         /// Where.
