@@ -183,6 +183,9 @@ enum Command {
         /// Seed of a random setup's start position (default 0).
         #[arg(long)]
         seed: Option<u64>,
+        /// Also draw the board as an SVG picture in this file.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<String>,
     },
     /// Prints a random setup's start position for a seed, or how many there are.
     Setup {
@@ -210,6 +213,9 @@ enum Command {
         seed: Option<u64>,
         /// The move, in kaboom's notation (e2e4, a1a5@shove, e1e8,f8g8).
         r#move: String,
+        /// Also draw the move as an SVG picture (before and after) in this file.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<String>,
     },
     /// Runs scenario files (or every .ron file in folders) and reports passes and failures.
     Test {
@@ -413,8 +419,16 @@ fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
             fen,
             allow_illegal,
             seed,
-        } => load_variant_for(&variant, seed, fen.as_deref())
-            .and_then(|v| cmd_show::run(o, &v, &variant, fen.as_deref().map(|f| (f, allow_illegal)))),
+            svg,
+        } => load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| {
+            cmd_show::run(
+                o,
+                &v,
+                &variant,
+                fen.as_deref().map(|f| (f, allow_illegal)),
+                svg.as_deref(),
+            )
+        }),
         Command::Setup { variant, seed, count } => {
             load_variant(&variant, seed).and_then(|v| cmd_setup::run(o, &v, count))
         }
@@ -424,13 +438,26 @@ fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
             allow_illegal,
             seed,
             r#move,
-        } => load_variant_for(&variant, seed, fen.as_deref())
-            .and_then(|v| cmd_explain::run(o, &v, fen.as_deref().map(|f| (f, allow_illegal)), &r#move)),
+            svg,
+        } => load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| {
+            cmd_explain::run(
+                o,
+                &v,
+                fen.as_deref().map(|f| (f, allow_illegal)),
+                &r#move,
+                svg.as_deref(),
+            )
+        }),
         Command::Test { paths, snapshot } => cmd_test::run(o, &paths, snapshot),
         Command::Uci => Ok(cmd_uci::run()),
         Command::Xboard => Ok(cmd_xboard::run()),
         Command::Validate { files, format } => cmd_validate::run(o, &files, format),
     }
+}
+
+/// Writes a picture to `path`; a path that cannot be written exits 2.
+fn write_picture(path: &str, svg: &str) -> Result<(), Failure> {
+    std::fs::write(path, svg).map_err(|e| Failure::io(format!("{path}: cannot write the picture: {e}")))
 }
 
 /// Loads a variant (with a random setup's seed), rendering its

@@ -3,7 +3,7 @@
 //! compiler removes entirely.
 
 use crate::base::piece::Cell;
-use crate::base::square::Square;
+use crate::base::square::{Square, SquareSet};
 
 /// One thing that happened while a move was played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,6 +79,32 @@ pub enum Event {
 pub trait Trace {
     /// Records one event.
     fn record(&mut self, event: Event);
+
+    /// Records the squares an effect acts on (the set its sentence names:
+    /// a blast's area, the squares a rule blocks), before shields and
+    /// whether or not a piece stands there. Pictures shade them; other
+    /// tracers ignore them.
+    #[inline(always)]
+    fn area(&mut self, _squares: SquareSet) {}
+}
+
+/// Records the events and the union of the areas effects acted on.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Recorder {
+    /// The events, in order.
+    pub events: Vec<Event>,
+    /// Every square an effect acted on.
+    pub area: SquareSet,
+}
+
+impl Trace for Recorder {
+    fn record(&mut self, event: Event) {
+        self.events.push(event);
+    }
+
+    fn area(&mut self, squares: SquareSet) {
+        self.area = self.area.union(&squares);
+    }
 }
 
 /// Discards every event: the tracer of search and perft.
