@@ -22,9 +22,11 @@ pub const GAP: i32 = 24;
 const LIGHT: &str = "#f0d9b5";
 const DARK: &str = "#b58863";
 
-/// Width of one board with its coordinates.
-pub fn board_width(pos: &Position) -> i32 {
-    LEFT + i32::from(pos.geometry().files) * S + 4
+/// Width of one board with its coordinates, wide enough for its caption
+/// (about 8 units a character).
+pub fn board_width(pos: &Position, caption: &str) -> i32 {
+    let text = LEFT + 8 * caption.chars().count().min(200) as i32;
+    (LEFT + i32::from(pos.geometry().files) * S + 4).max(text)
 }
 
 /// Height of one board with its coordinates.

@@ -23,8 +23,9 @@ pub const SQUARE: i32 = 40;
 
 /// One board, with nothing marked.
 pub fn board(variant: &Variant, pos: &Position) -> String {
-    let mut svg = draw::Canvas::new(draw::board_width(pos), draw::board_height(pos) + draw::TITLE);
-    svg.board(variant, pos, &Marks::default(), 0, draw::TITLE, &caption(variant, pos));
+    let caption = caption(variant, pos);
+    let mut svg = draw::Canvas::new(draw::board_width(pos, &caption), draw::board_height(pos) + draw::TITLE);
+    svg.board(variant, pos, &Marks::default(), 0, draw::TITLE, &caption);
     svg.finish()
 }
 
@@ -36,18 +37,11 @@ pub fn explain(variant: &Variant, before: &Position, mv: &Move) -> String {
     let mut trace = Recorder::default();
     after.make_traced(variant, *mv, &mut trace);
     let (marks_before, marks_after) = scene::marks(mv, &trace.events, trace.area);
-    let w = draw::board_width(before);
+    let caption = format!("before {}", crate::notation::uci::write(variant, mv));
+    let w = draw::board_width(before, &caption);
     let h = draw::board_height(before) + draw::TITLE;
     let mut svg = draw::Canvas::new(2 * w + draw::GAP, h);
-    let text = crate::notation::uci::write(variant, mv);
-    svg.board(
-        variant,
-        before,
-        &marks_before,
-        0,
-        draw::TITLE,
-        &format!("before {text}"),
-    );
+    svg.board(variant, before, &marks_before, 0, draw::TITLE, &caption);
     svg.board(variant, &after, &marks_after, w + draw::GAP, draw::TITLE, "after");
     svg.finish()
 }
