@@ -23,6 +23,7 @@ mod pgn_out;
 mod progress;
 mod protocol;
 mod render;
+mod serve;
 
 use clap::{Parser, Subcommand};
 use kaboom::{Position, Variant};
@@ -230,6 +231,17 @@ enum Command {
     Uci,
     /// Speaks the XBoard (CECP version 2) protocol on stdin and stdout.
     Xboard,
+    /// Serves a local web playground: edit a variant with live diagnostics, play it, see each move's trace.
+    Serve {
+        /// Variant files or folders of them to offer beside the bundled variants.
+        paths: Vec<String>,
+        /// Port to listen on (0: any free port).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// Address to listen on; only this machine can reach the default.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+    },
     /// Loads and checks variant files, reporting every problem found.
     Validate {
         /// Variant files, folders of them, or bundled names.
@@ -452,6 +464,14 @@ fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
         Command::Uci => Ok(cmd_uci::run()),
         Command::Xboard => Ok(cmd_xboard::run()),
         Command::Validate { files, format } => cmd_validate::run(o, &files, format),
+        Command::Serve { paths, port, host } => serve::run(
+            o,
+            serve::ServeOptions {
+                host: &host,
+                port,
+                paths: &paths,
+            },
+        ),
     }
 }
 

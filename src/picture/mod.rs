@@ -16,7 +16,7 @@ use crate::compile::Variant;
 use crate::engine::moves::Move;
 use crate::engine::position::Position;
 use crate::engine::trace::Recorder;
-pub use scene::{Arrow, ArrowKind, Marks};
+pub use scene::{Arrow, ArrowKind, Marks, marks};
 
 /// Side of one square, in SVG user units.
 pub const SQUARE: i32 = 40;
@@ -26,6 +26,13 @@ pub fn board(variant: &Variant, pos: &Position) -> String {
     let caption = caption(variant, pos);
     let mut svg = draw::Canvas::new(draw::board_width(pos, &caption), draw::board_height(pos) + draw::TITLE);
     svg.board(variant, pos, &Marks::default(), 0, draw::TITLE, &caption);
+    svg.finish()
+}
+
+/// One board with `marks` over it and `caption` above it.
+pub fn board_marked(variant: &Variant, pos: &Position, marks: &Marks, caption: &str) -> String {
+    let mut svg = draw::Canvas::new(draw::board_width(pos, caption), draw::board_height(pos) + draw::TITLE);
+    svg.board(variant, pos, marks, 0, draw::TITLE, caption);
     svg.finish()
 }
 

@@ -1,0 +1,71 @@
+//! `kaboom serve`: a local web playground. One HTML page, one script and
+//! one style sheet, embedded in the binary, talk to a small JSON API over
+//! the library (validate a variant text, show a position and its legal
+//! moves, play a move with its trace, ask the engine, write a scenario).
+//!
+//! Safety: it binds to 127.0.0.1 unless told otherwise; it reads only the
+//! bundled variants and the files and folders named on the command line
+//! (a request names a variant by its number in that list, never by a
+//! path; a variant text sent by the page is read like `Variant::from_text`,
+//! whose `extends` reaches bundled variants only); request bodies, variant
+//! texts, lines of moves and engine time are capped; every request runs on
+//! its own thread, at most [`limits::MAX_ACTIVE`] at once, so a costly
+//! variant never stalls the others.
+
+mod api;
+mod http;
+mod library;
+pub mod limits;
+mod line;
+
+use super::Failure;
+use super::output::Output;
+use std::io::Write as _;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// What `kaboom serve` was asked for.
+pub struct ServeOptions<'a> {
+    /// Address to bind.
+    pub host: &'a str,
+    /// Port (0: any free port).
+    pub port: u16,
+    /// Variant files and folders to offer beside the bundled variants.
+    pub paths: &'a [String],
+}
+
+/// Serves until the process is stopped.
+pub fn run(o: &mut Output, options: ServeOptions<'_>) -> Result<ExitCode, Failure> {
+    let library = library::Library::new(options.paths)?;
+    let address = format!("{}:{}", options.host, options.port);
+    let server =
+        tiny_http::Server::http(&address).map_err(|e| Failure::io(format!("cannot listen on {address}: {e}")))?;
+    let bound = server
+        .server_addr()
+        .to_ip()
+        .map_or_else(|| address.clone(), |a| a.to_string());
+    writeln!(o.out, "kaboom playground: http://{bound}/ ({} variants)", library.len())?;
+    o.out.flush()?;
+    let state = Arc::new(api::State::new(library, bound));
+    let active = Arc::new(AtomicUsize::new(0));
+    for request in server.incoming_requests() {
+        if active.load(Ordering::SeqCst) >= limits::MAX_ACTIVE {
+            http::respond(request, http::Reply::error(503, "the server is busy; try again"));
+            continue;
+        }
+        active.fetch_add(1, Ordering::SeqCst);
+        let state = Arc::clone(&state);
+        let mine = Arc::clone(&active);
+        let spawned = std::thread::Builder::new().name("kaboom-serve".into()).spawn(move || {
+            let mut request = request;
+            let reply = api::handle(&state, &mut request);
+            http::respond(request, reply);
+            mine.fetch_sub(1, Ordering::SeqCst);
+        });
+        if spawned.is_err() {
+            active.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
