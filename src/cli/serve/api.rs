@@ -2,7 +2,7 @@
 
 use super::http::{self, Reply};
 use super::library::Library;
-use super::limits::{CACHE_ENTRIES, ENGINE_HASH_MB, MAX_MOVES, MAX_MOVETIME_MS, MAX_TEXT_BYTES};
+use super::limits::{CACHE_ENTRIES, ENGINE_HASH_MB, MAX_MOVES, MAX_TEXT_BYTES};
 use super::line::{self, Line};
 use kaboom::Variant;
 use kaboom::check::LoadError;
@@ -276,7 +276,7 @@ fn variant_of(state: &State, r: &VariantRef) -> Result<Arc<Variant>, ApiError> {
 /// The engine's move in the line's position, searched for `movetime`
 /// milliseconds (capped).
 fn engine_move(variant: &Arc<Variant>, line: &Line<'_>, movetime: Option<u64>) -> Result<Value, ApiError> {
-    let ms = movetime.unwrap_or(500).clamp(1, MAX_MOVETIME_MS);
+    let ms = super::limits::movetime(movetime);
     let engine = kaboom::search::Engine::with_hash(Arc::clone(variant), ENGINE_HASH_MB);
     let mut replay = kaboom::Game::new(variant, line.start.clone());
     let mut history = vec![engine.key(replay.position())];

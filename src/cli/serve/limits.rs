@@ -14,3 +14,19 @@ pub const ENGINE_HASH_MB: usize = 8;
 pub const MAX_ACTIVE: usize = 16;
 /// Most compiled variants kept between requests.
 pub const CACHE_ENTRIES: usize = 32;
+
+/// The engine time a request gets: what it asked (default 500 ms), at
+/// least 1 ms and at most [`MAX_MOVETIME_MS`].
+pub fn movetime(asked: Option<u64>) -> u64 {
+    asked.unwrap_or(500).clamp(1, MAX_MOVETIME_MS)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn engine_time_is_capped() {
+        assert_eq!(super::movetime(None), 500);
+        assert_eq!(super::movetime(Some(0)), 1);
+        assert_eq!(super::movetime(Some(u64::MAX)), super::MAX_MOVETIME_MS);
+    }
+}
