@@ -96,9 +96,15 @@ fn big_variant() -> String {
 fn the_playground_in_headless_chromium() {
     let (Some(chromium), Some(driver)) = (
         find_tool(&["chromium", "/usr/bin/chromium", "chromium-browser"]),
-        find_tool(&["chromedriver", "/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"]),
+        find_tool(&[
+            "chromedriver",
+            "/usr/bin/chromedriver",
+            "/usr/lib/chromium/chromedriver",
+        ]),
     ) else {
-        println!("note: chromium or chromedriver is not installed (scripts/install-test-tools.sh); the browser test was not run");
+        println!(
+            "note: chromium or chromedriver is not installed (scripts/install-test-tools.sh); the browser test was not run"
+        );
         return;
     };
     let mut child = Command::new(env!("CARGO_BIN_EXE_kaboom"))
@@ -109,26 +115,47 @@ fn the_playground_in_headless_chromium() {
         .spawn()
         .unwrap();
     let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
     let _serve = Serve(child);
-    let url = line.split_whitespace().find(|w| w.starts_with("http://")).unwrap().to_string();
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap()
+        .to_string();
     let profile = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("chromium-profile-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&profile);
     let b = Browser::start(&driver, &chromium, profile.to_str().unwrap(), 1400, 1000);
 
     // Atomic: a capture explodes; the knight, bishop and rook go, the pawns stay.
     b.go(&format!("{url}?variant=atomic"));
-    b.wait_for("window.kaboomReady && document.querySelector('#board rect[data-square]')", "the page");
+    b.wait_for(
+        "window.kaboomReady && document.querySelector('#board rect[data-square]')",
+        "the page",
+    );
     b.clear("#fen");
     b.type_text("#fen", "4k3/8/3p4/2nbr3/3P4/2N5/8/4K3 w - - 0 1");
     b.click("#fen-set");
-    b.wait_for("document.getElementById('fen').value.startsWith('4k3/8/3p4/2nbr3')", "the FEN set");
+    b.wait_for(
+        "document.getElementById('fen').value.startsWith('4k3/8/3p4/2nbr3')",
+        "the FEN set",
+    );
     b.click("#board rect[data-square='c3']");
-    b.wait_for("document.querySelector(\"#board rect[data-square='d5']\").classList.contains('dest')", "d5 highlighted");
+    b.wait_for(
+        "document.querySelector(\"#board rect[data-square='d5']\").classList.contains('dest')",
+        "d5 highlighted",
+    );
     b.click("#board rect[data-square='d5']");
-    b.wait_for("document.getElementById('move-list').children.length === 1", "the capture played");
+    b.wait_for(
+        "document.getElementById('move-list').children.length === 1",
+        "the capture played",
+    );
     let fen = b.script("return document.getElementById('fen').value;", json!([]));
-    assert_eq!(fen, "4k3/8/3p4/8/3P4/8/8/4K3 b - - 0 1", "the blast removed c5, d5, e5 and spared the pawns");
+    assert_eq!(
+        fen, "4k3/8/3p4/8/3P4/8/8/4K3 b - - 0 1",
+        "the blast removed c5, d5, e5 and spared the pawns"
+    );
     let trace = b.script("return document.getElementById('last-move').textContent;", json!([]));
     let trace = trace.as_str().unwrap();
     for piece in ["captured b d5", "removed n c5", "removed r e5", "removed N d5"] {
@@ -141,17 +168,26 @@ fn the_playground_in_headless_chromium() {
         "const s = document.getElementById('variant-select'); s.value = [...s.options].find(o => o.text === 'bouncing-pieces').value; s.dispatchEvent(new Event('change'));",
         json!([]),
     );
-    b.wait_for("state.position && state.position.variant === 'Bouncing Pieces'", "bouncing-pieces loaded");
+    b.wait_for(
+        "state.position && state.position.variant === 'Bouncing Pieces'",
+        "bouncing-pieces loaded",
+    );
     b.clear("#fen");
     b.type_text("#fen", "5k2/5pp1/8/8/8/8/8/2b1R1K1 w - - 0 1");
     b.click("#fen-set");
-    b.wait_for("document.getElementById('fen').value.startsWith('5k2/5pp1')", "the FEN set");
+    b.wait_for(
+        "document.getElementById('fen').value.startsWith('5k2/5pp1')",
+        "the FEN set",
+    );
     b.click("#board rect[data-square='e1']");
     b.click("#board rect[data-square='e8']");
     b.wait_for("!document.getElementById('chooser').hidden", "the choice of bounces");
     shot(&b, "bounce-choice.png");
     b.click("#choices button[data-uci='e1e8,f8g8']");
-    b.wait_for("document.getElementById('move-list').children.length === 1", "the bounce played");
+    b.wait_for(
+        "document.getElementById('move-list').children.length === 1",
+        "the bounce played",
+    );
     let trace = b.script("return document.getElementById('last-move').textContent;", json!([]));
     assert!(trace.as_str().unwrap().contains("bounced k f8-g8"), "{trace}");
     shot(&b, "bounce.png");
@@ -172,11 +208,20 @@ fn the_playground_in_headless_chromium() {
     // Fixed (the stray `?` deleted), it loads and plays.
     b.clear("#editor");
     b.type_text("#editor", &BROKEN.replace("\"R?\"", "\"R\""));
-    b.wait_for("document.querySelector('#diagnostics li.ok') && state.position.variant === 'Mini'", "the fixed variant");
+    b.wait_for(
+        "document.querySelector('#diagnostics li.ok') && state.position.variant === 'Mini'",
+        "the fixed variant",
+    );
     b.click("#board rect[data-square='b1']");
     b.click("#board rect[data-square='b4']");
-    b.wait_for("document.getElementById('move-list').children.length === 1", "a move in the fixed variant");
-    assert_eq!(b.script("return document.getElementById('fen').value;", json!([])), "kR2/4/4/3K b - - 1 1");
+    b.wait_for(
+        "document.getElementById('move-list').children.length === 1",
+        "a move in the fixed variant",
+    );
+    assert_eq!(
+        b.script("return document.getElementById('fen').value;", json!([])),
+        "kR2/4/4/3K b - - 1 1"
+    );
     shot(&b, "fixed-variant.png");
 
     // Speed: a move answered (legal moves, trace, new position, drawn) in every bundled variant.

@@ -81,7 +81,11 @@ fn dechunk(mut data: &[u8]) -> Vec<u8> {
 
 /// A free port of 127.0.0.1.
 pub fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
 }
 
 /// A chromedriver process and one browser session.
@@ -112,8 +116,14 @@ impl Browser {
             .expect("chromedriver starts");
         let addr = format!("127.0.0.1:{port}");
         let started = Instant::now();
-        while http(&addr, "GET", "/status", None).map(|(_, v)| v["value"]["ready"] != true).unwrap_or(true) {
-            assert!(started.elapsed() < Duration::from_secs(20), "chromedriver did not start");
+        while http(&addr, "GET", "/status", None)
+            .map(|(_, v)| v["value"]["ready"] != true)
+            .unwrap_or(true)
+        {
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "chromedriver did not start"
+            );
             std::thread::sleep(Duration::from_millis(100));
         }
         let caps = json!({ "capabilities": { "alwaysMatch": {
@@ -152,13 +162,21 @@ impl Browser {
 
     /// Runs `script` (a function body; `arguments` holds `args`) and returns its value.
     pub fn script(&self, script: &str, args: Value) -> Value {
-        self.call("POST", "/execute/sync", Some(&json!({ "script": script, "args": args })))
+        self.call(
+            "POST",
+            "/execute/sync",
+            Some(&json!({ "script": script, "args": args })),
+        )
     }
 
     /// Runs an async script: it calls `arguments[arguments.length - 1]` with its result.
     pub fn script_async(&self, script: &str, args: Value) -> Value {
         self.call("POST", "/timeouts", Some(&json!({ "script": 120_000 })));
-        self.call("POST", "/execute/async", Some(&json!({ "script": script, "args": args })))
+        self.call(
+            "POST",
+            "/execute/async",
+            Some(&json!({ "script": script, "args": args })),
+        )
     }
 
     /// Waits until `condition` (a JS expression) is truthy, or panics naming `what`.
@@ -168,7 +186,10 @@ impl Browser {
             if self.script(&format!("return !!({condition});"), json!([])) == Value::Bool(true) {
                 return;
             }
-            assert!(started.elapsed() < Duration::from_secs(20), "timed out waiting for {what}");
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "timed out waiting for {what}"
+            );
             std::thread::sleep(Duration::from_millis(50));
         }
     }
@@ -180,7 +201,10 @@ impl Browser {
             "/element",
             Some(&json!({ "using": "css selector", "value": css })),
         );
-        v[ELEMENT].as_str().unwrap_or_else(|| panic!("no element {css}: {v}")).to_string()
+        v[ELEMENT]
+            .as_str()
+            .unwrap_or_else(|| panic!("no element {css}: {v}"))
+            .to_string()
     }
 
     /// Clicks the element `css` selects, as a user would (at its centre).
