@@ -70,16 +70,13 @@ fn request(server: &Server, method: &str, path: &str, host: Option<&str>, body: 
 
 fn dechunk(mut data: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
-    loop {
-        let Some(end) = data.windows(2).position(|w| w == b"\r\n") else {
-            break;
-        };
+    while let Some(end) = data.windows(2).position(|w| w == b"\r\n") {
         let size = usize::from_str_radix(String::from_utf8_lossy(&data[..end]).trim(), 16).unwrap_or(0);
-        if size == 0 {
+        if size == 0 || data.len() < end + 2 + size {
             break;
         }
         out.extend_from_slice(&data[end + 2..end + 2 + size]);
-        data = &data[end + 4 + size..];
+        data = &data[(end + 4 + size).min(data.len())..];
     }
     out
 }

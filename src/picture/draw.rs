@@ -44,9 +44,9 @@ impl Canvas {
     /// arrowheads).
     pub fn new(w: i32, h: i32) -> Canvas {
         let mut out = String::new();
-        let _ = write!(
+        let _ = writeln!(
             out,
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"DejaVu Sans, Noto Sans Symbols2, FreeSerif, sans-serif\">\n"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"DejaVu Sans, Noto Sans Symbols2, FreeSerif, sans-serif\">"
         );
         out.push_str(concat!(
             "<style>.fig{font-size:34px;text-anchor:middle}.mark{font-weight:bold;text-anchor:middle}",
