@@ -1,8 +1,8 @@
 //! The routes: the page's assets and the JSON API.
 
+use super::caps::{CACHE_ENTRIES, ENGINE_HASH_MB, MAX_MOVES, MAX_TEXT_BYTES};
 use super::http::{self, Reply};
 use super::library::Library;
-use super::limits::{CACHE_ENTRIES, ENGINE_HASH_MB, MAX_MOVES, MAX_TEXT_BYTES};
 use super::line::{self, Line};
 use kaboom::Variant;
 use kaboom::check::LoadError;
@@ -276,7 +276,7 @@ fn variant_of(state: &State, r: &VariantRef) -> Result<Arc<Variant>, ApiError> {
 /// The engine's move in the line's position, searched for `movetime`
 /// milliseconds (capped).
 fn engine_move(variant: &Arc<Variant>, line: &Line<'_>, movetime: Option<u64>) -> Result<Value, ApiError> {
-    let ms = super::limits::movetime(movetime);
+    let ms = super::caps::movetime(movetime);
     let engine = kaboom::search::Engine::with_hash(Arc::clone(variant), ENGINE_HASH_MB);
     let mut replay = kaboom::Game::new(variant, line.start.clone());
     let mut history = vec![engine.key(replay.position())];

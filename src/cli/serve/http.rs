@@ -1,6 +1,6 @@
 //! Replies and request bodies over tiny_http.
 
-use super::limits::MAX_BODY_BYTES;
+use super::caps::MAX_BODY_BYTES;
 use std::io::Read;
 
 /// What a request gets back.

@@ -9,13 +9,13 @@
 //! path; a variant text sent by the page is read like `Variant::from_text`,
 //! whose `extends` reaches bundled variants only); request bodies, variant
 //! texts, lines of moves and engine time are capped; every request runs on
-//! its own thread, at most [`limits::MAX_ACTIVE`] at once, so a costly
+//! its own thread, at most [`caps::MAX_ACTIVE`] at once, so a costly
 //! variant never stalls the others.
 
 mod api;
+pub mod caps;
 mod http;
 mod library;
-pub mod limits;
 mod line;
 
 use super::Failure;
@@ -53,7 +53,7 @@ pub fn run(o: &mut Output, options: ServeOptions<'_>) -> Result<ExitCode, Failur
     let state = Arc::new(api::State::new(library, bound));
     let active = Arc::new(AtomicUsize::new(0));
     for request in server.incoming_requests() {
-        if active.load(Ordering::SeqCst) >= limits::MAX_ACTIVE {
+        if active.load(Ordering::SeqCst) >= caps::MAX_ACTIVE {
             http::respond(request, http::Reply::error(503, "the server is busy; try again"));
             continue;
         }
