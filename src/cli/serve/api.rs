@@ -19,7 +19,7 @@ const STYLE: &str = include_str!("page/style.css");
 /// What every request shares: the library and compiled variants.
 pub struct State {
     library: Library,
-    /// Compiled variants by source key (library index, or a hash of a text).
+    /// Compiled variants by source: `id:N` for the library's, `text:...` for a text.
     cache: Mutex<HashMap<String, Arc<Variant>>>,
     /// The address served, for the Host check.
     bound: String,
@@ -125,15 +125,28 @@ pub fn handle(state: &State, request: &mut tiny_http::Request) -> Reply {
 }
 
 /// Only requests addressed to this machine by name (a guard against DNS
-/// rebinding): the Host header must be the bound address, localhost or a
-/// loopback address.
+/// rebinding): when the server listens on a loopback address, the Host
+/// header must be the bound address, localhost or a loopback address. A
+/// server bound elsewhere (`--host 0.0.0.0`) was opened to the network on
+/// purpose and takes any Host.
 fn host_allowed(state: &State, request: &tiny_http::Request) -> bool {
-    let Some(host) = request.headers().iter().find(|h| h.field.equiv("Host")) else {
+    let host = request
+        .headers()
+        .iter()
+        .find(|h| h.field.equiv("Host"))
+        .map(|h| h.value.as_str());
+    host_ok(&state.bound, host)
+}
+
+fn host_ok(bound: &str, host: Option<&str>) -> bool {
+    let loopback = |name: &str| matches!(name, "localhost" | "[::1]") || name.starts_with("127.");
+    let bound_name = bound.rsplit_once(':').map_or(bound, |(n, _)| n);
+    if !loopback(bound_name) {
         return true;
-    };
-    let host = host.value.as_str();
+    }
+    let Some(host) = host else { return true };
     let name = host.rsplit_once(':').map_or(host, |(n, _)| n);
-    host == state.bound || matches!(name, "localhost" | "127.0.0.1" | "[::1]") || name.starts_with("127.")
+    host == bound || loopback(name)
 }
 
 fn post(state: &State, route: &str, body: &[u8]) -> Result<Value, ApiError> {
@@ -243,10 +256,8 @@ fn variant_of(state: &State, r: &VariantRef) -> Result<Arc<Variant>, ApiError> {
     let key = match (&r.text, r.id) {
         (Some(text), _) => {
             check_size(text)?;
-            use std::hash::{Hash, Hasher};
-            let mut h = std::collections::hash_map::DefaultHasher::new();
-            text.hash(&mut h);
-            format!("text:{:x}:{}", h.finish(), text.len())
+            // The whole text: no two texts share an entry.
+            format!("text:{text}")
         }
         (None, Some(id)) => format!("id:{id}"),
         (None, None) => return Err(ApiError::Bad("name a variant: {\"id\": N} or {\"text\": ...}".into())),
@@ -313,4 +324,20 @@ fn scenario(state: &State, variant: &Variant, r: &VariantRef, line: &Line<'_>) -
         ),
     };
     json!({ "text": line::scenario_text(variant, &field, note, line) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::host_ok;
+
+    #[test]
+    fn hosts() {
+        assert!(host_ok("127.0.0.1:8080", Some("127.0.0.1:8080")));
+        assert!(host_ok("127.0.0.1:8080", Some("localhost:8080")));
+        assert!(host_ok("127.0.0.1:8080", Some("[::1]:8080")));
+        assert!(host_ok("127.0.0.1:8080", None));
+        assert!(!host_ok("127.0.0.1:8080", Some("evil.example:8080")));
+        assert!(!host_ok("127.0.0.1:8080", Some("localhost.evil.example")));
+        assert!(host_ok("0.0.0.0:8080", Some("192.0.2.7:8080")));
+    }
 }
