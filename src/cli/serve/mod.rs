@@ -50,7 +50,7 @@ pub fn run(o: &mut Output, options: ServeOptions<'_>) -> Result<ExitCode, Failur
         .map_or_else(|| address.clone(), |a| a.to_string());
     writeln!(o.out, "kaboom playground: http://{bound}/ ({} variants)", library.len())?;
     o.out.flush()?;
-    let state = Arc::new(api::State::new(library, bound));
+    let state = Arc::new(api::State::new(library, bound.clone()));
     let active = Arc::new(AtomicUsize::new(0));
     for request in server.incoming_requests() {
         if active.load(Ordering::SeqCst) >= caps::MAX_ACTIVE {
@@ -70,14 +70,18 @@ pub fn run(o: &mut Output, options: ServeOptions<'_>) -> Result<ExitCode, Failur
             active.fetch_sub(1, Ordering::SeqCst);
         }
     }
-    Ok(ExitCode::SUCCESS)
+    // tiny_http stops accepting only after an error accepting a connection.
+    Err(Failure::io(format!(
+        "{bound}: the server stopped accepting connections"
+    )))
 }
 
 /// Sets TCP_NODELAY on the listening socket, which the connections it
 /// accepts inherit (on Linux): tiny_http writes a reply in 1 KB pieces,
 /// and with Nagle's algorithm a browser's delayed ACK held each reply on a
 /// kept-alive connection back by 40 ms. Best effort: a failure only costs
-/// speed.
+/// speed. (Read timeouts cannot be set this way: on the listening socket
+/// they would make `accept` fail, which ends tiny_http's accept loop.)
 fn no_delay(listener: &std::net::TcpListener) {
     #[cfg(unix)]
     {
