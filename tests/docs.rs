@@ -350,6 +350,13 @@ const MOVES: &[(&str, Place)] = &[
     ("c2e4", At("tests/fixtures/valid/diagonal-pawns.ron", None)),
     ("b2d4", At("tests/fixtures/valid/berolina.ron", None)),
     (
+        "e1e2@bump/d3,d3c4",
+        At(
+            "tests/fixtures/valid/follow-ups.ron",
+            Some("4k3/8/8/8/8/8/4n3/4K3 w - - 0 1"),
+        ),
+    ),
+    (
         "d9b9",
         Seeded("capatomic-random", 12, "10/1r1k6/10/10/10/10/10/10/4K5/10 b q - 0 1"),
     ),

@@ -10,6 +10,11 @@ pub const MAX_COUNTERS: usize = 4;
 /// engine carries them in a fixed array of this size.
 pub const MAX_CARRY: usize = 4;
 
+/// Most follow-up choices (`chosen` pushes, bounces) one move makes: the
+/// checker refuses a variant whose moves could ask for more, and a move
+/// carries them in a fixed array of this size.
+pub const MAX_CHOICES: usize = 2;
+
 /// Bit of a shield's `against` mask: protects from `remove`.
 pub const SHIELD_REMOVE: u8 = 1;
 /// Protects from `push`.

@@ -321,7 +321,7 @@ impl Costs {
             ActionTargets::Squares(set) => self.set(set).0,
             ActionTargets::Moves(t) => self.reach(t),
         };
-        let chosen = a.chooses_direction();
+        let directions = 8u64.saturating_pow(a.choices() as u32);
         let each = if a.compel {
             compelled
         } else if a.promotes {
@@ -329,7 +329,7 @@ impl Costs {
         } else {
             1
         };
-        targets.saturating_mul(each).saturating_mul(if chosen { 8 } else { 1 })
+        targets.saturating_mul(each).saturating_mul(directions)
     }
 
     /// An upper bound on the moves one position may offer: every square
@@ -372,19 +372,20 @@ impl Costs {
             .saturating_mul(per_piece)
             .saturating_add(side)
             .saturating_add(castling);
-        let bounce = s
-            .rules
+        // Each choice the rules ask for: a bounce of any piece of its set
+        // or none, a direction out of 8.
+        s.rules
             .iter()
             .flat_map(|r| &r.effects)
             .filter_map(|e| match e {
-                Effect::Bounce { set, .. } => Some(self.set(set).0),
+                Effect::Bounce { set, .. } => Some(self.set(set).0 + 1),
+                Effect::Push {
+                    direction: Direction::Chosen,
+                    ..
+                } => Some(8),
                 _ => None,
             })
-            .max();
-        match bounce {
-            Some(b) => total.saturating_mul(b + 1),
-            None => total,
-        }
+            .fold(total, u64::saturating_mul)
     }
 }
 

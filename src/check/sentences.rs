@@ -5,7 +5,7 @@
 
 use super::resolve::{Names, Resolved, Resolver};
 use super::validate::Checker;
-use crate::base::limits::{MAX_COUNTERS, SHIELD_BLOCK, SHIELD_BOUNCE, SHIELD_PUSH, SHIELD_REMOVE};
+use crate::base::limits::{MAX_CHOICES, MAX_COUNTERS, SHIELD_BLOCK, SHIELD_BOUNCE, SHIELD_PUSH, SHIELD_REMOVE};
 use crate::base::piece::Kind;
 use crate::lang::betza::{self, Template};
 use crate::lang::effect_syntax::{
@@ -49,18 +49,23 @@ pub struct CheckedAction {
 }
 
 impl CheckedAction {
-    /// Whether a push of this action goes in a direction the mover chooses.
-    pub fn chooses_direction(&self) -> bool {
-        self.effects.iter().any(|e| {
-            matches!(
-                e,
-                Effect::Push {
-                    direction: Direction::Chosen,
-                    ..
-                }
-            )
-        })
+    /// How many follow-up choices the action's own effects ask for (its
+    /// `chosen` pushes).
+    pub fn choices(&self) -> usize {
+        self.effects.iter().filter(|e| asks_choice(e)).count()
     }
+}
+
+/// Whether an effect asks the mover for a follow-up choice: a `chosen`
+/// push or a bounce.
+pub fn asks_choice<S: effects::Phase>(effect: &Effect<S>) -> bool {
+    matches!(
+        effect,
+        Effect::Push {
+            direction: Direction::Chosen,
+            ..
+        } | Effect::Bounce { .. }
+    )
 }
 
 /// A shield a piece kind carries.
@@ -151,7 +156,7 @@ pub(super) fn check_sentences(c: &mut Checker<'_>, file: &VariantFile, names: &N
     for action in file.actions.iter().flatten() {
         out.actions.extend(check_action(c, action, None, names));
     }
-    check_one_choice(c, &out);
+    check_choice_count(c, &out);
     if out.actions.iter().filter(|a| a.once).count() > 16 {
         c.error("at most 16 actions may be `once`", None, "merge some of them");
     }
@@ -194,15 +199,30 @@ fn within_limits(c: &mut Checker<'_>, file: &VariantFile) -> bool {
 fn check_rules(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> Vec<TriggeredRule<Resolved>> {
     let mut rules = Vec::new();
     let mut bounce_rules = 0;
+    let mut after_bounce = false;
     for text in file.rules.iter().flatten() {
         let Some(rule) = parse(c, text, "rule", effects::parse_rule) else {
             continue;
         };
         let resolved = Resolver { c, text, names }.rule(&rule);
         let is_after = matches!(rule.trigger, Trigger::AfterMove { .. });
+        if is_after
+            && after_bounce
+            && rule
+                .effects
+                .iter()
+                .any(|e| asks_choice(e) && !matches!(e, Effect::Bounce { .. }))
+        {
+            c.error(
+                "a choice comes after `may bounce`, which the mover may decline; a bounce must be the last choice of a move",
+                text.location.clone(),
+                "move this rule before the rule with `may bounce`",
+            );
+        }
         for (i, effect) in rule.effects.iter().enumerate() {
             if let Effect::Bounce { .. } = effect {
                 bounce_rules += 1;
+                after_bounce |= is_after;
                 if !is_after || i + 1 != rule.effects.len() {
                     c.error(
                         "`may bounce` must be the last effect of an `after move` rule",
@@ -265,17 +285,24 @@ fn check_shield(c: &mut Checker<'_>, shield: &ShieldSpec, kind: Kind) -> Checked
     }
 }
 
-/// A move offers one kind of choice: a bounce or a chosen push direction.
-fn check_one_choice(c: &mut Checker<'_>, out: &CheckedSentences) {
-    let bounce = out
+/// A move makes at most [`MAX_CHOICES`] follow-up choices: those of the
+/// action with the most, plus every one the rules may ask for.
+fn check_choice_count(c: &mut Checker<'_>, out: &CheckedSentences) {
+    let by_rules = out
         .rules
         .iter()
-        .any(|r| r.effects.iter().any(|e| matches!(e, Effect::Bounce { .. })));
-    if bounce && out.actions.iter().any(CheckedAction::chooses_direction) {
+        .flat_map(|r| &r.effects)
+        .filter(|e| asks_choice(e))
+        .count();
+    let by_action = out.actions.iter().map(CheckedAction::choices).max().unwrap_or(0);
+    let most = by_rules + by_action;
+    if most > MAX_CHOICES {
         c.error(
-            "a variant may offer one kind of choice per move: `may bounce` or a `chosen` push, not both",
+            format!(
+                "one move may have to make {most} follow-up choices (`chosen` pushes and bounces: {by_action} in one action, {by_rules} in the rules); at most {MAX_CHOICES} are allowed"
+            ),
             None,
-            "drop the `may bounce` rule or the `chosen` direction",
+            "ask for fewer choices: push several pieces with one `chosen` push, or bounce from one rule",
         );
     }
 }

@@ -128,6 +128,9 @@ pub enum Op {
         from: SetId,
         /// Whether a bounce into the promotion zone promotes.
         promote: bool,
+        /// Whether it is the last effect of the last `after move` rule:
+        /// nothing a move does comes after it.
+        last: bool,
     },
 }
 
@@ -176,8 +179,12 @@ pub struct CompiledAction {
     pub ops: Vec<Op>,
     /// Compels the piece on the target to make one of its own moves.
     pub compel: bool,
-    /// A push of this action goes in a direction the mover chooses.
-    pub chooses_direction: bool,
+    /// Whether its own effects ask for a follow-up choice.
+    pub asks: bool,
+    /// Whether they ask for exactly one choice, a `chosen` push, and no
+    /// rule asks for any: its options (the squares around the target) are
+    /// then known without playing the action, and generated with it.
+    pub asks_one_direction: bool,
     /// The piece promotes: one move per promotion choice.
     pub promotes: bool,
     /// How the game record writes it (`{origin}`, `{target}`, `{removed}`).
@@ -241,8 +248,17 @@ pub struct Programs {
     pub on_arrival: Vec<CompiledRule>,
     /// Rules fired after every move.
     pub after_move: Vec<CompiledRule>,
-    /// The after-move rule offering a bounce, if any: (rule index, op).
-    pub choice: Option<(usize, Op)>,
+    /// Whether some effect asks the mover for a follow-up choice (a
+    /// `chosen` push, a bounce) whose options are not known in advance:
+    /// move generation then plays the moves that may ask, to find their
+    /// continuations.
+    pub has_choices: bool,
+    /// Which rules ask for follow-up choices: `[on capture, on arrival,
+    /// after move]`.
+    pub rules_ask: [bool; 3],
+    /// Whether the only rule is one `after move` rule whose one effect is
+    /// a bounce: a move that declines it is then a plain move.
+    pub bounce_only: bool,
     /// Actions.
     pub actions: Vec<CompiledAction>,
     /// Bit `k` set when kind `k` has actions.

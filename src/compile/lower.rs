@@ -78,7 +78,52 @@ pub fn compile(s: &CheckedSentences, g: Geometry, initial_ranks: &dyn Fn(Kind) -
     }
     b.area_table(1);
     b.p.any_effects = b.p.has_effects();
+    plan_choices(&mut b.p);
     b.p
+}
+
+/// Marks a bounce that is the last effect of every move, and notes
+/// whether moves ask for follow-up choices at all.
+fn plan_choices(p: &mut Programs) {
+    if let Some(Op::Bounce { last, .. }) = p.after_move.last_mut().and_then(|r| r.ops.last_mut()) {
+        *last = true;
+    }
+    let asks = |op: &Op| {
+        matches!(
+            op,
+            Op::Bounce { .. }
+                | Op::Push {
+                    direction: PushDirection::Chosen,
+                    ..
+                }
+        )
+    };
+    let rules_ask = |rules: &[CompiledRule]| rules.iter().flat_map(|r| &r.ops).any(asks);
+    p.rules_ask = [
+        rules_ask(&p.on_capture),
+        rules_ask(&p.on_arrival),
+        rules_ask(&p.after_move),
+    ];
+    let rules_silent = !p.rules_ask.contains(&true);
+    for a in &mut p.actions {
+        a.asks = a.ops.iter().any(asks);
+        a.asks_one_direction = rules_silent
+            && a.ops.iter().filter(|op| asks(op)).count() == 1
+            && a.ops.iter().any(|op| {
+                matches!(
+                    op,
+                    Op::Push {
+                        direction: PushDirection::Chosen,
+                        ..
+                    }
+                )
+            });
+    }
+    p.has_choices = !rules_silent || p.actions.iter().any(|a| a.asks && !a.asks_one_direction);
+    p.bounce_only = p.on_capture.is_empty()
+        && p.on_arrival.is_empty()
+        && p.after_move.len() == 1
+        && matches!(p.after_move[0].ops[..], [Op::Bounce { .. }]);
 }
 
 impl Builder {
@@ -98,9 +143,6 @@ impl Builder {
                 except_castling: true,
             }),
             Trigger::AfterMove { except_castling } => {
-                if let Some(&last @ Op::Bounce { .. }) = ops.last() {
-                    self.p.choice = Some((self.p.after_move.len(), last));
-                }
                 self.p.after_move.push(CompiledRule {
                     guard,
                     ops,
@@ -344,6 +386,7 @@ impl Builder {
                     set,
                     from,
                     promote: *promote,
+                    last: false,
                 }
             }
         }
@@ -376,9 +419,10 @@ impl Builder {
             when: a.when.as_ref().map(|c| self.cond(c)),
             ops: a.effects.iter().map(|e| self.op(e)).collect(),
             compel: a.compel,
+            asks: false,
+            asks_one_direction: false,
             promotes: a.promotes,
             record: a.record.clone(),
-            chooses_direction: a.chooses_direction(),
         }
     }
 }

@@ -146,11 +146,6 @@ impl Variant {
             .map(|i| i as u8)
     }
 
-    /// Whether the action `index` pushes in a direction the mover chooses.
-    pub fn action_chooses_direction(&self, index: u8) -> bool {
-        self.programs.actions[index as usize].chooses_direction
-    }
-
     /// Whether the action `index` belongs to a side rather than a piece.
     pub fn is_side_action(&self, index: u8) -> bool {
         self.programs.actions[index as usize].owner.is_none()

@@ -1,9 +1,9 @@
 //! The effect interpreter: evaluates compiled square sets and conditions,
 //! and runs effect programs (remove, push, block, bounce) on a position.
 
-use super::moves::Choice;
+use super::moves::{Choice, ChoiceKind, Choices};
 use super::position::Position;
-use super::trace::{Event, Trace};
+use super::trace::{Asked, Event, Trace};
 use crate::base::limits::{SHIELD_BLOCK, SHIELD_BOUNCE, SHIELD_PUSH, SHIELD_REMOVE};
 use crate::base::piece::Cell;
 use crate::base::square::{Color, Square, SquareSet};
@@ -11,6 +11,46 @@ use crate::compile::Variant;
 use crate::compile::ir::{Comparison, NamedSet, SideFilter};
 use crate::compile::ir::{CompiledRule, CondId, CondNode, Op, PushDirection, SetId, SetNode};
 use crate::compile::tables::passed_squares;
+
+/// What the move being played carries through its effects: its follow-up
+/// choices, handed out in order to the effects that ask for one, and
+/// whether an effect moved a piece whose moves reset the move-rule clock.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Answers {
+    choices: Choices,
+    next: u8,
+    /// Whether an effect has already asked for a choice the move did not make.
+    missed: bool,
+    /// Whether a push or a bounce moved a `pawn` piece.
+    pub(crate) moved_pawn: bool,
+}
+
+impl Answers {
+    /// The answers of a move that made `choices`.
+    #[inline]
+    pub(crate) fn new(choices: Choices) -> Answers {
+        Answers {
+            choices,
+            next: 0,
+            missed: false,
+            moved_pawn: false,
+        }
+    }
+
+    /// The next choice, if the move made it; `Err(true)` the first time
+    /// the move runs out of choices (a probing trace is then told about
+    /// the options), `Err(false)` after that.
+    #[inline]
+    fn take(&mut self) -> Result<Choice, bool> {
+        match self.choices.get(self.next as usize) {
+            Some(c) => {
+                self.next += 1;
+                Ok(c)
+            }
+            None => Err(!std::mem::replace(&mut self.missed, true)),
+        }
+    }
+}
 
 /// What a program's named sets refer to while it runs.
 #[derive(Clone, Copy, Debug)]
@@ -235,7 +275,7 @@ impl Variant {
         pos: &mut Position,
         ctx: &Context,
         castled: bool,
-        choice: Option<Choice>,
+        answers: &mut Answers,
         trace: &mut T,
     ) {
         let applies = |rule: &CompiledRule, pos: &Position| {
@@ -250,25 +290,27 @@ impl Variant {
             }
             for (i, rule) in rules.iter().enumerate() {
                 if holds >> i & 1 != 0 {
-                    self.run_ops(&rule.ops, pos, ctx, choice, trace);
+                    self.run_ops(&rule.ops, pos, ctx, answers, trace);
                 }
             }
         } else {
             // More rules for one event than a mask holds: rare enough to allocate.
             let holds: Vec<bool> = rules.iter().map(|rule| applies(rule, pos)).collect();
             for (rule, _) in rules.iter().zip(holds).filter(|(_, h)| *h) {
-                self.run_ops(&rule.ops, pos, ctx, choice, trace);
+                self.run_ops(&rule.ops, pos, ctx, answers, trace);
             }
         }
     }
 
-    /// Runs an effect program. A `Bounce` acts on `choice`, if given.
+    /// Runs an effect program. A `chosen` push and a bounce each take the
+    /// move's next follow-up choice; without one, the push does nothing
+    /// and nothing bounces (a probing trace is offered the options).
     pub(crate) fn run_ops<T: Trace>(
         &self,
         ops: &[Op],
         pos: &mut Position,
         ctx: &Context,
-        choice: Option<Choice>,
+        answers: &mut Answers,
         trace: &mut T,
     ) {
         for op in ops {
@@ -318,12 +360,86 @@ impl Variant {
                     set,
                     direction,
                     distance,
-                } => self.push_pieces(pos, ctx, set, direction, choice, distance, trace),
-                Op::Bounce { set, from, promote } => {
-                    if let Some(Choice { piece: c, .. }) = choice {
-                        self.bounce(pos, ctx, set, from, promote, c, trace);
-                    }
+                } => {
+                    let choice = match direction {
+                        PushDirection::Chosen => match answers.take() {
+                            Ok(c) => Some(c),
+                            Err(first) => {
+                                if T::PROBES && first {
+                                    self.offer_directions(ctx, trace);
+                                }
+                                continue;
+                            }
+                        },
+                        _ => None,
+                    };
+                    let arrived = self.push_pieces(pos, ctx, set, direction, choice, distance, trace);
+                    answers.moved_pawn |= arrived.iter().any(|sq| self.is_pawn(pos.cell(sq)));
                 }
+                Op::Bounce {
+                    set,
+                    from,
+                    promote,
+                    last,
+                } => match answers.take() {
+                    Ok(c) => {
+                        let piece = pos.cell(c.piece);
+                        if self.bounce(pos, ctx, set, from, promote, c.piece, trace) {
+                            answers.moved_pawn |= self.is_pawn(piece);
+                        }
+                    }
+                    Err(first) => {
+                        if T::PROBES && first {
+                            self.offer_bounces(pos, ctx, set, from, promote, last, trace);
+                        }
+                    }
+                },
+            }
+        }
+    }
+
+    /// Offers, as a `chosen` push's options, the squares next to the target.
+    fn offer_directions<T: Trace>(&self, ctx: &Context, trace: &mut T) {
+        trace.asked(Asked {
+            optional: false,
+            last_bounce: None,
+        });
+        for (df, dr) in super::follow_up::NEIGHBOURS {
+            if let Some(to) = self.geometry.offset(ctx.target, df, dr) {
+                trace.offer(Choice {
+                    piece: ctx.target,
+                    to,
+                    kind: ChoiceKind::Direction,
+                });
+            }
+        }
+    }
+
+    /// Offers, as a bounce's options, each piece of `set` that can bounce
+    /// away from `from` now, with the square it would go to (a piece that
+    /// cannot move is no option: bouncing it would be the same as none).
+    #[allow(clippy::too_many_arguments)]
+    fn offer_bounces<T: Trace>(
+        &self,
+        pos: &Position,
+        ctx: &Context,
+        set: SetId,
+        from: SetId,
+        promote: bool,
+        last: bool,
+        trace: &mut T,
+    ) {
+        trace.asked(Asked {
+            optional: true,
+            last_bounce: last.then_some(promote),
+        });
+        for piece in self.eval_set(set, pos, ctx).iter() {
+            if let Some(to) = self.bounce_destination(pos, ctx, from, piece) {
+                trace.offer(Choice {
+                    piece,
+                    to,
+                    kind: ChoiceKind::Piece,
+                });
             }
         }
     }
@@ -370,7 +486,7 @@ impl Variant {
         choice: Option<Choice>,
         distance: u8,
         trace: &mut T,
-    ) {
+    ) -> SquareSet {
         let g = self.geometry;
         let pieces = intersection(self.eval_set(set, pos, ctx), pos.occupied[0].union(&pos.occupied[1]));
         let from = match direction {
@@ -413,6 +529,7 @@ impl Variant {
                 }
             }
         }
+        arrived
     }
 
     /// Pushes the piece on `sq` one step, pushing what stands in the way
@@ -474,6 +591,8 @@ impl Variant {
         pos.cell(to).is_empty().then_some(to)
     }
 
+    /// Bounces the chosen piece, if it is in `set` and can move; returns
+    /// whether it moved.
     #[allow(clippy::too_many_arguments)]
     fn bounce<T: Trace>(
         &self,
@@ -484,14 +603,21 @@ impl Variant {
         promote: bool,
         choice: Square,
         trace: &mut T,
-    ) {
+    ) -> bool {
         if !self.eval_set(set, pos, ctx).contains(choice) {
-            return;
+            return false;
         }
         let Some(to) = self.bounce_destination(pos, ctx, from, choice) else {
-            return;
+            return false;
         };
         self.bounce_to(pos, choice, to, promote, trace);
+        true
+    }
+
+    /// Whether `cell` holds a piece whose moves reset the move-rule clock.
+    #[inline]
+    fn is_pawn(&self, cell: Cell) -> bool {
+        cell.is_piece() && self.pawn_kinds >> cell.kind() & 1 != 0
     }
 }
 

@@ -118,7 +118,7 @@ impl Variant {
     }
 
     /// Whether a move is plain: it changes the board only as a chess move
-    /// does (no action, no choice, no rule fires), so the legality
+    /// does (no action, no choice made, no rule acts), so the legality
     /// shortcut applies.
     #[inline]
     pub(crate) fn is_plain(&self, mv: &Move) -> bool {
@@ -126,9 +126,11 @@ impl Variant {
         if mv.controller.is_some() {
             return false;
         }
+        // A move that declines the one rule, a bounce, changes nothing more.
+        let after_move_quiet = p.after_move.is_empty() || (p.bounce_only && mv.choices.is_empty());
         match mv.kind {
-            MoveKind::Quiet | MoveKind::Initial => p.on_arrival.is_empty() && p.after_move.is_empty(),
-            MoveKind::Capture => p.on_capture.is_empty() && p.on_arrival.is_empty() && p.after_move.is_empty(),
+            MoveKind::Quiet | MoveKind::Initial => p.on_arrival.is_empty() && after_move_quiet,
+            MoveKind::Capture => p.on_capture.is_empty() && p.on_arrival.is_empty() && after_move_quiet,
             _ => false,
         }
     }

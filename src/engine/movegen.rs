@@ -3,12 +3,12 @@
 //! and reused, so a search allocates nothing per node.
 
 use super::interpret::Context;
-use super::moves::{Choice, Move, MoveKind};
+use super::moves::{Move, MoveKind};
 use super::position::Position;
 use crate::base::piece::Cell;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
-use crate::compile::ir::{CompiledAction, Op};
+use crate::compile::ir::CompiledAction;
 use crate::compile::tables::{CAPTURE, EN_PASSANT, MoveTables, QUIET, SETS_EN_PASSANT};
 
 impl Variant {
@@ -29,67 +29,54 @@ impl Variant {
     }
 
     /// The legal moves by the clauses that judge each move alone (not
-    /// `captures are compulsory`, which compares them).
+    /// `captures are compulsory`, which compares them): the base moves,
+    /// completed by their follow-up choices where the variant offers any,
+    /// each judged by the legality clauses (by a shortcut where the move
+    /// cannot endanger a royal piece).
     fn generate_legal_by_clauses(&self, pos: &Position, out: &mut Vec<Move>) {
         out.clear();
         if self.ended_by_rule(pos).is_some() {
             return;
         }
-        if self.programs.choice.is_some() {
-            return self.generate_legal_with_choices(pos, out);
-        }
-        self.generate_pseudo_legal(pos, out);
+        self.generate_base(pos, out);
         if self.programs.legal.is_empty() {
+            if self.programs.has_choices {
+                self.expand_follow_ups(pos, out, 0, false, &mut |_, _| true);
+            }
             return;
         }
-        let us = pos.side;
-        let them = us.flip();
-        let royals = pos.royals[us as usize];
-        let check_clause = self.has_check();
-        let mut attacked = false;
-        let mut exposure = crate::base::square::SquareSet::EMPTY;
-        for sq in royals.iter() {
-            attacked |= self.is_attacked(pos, sq, them);
-            exposure = exposure
-                .union(&self.attacks.leap_exposure[them as usize * self.attacks.board_squares + sq as usize])
-                .union(&self.pinned(pos, sq, them));
+        let safe = SafeMoves::new(self, pos);
+        if self.programs.has_choices {
+            let mut keep = |mv: &Move, child: Option<&Position>| self.judge(&safe, pos, mv, child);
+            return self.expand_follow_ups(pos, out, 0, true, &mut keep);
         }
-        let single_royal = royals.len() == 1;
-        out.retain(|mv| {
-            // A plain move cannot lose a royal piece; if nothing attacks the
-            // royals and the move cannot open a line to them, it is legal.
-            let plain = self.is_plain(mv);
-            if plain
-                && (!check_clause
-                    || (!attacked
-                        && !self.attacks.has_hops
-                        && !royals.contains(mv.from)
-                        && !exposure.contains(mv.from)))
-            {
-                return true;
+        out.retain(|mv| self.judge(&safe, pos, mv, None));
+    }
+
+    /// Whether `mv` passes the legality clauses: by the shortcut, or on
+    /// `child` (the position it leads to), played here if not given.
+    #[inline]
+    fn judge(&self, safe: &SafeMoves, pos: &Position, mv: &Move, child: Option<&Position>) -> bool {
+        if safe.allows(self, pos, mv) {
+            return true;
+        }
+        match child {
+            Some(child) => self.passes_legality(pos, child, mv),
+            None => {
+                let mut child = pos.clone();
+                child.make(self, *mv);
+                self.passes_legality(pos, &child, mv)
             }
-            // A lone king stepping to a square no enemy attacks (its old
-            // square seen as empty) is legal; otherwise, play it to decide.
-            if plain
-                && single_royal
-                && royals.contains(mv.from)
-                && !self.is_attacked_after_leaving(pos, mv.to, them, mv.from)
-            {
-                return true;
-            }
-            let mut child = pos.clone();
-            child.make(self, *mv);
-            self.passes_legality(pos, &child, mv)
-        });
+        }
     }
 
     /// Pieces of the royal's side that stand alone between the royal on
     /// `royal` and an enemy rider attacking along that line: moving one
     /// may expose the royal.
-    fn pinned(&self, pos: &Position, royal: Square, them: Color) -> crate::base::square::SquareSet {
+    fn pinned(&self, pos: &Position, royal: Square, them: Color) -> SquareSet {
         let t = &self.attacks;
         let slot = t.slot(them, royal);
-        let mut pinned = crate::base::square::SquareSet::EMPTY;
+        let mut pinned = SquareSet::EMPTY;
         for ray in &t.rays[slot.rays as usize..slot.rays_end as usize] {
             let mut shield = None;
             for &s in t.run(ray.ray, ray.len) {
@@ -115,9 +102,10 @@ impl Variant {
     /// Appends every pseudo-legal move of the side to move to `out`: moves
     /// the pieces may make, before the legality clauses are applied.
     pub fn generate_pseudo_legal(&self, pos: &Position, out: &mut Vec<Move>) {
+        let start = out.len();
         self.generate_base(pos, out);
-        if self.programs.choice.is_some() {
-            self.expand_choices(pos, out);
+        if self.programs.has_choices {
+            self.expand_follow_ups(pos, out, start, false, &mut |_, _| true);
         }
     }
 
@@ -129,64 +117,6 @@ impl Variant {
         }
         self.generate_castling(pos, out);
         self.generate_side_actions(pos, out);
-    }
-
-    /// Legal moves of a variant whose moves offer a bounce: each base move
-    /// is played once; its legality and every bounce it allows are judged
-    /// on that position, a bounce by moving one more piece on a copy. Works
-    /// in `out` alone: kept base moves are packed at the front, bounces
-    /// appended behind the base moves, then the gap is closed.
-    fn generate_legal_with_choices(&self, pos: &Position, out: &mut Vec<Move>) {
-        let Some((rule_index, Op::Bounce { promote, .. })) = self.programs.choice else {
-            return;
-        };
-        let rule = &self.programs.after_move[rule_index];
-        let us = pos.side;
-        self.generate_base(pos, out);
-        let base_len = out.len();
-        // When the bounce is the only rule, a base move played without its
-        // bounce is a plain move: the chess shortcut applies to it.
-        let p = &self.programs;
-        let bounce_only =
-            p.on_capture.is_empty() && p.on_arrival.is_empty() && p.after_move.len() == 1 && rule.ops.len() == 1;
-        let royals = pos.royals[us as usize];
-        let check_clause = self.has_check();
-        let (mut attacked, mut exposure) = (false, crate::base::square::SquareSet::EMPTY);
-        if bounce_only && check_clause {
-            for sq in royals.iter() {
-                attacked |= self.is_attacked(pos, sq, us.flip());
-                exposure = exposure
-                    .union(&self.attacks.leap_exposure[us.flip() as usize * self.attacks.board_squares + sq as usize])
-                    .union(&self.pinned(pos, sq, us.flip()));
-            }
-        }
-        let mut kept = 0;
-        for i in 0..base_len {
-            let mv = out[i];
-            let mut child = pos.clone();
-            child.make(self, mv);
-            let plain = bounce_only
-                && mv.controller.is_none()
-                && matches!(mv.kind, MoveKind::Quiet | MoveKind::Capture | MoveKind::Initial);
-            let shortcut =
-                plain && (!check_clause || (!attacked && !royals.contains(mv.from) && !exposure.contains(mv.from)));
-            if shortcut || self.passes_legality(pos, &child, &mv) {
-                out[kept] = mv;
-                kept += 1;
-            }
-            self.for_each_bounce(&mv, &child, |c, dest| {
-                let mut bounced = child.clone();
-                self.bounce_to(&mut bounced, c, dest, promote, &mut super::trace::NoTrace);
-                let with_choice = Move {
-                    choice: Some(Choice { piece: c, to: dest }),
-                    ..mv
-                };
-                if self.passes_legality(pos, &bounced, &with_choice) {
-                    out.push(with_choice);
-                }
-            });
-        }
-        out.drain(kept..base_len);
     }
 
     /// Appends the moves and actions of the piece on `from`, which belongs
@@ -316,7 +246,7 @@ impl Variant {
 
     /// Appends the moves of one action of the piece at `site.from` aimed
     /// at `to`: the compelled piece's own moves, one per promotion choice,
-    /// or one, each once per direction the mover may choose for a push.
+    /// or one.
     fn emit_action(&self, pos: &Position, action: &CompiledAction, site: &ActionSite, to: Square, out: &mut Vec<Move>) {
         let from = site.from;
         if action.compel {
@@ -331,8 +261,8 @@ impl Variant {
             }
             return;
         }
-        let start = out.len();
         let move_kind = MoveKind::Action(site.index);
+        let start = out.len();
         if action.promotes {
             for &choice in &self.promotion_choices {
                 out.push(Move {
@@ -345,20 +275,11 @@ impl Variant {
         } else {
             self.push(out, site.kind, site.side, from, to, move_kind);
         }
-        if action.chooses_direction {
-            // One move per direction the pushed piece may go.
-            let g = self.geometry;
+        if action.asks_one_direction {
+            // Its one choice, a direction, is known now: one move each.
             let end = out.len();
             for i in start..end {
-                let base = out[i];
-                for (df, dr) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
-                    if let Some(c) = g.offset(to, df, dr) {
-                        out.push(Move {
-                            choice: Some(Choice { piece: to, to: c }),
-                            ..base
-                        });
-                    }
-                }
+                self.push_directions(out[i], to, out);
             }
             out.drain(start..end);
         }
@@ -393,53 +314,6 @@ impl Variant {
                 if !action.when_uses_target || check(to) {
                     out.push(Move::new(to, to, MoveKind::Action(index as u8)));
                 }
-            }
-        }
-    }
-
-    /// Adds, for every move so far, one move per piece the mover may bounce
-    /// afterwards (a bounce that could not move is the same as none).
-    fn expand_choices(&self, pos: &Position, out: &mut Vec<Move>) {
-        for i in 0..out.len() {
-            let mv = out[i];
-            let mut child = pos.clone();
-            child.make(self, mv);
-            self.for_each_bounce(&mv, &child, |c, dest| {
-                out.push(Move {
-                    choice: Some(Choice { piece: c, to: dest }),
-                    ..mv
-                });
-            });
-        }
-    }
-
-    /// Calls `f` with each piece the mover may bounce after `mv` (already
-    /// played, without a bounce, into `child`) and the square it would go to.
-    fn for_each_bounce(&self, mv: &Move, child: &Position, mut f: impl FnMut(Square, Square)) {
-        let Some((rule_index, Op::Bounce { set, from, .. })) = self.programs.choice else {
-            return;
-        };
-        let rule = &self.programs.after_move[rule_index];
-        if matches!(mv.kind, MoveKind::Castle(_)) && rule.except_castling {
-            return;
-        }
-        let mover = match mv.kind {
-            MoveKind::Castle(c) => self.castling[c as usize].king_to,
-            MoveKind::Action(a) if self.programs.actions[a as usize].stays => mv.from,
-            _ => mv.to,
-        };
-        let ctx = Context {
-            side: child.side.flip(),
-            origin: mv.from,
-            target: mv.to,
-            mover,
-        };
-        if rule.guard.is_some_and(|g| !self.eval_cond(g, child, &ctx)) {
-            return;
-        }
-        for c in self.eval_set(set, child, &ctx).iter() {
-            if let Some(dest) = self.bounce_destination(child, &ctx, from, c) {
-                f(c, dest);
             }
         }
     }
@@ -502,6 +376,63 @@ impl Variant {
             }
             out.push(Move::new(rule.king_from, rule.king_to, MoveKind::Castle(index as u8)));
         }
+    }
+}
+
+/// What the legality shortcut knows of a position before its moves are
+/// judged: whether a royal piece of the side to move is attacked, and
+/// which squares a piece may leave without opening a line to one.
+struct SafeMoves {
+    check_clause: bool,
+    attacked: bool,
+    exposure: SquareSet,
+    royals: SquareSet,
+    them: Color,
+}
+
+impl SafeMoves {
+    fn new(variant: &Variant, pos: &Position) -> SafeMoves {
+        let us = pos.side;
+        let them = us.flip();
+        let royals = pos.royals[us as usize];
+        let mut attacked = false;
+        let mut exposure = SquareSet::EMPTY;
+        let t = &variant.attacks;
+        for sq in royals.iter() {
+            attacked |= variant.is_attacked(pos, sq, them);
+            exposure = exposure
+                .union(&t.leap_exposure[them as usize * t.board_squares + sq as usize])
+                .union(&variant.pinned(pos, sq, them));
+        }
+        SafeMoves {
+            check_clause: variant.has_check(),
+            attacked,
+            exposure,
+            royals,
+            them,
+        }
+    }
+
+    /// Whether `mv` is surely legal without playing it: a plain move (it
+    /// cannot lose a royal piece) that cannot expose a royal to attack, or
+    /// a lone royal stepping to a square no enemy attacks (its old square
+    /// seen as empty).
+    #[inline]
+    fn allows(&self, variant: &Variant, pos: &Position, mv: &Move) -> bool {
+        if !variant.is_plain(mv) {
+            return false;
+        }
+        if !self.check_clause
+            || (!self.attacked
+                && !variant.attacks.has_hops
+                && !self.royals.contains(mv.from)
+                && !self.exposure.contains(mv.from))
+        {
+            return true;
+        }
+        self.royals.len() == 1
+            && self.royals.contains(mv.from)
+            && !variant.is_attacked_after_leaving(pos, mv.to, self.them, mv.from)
     }
 }
 

@@ -21,13 +21,99 @@ pub enum MoveKind {
     Action(u8),
 }
 
-/// A choice made with a move: a piece and the square it goes to.
+/// What a follow-up choice picks, which also says how it is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ChoiceKind {
+    /// A direction, named by the square next to `piece` that it points
+    /// at (a `chosen` push): written `/f3`.
+    Direction,
+    /// A piece and the square it goes to (a bounce): written `,f8g8`.
+    Piece,
+}
+
+/// One follow-up choice made with a move: a piece and the square it goes
+/// to (or, for a direction, the square it points at).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Choice {
     /// The square of the chosen piece.
     pub piece: Square,
     /// The square it goes to.
     pub to: Square,
+    /// What was chosen.
+    pub kind: ChoiceKind,
+}
+
+pub use crate::base::limits::MAX_CHOICES;
+
+/// The follow-up choices of a move, in the order its effects ask for them
+/// (an action's effects, then capture, arrival and after-move rules, each
+/// in file order). Every effect that offers a choice takes the next one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Choices {
+    pieces: [Square; MAX_CHOICES],
+    targets: [Square; MAX_CHOICES],
+    /// Bit `i` set when choice `i` is a direction.
+    directions: u8,
+    len: u8,
+}
+
+impl Choices {
+    /// No choice.
+    pub const NONE: Choices = Choices {
+        pieces: [0; MAX_CHOICES],
+        targets: [0; MAX_CHOICES],
+        directions: 0,
+        len: 0,
+    };
+
+    /// How many choices there are.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether the move makes no choice.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Choice `i`, if the move makes that many.
+    #[inline]
+    pub fn get(&self, i: usize) -> Option<Choice> {
+        (i < self.len()).then(|| Choice {
+            piece: self.pieces[i],
+            to: self.targets[i],
+            kind: if self.directions >> i & 1 != 0 {
+                ChoiceKind::Direction
+            } else {
+                ChoiceKind::Piece
+            },
+        })
+    }
+
+    /// The choices in order.
+    pub fn iter(&self) -> impl Iterator<Item = Choice> + '_ {
+        (0..self.len()).filter_map(|i| self.get(i))
+    }
+
+    /// These choices followed by `c`, or `None` when there are already
+    /// [`MAX_CHOICES`].
+    #[inline]
+    pub fn with(self, c: Choice) -> Option<Choices> {
+        let i = self.len();
+        if i >= MAX_CHOICES {
+            return None;
+        }
+        let mut out = self;
+        out.pieces[i] = c.piece;
+        out.targets[i] = c.to;
+        if c.kind == ChoiceKind::Direction {
+            out.directions |= 1 << i;
+        }
+        out.len += 1;
+        Some(out)
+    }
 }
 
 /// One legal or pseudo-legal move.
@@ -43,16 +129,16 @@ pub struct Move {
     pub kind: MoveKind,
     /// The kind the piece promotes to, if it does.
     pub promotion: Option<Kind>,
-    /// A choice the mover made: a piece to bounce and where it goes, or the
-    /// piece a chosen-direction push moves and the square it sends it to.
-    pub choice: Option<Choice>,
+    /// The follow-up choices the mover made: a piece to bounce and where
+    /// it goes, the direction of a `chosen` push, in the order asked.
+    pub choices: Choices,
     /// For a compelled move: the square of the piece that compels it (the
     /// moving piece may then belong to either side).
     pub controller: Option<Square>,
 }
 
 impl Move {
-    /// A move with no promotion and no choice.
+    /// A move with no promotion and no follow-up choice.
     #[inline]
     pub fn new(from: Square, to: Square, kind: MoveKind) -> Move {
         Move {
@@ -60,7 +146,7 @@ impl Move {
             to,
             kind,
             promotion: None,
-            choice: None,
+            choices: Choices::NONE,
             controller: None,
         }
     }

@@ -2,7 +2,7 @@
 //! move, castling rights, en passant targets and clocks. Small and `Clone`,
 //! so search copies it rather than undoing moves.
 
-use super::interpret::Context;
+use super::interpret::{Answers, Context};
 use super::moves::{Move, MoveKind};
 use super::trace::{Event, NoTrace, Trace};
 use crate::base::geometry::Geometry;
@@ -187,18 +187,6 @@ impl Position {
         }
     }
 
-    /// The squares of each side's pieces whose moves reset the move-rule
-    /// clock (`pawn: true`).
-    fn clock_pieces(&self, variant: &Variant) -> [SquareSet; 2] {
-        let of = |side: usize| {
-            self.occupied[side]
-                .iter()
-                .filter(|&sq| variant.pawn_kinds >> self.board[sq as usize].kind() & 1 != 0)
-                .collect()
-        };
-        [of(0), of(1)]
-    }
-
     /// Counts a removed piece in the variant's `captured(...)` counters.
     #[inline]
     pub(crate) fn count_removal(&mut self, variant: &Variant, piece: Cell) {
@@ -240,11 +228,12 @@ impl Position {
             target: mv.to,
             mover: mv.to,
         };
+        let mut answers = Answers::new(mv.choices);
         let made = match mv.kind {
             MoveKind::Quiet | MoveKind::Initial => self.make_quiet(mv, moving, trace),
             MoveKind::Capture | MoveKind::EnPassant => self.make_capture(variant, mv, moving, trace),
             MoveKind::Castle(index) => self.make_castle(variant, index, &mut ctx, trace),
-            MoveKind::Action(index) => self.make_action(variant, mv, index, moving, &mut ctx, trace),
+            MoveKind::Action(index) => self.make_action(variant, mv, index, &mut ctx, &mut answers, trace),
         };
         if let Some(kind) = mv.promotion {
             let promoted = Cell::piece(kind, owner);
@@ -256,14 +245,14 @@ impl Position {
         }
         let programs = &variant.programs;
         if made.captured {
-            variant.fire(&programs.on_capture, self, &ctx, false, None, trace);
+            variant.fire(&programs.on_capture, self, &ctx, false, &mut answers, trace);
         }
         if made.landed {
-            variant.fire(&programs.on_arrival, self, &ctx, false, None, trace);
+            variant.fire(&programs.on_arrival, self, &ctx, false, &mut answers, trace);
         }
-        variant.fire(&programs.after_move, self, &ctx, made.castled, mv.choice, trace);
+        variant.fire(&programs.after_move, self, &ctx, made.castled, &mut answers, trace);
         self.update_castling(variant, mv);
-        let resets_clock = made.captured || before.resets_clock(self, variant);
+        let resets_clock = made.captured || answers.moved_pawn || before.resets_clock(self, variant);
         if made.new_ep.is_empty() {
             self.ep_victim = 0;
         }
@@ -364,10 +353,11 @@ impl Position {
         variant: &Variant,
         mv: Move,
         index: u8,
-        moving: Cell,
         ctx: &mut Context,
+        answers: &mut Answers,
         trace: &mut T,
     ) -> Made {
+        let moving = self.board[mv.from as usize];
         let action = &variant.programs.actions[index as usize];
         if let Some(bit) = action.once_bit {
             self.used[ctx.side as usize] |= 1 << bit;
@@ -379,7 +369,7 @@ impl Position {
             self.clear(mv.from);
         }
         ctx.mover = mv.from;
-        variant.run_ops(&action.ops, self, ctx, mv.choice, trace);
+        variant.run_ops(&action.ops, self, ctx, answers, trace);
         if !lands {
             return Made::default();
         }
@@ -451,16 +441,14 @@ impl Made {
 }
 
 /// What the move rule's clock needs to know from before a move: whether
-/// the moving piece resets it, and, in a variant with effects, the pieces
-/// on the board (an effect that removes one, or moves a pawn-like piece,
-/// resets it too).
+/// the moving piece resets it, and, in a variant with effects, how many
+/// pieces stand on the board (an effect that removes one resets it too, as
+/// does one that moves a pawn-like piece: the interpreter tells that).
 struct Before {
     /// The moving piece's own moves reset the clock (`pawn: true`).
     moving_resets: bool,
     /// Pieces on the board (with effects only).
     pieces: u32,
-    /// The squares of the clock-resetting pieces (with effects only).
-    clock_pieces: [SquareSet; 2],
 }
 
 impl Before {
@@ -475,11 +463,6 @@ impl Before {
             } else {
                 0
             },
-            clock_pieces: if effects && !moving_resets {
-                pos.clock_pieces(variant)
-            } else {
-                [SquareSet::EMPTY; 2]
-            },
         }
     }
 
@@ -492,6 +475,6 @@ impl Before {
         if !variant.programs.any_effects {
             return false;
         }
-        pos.occupied[0].len() + pos.occupied[1].len() < self.pieces || pos.clock_pieces(variant) != self.clock_pieces
+        pos.occupied[0].len() + pos.occupied[1].len() < self.pieces
     }
 }

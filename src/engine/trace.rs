@@ -2,6 +2,7 @@
 //! `explain` and scenario snapshots. Search passes [`NoTrace`], which the
 //! compiler removes entirely.
 
+use super::moves::Choice;
 use crate::base::piece::Cell;
 use crate::base::square::{Square, SquareSet};
 
@@ -75,8 +76,25 @@ pub enum Event {
     },
 }
 
+/// A follow-up choice that a move reached without making it: what move
+/// generation learns when it plays a move to find its continuations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Asked {
+    /// Whether the move may also decline it (`may bounce`).
+    pub optional: bool,
+    /// For a bounce that is the last effect of every move (the last effect
+    /// of the last `after move` rule): whether it promotes. Such a choice
+    /// can be judged by bouncing on the position played without it.
+    pub last_bounce: Option<bool>,
+}
+
 /// Receives events while a move is played.
 pub trait Trace {
+    /// Whether this trace collects the options of follow-up choices (the
+    /// probe of move generation); when false, the interpreter does not
+    /// compute them.
+    const PROBES: bool = false;
+
     /// Records one event.
     fn record(&mut self, event: Event);
 
@@ -86,6 +104,13 @@ pub trait Trace {
     /// tracers ignore them.
     #[inline(always)]
     fn area(&mut self, _squares: SquareSet) {}
+
+    /// The move reached a follow-up choice it did not make (only the first
+    /// such choice of a move is reported).
+    fn asked(&mut self, _asked: Asked) {}
+
+    /// One option of the choice just reported by [`Trace::asked`].
+    fn offer(&mut self, _choice: Choice) {}
 }
 
 /// Records the events and the union of the areas effects acted on.

@@ -454,10 +454,7 @@ impl State {
             let mut chars = e.value.chars();
             match chars.next() {
                 Some(c) if c.is_ascii_alphabetic() => {
-                    let betza = match e.value.split_once(':') {
-                        Some((_, b)) => Some(b.trim().to_string()),
-                        None => None,
-                    };
+                    let betza = e.value.split_once(':').map(|(_, b)| b.trim().to_string());
                     if slot >= builtin_pieces().len() && slot != king_index() && betza.is_none() {
                         self.invalid
                             .push((origin(e), "a custom piece needs `letter:Betza`".to_string()));

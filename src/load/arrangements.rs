@@ -134,7 +134,7 @@ pub fn count_with(probe: &Variant, setup: &CheckedSetup, progress: &mut dyn FnMu
     let mut n = 0u64;
     for_each_arrangement(probe, setup, |_| {
         n += 1;
-        if n % 4096 == 0 {
+        if n.is_multiple_of(4096) {
             progress(n);
         }
         true

@@ -2,13 +2,13 @@
 //! `e8=Q`, `O-O`, `Qh5+`), as players write them, extended for variants:
 //! a bounce follows the move (`Re8, Kg8+`, `Bh7, g7-f8`), an action is
 //! written as the variant's `record` says (`(****)g6:h5h7g5f6`), or else
-//! as its coordinates.
+//! as its coordinates; a chosen direction follows as in coordinates (`/f3`).
 
 use super::fen::letter;
 use super::uci;
 use crate::base::piece::Cell;
 use crate::compile::Variant;
-use crate::engine::moves::{Move, MoveKind};
+use crate::engine::moves::{ChoiceKind, Choices, Move, MoveKind};
 use crate::engine::position::Position;
 use crate::engine::trace::Event;
 
@@ -44,19 +44,39 @@ pub fn write(variant: &Variant, before: &Position, mv: &Move, events: &[Event], 
                     .replace("{target}", &g.name(mv.to))
                     .replace("{removed}", &removed)
             }
-            None => uci::write(variant, &Move { choice: None, ..*mv }),
+            None => uci::write(
+                variant,
+                &Move {
+                    choices: Choices::NONE,
+                    ..*mv
+                },
+            ),
         },
-        _ if mv.controller.is_some() => uci::write(variant, &Move { choice: None, ..*mv }),
+        _ if mv.controller.is_some() => uci::write(
+            variant,
+            &Move {
+                choices: Choices::NONE,
+                ..*mv
+            },
+        ),
         _ => piece_move(variant, before, mv),
     };
-    if let (Some(choice), false) = (mv.choice, matches!(mv.kind, MoveKind::Action(_))) {
-        let bounced = after.cell(choice.to);
-        out.push_str(", ");
-        if bounced.is_piece() && variant.pieces[bounced.kind() as usize].pawn {
-            out.push_str(&format!("{}-{}", g.name(choice.piece), g.name(choice.to)));
-        } else {
-            out.push(letter(variant, bounced).to_ascii_uppercase());
-            out.push_str(&g.name(choice.to));
+    for choice in mv.choices.iter() {
+        match choice.kind {
+            ChoiceKind::Direction => {
+                out.push('/');
+                out.push_str(&g.name(choice.to));
+            }
+            ChoiceKind::Piece => {
+                let bounced = after.cell(choice.to);
+                out.push_str(", ");
+                if bounced.is_piece() && variant.pieces[bounced.kind() as usize].pawn {
+                    out.push_str(&format!("{}-{}", g.name(choice.piece), g.name(choice.to)));
+                } else {
+                    out.push(letter(variant, bounced).to_ascii_uppercase());
+                    out.push_str(&g.name(choice.to));
+                }
+            }
         }
     }
     if variant.has_check() && variant.in_check(after) {
@@ -222,7 +242,7 @@ fn over_specified(variant: &Variant, pos: &Position, want: &str, legal: &[(Move,
             let info = &variant.pieces[moving.kind() as usize];
             m.to == to
                 && m.controller.is_none()
-                && m.choice.is_none()
+                && m.choices.is_empty()
                 && !matches!(m.kind, MoveKind::Action(_) | MoveKind::Castle(_))
                 && match piece {
                     Some(p) => info.letter == p,

@@ -9,14 +9,15 @@
 //!   `a1a5@shove`; a side's action as its target and name: `g6@strike`;
 //! * a bounce after a comma, the bounced piece's squares: `e1e8,f8g8`;
 //! * a chosen-direction push after a slash, where it sends its piece:
-//!   `e1e2@bump/f3`;
+//!   `e1e2@bump/f3`; a move's follow-up choices in the order its effects
+//!   ask for them (`e1e2@bump/f3,g4g5`);
 //! * a compelled move after the compelling piece's square and `~`:
 //!   `e1~d7d5` (the king on e1 makes the pawn on d7 advance).
 
 use crate::base::geometry::Geometry;
 use crate::base::square::Square;
 use crate::compile::Variant;
-use crate::engine::moves::{Move, MoveKind};
+use crate::engine::moves::{ChoiceKind, MAX_CHOICES, Move, MoveKind};
 use crate::engine::position::Position;
 
 /// A move string that is not a legal move here.
@@ -74,13 +75,13 @@ pub fn write(variant: &Variant, mv: &Move) -> String {
         out.push('@');
         out.push_str(variant.action_name(i));
     }
-    if let Some(c) = mv.choice {
-        let chosen_direction = matches!(mv.kind, MoveKind::Action(i) if variant.action_chooses_direction(i));
-        if chosen_direction {
-            out.push('/');
-        } else {
-            out.push(',');
-            out.push_str(&g.name(c.piece));
+    for c in mv.choices.iter() {
+        match c.kind {
+            ChoiceKind::Direction => out.push('/'),
+            ChoiceKind::Piece => {
+                out.push(',');
+                out.push_str(&g.name(c.piece));
+            }
         }
         out.push_str(&g.name(c.to));
     }
@@ -101,7 +102,7 @@ struct Written {
     to: Square,
     promotion: Option<u8>,
     action: Option<String>,
-    choice: Option<WrittenChoice>,
+    choices: Vec<WrittenChoice>,
     carry: Vec<Square>,
 }
 
@@ -119,7 +120,7 @@ fn read(variant: &Variant, text: &str) -> Result<Written, String> {
         }
         None => (None, text),
     };
-    let (body, choice) = read_choice(g, text)?;
+    let (body, choices) = read_choices(g, text)?;
     let mut parts = body.split('+');
     let body = parts.next().unwrap_or_default();
     let carry = parts
@@ -142,7 +143,7 @@ fn read(variant: &Variant, text: &str) -> Result<Written, String> {
         to: from,
         promotion: None,
         action,
-        choice,
+        choices,
         carry,
     };
     let side_action = written.action.as_deref().is_some_and(|name| {
@@ -161,23 +162,37 @@ fn read(variant: &Variant, text: &str) -> Result<Written, String> {
     Ok(written)
 }
 
-/// The move's choice, after `/` (a square) or `,` (a piece's square and
-/// where it goes), and the text before it.
-fn read_choice(g: Geometry, text: &str) -> Result<(&str, Option<WrittenChoice>), String> {
-    if let Some((body, c)) = text.split_once('/') {
-        let sq = g
-            .parse_square(c)
-            .ok_or_else(|| format!("`{c}` after `/` is not a square of the board"))?;
-        Ok((body, Some(WrittenChoice::To(sq))))
-    } else if let Some((body, c)) = text.split_once(',') {
-        let pair = g
-            .read_square(c)
-            .and_then(|(a, used)| g.parse_square(&c[used..]).map(|b| (a, b)));
-        let (a, b) = pair.ok_or_else(|| format!("`{c}` after `,` is not two squares, as in `f8g8`"))?;
-        Ok((body, Some(WrittenChoice::PieceTo(a, b))))
-    } else {
-        Ok((text, None))
+/// The move's follow-up choices, each after `/` (a square: a direction)
+/// or `,` (a piece's square and where it goes), and the text before them.
+fn read_choices(g: Geometry, text: &str) -> Result<(&str, Vec<WrittenChoice>), String> {
+    let Some(at) = text.find(['/', ',']) else {
+        return Ok((text, Vec::new()));
+    };
+    let (body, mut rest) = text.split_at(at);
+    let mut choices = Vec::new();
+    while !rest.is_empty() {
+        let mark = rest.as_bytes()[0];
+        let tail = &rest[1..];
+        let next = tail.find(['/', ',']).unwrap_or(tail.len());
+        let (c, after) = tail.split_at(next);
+        if choices.len() == MAX_CHOICES {
+            return Err(format!("a move makes at most {MAX_CHOICES} follow-up choices"));
+        }
+        choices.push(if mark == b'/' {
+            let sq = g
+                .parse_square(c)
+                .ok_or_else(|| format!("`{c}` after `/` is not a square of the board"))?;
+            WrittenChoice::To(sq)
+        } else {
+            let pair = g
+                .read_square(c)
+                .and_then(|(a, used)| g.parse_square(&c[used..]).map(|b| (a, b)));
+            let (a, b) = pair.ok_or_else(|| format!("`{c}` after `,` is not two squares, as in `f8g8`"))?;
+            WrittenChoice::PieceTo(a, b)
+        });
+        rest = after;
     }
+    Ok((body, choices))
 }
 
 /// An action's name after `@`, which must be one of the variant's.
@@ -248,12 +263,11 @@ pub fn parse(variant: &Variant, pos: &Position, text: &str) -> Result<Move, Move
                 }
                 _ => w.carry.is_empty(),
             }
-            && match (m.choice, w.choice) {
-                (None, None) => true,
-                (Some(c), Some(WrittenChoice::To(to))) => c.to == to,
-                (Some(c), Some(WrittenChoice::PieceTo(piece, to))) => c.piece == piece && c.to == to,
-                _ => false,
-            }
+            && m.choices.len() == w.choices.len()
+            && m.choices.iter().zip(&w.choices).all(|(c, w)| match *w {
+                WrittenChoice::To(to) => c.kind == ChoiceKind::Direction && c.to == to,
+                WrittenChoice::PieceTo(piece, to) => c.kind == ChoiceKind::Piece && c.piece == piece && c.to == to,
+            })
             && m.controller == w.controller
     };
     legal.iter().find(matches).copied().ok_or_else(|| MoveError::Illegal {

@@ -74,7 +74,7 @@ const NO_MOVE: Move = Move {
     to: 0,
     kind: MoveKind::Quiet,
     promotion: None,
-    choice: None,
+    choices: crate::engine::moves::Choices::NONE,
     controller: None,
 };
 
