@@ -352,6 +352,12 @@ fn command_line_errors() {
         assert_eq!(code, 2, "{err}");
     }
     std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+    // A folder with no variant file in it.
+    let empty = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve-empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    let (code, _, err) = kaboom(&["serve", "--port", "0", empty.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("holds no .ron files"), "{err}");
     // A port already taken.
     let s = serve(&[]);
     let port = s.addr.rsplit(':').next().unwrap();
