@@ -105,9 +105,11 @@ async function validateNow() {
   if ($("editor").value !== text) return; // typed on meanwhile
   showDiagnostics(data);
   state.valid = !!data.valid;
-  $("editor-state").textContent = data.valid ? "" : "(does not load: the board shows the last text that did)";
+  const edited = text === state.original ? null : text;
+  $("editor-state").textContent = !data.valid
+    ? "(does not load: the board shows the last text that did)"
+    : edited === null ? "" : "(edited: the board plays this text)";
   if (data.valid) {
-    const edited = text === state.original ? null : text;
     if (edited !== state.text) {
       state.text = edited;
       await refresh(true);
