@@ -8,6 +8,7 @@ mod lower;
 pub mod tables;
 
 use crate::base::geometry::Geometry;
+use crate::base::glyph::Glyph;
 use crate::base::piece::Kind;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::check::{CheckedCastling, CheckedVariant, Diagnostic, ResolvedCastling};
@@ -32,6 +33,8 @@ pub struct PieceInfo {
     pub pawn: bool,
     /// Material value.
     pub value: i32,
+    /// How pictures draw it.
+    pub glyph: Glyph,
 }
 
 /// One castling move of one side, compiled.
@@ -330,6 +333,7 @@ pub fn compile(v: CheckedVariant) -> Variant {
                 royal: p.royal,
                 pawn: p.pawn,
                 value: p.value,
+                glyph: p.glyph.clone(),
             })
             .collect(),
         start_fen: v.start_text.clone(),

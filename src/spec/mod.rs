@@ -110,6 +110,12 @@ pub struct PieceSpec {
     /// A shield the piece carries.
     #[serde(default, deserialize_with = "lenient_option")]
     pub shield: Option<ShieldSpec>,
+    /// How pictures draw the piece: a figurine name (`"king"`, `"queen"`,
+    /// `"rook"`, `"bishop"`, `"knight"`, `"pawn"`) or a mark of one or two
+    /// characters shown in a disc. Default: the figurine of the usual
+    /// letters K, Q, R, B, N, P, otherwise the letter in a disc.
+    #[serde(default)]
+    pub glyph: Option<Spanned<String>>,
 }
 
 /// Promotion rules.
