@@ -87,6 +87,9 @@ pub fn marks(mv: &Move, events: &[Event], area: SquareSet) -> (Marks, Marks) {
                 before.removed.insert(at);
                 after.shaded.insert(at);
             }
+            Event::Dropped { at, .. } => {
+                after.touched.insert(at);
+            }
             Event::Removed { at, .. } => {
                 before.removed.insert(at);
                 before.shaded.insert(at);
