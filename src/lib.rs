@@ -28,6 +28,7 @@ pub mod interop;
 pub mod lang;
 pub mod load;
 pub mod notation;
+pub mod picture;
 pub mod scenario;
 pub mod search;
 pub mod selfplay;

@@ -3,7 +3,7 @@
 //!
 //! Layers, bottom to top (see `docs/design.md`):
 //! base, spec, lang, check, compile, engine, notation, load, scenario,
-//! interop, search.
+//! interop, search, picture.
 //! The binary's `cli` sits on top and uses only the library's public API.
 //! The engine uses only `base`, `compile` and itself: never syntax trees;
 //! of `compile` only the IR, the tables and the compiled variant.
@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 /// own layer and those before it, never one after it.
 const LAYERS: &[&str] = &[
     "base", "spec", "lang", "check", "compile", "engine", "notation", "load", "scenario", "interop", "search",
-    "selfplay",
+    "selfplay", "picture",
 ];
 
 /// Pairs (from, to) forbidden although `to` is lower: the engine runs on

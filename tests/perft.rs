@@ -151,6 +151,12 @@ fn hoppers() {
 }
 
 #[test]
+fn crazyhouse() {
+    // Drops, captures to hand, promoted pieces demoted when captured.
+    run_suite("crazyhouse", "crazyhouse.perft");
+}
+
+#[test]
 fn antichess() {
     // Compulsory captures, a non-royal king, extinction and stalemate wins.
     run_suite("antichess", "antichess.perft");

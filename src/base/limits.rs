@@ -15,6 +15,10 @@ pub const MAX_CARRY: usize = 4;
 /// carries them in a fixed array of this size.
 pub const MAX_CHOICES: usize = 2;
 
+/// Most kinds of piece a variant with drops may hold in hand (its kinds
+/// that are not royal): a position keeps a count for each.
+pub const MAX_HAND_KINDS: usize = 16;
+
 /// Bit of a shield's `against` mask: protects from `remove`.
 pub const SHIELD_REMOVE: u8 = 1;
 /// Protects from `push`.

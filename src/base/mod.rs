@@ -4,6 +4,7 @@
 
 pub mod diagnostic;
 pub mod geometry;
+pub mod glyph;
 pub mod limits;
 pub mod piece;
 pub mod span;

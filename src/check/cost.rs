@@ -335,8 +335,8 @@ impl Costs {
 
     /// An upper bound on the moves one position may offer: every square
     /// holding the piece with the most moves (promotions, actions and
-    /// compelled moves included), plus side actions and castling, each
-    /// with every bounce choice.
+    /// compelled moves included), plus side actions, castling and drops,
+    /// each with every follow-up choice.
     pub fn move_bound(
         &self,
         pieces: &[super::CheckedPiece],
@@ -368,11 +368,19 @@ impl Costs {
         let action_moves = |a: &super::CheckedAction| self.action_moves(a, choices, most_plain);
         let side: u64 = s.actions.iter().filter(|a| a.owner.is_none()).map(action_moves).sum();
         let castling = castling_rules as u64 * (1 << crate::base::limits::MAX_CARRY);
+        // A drop of each kind that may be held, on each square.
+        let drops = match s.drops {
+            Some(_) => self
+                .squares
+                .saturating_mul(pieces.iter().filter(|p| !p.royal).count() as u64),
+            None => 0,
+        };
         let total = self
             .squares
             .saturating_mul(per_piece)
             .saturating_add(side)
-            .saturating_add(castling);
+            .saturating_add(castling)
+            .saturating_add(drops);
         // Each choice the rules ask for: a bounce of any piece of its set
         // or none, a direction out of 8.
         s.rules

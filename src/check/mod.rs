@@ -5,6 +5,7 @@
 pub mod analysis;
 mod castling;
 pub mod cost;
+pub mod drops;
 mod endings;
 mod evaluation;
 mod inherited;
@@ -15,6 +16,7 @@ mod validate;
 
 pub use crate::base::diagnostic::{Diagnostic, LoadError, Severity};
 pub use castling::{CheckedCastling, ResolvedCastling, resolve_castling, resolve_in_position};
+pub use drops::CheckedDrops;
 pub use random_setup::{CheckedSetup, mirror, next_permutation};
 pub use resolve::Resolved;
 pub use sentences::{ActionTargets, CheckedAction, CheckedSentences, CheckedShield, DEFAULT_END, DEFAULT_LEGAL};

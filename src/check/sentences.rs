@@ -97,6 +97,8 @@ pub struct CheckedSentences {
     /// The distinct kind masks counted by `captured(...)`, at most
     /// [`MAX_COUNTERS`]; a count's counter is its mask's index here.
     pub counters: Vec<u64>,
+    /// Pieces in hand and drops, if the variant has them.
+    pub drops: Option<super::CheckedDrops>,
 }
 
 impl CheckedSentences {
@@ -164,6 +166,10 @@ pub(super) fn check_sentences(c: &mut Checker<'_>, file: &VariantFile, names: &N
     out.legal = check_legal(c, file, names);
     (out.end, out.end_labels) = check_end(c, file, names);
     out.counters = check_counters(c, &out);
+    out.drops = file
+        .drops
+        .as_ref()
+        .and_then(|d| super::drops::check_drops(c, file, d, names));
     out
 }
 
@@ -383,7 +389,7 @@ fn check_end(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> (Vec
     (end, labels)
 }
 
-fn parse<T>(
+pub(super) fn parse<T>(
     c: &mut Checker<'_>,
     text: &Spanned<String>,
     what: &str,

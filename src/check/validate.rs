@@ -8,6 +8,7 @@ use super::resolve::Names;
 use super::sentences::{CheckedSentences, check_sentences};
 use crate::base::diagnostic::Diagnostic;
 use crate::base::geometry::Geometry;
+use crate::base::glyph::Glyph;
 use crate::base::piece::{Kind, MAX_KINDS};
 use crate::base::span::StringWalk;
 use crate::base::square::Square;
@@ -34,6 +35,8 @@ pub struct CheckedPiece {
     pub value: i32,
     /// 0-based ranks, from the owner's side, where `i` moves are allowed.
     pub initial_ranks: Vec<i32>,
+    /// How pictures draw it.
+    pub glyph: Glyph,
 }
 
 /// Promotion with letters resolved to kinds.
@@ -562,7 +565,20 @@ fn check_pieces(c: &mut Checker<'_>, file: &VariantFile) -> Option<Vec<CheckedPi
                 "write ranks from the owner's side, the first rank being 1",
             );
         }
+        let glyph = match &spec.glyph {
+            None => Glyph::for_letter(letter),
+            Some(g) => Glyph::parse(&g.value).unwrap_or_else(|e| {
+                ok = false;
+                c.error(
+                    format!("glyph: {e}"),
+                    g.location.clone(),
+                    "write a figurine name (king, queen, rook, bishop, knight, pawn) or one or two characters",
+                );
+                Glyph::for_letter(letter)
+            }),
+        };
         pieces.push(CheckedPiece {
+            glyph,
             letter,
             name: spec.name.value.clone(),
             template_text: spec.moves.value.clone(),

@@ -8,12 +8,22 @@ use kaboom::{Game, Variant};
 use std::io::Write as _;
 use std::process::ExitCode;
 
-pub fn run(o: &mut Output, variant: &Variant, start: super::FenArg<'_>, text: &str) -> Result<ExitCode, Failure> {
+pub fn run(
+    o: &mut Output,
+    variant: &Variant,
+    start: super::FenArg<'_>,
+    text: &str,
+    svg: Option<&str>,
+) -> Result<ExitCode, Failure> {
     let pos = load_position(variant, start)?;
     let mv = uci::parse(variant, &pos, text).map_err(|e| Failure::input(e.to_string()))?;
     let mut game = Game::new(variant, pos.clone());
     let events = game.play(mv);
     let marked = explain::touched(&mv, &events);
+    if let Some(path) = svg {
+        let picture = kaboom::picture::explain(variant, &pos, &mv);
+        super::write_picture(path, &picture)?;
+    }
     writeln!(o.out, "before:")?;
     write!(o.out, "{}", explain::marked_diagram(variant, &pos, &marked))?;
     writeln!(o.out)?;

@@ -19,8 +19,12 @@ pub fn run(
     variant: &Variant,
     name_or_path: &str,
     start: super::FenArg<'_>,
+    svg: Option<&str>,
 ) -> Result<ExitCode, Failure> {
     let pos = load_position(variant, start)?;
+    if let Some(path) = svg {
+        super::write_picture(path, &kaboom::picture::board(variant, &pos))?;
+    }
     // The variant loaded, so its file (with its parents merged) reads again.
     let file = Loader::new()
         .load(name_or_path)

@@ -148,7 +148,7 @@ fn scenario_problem(path: &Path, root: &Path) -> Option<(String, bool)> {
     }
 }
 
-fn to_json(d: &Diagnostic, sources: &Sources) -> serde_json::Value {
+pub(super) fn to_json(d: &Diagnostic, sources: &Sources) -> serde_json::Value {
     let place = d.location.as_ref().map(|loc| {
         let file = &sources.files[loc.source];
         let (line, column) = file.line_col(loc.span.start);

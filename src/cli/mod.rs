@@ -24,6 +24,7 @@ mod pgn_out;
 mod progress;
 mod protocol;
 mod render;
+mod serve;
 mod xboard_setup;
 
 use clap::{Parser, Subcommand};
@@ -236,6 +237,9 @@ enum Command {
         /// Seed of a random setup's start position (default 0).
         #[arg(long)]
         seed: Option<u64>,
+        /// Also draw the board as an SVG picture in this file.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<String>,
     },
     /// Prints a random setup's start position for a seed, or how many there are.
     Setup {
@@ -263,6 +267,9 @@ enum Command {
         seed: Option<u64>,
         /// The move, in kaboom's notation (e2e4, a1a5@shove, e1e8,f8g8).
         r#move: String,
+        /// Also draw the move as an SVG picture (before and after) in this file.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<String>,
     },
     /// Runs scenario files (or every .ron file in folders) and reports passes and failures.
     Test {
@@ -280,6 +287,17 @@ enum Command {
         /// The variant played until XBoard names another, and after `new`
         /// (default chess): for a second engine XBoard gives only a FEN.
         variant: Option<String>,
+    },
+    /// Serves a local web playground: edit a variant with live diagnostics, play it, see each move's trace.
+    Serve {
+        /// Variant files or folders of them to offer beside the bundled variants.
+        paths: Vec<String>,
+        /// Port to listen on (0: any free port).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// Address to listen on; only this machine can reach the default.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
     },
     /// Loads and checks variant files, reporting every problem found.
     Validate {
@@ -506,8 +524,16 @@ fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
             fen,
             allow_illegal,
             seed,
-        } => load_variant_for(&variant, seed, fen.as_deref())
-            .and_then(|v| cmd_show::run(o, &v, &variant, fen.as_deref().map(|f| (f, allow_illegal)))),
+            svg,
+        } => load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| {
+            cmd_show::run(
+                o,
+                &v,
+                &variant,
+                fen.as_deref().map(|f| (f, allow_illegal)),
+                svg.as_deref(),
+            )
+        }),
         Command::Setup { variant, seed, count } => {
             load_variant(&variant, seed).and_then(|v| cmd_setup::run(o, &v, count))
         }
@@ -517,13 +543,34 @@ fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
             allow_illegal,
             seed,
             r#move,
-        } => load_variant_for(&variant, seed, fen.as_deref())
-            .and_then(|v| cmd_explain::run(o, &v, fen.as_deref().map(|f| (f, allow_illegal)), &r#move)),
+            svg,
+        } => load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| {
+            cmd_explain::run(
+                o,
+                &v,
+                fen.as_deref().map(|f| (f, allow_illegal)),
+                &r#move,
+                svg.as_deref(),
+            )
+        }),
         Command::Test { paths, snapshot } => cmd_test::run(o, &paths, snapshot),
         Command::Uci => Ok(cmd_uci::run()),
         Command::Xboard { variant } => Ok(cmd_xboard::run(variant.as_deref())),
         Command::Validate { files, format } => cmd_validate::run(o, &files, format),
+        Command::Serve { paths, port, host } => serve::run(
+            o,
+            serve::ServeOptions {
+                host: &host,
+                port,
+                paths: &paths,
+            },
+        ),
     }
+}
+
+/// Writes a picture to `path`; a path that cannot be written exits 2.
+fn write_picture(path: &str, svg: &str) -> Result<(), Failure> {
+    std::fs::write(path, svg).map_err(|e| Failure::io(format!("{path}: cannot write the picture: {e}")))
 }
 
 /// Loads a variant (with a random setup's seed), rendering its

@@ -50,12 +50,13 @@ pub fn piece_table(variant: &Variant) -> Option<String> {
 
 /// The bundled variants XBoard knows by the same name and plays by its own
 /// rules: it needs no description of them.
-const KNOWN_TO_XBOARD: &[&str] = &["normal", "capablanca", "atomic"];
+const KNOWN_TO_XBOARD: &[&str] = &["normal", "capablanca", "atomic", "crazyhouse"];
 
 /// The lines that describe `variant` to XBoard: `setup (TABLE)
 /// WxH+0_NAME FEN`, then `piece X& BETZA` for each piece (the king's with
 /// `O` and its castling distance when it castles). Nothing for the
-/// variants XBoard knows itself (chess as `normal`, capablanca, atomic).
+/// variants XBoard knows itself (chess as `normal`, capablanca, atomic,
+/// crazyhouse).
 pub fn describe(variant: &Variant, xboard_name: &str) -> Vec<String> {
     if KNOWN_TO_XBOARD.contains(&xboard_name) {
         return Vec::new();

@@ -134,6 +134,16 @@ pub enum Op {
     },
 }
 
+/// Pieces in hand and drops, compiled.
+#[derive(Clone, Debug, Default)]
+pub struct Drops {
+    /// A piece captured by a move joins the captor's hand.
+    pub captures_to_hand: bool,
+    /// Per kind: the set its drops are limited to (its empty squares), or
+    /// `None` for any empty square.
+    pub zones: Vec<Option<SetId>>,
+}
+
 /// Which way a push goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PushDirection {
@@ -258,6 +268,8 @@ pub struct Programs {
     /// Which rules ask for follow-up choices: `[on capture, on arrival,
     /// after move]`.
     pub rules_ask: [bool; 3],
+    /// Pieces in hand and drops, if the variant has them.
+    pub drops: Option<Drops>,
     /// Whether the only rule is one `after move` rule whose one effect is
     /// a bounce: a move that declines it is then a plain move.
     pub bounce_only: bool,

@@ -4,7 +4,7 @@
 //! unresolved here would be a bug in the checker, not in the file.
 
 use super::ir::{
-    CompiledAction, CompiledRule, CondId, CondNode, End, Legal, Op, Programs, PushDirection, SetId, SetNode,
+    CompiledAction, CompiledRule, CondId, CondNode, Drops, End, Legal, Op, Programs, PushDirection, SetId, SetNode,
 };
 use crate::base::geometry::Geometry;
 use crate::base::piece::Kind;
@@ -78,6 +78,19 @@ pub fn compile(s: &CheckedSentences, g: Geometry, initial_ranks: &dyn Fn(Kind) -
         b.area_table(radius);
     }
     b.area_table(1);
+    if let Some(d) = &s.drops {
+        let mut zones = vec![None; 64];
+        for (kinds, set) in &d.zones {
+            let id = b.set(set);
+            for &k in kinds {
+                zones[k as usize] = Some(id);
+            }
+        }
+        b.p.drops = Some(Drops {
+            captures_to_hand: d.captures_to_hand,
+            zones,
+        });
+    }
     b.p.any_effects = b.p.has_effects();
     plan_choices(&mut b.p);
     b.p

@@ -8,6 +8,7 @@ mod lower;
 pub mod tables;
 
 use crate::base::geometry::Geometry;
+use crate::base::glyph::Glyph;
 use crate::base::piece::Kind;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::check::{CheckedCastling, CheckedVariant, Diagnostic, ResolvedCastling};
@@ -32,6 +33,8 @@ pub struct PieceInfo {
     pub pawn: bool,
     /// Material value.
     pub value: i32,
+    /// How pictures draw it.
+    pub glyph: Glyph,
 }
 
 /// One castling move of one side, compiled.
@@ -109,6 +112,12 @@ pub struct Variant {
     pub(crate) setup: Option<crate::check::CheckedSetup>,
     /// The castling rules as written, to find their pieces in a FEN.
     pub(crate) castling_spec: Vec<CheckedCastling>,
+    /// With drops: each kind's slot in a hand (kinds that are not royal).
+    pub(crate) hand_slot: Vec<Option<u8>>,
+    /// With drops: the kind held in each hand slot.
+    pub(crate) hand_kinds: Vec<Kind>,
+    /// The kind a promoted piece becomes again when captured into a hand.
+    pub(crate) demoted: Option<Kind>,
 }
 
 impl Variant {
@@ -301,6 +310,17 @@ pub fn compile(v: CheckedVariant) -> Variant {
             .filter(|(_, p)| f(p))
             .fold(0, |m, (k, _)| m | 1 << k)
     };
+    // Kinds that are not royal may be held in hand, in kind order.
+    let mut hand_slot = vec![None; v.pieces.len()];
+    let mut hand_kinds = Vec::new();
+    if v.sentences.drops.is_some() {
+        for (k, p) in v.pieces.iter().enumerate() {
+            if !p.royal && hand_kinds.len() < crate::base::limits::MAX_HAND_KINDS {
+                hand_slot[k] = Some(hand_kinds.len() as u8);
+                hand_kinds.push(k as Kind);
+            }
+        }
+    }
     Variant {
         name: v.name.clone(),
         description: v.description.clone(),
@@ -316,6 +336,7 @@ pub fn compile(v: CheckedVariant) -> Variant {
                 royal: p.royal,
                 pawn: p.pawn,
                 value: p.value,
+                glyph: p.glyph.clone(),
             })
             .collect(),
         start_fen: v.start_text.clone(),
@@ -335,6 +356,9 @@ pub fn compile(v: CheckedVariant) -> Variant {
         shield_kinds: v.sentences.shields.iter().fold(0, |m, sh| m | 1 << sh.kind),
         setup: None,
         castling_spec: v.castling_rules.clone(),
+        hand_slot,
+        hand_kinds,
+        demoted: v.promotion.as_ref().and_then(|p| p.pieces.first().copied()),
     }
 }
 

@@ -112,6 +112,7 @@ impl Variant {
                 MoveKind::Quiet | MoveKind::Initial => arrival,
                 MoveKind::Capture | MoveKind::EnPassant => capture || arrival,
                 MoveKind::Castle(_) => false,
+                MoveKind::Drop(_) => arrival,
                 MoveKind::Action(i) => {
                     let action = &p.actions[i as usize];
                     arrival || (action.asks && !action.asks_one_direction)

@@ -317,6 +317,7 @@ impl Variant {
             match *op {
                 Op::Remove(set) => {
                     let squares = self.eval_set(set, pos, ctx);
+                    trace.area(squares);
                     let shield = self.shielded(pos, SHIELD_REMOVE);
                     for sq in squares.iter() {
                         if !pos.cell(sq).is_piece() {
@@ -339,6 +340,7 @@ impl Variant {
                 }
                 Op::Block(set) => {
                     let squares = self.eval_set(set, pos, ctx);
+                    trace.area(squares);
                     let shield = self.shielded(pos, SHIELD_BLOCK);
                     for sq in squares.iter() {
                         if shield.contains(sq) {
@@ -640,6 +642,7 @@ impl Variant {
         {
             let promoted = Cell::piece(kind, piece.color());
             pos.set(self, to, promoted);
+            pos.mark_promoted(self, to);
             trace.record(Event::Promoted {
                 at: to,
                 piece: promoted,

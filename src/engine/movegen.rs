@@ -117,6 +117,39 @@ impl Variant {
         }
         self.generate_castling(pos, out);
         self.generate_side_actions(pos, out);
+        if self.programs.drops.is_some() {
+            self.generate_drops(pos, out);
+        }
+    }
+
+    /// Appends the drops of the side to move: each kind it holds, onto
+    /// each empty square of its drop zone.
+    fn generate_drops(&self, pos: &Position, out: &mut Vec<Move>) {
+        let Some(drops) = &self.programs.drops else { return };
+        let us = pos.side;
+        let mut empty = SquareSet::EMPTY;
+        let mut empty_known = false;
+        for (slot, &kind) in self.hand_kinds.iter().enumerate() {
+            if pos.hands[us as usize][slot] == 0 {
+                continue;
+            }
+            if !empty_known {
+                empty = self
+                    .programs
+                    .all
+                    .iter()
+                    .filter(|&sq| pos.board[sq as usize].is_empty())
+                    .collect();
+                empty_known = true;
+            }
+            let squares = match drops.zones.get(kind as usize).copied().flatten() {
+                Some(zone) => crate::engine::interpret::intersection(empty, self.eval_set(zone, pos, &Self::still(us))),
+                None => empty,
+            };
+            for sq in squares.iter() {
+                out.push(Move::new(sq, sq, MoveKind::Drop(kind)));
+            }
+        }
     }
 
     /// Appends the moves and actions of the piece on `from`, which belongs
@@ -422,6 +455,14 @@ impl SafeMoves {
     /// seen as empty).
     #[inline]
     fn allows(&self, variant: &Variant, pos: &Position, mv: &Move) -> bool {
+        // A drop only adds a piece: where no royal is attacked and no
+        // hopper may use it as a screen, it exposes none.
+        if let MoveKind::Drop(_) = mv.kind {
+            return !self.forbids
+                && !self.attacked
+                && !variant.attacks.has_hops
+                && variant.is_plain(&Move::new(mv.to, mv.to, MoveKind::Quiet));
+        }
         if self.forbids || !variant.is_plain(mv) {
             return false;
         }

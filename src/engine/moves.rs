@@ -19,6 +19,9 @@ pub enum MoveKind {
     Castle(u8),
     /// The variant's action with this index, aimed at `to`.
     Action(u8),
+    /// A piece of this kind from the mover's hand onto the empty `to`
+    /// (`from` is `to`).
+    Drop(u8),
 }
 
 /// What a follow-up choice picks, which also says how it is written.

@@ -6,7 +6,7 @@ use super::interpret::{Answers, Context};
 use super::moves::{Move, MoveKind};
 use super::trace::{Event, NoTrace, Trace};
 use crate::base::geometry::Geometry;
-use crate::base::limits::{MAX_CARRY, MAX_COUNTERS};
+use crate::base::limits::{MAX_CARRY, MAX_COUNTERS, MAX_HAND_KINDS};
 use crate::base::piece::Cell;
 use crate::base::square::{Color, MAX_SQUARES, Square, SquareSet};
 use crate::compile::Variant;
@@ -33,6 +33,11 @@ pub struct Position {
     pub(crate) checks: [u8; 2],
     /// Squares of pieces that may castle along and have not moved.
     pub(crate) unmoved: SquareSet,
+    /// With drops: pieces in hand, per side, per hand slot of the variant.
+    pub(crate) hands: [[u8; MAX_HAND_KINDS]; 2],
+    /// With drops: squares of pieces that promoted (captured, one returns
+    /// to the hand as the piece it promoted from).
+    pub(crate) promoted: SquareSet,
     pub(crate) geometry: Geometry,
 }
 
@@ -53,6 +58,8 @@ impl Position {
             used: [0; 2],
             checks: [0; 2],
             unmoved: SquareSet::EMPTY,
+            hands: [[0; MAX_HAND_KINDS]; 2],
+            promoted: SquareSet::EMPTY,
             geometry,
         }
     }
@@ -162,6 +169,7 @@ impl Position {
     #[inline]
     pub(crate) fn clear(&mut self, sq: Square) {
         self.unmoved.remove(sq);
+        self.promoted.remove(sq);
         let cell = self.board[sq as usize];
         if cell.is_piece() {
             let side = cell.color() as usize;
@@ -175,6 +183,10 @@ impl Position {
     #[inline]
     pub(crate) fn relocate(&mut self, from: Square, to: Square) {
         self.unmoved.remove(from);
+        if self.promoted.contains(from) {
+            self.promoted.remove(from);
+            self.promoted.insert(to);
+        }
         let cell = self.board[from as usize];
         self.board[from as usize] = Cell::EMPTY;
         self.board[to as usize] = cell;
@@ -217,7 +229,12 @@ impl Position {
     /// Plays `mv`, reporting every event to `trace`.
     pub fn make_traced<T: Trace>(&mut self, variant: &Variant, mv: Move, trace: &mut T) {
         let us = self.side;
-        let moving = self.board[mv.from as usize];
+        let moving = match mv.kind {
+            // A dropped piece comes from the hand: a pawn's drop resets
+            // the move-rule clock as its moves do (as in Fairy-Stockfish).
+            MoveKind::Drop(kind) => Cell::piece(kind, us),
+            _ => self.board[mv.from as usize],
+        };
         // A compelled piece moves as its owner's piece: its promotions,
         // its "own" and "enemy", whoever's turn it is.
         let owner = if moving.is_piece() { moving.color() } else { us };
@@ -234,10 +251,12 @@ impl Position {
             MoveKind::Capture | MoveKind::EnPassant => self.make_capture(variant, mv, moving, trace),
             MoveKind::Castle(index) => self.make_castle(variant, index, &mut ctx, trace),
             MoveKind::Action(index) => self.make_action(variant, mv, index, &mut ctx, &mut answers, trace),
+            MoveKind::Drop(kind) => self.make_drop(variant, mv, kind, trace),
         };
         if let Some(kind) = mv.promotion {
             let promoted = Cell::piece(kind, owner);
             self.set(variant, mv.to, promoted);
+            self.mark_promoted(variant, mv.to);
             trace.record(Event::Promoted {
                 at: mv.to,
                 piece: promoted,
@@ -300,11 +319,52 @@ impl Position {
             from: mv.from,
             to: mv.to,
         });
+        let (captured, promoted) = (self.board[victim as usize], self.promoted.contains(victim));
         self.remove_piece(variant, victim, true, trace);
+        self.capture_to_hand(variant, captured, promoted);
         self.relocate(mv.from, mv.to);
         Made {
             captured: true,
             ..Made::landed()
+        }
+    }
+
+    /// A drop: a piece of the mover's hand goes onto the empty `mv.to`.
+    fn make_drop<T: Trace>(&mut self, variant: &Variant, mv: Move, kind: u8, trace: &mut T) -> Made {
+        let us = self.side;
+        if let Some(slot) = variant.hand_slot.get(kind as usize).copied().flatten() {
+            let held = &mut self.hands[us as usize][slot as usize];
+            *held = held.saturating_sub(1);
+        }
+        let piece = Cell::piece(kind, us);
+        self.set(variant, mv.to, piece);
+        trace.record(Event::Dropped { piece, at: mv.to });
+        Made::landed()
+    }
+
+    /// Marks the piece on `sq` as promoted, where the variant keeps hands.
+    #[inline]
+    pub(crate) fn mark_promoted(&mut self, variant: &Variant, sq: Square) {
+        if variant.programs.drops.is_some() {
+            self.promoted.insert(sq);
+        }
+    }
+
+    /// Puts a piece captured by the side to move into its hand, where the
+    /// variant says captures go to hand: as the kind it promoted from if
+    /// it had promoted (`promoted`).
+    #[inline]
+    fn capture_to_hand(&mut self, variant: &Variant, captured: Cell, promoted: bool) {
+        if !variant.programs.drops.as_ref().is_some_and(|d| d.captures_to_hand) || !captured.is_piece() {
+            return;
+        }
+        let kind = match variant.demoted {
+            Some(base) if promoted => base,
+            _ => captured.kind(),
+        };
+        if let Some(slot) = variant.hand_slot.get(kind as usize).copied().flatten() {
+            let held = &mut self.hands[self.side as usize][slot as usize];
+            *held = held.saturating_add(1);
         }
     }
 

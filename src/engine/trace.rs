@@ -4,7 +4,7 @@
 
 use super::moves::Choice;
 use crate::base::piece::Cell;
-use crate::base::square::Square;
+use crate::base::square::{Square, SquareSet};
 
 /// One thing that happened while a move was played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,6 +62,13 @@ pub enum Event {
         /// To.
         to: Square,
     },
+    /// A piece from a hand was put on the board.
+    Dropped {
+        /// The piece.
+        piece: Cell,
+        /// Where.
+        at: Square,
+    },
     /// A piece promoted.
     Promoted {
         /// Where.
@@ -98,12 +105,38 @@ pub trait Trace {
     /// Records one event.
     fn record(&mut self, event: Event);
 
+    /// Records the squares an effect acts on (the set its sentence names:
+    /// a blast's area, the squares a rule blocks), before shields and
+    /// whether or not a piece stands there. Pictures shade them; other
+    /// tracers ignore them.
+    #[inline(always)]
+    fn area(&mut self, _squares: SquareSet) {}
+
     /// The move reached a follow-up choice it did not make (only the first
     /// such choice of a move is reported).
     fn asked(&mut self, _asked: Asked) {}
 
     /// One option of the choice just reported by [`Trace::asked`].
     fn offer(&mut self, _choice: Choice) {}
+}
+
+/// Records the events and the union of the areas effects acted on.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Recorder {
+    /// The events, in order.
+    pub events: Vec<Event>,
+    /// Every square an effect acted on.
+    pub area: SquareSet,
+}
+
+impl Trace for Recorder {
+    fn record(&mut self, event: Event) {
+        self.events.push(event);
+    }
+
+    fn area(&mut self, squares: SquareSet) {
+        self.area = self.area.union(&squares);
+    }
 }
 
 /// Discards every event: the tracer of search and perft.

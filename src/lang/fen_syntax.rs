@@ -38,6 +38,11 @@ pub struct FenRecord {
     /// Fairy-Stockfish's remaining-checks field after the en passant
     /// square (`3+3`: White's, then Black's), with its byte range.
     pub checks_left: Option<([u32; 2], Range<usize>)>,
+    /// Pieces in hand, in brackets after the board (`[QPnp]`: upper case
+    /// White's, lower case Black's), as written, with its byte range.
+    pub holdings: Option<(String, Range<usize>)>,
+    /// Squares (indexes into `board`) of pieces marked promoted (`Q~`).
+    pub promoted: Vec<usize>,
 }
 
 /// A problem in a FEN, at a byte range of the FEN text.
@@ -113,7 +118,23 @@ pub fn parse(text: &str, files: u8, ranks: u8, is_letter: impl Fn(char) -> bool)
         extras.push((key.to_string(), value.to_string(), span.clone()));
     }
     let (board_text, board_span) = &fields[0];
-    let board = parse_board(board_text, board_span.start, files, ranks, &is_letter)?;
+    // Pieces in hand follow the board in brackets, as Fairy-Stockfish writes them.
+    let (board_text, holdings) = match board_text.find('[') {
+        Some(open) => {
+            let inner = &board_text[open + 1..];
+            let at = board_span.start + open;
+            let Some(held) = inner.strip_suffix(']') else {
+                return Err(FenError::new(
+                    "the pieces in hand are not closed by `]`",
+                    at..board_span.end,
+                    "write the pieces in hand in brackets right after the board: `[Pn]`, or `[]` for none",
+                ));
+            };
+            (&board_text[..open], Some((held.to_string(), at..board_span.end)))
+        }
+        None => (board_text.as_str(), None),
+    };
+    let (board, promoted) = parse_board_marked(board_text, board_span.start, files, ranks, &is_letter)?;
     let white_to_move = match fields.get(1) {
         None => {
             return Err(FenError::new(
@@ -165,6 +186,8 @@ pub fn parse(text: &str, files: u8, ranks: u8, is_letter: impl Fn(char) -> bool)
         fullmove,
         extras,
         checks_left,
+        holdings,
+        promoted,
     })
 }
 
@@ -185,7 +208,8 @@ fn split_fields(text: &str) -> Vec<(String, Range<usize>)> {
 }
 
 /// Reads the board field (`rnbqkbnr/pppppppp/8/...`) starting at byte
-/// `base` of the whole FEN.
+/// `base` of the whole FEN. A `~` after a piece (a promoted piece, as
+/// Fairy-Stockfish marks it) is refused: see [`parse_board_marked`].
 pub fn parse_board(
     text: &str,
     base: usize,
@@ -193,6 +217,27 @@ pub fn parse_board(
     ranks: u8,
     is_letter: &impl Fn(char) -> bool,
 ) -> Result<Vec<FenCell>, FenError> {
+    let (board, promoted) = parse_board_marked(text, base, files, ranks, is_letter)?;
+    match promoted.first() {
+        None => Ok(board),
+        Some(_) => Err(FenError::new(
+            "`~` (a promoted piece) is not read here",
+            base..base + text.len(),
+            "remove the `~` marks",
+        )),
+    }
+}
+
+/// Reads the board field as [`parse_board`] does, with the squares of
+/// pieces marked promoted (`Q~`).
+pub fn parse_board_marked(
+    text: &str,
+    base: usize,
+    files: u8,
+    ranks: u8,
+    is_letter: &impl Fn(char) -> bool,
+) -> Result<(Vec<FenCell>, Vec<usize>), FenError> {
+    let mut promoted = Vec::new();
     let rows: Vec<&str> = text.split('/').collect();
     if rows.len() != ranks as usize {
         return Err(FenError::new(
@@ -250,6 +295,10 @@ pub fn parse_board(
             }
             file += cell_count;
             i += width;
+            if matches!(cell, FenCell::Piece(_)) && bytes.get(i) == Some(&b'~') {
+                promoted.push(rank * files as usize + file - 1);
+                i += 1;
+            }
         }
         if file != files as usize {
             return Err(FenError::new(
@@ -263,7 +312,7 @@ pub fn parse_board(
         }
         offset += row.len() + 1;
     }
-    Ok(board)
+    Ok((board, promoted))
 }
 
 /// Writes a board as the first field of a FEN (a1 is `board[0]`).

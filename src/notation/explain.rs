@@ -36,6 +36,7 @@ pub fn touched(mv: &Move, events: &[Event]) -> SquareSet {
             | Event::Removed { at, .. }
             | Event::Blocked { at }
             | Event::Promoted { at, .. }
+            | Event::Dropped { at, .. }
             | Event::Shielded { at } => set.insert(at),
             Event::PushedOff { from, .. } => set.insert(from),
         }
@@ -141,6 +142,9 @@ pub fn in_words(variant: &Variant, before: &Position, mv: &Move, events: &[Event
             }
             Event::Promoted { at, piece } => format!("It promotes on {} to a {}.", sq(at), name(variant, piece)),
             Event::Shielded { at } => format!("A shield protects {}.", sq(at)),
+            Event::Dropped { piece, at } => {
+                format!("A {} from the hand is dropped on {}.", name(variant, piece), sq(at))
+            }
         };
         lines.push(line);
     }

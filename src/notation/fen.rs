@@ -64,6 +64,7 @@ pub fn position_from_record(variant: &Variant, record: &FenRecord) -> Result<Pos
     pos.halfmove = record.halfmove;
     pos.fullmove = record.fullmove;
     read_checks(variant, &mut pos, record)?;
+    read_hands(variant, &mut pos, record)?;
     for (key, value, span) in &record.extras {
         read_extra(variant, &mut pos, key, value).map_err(|(message, help)| FenError {
             message,
@@ -72,6 +73,54 @@ pub fn position_from_record(variant: &Variant, record: &FenRecord) -> Result<Pos
         })?;
     }
     Ok(pos)
+}
+
+/// Pieces in hand (`[QPnp]`) and promoted pieces (`Q~`): read where the
+/// variant has drops, refused elsewhere.
+fn read_hands(variant: &Variant, pos: &mut Position, record: &FenRecord) -> Result<(), FenError> {
+    let drops = variant.programs.drops.is_some();
+    if let Some((held, span)) = &record.holdings {
+        if !drops {
+            return Err(FenError {
+                message: "the FEN gives pieces in hand, but this variant has no drops".into(),
+                span: span.clone(),
+                help: "remove the brackets after the board".into(),
+            });
+        }
+        for (i, c) in held.char_indices() {
+            let at = span.start + 1 + i;
+            let slot = variant
+                .kind_of_letter(c)
+                .and_then(|k| variant.hand_slot.get(k as usize).copied().flatten());
+            let Some(slot) = slot else {
+                return Err(FenError {
+                    message: format!("`{c}` in hand is not a piece this variant holds in hand"),
+                    span: at..at + c.len_utf8(),
+                    help: "hold piece letters that are not royal (upper case White's, lower case Black's)".into(),
+                });
+            };
+            let side = if c.is_ascii_uppercase() { 0 } else { 1 };
+            let held = &mut pos.hands[side][slot as usize];
+            *held = held.checked_add(1).filter(|&n| n <= 64).ok_or_else(|| FenError {
+                message: format!("more than 64 `{c}` in hand"),
+                span: span.clone(),
+                help: "hold at most 64 pieces of a kind".into(),
+            })?;
+        }
+    }
+    if !record.promoted.is_empty() {
+        if !drops {
+            return Err(FenError {
+                message: "the FEN marks a promoted piece (`~`), which only a variant with drops keeps".into(),
+                span: 0..0,
+                help: "remove the `~` marks".into(),
+            });
+        }
+        for &sq in &record.promoted {
+            pos.promoted.insert(sq as Square);
+        }
+    }
+    Ok(())
 }
 
 /// The checks each side has given, from the checks it has left (`3+3`):
@@ -309,6 +358,9 @@ pub fn write(variant: &Variant, pos: &Position) -> String {
                 empty = 0;
             }
             out.push(letter(variant, cell));
+            if pos.promoted.contains(sq) {
+                out.push('~');
+            }
         }
         if empty > 0 {
             out.push_str(&empty.to_string());
@@ -316,6 +368,20 @@ pub fn write(variant: &Variant, pos: &Position) -> String {
         if rank > 0 {
             out.push('/');
         }
+    }
+    if variant.programs.drops.is_some() {
+        // As Fairy-Stockfish writes them: White's then Black's, the
+        // strongest first (the last kinds of the file first).
+        out.push('[');
+        for side in Color::BOTH {
+            for (slot, &kind) in variant.hand_kinds.iter().enumerate().rev() {
+                let cell = Cell::piece(kind, side);
+                for _ in 0..pos.hands[side as usize][slot] {
+                    out.push(letter(variant, cell));
+                }
+            }
+        }
+        out.push(']');
     }
     out.push_str(if pos.side == Color::White { " w " } else { " b " });
     let mut rights = String::new();

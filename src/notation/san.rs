@@ -52,6 +52,7 @@ pub fn write(variant: &Variant, before: &Position, mv: &Move, events: &[Event], 
                 },
             ),
         },
+        MoveKind::Drop(_) => uci::write(variant, mv),
         _ if mv.controller.is_some() => uci::write(
             variant,
             &Move {

@@ -19,6 +19,7 @@ pub fn describe(variant: &Variant, event: &Event) -> String {
         Event::Bounced { piece, from, to } => format!("bounced {} {}-{}", l(piece), g.name(from), g.name(to)),
         Event::Promoted { at, piece } => format!("promoted {} {}", l(piece), g.name(at)),
         Event::Shielded { at } => format!("shielded {}", g.name(at)),
+        Event::Dropped { piece, at } => format!("dropped {} {}", l(piece), g.name(at)),
     }
 }
 

@@ -45,6 +45,13 @@ pub enum MoveError {
 pub fn write(variant: &Variant, mv: &Move) -> String {
     let g = variant.geometry;
     let mut out = String::new();
+    if let MoveKind::Drop(kind) = mv.kind {
+        // As Fairy-Stockfish writes a drop: the piece's letter, `@`, the square.
+        out.push(variant.pieces[kind as usize].letter.to_ascii_uppercase());
+        out.push('@');
+        out.push_str(&g.name(mv.to));
+        return out;
+    }
     if let Some(c) = mv.controller {
         out.push_str(&g.name(c));
         out.push('~');
@@ -239,8 +246,49 @@ fn read_promotion(variant: &Variant, rest: &str) -> Result<Option<u8>, String> {
     }
 }
 
+/// A drop as written (`P@e4`): the kind and the square, if `text` is one.
+fn read_drop(variant: &Variant, text: &str) -> Option<Result<(u8, Square), String>> {
+    let (letter, square) = text.split_once('@')?;
+    let mut chars = letter.chars();
+    let (Some(c), None) = (chars.next(), chars.next()) else {
+        return None;
+    };
+    if !c.is_ascii_alphabetic() {
+        return None;
+    }
+    let Some(kind) = variant.kind_of_letter(c.to_ascii_uppercase()) else {
+        return Some(Err(format!("`{c}` before `@` is not a piece letter of this variant")));
+    };
+    Some(
+        variant
+            .geometry
+            .parse_square(square)
+            .map(|sq| (kind, sq))
+            .ok_or_else(|| format!("`{square}` after `@` is not a square of the board")),
+    )
+}
+
 /// Reads a move and finds it among the legal moves of `pos`.
 pub fn parse(variant: &Variant, pos: &Position, text: &str) -> Result<Move, MoveError> {
+    if let Some(drop) = read_drop(variant, text) {
+        let (kind, to) = drop.map_err(|reason| MoveError::Malformed {
+            text: text.to_string(),
+            reason,
+        })?;
+        let legal = variant.legal_moves(pos);
+        return legal
+            .iter()
+            .find(|m| m.kind == MoveKind::Drop(kind) && m.to == to)
+            .copied()
+            .ok_or_else(|| MoveError::Illegal {
+                text: text.to_string(),
+                legal: if legal.is_empty() {
+                    "none (the game is over)".to_string()
+                } else {
+                    legal.iter().map(|m| write(variant, m)).collect::<Vec<_>>().join(" ")
+                },
+            });
+    }
     let w = read(variant, text).map_err(|reason| MoveError::Malformed {
         text: text.to_string(),
         reason,

@@ -57,6 +57,9 @@ pub struct Evaluation {
     /// Non-royal material of the start position (both sides), for the phase.
     start_material: i32,
     has_royals: bool,
+    /// With drops: the material of each hand slot's kind (a piece in hand
+    /// counts as on the board, without placement).
+    hand_values: Vec<i32>,
 }
 
 /// Destination squares of a piece of `kind` and `side` alone on the empty
@@ -247,7 +250,9 @@ impl Evaluation {
         }
         .abs()
         .max(1);
+        let hand_values = variant.hand_kinds.iter().map(|&k| values[k as usize]).collect();
         Evaluation {
+            hand_values,
             values,
             table,
             royal_crowded,
@@ -277,6 +282,11 @@ impl Evaluation {
                 let row = cell.kind() as usize * 2 + side;
                 score[side] += self.table[row * MAX_SQUARES + sq as usize];
                 material += self.values[cell.kind() as usize];
+            }
+            for (slot, &value) in self.hand_values.iter().enumerate() {
+                let held = value * i32::from(pos.hands[side][slot]);
+                score[side] += held;
+                material += held;
             }
         }
         if self.has_royals {

@@ -3,13 +3,14 @@
 //! square's contents (pieces and blocked squares), the side to move,
 //! castling rights, en passant targets and victim, the `captured(...)`
 //! counters, the once-per-game actions used, the unmoved pieces castling
-//! may carry, and the move-rule clock once it nears the variant's limit.
+//! may carry, the pieces in hand and which pieces promoted (with drops),
+//! and the move-rule clock once it nears the variant's limit.
 //!
 //! The key is computed in full at each node (no incremental update in
 //! `Position::make`): a walk over the occupied squares and a few small
 //! fields, with no allocation.
 
-use crate::base::limits::MAX_COUNTERS;
+use crate::base::limits::{MAX_COUNTERS, MAX_HAND_KINDS};
 use crate::base::square::{MAX_SQUARES, SquareSet};
 use crate::compile::Variant;
 use crate::compile::ir::{End, Op};
@@ -34,6 +35,11 @@ pub struct Keys {
     /// Per side, mixed with the number of checks it has given.
     checks: [u64; 2],
     used: [[u64; 16]; 2],
+    /// Per side and hand slot, mixed with the number held.
+    hands: [[u64; MAX_HAND_KINDS]; 2],
+    promoted: [u64; MAX_SQUARES],
+    /// Whether the variant has drops (then hands and promotions count).
+    drops: bool,
     clock: u64,
     /// The move rule's limit in plies, if the variant has one.
     clock_limit: Option<u32>,
@@ -65,6 +71,8 @@ impl Keys {
         let used = [std::array::from_fn(|_| next()), std::array::from_fn(|_| next())];
         let clock = next();
         let checks = [next(), next()];
+        let hands = [std::array::from_fn(|_| next()), std::array::from_fn(|_| next())];
+        let promoted = std::array::from_fn(|_| next());
         let programs = &variant.programs;
         let clock_limit = programs.end.iter().find_map(|(end, _)| match *end {
             End::MoveRule(n) if n > 0 => Some(2 * n),
@@ -89,6 +97,9 @@ impl Keys {
             counters,
             checks,
             used,
+            hands,
+            promoted,
+            drops: programs.drops.is_some(),
             clock,
             clock_limit,
             blocks,
@@ -157,6 +168,18 @@ impl Keys {
                 key ^= self.used[side][bits.trailing_zeros() as usize];
                 bits &= bits - 1;
             }
+        }
+        if self.drops {
+            for (side, held) in pos.hands.iter().enumerate() {
+                for (slot, &n) in held.iter().enumerate() {
+                    if n != 0 {
+                        key ^= self.hands[side][slot]
+                            .wrapping_mul(u64::from(n) | 1)
+                            .rotate_left(u32::from(n) & 63);
+                    }
+                }
+            }
+            key ^= squares(&self.promoted, &pos.promoted);
         }
         key
     }

@@ -49,7 +49,7 @@ pub struct GameRecord {
 /// `castling`, `en passant`, `compelled move`) and from the events of its
 /// trace (`capture`, `removal by effect`, `royal removed by effect`,
 /// `push`, `pushed off`, `square blocked`, `bounce`, `promotion`,
-/// `shield`); `quiet move` when it shows none.
+/// `shield`, `drop`); `quiet move` when it shows none.
 pub fn mechanics(variant: &Variant, mv: &Move, events: &[Event], out: &mut BTreeSet<String>) {
     let mut names: Vec<&str> = Vec::new();
     let action;
@@ -88,6 +88,7 @@ pub fn mechanics(variant: &Variant, mv: &Move, events: &[Event], out: &mut BTree
             Event::Bounced { .. } => "bounce",
             Event::Promoted { .. } => "promotion",
             Event::Shielded { .. } => "shield",
+            Event::Dropped { .. } => "drop",
         };
         names.push(name);
     }

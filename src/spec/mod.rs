@@ -50,6 +50,10 @@ pub struct VariantFile {
     /// Castling moves, written for White and mirrored for Black.
     #[serde(default, deserialize_with = "lenient_option_list")]
     pub castling: Option<Vec<CastlingSpec>>,
+    /// Pieces in hand and drops: a side may put a piece from its hand on
+    /// the board instead of moving.
+    #[serde(default, deserialize_with = "lenient_option")]
+    pub drops: Option<DropsSpec>,
     /// Rules triggered by moves: `"on capture: remove(area(target, 1))"`.
     #[serde(default, deserialize_with = "lenient_option_list")]
     pub rules: Option<Vec<Spanned<String>>>,
@@ -150,6 +154,12 @@ pub struct PieceSpec {
     /// A shield the piece carries.
     #[serde(default, deserialize_with = "lenient_option")]
     pub shield: Option<ShieldSpec>,
+    /// How pictures draw the piece: a figurine name (`"king"`, `"queen"`,
+    /// `"rook"`, `"bishop"`, `"knight"`, `"pawn"`) or a mark of one or two
+    /// characters shown in a disc. Default: the figurine of the usual
+    /// letters K, Q, R, B, N, P, otherwise the letter in a disc.
+    #[serde(default)]
+    pub glyph: Option<Spanned<String>>,
 }
 
 /// Promotion rules.
@@ -169,6 +179,31 @@ pub struct PromotionSpec {
 
 fn yes() -> bool {
     true
+}
+
+/// Pieces in hand: where they come from and where they may be dropped.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DropsSpec {
+    /// Whether a piece captured by a move joins the captor's hand, as the
+    /// piece it promoted from if it had promoted (default true).
+    #[serde(default = "yes", deserialize_with = "lenient")]
+    pub captures_to_hand: bool,
+    /// Where pieces may be dropped, by piece; a piece no entry names may
+    /// be dropped on any empty square.
+    #[serde(default, deserialize_with = "lenient_list")]
+    pub zones: Vec<DropZoneSpec>,
+}
+
+/// The squares some pieces may be dropped on.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DropZoneSpec {
+    /// Letters of the pieces (`"P"`).
+    pub pieces: Spanned<String>,
+    /// A set of squares, read for the side that drops (`"ranks(2..7)"`);
+    /// only its empty squares count.
+    pub squares: Spanned<String>,
 }
 
 /// One castling move, written from White's side.

@@ -1,0 +1,99 @@
+//! Pieces in hand and drops: the `drops` section, checked and resolved.
+
+use super::resolve::{Names, Resolved, Resolver};
+use super::sentences::parse;
+use super::validate::Checker;
+use crate::base::limits::MAX_HAND_KINDS;
+use crate::base::piece::Kind;
+use crate::lang::effect_syntax::{self as effects, SetExpr};
+use crate::spec::{DropsSpec, VariantFile};
+
+/// Drops as checked: where pieces in hand come from and where they go.
+#[derive(Clone, Debug)]
+pub struct CheckedDrops {
+    /// A piece captured by a move joins the captor's hand.
+    pub captures_to_hand: bool,
+    /// Where some pieces may be dropped: their kinds and the squares
+    /// (read for the side that drops). Other pieces: any empty square.
+    pub zones: Vec<(Vec<Kind>, SetExpr<Resolved>)>,
+}
+
+/// Checks the `drops` section: its letters, its square sets, and the
+/// limits pieces in hand have.
+pub(super) fn check_drops(
+    c: &mut Checker<'_>,
+    file: &VariantFile,
+    spec: &DropsSpec,
+    names: &Names<'_>,
+) -> Option<CheckedDrops> {
+    let mut ok = true;
+    let in_hand = (names.all & !names.royal).count_ones() as usize;
+    if in_hand > MAX_HAND_KINDS {
+        c.error(
+            format!("with drops, at most {MAX_HAND_KINDS} kinds of piece that are not royal may be held in hand; this variant has {in_hand}"),
+            c.root(),
+            format!("keep to {MAX_HAND_KINDS} kinds that are not royal"),
+        );
+        ok = false;
+    }
+    if spec.captures_to_hand
+        && let Some(p) = &file.promotion
+        && p.pieces.value.chars().count() > 1
+    {
+        c.error(
+            "a captured promoted piece returns to the hand as the piece it promoted from, so with `captures_to_hand` only one kind of piece may promote",
+            p.pieces.location.clone(),
+            "promote one kind of piece, or set `captures_to_hand: false`",
+        );
+        ok = false;
+    }
+    let mut zones = Vec::new();
+    let mut named = 0u64;
+    for zone in &spec.zones {
+        let mut kinds = Vec::new();
+        for (i, ch) in zone.pieces.value.char_indices() {
+            match (names.letter_kind)(ch).filter(|_| ch.is_ascii_uppercase()) {
+                Some(k) if named >> k & 1 != 0 => {
+                    let at = c.inside(&zone.pieces, i..i + ch.len_utf8());
+                    c.error(
+                        format!("drop zone pieces: `{ch}` already has a drop zone"),
+                        at,
+                        "give each piece one drop zone: a union (`+`) of squares if it needs several",
+                    );
+                    ok = false;
+                }
+                Some(k) => {
+                    named |= 1 << k;
+                    kinds.push(k);
+                }
+                None => {
+                    let at = c.inside(&zone.pieces, i..i + ch.len_utf8());
+                    c.error(
+                        format!("drop zone pieces: `{ch}` is not a piece letter"),
+                        at,
+                        "use upper-case letters of pieces listed under `pieces`",
+                    );
+                    ok = false;
+                }
+            }
+        }
+        if zone.pieces.value.is_empty() {
+            c.error(
+                "drop zone pieces are empty",
+                zone.pieces.location.clone(),
+                "list the letters of the pieces the zone is for",
+            );
+            ok = false;
+        }
+        let text = &zone.squares;
+        let set = parse(c, text, "drop zone", effects::parse_set).and_then(|set| Resolver { c, text, names }.set(&set));
+        match set {
+            Some(set) => zones.push((kinds, set)),
+            None => ok = false,
+        }
+    }
+    ok.then_some(CheckedDrops {
+        captures_to_hand: spec.captures_to_hand,
+        zones,
+    })
+}

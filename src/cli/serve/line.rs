@@ -1,0 +1,180 @@
+//! A line of play: a start position and the moves played from it,
+//! replayed on every request (the page keeps the line; the server keeps
+//! nothing), and the position it reaches as JSON for the page.
+
+use kaboom::engine::trace::Recorder;
+use kaboom::notation::{explain, fen, san, trace_text, uci};
+use kaboom::{Game, Move, Position, Variant};
+use serde_json::{Value, json};
+
+/// Why a line cannot be replayed.
+#[derive(Debug, thiserror::Error)]
+pub enum LineError {
+    /// The start FEN does not read.
+    #[error("FEN: {0}")]
+    Fen(String),
+    /// A move is not legal where it is played.
+    #[error("move {number} ({text}): {message}")]
+    Move {
+        /// 1-based index in the line.
+        number: usize,
+        /// The move as sent.
+        text: String,
+        /// Why.
+        message: String,
+    },
+    /// The game had ended before this move.
+    #[error("move {number} ({text}): the game is over")]
+    Over {
+        /// 1-based index in the line.
+        number: usize,
+        /// The move as sent.
+        text: String,
+    },
+}
+
+/// A replayed line: the game and the last move with its position before.
+pub struct Line<'v> {
+    /// The game, every move played.
+    pub game: Game<'v>,
+    /// The start position.
+    pub start: Position,
+    /// The last move and the position it was played in.
+    pub last: Option<(Move, Position)>,
+}
+
+/// Replays `moves` (kaboom's notation or algebraic) from `start_fen` (or the
+/// start position).
+pub fn replay<'v>(variant: &'v Variant, start_fen: Option<&str>, moves: &[String]) -> Result<Line<'v>, LineError> {
+    let start = match start_fen.filter(|f| !f.trim().is_empty()) {
+        None => variant.start_position(),
+        Some(text) => fen::parse(variant, text).map_err(|e| LineError::Fen(e.to_string()))?,
+    };
+    let mut game = Game::new(variant, start.clone());
+    let mut last = None;
+    for (i, text) in moves.iter().enumerate() {
+        if game.ending().is_some() {
+            return Err(LineError::Over {
+                number: i + 1,
+                text: text.clone(),
+            });
+        }
+        let before = game.position().clone();
+        let mv = uci::parse(variant, &before, text)
+            .or_else(|e| san::parse(variant, &before, text).map_err(|_| e))
+            .map_err(|e| LineError::Move {
+                number: i + 1,
+                text: text.clone(),
+                message: e.to_string(),
+            })?;
+        game.play(mv);
+        last = Some((mv, before));
+    }
+    Ok(Line { game, start, last })
+}
+
+/// The position a line reaches, for the page: the board as SVG (the last
+/// move's marks on it), its FEN, every legal move with its squares and
+/// algebraic notation, the last move's trace and the result.
+pub fn position_json(variant: &Variant, line: &Line<'_>) -> Value {
+    let pos = line.game.position();
+    let g = variant.geometry;
+    let ended = line.game.ending();
+    let moves: Vec<Value> = if ended.is_some() {
+        Vec::new()
+    } else {
+        san::legal_moves(variant, pos)
+            .into_iter()
+            .map(|(mv, text)| {
+                json!({
+                    "uci": uci::write(variant, &mv),
+                    "san": text,
+                    "from": g.name(mv.from),
+                    "to": g.name(mv.to),
+                })
+            })
+            .collect()
+    };
+    let (svg, last) = match &line.last {
+        None => (kaboom::picture::board(variant, pos), Value::Null),
+        Some((mv, before)) => {
+            let mut after = before.clone();
+            let mut trace = Recorder::default();
+            after.make_traced(variant, *mv, &mut trace);
+            let (_, marks) = kaboom::picture::marks(mv, &trace.events, trace.area);
+            let text = uci::write(variant, mv);
+            let caption = format!("{}: after {text}", variant.name);
+            let mut touched: Vec<String> = explain::touched(mv, &trace.events).iter().map(|s| g.name(s)).collect();
+            touched.sort();
+            let last = json!({
+                "uci": text,
+                "san": san::write(variant, before, mv, &trace.events, &after),
+                "trace": trace_text::describe_all(variant, &trace.events),
+                "words": explain::in_words(variant, before, mv, &trace.events),
+                "touched": touched,
+                "area": trace.area.iter().map(|s| g.name(s)).collect::<Vec<_>>(),
+            });
+            (kaboom::picture::board_marked(variant, pos, &marks, &caption), last)
+        }
+    };
+    json!({
+        "variant": variant.name,
+        "files": g.files,
+        "ranks": g.ranks,
+        "fen": fen::write(variant, pos),
+        "start_fen": fen::write(variant, &line.start),
+        "side": if pos.side_to_move() == kaboom::base::square::Color::White { "white" } else { "black" },
+        "svg": svg,
+        "moves": moves,
+        "last": last,
+        "result": ended.map(|e| json!({ "score": e.result.score(), "reason": e.reason })),
+    })
+}
+
+/// The line as a scenario file `kaboom test` reads: the start position,
+/// the moves, and what they led to (each move's trace, the FEN, the
+/// result) as its expectations.
+pub fn scenario_text(variant: &Variant, variant_field: &str, note: Option<&str>, line: &Line<'_>) -> String {
+    let quote = |s: &str| format!("{s:?}");
+    let mut replay = Game::new(variant, line.start.clone());
+    let mut traces = Vec::new();
+    for mv in line.game.moves() {
+        let events = replay.play(*mv);
+        traces.push(trace_text::describe_all(variant, &events));
+    }
+    let moves: Vec<String> = line
+        .game
+        .moves()
+        .iter()
+        .map(|m| quote(&uci::write(variant, m)))
+        .collect();
+    let result = match line.game.ending() {
+        Some(e) => format!("{} ({})", e.result.score(), e.reason),
+        None => "none".to_string(),
+    };
+    let mut out = String::from("// Recorded in the kaboom playground (`kaboom serve`). Run it with `kaboom test`.\n");
+    if let Some(note) = note {
+        out.push_str(&format!("// {note}\n"));
+    }
+    out.push_str("(\n");
+    out.push_str(&format!("    variant: {},\n", quote(variant_field)));
+    out.push_str(&format!(
+        "    description: {},\n",
+        quote(&format!("A line of {} played in the playground.", variant.name))
+    ));
+    out.push_str(&format!("    fen: {},\n", quote(&fen::write(variant, &line.start))));
+    out.push_str(&format!("    moves: [{}],\n", moves.join(", ")));
+    out.push_str("    expect: (\n");
+    out.push_str("        trace: [\n");
+    for t in &traces {
+        out.push_str(&format!("            {},\n", quote(t)));
+    }
+    out.push_str("        ],\n");
+    out.push_str(&format!(
+        "        fen: {},\n",
+        quote(&fen::write(variant, line.game.position()))
+    ));
+    out.push_str(&format!("        result: {},\n", quote(&result)));
+    out.push_str("    ),\n)\n");
+    out
+}
