@@ -4,20 +4,41 @@
 # the standard way (Fairy-Stockfish's `go perft` does the same). Prints the
 # nodes per second of each and their ratio, pair by pair.
 #
-#   scripts/compare-fairy-stockfish.sh            # chess 6, capablanca 5
+#   scripts/compare-fairy-stockfish.sh            # chess 6, atomic 6, capablanca 5, crazyhouse 5
 #   REPEAT=3 scripts/compare-fairy-stockfish.sh   # best of 3 runs each
+#   FSF_FROM_SOURCE=1 scripts/compare-fairy-stockfish.sh
+#   FSF=/path/to/stockfish scripts/compare-fairy-stockfish.sh
 #
-# Uses Debian's fairy-stockfish package (installed with apt-get if missing)
-# and kaboom's release build (built if missing).
+# Fairy-Stockfish: $FSF if given; with FSF_FROM_SOURCE=1, a build from its
+# source at commit $FSF_COMMIT (cloned once into target/fairy-stockfish,
+# built with `make build ARCH=x86-64-modern largeboards=yes all=yes`, for
+# this CPU and every variant, atomic included); else Debian's package
+# (installed with apt-get if missing; it lacks atomic, which is then
+# skipped). kaboom's release build is built if missing.
 set -eu
 cd "$(dirname "$0")/.."
 REPEAT=${REPEAT:-1}
-FSF=$(command -v fairy-stockfish || true)
-[ -n "$FSF" ] || FSF=/usr/games/fairy-stockfish
-if [ ! -x "$FSF" ]; then
-    echo "installing Debian's fairy-stockfish package..." >&2
-    apt-get install -y fairy-stockfish >/dev/null
+FSF_COMMIT=${FSF_COMMIT:-c19b5f6c66894fdb0e88d0dd100e3885f744760a}
+if [ -z "${FSF:-}" ] && [ "${FSF_FROM_SOURCE:-0}" = 1 ]; then
+    src=target/fairy-stockfish
+    if [ ! -x "$src/src/stockfish" ]; then
+        echo "building Fairy-Stockfish $FSF_COMMIT from source in $src..." >&2
+        [ -d "$src/.git" ] || git clone --quiet https://github.com/fairy-stockfish/Fairy-Stockfish.git "$src"
+        git -C "$src" checkout --quiet "$FSF_COMMIT"
+        make -C "$src/src" build ARCH=x86-64-modern largeboards=yes all=yes -j2 >/dev/null
+    fi
+    FSF=$src/src/stockfish
 fi
+if [ -z "${FSF:-}" ]; then
+    FSF=$(command -v fairy-stockfish || true)
+    [ -n "$FSF" ] || FSF=/usr/games/fairy-stockfish
+    if [ ! -x "$FSF" ]; then
+        echo "installing Debian's fairy-stockfish package..." >&2
+        apt-get install -y fairy-stockfish >/dev/null
+    fi
+fi
+# The variants this Fairy-Stockfish plays.
+KNOWN=$(printf 'uci\nquit\n' | "$FSF" 2>/dev/null | sed -n 's/^option name UCI_Variant type combo default [^ ]* //p' | sed 's/var //g')
 [ -x target/release/kaboom ] || cargo build --release --quiet
 KABOOM=target/release/kaboom
 
@@ -55,8 +76,12 @@ best() {
 }
 
 printf '%-12s %5s %12s %14s %14s %7s\n' variant depth nodes "kaboom nps" "fsf nps" ratio
-for pair in "chess 6" "capablanca 5"; do
+for pair in "chess 6" "atomic 6" "capablanca 5" "crazyhouse 5"; do
     set -- $pair
+    if ! printf '%s\n' $KNOWN | grep -qx "$1"; then
+        echo "$1: this Fairy-Stockfish does not play it (FSF_FROM_SOURCE=1 builds one that does); skipped" >&2
+        continue
+    fi
     k=$(best kaboom_perft "$1" "$2")
     f=$(best fsf_perft "$1" "$2")
     kn=${k% *}; kt=${k#* }; fn=${f% *}; ft=${f#* }

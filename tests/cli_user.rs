@@ -126,13 +126,17 @@ fn ci_runs_exactly_the_readme_test_command() {
     let commands = readme_commands();
     assert_eq!(commands.len(), 2, "{commands:?}");
     assert!(commands[0].starts_with("cargo run --release"), "{commands:?}");
-    assert_eq!(commands[1], "cargo test --release");
+    // The test command installs the tools tests drive, then runs them all.
+    assert_eq!(commands[1], "scripts/test.sh");
     let ci = read(".ci/run");
     assert!(
-        ci.lines().any(|l| l.trim() == commands[1]),
+        ci.lines().any(|l| l.trim() == format!("sh {}", commands[1])),
         ".ci/run must run `{}`",
         commands[1]
     );
+    let script = read("scripts/test.sh");
+    assert!(script.contains("bash scripts/install-test-tools.sh"), "{script}");
+    assert!(script.lines().any(|l| l.trim() == "exec cargo test --release \"$@\""), "{script}");
     // Both commands build with the release settings, so the second reuses
     // the first's dependencies; the tests keep overflow checks.
     let toml = read("Cargo.toml");
