@@ -136,7 +136,10 @@ fn ci_runs_exactly_the_readme_test_command() {
     );
     let script = read("scripts/test.sh");
     assert!(script.contains("bash scripts/install-test-tools.sh"), "{script}");
-    assert!(script.lines().any(|l| l.trim() == "exec cargo test --release \"$@\""), "{script}");
+    assert!(
+        script.lines().any(|l| l.trim() == "exec cargo test --release \"$@\""),
+        "{script}"
+    );
     // Both commands build with the release settings, so the second reuses
     // the first's dependencies; the tests keep overflow checks.
     let toml = read("Cargo.toml");

@@ -147,6 +147,8 @@ fn usage(word: &str) -> Option<&'static str> {
     Some(match word.to_ascii_lowercase().as_str() {
         "remove" => "`remove(S)`, S a square set",
         "block" => "`block(S)`, S a square set",
+        "blast" => "`blast(S, r)` or `blast(S, r, sparing T)`: every piece within r king steps of S, T's pieces spared",
+        "irradiate" => "`irradiate(S)`, S a square set",
         "push" => "`push(S, D)` or `push(S, D, n)`: push needs a direction D, `along`, `away from T` or `chosen`",
         "bounce" => "`may bounce(S, away from T)` or `may bounce(S, away from T, promote)`",
         "area" => "`area(S, r)`: the squares within r king steps of S",
@@ -188,7 +190,9 @@ fn entry_usage(entry: G) -> &'static str {
 fn describe(rule: &G) -> Option<&'static str> {
     Some(match rule {
         G::trigger => "a trigger (`on capture`, `on arrival`, `after move`)",
-        G::effect | G::effects => "an effect (`remove`, `push`, `block`, `consume`, `may bounce`)",
+        G::effect | G::effects => {
+            "an effect (`remove`, `blast`, `push`, `block`, `irradiate`, `consume`, `may bounce`)"
+        }
         G::set | G::named_set | G::pieces => "a square set (`target`, `area(...)`, `own royal`, ...)",
         G::cond => "a condition",
         G::direction => "a direction (`along`, `away from ...`, `chosen`)",

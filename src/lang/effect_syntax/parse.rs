@@ -193,7 +193,20 @@ fn lower_effect(p: Pair<'_, G>) -> Result<Effect, SentenceError> {
     let mut next = || inner.next().expect("the grammar guarantees the parts");
     Ok(match rule {
         G::remove => Effect::Remove(lower_set(next())?),
-        G::block => Effect::Block(lower_set(next())?),
+        G::block | G::irradiate => Effect::Block(lower_set(next())?),
+        G::blast => {
+            // Named for what it is; lowered to the general form.
+            let centre = lower_set(next())?;
+            let area = SetExpr::Area(Box::new(centre), small(next(), 15, "blast radius")?);
+            match inner.next() {
+                Some(spared) => Effect::Remove(SetExpr::Binary(
+                    SetOp::Difference,
+                    Box::new(area),
+                    Box::new(lower_set(spared)?),
+                )),
+                None => Effect::Remove(area),
+            }
+        }
         G::consume => Effect::Consume,
         G::push => {
             let set = lower_set(next())?;
