@@ -3,7 +3,7 @@
 //! position) and one `piece` line per piece with its Betza moves, as
 //! XBoard 4.9 reads them (the protocol's engine-defined variants), and
 //! reading the size-prefixed variant names XBoard sends back
-//! (`10x8+0_capablanca`).
+//! (`10x8+0_NAME`).
 
 use kaboom::Variant;
 use kaboom::notation::fen;
@@ -48,17 +48,25 @@ pub fn piece_table(variant: &Variant) -> Option<String> {
     Some(format!("{white}{}", white.to_ascii_lowercase()))
 }
 
-/// The bundled variants XBoard knows by the same name and plays by its own
-/// rules: it needs no description of them.
-const KNOWN_TO_XBOARD: &[&str] = &["normal", "capablanca", "atomic", "crazyhouse"];
+/// The variant names XBoard knows and plays by its own rules: it needs no
+/// description of them. The list is data (`data/xboard-variants.txt`).
+const KNOWN_TO_XBOARD: &str = include_str!("../../data/xboard-variants.txt");
+
+/// Whether XBoard knows `name` itself.
+fn known_to_xboard(name: &str) -> bool {
+    KNOWN_TO_XBOARD
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .any(|l| l == name)
+}
 
 /// The lines that describe `variant` to XBoard: `setup (TABLE)
 /// WxH+0_NAME FEN`, then `piece X& BETZA` for each piece (the king's with
 /// `O` and its castling distance when it castles). Nothing for the
-/// variants XBoard knows itself (chess as `normal`, capablanca, atomic,
-/// crazyhouse).
+/// variants XBoard knows itself (`data/xboard-variants.txt`).
 pub fn describe(variant: &Variant, xboard_name: &str) -> Vec<String> {
-    if KNOWN_TO_XBOARD.contains(&xboard_name) {
+    if known_to_xboard(xboard_name) {
         return Vec::new();
     }
     let Some(table) = piece_table(variant) else {
