@@ -233,3 +233,14 @@ fn lines_read_directions_from_the_rules_side() {
         "4k3/2p5/2n5/8/8/8/8/4K3 w - - 0 2"
     );
 }
+
+/// `en_passant_ranks`: horde's first-rank double step leaves no en
+/// passant target, its second-rank one does.
+#[test]
+fn en_passant_only_from_the_ranks_given() {
+    let v = Variant::load("horde").unwrap();
+    let start = "4k3/8/8/8/8/1p6/2P5/2P1K3 w - - 0 1";
+    assert_eq!(after(&v, start, &["c2c4"]), "4k3/8/8/8/2P5/1p6/8/2P1K3 b - c3 0 1");
+    let start = "4k3/8/8/8/8/8/1p6/2P1K3 w - - 0 1";
+    assert_eq!(after(&v, start, &["c1c3"]), "4k3/8/8/8/8/2P5/1p6/4K3 b - - 0 1");
+}

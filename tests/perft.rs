@@ -151,6 +151,13 @@ fn hoppers() {
 }
 
 #[test]
+fn horde() {
+    // No royal for White, extinction loses, first-rank double steps
+    // without en passant.
+    run_suite("horde", "horde.perft");
+}
+
+#[test]
 fn crazyhouse() {
     // Drops, captures to hand, promoted pieces demoted when captured.
     run_suite("crazyhouse", "crazyhouse.perft");

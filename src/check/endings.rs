@@ -104,6 +104,15 @@ fn cond_names_royal(c: &Cond<Resolved>, royal: RoyalKinds) -> bool {
     }
 }
 
+/// Whether some end rule is a condition that names no royal piece (such as
+/// `count(own) == 0: loss`): a side without a royal piece can still lose.
+pub(super) fn ends_without_royals(sentences: &CheckedSentences, royal: RoyalKinds) -> bool {
+    sentences.end.iter().any(|e| match &e.condition {
+        EndCondition::Holds(c) => !cond_names_royal(c, royal),
+        _ => false,
+    })
+}
+
 /// Whether a condition reads the checks a side has given.
 fn cond_reads_checks(c: &Cond<Resolved>) -> bool {
     match c {

@@ -35,6 +35,9 @@ pub struct CheckedPiece {
     pub value: i32,
     /// 0-based ranks, from the owner's side, where `i` moves are allowed.
     pub initial_ranks: Vec<i32>,
+    /// Ranks (from 0, counted from the owner's side) whose `i` moves leave
+    /// en passant targets; `None`: all of `initial_ranks`.
+    pub en_passant_ranks: Option<Vec<i32>>,
     /// How pictures draw it.
     pub glyph: Glyph,
 }
@@ -243,7 +246,14 @@ fn check_whole(
     }
     let mut warnings = ending_warnings(c, file, &p.sentences, names);
     if let Some(start) = &p.start {
-        warnings.extend(royal_warnings(file, start, royal_letters));
+        let royal = super::endings::RoyalKinds {
+            royal: names.royal,
+            all: names.all,
+        };
+        // A side meant to have no royal piece loses some other way.
+        if !super::endings::ends_without_royals(&p.sentences, royal) {
+            warnings.extend(royal_warnings(file, start, royal_letters));
+        }
     }
     if let Some(pieces) = &p.pieces {
         let (promotion, start) = (p.promotion.as_ref(), p.start.as_ref());
@@ -430,7 +440,8 @@ fn ending_warnings(
     )
 }
 
-/// A side without a royal piece in the start position while the other has one.
+/// A side without a royal piece in the start position while the other has
+/// one (asked only when no end rule lets a side lose without royals).
 fn royal_warnings(file: &VariantFile, start: &FenRecord, royal_letters: &[char]) -> Vec<Diagnostic> {
     let mut warnings = Vec::new();
     if royal_letters.is_empty() {
@@ -555,15 +566,17 @@ fn check_pieces(c: &mut Checker<'_>, file: &VariantFile) -> Option<Vec<CheckedPi
                 Template::default()
             }
         };
-        if let Some(ranks) = &spec.initial_ranks
-            && ranks.value.iter().any(|r| *r == 0 || *r > Geometry::MAX_SIDE as u32)
-        {
-            ok = false;
-            c.error(
-                "initial ranks count from 1",
-                ranks.location.clone(),
-                "write ranks from the owner's side, the first rank being 1",
-            );
+        for (ranks, what) in [(&spec.initial_ranks, "initial"), (&spec.en_passant_ranks, "en passant")] {
+            if let Some(ranks) = ranks
+                && ranks.value.iter().any(|r| *r == 0 || *r > Geometry::MAX_SIDE as u32)
+            {
+                ok = false;
+                c.error(
+                    format!("{what} ranks count from 1"),
+                    ranks.location.clone(),
+                    "write ranks from the owner's side, the first rank being 1",
+                );
+            }
         }
         let glyph = match &spec.glyph {
             None => Glyph::for_letter(letter),
@@ -587,6 +600,7 @@ fn check_pieces(c: &mut Checker<'_>, file: &VariantFile) -> Option<Vec<CheckedPi
             pawn: spec.pawn,
             value: spec.value.unwrap_or(0),
             initial_ranks: Vec::new(),
+            en_passant_ranks: None,
         });
     }
     ok.then_some(pieces)
@@ -663,12 +677,11 @@ fn check_promotion(
 /// stands on in the start position, seen from its owner.
 fn fill_initial_ranks(pieces: &mut [CheckedPiece], file: &VariantFile, start: &FenRecord, g: Geometry) {
     for piece in pieces.iter_mut() {
-        let written = file
-            .pieces
-            .iter()
-            .flatten()
-            .find(|p| p.letter.value == piece.letter)
-            .and_then(|p| p.initial_ranks.as_ref());
+        let spec = file.pieces.iter().flatten().find(|p| p.letter.value == piece.letter);
+        piece.en_passant_ranks = spec
+            .and_then(|p| p.en_passant_ranks.as_ref())
+            .map(|ranks| ranks.value.iter().map(|r| *r as i32 - 1).collect());
+        let written = spec.and_then(|p| p.initial_ranks.as_ref());
         piece.initial_ranks = match written {
             Some(ranks) => ranks.value.iter().map(|r| *r as i32 - 1).collect(),
             None => {

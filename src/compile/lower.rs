@@ -411,7 +411,15 @@ impl Builder {
             (ActionTargets::Moves(t), Some(owner)) => {
                 let ranks = initial_ranks(owner);
                 (
-                    Some(super::tables::build_from(self.g, &[(t, ranks.as_slice())], false)),
+                    Some(super::tables::build_from(
+                        self.g,
+                        &[super::tables::PieceMoves {
+                            template: t,
+                            initial_ranks: &ranks,
+                            en_passant_ranks: &[],
+                        }],
+                        false,
+                    )),
                     None,
                 )
             }

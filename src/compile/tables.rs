@@ -216,22 +216,38 @@ fn component_flags(c: &Component) -> u8 {
 /// Builds the move tables of a checked variant. `en_passant` says whether
 /// any piece captures en passant (only then do initial moves leave targets).
 pub fn build(v: &CheckedVariant, en_passant: bool) -> MoveTables {
-    let pieces: Vec<(&crate::lang::betza::Template, &[i32])> = v
+    let pieces: Vec<PieceMoves<'_>> = v
         .pieces
         .iter()
-        .map(|p| (&p.template, p.initial_ranks.as_slice()))
+        .map(|p| PieceMoves {
+            template: &p.template,
+            initial_ranks: &p.initial_ranks,
+            en_passant_ranks: p.en_passant_ranks.as_deref().unwrap_or(&p.initial_ranks),
+        })
         .collect();
     build_from(v.geometry, &pieces, en_passant)
 }
 
-/// Builds move tables for a list of (template, initial ranks), one kind each.
-pub fn build_from(g: Geometry, pieces: &[(&crate::lang::betza::Template, &[i32])], en_passant: bool) -> MoveTables {
+/// What the move tables need of one kind: its template, the ranks its
+/// `i` moves start from, and those whose `i` moves leave en passant targets.
+pub struct PieceMoves<'a> {
+    /// The movement template.
+    pub template: &'a crate::lang::betza::Template,
+    /// Ranks (from 0, counted from the owner's side) of its `i` moves.
+    pub initial_ranks: &'a [i32],
+    /// Ranks whose `i` moves leave en passant targets.
+    pub en_passant_ranks: &'a [i32],
+}
+
+/// Builds move tables for a list of pieces, one kind each.
+pub fn build_from(g: Geometry, pieces: &[PieceMoves<'_>], en_passant: bool) -> MoveTables {
     let n = g.squares();
     let mut t = MoveTables {
         board_squares: n,
         ..Default::default()
     };
-    for (kind, (template, initial_ranks)) in pieces.iter().enumerate() {
+    for (kind, piece) in pieces.iter().enumerate() {
+        let (template, initial_ranks) = (piece.template, piece.initial_ranks);
         for side in Color::BOTH {
             for from in (0..n).map(|s| s as Square) {
                 let rank = g.relative_rank(side, g.rank(from));
@@ -247,6 +263,7 @@ pub fn build_from(g: Geometry, pieces: &[(&crate::lang::betza::Template, &[i32])
                         continue;
                     }
                     let flags = component_flags(c);
+                    let en_passant = en_passant && piece.en_passant_ranks.contains(&rank);
                     for &v0 in &c.vectors {
                         let v = oriented(v0, side);
                         match c.reach {

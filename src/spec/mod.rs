@@ -148,6 +148,10 @@ pub struct PieceSpec {
     /// the start position.
     #[serde(default)]
     pub initial_ranks: Option<Spanned<Vec<u32>>>,
+    /// Ranks (counted from the owner's side) from which the piece's `i`
+    /// moves leave en passant targets. Default: all its initial ranks.
+    #[serde(default)]
+    pub en_passant_ranks: Option<Spanned<Vec<u32>>>,
     /// Actions the piece may take instead of a move.
     #[serde(default, deserialize_with = "lenient_list")]
     pub actions: Vec<ActionSpec>,
