@@ -697,8 +697,11 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     if !castling_rules.is_empty() {
         let _ = writeln!(out, "    castling: [\n{castling_rules}    ],");
     }
-    if !has_royal {
-        out.push_str("    legal: [],\n");
+    match (has_royal, state.must_capture) {
+        (false, false) => out.push_str("    legal: [],\n"),
+        (false, true) => out.push_str("    legal: [\"captures are compulsory\"],\n"),
+        (true, true) => out.push_str("    legal: [\"own royal not attacked\", \"captures are compulsory\"],\n"),
+        (true, false) => {}
     }
     let end: Vec<String> = end.iter().map(|e| format!("        {},\n", ron_string(e))).collect();
     let _ = writeln!(out, "    end: [\n{}    ],", end.concat());

@@ -134,15 +134,28 @@ mod tests {
 
     #[test]
     fn unsupported_option_is_named_with_its_line() {
-        let e = one("[x:chess]\nmaxRank = 8\nmustCapture = true\n").unwrap_err();
+        let e = one("[x:chess]\nmaxRank = 8\npass = true\n").unwrap_err();
         let o = e[0].origin.as_ref().unwrap();
-        assert_eq!((o.option.as_str(), o.line), ("mustCapture", 3));
-        assert_eq!(e[0].gap, "forced capture");
+        assert_eq!((o.option.as_str(), o.line), ("pass", 3));
+        assert_eq!(e[0].gap, "passing");
     }
 
     #[test]
     fn neutral_value_of_an_unsupported_option_is_accepted() {
-        assert!(one("[x:chess]\nmustCapture = false\n").is_ok());
+        assert!(one("[x:chess]\npass = false\n").is_ok());
+    }
+
+    #[test]
+    fn must_capture_becomes_the_compulsory_capture_clause() {
+        let ron = one("[x:chess]\nmustCapture = true\n").unwrap();
+        assert!(
+            ron.contains(r#"legal: ["own royal not attacked", "captures are compulsory"]"#),
+            "{ron}"
+        );
+        let v = crate::Variant::from_text("x.ron", &ron).unwrap();
+        let pos = crate::notation::fen::parse(&v, "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
+        let moves = v.legal_moves(&pos);
+        assert_eq!(moves.len(), 1, "only the capture exd5");
     }
 
     #[test]

@@ -112,6 +112,8 @@ pub struct State {
     pub double_step_region: [Squares; 2],
     /// Whether castling exists.
     pub castling: bool,
+    /// `mustCapture`: a capture must be made when one is legal.
+    pub must_capture: bool,
     /// The castling king's file when several castling kings stand on the rank (0-based).
     pub castling_king_file: u8,
     /// King's file after castling kingside (0-based).
@@ -178,6 +180,7 @@ impl Default for State {
             double_step: true,
             double_step_region: [rank_squares(1), rank_squares(6)],
             castling: true,
+            must_capture: false,
             castling_king_file: 4,
             castling_kingside_file: 6,
             castling_queenside_file: 2,
@@ -258,7 +261,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("oppositeCastling", "false"),
     ("checking", "true"),
     ("dropChecks", "true"),
-    ("mustCapture", "false"),
     ("mustDrop", "false"),
     ("mustDropType", ""),
     ("pieceDrops", "false"),
@@ -685,6 +687,11 @@ impl State {
             "castling" => {
                 if let Some(b) = self.boolean(&o) {
                     self.castling = b;
+                }
+            }
+            "mustCapture" => {
+                if let Some(b) = self.boolean(&o) {
+                    self.must_capture = b;
                 }
             }
             "castlingKingsideFile" => {
