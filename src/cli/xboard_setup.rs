@@ -124,7 +124,10 @@ mod tests {
 
     #[test]
     fn tables_keep_letters_on_their_own_glyphs() {
-        let capablanca = Variant::load("capablanca").unwrap();
+        let text = r#"(extends: "chess", name: "10x8", board: (files: 10, ranks: 8),
+            pieces: [(letter: 'A', name: "archbishop", moves: "BN"), (letter: 'C', name: "chancellor", moves: "RN")],
+            start: "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w - - 0 1", castling: [])"#;
+        let capablanca = Variant::from_text("ten.ron", text).unwrap();
         let t = piece_table(&capablanca).unwrap();
         assert_eq!(t, "PNBRQ..AC............Kpnbrq..ac............k");
         assert_eq!(strip_size("10x8+0_capablanca"), "capablanca");

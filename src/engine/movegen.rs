@@ -2,7 +2,7 @@
 //! variant's check rule. Moves go into a caller's buffer, which is cleared
 //! and reused, so a search allocates nothing per node.
 
-use super::interpret::Context;
+use super::interpret::{Context, difference, intersection};
 use super::moves::{Move, MoveKind};
 use super::position::Position;
 use crate::base::piece::Cell;
@@ -127,26 +127,17 @@ impl Variant {
     fn generate_drops(&self, pos: &Position, out: &mut Vec<Move>) {
         let Some(drops) = &self.programs.drops else { return };
         let us = pos.side;
-        let mut empty = SquareSet::EMPTY;
-        let mut empty_known = false;
+        // Squares no piece stands on; a blocked one is skipped below.
+        let free = difference(self.programs.all, pos.occupied[0].union(&pos.occupied[1]));
         for (slot, &kind) in self.hand_kinds.iter().enumerate() {
             if pos.hands[us as usize][slot] == 0 {
                 continue;
             }
-            if !empty_known {
-                empty = self
-                    .programs
-                    .all
-                    .iter()
-                    .filter(|&sq| pos.board[sq as usize].is_empty())
-                    .collect();
-                empty_known = true;
-            }
             let squares = match drops.zones.get(kind as usize).copied().flatten() {
-                Some(zone) => crate::engine::interpret::intersection(empty, self.eval_set(zone, pos, &Self::still(us))),
-                None => empty,
+                Some(zone) => intersection(free, self.eval_set(zone, pos, &Self::still(us))),
+                None => free,
             };
-            for sq in squares.iter() {
+            for sq in squares.iter().filter(|&sq| pos.board[sq as usize].is_empty()) {
                 out.push(Move::new(sq, sq, MoveKind::Drop(kind)));
             }
         }

@@ -205,7 +205,10 @@ mod tests {
         let mut out = BTreeSet::new();
         mechanics(&chess, &mv, &events, &mut out);
         assert_eq!(out.into_iter().collect::<Vec<_>>(), ["quiet move"]);
-        let atomic = Variant::load("atomic").unwrap();
+        // A capture explodes everything around it, the royal piece included.
+        let text = r#"(extends: "chess", name: "blast", rules: ["on capture: blast(target, 1)"], legal: [],
+            end: ["not exists(own royal): loss"])"#;
+        let atomic = Variant::from_text("blast.ron", text).unwrap();
         let pos = crate::notation::fen::parse(&atomic, "4k3/4p3/8/8/8/8/8/4R2K w - - 0 1").unwrap();
         let mv = *atomic
             .legal_moves(&pos)
