@@ -180,3 +180,11 @@ fn five_check() {
     // The same construct with a limit of five: the FEN's field counts from 5.
     run_suite("five-check", "five-check.perft");
 }
+
+#[test]
+fn xiangqi() {
+    // Regions: the palace and the own half confine pieces (`within`),
+    // soldiers gain sideways steps across the river (`moves_in`); the
+    // flying general is a `not` legality clause.
+    run_suite("xiangqi", "xiangqi.perft");
+}

@@ -14,6 +14,15 @@ pub enum SideFilter {
     Any,
 }
 
+/// The words of the sentence language a region may not be named: the
+/// named sets, the sides and the words conditions and sets are built of
+/// (a region with such a name could never be told from the word).
+pub const SET_WORDS: &[&str] = &[
+    "target", "origin", "mover", "path", "all", "shielded", "blocked", "empty", "light", "dark", "own", "enemy", "any",
+    "not", "royal", "and", "or", "in", "true", "false", "along", "away", "from", "chosen", "sparing", "promote",
+    "unless", "attacked", "survives", "if", "except", "castling",
+];
+
 /// The named square sets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NamedSet {
