@@ -303,7 +303,13 @@ pub fn compile(v: CheckedVariant) -> Variant {
     let (castling, castling_keep) = compile_castling(g, &v.castling);
     let initial_ranks = |k: Kind| v.pieces[k as usize].initial_ranks.clone();
     let regions: Vec<[SquareSet; 2]> = v.regions.iter().map(|r| r.squares).collect();
-    let programs = lower::compile(&v.sentences, g, &initial_ranks, &regions);
+    let royal_kinds = v
+        .pieces
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.royal)
+        .fold(0u64, |m, (k, _)| m | 1 << k);
+    let programs = lower::compile(&v.sentences, g, &initial_ranks, &regions, royal_kinds);
     let bits = |f: &dyn Fn(&crate::check::CheckedPiece) -> bool| -> u64 {
         v.pieces
             .iter()

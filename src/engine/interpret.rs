@@ -184,10 +184,19 @@ impl Variant {
         kinds: u64,
         among: Option<SquareSet>,
     ) -> SquareSet {
+        // Royal pieces have their own sets: `own royal` reads one.
+        let only_royal = kinds & !self.royal_kinds == 0;
+        let of = |side: Color| {
+            if only_royal {
+                pos.royals[side as usize]
+            } else {
+                pos.occupied[side as usize]
+            }
+        };
         let sides = match side {
-            SideFilter::Own => pos.occupied[own as usize],
-            SideFilter::Enemy => pos.occupied[own.flip() as usize],
-            SideFilter::Any => pos.occupied[0].union(&pos.occupied[1]),
+            SideFilter::Own => of(own),
+            SideFilter::Enemy => of(own.flip()),
+            SideFilter::Any => of(Color::White).union(&of(Color::Black)),
         };
         let candidates = match among {
             Some(a) => intersection(a, sides),

@@ -8,7 +8,7 @@ use super::position::Position;
 use crate::base::piece::Cell;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
-use crate::compile::ir::{CompiledAction, Legal};
+use crate::compile::ir::CompiledAction;
 use crate::compile::tables::{CAPTURE, EN_PASSANT, MoveTables, QUIET, SETS_EN_PASSANT};
 
 impl Variant {
@@ -407,8 +407,16 @@ impl Variant {
 /// judged: whether a royal piece of the side to move is attacked, and
 /// which squares a piece may leave without opening a line to one.
 struct SafeMoves {
-    /// A `not <condition>` clause: any move may make it hold.
+    /// A `not <condition>` clause that any move may make hold, or one
+    /// that holds already: every move is played.
     forbids: bool,
+    /// Some `not <condition>` clause reads the lines from royal pieces: a
+    /// royal move may change them.
+    line_clauses: bool,
+    /// Squares a move may not touch (leave or enter) to be judged without
+    /// being played: the lines those clauses read, and the hoppers' rays
+    /// towards own royal pieces (a piece entering one may be a screen).
+    lines: SquareSet,
     check_clause: bool,
     attacked: bool,
     exposure: SquareSet,
@@ -423,15 +431,32 @@ impl SafeMoves {
         let royals = pos.royals[us as usize];
         let mut attacked = false;
         let mut exposure = SquareSet::EMPTY;
+        let mut lines = SquareSet::EMPTY;
         let t = &variant.attacks;
         for sq in royals.iter() {
             attacked |= variant.is_attacked(pos, sq, them);
+            let at = them as usize * t.board_squares + sq as usize;
             exposure = exposure
-                .union(&t.leap_exposure[them as usize * t.board_squares + sq as usize])
+                .union(&t.leap_exposure[at])
                 .union(&variant.pinned(pos, sq, them));
+            if t.has_hops {
+                lines = lines.union(&t.hop_lines[at]);
+            }
+        }
+        let p = &variant.programs;
+        let mut forbids = p.forbids_opaque;
+        let still = Variant::still(us);
+        for clause in &p.forbid_lines {
+            forbids |= variant.eval_cond(clause.cond, pos, &still);
+            let table = &p.lines[clause.lines as usize][us as usize];
+            for sq in variant.eval_set(clause.from, pos, &still).iter() {
+                lines = lines.union(&table[sq as usize]);
+            }
         }
         SafeMoves {
-            forbids: variant.programs.legal.iter().any(|l| matches!(l, Legal::Forbids(_))),
+            forbids,
+            line_clauses: !p.forbid_lines.is_empty(),
+            lines,
             check_clause: variant.has_check(),
             attacked,
             exposure,
@@ -451,23 +476,23 @@ impl SafeMoves {
         if let MoveKind::Drop(_) = mv.kind {
             return !self.forbids
                 && !self.attacked
-                && !variant.attacks.has_hops
+                && !self.lines.contains(mv.to)
                 && variant.is_plain(&Move::new(mv.to, mv.to, MoveKind::Quiet));
         }
         if self.forbids || !variant.is_plain(mv) {
             return false;
         }
-        if !self.check_clause
-            || (!self.attacked
-                && !variant.attacks.has_hops
-                && !self.royals.contains(mv.from)
-                && !self.exposure.contains(mv.from))
-        {
-            return true;
+        if self.royals.contains(mv.from) {
+            if self.line_clauses {
+                return false;
+            }
+            return !self.check_clause
+                || (self.royals.len() == 1 && !variant.is_attacked_after_leaving(pos, mv.to, self.them, mv.from));
         }
-        self.royals.len() == 1
-            && self.royals.contains(mv.from)
-            && !variant.is_attacked_after_leaving(pos, mv.to, self.them, mv.from)
+        if self.lines.contains(mv.from) || self.lines.contains(mv.to) {
+            return false;
+        }
+        !self.check_clause || (!self.attacked && !self.exposure.contains(mv.from))
     }
 }
 
