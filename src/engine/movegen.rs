@@ -417,9 +417,16 @@ struct SafeMoves {
     /// being played: the lines those clauses read, and the hoppers' rays
     /// towards own royal pieces (a piece entering one may be a screen).
     lines: SquareSet,
+    /// `lines` has a square.
+    any_lines: bool,
     check_clause: bool,
     attacked: bool,
-    exposure: SquareSet,
+    /// `check_clause && attacked`: no move is judged without being played.
+    in_check: bool,
+    /// Squares a piece may not leave to be judged without being played:
+    /// `lines`, and with check the squares whose leaving may expose a
+    /// royal piece (pins, lame leaps' paths).
+    leaving: SquareSet,
     royals: SquareSet,
     them: Color,
 }
@@ -453,13 +460,16 @@ impl SafeMoves {
                 lines = lines.union(&table[sq as usize]);
             }
         }
+        let check_clause = variant.has_check();
         SafeMoves {
             forbids,
             line_clauses: !p.forbid_lines.is_empty(),
+            any_lines: !lines.is_empty(),
+            leaving: if check_clause { exposure.union(&lines) } else { lines },
             lines,
-            check_clause: variant.has_check(),
+            check_clause,
             attacked,
-            exposure,
+            in_check: check_clause && attacked,
             royals,
             them,
         }
@@ -482,17 +492,15 @@ impl SafeMoves {
         if self.forbids || !variant.is_plain(mv) {
             return false;
         }
-        if self.royals.contains(mv.from) {
-            if self.line_clauses {
-                return false;
-            }
-            return !self.check_clause
-                || (self.royals.len() == 1 && !variant.is_attacked_after_leaving(pos, mv.to, self.them, mv.from));
+        if !self.royals.contains(mv.from) {
+            // `leaving` holds the lines too (and the exposure when check exists).
+            return !self.in_check
+                && !self.leaving.contains(mv.from)
+                && !(self.any_lines && self.lines.contains(mv.to));
         }
-        if self.lines.contains(mv.from) || self.lines.contains(mv.to) {
-            return false;
-        }
-        !self.check_clause || (!self.attacked && !self.exposure.contains(mv.from))
+        !self.line_clauses
+            && (!self.check_clause
+                || (self.royals.len() == 1 && !variant.is_attacked_after_leaving(pos, mv.to, self.them, mv.from)))
     }
 }
 
