@@ -114,6 +114,17 @@ pub struct State {
     pub castling: bool,
     /// `mustCapture`: a capture must be made when one is legal.
     pub must_capture: bool,
+    /// `pieceDrops`: pieces in hand may be dropped.
+    pub piece_drops: bool,
+    /// `capturesToHand`: a captured piece joins the captor's hand.
+    pub captures_to_hand: bool,
+    /// `dropRegionWhite`, `dropRegionBlack`: where drops may land, per
+    /// colour (`None`: anywhere).
+    pub drop_region: [Option<Squares>; 2],
+    /// `firstRankPawnDrops`: pawns may be dropped on their first rank.
+    pub first_rank_pawn_drops: bool,
+    /// `promotionZonePawnDrops`: pawns may be dropped in their promotion zone.
+    pub promotion_zone_pawn_drops: bool,
     /// The castling king's file when several castling kings stand on the rank (0-based).
     pub castling_king_file: u8,
     /// King's file after castling kingside (0-based).
@@ -181,6 +192,11 @@ impl Default for State {
             double_step_region: [rank_squares(1), rank_squares(6)],
             castling: true,
             must_capture: false,
+            piece_drops: false,
+            captures_to_hand: false,
+            drop_region: [None, None],
+            first_rank_pawn_drops: false,
+            promotion_zone_pawn_drops: false,
             castling_king_file: 4,
             castling_kingside_file: 6,
             castling_queenside_file: 2,
@@ -263,18 +279,10 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("dropChecks", "true"),
     ("mustDrop", "false"),
     ("mustDropType", ""),
-    ("pieceDrops", "false"),
     ("dropLoop", "false"),
-    ("capturesToHand", "false"),
-    ("firstRankPawnDrops", "false"),
-    ("promotionZonePawnDrops", "false"),
     ("dropOnTop", "false"),
     ("enclosingDrop", "none"),
     ("enclosingDropStart", ""),
-    ("whiteDropRegion", ""),
-    ("blackDropRegion", ""),
-    ("dropRegionWhite", ""),
-    ("dropRegionBlack", ""),
     ("sittuyinRookDrop", "false"),
     ("dropOppositeColoredBishop", "false"),
     ("dropPromoted", "false"),
@@ -694,6 +702,24 @@ impl State {
                     self.must_capture = b;
                 }
             }
+            "pieceDrops" | "capturesToHand" | "firstRankPawnDrops" | "promotionZonePawnDrops" => {
+                if let Some(b) = self.boolean(&o) {
+                    *match e.key.as_str() {
+                        "pieceDrops" => &mut self.piece_drops,
+                        "capturesToHand" => &mut self.captures_to_hand,
+                        "firstRankPawnDrops" => &mut self.first_rank_pawn_drops,
+                        _ => &mut self.promotion_zone_pawn_drops,
+                    } = b;
+                }
+            }
+            "dropRegionWhite" | "whiteDropRegion" | "dropRegionBlack" | "blackDropRegion" => {
+                let colour = usize::from(e.key.contains("Black") || e.key.starts_with("black"));
+                if e.value.is_empty() || e.value == "-" {
+                    self.drop_region[colour] = None;
+                } else if let Some(s) = self.squares(&o) {
+                    self.drop_region[colour] = Some(s);
+                }
+            }
             "castlingKingsideFile" => {
                 if let Some(f) = self.file(&o) {
                     self.castling_kingside_file = f;
@@ -829,7 +855,8 @@ fn colours(key: &str) -> &'static [usize] {
 /// then `pawnTypes`, then options for both colours before per-colour ones.
 fn priority(key: &str) -> u8 {
     match key {
-        "promotionRank" | "doubleStepRank" | "doubleStepRankMin" | "whiteFlag" | "blackFlag" | "castlingRookPiece" => 0,
+        "promotionRank" | "doubleStepRank" | "doubleStepRankMin" | "whiteFlag" | "blackFlag" | "castlingRookPiece"
+        | "whiteDropRegion" | "blackDropRegion" => 0,
         "pawnTypes" => 1,
         k if k.ends_with("White") || k.ends_with("Black") => 3,
         _ => 2,
