@@ -164,6 +164,8 @@ struct StartFen {
     side: String,
     castling: String,
     ep: String,
+    /// The checks each side has left (`3+3`), if the FEN counts them.
+    checks: Option<(u32, u32)>,
     clocks: String,
 }
 
@@ -190,10 +192,16 @@ fn split_fen(fen: &str) -> Result<StartFen, String> {
         ep = t.to_string();
         i += 1;
     }
+    let mut checks = None;
     if let Some(t) = rest.get(i)
         && t.contains('+')
     {
-        return Err(format!("the start FEN counts checks (`{t}`)"));
+        let (w, b) = t.split_once('+').unwrap_or_default();
+        match (w.parse::<u32>(), b.parse::<u32>()) {
+            (Ok(w), Ok(b)) if w <= 99 && b <= 99 => checks = Some((w, b)),
+            _ => return Err(format!("`{t}` is not a count of checks (`3+3`)")),
+        }
+        i += 1;
     }
     let numbers: Vec<&str> = rest[i..].to_vec();
     let clocks = match numbers.as_slice() {
@@ -206,6 +214,7 @@ fn split_fen(fen: &str) -> Result<StartFen, String> {
         side,
         castling,
         ep,
+        checks,
         clocks,
     })
 }
@@ -267,7 +276,7 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     let fen = match split_fen(&state.start_fen) {
         Ok(f) => Some(f),
         Err(why) => {
-            let gap = if why.contains("counts checks") {
+            let gap = if why.contains("count of checks") {
                 "check counting"
             } else {
                 "invalid value"
@@ -569,6 +578,37 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
 
     // Game end, in Fairy-Stockfish's order.
     let mut end: Vec<String> = Vec::new();
+    // Check counting: the side to move has lost once the other has given
+    // its checks; the FEN's `3+3` field counts the checks left.
+    let checks = fen.as_ref().and_then(|f| f.checks);
+    match (state.check_counting, checks) {
+        (true, Some((w, b))) if w == b && w > 0 && has_royal => {
+            end.push(format!("checks(enemy) >= {w}: loss"));
+        }
+        (true, Some(_)) if !has_royal => {
+            refusals.push(refuse(
+                start_origin,
+                "check counting",
+                "checks are counted, but there is no king to check",
+            ));
+        }
+        (true, Some((w, b))) => refusals.push(refuse(
+            start_origin,
+            "check counting",
+            format!("the sides start with different numbers of checks to give (`{w}+{b}`)"),
+        )),
+        (true, None) => refusals.push(refuse(
+            start_origin,
+            "check counting",
+            "checks are counted, but the start FEN gives no `3+3` field",
+        )),
+        (false, Some(_)) => refusals.push(refuse(
+            start_origin,
+            "check counting",
+            "the start FEN counts checks, but `checkCounting` is off",
+        )),
+        (false, None) => {}
+    }
     let present = |slot: usize| state.pieces[slot].is_some();
     if state.extinction_value != Value::None && (state.extinction_types.all || !state.extinction_types.slots.is_empty())
     {
@@ -683,7 +723,8 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     } else {
         f.board.clone()
     };
-    let start = format!("{board} {} {rights} {} {}", f.side, f.ep, f.clocks);
+    let checks = f.checks.map(|(w, b)| format!(" {w}+{b}")).unwrap_or_default();
+    let start = format!("{board} {} {rights} {}{checks} {}", f.side, f.ep, f.clocks);
     let mut out = String::new();
     let place = if header.builtin {
         format!("Fairy-Stockfish's built-in variant `{}`", header.section)

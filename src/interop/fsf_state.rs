@@ -114,6 +114,9 @@ pub struct State {
     pub castling: bool,
     /// `mustCapture`: a capture must be made when one is legal.
     pub must_capture: bool,
+    /// `checkCounting`: a side that has given its checks (the FEN's
+    /// `3+3`) wins.
+    pub check_counting: bool,
     /// `pieceDrops`: pieces in hand may be dropped.
     pub piece_drops: bool,
     /// `capturesToHand`: a captured piece joins the captor's hand.
@@ -192,6 +195,7 @@ impl Default for State {
             double_step_region: [rank_squares(1), rank_squares(6)],
             castling: true,
             must_capture: false,
+            check_counting: false,
             piece_drops: false,
             captures_to_hand: false,
             drop_region: [None, None],
@@ -322,7 +326,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("flagPieceBlockedWin", "false"),
     ("flagMove", "false"),
     ("flagPieceSafe", "false"),
-    ("checkCounting", "false"),
     ("connectN", "0"),
     ("connectPieceTypes", ""),
     ("connectHorizontal", "true"),
@@ -702,9 +705,10 @@ impl State {
                     self.must_capture = b;
                 }
             }
-            "pieceDrops" | "capturesToHand" | "firstRankPawnDrops" | "promotionZonePawnDrops" => {
+            "pieceDrops" | "capturesToHand" | "firstRankPawnDrops" | "promotionZonePawnDrops" | "checkCounting" => {
                 if let Some(b) = self.boolean(&o) {
                     *match e.key.as_str() {
+                        "checkCounting" => &mut self.check_counting,
                         "pieceDrops" => &mut self.piece_drops,
                         "capturesToHand" => &mut self.captures_to_hand,
                         "firstRankPawnDrops" => &mut self.first_rank_pawn_drops,
