@@ -361,6 +361,18 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
             continue;
         }
         let mut extra = String::new();
+        // A soldier steps only forward before its promotion rank.
+        let template = if slot_name(slot) == "soldier" && state.soldier_rank > 1 {
+            let _ = write!(
+                extra,
+                ", moves_in: [(squares: {}, moves: {})]",
+                ron_string(&format!("ranks({}..{ranks})", state.soldier_rank)),
+                ron_string(&template)
+            );
+            "fW".to_string()
+        } else {
+            template
+        };
         if template.contains('i') {
             match &initial_ranks {
                 Some(r) => {
@@ -750,11 +762,20 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     if !castling_rules.is_empty() {
         let _ = writeln!(out, "    castling: [\n{castling_rules}    ],");
     }
-    match (has_royal, state.must_capture) {
-        (false, false) => out.push_str("    legal: [],\n"),
-        (false, true) => out.push_str("    legal: [\"captures are compulsory\"],\n"),
-        (true, true) => out.push_str("    legal: [\"own royal not attacked\", \"captures are compulsory\"],\n"),
-        (true, false) => {}
+    let mut legal: Vec<&str> = Vec::new();
+    if has_royal {
+        legal.push("own royal not attacked");
+        if state.flying_general {
+            // The kings may not face each other with nothing between them.
+            legal.push("not exists(first(own royal, vR) & enemy royal)");
+        }
+    }
+    if state.must_capture {
+        legal.push("captures are compulsory");
+    }
+    if legal != ["own royal not attacked"] {
+        let list: Vec<String> = legal.iter().map(|l| ron_string(l)).collect();
+        let _ = writeln!(out, "    legal: [{}],", list.join(", "));
     }
     let end: Vec<String> = end.iter().map(|e| format!("        {},\n", ron_string(e))).collect();
     let _ = writeln!(out, "    end: [\n{}    ],", end.concat());

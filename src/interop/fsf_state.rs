@@ -114,6 +114,11 @@ pub struct State {
     pub castling: bool,
     /// `mustCapture`: a capture must be made when one is legal.
     pub must_capture: bool,
+    /// `soldierPromotionRank` (1-based): a soldier steps sideways from
+    /// this rank on, only forward before it.
+    pub soldier_rank: u8,
+    /// `flyingGeneral`: the kings may not face each other on an open file.
+    pub flying_general: bool,
     /// `checkCounting`: a side that has given its checks (the FEN's
     /// `3+3`) wins.
     pub check_counting: bool,
@@ -195,6 +200,8 @@ impl Default for State {
             double_step_region: [rank_squares(1), rank_squares(6)],
             castling: true,
             must_capture: false,
+            soldier_rank: 1,
+            flying_general: false,
             check_counting: false,
             piece_drops: false,
             captures_to_hand: false,
@@ -309,8 +316,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("passOnStalemateWhite", "false"),
     ("passOnStalemateBlack", "false"),
     ("makpongRule", "false"),
-    ("flyingGeneral", "false"),
-    ("soldierPromotionRank", "1"),
     ("flipEnclosedPieces", "none"),
     ("nFoldValueAbsolute", "false"),
     ("perpetualCheckIllegal", "false"),
@@ -705,9 +710,20 @@ impl State {
                     self.must_capture = b;
                 }
             }
-            "pieceDrops" | "capturesToHand" | "firstRankPawnDrops" | "promotionZonePawnDrops" | "checkCounting" => {
+            "soldierPromotionRank" => {
+                if let Some(r) = self.number(&o).filter(|r| (1..=MAX_RANKS as u32).contains(r)) {
+                    self.soldier_rank = r as u8;
+                }
+            }
+            "pieceDrops"
+            | "capturesToHand"
+            | "firstRankPawnDrops"
+            | "promotionZonePawnDrops"
+            | "checkCounting"
+            | "flyingGeneral" => {
                 if let Some(b) = self.boolean(&o) {
                     *match e.key.as_str() {
+                        "flyingGeneral" => &mut self.flying_general,
                         "checkCounting" => &mut self.check_counting,
                         "pieceDrops" => &mut self.piece_drops,
                         "capturesToHand" => &mut self.captures_to_hand,
