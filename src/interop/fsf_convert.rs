@@ -799,7 +799,7 @@ fn drops_section(state: &State, files: u8, ranks: u8, refusals: &mut Vec<Refusal
     }
     let promotion = [0, 1].map(|c| state.promotion_region[c] & board);
     let mut pawn = region[0];
-    if !state.promotion_zone_pawn_drops {
+    if !state.promotion_zone_pawn_drops && state.pieces[PAWN].is_some() {
         if promotion[0] != mirror(promotion[1], files, ranks) {
             refusals.push(refuse(
                 None,
