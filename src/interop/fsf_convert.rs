@@ -386,6 +386,29 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
                 )),
             }
         }
+        match state.mobility[slot] {
+            [None, None] => {}
+            [Some(white), Some(black)] if clip(white) == mirror(clip(black), files, ranks) => {
+                let white = clip(white);
+                if !line_convex(white, files, ranks) && rides(&template) {
+                    refusals.push(refuse(
+                        Some(&piece.origin),
+                        "regions",
+                        "a rider's mobility region has gaps along its lines: Fairy-Stockfish's riders may cross squares outside it, kaboom's `within` may not",
+                    ));
+                }
+                let _ = write!(
+                    extra,
+                    ", within: {}",
+                    ron_string(&nonempty(region_sentence(white, files, ranks)))
+                );
+            }
+            _ => refusals.push(refuse(
+                Some(&piece.origin),
+                "regions",
+                "the piece's mobility regions are not mirror images of each other",
+            )),
+        }
         if slot == king_index() {
             extra.push_str(", royal: true");
         }
@@ -781,6 +804,54 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     let _ = writeln!(out, "    end: [\n{}    ],", end.concat());
     out.push_str(")\n");
     Ok(out)
+}
+
+/// A set sentence that reads an empty region too.
+fn nonempty(sentence: String) -> String {
+    if sentence.is_empty() {
+        "all - all".to_string()
+    } else {
+        sentence
+    }
+}
+
+/// Whether a template has rides (whose way, not only destination, a
+/// region could cut).
+fn rides(template: &str) -> bool {
+    crate::lang::betza::parse(template).is_ok_and(|t| {
+        t.components
+            .iter()
+            .any(|c| matches!(c.reach, crate::lang::betza::Reach::Ride { .. }))
+    })
+}
+
+/// Whether every two squares of a region on one rank, file or diagonal
+/// have every square between them in the region too, so that a ride that
+/// leaves it never comes back.
+fn line_convex(region: Squares, files: u8, ranks: u8) -> bool {
+    let inside = |f: i32, r: i32| {
+        (0..files as i32).contains(&f) && (0..ranks as i32).contains(&r) && region & square(f as u8, r as u8) != 0
+    };
+    for r in 0..ranks as i32 {
+        for f in 0..files as i32 {
+            if !inside(f, r) {
+                continue;
+            }
+            for (dx, dy) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+                let (mut x, mut y, mut left) = (f + dx, r + dy, false);
+                while (0..files as i32).contains(&x) && (0..ranks as i32).contains(&y) {
+                    if !inside(x, y) {
+                        left = true;
+                    } else if left {
+                        return false;
+                    }
+                    x += dx;
+                    y += dy;
+                }
+            }
+        }
+    }
+    true
 }
 
 /// The `drops` section of a variant with `pieceDrops`: where pieces may

@@ -114,6 +114,9 @@ pub struct State {
     pub castling: bool,
     /// `mustCapture`: a capture must be made when one is legal.
     pub must_capture: bool,
+    /// `mobilityRegionWhite<Piece>`, `mobilityRegionBlack<Piece>`: the
+    /// squares a piece type may go to, per slot and colour.
+    pub mobility: Vec<[Option<Squares>; 2]>,
     /// `soldierPromotionRank` (1-based): a soldier steps sideways from
     /// this rank on, only forward before it.
     pub soldier_rank: u8,
@@ -200,6 +203,7 @@ impl Default for State {
             double_step_region: [rank_squares(1), rank_squares(6)],
             castling: true,
             must_capture: false,
+            mobility: vec![[None, None]; slot_count()],
             soldier_rank: 1,
             flying_general: false,
             check_counting: false,
@@ -708,6 +712,31 @@ impl State {
             "mustCapture" => {
                 if let Some(b) = self.boolean(&o) {
                     self.must_capture = b;
+                }
+            }
+            key if key.starts_with("mobilityRegionWhite") || key.starts_with("mobilityRegionBlack") => {
+                let colour = usize::from(key.starts_with("mobilityRegionBlack"));
+                let name = &key["mobilityRegionWhite".len()..];
+                let mut chars = name.chars();
+                let name: String = chars
+                    .next()
+                    .map(|c| c.to_ascii_lowercase())
+                    .into_iter()
+                    .chain(chars)
+                    .collect();
+                match super::fsf_pieces::slot_of(&name) {
+                    Some(slot) if e.value.is_empty() || e.value == "-" => {
+                        self.mobility[slot][colour] = None;
+                        self.unsupported.remove(key);
+                    }
+                    Some(slot) => {
+                        if let Some(s) = self.squares(&o) {
+                            self.mobility[slot][colour] = Some(s);
+                        }
+                    }
+                    None => {
+                        self.unsupported.insert(key.to_string(), o);
+                    }
                 }
             }
             "soldierPromotionRank" => {
