@@ -4,7 +4,8 @@
 # the standard way (Fairy-Stockfish's `go perft` does the same). Prints the
 # nodes per second of each and their ratio, pair by pair.
 #
-#   scripts/compare-fairy-stockfish.sh            # chess 6, atomic 6, capablanca 5, crazyhouse 5
+#   scripts/compare-fairy-stockfish.sh            # chess 6, atomic 6, capablanca 5, crazyhouse 5, horde 6, xiangqi 5
+#   VARIANTS="xiangqi 4;racing-kings 5 racingkings" scripts/compare-fairy-stockfish.sh
 #   REPEAT=3 scripts/compare-fairy-stockfish.sh   # best of 3 runs each
 #   FSF_FROM_SOURCE=1 scripts/compare-fairy-stockfish.sh
 #   FSF=/path/to/stockfish scripts/compare-fairy-stockfish.sh
@@ -76,14 +77,22 @@ best() {
 }
 
 printf '%-12s %5s %12s %14s %14s %7s\n' variant depth nodes "kaboom nps" "fsf nps" ratio
-for pair in "chess 6" "atomic 6" "capablanca 5" "crazyhouse 5"; do
+# Entries separated by `;`, each kaboom's variant, the depth, and
+# Fairy-Stockfish's name when it differs.
+VARIANTS=${VARIANTS:-"chess 6;atomic 6;capablanca 5;crazyhouse 5;horde 6;xiangqi 5"}
+old_ifs=$IFS
+IFS=';'
+set -f
+for pair in $VARIANTS; do
+    IFS=$old_ifs
     set -- $pair
-    if ! printf '%s\n' $KNOWN | grep -qx "$1"; then
-        echo "$1: this Fairy-Stockfish does not play it (FSF_FROM_SOURCE=1 builds one that does); skipped" >&2
+    fsf_name=${3:-$1}
+    if ! printf '%s\n' $KNOWN | grep -qx "$fsf_name"; then
+        echo "$fsf_name: this Fairy-Stockfish does not play it (FSF_FROM_SOURCE=1 builds one that does); skipped" >&2
         continue
     fi
     k=$(best kaboom_perft "$1" "$2")
-    f=$(best fsf_perft "$1" "$2")
+    f=$(best fsf_perft "$fsf_name" "$2")
     kn=${k% *}; kt=${k#* }; fn=${f% *}; ft=${f#* }
     if [ "$kn" != "$fn" ]; then
         echo "$1 $2: node counts differ: kaboom $kn, fairy-stockfish $fn" >&2
