@@ -95,3 +95,17 @@ fn regions_are_sets_in_sentences() {
     let king = moves_from(&v, "2k5/8/8/8/8/8/8/4K3 b - - 0 1", "c8");
     assert_eq!(king, ["c8c7", "c8d7", "c8d8"]);
 }
+
+/// Every FEN of the xiangqi perft suite (Fairy-Stockfish's) reads and is
+/// written back unchanged, so positions pass between the two programs.
+#[test]
+fn xiangqi_fens_read_back_as_fairy_stockfish_writes_them() {
+    let v = Variant::load("xiangqi").unwrap();
+    let suite = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/perft/xiangqi.perft")).unwrap();
+    let fens: Vec<&str> = suite.lines().filter_map(|l| l.strip_prefix("epd ")).collect();
+    assert!(fens.len() > 20);
+    for text in fens {
+        let pos = fen::parse(&v, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(fen::write(&v, &pos), text);
+    }
+}
