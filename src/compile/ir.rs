@@ -224,6 +224,9 @@ pub struct LineSupport {
     pub cond: CondId,
     /// The royal pieces the lines start from.
     pub from: SetId,
+    /// The royal pieces the condition looks for along them: while none
+    /// stands on the lines, no move but a royal one can make it hold.
+    pub other: SetId,
     /// The lines: a table of [`Programs::lines`].
     pub lines: u32,
 }

@@ -75,7 +75,12 @@ pub fn compile(
             LegalClause::Forbids(c) => {
                 let cond = b.cond(c);
                 match b.line_support(c, royal_kinds) {
-                    Some((from, lines)) => b.p.forbid_lines.push(LineSupport { cond, from, lines }),
+                    Some((from, other, lines)) => b.p.forbid_lines.push(LineSupport {
+                        cond,
+                        from,
+                        other,
+                        lines,
+                    }),
                     None => b.p.forbids_opaque = true,
                 }
                 Legal::Forbids(cond)
@@ -307,7 +312,7 @@ impl Builder {
     /// The lines a condition reads, when it is `exists(first(R, T) & Q)`
     /// with R and Q sets of royal pieces: the lines of T from R's squares
     /// (see [`LineSupport`]).
-    fn line_support(&mut self, c: &Cond, royal_kinds: u64) -> Option<(SetId, u32)> {
+    fn line_support(&mut self, c: &Cond, royal_kinds: u64) -> Option<(SetId, SetId, u32)> {
         let royal_only = |e: &SetExpr| matches!(e, SetExpr::Pieces(_, kinds) if kinds & !royal_kinds == 0);
         let ast::Cond::Exists(SetExpr::Binary(SetOp::Intersection, first, other)) = c else {
             return None;
@@ -318,7 +323,7 @@ impl Builder {
         if !royal_only(from) || !royal_only(other) {
             return None;
         }
-        Some((self.set(from), self.lines_table(template)))
+        Some((self.set(from), self.set(other), self.lines_table(template)))
     }
 
     /// Lines of a template through each square: its rays to the edge,

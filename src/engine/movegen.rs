@@ -447,7 +447,19 @@ impl SafeMoves {
                 .union(&t.leap_exposure[at])
                 .union(&variant.pinned(pos, sq, them));
             if t.has_hops {
-                lines = lines.union(&t.hop_lines[at]);
+                // A hopper's ray matters while an enemy hopper stands on it:
+                // own moves bring none there.
+                let slot = t.slot(them, sq);
+                for (i, ray) in t.rays[slot.rays as usize..slot.rays_end as usize].iter().enumerate() {
+                    let hopper_on_it = ray.hop != 0
+                        && t.run(ray.ray, ray.len).iter().any(|&s| {
+                            let cell = pos.cell(s);
+                            cell.is_side(them) && ray.kinds >> cell.kind() & 1 != 0
+                        });
+                    if hopper_on_it {
+                        lines = lines.union(&t.ray_sets[slot.rays as usize + i]);
+                    }
+                }
             }
         }
         let p = &variant.programs;
@@ -456,8 +468,12 @@ impl SafeMoves {
         for clause in &p.forbid_lines {
             forbids |= variant.eval_cond(clause.cond, pos, &still);
             let table = &p.lines[clause.lines as usize][us as usize];
+            let mut read = SquareSet::EMPTY;
             for sq in variant.eval_set(clause.from, pos, &still).iter() {
-                lines = lines.union(&table[sq as usize]);
+                read = read.union(&table[sq as usize]);
+            }
+            if read.intersects(&variant.eval_set(clause.other, pos, &still)) {
+                lines = lines.union(&read);
             }
         }
         let check_clause = variant.has_check();
