@@ -180,3 +180,18 @@ fn five_check() {
     // The same construct with a limit of five: the FEN's field counts from 5.
     run_suite("five-check", "five-check.perft");
 }
+
+#[test]
+fn racing_kings() {
+    // No checks (`not attacked(enemy royal)`), a goal on White's 8th rank
+    // for both sides (`white ranks(8)`), and Black's one more move after
+    // White's king arrives (`can reach`): a draw if it follows.
+    run_suite("racing-kings", "racing-kings.perft");
+}
+
+#[test]
+fn grand() {
+    // 10x10; promotion optional on ranks 8 and 9, compulsory on 10, and
+    // only to a kind the side has fewer of than its limit.
+    run_suite("grand", "grand.perft");
+}

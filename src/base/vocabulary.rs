@@ -3,7 +3,8 @@
 //! (`lang::effect_syntax`) and the compiled IR (`compile::ir`) both use
 //! these, so neither keeps a twin of the other's.
 
-/// Which side's pieces a filter takes, relative to the side whose rule it is.
+/// Which side's pieces a filter takes, relative to the side whose rule it
+/// is, or by colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SideFilter {
     /// The side whose rule, move or action it is.
@@ -12,6 +13,23 @@ pub enum SideFilter {
     Enemy,
     /// Either side.
     Any,
+    /// White, whoever owns the rule.
+    White,
+    /// Black, whoever owns the rule.
+    Black,
+}
+
+/// The side whose first rank `ranks(...)` counts from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RanksFrom {
+    /// The side whose rule it is (`ranks(1..3)`, `own ranks(1..3)`).
+    Own,
+    /// The other side (`enemy ranks(1)`).
+    Enemy,
+    /// White, whoever owns the rule: absolute ranks (`white ranks(8)`).
+    White,
+    /// Black, whoever owns the rule (`black ranks(1)`: White's 8th rank).
+    Black,
 }
 
 /// The named square sets.

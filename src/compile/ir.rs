@@ -100,6 +100,9 @@ pub enum CondNode {
     Touching(SetId, SetId),
     /// The first set is non-empty and inside the second.
     Within(SetId, SetId),
+    /// The side to move has a legal move (not a drop) from a square of the
+    /// first set to a square of the second.
+    CanReach(SetId, SetId),
 }
 
 /// One step of an effect program.

@@ -12,7 +12,7 @@ use crate::base::square::{Color, Square, SquareSet};
 use crate::check::analysis::{cond_uses_target, template_directions};
 use crate::check::{ActionTargets, CheckedAction, CheckedSentences, Resolved};
 use crate::lang::betza::Template;
-use crate::lang::effect_syntax::{self as ast, Direction, EndCondition, LegalClause, Quantity, SetOp, Trigger};
+use crate::lang::effect_syntax::{self as ast, Direction, EndCondition, LegalClause, Quantity, RanksFrom, SetOp, Trigger};
 
 type SetExpr = ast::SetExpr<Resolved>;
 type Cond = ast::Cond<Resolved>;
@@ -238,9 +238,16 @@ impl Builder {
                     radius: *r,
                 }
             }
-            SetExpr::Ranks(lo, hi) => {
+            SetExpr::Ranks(from, lo, hi) => {
                 let g = self.g;
-                let zone = Color::BOTH.map(|side| {
+                let zone = Color::BOTH.map(|owner| {
+                    // The side whose first rank counts as rank 1.
+                    let side = match from {
+                        RanksFrom::Own => owner,
+                        RanksFrom::Enemy => owner.flip(),
+                        RanksFrom::White => Color::White,
+                        RanksFrom::Black => Color::Black,
+                    };
                     (0..g.squares())
                         .map(|sq| sq as Square)
                         .filter(|&sq| {
@@ -367,6 +374,10 @@ impl Builder {
             Cond::Within(a, b) => {
                 let (a, b) = (self.set(a), self.set(b));
                 CondNode::Within(a, b)
+            }
+            Cond::CanReach(a, b) => {
+                let (a, b) = (self.set(a), self.set(b));
+                CondNode::CanReach(a, b)
             }
         };
         self.push_cond(node)

@@ -188,6 +188,8 @@ impl Variant {
             SideFilter::Own => pos.occupied[own as usize],
             SideFilter::Enemy => pos.occupied[own.flip() as usize],
             SideFilter::Any => pos.occupied[0].union(&pos.occupied[1]),
+            SideFilter::White => pos.occupied[Color::White as usize],
+            SideFilter::Black => pos.occupied[Color::Black as usize],
         };
         let candidates = match among {
             Some(a) => intersection(a, sides),
@@ -240,6 +242,10 @@ impl Variant {
             CondNode::Within(a, b) => {
                 let a = self.eval_set(a, pos, ctx);
                 !a.is_empty() && difference(a, self.eval_set(b, pos, ctx)).is_empty()
+            }
+            CondNode::CanReach(a, b) => {
+                let from = self.eval_set(a, pos, ctx);
+                !from.is_empty() && self.can_reach(pos, from, self.eval_set(b, pos, ctx))
             }
         }
     }
@@ -638,7 +644,10 @@ impl Variant {
         let zone = &self.promotion_zone[piece.kind() as usize * 2 + piece.color() as usize];
         if promote
             && zone.contains(to)
-            && let Some(&kind) = self.promotion_choices.first()
+            && let Some(&kind) = self
+                .promotion_choices
+                .iter()
+                .find(|&&k| self.may_promote_to(pos, piece.color(), k))
         {
             let promoted = Cell::piece(kind, piece.color());
             pos.set(self, to, promoted);

@@ -38,6 +38,41 @@ impl Variant {
         if self.ended_by_rule(pos).is_some() {
             return;
         }
+        self.generate_judged(pos, out);
+    }
+
+    /// Whether the side to move has a legal move, not a drop, that takes a
+    /// piece from a square of `from` to a square of `to` (an action that
+    /// leaves its piece in place takes it nowhere): the `can reach`
+    /// condition of end rules. The moves are judged as the legal ones are,
+    /// but the end rules are not asked (they are what asks). The move list
+    /// is a buffer kept per thread, so this allocates nothing once warm.
+    pub(crate) fn can_reach(&self, pos: &Position, from: SquareSet, to: SquareSet) -> bool {
+        thread_local! {
+            static MOVES: std::cell::RefCell<Vec<Move>> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        let reaches = |moves: &mut Vec<Move>| {
+            moves.clear();
+            self.generate_judged(pos, moves);
+            let captures_only = self.programs.captures_compulsory && moves.iter().any(Move::is_capture);
+            moves.iter().any(|m| {
+                let lands = match m.kind {
+                    MoveKind::Drop(_) => false,
+                    MoveKind::Action(i) => !self.programs.actions[i as usize].stays,
+                    _ => true,
+                };
+                lands && (!captures_only || m.is_capture()) && from.contains(m.from) && to.contains(m.to)
+            })
+        };
+        MOVES.with(|cell| match cell.try_borrow_mut() {
+            Ok(mut moves) => reaches(&mut moves),
+            Err(_) => reaches(&mut Vec::new()),
+        })
+    }
+
+    /// Appends to `out` (cleared) the moves that pass the legality clauses
+    /// judging each move alone, whatever the end rules say.
+    fn generate_judged(&self, pos: &Position, out: &mut Vec<Move>) {
         self.generate_base(pos, out);
         if self.programs.legal.is_empty() {
             if self.programs.has_choices {
@@ -178,13 +213,13 @@ impl Variant {
                         } else {
                             MoveKind::Quiet
                         };
-                        self.push(out, kind, side, from, leap.to, move_kind);
+                        self.push(pos, out, kind, side, from, leap.to, move_kind);
                     }
                 } else if leap.flags & EN_PASSANT != 0 && pos.ep_targets.contains(leap.to) && first(1, leap.to) {
-                    self.push(out, kind, side, from, leap.to, MoveKind::EnPassant);
+                    self.push(pos, out, kind, side, from, leap.to, MoveKind::EnPassant);
                 }
             } else if leap.flags & CAPTURE != 0 && target.is_side(side.flip()) && first(0, leap.to) {
-                self.push(out, kind, side, from, leap.to, MoveKind::Capture);
+                self.push(pos, out, kind, side, from, leap.to, MoveKind::Capture);
             }
         }
         for ride in &t.rides[slot.rides as usize..slot.rides_end as usize] {
@@ -199,15 +234,15 @@ impl Variant {
                             } else {
                                 MoveKind::Quiet
                             };
-                            self.push(out, kind, side, from, to, move_kind);
+                            self.push(pos, out, kind, side, from, to, move_kind);
                         }
                     } else if ride.flags & EN_PASSANT != 0 && pos.ep_targets.contains(to) && first(1, to) {
-                        self.push(out, kind, side, from, to, MoveKind::EnPassant);
+                        self.push(pos, out, kind, side, from, to, MoveKind::EnPassant);
                     }
                     continue;
                 }
                 if ride.flags & CAPTURE != 0 && target.is_side(side.flip()) && first(0, to) {
-                    self.push(out, kind, side, from, to, MoveKind::Capture);
+                    self.push(pos, out, kind, side, from, to, MoveKind::Capture);
                 }
                 break;
             }
@@ -288,16 +323,11 @@ impl Variant {
         let move_kind = MoveKind::Action(site.index);
         let start = out.len();
         if action.promotes {
-            for &choice in &self.promotion_choices {
-                out.push(Move {
-                    promotion: Some(choice),
-                    ..Move::new(from, to, move_kind)
-                });
-            }
+            self.push_promotions(pos, out, site.side, Move::new(from, to, move_kind));
         } else if action.stays {
             out.push(Move::new(from, to, move_kind));
         } else {
-            self.push(out, site.kind, site.side, from, to, move_kind);
+            self.push(pos, out, site.kind, site.side, from, to, move_kind);
         }
         if action.asks_one_direction {
             // Its one choice, a direction, is known now: one move each.
@@ -342,22 +372,58 @@ impl Variant {
         }
     }
 
-    /// Pushes a move, once per promotion choice when it ends in the mover's
-    /// promotion zone.
+    /// Pushes a move, once per promotion choice open to the mover when it
+    /// ends in the mover's promotion zone, and as it is unless promotion
+    /// is compulsory there (so a move into a compulsory rank with no
+    /// choice open is not made at all).
     #[inline]
-    fn push(&self, out: &mut Vec<Move>, kind: u8, us: Color, from: Square, to: Square, move_kind: MoveKind) {
-        if self.promotion_zone[kind as usize * 2 + us as usize].contains(to) {
-            for &choice in &self.promotion_choices {
-                out.push(Move {
-                    promotion: Some(choice),
-                    ..Move::new(from, to, move_kind)
-                });
-            }
-            if self.promotion_mandatory {
+    #[allow(clippy::too_many_arguments)]
+    fn push(
+        &self,
+        pos: &Position,
+        out: &mut Vec<Move>,
+        kind: u8,
+        us: Color,
+        from: Square,
+        to: Square,
+        move_kind: MoveKind,
+    ) {
+        let zone = kind as usize * 2 + us as usize;
+        if self.promotion_zone[zone].contains(to) {
+            self.push_promotions(pos, out, us, Move::new(from, to, move_kind));
+            if self.promotion_forced[zone].contains(to) {
                 return;
             }
         }
         out.push(Move::new(from, to, move_kind));
+    }
+
+    /// Pushes `mv` once per promotion choice open to `us`.
+    fn push_promotions(&self, pos: &Position, out: &mut Vec<Move>, us: Color, mv: Move) {
+        for &choice in &self.promotion_choices {
+            if self.may_promote_to(pos, us, choice) {
+                out.push(Move {
+                    promotion: Some(choice),
+                    ..mv
+                });
+            }
+        }
+    }
+
+    /// Whether `us` may promote to `kind` now: the kind has no limit, or
+    /// the side has fewer than its limit on the board (`limits`).
+    #[inline]
+    pub(crate) fn may_promote_to(&self, pos: &Position, us: Color, kind: u8) -> bool {
+        if !self.promotion_limited {
+            return true;
+        }
+        let limit = self.promotion_limits[kind as usize];
+        limit == 0
+            || (pos.occupied[us as usize]
+                .iter()
+                .filter(|&sq| pos.board[sq as usize].kind() == kind)
+                .count() as u32)
+                < limit
     }
 
     fn generate_castling(&self, pos: &Position, out: &mut Vec<Move>) {
