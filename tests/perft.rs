@@ -195,3 +195,11 @@ fn grand() {
     // only to a kind the side has fewer of than its limit.
     run_suite("grand", "grand.perft");
 }
+
+#[test]
+fn xiangqi() {
+    // Regions: the palace and the own half confine pieces (`within`),
+    // soldiers gain sideways steps across the river (`moves_in`); the
+    // flying general is a `not` legality clause.
+    run_suite("xiangqi", "xiangqi.perft");
+}

@@ -27,3 +27,7 @@ pub const SHIELD_PUSH: u8 = 2;
 pub const SHIELD_BLOCK: u8 = 4;
 /// Protects from `bounce`.
 pub const SHIELD_BOUNCE: u8 = 8;
+
+/// Most regions (`regions`) a variant may name: a sentence holds a
+/// region's index in a byte.
+pub const MAX_REGIONS: usize = 64;

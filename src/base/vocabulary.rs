@@ -32,6 +32,28 @@ pub enum RanksFrom {
     Black,
 }
 
+impl RanksFrom {
+    /// The side whose first rank is rank 1, for a rule owned by `owner`.
+    pub fn side(self, owner: crate::base::square::Color) -> crate::base::square::Color {
+        use crate::base::square::Color;
+        match self {
+            RanksFrom::Own => owner,
+            RanksFrom::Enemy => owner.flip(),
+            RanksFrom::White => Color::White,
+            RanksFrom::Black => Color::Black,
+        }
+    }
+}
+
+/// The words of the sentence language a region may not be named: the
+/// named sets, the sides and the words conditions and sets are built of
+/// (a region with such a name could never be told from the word).
+pub const SET_WORDS: &[&str] = &[
+    "target", "origin", "mover", "path", "all", "shielded", "blocked", "empty", "light", "dark", "own", "enemy", "any",
+    "not", "royal", "and", "or", "in", "true", "false", "along", "away", "from", "chosen", "sparing", "promote",
+    "unless", "attacked", "survives", "if", "except", "castling", "white", "black", "can",
+];
+
 /// The named square sets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NamedSet {

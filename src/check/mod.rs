@@ -10,6 +10,7 @@ mod endings;
 mod evaluation;
 mod inherited;
 mod random_setup;
+pub mod regions;
 mod resolve;
 mod sentences;
 mod validate;

@@ -21,6 +21,8 @@ impl Phase for Resolved {
     /// Bit `k` set for kind `k`.
     type Kinds = u64;
     type Template = Template;
+    /// The region's index in the variant's `regions` list.
+    type Region = u8;
 }
 
 /// The piece names a sentence may use, as the file writes them.
@@ -31,6 +33,9 @@ pub(super) struct Names<'n> {
     pub royal: u64,
     /// Every kind.
     pub all: u64,
+    /// The regions a sentence may name, in the order of `regions` (a
+    /// region's own squares see only the regions before it).
+    pub regions: &'n [String],
 }
 
 impl Names<'_> {
@@ -142,7 +147,34 @@ impl Resolver<'_, '_> {
                 let (a, b) = both(self.boxed(a), self.boxed(b))?;
                 SetExpr::Binary(*op, a, b)
             }
+            SetExpr::Region(r) => SetExpr::Region(self.region(r)?),
         })
+    }
+
+    /// The index of a region the sentence names.
+    fn region(&mut self, r: &crate::lang::effect_syntax::RegionName) -> Option<u8> {
+        if let Some(i) = self.names.regions.iter().position(|n| *n == r.name) {
+            return Some(i as u8);
+        }
+        let at = self.c.inside(self.text, r.span.clone());
+        let known = self.names.regions.iter().map(String::as_str);
+        let words = known.clone().chain(crate::base::vocabulary::SET_WORDS.iter().copied());
+        let help = match crate::spec::closest(&r.name, words) {
+            Some(best) => format!("did you mean `{best}`?"),
+            None if self.names.regions.is_empty() => {
+                "name it under `regions` (docs/format.md), or write a set such as `ranks(1..3)`".to_string()
+            }
+            None => format!(
+                "regions named so far: {}",
+                known.map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
+            ),
+        };
+        self.c.error(
+            format!("`{}` is not a region of this variant, nor a square set", r.name),
+            at,
+            help,
+        );
+        None
     }
 
     fn boxed_cond(&mut self, c: &Cond) -> Option<Box<Cond<Resolved>>> {

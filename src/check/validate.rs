@@ -40,6 +40,8 @@ pub struct CheckedPiece {
     pub en_passant_ranks: Option<Vec<i32>>,
     /// How pictures draw it.
     pub glyph: Glyph,
+    /// The squares it never leaves and its moves on some squares.
+    pub regions: super::regions::PieceRegions,
 }
 
 /// Promotion with letters resolved to kinds.
@@ -88,6 +90,8 @@ pub struct CheckedVariant {
     pub castling: Vec<ResolvedCastling>,
     /// Rules, actions, legality, game end and shields.
     pub sentences: CheckedSentences,
+    /// The named regions, in the order written.
+    pub regions: Vec<super::regions::CheckedRegion>,
     /// Warnings found; the variant plays regardless.
     pub warnings: Vec<Diagnostic>,
 }
@@ -213,6 +217,7 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
         }
         _ => Vec::new(),
     };
+    let region_names: Vec<String> = file.regions.iter().flatten().map(|r| r.name.value.clone()).collect();
     let names = Names {
         letter_kind: &letter_kind,
         royal: royal_mask(file),
@@ -220,7 +225,19 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
             n if n >= 64 => u64::MAX,
             n => (1u64 << n) - 1,
         },
+        regions: &region_names,
     };
+    let regions = geometry.map(|g| super::regions::check_regions(&mut c, file, &names, g));
+    let piece_regions = match (&regions, geometry) {
+        (Some(regions), Some(g)) => super::regions::check_piece_regions(&mut c, file, &names, regions, g),
+        _ => None,
+    };
+    let pieces = pieces.map(|mut pieces| {
+        for (piece, regions) in pieces.iter_mut().zip(piece_regions.into_iter().flatten()) {
+            piece.regions = regions;
+        }
+        pieces
+    });
     let sentences = check_sentences(&mut c, file, &names);
     let parts = Parts {
         name,
@@ -232,6 +249,7 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
         castling_rules,
         castling,
         sentences,
+        regions: regions.unwrap_or_default(),
     };
     let warnings = check_whole(&mut c, file, &parts, &names, &royal_letters);
     assemble(c, file, warnings, parts)
@@ -248,6 +266,7 @@ struct Parts {
     castling_rules: Vec<CheckedCastling>,
     castling: Vec<ResolvedCastling>,
     sentences: CheckedSentences,
+    regions: Vec<super::regions::CheckedRegion>,
 }
 
 /// The checks of the variant as a whole: what its sentences cost, how
@@ -331,6 +350,7 @@ fn assemble(
         castling_rules: p.castling_rules,
         castling: p.castling,
         sentences: p.sentences,
+        regions: p.regions,
         evaluation: super::evaluation::check_evaluation(file.evaluation.as_ref()).0,
         warnings,
     })
@@ -619,6 +639,7 @@ fn check_pieces(c: &mut Checker<'_>, file: &VariantFile) -> Option<Vec<CheckedPi
             value: spec.value.unwrap_or(0),
             initial_ranks: Vec::new(),
             en_passant_ranks: None,
+            regions: Default::default(),
         });
     }
     ok.then_some(pieces)

@@ -107,7 +107,11 @@ pub fn build(v: &CheckedVariant, moves: &MoveTables) -> AttackTables {
         for side in Color::BOTH {
             let of_side = &mut sources[side as usize * n..(side as usize + 1) * n];
             add_leaps(moves, kind, side, n, of_side);
-            add_rides(g, piece, kind, side, of_side);
+            if piece.regions.depends_on_square() {
+                add_rides_by_square(moves, kind, side, n, of_side);
+            } else {
+                add_rides(g, piece, kind, side, of_side);
+            }
         }
     }
     let mut t = AttackTables {
@@ -136,6 +140,31 @@ fn add_leaps(moves: &MoveTables, kind: usize, side: Color, n: usize, by_target: 
             match list.iter_mut().find(|(f, p, _)| *f == from && *p == path) {
                 Some(entry) => entry.2 |= bit,
                 None => list.push((from, path, bit)),
+            }
+        }
+    }
+}
+
+/// The capturing rides of a kind whose moves depend on its square (a
+/// region confines it, or gives it other moves), read from the move
+/// tables square by square: each square a ride reaches is a leap whose
+/// path is the squares before it. (The checker refuses hoppers here.)
+fn add_rides_by_square(moves: &MoveTables, kind: usize, side: Color, n: usize, by_target: &mut [Sources]) {
+    let bit = 1u64 << kind;
+    for from in (0..n).map(|s| s as Square) {
+        let slot = moves.slot(kind as u8, side, from);
+        for ride in &moves.rides[slot.rides as usize..slot.rides_end as usize] {
+            if ride.flags & CAPTURE == 0 {
+                continue;
+            }
+            let ray = moves.run(ride.ray, ride.len);
+            for (i, &to) in ray.iter().enumerate() {
+                let path = ray[..i].to_vec();
+                let list = &mut by_target[to as usize].leaps;
+                match list.iter_mut().find(|(f, p, _)| *f == from && *p == path) {
+                    Some(entry) => entry.2 |= bit,
+                    None => list.push((from, path, bit)),
+                }
             }
         }
     }

@@ -12,7 +12,7 @@ use crate::base::square::{Color, Square, SquareSet};
 use crate::check::analysis::{cond_uses_target, template_directions};
 use crate::check::{ActionTargets, CheckedAction, CheckedSentences, Resolved};
 use crate::lang::betza::Template;
-use crate::lang::effect_syntax::{self as ast, Direction, EndCondition, LegalClause, Quantity, RanksFrom, SetOp, Trigger};
+use crate::lang::effect_syntax::{self as ast, Direction, EndCondition, LegalClause, Quantity, SetOp, Trigger};
 
 type SetExpr = ast::SetExpr<Resolved>;
 type Cond = ast::Cond<Resolved>;
@@ -25,11 +25,20 @@ struct Builder {
     ray_keys: Vec<Vec<((i32, i32), usize)>>,
     /// The directions of each table in `p.lines`.
     line_keys: Vec<Vec<((i32, i32), usize)>>,
+    /// Each region's squares per side, and its table in `p.zones` once
+    /// a sentence names it.
+    regions: Vec<([SquareSet; 2], Option<u32>)>,
 }
 
 /// Compiles the checked sentences of a variant; `initial_ranks` gives each
-/// kind's initial ranks (for the `i` moves of its actions' templates).
-pub fn compile(s: &CheckedSentences, g: Geometry, initial_ranks: &dyn Fn(Kind) -> Vec<i32>) -> Programs {
+/// kind's initial ranks (for the `i` moves of its actions' templates),
+/// `regions` each region's squares per side.
+pub fn compile(
+    s: &CheckedSentences,
+    g: Geometry,
+    initial_ranks: &dyn Fn(Kind) -> Vec<i32>,
+    regions: &[[SquareSet; 2]],
+) -> Programs {
     let all: SquareSet = (0..g.squares()).map(|i| i as Square).collect();
     let mut b = Builder {
         p: Programs {
@@ -44,6 +53,7 @@ pub fn compile(s: &CheckedSentences, g: Geometry, initial_ranks: &dyn Fn(Kind) -
         g,
         ray_keys: Vec::new(),
         line_keys: Vec::new(),
+        regions: regions.iter().map(|r| (*r, None)).collect(),
     };
     for rule in &s.rules {
         b.rule(rule);
@@ -242,12 +252,7 @@ impl Builder {
                 let g = self.g;
                 let zone = Color::BOTH.map(|owner| {
                     // The side whose first rank counts as rank 1.
-                    let side = match from {
-                        RanksFrom::Own => owner,
-                        RanksFrom::Enemy => owner.flip(),
-                        RanksFrom::White => Color::White,
-                        RanksFrom::Black => Color::Black,
-                    };
+                    let side = from.side(owner);
                     (0..g.squares())
                         .map(|sq| sq as Square)
                         .filter(|&sq| {
@@ -271,6 +276,14 @@ impl Builder {
                 SetNode::Zone {
                     table: (self.p.zones.len() - 1) as u32,
                 }
+            }
+            SetExpr::Region(i) => {
+                let (squares, table) = &mut self.regions[*i as usize];
+                let table = *table.get_or_insert_with(|| {
+                    self.p.zones.push(*squares);
+                    (self.p.zones.len() - 1) as u32
+                });
+                SetNode::Zone { table }
             }
             SetExpr::Binary(op, a, b) => {
                 let (a, b) = (self.set(a), self.set(b));
@@ -428,6 +441,7 @@ impl Builder {
                             template: t,
                             initial_ranks: &ranks,
                             en_passant_ranks: &[],
+                            regions: None,
                         }],
                         false,
                     )),

@@ -316,7 +316,8 @@ pub fn compile(v: CheckedVariant) -> Variant {
     }
     let (castling, castling_keep) = compile_castling(g, &v.castling);
     let initial_ranks = |k: Kind| v.pieces[k as usize].initial_ranks.clone();
-    let programs = lower::compile(&v.sentences, g, &initial_ranks);
+    let regions: Vec<[SquareSet; 2]> = v.regions.iter().map(|r| r.squares).collect();
+    let programs = lower::compile(&v.sentences, g, &initial_ranks, &regions);
     let bits = |f: &dyn Fn(&crate::check::CheckedPiece) -> bool| -> u64 {
         v.pieces
             .iter()

@@ -4,9 +4,10 @@
 
 use crate::base::geometry::Geometry;
 use crate::base::piece::Kind;
-use crate::base::square::{Color, Square};
+use crate::base::square::{Color, Square, SquareSet};
 use crate::check::CheckedVariant;
-use crate::lang::betza::{Component, Hop, Reach};
+use crate::check::regions::PieceRegions;
+use crate::lang::betza::{Component, Hop, Reach, Template};
 
 /// The move may end on an empty square.
 pub const QUIET: u8 = 1;
@@ -223,6 +224,7 @@ pub fn build(v: &CheckedVariant, en_passant: bool) -> MoveTables {
             template: &p.template,
             initial_ranks: &p.initial_ranks,
             en_passant_ranks: p.en_passant_ranks.as_deref().unwrap_or(&p.initial_ranks),
+            regions: Some(&p.regions),
         })
         .collect();
     build_from(v.geometry, &pieces, en_passant)
@@ -237,6 +239,24 @@ pub struct PieceMoves<'a> {
     pub initial_ranks: &'a [i32],
     /// Ranks whose `i` moves leave en passant targets.
     pub en_passant_ranks: &'a [i32],
+    /// The squares it never leaves and its moves on some squares.
+    pub regions: Option<&'a PieceRegions>,
+}
+
+impl PieceMoves<'_> {
+    /// The template of the piece of `side` on `from`, and the squares it
+    /// may not leave (the whole board when it may go anywhere).
+    fn on(&self, side: Color, from: Square, board: SquareSet) -> (&Template, SquareSet) {
+        let Some(r) = self.regions else {
+            return (self.template, board);
+        };
+        let template = r
+            .moves_in
+            .iter()
+            .find(|(squares, _)| squares[side as usize].contains(from))
+            .map_or(self.template, |(_, t)| t);
+        (template, r.within.map_or(board, |w| w[side as usize]))
+    }
 }
 
 /// Builds move tables for a list of pieces, one kind each.
@@ -246,10 +266,12 @@ pub fn build_from(g: Geometry, pieces: &[PieceMoves<'_>], en_passant: bool) -> M
         board_squares: n,
         ..Default::default()
     };
+    let board: SquareSet = (0..n).map(|s| s as Square).collect();
     for (kind, piece) in pieces.iter().enumerate() {
-        let (template, initial_ranks) = (piece.template, piece.initial_ranks);
+        let initial_ranks = piece.initial_ranks;
         for side in Color::BOTH {
             for from in (0..n).map(|s| s as Square) {
+                let (template, within) = piece.on(side, from, board);
                 let rank = g.relative_rank(side, g.rank(from));
                 let mut slot = Slot {
                     leaps: t.leaps.len() as u32,
@@ -268,7 +290,7 @@ pub fn build_from(g: Geometry, pieces: &[PieceMoves<'_>], en_passant: bool) -> M
                         let v = oriented(v0, side);
                         match c.reach {
                             Reach::Leap => {
-                                let Some(to) = g.offset(from, v.0, v.1) else {
+                                let Some(to) = g.offset(from, v.0, v.1).filter(|&to| within.contains(to)) else {
                                     continue;
                                 };
                                 let path = if c.lame { lame_path(&g, from, v) } else { Vec::new() };
@@ -291,7 +313,7 @@ pub fn build_from(g: Geometry, pieces: &[PieceMoves<'_>], en_passant: bool) -> M
                             Reach::Ride { max } => {
                                 let limit = max.map_or(usize::MAX, |m| m as usize);
                                 let ray: Vec<Square> = (1..)
-                                    .map_while(|k| g.offset(from, v.0 * k, v.1 * k))
+                                    .map_while(|k| g.offset(from, v.0 * k, v.1 * k).filter(|&to| within.contains(to)))
                                     .take(limit)
                                     .collect();
                                 if ray.is_empty() {

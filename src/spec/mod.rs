@@ -6,6 +6,7 @@ mod loader;
 mod type_errors;
 
 pub use crate::base::span::{Location, SourceFile, SourceId, Sources, Spanned};
+pub(crate) use loader::closest;
 pub use loader::read_text;
 pub use loader::{
     Loader, MAX_FILE_BYTES, Reference, SANDBOX_HELP, bundled_names, bundled_source, is_path_argument, read_ron,
@@ -50,6 +51,10 @@ pub struct VariantFile {
     /// Castling moves, written for White and mirrored for Black.
     #[serde(default, deserialize_with = "lenient_option_list")]
     pub castling: Option<Vec<CastlingSpec>>,
+    /// Named square sets (the palace, the river bank, a goal), usable as
+    /// sets in every sentence and in pieces' `within` and `moves_in`.
+    #[serde(default, deserialize_with = "lenient_option_list")]
+    pub regions: Option<Vec<RegionSpec>>,
     /// Pieces in hand and drops: a side may put a piece from its hand on
     /// the board instead of moving.
     #[serde(default, deserialize_with = "lenient_option")]
@@ -158,12 +163,41 @@ pub struct PieceSpec {
     /// A shield the piece carries.
     #[serde(default, deserialize_with = "lenient_option")]
     pub shield: Option<ShieldSpec>,
+    /// Squares the piece never leaves (a set, read for its owner:
+    /// `"palace"`): its leaps land inside, its rides stop at the edge.
+    #[serde(default)]
+    pub within: Option<Spanned<String>>,
+    /// Other moves on some squares: the first entry whose squares hold the
+    /// piece gives its moves there, instead of `moves`.
+    #[serde(default, deserialize_with = "lenient_list")]
+    pub moves_in: Vec<MovesInSpec>,
     /// How pictures draw the piece: a figurine name (`"king"`, `"queen"`,
     /// `"rook"`, `"bishop"`, `"knight"`, `"pawn"`) or a mark of one or two
     /// characters shown in a disc. Default: the figurine of the usual
     /// letters K, Q, R, B, N, P, otherwise the letter in a disc.
     #[serde(default)]
     pub glyph: Option<Spanned<String>>,
+}
+
+/// A named square set.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RegionSpec {
+    /// The name sentences use: lower case letters, digits and `_`.
+    pub name: Spanned<String>,
+    /// The squares, a set of fixed squares read for each side
+    /// (`"files(d..f) & ranks(1..3)"`).
+    pub squares: Spanned<String>,
+}
+
+/// The moves a piece has while it stands on some squares.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MovesInSpec {
+    /// The squares, a set of fixed squares read for the piece's owner.
+    pub squares: Spanned<String>,
+    /// The movement template there, in Betza notation.
+    pub moves: Spanned<String>,
 }
 
 /// Promotion rules.

@@ -14,6 +14,8 @@ pub trait Phase {
     type Kinds: Clone + Debug + PartialEq + Eq;
     /// A movement template inside a set (`lines(origin, Q)`).
     type Template: Clone + Debug + PartialEq + Eq;
+    /// A region the variant names (`palace`).
+    type Region: Clone + Debug + PartialEq + Eq;
 }
 
 /// The tree as parsed: letters and templates as written, with spans.
@@ -24,6 +26,16 @@ impl Phase for Parsed {
     /// `None` takes every kind.
     type Kinds = Option<KindFilter>;
     type Template = TemplateText;
+    type Region = RegionName;
+}
+
+/// A region's name as written inside a sentence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RegionName {
+    /// The name.
+    pub name: String,
+    /// Its byte range inside the sentence.
+    pub span: Range<usize>,
 }
 
 /// A template as written inside a sentence.
@@ -80,6 +92,8 @@ pub enum SetExpr<P: Phase = Parsed> {
     Files(u8, u8),
     /// Two sets combined.
     Binary(SetOp, Box<SetExpr<P>>, Box<SetExpr<P>>),
+    /// A region of the variant's `regions` list.
+    Region(P::Region),
 }
 
 /// A number a condition compares.

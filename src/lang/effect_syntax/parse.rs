@@ -3,7 +3,7 @@
 
 use super::ast::{
     Comparison, Cond, Direction, Effect, EndCondition, EndOutcome, EndRule, KindFilter, LegalClause, NamedSet,
-    Quantity, RanksFrom, SetExpr, SetOp, SideFilter, TemplateText, Trigger, TriggeredRule,
+    Quantity, RanksFrom, RegionName, SetExpr, SetOp, SideFilter, TemplateText, Trigger, TriggeredRule,
 };
 use super::errors;
 use super::grammar::{EffectParser, Rule as G};
@@ -280,7 +280,8 @@ fn lower_set_atom(p: Pair<'_, G>) -> Result<SetExpr, SentenceError> {
     }
     let at = span(&p);
     let rule = p.as_rule();
-    let text = p.as_str().to_ascii_lowercase();
+    let p_text = p.as_str().to_string();
+    let text = p_text.to_ascii_lowercase();
     let mut inner = p.into_inner();
     Ok(match rule {
         G::named_set => SetExpr::Named(match text.as_str() {
@@ -294,6 +295,10 @@ fn lower_set_atom(p: Pair<'_, G>) -> Result<SetExpr, SentenceError> {
             "light" => NamedSet::Light,
             "dark" => NamedSet::Dark,
             _ => NamedSet::Empty,
+        }),
+        G::region => SetExpr::Region(RegionName {
+            name: p_text,
+            span: at.clone(),
         }),
         G::pieces => {
             let side = match first(inner.next().expect("a side")).as_rule() {
@@ -571,8 +576,15 @@ mod tests {
         assert!(e.help.contains("did you mean `moves`?"), "{}", e.help);
         let e = parse_effects("push(target)").unwrap_err();
         assert!(e.help.contains("`along`, `away from T` or `chosen`"), "{}", e.help);
-        let e = parse_condition("exists(targte)").unwrap_err();
-        assert!(e.help.contains("did you mean `target`?"), "{}", e.help);
+        // A lower-case word alone is a region's name; the checker says
+        // when it names none (and suggests `target` for this one).
+        assert!(matches!(
+            parse_condition("exists(targte)").unwrap(),
+            Cond::Exists(SetExpr::Region(RegionName { ref name, span: _ })) if name == "targte"
+        ));
+        // A word before `(` is a function, never a region.
+        let e = parse_condition("exists(adjacnet(target))").unwrap_err();
+        assert!(e.help.contains("did you mean `adjacent`?"), "{}", e.help);
         let e = parse_condition("count(any) >= ").unwrap_err();
         assert!(e.message.contains("a number"), "{}", e.message);
     }
