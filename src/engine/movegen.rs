@@ -376,7 +376,7 @@ impl Variant {
     /// ends in the mover's promotion zone, and as it is unless promotion
     /// is compulsory there (so a move into a compulsory rank with no
     /// choice open is not made at all).
-    #[inline]
+    #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn push(
         &self,
@@ -389,13 +389,21 @@ impl Variant {
         move_kind: MoveKind,
     ) {
         let zone = kind as usize * 2 + us as usize;
-        if self.promotion_zone[zone].contains(to) {
-            self.push_promotions(pos, out, us, Move::new(from, to, move_kind));
-            if self.promotion_forced[zone].contains(to) {
-                return;
-            }
+        if self.promotion_zone[zone].contains(to) && self.push_promoting(pos, out, zone, us, Move::new(from, to, move_kind))
+        {
+            return;
         }
         out.push(Move::new(from, to, move_kind));
+    }
+
+    /// Pushes a move that ends in the mover's promotion zone once per
+    /// choice open to the mover; whether promotion is compulsory there (so
+    /// the move may not also be made as it is). Kept out of line: most
+    /// moves never reach it.
+    #[inline(never)]
+    fn push_promoting(&self, pos: &Position, out: &mut Vec<Move>, zone: usize, us: Color, mv: Move) -> bool {
+        self.push_promotions(pos, out, us, mv);
+        self.promotion_forced[zone].contains(mv.to)
     }
 
     /// Pushes `mv` once per promotion choice open to `us`.
