@@ -4,7 +4,8 @@
 # the standard way (Fairy-Stockfish's `go perft` does the same). Prints the
 # nodes per second of each and their ratio, pair by pair.
 #
-#   scripts/compare-fairy-stockfish.sh            # chess 6, atomic 6, capablanca 5, crazyhouse 5
+#   scripts/compare-fairy-stockfish.sh            # chess 6, atomic 6, capablanca 5, crazyhouse 5,
+#                                                 # racing kings 5, grand 4
 #   REPEAT=3 scripts/compare-fairy-stockfish.sh   # best of 3 runs each
 #   FSF_FROM_SOURCE=1 scripts/compare-fairy-stockfish.sh
 #   FSF=/path/to/stockfish scripts/compare-fairy-stockfish.sh
@@ -76,14 +77,18 @@ best() {
 }
 
 printf '%-12s %5s %12s %14s %14s %7s\n' variant depth nodes "kaboom nps" "fsf nps" ratio
-for pair in "chess 6" "atomic 6" "capablanca 5" "crazyhouse 5"; do
+# Each pair: kaboom's variant[:Fairy-Stockfish's name when it differs] and a depth.
+for pair in "chess 6" "atomic 6" "capablanca 5" "crazyhouse 5" "racing-kings:racingkings 5" "grand 4"; do
     set -- $pair
-    if ! printf '%s\n' $KNOWN | grep -qx "$1"; then
-        echo "$1: this Fairy-Stockfish does not play it (FSF_FROM_SOURCE=1 builds one that does); skipped" >&2
+    ours=${1%%:*}
+    theirs=${1#*:}
+    if ! printf '%s\n' $KNOWN | grep -qx "$theirs"; then
+        echo "$theirs: this Fairy-Stockfish does not play it (FSF_FROM_SOURCE=1 builds one that does); skipped" >&2
         continue
     fi
-    k=$(best kaboom_perft "$1" "$2")
-    f=$(best fsf_perft "$1" "$2")
+    k=$(best kaboom_perft "$ours" "$2")
+    f=$(best fsf_perft "$theirs" "$2")
+    set -- "$ours" "$2"
     kn=${k% *}; kt=${k#* }; fn=${f% *}; ft=${f#* }
     if [ "$kn" != "$fn" ]; then
         echo "$1 $2: node counts differ: kaboom $kn, fairy-stockfish $fn" >&2

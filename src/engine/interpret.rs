@@ -195,6 +195,14 @@ impl Variant {
             Some(a) => intersection(a, sides),
             None => sides,
         };
+        // Every kind, or the royal ones: the position keeps those sets.
+        let every = (1u64 << self.pieces.len()) - 1;
+        if kinds & every == every {
+            return candidates;
+        }
+        if kinds == self.royal_kinds {
+            return intersection(candidates, pos.royals[0].union(&pos.royals[1]));
+        }
         candidates
             .iter()
             .filter(|&sq| kinds >> pos.cell(sq).kind() & 1 != 0)
