@@ -483,6 +483,16 @@ impl Variant {
 struct SafeMoves {
     /// A `not <condition>` clause: any move may make it hold.
     forbids: bool,
+    /// The only `not` clauses are `not attacked(enemy royal)`: a plain move
+    /// passes them when it leaves no enemy royal attacked.
+    no_checks: bool,
+    /// With `no_checks`: whether a plain move needs an attack test at all.
+    /// No enemy royal is attacked now, and every square a move must leave
+    /// or reach to give check is in `check_near`: where an attacker of
+    /// ours would stand (leaps' origins, rays' squares up to and including
+    /// the first piece) and the lame leaps' paths.
+    check_quiet: bool,
+    check_near: SquareSet,
     check_clause: bool,
     attacked: bool,
     exposure: SquareSet,
@@ -504,8 +514,18 @@ impl SafeMoves {
                 .union(&t.leap_exposure[them as usize * t.board_squares + sq as usize])
                 .union(&variant.pinned(pos, sq, them));
         }
+        let forbids = variant.programs.legal.iter().any(|l| matches!(l, Legal::Forbids(_)));
+        let no_checks = forbids && variant.forbids_only_checks;
+        let (check_quiet, check_near) = if no_checks && !t.has_hops {
+            Self::check_near(variant, pos)
+        } else {
+            (false, SquareSet::EMPTY)
+        };
         SafeMoves {
-            forbids: variant.programs.legal.iter().any(|l| matches!(l, Legal::Forbids(_))),
+            forbids: forbids && !variant.forbids_only_checks,
+            no_checks,
+            check_quiet,
+            check_near,
             check_clause: variant.has_check(),
             attacked,
             exposure,
@@ -524,11 +544,12 @@ impl SafeMoves {
         // hopper may use it as a screen, it exposes none.
         if let MoveKind::Drop(_) = mv.kind {
             return !self.forbids
+                && !self.no_checks
                 && !self.attacked
                 && !variant.attacks.has_hops
                 && variant.is_plain(&Move::new(mv.to, mv.to, MoveKind::Quiet));
         }
-        if self.forbids || !variant.is_plain(mv) {
+        if self.forbids || !variant.is_plain(mv) || (self.no_checks && self.gives_check(variant, pos, mv)) {
             return false;
         }
         if !self.check_clause
@@ -542,6 +563,56 @@ impl SafeMoves {
         self.royals.len() == 1
             && self.royals.contains(mv.from)
             && !variant.is_attacked_after_leaving(pos, mv.to, self.them, mv.from)
+    }
+}
+
+impl SafeMoves {
+    /// Whether no enemy royal piece is attacked now, and the squares a
+    /// plain move must leave or reach to attack one (see `check_near`).
+    fn check_near(variant: &Variant, pos: &Position) -> (bool, SquareSet) {
+        let t = &variant.attacks;
+        let us = pos.side;
+        let mut near = SquareSet::EMPTY;
+        for r in pos.royals[us.flip() as usize].iter() {
+            if variant.is_attacked(pos, r, us) {
+                return (false, SquareSet::EMPTY);
+            }
+            let slot = t.slot(us, r);
+            for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
+                near.insert(leap.from);
+                for &s in t.run(leap.path, leap.path_len) {
+                    near.insert(s);
+                }
+            }
+            for ray in &t.rays[slot.rays as usize..slot.rays_end as usize] {
+                for &s in t.run(ray.ray, ray.len) {
+                    near.insert(s);
+                    if !pos.board[s as usize].is_empty() {
+                        break;
+                    }
+                }
+            }
+        }
+        (true, near)
+    }
+
+    /// Whether the plain move `mv` leaves an enemy royal piece attacked
+    /// (one it captures excepted), judged on the board it leaves. When no
+    /// royal is attacked now, only the moved piece or a line it opens can
+    /// attack one: a move that neither leaves nor reaches a square of
+    /// `check_near` gives no check.
+    fn gives_check(&self, variant: &Variant, pos: &Position, mv: &Move) -> bool {
+        if self.check_quiet && !self.check_near.contains(mv.from) && !self.check_near.contains(mv.to) {
+            return false;
+        }
+        let us = pos.side;
+        let moved = match mv.promotion {
+            Some(kind) => Cell::piece(kind, us),
+            None => pos.board[mv.from as usize],
+        };
+        pos.royals[us.flip() as usize]
+            .iter()
+            .any(|r| r != mv.to && variant.is_attacked_after_move(pos, r, us, mv.from, mv.to, moved))
     }
 }
 
