@@ -198,6 +198,8 @@ const RULE: &str = r#"(extends: "chess", rules: ["X"])"#;
 const SET_TARGET: &str = r#"(extends: "chess", actions: [(name: "act", target: "X", effect: "remove(target)")])"#;
 const SET_RULE: &str = r#"(extends: "chess", rules: ["after move: remove(X)"])"#;
 const COND_RULE: &str = r#"(extends: "chess", rules: ["after move if X: remove(target)"])"#;
+/// A condition in a variant that names regions (`palace`).
+const COND_REGION: &str = r#"(extends: "xiangqi", rules: ["after move if X: remove(target)"])"#;
 const COND_WHEN: &str =
     r#"(extends: "chess", actions: [(name: "act", target: "empty", when: "X", effect: "remove(target)")])"#;
 const COND_END: &str = r#"(extends: "chess", end: ["X: win", "checkmate: loss"])"#;
@@ -213,7 +215,7 @@ fn embeddings(section: &str) -> &'static [&'static str] {
     match section {
         "Triggers" => &[RULE],
         // Sets are shown inside effects and conditions too.
-        "Square sets" => &[SET_TARGET, SET_RULE, COND_RULE, EFFECT_RULE, EFFECT_PIECE],
+        "Square sets" => &[SET_TARGET, SET_RULE, COND_RULE, EFFECT_RULE, EFFECT_PIECE, COND_REGION],
         "Conditions" => &[COND_RULE, COND_WHEN, COND_END],
         "Effects" => &[EFFECT_RULE, EFFECT_PIECE],
         "Legality" => &[LEGAL],

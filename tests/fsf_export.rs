@@ -51,6 +51,15 @@ fn variants_with_effects_are_refused_with_reasons() {
     }
     let why = export("capatomic-random", "x").unwrap_err();
     assert!(why.iter().any(|w| w.contains("random setup")), "{why:?}");
+    // Regions confine pieces and change their moves: each named.
+    let why = export("xiangqi", "x").unwrap_err();
+    for piece in ['K', 'A', 'B'] {
+        assert!(why.iter().any(|w| w == &format!("piece {piece}: `within` (not yet written as Fairy-Stockfish's mobilityRegion)")), "{why:?}");
+    }
+    assert!(
+        why.iter().any(|w| w.contains("piece P: other moves on some squares")),
+        "{why:?}"
+    );
 }
 
 #[test]

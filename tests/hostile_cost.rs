@@ -289,3 +289,62 @@ fn the_list_of_actions_names_each_once() {
     let e = e.to_string();
     assert!(e.contains("(actions: zap, bop)"), "{e}");
 }
+
+// Regions: their number, the entries of `moves_in`, and the cost of
+// evaluating their squares are bounded.
+
+fn regions_variant(regions: &str, piece: &str) -> String {
+    format!(
+        "(extends: \"chess\", name: \"Regions\", regions: [{regions}], pieces: [(letter: 'M', name: \"m\", \
+         moves: \"K\"{piece})])"
+    )
+}
+
+#[test]
+fn more_than_64_regions_are_refused() {
+    let list = |n: usize| {
+        (0..n)
+            .map(|i| format!("(name: \"r{i}\", squares: \"ranks(1..2)\")"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    assert!(Variant::from_text("hostile", &regions_variant(&list(64), "")).is_ok());
+    let e = text_error(&regions_variant(&list(65), ""));
+    assert!(e.contains("at most 64 regions"), "{e}");
+}
+
+#[test]
+fn more_than_8_moves_in_entries_are_refused() {
+    let entries = (0..9)
+        .map(|_| "(squares: \"all\", moves: \"W\")")
+        .collect::<Vec<_>>()
+        .join(", ");
+    let e = text_error(&regions_variant("", &format!(", moves_in: [{entries}]")));
+    assert!(e.contains("9 `moves_in` entries; at most 8"), "{e}");
+}
+
+#[test]
+fn regions_of_many_wide_areas_load_quickly() {
+    // 64 regions, each the union of 250 areas of radius 15 and of the
+    // region before it, at every distinct radius: squares are evaluated
+    // once per region, areas from masks built once per radius.
+    let sum = (0..250)
+        .map(|i| format!("area(all, {})", i % 16))
+        .collect::<Vec<_>>()
+        .join(" + ");
+    let regions = (0..64)
+        .map(|i| match i {
+            0 => format!("(name: \"r0\", squares: \"{sum}\")"),
+            _ => format!(
+                "(name: \"r{i}\", squares: \"manhattan(r{}, {}) + {sum}\")",
+                i - 1,
+                i % 31
+            ),
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    let text = regions_variant(&regions, ", within: \"r63\"");
+    within(Duration::from_secs(20), "loading 64 wide regions", || {
+        Variant::from_text("hostile", &text).unwrap_or_else(|e| panic!("{e}"))
+    });
+}

@@ -31,3 +31,7 @@ pub const SHIELD_BOUNCE: u8 = 8;
 /// Most regions (`regions`) a variant may name: a sentence holds a
 /// region's index in a byte.
 pub const MAX_REGIONS: usize = 64;
+
+/// Most `moves_in` entries of one piece: each is a template the move
+/// tables are built from.
+pub const MAX_MOVES_IN: usize = 8;

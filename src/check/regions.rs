@@ -7,7 +7,7 @@ use super::resolve::{Names, Resolved, Resolver};
 use super::sentences::parse;
 use super::validate::Checker;
 use crate::base::geometry::Geometry;
-use crate::base::limits::MAX_REGIONS;
+use crate::base::limits::{MAX_MOVES_IN, MAX_REGIONS};
 use crate::base::square::{Color, Square, SquareSet};
 use crate::base::vocabulary::SET_WORDS;
 use crate::lang::betza::{self, Hop, Template};
@@ -68,6 +68,7 @@ pub(super) fn check_regions(
     }
     let mut regions: Vec<CheckedRegion> = Vec::new();
     let mut seen: Vec<String> = Vec::new();
+    let mut masks = Neighbourhoods::new(g);
     for spec in specs {
         let name = &spec.name.value;
         if let Some(problem) = name_problem(name) {
@@ -88,8 +89,9 @@ pub(super) fn check_regions(
             royal: names.royal,
             all: names.all,
             regions: &seen,
+            all_regions: names.all_regions,
         };
-        let squares = fixed_squares(c, &spec.squares, "region", &earlier, &regions, g);
+        let squares = fixed_squares(c, &spec.squares, "region", &earlier, &regions, &mut masks);
         regions.push(CheckedRegion {
             name: name.clone(),
             squares: squares.unwrap_or([SquareSet::EMPTY; 2]),
@@ -124,8 +126,9 @@ pub(super) fn check_piece_regions(
 ) -> Option<Vec<PieceRegions>> {
     let mut ok = true;
     let mut out = Vec::new();
+    let mut masks = Neighbourhoods::new(g);
     for spec in file.pieces.iter().flatten() {
-        match piece_regions(c, spec, names, regions, g) {
+        match piece_regions(c, spec, names, regions, &mut masks) {
             Some(r) => out.push(r),
             None => {
                 ok = false;
@@ -141,12 +144,25 @@ fn piece_regions(
     spec: &PieceSpec,
     names: &Names<'_>,
     regions: &[CheckedRegion],
-    g: Geometry,
+    masks: &mut Neighbourhoods,
 ) -> Option<PieceRegions> {
     let mut ok = true;
+    if spec.moves_in.len() > MAX_MOVES_IN {
+        c.error(
+            format!(
+                "the {} ({}) has {} `moves_in` entries; at most {MAX_MOVES_IN} are allowed",
+                spec.name.value,
+                spec.letter.value,
+                spec.moves_in.len()
+            ),
+            spec.moves_in[MAX_MOVES_IN].squares.location.clone(),
+            "merge entries with the same moves (`+` of their squares)",
+        );
+        return None;
+    }
     let within = match &spec.within {
         Some(text) => {
-            let squares = fixed_squares(c, text, "`within`", names, regions, g);
+            let squares = fixed_squares(c, text, "`within`", names, regions, masks);
             ok &= squares.is_some();
             squares
         }
@@ -154,7 +170,7 @@ fn piece_regions(
     };
     let mut moves_in = Vec::new();
     for entry in &spec.moves_in {
-        let squares = fixed_squares(c, &entry.squares, "`moves_in` squares", names, regions, g);
+        let squares = fixed_squares(c, &entry.squares, "`moves_in` squares", names, regions, masks);
         let template = match betza::parse(&entry.moves.value) {
             Ok(t) => Some(t),
             Err(e) => {
@@ -206,11 +222,11 @@ fn fixed_squares(
     what: &str,
     names: &Names<'_>,
     regions: &[CheckedRegion],
-    g: Geometry,
+    masks: &mut Neighbourhoods,
 ) -> Option<[SquareSet; 2]> {
     let set = parse(c, text, what, effects::parse_set)?;
     let set = Resolver { c, text, names }.set(&set)?;
-    match Color::BOTH.map(|side| evaluate(&set, regions, g, side)) {
+    match Color::BOTH.map(|side| evaluate(&set, regions, masks, side)) {
         [Ok(white), Ok(black)] => Some([white, black]),
         [Err(word), _] | [_, Err(word)] => {
             c.error(
@@ -225,12 +241,13 @@ fn fixed_squares(
 
 /// The squares of a set of fixed squares, read for `side`; or the word
 /// that is not fixed.
-pub fn evaluate(
+fn evaluate(
     e: &SetExpr<Resolved>,
     regions: &[CheckedRegion],
-    g: Geometry,
+    masks: &mut Neighbourhoods,
     side: Color,
 ) -> Result<SquareSet, &'static str> {
+    let g = masks.g;
     let every = || (0..g.squares()).map(|sq| sq as Square);
     Ok(match e {
         SetExpr::Named(NamedSet::All) => every().collect(),
@@ -249,19 +266,22 @@ pub fn evaluate(
         SetExpr::Files(lo, hi) => every()
             .filter(|&sq| g.file(sq) >= i32::from(*lo) && g.file(sq) <= i32::from(*hi))
             .collect(),
-        SetExpr::Area(s, r) => around(evaluate(s, regions, g, side)?, g, |dx, dy| {
-            dx.abs().max(dy.abs()) <= i32::from(*r)
-        }),
+        SetExpr::Area(s, r) => {
+            let inner = evaluate(s, regions, masks, side)?;
+            masks.around(inner, *r, false)
+        }
         SetExpr::Adjacent(s) => {
-            let inner = evaluate(s, regions, g, side)?;
-            let ring = around(inner, g, |dx, dy| dx.abs().max(dy.abs()) <= 1);
+            let inner = evaluate(s, regions, masks, side)?;
+            let ring = masks.around(inner, 1, false);
             every().filter(|&sq| ring.contains(sq) && !inner.contains(sq)).collect()
         }
-        SetExpr::Manhattan(s, r) => around(evaluate(s, regions, g, side)?, g, |dx, dy| {
-            dx.abs() + dy.abs() <= i32::from(*r)
-        }),
+        SetExpr::Manhattan(s, r) => {
+            let inner = evaluate(s, regions, masks, side)?;
+            masks.around(inner, *r, true)
+        }
         SetExpr::Binary(op, a, b) => {
-            let (a, b) = (evaluate(a, regions, g, side)?, evaluate(b, regions, g, side)?);
+            let a = evaluate(a, regions, masks, side)?;
+            let b = evaluate(b, regions, masks, side)?;
             every()
                 .filter(|&sq| match op {
                     SetOp::Union => a.contains(sq) || b.contains(sq),
@@ -274,20 +294,49 @@ pub fn evaluate(
     })
 }
 
-/// The squares within a neighbourhood (`near(dx, dy)`) of some square of
-/// `set`, `set` included.
-fn around(set: SquareSet, g: Geometry, near: impl Fn(i32, i32) -> bool) -> SquareSet {
-    let mut out = set;
-    for sq in set.iter() {
-        for dy in -16..=16 {
-            for dx in -16..=16 {
-                if near(dx, dy)
-                    && let Some(to) = g.offset(sq, dx, dy)
-                {
-                    out.insert(to);
-                }
-            }
-        }
+/// The squares within each radius of each square, built once per radius
+/// and metric as sets ask for them, so a set's cost does not grow with
+/// its radii.
+struct Neighbourhoods {
+    g: Geometry,
+    /// By (metric, radius): Chebyshev (`area`) then Manhattan.
+    masks: Vec<(bool, u8, Vec<SquareSet>)>,
+}
+
+impl Neighbourhoods {
+    fn new(g: Geometry) -> Neighbourhoods {
+        Neighbourhoods { g, masks: Vec::new() }
     }
-    out
+
+    /// The squares within `radius` of some square of `set`, `set` included.
+    fn around(&mut self, set: SquareSet, radius: u8, manhattan: bool) -> SquareSet {
+        let g = self.g;
+        let index = match self.masks.iter().position(|(m, r, _)| *m == manhattan && *r == radius) {
+            Some(i) => i,
+            None => {
+                let reach = i32::from(radius).min(2 * i32::from(Geometry::MAX_SIDE));
+                let masks = (0..g.squares())
+                    .map(|sq| {
+                        let mut near = SquareSet::EMPTY;
+                        for to in (0..g.squares()).map(|t| t as Square) {
+                            let (dx, dy) = (g.file(to) - g.file(sq as Square), g.rank(to) - g.rank(sq as Square));
+                            let distance = if manhattan {
+                                dx.abs() + dy.abs()
+                            } else {
+                                dx.abs().max(dy.abs())
+                            };
+                            if distance <= reach {
+                                near.insert(to);
+                            }
+                        }
+                        near
+                    })
+                    .collect();
+                self.masks.push((manhattan, radius, masks));
+                self.masks.len() - 1
+            }
+        };
+        let masks = &self.masks[index].2;
+        set.iter().fold(set, |acc, sq| acc.union(&masks[sq as usize]))
+    }
 }

@@ -36,6 +36,9 @@ pub(super) struct Names<'n> {
     /// The regions a sentence may name, in the order of `regions` (a
     /// region's own squares see only the regions before it).
     pub regions: &'n [String],
+    /// Every region the file names, those after `regions` included (to
+    /// tell a region used before it is named from a misspelt one).
+    pub all_regions: &'n [String],
 }
 
 impl Names<'_> {
@@ -157,6 +160,14 @@ impl Resolver<'_, '_> {
             return Some(i as u8);
         }
         let at = self.c.inside(self.text, r.span.clone());
+        if self.names.all_regions.contains(&r.name) {
+            self.c.error(
+                format!("region `{}` is named after this one", r.name),
+                at,
+                "a region may use only the regions listed before it: move it up",
+            );
+            return None;
+        }
         let known = self.names.regions.iter().map(String::as_str);
         let words = known.clone().chain(crate::base::vocabulary::SET_WORDS.iter().copied());
         let help = match crate::spec::closest(&r.name, words) {

@@ -226,6 +226,7 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
             n => (1u64 << n) - 1,
         },
         regions: &region_names,
+        all_regions: &region_names,
     };
     let regions = geometry.map(|g| super::regions::check_regions(&mut c, file, &names, g));
     let piece_regions = match (&regions, geometry) {

@@ -67,6 +67,10 @@ pub struct AttackTables {
     /// towards it, which, emptied, could open an attack on it. (Lines are
     /// handled by looking for pins at run time.)
     pub leap_exposure: Vec<SquareSet>,
+    /// Per (side, target): every square of the hoppers' rays towards it,
+    /// to the edge: a piece leaving or entering one may open or close a
+    /// hop onto the target.
+    pub hop_lines: Vec<SquareSet>,
     /// Number of squares on the board.
     pub board_squares: usize,
     /// Some piece attacks by hopping: any move may then open or close an
@@ -224,6 +228,7 @@ fn pool(t: &mut AttackTables, g: Geometry, target: Square, sources: &Sources) {
         ..Default::default()
     };
     let mut exposure = SquareSet::EMPTY;
+    let mut hop_lines = SquareSet::EMPTY;
     for (from, path, kinds) in &sources.leaps {
         t.leaps.push(AttackLeap {
             from: *from,
@@ -245,6 +250,11 @@ fn pool(t: &mut AttackTables, g: Geometry, target: Square, sources: &Sources) {
             continue;
         }
         t.has_hops |= *hop != 0;
+        if *hop != 0 {
+            for &sq in &ray {
+                hop_lines.insert(sq);
+            }
+        }
         t.rays.push(AttackRay {
             ray: t.squares.len() as u32,
             len: ray.len() as u8,
@@ -257,4 +267,5 @@ fn pool(t: &mut AttackTables, g: Geometry, target: Square, sources: &Sources) {
     slot.rays_end = t.rays.len() as u32;
     t.slots.push(slot);
     t.leap_exposure.push(exposure);
+    t.hop_lines.push(hop_lines);
 }

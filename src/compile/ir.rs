@@ -215,6 +215,22 @@ pub enum Legal {
     Forbids(CondId),
 }
 
+/// What a `not <condition>` clause reads, when the compiler can tell:
+/// its condition only looks along the lines of a template from some royal
+/// pieces, at royal pieces (`not exists(first(own royal, vR) & enemy
+/// royal)`). A move that changes no square on those lines and moves no
+/// royal piece leaves such a condition as it was, or (a royal captured)
+/// makes it false: it holds for fewer pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineSupport {
+    /// The clause's condition.
+    pub cond: CondId,
+    /// The royal pieces the lines start from.
+    pub from: SetId,
+    /// The lines: a table of [`Programs::lines`].
+    pub lines: u32,
+}
+
 /// A game-end condition, compiled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum End {
@@ -253,6 +269,16 @@ pub struct Programs {
     pub zones: Vec<[SquareSet; 2]>,
     /// Kind masks of the `captured(...)` counters.
     pub counters: Vec<u64>,
+    /// The `not <condition>` clauses whose condition reads only lines
+    /// from royal pieces.
+    pub forbid_lines: Vec<LineSupport>,
+    /// Some `not <condition>` clause may read anything: a move's legality
+    /// is judged by playing it.
+    pub forbids_opaque: bool,
+    /// Some `not` clause is `not attacked(enemy royal)`: giving check is
+    /// illegal, and move generation judges a plain move by an attack test
+    /// on the board it leaves, without playing it.
+    pub forbids_checks: bool,
     /// Every square of the board.
     pub all: SquareSet,
     /// The light squares (a1 is dark).

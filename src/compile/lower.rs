@@ -4,7 +4,8 @@
 //! unresolved here would be a bug in the checker, not in the file.
 
 use super::ir::{
-    CompiledAction, CompiledRule, CondId, CondNode, Drops, End, Legal, Op, Programs, PushDirection, SetId, SetNode,
+    CompiledAction, CompiledRule, CondId, CondNode, Drops, End, Legal, LineSupport, Op, Programs, PushDirection, SetId,
+    SetNode,
 };
 use crate::base::geometry::Geometry;
 use crate::base::piece::Kind;
@@ -38,6 +39,7 @@ pub fn compile(
     g: Geometry,
     initial_ranks: &dyn Fn(Kind) -> Vec<i32>,
     regions: &[[SquareSet; 2]],
+    royal_kinds: u64,
 ) -> Programs {
     let all: SquareSet = (0..g.squares()).map(|i| i as Square).collect();
     let mut b = Builder {
@@ -70,7 +72,19 @@ pub fn compile(
         let legal = match clause {
             LegalClause::Survives(unless) => Legal::Survives(unless.as_ref().map(|c| b.cond(c))),
             LegalClause::NotAttacked(unless) => Legal::NotAttacked(unless.as_ref().map(|c| b.cond(c))),
-            LegalClause::Forbids(c) => Legal::Forbids(b.cond(c)),
+            LegalClause::Forbids(c) => {
+                let cond = b.cond(c);
+                let gives_check = matches!(
+                    c,
+                    Cond::Attacked(ast::SetExpr::Pieces(ast::SideFilter::Enemy, kinds)) if *kinds == royal_kinds
+                );
+                match b.line_support(c, royal_kinds) {
+                    Some((from, lines)) => b.p.forbid_lines.push(LineSupport { cond, from, lines }),
+                    None if gives_check => b.p.forbids_checks = true,
+                    None => b.p.forbids_opaque = true,
+                }
+                Legal::Forbids(cond)
+            }
             LegalClause::CapturesCompulsory => {
                 b.p.captures_compulsory = true;
                 continue;
@@ -295,6 +309,23 @@ impl Builder {
             }
         };
         self.push_set(node)
+    }
+
+    /// The lines a condition reads, when it is `exists(first(R, T) & Q)`
+    /// with R and Q sets of royal pieces: the lines of T from R's squares
+    /// (see [`LineSupport`]).
+    fn line_support(&mut self, c: &Cond, royal_kinds: u64) -> Option<(SetId, u32)> {
+        let royal_only = |e: &SetExpr| matches!(e, SetExpr::Pieces(_, kinds) if kinds & !royal_kinds == 0);
+        let ast::Cond::Exists(SetExpr::Binary(SetOp::Intersection, first, other)) = c else {
+            return None;
+        };
+        let SetExpr::First(from, template) = &**first else {
+            return None;
+        };
+        if !royal_only(from) || !royal_only(other) {
+            return None;
+        }
+        Some((self.set(from), self.lines_table(template)))
     }
 
     /// Lines of a template through each square: its rays to the edge,

@@ -103,10 +103,6 @@ pub struct Variant {
     pub(crate) promotion_limits: Vec<u32>,
     /// Whether some promotion choice has a limit.
     pub(crate) promotion_limited: bool,
-    /// Whether every `not c` legality clause is `not attacked(enemy
-    /// royal)`, giving check is illegal: move generation then judges a
-    /// plain move by an attack test on the board it leaves, unplayed.
-    pub(crate) forbids_only_checks: bool,
     pub(crate) castling: Vec<CastlingRule>,
     /// Castling rights kept when a move touches each square.
     pub(crate) castling_keep: Vec<u16>,
@@ -301,22 +297,6 @@ fn promotion_zones(v: &CheckedVariant, ranks: impl Fn(&CheckedPromotion) -> &[i3
     zones
 }
 
-/// Whether every `not c` legality clause of `p` is `not attacked(enemy
-/// royal)`, `royal` the royal kinds.
-fn forbids_only_checks(p: &ir::Programs, royal: u64) -> bool {
-    use ir::{CondNode, Legal, SetNode, SideFilter};
-    p.legal.iter().all(|l| match *l {
-        Legal::Forbids(c) => match p.conds[c as usize] {
-            CondNode::Attacked(s) => matches!(
-                p.sets[s as usize],
-                SetNode::Pieces { side: SideFilter::Enemy, kinds } if kinds == royal
-            ),
-            _ => false,
-        },
-        _ => true,
-    })
-}
-
 /// Compiles a checked variant. The start position is kept as its FEN
 /// record; whether it fits the compiled rules (castling rights, en passant)
 /// is checked when the variant is loaded.
@@ -337,7 +317,13 @@ pub fn compile(v: CheckedVariant) -> Variant {
     let (castling, castling_keep) = compile_castling(g, &v.castling);
     let initial_ranks = |k: Kind| v.pieces[k as usize].initial_ranks.clone();
     let regions: Vec<[SquareSet; 2]> = v.regions.iter().map(|r| r.squares).collect();
-    let programs = lower::compile(&v.sentences, g, &initial_ranks, &regions);
+    let royal_kinds = v
+        .pieces
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.royal)
+        .fold(0u64, |m, (k, _)| m | 1 << k);
+    let programs = lower::compile(&v.sentences, g, &initial_ranks, &regions, royal_kinds);
     let bits = |f: &dyn Fn(&crate::check::CheckedPiece) -> bool| -> u64 {
         v.pieces
             .iter()
@@ -383,7 +369,6 @@ pub fn compile(v: CheckedVariant) -> Variant {
         promotion_choices: v.promotion.as_ref().map(|p| p.choices.clone()).unwrap_or_default(),
         promotion_forced,
         promotion_limited: promotion_limits.iter().any(|&n| n > 0),
-        forbids_only_checks: forbids_only_checks(&programs, bits(&|p| p.royal)),
         promotion_limits,
         castling,
         castling_keep,

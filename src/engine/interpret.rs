@@ -184,24 +184,30 @@ impl Variant {
         kinds: u64,
         among: Option<SquareSet>,
     ) -> SquareSet {
+        // Royal pieces have their own sets: `own royal` reads one.
+        let only_royal = kinds & !self.royal_kinds == 0;
+        let of = |side: Color| {
+            if only_royal {
+                pos.royals[side as usize]
+            } else {
+                pos.occupied[side as usize]
+            }
+        };
         let sides = match side {
-            SideFilter::Own => pos.occupied[own as usize],
-            SideFilter::Enemy => pos.occupied[own.flip() as usize],
-            SideFilter::Any => pos.occupied[0].union(&pos.occupied[1]),
-            SideFilter::White => pos.occupied[Color::White as usize],
-            SideFilter::Black => pos.occupied[Color::Black as usize],
+            SideFilter::Own => of(own),
+            SideFilter::Enemy => of(own.flip()),
+            SideFilter::Any => of(Color::White).union(&of(Color::Black)),
+            SideFilter::White => of(Color::White),
+            SideFilter::Black => of(Color::Black),
         };
         let candidates = match among {
             Some(a) => intersection(a, sides),
             None => sides,
         };
-        // Every kind, or the royal ones: the position keeps those sets.
+        // Every kind, or the royal ones (read from their own sets above).
         let every = (1u64 << self.pieces.len()) - 1;
-        if kinds & every == every {
+        if kinds & every == every || (only_royal && kinds == self.royal_kinds) {
             return candidates;
-        }
-        if kinds == self.royal_kinds {
-            return intersection(candidates, pos.royals[0].union(&pos.royals[1]));
         }
         candidates
             .iter()

@@ -8,7 +8,7 @@ use super::position::Position;
 use crate::base::piece::Cell;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
-use crate::compile::ir::{CompiledAction, Legal};
+use crate::compile::ir::CompiledAction;
 use crate::compile::tables::{CAPTURE, EN_PASSANT, MoveTables, QUIET, SETS_EN_PASSANT};
 
 impl Variant {
@@ -481,10 +481,12 @@ impl Variant {
 /// judged: whether a royal piece of the side to move is attacked, and
 /// which squares a piece may leave without opening a line to one.
 struct SafeMoves {
-    /// A `not <condition>` clause: any move may make it hold.
+    /// A `not <condition>` clause that any move may make hold, or one
+    /// that holds already: every move is played.
     forbids: bool,
-    /// The only `not` clauses are `not attacked(enemy royal)`: a plain move
-    /// passes them when it leaves no enemy royal attacked.
+    /// Some `not` clause is `not attacked(enemy royal)` (giving check is
+    /// illegal): a plain move passes it when it leaves no enemy royal
+    /// attacked, judged without playing it.
     no_checks: bool,
     /// With `no_checks`: whether a plain move needs an attack test at all.
     /// No enemy royal is attacked now, and every square a move must leave
@@ -493,9 +495,23 @@ struct SafeMoves {
     /// the first piece) and the lame leaps' paths.
     check_quiet: bool,
     check_near: SquareSet,
+    /// Some `not <condition>` clause reads the lines from royal pieces: a
+    /// royal move may change them.
+    line_clauses: bool,
+    /// Squares a move may not touch (leave or enter) to be judged without
+    /// being played: the lines those clauses read, and the hoppers' rays
+    /// towards own royal pieces (a piece entering one may be a screen).
+    lines: SquareSet,
+    /// `lines` has a square.
+    any_lines: bool,
     check_clause: bool,
     attacked: bool,
-    exposure: SquareSet,
+    /// `check_clause && attacked`: no move is judged without being played.
+    in_check: bool,
+    /// Squares a piece may not leave to be judged without being played:
+    /// `lines`, and with check the squares whose leaving may expose a
+    /// royal piece (pins, lame leaps' paths).
+    leaving: SquareSet,
     royals: SquareSet,
     them: Color,
 }
@@ -507,28 +523,47 @@ impl SafeMoves {
         let royals = pos.royals[us as usize];
         let mut attacked = false;
         let mut exposure = SquareSet::EMPTY;
+        let mut lines = SquareSet::EMPTY;
         let t = &variant.attacks;
         for sq in royals.iter() {
             attacked |= variant.is_attacked(pos, sq, them);
+            let at = them as usize * t.board_squares + sq as usize;
             exposure = exposure
-                .union(&t.leap_exposure[them as usize * t.board_squares + sq as usize])
+                .union(&t.leap_exposure[at])
                 .union(&variant.pinned(pos, sq, them));
+            if t.has_hops {
+                lines = lines.union(&t.hop_lines[at]);
+            }
         }
-        let forbids = variant.programs.legal.iter().any(|l| matches!(l, Legal::Forbids(_)));
-        let no_checks = forbids && variant.forbids_only_checks;
+        let p = &variant.programs;
+        let mut forbids = p.forbids_opaque;
+        let still = Variant::still(us);
+        for clause in &p.forbid_lines {
+            forbids |= variant.eval_cond(clause.cond, pos, &still);
+            let table = &p.lines[clause.lines as usize][us as usize];
+            for sq in variant.eval_set(clause.from, pos, &still).iter() {
+                lines = lines.union(&table[sq as usize]);
+            }
+        }
+        let no_checks = p.forbids_checks;
         let (check_quiet, check_near) = if no_checks && !t.has_hops {
             Self::check_near(variant, pos)
         } else {
             (false, SquareSet::EMPTY)
         };
+        let check_clause = variant.has_check();
         SafeMoves {
-            forbids: forbids && !variant.forbids_only_checks,
+            forbids,
             no_checks,
             check_quiet,
             check_near,
-            check_clause: variant.has_check(),
+            line_clauses: !p.forbid_lines.is_empty(),
+            any_lines: !lines.is_empty(),
+            leaving: if check_clause { exposure.union(&lines) } else { lines },
+            lines,
+            check_clause,
             attacked,
-            exposure,
+            in_check: check_clause && attacked,
             royals,
             them,
         }
@@ -546,23 +581,21 @@ impl SafeMoves {
             return !self.forbids
                 && !self.no_checks
                 && !self.attacked
-                && !variant.attacks.has_hops
+                && !self.lines.contains(mv.to)
                 && variant.is_plain(&Move::new(mv.to, mv.to, MoveKind::Quiet));
         }
         if self.forbids || !variant.is_plain(mv) || (self.no_checks && self.gives_check(variant, pos, mv)) {
             return false;
         }
-        if !self.check_clause
-            || (!self.attacked
-                && !variant.attacks.has_hops
-                && !self.royals.contains(mv.from)
-                && !self.exposure.contains(mv.from))
-        {
-            return true;
+        if !self.royals.contains(mv.from) {
+            // `leaving` holds the lines too (and the exposure when check exists).
+            return !self.in_check
+                && !self.leaving.contains(mv.from)
+                && !(self.any_lines && self.lines.contains(mv.to));
         }
-        self.royals.len() == 1
-            && self.royals.contains(mv.from)
-            && !variant.is_attacked_after_leaving(pos, mv.to, self.them, mv.from)
+        !self.line_clauses
+            && (!self.check_clause
+                || (self.royals.len() == 1 && !variant.is_attacked_after_leaving(pos, mv.to, self.them, mv.from)))
     }
 }
 

@@ -155,6 +155,18 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
         if p.shield.is_some() {
             why.push(format!("piece {}: a shield", p.letter.value));
         }
+        if p.within.is_some() {
+            why.push(format!(
+                "piece {}: `within` (not yet written as Fairy-Stockfish's mobilityRegion)",
+                p.letter.value
+            ));
+        }
+        if !p.moves_in.is_empty() {
+            why.push(format!(
+                "piece {}: other moves on some squares (`moves_in`)",
+                p.letter.value
+            ));
+        }
         let template = p.moves.value.clone();
         if template.contains('i') {
             // Fairy-Stockfish allows initial moves on one region shared by all pieces.
