@@ -280,8 +280,14 @@ fn ranks_may_be_counted_from_a_named_side() {
 fn pieces_may_be_named_by_colour() {
     // `white N` is White's knights whoever owns the rule.
     let v = chess_with(r#"end: ["count(white N) == 0: loss", "checkmate: loss"]"#);
-    assert_eq!(ending(&v, "4k3/8/8/8/8/8/8/4K3 b - - 0 1"), Some(kaboom::GameResult::WhiteWins));
-    assert_eq!(ending(&v, "4k3/8/8/8/8/8/8/4K3 w - - 0 1"), Some(kaboom::GameResult::BlackWins));
+    assert_eq!(
+        ending(&v, "4k3/8/8/8/8/8/8/4K3 b - - 0 1"),
+        Some(kaboom::GameResult::WhiteWins)
+    );
+    assert_eq!(
+        ending(&v, "4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+        Some(kaboom::GameResult::BlackWins)
+    );
     assert_eq!(ending(&v, "4k3/8/8/8/8/8/8/N3K3 b - - 0 1"), None);
 }
 
@@ -299,7 +305,10 @@ fn can_reach_asks_for_the_legal_moves_of_the_side_to_move() {
     assert_eq!(v.legal_moves(&pos).len(), 8);
     // A rook on the 8th rank guards it: Black has lost, with no move.
     let pos = read(&v, "K6R/8/4k3/8/8/8/8/8 b - - 0 1");
-    assert_eq!(ending(&v, "K6R/8/4k3/8/8/8/8/8 b - - 0 1"), Some(kaboom::GameResult::WhiteWins));
+    assert_eq!(
+        ending(&v, "K6R/8/4k3/8/8/8/8/8 b - - 0 1"),
+        Some(kaboom::GameResult::WhiteWins)
+    );
     assert!(v.legal_moves(&pos).is_empty());
     let pos = read(&v, "K6R/4k3/8/8/8/8/8/8 b - - 0 1");
     assert!(v.legal_moves(&pos).is_empty(), "{:?}", legal(&v, &pos));
@@ -307,9 +316,8 @@ fn can_reach_asks_for_the_legal_moves_of_the_side_to_move() {
 
 #[test]
 fn promotion_by_rank_and_by_material() {
-    let v = chess_with(
-        r#"promotion: (pieces: "P", ranks: [7, 8], choices: "QN", mandatory_ranks: [8], limits: {'Q': 1})"#,
-    );
+    let v =
+        chess_with(r#"promotion: (pieces: "P", ranks: [7, 8], choices: "QN", mandatory_ranks: [8], limits: {'Q': 1})"#);
     let moves = |text: &str| {
         let pos = read(&v, text);
         let mut m: Vec<String> = legal(&v, &pos).into_iter().filter(|m| m.starts_with('b')).collect();
@@ -324,9 +332,8 @@ fn promotion_by_rank_and_by_material() {
     assert_eq!(moves("4k3/1P6/8/8/8/8/8/Q3K3 w - - 0 1"), ["b7b8n"]);
     assert_eq!(moves("k7/8/1P6/8/8/8/8/Q3K3 w - - 0 1"), ["b6b7", "b6b7n"]);
     // No choice open on a compulsory rank: the pawn cannot go there.
-    let limited = chess_with(
-        r#"promotion: (pieces: "P", ranks: [7, 8], choices: "Q", mandatory_ranks: [8], limits: {'Q': 1})"#,
-    );
+    let limited =
+        chess_with(r#"promotion: (pieces: "P", ranks: [7, 8], choices: "Q", mandatory_ranks: [8], limits: {'Q': 1})"#);
     let pos = read(&limited, "4k3/1P6/8/8/8/8/8/Q3K3 w - - 0 1");
     assert!(!legal(&limited, &pos).iter().any(|m| m.starts_with("b7")));
 }

@@ -721,7 +721,11 @@ fn check_promotion(
 /// which must be a promotion rank.
 fn check_mandatory_ranks(c: &mut Checker<'_>, p: &crate::spec::PromotionSpec, ranks: &[i32]) -> Vec<i32> {
     let Some(given) = &p.mandatory_ranks else {
-        return if p.mandatory.unwrap_or(true) { ranks.to_vec() } else { Vec::new() };
+        return if p.mandatory.unwrap_or(true) {
+            ranks.to_vec()
+        } else {
+            Vec::new()
+        };
     };
     if p.mandatory == Some(true) {
         c.error(
@@ -771,7 +775,9 @@ fn check_limits(
     choices: &[Kind],
     letter_kind: &impl Fn(char) -> Option<Kind>,
 ) -> Option<Vec<(Kind, u32)>> {
-    let Some(limits) = &p.limits else { return Some(Vec::new()) };
+    let Some(limits) = &p.limits else {
+        return Some(Vec::new());
+    };
     let mut out = Vec::new();
     let mut ok = true;
     for (&letter, &n) in &limits.value {

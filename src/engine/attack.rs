@@ -21,7 +21,13 @@ impl Variant {
     #[inline]
     pub fn is_attacked_after_leaving(&self, pos: &Position, sq: Square, by: Color, vacated: Square) -> bool {
         self.attacked(
-            |s| if s == vacated { Cell::EMPTY } else { pos.board[s as usize] },
+            |s| {
+                if s == vacated {
+                    Cell::EMPTY
+                } else {
+                    pos.board[s as usize]
+                }
+            },
             sq,
             by,
         )

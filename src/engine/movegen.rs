@@ -389,7 +389,8 @@ impl Variant {
         move_kind: MoveKind,
     ) {
         let zone = kind as usize * 2 + us as usize;
-        if self.promotion_zone[zone].contains(to) && self.push_promoting(pos, out, zone, us, Move::new(from, to, move_kind))
+        if self.promotion_zone[zone].contains(to)
+            && self.push_promoting(pos, out, zone, us, Move::new(from, to, move_kind))
         {
             return;
         }

@@ -491,13 +491,28 @@ mod tests {
         assert_eq!(from("own ranks(2..3)"), (RanksFrom::Own, 2, 3));
         assert_eq!(from("ranks(2..3)"), (RanksFrom::Own, 2, 3));
         // A side followed by kinds is still a piece set.
-        assert!(matches!(parse_set("white royal").unwrap(), SetExpr::Pieces(SideFilter::White, Some(_))));
-        assert!(matches!(parse_set("black").unwrap(), SetExpr::Pieces(SideFilter::Black, None)));
-        assert!(matches!(parse_set("enemy R").unwrap(), SetExpr::Pieces(SideFilter::Enemy, Some(_))));
+        assert!(matches!(
+            parse_set("white royal").unwrap(),
+            SetExpr::Pieces(SideFilter::White, Some(_))
+        ));
+        assert!(matches!(
+            parse_set("black").unwrap(),
+            SetExpr::Pieces(SideFilter::Black, None)
+        ));
+        assert!(matches!(
+            parse_set("enemy R").unwrap(),
+            SetExpr::Pieces(SideFilter::Enemy, Some(_))
+        ));
         assert!(parse_set("any ranks(1)").is_err());
         let c = parse_condition("not can reach(own royal, white ranks(8))").unwrap();
         let Cond::Not(inner) = c else { panic!("{c:?}") };
-        assert!(matches!(*inner, Cond::CanReach(SetExpr::Pieces(SideFilter::Own, _), SetExpr::Ranks(RanksFrom::White, 8, 8))));
+        assert!(matches!(
+            *inner,
+            Cond::CanReach(
+                SetExpr::Pieces(SideFilter::Own, _),
+                SetExpr::Ranks(RanksFrom::White, 8, 8)
+            )
+        ));
     }
 
     #[test]
