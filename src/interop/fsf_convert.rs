@@ -413,9 +413,25 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
             match relative_ranks(&regions, files, ranks) {
                 Some(r) => {
                     let list: Vec<String> = r.iter().map(u8::to_string).collect();
+                    // Limits on kinds that are choices (a limit of 0 bars
+                    // none in Fairy-Stockfish: no limit).
+                    let limits: Vec<String> = state
+                        .promotion_limit
+                        .iter()
+                        .filter(|&&(_, n)| n > 0)
+                        .filter_map(|&(slot, n)| {
+                            let letter = state.pieces[slot].as_ref()?.letter.to_ascii_uppercase();
+                            choices[0].contains(letter).then(|| format!("'{letter}': {n}"))
+                        })
+                        .collect();
+                    let limits = if limits.is_empty() {
+                        String::new()
+                    } else {
+                        format!(", limits: {{{}}}", limits.join(", "))
+                    };
                     let _ = writeln!(
                         promotion,
-                        "    promotion: (pieces: {}, ranks: [{}], choices: {}, mandatory: {}),",
+                        "    promotion: (pieces: {}, ranks: [{}], choices: {}, mandatory: {}{limits}),",
                         ron_string(&pawns[0]),
                         list.join(", "),
                         ron_string(&choices[0]),
@@ -697,11 +713,19 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     if !castling_rules.is_empty() {
         let _ = writeln!(out, "    castling: [\n{castling_rules}    ],");
     }
-    match (has_royal, state.must_capture) {
-        (false, false) => out.push_str("    legal: [],\n"),
-        (false, true) => out.push_str("    legal: [\"captures are compulsory\"],\n"),
-        (true, true) => out.push_str("    legal: [\"own royal not attacked\", \"captures are compulsory\"],\n"),
-        (true, false) => {}
+    let mut legal: Vec<&str> = Vec::new();
+    if has_royal {
+        legal.push("own royal not attacked");
+        if !state.checking {
+            legal.push("not attacked(enemy royal)");
+        }
+    }
+    if state.must_capture {
+        legal.push("captures are compulsory");
+    }
+    if legal != ["own royal not attacked"] {
+        let quoted: Vec<String> = legal.iter().map(|l| ron_string(l)).collect();
+        let _ = writeln!(out, "    legal: [{}],", quoted.join(", "));
     }
     let end: Vec<String> = end.iter().map(|e| format!("        {},\n", ron_string(e))).collect();
     let _ = writeln!(out, "    end: [\n{}    ],", end.concat());

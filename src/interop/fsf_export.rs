@@ -252,8 +252,13 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
             if forced.iter().any(|&f| f != forced[0]) {
                 why.push("promotion compulsory on some ranks only (`mandatory_ranks`)".to_string());
             }
-            if pr.limits.as_ref().is_some_and(|l| !l.value.is_empty()) {
-                why.push("promotion choices limited by material (`limits`)".to_string());
+            if let Some(limits) = pr.limits.as_ref().filter(|l| !l.value.is_empty()) {
+                let list: Vec<String> = limits
+                    .value
+                    .iter()
+                    .map(|(letter, n)| format!("{}:{n}", letter.to_ascii_lowercase()))
+                    .collect();
+                let _ = writeln!(ini, "promotionLimit = {}", list.join(" "));
             }
             let _ = writeln!(
                 ini,
