@@ -590,9 +590,9 @@ impl SafeMoves {
         }
         if !self.royals.contains(mv.from) {
             // `leaving` holds the lines too (and the exposure when check exists).
-            return !self.in_check
-                && !self.leaving.contains(mv.from)
-                && !(self.any_lines && self.lines.contains(mv.to));
+            return !(self.in_check
+                || self.leaving.contains(mv.from)
+                || (self.any_lines && self.lines.contains(mv.to)));
         }
         !self.line_clauses
             && (!self.check_clause

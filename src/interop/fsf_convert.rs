@@ -4,7 +4,7 @@
 //! to an exact kaboom construct or stops the conversion.
 
 use super::fsf_pieces::{Movement, PAWN, builtin_pieces, king_index, slot_name};
-use super::fsf_state::{MAX_FILES, Origin, Squares, State, Types, Value, gap_of, square};
+use super::fsf_state::{MAX_FILES, Origin, Squares, State, Types, Value, gap_of, rank_squares, square};
 use std::fmt::Write as _;
 
 /// Why one option (or the section itself) cannot be converted.
@@ -164,6 +164,8 @@ struct StartFen {
     side: String,
     castling: String,
     ep: String,
+    /// The checks each side has left (`3+3`), if the FEN counts them.
+    checks: Option<(u32, u32)>,
     clocks: String,
 }
 
@@ -190,10 +192,16 @@ fn split_fen(fen: &str) -> Result<StartFen, String> {
         ep = t.to_string();
         i += 1;
     }
+    let mut checks = None;
     if let Some(t) = rest.get(i)
         && t.contains('+')
     {
-        return Err(format!("the start FEN counts checks (`{t}`)"));
+        let (w, b) = t.split_once('+').unwrap_or_default();
+        match (w.parse::<u32>(), b.parse::<u32>()) {
+            (Ok(w), Ok(b)) if w <= 99 && b <= 99 => checks = Some((w, b)),
+            _ => return Err(format!("`{t}` is not a count of checks (`3+3`)")),
+        }
+        i += 1;
     }
     let numbers: Vec<&str> = rest[i..].to_vec();
     let clocks = match numbers.as_slice() {
@@ -206,6 +214,7 @@ fn split_fen(fen: &str) -> Result<StartFen, String> {
         side,
         castling,
         ep,
+        checks,
         clocks,
     })
 }
@@ -267,7 +276,7 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     let fen = match split_fen(&state.start_fen) {
         Ok(f) => Some(f),
         Err(why) => {
-            let gap = if why.contains("counts checks") {
+            let gap = if why.contains("count of checks") {
                 "check counting"
             } else {
                 "invalid value"
@@ -277,7 +286,7 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         }
     };
     if let Some(f) = &fen {
-        if f.board.contains('[') {
+        if f.board.contains('[') && !state.piece_drops {
             refusals.push(refuse(
                 start_origin,
                 "drops and hands",
@@ -294,8 +303,7 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     }
     let rows = fen
         .as_ref()
-        .filter(|f| !f.board.contains('['))
-        .and_then(|f| fen_rows(&f.board, files))
+        .and_then(|f| fen_rows(f.board.split('[').next().unwrap_or_default(), files))
         .filter(|rows| rows.len() == ranks as usize);
     if fen.is_some() && rows.is_none() && refusals.is_empty() {
         refusals.push(refuse(
@@ -447,6 +455,12 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         }
     }
 
+    let drops = if state.piece_drops {
+        drops_section(state, files, ranks, &mut refusals)
+    } else {
+        String::new()
+    };
+
     // Castling.
     let mut castling_rules = String::new();
     let mut kept_rights = String::new();
@@ -580,6 +594,37 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
 
     // Game end, in Fairy-Stockfish's order.
     let mut end: Vec<String> = Vec::new();
+    // Check counting: the side to move has lost once the other has given
+    // its checks; the FEN's `3+3` field counts the checks left.
+    let checks = fen.as_ref().and_then(|f| f.checks);
+    match (state.check_counting, checks) {
+        (true, Some((w, b))) if w == b && w > 0 && has_royal => {
+            end.push(format!("checks(enemy) >= {w}: loss"));
+        }
+        (true, Some(_)) if !has_royal => {
+            refusals.push(refuse(
+                start_origin,
+                "check counting",
+                "checks are counted, but there is no king to check",
+            ));
+        }
+        (true, Some((w, b))) => refusals.push(refuse(
+            start_origin,
+            "check counting",
+            format!("the sides start with different numbers of checks to give (`{w}+{b}`)"),
+        )),
+        (true, None) => refusals.push(refuse(
+            start_origin,
+            "check counting",
+            "checks are counted, but the start FEN gives no `3+3` field",
+        )),
+        (false, Some(_)) => refusals.push(refuse(
+            start_origin,
+            "check counting",
+            "the start FEN counts checks, but `checkCounting` is off",
+        )),
+        (false, None) => {}
+    }
     let present = |slot: usize| state.pieces[slot].is_some();
     if state.extinction_value != Value::None && (state.extinction_types.all || !state.extinction_types.slots.is_empty())
     {
@@ -688,7 +733,14 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     } else {
         kept_rights
     };
-    let start = format!("{} {} {} {} {}", f.board, f.side, rights, f.ep, f.clocks);
+    // A variant with drops writes the hands, empty ones too.
+    let board = if state.piece_drops && !f.board.contains('[') {
+        format!("{}[]", f.board)
+    } else {
+        f.board.clone()
+    };
+    let checks = f.checks.map(|(w, b)| format!(" {w}+{b}")).unwrap_or_default();
+    let start = format!("{board} {} {rights} {}{checks} {}", f.side, f.ep, f.clocks);
     let mut out = String::new();
     let place = if header.builtin {
         format!("Fairy-Stockfish's built-in variant `{}`", header.section)
@@ -710,6 +762,7 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     let _ = writeln!(out, "    pieces: [\n{pieces}    ],");
     let _ = writeln!(out, "    start: {},", ron_string(&start));
     out.push_str(&promotion);
+    out.push_str(&drops);
     if !castling_rules.is_empty() {
         let _ = writeln!(out, "    castling: [\n{castling_rules}    ],");
     }
@@ -731,6 +784,68 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     let _ = writeln!(out, "    end: [\n{}    ],", end.concat());
     out.push_str(")\n");
     Ok(out)
+}
+
+/// The `drops` section of a variant with `pieceDrops`: where pieces may
+/// be dropped (Fairy-Stockfish's drop region, and for pawns neither the
+/// first rank nor the promotion zone unless its options allow them).
+fn drops_section(state: &State, files: u8, ranks: u8, refusals: &mut Vec<Refusal>) -> String {
+    let board: Squares = (0..ranks).fold(0, |a, r| a | (0..files).fold(0, |b, f| b | square(f, r)));
+    let region = [0, 1].map(|c| state.drop_region[c].unwrap_or(board) & board);
+    if region[0] != mirror(region[1], files, ranks) {
+        refusals.push(refuse(
+            None,
+            "regions",
+            "the drop regions are not mirror images of each other",
+        ));
+        return String::new();
+    }
+    let promotion = [0, 1].map(|c| state.promotion_region[c] & board);
+    let mut pawn = region[0];
+    if !state.promotion_zone_pawn_drops {
+        if promotion[0] != mirror(promotion[1], files, ranks) {
+            refusals.push(refuse(
+                None,
+                "regions",
+                "pawns may not be dropped in promotion zones that are not mirror images",
+            ));
+            return String::new();
+        }
+        pawn &= !promotion[0];
+    }
+    if !state.first_rank_pawn_drops {
+        pawn &= !rank_squares(0);
+    }
+    let squares = |s: Squares| match s {
+        0 => "all - all".to_string(),
+        s => region_sentence(s, files, ranks),
+    };
+    let mut zones = Vec::new();
+    let others: String = (state.pieces.iter().enumerate())
+        .filter(|&(slot, p)| p.is_some() && slot != PAWN && slot != king_index())
+        .filter_map(|(_, p)| p.as_ref().map(|p| p.letter.to_ascii_uppercase()))
+        .collect();
+    if let Some(p) = &state.pieces[PAWN]
+        && pawn != board
+    {
+        zones.push(format!(
+            "(pieces: {}, squares: {})",
+            ron_string(&p.letter.to_ascii_uppercase().to_string()),
+            ron_string(&squares(pawn))
+        ));
+    }
+    if !others.is_empty() && region[0] != board {
+        zones.push(format!(
+            "(pieces: {}, squares: {})",
+            ron_string(&others),
+            ron_string(&squares(region[0]))
+        ));
+    }
+    format!(
+        "    drops: (captures_to_hand: {}, zones: [{}]),\n",
+        state.captures_to_hand,
+        zones.join(", ")
+    )
 }
 
 fn gap_for_builtin(why: &str) -> &'static str {

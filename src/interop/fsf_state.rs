@@ -119,6 +119,20 @@ pub struct State {
     /// `promotionLimit`: per piece slot, the most of it a side may have
     /// for a promotion to choose it.
     pub promotion_limit: Vec<(usize, u32)>,
+    /// `checkCounting`: a side that has given its checks (the FEN's
+    /// `3+3`) wins.
+    pub check_counting: bool,
+    /// `pieceDrops`: pieces in hand may be dropped.
+    pub piece_drops: bool,
+    /// `capturesToHand`: a captured piece joins the captor's hand.
+    pub captures_to_hand: bool,
+    /// `dropRegionWhite`, `dropRegionBlack`: where drops may land, per
+    /// colour (`None`: anywhere).
+    pub drop_region: [Option<Squares>; 2],
+    /// `firstRankPawnDrops`: pawns may be dropped on their first rank.
+    pub first_rank_pawn_drops: bool,
+    /// `promotionZonePawnDrops`: pawns may be dropped in their promotion zone.
+    pub promotion_zone_pawn_drops: bool,
     /// The castling king's file when several castling kings stand on the rank (0-based).
     pub castling_king_file: u8,
     /// King's file after castling kingside (0-based).
@@ -188,6 +202,12 @@ impl Default for State {
             must_capture: false,
             checking: true,
             promotion_limit: Vec::new(),
+            check_counting: false,
+            piece_drops: false,
+            captures_to_hand: false,
+            drop_region: [None, None],
+            first_rank_pawn_drops: false,
+            promotion_zone_pawn_drops: false,
             castling_king_file: 4,
             castling_kingside_file: 6,
             castling_queenside_file: 2,
@@ -268,18 +288,10 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("dropChecks", "true"),
     ("mustDrop", "false"),
     ("mustDropType", ""),
-    ("pieceDrops", "false"),
     ("dropLoop", "false"),
-    ("capturesToHand", "false"),
-    ("firstRankPawnDrops", "false"),
-    ("promotionZonePawnDrops", "false"),
     ("dropOnTop", "false"),
     ("enclosingDrop", "none"),
     ("enclosingDropStart", ""),
-    ("whiteDropRegion", ""),
-    ("blackDropRegion", ""),
-    ("dropRegionWhite", ""),
-    ("dropRegionBlack", ""),
     ("sittuyinRookDrop", "false"),
     ("dropOppositeColoredBishop", "false"),
     ("dropPromoted", "false"),
@@ -319,7 +331,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("flagPieceBlockedWin", "false"),
     ("flagMove", "false"),
     ("flagPieceSafe", "false"),
-    ("checkCounting", "false"),
     ("connectN", "0"),
     ("connectPieceTypes", ""),
     ("connectHorizontal", "true"),
@@ -733,6 +744,25 @@ impl State {
                     self.promotion_limit = limits;
                 }
             }
+            "pieceDrops" | "capturesToHand" | "firstRankPawnDrops" | "promotionZonePawnDrops" | "checkCounting" => {
+                if let Some(b) = self.boolean(&o) {
+                    *match e.key.as_str() {
+                        "checkCounting" => &mut self.check_counting,
+                        "pieceDrops" => &mut self.piece_drops,
+                        "capturesToHand" => &mut self.captures_to_hand,
+                        "firstRankPawnDrops" => &mut self.first_rank_pawn_drops,
+                        _ => &mut self.promotion_zone_pawn_drops,
+                    } = b;
+                }
+            }
+            "dropRegionWhite" | "whiteDropRegion" | "dropRegionBlack" | "blackDropRegion" => {
+                let colour = usize::from(e.key.contains("Black") || e.key.starts_with("black"));
+                if e.value.is_empty() || e.value == "-" {
+                    self.drop_region[colour] = None;
+                } else if let Some(s) = self.squares(&o) {
+                    self.drop_region[colour] = Some(s);
+                }
+            }
             "castlingKingsideFile" => {
                 if let Some(f) = self.file(&o) {
                     self.castling_kingside_file = f;
@@ -868,7 +898,8 @@ fn colours(key: &str) -> &'static [usize] {
 /// then `pawnTypes`, then options for both colours before per-colour ones.
 fn priority(key: &str) -> u8 {
     match key {
-        "promotionRank" | "doubleStepRank" | "doubleStepRankMin" | "whiteFlag" | "blackFlag" | "castlingRookPiece" => 0,
+        "promotionRank" | "doubleStepRank" | "doubleStepRankMin" | "whiteFlag" | "blackFlag" | "castlingRookPiece"
+        | "whiteDropRegion" | "blackDropRegion" => 0,
         "pawnTypes" => 1,
         k if k.ends_with("White") || k.ends_with("Black") => 3,
         _ => 2,
