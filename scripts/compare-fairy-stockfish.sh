@@ -4,8 +4,9 @@
 # the standard way (Fairy-Stockfish's `go perft` does the same). Prints the
 # nodes per second of each and their ratio, pair by pair.
 #
-#   scripts/compare-fairy-stockfish.sh            # chess 6, atomic 6, capablanca 5, crazyhouse 5,
+#   scripts/compare-fairy-stockfish.sh            # chess 6, atomic 6, capablanca 5, crazyhouse 5, horde 6, xiangqi 5,
 #                                                 # racing kings 5, grand 4
+#   VARIANTS="xiangqi 4;racing-kings 5 racingkings" scripts/compare-fairy-stockfish.sh
 #   REPEAT=3 scripts/compare-fairy-stockfish.sh   # best of 3 runs each
 #   FSF_FROM_SOURCE=1 scripts/compare-fairy-stockfish.sh
 #   FSF=/path/to/stockfish scripts/compare-fairy-stockfish.sh
@@ -77,18 +78,22 @@ best() {
 }
 
 printf '%-12s %5s %12s %14s %14s %7s\n' variant depth nodes "kaboom nps" "fsf nps" ratio
-# Each pair: kaboom's variant[:Fairy-Stockfish's name when it differs] and a depth.
-for pair in "chess 6" "atomic 6" "capablanca 5" "crazyhouse 5" "racing-kings:racingkings 5" "grand 4"; do
+# Entries separated by `;`, each kaboom's variant, the depth, and
+# Fairy-Stockfish's name when it differs.
+VARIANTS=${VARIANTS:-"chess 6;atomic 6;capablanca 5;crazyhouse 5;horde 6;xiangqi 5;racing-kings 5 racingkings;grand 4"}
+old_ifs=$IFS
+IFS=';'
+set -f
+for pair in $VARIANTS; do
+    IFS=$old_ifs
     set -- $pair
-    ours=${1%%:*}
-    theirs=${1#*:}
-    if ! printf '%s\n' $KNOWN | grep -qx "$theirs"; then
-        echo "$theirs: this Fairy-Stockfish does not play it (FSF_FROM_SOURCE=1 builds one that does); skipped" >&2
+    fsf_name=${3:-$1}
+    if ! printf '%s\n' $KNOWN | grep -qx "$fsf_name"; then
+        echo "$fsf_name: this Fairy-Stockfish does not play it (FSF_FROM_SOURCE=1 builds one that does); skipped" >&2
         continue
     fi
-    k=$(best kaboom_perft "$ours" "$2")
-    f=$(best fsf_perft "$theirs" "$2")
-    set -- "$ours" "$2"
+    k=$(best kaboom_perft "$1" "$2")
+    f=$(best fsf_perft "$fsf_name" "$2")
     kn=${k% *}; kt=${k#* }; fn=${f% *}; ft=${f#* }
     if [ "$kn" != "$fn" ]; then
         echo "$1 $2: node counts differ: kaboom $kn, fairy-stockfish $fn" >&2

@@ -118,3 +118,72 @@ fn converted_variants_match_fairy_stockfish_perft() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Options the fixture's converted sections never set to other values:
+/// a soldier that steps sideways only from its `soldierPromotionRank`
+/// (`moves_in`), the flying general, and checks to give that differ per
+/// side (refused). The counts are Fairy-Stockfish's (built from source,
+/// the fixture's commit) for the same section.
+#[test]
+fn soldiers_flying_generals_and_uneven_checks() {
+    let ini = "[soldiers:chess]\nsoldier = s\nsoldierPromotionRank = 5\nflyingGeneral = true\n\
+               startFen = rnbqkbnr/ssssssss/8/8/8/8/SSSSSSSS/RNBQKBNR w KQkq - 0 1\n";
+    let imported = import(ini).unwrap();
+    let ron = imported[0].result.as_ref().unwrap_or_else(|e| panic!("{e:?}"));
+    assert!(
+        ron.contains(r#"moves: "fW", moves_in: [(squares: "ranks(5..8)", moves: "fsW")]"#),
+        "{ron}"
+    );
+    assert!(
+        ron.contains(r#""not exists(first(own royal, vR) & enemy royal)""#),
+        "{ron}"
+    );
+    let variant = Variant::from_text("soldiers.ron", ron).unwrap();
+    let mut perft = Perft::new();
+    for (fen, depth, nodes) in [
+        ("rnbqkbnr/ssssssss/8/8/8/8/SSSSSSSS/RNBQKBNR w KQkq - 0 1", 3, 2124),
+        // Castling would cross f1, on the open file of the black king.
+        (
+            "r1bq2n1/2sss2r/ss2k1s1/5s1s/Sn2NS2/RS2S2S/1bSSB1S1/1NBQK2R w K - 28 15",
+            3,
+            30693,
+        ),
+    ] {
+        let pos = kaboom::notation::fen::parse(&variant, fen).unwrap();
+        assert_eq!(perft.count(&variant, &pos, depth), nodes, "{fen}");
+    }
+    let uneven = import("[rooks:3check]\nstartFen = 4k3/8/8/8/8/8/8/R3K2R w KQ - 2+3 0 1\n").unwrap();
+    let why = format!("{:?}", uneven[0].result);
+    assert!(why.contains("different numbers of checks to give (`2+3`)"), "{why}");
+}
+
+/// Mobility regions become `within`: a king and a rook kept to their own
+/// half, a knight to six squares. A rook promoted outside its region
+/// still rides over other squares into it, as in Fairy-Stockfish. Counts
+/// are Fairy-Stockfish's for the same section.
+#[test]
+fn mobility_regions_confine_pieces() {
+    let ini = "[confined:chess]\nmobilityRegionWhiteKing = *1 *2 *3\nmobilityRegionBlackKing = *6 *7 *8\n\
+               mobilityRegionWhiteRook = *1 *2 *3 *4\nmobilityRegionBlackRook = *5 *6 *7 *8\n\
+               mobilityRegionWhiteKnight = a1 c1 e3 g5 b2 d4\nmobilityRegionBlackKnight = a8 c8 e6 g4 b7 d5\n";
+    let imported = import(ini).unwrap();
+    let ron = imported[0].result.as_ref().unwrap_or_else(|e| panic!("{e:?}"));
+    assert!(
+        ron.contains(r#"moves: "R", within: "ranks(1..1) + ranks(2..2) + ranks(3..3) + ranks(4..4)""#),
+        "{ron}"
+    );
+    let variant = Variant::from_text("confined.ron", ron).unwrap();
+    let mut perft = Perft::new();
+    for (fen, nodes) in [
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 4754),
+        // Black promotes to a rook on h1, outside its ranks 5-8.
+        ("1nb1k3/3p3p/r2PpP2/PBp5/5b2/P1B5/5Pp1/RN1K2NR b - - 0 24", 15532),
+    ] {
+        let pos = kaboom::notation::fen::parse(&variant, fen).unwrap();
+        assert_eq!(perft.count(&variant, &pos, 3), nodes, "{fen}");
+    }
+    // Regions that differ but for the mirror are refused.
+    let uneven = import("[uneven:chess]\nmobilityRegionWhiteKing = *1 *2\nmobilityRegionBlackKing = *8\n").unwrap();
+    let why = format!("{:?}", uneven[0].result);
+    assert!(why.contains("mobility regions are not mirror images"), "{why}");
+}

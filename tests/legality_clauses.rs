@@ -99,3 +99,17 @@ fn a_malformed_clause_names_the_forms() {
     };
     assert!(err.contains("not <condition>"), "{err}");
 }
+
+/// A king may not castle across a square where a `not` clause forbids it
+/// to stand, as it may not castle across check: with the flying general,
+/// not across the open file of the other king.
+#[test]
+fn castling_may_not_cross_a_forbidden_square() {
+    let v = variant(FACING);
+    let moves = legal(&v, "5k2/8/8/8/8/8/8/4K2R w K - 0 1");
+    assert!(!moves.contains(&"e1g1".to_string()), "{moves:?}");
+    assert!(!moves.contains(&"e1f1".to_string()), "{moves:?}");
+    // With a piece on the f-file between them, the king may pass.
+    let moves = legal(&v, "5k2/5p2/8/8/8/8/8/4K2R w K - 0 1");
+    assert!(moves.contains(&"e1g1".to_string()), "{moves:?}");
+}

@@ -312,10 +312,38 @@ pub fn build_from(g: Geometry, pieces: &[PieceMoves<'_>], en_passant: bool) -> M
                             }
                             Reach::Ride { max } => {
                                 let limit = max.map_or(usize::MAX, |m| m as usize);
-                                let ray: Vec<Square> = (1..)
-                                    .map_while(|k| g.offset(from, v.0 * k, v.1 * k).filter(|&to| within.contains(to)))
-                                    .take(limit)
-                                    .collect();
+                                let line = (1..).map_while(|k| g.offset(from, v.0 * k, v.1 * k)).take(limit);
+                                if !within.contains(from) {
+                                    // A piece outside its squares (promoted,
+                                    // dropped or set there) rides over others
+                                    // into them: each square of them it reaches
+                                    // is a leap over the squares before it.
+                                    let mut path = Vec::new();
+                                    let mut entered = false;
+                                    for to in line {
+                                        if within.contains(to) {
+                                            entered = true;
+                                            let flags = flags & (QUIET | CAPTURE);
+                                            match leaps.iter_mut().find(|(l, p)| l.to == to && *p == path) {
+                                                Some((l, _)) => l.flags |= flags,
+                                                None => {
+                                                    let leap = Leap {
+                                                        to,
+                                                        flags,
+                                                        path_len: path.len() as u8,
+                                                        path: 0,
+                                                    };
+                                                    leaps.push((leap, path.clone()));
+                                                }
+                                            }
+                                        } else if entered {
+                                            break;
+                                        }
+                                        path.push(to);
+                                    }
+                                    continue;
+                                }
+                                let ray: Vec<Square> = line.take_while(|&to| within.contains(to)).collect();
                                 if ray.is_empty() {
                                     continue;
                                 }

@@ -44,29 +44,33 @@ impl Variant {
 
     /// Whether the royal piece of the side to move, standing on `sq`
     /// instead of `from` (the board otherwise as it is), passes every `not
-    /// attacked` clause, each with its `unless`: a square castling may
-    /// start from, cross or reach. Clones the position only when `sq` is
-    /// attacked and a clause has an `unless` to evaluate.
+    /// attacked` clause, each with its `unless`, and every `not <condition>`
+    /// clause: a square castling may start from, cross or reach (a king
+    /// may not pass where it may not stand). Clones the position only when
+    /// `sq` is attacked and a clause has an `unless` to evaluate, or a
+    /// `not` clause is to be judged.
     pub(crate) fn royal_safe_on(&self, pos: &Position, from: Square, sq: Square) -> bool {
         let us = pos.side;
-        if !self.is_attacked_after_leaving(pos, sq, us.flip(), from) {
+        let attacked = self.is_attacked_after_leaving(pos, sq, us.flip(), from);
+        let forbids = self.programs.legal.iter().any(|l| matches!(l, Legal::Forbids(_)));
+        if !attacked && !forbids {
             return true;
         }
-        let mut moved: Option<Position> = None;
+        if attacked && self.programs.legal.contains(&Legal::NotAttacked(None)) {
+            return false;
+        }
+        let mut there = pos.clone();
+        if sq != from {
+            there.clear(sq);
+            there.relocate(from, sq);
+        }
+        let still = Self::still(us);
         self.programs.legal.iter().all(|clause| match *clause {
-            Legal::Survives(_) | Legal::Forbids(_) => true,
+            Legal::Survives(_) => true,
+            Legal::NotAttacked(_) if !attacked => true,
             Legal::NotAttacked(None) => false,
-            Legal::NotAttacked(Some(unless)) => {
-                let there = moved.get_or_insert_with(|| {
-                    let mut p = pos.clone();
-                    if sq != from {
-                        p.clear(sq);
-                        p.relocate(from, sq);
-                    }
-                    p
-                });
-                self.eval_cond(unless, there, &Self::still(us))
-            }
+            Legal::NotAttacked(Some(unless)) => self.eval_cond(unless, &there, &still),
+            Legal::Forbids(c) => !self.eval_cond(c, &there, &still),
         })
     }
 

@@ -361,6 +361,18 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
             continue;
         }
         let mut extra = String::new();
+        // A soldier steps only forward before its promotion rank.
+        let template = if slot_name(slot) == "soldier" && state.soldier_rank > 1 {
+            let _ = write!(
+                extra,
+                ", moves_in: [(squares: {}, moves: {})]",
+                ron_string(&format!("ranks({}..{ranks})", state.soldier_rank)),
+                ron_string(&template)
+            );
+            "fW".to_string()
+        } else {
+            template
+        };
         if template.contains('i') {
             match &initial_ranks {
                 Some(r) => {
@@ -373,6 +385,29 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
                     "initial moves happen on a double-step region that is not whole ranks mirrored for Black",
                 )),
             }
+        }
+        match state.mobility[slot] {
+            [None, None] => {}
+            [Some(white), Some(black)] if clip(white) == mirror(clip(black), files, ranks) => {
+                let white = clip(white);
+                if !line_convex(white, files, ranks) && rides(&template) {
+                    refusals.push(refuse(
+                        Some(&piece.origin),
+                        "regions",
+                        "a rider's mobility region has gaps along its lines: Fairy-Stockfish's riders may cross squares outside it, kaboom's `within` may not",
+                    ));
+                }
+                let _ = write!(
+                    extra,
+                    ", within: {}",
+                    ron_string(&nonempty(region_sentence(white, files, ranks)))
+                );
+            }
+            _ => refusals.push(refuse(
+                Some(&piece.origin),
+                "regions",
+                "the piece's mobility regions are not mirror images of each other",
+            )),
         }
         if slot == king_index() {
             extra.push_str(", royal: true");
@@ -772,18 +807,70 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         if !state.checking {
             legal.push("not attacked(enemy royal)");
         }
+        if state.flying_general {
+            // The kings may not face each other with nothing between them.
+            legal.push("not exists(first(own royal, vR) & enemy royal)");
+        }
     }
     if state.must_capture {
         legal.push("captures are compulsory");
     }
     if legal != ["own royal not attacked"] {
-        let quoted: Vec<String> = legal.iter().map(|l| ron_string(l)).collect();
-        let _ = writeln!(out, "    legal: [{}],", quoted.join(", "));
+        let list: Vec<String> = legal.iter().map(|l| ron_string(l)).collect();
+        let _ = writeln!(out, "    legal: [{}],", list.join(", "));
     }
     let end: Vec<String> = end.iter().map(|e| format!("        {},\n", ron_string(e))).collect();
     let _ = writeln!(out, "    end: [\n{}    ],", end.concat());
     out.push_str(")\n");
     Ok(out)
+}
+
+/// A set sentence that reads an empty region too.
+fn nonempty(sentence: String) -> String {
+    if sentence.is_empty() {
+        "all - all".to_string()
+    } else {
+        sentence
+    }
+}
+
+/// Whether a template has rides (whose way, not only destination, a
+/// region could cut).
+fn rides(template: &str) -> bool {
+    crate::lang::betza::parse(template).is_ok_and(|t| {
+        t.components
+            .iter()
+            .any(|c| matches!(c.reach, crate::lang::betza::Reach::Ride { .. }))
+    })
+}
+
+/// Whether every two squares of a region on one rank, file or diagonal
+/// have every square between them in the region too, so that a ride that
+/// leaves it never comes back.
+fn line_convex(region: Squares, files: u8, ranks: u8) -> bool {
+    let inside = |f: i32, r: i32| {
+        (0..files as i32).contains(&f) && (0..ranks as i32).contains(&r) && region & square(f as u8, r as u8) != 0
+    };
+    for r in 0..ranks as i32 {
+        for f in 0..files as i32 {
+            if !inside(f, r) {
+                continue;
+            }
+            for (dx, dy) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+                let (mut x, mut y, mut left) = (f + dx, r + dy, false);
+                while (0..files as i32).contains(&x) && (0..ranks as i32).contains(&y) {
+                    if !inside(x, y) {
+                        left = true;
+                    } else if left {
+                        return false;
+                    }
+                    x += dx;
+                    y += dy;
+                }
+            }
+        }
+    }
+    true
 }
 
 /// The `drops` section of a variant with `pieceDrops`: where pieces may
@@ -802,7 +889,7 @@ fn drops_section(state: &State, files: u8, ranks: u8, refusals: &mut Vec<Refusal
     }
     let promotion = [0, 1].map(|c| state.promotion_region[c] & board);
     let mut pawn = region[0];
-    if !state.promotion_zone_pawn_drops {
+    if !state.promotion_zone_pawn_drops && state.pieces[PAWN].is_some() {
         if promotion[0] != mirror(promotion[1], files, ranks) {
             refusals.push(refuse(
                 None,

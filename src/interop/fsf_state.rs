@@ -119,6 +119,14 @@ pub struct State {
     /// `promotionLimit`: per piece slot, the most of it a side may have
     /// for a promotion to choose it.
     pub promotion_limit: Vec<(usize, u32)>,
+    /// `mobilityRegionWhite<Piece>`, `mobilityRegionBlack<Piece>`: the
+    /// squares a piece type may go to, per slot and colour.
+    pub mobility: Vec<[Option<Squares>; 2]>,
+    /// `soldierPromotionRank` (1-based): a soldier steps sideways from
+    /// this rank on, only forward before it.
+    pub soldier_rank: u8,
+    /// `flyingGeneral`: the kings may not face each other on an open file.
+    pub flying_general: bool,
     /// `checkCounting`: a side that has given its checks (the FEN's
     /// `3+3`) wins.
     pub check_counting: bool,
@@ -202,6 +210,9 @@ impl Default for State {
             must_capture: false,
             checking: true,
             promotion_limit: Vec::new(),
+            mobility: vec![[None, None]; slot_count()],
+            soldier_rank: 1,
+            flying_general: false,
             check_counting: false,
             piece_drops: false,
             captures_to_hand: false,
@@ -314,8 +325,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("passOnStalemateWhite", "false"),
     ("passOnStalemateBlack", "false"),
     ("makpongRule", "false"),
-    ("flyingGeneral", "false"),
-    ("soldierPromotionRank", "1"),
     ("flipEnclosedPieces", "none"),
     ("nFoldValueAbsolute", "false"),
     ("perpetualCheckIllegal", "false"),
@@ -744,9 +753,45 @@ impl State {
                     self.promotion_limit = limits;
                 }
             }
-            "pieceDrops" | "capturesToHand" | "firstRankPawnDrops" | "promotionZonePawnDrops" | "checkCounting" => {
+            key if key.starts_with("mobilityRegionWhite") || key.starts_with("mobilityRegionBlack") => {
+                let colour = usize::from(key.starts_with("mobilityRegionBlack"));
+                let name = &key["mobilityRegionWhite".len()..];
+                let mut chars = name.chars();
+                let name: String = chars
+                    .next()
+                    .map(|c| c.to_ascii_lowercase())
+                    .into_iter()
+                    .chain(chars)
+                    .collect();
+                match super::fsf_pieces::slot_of(&name) {
+                    Some(slot) if e.value.is_empty() || e.value == "-" => {
+                        self.mobility[slot][colour] = None;
+                        self.unsupported.remove(key);
+                    }
+                    Some(slot) => {
+                        if let Some(s) = self.squares(&o) {
+                            self.mobility[slot][colour] = Some(s);
+                        }
+                    }
+                    None => {
+                        self.unsupported.insert(key.to_string(), o);
+                    }
+                }
+            }
+            "soldierPromotionRank" => {
+                if let Some(r) = self.number(&o).filter(|r| (1..=MAX_RANKS as u32).contains(r)) {
+                    self.soldier_rank = r as u8;
+                }
+            }
+            "pieceDrops"
+            | "capturesToHand"
+            | "firstRankPawnDrops"
+            | "promotionZonePawnDrops"
+            | "checkCounting"
+            | "flyingGeneral" => {
                 if let Some(b) = self.boolean(&o) {
                     *match e.key.as_str() {
+                        "flyingGeneral" => &mut self.flying_general,
                         "checkCounting" => &mut self.check_counting,
                         "pieceDrops" => &mut self.piece_drops,
                         "capturesToHand" => &mut self.captures_to_hand,
