@@ -4,7 +4,8 @@
 # the standard way (Fairy-Stockfish's `go perft` does the same). Prints the
 # nodes per second of each and their ratio, pair by pair.
 #
-#   scripts/compare-fairy-stockfish.sh            # chess 6, atomic 6, capablanca 5, crazyhouse 5, horde 6, xiangqi 5
+#   scripts/compare-fairy-stockfish.sh            # chess 6, atomic 6, capablanca 5, crazyhouse 5, horde 6, xiangqi 5,
+#                                                 # racing kings 5, grand 4
 #   VARIANTS="xiangqi 4;racing-kings 5 racingkings" scripts/compare-fairy-stockfish.sh
 #   REPEAT=3 scripts/compare-fairy-stockfish.sh   # best of 3 runs each
 #   FSF_FROM_SOURCE=1 scripts/compare-fairy-stockfish.sh
@@ -79,7 +80,7 @@ best() {
 printf '%-12s %5s %12s %14s %14s %7s\n' variant depth nodes "kaboom nps" "fsf nps" ratio
 # Entries separated by `;`, each kaboom's variant, the depth, and
 # Fairy-Stockfish's name when it differs.
-VARIANTS=${VARIANTS:-"chess 6;atomic 6;capablanca 5;crazyhouse 5;horde 6;xiangqi 5"}
+VARIANTS=${VARIANTS:-"chess 6;atomic 6;capablanca 5;crazyhouse 5;horde 6;xiangqi 5;racing-kings 5 racingkings;grand 4"}
 old_ifs=$IFS
 IFS=';'
 set -f

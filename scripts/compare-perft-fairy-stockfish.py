@@ -3,11 +3,15 @@
 
 Fairy-Stockfish plays seeded random games (each move drawn from its own legal
 moves); at the end of each game both programs count perft 1..DEPTH from the
-position reached, and every difference is printed. The positions can be
-saved as a perft suite for tests/perft/ (--suite FILE).
+position reached (with --last N, the last N positions of the game), and
+every difference is printed. The positions can be saved as a perft suite for
+tests/perft/ (--suite FILE). --positions FILE compares the positions of a
+suite file (its `id` and `epd` lines) instead of playing games: to count a
+chosen few of them deeper.
 
   scripts/compare-perft-fairy-stockfish.py crazyhouse crazyhouse
   scripts/compare-perft-fairy-stockfish.py my.ron mychess --ini my.ini --games 50 --depth 3
+  scripts/compare-perft-fairy-stockfish.py racing-kings racingkings --positions picked.perft --depth 4 --suite out.perft
   FSF=/path/to/stockfish scripts/compare-perft-fairy-stockfish.py atomic atomic
 
 Fairy-Stockfish: $FSF, else `fairy-stockfish` on the PATH (Debian's package
@@ -75,6 +79,32 @@ def kaboom_perft(kaboom, variant, fen, depth):
     return out.stderr.strip()[:300]
 
 
+def random_positions(engine, args):
+    """(id, FEN) of the last --last positions of each seeded random game."""
+    rng = random.Random(args.seed)
+    for game in range(args.games):
+        moves = []
+        for _ in range(rng.randint(args.plies // 2, args.plies)):
+            _, legal = engine.perft("startpos moves " + " ".join(moves), 1)
+            if not legal:
+                break
+            moves.append(rng.choice(legal))
+        for ply in range(max(0, len(moves) - args.last + 1), len(moves) + 1):
+            yield f"random-{args.seed}-game{game}-ply{ply}", engine.fen("startpos moves " + " ".join(moves[:ply]))
+
+
+def read_positions(path):
+    """(id, FEN) of each `id` and `epd` pair of a perft suite file."""
+    name = None
+    with open(path) as f:
+        for line in f:
+            key, _, value = line.strip().partition(" ")
+            if key == "id":
+                name = value
+            elif key == "epd":
+                yield name or value, value
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("kaboom_variant", help="a bundled kaboom variant or a .ron file")
@@ -83,8 +113,12 @@ def main():
     ap.add_argument("--games", type=int, default=20, help="random games (default 20)")
     ap.add_argument("--plies", type=int, default=60, help="most plies per game (default 60)")
     ap.add_argument("--depth", type=int, default=3, help="perft depth at each position (default 3)")
+    ap.add_argument("--last", type=int, default=1,
+                    help="compare the last N positions of each game, not only its end (default 1): "
+                         "the positions just before a game ends show the rules that end it")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--suite", help="also write the positions and Fairy-Stockfish's counts to this file")
+    ap.add_argument("--positions", help="compare the positions of this suite file instead of random games")
     args = ap.parse_args()
     fsf = os.environ.get("FSF") or shutil.which("fairy-stockfish") or "/usr/games/fairy-stockfish"
     kaboom = os.environ.get("KABOOM") or "target/release/kaboom"
@@ -93,23 +127,16 @@ def main():
     if not os.path.exists(kaboom):
         sys.exit("no kaboom build: run `cargo build --release` or set KABOOM")
     engine = Engine(fsf, args.fsf_variant, args.ini)
-    rng = random.Random(args.seed)
+    positions = read_positions(args.positions) if args.positions else random_positions(engine, args)
     seen, compared, differ = set(), 0, 0
     suite = open(args.suite, "w") if args.suite else None
-    for game in range(args.games):
-        moves = []
-        for _ in range(rng.randint(args.plies // 2, args.plies)):
-            _, legal = engine.perft("startpos moves " + " ".join(moves), 1)
-            if not legal:
-                break
-            moves.append(rng.choice(legal))
-        fen = engine.fen("startpos moves " + " ".join(moves))
+    for name, fen in positions:
         if fen in seen:
             continue
         seen.add(fen)
         compared += 1
         if suite:
-            suite.write(f"id random-{args.seed}-game{game}-ply{len(moves)}\nepd {fen}\n")
+            suite.write(f"id {name}\nepd {fen}\n")
         for depth in range(1, args.depth + 1):
             want, _ = engine.perft(f"fen {fen}", depth)
             got = kaboom_perft(kaboom, args.kaboom_variant, fen, depth)

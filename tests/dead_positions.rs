@@ -1,6 +1,7 @@
 //! Dead positions: in every bundled variant whose king is royal, bare
 //! kings (on the variant's own board) end the game drawn at once, while search still counts moves
-//! below such a position (perft is not cut short by a `dead` rule).
+//! below such a position (perft is not cut short by a `dead` rule);
+//! but for racing kings, where bare kings still race to the 8th rank.
 
 use kaboom::{Game, GameResult, Perft, Variant};
 
@@ -20,6 +21,27 @@ fn bare_kings(files: i32, ranks: i32) -> String {
     format!("{} w - - 0 1", rows.join("/"))
 }
 
+/// Bundled variants whose kings win by reaching a goal: bare kings are
+/// not dead there.
+const RACES: &[&str] = &["racing-kings"];
+
+#[test]
+fn bare_kings_race_on_in_racing_kings() {
+    let variant = Variant::load("racing-kings").unwrap();
+    for (fen, result) in [
+        ("8/8/8/8/8/8/8/K6k w - - 0 1", None),
+        ("8/8/8/8/8/8/k7/7K b - - 0 1", None),
+        ("k7/8/8/8/8/8/8/7K w - - 0 1", Some(GameResult::BlackWins)),
+        ("K7/8/8/8/8/8/8/7k b - - 0 1", Some(GameResult::WhiteWins)),
+        ("K7/1k6/8/8/8/8/8/8 b - - 0 1", None),
+        ("K6k/8/8/8/8/8/8/8 w - - 0 1", Some(GameResult::Draw)),
+    ] {
+        let pos = kaboom::notation::fen::parse(&variant, fen).unwrap();
+        let ending = Game::new(&variant, pos).ending().map(|e| e.result);
+        assert_eq!(ending, result, "{fen}");
+    }
+}
+
 #[test]
 fn bare_kings_are_a_draw_in_every_bundled_variant() {
     let names = kaboom::spec::bundled_names();
@@ -30,9 +52,10 @@ fn bare_kings_are_a_draw_in_every_bundled_variant() {
             .start_position()
             .royals_of(kaboom::base::square::Color::White)
             .is_empty()
+            || RACES.contains(&name)
         {
             // No checkmate to make impossible (antichess: two kings play on
-            // until one captures the other).
+            // until one captures the other; racing kings: they race).
             continue;
         }
         let g = variant.geometry;

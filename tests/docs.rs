@@ -202,6 +202,7 @@ const COND_RULE: &str = r#"(extends: "chess", rules: ["after move if X: remove(t
 const COND_REGION: &str = r#"(extends: "xiangqi", rules: ["after move if X: remove(target)"])"#;
 const COND_WHEN: &str =
     r#"(extends: "chess", actions: [(name: "act", target: "empty", when: "X", effect: "remove(target)")])"#;
+const COND_END: &str = r#"(extends: "chess", end: ["X: win", "checkmate: loss"])"#;
 const EFFECT_RULE: &str = r#"(extends: "chess", rules: ["after move: X"])"#;
 const EFFECT_PIECE: &str = r#"(extends: "chess", pieces: [(letter: 'N', name: "knight", moves: "N", actions: [(name: "act", moves: "N", effect: "X")])])"#;
 const LEGAL: &str = r#"(extends: "chess", legal: ["X"])"#;
@@ -215,7 +216,7 @@ fn embeddings(section: &str) -> &'static [&'static str] {
         "Triggers" => &[RULE],
         // Sets are shown inside effects and conditions too.
         "Square sets" => &[SET_TARGET, SET_RULE, COND_RULE, EFFECT_RULE, EFFECT_PIECE, COND_REGION],
-        "Conditions" => &[COND_RULE, COND_WHEN],
+        "Conditions" => &[COND_RULE, COND_WHEN, COND_END],
         "Effects" => &[EFFECT_RULE, EFFECT_PIECE],
         "Legality" => &[LEGAL],
         other => panic!("docs/effects.md: no way to check the examples of section `{other}`"),

@@ -1,7 +1,8 @@
 //! Generic mechanisms that must hold outside the bundled files: en passant
 //! after any move that leaves targets, castling resolved per side and found
 //! in each FEN, `attacked(S)` by the piece's opponent, side-relative
-//! directions in sentences, one move per destination.
+//! directions in sentences, one move per destination, ranks and pieces
+//! named from a side, `can reach`, promotion by rank and by material.
 
 use kaboom::notation::{fen, uci};
 use kaboom::{Game, MoveKind, Perft, Position, Variant};
@@ -243,4 +244,96 @@ fn en_passant_only_from_the_ranks_given() {
     assert_eq!(after(&v, start, &["c2c4"]), "4k3/8/8/8/2P5/1p6/8/2P1K3 b - c3 0 1");
     let start = "4k3/8/8/8/8/8/1p6/2P1K3 w - - 0 1";
     assert_eq!(after(&v, start, &["c1c3"]), "4k3/8/8/8/8/2P5/1p6/4K3 b - - 0 1");
+}
+
+// Absolute ranks and sides, `can reach`, promotion by rank and material.
+
+/// The result of the game standing at `text`, if it has ended.
+fn ending(variant: &Variant, text: &str) -> Option<kaboom::GameResult> {
+    Game::new(variant, read(variant, text)).ending().map(|e| e.result)
+}
+
+#[test]
+fn ranks_may_be_counted_from_a_named_side() {
+    use kaboom::GameResult::{BlackWins, WhiteWins};
+    // The same goal for both sides: the top rank.
+    let absolute = chess_with(r#"end: ["exists(own K & white ranks(8)): win", "checkmate: loss"]"#);
+    // Each side's own 8th rank, and the same counted from the other side.
+    let relative = chess_with(r#"end: ["exists(own K & ranks(8)): win", "checkmate: loss"]"#);
+    let from_enemy = chess_with(r#"end: ["exists(own K & enemy ranks(1)): win", "checkmate: loss"]"#);
+    let from_black = chess_with(r#"end: ["exists(own K & black ranks(1)): win", "checkmate: loss"]"#);
+    let black_on_top = "4k3/8/8/8/8/8/8/R3K3 b - - 0 1";
+    let black_at_bottom = "8/8/8/8/8/8/R7/4k1K1 b - - 0 1";
+    assert_eq!(ending(&absolute, black_on_top), Some(BlackWins));
+    assert_eq!(ending(&absolute, black_at_bottom), None);
+    assert_eq!(ending(&from_black, black_on_top), Some(BlackWins));
+    assert_eq!(ending(&relative, black_on_top), None);
+    assert_eq!(ending(&relative, black_at_bottom), Some(BlackWins));
+    assert_eq!(ending(&from_enemy, black_at_bottom), Some(BlackWins));
+    let white_on_top = "4K3/8/8/8/8/8/8/4k3 w - - 0 1";
+    for v in [&absolute, &relative, &from_enemy, &from_black] {
+        assert_eq!(ending(v, white_on_top), Some(WhiteWins));
+    }
+}
+
+#[test]
+fn pieces_may_be_named_by_colour() {
+    // `white N` is White's knights whoever owns the rule.
+    let v = chess_with(r#"end: ["count(white N) == 0: loss", "checkmate: loss"]"#);
+    assert_eq!(
+        ending(&v, "4k3/8/8/8/8/8/8/4K3 b - - 0 1"),
+        Some(kaboom::GameResult::WhiteWins)
+    );
+    assert_eq!(
+        ending(&v, "4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+        Some(kaboom::GameResult::BlackWins)
+    );
+    assert_eq!(ending(&v, "4k3/8/8/8/8/8/8/N3K3 b - - 0 1"), None);
+}
+
+#[test]
+fn can_reach_asks_for_the_legal_moves_of_the_side_to_move() {
+    // The side to move loses when the enemy king stands on the top rank
+    // and its own king cannot step there with a legal move.
+    let v = chess_with(
+        r#"end: ["exists(enemy royal & white ranks(8)) and not can reach(own royal, white ranks(8)): loss", "stalemate: draw"]"#,
+    );
+    // Black's king can step to d8 or f8: the game goes on, with all of
+    // Black's moves.
+    let pos = read(&v, "K7/4k3/8/8/8/8/8/7R b - - 0 1");
+    assert_eq!(ending(&v, "K7/4k3/8/8/8/8/8/7R b - - 0 1"), None);
+    assert_eq!(v.legal_moves(&pos).len(), 8);
+    // A rook on the 8th rank guards it: Black has lost, with no move.
+    let pos = read(&v, "K6R/8/4k3/8/8/8/8/8 b - - 0 1");
+    assert_eq!(
+        ending(&v, "K6R/8/4k3/8/8/8/8/8 b - - 0 1"),
+        Some(kaboom::GameResult::WhiteWins)
+    );
+    assert!(v.legal_moves(&pos).is_empty());
+    let pos = read(&v, "K6R/4k3/8/8/8/8/8/8 b - - 0 1");
+    assert!(v.legal_moves(&pos).is_empty(), "{:?}", legal(&v, &pos));
+}
+
+#[test]
+fn promotion_by_rank_and_by_material() {
+    let v =
+        chess_with(r#"promotion: (pieces: "P", ranks: [7, 8], choices: "QN", mandatory_ranks: [8], limits: {'Q': 1})"#);
+    let moves = |text: &str| {
+        let pos = read(&v, text);
+        let mut m: Vec<String> = legal(&v, &pos).into_iter().filter(|m| m.starts_with('b')).collect();
+        m.sort();
+        m
+    };
+    // Optional on the 7th rank, compulsory on the 8th; a queen while the
+    // side has none.
+    assert_eq!(moves("k7/8/1P6/8/8/8/8/4K3 w - - 0 1"), ["b6b7", "b6b7n", "b6b7q"]);
+    assert_eq!(moves("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"), ["b7b8n", "b7b8q"]);
+    // With a queen on the board only the knight is open.
+    assert_eq!(moves("4k3/1P6/8/8/8/8/8/Q3K3 w - - 0 1"), ["b7b8n"]);
+    assert_eq!(moves("k7/8/1P6/8/8/8/8/Q3K3 w - - 0 1"), ["b6b7", "b6b7n"]);
+    // No choice open on a compulsory rank: the pawn cannot go there.
+    let limited =
+        chess_with(r#"promotion: (pieces: "P", ranks: [7, 8], choices: "Q", mandatory_ranks: [8], limits: {'Q': 1})"#);
+    let pos = read(&limited, "4k3/1P6/8/8/8/8/8/Q3K3 w - - 0 1");
+    assert!(!legal(&limited, &pos).iter().any(|m| m.starts_with("b7")));
 }

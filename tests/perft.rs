@@ -182,6 +182,21 @@ fn five_check() {
 }
 
 #[test]
+fn racing_kings() {
+    // No checks (`not attacked(enemy royal)`), a goal on White's 8th rank
+    // for both sides (`white ranks(8)`), and Black's one more move after
+    // White's king arrives (`can reach`): a draw if it follows.
+    run_suite("racing-kings", "racing-kings.perft");
+}
+
+#[test]
+fn grand() {
+    // 10x10; promotion optional on ranks 8 and 9, compulsory on 10, and
+    // only to a kind the side has fewer of than its limit.
+    run_suite("grand", "grand.perft");
+}
+
+#[test]
 fn xiangqi() {
     // Regions: the palace and the own half confine pieces (`within`),
     // soldiers gain sideways steps across the river (`moves_in`); the

@@ -3,7 +3,8 @@
 //! (`lang::effect_syntax`) and the compiled IR (`compile::ir`) both use
 //! these, so neither keeps a twin of the other's.
 
-/// Which side's pieces a filter takes, relative to the side whose rule it is.
+/// Which side's pieces a filter takes, relative to the side whose rule it
+/// is, or by colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SideFilter {
     /// The side whose rule, move or action it is.
@@ -12,6 +13,36 @@ pub enum SideFilter {
     Enemy,
     /// Either side.
     Any,
+    /// White, whoever owns the rule.
+    White,
+    /// Black, whoever owns the rule.
+    Black,
+}
+
+/// The side whose first rank `ranks(...)` counts from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RanksFrom {
+    /// The side whose rule it is (`ranks(1..3)`, `own ranks(1..3)`).
+    Own,
+    /// The other side (`enemy ranks(1)`).
+    Enemy,
+    /// White, whoever owns the rule: absolute ranks (`white ranks(8)`).
+    White,
+    /// Black, whoever owns the rule (`black ranks(1)`: White's 8th rank).
+    Black,
+}
+
+impl RanksFrom {
+    /// The side whose first rank is rank 1, for a rule owned by `owner`.
+    pub fn side(self, owner: crate::base::square::Color) -> crate::base::square::Color {
+        use crate::base::square::Color;
+        match self {
+            RanksFrom::Own => owner,
+            RanksFrom::Enemy => owner.flip(),
+            RanksFrom::White => Color::White,
+            RanksFrom::Black => Color::Black,
+        }
+    }
 }
 
 /// The words of the sentence language a region may not be named: the
@@ -20,7 +51,7 @@ pub enum SideFilter {
 pub const SET_WORDS: &[&str] = &[
     "target", "origin", "mover", "path", "all", "shielded", "blocked", "empty", "light", "dark", "own", "enemy", "any",
     "not", "royal", "and", "or", "in", "true", "false", "along", "away", "from", "chosen", "sparing", "promote",
-    "unless", "attacked", "survives", "if", "except", "castling",
+    "unless", "attacked", "survives", "if", "except", "castling", "white", "black", "can",
 ];
 
 /// The named square sets.

@@ -16,7 +16,7 @@ pub fn cond_uses_target(c: &Cond<Resolved>) -> bool {
             set_uses_target(s)
         }
         Cond::Compare(Quantity::Captured(_) | Quantity::Checks(_), _, _) => false,
-        Cond::Touching(a, b) | Cond::Within(a, b) => set_uses_target(a) || set_uses_target(b),
+        Cond::Touching(a, b) | Cond::Within(a, b) | Cond::CanReach(a, b) => set_uses_target(a) || set_uses_target(b),
     }
 }
 

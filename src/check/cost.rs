@@ -157,6 +157,13 @@ impl Costs {
                 ca.saturating_add(cb).saturating_add(sa)
             }
             Cond::Within(a, b) => self.set(a).1.saturating_add(self.set(b).1),
+            // Every legal move of the side to move: a piece's moves from
+            // each square, each played and judged.
+            Cond::CanReach(a, b) => self
+                .set(a)
+                .1
+                .saturating_add(self.set(b).1)
+                .saturating_add(self.squares.saturating_mul(self.squares)),
         }
     }
 
@@ -428,7 +435,7 @@ fn cond_sets(c: &Cond, f: &mut impl FnMut(&SetExpr)) {
         Cond::Compare(Quantity::Count(s) | Quantity::Squares(s), _, _) | Cond::Exists(s) | Cond::Attacked(s) => {
             set_walk(s, f)
         }
-        Cond::Touching(a, b) | Cond::Within(a, b) => {
+        Cond::Touching(a, b) | Cond::Within(a, b) | Cond::CanReach(a, b) => {
             set_walk(a, f);
             set_walk(b, f);
         }

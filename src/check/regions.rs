@@ -257,9 +257,9 @@ fn evaluate(
         SetExpr::Pieces(..) => return Err("a set of pieces"),
         SetExpr::First(..) => return Err("`first(...)`"),
         SetExpr::Lines(..) => return Err("`lines(...)`"),
-        SetExpr::Ranks(lo, hi) => every()
+        SetExpr::Ranks(from, lo, hi) => every()
             .filter(|&sq| {
-                let r = g.relative_rank(side, g.rank(sq)) + 1;
+                let r = g.relative_rank(from.side(side), g.rank(sq)) + 1;
                 r >= i32::from(*lo) && r <= i32::from(*hi)
             })
             .collect(),

@@ -144,7 +144,7 @@ impl Resolver<'_, '_> {
                 let (s, t) = both(self.boxed(s), self.template("first", t))?;
                 SetExpr::First(s, t)
             }
-            SetExpr::Ranks(lo, hi) => SetExpr::Ranks(*lo, *hi),
+            SetExpr::Ranks(from, lo, hi) => SetExpr::Ranks(*from, *lo, *hi),
             SetExpr::Files(lo, hi) => SetExpr::Files(*lo, *hi),
             SetExpr::Binary(op, a, b) => {
                 let (a, b) = both(self.boxed(a), self.boxed(b))?;
@@ -223,6 +223,10 @@ impl Resolver<'_, '_> {
             Cond::Within(a, b) => {
                 let (a, b) = both(self.set(a), self.set(b))?;
                 Cond::Within(a, b)
+            }
+            Cond::CanReach(a, b) => {
+                let (a, b) = both(self.set(a), self.set(b))?;
+                Cond::CanReach(a, b)
             }
         })
     }

@@ -211,6 +211,9 @@ fn check_rules(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> Ve
         let Some(rule) = parse(c, text, "rule", effects::parse_rule) else {
             continue;
         };
+        if let Some(guard) = &rule.guard {
+            only_in_end_rules(c, text, guard, "a rule's condition");
+        }
         let resolved = Resolver { c, text, names }.rule(&rule);
         let is_after = matches!(rule.trigger, Trigger::AfterMove { .. });
         if is_after
@@ -343,6 +346,12 @@ fn check_legal(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> Ve
         let Some(clause) = parse(c, text, "legality clause", effects::parse_legal) else {
             continue;
         };
+        match &clause {
+            LegalClause::Survives(Some(cond)) | LegalClause::NotAttacked(Some(cond)) | LegalClause::Forbids(cond) => {
+                only_in_end_rules(c, text, cond, "a legality clause");
+            }
+            _ => {}
+        }
         let resolved = Resolver { c, text, names }.legal(&clause);
         let names_royal = matches!(clause, LegalClause::Survives(_) | LegalClause::NotAttacked(_));
         if names.royal == 0 && names_royal {
@@ -442,7 +451,10 @@ fn check_action(
     let targets = action_targets(c, spec, owner, names);
     let when = match &spec.when {
         Some(text) => parse(c, text, "condition", effects::parse_condition)
-            .and_then(|cond| Resolver { c, text, names }.cond(&cond))
+            .and_then(|cond| {
+                only_in_end_rules(c, text, &cond, "an action's `when`");
+                Resolver { c, text, names }.cond(&cond)
+            })
             .map(Some),
         None => Some(None),
     };
@@ -587,6 +599,36 @@ fn action_effects(c: &mut Checker<'_>, spec: &ActionSpec, names: &Names<'_>) -> 
         });
     }
     resolved
+}
+
+/// Whether a condition asks `can reach(...)`.
+fn asks_can_reach<P: effects::Phase>(cond: &Cond<P>) -> bool {
+    match cond {
+        Cond::CanReach(..) => true,
+        Cond::Not(a) => asks_can_reach(a),
+        Cond::And(a, b) | Cond::Or(a, b) => asks_can_reach(a) || asks_can_reach(b),
+        _ => false,
+    }
+}
+
+/// Reports `can reach(...)` outside an end rule: it asks for the legal
+/// moves of the side to move, and only end rules are read for that side.
+fn only_in_end_rules(c: &mut Checker<'_>, text: &Spanned<String>, cond: &Cond, what: &str) {
+    if asks_can_reach(cond) {
+        let lower = text.value.to_ascii_lowercase();
+        let found = lower
+            .match_indices("can")
+            .find(|(i, _)| lower[i + 3..].trim_start().starts_with("reach"));
+        let at = match found {
+            Some((i, _)) => c.inside(text, i..i + 3),
+            None => text.location.clone(),
+        };
+        c.error(
+            format!("`can reach(...)` may not stand in {what}"),
+            at,
+            "`can reach` asks for the legal moves of the side to move: use it in an `end` rule, which is read for that side",
+        );
+    }
 }
 
 /// Collects the distinct kind masks of `captured(...)` in a condition.

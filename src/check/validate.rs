@@ -53,8 +53,12 @@ pub struct CheckedPromotion {
     pub ranks: Vec<i32>,
     /// Kinds they may become, in the order written.
     pub choices: Vec<Kind>,
-    /// Whether promotion is compulsory.
-    pub mandatory: bool,
+    /// The ranks of `ranks` (0-based from the owner's side) where promotion
+    /// is compulsory; on the others a piece may also stay as it is.
+    pub mandatory_ranks: Vec<i32>,
+    /// Choices limited by material: (kind, n) lets a promotion choose the
+    /// kind only while its side has fewer than n of it on the board.
+    pub limits: Vec<(Kind, u32)>,
 }
 
 /// A variant file that passed every check, ready to compile.
@@ -114,6 +118,20 @@ impl Checker<'_> {
             .location
             .as_ref()
             .map(|l| l.inside_string_walked(self.sources, range, &self.walk))
+    }
+
+    /// Location of the first `needle` written inside the value at
+    /// `location` (a key of a map), or the whole value when it is not found.
+    pub(super) fn find_in(&self, location: &Option<Location>, needle: &str) -> Option<Location> {
+        let l = location.as_ref()?;
+        let text = self.sources.files.get(l.source)?.text.get(l.span.clone())?;
+        Some(match text.find(needle) {
+            Some(i) => Location {
+                source: l.source,
+                span: l.span.start + i..l.span.start + i + needle.len(),
+            },
+            None => l.clone(),
+        })
     }
 
     /// The opening parenthesis of the file being checked (source 0): where
@@ -687,12 +705,114 @@ fn check_promotion(
             ranks.push(*r as i32 - 1);
         }
     }
+    let mandatory_ranks = check_mandatory_ranks(c, p, &ranks);
+    let limits = check_limits(c, p, choices.as_deref().unwrap_or_default(), letter_kind);
     Some(CheckedPromotion {
         pieces: pieces?,
         ranks,
         choices: choices?,
-        mandatory: p.mandatory,
+        mandatory_ranks,
+        limits: limits?,
     })
+}
+
+/// The ranks where promotion is compulsory (0-based): every promotion
+/// rank, none (`mandatory: false`), or those of `mandatory_ranks`, each of
+/// which must be a promotion rank.
+fn check_mandatory_ranks(c: &mut Checker<'_>, p: &crate::spec::PromotionSpec, ranks: &[i32]) -> Vec<i32> {
+    let Some(given) = &p.mandatory_ranks else {
+        return if p.mandatory.unwrap_or(true) {
+            ranks.to_vec()
+        } else {
+            Vec::new()
+        };
+    };
+    if p.mandatory == Some(true) {
+        c.error(
+            "promotion has both `mandatory: true` and `mandatory_ranks`",
+            given.location.clone(),
+            "`mandatory: true` forces promotion on every rank of `ranks`; to force it on some only, remove `mandatory` and list those in `mandatory_ranks`",
+        );
+    }
+    let mut out = Vec::new();
+    for &r in &given.value {
+        let rank = r as i32 - 1;
+        if !ranks.contains(&rank) {
+            let listed: Vec<String> = ranks.iter().map(|r| (r + 1).to_string()).collect();
+            c.error(
+                format!("mandatory promotion rank {r} is not one of the promotion `ranks`"),
+                given.location.clone(),
+                format!(
+                    "list it in `ranks` too, or force promotion on some of [{}]",
+                    listed.join(", ")
+                ),
+            );
+        } else if out.contains(&rank) {
+            c.error(
+                format!("mandatory promotion rank {r} is given twice"),
+                given.location.clone(),
+                "list each rank once",
+            );
+        } else {
+            out.push(rank);
+        }
+    }
+    if given.value.is_empty() {
+        c.error(
+            "`mandatory_ranks` is empty",
+            given.location.clone(),
+            "list the ranks where promotion is compulsory, or write `mandatory: false` for none",
+        );
+    }
+    out
+}
+
+/// The limits on promotion choices by material: each letter one of the
+/// choices, each limit at least 1.
+fn check_limits(
+    c: &mut Checker<'_>,
+    p: &crate::spec::PromotionSpec,
+    choices: &[Kind],
+    letter_kind: &impl Fn(char) -> Option<Kind>,
+) -> Option<Vec<(Kind, u32)>> {
+    let Some(limits) = &p.limits else {
+        return Some(Vec::new());
+    };
+    let mut out = Vec::new();
+    let mut ok = true;
+    for (&letter, &n) in &limits.value {
+        let at = c.find_in(&limits.location, &format!("'{letter}'"));
+        match letter_kind(letter).filter(|_| letter.is_ascii_uppercase()) {
+            Some(kind) if choices.contains(&kind) || choices.is_empty() => {
+                if n == 0 {
+                    ok = false;
+                    c.error(
+                        format!("promotion limit of `{letter}` is 0, so it can never be chosen"),
+                        at,
+                        format!("remove `{letter}` from `choices` instead"),
+                    );
+                }
+                out.push((kind, n));
+            }
+            Some(_) => {
+                ok = false;
+                c.error(
+                    format!("promotion limit for `{letter}`, which is not one of the promotion `choices`"),
+                    at,
+                    "limit only letters listed in `choices`",
+                );
+            }
+            None => {
+                ok = false;
+                c.error(
+                    format!("promotion limit: `{letter}` is not a piece letter"),
+                    at,
+                    "use upper-case letters of pieces listed under `pieces`",
+                );
+            }
+        }
+    }
+    ok.then_some(out)
 }
 
 /// Fills each piece's initial ranks: as written, or else the ranks it

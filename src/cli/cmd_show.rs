@@ -186,14 +186,38 @@ fn summary(variant: &Variant, file: &VariantFile) -> String {
     match &file.promotion {
         Some(p) => {
             let ranks: Vec<String> = p.ranks.value.iter().map(u32::to_string).collect();
+            let optional: Vec<String> = p
+                .ranks
+                .value
+                .iter()
+                .filter(|&&r| !p.mandatory_on(r))
+                .map(u32::to_string)
+                .collect();
+            let optional = if optional.is_empty() {
+                String::new()
+            } else if optional.len() == ranks.len() {
+                ", optional".to_string()
+            } else {
+                format!(", optional on {}", optional.join(", "))
+            };
+            let limits: Vec<String> = p
+                .limits
+                .iter()
+                .flat_map(|l| &l.value)
+                .map(|(letter, n)| format!("{letter} while fewer than {n}"))
+                .collect();
+            let limits = if limits.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", limits.join(", "))
+            };
             let _ = writeln!(
                 out,
-                "\npromotion: {} on rank{} {} (counted from its side) to one of {}{}",
+                "\npromotion: {} on rank{} {} (counted from its side) to one of {}{limits}{optional}",
                 p.pieces.value,
                 if ranks.len() == 1 { "" } else { "s" },
                 ranks.join(", "),
                 p.choices.value,
-                if p.mandatory { "" } else { ", optional" }
             );
         }
         None => out.push_str("\npromotion: none\n"),

@@ -100,6 +100,9 @@ pub enum CondNode {
     Touching(SetId, SetId),
     /// The first set is non-empty and inside the second.
     Within(SetId, SetId),
+    /// The side to move has a legal move (not a drop) from a square of the
+    /// first set to a square of the second.
+    CanReach(SetId, SetId),
 }
 
 /// One step of an effect program.
@@ -275,6 +278,10 @@ pub struct Programs {
     /// Some `not <condition>` clause may read anything: a move's legality
     /// is judged by playing it.
     pub forbids_opaque: bool,
+    /// Some `not` clause is `not attacked(enemy royal)`: giving check is
+    /// illegal, and move generation judges a plain move by an attack test
+    /// on the board it leaves, without playing it.
+    pub forbids_checks: bool,
     /// Every square of the board.
     pub all: SquareSet,
     /// The light squares (a1 is dark).

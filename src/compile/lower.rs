@@ -74,6 +74,10 @@ pub fn compile(
             LegalClause::NotAttacked(unless) => Legal::NotAttacked(unless.as_ref().map(|c| b.cond(c))),
             LegalClause::Forbids(c) => {
                 let cond = b.cond(c);
+                let gives_check = matches!(
+                    c,
+                    Cond::Attacked(ast::SetExpr::Pieces(ast::SideFilter::Enemy, kinds)) if *kinds == royal_kinds
+                );
                 match b.line_support(c, royal_kinds) {
                     Some((from, other, lines)) => b.p.forbid_lines.push(LineSupport {
                         cond,
@@ -81,6 +85,7 @@ pub fn compile(
                         other,
                         lines,
                     }),
+                    None if gives_check => b.p.forbids_checks = true,
                     None => b.p.forbids_opaque = true,
                 }
                 Legal::Forbids(cond)
@@ -262,9 +267,11 @@ impl Builder {
                     radius: *r,
                 }
             }
-            SetExpr::Ranks(lo, hi) => {
+            SetExpr::Ranks(from, lo, hi) => {
                 let g = self.g;
-                let zone = Color::BOTH.map(|side| {
+                let zone = Color::BOTH.map(|owner| {
+                    // The side whose first rank counts as rank 1.
+                    let side = from.side(owner);
                     (0..g.squares())
                         .map(|sq| sq as Square)
                         .filter(|&sq| {
@@ -416,6 +423,10 @@ impl Builder {
             Cond::Within(a, b) => {
                 let (a, b) = (self.set(a), self.set(b));
                 CondNode::Within(a, b)
+            }
+            Cond::CanReach(a, b) => {
+                let (a, b) = (self.set(a), self.set(b));
+                CondNode::CanReach(a, b)
             }
         };
         self.push_cond(node)

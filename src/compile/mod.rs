@@ -11,7 +11,7 @@ use crate::base::geometry::Geometry;
 use crate::base::glyph::Glyph;
 use crate::base::piece::Kind;
 use crate::base::square::{Color, Square, SquareSet};
-use crate::check::{CheckedCastling, CheckedVariant, Diagnostic, ResolvedCastling};
+use crate::check::{CheckedCastling, CheckedPromotion, CheckedVariant, Diagnostic, ResolvedCastling};
 use crate::lang::fen_syntax::FenRecord;
 use crate::spec::CastlingSide;
 use crate::spec::Sources;
@@ -95,7 +95,14 @@ pub struct Variant {
     /// Promotion zone per (kind, side): index `kind * 2 + side`.
     pub(crate) promotion_zone: Vec<SquareSet>,
     pub(crate) promotion_choices: Vec<Kind>,
-    pub(crate) promotion_mandatory: bool,
+    /// Where promotion is compulsory, per (kind, side): the part of the
+    /// zone where a piece may not stay as it is.
+    pub(crate) promotion_forced: Vec<SquareSet>,
+    /// Per kind: a promotion may choose it only while the side has fewer
+    /// than this many on the board (0: no limit).
+    pub(crate) promotion_limits: Vec<u32>,
+    /// Whether some promotion choice has a limit.
+    pub(crate) promotion_limited: bool,
     pub(crate) castling: Vec<CastlingRule>,
     /// Castling rights kept when a move touches each square.
     pub(crate) castling_keep: Vec<u16>,
@@ -272,8 +279,10 @@ pub(crate) fn compile_castling(g: Geometry, resolved: &[ResolvedCastling]) -> (V
     (castling, castling_keep)
 }
 
-/// The promotion zone per (kind, side), at index `kind * 2 + side`.
-fn promotion_zones(v: &CheckedVariant) -> Vec<SquareSet> {
+/// The squares of `ranks` (0-based from the owner's side) per (kind,
+/// side) for the promoting kinds, at index `kind * 2 + side`: the
+/// promotion zones, or where promotion is compulsory.
+fn promotion_zones(v: &CheckedVariant, ranks: impl Fn(&CheckedPromotion) -> &[i32]) -> Vec<SquareSet> {
     let g = v.geometry;
     let mut zones = vec![SquareSet::EMPTY; v.pieces.len() * 2];
     let Some(p) = &v.promotion else { return zones };
@@ -281,7 +290,7 @@ fn promotion_zones(v: &CheckedVariant) -> Vec<SquareSet> {
         for side in Color::BOTH {
             zones[kind as usize * 2 + side as usize] = (0..g.squares())
                 .map(|s| s as Square)
-                .filter(|&sq| p.ranks.contains(&g.relative_rank(side, g.rank(sq))))
+                .filter(|&sq| ranks(p).contains(&g.relative_rank(side, g.rank(sq))))
                 .collect();
         }
     }
@@ -299,7 +308,12 @@ pub fn compile(v: CheckedVariant) -> Variant {
         .any(|p| p.template.components.iter().any(|c| c.en_passant));
     let moves = tables::build(&v, en_passant);
     let attacks = attacks::build(&v, &moves);
-    let promotion_zone = promotion_zones(&v);
+    let promotion_zone = promotion_zones(&v, |p| &p.ranks);
+    let promotion_forced = promotion_zones(&v, |p| &p.mandatory_ranks);
+    let mut promotion_limits = vec![0; v.pieces.len()];
+    for &(kind, n) in v.promotion.iter().flat_map(|p| &p.limits) {
+        promotion_limits[kind as usize] = n;
+    }
     let (castling, castling_keep) = compile_castling(g, &v.castling);
     let initial_ranks = |k: Kind| v.pieces[k as usize].initial_ranks.clone();
     let regions: Vec<[SquareSet; 2]> = v.regions.iter().map(|r| r.squares).collect();
@@ -353,7 +367,9 @@ pub fn compile(v: CheckedVariant) -> Variant {
         attacks,
         promotion_zone,
         promotion_choices: v.promotion.as_ref().map(|p| p.choices.clone()).unwrap_or_default(),
-        promotion_mandatory: v.promotion.as_ref().is_none_or(|p| p.mandatory),
+        promotion_forced,
+        promotion_limited: promotion_limits.iter().any(|&n| n > 0),
+        promotion_limits,
         castling,
         castling_keep,
         royal_kinds: bits(&|p| p.royal),

@@ -2,6 +2,7 @@
 //! compiled attack tables.
 
 use super::position::Position;
+use crate::base::piece::Cell;
 use crate::base::square::{Color, Square};
 use crate::compile::Variant;
 use crate::compile::tables::HOP_BEHIND;
@@ -11,7 +12,7 @@ impl Variant {
     /// whose turn it is and whether the capture would be legal).
     #[inline]
     pub fn is_attacked(&self, pos: &Position, sq: Square, by: Color) -> bool {
-        self.attacked::<false>(pos, sq, by, 0)
+        self.attacked(|s| pos.board[s as usize], sq, by)
     }
 
     /// Like [`Variant::is_attacked`], with the square `vacated` seen as
@@ -19,16 +20,54 @@ impl Variant {
     /// there.
     #[inline]
     pub fn is_attacked_after_leaving(&self, pos: &Position, sq: Square, by: Color, vacated: Square) -> bool {
-        self.attacked::<true>(pos, sq, by, vacated)
+        self.attacked(
+            |s| {
+                if s == vacated {
+                    Cell::EMPTY
+                } else {
+                    pos.board[s as usize]
+                }
+            },
+            sq,
+            by,
+        )
     }
 
+    /// Like [`Variant::is_attacked`], on the board a plain move leaves: the
+    /// square `from` empty and `to` holding `moved` (whatever stood there
+    /// captured). Nothing else may change: no rule fires, no en passant.
+    pub(crate) fn is_attacked_after_move(
+        &self,
+        pos: &Position,
+        sq: Square,
+        by: Color,
+        from: Square,
+        to: Square,
+        moved: Cell,
+    ) -> bool {
+        self.attacked(
+            |s| {
+                if s == to {
+                    moved
+                } else if s == from {
+                    Cell::EMPTY
+                } else {
+                    pos.board[s as usize]
+                }
+            },
+            sq,
+            by,
+        )
+    }
+
+    /// Whether a piece of `by` attacks `sq` on the board `cell` describes.
     #[inline(always)]
-    fn attacked<const VACATE: bool>(&self, pos: &Position, sq: Square, by: Color, vacated: Square) -> bool {
+    fn attacked(&self, cell: impl Fn(Square) -> Cell, sq: Square, by: Color) -> bool {
         let t = &self.attacks;
         let slot = t.slot(by, sq);
-        let empty = |s: Square| pos.board[s as usize].is_empty() || (VACATE && s == vacated);
+        let empty = |s: Square| cell(s).is_empty();
         for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
-            let cell = pos.board[leap.from as usize];
+            let cell = cell(leap.from);
             if cell.is_side(by)
                 && leap.kinds >> cell.kind() & 1 != 0
                 && t.run(leap.path, leap.path_len).iter().all(|&s| empty(s))
@@ -57,7 +96,7 @@ impl Variant {
                 if empty(s) {
                     continue;
                 }
-                let cell = pos.board[s as usize];
+                let cell = cell(s);
                 if cell.is_side(by) && ray.kinds >> cell.kind() & 1 != 0 {
                     return true;
                 }

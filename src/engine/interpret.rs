@@ -197,11 +197,18 @@ impl Variant {
             SideFilter::Own => of(own),
             SideFilter::Enemy => of(own.flip()),
             SideFilter::Any => of(Color::White).union(&of(Color::Black)),
+            SideFilter::White => of(Color::White),
+            SideFilter::Black => of(Color::Black),
         };
         let candidates = match among {
             Some(a) => intersection(a, sides),
             None => sides,
         };
+        // Every kind, or the royal ones (read from their own sets above).
+        let every = (1u64 << self.pieces.len()) - 1;
+        if kinds & every == every || (only_royal && kinds == self.royal_kinds) {
+            return candidates;
+        }
         candidates
             .iter()
             .filter(|&sq| kinds >> pos.cell(sq).kind() & 1 != 0)
@@ -249,6 +256,10 @@ impl Variant {
             CondNode::Within(a, b) => {
                 let a = self.eval_set(a, pos, ctx);
                 !a.is_empty() && difference(a, self.eval_set(b, pos, ctx)).is_empty()
+            }
+            CondNode::CanReach(a, b) => {
+                let from = self.eval_set(a, pos, ctx);
+                !from.is_empty() && self.can_reach(pos, from, self.eval_set(b, pos, ctx))
             }
         }
     }
@@ -647,7 +658,10 @@ impl Variant {
         let zone = &self.promotion_zone[piece.kind() as usize * 2 + piece.color() as usize];
         if promote
             && zone.contains(to)
-            && let Some(&kind) = self.promotion_choices.first()
+            && let Some(&kind) = self
+                .promotion_choices
+                .iter()
+                .find(|&&k| self.may_promote_to(pos, piece.color(), k))
         {
             let promoted = Cell::piece(kind, piece.color());
             pos.set(self, to, promoted);

@@ -38,6 +38,41 @@ impl Variant {
         if self.ended_by_rule(pos).is_some() {
             return;
         }
+        self.generate_judged(pos, out);
+    }
+
+    /// Whether the side to move has a legal move, not a drop, that takes a
+    /// piece from a square of `from` to a square of `to` (an action that
+    /// leaves its piece in place takes it nowhere): the `can reach`
+    /// condition of end rules. The moves are judged as the legal ones are,
+    /// but the end rules are not asked (they are what asks). The move list
+    /// is a buffer kept per thread, so this allocates nothing once warm.
+    pub(crate) fn can_reach(&self, pos: &Position, from: SquareSet, to: SquareSet) -> bool {
+        thread_local! {
+            static MOVES: std::cell::RefCell<Vec<Move>> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        let reaches = |moves: &mut Vec<Move>| {
+            moves.clear();
+            self.generate_judged(pos, moves);
+            let captures_only = self.programs.captures_compulsory && moves.iter().any(Move::is_capture);
+            moves.iter().any(|m| {
+                let lands = match m.kind {
+                    MoveKind::Drop(_) => false,
+                    MoveKind::Action(i) => !self.programs.actions[i as usize].stays,
+                    _ => true,
+                };
+                lands && (!captures_only || m.is_capture()) && from.contains(m.from) && to.contains(m.to)
+            })
+        };
+        MOVES.with(|cell| match cell.try_borrow_mut() {
+            Ok(mut moves) => reaches(&mut moves),
+            Err(_) => reaches(&mut Vec::new()),
+        })
+    }
+
+    /// Appends to `out` (cleared) the moves that pass the legality clauses
+    /// judging each move alone, whatever the end rules say.
+    fn generate_judged(&self, pos: &Position, out: &mut Vec<Move>) {
         self.generate_base(pos, out);
         if self.programs.legal.is_empty() {
             if self.programs.has_choices {
@@ -178,13 +213,13 @@ impl Variant {
                         } else {
                             MoveKind::Quiet
                         };
-                        self.push(out, kind, side, from, leap.to, move_kind);
+                        self.push(pos, out, kind, side, from, leap.to, move_kind);
                     }
                 } else if leap.flags & EN_PASSANT != 0 && pos.ep_targets.contains(leap.to) && first(1, leap.to) {
-                    self.push(out, kind, side, from, leap.to, MoveKind::EnPassant);
+                    self.push(pos, out, kind, side, from, leap.to, MoveKind::EnPassant);
                 }
             } else if leap.flags & CAPTURE != 0 && target.is_side(side.flip()) && first(0, leap.to) {
-                self.push(out, kind, side, from, leap.to, MoveKind::Capture);
+                self.push(pos, out, kind, side, from, leap.to, MoveKind::Capture);
             }
         }
         for ride in &t.rides[slot.rides as usize..slot.rides_end as usize] {
@@ -199,15 +234,15 @@ impl Variant {
                             } else {
                                 MoveKind::Quiet
                             };
-                            self.push(out, kind, side, from, to, move_kind);
+                            self.push(pos, out, kind, side, from, to, move_kind);
                         }
                     } else if ride.flags & EN_PASSANT != 0 && pos.ep_targets.contains(to) && first(1, to) {
-                        self.push(out, kind, side, from, to, MoveKind::EnPassant);
+                        self.push(pos, out, kind, side, from, to, MoveKind::EnPassant);
                     }
                     continue;
                 }
                 if ride.flags & CAPTURE != 0 && target.is_side(side.flip()) && first(0, to) {
-                    self.push(out, kind, side, from, to, MoveKind::Capture);
+                    self.push(pos, out, kind, side, from, to, MoveKind::Capture);
                 }
                 break;
             }
@@ -288,16 +323,11 @@ impl Variant {
         let move_kind = MoveKind::Action(site.index);
         let start = out.len();
         if action.promotes {
-            for &choice in &self.promotion_choices {
-                out.push(Move {
-                    promotion: Some(choice),
-                    ..Move::new(from, to, move_kind)
-                });
-            }
+            self.push_promotions(pos, out, site.side, Move::new(from, to, move_kind));
         } else if action.stays {
             out.push(Move::new(from, to, move_kind));
         } else {
-            self.push(out, site.kind, site.side, from, to, move_kind);
+            self.push(pos, out, site.kind, site.side, from, to, move_kind);
         }
         if action.asks_one_direction {
             // Its one choice, a direction, is known now: one move each.
@@ -342,22 +372,67 @@ impl Variant {
         }
     }
 
-    /// Pushes a move, once per promotion choice when it ends in the mover's
-    /// promotion zone.
-    #[inline]
-    fn push(&self, out: &mut Vec<Move>, kind: u8, us: Color, from: Square, to: Square, move_kind: MoveKind) {
-        if self.promotion_zone[kind as usize * 2 + us as usize].contains(to) {
-            for &choice in &self.promotion_choices {
-                out.push(Move {
-                    promotion: Some(choice),
-                    ..Move::new(from, to, move_kind)
-                });
-            }
-            if self.promotion_mandatory {
-                return;
-            }
+    /// Pushes a move, once per promotion choice open to the mover when it
+    /// ends in the mover's promotion zone, and as it is unless promotion
+    /// is compulsory there (so a move into a compulsory rank with no
+    /// choice open is not made at all).
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn push(
+        &self,
+        pos: &Position,
+        out: &mut Vec<Move>,
+        kind: u8,
+        us: Color,
+        from: Square,
+        to: Square,
+        move_kind: MoveKind,
+    ) {
+        let zone = kind as usize * 2 + us as usize;
+        if self.promotion_zone[zone].contains(to)
+            && self.push_promoting(pos, out, zone, us, Move::new(from, to, move_kind))
+        {
+            return;
         }
         out.push(Move::new(from, to, move_kind));
+    }
+
+    /// Pushes a move that ends in the mover's promotion zone once per
+    /// choice open to the mover; whether promotion is compulsory there (so
+    /// the move may not also be made as it is). Kept out of line: most
+    /// moves never reach it.
+    #[inline(never)]
+    fn push_promoting(&self, pos: &Position, out: &mut Vec<Move>, zone: usize, us: Color, mv: Move) -> bool {
+        self.push_promotions(pos, out, us, mv);
+        self.promotion_forced[zone].contains(mv.to)
+    }
+
+    /// Pushes `mv` once per promotion choice open to `us`.
+    fn push_promotions(&self, pos: &Position, out: &mut Vec<Move>, us: Color, mv: Move) {
+        for &choice in &self.promotion_choices {
+            if self.may_promote_to(pos, us, choice) {
+                out.push(Move {
+                    promotion: Some(choice),
+                    ..mv
+                });
+            }
+        }
+    }
+
+    /// Whether `us` may promote to `kind` now: the kind has no limit, or
+    /// the side has fewer than its limit on the board (`limits`).
+    #[inline]
+    pub(crate) fn may_promote_to(&self, pos: &Position, us: Color, kind: u8) -> bool {
+        if !self.promotion_limited {
+            return true;
+        }
+        let limit = self.promotion_limits[kind as usize];
+        limit == 0
+            || (pos.occupied[us as usize]
+                .iter()
+                .filter(|&sq| pos.board[sq as usize].kind() == kind)
+                .count() as u32)
+                < limit
     }
 
     fn generate_castling(&self, pos: &Position, out: &mut Vec<Move>) {
@@ -410,6 +485,17 @@ struct SafeMoves {
     /// A `not <condition>` clause that any move may make hold, or one
     /// that holds already: every move is played.
     forbids: bool,
+    /// Some `not` clause is `not attacked(enemy royal)` (giving check is
+    /// illegal): a plain move passes it when it leaves no enemy royal
+    /// attacked, judged without playing it.
+    no_checks: bool,
+    /// With `no_checks`: whether a plain move needs an attack test at all.
+    /// No enemy royal is attacked now, and every square a move must leave
+    /// or reach to give check is in `check_near`: where an attacker of
+    /// ours would stand (leaps' origins, rays' squares up to and including
+    /// the first piece) and the lame leaps' paths.
+    check_quiet: bool,
+    check_near: SquareSet,
     /// Some `not <condition>` clause reads the lines from royal pieces: a
     /// royal move may change them.
     line_clauses: bool,
@@ -476,9 +562,18 @@ impl SafeMoves {
                 lines = lines.union(&read);
             }
         }
+        let no_checks = p.forbids_checks;
+        let (check_quiet, check_near) = if no_checks && !t.has_hops {
+            Self::check_near(variant, pos)
+        } else {
+            (false, SquareSet::EMPTY)
+        };
         let check_clause = variant.has_check();
         SafeMoves {
             forbids,
+            no_checks,
+            check_quiet,
+            check_near,
             line_clauses: !p.forbid_lines.is_empty(),
             any_lines: !lines.is_empty(),
             leaving: if check_clause { exposure.union(&lines) } else { lines },
@@ -501,11 +596,12 @@ impl SafeMoves {
         // hopper may use it as a screen, it exposes none.
         if let MoveKind::Drop(_) = mv.kind {
             return !self.forbids
+                && !self.no_checks
                 && !self.attacked
                 && !self.lines.contains(mv.to)
                 && variant.is_plain(&Move::new(mv.to, mv.to, MoveKind::Quiet));
         }
-        if self.forbids || !variant.is_plain(mv) {
+        if self.forbids || !variant.is_plain(mv) || (self.no_checks && self.gives_check(variant, pos, mv)) {
             return false;
         }
         if !self.royals.contains(mv.from) {
@@ -517,6 +613,56 @@ impl SafeMoves {
         !self.line_clauses
             && (!self.check_clause
                 || (self.royals.len() == 1 && !variant.is_attacked_after_leaving(pos, mv.to, self.them, mv.from)))
+    }
+}
+
+impl SafeMoves {
+    /// Whether no enemy royal piece is attacked now, and the squares a
+    /// plain move must leave or reach to attack one (see `check_near`).
+    fn check_near(variant: &Variant, pos: &Position) -> (bool, SquareSet) {
+        let t = &variant.attacks;
+        let us = pos.side;
+        let mut near = SquareSet::EMPTY;
+        for r in pos.royals[us.flip() as usize].iter() {
+            if variant.is_attacked(pos, r, us) {
+                return (false, SquareSet::EMPTY);
+            }
+            let slot = t.slot(us, r);
+            for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
+                near.insert(leap.from);
+                for &s in t.run(leap.path, leap.path_len) {
+                    near.insert(s);
+                }
+            }
+            for ray in &t.rays[slot.rays as usize..slot.rays_end as usize] {
+                for &s in t.run(ray.ray, ray.len) {
+                    near.insert(s);
+                    if !pos.board[s as usize].is_empty() {
+                        break;
+                    }
+                }
+            }
+        }
+        (true, near)
+    }
+
+    /// Whether the plain move `mv` leaves an enemy royal piece attacked
+    /// (one it captures excepted), judged on the board it leaves. When no
+    /// royal is attacked now, only the moved piece or a line it opens can
+    /// attack one: a move that neither leaves nor reaches a square of
+    /// `check_near` gives no check.
+    fn gives_check(&self, variant: &Variant, pos: &Position, mv: &Move) -> bool {
+        if self.check_quiet && !self.check_near.contains(mv.from) && !self.check_near.contains(mv.to) {
+            return false;
+        }
+        let us = pos.side;
+        let moved = match mv.promotion {
+            Some(kind) => Cell::piece(kind, us),
+            None => pos.board[mv.from as usize],
+        };
+        pos.royals[us.flip() as usize]
+            .iter()
+            .any(|r| r != mv.to && variant.is_attacked_after_move(pos, r, us, mv.from, mv.to, moved))
     }
 }
 

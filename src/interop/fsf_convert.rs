@@ -456,9 +456,25 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
             match relative_ranks(&regions, files, ranks) {
                 Some(r) => {
                     let list: Vec<String> = r.iter().map(u8::to_string).collect();
+                    // Limits on kinds that are choices (a limit of 0 bars
+                    // none in Fairy-Stockfish: no limit).
+                    let limits: Vec<String> = state
+                        .promotion_limit
+                        .iter()
+                        .filter(|&&(_, n)| n > 0)
+                        .filter_map(|&(slot, n)| {
+                            let letter = state.pieces[slot].as_ref()?.letter.to_ascii_uppercase();
+                            choices[0].contains(letter).then(|| format!("'{letter}': {n}"))
+                        })
+                        .collect();
+                    let limits = if limits.is_empty() {
+                        String::new()
+                    } else {
+                        format!(", limits: {{{}}}", limits.join(", "))
+                    };
                     let _ = writeln!(
                         promotion,
-                        "    promotion: (pieces: {}, ranks: [{}], choices: {}, mandatory: {}),",
+                        "    promotion: (pieces: {}, ranks: [{}], choices: {}, mandatory: {}{limits}),",
                         ron_string(&pawns[0]),
                         list.join(", "),
                         ron_string(&choices[0]),
@@ -788,6 +804,9 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     let mut legal: Vec<&str> = Vec::new();
     if has_royal {
         legal.push("own royal not attacked");
+        if !state.checking {
+            legal.push("not attacked(enemy royal)");
+        }
         if state.flying_general {
             // The kings may not face each other with nothing between them.
             legal.push("not exists(first(own royal, vR) & enemy royal)");

@@ -248,7 +248,23 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
             let _ = writeln!(ini, "promotionPieceTypes = {}", pr.choices.value.to_lowercase());
             let _ = writeln!(ini, "promotionRegionWhite = {}", rank_list(&rs, false));
             let _ = writeln!(ini, "promotionRegionBlack = {}", rank_list(&rs, true));
-            let _ = writeln!(ini, "mandatoryPawnPromotion = {}", pr.mandatory);
+            let forced: Vec<bool> = pr.ranks.value.iter().map(|&r| pr.mandatory_on(r)).collect();
+            if forced.iter().any(|&f| f != forced[0]) {
+                why.push("promotion compulsory on some ranks only (`mandatory_ranks`)".to_string());
+            }
+            if let Some(limits) = pr.limits.as_ref().filter(|l| !l.value.is_empty()) {
+                let list: Vec<String> = limits
+                    .value
+                    .iter()
+                    .map(|(letter, n)| format!("{}:{n}", letter.to_ascii_lowercase()))
+                    .collect();
+                let _ = writeln!(ini, "promotionLimit = {}", list.join(" "));
+            }
+            let _ = writeln!(
+                ini,
+                "mandatoryPawnPromotion = {}",
+                forced.first().copied().unwrap_or(true)
+            );
         }
         None => {
             let _ = writeln!(ini, "promotionPieceTypes = -");

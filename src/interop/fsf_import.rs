@@ -159,6 +159,32 @@ mod tests {
     }
 
     #[test]
+    fn promotion_limit_becomes_limits() {
+        let ron = one("[x:chess]\npromotionLimit = q:1 r:2\n").unwrap();
+        assert!(ron.contains("limits: {'Q': 1, 'R': 2}"), "{ron}");
+        let v = crate::Variant::from_text("x.ron", &ron).unwrap();
+        // With a queen on the board, b7b8 may not choose another.
+        let pos = crate::notation::fen::parse(&v, "4k3/1P6/8/8/8/8/8/Q3K3 w - - 0 1").unwrap();
+        let to_b8 = v
+            .legal_moves(&pos)
+            .iter()
+            .filter(|m| m.from != m.to && m.promotion.is_some())
+            .count();
+        assert_eq!(to_b8, 3);
+        let e = one("[x:chess]\npromotionLimit = q1\n").unwrap_err();
+        assert!(e[0].reason.contains("`q1`"), "{:?}", e[0]);
+    }
+
+    #[test]
+    fn checking_false_forbids_giving_check() {
+        let ron = one("[x:chess]\nchecking = false\n").unwrap();
+        assert!(
+            ron.contains(r#"legal: ["own royal not attacked", "not attacked(enemy royal)"]"#),
+            "{ron}"
+        );
+    }
+
+    #[test]
     fn unknown_parent_is_refused() {
         let e = one("[x:nosuchvariant]\n").unwrap_err();
         assert!(e[0].reason.contains("nosuchvariant"));

@@ -114,6 +114,11 @@ pub struct State {
     pub castling: bool,
     /// `mustCapture`: a capture must be made when one is legal.
     pub must_capture: bool,
+    /// `checking`: whether a move may give check.
+    pub checking: bool,
+    /// `promotionLimit`: per piece slot, the most of it a side may have
+    /// for a promotion to choose it.
+    pub promotion_limit: Vec<(usize, u32)>,
     /// `mobilityRegionWhite<Piece>`, `mobilityRegionBlack<Piece>`: the
     /// squares a piece type may go to, per slot and colour.
     pub mobility: Vec<[Option<Squares>; 2]>,
@@ -203,6 +208,8 @@ impl Default for State {
             double_step_region: [rank_squares(1), rank_squares(6)],
             castling: true,
             must_capture: false,
+            checking: true,
+            promotion_limit: Vec::new(),
             mobility: vec![[None, None]; slot_count()],
             soldier_rank: 1,
             flying_general: false,
@@ -268,7 +275,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("chess960", "false"),
     ("twoBoards", "false"),
     ("sittuyinPromotion", "false"),
-    ("promotionLimit", ""),
     ("promotedPieceType", ""),
     ("piecePromotionOnCapture", "false"),
     ("mandatoryPiecePromotion", "false"),
@@ -290,7 +296,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("castlingRookKingsideFile", ""),
     ("castlingRookQueensideFile", ""),
     ("oppositeCastling", "false"),
-    ("checking", "true"),
     ("dropChecks", "true"),
     ("mustDrop", "false"),
     ("mustDropType", ""),
@@ -525,6 +530,30 @@ impl State {
         Some(t)
     }
 
+    /// `g:1 a:1 r:2`: piece letters with counts.
+    fn limits(&mut self, o: &Origin) -> Option<Vec<(usize, u32)>> {
+        let mut out = Vec::new();
+        for item in o.value.split_whitespace() {
+            let parsed = item.split_once(':').and_then(|(letter, n)| {
+                let mut chars = letter.chars();
+                let c = chars.next().filter(|_| chars.next().is_none())?;
+                Some((c, n.parse::<u32>().ok()?))
+            });
+            let Some((c, n)) = parsed else {
+                self.invalid
+                    .push((o.clone(), format!("`{item}` is not a piece letter and a count (`q:1`)")));
+                return None;
+            };
+            let Some(slot) = self.slot_of_letter(c) else {
+                self.invalid
+                    .push((o.clone(), format!("`{c}` is not a piece letter of this variant")));
+                return None;
+            };
+            out.push((slot, n));
+        }
+        Some(out)
+    }
+
     fn one_type(&mut self, o: &Origin) -> Option<Option<usize>> {
         let t = self.types(o)?;
         if t.all {
@@ -712,6 +741,16 @@ impl State {
             "mustCapture" => {
                 if let Some(b) = self.boolean(&o) {
                     self.must_capture = b;
+                }
+            }
+            "checking" => {
+                if let Some(b) = self.boolean(&o) {
+                    self.checking = b;
+                }
+            }
+            "promotionLimit" => {
+                if let Some(limits) = self.limits(&o) {
+                    self.promotion_limit = limits;
                 }
             }
             key if key.starts_with("mobilityRegionWhite") || key.starts_with("mobilityRegionBlack") => {

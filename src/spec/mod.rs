@@ -210,9 +210,30 @@ pub struct PromotionSpec {
     pub ranks: Spanned<Vec<u32>>,
     /// Letters of the pieces they may become (`"QRBN"`).
     pub choices: Spanned<String>,
-    /// Whether promotion is compulsory on arrival (default true).
-    #[serde(default = "yes", deserialize_with = "lenient")]
-    pub mandatory: bool,
+    /// Whether promotion is compulsory on arrival (default true, on every
+    /// rank of `ranks`; with `mandatory_ranks`, only on those).
+    #[serde(default, deserialize_with = "lenient_option")]
+    pub mandatory: Option<bool>,
+    /// The ranks of `ranks` (counted from the owner's side) where promotion
+    /// is compulsory; on the others it is optional (`[10]` in Grand chess).
+    #[serde(default)]
+    pub mandatory_ranks: Option<Spanned<Vec<u32>>>,
+    /// Choices limited by material: a kind may be chosen only while the
+    /// promoting side has fewer than this many of it on the board
+    /// (`{'Q': 1, 'R': 2}`: a second queen never, a third rook never).
+    #[serde(default)]
+    pub limits: Option<Spanned<std::collections::BTreeMap<char, u32>>>,
+}
+
+impl PromotionSpec {
+    /// Whether promotion is compulsory on rank `rank` (counted from the
+    /// owner's side, from 1) of its ranks.
+    pub fn mandatory_on(&self, rank: u32) -> bool {
+        match &self.mandatory_ranks {
+            Some(ranks) => ranks.value.contains(&rank),
+            None => self.mandatory.unwrap_or(true),
+        }
+    }
 }
 
 fn yes() -> bool {

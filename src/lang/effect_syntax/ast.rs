@@ -4,7 +4,7 @@
 //! the checker (`check::Resolved`: kind masks and parsed templates), so the
 //! compiler reads a tree in which every name is already resolved.
 
-pub use crate::base::vocabulary::{Comparison, EndOutcome, NamedSet, SideFilter};
+pub use crate::base::vocabulary::{Comparison, EndOutcome, NamedSet, RanksFrom, SideFilter};
 use std::fmt::Debug;
 use std::ops::Range;
 
@@ -86,8 +86,8 @@ pub enum SetExpr<P: Phase = Parsed> {
     First(Box<SetExpr<P>>, P::Template),
     /// Squares within a Manhattan radius.
     Manhattan(Box<SetExpr<P>>, u8),
-    /// Ranks from the rule's side, 1-based inclusive.
-    Ranks(u8, u8),
+    /// Ranks counted from a side's first rank, 1-based inclusive.
+    Ranks(RanksFrom, u8, u8),
     /// Files, 0-based inclusive.
     Files(u8, u8),
     /// Two sets combined.
@@ -130,6 +130,9 @@ pub enum Cond<P: Phase = Parsed> {
     Touching(SetExpr<P>, SetExpr<P>),
     /// The first set is non-empty and inside the second.
     Within(SetExpr<P>, SetExpr<P>),
+    /// The side to move has a legal move (not a drop) from a square of the
+    /// first set to a square of the second (end rules only).
+    CanReach(SetExpr<P>, SetExpr<P>),
 }
 
 /// Which way a push goes.

@@ -156,13 +156,16 @@ fn usage(word: &str) -> Option<&'static str> {
         "adjacent" => "`adjacent(S)`",
         "first" => "`first(S, T)`, T a Betza template such as `B`",
         "lines" => "`lines(S, T)`, T a Betza template such as `Q`",
-        "ranks" => "`ranks(a..b)`, ranks counted from the own side: `ranks(1..3)`",
+        "ranks" => {
+            "`ranks(a..b)`, ranks counted from the own side (`ranks(1..3)`), or from a named side: `enemy ranks(1)`, `white ranks(8)`"
+        }
         "files" => "`files(a..c)`",
         "count" => "`count(S) >= n` (also `<=`, `==`, `!=`, `>`, `<`)",
         "captured" => "`captured(P) >= n`, or `captured() >= n` for any kind",
         "exists" => "`exists(S)`",
         "attacked" => "`attacked(S)`",
         "touching" => "`touching(S, T)`",
+        "reach" => "`can reach(S, T)`: some legal move of the side to move takes a piece from S to T",
         _ => return None,
     })
 }

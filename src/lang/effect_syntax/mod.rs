@@ -11,7 +11,7 @@ mod parse;
 
 pub use ast::{
     Comparison, Cond, Direction, Effect, EndCondition, EndOutcome, EndRule, KindFilter, LegalClause, NamedSet, Parsed,
-    Phase, Quantity, RegionName, SetExpr, SetOp, SideFilter, TemplateText, Trigger, TriggeredRule,
+    Phase, Quantity, RanksFrom, RegionName, SetExpr, SetOp, SideFilter, TemplateText, Trigger, TriggeredRule,
 };
 pub use parse::{parse_condition, parse_effects, parse_end, parse_legal, parse_rule, parse_set};
 

@@ -3,7 +3,7 @@
 
 use super::ast::{
     Comparison, Cond, Direction, Effect, EndCondition, EndOutcome, EndRule, KindFilter, LegalClause, NamedSet,
-    Quantity, RegionName, SetExpr, SetOp, SideFilter, TemplateText, Trigger, TriggeredRule,
+    Quantity, RanksFrom, RegionName, SetExpr, SetOp, SideFilter, TemplateText, Trigger, TriggeredRule,
 };
 use super::errors;
 use super::grammar::{EffectParser, Rule as G};
@@ -304,6 +304,8 @@ fn lower_set_atom(p: Pair<'_, G>) -> Result<SetExpr, SentenceError> {
             let side = match first(inner.next().expect("a side")).as_rule() {
                 G::own => SideFilter::Own,
                 G::enemy => SideFilter::Enemy,
+                G::white => SideFilter::White,
+                G::black => SideFilter::Black,
                 _ => SideFilter::Any,
             };
             SetExpr::Pieces(side, inner.next().map(lower_kinds))
@@ -328,7 +330,20 @@ fn lower_set_atom(p: Pair<'_, G>) -> Result<SetExpr, SentenceError> {
             SetExpr::Lines(Box::new(set), template_text(&template))
         }
         G::ranks => {
-            let mut range = inner.next().expect("a range").into_inner();
+            let mut part = inner.next().expect("a range");
+            let from = if part.as_rule() == G::rank_side {
+                let side = match first(part).as_rule() {
+                    G::enemy => RanksFrom::Enemy,
+                    G::white => RanksFrom::White,
+                    G::black => RanksFrom::Black,
+                    _ => RanksFrom::Own,
+                };
+                part = inner.next().expect("a range");
+                side
+            } else {
+                RanksFrom::Own
+            };
+            let mut range = part.into_inner();
             let lo = small(range.next().expect("a rank"), 16, "rank")?;
             let hi = match range.next() {
                 Some(r) => small(r, 16, "rank")?,
@@ -341,7 +356,7 @@ fn lower_set_atom(p: Pair<'_, G>) -> Result<SetExpr, SentenceError> {
                     help: "write ranks from 1, lowest first: `ranks(1..3)`".into(),
                 });
             }
-            SetExpr::Ranks(lo, hi)
+            SetExpr::Ranks(from, lo, hi)
         }
         _ => {
             let mut range = inner.next().expect("a range").into_inner();
@@ -408,6 +423,10 @@ fn lower_cond_atom(p: Pair<'_, G>) -> Result<Cond, SentenceError> {
             let a = lower_set(next())?;
             Cond::Within(a, lower_set(next())?)
         }
+        G::can_reach => {
+            let a = lower_set(next())?;
+            Cond::CanReach(a, lower_set(next())?)
+        }
         _ => {
             let quantity = first(next());
             let quantity = match quantity.as_rule() {
@@ -457,7 +476,43 @@ mod tests {
         let c = parse_condition("count(any) >= 16 and captured(not P) >= 1").unwrap();
         assert!(matches!(c, Cond::And(_, _)));
         let c = parse_condition("origin in ranks(1..3)").unwrap();
-        assert!(matches!(c, Cond::Within(_, SetExpr::Ranks(1, 3))));
+        assert!(matches!(c, Cond::Within(_, SetExpr::Ranks(RanksFrom::Own, 1, 3))));
+    }
+
+    #[test]
+    fn parses_ranks_from_a_named_side_and_colours() {
+        let from = |text: &str| match parse_set(text).unwrap() {
+            SetExpr::Ranks(from, lo, hi) => (from, lo, hi),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(from("white ranks(8)"), (RanksFrom::White, 8, 8));
+        assert_eq!(from("black ranks(1..2)"), (RanksFrom::Black, 1, 2));
+        assert_eq!(from("enemy ranks(1)"), (RanksFrom::Enemy, 1, 1));
+        assert_eq!(from("own ranks(2..3)"), (RanksFrom::Own, 2, 3));
+        assert_eq!(from("ranks(2..3)"), (RanksFrom::Own, 2, 3));
+        // A side followed by kinds is still a piece set.
+        assert!(matches!(
+            parse_set("white royal").unwrap(),
+            SetExpr::Pieces(SideFilter::White, Some(_))
+        ));
+        assert!(matches!(
+            parse_set("black").unwrap(),
+            SetExpr::Pieces(SideFilter::Black, None)
+        ));
+        assert!(matches!(
+            parse_set("enemy R").unwrap(),
+            SetExpr::Pieces(SideFilter::Enemy, Some(_))
+        ));
+        assert!(parse_set("any ranks(1)").is_err());
+        let c = parse_condition("not can reach(own royal, white ranks(8))").unwrap();
+        let Cond::Not(inner) = c else { panic!("{c:?}") };
+        assert!(matches!(
+            *inner,
+            Cond::CanReach(
+                SetExpr::Pieces(SideFilter::Own, _),
+                SetExpr::Ranks(RanksFrom::White, 8, 8)
+            )
+        ));
     }
 
     #[test]
