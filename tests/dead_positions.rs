@@ -25,6 +25,30 @@ fn bare_kings(files: i32, ranks: i32) -> String {
 /// not dead there.
 const RACES: &[&str] = &["racing-kings"];
 
+/// Bundled variants whose kings never leave a region (the corners are
+/// outside it): their bare kings are tested where they stand, below.
+const CONFINED: &[&str] = &["xiangqi"];
+
+/// Bare generals in xiangqi, inside their palaces and on different files,
+/// are a dead position: a draw at once, perft still counting below.
+#[test]
+fn bare_generals_are_dead_in_xiangqi() {
+    let variant = Variant::load("xiangqi").unwrap();
+    for fen in ["3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "9/4k4/9/9/9/9/9/9/5K3/9 b - - 0 1"] {
+        let pos = kaboom::notation::fen::parse(&variant, fen).unwrap();
+        let ending = Game::new(&variant, pos.clone()).ending().expect(fen);
+        assert_eq!(
+            (ending.result, ending.reason.as_str()),
+            (GameResult::Draw, "dead position"),
+            "{fen}"
+        );
+        assert!(Perft::new().count(&variant, &pos, 3) > 0, "{fen}");
+    }
+    // With a soldier left the game goes on.
+    let pos = kaboom::notation::fen::parse(&variant, "3k5/9/9/9/9/9/4P4/9/9/4K4 w - - 0 1").unwrap();
+    assert!(Game::new(&variant, pos).ending().is_none());
+}
+
 #[test]
 fn bare_kings_race_on_in_racing_kings() {
     let variant = Variant::load("racing-kings").unwrap();
@@ -53,6 +77,7 @@ fn bare_kings_are_a_draw_in_every_bundled_variant() {
             .royals_of(kaboom::base::square::Color::White)
             .is_empty()
             || RACES.contains(&name)
+            || CONFINED.contains(&name)
         {
             // No checkmate to make impossible (antichess: two kings play on
             // until one captures the other; racing kings: they race).
