@@ -61,3 +61,66 @@ fn a_malformed_blast_says_how_it_is_written() {
     };
     assert!(err.contains("radius"), "{err}");
 }
+
+fn variant(text: &str) -> Result<Variant, String> {
+    Variant::from_text("test.ron", text).map_err(|e| e.to_string())
+}
+
+const POSITIONS: [&str; 3] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+    "rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+];
+
+/// A shield written as a sentence (`shields`) is the piece's `shield`
+/// field in general form: a king's aura against explosions plays the same.
+#[test]
+fn a_shield_sentence_is_the_piece_shield() {
+    let sentence =
+        variant(r#"(extends: "atomic", name: "aura", shields: ["area(any royal, 1) against remove"])"#).unwrap();
+    let field = variant(
+        r#"(extends: "atomic", name: "aura", pieces: [(letter: 'K', name: "king", moves: "mK", royal: true,
+            shield: (radius: 1, against: ["remove"]))])"#,
+    )
+    .unwrap();
+    let atomic = Variant::load("atomic").unwrap();
+    let mut differs = false;
+    for text in POSITIONS {
+        let shielded = perft(&sentence, text, 3);
+        assert_eq!(shielded, perft(&field, text, 3), "{text}");
+        differs |= shielded != perft(&atomic, text, 3);
+    }
+    assert!(differs, "the aura changes some count");
+}
+
+/// `while` switches a shield on and off with the position, for each side.
+#[test]
+fn a_shield_holds_while_its_condition_does() {
+    let never =
+        variant(r#"(extends: "atomic", name: "off", shields: ["area(any royal, 1) against remove while false"])"#)
+            .unwrap();
+    let always = variant(
+        r#"(extends: "atomic", name: "on", shields: ["area(own royal, 1) against remove while count(own) > 0"])"#,
+    )
+    .unwrap();
+    let aura = variant(r#"(extends: "atomic", name: "aura", shields: ["area(any royal, 1) against remove"])"#).unwrap();
+    let atomic = Variant::load("atomic").unwrap();
+    for text in POSITIONS {
+        assert_eq!(perft(&never, text, 3), perft(&atomic, text, 3), "{text}");
+        assert_eq!(perft(&always, text, 3), perft(&aura, text, 3), "{text}");
+    }
+}
+
+#[test]
+fn bad_shield_sentences_are_clear_errors() {
+    let e = variant(r#"(extends: "chess", name: "x", shields: ["target against remove"])"#).unwrap_err();
+    assert!(e.contains("its squares name a move"), "{e}");
+    let e = variant(r#"(extends: "chess", name: "x", shields: ["own royal against explode"])"#).unwrap_err();
+    assert!(e.contains("shield `own royal against explode`"), "{e}");
+    let many = (0..9)
+        .map(|_| "\"own royal against remove\"")
+        .collect::<Vec<_>>()
+        .join(", ");
+    let e = variant(&format!(r#"(extends: "chess", name: "x", shields: [{many}])"#)).unwrap_err();
+    assert!(e.contains("at most 8 are allowed"), "{e}");
+}

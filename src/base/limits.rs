@@ -35,3 +35,7 @@ pub const MAX_REGIONS: usize = 64;
 /// Most `moves_in` entries of one piece: each is a template the move
 /// tables are built from.
 pub const MAX_MOVES_IN: usize = 8;
+
+/// Most shields a variant may write as sentences (`shields`): each is
+/// evaluated whenever an effect asks which squares are shielded.
+pub const MAX_SHIELD_RULES: usize = 8;

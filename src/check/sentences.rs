@@ -5,7 +5,9 @@
 
 use super::resolve::{Names, Resolved, Resolver};
 use super::validate::Checker;
-use crate::base::limits::{MAX_CHOICES, MAX_COUNTERS, SHIELD_BLOCK, SHIELD_BOUNCE, SHIELD_PUSH, SHIELD_REMOVE};
+use crate::base::limits::{
+    MAX_CHOICES, MAX_COUNTERS, MAX_SHIELD_RULES, SHIELD_BLOCK, SHIELD_BOUNCE, SHIELD_PUSH, SHIELD_REMOVE,
+};
 use crate::base::piece::Kind;
 use crate::lang::betza::{self, Template};
 use crate::lang::effect_syntax::{
@@ -94,6 +96,8 @@ pub struct CheckedSentences {
     pub end_labels: Vec<String>,
     /// Shields.
     pub shields: Vec<CheckedShield>,
+    /// Shields written as sentences (`shields`).
+    pub shield_rules: Vec<effects::ShieldRule<Resolved>>,
     /// The distinct kind masks counted by `captured(...)`, at most
     /// [`MAX_COUNTERS`]; a count's counter is its mask's index here.
     pub counters: Vec<u64>,
@@ -119,6 +123,7 @@ impl CheckedSentences {
             .chain(self.actions.iter().filter_map(|a| a.when.as_ref()))
             .chain(legal)
             .chain(end)
+            .chain(self.shield_rules.iter().filter_map(|s| s.while_.as_ref()))
     }
 }
 
@@ -163,6 +168,7 @@ pub(super) fn check_sentences(c: &mut Checker<'_>, file: &VariantFile, names: &N
     if out.actions.iter().filter(|a| a.once).count() > 16 {
         c.error("at most 16 actions may be `once`", None, "merge some of them");
     }
+    out.shield_rules = check_shield_rules(c, file, names);
     out.legal = check_legal(c, file, names);
     (out.end, out.end_labels) = check_end(c, file, names);
     out.counters = check_counters(c, &out);
@@ -336,6 +342,71 @@ fn check_counters(c: &mut Checker<'_>, out: &CheckedSentences) -> Vec<u64> {
         );
     }
     counters
+}
+
+/// The `shields` sentences, parsed and resolved.
+fn check_shield_rules(
+    c: &mut Checker<'_>,
+    file: &VariantFile,
+    names: &Names<'_>,
+) -> Vec<effects::ShieldRule<Resolved>> {
+    let texts = file.shields.as_deref().unwrap_or_default();
+    if texts.len() > MAX_SHIELD_RULES {
+        c.error(
+            format!(
+                "the variant has {} shields; at most {MAX_SHIELD_RULES} are allowed",
+                texts.len()
+            ),
+            texts[MAX_SHIELD_RULES].location.clone(),
+            "merge shields that protect from the same effects (`+` of their squares)",
+        );
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for text in texts {
+        let Some(rule) = parse(c, text, "shield", effects::parse_shield) else {
+            continue;
+        };
+        if let Some(cond) = &rule.while_ {
+            only_in_end_rules(c, text, cond, "a shield");
+        }
+        let mut resolver = Resolver { c, text, names };
+        let squares = resolver.set(&rule.squares);
+        let while_ = match &rule.while_ {
+            Some(cond) => resolver.cond(cond).map(Some),
+            None => Some(None),
+        };
+        if squares.as_ref().is_some_and(names_a_move) {
+            c.error(
+                format!("shield `{}`: its squares name a move (`target`, `origin`, `mover` or `path`), and a shield holds between moves", text.value),
+                text.location.clone(),
+                "name squares of the position: pieces (`adjacent(own royal)`), ranks, regions",
+            );
+            continue;
+        }
+        if let (Some(squares), Some(while_)) = (squares, while_) {
+            out.push(effects::ShieldRule {
+                squares,
+                against: rule.against,
+                while_,
+            });
+        }
+    }
+    out
+}
+
+/// Whether a set reads the move being made, which a shield cannot.
+fn names_a_move(e: &effects::SetExpr<Resolved>) -> bool {
+    use effects::SetExpr as S;
+    match e {
+        S::Named(n) => matches!(
+            n,
+            effects::NamedSet::Target | effects::NamedSet::Origin | effects::NamedSet::Mover | effects::NamedSet::Path
+        ),
+        S::Area(s, _) | S::Adjacent(s) | S::Manhattan(s, _) | S::Lines(s, _) | S::First(s, _) => names_a_move(s),
+        S::Binary(_, a, b) => names_a_move(a) || names_a_move(b),
+        _ => false,
+    }
 }
 
 /// The legality clauses (the default: chess's), each needing a royal piece.

@@ -327,6 +327,9 @@ pub struct Programs {
     pub immediate_end: bool,
     /// Shields: (kind, radius, against bits).
     pub shields: Vec<(Kind, u8, u8)>,
+    /// Shields written as sentences: the squares (read for each side), the
+    /// `SHIELD_*` bits, and the condition they hold under.
+    pub shield_rules: Vec<(SetId, u8, Option<CondId>)>,
     /// Whether any rule or action can change the board beyond a plain move.
     pub any_effects: bool,
 }

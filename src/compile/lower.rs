@@ -103,6 +103,11 @@ pub fn compile(
     }
     b.p.end_labels = s.end_labels.clone();
     b.p.shields = s.shields.iter().map(|sh| (sh.kind, sh.radius, sh.against)).collect();
+    for rule in &s.shield_rules {
+        let squares = b.set(&rule.squares);
+        let while_ = rule.while_.as_ref().map(|c| b.cond(c));
+        b.p.shield_rules.push((squares, rule.against, while_));
+    }
     for &(_, radius, _) in &b.p.shields.clone() {
         b.area_table(radius);
     }

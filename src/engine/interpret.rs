@@ -266,10 +266,21 @@ impl Variant {
 
     /// Squares protected by shields against any of the `against` effects.
     pub(crate) fn shielded(&self, pos: &Position, against: u8) -> SquareSet {
-        if self.shield_kinds == 0 {
-            return SquareSet::EMPTY;
-        }
         let mut out = SquareSet::EMPTY;
+        for &(squares, bits, while_) in &self.programs.shield_rules {
+            if bits & against == 0 {
+                continue;
+            }
+            for side in Color::BOTH {
+                let ctx = Self::still(side);
+                if while_.is_none_or(|c| self.eval_cond(c, pos, &ctx)) {
+                    out = out.union(&self.eval_set(squares, pos, &ctx));
+                }
+            }
+        }
+        if self.shield_kinds == 0 {
+            return out;
+        }
         for sq in pos.occupied[0].union(&pos.occupied[1]).iter() {
             let kind = pos.cell(sq).kind();
             if self.shield_kinds >> kind & 1 == 0 {

@@ -452,6 +452,7 @@ fn merge(parent: VariantFile, child: VariantFile) -> VariantFile {
         drops: child.drops.or(parent.drops),
         rules: child.rules.or(parent.rules),
         actions: child.actions.or(parent.actions),
+        shields: child.shields.or(parent.shields),
         legal: child.legal.or(parent.legal),
         end: child.end.or(parent.end),
         evaluation: child.evaluation.or(parent.evaluation),

@@ -65,6 +65,11 @@ pub struct VariantFile {
     /// Actions a side may take instead of a move, tied to no piece.
     #[serde(default, deserialize_with = "lenient_option_list")]
     pub actions: Option<Vec<ActionSpec>>,
+    /// Shields as sentences: squares protected from some effects, read for
+    /// each side, while a condition holds (`"adjacent(own royal) against
+    /// remove"`).
+    #[serde(default, deserialize_with = "lenient_option_list")]
+    pub shields: Option<Vec<Spanned<String>>>,
     /// Legality clauses, checked for the side that moved:
     /// `"own royal not attacked"`. Default: that one clause.
     #[serde(default, deserialize_with = "lenient_option_list")]

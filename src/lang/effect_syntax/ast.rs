@@ -69,6 +69,19 @@ pub enum SetOp {
     Intersection,
 }
 
+/// A shield written as a sentence: the squares of `squares`, read for each
+/// side in turn, are protected from the effects named (`SHIELD_*` bits)
+/// while `while_` holds for that side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShieldRule<P: Phase = Parsed> {
+    /// The squares protected.
+    pub squares: SetExpr<P>,
+    /// The effects it protects from, as `SHIELD_*` bits.
+    pub against: u8,
+    /// The condition under which it protects (always when absent).
+    pub while_: Option<Cond<P>>,
+}
+
 /// A square-set expression.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetExpr<P: Phase = Parsed> {

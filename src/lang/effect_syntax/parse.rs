@@ -3,7 +3,7 @@
 
 use super::ast::{
     Comparison, Cond, Direction, Effect, EndCondition, EndOutcome, EndRule, KindFilter, LegalClause, NamedSet,
-    Quantity, RanksFrom, RegionName, SetExpr, SetOp, SideFilter, TemplateText, Trigger, TriggeredRule,
+    Quantity, RanksFrom, RegionName, SetExpr, SetOp, ShieldRule, SideFilter, TemplateText, Trigger, TriggeredRule,
 };
 use super::errors;
 use super::grammar::{EffectParser, Rule as G};
@@ -89,6 +89,35 @@ pub fn parse_condition(text: &str) -> Result<Cond, SentenceError> {
 /// Parses a square set.
 pub fn parse_set(text: &str) -> Result<SetExpr, SentenceError> {
     lower_set(first(parse_top(G::set_sentence, text)?))
+}
+
+/// Parses a shield sentence: `adjacent(own royal) against remove, push
+/// while count(own) > 3`.
+pub fn parse_shield(text: &str) -> Result<ShieldRule, SentenceError> {
+    let sentence = parse_top(G::shield_sentence, text)?;
+    let mut squares = None;
+    let mut against = 0;
+    let mut while_ = None;
+    for part in sentence.into_inner() {
+        match part.as_rule() {
+            G::set => squares = Some(lower_set(part)?),
+            G::shield_effect => {
+                against |= match part.as_str().to_ascii_lowercase().as_str() {
+                    "remove" => crate::base::limits::SHIELD_REMOVE,
+                    "push" => crate::base::limits::SHIELD_PUSH,
+                    "block" => crate::base::limits::SHIELD_BLOCK,
+                    _ => crate::base::limits::SHIELD_BOUNCE,
+                }
+            }
+            G::cond => while_ = Some(lower_cond(part)?),
+            _ => {}
+        }
+    }
+    Ok(ShieldRule {
+        squares: squares.expect("a shield names its squares"),
+        against,
+        while_,
+    })
 }
 
 /// Parses a legality clause.
