@@ -123,6 +123,9 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
     if file.actions.as_ref().is_some_and(|a| !a.is_empty()) {
         why.push("side actions (`actions`)".to_string());
     }
+    if file.shields.as_ref().is_some_and(|s| !s.is_empty()) {
+        why.push("shields (`shields`): Fairy-Stockfish has no effects to shield from".to_string());
+    }
     let board = file.board.as_ref().expect("a loaded variant has a board");
     let (files, ranks) = (board.files.value, board.ranks.value);
     if files > 12 || ranks > 10 {
