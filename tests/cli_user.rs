@@ -221,6 +221,20 @@ fn show_aligns_long_names_and_does_not_inherit_the_description() {
 }
 
 #[test]
+fn show_lists_regions_confinement_and_moves_by_square() {
+    insta::assert_snapshot!(run(&["show", "xiangqi"]));
+}
+
+#[test]
+fn show_lists_shield_sentences() {
+    let out = run(&["show", "tests/fixtures/valid/royal-aura.ron"]);
+    assert!(
+        out.contains("shields (for each side):\n  area(own royal, 1) against remove\n"),
+        "{out}"
+    );
+}
+
+#[test]
 fn show_lists_side_actions_shields_and_castling_carry() {
     insta::assert_snapshot!(run(&["show", "capatomic-random", "--seed", "7"]));
 }

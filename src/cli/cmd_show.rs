@@ -158,6 +158,12 @@ fn summary(variant: &Variant, file: &VariantFile) -> String {
                     against.join(", ")
                 ));
             }
+            if let Some(within) = &spec.within {
+                notes.push(format!("within {}", within.value));
+            }
+            for m in &spec.moves_in {
+                notes.push(format!("on {}: {}", m.squares.value, m.moves.value));
+            }
             if !spec.actions.is_empty() {
                 let names: Vec<&str> = spec.actions.iter().map(|a| a.name.value.as_str()).collect();
                 notes.push(format!("actions: {}", names.join(", ")));
@@ -176,6 +182,13 @@ fn summary(variant: &Variant, file: &VariantFile) -> String {
     }
     out.push('\n');
     out.push_str(&table(&rows, ""));
+    let regions = file.regions.as_deref().unwrap_or_default();
+    if !regions.is_empty() {
+        let _ = writeln!(out, "\nregions (ranks counted from each side):");
+        for r in regions {
+            let _ = writeln!(out, "  {}: {}", r.name.value, r.squares.value);
+        }
+    }
     for a in file.actions.as_deref().unwrap_or_default() {
         abilities.push(vec!["(side)".to_string(), a.name.value.clone(), action(a)]);
     }
@@ -281,6 +294,12 @@ fn summary(variant: &Variant, file: &VariantFile) -> String {
             }
         }
         _ => out.push_str(" none\n"),
+    }
+    if let Some(shields) = file.shields.as_ref().filter(|s| !s.is_empty()) {
+        out.push_str("\nshields (for each side):\n");
+        for s in shields {
+            let _ = writeln!(out, "  {}", s.value);
+        }
     }
     sentences(
         &mut out,
