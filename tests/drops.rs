@@ -146,3 +146,34 @@ fn drop_zones_are_checked() {
     };
     assert!(err.contains("only one kind of piece may promote"), "{err}");
 }
+
+/// "Not two unpromoted pawns on a file" (shogi's nifu) is a drop zone
+/// that changes with the position: `lines(own P, vR)` is every file an own
+/// pawn stands on. A promoted pawn is another kind and does not count.
+#[test]
+fn one_pawn_per_file_is_a_drop_zone() {
+    let text = r#"(extends: "crazyhouse", name: "nifu",
+        drops: (zones: [(pieces: "P", squares: "ranks(2..7) - lines(own P, vR)")]))"#;
+    let v = Variant::from_text("nifu.ron", text).unwrap_or_else(|e| panic!("{e}"));
+    let drops = |text: &str| -> Vec<String> {
+        let pos = fen::parse(&v, text).unwrap();
+        let mut moves: Vec<String> = v
+            .legal_moves(&pos)
+            .iter()
+            .filter(|m| matches!(m.kind, MoveKind::Drop(_)))
+            .map(|m| uci::write(&v, m))
+            .collect();
+        moves.sort();
+        moves
+    };
+    let with_pawn = drops("4k3/8/8/8/8/8/4P3/4K3[P] w - - 0 1");
+    assert_eq!(with_pawn.len(), 7 * 6, "{with_pawn:?}");
+    assert!(!with_pawn.iter().any(|m| m.starts_with("P@e")), "{with_pawn:?}");
+    // The enemy's pawns do not close a file; a promoted pawn (a queen) does not either.
+    let others = drops("4k3/4p3/8/8/8/8/8/Q~3K3[P] w - - 0 1");
+    assert_eq!(others.len(), 8 * 6 - 1, "{others:?}"); // e7 is taken
+    assert!(
+        others.contains(&"P@e6".to_string()) && others.contains(&"P@a2".to_string()),
+        "{others:?}"
+    );
+}
