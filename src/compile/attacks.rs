@@ -129,6 +129,15 @@ pub fn build(v: &CheckedVariant, moves: &MoveTables) -> AttackTables {
     t
 }
 
+/// Adds kinds `bit` leaping from `from` over `path` to a target's
+/// attackers, merged with an identical leap of other kinds.
+fn add_leap(sources: &mut Sources, from: Square, path: Vec<Square>, bit: u64) {
+    match sources.leaps.iter_mut().find(|(f, p, _)| *f == from && *p == path) {
+        Some(entry) => entry.2 |= bit,
+        None => sources.leaps.push((from, path, bit)),
+    }
+}
+
 /// The capturing leaps of `kind` (from the move tables), by target.
 fn add_leaps(moves: &MoveTables, kind: usize, side: Color, n: usize, by_target: &mut [Sources]) {
     let bit = 1u64 << kind;
@@ -139,11 +148,7 @@ fn add_leaps(moves: &MoveTables, kind: usize, side: Color, n: usize, by_target: 
                 continue;
             }
             let path = moves.run(leap.path, leap.path_len).to_vec();
-            let list = &mut by_target[leap.to as usize].leaps;
-            match list.iter_mut().find(|(f, p, _)| *f == from && *p == path) {
-                Some(entry) => entry.2 |= bit,
-                None => list.push((from, path, bit)),
-            }
+            add_leap(&mut by_target[leap.to as usize], from, path, bit);
         }
     }
 }
@@ -162,12 +167,7 @@ fn add_rides_by_square(moves: &MoveTables, kind: usize, side: Color, n: usize, b
             }
             let ray = moves.run(ride.ray, ride.len);
             for (i, &to) in ray.iter().enumerate() {
-                let path = ray[..i].to_vec();
-                let list = &mut by_target[to as usize].leaps;
-                match list.iter_mut().find(|(f, p, _)| *f == from && *p == path) {
-                    Some(entry) => entry.2 |= bit,
-                    None => list.push((from, path, bit)),
-                }
+                add_leap(&mut by_target[to as usize], from, ray[..i].to_vec(), bit);
             }
         }
     }

@@ -163,6 +163,23 @@ pub fn passed_squares(
     (1..steps.max(1)).filter_map(move |k| g.offset(from, sx * k, sy * k))
 }
 
+/// Adds a leap to a slot's list, merging it with one to the same square
+/// over the same path (the union of the flags).
+fn add_leap(leaps: &mut Vec<(Leap, Vec<Square>)>, to: Square, flags: u8, path: Vec<Square>) {
+    match leaps.iter_mut().find(|(l, p)| l.to == to && *p == path) {
+        Some((l, _)) => l.flags |= flags,
+        None => leaps.push((
+            Leap {
+                to,
+                flags,
+                path_len: path.len() as u8,
+                path: 0,
+            },
+            path,
+        )),
+    }
+}
+
 /// Adds a ride to a slot's list, merging exact duplicates: a ride with the
 /// same squares takes the union of the flags; a ride that is a prefix of
 /// another with the same flags adds nothing (and a longer one replaces it).
@@ -297,18 +314,7 @@ pub fn build_from(g: Geometry, pieces: &[PieceMoves<'_>], en_passant: bool) -> M
                                 let sets_ep =
                                     c.initial && c.quiet && en_passant && passed_squares(&g, from, v).next().is_some();
                                 let flags = if sets_ep { flags | SETS_EN_PASSANT } else { flags };
-                                match leaps.iter_mut().find(|(l, p)| l.to == to && *p == path) {
-                                    Some((l, _)) => l.flags |= flags,
-                                    None => leaps.push((
-                                        Leap {
-                                            to,
-                                            flags,
-                                            path_len: path.len() as u8,
-                                            path: 0,
-                                        },
-                                        path,
-                                    )),
-                                }
+                                add_leap(&mut leaps, to, flags, path);
                             }
                             Reach::Ride { max } => {
                                 let limit = max.map_or(usize::MAX, |m| m as usize);
@@ -323,19 +329,7 @@ pub fn build_from(g: Geometry, pieces: &[PieceMoves<'_>], en_passant: bool) -> M
                                     for to in line {
                                         if within.contains(to) {
                                             entered = true;
-                                            let flags = flags & (QUIET | CAPTURE);
-                                            match leaps.iter_mut().find(|(l, p)| l.to == to && *p == path) {
-                                                Some((l, _)) => l.flags |= flags,
-                                                None => {
-                                                    let leap = Leap {
-                                                        to,
-                                                        flags,
-                                                        path_len: path.len() as u8,
-                                                        path: 0,
-                                                    };
-                                                    leaps.push((leap, path.clone()));
-                                                }
-                                            }
+                                            add_leap(&mut leaps, to, flags & (QUIET | CAPTURE), path.clone());
                                         } else if entered {
                                             break;
                                         }

@@ -208,18 +208,18 @@ mod tests {
         // A capture explodes everything around it, the royal piece included.
         let text = r#"(extends: "chess", name: "blast", rules: ["on capture: blast(target, 1)"], legal: [],
             end: ["not exists(own royal): loss"])"#;
-        let atomic = Variant::from_text("blast.ron", text).unwrap();
-        let pos = crate::notation::fen::parse(&atomic, "4k3/4p3/8/8/8/8/8/4R2K w - - 0 1").unwrap();
-        let mv = *atomic
+        let blasting = Variant::from_text("blast.ron", text).unwrap();
+        let pos = crate::notation::fen::parse(&blasting, "4k3/4p3/8/8/8/8/8/4R2K w - - 0 1").unwrap();
+        let mv = *blasting
             .legal_moves(&pos)
             .iter()
-            .find(|m| crate::notation::uci::write(&atomic, m) == "e1e7")
+            .find(|m| crate::notation::uci::write(&blasting, m) == "e1e7")
             .unwrap();
         let mut events = Vec::new();
-        pos.clone().make_traced(&atomic, mv, &mut events);
+        pos.clone().make_traced(&blasting, mv, &mut events);
         assert!(events.iter().any(|e| matches!(e, Event::Removed { .. })));
         let mut out = BTreeSet::new();
-        mechanics(&atomic, &mv, &events, &mut out);
+        mechanics(&blasting, &mv, &events, &mut out);
         for name in ["capture", "removal by effect", "royal removed by effect"] {
             assert!(out.contains(name), "{name}: {out:?}");
         }
