@@ -255,6 +255,12 @@ fn check_against_slow_rules(variant: &Variant, pos: &Position, legal: &[Move]) -
     );
     for sq in pos.pieces_of(us.flip()).iter() {
         let captured = pseudo.iter().any(|m| m.to == sq && m.kind == MoveKind::Capture);
+        if variant.has_promotion_limits() && !captured {
+            // A capture that would have to promote, with no choice open,
+            // is no move, yet still an attack (Fairy-Stockfish's reading,
+            // pinned by tests/perft/grand.perft).
+            continue;
+        }
         prop_assert_eq!(
             variant.is_attacked(pos, sq, us),
             captured,

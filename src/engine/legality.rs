@@ -21,6 +21,14 @@ impl Variant {
         }
     }
 
+    /// Whether some promotion choice is limited by material (`limits`).
+    /// Then a piece still attacks a square where its move would have to
+    /// promote and no choice is open (as in Fairy-Stockfish), though no
+    /// move goes there.
+    pub fn has_promotion_limits(&self) -> bool {
+        self.promotion_limited
+    }
+
     /// Whether the variant has a `not attacked` clause (so check exists).
     pub fn has_check(&self) -> bool {
         self.programs.legal.iter().any(|l| matches!(l, Legal::NotAttacked(_)))
