@@ -203,3 +203,11 @@ fn xiangqi() {
     // flying general is a `not` legality clause.
     run_suite("xiangqi", "xiangqi.perft");
 }
+
+#[test]
+fn shogi() {
+    // Promoted forms (`+P`), a promotion rule per piece with promotion on
+    // moves that leave the zone, drops with zones (nifu), and mate by a
+    // pawn drop counted as a move (it loses: an end rule).
+    run_suite("shogi", "shogi.perft");
+}

@@ -228,6 +228,7 @@ impl Resolver<'_, '_> {
                 let (a, b) = both(self.set(a), self.set(b))?;
                 Cond::CanReach(a, b)
             }
+            Cond::Dropped(kinds) => Cond::Dropped(self.kinds(kinds)?),
         })
     }
 
@@ -304,8 +305,8 @@ impl Resolver<'_, '_> {
     /// A game-end rule.
     pub fn end(&mut self, rule: &EndRule) -> Option<EndRule<Resolved>> {
         let condition = match &rule.condition {
-            EndCondition::Checkmate => EndCondition::Checkmate,
-            EndCondition::Stalemate => EndCondition::Stalemate,
+            EndCondition::Checkmate(c) => EndCondition::Checkmate(self.optional_cond(c)?),
+            EndCondition::Stalemate(c) => EndCondition::Stalemate(self.optional_cond(c)?),
             EndCondition::MoveRule(n) => EndCondition::MoveRule(*n),
             EndCondition::Repetition(n) => EndCondition::Repetition(*n),
             EndCondition::Holds(c) => EndCondition::Holds(self.cond(c)?),

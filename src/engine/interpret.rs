@@ -226,6 +226,7 @@ impl Variant {
             CondNode::Count(set, cmp, n) => compare(intersection(self.eval_set(set, pos, ctx), occupied).len(), cmp, n),
             CondNode::Squares(set, cmp, n) => compare(self.eval_set(set, pos, ctx).len(), cmp, n),
             CondNode::Captured(counter, cmp, n) => compare(pos.captured[counter as usize] as u32, cmp, n),
+            CondNode::Dropped(mask) => pos.dropped.is_some_and(|kind| mask >> kind & 1 != 0),
             CondNode::Checks(own, cmp, n) => {
                 let side = if own { ctx.side } else { ctx.side.flip() };
                 compare(pos.checks[side as usize] as u32, cmp, n)
@@ -669,8 +670,7 @@ impl Variant {
         let zone = &self.promotion_zone[piece.kind() as usize * 2 + piece.color() as usize];
         if promote
             && zone.contains(to)
-            && let Some(&kind) = self
-                .promotion_choices
+            && let Some(&kind) = self.promotion_choices[piece.kind() as usize]
                 .iter()
                 .find(|&&k| self.may_promote_to(pos, piece.color(), k))
         {

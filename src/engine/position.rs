@@ -7,7 +7,7 @@ use super::moves::{Move, MoveKind};
 use super::trace::{Event, NoTrace, Trace};
 use crate::base::geometry::Geometry;
 use crate::base::limits::{MAX_CARRY, MAX_COUNTERS, MAX_HAND_KINDS};
-use crate::base::piece::Cell;
+use crate::base::piece::{Cell, Kind};
 use crate::base::square::{Color, MAX_SQUARES, Square, SquareSet};
 use crate::compile::Variant;
 use crate::compile::tables::passed_squares;
@@ -38,6 +38,10 @@ pub struct Position {
     /// With drops: squares of pieces that promoted (captured, one returns
     /// to the hand as the piece it promoted from).
     pub(crate) promoted: SquareSet,
+    /// The kind the move that led here dropped, if it was a drop: what
+    /// `dropped(...)` reads. Not part of a position's identity for
+    /// repetition.
+    pub(crate) dropped: Option<Kind>,
     pub(crate) geometry: Geometry,
 }
 
@@ -60,6 +64,7 @@ impl Position {
             unmoved: SquareSet::EMPTY,
             hands: [[0; MAX_HAND_KINDS]; 2],
             promoted: SquareSet::EMPTY,
+            dropped: None,
             geometry,
         }
     }
@@ -246,6 +251,10 @@ impl Position {
             mover: mv.to,
         };
         let mut answers = Answers::new(mv.choices);
+        self.dropped = match mv.kind {
+            MoveKind::Drop(kind) => Some(kind),
+            _ => None,
+        };
         let made = match mv.kind {
             MoveKind::Quiet | MoveKind::Initial => self.make_quiet(mv, moving, trace),
             MoveKind::Capture | MoveKind::EnPassant => self.make_capture(variant, mv, moving, trace),
@@ -345,7 +354,8 @@ impl Position {
     /// Marks the piece on `sq` as promoted, where the variant keeps hands.
     #[inline]
     pub(crate) fn mark_promoted(&mut self, variant: &Variant, sq: Square) {
-        if variant.programs.drops.is_some() {
+        // A promoted form (`promoted_from`) says what it was by its kind.
+        if variant.programs.drops.is_some() && variant.pieces[self.board[sq as usize].kind() as usize].promoted_from.is_none() {
             self.promoted.insert(sq);
         }
     }
@@ -360,7 +370,7 @@ impl Position {
         }
         let kind = match variant.demoted {
             Some(base) if promoted => base,
-            _ => captured.kind(),
+            _ => variant.captured_as[captured.kind() as usize],
         };
         if let Some(slot) = variant.hand_slot.get(kind as usize).copied().flatten() {
             let held = &mut self.hands[self.side as usize][slot as usize];
