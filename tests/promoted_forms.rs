@@ -77,16 +77,20 @@ fn promotion_is_written_with_a_plus_and_each_piece_has_its_own_rule() {
     // knight on the 7th may only promote onto the 9th; the lance may stay
     // on the 8th, not the 9th.
     let all = moves(&v, "6k2/P8/3N4L/9/9/9/9/9/4K4[] w - - 0 1");
-    let of = |from: &str| -> Vec<&str> {
-        all.iter().filter(|m| m.starts_with(from)).map(String::as_str).collect()
-    };
+    let of = |from: &str| -> Vec<&str> { all.iter().filter(|m| m.starts_with(from)).map(String::as_str).collect() };
     assert_eq!(of("a8"), ["a8a9+"]);
     assert_eq!(of("d7"), ["d7c9+", "d7e9+"]);
     assert_eq!(of("i7"), ["i7i8", "i7i8+", "i7i9+"]);
     // The explicit letter of the promoted form reads too.
     let pos = fen::parse(&v, "6k2/P8/3N4L/9/9/9/9/9/4K4[] w - - 0 1").unwrap();
-    assert_eq!(uci::parse(&v, &pos, "a8a9t").unwrap(), uci::parse(&v, &pos, "a8a9+").unwrap());
-    assert!(uci::parse(&v, &pos, "a8a9").is_err(), "a pawn on the last rank could never move");
+    assert_eq!(
+        uci::parse(&v, &pos, "a8a9t").unwrap(),
+        uci::parse(&v, &pos, "a8a9+").unwrap()
+    );
+    assert!(
+        uci::parse(&v, &pos, "a8a9").is_err(),
+        "a pawn on the last rank could never move"
+    );
 }
 
 #[test]

@@ -142,7 +142,9 @@ impl Costs {
     /// Steps to evaluate a condition.
     pub fn cond(&self, c: &Cond) -> u64 {
         match c {
-            Cond::Truth(_) | Cond::Compare(Quantity::Captured(_) | Quantity::Checks(_), _, _) | Cond::Dropped(_) => 1,
+            Cond::Truth(_)
+            | Cond::Compare(Quantity::Captured(_) | Quantity::Checks(_) | Quantity::Held(..), _, _)
+            | Cond::Dropped(_) => 1,
             Cond::Not(a) => self.cond(a),
             Cond::And(a, b) | Cond::Or(a, b) => self.cond(a).saturating_add(self.cond(b)),
             Cond::Compare(Quantity::Count(s) | Quantity::Squares(s), _, _) | Cond::Exists(s) => {
@@ -352,7 +354,11 @@ impl Costs {
         s: &CheckedSentences,
     ) -> u64 {
         let choices = promotions.iter().map(|p| p.choices.len() as u64).max().unwrap_or(0);
-        let promotes = |k: usize| promotions.iter().any(|p| p.pieces.contains(&(k as crate::base::piece::Kind)));
+        let promotes = |k: usize| {
+            promotions
+                .iter()
+                .any(|p| p.pieces.contains(&(k as crate::base::piece::Kind)))
+        };
         let base: Vec<u64> = pieces
             .iter()
             .enumerate()
@@ -426,7 +432,9 @@ fn set_walk(e: &SetExpr, f: &mut impl FnMut(&SetExpr)) {
 
 fn cond_sets(c: &Cond, f: &mut impl FnMut(&SetExpr)) {
     match c {
-        Cond::Truth(_) | Cond::Compare(Quantity::Captured(_) | Quantity::Checks(_), _, _) | Cond::Dropped(_) => {}
+        Cond::Truth(_)
+        | Cond::Compare(Quantity::Captured(_) | Quantity::Checks(_) | Quantity::Held(..), _, _)
+        | Cond::Dropped(_) => {}
         Cond::Not(a) => cond_sets(a, f),
         Cond::And(a, b) | Cond::Or(a, b) => {
             cond_sets(a, f);

@@ -83,7 +83,11 @@ pub(super) fn check_promotions(
             }
         }
         for &(kind, n) in &rule.limits {
-            if out.iter().flat_map(|r: &CheckedPromotion| &r.limits).any(|&(k, m)| k == kind && m != n) {
+            if out
+                .iter()
+                .flat_map(|r: &CheckedPromotion| &r.limits)
+                .any(|&(k, m)| k == kind && m != n)
+            {
                 ok = false;
                 c.error(
                     "two promotion rules limit the same piece differently",
@@ -269,7 +273,12 @@ fn check_limits(
 
 /// Whether some White piece of `piece`'s kind in the start position could
 /// reach a promotion rank on an otherwise empty board.
-pub(super) fn can_reach_promotion(piece: &CheckedPiece, promotion: &CheckedPromotion, start: &FenRecord, g: Geometry) -> bool {
+pub(super) fn can_reach_promotion(
+    piece: &CheckedPiece,
+    promotion: &CheckedPromotion,
+    start: &FenRecord,
+    g: Geometry,
+) -> bool {
     let mut seen = vec![false; g.squares()];
     let mut queue: Vec<Square> = (0..g.squares())
         .filter(|&i| start.board[i] == FenCell::Piece(piece.letter))

@@ -3,9 +3,9 @@
 //! file.
 
 use super::castling::{CheckedCastling, ResolvedCastling, check_castling, resolve_castling};
+use super::promotion::{CheckedPromotion, can_reach_promotion, check_promotions};
 use super::random_setup::{CheckedSetup, check_setup};
 use super::resolve::Names;
-use super::promotion::{CheckedPromotion, can_reach_promotion, check_promotions};
 use super::sentences::{CheckedSentences, check_sentences};
 use crate::base::diagnostic::Diagnostic;
 use crate::base::geometry::Geometry;
@@ -47,7 +47,6 @@ pub struct CheckedPiece {
     /// `+` and that kind's letter; captured, it goes to hand as that kind.
     pub promoted_from: Option<Kind>,
 }
-
 
 /// A variant file that passed every check, ready to compile.
 #[derive(Clone, Debug)]
@@ -180,7 +179,13 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
     };
     let start = check_start(&mut c, file, geometry, setup.as_ref(), &letter_kind);
     let promotions = match (&file.promotion, geometry) {
-        (Some(rules), Some(g)) => check_promotions(&mut c, rules, file.pieces.as_deref().unwrap_or_default(), g, &letter_kind),
+        (Some(rules), Some(g)) => check_promotions(
+            &mut c,
+            rules,
+            file.pieces.as_deref().unwrap_or_default(),
+            g,
+            &letter_kind,
+        ),
         _ => Vec::new(),
     };
     let castling_rules = match (&file.castling, geometry) {
@@ -282,7 +287,13 @@ fn check_whole(
         }
     }
     if let Some(pieces) = &p.pieces {
-        warnings.extend(piece_warnings(file, pieces, &p.promotions, p.start.as_ref(), p.geometry));
+        warnings.extend(piece_warnings(
+            file,
+            pieces,
+            &p.promotions,
+            p.start.as_ref(),
+            p.geometry,
+        ));
     }
     if let (Some(pieces), Some(g)) = (&p.pieces, p.geometry) {
         let costs = super::cost::Costs::new(g.squares());
@@ -403,12 +414,24 @@ fn check_start(
     // `+X` names the piece promoted from X (`promoted_from`).
     let promoted_form = |ch: char| {
         let form = file.pieces.iter().flatten().find(|p| {
-            p.promoted_from.as_ref().is_some_and(|f| f.value == ch.to_ascii_uppercase())
+            p.promoted_from
+                .as_ref()
+                .is_some_and(|f| f.value == ch.to_ascii_uppercase())
         })?;
         let letter = form.letter.value;
-        Some(if ch.is_ascii_lowercase() { letter.to_ascii_lowercase() } else { letter })
+        Some(if ch.is_ascii_lowercase() {
+            letter.to_ascii_lowercase()
+        } else {
+            letter
+        })
     };
-    match fen::parse_with_promoted(&start.value, g.files, g.ranks, |ch| letter_kind(ch).is_some(), promoted_form) {
+    match fen::parse_with_promoted(
+        &start.value,
+        g.files,
+        g.ranks,
+        |ch| letter_kind(ch).is_some(),
+        promoted_form,
+    ) {
         Ok(record) => Some(record),
         Err(e) => {
             let at = c.inside(start, e.span.clone());
@@ -515,21 +538,21 @@ fn piece_warnings(
     let specs = file.promotion.iter().flatten();
     if let (Some(start), Some(g)) = (start, geometry) {
         for (promotion, spec) in promotions.iter().zip(specs) {
-        for &kind in &promotion.pieces {
-            let piece = &pieces[kind as usize];
-            if !can_reach_promotion(piece, promotion, start, g) {
-                warnings.push(
-                    Diagnostic::warning(
-                        format!(
-                            "the {} ({}) can never reach its promotion ranks",
-                            piece.name, piece.letter
-                        ),
-                        spec.ranks.location.clone(),
-                    )
-                    .with_help("check `ranks` (counted from the owner's side) against the piece's moves"),
-                );
+            for &kind in &promotion.pieces {
+                let piece = &pieces[kind as usize];
+                if !can_reach_promotion(piece, promotion, start, g) {
+                    warnings.push(
+                        Diagnostic::warning(
+                            format!(
+                                "the {} ({}) can never reach its promotion ranks",
+                                piece.name, piece.letter
+                            ),
+                            spec.ranks.location.clone(),
+                        )
+                        .with_help("check `ranks` (counted from the owner's side) against the piece's moves"),
+                    );
+                }
             }
-        }
         }
     }
     for (spec, piece) in file.pieces.iter().flatten().zip(pieces) {
@@ -671,9 +694,16 @@ fn resolve_promoted_from(c: &mut Checker<'_>, specs: &[crate::spec::PieceSpec], 
                 format!("promoted_from: `{}` is royal and never goes to hand", from.value),
                 "name a piece that is not royal".to_string(),
             )),
-            Some(_) if specs[..i].iter().any(|p| p.promoted_from.as_ref().is_some_and(|f| f.value == from.value)) => {
+            Some(_)
+                if specs[..i]
+                    .iter()
+                    .any(|p| p.promoted_from.as_ref().is_some_and(|f| f.value == from.value)) =>
+            {
                 Some((
-                    format!("two pieces are promoted from `{}`, so `+{}` in a FEN would name either", from.value, from.value),
+                    format!(
+                        "two pieces are promoted from `{}`, so `+{}` in a FEN would name either",
+                        from.value, from.value
+                    ),
                     "give each piece at most one promoted form".to_string(),
                 ))
             }

@@ -103,6 +103,8 @@ pub enum CondNode {
     /// The side to move has a legal move (not a drop) from a square of the
     /// first set to a square of the second.
     CanReach(SetId, SetId),
+    /// Pieces in hand of a side and the kinds of a mask, compared with a number.
+    Held(crate::lang::effect_syntax::SideFilter, u64, Comparison, u32),
     /// The move just made dropped a piece of a kind in the mask.
     Dropped(u64),
 }

@@ -153,7 +153,11 @@ impl Variant {
     pub fn promoted_form_letter(&self, letter: char) -> Option<char> {
         let base = self.kind_of_letter(letter)?;
         let form = self.pieces.iter().find(|p| p.promoted_from == Some(base))?.letter;
-        Some(if letter.is_ascii_lowercase() { form.to_ascii_lowercase() } else { form })
+        Some(if letter.is_ascii_lowercase() {
+            form.to_ascii_lowercase()
+        } else {
+            form
+        })
     }
 
     /// Whether `kind` is royal.
@@ -306,14 +310,14 @@ fn promotion_zones(v: &CheckedVariant, ranks: impl Fn(&CheckedPromotion) -> &[i3
     let g = v.geometry;
     let mut zones = vec![SquareSet::EMPTY; v.pieces.len() * 2];
     for p in &v.promotions {
-    for &kind in &p.pieces {
-        for side in Color::BOTH {
-            zones[kind as usize * 2 + side as usize] = (0..g.squares())
-                .map(|s| s as Square)
-                .filter(|&sq| ranks(p).contains(&g.relative_rank(side, g.rank(sq))))
-                .collect();
+        for &kind in &p.pieces {
+            for side in Color::BOTH {
+                zones[kind as usize * 2 + side as usize] = (0..g.squares())
+                    .map(|s| s as Square)
+                    .filter(|&sq| ranks(p).contains(&g.relative_rank(side, g.rank(sq))))
+                    .collect();
+            }
         }
-    }
     }
     zones
 }

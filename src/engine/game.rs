@@ -151,7 +151,6 @@ impl<'v> Game<'v> {
         let mut key = pos.clone();
         key.halfmove = 0;
         key.fullmove = 0;
-        key.dropped = None;
         let ep_capture_possible = !key.ep_targets.is_empty()
             && self
                 .variant

@@ -39,10 +39,29 @@ pub struct Position {
     /// to the hand as the piece it promoted from).
     pub(crate) promoted: SquareSet,
     /// The kind the move that led here dropped, if it was a drop: what
-    /// `dropped(...)` reads. Not part of a position's identity for
-    /// repetition.
-    pub(crate) dropped: Option<Kind>,
+    /// `dropped(...)` reads.
+    pub(crate) dropped: LastDrop,
     pub(crate) geometry: Geometry,
+}
+
+/// What the move that led to a position dropped, if it dropped a piece:
+/// how the position was reached, not what it is. A FEN does not carry it
+/// (as in Fairy-Stockfish, a position set up from a FEN has no last
+/// move), and two positions that differ only in it are equal and hash
+/// alike, for repetitions and round trips.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct LastDrop(pub(crate) Option<Kind>);
+
+impl PartialEq for LastDrop {
+    fn eq(&self, _: &LastDrop) -> bool {
+        true
+    }
+}
+
+impl Eq for LastDrop {}
+
+impl std::hash::Hash for LastDrop {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
 }
 
 impl Position {
@@ -64,7 +83,7 @@ impl Position {
             unmoved: SquareSet::EMPTY,
             hands: [[0; MAX_HAND_KINDS]; 2],
             promoted: SquareSet::EMPTY,
-            dropped: None,
+            dropped: LastDrop(None),
             geometry,
         }
     }
@@ -251,10 +270,10 @@ impl Position {
             mover: mv.to,
         };
         let mut answers = Answers::new(mv.choices);
-        self.dropped = match mv.kind {
+        self.dropped = LastDrop(match mv.kind {
             MoveKind::Drop(kind) => Some(kind),
             _ => None,
-        };
+        });
         let made = match mv.kind {
             MoveKind::Quiet | MoveKind::Initial => self.make_quiet(mv, moving, trace),
             MoveKind::Capture | MoveKind::EnPassant => self.make_capture(variant, mv, moving, trace),
@@ -355,7 +374,11 @@ impl Position {
     #[inline]
     pub(crate) fn mark_promoted(&mut self, variant: &Variant, sq: Square) {
         // A promoted form (`promoted_from`) says what it was by its kind.
-        if variant.programs.drops.is_some() && variant.pieces[self.board[sq as usize].kind() as usize].promoted_from.is_none() {
+        if variant.programs.drops.is_some()
+            && variant.pieces[self.board[sq as usize].kind() as usize]
+                .promoted_from
+                .is_none()
+        {
             self.promoted.insert(sq);
         }
     }

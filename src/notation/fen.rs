@@ -371,7 +371,9 @@ pub fn write(variant: &Variant, pos: &Position) -> String {
                 out.push_str(&empty.to_string());
                 empty = 0;
             }
-            let form_of = cell.is_piece().then(|| variant.pieces[cell.kind() as usize].promoted_from);
+            let form_of = cell
+                .is_piece()
+                .then(|| variant.pieces[cell.kind() as usize].promoted_from);
             if let Some(base) = form_of.flatten() {
                 // A promoted form, as Fairy-Stockfish writes it: `+P`.
                 out.push('+');

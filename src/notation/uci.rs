@@ -317,7 +317,8 @@ pub fn parse(variant: &Variant, pos: &Position, text: &str) -> Result<Move, Move
             || matches!(m.kind, MoveKind::Castle(i) if m.from == w.from && variant.castling[i as usize].rook_from == w.to);
         squares
             && if w.to_form {
-                m.promotion.is_some_and(|k| variant.pieces[k as usize].promoted_from.is_some())
+                m.promotion
+                    .is_some_and(|k| variant.pieces[k as usize].promoted_from.is_some())
             } else {
                 m.promotion == w.promotion
             }

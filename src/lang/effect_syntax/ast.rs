@@ -120,6 +120,8 @@ pub enum Quantity<P: Phase = Parsed> {
     Squares(SetExpr<P>),
     /// Checks given so far by a side: `true` for the rule's own side.
     Checks(bool),
+    /// Pieces of a side and kinds in hand.
+    Held(SideFilter, P::Kinds),
 }
 
 /// A condition.

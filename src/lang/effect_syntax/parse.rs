@@ -473,6 +473,10 @@ fn lower_cond_atom(p: Pair<'_, G>) -> Result<Cond, SentenceError> {
                 G::count => Quantity::Count(lower_set(first(quantity))?),
                 G::squares => Quantity::Squares(lower_set(first(quantity))?),
                 G::checks => Quantity::Checks(first(quantity).as_rule() == G::own),
+                G::held => match lower_set_atom(first(quantity))? {
+                    SetExpr::Pieces(side, kinds) => Quantity::Held(side, kinds),
+                    _ => unreachable!("the grammar gives `held` a side and kinds"),
+                },
                 _ => Quantity::Captured(quantity.into_inner().next().map(lower_kinds)),
             };
             let comparison = match next().as_str() {
@@ -578,7 +582,10 @@ mod tests {
             parse_legal("own royal not attacked unless touching(own royal, enemy royal)").unwrap(),
             LegalClause::NotAttacked(Some(Cond::Touching(_, _)))
         ));
-        assert_eq!(parse_end("checkmate: loss").unwrap().condition, EndCondition::Checkmate(None));
+        assert_eq!(
+            parse_end("checkmate: loss").unwrap().condition,
+            EndCondition::Checkmate(None)
+        );
         assert_eq!(
             parse_end("50 moves: draw").unwrap().condition,
             EndCondition::MoveRule(50)
