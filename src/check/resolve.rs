@@ -246,6 +246,15 @@ impl Resolver<'_, '_> {
             Effect::Remove(s) => Effect::Remove(self.set(s)?),
             Effect::Block(s) => Effect::Block(self.set(s)?),
             Effect::Consume => Effect::Consume,
+            Effect::Shield {
+                squares,
+                against,
+                moves,
+            } => Effect::Shield {
+                squares: self.set(squares)?,
+                against: *against,
+                moves: *moves,
+            },
             Effect::Push {
                 set,
                 direction,

@@ -444,6 +444,18 @@ impl Builder {
             Effect::Remove(s) => Op::Remove(self.set(s)),
             Effect::Block(s) => Op::Block(self.set(s)),
             Effect::Consume => Op::Consume,
+            Effect::Shield {
+                squares,
+                against,
+                moves,
+            } => {
+                self.p.timed_shields = true;
+                Op::Shield {
+                    set: self.set(squares),
+                    against: *against,
+                    moves: *moves,
+                }
+            }
             Effect::Push {
                 set,
                 direction,

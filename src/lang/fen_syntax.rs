@@ -68,7 +68,7 @@ impl FenError {
 }
 
 /// Longest FEN kaboom reads (a 16x16 board fits in far less).
-pub const MAX_FEN_BYTES: usize = 4096;
+pub const MAX_FEN_BYTES: usize = 16384;
 
 /// Reads a FEN for a board of `files` x `ranks`. `is_letter` says which
 /// letters (either case) name pieces. The halfmove and fullmove fields may
