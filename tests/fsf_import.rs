@@ -187,3 +187,48 @@ fn mobility_regions_confine_pieces() {
     let why = format!("{:?}", uneven[0].result);
     assert!(why.contains("mobility regions are not mirror images"), "{why}");
 }
+
+/// A shogi written as a variants.ini section converts: each piece named by
+/// `promotedPieceType` gets a promoted form (written `+P`), promotion on
+/// moves into, out of or within the zone, compulsory where
+/// `immobilityIllegal` would leave a piece stuck, drops kept off such
+/// squares and off files with an own pawn (`dropNoDoubled`), and mate by a
+/// pawn drop as an end rule. Its perft equals the bundled shogi's (whose
+/// suite is Fairy-Stockfish's) on that suite's positions.
+#[test]
+fn promoted_forms_immobility_and_doubled_pawns_convert() {
+    let text = std::fs::read_to_string(root().join("tests/fixtures/fsf/promoted-forms.ini")).unwrap();
+    let imported = import(&text).unwrap();
+    let ron = imported[0].result.as_ref().unwrap_or_else(|r| panic!("{r:?}"));
+    assert!(
+        ron.contains("promoted_from: 'P'") && ron.contains("from_zone: true"),
+        "{ron}"
+    );
+    assert!(
+        ron.contains("mandatory_ranks: [8, 9]"),
+        "the knight must promote on its last two ranks:\n{ron}"
+    );
+    assert!(
+        ron.contains("- lines(own P, vR)") && ron.contains("checkmate if dropped(P): win"),
+        "{ron}"
+    );
+    let converted = Variant::from_text("myshogi.ron", ron).unwrap_or_else(|e| panic!("{e}"));
+    let bundled = Variant::load("shogi").unwrap();
+    let suite = std::fs::read_to_string(root().join("tests/perft/shogi.perft")).unwrap();
+    let fens: Vec<&str> = suite.lines().filter_map(|l| l.strip_prefix("epd ")).collect();
+    assert!(fens.len() > 20);
+    for fen in fens {
+        let a = kaboom::notation::fen::parse(&converted, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let b = kaboom::notation::fen::parse(&bundled, fen).unwrap();
+        assert_eq!(
+            Perft::new().count(&converted, &a, 2),
+            Perft::new().count(&bundled, &b, 2),
+            "{fen}"
+        );
+        assert_eq!(
+            kaboom::notation::fen::write(&converted, &a),
+            fen,
+            "FENs are written alike"
+        );
+    }
+}

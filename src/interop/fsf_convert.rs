@@ -3,6 +3,7 @@
 //! express, with its place. Nothing is approximated: an option either maps
 //! to an exact kaboom construct or stops the conversion.
 
+use super::fsf_piece_promotion;
 use super::fsf_pieces::{Movement, PAWN, builtin_pieces, king_index, slot_name};
 use super::fsf_state::{MAX_FILES, Origin, Squares, State, Types, Value, gap_of, rank_squares, square};
 use std::fmt::Write as _;
@@ -18,7 +19,7 @@ pub struct Refusal {
     pub reason: String,
 }
 
-fn refuse(origin: Option<&Origin>, gap: &str, reason: impl Into<String>) -> Refusal {
+pub(super) fn refuse(origin: Option<&Origin>, gap: &str, reason: impl Into<String>) -> Refusal {
     Refusal {
         origin: origin.cloned(),
         gap: gap.to_string(),
@@ -28,7 +29,7 @@ fn refuse(origin: Option<&Origin>, gap: &str, reason: impl Into<String>) -> Refu
 
 /// Ranks (1-based, counted from White's side) that a region covers in full
 /// on a `files` x `ranks` board, or `None` if it covers part of a rank.
-fn full_ranks(region: Squares, files: u8, ranks: u8) -> Option<Vec<u8>> {
+pub(super) fn full_ranks(region: Squares, files: u8, ranks: u8) -> Option<Vec<u8>> {
     let mut out = Vec::new();
     for r in 0..ranks {
         let row: Squares = (0..files).fold(0, |a, f| a | square(f, r));
@@ -115,7 +116,7 @@ fn negate(v: Value) -> Value {
     }
 }
 
-fn ron_string(s: &str) -> String {
+pub(super) fn ron_string(s: &str) -> String {
     let mut out = String::from("\"");
     for c in s.chars() {
         match c {
@@ -235,6 +236,10 @@ fn fen_rows(board: &str, files: u8) -> Option<Vec<Vec<Option<char>>>> {
                 row.extend(std::iter::repeat_n(None, n.min(64)));
                 digits.clear();
             }
+            // `+X`: a promoted piece, on one square (read with its letter).
+            if c == '+' {
+                continue;
+            }
             row.push(if c == '*' { None } else { Some(c) });
         }
         if !digits.is_empty() {
@@ -293,7 +298,20 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
                 "the start FEN holds pieces in hand",
             ));
         }
-        if f.board.contains('~') || f.board.contains('+') {
+        // `+X` names X's promoted form, where `promotedPieceType` gives X one.
+        let has_form = |c: char| {
+            state.promoted_types.iter().any(|&(from, _)| {
+                state.pieces[from]
+                    .as_ref()
+                    .is_some_and(|p| p.letter.eq_ignore_ascii_case(&c))
+            })
+        };
+        let plus_without_form = f
+            .board
+            .split('+')
+            .skip(1)
+            .any(|rest| !rest.chars().next().is_some_and(has_form));
+        if f.board.contains('~') || plus_without_form {
             refusals.push(refuse(
                 start_origin,
                 "piece promotion rules",
@@ -326,6 +344,9 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     // Pieces.
     let mut pieces = String::new();
     let mut has_royal = false;
+    // Each converted piece's movement, by slot (for promoted forms and
+    // immobility).
+    let mut templates: Vec<Option<String>> = vec![None; state.pieces.len()];
     for (slot, piece) in state.pieces.iter().enumerate() {
         let Some(piece) = piece else { continue };
         let template = if slot == king_index() {
@@ -430,10 +451,12 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
             ron_string(&slot_name(slot)),
             ron_string(&template)
         );
+        templates[slot] = Some(template);
     }
+    let forms = fsf_piece_promotion::promoted_forms(state, &templates, &mut pieces, &mut refusals);
 
-    // Promotion.
-    let mut promotion = String::new();
+    // Promotion: the pawns' rule, then a rule per piece with a promoted form.
+    let mut rules: Vec<String> = Vec::new();
     let pawns = [
         letters(state, &state.promotion_pawns[0]),
         letters(state, &state.promotion_pawns[1]),
@@ -444,6 +467,14 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     ];
     let regions = [clip(state.promotion_region[0]), clip(state.promotion_region[1])];
     let promotes = |c: usize| !pawns[c].is_empty() && !choices[c].is_empty() && regions[c] != 0;
+    let pawn_slots: &[usize] = if promotes(0) {
+        &state.promotion_pawns[0].slots
+    } else {
+        &[]
+    };
+    let promoting: Vec<usize> = pawn_slots.iter().copied().chain(forms.iter().map(|f| f.0)).collect();
+    let immobile =
+        fsf_piece_promotion::immobility(state, &templates, &promoting, regions[0], files, ranks, &mut refusals);
     if promotes(0) || promotes(1) {
         let origin = None;
         if pawns[0] != pawns[1] || choices[0] != choices[1] {
@@ -472,14 +503,20 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
                     } else {
                         format!(", limits: {{{}}}", limits.join(", "))
                     };
-                    let _ = writeln!(
-                        promotion,
-                        "    promotion: (pieces: {}, ranks: [{}], choices: {}, mandatory: {}{limits}),",
+                    // Where a pawn could never move again it must promote.
+                    let forced = fsf_piece_promotion::forced_ranks(pawn_slots, &immobile, files, ranks, &mut refusals);
+                    let mandatory = match forced {
+                        Some(list) if !state.mandatory_promotion && !list.is_empty() => {
+                            format!("mandatory_ranks: [{list}]")
+                        }
+                        _ => format!("mandatory: {}", state.mandatory_promotion),
+                    };
+                    rules.push(format!(
+                        "(pieces: {}, ranks: [{}], choices: {}, {mandatory}{limits})",
                         ron_string(&pawns[0]),
                         list.join(", "),
                         ron_string(&choices[0]),
-                        state.mandatory_promotion
-                    );
+                    ));
                 }
                 None => refusals.push(refuse(
                     origin,
@@ -490,8 +527,45 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         }
     }
 
+    for &(slot, letter) in &forms {
+        if pawn_slots.contains(&slot) {
+            refusals.push(refuse(
+                None,
+                "piece promotion rules",
+                format!("`{}` promotes both as a pawn and to its promoted form", slot_name(slot)),
+            ));
+            continue;
+        }
+        let Some(zone) = relative_ranks(&regions, files, ranks).filter(|r| !r.is_empty()) else {
+            refusals.push(refuse(
+                None,
+                "regions",
+                "the promotion region is not whole ranks mirrored for Black",
+            ));
+            continue;
+        };
+        let zone: Vec<String> = zone.iter().map(u8::to_string).collect();
+        let mandatory = match fsf_piece_promotion::forced_ranks(&[slot], &immobile, files, ranks, &mut refusals) {
+            Some(list) if !list.is_empty() => format!("mandatory_ranks: [{list}]"),
+            _ => "mandatory: false".to_string(),
+        };
+        let base = state.pieces[slot]
+            .as_ref()
+            .map_or('?', |p| p.letter.to_ascii_uppercase());
+        // Fairy-Stockfish promotes a piece on a move into, out of or within the zone.
+        rules.push(format!(
+            "(pieces: \"{base}\", ranks: [{}], choices: \"{letter}\", {mandatory}, from_zone: true)",
+            zone.join(", ")
+        ));
+    }
+    let promotion = match rules.as_slice() {
+        [] => String::new(),
+        [one] => format!("    promotion: {one},\n"),
+        many => format!("    promotion: [\n        {},\n    ],\n", many.join(",\n        ")),
+    };
+
     let drops = if state.piece_drops {
-        drops_section(state, files, ranks, &mut refusals)
+        drops_section(state, files, ranks, &immobile, &mut refusals)
     } else {
         String::new()
     };
@@ -739,6 +813,13 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
             }
         }
     }
+    // Mate by a drop of the `shogiPawn` piece: the side mated wins.
+    if state.pawn_drop_mate_loses
+        && has_royal
+        && let Some(p) = super::fsf_pieces::slot_of("shogiPawn").and_then(|slot| state.pieces[slot].as_ref())
+    {
+        end.push(format!("checkmate if dropped({}): win", p.letter.to_ascii_uppercase()));
+    }
     match outcome(state.checkmate_value) {
         Some(o) if has_royal => end.push(format!("checkmate: {o}")),
         Some(_) => {}
@@ -876,7 +957,7 @@ fn line_convex(region: Squares, files: u8, ranks: u8) -> bool {
 /// The `drops` section of a variant with `pieceDrops`: where pieces may
 /// be dropped (Fairy-Stockfish's drop region, and for pawns neither the
 /// first rank nor the promotion zone unless its options allow them).
-fn drops_section(state: &State, files: u8, ranks: u8, refusals: &mut Vec<Refusal>) -> String {
+fn drops_section(state: &State, files: u8, ranks: u8, immobile: &[Squares], refusals: &mut Vec<Refusal>) -> String {
     let board: Squares = (0..ranks).fold(0, |a, r| a | (0..files).fold(0, |b, f| b | square(f, r)));
     let region = [0, 1].map(|c| state.drop_region[c].unwrap_or(board) & board);
     if region[0] != mirror(region[1], files, ranks) {
@@ -907,27 +988,37 @@ fn drops_section(state: &State, files: u8, ranks: u8, refusals: &mut Vec<Refusal
         0 => "all - all".to_string(),
         s => region_sentence(s, files, ranks),
     };
-    let mut zones = Vec::new();
-    let others: String = (state.pieces.iter().enumerate())
-        .filter(|&(slot, p)| p.is_some() && slot != PAWN && slot != king_index())
-        .filter_map(|(_, p)| p.as_ref().map(|p| p.letter.to_ascii_uppercase()))
+    // Each piece's squares (White's), and whether it may not go on a file
+    // holding one of its own (`dropNoDoubled`); pieces alike share a zone.
+    let mut groups: Vec<(Squares, bool, String)> = Vec::new();
+    for (slot, p) in state.pieces.iter().enumerate() {
+        let Some(p) = p else { continue };
+        if slot == king_index() {
+            continue;
+        }
+        let base = if slot == PAWN { pawn } else { region[0] };
+        let zone = base & !immobile.get(slot).copied().unwrap_or(0);
+        let no_doubled = state.drop_no_doubled == Some(slot);
+        if zone == board && !no_doubled {
+            continue;
+        }
+        let letter = p.letter.to_ascii_uppercase();
+        match groups.iter_mut().find(|g| g.0 == zone && !g.1 && !no_doubled) {
+            Some(g) => g.2.push(letter),
+            None => groups.push((zone, no_doubled, letter.to_string())),
+        }
+    }
+    let zones: Vec<String> = groups
+        .iter()
+        .map(|(zone, no_doubled, letters)| {
+            let mut set = squares(*zone);
+            if *no_doubled {
+                // Not on a file that holds one of the side's own.
+                set = format!("({set}) - lines(own {letters}, vR)");
+            }
+            format!("(pieces: {}, squares: {})", ron_string(letters), ron_string(&set))
+        })
         .collect();
-    if let Some(p) = &state.pieces[PAWN]
-        && pawn != board
-    {
-        zones.push(format!(
-            "(pieces: {}, squares: {})",
-            ron_string(&p.letter.to_ascii_uppercase().to_string()),
-            ron_string(&squares(pawn))
-        ));
-    }
-    if !others.is_empty() && region[0] != board {
-        zones.push(format!(
-            "(pieces: {}, squares: {})",
-            ron_string(&others),
-            ron_string(&squares(region[0]))
-        ));
-    }
     format!(
         "    drops: (captures_to_hand: {}, zones: [{}]),\n",
         state.captures_to_hand,

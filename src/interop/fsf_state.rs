@@ -119,6 +119,17 @@ pub struct State {
     /// `promotionLimit`: per piece slot, the most of it a side may have
     /// for a promotion to choose it.
     pub promotion_limit: Vec<(usize, u32)>,
+    /// `promotedPieceType`: (slot, the slot it promotes to), in the order written.
+    pub promoted_types: Vec<(usize, usize)>,
+    /// `immobilityIllegal`: no move or drop may leave a piece where it
+    /// could never move again (on an empty board).
+    pub immobility_illegal: bool,
+    /// `dropNoDoubled`: the slot that may not be dropped on a file holding
+    /// one of its side's pieces of it.
+    pub drop_no_doubled: Option<usize>,
+    /// `shogiPawnDropMateIllegal`: mate by a drop of the `shogiPawn` piece
+    /// loses for the side that dropped.
+    pub pawn_drop_mate_loses: bool,
     /// `mobilityRegionWhite<Piece>`, `mobilityRegionBlack<Piece>`: the
     /// squares a piece type may go to, per slot and colour.
     pub mobility: Vec<[Option<Squares>; 2]>,
@@ -210,6 +221,10 @@ impl Default for State {
             must_capture: false,
             checking: true,
             promotion_limit: Vec::new(),
+            promoted_types: Vec::new(),
+            immobility_illegal: false,
+            drop_no_doubled: None,
+            pawn_drop_mate_loses: false,
             mobility: vec![[None, None]; slot_count()],
             soldier_rank: 1,
             flying_general: false,
@@ -275,7 +290,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("chess960", "false"),
     ("twoBoards", "false"),
     ("sittuyinPromotion", "false"),
-    ("promotedPieceType", ""),
     ("piecePromotionOnCapture", "false"),
     ("mandatoryPiecePromotion", "false"),
     ("pieceDemotion", "false"),
@@ -306,9 +320,7 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("sittuyinRookDrop", "false"),
     ("dropOppositeColoredBishop", "false"),
     ("dropPromoted", "false"),
-    ("dropNoDoubled", "-"),
     ("dropNoDoubledCount", "1"),
-    ("immobilityIllegal", "false"),
     ("gating", "false"),
     ("wallingRule", "none"),
     ("wallingRegion", ""),
@@ -331,7 +343,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("moveRepetitionIllegal", "false"),
     ("chasingRule", "none"),
     ("stalematePieceCount", "false"),
-    ("shogiPawnDropMateIllegal", "false"),
     ("shatarMateRule", "false"),
     ("bikjangRule", "false"),
     ("extinctionClaim", "false"),
@@ -746,6 +757,45 @@ impl State {
             "checking" => {
                 if let Some(b) = self.boolean(&o) {
                     self.checking = b;
+                }
+            }
+            "promotedPieceType" => {
+                let mut pairs = Vec::new();
+                for item in o.value.split_whitespace() {
+                    let pair = item.split_once(':').and_then(|(from, to)| {
+                        let one = |s: &str| {
+                            let mut chars = s.chars();
+                            chars.next().filter(|_| chars.next().is_none())
+                        };
+                        Some((self.slot_of_letter(one(from)?)?, self.slot_of_letter(one(to)?)?))
+                    });
+                    match pair {
+                        Some(p) => pairs.push(p),
+                        None => {
+                            self.invalid
+                                .push((o.clone(), format!("`{item}` is not `<piece letter>:<piece letter>`")));
+                            pairs.clear();
+                            break;
+                        }
+                    }
+                }
+                self.promoted_types = pairs;
+            }
+            "dropNoDoubled" => {
+                if let Some(t) = self.types(&o) {
+                    match t.slots.as_slice() {
+                        [] => self.drop_no_doubled = None,
+                        [slot] if !t.all => self.drop_no_doubled = Some(*slot),
+                        _ => self.invalid.push((o.clone(), "name one piece letter".to_string())),
+                    }
+                }
+            }
+            "immobilityIllegal" | "shogiPawnDropMateIllegal" => {
+                if let Some(b) = self.boolean(&o) {
+                    *match e.key.as_str() {
+                        "immobilityIllegal" => &mut self.immobility_illegal,
+                        _ => &mut self.pawn_drop_mate_loses,
+                    } = b;
                 }
             }
             "promotionLimit" => {

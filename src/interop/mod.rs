@@ -4,6 +4,7 @@
 pub mod fsf_convert;
 pub mod fsf_export;
 pub mod fsf_import;
+mod fsf_piece_promotion;
 pub mod fsf_pieces;
 pub mod fsf_state;
 pub mod ini;
