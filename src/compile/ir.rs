@@ -121,6 +121,18 @@ pub enum Op {
     },
     /// Block the squares of the set.
     Block(SetId),
+    /// Block one square of `among` that the mover chooses (not blocked,
+    /// not shielded against `block`), freeing the blocked squares of
+    /// `unblocking`; both sets are read before either changes.
+    BlockChosen {
+        /// The squares to choose from.
+        among: SetId,
+        /// Blocked squares that become empty again.
+        unblocking: Option<SetId>,
+        /// Whether it is the last effect of the last `after move` rule:
+        /// nothing a move does comes after it.
+        last: bool,
+    },
     /// Remove the acting piece, shields or not.
     Consume,
     /// Bounce the chosen piece of the set away from `from`.

@@ -133,13 +133,16 @@ pub fn compile(
 /// Marks a bounce that is the last effect of every move, and notes
 /// whether moves ask for follow-up choices at all.
 fn plan_choices(p: &mut Programs) {
-    if let Some(Op::Bounce { last, .. }) = p.after_move.last_mut().and_then(|r| r.ops.last_mut()) {
+    if let Some(Op::Bounce { last, .. } | Op::BlockChosen { last, .. }) =
+        p.after_move.last_mut().and_then(|r| r.ops.last_mut())
+    {
         *last = true;
     }
     let asks = |op: &Op| {
         matches!(
             op,
             Op::Bounce { .. }
+                | Op::BlockChosen { .. }
                 | Op::Push {
                     direction: PushDirection::Chosen,
                     ..
@@ -442,6 +445,11 @@ impl Builder {
             Effect::Remove(s) => Op::Remove(self.set(s)),
             Effect::Block(s) => Op::Block(self.set(s)),
             Effect::Consume => Op::Consume,
+            Effect::BlockChosen { among, unblocking } => Op::BlockChosen {
+                among: self.set(among),
+                unblocking: unblocking.as_ref().map(|s| self.set(s)),
+                last: false,
+            },
             Effect::Push {
                 set,
                 direction,

@@ -32,6 +32,9 @@ pub enum ChoiceKind {
     Direction,
     /// A piece and the square it goes to (a bounce): written `,f8g8`.
     Piece,
+    /// A square (to block), `piece` being the mover's square: written
+    /// after it, as Fairy-Stockfish writes a wall, `,e4d5`.
+    Square,
 }
 
 /// One follow-up choice made with a move: a piece and the square it goes
@@ -57,6 +60,8 @@ pub struct Choices {
     targets: [Square; MAX_CHOICES],
     /// Bit `i` set when choice `i` is a direction.
     directions: u8,
+    /// Bit `i` set when choice `i` is a square.
+    squares: u8,
     len: u8,
 }
 
@@ -66,6 +71,7 @@ impl Choices {
         pieces: [0; MAX_CHOICES],
         targets: [0; MAX_CHOICES],
         directions: 0,
+        squares: 0,
         len: 0,
     };
 
@@ -89,6 +95,8 @@ impl Choices {
             to: self.targets[i],
             kind: if self.directions >> i & 1 != 0 {
                 ChoiceKind::Direction
+            } else if self.squares >> i & 1 != 0 {
+                ChoiceKind::Square
             } else {
                 ChoiceKind::Piece
             },
@@ -111,8 +119,10 @@ impl Choices {
         let mut out = self;
         out.pieces[i] = c.piece;
         out.targets[i] = c.to;
-        if c.kind == ChoiceKind::Direction {
-            out.directions |= 1 << i;
+        match c.kind {
+            ChoiceKind::Direction => out.directions |= 1 << i,
+            ChoiceKind::Square => out.squares |= 1 << i,
+            ChoiceKind::Piece => {}
         }
         out.len += 1;
         Some(out)

@@ -272,10 +272,15 @@ impl Position {
         variant.fire(&programs.after_move, self, &ctx, made.castled, &mut answers, trace);
         self.update_castling(variant, mv);
         let resets_clock = made.captured || answers.moved_pawn || before.resets_clock(self, variant);
-        if made.new_ep.is_empty() {
+        let mut new_ep = made.new_ep;
+        if !new_ep.is_empty() && variant.programs.any_effects {
+            // A target an effect filled (a wall put on it) is no target.
+            new_ep = new_ep.iter().filter(|&sq| self.board[sq as usize].is_empty()).collect();
+        }
+        if new_ep.is_empty() {
             self.ep_victim = 0;
         }
-        self.ep_targets = made.new_ep;
+        self.ep_targets = new_ep;
         self.halfmove = if resets_clock { 0 } else { self.halfmove + 1 };
         if us == Color::Black {
             self.fullmove += 1;

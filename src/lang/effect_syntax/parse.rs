@@ -237,6 +237,12 @@ fn lower_effect(p: Pair<'_, G>) -> Result<Effect, SentenceError> {
             }
         }
         G::consume => Effect::Consume,
+        G::block_chosen => {
+            let _chosen = next();
+            let among = lower_set(next())?;
+            let unblocking = inner.next().map(lower_set).transpose()?;
+            Effect::BlockChosen { among, unblocking }
+        }
         G::push => {
             let set = lower_set(next())?;
             let dir = first(next());
