@@ -203,3 +203,10 @@ fn xiangqi() {
     // flying general is a `not` legality clause.
     run_suite("xiangqi", "xiangqi.perft");
 }
+
+#[test]
+fn duck() {
+    // A chosen block that moves the wall (`block(chosen empty, unblocking
+    // blocked)`) after every move; no check, the king may be captured.
+    run_suite("duck", "duck.perft");
+}
