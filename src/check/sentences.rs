@@ -363,7 +363,7 @@ fn check_choice_count(c: &mut Checker<'_>, out: &CheckedSentences) {
     if most > MAX_CHOICES {
         c.error(
             format!(
-                "one move may have to make {most} follow-up choices (`chosen` pushes and bounces: {by_action} in one action, {by_rules} in the rules); at most {MAX_CHOICES} are allowed"
+                "one move may have to make {most} follow-up choices (`chosen` pushes, bounces and chosen blocks: {by_action} in one action, {by_rules} in the rules); at most {MAX_CHOICES} are allowed"
             ),
             None,
             "ask for fewer choices: push several pieces with one `chosen` push, or bounce from one rule",
