@@ -51,6 +51,9 @@ pub struct Choice {
 
 pub use crate::base::limits::MAX_CHOICES;
 
+// The kinds of up to 4 choices share one byte.
+const _: () = assert!(MAX_CHOICES <= 4);
+
 /// The follow-up choices of a move, in the order its effects ask for them
 /// (an action's effects, then capture, arrival and after-move rules, each
 /// in file order). Every effect that offers a choice takes the next one.
@@ -58,10 +61,9 @@ pub use crate::base::limits::MAX_CHOICES;
 pub struct Choices {
     pieces: [Square; MAX_CHOICES],
     targets: [Square; MAX_CHOICES],
-    /// Bit `i` set when choice `i` is a direction.
-    directions: u8,
-    /// Bit `i` set when choice `i` is a square.
-    squares: u8,
+    /// Bit `i` set when choice `i` is a direction, bit `4 + i` when it
+    /// is a square (one byte, so a move stays as small as it was).
+    kinds: u8,
     len: u8,
 }
 
@@ -70,8 +72,7 @@ impl Choices {
     pub const NONE: Choices = Choices {
         pieces: [0; MAX_CHOICES],
         targets: [0; MAX_CHOICES],
-        directions: 0,
-        squares: 0,
+        kinds: 0,
         len: 0,
     };
 
@@ -93,9 +94,9 @@ impl Choices {
         (i < self.len()).then(|| Choice {
             piece: self.pieces[i],
             to: self.targets[i],
-            kind: if self.directions >> i & 1 != 0 {
+            kind: if self.kinds >> i & 1 != 0 {
                 ChoiceKind::Direction
-            } else if self.squares >> i & 1 != 0 {
+            } else if self.kinds >> (4 + i) & 1 != 0 {
                 ChoiceKind::Square
             } else {
                 ChoiceKind::Piece
@@ -120,8 +121,8 @@ impl Choices {
         out.pieces[i] = c.piece;
         out.targets[i] = c.to;
         match c.kind {
-            ChoiceKind::Direction => out.directions |= 1 << i,
-            ChoiceKind::Square => out.squares |= 1 << i,
+            ChoiceKind::Direction => out.kinds |= 1 << i,
+            ChoiceKind::Square => out.kinds |= 1 << (4 + i),
             ChoiceKind::Piece => {}
         }
         out.len += 1;
