@@ -317,6 +317,9 @@ pub struct Programs {
     /// Whether the only rule is one `after move` rule whose one effect is
     /// a bounce: a move that declines it is then a plain move.
     pub bounce_only: bool,
+    /// Whether some effect blocks squares (`block`, a chosen block): a
+    /// wall may then stand on a square a pawn has just passed over.
+    pub blocks: bool,
     /// Actions.
     pub actions: Vec<CompiledAction>,
     /// Bit `k` set when kind `k` has actions.

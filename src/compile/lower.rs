@@ -170,6 +170,14 @@ fn plan_choices(p: &mut Programs) {
                 )
             });
     }
+    p.blocks = p
+        .on_capture
+        .iter()
+        .chain(&p.on_arrival)
+        .chain(&p.after_move)
+        .flat_map(|r| &r.ops)
+        .chain(p.actions.iter().flat_map(|a| &a.ops))
+        .any(|op| matches!(op, Op::Block(_) | Op::BlockChosen { .. }));
     p.has_choices = !rules_silent || p.actions.iter().any(|a| a.asks && !a.asks_one_direction);
     p.bounce_only = p.on_capture.is_empty()
         && p.on_arrival.is_empty()

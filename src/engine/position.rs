@@ -273,7 +273,7 @@ impl Position {
         self.update_castling(variant, mv);
         let resets_clock = made.captured || answers.moved_pawn || before.resets_clock(self, variant);
         let mut new_ep = made.new_ep;
-        if !new_ep.is_empty() && variant.programs.any_effects {
+        if variant.programs.blocks && !new_ep.is_empty() {
             // A target an effect filled (a wall put on it) is no target.
             new_ep = new_ep.iter().filter(|&sq| self.board[sq as usize].is_empty()).collect();
         }
