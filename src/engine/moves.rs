@@ -171,3 +171,33 @@ impl Move {
         matches!(self.kind, MoveKind::Capture | MoveKind::EnPassant)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn choices_keep_their_kinds_in_order() {
+        let kinds = [ChoiceKind::Square, ChoiceKind::Direction];
+        let mut choices = Choices::NONE;
+        for (i, &kind) in kinds.iter().enumerate() {
+            choices = choices
+                .with(Choice {
+                    piece: i as Square,
+                    to: 10 + i as Square,
+                    kind,
+                })
+                .unwrap();
+        }
+        let got: Vec<ChoiceKind> = choices.iter().map(|c| c.kind).collect();
+        assert_eq!(got, kinds);
+        assert_eq!(choices.get(0).map(|c| c.to), Some(10));
+        let piece = Choice {
+            piece: 0,
+            to: 1,
+            kind: ChoiceKind::Piece,
+        };
+        assert_eq!(choices.with(piece), None, "at most MAX_CHOICES");
+        assert_eq!(Choices::NONE.with(piece).and_then(|c| c.get(0)), Some(piece));
+    }
+}

@@ -563,6 +563,29 @@ mod tests {
     }
 
     #[test]
+    fn parses_a_chosen_block() {
+        let effects = parse_effects("block(chosen empty, unblocking blocked); block(chosen adjacent(mover) & empty)").unwrap();
+        assert!(matches!(
+            &effects[0],
+            Effect::BlockChosen {
+                among: SetExpr::Named(NamedSet::Empty),
+                unblocking: Some(SetExpr::Named(NamedSet::Blocked)),
+            }
+        ));
+        assert!(matches!(
+            &effects[1],
+            Effect::BlockChosen {
+                among: SetExpr::Binary(SetOp::Intersection, _, _),
+                unblocking: None,
+            }
+        ));
+        // `chosen` is a keyword there, not the start of a region's name.
+        assert!(parse_effects("block(chosenempty)").is_ok_and(|e| matches!(e[0], Effect::Block(_))));
+        let err = parse_effects("block(empty, unblocking blocked)").unwrap_err();
+        assert!(err.help.contains("block(chosen S, unblocking T)"), "{err:?}");
+    }
+
+    #[test]
     fn parses_legality_and_end() {
         assert_eq!(parse_legal("own royal survives").unwrap(), LegalClause::Survives(None));
         assert_eq!(
