@@ -159,6 +159,18 @@ impl Variant {
         let asked = probe.asked;
         let complete = asked.is_none_or(|a| a.optional) && keep(&mv, Some(&child));
         let Some(asked) = asked else { return complete };
+        if asked.last.is_some() && !judges && !self.programs.counts_checks {
+            // Nothing a move does comes after this choice (nor does a
+            // count of checks read the position before it), and no clause
+            // judges moves: each option makes a complete move as it is.
+            out.reserve(probe.len);
+            for &option in &probe.options[..probe.len] {
+                if let Some(choices) = mv.choices.with(option) {
+                    out.push(Move { choices, ..mv });
+                }
+            }
+            return complete;
+        }
         for &option in &probe.options[..probe.len] {
             // The checker bounds the choices a move can ask for.
             let Some(choices) = mv.choices.with(option) else {
@@ -167,10 +179,8 @@ impl Variant {
             let next = Move { choices, ..mv };
             let accepted = match asked.last {
                 // Nothing a move does comes after this choice (nor does a
-                // count of checks read the position before it): a move
-                // judged by no clause is complete as it is.
-                Some(_) if !judges && !self.programs.counts_checks => true,
-                // Judge the move on the position played without it, bounced.
+                // count of checks read the position before it): judge the
+                // move on the position played without it, bounced.
                 Some(LastChoice::Bounce { promote }) if !self.programs.counts_checks => {
                     let mut bounced = child.clone();
                     self.bounce_to(&mut bounced, option.piece, option.to, promote, &mut NoTrace);

@@ -167,8 +167,11 @@ impl Variant {
             }
             NamedSet::All => p.all,
             NamedSet::Shielded => self.shielded(pos, SHIELD_REMOVE | SHIELD_PUSH | SHIELD_BLOCK | SHIELD_BOUNCE),
-            NamedSet::Blocked => p.all.iter().filter(|&sq| pos.cell(sq) == Cell::BLOCKED).collect(),
-            NamedSet::Empty => p.all.iter().filter(|&sq| pos.cell(sq).is_empty()).collect(),
+            NamedSet::Blocked => pos.blocked_squares(),
+            NamedSet::Empty => difference(
+                p.all,
+                pos.occupied[0].union(&pos.occupied[1]).union(&pos.blocked_squares()),
+            ),
             NamedSet::Light => p.light,
             NamedSet::Dark => difference(p.all, p.light),
         }
