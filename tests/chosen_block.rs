@@ -49,7 +49,11 @@ fn the_first_move_places_the_wall_on_any_empty_square() {
     assert_eq!(moves.len(), 20 * 32);
     assert!(moves.contains(&"e2e4,e4e2".to_string()));
     assert!(moves.contains(&"g1f3,f3g1".to_string()));
-    assert!(!moves.iter().any(|m| m == "e2e4,e4e4" || m == "e2e4,e4e7" || m == "e2e4"));
+    assert!(
+        !moves
+            .iter()
+            .any(|m| m == "e2e4,e4e4" || m == "e2e4,e4e7" || m == "e2e4")
+    );
     let after = play(&v, &pos, "e2e4,e4d5");
     // kaboom names the en passant square after every double step, as in
     // chess; Fairy-Stockfish only when a pawn could take: both read both.
@@ -68,7 +72,10 @@ fn the_wall_moves_and_never_stays() {
     let pos = read(&v, "rnbqkbnr/pppppppp/8/3*4/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
     let moves = legal(&v, &pos);
     assert!(!moves.iter().any(|m| m.ends_with("d5")), "the wall may not stay on d5");
-    assert!(!moves.iter().any(|m| m.starts_with("d7d5")), "a pawn cannot go through the wall");
+    assert!(
+        !moves.iter().any(|m| m.starts_with("d7d5")),
+        "a pawn cannot go through the wall"
+    );
     assert!(moves.contains(&"d7d6,d6d7".to_string()));
     let mut events = Vec::new();
     let mut after = pos.clone();
@@ -115,10 +122,7 @@ fn notation_and_fen_read_back() {
         assert_eq!(read(&v, &printed), after, "{printed}");
         pos = after;
     }
-    let san_record: Vec<String> = ["e4,e5", "d5,d4", "exd5,e6"]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
+    let san_record: Vec<String> = ["e4,e5", "d5,d4", "exd5,e6"].iter().map(|s| s.to_string()).collect();
     let mut pos = v.start_position();
     for (text, coords) in san_record.iter().zip(["e2e4,e4e5", "d7d5,d5d4", "e4d5,d5e6"]) {
         let mv = san_match::find(&v, &pos, text).unwrap();

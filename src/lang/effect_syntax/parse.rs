@@ -564,7 +564,8 @@ mod tests {
 
     #[test]
     fn parses_a_chosen_block() {
-        let effects = parse_effects("block(chosen empty, unblocking blocked); block(chosen adjacent(mover) & empty)").unwrap();
+        let effects =
+            parse_effects("block(chosen empty, unblocking blocked); block(chosen adjacent(mover) & empty)").unwrap();
         assert!(matches!(
             &effects[0],
             Effect::BlockChosen {
