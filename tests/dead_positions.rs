@@ -98,3 +98,39 @@ fn bare_kings_are_a_draw_in_every_bundled_variant() {
         assert!(Perft::new().count(&variant, &pos, 2) > 0, "{name}: {fen}");
     }
 }
+
+/// With drops, a position is dead only when the hands are empty too: bare
+/// kings with a queen in hand play on (`held(any) == 0` in the rules).
+#[test]
+fn pieces_in_hand_keep_bare_kings_alive() {
+    for (name, dead, alive) in [
+        (
+            "crazyhouse",
+            "k7/8/8/8/8/8/8/K7[] w - - 0 1",
+            "k7/8/8/8/8/8/8/K7[q] w - - 0 1",
+        ),
+        (
+            "crazyhouse",
+            "k7/8/8/8/8/8/8/KB6[] w - - 0 1",
+            "k7/8/8/8/8/8/8/KB6[P] w - - 0 1",
+        ),
+        (
+            "shogi",
+            "k8/9/9/9/9/9/9/9/K8[] w - - 0 1",
+            "k8/9/9/9/9/9/9/9/K8[p] w - - 0 1",
+        ),
+    ] {
+        let variant = Variant::load(name).unwrap();
+        let ending = |fen: &str| {
+            let pos = kaboom::notation::fen::parse(&variant, fen).unwrap();
+            Game::new(&variant, pos).ending().map(|e| e.reason)
+        };
+        assert_eq!(ending(dead).as_deref(), Some("dead position"), "{name}: {dead}");
+        assert_eq!(ending(alive), None, "{name}: {alive}");
+    }
+    // Bishops on one colour are not dead in crazyhouse: a captured one may
+    // be dropped on the other colour.
+    let variant = Variant::load("crazyhouse").unwrap();
+    let pos = kaboom::notation::fen::parse(&variant, "k7/8/8/8/8/8/8/KB1B4[] w - - 0 1").unwrap();
+    assert_eq!(Game::new(&variant, pos).ending().map(|e| e.reason), None);
+}

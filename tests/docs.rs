@@ -312,6 +312,14 @@ use Place::{Position as At, Scenario, Seeded};
 /// docs that is missing here fails the test: add it with its position.
 const MOVES: &[(&str, Place)] = &[
     ("e2e4", At("chess", None)),
+    ("c3c4", At("shogi", None)),
+    (
+        "b2h8+",
+        At(
+            "shogi",
+            Some("lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL[] w - - 0 2"),
+        ),
+    ),
     ("e7e8q", At("chess", Some("k7/4P3/8/8/8/8/8/4K3 w - - 0 1"))),
     ("e1g1", At("chess", Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1"))),
     ("e1h1", At("chess", Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1"))),

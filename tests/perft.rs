@@ -210,3 +210,11 @@ fn duck() {
     // blocked)`) after every move; no check, the king may be captured.
     run_suite("duck", "duck.perft");
 }
+
+#[test]
+fn shogi() {
+    // Promoted forms (`+P`), a promotion rule per piece with promotion on
+    // moves that leave the zone, drops with zones (nifu), and mate by a
+    // pawn drop counted as a move (it loses: an end rule).
+    run_suite("shogi", "shogi.perft");
+}

@@ -362,6 +362,22 @@ where
     }
 }
 
+/// An optional field that takes one value or a list of them (`(..)` or
+/// `[(..), (..)]`), read leniently as [`lenient_option_list`] reads a list.
+pub(crate) fn lenient_option_one_or_list<'de, D, T>(deserializer: D) -> Result<Option<Vec<T>>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    let raw: &'de ron::value::RawValue = Deserialize::deserialize(deserializer)?;
+    match raw.get_ron().trim() {
+        "None" => Ok(None),
+        written if written.starts_with('[') => recover_list::<T, D::Error>(raw).map(Some),
+        written if written.starts_with("Some") => Ok(recover::<Option<T>, D::Error>(raw)?.0.flatten().map(|v| vec![v])),
+        _ => Ok(recover::<T, D::Error>(raw)?.0.map(|v| vec![v])),
+    }
+}
+
 /// The length in bytes of the RON token `text` starts with: a quoted
 /// string or character (to its closing quote), else a run up to the next
 /// separator.

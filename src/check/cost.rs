@@ -142,7 +142,9 @@ impl Costs {
     /// Steps to evaluate a condition.
     pub fn cond(&self, c: &Cond) -> u64 {
         match c {
-            Cond::Truth(_) | Cond::Compare(Quantity::Captured(_) | Quantity::Checks(_), _, _) => 1,
+            Cond::Truth(_)
+            | Cond::Compare(Quantity::Captured(_) | Quantity::Checks(_) | Quantity::Held(..), _, _)
+            | Cond::Dropped(_) => 1,
             Cond::Not(a) => self.cond(a),
             Cond::And(a, b) | Cond::Or(a, b) => self.cond(a).saturating_add(self.cond(b)),
             Cond::Compare(Quantity::Count(s) | Quantity::Squares(s), _, _) | Cond::Exists(s) => {
@@ -352,12 +354,16 @@ impl Costs {
     pub fn move_bound(
         &self,
         pieces: &[super::CheckedPiece],
-        promotion: Option<&super::CheckedPromotion>,
+        promotions: &[super::CheckedPromotion],
         castling_rules: usize,
         s: &CheckedSentences,
     ) -> u64 {
-        let choices = promotion.map_or(0, |p| p.choices.len() as u64);
-        let promotes = |k: usize| promotion.is_some_and(|p| p.pieces.contains(&(k as crate::base::piece::Kind)));
+        let choices = promotions.iter().map(|p| p.choices.len() as u64).max().unwrap_or(0);
+        let promotes = |k: usize| {
+            promotions
+                .iter()
+                .any(|p| p.pieces.contains(&(k as crate::base::piece::Kind)))
+        };
         let base: Vec<u64> = pieces
             .iter()
             .enumerate()
@@ -432,7 +438,9 @@ fn set_walk(e: &SetExpr, f: &mut impl FnMut(&SetExpr)) {
 
 fn cond_sets(c: &Cond, f: &mut impl FnMut(&SetExpr)) {
     match c {
-        Cond::Truth(_) | Cond::Compare(Quantity::Captured(_) | Quantity::Checks(_), _, _) => {}
+        Cond::Truth(_)
+        | Cond::Compare(Quantity::Captured(_) | Quantity::Checks(_) | Quantity::Held(..), _, _)
+        | Cond::Dropped(_) => {}
         Cond::Not(a) => cond_sets(a, f),
         Cond::And(a, b) | Cond::Or(a, b) => {
             cond_sets(a, f);

@@ -36,14 +36,28 @@ pub(super) fn check_drops(
         );
         ok = false;
     }
-    if spec.captures_to_hand
-        && let Some(p) = &file.promotion
-        && p.pieces.value.chars().count() > 1
-    {
+    // A promoted piece captured returns to hand as the piece it promoted
+    // from: a promoted form (`promoted_from`) says which; otherwise the
+    // position only marks it promoted (`~`), so one kind may promote.
+    let plain_choice = |choices: &str| {
+        choices.chars().any(|ch| {
+            file.pieces
+                .iter()
+                .flatten()
+                .any(|p| p.letter.value == ch && p.promoted_from.is_none())
+        })
+    };
+    let marked: Vec<&crate::spec::PromotionSpec> = file
+        .promotion
+        .iter()
+        .flatten()
+        .filter(|p| plain_choice(&p.choices.value))
+        .collect();
+    if spec.captures_to_hand && marked.iter().map(|p| p.pieces.value.chars().count()).sum::<usize>() > 1 {
         c.error(
-            "a captured promoted piece returns to the hand as the piece it promoted from, so with `captures_to_hand` only one kind of piece may promote",
-            p.pieces.location.clone(),
-            "promote one kind of piece, or set `captures_to_hand: false`",
+            "a captured promoted piece returns to the hand as the piece it promoted from, so with `captures_to_hand` only one kind of piece may promote to pieces that are not promoted forms",
+            marked[0].pieces.location.clone(),
+            "promote one kind of piece, give each promoting piece its own promoted form (`promoted_from`), or set `captures_to_hand: false`",
         );
         ok = false;
     }

@@ -29,7 +29,12 @@ pub fn check_endings(
                 .with_help("add end rules, for example `end: [\"checkmate: loss\", \"stalemate: draw\"]`"),
         );
     }
-    if !check_clause && sentences.end.iter().any(|e| e.condition == EndCondition::Checkmate) {
+    if !check_clause
+        && sentences
+            .end
+            .iter()
+            .any(|e| matches!(e.condition, EndCondition::Checkmate(_)))
+    {
         out.push(
             Diagnostic::warning(
                 "`checkmate` can never happen: no `own royal not attacked` clause in `legal` defines check",

@@ -30,17 +30,17 @@ fn strings(list: &Option<Vec<Spanned<String>>>) -> Vec<Option<Location>> {
 
 /// The top-level field of `file` whose value holds `at`.
 fn field_at(file: &VariantFile, at: &Location) -> Option<&'static str> {
-    if let Some(p) = &file.promotion
-        && any(
+    for p in file.promotion.iter().flatten() {
+        if any(
             [
                 p.pieces.location.clone(),
                 p.ranks.location.clone(),
                 p.choices.location.clone(),
             ],
             at,
-        )
-    {
-        return Some("promotion");
+        ) {
+            return Some("promotion");
+        }
     }
     for c in file.castling.iter().flatten() {
         let places = [

@@ -211,6 +211,7 @@ impl Resolver<'_, '_> {
                     Quantity::Squares(s) => Quantity::Squares(self.set(s)?),
                     Quantity::Captured(kinds) => Quantity::Captured(self.kinds(kinds)?),
                     Quantity::Checks(own) => Quantity::Checks(*own),
+                    Quantity::Held(side, kinds) => Quantity::Held(*side, self.kinds(kinds)?),
                 };
                 Cond::Compare(q, *cmp, *n)
             }
@@ -228,6 +229,7 @@ impl Resolver<'_, '_> {
                 let (a, b) = both(self.set(a), self.set(b))?;
                 Cond::CanReach(a, b)
             }
+            Cond::Dropped(kinds) => Cond::Dropped(self.kinds(kinds)?),
         })
     }
 
@@ -313,8 +315,8 @@ impl Resolver<'_, '_> {
     /// A game-end rule.
     pub fn end(&mut self, rule: &EndRule) -> Option<EndRule<Resolved>> {
         let condition = match &rule.condition {
-            EndCondition::Checkmate => EndCondition::Checkmate,
-            EndCondition::Stalemate => EndCondition::Stalemate,
+            EndCondition::Checkmate(c) => EndCondition::Checkmate(self.optional_cond(c)?),
+            EndCondition::Stalemate(c) => EndCondition::Stalemate(self.optional_cond(c)?),
             EndCondition::MoveRule(n) => EndCondition::MoveRule(*n),
             EndCondition::Repetition(n) => EndCondition::Repetition(*n),
             EndCondition::Holds(c) => EndCondition::Holds(self.cond(c)?),

@@ -162,6 +162,7 @@ impl CheckedSentences {
         });
         let end = self.end.iter().filter_map(|e| match &e.condition {
             EndCondition::Holds(c) | EndCondition::Dead(c) => Some(c),
+            EndCondition::Checkmate(c) | EndCondition::Stalemate(c) => c.as_ref(),
             _ => None,
         });
         self.rules

@@ -3,6 +3,7 @@
 //! file.
 
 use super::castling::{CheckedCastling, ResolvedCastling, check_castling, resolve_castling};
+use super::promotion::{CheckedPromotion, can_reach_promotion, check_promotions};
 use super::random_setup::{CheckedSetup, check_setup};
 use super::resolve::Names;
 use super::sentences::{CheckedSentences, check_sentences};
@@ -42,23 +43,9 @@ pub struct CheckedPiece {
     pub glyph: Glyph,
     /// The squares it never leaves and its moves on some squares.
     pub regions: super::regions::PieceRegions,
-}
-
-/// Promotion with letters resolved to kinds.
-#[derive(Clone, Debug)]
-pub struct CheckedPromotion {
-    /// Kinds that promote.
-    pub pieces: Vec<Kind>,
-    /// 0-based ranks from the owner's side.
-    pub ranks: Vec<i32>,
-    /// Kinds they may become, in the order written.
-    pub choices: Vec<Kind>,
-    /// The ranks of `ranks` (0-based from the owner's side) where promotion
-    /// is compulsory; on the others a piece may also stay as it is.
-    pub mandatory_ranks: Vec<i32>,
-    /// Choices limited by material: (kind, n) lets a promotion choose the
-    /// kind only while its side has fewer than n of it on the board.
-    pub limits: Vec<(Kind, u32)>,
+    /// The kind it is a promoted form of (`promoted_from`): FEN writes it
+    /// `+` and that kind's letter; captured, it goes to hand as that kind.
+    pub promoted_from: Option<Kind>,
 }
 
 /// A variant file that passed every check, ready to compile.
@@ -79,7 +66,7 @@ pub struct CheckedVariant {
     /// The start position, read.
     pub start: FenRecord,
     /// Promotion rules, if any piece promotes.
-    pub promotion: Option<CheckedPromotion>,
+    pub promotions: Vec<CheckedPromotion>,
     /// The evaluation's weights (`evaluation`, default 100% each).
     pub evaluation: crate::base::weights::EvalWeights,
     /// The random setup, if the variant has one.
@@ -191,9 +178,15 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
         _ => None,
     };
     let start = check_start(&mut c, file, geometry, setup.as_ref(), &letter_kind);
-    let promotion = match (&file.promotion, geometry) {
-        (Some(p), Some(g)) => check_promotion(&mut c, p, g, &letter_kind),
-        _ => None,
+    let promotions = match (&file.promotion, geometry) {
+        (Some(rules), Some(g)) => check_promotions(
+            &mut c,
+            rules,
+            file.pieces.as_deref().unwrap_or_default(),
+            g,
+            &letter_kind,
+        ),
+        _ => Vec::new(),
     };
     let castling_rules = match (&file.castling, geometry) {
         (Some(rules), Some(g)) => check_castling(&mut c, rules, g),
@@ -246,7 +239,7 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
         pieces,
         start,
         setup,
-        promotion,
+        promotions,
         castling_rules,
         castling,
         sentences,
@@ -263,7 +256,7 @@ struct Parts {
     pieces: Option<Vec<CheckedPiece>>,
     start: Option<FenRecord>,
     setup: Option<CheckedSetup>,
-    promotion: Option<CheckedPromotion>,
+    promotions: Vec<CheckedPromotion>,
     castling_rules: Vec<CheckedCastling>,
     castling: Vec<ResolvedCastling>,
     sentences: CheckedSentences,
@@ -294,14 +287,19 @@ fn check_whole(
         }
     }
     if let Some(pieces) = &p.pieces {
-        let (promotion, start) = (p.promotion.as_ref(), p.start.as_ref());
-        warnings.extend(piece_warnings(file, pieces, promotion, start, p.geometry));
+        warnings.extend(piece_warnings(
+            file,
+            pieces,
+            &p.promotions,
+            p.start.as_ref(),
+            p.geometry,
+        ));
     }
     if let (Some(pieces), Some(g)) = (&p.pieces, p.geometry) {
         let costs = super::cost::Costs::new(g.squares());
         check_move_bound(
             c,
-            costs.move_bound(pieces, p.promotion.as_ref(), p.castling_rules.len(), &p.sentences),
+            costs.move_bound(pieces, &p.promotions, p.castling_rules.len(), &p.sentences),
         );
     }
     warnings
@@ -347,7 +345,7 @@ fn assemble(
         start_location,
         start,
         setup: p.setup,
-        promotion: p.promotion,
+        promotions: p.promotions,
         castling_rules: p.castling_rules,
         castling: p.castling,
         sentences: p.sentences,
@@ -413,7 +411,27 @@ fn check_start(
     }
     let start = c.require(&file.start, "start", "\"<FEN>\"")?;
     let g = geometry?;
-    match fen::parse(&start.value, g.files, g.ranks, |ch| letter_kind(ch).is_some()) {
+    // `+X` names the piece promoted from X (`promoted_from`).
+    let promoted_form = |ch: char| {
+        let form = file.pieces.iter().flatten().find(|p| {
+            p.promoted_from
+                .as_ref()
+                .is_some_and(|f| f.value == ch.to_ascii_uppercase())
+        })?;
+        let letter = form.letter.value;
+        Some(if ch.is_ascii_lowercase() {
+            letter.to_ascii_lowercase()
+        } else {
+            letter
+        })
+    };
+    match fen::parse_with_promoted(
+        &start.value,
+        g.files,
+        g.ranks,
+        |ch| letter_kind(ch).is_some(),
+        promoted_form,
+    ) {
         Ok(record) => Some(record),
         Err(e) => {
             let at = c.inside(start, e.span.clone());
@@ -512,25 +530,28 @@ fn royal_warnings(file: &VariantFile, start: &FenRecord, royal_letters: &[char])
 fn piece_warnings(
     file: &VariantFile,
     pieces: &[CheckedPiece],
-    promotion: Option<&CheckedPromotion>,
+    promotions: &[CheckedPromotion],
     start: Option<&FenRecord>,
     geometry: Option<Geometry>,
 ) -> Vec<Diagnostic> {
     let mut warnings = Vec::new();
-    if let (Some(promotion), Some(start), Some(g), Some(spec)) = (promotion, start, geometry, &file.promotion) {
-        for &kind in &promotion.pieces {
-            let piece = &pieces[kind as usize];
-            if !can_reach_promotion(piece, promotion, start, g) {
-                warnings.push(
-                    Diagnostic::warning(
-                        format!(
-                            "the {} ({}) can never reach its promotion ranks",
-                            piece.name, piece.letter
-                        ),
-                        spec.ranks.location.clone(),
-                    )
-                    .with_help("check `ranks` (counted from the owner's side) against the piece's moves"),
-                );
+    let specs = file.promotion.iter().flatten();
+    if let (Some(start), Some(g)) = (start, geometry) {
+        for (promotion, spec) in promotions.iter().zip(specs) {
+            for &kind in &promotion.pieces {
+                let piece = &pieces[kind as usize];
+                if !can_reach_promotion(piece, promotion, start, g) {
+                    warnings.push(
+                        Diagnostic::warning(
+                            format!(
+                                "the {} ({}) can never reach its promotion ranks",
+                                piece.name, piece.letter
+                            ),
+                            spec.ranks.location.clone(),
+                        )
+                        .with_help("check `ranks` (counted from the owner's side) against the piece's moves"),
+                    );
+                }
             }
         }
     }
@@ -641,178 +662,62 @@ fn check_pieces(c: &mut Checker<'_>, file: &VariantFile) -> Option<Vec<CheckedPi
             initial_ranks: Vec::new(),
             en_passant_ranks: None,
             regions: Default::default(),
+            promoted_from: None,
         });
     }
+    ok &= resolve_promoted_from(c, specs, &mut pieces);
     ok.then_some(pieces)
 }
 
-fn check_promotion(
-    c: &mut Checker<'_>,
-    p: &crate::spec::PromotionSpec,
-    g: Geometry,
-    letter_kind: &impl Fn(char) -> Option<Kind>,
-) -> Option<CheckedPromotion> {
-    let mut letters = |field: &Spanned<String>, what: &str| -> Option<Vec<Kind>> {
-        let mut kinds = Vec::new();
-        let mut ok = true;
-        for (i, ch) in field.value.char_indices() {
-            match letter_kind(ch).filter(|_| ch.is_ascii_uppercase()) {
-                Some(k) if kinds.contains(&k) => {
-                    // Reported once: a repeated letter would repeat every promoting move.
-                    if ok {
-                        let at = c.inside(field, i..i + ch.len_utf8());
-                        c.error(
-                            format!("promotion {what}: `{ch}` is given twice"),
-                            at,
-                            "list each piece letter once",
-                        );
-                    }
-                    ok = false;
-                }
-                Some(k) => kinds.push(k),
-                None => {
-                    ok = false;
-                    let at = c.inside(field, i..i + ch.len_utf8());
-                    c.error(
-                        format!("promotion {what}: `{ch}` is not a piece letter"),
-                        at,
-                        "use upper-case letters of pieces listed under `pieces`",
-                    );
-                }
-            }
-        }
-        if kinds.is_empty() && ok {
-            c.error(
-                format!("promotion {what} is empty"),
-                field.location.clone(),
-                "list at least one piece letter",
-            );
-            ok = false;
-        }
-        ok.then_some(kinds)
-    };
-    let pieces = letters(&p.pieces, "pieces");
-    let choices = letters(&p.choices, "choices");
-    let mut ranks = Vec::new();
-    for r in &p.ranks.value {
-        if *r == 0 || *r > g.ranks as u32 {
-            c.error(
-                format!("promotion rank {r} is not on a board of {} ranks", g.ranks),
-                p.ranks.location.clone(),
-                format!("write ranks from 1 to {}, counted from the owner's side", g.ranks),
-            );
-        } else {
-            ranks.push(*r as i32 - 1);
-        }
-    }
-    let mandatory_ranks = check_mandatory_ranks(c, p, &ranks);
-    let limits = check_limits(c, p, choices.as_deref().unwrap_or_default(), letter_kind);
-    Some(CheckedPromotion {
-        pieces: pieces?,
-        ranks,
-        choices: choices?,
-        mandatory_ranks,
-        limits: limits?,
-    })
-}
-
-/// The ranks where promotion is compulsory (0-based): every promotion
-/// rank, none (`mandatory: false`), or those of `mandatory_ranks`, each of
-/// which must be a promotion rank.
-fn check_mandatory_ranks(c: &mut Checker<'_>, p: &crate::spec::PromotionSpec, ranks: &[i32]) -> Vec<i32> {
-    let Some(given) = &p.mandatory_ranks else {
-        return if p.mandatory.unwrap_or(true) {
-            ranks.to_vec()
-        } else {
-            Vec::new()
-        };
-    };
-    if p.mandatory == Some(true) {
-        c.error(
-            "promotion has both `mandatory: true` and `mandatory_ranks`",
-            given.location.clone(),
-            "`mandatory: true` forces promotion on every rank of `ranks`; to force it on some only, remove `mandatory` and list those in `mandatory_ranks`",
-        );
-    }
-    let mut out = Vec::new();
-    for &r in &given.value {
-        let rank = r as i32 - 1;
-        if !ranks.contains(&rank) {
-            let listed: Vec<String> = ranks.iter().map(|r| (r + 1).to_string()).collect();
-            c.error(
-                format!("mandatory promotion rank {r} is not one of the promotion `ranks`"),
-                given.location.clone(),
-                format!(
-                    "list it in `ranks` too, or force promotion on some of [{}]",
-                    listed.join(", ")
-                ),
-            );
-        } else if out.contains(&rank) {
-            c.error(
-                format!("mandatory promotion rank {r} is given twice"),
-                given.location.clone(),
-                "list each rank once",
-            );
-        } else {
-            out.push(rank);
-        }
-    }
-    if given.value.is_empty() {
-        c.error(
-            "`mandatory_ranks` is empty",
-            given.location.clone(),
-            "list the ranks where promotion is compulsory, or write `mandatory: false` for none",
-        );
-    }
-    out
-}
-
-/// The limits on promotion choices by material: each letter one of the
-/// choices, each limit at least 1.
-fn check_limits(
-    c: &mut Checker<'_>,
-    p: &crate::spec::PromotionSpec,
-    choices: &[Kind],
-    letter_kind: &impl Fn(char) -> Option<Kind>,
-) -> Option<Vec<(Kind, u32)>> {
-    let Some(limits) = &p.limits else {
-        return Some(Vec::new());
-    };
-    let mut out = Vec::new();
+/// Resolves each piece's `promoted_from` to a kind: another piece, itself
+/// not promoted, and named by one piece at most (so `+X` in a FEN names
+/// one kind).
+fn resolve_promoted_from(c: &mut Checker<'_>, specs: &[crate::spec::PieceSpec], pieces: &mut [CheckedPiece]) -> bool {
     let mut ok = true;
-    for (&letter, &n) in &limits.value {
-        let at = c.find_in(&limits.location, &format!("'{letter}'"));
-        match letter_kind(letter).filter(|_| letter.is_ascii_uppercase()) {
-            Some(kind) if choices.contains(&kind) || choices.is_empty() => {
-                if n == 0 {
-                    ok = false;
-                    c.error(
-                        format!("promotion limit of `{letter}` is 0, so it can never be chosen"),
-                        at,
-                        format!("remove `{letter}` from `choices` instead"),
-                    );
-                }
-                out.push((kind, n));
+    for (i, spec) in specs.iter().enumerate() {
+        let Some(from) = &spec.promoted_from else { continue };
+        let base = specs.iter().position(|p| p.letter.value == from.value);
+        let problem = match base {
+            None => Some((
+                format!("promoted_from: `{}` is not a piece letter", from.value),
+                "name the upper-case letter of the piece this one is a promotion of".to_string(),
+            )),
+            Some(b) if b == i => Some((
+                format!("the {} is promoted from itself", spec.name.value),
+                "name another piece, or remove `promoted_from`".to_string(),
+            )),
+            Some(b) if specs[b].promoted_from.is_some() => Some((
+                format!("promoted_from: `{}` is itself a promoted piece", from.value),
+                "name the unpromoted piece: a promoted piece returns to hand as it".to_string(),
+            )),
+            Some(b) if specs[b].royal => Some((
+                format!("promoted_from: `{}` is royal and never goes to hand", from.value),
+                "name a piece that is not royal".to_string(),
+            )),
+            Some(_)
+                if specs[..i]
+                    .iter()
+                    .any(|p| p.promoted_from.as_ref().is_some_and(|f| f.value == from.value)) =>
+            {
+                Some((
+                    format!(
+                        "two pieces are promoted from `{}`, so `+{}` in a FEN would name either",
+                        from.value, from.value
+                    ),
+                    "give each piece at most one promoted form".to_string(),
+                ))
             }
-            Some(_) => {
-                ok = false;
-                c.error(
-                    format!("promotion limit for `{letter}`, which is not one of the promotion `choices`"),
-                    at,
-                    "limit only letters listed in `choices`",
-                );
+            Some(b) => {
+                pieces[i].promoted_from = Some(b as Kind);
+                None
             }
-            None => {
-                ok = false;
-                c.error(
-                    format!("promotion limit: `{letter}` is not a piece letter"),
-                    at,
-                    "use upper-case letters of pieces listed under `pieces`",
-                );
-            }
+        };
+        if let Some((message, help)) = problem {
+            ok = false;
+            c.error(message, from.location.clone(), help);
         }
     }
-    ok.then_some(out)
+    ok
 }
 
 /// Fills each piece's initial ranks: as written, or else the ranks it
@@ -847,41 +752,4 @@ fn fill_initial_ranks(pieces: &mut [CheckedPiece], file: &VariantFile, start: &F
             }
         };
     }
-}
-
-/// Whether some White piece of `piece`'s kind in the start position could
-/// reach a promotion rank on an otherwise empty board.
-fn can_reach_promotion(piece: &CheckedPiece, promotion: &CheckedPromotion, start: &FenRecord, g: Geometry) -> bool {
-    let mut seen = vec![false; g.squares()];
-    let mut queue: Vec<Square> = (0..g.squares())
-        .filter(|&i| start.board[i] == FenCell::Piece(piece.letter))
-        .map(|i| i as Square)
-        .collect();
-    if queue.is_empty() {
-        return true; // no such piece to start with: nothing to warn about
-    }
-    while let Some(sq) = queue.pop() {
-        if seen[sq as usize] {
-            continue;
-        }
-        seen[sq as usize] = true;
-        if promotion.ranks.contains(&g.rank(sq)) {
-            return true;
-        }
-        for c in &piece.template.components {
-            let limit = match c.reach {
-                crate::lang::betza::Reach::Leap => 1,
-                crate::lang::betza::Reach::Ride { max } => max.map_or(16, |m| m as i32),
-            };
-            for &(dx, dy) in &c.vectors {
-                for k in 1..=limit {
-                    match g.offset(sq, dx * k, dy * k) {
-                        Some(t) => queue.push(t),
-                        None => break,
-                    }
-                }
-            }
-        }
-    }
-    false
 }

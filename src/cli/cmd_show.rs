@@ -196,44 +196,46 @@ fn summary(variant: &Variant, file: &VariantFile) -> String {
         let _ = writeln!(out, "\nactions (each instead of a move):");
         out.push_str(&table(&abilities, "  "));
     }
-    match &file.promotion {
-        Some(p) => {
-            let ranks: Vec<String> = p.ranks.value.iter().map(u32::to_string).collect();
-            let optional: Vec<String> = p
-                .ranks
-                .value
-                .iter()
-                .filter(|&&r| !p.mandatory_on(r))
-                .map(u32::to_string)
-                .collect();
-            let optional = if optional.is_empty() {
-                String::new()
-            } else if optional.len() == ranks.len() {
-                ", optional".to_string()
-            } else {
-                format!(", optional on {}", optional.join(", "))
-            };
-            let limits: Vec<String> = p
-                .limits
-                .iter()
-                .flat_map(|l| &l.value)
-                .map(|(letter, n)| format!("{letter} while fewer than {n}"))
-                .collect();
-            let limits = if limits.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", limits.join(", "))
-            };
-            let _ = writeln!(
-                out,
-                "\npromotion: {} on rank{} {} (counted from its side) to one of {}{limits}{optional}",
-                p.pieces.value,
-                if ranks.len() == 1 { "" } else { "s" },
-                ranks.join(", "),
-                p.choices.value,
-            );
-        }
-        None => out.push_str("\npromotion: none\n"),
+    let promotions = file.promotion.as_deref().unwrap_or_default();
+    if promotions.is_empty() {
+        out.push_str("\npromotion: none\n");
+    }
+    for p in promotions {
+        let ranks: Vec<String> = p.ranks.value.iter().map(u32::to_string).collect();
+        let optional: Vec<String> = p
+            .ranks
+            .value
+            .iter()
+            .filter(|&&r| !p.mandatory_on(r))
+            .map(u32::to_string)
+            .collect();
+        let optional = if optional.is_empty() {
+            String::new()
+        } else if optional.len() == ranks.len() {
+            ", optional".to_string()
+        } else {
+            format!(", optional on {}", optional.join(", "))
+        };
+        let limits: Vec<String> = p
+            .limits
+            .iter()
+            .flat_map(|l| &l.value)
+            .map(|(letter, n)| format!("{letter} while fewer than {n}"))
+            .collect();
+        let leaving = if p.from_zone { ", or leaving them" } else { "" };
+        let limits = if limits.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", limits.join(", "))
+        };
+        let _ = writeln!(
+            out,
+            "\npromotion: {} on rank{} {} (counted from its side){leaving} to one of {}{limits}{optional}",
+            p.pieces.value,
+            if ranks.len() == 1 { "" } else { "s" },
+            ranks.join(", "),
+            p.choices.value,
+        );
     }
     let g = variant.geometry;
     // One line per castling move; a move that may bring pieces along is

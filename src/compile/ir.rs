@@ -103,6 +103,10 @@ pub enum CondNode {
     /// The side to move has a legal move (not a drop) from a square of the
     /// first set to a square of the second.
     CanReach(SetId, SetId),
+    /// Pieces in hand of a side and the kinds of a mask, compared with a number.
+    Held(crate::lang::effect_syntax::SideFilter, u64, Comparison, u32),
+    /// The move just made dropped a piece of a kind in the mask.
+    Dropped(u64),
 }
 
 /// One step of an effect program.
@@ -249,10 +253,10 @@ pub struct LineSupport {
 /// A game-end condition, compiled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum End {
-    /// No legal move, in check.
-    Checkmate,
-    /// No legal move, not in check.
-    Stalemate,
+    /// No legal move, in check (and the condition holds, if any).
+    Checkmate(Option<CondId>),
+    /// No legal move, not in check (and the condition holds, if any).
+    Stalemate(Option<CondId>),
     /// The move rule.
     MoveRule(u32),
     /// Repetition.

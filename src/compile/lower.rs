@@ -214,8 +214,8 @@ impl Builder {
     /// A game-end condition.
     fn end(&mut self, condition: &EndCondition<Resolved>) -> End {
         match condition {
-            EndCondition::Checkmate => End::Checkmate,
-            EndCondition::Stalemate => End::Stalemate,
+            EndCondition::Checkmate(c) => End::Checkmate(c.as_ref().map(|c| self.cond(c))),
+            EndCondition::Stalemate(c) => End::Stalemate(c.as_ref().map(|c| self.cond(c))),
             EndCondition::MoveRule(n) => End::MoveRule(*n),
             EndCondition::Repetition(n) => End::Repetition(*n),
             EndCondition::Holds(c) => {
@@ -410,6 +410,7 @@ impl Builder {
             }
             Cond::Compare(Quantity::Count(s), cmp, n) => CondNode::Count(self.set(s), *cmp, *n),
             Cond::Compare(Quantity::Squares(s), cmp, n) => CondNode::Squares(self.set(s), *cmp, *n),
+            Cond::Compare(Quantity::Held(side, kinds), cmp, n) => CondNode::Held(*side, *kinds, *cmp, *n),
             Cond::Compare(Quantity::Captured(mask), cmp, n) => {
                 let counter = self
                     .p
@@ -440,6 +441,7 @@ impl Builder {
                 let (a, b) = (self.set(a), self.set(b));
                 CondNode::Within(a, b)
             }
+            Cond::Dropped(mask) => CondNode::Dropped(*mask),
             Cond::CanReach(a, b) => {
                 let (a, b) = (self.set(a), self.set(b));
                 CondNode::CanReach(a, b)

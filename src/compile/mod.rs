@@ -35,6 +35,9 @@ pub struct PieceInfo {
     pub value: i32,
     /// How pictures draw it.
     pub glyph: Glyph,
+    /// The kind it is a promoted form of (`promoted_from`): FEN writes it
+    /// `+` and that kind's letter.
+    pub promoted_from: Option<Kind>,
 }
 
 /// One castling move of one side, compiled.
@@ -94,7 +97,11 @@ pub struct Variant {
     pub(crate) attacks: AttackTables,
     /// Promotion zone per (kind, side): index `kind * 2 + side`.
     pub(crate) promotion_zone: Vec<SquareSet>,
-    pub(crate) promotion_choices: Vec<Kind>,
+    /// Where a move that starts promotes too, per (kind, side): the zone
+    /// of a rule with `from_zone`, else nothing.
+    pub(crate) promotion_leaving: Vec<SquareSet>,
+    /// The kinds each kind may promote to, in the order written.
+    pub(crate) promotion_choices: Vec<Vec<Kind>>,
     /// Where promotion is compulsory, per (kind, side): the part of the
     /// zone where a piece may not stay as it is.
     pub(crate) promotion_forced: Vec<SquareSet>,
@@ -123,8 +130,13 @@ pub struct Variant {
     pub(crate) hand_slot: Vec<Option<u8>>,
     /// With drops: the kind held in each hand slot.
     pub(crate) hand_kinds: Vec<Kind>,
-    /// The kind a promoted piece becomes again when captured into a hand.
+    /// The kind a piece marked promoted (`~`) becomes again when captured
+    /// into a hand: the one kind that promotes to pieces that are not
+    /// promoted forms.
     pub(crate) demoted: Option<Kind>,
+    /// Per kind, the kind a captured piece of it joins the hand as: its
+    /// `promoted_from`, else itself.
+    pub(crate) captured_as: Vec<Kind>,
 }
 
 impl Variant {
@@ -134,6 +146,18 @@ impl Variant {
             .iter()
             .position(|p| p.letter == letter.to_ascii_uppercase())
             .map(|k| k as Kind)
+    }
+
+    /// The letter of the piece that is `letter`'s piece promoted
+    /// (`promoted_from`), in `letter`'s case: what `+X` in a FEN names.
+    pub fn promoted_form_letter(&self, letter: char) -> Option<char> {
+        let base = self.kind_of_letter(letter)?;
+        let form = self.pieces.iter().find(|p| p.promoted_from == Some(base))?.letter;
+        Some(if letter.is_ascii_lowercase() {
+            form.to_ascii_lowercase()
+        } else {
+            form
+        })
     }
 
     /// Whether `kind` is royal.
@@ -285,13 +309,14 @@ pub(crate) fn compile_castling(g: Geometry, resolved: &[ResolvedCastling]) -> (V
 fn promotion_zones(v: &CheckedVariant, ranks: impl Fn(&CheckedPromotion) -> &[i32]) -> Vec<SquareSet> {
     let g = v.geometry;
     let mut zones = vec![SquareSet::EMPTY; v.pieces.len() * 2];
-    let Some(p) = &v.promotion else { return zones };
-    for &kind in &p.pieces {
-        for side in Color::BOTH {
-            zones[kind as usize * 2 + side as usize] = (0..g.squares())
-                .map(|s| s as Square)
-                .filter(|&sq| ranks(p).contains(&g.relative_rank(side, g.rank(sq))))
-                .collect();
+    for p in &v.promotions {
+        for &kind in &p.pieces {
+            for side in Color::BOTH {
+                zones[kind as usize * 2 + side as usize] = (0..g.squares())
+                    .map(|s| s as Square)
+                    .filter(|&sq| ranks(p).contains(&g.relative_rank(side, g.rank(sq))))
+                    .collect();
+            }
         }
     }
     zones
@@ -311,7 +336,14 @@ pub fn compile(v: CheckedVariant) -> Variant {
     let promotion_zone = promotion_zones(&v, |p| &p.ranks);
     let promotion_forced = promotion_zones(&v, |p| &p.mandatory_ranks);
     let mut promotion_limits = vec![0; v.pieces.len()];
-    for &(kind, n) in v.promotion.iter().flat_map(|p| &p.limits) {
+    let promotion_leaving = promotion_zones(&v, |p| if p.from_zone { &p.ranks } else { &[] });
+    let mut promotion_choices = vec![Vec::new(); v.pieces.len()];
+    for p in &v.promotions {
+        for &kind in &p.pieces {
+            promotion_choices[kind as usize] = p.choices.clone();
+        }
+    }
+    for &(kind, n) in v.promotions.iter().flat_map(|p| &p.limits) {
         promotion_limits[kind as usize] = n;
     }
     let (castling, castling_keep) = compile_castling(g, &v.castling);
@@ -336,7 +368,7 @@ pub fn compile(v: CheckedVariant) -> Variant {
     let mut hand_kinds = Vec::new();
     if v.sentences.drops.is_some() {
         for (k, p) in v.pieces.iter().enumerate() {
-            if !p.royal && hand_kinds.len() < crate::base::limits::MAX_HAND_KINDS {
+            if !p.royal && p.promoted_from.is_none() && hand_kinds.len() < crate::base::limits::MAX_HAND_KINDS {
                 hand_slot[k] = Some(hand_kinds.len() as u8);
                 hand_kinds.push(k as Kind);
             }
@@ -358,6 +390,7 @@ pub fn compile(v: CheckedVariant) -> Variant {
                 pawn: p.pawn,
                 value: p.value,
                 glyph: p.glyph.clone(),
+                promoted_from: p.promoted_from,
             })
             .collect(),
         start_fen: v.start_text.clone(),
@@ -366,7 +399,8 @@ pub fn compile(v: CheckedVariant) -> Variant {
         moves,
         attacks,
         promotion_zone,
-        promotion_choices: v.promotion.as_ref().map(|p| p.choices.clone()).unwrap_or_default(),
+        promotion_leaving,
+        promotion_choices,
         promotion_forced,
         promotion_limited: promotion_limits.iter().any(|&n| n > 0),
         promotion_limits,
@@ -381,7 +415,14 @@ pub fn compile(v: CheckedVariant) -> Variant {
         castling_spec: v.castling_rules.clone(),
         hand_slot,
         hand_kinds,
-        demoted: v.promotion.as_ref().and_then(|p| p.pieces.first().copied()),
+        demoted: v
+            .promotions
+            .iter()
+            .find(|p| p.choices.iter().any(|&c| v.pieces[c as usize].promoted_from.is_none()))
+            .and_then(|p| p.pieces.first().copied()),
+        captured_as: (0..v.pieces.len())
+            .map(|k| v.pieces[k].promoted_from.unwrap_or(k as Kind))
+            .collect(),
     }
 }
 

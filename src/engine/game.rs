@@ -118,8 +118,14 @@ impl<'v> Game<'v> {
             let reason = match *end {
                 End::Holds(c) if v.eval_cond(c, pos, &Variant::still(side)) => programs.end_labels[i].clone(),
                 End::Dead(c) if v.eval_cond(c, pos, &Variant::still(side)) => "dead position".to_string(),
-                End::Checkmate if no_moves && v.in_check(pos) => "checkmate".to_string(),
-                End::Stalemate if no_moves && !v.in_check(pos) => "stalemate".to_string(),
+                End::Checkmate(None) if no_moves && v.in_check(pos) => "checkmate".to_string(),
+                End::Stalemate(None) if no_moves && !v.in_check(pos) => "stalemate".to_string(),
+                End::Checkmate(guard) if no_moves && v.in_check(pos) && v.guard_holds(guard, pos) => {
+                    programs.end_labels[i].clone()
+                }
+                End::Stalemate(guard) if no_moves && !v.in_check(pos) && v.guard_holds(guard, pos) => {
+                    programs.end_labels[i].clone()
+                }
                 End::MoveRule(n) if n > 0 && pos.halfmove_clock() >= 2 * n => format!("{n}-move rule"),
                 End::Repetition(n) if n > 0 && self.repetitions() >= n as usize => format!("{n}-fold repetition"),
                 _ => continue,

@@ -179,6 +179,27 @@ impl Variant {
 
     /// Squares (within `among`, if given) holding pieces of the relative
     /// side whose kind is in `kinds`.
+    /// How many pieces of `kinds` the sides `side` names (read for `own`)
+    /// hold in hand.
+    fn held(&self, pos: &Position, own: Color, side: SideFilter, kinds: u64) -> u32 {
+        let sides: &[Color] = match side {
+            SideFilter::Own => &[own],
+            SideFilter::Enemy => &[own.flip()],
+            SideFilter::Any => &Color::BOTH,
+            SideFilter::White => &[Color::White],
+            SideFilter::Black => &[Color::Black],
+        };
+        let mut n = 0;
+        for &s in sides {
+            for (slot, &kind) in self.hand_kinds.iter().enumerate() {
+                if kinds >> kind & 1 != 0 {
+                    n += u32::from(pos.hands[s as usize][slot]);
+                }
+            }
+        }
+        n
+    }
+
     fn pieces_matching(
         &self,
         pos: &Position,
@@ -229,6 +250,8 @@ impl Variant {
             CondNode::Count(set, cmp, n) => compare(intersection(self.eval_set(set, pos, ctx), occupied).len(), cmp, n),
             CondNode::Squares(set, cmp, n) => compare(self.eval_set(set, pos, ctx).len(), cmp, n),
             CondNode::Captured(counter, cmp, n) => compare(pos.captured[counter as usize] as u32, cmp, n),
+            CondNode::Held(side, kinds, cmp, n) => compare(self.held(pos, ctx.side, side, kinds), cmp, n),
+            CondNode::Dropped(mask) => pos.dropped.0.is_some_and(|kind| mask >> kind & 1 != 0),
             CondNode::Checks(own, cmp, n) => {
                 let side = if own { ctx.side } else { ctx.side.flip() };
                 compare(pos.checks[side as usize] as u32, cmp, n)
@@ -732,8 +755,7 @@ impl Variant {
         let zone = &self.promotion_zone[piece.kind() as usize * 2 + piece.color() as usize];
         if promote
             && zone.contains(to)
-            && let Some(&kind) = self
-                .promotion_choices
+            && let Some(&kind) = self.promotion_choices[piece.kind() as usize]
                 .iter()
                 .find(|&&k| self.may_promote_to(pos, piece.color(), k))
         {

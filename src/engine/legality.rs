@@ -148,6 +148,12 @@ impl Variant {
         }
     }
 
+    /// Whether an end rule's `if` condition holds for the side to move
+    /// (a rule without one always does).
+    pub(crate) fn guard_holds(&self, guard: Option<crate::compile::ir::CondId>, pos: &Position) -> bool {
+        guard.is_none_or(|c| self.eval_cond(c, pos, &Self::still(pos.side)))
+    }
+
     /// The first end rule that is a plain condition and holds now, for the
     /// side to move: such a position has no legal moves.
     pub fn ended_by_rule(&self, pos: &Position) -> Option<(usize, EndOutcome)> {

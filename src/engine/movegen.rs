@@ -323,7 +323,7 @@ impl Variant {
         let move_kind = MoveKind::Action(site.index);
         let start = out.len();
         if action.promotes {
-            self.push_promotions(pos, out, site.side, Move::new(from, to, move_kind));
+            self.push_promotions(pos, out, site.kind, site.side, Move::new(from, to, move_kind));
         } else if action.stays {
             out.push(Move::new(from, to, move_kind));
         } else {
@@ -389,8 +389,8 @@ impl Variant {
         move_kind: MoveKind,
     ) {
         let zone = kind as usize * 2 + us as usize;
-        if self.promotion_zone[zone].contains(to)
-            && self.push_promoting(pos, out, zone, us, Move::new(from, to, move_kind))
+        if (self.promotion_zone[zone].contains(to) || self.promotion_leaving[zone].contains(from))
+            && self.push_promoting(pos, out, kind, us, Move::new(from, to, move_kind))
         {
             return;
         }
@@ -402,14 +402,14 @@ impl Variant {
     /// the move may not also be made as it is). Kept out of line: most
     /// moves never reach it.
     #[inline(never)]
-    fn push_promoting(&self, pos: &Position, out: &mut Vec<Move>, zone: usize, us: Color, mv: Move) -> bool {
-        self.push_promotions(pos, out, us, mv);
-        self.promotion_forced[zone].contains(mv.to)
+    fn push_promoting(&self, pos: &Position, out: &mut Vec<Move>, kind: u8, us: Color, mv: Move) -> bool {
+        self.push_promotions(pos, out, kind, us, mv);
+        self.promotion_forced[kind as usize * 2 + us as usize].contains(mv.to)
     }
 
-    /// Pushes `mv` once per promotion choice open to `us`.
-    fn push_promotions(&self, pos: &Position, out: &mut Vec<Move>, us: Color, mv: Move) {
-        for &choice in &self.promotion_choices {
+    /// Pushes `mv` once per promotion choice open to `us`'s piece of `kind`.
+    fn push_promotions(&self, pos: &Position, out: &mut Vec<Move>, kind: u8, us: Color, mv: Move) {
+        for &choice in &self.promotion_choices[kind as usize] {
             if self.may_promote_to(pos, us, choice) {
                 out.push(Move {
                     promotion: Some(choice),

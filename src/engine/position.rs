@@ -7,7 +7,7 @@ use super::moves::{Move, MoveKind};
 use super::trace::{Event, NoTrace, Trace};
 use crate::base::geometry::Geometry;
 use crate::base::limits::{MAX_CARRY, MAX_COUNTERS, MAX_HAND_KINDS};
-use crate::base::piece::Cell;
+use crate::base::piece::{Cell, Kind};
 use crate::base::square::{Color, MAX_SQUARES, Square, SquareSet};
 use crate::compile::Variant;
 use crate::compile::tables::passed_squares;
@@ -38,7 +38,30 @@ pub struct Position {
     /// With drops: squares of pieces that promoted (captured, one returns
     /// to the hand as the piece it promoted from).
     pub(crate) promoted: SquareSet,
+    /// The kind the move that led here dropped, if it was a drop: what
+    /// `dropped(...)` reads.
+    pub(crate) dropped: LastDrop,
     pub(crate) geometry: Geometry,
+}
+
+/// What the move that led to a position dropped, if it dropped a piece:
+/// how the position was reached, not what it is. A FEN does not carry it
+/// (as in Fairy-Stockfish, a position set up from a FEN has no last
+/// move), and two positions that differ only in it are equal and hash
+/// alike, for repetitions and round trips.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct LastDrop(pub(crate) Option<Kind>);
+
+impl PartialEq for LastDrop {
+    fn eq(&self, _: &LastDrop) -> bool {
+        true
+    }
+}
+
+impl Eq for LastDrop {}
+
+impl std::hash::Hash for LastDrop {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
 }
 
 impl Position {
@@ -60,6 +83,7 @@ impl Position {
             unmoved: SquareSet::EMPTY,
             hands: [[0; MAX_HAND_KINDS]; 2],
             promoted: SquareSet::EMPTY,
+            dropped: LastDrop(None),
             geometry,
         }
     }
@@ -266,6 +290,10 @@ impl Position {
             mover: mv.to,
         };
         let mut answers = Answers::new(mv.choices);
+        self.dropped = LastDrop(match mv.kind {
+            MoveKind::Drop(kind) => Some(kind),
+            _ => None,
+        });
         let made = match mv.kind {
             MoveKind::Quiet | MoveKind::Initial => self.make_quiet(mv, moving, trace),
             MoveKind::Capture | MoveKind::EnPassant => self.make_capture(variant, mv, moving, trace),
@@ -370,7 +398,12 @@ impl Position {
     /// Marks the piece on `sq` as promoted, where the variant keeps hands.
     #[inline]
     pub(crate) fn mark_promoted(&mut self, variant: &Variant, sq: Square) {
-        if variant.programs.drops.is_some() {
+        // A promoted form (`promoted_from`) says what it was by its kind.
+        if variant.programs.drops.is_some()
+            && variant.pieces[self.board[sq as usize].kind() as usize]
+                .promoted_from
+                .is_none()
+        {
             self.promoted.insert(sq);
         }
     }
@@ -385,7 +418,7 @@ impl Position {
         }
         let kind = match variant.demoted {
             Some(base) if promoted => base,
-            _ => captured.kind(),
+            _ => variant.captured_as[captured.kind() as usize],
         };
         if let Some(slot) = variant.hand_slot.get(kind as usize).copied().flatten() {
             let held = &mut self.hands[self.side as usize][slot as usize];

@@ -244,7 +244,17 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
             move_rule
         }
     );
-    match &file.promotion {
+    let promotions = file.promotion.as_deref().unwrap_or_default();
+    if promotions.len() > 1 {
+        why.push("several promotion rules (Fairy-Stockfish has one, plus `promotedPieceType`)".to_string());
+    }
+    if promotions.iter().any(|p| p.from_zone) {
+        why.push("promotion on moves leaving the zone (`from_zone`)".to_string());
+    }
+    if file.pieces.iter().flatten().any(|p| p.promoted_from.is_some()) {
+        why.push("promoted forms of pieces (`promoted_from`)".to_string());
+    }
+    match promotions.first() {
         Some(pr) => {
             let rs: Vec<i64> = pr.ranks.value.iter().map(|&r| r as i64).collect();
             let _ = writeln!(ini, "promotionPawnTypes = {}", pr.pieces.value.to_lowercase());

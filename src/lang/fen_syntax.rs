@@ -74,6 +74,19 @@ pub const MAX_FEN_BYTES: usize = 4096;
 /// letters (either case) name pieces. The halfmove and fullmove fields may
 /// be left out (EPD style); they then read as 0 and 1.
 pub fn parse(text: &str, files: u8, ranks: u8, is_letter: impl Fn(char) -> bool) -> Result<FenRecord, FenError> {
+    parse_with_promoted(text, files, ranks, is_letter, |_| None)
+}
+
+/// Reads a FEN as [`parse`] does, where `+X` names a promoted form:
+/// `promoted` gives the letter (in X's case) of the piece that is X
+/// promoted, as Fairy-Stockfish writes shogi's promoted pieces (`+P`).
+pub fn parse_with_promoted(
+    text: &str,
+    files: u8,
+    ranks: u8,
+    is_letter: impl Fn(char) -> bool,
+    promoted: impl Fn(char) -> Option<char>,
+) -> Result<FenRecord, FenError> {
     if text.len() > MAX_FEN_BYTES {
         return Err(FenError::new(
             format!("the FEN has {} bytes; at most {MAX_FEN_BYTES} are read", text.len()),
@@ -134,7 +147,7 @@ pub fn parse(text: &str, files: u8, ranks: u8, is_letter: impl Fn(char) -> bool)
         }
         None => (board_text.as_str(), None),
     };
-    let (board, promoted) = parse_board_marked(board_text, board_span.start, files, ranks, &is_letter)?;
+    let (board, promoted) = parse_board_marked(board_text, board_span.start, files, ranks, &is_letter, &promoted)?;
     let white_to_move = match fields.get(1) {
         None => {
             return Err(FenError::new(
@@ -217,7 +230,7 @@ pub fn parse_board(
     ranks: u8,
     is_letter: &impl Fn(char) -> bool,
 ) -> Result<Vec<FenCell>, FenError> {
-    let (board, promoted) = parse_board_marked(text, base, files, ranks, is_letter)?;
+    let (board, promoted) = parse_board_marked(text, base, files, ranks, is_letter, &|_| None)?;
     match promoted.first() {
         None => Ok(board),
         Some(_) => Err(FenError::new(
@@ -236,6 +249,7 @@ pub fn parse_board_marked(
     files: u8,
     ranks: u8,
     is_letter: &impl Fn(char) -> bool,
+    promoted_form: &impl Fn(char) -> Option<char>,
 ) -> Result<(Vec<FenCell>, Vec<usize>), FenError> {
     let mut promoted = Vec::new();
     let rows: Vec<&str> = text.split('/').collect();
@@ -276,6 +290,18 @@ pub fn parse_board_marked(
                 (1, FenCell::Slot, 1)
             } else if c.is_ascii_alphabetic() && is_letter(c) {
                 (1, FenCell::Piece(c), 1)
+            } else if c == '+' {
+                let base = row[i + 1..].chars().next().unwrap_or(' ');
+                match promoted_form(base).filter(|_| base.is_ascii_alphabetic()) {
+                    Some(form) => (1, FenCell::Piece(form), 1 + base.len_utf8()),
+                    None => {
+                        return Err(FenError::new(
+                            format!("`+{base}` is not a promoted piece of this variant"),
+                            at..at + 1 + base.len_utf8(),
+                            "write `+` only before the letter of a piece that has a promoted form (`promoted_from`)",
+                        ));
+                    }
+                }
             } else {
                 return Err(FenError::new(
                     format!("`{c}` is not a piece letter of this variant"),

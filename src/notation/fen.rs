@@ -14,7 +14,13 @@ use crate::spec::CastlingSide;
 /// position of a random setup).
 pub fn parse(variant: &Variant, text: &str) -> Result<Position, FenError> {
     let g = variant.geometry;
-    let record = fen::parse(text.trim(), g.files, g.ranks, |c| variant.kind_of_letter(c).is_some())?;
+    let record = fen::parse_with_promoted(
+        text.trim(),
+        g.files,
+        g.ranks,
+        |c| variant.kind_of_letter(c).is_some(),
+        |c| variant.promoted_form_letter(c),
+    )?;
     position_from_record(variant, &record)
 }
 
@@ -24,7 +30,13 @@ pub fn parse(variant: &Variant, text: &str) -> Result<Position, FenError> {
 /// from whichever start position, reads back with no seed.
 pub fn parse_fitting(variant: &mut Variant, text: &str) -> Result<Position, FenError> {
     let g = variant.geometry;
-    let record = fen::parse(text.trim(), g.files, g.ranks, |c| variant.kind_of_letter(c).is_some())?;
+    let record = fen::parse_with_promoted(
+        text.trim(),
+        g.files,
+        g.ranks,
+        |c| variant.kind_of_letter(c).is_some(),
+        |c| variant.promoted_form_letter(c),
+    )?;
     variant.fit_castling(&record);
     position_from_record(variant, &record)
 }
@@ -87,6 +99,8 @@ fn read_hands(variant: &Variant, pos: &mut Position, record: &FenRecord) -> Resu
                 help: "remove the brackets after the board".into(),
             });
         }
+        // Fairy-Stockfish's own start positions write empty hands `[-]`.
+        let held = if held == "-" { "" } else { held.as_str() };
         for (i, c) in held.char_indices() {
             let at = span.start + 1 + i;
             let slot = variant
@@ -357,7 +371,16 @@ pub fn write(variant: &Variant, pos: &Position) -> String {
                 out.push_str(&empty.to_string());
                 empty = 0;
             }
-            out.push(letter(variant, cell));
+            let form_of = cell
+                .is_piece()
+                .then(|| variant.pieces[cell.kind() as usize].promoted_from);
+            if let Some(base) = form_of.flatten() {
+                // A promoted form, as Fairy-Stockfish writes it: `+P`.
+                out.push('+');
+                out.push(letter(variant, Cell::piece(base, cell.color())));
+            } else {
+                out.push(letter(variant, cell));
+            }
             if pos.promoted.contains(sq) {
                 out.push('~');
             }

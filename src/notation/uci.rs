@@ -78,7 +78,12 @@ pub fn write(variant: &Variant, mv: &Move) -> String {
         }
     }
     if let Some(kind) = mv.promotion {
-        out.push(variant.pieces[kind as usize].letter.to_ascii_lowercase());
+        if variant.pieces[kind as usize].promoted_from.is_some() {
+            // Promotion to the piece's promoted form, as Fairy-Stockfish writes it.
+            out.push('+');
+        } else {
+            out.push(variant.pieces[kind as usize].letter.to_ascii_lowercase());
+        }
     }
     if let MoveKind::Action(i) = mv.kind {
         out.push('@');
@@ -110,6 +115,8 @@ struct Written {
     from: Square,
     to: Square,
     promotion: Option<u8>,
+    /// A `+` at the end: promotion to the piece's promoted form.
+    to_form: bool,
     action: Option<String>,
     choices: Vec<WrittenChoice>,
     carry: Vec<Square>,
@@ -130,6 +137,12 @@ fn read(variant: &Variant, text: &str) -> Result<Written, String> {
         None => (None, text),
     };
     let (body, choices) = read_choices(g, text)?;
+    // A trailing `+` promotes to the promoted form; `+` between squares
+    // names pieces carried along in castling.
+    let (body, to_form) = match body.strip_suffix('+') {
+        Some(rest) if !rest.is_empty() => (rest, true),
+        _ => (body, false),
+    };
     let mut parts = body.split('+');
     let body = parts.next().unwrap_or_default();
     let carry = parts
@@ -151,6 +164,7 @@ fn read(variant: &Variant, text: &str) -> Result<Written, String> {
         from,
         to: from,
         promotion: None,
+        to_form,
         action,
         choices,
         carry,
@@ -304,7 +318,12 @@ pub fn parse(variant: &Variant, pos: &Position, text: &str) -> Result<Move, Move
         let squares = m.from == w.from && m.to == w.to
             || matches!(m.kind, MoveKind::Castle(i) if m.from == w.from && variant.castling[i as usize].rook_from == w.to);
         squares
-            && m.promotion == w.promotion
+            && if w.to_form {
+                m.promotion
+                    .is_some_and(|k| variant.pieces[k as usize].promoted_from.is_some())
+            } else {
+                m.promotion == w.promotion
+            }
             && action == w.action.as_deref()
             && match m.kind {
                 MoveKind::Castle(i) => {

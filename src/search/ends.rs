@@ -63,10 +63,12 @@ impl Ends {
                 End::Holds(c) | End::Dead(c) => variant.eval_cond(c, pos, &ctx),
                 End::MoveRule(n) => n > 0 && pos.halfmove >= 2 * n,
                 End::Repetition(n) => n > 0 && repeated,
-                End::Checkmate | End::Stalemate => match no_moves {
+                End::Checkmate(guard) | End::Stalemate(guard) => match no_moves {
                     None => return Verdict::NeedMoves,
                     Some(false) => false,
-                    Some(true) => variant.in_check(pos) == (*end == End::Checkmate),
+                    Some(true) => {
+                        variant.in_check(pos) == matches!(end, End::Checkmate(_)) && variant.guard_holds(guard, pos)
+                    }
                 },
             };
             if fires {

@@ -143,12 +143,15 @@ impl Evaluation {
                 }
             })
             .collect();
-        let best_promotion = variant
-            .promotion_choices
-            .iter()
-            .map(|&k| values.get(k as usize).copied().unwrap_or(0))
-            .max()
-            .unwrap_or(0);
+        // Per kind, the value of the best piece it may promote to.
+        let best_promotion: Vec<i32> = (variant.promotion_choices.iter())
+            .map(|choices| {
+                (choices.iter())
+                    .map(|&k| values.get(k as usize).copied().unwrap_or(0))
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
         // Closeness to the centre: 0 on the outermost ring, growing inwards.
         let centre_f = f64::from(g.files as i32 - 1) / 2.0;
         let centre_r = f64::from(g.ranks as i32 - 1) / 2.0;
@@ -163,7 +166,7 @@ impl Evaluation {
                 let row = kind * 2 + side as usize;
                 let avg = average(kind, side as usize);
                 let zone = variant.promotion_zone.get(row).copied().unwrap_or_default();
-                let gain = (best_promotion - values[kind]).max(0);
+                let gain = (best_promotion.get(kind).copied().unwrap_or(0) - values[kind]).max(0);
                 let span = (g.ranks as i32 - 1).max(1);
                 for sq in 0..n {
                     let mut v = values[kind];

@@ -13,7 +13,7 @@ pub use loader::{
     resolve_reference,
 };
 
-use crate::base::span::{lenient, lenient_list, lenient_option, lenient_option_list};
+use crate::base::span::{lenient, lenient_list, lenient_option, lenient_option_list, lenient_option_one_or_list};
 use serde::Deserialize;
 
 /// One variant file as written. Every field is optional so that a file
@@ -45,9 +45,10 @@ pub struct VariantFile {
     /// (instead of `start`).
     #[serde(default, deserialize_with = "lenient_option")]
     pub setup: Option<SetupSpec>,
-    /// Which pieces promote, where, and to what.
-    #[serde(default, deserialize_with = "lenient_option")]
-    pub promotion: Option<PromotionSpec>,
+    /// Which pieces promote, where, and to what: one rule, or a list of
+    /// rules for different pieces (`[(pieces: "P", ..), (pieces: "N", ..)]`).
+    #[serde(default, deserialize_with = "lenient_option_one_or_list")]
+    pub promotion: Option<Vec<PromotionSpec>>,
     /// Castling moves, written for White and mirrored for Black.
     #[serde(default, deserialize_with = "lenient_option_list")]
     pub castling: Option<Vec<CastlingSpec>>,
@@ -182,6 +183,11 @@ pub struct PieceSpec {
     /// letters K, Q, R, B, N, P, otherwise the letter in a disc.
     #[serde(default)]
     pub glyph: Option<Spanned<String>>,
+    /// The piece is another piece promoted (`'P'`): FEN writes it `+P`, as
+    /// Fairy-Stockfish does, and a captured one joins the captor's hand as
+    /// that piece.
+    #[serde(default)]
+    pub promoted_from: Option<Spanned<char>>,
 }
 
 /// A named square set.
@@ -228,6 +234,11 @@ pub struct PromotionSpec {
     /// (`{'Q': 1, 'R': 2}`: a second queen never, a third rook never).
     #[serde(default)]
     pub limits: Option<Spanned<std::collections::BTreeMap<char, u32>>>,
+    /// Whether a move that starts on a promotion rank may promote too,
+    /// wherever it ends, as in shogi (default false: only moves that end
+    /// there).
+    #[serde(default, deserialize_with = "lenient")]
+    pub from_zone: bool,
 }
 
 impl PromotionSpec {

@@ -120,6 +120,8 @@ pub enum Quantity<P: Phase = Parsed> {
     Squares(SetExpr<P>),
     /// Checks given so far by a side: `true` for the rule's own side.
     Checks(bool),
+    /// Pieces of a side and kinds in hand.
+    Held(SideFilter, P::Kinds),
 }
 
 /// A condition.
@@ -146,6 +148,8 @@ pub enum Cond<P: Phase = Parsed> {
     /// The side to move has a legal move (not a drop) from a square of the
     /// first set to a square of the second (end rules only).
     CanReach(SetExpr<P>, SetExpr<P>),
+    /// The move just made dropped a piece of these kinds (`dropped(P)`).
+    Dropped(P::Kinds),
 }
 
 /// Which way a push goes.
@@ -240,10 +244,10 @@ pub enum LegalClause<P: Phase = Parsed> {
 /// The condition of a game-end rule.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EndCondition<P: Phase = Parsed> {
-    /// No legal move, in check.
-    Checkmate,
-    /// No legal move, not in check.
-    Stalemate,
+    /// No legal move, in check; with a condition, only when it holds too.
+    Checkmate(Option<Cond<P>>),
+    /// No legal move, not in check; with a condition, only when it holds too.
+    Stalemate(Option<Cond<P>>),
     /// Moves by each side without capture or pawn move.
     MoveRule(u32),
     /// Occurrences of the same position.

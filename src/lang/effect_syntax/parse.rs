@@ -160,8 +160,16 @@ pub fn parse_end(text: &str) -> Result<EndRule, SentenceError> {
     let mut inner = parse_top(G::end_sentence, text)?.into_inner();
     let condition = first(inner.next().expect("an end condition"));
     let condition = match condition.as_rule() {
-        G::checkmate => EndCondition::Checkmate,
-        G::stalemate => EndCondition::Stalemate,
+        G::no_moves => {
+            let mut parts = condition.into_inner();
+            let mate = parts.next().expect("checkmate or stalemate").as_rule() == G::checkmate;
+            let guard = parts.next().map(|g| lower_cond(first(g))).transpose()?;
+            if mate {
+                EndCondition::Checkmate(guard)
+            } else {
+                EndCondition::Stalemate(guard)
+            }
+        }
         G::move_rule => EndCondition::MoveRule(number(first(condition))?),
         G::repetition => EndCondition::Repetition(number(first(condition))?),
         G::dead => EndCondition::Dead(lower_cond(first(condition))?),
@@ -445,6 +453,9 @@ fn lower_cond_atom(p: Pair<'_, G>) -> Result<Cond, SentenceError> {
     let rule = p.as_rule();
     let text = p.as_str().to_ascii_lowercase();
     let mut inner = p.into_inner();
+    if rule == G::dropped {
+        return Ok(Cond::Dropped(inner.next().map(lower_kinds)));
+    }
     let mut next = || inner.next().expect("the grammar guarantees the parts");
     Ok(match rule {
         G::truth => Cond::Truth(text == "true"),
@@ -468,6 +479,10 @@ fn lower_cond_atom(p: Pair<'_, G>) -> Result<Cond, SentenceError> {
                 G::count => Quantity::Count(lower_set(first(quantity))?),
                 G::squares => Quantity::Squares(lower_set(first(quantity))?),
                 G::checks => Quantity::Checks(first(quantity).as_rule() == G::own),
+                G::held => match lower_set_atom(first(quantity))? {
+                    SetExpr::Pieces(side, kinds) => Quantity::Held(side, kinds),
+                    _ => unreachable!("the grammar gives `held` a side and kinds"),
+                },
                 _ => Quantity::Captured(quantity.into_inner().next().map(lower_kinds)),
             };
             let comparison = match next().as_str() {
@@ -597,7 +612,10 @@ mod tests {
             parse_legal("own royal not attacked unless touching(own royal, enemy royal)").unwrap(),
             LegalClause::NotAttacked(Some(Cond::Touching(_, _)))
         ));
-        assert_eq!(parse_end("checkmate: loss").unwrap().condition, EndCondition::Checkmate);
+        assert_eq!(
+            parse_end("checkmate: loss").unwrap().condition,
+            EndCondition::Checkmate(None)
+        );
         assert_eq!(
             parse_end("50 moves: draw").unwrap().condition,
             EndCondition::MoveRule(50)

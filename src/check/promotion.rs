@@ -1,0 +1,314 @@
+//! Promotion rules: each rule's letters, ranks, compulsory ranks and
+//! limits resolved to kinds, every problem reported; and whether a piece
+//! can reach its promotion ranks at all (a warning).
+
+use super::validate::CheckedPiece;
+use crate::base::geometry::Geometry;
+use crate::base::piece::Kind;
+use crate::base::square::Square;
+use crate::lang::fen_syntax::{FenCell, FenRecord};
+use crate::spec::Spanned;
+
+use super::validate::Checker;
+
+/// Promotion with letters resolved to kinds.
+#[derive(Clone, Debug)]
+pub struct CheckedPromotion {
+    /// Kinds that promote.
+    pub pieces: Vec<Kind>,
+    /// 0-based ranks from the owner's side.
+    pub ranks: Vec<i32>,
+    /// Kinds they may become, in the order written.
+    pub choices: Vec<Kind>,
+    /// The ranks of `ranks` (0-based from the owner's side) where promotion
+    /// is compulsory; on the others a piece may also stay as it is.
+    pub mandatory_ranks: Vec<i32>,
+    /// Choices limited by material: (kind, n) lets a promotion choose the
+    /// kind only while its side has fewer than n of it on the board.
+    pub limits: Vec<(Kind, u32)>,
+    /// Whether a move that starts on a promotion rank promotes too.
+    pub from_zone: bool,
+}
+
+/// Checks every promotion rule, then the rules together: a piece promotes
+/// by one rule at most, a limit on a kind is the same in every rule, and a
+/// choice that is a promoted form of a piece (`promoted_from`) is offered
+/// to that piece only. Empty when any problem was found.
+pub(super) fn check_promotions(
+    c: &mut Checker<'_>,
+    rules: &[crate::spec::PromotionSpec],
+    pieces: &[crate::spec::PieceSpec],
+    g: Geometry,
+    letter_kind: &impl Fn(char) -> Option<Kind>,
+) -> Vec<CheckedPromotion> {
+    if rules.is_empty() {
+        c.error(
+            "`promotion` is an empty list",
+            None,
+            "give at least one rule, or remove `promotion`",
+        );
+    }
+    let mut out = Vec::new();
+    let mut ok = true;
+    for spec in rules {
+        let Some(rule) = check_promotion(c, spec, g, letter_kind) else {
+            ok = false;
+            continue;
+        };
+        for &kind in &rule.pieces {
+            let letter = pieces.get(kind as usize).map_or('?', |p| p.letter.value);
+            if out.iter().any(|r: &CheckedPromotion| r.pieces.contains(&kind)) {
+                ok = false;
+                c.error(
+                    format!("`{letter}` promotes by two promotion rules"),
+                    spec.pieces.location.clone(),
+                    "name each piece in one rule only",
+                );
+            }
+            for &choice in &rule.choices {
+                let Some(from) = pieces.get(choice as usize).and_then(|p| p.promoted_from.as_ref()) else {
+                    continue;
+                };
+                if from.value != letter {
+                    ok = false;
+                    c.error(
+                        format!(
+                            "`{}` is the promoted `{}` (`promoted_from`), but this rule promotes `{letter}` to it",
+                            pieces[choice as usize].letter.value, from.value
+                        ),
+                        spec.choices.location.clone(),
+                        "offer a promoted form only to the piece it is promoted from: one rule per piece",
+                    );
+                }
+            }
+        }
+        for &(kind, n) in &rule.limits {
+            if out
+                .iter()
+                .flat_map(|r: &CheckedPromotion| &r.limits)
+                .any(|&(k, m)| k == kind && m != n)
+            {
+                ok = false;
+                c.error(
+                    "two promotion rules limit the same piece differently",
+                    spec.limits.as_ref().and_then(|l| l.location.clone()),
+                    "give a piece's limit once, or the same in every rule",
+                );
+            }
+        }
+        out.push(rule);
+    }
+    if ok { out } else { Vec::new() }
+}
+
+pub(super) fn check_promotion(
+    c: &mut Checker<'_>,
+    p: &crate::spec::PromotionSpec,
+    g: Geometry,
+    letter_kind: &impl Fn(char) -> Option<Kind>,
+) -> Option<CheckedPromotion> {
+    let mut letters = |field: &Spanned<String>, what: &str| -> Option<Vec<Kind>> {
+        let mut kinds = Vec::new();
+        let mut ok = true;
+        for (i, ch) in field.value.char_indices() {
+            match letter_kind(ch).filter(|_| ch.is_ascii_uppercase()) {
+                Some(k) if kinds.contains(&k) => {
+                    // Reported once: a repeated letter would repeat every promoting move.
+                    if ok {
+                        let at = c.inside(field, i..i + ch.len_utf8());
+                        c.error(
+                            format!("promotion {what}: `{ch}` is given twice"),
+                            at,
+                            "list each piece letter once",
+                        );
+                    }
+                    ok = false;
+                }
+                Some(k) => kinds.push(k),
+                None => {
+                    ok = false;
+                    let at = c.inside(field, i..i + ch.len_utf8());
+                    c.error(
+                        format!("promotion {what}: `{ch}` is not a piece letter"),
+                        at,
+                        "use upper-case letters of pieces listed under `pieces`",
+                    );
+                }
+            }
+        }
+        if kinds.is_empty() && ok {
+            c.error(
+                format!("promotion {what} is empty"),
+                field.location.clone(),
+                "list at least one piece letter",
+            );
+            ok = false;
+        }
+        ok.then_some(kinds)
+    };
+    let pieces = letters(&p.pieces, "pieces");
+    let choices = letters(&p.choices, "choices");
+    let mut ranks = Vec::new();
+    for r in &p.ranks.value {
+        if *r == 0 || *r > g.ranks as u32 {
+            c.error(
+                format!("promotion rank {r} is not on a board of {} ranks", g.ranks),
+                p.ranks.location.clone(),
+                format!("write ranks from 1 to {}, counted from the owner's side", g.ranks),
+            );
+        } else {
+            ranks.push(*r as i32 - 1);
+        }
+    }
+    let mandatory_ranks = check_mandatory_ranks(c, p, &ranks);
+    let limits = check_limits(c, p, choices.as_deref().unwrap_or_default(), letter_kind);
+    Some(CheckedPromotion {
+        pieces: pieces?,
+        ranks,
+        choices: choices?,
+        mandatory_ranks,
+        limits: limits?,
+        from_zone: p.from_zone,
+    })
+}
+
+/// The ranks where promotion is compulsory (0-based): every promotion
+/// rank, none (`mandatory: false`), or those of `mandatory_ranks`, each of
+/// which must be a promotion rank.
+fn check_mandatory_ranks(c: &mut Checker<'_>, p: &crate::spec::PromotionSpec, ranks: &[i32]) -> Vec<i32> {
+    let Some(given) = &p.mandatory_ranks else {
+        return if p.mandatory.unwrap_or(true) {
+            ranks.to_vec()
+        } else {
+            Vec::new()
+        };
+    };
+    if p.mandatory == Some(true) {
+        c.error(
+            "promotion has both `mandatory: true` and `mandatory_ranks`",
+            given.location.clone(),
+            "`mandatory: true` forces promotion on every rank of `ranks`; to force it on some only, remove `mandatory` and list those in `mandatory_ranks`",
+        );
+    }
+    let mut out = Vec::new();
+    for &r in &given.value {
+        let rank = r as i32 - 1;
+        if !ranks.contains(&rank) {
+            let listed: Vec<String> = ranks.iter().map(|r| (r + 1).to_string()).collect();
+            c.error(
+                format!("mandatory promotion rank {r} is not one of the promotion `ranks`"),
+                given.location.clone(),
+                format!(
+                    "list it in `ranks` too, or force promotion on some of [{}]",
+                    listed.join(", ")
+                ),
+            );
+        } else if out.contains(&rank) {
+            c.error(
+                format!("mandatory promotion rank {r} is given twice"),
+                given.location.clone(),
+                "list each rank once",
+            );
+        } else {
+            out.push(rank);
+        }
+    }
+    if given.value.is_empty() {
+        c.error(
+            "`mandatory_ranks` is empty",
+            given.location.clone(),
+            "list the ranks where promotion is compulsory, or write `mandatory: false` for none",
+        );
+    }
+    out
+}
+
+/// The limits on promotion choices by material: each letter one of the
+/// choices, each limit at least 1.
+fn check_limits(
+    c: &mut Checker<'_>,
+    p: &crate::spec::PromotionSpec,
+    choices: &[Kind],
+    letter_kind: &impl Fn(char) -> Option<Kind>,
+) -> Option<Vec<(Kind, u32)>> {
+    let Some(limits) = &p.limits else {
+        return Some(Vec::new());
+    };
+    let mut out = Vec::new();
+    let mut ok = true;
+    for (&letter, &n) in &limits.value {
+        let at = c.find_in(&limits.location, &format!("'{letter}'"));
+        match letter_kind(letter).filter(|_| letter.is_ascii_uppercase()) {
+            Some(kind) if choices.contains(&kind) || choices.is_empty() => {
+                if n == 0 {
+                    ok = false;
+                    c.error(
+                        format!("promotion limit of `{letter}` is 0, so it can never be chosen"),
+                        at,
+                        format!("remove `{letter}` from `choices` instead"),
+                    );
+                }
+                out.push((kind, n));
+            }
+            Some(_) => {
+                ok = false;
+                c.error(
+                    format!("promotion limit for `{letter}`, which is not one of the promotion `choices`"),
+                    at,
+                    "limit only letters listed in `choices`",
+                );
+            }
+            None => {
+                ok = false;
+                c.error(
+                    format!("promotion limit: `{letter}` is not a piece letter"),
+                    at,
+                    "use upper-case letters of pieces listed under `pieces`",
+                );
+            }
+        }
+    }
+    ok.then_some(out)
+}
+
+/// Whether some White piece of `piece`'s kind in the start position could
+/// reach a promotion rank on an otherwise empty board.
+pub(super) fn can_reach_promotion(
+    piece: &CheckedPiece,
+    promotion: &CheckedPromotion,
+    start: &FenRecord,
+    g: Geometry,
+) -> bool {
+    let mut seen = vec![false; g.squares()];
+    let mut queue: Vec<Square> = (0..g.squares())
+        .filter(|&i| start.board[i] == FenCell::Piece(piece.letter))
+        .map(|i| i as Square)
+        .collect();
+    if queue.is_empty() {
+        return true; // no such piece to start with: nothing to warn about
+    }
+    while let Some(sq) = queue.pop() {
+        if seen[sq as usize] {
+            continue;
+        }
+        seen[sq as usize] = true;
+        if promotion.ranks.contains(&g.rank(sq)) {
+            return true;
+        }
+        for c in &piece.template.components {
+            let limit = match c.reach {
+                crate::lang::betza::Reach::Leap => 1,
+                crate::lang::betza::Reach::Ride { max } => max.map_or(16, |m| m as i32),
+            };
+            for &(dx, dy) in &c.vectors {
+                for k in 1..=limit {
+                    match g.offset(sq, dx * k, dy * k) {
+                        Some(t) => queue.push(t),
+                        None => break,
+                    }
+                }
+            }
+        }
+    }
+    false
+}
