@@ -226,6 +226,11 @@ fn show_lists_regions_confinement_and_moves_by_square() {
 }
 
 #[test]
+fn show_lists_promoted_forms_and_a_promotion_rule_per_piece() {
+    insta::assert_snapshot!(run(&["show", "shogi"]));
+}
+
+#[test]
 fn show_lists_shield_sentences() {
     let out = run(&["show", "tests/fixtures/valid/royal-aura.ron"]);
     assert!(

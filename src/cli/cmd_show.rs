@@ -149,6 +149,10 @@ fn summary(variant: &Variant, file: &VariantFile) -> String {
         if p.pawn {
             notes.push("pawn".to_string());
         }
+        if let Some(base) = p.promoted_from {
+            let letter = variant.pieces[base as usize].letter;
+            notes.push(format!("promoted {letter}, written +{letter}"));
+        }
         if let Some(spec) = spec {
             if let Some(shield) = &spec.shield {
                 let against: Vec<&str> = shield.against.iter().map(|a| a.value.as_str()).collect();
@@ -200,6 +204,9 @@ fn summary(variant: &Variant, file: &VariantFile) -> String {
     if promotions.is_empty() {
         out.push_str("\npromotion: none\n");
     }
+    if promotions.len() > 1 {
+        out.push_str("\npromotion, a rule per piece:\n");
+    }
     for p in promotions {
         let ranks: Vec<String> = p.ranks.value.iter().map(u32::to_string).collect();
         let optional: Vec<String> = p
@@ -228,9 +235,10 @@ fn summary(variant: &Variant, file: &VariantFile) -> String {
         } else {
             format!(" ({})", limits.join(", "))
         };
+        let lead = if promotions.len() > 1 { "  " } else { "\npromotion: " };
         let _ = writeln!(
             out,
-            "\npromotion: {} on rank{} {} (counted from its side){leaving} to one of {}{limits}{optional}",
+            "{lead}{} on rank{} {} (counted from its side){leaving} to one of {}{limits}{optional}",
             p.pieces.value,
             if ranks.len() == 1 { "" } else { "s" },
             ranks.join(", "),

@@ -100,6 +100,9 @@ pub struct Variant {
     /// Where a move that starts promotes too, per (kind, side): the zone
     /// of a rule with `from_zone`, else nothing.
     pub(crate) promotion_leaving: Vec<SquareSet>,
+    /// Whether some promotion rule has `from_zone` (else `promotion_leaving`
+    /// is empty and never read).
+    pub(crate) promotes_leaving: bool,
     /// The kinds each kind may promote to, in the order written.
     pub(crate) promotion_choices: Vec<Vec<Kind>>,
     /// Where promotion is compulsory, per (kind, side): the part of the
@@ -399,6 +402,7 @@ pub fn compile(v: CheckedVariant) -> Variant {
         moves,
         attacks,
         promotion_zone,
+        promotes_leaving: v.promotions.iter().any(|p| p.from_zone),
         promotion_leaving,
         promotion_choices,
         promotion_forced,

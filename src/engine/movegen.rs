@@ -184,6 +184,7 @@ impl Variant {
         let t = &self.moves;
         let kind = pos.board[from as usize].kind();
         let slot = t.slot(kind, side, from);
+        let promotes_on = self.promotion_targets(kind, side, from);
         // Destinations listed so far (moves and captures; en passant), kept
         // only when two routes of the template reach the same square.
         let mut seen = [SquareSet::EMPTY; 2];
@@ -213,13 +214,13 @@ impl Variant {
                         } else {
                             MoveKind::Quiet
                         };
-                        self.push(pos, out, kind, side, from, leap.to, move_kind);
+                        self.push_with(pos, out, promotes_on, kind, side, from, leap.to, move_kind);
                     }
                 } else if leap.flags & EN_PASSANT != 0 && pos.ep_targets.contains(leap.to) && first(1, leap.to) {
-                    self.push(pos, out, kind, side, from, leap.to, MoveKind::EnPassant);
+                    self.push_with(pos, out, promotes_on, kind, side, from, leap.to, MoveKind::EnPassant);
                 }
             } else if leap.flags & CAPTURE != 0 && target.is_side(side.flip()) && first(0, leap.to) {
-                self.push(pos, out, kind, side, from, leap.to, MoveKind::Capture);
+                self.push_with(pos, out, promotes_on, kind, side, from, leap.to, MoveKind::Capture);
             }
         }
         for ride in &t.rides[slot.rides as usize..slot.rides_end as usize] {
@@ -234,15 +235,15 @@ impl Variant {
                             } else {
                                 MoveKind::Quiet
                             };
-                            self.push(pos, out, kind, side, from, to, move_kind);
+                            self.push_with(pos, out, promotes_on, kind, side, from, to, move_kind);
                         }
                     } else if ride.flags & EN_PASSANT != 0 && pos.ep_targets.contains(to) && first(1, to) {
-                        self.push(pos, out, kind, side, from, to, MoveKind::EnPassant);
+                        self.push_with(pos, out, promotes_on, kind, side, from, to, MoveKind::EnPassant);
                     }
                     continue;
                 }
                 if ride.flags & CAPTURE != 0 && target.is_side(side.flip()) && first(0, to) {
-                    self.push(pos, out, kind, side, from, to, MoveKind::Capture);
+                    self.push_with(pos, out, promotes_on, kind, side, from, to, MoveKind::Capture);
                 }
                 break;
             }
@@ -373,9 +374,9 @@ impl Variant {
     }
 
     /// Pushes a move, once per promotion choice open to the mover when it
-    /// ends in the mover's promotion zone, and as it is unless promotion
-    /// is compulsory there (so a move into a compulsory rank with no
-    /// choice open is not made at all).
+    /// ends in the mover's promotion zone (or starts there, for a rule with
+    /// `from_zone`), and as it is unless promotion is compulsory there (so
+    /// a move into a compulsory rank with no choice open is not made at all).
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn push(
@@ -388,10 +389,40 @@ impl Variant {
         to: Square,
         move_kind: MoveKind,
     ) {
+        let promotes_on = self.promotion_targets(kind, us, from);
+        self.push_with(pos, out, promotes_on, kind, us, from, to, move_kind);
+    }
+
+    /// The squares where a move of `us`'s piece of `kind` from `from` may
+    /// promote: its zone, or every square when it starts in a zone that
+    /// promotes moves leaving it. Read once per piece: it does not depend
+    /// on where the move goes.
+    #[inline(always)]
+    fn promotion_targets(&self, kind: u8, us: Color, from: Square) -> &SquareSet {
+        const EVERY_SQUARE: SquareSet = SquareSet([u64::MAX; 4]);
         let zone = kind as usize * 2 + us as usize;
-        if (self.promotion_zone[zone].contains(to) || self.promotion_leaving[zone].contains(from))
-            && self.push_promoting(pos, out, kind, us, Move::new(from, to, move_kind))
-        {
+        if self.promotes_leaving && self.promotion_leaving[zone].contains(from) {
+            &EVERY_SQUARE
+        } else {
+            &self.promotion_zone[zone]
+        }
+    }
+
+    /// [`push`](Self::push) with the promotion squares already looked up.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn push_with(
+        &self,
+        pos: &Position,
+        out: &mut Vec<Move>,
+        promotes_on: &SquareSet,
+        kind: u8,
+        us: Color,
+        from: Square,
+        to: Square,
+        move_kind: MoveKind,
+    ) {
+        if promotes_on.contains(to) && self.push_promoting(pos, out, kind, us, Move::new(from, to, move_kind)) {
             return;
         }
         out.push(Move::new(from, to, move_kind));
