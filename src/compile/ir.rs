@@ -104,7 +104,7 @@ pub enum CondNode {
     /// first set to a square of the second.
     CanReach(SetId, SetId),
     /// Pieces in hand of a side and the kinds of a mask, compared with a number.
-    Held(crate::lang::effect_syntax::SideFilter, u64, Comparison, u32),
+    Held(SideFilter, u64, Comparison, u32),
     /// The move just made dropped a piece of a kind in the mask.
     Dropped(u64),
 }
