@@ -314,6 +314,13 @@ const MOVES: &[(&str, Place)] = &[
     ("e2e4", At("chess", None)),
     ("c3c4", At("shogi", None)),
     (
+        "e1e1@barrier",
+        At(
+            "tests/fixtures/valid/barrier.ron",
+            Some("4k3/8/8/b7/8/8/3PPP2/4K3 w - - 0 1"),
+        ),
+    ),
+    (
         "b2h8+",
         At(
             "shogi",

@@ -142,3 +142,20 @@ fn a_fen_with_a_plus_before_a_piece_without_a_promoted_form_is_refused() {
     // Fairy-Stockfish's own start positions write an empty hand `[-]`.
     assert!(fen::parse(&v, "4k4/9/9/9/9/9/9/9/4K4[-] w - - 0 1").is_ok());
 }
+
+#[test]
+fn a_plus_without_a_piece_letter_is_refused_where_it_stands() {
+    let v = shogi();
+    for (text, at) in [
+        ("4k3+/9/9/9/9/9/9/9/4K4[] w - - 0 1", 3..4),
+        ("4k4/9/9/9/9/9/9/9/3++P3K[] w - - 0 1", 19..20),
+        ("4k4/9/9/9/9/9/9/9/3+\u{e9}4K[] w - - 0 1", 19..20),
+    ] {
+        let err = fen::parse(&v, text).unwrap_err();
+        assert_eq!(err.message, "`+` is not followed by a piece letter", "{text}");
+        assert_eq!(err.span, at, "{text}");
+    }
+    // A move with both a letter and `+` names two promotions.
+    let pos = fen::parse(&v, "6k2/P8/3N4L/9/9/9/9/9/4K4[] w - - 0 1").unwrap();
+    assert!(uci::parse(&v, &pos, "a8a9t+").is_err());
+}

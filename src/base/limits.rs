@@ -39,3 +39,10 @@ pub const MAX_MOVES_IN: usize = 8;
 /// Most shields a variant may write as sentences (`shields`): each is
 /// evaluated whenever an effect asks which squares are shielded.
 pub const MAX_SHIELD_RULES: usize = 8;
+
+/// Most shields raised by effects (`shield(S against E for N moves)`) in
+/// force at once; a new one replaces the one closest to running out.
+pub const MAX_TIMED_SHIELDS: usize = 4;
+
+/// Most moves a shield raised by an effect lasts.
+pub const MAX_SHIELD_MOVES: u8 = 99;

@@ -174,6 +174,7 @@ impl Costs {
     pub fn effect(&self, e: &Effect) -> u64 {
         match e {
             Effect::Remove(s) | Effect::Block(s) => self.set(s).1.saturating_add(self.squares),
+            Effect::Shield { squares, .. } => self.set(squares).1.saturating_add(1),
             Effect::Consume => 1,
             Effect::BlockChosen { among, unblocking } => self
                 .set(among)
@@ -458,7 +459,7 @@ fn cond_sets(c: &Cond, f: &mut impl FnMut(&SetExpr)) {
 
 fn effect_sets(e: &Effect, f: &mut impl FnMut(&SetExpr)) {
     match e {
-        Effect::Remove(s) | Effect::Block(s) => set_walk(s, f),
+        Effect::Remove(s) | Effect::Block(s) | Effect::Shield { squares: s, .. } => set_walk(s, f),
         Effect::Consume => {}
         Effect::BlockChosen { among, unblocking } => {
             set_walk(among, f);

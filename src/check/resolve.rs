@@ -255,6 +255,15 @@ impl Resolver<'_, '_> {
                 let (among, unblocking) = both(among, unblocking)?;
                 Effect::BlockChosen { among, unblocking }
             }
+            Effect::Shield {
+                squares,
+                against,
+                moves,
+            } => Effect::Shield {
+                squares: self.set(squares)?,
+                against: *against,
+                moves: *moves,
+            },
             Effect::Push {
                 set,
                 direction,

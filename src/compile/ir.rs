@@ -137,6 +137,16 @@ pub enum Op {
         /// nothing a move does comes after it.
         last: bool,
     },
+    /// Protect the squares of the set from the effects of `against`
+    /// (`SHIELD_*` bits) during the next `moves` moves.
+    Shield {
+        /// The squares.
+        set: SetId,
+        /// The effects, as `SHIELD_*` bits.
+        against: u8,
+        /// How many moves, from the next one.
+        moves: u8,
+    },
     /// Remove the acting piece, shields or not.
     Consume,
     /// Bounce the chosen piece of the set away from `from`.
@@ -351,6 +361,9 @@ pub struct Programs {
     pub shield_rules: Vec<(SetId, u8, Option<CondId>)>,
     /// Whether any rule or action can change the board beyond a plain move.
     pub any_effects: bool,
+    /// Whether some effect raises a shield for some moves (`shield(S
+    /// against E for N moves)`): moves count such shields down.
+    pub timed_shields: bool,
 }
 
 impl Programs {

@@ -460,6 +460,18 @@ impl Builder {
                 unblocking: unblocking.as_ref().map(|s| self.set(s)),
                 last: false,
             },
+            Effect::Shield {
+                squares,
+                against,
+                moves,
+            } => {
+                self.p.timed_shields = true;
+                Op::Shield {
+                    set: self.set(squares),
+                    against: *against,
+                    moves: *moves,
+                }
+            }
             Effect::Push {
                 set,
                 direction,

@@ -292,7 +292,11 @@ impl Variant {
 
     /// Squares protected by shields against any of the `against` effects.
     pub(crate) fn shielded(&self, pos: &Position, against: u8) -> SquareSet {
-        let mut out = SquareSet::EMPTY;
+        let mut out = if self.programs.timed_shields {
+            pos.timed_shields.protecting(against)
+        } else {
+            SquareSet::EMPTY
+        };
         for &(squares, bits, while_) in &self.programs.shield_rules {
             if bits & against == 0 {
                 continue;
@@ -394,6 +398,11 @@ impl Variant {
                         pos.clear(ctx.mover);
                         trace.record(Event::Removed { piece, at: ctx.mover });
                     }
+                }
+                Op::Shield { set, against, moves } => {
+                    let squares = self.eval_set(set, pos, ctx);
+                    trace.area(squares);
+                    pos.timed_shields.raise(squares, against, moves);
                 }
                 Op::Block(set) => {
                     let squares = self.eval_set(set, pos, ctx);

@@ -10,4 +10,5 @@ pub mod movegen;
 pub mod moves;
 pub mod perft;
 pub mod position;
+pub mod timed_shields;
 pub mod trace;

@@ -4,6 +4,7 @@
 
 use super::interpret::{Answers, Context};
 use super::moves::{Move, MoveKind};
+use super::timed_shields::TimedShields;
 use super::trace::{Event, NoTrace, Trace};
 use crate::base::geometry::Geometry;
 use crate::base::limits::{MAX_CARRY, MAX_COUNTERS, MAX_HAND_KINDS};
@@ -41,6 +42,8 @@ pub struct Position {
     /// The kind the move that led here dropped, if it was a drop: what
     /// `dropped(...)` reads.
     pub(crate) dropped: LastDrop,
+    /// Shields raised by effects for some moves.
+    pub(crate) timed_shields: TimedShields,
     pub(crate) geometry: Geometry,
 }
 
@@ -84,6 +87,7 @@ impl Position {
             hands: [[0; MAX_HAND_KINDS]; 2],
             promoted: SquareSet::EMPTY,
             dropped: LastDrop(None),
+            timed_shields: TimedShields::default(),
             geometry,
         }
     }
@@ -319,6 +323,9 @@ impl Position {
         }
         variant.fire(&programs.after_move, self, &ctx, made.castled, &mut answers, trace);
         self.update_castling(variant, mv);
+        if programs.timed_shields {
+            self.timed_shields.tick();
+        }
         let resets_clock = made.captured || answers.moved_pawn || before.resets_clock(self, variant);
         let mut new_ep = made.new_ep;
         if variant.programs.blocks && !new_ep.is_empty() {

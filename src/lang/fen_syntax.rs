@@ -68,7 +68,7 @@ impl FenError {
 }
 
 /// Longest FEN kaboom reads (a 16x16 board fits in far less).
-pub const MAX_FEN_BYTES: usize = 4096;
+pub const MAX_FEN_BYTES: usize = 16384;
 
 /// Reads a FEN for a board of `files` x `ranks`. `is_letter` says which
 /// letters (either case) name pieces. The halfmove and fullmove fields may
@@ -291,8 +291,14 @@ pub fn parse_board_marked(
             } else if c.is_ascii_alphabetic() && is_letter(c) {
                 (1, FenCell::Piece(c), 1)
             } else if c == '+' {
-                let base = row[i + 1..].chars().next().unwrap_or(' ');
-                match promoted_form(base).filter(|_| base.is_ascii_alphabetic()) {
+                let Some(base) = row[i + 1..].chars().next().filter(char::is_ascii_alphabetic) else {
+                    return Err(FenError::new(
+                        "`+` is not followed by a piece letter",
+                        at..at + 1,
+                        "write `+` right before the letter of a piece that has a promoted form: `+P`",
+                    ));
+                };
+                match promoted_form(base) {
                     Some(form) => (1, FenCell::Piece(form), 1 + base.len_utf8()),
                     None => {
                         return Err(FenError::new(

@@ -1,11 +1,15 @@
 //! FEN for positions of a variant: reads a [`FenRecord`] into a
 //! [`Position`] and writes a position back, exactly.
 
+use crate::base::limits::{
+    MAX_SHIELD_MOVES, MAX_TIMED_SHIELDS, SHIELD_BLOCK, SHIELD_BOUNCE, SHIELD_PUSH, SHIELD_REMOVE,
+};
 use crate::base::piece::Cell;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::tables::{SETS_EN_PASSANT, passed_squares};
 use crate::compile::{CastlingRule, Variant};
 use crate::engine::position::Position;
+use crate::engine::timed_shields::TimedShield;
 use crate::lang::fen_syntax::{self as fen, FenCell, FenError, FenRecord};
 use crate::spec::CastlingSide;
 
@@ -327,6 +331,7 @@ fn read_extra(variant: &Variant, pos: &mut Position, key: &str, value: &str) -> 
             }
             Ok(())
         }
+        "shields" => read_shields(variant, pos, value),
         "captured" => {
             let counts: Vec<&str> = value.split(',').collect();
             if counts.len() != variant.programs.counters.len() {
@@ -348,7 +353,7 @@ fn read_extra(variant: &Variant, pos: &mut Position, key: &str, value: &str) -> 
         }
         _ => Err((
             format!("unknown field `{key}`"),
-            "kaboom adds only `used=`, `captured=`, `unmoved=` and `epvictim=` to FEN".into(),
+            "kaboom adds only `used=`, `captured=`, `unmoved=`, `epvictim=` and `shields=` to FEN".into(),
         )),
     }
 }
@@ -481,7 +486,99 @@ pub fn write(variant: &Variant, pos: &Position) -> String {
         let counts: Vec<String> = pos.captured[..counters].iter().map(u16::to_string).collect();
         out.push_str(&format!(" captured={}", counts.join(",")));
     }
+    let shields: Vec<String> = pos
+        .timed_shields
+        .active()
+        .map(|s| {
+            let squares: Vec<String> = s.squares.iter().map(|sq| g.name(sq)).collect();
+            format!("{}:{}:{}", s.left, shield_effects(s.against), squares.join("+"))
+        })
+        .collect();
+    if !shields.is_empty() {
+        out.push_str(&format!(" shields={}", shields.join(",")));
+    }
     out
+}
+
+/// The effects of `SHIELD_*` bits, as sentences name them: `remove+push`.
+fn shield_effects(bits: u8) -> String {
+    let names: Vec<&str> = SHIELD_NAMES
+        .iter()
+        .filter(|(b, _)| bits & b != 0)
+        .map(|(_, n)| *n)
+        .collect();
+    names.join("+")
+}
+
+/// Each `SHIELD_*` bit and the effect's name.
+const SHIELD_NAMES: [(u8, &str); 4] = [
+    (SHIELD_REMOVE, "remove"),
+    (SHIELD_PUSH, "push"),
+    (SHIELD_BLOCK, "block"),
+    (SHIELD_BOUNCE, "bounce"),
+];
+
+/// Reads `shields=2:remove+push:d4+e4,1:block:c3`: each shield's moves
+/// left, effects and squares, in the order kaboom writes them.
+fn read_shields(variant: &Variant, pos: &mut Position, value: &str) -> Result<(), (String, String)> {
+    let help =
+        || "write each shield as `<moves left>:<effects>:<squares>`, e.g. `shields=2:remove+push:d4+e4`".to_string();
+    let entries: Vec<&str> = value.split(',').filter(|e| !e.is_empty()).collect();
+    if !variant.programs.timed_shields {
+        return Err((
+            "`shields` in a variant whose effects raise no shield for some moves".into(),
+            "remove the field".into(),
+        ));
+    }
+    if entries.len() > MAX_TIMED_SHIELDS {
+        return Err((
+            format!(
+                "{} shields; at most {MAX_TIMED_SHIELDS} are in force at once",
+                entries.len()
+            ),
+            help(),
+        ));
+    }
+    for (slot, entry) in entries.into_iter().enumerate() {
+        let mut parts = entry.splitn(3, ':');
+        let (Some(left), Some(effects), Some(squares)) = (parts.next(), parts.next(), parts.next()) else {
+            return Err((format!("`{entry}` is not a shield"), help()));
+        };
+        let left: u8 = left
+            .parse()
+            .ok()
+            .filter(|n| (1..=MAX_SHIELD_MOVES).contains(n))
+            .ok_or_else(|| {
+                (
+                    format!("`{left}` is not a number of moves from 1 to {MAX_SHIELD_MOVES}"),
+                    help(),
+                )
+            })?;
+        let mut against = 0;
+        for name in effects.split('+') {
+            let (bit, _) = SHIELD_NAMES.iter().find(|(_, n)| *n == name).ok_or_else(|| {
+                (
+                    format!("`{name}` is not an effect a shield stops"),
+                    "name `remove`, `push`, `block` or `bounce`".to_string(),
+                )
+            })?;
+            against |= bit;
+        }
+        let mut set = SquareSet::EMPTY;
+        for name in squares.split('+') {
+            let sq = variant
+                .geometry
+                .parse_square(name)
+                .ok_or_else(|| (format!("`{name}` is not a square of the board"), help()))?;
+            set.insert(sq);
+        }
+        pos.timed_shields.0[slot] = TimedShield {
+            squares: set,
+            against,
+            left,
+        };
+    }
+    Ok(())
 }
 
 /// The letter of a castling right: the rule's letter, or the rook's file

@@ -182,6 +182,9 @@ fn read(variant: &Variant, text: &str) -> Result<Written, String> {
         .ok_or("a second square must follow the first, as in e2e4")?;
     written.to = to;
     written.promotion = read_promotion(variant, &rest[used..])?;
+    if written.to_form && written.promotion.is_some() {
+        return Err("it names a promotion twice: write the letter or `+`, not both".into());
+    }
     Ok(written)
 }
 

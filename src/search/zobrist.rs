@@ -45,6 +45,8 @@ pub struct Keys {
     clock_limit: Option<u32>,
     /// Whether some effect blocks squares (then the board is scanned for them).
     blocks: bool,
+    /// Whether some effect raises shields for some moves (then they count).
+    timed_shields: bool,
 }
 
 /// SplitMix64: a small, good generator for fixed tables.
@@ -103,6 +105,7 @@ impl Keys {
             clock,
             clock_limit,
             blocks,
+            timed_shields: programs.timed_shields,
         }
     }
 
@@ -180,6 +183,15 @@ impl Keys {
                 }
             }
             key ^= squares(&self.promoted, &pos.promoted);
+        }
+        if self.timed_shields {
+            // Each shield in force, by its squares, effects, moves left and slot.
+            for (slot, s) in pos.timed_shields.active().enumerate() {
+                let mut state = (s.squares.0.iter())
+                    .fold(0x7368_6965_6C64_u64 ^ slot as u64, |h, &w| h.rotate_left(17) ^ w)
+                    ^ (u64::from(s.against) << 8 | u64::from(s.left)) << 48;
+                key ^= splitmix(&mut state);
+            }
         }
         key
     }

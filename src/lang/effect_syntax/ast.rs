@@ -191,6 +191,16 @@ pub enum Effect<P: Phase = Parsed> {
     },
     /// Remove the acting piece, shields or not.
     Consume,
+    /// Protect the squares of the set (fixed when the effect runs) from
+    /// some effects (`SHIELD_*` bits) during the next `moves` moves.
+    Shield {
+        /// The squares protected.
+        squares: SetExpr<P>,
+        /// The effects they are protected from, as `SHIELD_*` bits.
+        against: u8,
+        /// How many moves, from the next one, the protection lasts.
+        moves: u8,
+    },
     /// The mover may bounce one piece of the set away from `from`.
     Bounce {
         /// The pieces that may be bounced.

@@ -101,14 +101,7 @@ pub fn parse_shield(text: &str) -> Result<ShieldRule, SentenceError> {
     for part in sentence.into_inner() {
         match part.as_rule() {
             G::set => squares = Some(lower_set(part)?),
-            G::shield_effect => {
-                against |= match part.as_str().to_ascii_lowercase().as_str() {
-                    "remove" => crate::base::limits::SHIELD_REMOVE,
-                    "push" => crate::base::limits::SHIELD_PUSH,
-                    "block" => crate::base::limits::SHIELD_BLOCK,
-                    _ => crate::base::limits::SHIELD_BOUNCE,
-                }
-            }
+            G::shield_effect => against |= shield_bit(&part),
             G::cond => while_ = Some(lower_cond(part)?),
             _ => {}
         }
@@ -118,6 +111,16 @@ pub fn parse_shield(text: &str) -> Result<ShieldRule, SentenceError> {
         against,
         while_,
     })
+}
+
+/// The `SHIELD_*` bit of an effect a shield names (`remove`, `push`, ...).
+fn shield_bit(part: &Pair<'_, G>) -> u8 {
+    match part.as_str().to_ascii_lowercase().as_str() {
+        "remove" => crate::base::limits::SHIELD_REMOVE,
+        "push" => crate::base::limits::SHIELD_PUSH,
+        "block" => crate::base::limits::SHIELD_BLOCK,
+        _ => crate::base::limits::SHIELD_BOUNCE,
+    }
 }
 
 /// Parses a legality clause.
@@ -220,12 +223,44 @@ fn small(pair: Pair<'_, G>, max: u32, what: &str) -> Result<u8, SentenceError> {
     Ok(n as u8)
 }
 
+/// `shield(S against remove, push for N moves)`.
+fn lower_timed_shield(p: Pair<'_, G>) -> Result<Effect, SentenceError> {
+    let max = crate::base::limits::MAX_SHIELD_MOVES;
+    let (mut squares, mut against, mut moves) = (None, 0, 0);
+    for part in p.into_inner() {
+        match part.as_rule() {
+            G::set => squares = Some(lower_set(part)?),
+            G::shield_effect => against |= shield_bit(&part),
+            G::distance => {
+                let at = span(&part);
+                moves = small(part, u32::from(max), "shield duration")?;
+                if moves == 0 {
+                    return Err(SentenceError {
+                        message: "a shield for 0 moves protects nothing".into(),
+                        span: at,
+                        help: format!("shield for 1 to {max} moves"),
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(Effect::Shield {
+        squares: squares.expect("a shield names its squares"),
+        against,
+        moves,
+    })
+}
+
 fn lower_effects(pair: Pair<'_, G>) -> Result<Vec<Effect>, SentenceError> {
     pair.into_inner().map(|effect| lower_effect(first(effect))).collect()
 }
 
 fn lower_effect(p: Pair<'_, G>) -> Result<Effect, SentenceError> {
     let rule = p.as_rule();
+    if rule == G::shield_for {
+        return lower_timed_shield(p);
+    }
     let mut inner = p.into_inner();
     let mut next = || inner.next().expect("the grammar guarantees the parts");
     Ok(match rule {
