@@ -83,3 +83,39 @@ fn imported_variants_export_and_read_back() {
     std::fs::remove_dir_all(&dir).ok();
     assert!(exported >= 20, "only {exported} imported variants export");
 }
+
+/// The chosen block that moves a wall is Fairy-Stockfish's `wallingRule =
+/// duck`: duck chess exports (its non-royal king castles as
+/// `castlingKingPiece`) and reads back with the same counts; any other
+/// effect sentence is refused with the reason. (Checked against
+/// Fairy-Stockfish once: the exported section's `go perft 2` gives 379,440,
+/// and the positions of tests/perft/duck.perft tried give its counts.)
+#[test]
+fn the_duck_exports_as_its_walling_rule() {
+    let ini = export("duck", "kduck").unwrap_or_else(|e| panic!("{e:?}"));
+    for line in [
+        "wallingRule = duck",
+        "castlingKingPiece = k",
+        "stalemateValue = win",
+        "extinctionPieceTypes = k",
+    ] {
+        assert!(ini.lines().any(|l| l == line), "{line} missing:\n{ini}");
+    }
+    let back = import(&ini).unwrap();
+    let again = Variant::from_text("back.ron", back[0].result.as_ref().unwrap()).unwrap();
+    let original = Variant::load("duck").unwrap();
+    let mut perft = Perft::new();
+    assert_eq!(perft.count(&again, &again.start_position(), 2), 379_440);
+    assert_eq!(perft.count(&original, &original.start_position(), 2), 379_440);
+    let dir = std::env::temp_dir().join(format!("kaboom-fsf-export-walls-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("walls.ron");
+    std::fs::write(
+        &path,
+        r#"(extends: "duck", name: "Two walls", rules: ["after move: block(chosen empty)"])"#,
+    )
+    .unwrap();
+    let why = export(path.to_str().unwrap(), "walls").unwrap_err();
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(why.iter().any(|w| w.contains("wallingRule = duck")), "{why:?}");
+}

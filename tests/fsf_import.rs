@@ -232,3 +232,26 @@ fn promoted_forms_immobility_and_doubled_pawns_convert() {
         );
     }
 }
+
+/// `wallingRule = duck` becomes a chosen block that moves the wall; a
+/// section inheriting Fairy-Stockfish's built-in `duck` converts, with its
+/// counts (Fairy-Stockfish's: tests/perft/duck.perft). The other walling
+/// rules are refused.
+#[test]
+fn the_duck_walling_rule_is_a_chosen_block() {
+    let imported = import("[myduck:duck]\n").unwrap();
+    let ron = imported[0].result.as_ref().unwrap_or_else(|e| panic!("{e:?}"));
+    assert!(
+        ron.contains(r#"rules: ["after move: block(chosen empty, unblocking blocked)"]"#),
+        "{ron}"
+    );
+    let variant = Variant::from_text("myduck.ron", ron).unwrap();
+    let mut perft = Perft::new();
+    let start = variant.start_position();
+    assert_eq!(perft.count(&variant, &start, 2), 379_440);
+    let pos = kaboom::notation::fen::parse(&variant, "r3k2r/8/8/8/8/8/5r2/R3K*1R w KQkq - 0 1").unwrap();
+    assert_eq!(perft.count(&variant, &pos, 2), 2_508_966);
+    let edge = import("[edgy:chess]\nwallingRule = edge\n").unwrap();
+    let why = format!("{:?}", edge[0].result);
+    assert!(why.contains("wallingRule"), "{why}");
+}

@@ -205,6 +205,13 @@ fn xiangqi() {
 }
 
 #[test]
+fn duck() {
+    // A chosen block that moves the wall (`block(chosen empty, unblocking
+    // blocked)`) after every move; no check, the king may be captured.
+    run_suite("duck", "duck.perft");
+}
+
+#[test]
 fn shogi() {
     // Promoted forms (`+P`), a promotion rule per piece with promotion on
     // moves that leave the zone, drops with zones (nifu), and mate by a

@@ -176,6 +176,11 @@ impl Costs {
             Effect::Remove(s) | Effect::Block(s) => self.set(s).1.saturating_add(self.squares),
             Effect::Shield { squares, .. } => self.set(squares).1.saturating_add(1),
             Effect::Consume => 1,
+            Effect::BlockChosen { among, unblocking } => self
+                .set(among)
+                .1
+                .saturating_add(unblocking.as_ref().map_or(0, |s| self.set(s).1))
+                .saturating_add(self.squares),
             Effect::Push { set, direction, .. } => {
                 let (size, cost) = self.set(set);
                 let away = match direction {
@@ -404,6 +409,7 @@ impl Costs {
             .flat_map(|r| &r.effects)
             .filter_map(|e| match e {
                 Effect::Bounce { set, .. } => Some(self.set(set).0 + 1),
+                Effect::BlockChosen { among, .. } => Some(self.set(among).0.max(1)),
                 Effect::Push {
                     direction: Direction::Chosen,
                     ..
@@ -455,6 +461,12 @@ fn effect_sets(e: &Effect, f: &mut impl FnMut(&SetExpr)) {
     match e {
         Effect::Remove(s) | Effect::Block(s) | Effect::Shield { squares: s, .. } => set_walk(s, f),
         Effect::Consume => {}
+        Effect::BlockChosen { among, unblocking } => {
+            set_walk(among, f);
+            if let Some(s) = unblocking {
+                set_walk(s, f);
+            }
+        }
         Effect::Push { set, direction, .. } => {
             set_walk(set, f);
             if let Direction::AwayFrom(s) = direction {

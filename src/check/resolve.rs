@@ -246,6 +246,15 @@ impl Resolver<'_, '_> {
             Effect::Remove(s) => Effect::Remove(self.set(s)?),
             Effect::Block(s) => Effect::Block(self.set(s)?),
             Effect::Consume => Effect::Consume,
+            Effect::BlockChosen { among, unblocking } => {
+                let among = self.set(among);
+                let unblocking = match unblocking {
+                    Some(s) => self.set(s).map(Some),
+                    None => Some(None),
+                };
+                let (among, unblocking) = both(among, unblocking)?;
+                Effect::BlockChosen { among, unblocking }
+            }
             Effect::Shield {
                 squares,
                 against,

@@ -59,7 +59,7 @@ impl CheckedAction {
 }
 
 /// Whether an effect asks the mover for a follow-up choice: a `chosen`
-/// push or a bounce.
+/// push, a bounce or a chosen square to block.
 pub fn asks_choice<S: effects::Phase>(effect: &Effect<S>) -> bool {
     matches!(
         effect,
@@ -67,7 +67,54 @@ pub fn asks_choice<S: effects::Phase>(effect: &Effect<S>) -> bool {
             direction: Direction::Chosen,
             ..
         } | Effect::Bounce { .. }
+            | Effect::BlockChosen { .. }
     )
+}
+
+/// Whether every square of the set is blocked whenever it is read.
+fn only_blocked(set: &SetExpr) -> bool {
+    use crate::lang::effect_syntax::{NamedSet, SetOp};
+    match set {
+        SetExpr::Named(NamedSet::Blocked) => true,
+        SetExpr::Binary(SetOp::Intersection, a, b) => only_blocked(a) || only_blocked(b),
+        SetExpr::Binary(SetOp::Difference, a, _) => only_blocked(a),
+        SetExpr::Binary(SetOp::Union, a, b) => only_blocked(a) && only_blocked(b),
+        _ => false,
+    }
+}
+
+/// Whether no square of the set is ever blocked (squares of pieces, empty squares).
+fn never_blocked(set: &SetExpr) -> bool {
+    use crate::lang::effect_syntax::{NamedSet, SetOp};
+    match set {
+        SetExpr::Pieces(..) | SetExpr::Named(NamedSet::Empty) => true,
+        SetExpr::Binary(SetOp::Intersection, a, b) => never_blocked(a) || never_blocked(b),
+        SetExpr::Binary(SetOp::Difference, a, _) => never_blocked(a),
+        SetExpr::Binary(SetOp::Union, a, b) => never_blocked(a) && never_blocked(b),
+        _ => false,
+    }
+}
+
+/// A chosen block that can never be made (its squares are all blocked
+/// already), or whose `unblocking` set can never hold a blocked square.
+fn check_chosen_block(c: &mut Checker<'_>, text: &Spanned<String>, effect: &Effect) {
+    let Effect::BlockChosen { among, unblocking } = effect else {
+        return;
+    };
+    if only_blocked(among) {
+        c.error(
+            "`block(chosen S)` offers only squares that are blocked already, so no move could make the choice",
+            text.location.clone(),
+            "choose among squares that are not blocked, such as `block(chosen empty)`; to move a wall, free the old one with `unblocking`: `block(chosen empty, unblocking blocked)`",
+        );
+    }
+    if unblocking.as_ref().is_some_and(never_blocked) {
+        c.error(
+            "`unblocking` names squares that are never blocked (pieces or empty squares), so it frees nothing",
+            text.location.clone(),
+            "name blocked squares: `unblocking blocked`",
+        );
+    }
 }
 
 /// A shield a piece kind carries.
@@ -237,6 +284,7 @@ fn check_rules(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> Ve
             );
         }
         for (i, effect) in rule.effects.iter().enumerate() {
+            check_chosen_block(c, text, effect);
             if let Effect::Bounce { .. } = effect {
                 bounce_rules += 1;
                 after_bounce |= is_after;
@@ -316,7 +364,7 @@ fn check_choice_count(c: &mut Checker<'_>, out: &CheckedSentences) {
     if most > MAX_CHOICES {
         c.error(
             format!(
-                "one move may have to make {most} follow-up choices (`chosen` pushes and bounces: {by_action} in one action, {by_rules} in the rules); at most {MAX_CHOICES} are allowed"
+                "one move may have to make {most} follow-up choices (`chosen` pushes, bounces and chosen blocks: {by_action} in one action, {by_rules} in the rules); at most {MAX_CHOICES} are allowed"
             ),
             None,
             "ask for fewer choices: push several pieces with one `chosen` push, or bounce from one rule",
@@ -656,6 +704,7 @@ fn action_effects(c: &mut Checker<'_>, spec: &ActionSpec, names: &Names<'_>) -> 
     let parsed = parse(c, text, "effect", effects::parse_effects)?;
     let mut resolved = Some(Vec::new());
     for effect in &parsed {
+        check_chosen_block(c, text, effect);
         if let Effect::Bounce { .. } = effect {
             c.error(
                 "`may bounce` belongs in an `after move` rule, not in an action",

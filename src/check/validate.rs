@@ -463,7 +463,7 @@ fn check_move_bound(c: &mut Checker<'_>, bound: u64) {
                 super::cost::MAX_MOVES
             ),
             None,
-            "fewer promotion choices, action targets or bounce choices",
+            "fewer promotion choices, action targets, bounce choices or squares to choose for a chosen block",
         );
     }
 }

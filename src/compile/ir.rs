@@ -125,6 +125,18 @@ pub enum Op {
     },
     /// Block the squares of the set.
     Block(SetId),
+    /// Block one square of `among` that the mover chooses (not blocked,
+    /// not shielded against `block`), freeing the blocked squares of
+    /// `unblocking`; both sets are read before either changes.
+    BlockChosen {
+        /// The squares to choose from.
+        among: SetId,
+        /// Blocked squares that become empty again.
+        unblocking: Option<SetId>,
+        /// Whether it is the last effect of the last `after move` rule:
+        /// nothing a move does comes after it.
+        last: bool,
+    },
     /// Protect the squares of the set from the effects of `against`
     /// (`SHIELD_*` bits) during the next `moves` moves.
     Shield {
@@ -319,6 +331,9 @@ pub struct Programs {
     /// Whether the only rule is one `after move` rule whose one effect is
     /// a bounce: a move that declines it is then a plain move.
     pub bounce_only: bool,
+    /// Whether some effect blocks squares (`block`, a chosen block): a
+    /// wall may then stand on a square a pawn has just passed over.
+    pub blocks: bool,
     /// Actions.
     pub actions: Vec<CompiledAction>,
     /// Bit `k` set when kind `k` has actions.

@@ -133,13 +133,16 @@ pub fn compile(
 /// Marks a bounce that is the last effect of every move, and notes
 /// whether moves ask for follow-up choices at all.
 fn plan_choices(p: &mut Programs) {
-    if let Some(Op::Bounce { last, .. }) = p.after_move.last_mut().and_then(|r| r.ops.last_mut()) {
+    if let Some(Op::Bounce { last, .. } | Op::BlockChosen { last, .. }) =
+        p.after_move.last_mut().and_then(|r| r.ops.last_mut())
+    {
         *last = true;
     }
     let asks = |op: &Op| {
         matches!(
             op,
             Op::Bounce { .. }
+                | Op::BlockChosen { .. }
                 | Op::Push {
                     direction: PushDirection::Chosen,
                     ..
@@ -167,6 +170,14 @@ fn plan_choices(p: &mut Programs) {
                 )
             });
     }
+    p.blocks = p
+        .on_capture
+        .iter()
+        .chain(&p.on_arrival)
+        .chain(&p.after_move)
+        .flat_map(|r| &r.ops)
+        .chain(p.actions.iter().flat_map(|a| &a.ops))
+        .any(|op| matches!(op, Op::Block(_) | Op::BlockChosen { .. }));
     p.has_choices = !rules_silent || p.actions.iter().any(|a| a.asks && !a.asks_one_direction);
     p.bounce_only = p.on_capture.is_empty()
         && p.on_arrival.is_empty()
@@ -444,6 +455,11 @@ impl Builder {
             Effect::Remove(s) => Op::Remove(self.set(s)),
             Effect::Block(s) => Op::Block(self.set(s)),
             Effect::Consume => Op::Consume,
+            Effect::BlockChosen { among, unblocking } => Op::BlockChosen {
+                among: self.set(among),
+                unblocking: unblocking.as_ref().map(|s| self.set(s)),
+                last: false,
+            },
             Effect::Shield {
                 squares,
                 against,

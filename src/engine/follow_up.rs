@@ -7,7 +7,7 @@
 
 use super::moves::{Choice, ChoiceKind, Move, MoveKind};
 use super::position::Position;
-use super::trace::{Asked, Event, NoTrace, Trace};
+use super::trace::{Asked, Event, LastChoice, NoTrace, Trace};
 use crate::base::square::{MAX_SQUARES, Square};
 
 /// The steps to the squares around a square, in the order directions are offered.
@@ -88,7 +88,7 @@ impl Variant {
             let mv = out[i];
             let complete = if self.may_ask(&mv) {
                 let probe = probe.get_or_insert_with(Probe::new);
-                self.complete(pos, mv, probe, out, keep)
+                self.complete(pos, mv, probe, judges, out, keep)
             } else {
                 !judges || keep(&mv, None)
             };
@@ -148,6 +148,7 @@ impl Variant {
         pos: &Position,
         mv: Move,
         probe: &mut Probe,
+        judges: bool,
         out: &mut Vec<Move>,
         keep: &mut impl FnMut(&Move, Option<&Position>) -> bool,
     ) -> bool {
@@ -158,23 +159,48 @@ impl Variant {
         let asked = probe.asked;
         let complete = asked.is_none_or(|a| a.optional) && keep(&mv, Some(&child));
         let Some(asked) = asked else { return complete };
+        if asked.last.is_some() && !judges && !self.programs.counts_checks {
+            // Nothing a move does comes after this choice (nor does a
+            // count of checks read the position before it), and no clause
+            // judges moves: each option makes a complete move as it is.
+            out.reserve(probe.len);
+            for &option in &probe.options[..probe.len] {
+                if let Some(choices) = mv.choices.with(option) {
+                    out.push(Move { choices, ..mv });
+                }
+            }
+            return complete;
+        }
         for &option in &probe.options[..probe.len] {
             // The checker bounds the choices a move can ask for.
             let Some(choices) = mv.choices.with(option) else {
                 continue;
             };
             let next = Move { choices, ..mv };
-            let accepted = match asked.last_bounce {
-                // Nothing a move does comes after this bounce (nor does a
+            let accepted = match asked.last {
+                // Nothing a move does comes after this choice (nor does a
                 // count of checks read the position before it): judge the
                 // move on the position played without it, bounced.
-                Some(promote) if !self.programs.counts_checks => {
+                Some(LastChoice::Bounce { promote }) if !self.programs.counts_checks => {
                     let mut bounced = child.clone();
                     self.bounce_to(&mut bounced, option.piece, option.to, promote, &mut NoTrace);
                     keep(&next, Some(&bounced))
                 }
+                // The same with the square blocked, when no piece stands
+                // there (removing one would touch castling and the clock).
+                Some(LastChoice::Block { unblocking })
+                    if !self.programs.counts_checks && !child.cell(option.to).is_piece() =>
+                {
+                    let mut blocked = child.clone();
+                    self.block_chosen(&mut blocked, option.to, unblocking, &mut NoTrace);
+                    blocked.ep_targets.remove(option.to);
+                    if blocked.ep_targets.is_empty() {
+                        blocked.ep_victim = 0;
+                    }
+                    keep(&next, Some(&blocked))
+                }
                 // Played again, to find the choices after this one.
-                _ => self.complete(pos, next, &mut Probe::new(), out, keep),
+                _ => self.complete(pos, next, &mut Probe::new(), judges, out, keep),
             };
             if accepted {
                 out.push(next);

@@ -3,7 +3,7 @@
 
 use super::moves::{Choice, ChoiceKind, Choices};
 use super::position::Position;
-use super::trace::{Asked, Event, Trace};
+use super::trace::{Asked, Event, LastChoice, Trace};
 use crate::base::limits::{SHIELD_BLOCK, SHIELD_BOUNCE, SHIELD_PUSH, SHIELD_REMOVE};
 use crate::base::piece::Cell;
 use crate::base::square::{Color, Square, SquareSet};
@@ -167,8 +167,11 @@ impl Variant {
             }
             NamedSet::All => p.all,
             NamedSet::Shielded => self.shielded(pos, SHIELD_REMOVE | SHIELD_PUSH | SHIELD_BLOCK | SHIELD_BOUNCE),
-            NamedSet::Blocked => p.all.iter().filter(|&sq| pos.cell(sq) == Cell::BLOCKED).collect(),
-            NamedSet::Empty => p.all.iter().filter(|&sq| pos.cell(sq).is_empty()).collect(),
+            NamedSet::Blocked => pos.blocked_squares(),
+            NamedSet::Empty => difference(
+                p.all,
+                pos.occupied[0].union(&pos.occupied[1]).union(&pos.blocked_squares()),
+            ),
             NamedSet::Light => p.light,
             NamedSet::Dark => difference(p.all, p.light),
         }
@@ -419,6 +422,32 @@ impl Variant {
                         }
                     }
                 }
+                Op::BlockChosen {
+                    among,
+                    unblocking,
+                    last,
+                } => {
+                    let (options, free) = self.block_options(pos, ctx, among, unblocking);
+                    match answers.take() {
+                        Ok(c) if options.contains(c.to) => self.block_chosen(pos, c.to, free, trace),
+                        Ok(_) => {}
+                        Err(first) => {
+                            if T::PROBES && first {
+                                trace.asked(Asked {
+                                    optional: false,
+                                    last: last.then_some(LastChoice::Block { unblocking: free }),
+                                });
+                                for to in options.iter() {
+                                    trace.offer(Choice {
+                                        piece: ctx.mover,
+                                        to,
+                                        kind: ChoiceKind::Square,
+                                    });
+                                }
+                            }
+                        }
+                    }
+                }
                 Op::Push {
                     set,
                     direction,
@@ -461,11 +490,45 @@ impl Variant {
         }
     }
 
+    /// The squares a chosen block may pick (those of `among` neither
+    /// blocked nor shielded against `block`) and the blocked squares it
+    /// frees (those of `unblocking`), both read before it acts.
+    fn block_options(
+        &self,
+        pos: &Position,
+        ctx: &Context,
+        among: SetId,
+        unblocking: Option<SetId>,
+    ) -> (SquareSet, SquareSet) {
+        let blocked = self.eval_named(NamedSet::Blocked, pos, ctx);
+        let options = difference(self.eval_set(among, pos, ctx), blocked);
+        let options = difference(options, self.shielded(pos, SHIELD_BLOCK));
+        let free = unblocking.map_or(SquareSet::EMPTY, |s| intersection(self.eval_set(s, pos, ctx), blocked));
+        (options, free)
+    }
+
+    /// Blocks the chosen square `to` (removing a piece there) and frees
+    /// the blocked squares of `free`.
+    pub(crate) fn block_chosen<T: Trace>(&self, pos: &mut Position, to: Square, free: SquareSet, trace: &mut T) {
+        trace.area(single(to));
+        if pos.cell(to).is_piece() {
+            pos.remove_piece(self, to, false, trace);
+        }
+        pos.board[to as usize] = Cell::BLOCKED;
+        trace.record(Event::Blocked { at: to });
+        for sq in free.iter() {
+            if sq != to && pos.cell(sq) == Cell::BLOCKED {
+                pos.board[sq as usize] = Cell::EMPTY;
+                trace.record(Event::Unblocked { at: sq });
+            }
+        }
+    }
+
     /// Offers, as a `chosen` push's options, the squares next to the target.
     fn offer_directions<T: Trace>(&self, ctx: &Context, trace: &mut T) {
         trace.asked(Asked {
             optional: false,
-            last_bounce: None,
+            last: None,
         });
         for (df, dr) in super::follow_up::NEIGHBOURS {
             if let Some(to) = self.geometry.offset(ctx.target, df, dr) {
@@ -494,7 +557,7 @@ impl Variant {
     ) {
         trace.asked(Asked {
             optional: true,
-            last_bounce: last.then_some(promote),
+            last: last.then_some(LastChoice::Bounce { promote }),
         });
         for piece in self.eval_set(set, pos, ctx).iter() {
             if let Some(to) = self.bounce_destination(pos, ctx, from, piece) {

@@ -32,6 +32,9 @@ pub enum ChoiceKind {
     Direction,
     /// A piece and the square it goes to (a bounce): written `,f8g8`.
     Piece,
+    /// A square (to block), `piece` being the mover's square: written
+    /// after it, as Fairy-Stockfish writes a wall, `,e4d5`.
+    Square,
 }
 
 /// One follow-up choice made with a move: a piece and the square it goes
@@ -48,6 +51,9 @@ pub struct Choice {
 
 pub use crate::base::limits::MAX_CHOICES;
 
+// The kinds of up to 4 choices share one byte.
+const _: () = assert!(MAX_CHOICES <= 4);
+
 /// The follow-up choices of a move, in the order its effects ask for them
 /// (an action's effects, then capture, arrival and after-move rules, each
 /// in file order). Every effect that offers a choice takes the next one.
@@ -55,8 +61,9 @@ pub use crate::base::limits::MAX_CHOICES;
 pub struct Choices {
     pieces: [Square; MAX_CHOICES],
     targets: [Square; MAX_CHOICES],
-    /// Bit `i` set when choice `i` is a direction.
-    directions: u8,
+    /// Bit `i` set when choice `i` is a direction, bit `4 + i` when it
+    /// is a square (one byte, so a move stays as small as it was).
+    kinds: u8,
     len: u8,
 }
 
@@ -65,7 +72,7 @@ impl Choices {
     pub const NONE: Choices = Choices {
         pieces: [0; MAX_CHOICES],
         targets: [0; MAX_CHOICES],
-        directions: 0,
+        kinds: 0,
         len: 0,
     };
 
@@ -87,8 +94,10 @@ impl Choices {
         (i < self.len()).then(|| Choice {
             piece: self.pieces[i],
             to: self.targets[i],
-            kind: if self.directions >> i & 1 != 0 {
+            kind: if self.kinds >> i & 1 != 0 {
                 ChoiceKind::Direction
+            } else if self.kinds >> (4 + i) & 1 != 0 {
+                ChoiceKind::Square
             } else {
                 ChoiceKind::Piece
             },
@@ -111,8 +120,10 @@ impl Choices {
         let mut out = self;
         out.pieces[i] = c.piece;
         out.targets[i] = c.to;
-        if c.kind == ChoiceKind::Direction {
-            out.directions |= 1 << i;
+        match c.kind {
+            ChoiceKind::Direction => out.kinds |= 1 << i,
+            ChoiceKind::Square => out.kinds |= 1 << (4 + i),
+            ChoiceKind::Piece => {}
         }
         out.len += 1;
         Some(out)
@@ -158,5 +169,35 @@ impl Move {
     #[inline]
     pub fn is_capture(&self) -> bool {
         matches!(self.kind, MoveKind::Capture | MoveKind::EnPassant)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn choices_keep_their_kinds_in_order() {
+        let kinds = [ChoiceKind::Square, ChoiceKind::Direction];
+        let mut choices = Choices::NONE;
+        for (i, &kind) in kinds.iter().enumerate() {
+            choices = choices
+                .with(Choice {
+                    piece: i as Square,
+                    to: 10 + i as Square,
+                    kind,
+                })
+                .unwrap();
+        }
+        let got: Vec<ChoiceKind> = choices.iter().map(|c| c.kind).collect();
+        assert_eq!(got, kinds);
+        assert_eq!(choices.get(0).map(|c| c.to), Some(10));
+        let piece = Choice {
+            piece: 0,
+            to: 1,
+            kind: ChoiceKind::Piece,
+        };
+        assert_eq!(choices.with(piece), None, "at most MAX_CHOICES");
+        assert_eq!(Choices::NONE.with(piece).and_then(|c| c.get(0)), Some(piece));
     }
 }

@@ -207,6 +207,26 @@ impl Position {
         self.board[sq as usize] = Cell::EMPTY;
     }
 
+    /// The blocked squares, read from the board eight cells at a time
+    /// (squares off the board are always empty).
+    #[inline]
+    pub(crate) fn blocked_squares(&self) -> SquareSet {
+        const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        let mut words = [0u64; 4];
+        let cells = self.geometry.squares().div_ceil(8) * 8;
+        for (i, chunk) in self.board[..cells.min(MAX_SQUARES)].chunks_exact(8).enumerate() {
+            let bytes: [u8; 8] = std::array::from_fn(|j| chunk[j].0);
+            // A blocked cell is the byte 0xFF: a zero byte of the complement.
+            let x = !u64::from_le_bytes(bytes);
+            let zero = !(((x & LOW7) + LOW7) | x) & HIGH;
+            // The high bit of each byte, gathered into one byte.
+            let bits = ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8;
+            words[i / 8] |= u64::from(bits) << (8 * (i % 8));
+        }
+        SquareSet(words)
+    }
+
     /// Moves whatever stands on `from` to the empty square `to`.
     #[inline]
     pub(crate) fn relocate(&mut self, from: Square, to: Square) {
@@ -307,10 +327,15 @@ impl Position {
             self.timed_shields.tick();
         }
         let resets_clock = made.captured || answers.moved_pawn || before.resets_clock(self, variant);
-        if made.new_ep.is_empty() {
+        let mut new_ep = made.new_ep;
+        if variant.programs.blocks && !new_ep.is_empty() {
+            // A target an effect filled (a wall put on it) is no target.
+            new_ep = new_ep.iter().filter(|&sq| self.board[sq as usize].is_empty()).collect();
+        }
+        if new_ep.is_empty() {
             self.ep_victim = 0;
         }
-        self.ep_targets = made.new_ep;
+        self.ep_targets = new_ep;
         self.halfmove = if resets_clock { 0 } else { self.halfmove + 1 };
         if us == Color::Black {
             self.fullmove += 1;
@@ -576,5 +601,25 @@ impl Before {
             return false;
         }
         pos.occupied[0].len() + pos.occupied[1].len() < self.pieces
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blocked_squares_match_the_board() {
+        let mut pos = Position::empty(Geometry { files: 16, ranks: 16 });
+        for sq in [0usize, 7, 8, 63, 64, 100, 127, 200, 255] {
+            pos.board[sq] = Cell::BLOCKED;
+        }
+        pos.board[5] = Cell::piece(0, Color::White);
+        let naive: SquareSet = (0..MAX_SQUARES)
+            .filter(|&sq| pos.board[sq] == Cell::BLOCKED)
+            .map(|sq| sq as Square)
+            .collect();
+        assert_eq!(pos.blocked_squares(), naive);
+        assert_eq!(naive.len(), 9);
     }
 }

@@ -53,6 +53,11 @@ pub enum Event {
         /// The square.
         at: Square,
     },
+    /// A blocked square became empty again (a wall moved away).
+    Unblocked {
+        /// The square.
+        at: Square,
+    },
     /// A piece bounced.
     Bounced {
         /// The piece.
@@ -89,10 +94,25 @@ pub enum Event {
 pub struct Asked {
     /// Whether the move may also decline it (`may bounce`).
     pub optional: bool,
-    /// For a bounce that is the last effect of every move (the last effect
-    /// of the last `after move` rule): whether it promotes. Such a choice
-    /// can be judged by bouncing on the position played without it.
-    pub last_bounce: Option<bool>,
+    /// For a choice that is the last effect of every move (the last
+    /// effect of the last `after move` rule): what it does, so that it can
+    /// be judged by making it on the position played without it.
+    pub last: Option<LastChoice>,
+}
+
+/// What a choice that is the last effect of every move does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LastChoice {
+    /// A bounce, promoting or not.
+    Bounce {
+        /// Whether a bounce into the promotion zone promotes.
+        promote: bool,
+    },
+    /// A chosen square is blocked and these blocked squares are freed.
+    Block {
+        /// The squares freed.
+        unblocking: SquareSet,
+    },
 }
 
 /// Receives events while a move is played.

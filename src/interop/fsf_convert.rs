@@ -882,6 +882,15 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     if !castling_rules.is_empty() {
         let _ = writeln!(out, "    castling: [\n{castling_rules}    ],");
     }
+    if state.duck_walling {
+        // The duck: a wall the mover moves to another empty square after
+        // every move (placed on the first move).
+        let _ = writeln!(
+            out,
+            "    rules: [{}],",
+            ron_string("after move: block(chosen empty, unblocking blocked)")
+        );
+    }
     let mut legal: Vec<&str> = Vec::new();
     if has_royal {
         legal.push("own royal not attacked");

@@ -15,6 +15,9 @@ use std::fmt::Write as _;
 /// Most custom pieces a Fairy-Stockfish variant may define.
 const MAX_CUSTOM: usize = 25;
 
+/// The rule that is Fairy-Stockfish's `wallingRule = duck`, normalised.
+const DUCK_RULE: &str = "after move: block(chosen empty, unblocking blocked)";
+
 fn normalise(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
 }
@@ -117,8 +120,16 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
     if file.setup.is_some() {
         why.push("a random setup (`setup`): Fairy-Stockfish starts from one FEN".to_string());
     }
-    if file.rules.as_ref().is_some_and(|r| !r.is_empty()) {
-        why.push("effect rules (`rules`): Fairy-Stockfish has no effect sentences".to_string());
+    let rules: Vec<String> = file.rules.iter().flatten().map(|r| normalise(r)).collect();
+    match rules.as_slice() {
+        [] => {}
+        // The one effect Fairy-Stockfish has an option for: the duck.
+        [one] if one == DUCK_RULE => {
+            let _ = writeln!(ini, "wallingRule = duck");
+        }
+        _ => why.push(format!(
+            "effect rules (`rules`): Fairy-Stockfish has no effect sentences (only `{DUCK_RULE}`, its `wallingRule = duck`)"
+        )),
     }
     if file.actions.as_ref().is_some_and(|a| !a.is_empty()) {
         why.push("side actions (`actions`)".to_string());
@@ -355,7 +366,10 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
         if let Some(r) = rank {
             let _ = writeln!(ini, "castlingRank = {r}");
         }
-        if let Some(k) = royal {
+        // The castling king: the rules' `king_piece` (a non-royal king,
+        // as in duck chess), else the royal piece.
+        let king_piece = castling.iter().find_map(|c| c.king_piece.as_ref().map(|k| k.value));
+        if let Some(k) = king_piece.or(royal) {
             let _ = writeln!(ini, "castlingKingPiece = {}", k.to_ascii_lowercase());
         }
         if !rooks.is_empty() {

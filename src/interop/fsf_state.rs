@@ -114,6 +114,9 @@ pub struct State {
     pub castling: bool,
     /// `mustCapture`: a capture must be made when one is legal.
     pub must_capture: bool,
+    /// `wallingRule = duck`: after every move the mover moves the wall
+    /// (the duck) to another empty square (other walling rules are refused).
+    pub duck_walling: bool,
     /// `checking`: whether a move may give check.
     pub checking: bool,
     /// `promotionLimit`: per piece slot, the most of it a side may have
@@ -219,6 +222,7 @@ impl Default for State {
             double_step_region: [rank_squares(1), rank_squares(6)],
             castling: true,
             must_capture: false,
+            duck_walling: false,
             checking: true,
             promotion_limit: Vec::new(),
             promoted_types: Vec::new(),
@@ -322,7 +326,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("dropPromoted", "false"),
     ("dropNoDoubledCount", "1"),
     ("gating", "false"),
-    ("wallingRule", "none"),
     ("wallingRegion", ""),
     ("wallingRegionWhite", ""),
     ("wallingRegionBlack", ""),
@@ -752,6 +755,16 @@ impl State {
             "mustCapture" => {
                 if let Some(b) = self.boolean(&o) {
                     self.must_capture = b;
+                }
+            }
+            // The duck's rule is a chosen block; the other walling rules
+            // (arrow, edge, past, static) are refused.
+            "wallingRule" => {
+                self.duck_walling = e.value == "duck";
+                if matches!(e.value.as_str(), "duck" | "none") {
+                    self.unsupported.remove("wallingRule");
+                } else {
+                    self.unsupported.insert("wallingRule".to_string(), o);
                 }
             }
             "checking" => {

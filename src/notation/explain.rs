@@ -35,6 +35,7 @@ pub fn touched(mv: &Move, events: &[Event]) -> SquareSet {
             Event::Captured { at, .. }
             | Event::Removed { at, .. }
             | Event::Blocked { at }
+            | Event::Unblocked { at }
             | Event::Promoted { at, .. }
             | Event::Dropped { at, .. }
             | Event::Shielded { at } => set.insert(at),
@@ -136,7 +137,8 @@ pub fn in_words(variant: &Variant, before: &Position, mv: &Move, events: &[Event
                     sq(from)
                 )
             }
-            Event::Blocked { at } => format!("{} is blocked for the rest of the game.", sq(at)),
+            Event::Blocked { at } => format!("{} is blocked.", sq(at)),
+            Event::Unblocked { at } => format!("{} is no longer blocked.", sq(at)),
             Event::Bounced { piece, from, to } => {
                 format!("The {} on {} bounces to {}.", name(variant, piece), sq(from), sq(to))
             }

@@ -68,6 +68,11 @@ pub fn write(variant: &Variant, before: &Position, mv: &Move, events: &[Event], 
                 out.push('/');
                 out.push_str(&g.name(choice.to));
             }
+            ChoiceKind::Square => {
+                // As Fairy-Stockfish's SAN writes a wall: `e4,d5`.
+                out.push(',');
+                out.push_str(&g.name(choice.to));
+            }
             ChoiceKind::Piece => {
                 let bounced = after.cell(choice.to);
                 out.push_str(", ");

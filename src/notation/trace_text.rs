@@ -16,6 +16,7 @@ pub fn describe(variant: &Variant, event: &Event) -> String {
         Event::Pushed { piece, from, to } => format!("pushed {} {}-{}", l(piece), g.name(from), g.name(to)),
         Event::PushedOff { piece, from } => format!("pushed off {} {}", l(piece), g.name(from)),
         Event::Blocked { at } => format!("blocked {}", g.name(at)),
+        Event::Unblocked { at } => format!("unblocked {}", g.name(at)),
         Event::Bounced { piece, from, to } => format!("bounced {} {}-{}", l(piece), g.name(from), g.name(to)),
         Event::Promoted { at, piece } => format!("promoted {} {}", l(piece), g.name(at)),
         Event::Shielded { at } => format!("shielded {}", g.name(at)),

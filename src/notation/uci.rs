@@ -8,6 +8,8 @@
 //! * a piece's action as its squares and the action's name: `d1d1@blast`,
 //!   `a1a5@shove`; a side's action as its target and name: `g6@strike`;
 //! * a bounce after a comma, the bounced piece's squares: `e1e8,f8g8`;
+//! * a chosen square to block after a comma, the mover's square first, as
+//!   Fairy-Stockfish writes a wall (duck chess): `e2e4,e4d5`;
 //! * a chosen-direction push after a slash, where it sends its piece:
 //!   `e1e2@bump/f3`; a move's follow-up choices in the order its effects
 //!   ask for them (`e1e2@bump/f3,g4g5`);
@@ -90,7 +92,7 @@ pub fn write(variant: &Variant, mv: &Move) -> String {
     for c in mv.choices.iter() {
         match c.kind {
             ChoiceKind::Direction => out.push('/'),
-            ChoiceKind::Piece => {
+            ChoiceKind::Piece | ChoiceKind::Square => {
                 out.push(',');
                 out.push_str(&g.name(c.piece));
             }
@@ -336,7 +338,7 @@ pub fn parse(variant: &Variant, pos: &Position, text: &str) -> Result<Move, Move
             && m.choices.len() == w.choices.len()
             && m.choices.iter().zip(&w.choices).all(|(c, w)| match *w {
                 WrittenChoice::To(to) => c.kind == ChoiceKind::Direction && c.to == to,
-                WrittenChoice::PieceTo(piece, to) => c.kind == ChoiceKind::Piece && c.piece == piece && c.to == to,
+                WrittenChoice::PieceTo(piece, to) => c.kind != ChoiceKind::Direction && c.piece == piece && c.to == to,
             })
             && m.controller == w.controller
     };

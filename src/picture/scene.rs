@@ -108,7 +108,7 @@ pub fn marks(mv: &Move, events: &[Event], area: SquareSet) -> (Marks, Marks) {
                 before.shaded.insert(from);
                 after.shaded.insert(from);
             }
-            Event::Blocked { at } => {
+            Event::Blocked { at } | Event::Unblocked { at } => {
                 before.shaded.insert(at);
                 after.shaded.insert(at);
             }

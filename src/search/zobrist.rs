@@ -88,7 +88,7 @@ impl Keys {
             .flat_map(|r| r.ops.iter());
         let blocks = rule_ops
             .chain(programs.actions.iter().flat_map(|a| a.ops.iter()))
-            .any(|op| matches!(op, Op::Block(_)));
+            .any(|op| matches!(op, Op::Block(_) | Op::BlockChosen { .. }));
         Keys {
             cells,
             side,

@@ -85,6 +85,7 @@ pub fn mechanics(variant: &Variant, mv: &Move, events: &[Event], out: &mut BTree
             Event::Pushed { .. } => "push",
             Event::PushedOff { .. } => "pushed off",
             Event::Blocked { .. } => "square blocked",
+            Event::Unblocked { .. } => "square unblocked",
             Event::Bounced { .. } => "bounce",
             Event::Promoted { .. } => "promotion",
             Event::Shielded { .. } => "shield",

@@ -179,6 +179,16 @@ pub enum Effect<P: Phase = Parsed> {
     },
     /// Block the squares of the set.
     Block(SetExpr<P>),
+    /// Block one square of `among` that the mover chooses (not a blocked
+    /// one, nor one shielded against `block`), and make the blocked
+    /// squares of `unblocking` empty again (both sets read before either
+    /// changes): a wall placed, or a wall moved.
+    BlockChosen {
+        /// The squares the mover may choose from.
+        among: SetExpr<P>,
+        /// Blocked squares that become empty again.
+        unblocking: Option<SetExpr<P>>,
+    },
     /// Remove the acting piece, shields or not.
     Consume,
     /// Protect the squares of the set (fixed when the effect runs) from

@@ -146,7 +146,9 @@ fn enclosing(text: &str, pos: usize) -> Option<(usize, &str)> {
 fn usage(word: &str) -> Option<&'static str> {
     Some(match word.to_ascii_lowercase().as_str() {
         "remove" => "`remove(S)`, S a square set",
-        "block" => "`block(S)`, S a square set",
+        "block" => {
+            "`block(S)`, S a square set, or `block(chosen S)` / `block(chosen S, unblocking T)`: a square of S the mover chooses, T's blocked squares freed"
+        }
         "blast" => "`blast(S, r)` or `blast(S, r, sparing T)`: every piece within r king steps of S, T's pieces spared",
         "irradiate" => "`irradiate(S)`, S a square set",
         "push" => "`push(S, D)` or `push(S, D, n)`: push needs a direction D, `along`, `away from T` or `chosen`",

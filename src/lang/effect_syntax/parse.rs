@@ -280,6 +280,12 @@ fn lower_effect(p: Pair<'_, G>) -> Result<Effect, SentenceError> {
             }
         }
         G::consume => Effect::Consume,
+        G::block_chosen => {
+            let _chosen = next();
+            let among = lower_set(next())?;
+            let unblocking = inner.next().map(lower_set).transpose()?;
+            Effect::BlockChosen { among, unblocking }
+        }
         G::push => {
             let set = lower_set(next())?;
             let dir = first(next());
@@ -604,6 +610,30 @@ mod tests {
         assert!(matches!(effects[1], Effect::Block(_)));
         assert!(matches!(effects[2], Effect::Bounce { promote: true, .. }));
         assert!(matches!(&effects[3], Effect::Remove(SetExpr::Lines(_, t)) if t.text == "Q"));
+    }
+
+    #[test]
+    fn parses_a_chosen_block() {
+        let effects =
+            parse_effects("block(chosen empty, unblocking blocked); block(chosen adjacent(mover) & empty)").unwrap();
+        assert!(matches!(
+            &effects[0],
+            Effect::BlockChosen {
+                among: SetExpr::Named(NamedSet::Empty),
+                unblocking: Some(SetExpr::Named(NamedSet::Blocked)),
+            }
+        ));
+        assert!(matches!(
+            &effects[1],
+            Effect::BlockChosen {
+                among: SetExpr::Binary(SetOp::Intersection, _, _),
+                unblocking: None,
+            }
+        ));
+        // `chosen` is a keyword there, not the start of a region's name.
+        assert!(parse_effects("block(chosenempty)").is_ok_and(|e| matches!(e[0], Effect::Block(_))));
+        let err = parse_effects("block(empty, unblocking blocked)").unwrap_err();
+        assert!(err.help.contains("block(chosen S, unblocking T)"), "{err:?}");
     }
 
     #[test]
