@@ -183,6 +183,6 @@ mod tests {
         assert_eq!(immobile_squares("ffN", files, ranks), last(2));
         assert_eq!(immobile_squares("WfF", files, ranks), 0);
         // A pawn's captures and initial double step do not count.
-        assert_eq!(immobile_squares("fmWfceFifmnD", 8, 8), last(1) & board(8, 8));
+        assert_eq!(immobile_squares("fmWfceFifmnD", 8, 8), rank_squares(7) & board(8, 8));
     }
 }
