@@ -198,3 +198,13 @@ fn walls_placed_by_other_triggers_accumulate() {
     let after = play(&v, &after, "e1d2,d2e1");
     assert_eq!(fen::write(&v, &after), "4k3/1ppp4/p7/8/8/8/3K4/3**3 b - - 0 2");
 }
+
+/// A double step whose square of departure the wall then takes still
+/// leaves its en passant square: the FEN kaboom writes reads back.
+#[test]
+fn an_en_passant_square_behind_a_wall_on_the_square_left_reads_back() {
+    let v = kaboom::Variant::load("duck").unwrap();
+    let text = "rnbqkbnr/pppppppp/8/8/7P/8/PPPPPPP*/RNBQKBNR b KQkq h3 0 1";
+    let pos = kaboom::notation::fen::parse(&v, text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(kaboom::notation::fen::write(&v, &pos), text);
+}

@@ -159,3 +159,23 @@ fn a_plus_without_a_piece_letter_is_refused_where_it_stands() {
     let pos = fen::parse(&v, "6k2/P8/3N4L/9/9/9/9/9/4K4[] w - - 0 1").unwrap();
     assert!(uci::parse(&v, &pos, "a8a9t+").is_err());
 }
+
+/// Fairy-Stockfish names, after a double step of a piece that is not its
+/// pawn, the passed squares and the square of arrival, run together
+/// (`e3e4`); kaboom reads that form as the same position. Where no piece
+/// captures en passant the field changes no move, and is read and ignored.
+#[test]
+fn en_passant_squares_run_together_read_as_fairy_stockfish_writes_them() {
+    let chess = Variant::load("chess").unwrap();
+    let plain = fen::parse(&chess, "rnbqkbnr/pppp1ppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1").unwrap();
+    let joined = fen::parse(&chess, "rnbqkbnr/pppp1ppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3e4 0 1").unwrap();
+    assert_eq!(plain, joined);
+    assert!(fen::parse(&chess, "rnbqkbnr/pppp1ppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3e5 0 1").is_err());
+    let v = shogi();
+    let pos = fen::parse(&v, "4k4/9/9/9/9/9/4P4/9/4K4[] b - e3 0 1").unwrap();
+    assert_eq!(fen::write(&v, &pos), "4k4/9/9/9/9/9/4P4/9/4K4[] b - - 0 1");
+    assert!(
+        fen::parse(&v, "4k4/9/9/9/9/9/4P4/9/4K4[] b - z9 0 1").is_err(),
+        "still a square of the board"
+    );
+}

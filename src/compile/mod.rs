@@ -100,6 +100,9 @@ pub struct Variant {
     /// Where a move that starts promotes too, per (kind, side): the zone
     /// of a rule with `from_zone`, else nothing.
     pub(crate) promotion_leaving: Vec<SquareSet>,
+    /// Whether some piece captures en passant (else no move leaves en
+    /// passant targets, and a FEN's en passant field is read and ignored).
+    pub(crate) captures_en_passant: bool,
     /// Whether some promotion rule has `from_zone` (else `promotion_leaving`
     /// is empty and never read).
     pub(crate) promotes_leaving: bool,
@@ -403,6 +406,7 @@ pub fn compile(v: CheckedVariant) -> Variant {
         attacks,
         promotion_zone,
         promotes_leaving: v.promotions.iter().any(|p| p.from_zone),
+        captures_en_passant: en_passant,
         promotion_leaving,
         promotion_choices,
         promotion_forced,

@@ -246,13 +246,21 @@ fn read_en_passant(variant: &Variant, pos: &mut Position, record: &FenRecord) ->
     let Some((name, span)) = &record.en_passant else {
         return Ok(());
     };
-    let Some(target) = g.parse_square(name) else {
-        return Err(FenError {
-            message: format!("en passant square `{name}` is not on the board"),
-            span: span.clone(),
-            help: "write a square such as `e3`, or `-`".into(),
-        });
-    };
+    // One square, or several run together as Fairy-Stockfish writes them
+    // (`e3e4`, below).
+    let mut named = Vec::new();
+    let mut rest = name.as_str();
+    while !rest.is_empty() {
+        let Some((sq, used)) = g.read_square(rest).filter(|_| named.len() < 16) else {
+            return Err(FenError {
+                message: format!("en passant square `{name}` is not on the board"),
+                span: span.clone(),
+                help: "write a square such as `e3`, or `-`".into(),
+            });
+        };
+        named.push(sq);
+        rest = &rest[used..];
+    }
     let named_victim = record
         .extras
         .iter()
@@ -265,9 +273,22 @@ fn read_en_passant(variant: &Variant, pos: &mut Position, record: &FenRecord) ->
             })
         })
         .transpose()?;
-    let sources: Vec<(SquareSet, Square)> = en_passant_sources(variant, pos, target, pos.side.flip())
-        .into_iter()
+    if !variant.captures_en_passant {
+        // Nothing can take en passant: the squares change no move.
+        // Fairy-Stockfish still names those a double step passed.
+        return Ok(());
+    }
+    let all_named: SquareSet = named.iter().copied().collect();
+    let sources: Vec<(SquareSet, Square)> = (named.iter())
+        .flat_map(|&sq| en_passant_sources(variant, pos, sq, pos.side.flip()))
         .filter(|&(_, victim)| named_victim.is_none_or(|v| v == victim))
+        // Fairy-Stockfish names the passed squares and, for a piece that is
+        // not its pawn, the square it arrived on too (`e3e4`).
+        .filter(|&(targets, victim)| {
+            let mut with_victim = targets;
+            with_victim.insert(victim);
+            named.len() == 1 || targets == all_named || with_victim == all_named
+        })
         .collect();
     let Some(&(targets, victim)) = sources.first() else {
         return Err(FenError {
@@ -624,7 +645,9 @@ fn en_passant_sources(variant: &Variant, pos: &Position, target: Square, mover: 
     for victim in pos.pieces_of(mover).iter() {
         let kind = pos.cell(victim).kind();
         for from in (0..g.squares()).map(|sq| sq as Square) {
-            if !pos.cell(from).is_empty() {
+            // The square left is empty, or blocked since by the move's
+            // effects (a wall dropped where the pawn stood).
+            if !pos.cell(from).is_empty() && pos.cell(from) != Cell::BLOCKED {
                 continue;
             }
             let slot = t.slot(kind, mover, from);
