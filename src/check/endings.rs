@@ -120,6 +120,16 @@ pub(super) fn ends_without_royals(sentences: &CheckedSentences, royal: RoyalKind
     })
 }
 
+/// Whether a condition reads the hands: `dropped(...)` or `held(...)`.
+pub(super) fn reads_hands(c: &Cond<Resolved>) -> bool {
+    match c {
+        Cond::Dropped(_) | Cond::Compare(Quantity::Held(..), _, _) => true,
+        Cond::Not(a) => reads_hands(a),
+        Cond::And(a, b) | Cond::Or(a, b) => reads_hands(a) || reads_hands(b),
+        _ => false,
+    }
+}
+
 /// Whether a condition reads the checks a side has given.
 fn cond_reads_checks(c: &Cond<Resolved>) -> bool {
     match c {

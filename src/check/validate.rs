@@ -486,7 +486,17 @@ fn ending_warnings(
             .filter(|l| l.source == 0)
     };
     let (legal_at, end_at) = (first_at(&file.legal), first_at(&file.end));
-    super::endings::check_endings(
+    let mut out = Vec::new();
+    if file.drops.is_none() && sentences.conditions().any(super::endings::reads_hands) {
+        out.push(
+            Diagnostic::warning(
+                "`dropped(...)` or `held(...)` reads pieces in hand, but this variant has no drops: it never changes",
+                end_at.clone().or_else(|| c.root()),
+            )
+            .with_help("add `drops: (...)`, or remove the condition"),
+        );
+    }
+    out.extend(super::endings::check_endings(
         sentences,
         super::endings::RoyalKinds {
             royal: names.royal,
@@ -494,7 +504,8 @@ fn ending_warnings(
         },
         legal_at.or_else(|| c.root()),
         end_at.or_else(|| c.root()),
-    )
+    ));
+    out
 }
 
 /// A side without a royal piece in the start position while the other has
