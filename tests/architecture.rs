@@ -242,8 +242,7 @@ fn references(code: &str, module: &[String]) -> Vec<Reference> {
             // Count `super::` segments, then resolve.
             let (mut ups, mut after) = (0, end);
             let mut at = i;
-            loop {
-                let Some((w, e)) = ident_at(b, at) else { break };
+            while let Some((w, e)) = ident_at(b, at) {
                 if w != "super" {
                     break;
                 }

@@ -70,8 +70,7 @@ fn shell_words(line: &str) -> (Vec<String>, Option<String>) {
     let mut word = String::new();
     let mut in_word = false;
     let mut quote = None;
-    let mut chars = line.char_indices();
-    while let Some((i, c)) = chars.next() {
+    for (i, c) in line.char_indices() {
         match (quote, c) {
             (Some(q), c) if c == q => quote = None,
             (Some(_), c) => word.push(c),

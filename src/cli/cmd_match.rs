@@ -223,7 +223,7 @@ fn write_text(o: &mut Output, report: &Report) -> Result<(), Failure> {
     )?;
     // A histogram in ten buckets over the lengths seen.
     if s.max_plies > 0 {
-        let width = (s.max_plies / 10).max(1) + u32::from(s.max_plies % 10 != 0 && s.max_plies > 10);
+        let width = (s.max_plies / 10).max(1) + u32::from(!s.max_plies.is_multiple_of(10) && s.max_plies > 10);
         let mut buckets: std::collections::BTreeMap<u32, u64> = Default::default();
         for (&len, &c) in &report.lengths {
             *buckets.entry(len / width).or_default() += c;

@@ -127,8 +127,8 @@ pub(super) fn read_move(
         // The length of the square that starts `t`, if one does.
         let square = |t: &str| {
             (2..=3)
-                .filter(|&n| t.get(..n).is_some_and(|s| g.parse_square(s).is_some()))
-                .last()
+                .rev()
+                .find(|&n| t.get(..n).is_some_and(|s| g.parse_square(s).is_some()))
         };
         square(text).is_some_and(|n| square(&text[n..]).is_some())
     };

@@ -150,9 +150,9 @@ impl Snippet {
             if from.is_none() && start <= window_end && start >= line_start {
                 from = Some(map(start));
             }
-            if end >= line_start && end <= line_start + line.len() + 1 {
-                to = Some(map(end));
-            } else if end > line_start + line.len() && from.is_some() {
+            if (end >= line_start && end <= line_start + line.len() + 1)
+                || (end > line_start + line.len() && from.is_some())
+            {
                 to = Some(map(end));
             }
             out.push_str(&shown);

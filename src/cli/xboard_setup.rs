@@ -88,12 +88,7 @@ pub fn describe(variant: &Variant, xboard_name: &str) -> Vec<String> {
             .castling_rules()
             .iter()
             .find(|c| usize::from(c.king_kind) == kind)
-            .map(|c| {
-                format!(
-                    "O{}",
-                    (i32::from(g.file(c.king_to)) - i32::from(g.file(c.king_from))).abs()
-                )
-            })
+            .map(|c| format!("O{}", (g.file(c.king_to) - g.file(c.king_from)).abs()))
             .unwrap_or_default();
         lines.push(format!("piece {}& {}{castle}", piece.letter, piece.template));
     }

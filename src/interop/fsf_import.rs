@@ -52,7 +52,9 @@ fn header(section: &Section, builtin: bool) -> Origin {
 }
 
 /// The chain of sections from the root ancestor to `section`, each with
-/// whether it is a built-in description.
+/// whether it is a built-in description. (A refusal is large, but this
+/// runs once per section, never on a hot path.)
+#[allow(clippy::result_large_err)]
 fn chain<'a>(
     earlier: &'a [Section],
     builtins: &'a [Section],

@@ -139,7 +139,7 @@ pub fn play_game(engine: &mut Engine, settings: &Settings, index: u64, seed: u64
     let first = start.side_to_move();
     let engine_side = match settings.opponent {
         Opponent::SelfPlay => None,
-        Opponent::Random => Some(if index % 2 == 0 { first } else { first.flip() }),
+        Opponent::Random => Some(if index.is_multiple_of(2) { first } else { first.flip() }),
     };
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let limits = settings.limits();
