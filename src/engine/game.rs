@@ -89,6 +89,18 @@ impl<'v> Game<'v> {
 
     /// Plays a move that must be legal in the current position; returns
     /// what happened.
+    ///
+    /// ```
+    /// use kaboom::{Game, GameResult, Variant};
+    /// let chess = Variant::load("chess").unwrap();
+    /// let mut game = Game::new(&chess, chess.start_position());
+    /// for text in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+    ///     let mv = kaboom::notation::uci::parse(&chess, game.position(), text).unwrap();
+    ///     game.play(mv);
+    /// }
+    /// let ending = game.ending().unwrap();
+    /// assert_eq!((ending.result, ending.reason.as_str()), (GameResult::BlackWins, "checkmate"));
+    /// ```
     pub fn play(&mut self, mv: Move) -> Vec<Event> {
         let mut next = self.position().clone();
         let mut events = Vec::new();

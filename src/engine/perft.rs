@@ -18,6 +18,12 @@ impl Perft {
     }
 
     /// The number of leaf nodes `depth` plies below `pos`.
+    ///
+    /// ```
+    /// let xiangqi = kaboom::Variant::load("xiangqi").unwrap();
+    /// let start = xiangqi.start_position();
+    /// assert_eq!(kaboom::Perft::new().count(&xiangqi, &start, 2), 1920);
+    /// ```
     pub fn count(&mut self, variant: &Variant, pos: &Position, depth: u32) -> u64 {
         if depth == 0 {
             return 1;

@@ -16,6 +16,17 @@ use crate::spec::CastlingSide;
 /// Reads a FEN of `variant`, whose castling rules keep the squares they
 /// were compiled with (see [`parse_fitting`] for a FEN of another start
 /// position of a random setup).
+///
+/// ```
+/// use kaboom::notation::fen;
+/// let shogi = kaboom::Variant::load("shogi").unwrap();
+/// // A promoted bishop (`+B`) and a bishop in hand, as Fairy-Stockfish writes them.
+/// let text = "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[B] b - - 0 2";
+/// let pos = fen::parse(&shogi, text).unwrap();
+/// assert_eq!(fen::write(&shogi, &pos), text);
+/// let err = fen::parse(&shogi, "4k4/9/9/9/4+G4/9/9/9/4K4[] w - - 0 1").unwrap_err();
+/// assert_eq!(err.message, "`+G` is not a promoted piece of this variant");
+/// ```
 pub fn parse(variant: &Variant, text: &str) -> Result<Position, FenError> {
     let g = variant.geometry;
     let record = fen::parse_with_promoted(

@@ -288,6 +288,15 @@ fn read_drop(variant: &Variant, text: &str) -> Option<Result<(u8, Square), Strin
 }
 
 /// Reads a move and finds it among the legal moves of `pos`.
+///
+/// ```
+/// use kaboom::notation::uci;
+/// let chess = kaboom::Variant::load("chess").unwrap();
+/// let start = chess.start_position();
+/// let mv = uci::parse(&chess, &start, "e2e4").unwrap();
+/// assert_eq!(uci::write(&chess, &mv), "e2e4");
+/// assert!(uci::parse(&chess, &start, "e2e5").is_err());
+/// ```
 pub fn parse(variant: &Variant, pos: &Position, text: &str) -> Result<Move, MoveError> {
     if let Some(drop) = read_drop(variant, text) {
         let (kind, to) = drop.map_err(|reason| MoveError::Malformed {
