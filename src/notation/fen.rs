@@ -28,14 +28,7 @@ use crate::spec::CastlingSide;
 /// assert_eq!(err.message, "`+G` is not a promoted piece of this variant");
 /// ```
 pub fn parse(variant: &Variant, text: &str) -> Result<Position, FenError> {
-    let g = variant.geometry;
-    let record = fen::parse_with_promoted(
-        text.trim(),
-        g.files,
-        g.ranks,
-        |c| variant.kind_of_letter(c).is_some(),
-        |c| variant.promoted_form_letter(c),
-    )?;
+    let record = read_record(variant, text)?;
     position_from_record(variant, &record)
 }
 
@@ -44,16 +37,22 @@ pub fn parse(variant: &Variant, text: &str) -> Result<Position, FenError> {
 /// ([`Variant::fit_castling`]): every FEN kaboom writes for the variant,
 /// from whichever start position, reads back with no seed.
 pub fn parse_fitting(variant: &mut Variant, text: &str) -> Result<Position, FenError> {
+    let record = read_record(variant, text)?;
+    variant.fit_castling(&record);
+    position_from_record(variant, &record)
+}
+
+/// Reads the text of a FEN of `variant` into a record: its letters, and
+/// `+X` for its promoted forms.
+fn read_record(variant: &Variant, text: &str) -> Result<FenRecord, FenError> {
     let g = variant.geometry;
-    let record = fen::parse_with_promoted(
+    fen::parse_with_promoted(
         text.trim(),
         g.files,
         g.ranks,
         |c| variant.kind_of_letter(c).is_some(),
         |c| variant.promoted_form_letter(c),
-    )?;
-    variant.fit_castling(&record);
-    position_from_record(variant, &record)
+    )
 }
 
 /// Builds a position from a FEN record, checking castling rights and the
