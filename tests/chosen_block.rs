@@ -208,3 +208,23 @@ fn an_en_passant_square_behind_a_wall_on_the_square_left_reads_back() {
     let pos = kaboom::notation::fen::parse(&v, text).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(kaboom::notation::fen::write(&v, &pos), text);
 }
+
+/// A chosen block with no square to offer does nothing, and the move
+/// stands: the knight on d2 takes on b1, where no empty square is next to
+/// it to wall, as the attack tables say it may.
+#[test]
+fn a_chosen_block_with_no_square_to_choose_leaves_the_move_standing() {
+    let v = fixture("chosen-walls");
+    let text = "rnbqkb1r/ppp1ppp1/3p3p/4*3/8/4*P2/PPPnQ1PP/RNB*KBNR b kq - 1 6";
+    let pos = fen::parse(&v, text).unwrap();
+    let moves: Vec<String> = v.legal_moves(&pos).iter().map(|m| uci::write(&v, m)).collect();
+    assert!(moves.contains(&"d2b1".to_string()), "{moves:?}");
+    let b1 = v.geometry.parse_square("b1").unwrap();
+    assert!(v.is_attacked(&pos, b1, kaboom::base::square::Color::Black));
+    let mut game = Game::new(&v, pos);
+    game.play(uci::parse(&v, game.position(), "d2b1").unwrap());
+    assert_eq!(
+        fen::write(&v, game.position()),
+        "rnbqkb1r/ppp1ppp1/3p3p/4*3/8/4*P2/PPP1Q1PP/RnB*KBNR w kq - 0 7"
+    );
+}

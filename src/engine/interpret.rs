@@ -428,6 +428,12 @@ impl Variant {
                     last,
                 } => {
                     let (options, free) = self.block_options(pos, ctx, among, unblocking);
+                    if options.is_empty() {
+                        // No square to choose: the effect does nothing, as
+                        // an effect on an empty set does, and the move
+                        // stands (it asks for no answer).
+                        continue;
+                    }
                     match answers.take() {
                         Ok(c) if options.contains(c.to) => self.block_chosen(pos, c.to, free, trace),
                         Ok(_) => {}
