@@ -84,13 +84,13 @@ fn mask(
         let at = c.inside(field, i..i + ch.len_utf8());
         match letter_kind(ch) {
             Some(k) if kinds >> k & 1 != 0 => {
-                c.error(format!("{what}: `{ch}` is given twice"), at, "list each piece letter once");
+                c.error(format!("`{what}`: `{ch}` is given twice"), at, "list each piece letter once");
                 ok = false;
             }
             Some(k) if k < 64 => kinds |= 1 << k,
             _ => {
                 c.error(
-                    format!("{what}: `{ch}` is not a piece letter"),
+                    format!("`{what}`: `{ch}` is not a piece letter"),
                     at,
                     "use upper-case letters of pieces listed under `pieces`",
                 );
@@ -100,7 +100,7 @@ fn mask(
     }
     if field.value.is_empty() {
         c.error(
-            format!("{what} is empty"),
+            format!("`{what}` is empty"),
             field.location.clone(),
             "list at least one piece letter, or leave the field out",
         );

@@ -505,6 +505,15 @@ fn ending_warnings(
             .with_help("add `drops: (...)`, or remove the condition"),
         );
     }
+    if file.pass != Some(true) && sentences.conditions().any(super::endings::reads_passes) {
+        out.push(
+            Diagnostic::warning(
+                "`passes` counts passes, but this variant has no passing: it is always 0",
+                end_at.clone().or_else(|| c.root()),
+            )
+            .with_help("add `pass: true`, or remove the condition"),
+        );
+    }
     out.extend(super::endings::check_endings(
         sentences,
         super::endings::RoyalKinds {
