@@ -40,6 +40,8 @@ impl GameResult {
             (EndOutcome::BothLose, _) => GameResult::BothLose,
             (EndOutcome::Win, Color::White) | (EndOutcome::Loss, Color::Black) => GameResult::WhiteWins,
             (EndOutcome::Win, Color::Black) | (EndOutcome::Loss, Color::White) => GameResult::BlackWins,
+            (EndOutcome::WhiteWins, _) => GameResult::WhiteWins,
+            (EndOutcome::BlackWins, _) => GameResult::BlackWins,
         }
     }
 }

@@ -72,7 +72,7 @@ impl Ends {
                 },
             };
             if fires {
-                return Verdict::Ends(*outcome);
+                return Verdict::Ends(outcome.relative_to(pos.side));
             }
         }
         Verdict::Continues
@@ -87,6 +87,8 @@ pub(crate) fn outcome_score(outcome: EndOutcome, ply: usize) -> i32 {
         EndOutcome::Win => MATE - ply as i32,
         EndOutcome::Loss => -(MATE - ply as i32),
         EndOutcome::Draw | EndOutcome::BothLose => 0,
+        // Made relative to the side to move where a rule fires.
+        EndOutcome::WhiteWins | EndOutcome::BlackWins => 0,
     }
 }
 
