@@ -82,7 +82,11 @@ fn janggi_passes_with_the_general_and_two_passes_end_it_by_material() {
     // Equal material: Black's 1.5 points decide (`passes >= 2: black wins`).
     assert_eq!(game.ending().map(|e| e.result), Some(GameResult::BlackWins));
     // White two points up (a soldier more): White wins.
-    let pos = fen::parse(&v, "rnba1abnr/4k4/1c5c1/2p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1").unwrap();
+    let pos = fen::parse(
+        &v,
+        "rnba1abnr/4k4/1c5c1/2p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1",
+    )
+    .unwrap();
     let mut game = Game::new(&v, pos);
     for pass in ["0000", "0000"] {
         game.play(uci::parse(&v, game.position(), pass).unwrap());

@@ -143,7 +143,11 @@ impl Costs {
     pub fn cond(&self, c: &Cond) -> u64 {
         match c {
             Cond::Truth(_)
-            | Cond::Compare(Quantity::Captured(_) | Quantity::Checks(_) | Quantity::Held(..) | Quantity::Passes, _, _)
+            | Cond::Compare(
+                Quantity::Captured(_) | Quantity::Checks(_) | Quantity::Held(..) | Quantity::Passes,
+                _,
+                _,
+            )
             | Cond::Dropped(_) => 1,
             Cond::Not(a) | Cond::Before(a) => self.cond(a),
             Cond::And(a, b) | Cond::Or(a, b) => self.cond(a).saturating_add(self.cond(b)),
@@ -151,9 +155,8 @@ impl Costs {
                 let one = |q: &Quantity<Resolved>| self.cond(&Cond::Compare(q.clone(), Comparison::Equal, 0));
                 one(a).saturating_add(one(b))
             }
-            Cond::Compare(Quantity::Count(s) | Quantity::Squares(s) | Quantity::Material(s), _, _) | Cond::Exists(s) => {
-                self.set(s).1.saturating_add(1)
-            }
+            Cond::Compare(Quantity::Count(s) | Quantity::Squares(s) | Quantity::Material(s), _, _)
+            | Cond::Exists(s) => self.set(s).1.saturating_add(1),
             Cond::Attacked(s) => {
                 let (size, cost) = self.set(s);
                 cost.saturating_add(size.saturating_mul(ATTACK_STEPS))
@@ -455,9 +458,9 @@ fn cond_sets(c: &Cond, f: &mut impl FnMut(&SetExpr)) {
             cond_sets(&Cond::Compare(a.clone(), Comparison::Equal, 0), f);
             cond_sets(&Cond::Compare(b.clone(), Comparison::Equal, 0), f);
         }
-        Cond::Compare(Quantity::Count(s) | Quantity::Squares(s) | Quantity::Material(s), _, _) | Cond::Exists(s) | Cond::Attacked(s) => {
-            set_walk(s, f)
-        }
+        Cond::Compare(Quantity::Count(s) | Quantity::Squares(s) | Quantity::Material(s), _, _)
+        | Cond::Exists(s)
+        | Cond::Attacked(s) => set_walk(s, f),
         Cond::Touching(a, b) | Cond::Within(a, b) | Cond::CanReach(a, b) => {
             set_walk(a, f);
             set_walk(b, f);

@@ -294,9 +294,9 @@ pub enum End {
     /// No legal move, not in check (and the condition holds, if any).
     Stalemate(Option<CondId>),
     /// The move rule.
-    MoveRule(u32),
-    /// Repetition.
-    Repetition(u32),
+    MoveRule(u32, Option<CondId>),
+    /// Repetition (and the condition holds, if any).
+    Repetition(u32, Option<CondId>),
     /// A condition on the position: ends the game at once, in search too.
     Holds(CondId),
     /// A dead position: ends the game in play only.

@@ -3,6 +3,7 @@
 //! checker (kind masks, parsed templates, counters); a name found
 //! unresolved here would be a bug in the checker, not in the file.
 
+use super::ir::QuantityNode;
 use super::ir::{
     CompiledAction, CompiledRule, CondId, CondNode, Drops, End, Legal, LineSupport, Op, Programs, PushDirection, SetId,
     SetNode,
@@ -14,7 +15,6 @@ use crate::check::analysis::{cond_uses_target, template_directions};
 use crate::check::{ActionTargets, CheckedAction, CheckedSentences, Resolved};
 use crate::lang::betza::Template;
 use crate::lang::effect_syntax::{self as ast, Direction, EndCondition, LegalClause, Quantity, SetOp, Trigger};
-use super::ir::QuantityNode;
 
 type SetExpr = ast::SetExpr<Resolved>;
 type Cond = ast::Cond<Resolved>;
@@ -95,7 +95,11 @@ pub fn compile(
                         // `not (before(x) and ...)` can fail only where x
                         // held before the move.
                         Some(x) => {
-                            let bit = b.before_ast.iter().position(|y| y == x).expect("lowered with the clause");
+                            let bit = b
+                                .before_ast
+                                .iter()
+                                .position(|y| y == x)
+                                .expect("lowered with the clause");
                             b.p.forbid_gates |= 1 << bit;
                         }
                         None => b.p.forbids_opaque = true,
@@ -229,8 +233,8 @@ impl Builder {
         match condition {
             EndCondition::Checkmate(c) => End::Checkmate(c.as_ref().map(|c| self.cond(c))),
             EndCondition::Stalemate(c) => End::Stalemate(c.as_ref().map(|c| self.cond(c))),
-            EndCondition::MoveRule(n) => End::MoveRule(*n),
-            EndCondition::Repetition(n) => End::Repetition(*n),
+            EndCondition::MoveRule(n, c) => End::MoveRule(*n, c.as_ref().map(|c| self.cond(c))),
+            EndCondition::Repetition(n, c) => End::Repetition(*n, c.as_ref().map(|c| self.cond(c))),
             EndCondition::Holds(c) => {
                 self.p.immediate_end = true;
                 End::Holds(self.cond(c))

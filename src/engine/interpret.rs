@@ -272,7 +272,10 @@ impl Variant {
             CondNode::Dropped(mask) => pos.last.dropped.is_some_and(|kind| mask >> kind & 1 != 0),
             CondNode::Before(bit) => pos.last.before >> bit & 1 != 0,
             CondNode::Versus(a, cmp, b, offset) => {
-                let (a, b) = (self.quantity(a, pos, ctx), self.quantity(b, pos, ctx) + i64::from(offset));
+                let (a, b) = (
+                    self.quantity(a, pos, ctx),
+                    self.quantity(b, pos, ctx) + i64::from(offset),
+                );
                 match cmp {
                     Comparison::AtLeast => a >= b,
                     Comparison::AtMost => a <= b,

@@ -266,10 +266,12 @@ pub enum EndCondition<P: Phase = Parsed> {
     Checkmate(Option<Cond<P>>),
     /// No legal move, not in check; with a condition, only when it holds too.
     Stalemate(Option<Cond<P>>),
-    /// Moves by each side without capture or pawn move.
-    MoveRule(u32),
-    /// Occurrences of the same position.
-    Repetition(u32),
+    /// Moves by each side without capture or pawn move; with a condition,
+    /// only when it holds too.
+    MoveRule(u32, Option<Cond<P>>),
+    /// Occurrences of the same position; with a condition, only when it
+    /// holds too.
+    Repetition(u32, Option<Cond<P>>),
     /// Any condition on the position: ends the game at once, in search too.
     Holds(Cond<P>),
     /// A dead position (`dead if <condition>`): ends the game in play, but
