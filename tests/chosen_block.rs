@@ -219,7 +219,7 @@ fn a_chosen_block_with_no_square_to_choose_leaves_the_move_standing() {
     let pos = fen::parse(&v, text).unwrap();
     let moves: Vec<String> = v.legal_moves(&pos).iter().map(|m| uci::write(&v, m)).collect();
     assert!(moves.contains(&"d2b1".to_string()), "{moves:?}");
-    let b1 = v.geometry.parse_square("b1").unwrap();
+    let b1 = v.geometry().parse_square("b1").unwrap();
     assert!(v.is_attacked(&pos, b1, kaboom::base::square::Color::Black));
     let mut game = Game::new(&v, pos);
     game.play(uci::parse(&v, game.position(), "d2b1").unwrap());

@@ -118,7 +118,7 @@ fn bare_kings_are_a_draw_in_every_bundled_variant() {
             // until one captures the other; racing kings: they race).
             continue;
         }
-        let g = variant.geometry;
+        let g = variant.geometry();
         let files = (0..g.squares()).map(|sq| g.file(sq as _)).max().unwrap() + 1;
         let ranks = (0..g.squares()).map(|sq| g.rank(sq as _)).max().unwrap() + 1;
         let fen = bare_kings(files, ranks);

@@ -37,7 +37,7 @@ fn valid_variant_files_load() {
     });
     for name in kaboom::spec::bundled_names() {
         let variant = Variant::load(name).unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert!(variant.warnings.is_empty(), "{name}: {:?}", variant.warnings);
+        assert!(variant.warnings().is_empty(), "{name}: {:?}", variant.warnings());
     }
 }
 

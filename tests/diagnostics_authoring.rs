@@ -10,7 +10,7 @@ use kaboom::Variant;
 /// Every diagnostic (error or warning) of loading `path`, as `validate` prints them.
 fn diagnostics(path: &str) -> String {
     let (diags, sources) = match Variant::load(path) {
-        Ok(v) => (v.warnings.clone(), v.sources.clone()),
+        Ok(v) => (v.warnings().to_vec(), v.sources().clone()),
         Err(e) => (e.diagnostics.clone(), e.sources.clone()),
     };
     let text: Vec<String> = diags.iter().map(|d| d.display(&sources).to_string()).collect();

@@ -265,7 +265,7 @@ fn check_against_slow_rules(variant: &Variant, pos: &Position, legal: &[Move]) -
             variant.is_attacked(pos, sq, us),
             captured,
             "attack tables and move tables disagree on square {} in {}",
-            variant.geometry.name(sq),
+            variant.geometry().name(sq),
             fen::write(variant, pos)
         );
     }

@@ -20,11 +20,11 @@ fn replay(variant: &str, moves: &[&str], seed_bombs: &[(&str, &str)]) {
             continue;
         }
         let (target, captured) = bombs.next().expect("the seed names every bomb");
-        assert_eq!(variant.geometry.name(mv.to), *target);
+        assert_eq!(variant.geometry().name(mv.to), *target);
         let removed: BTreeSet<String> = events
             .iter()
             .filter_map(|e| match e {
-                Event::Removed { at, .. } => Some(variant.geometry.name(*at)),
+                Event::Removed { at, .. } => Some(variant.geometry().name(*at)),
                 _ => None,
             })
             .collect();

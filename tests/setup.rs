@@ -68,7 +68,7 @@ fn valid_with(row: &[u8], pawns_protected: bool) -> bool {
 fn setups_keep_the_seeds_rules() {
     for seed in 0..60 {
         let variant = Variant::load_seeded("capatomic-random", Some(seed)).unwrap_or_else(|e| panic!("{e}"));
-        let rows = ranks(&variant.start_fen);
+        let rows = ranks(variant.start_fen());
         let (r10, r9, r8, r3, r2, r1) = (&rows[0], &rows[1], &rows[2], &rows[7], &rows[8], &rows[9]);
         assert!(valid(r2.as_bytes()), "seed {seed}: {r2}");
         assert_eq!(r3, "PPPPPPPPPP");
@@ -97,8 +97,12 @@ fn the_same_seed_gives_the_same_position() {
     let a = Variant::load_seeded("capatomic-random", Some(12345)).unwrap();
     let b = Variant::load_seeded("capatomic-random", Some(12345)).unwrap();
     let c = Variant::load_seeded("capatomic-random", Some(12346)).unwrap();
-    assert_eq!(a.start_fen, b.start_fen);
-    assert_ne!(a.start_fen, c.start_fen, "two seeds rarely pick the same of thousands");
+    assert_eq!(a.start_fen(), b.start_fen());
+    assert_ne!(
+        a.start_fen(),
+        c.start_fen(),
+        "two seeds rarely pick the same of thousands"
+    );
 }
 
 #[test]
@@ -150,7 +154,7 @@ fn the_setup_language_describes_chess960() {
         assert!(
             variant.legal_moves(&start).len() >= 18,
             "seed {seed}: {}",
-            variant.start_fen
+            variant.start_fen()
         );
     }
 }

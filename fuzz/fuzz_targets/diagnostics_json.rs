@@ -8,7 +8,7 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {
     let (diagnostics, sources) = match Variant::from_text("fuzz.ron", text) {
-        Ok(v) => (v.warnings.clone(), v.sources.clone()),
+        Ok(v) => (v.warnings().to_vec(), v.sources().clone()),
         Err(e) => (e.diagnostics, e.sources),
     };
     let mut out = Vec::new();

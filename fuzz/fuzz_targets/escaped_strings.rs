@@ -68,7 +68,7 @@ fuzz_target!(|input: Input| {
         Ok(v) => {
             let start = v.start_position();
             start.check_consistency(&v).expect("consistent start");
-            (v.warnings.clone(), v.sources.clone())
+            (v.warnings().to_vec(), v.sources().clone())
         }
         Err(err) => (err.diagnostics, err.sources),
     };

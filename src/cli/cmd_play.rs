@@ -123,7 +123,7 @@ pub(super) fn read_move(
     // Well-formed coordinates that name no legal move: answer in
     // coordinates; anything else was meant as algebraic notation.
     let starts_with_two_squares = {
-        let g = variant.geometry;
+        let g = variant.geometry();
         // The length of the square that starts `t`, if one does.
         let square = |t: &str| {
             (2..=3)

@@ -13,7 +13,8 @@ pub fn run(o: &mut Output, variant: &Variant, count: bool) -> Result<ExitCode, F
     if !variant.has_random_setup() {
         return Err(Failure::input(format!(
             "{} has a fixed start position, not a random setup: {}",
-            variant.name, variant.start_fen
+            variant.name(),
+            variant.start_fen()
         )));
     }
     if count {
@@ -30,13 +31,13 @@ pub fn run(o: &mut Output, variant: &Variant, count: bool) -> Result<ExitCode, F
             _ => {
                 return Err(Failure::input(format!(
                     "{}: counting the setup's arrangements would build more than {} start positions",
-                    variant.name,
+                    variant.name(),
                     kaboom::load::arrangements::MAX_FULL_CHECKS
                 )));
             }
         }
     } else {
-        writeln!(o.out, "{}", variant.start_fen)?;
+        writeln!(o.out, "{}", variant.start_fen())?;
     }
     Ok(ExitCode::SUCCESS)
 }

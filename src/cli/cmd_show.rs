@@ -33,10 +33,12 @@ pub fn run(
     let _ = writeln!(
         out,
         "{} ({}x{})",
-        variant.name, variant.geometry.files, variant.geometry.ranks
+        variant.name(),
+        variant.geometry().files,
+        variant.geometry().ranks
     );
-    if !variant.description.is_empty() {
-        let _ = writeln!(out, "{}", variant.description);
+    if !variant.description().is_empty() {
+        let _ = writeln!(out, "{}", variant.description());
     }
     if let Some(parent) = &file.extends {
         let _ = writeln!(out, "extends: {}", parent.value);
@@ -140,7 +142,7 @@ fn summary(variant: &Variant, file: &VariantFile) -> String {
         "notes".to_string(),
     ]];
     let mut abilities = Vec::new();
-    for p in &variant.pieces {
+    for p in variant.pieces() {
         let spec = specs.iter().find(|s| s.letter.value == p.letter);
         let mut notes = Vec::new();
         if p.royal {
@@ -150,7 +152,7 @@ fn summary(variant: &Variant, file: &VariantFile) -> String {
             notes.push("pawn".to_string());
         }
         if let Some(base) = p.promoted_from {
-            let letter = variant.pieces[base as usize].letter;
+            let letter = variant.pieces()[base as usize].letter;
             notes.push(format!("promoted {letter}, written +{letter}"));
         }
         if let Some(spec) = spec {
@@ -245,7 +247,7 @@ fn summary(variant: &Variant, file: &VariantFile) -> String {
             p.choices.value,
         );
     }
-    let g = variant.geometry;
+    let g = variant.geometry();
     // One line per castling move; a move that may bring pieces along is
     // compiled once per combination of them: list each piece once.
     let mut castling: Vec<(String, Vec<String>)> = Vec::new();

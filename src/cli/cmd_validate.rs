@@ -78,9 +78,9 @@ pub fn run(o: &mut Output, names: &[String], format: Format) -> Result<ExitCode,
         };
         let (name, diagnostics, sources) = match loaded {
             Ok(variant) => (
-                Some(variant.name.clone()),
-                variant.warnings.clone(),
-                variant.sources.clone(),
+                Some(variant.name().to_string()),
+                variant.warnings().to_vec(),
+                variant.sources().clone(),
             ),
             Err(e) => (None, e.diagnostics, e.sources),
         };

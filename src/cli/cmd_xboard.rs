@@ -171,7 +171,7 @@ fn command(session: &mut Session, board: &mut Board, line: &str) -> Result<bool,
             if v != given {
                 let g = Variant::load(kaboom_name(v))
                     .map_err(|e| error(&e.to_string()))?
-                    .geometry;
+                    .geometry();
                 if !given.starts_with(&format!("{}x{}_", g.files, g.ranks))
                     && !given.starts_with(&format!("{}x{}+", g.files, g.ranks))
                 {

@@ -596,7 +596,7 @@ fn load_variant(name: &str, seed: Option<u64>) -> Result<Variant, Failure> {
     {
         return Err(Failure::io(format!(
             "--seed {seed}: {} has a fixed start position; --seed picks a random setup's start position",
-            variant.name
+            variant.name()
         )));
     }
     Ok(variant)

@@ -22,7 +22,7 @@ pub fn piece_table(variant: &Variant) -> Option<String> {
     let slots: Vec<char> = SLOTS.chars().collect();
     let king = slots.len() - 1;
     let mut table = vec!['.'; slots.len()];
-    let pieces = &variant.pieces;
+    let pieces = &variant.pieces();
     let royal = pieces
         .iter()
         .position(|p| p.royal)
@@ -72,10 +72,10 @@ pub fn describe(variant: &Variant, xboard_name: &str) -> Vec<String> {
     let Some(table) = piece_table(variant) else {
         return vec![format!(
             "telluser kaboom: {} has more piece kinds than XBoard has glyphs; the board may show them wrongly",
-            variant.name
+            variant.name()
         )];
     };
-    let g = variant.geometry;
+    let g = variant.geometry();
     // The six standard fields: XBoard reads no more.
     let written = fen::write(variant, &variant.start_position());
     let start = written.split_whitespace().take(6).collect::<Vec<_>>().join(" ");
@@ -83,7 +83,7 @@ pub fn describe(variant: &Variant, xboard_name: &str) -> Vec<String> {
         "setup ({table}) {}x{}+0_{xboard_name} {start}",
         g.files, g.ranks
     )];
-    for (kind, piece) in variant.pieces.iter().enumerate() {
+    for (kind, piece) in variant.pieces().iter().enumerate() {
         let castle = variant
             .castling_rules()
             .iter()

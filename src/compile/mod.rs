@@ -78,21 +78,21 @@ pub struct CastlingRule {
 #[derive(Clone, Debug)]
 pub struct Variant {
     /// Name.
-    pub name: String,
+    pub(crate) name: String,
     /// Description.
-    pub description: String,
+    pub(crate) description: String,
     /// The evaluation's weights, from the file's `evaluation` (for search).
-    pub evaluation: crate::base::weights::EvalWeights,
+    pub(crate) evaluation: crate::base::weights::EvalWeights,
     /// Board size.
-    pub geometry: Geometry,
+    pub(crate) geometry: Geometry,
     /// Piece types, indexed by [`Kind`].
-    pub pieces: Vec<PieceInfo>,
+    pub(crate) pieces: Vec<PieceInfo>,
     /// The start position's FEN as written in the variant file.
-    pub start_fen: String,
+    pub(crate) start_fen: String,
     /// Warnings found while loading.
-    pub warnings: Vec<Diagnostic>,
+    pub(crate) warnings: Vec<Diagnostic>,
     /// The files the variant was read from, which the warnings point into.
-    pub sources: Sources,
+    pub(crate) sources: Sources,
     pub(crate) moves: MoveTables,
     pub(crate) attacks: AttackTables,
     /// Promotion zone per (kind, side).
@@ -155,6 +155,46 @@ pub struct Variant {
 }
 
 impl Variant {
+    /// The variant's name, as its file gives it.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The variant's description (empty when the file gives none).
+    pub fn description(&self) -> &str {
+        &self.description
+    }
+
+    /// The evaluation's weights, from the file's `evaluation`.
+    pub fn evaluation(&self) -> &crate::base::weights::EvalWeights {
+        &self.evaluation
+    }
+
+    /// The board's size.
+    pub fn geometry(&self) -> Geometry {
+        self.geometry
+    }
+
+    /// The piece types, indexed by [`Kind`].
+    pub fn pieces(&self) -> &[PieceInfo] {
+        &self.pieces
+    }
+
+    /// The start position's FEN as written in the variant file.
+    pub fn start_fen(&self) -> &str {
+        &self.start_fen
+    }
+
+    /// The warnings found while loading.
+    pub fn warnings(&self) -> &[Diagnostic] {
+        &self.warnings
+    }
+
+    /// The files the variant was read from, which the warnings point into.
+    pub fn sources(&self) -> &Sources {
+        &self.sources
+    }
+
     /// The kind with upper-case letter `letter`.
     pub fn kind_of_letter(&self, letter: char) -> Option<Kind> {
         self.pieces

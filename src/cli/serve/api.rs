@@ -228,7 +228,7 @@ fn validate(text: &str) -> Value {
     }
     let started = std::time::Instant::now();
     let (name, diagnostics, sources) = match Variant::from_text(PASTED, text) {
-        Ok(v) => (Some(v.name.clone()), v.warnings.clone(), v.sources.clone()),
+        Ok(v) => (Some(v.name().to_string()), v.warnings().to_vec(), v.sources().clone()),
         Err(e) => (None, e.diagnostics, e.sources),
     };
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();

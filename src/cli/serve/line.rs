@@ -78,7 +78,7 @@ pub fn replay<'v>(variant: &'v Variant, start_fen: Option<&str>, moves: &[String
 /// algebraic notation, the last move's trace and the result.
 pub fn position_json(variant: &Variant, line: &Line<'_>) -> Value {
     let pos = line.game.position();
-    let g = variant.geometry;
+    let g = variant.geometry();
     let ended = line.game.ending();
     let moves: Vec<Value> = if ended.is_some() {
         Vec::new()
@@ -103,7 +103,7 @@ pub fn position_json(variant: &Variant, line: &Line<'_>) -> Value {
             after.make_traced(variant, *mv, &mut trace);
             let (_, marks) = kaboom::picture::marks(mv, &trace.events, trace.area);
             let text = uci::write(variant, mv);
-            let caption = format!("{}: after {text}", variant.name);
+            let caption = format!("{}: after {text}", variant.name());
             let mut touched: Vec<String> = explain::touched(mv, &trace.events).iter().map(|s| g.name(s)).collect();
             touched.sort();
             let last = json!({
@@ -118,7 +118,7 @@ pub fn position_json(variant: &Variant, line: &Line<'_>) -> Value {
         }
     };
     json!({
-        "variant": variant.name,
+        "variant": variant.name(),
         "files": g.files,
         "ranks": g.ranks,
         "fen": fen::write(variant, pos),
@@ -160,7 +160,7 @@ pub fn scenario_text(variant: &Variant, variant_field: &str, note: Option<&str>,
     out.push_str(&format!("    variant: {},\n", quote(variant_field)));
     out.push_str(&format!(
         "    description: {},\n",
-        quote(&format!("A line of {} played in the playground.", variant.name))
+        quote(&format!("A line of {} played in the playground.", variant.name()))
     ));
     out.push_str(&format!("    fen: {},\n", quote(&fen::write(variant, &line.start))));
     out.push_str(&format!("    moves: [{}],\n", moves.join(", ")));
