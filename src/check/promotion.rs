@@ -26,8 +26,11 @@ pub struct CheckedPromotion {
     /// Choices limited by material: (kind, n) lets a promotion choose the
     /// kind only while its side has fewer than n of it on the board.
     pub limits: Vec<(Kind, u32)>,
-    /// Whether a move that starts on a promotion rank promotes too.
+    /// Whether a move that starts on a promotion rank promotes too (and
+    /// must, when it starts on a compulsory rank).
     pub from_zone: bool,
+    /// Whether only a move that captures promotes.
+    pub on_capture: bool,
 }
 
 /// Checks every promotion rule, then the rules together: a piece promotes
@@ -81,6 +84,9 @@ pub(super) fn check_promotions(
                     );
                 }
             }
+        }
+        if rule.on_capture {
+            ok &= check_captures(c, spec, &rule, pieces);
         }
         for &(kind, n) in &rule.limits {
             if out
@@ -169,7 +175,45 @@ pub(super) fn check_promotion(
         mandatory_ranks,
         limits: limits?,
         from_zone: p.from_zone,
+        on_capture: p.on_capture,
     })
+}
+
+/// A rule that promotes on captures only (`on_capture`) must name pieces
+/// that capture: one whose templates (`moves`, `moves_in`) have no capture
+/// and that has no action could never promote by it. False when some
+/// piece never captures (reported at the rule's `pieces`).
+fn check_captures(
+    c: &mut Checker<'_>,
+    spec: &crate::spec::PromotionSpec,
+    rule: &CheckedPromotion,
+    pieces: &[crate::spec::PieceSpec],
+) -> bool {
+    let mut ok = true;
+    for &kind in &rule.pieces {
+        let Some(piece) = pieces.get(kind as usize) else { continue };
+        let templates = std::iter::once(&piece.moves.value).chain(piece.moves_in.iter().map(|m| &m.moves.value));
+        let mut captures = !piece.actions.is_empty();
+        for text in templates {
+            match crate::lang::betza::parse(text) {
+                Ok(t) => captures |= t.components.iter().any(|k| k.capture),
+                // A template that does not read is reported with the piece.
+                Err(_) => captures = true,
+            }
+        }
+        if !captures {
+            ok = false;
+            c.error(
+                format!(
+                    "`{}` promotes only on captures (`on_capture: true`), but it never captures",
+                    piece.letter.value
+                ),
+                spec.pieces.location.clone(),
+                "give the piece a capturing move, or remove `on_capture` to let its other moves promote",
+            );
+        }
+    }
+    ok
 }
 
 /// The ranks where promotion is compulsory (0-based): every promotion

@@ -328,6 +328,7 @@ impl Resolver<'_, '_> {
             EndCondition::Stalemate(c) => EndCondition::Stalemate(self.optional_cond(c)?),
             EndCondition::MoveRule(n) => EndCondition::MoveRule(*n),
             EndCondition::Repetition(n) => EndCondition::Repetition(*n),
+            EndCondition::PerpetualCheck(n) => EndCondition::PerpetualCheck(*n),
             EndCondition::Holds(c) => EndCondition::Holds(self.cond(c)?),
             EndCondition::Dead(c) => EndCondition::Dead(self.cond(c)?),
         };

@@ -230,6 +230,11 @@ fn summary(variant: &Variant, file: &VariantFile) -> String {
             .map(|(letter, n)| format!("{letter} while fewer than {n}"))
             .collect();
         let leaving = if p.from_zone { ", or leaving them" } else { "" };
+        let leaving = if p.on_capture {
+            format!("{leaving}, when capturing")
+        } else {
+            leaving.to_string()
+        };
         let limits = if limits.is_empty() {
             String::new()
         } else {

@@ -218,6 +218,7 @@ impl Builder {
             EndCondition::Stalemate(c) => End::Stalemate(c.as_ref().map(|c| self.cond(c))),
             EndCondition::MoveRule(n) => End::MoveRule(*n),
             EndCondition::Repetition(n) => End::Repetition(*n),
+            EndCondition::PerpetualCheck(n) => End::PerpetualCheck(*n),
             EndCondition::Holds(c) => {
                 self.p.immediate_end = true;
                 End::Holds(self.cond(c))

@@ -44,7 +44,7 @@ pub(super) fn full_ranks(region: Squares, files: u8, ranks: u8) -> Option<Vec<u8
 
 /// The ranks of a pair of per-colour regions, counted from each owner's
 /// side, if the regions are full ranks and mirror images of each other.
-fn relative_ranks(regions: &[Squares; 2], files: u8, ranks: u8) -> Option<Vec<u8>> {
+pub(super) fn relative_ranks(regions: &[Squares; 2], files: u8, ranks: u8) -> Option<Vec<u8>> {
     let white = full_ranks(regions[0], files, ranks)?;
     let black = full_ranks(regions[1], files, ranks)?;
     let mut mirrored: Vec<u8> = black.iter().map(|r| ranks + 1 - r).collect();
@@ -527,37 +527,24 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         }
     }
 
-    for &(slot, letter) in &forms {
-        if pawn_slots.contains(&slot) {
-            refusals.push(refuse(
-                None,
-                "piece promotion rules",
-                format!("`{}` promotes both as a pawn and to its promoted form", slot_name(slot)),
-            ));
-            continue;
-        }
-        let Some(zone) = relative_ranks(&regions, files, ranks).filter(|r| !r.is_empty()) else {
-            refusals.push(refuse(
-                None,
-                "regions",
-                "the promotion region is not whole ranks mirrored for Black",
-            ));
-            continue;
-        };
-        let zone: Vec<String> = zone.iter().map(u8::to_string).collect();
-        let mandatory = match fsf_piece_promotion::forced_ranks(&[slot], &immobile, files, ranks, &mut refusals) {
-            Some(list) if !list.is_empty() => format!("mandatory_ranks: [{list}]"),
-            _ => "mandatory: false".to_string(),
-        };
-        let base = state.pieces[slot]
-            .as_ref()
-            .map_or('?', |p| p.letter.to_ascii_uppercase());
-        // Fairy-Stockfish promotes a piece on a move into, out of or within the zone.
-        rules.push(format!(
-            "(pieces: \"{base}\", ranks: [{}], choices: \"{letter}\", {mandatory}, from_zone: true)",
-            zone.join(", ")
-        ));
-    }
+    let zone = relative_ranks(&regions, files, ranks).filter(|r| !r.is_empty());
+    let pawn_rule = !rules.is_empty();
+    rules.extend(fsf_piece_promotion::form_rules(
+        state,
+        &fsf_piece_promotion::FormZone {
+            forms: &forms,
+            pawn_slots,
+            pawn_rule,
+            zone: zone.as_deref(),
+            immobile: &immobile,
+            templates: &templates,
+            initial_ranks: initial_ranks.as_deref(),
+            files,
+            ranks,
+        },
+        &mut refusals,
+    ));
+
     let promotion = match rules.as_slice() {
         [] => String::new(),
         [one] => format!("    promotion: {one},\n"),
@@ -833,6 +820,12 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         end.push(format!("{} moves: draw", state.n_move_rule));
     }
     if state.n_fold_rule > 0 {
+        // `perpetualCheckIllegal`: at the repetition, a side that gave
+        // check at every one of its moves since the position first stood
+        // loses (both: a draw), before the plain rule.
+        if state.perpetual_check_loses {
+            end.push(format!("{} repetitions by perpetual check: loss", state.n_fold_rule));
+        }
         match outcome(state.n_fold_value) {
             Some(o) => end.push(format!("{} repetitions: {o}", state.n_fold_rule)),
             None => refusals.push(refuse(None, "repetition rules", "repetition has no result (`none`)")),

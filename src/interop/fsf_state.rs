@@ -127,6 +127,18 @@ pub struct State {
     /// `immobilityIllegal`: no move or drop may leave a piece where it
     /// could never move again (on an empty board).
     pub immobility_illegal: bool,
+    /// `mandatoryPiecePromotion`: a piece with a promoted form must promote
+    /// on a move into, out of or within the zone.
+    pub mandatory_piece_promotion: bool,
+    /// `piecePromotionOnCapture`: a piece with a promoted form promotes
+    /// only on captures.
+    pub piece_promotion_on_capture: bool,
+    /// `pieceDemotion`: a promoted form may turn back into its piece on a
+    /// move into, out of or within the zone.
+    pub piece_demotion: bool,
+    /// `perpetualCheckIllegal`: at a repetition, the side that gave check
+    /// at every one of its moves since the position first stood loses.
+    pub perpetual_check_loses: bool,
     /// `dropNoDoubled`: the slot that may not be dropped on a file holding
     /// one of its side's pieces of it.
     pub drop_no_doubled: Option<usize>,
@@ -227,6 +239,10 @@ impl Default for State {
             promotion_limit: Vec::new(),
             promoted_types: Vec::new(),
             immobility_illegal: false,
+            mandatory_piece_promotion: false,
+            piece_promotion_on_capture: false,
+            piece_demotion: false,
+            perpetual_check_loses: false,
             drop_no_doubled: None,
             pawn_drop_mate_loses: false,
             mobility: vec![[None, None]; slot_count()],
@@ -294,9 +310,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("chess960", "false"),
     ("twoBoards", "false"),
     ("sittuyinPromotion", "false"),
-    ("piecePromotionOnCapture", "false"),
-    ("mandatoryPiecePromotion", "false"),
-    ("pieceDemotion", "false"),
     ("blastOnCapture", "false"),
     ("blastImmuneTypes", ""),
     ("mutuallyImmuneTypes", ""),
@@ -342,7 +355,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("makpongRule", "false"),
     ("flipEnclosedPieces", "none"),
     ("nFoldValueAbsolute", "false"),
-    ("perpetualCheckIllegal", "false"),
     ("moveRepetitionIllegal", "false"),
     ("chasingRule", "none"),
     ("stalematePieceCount", "false"),
@@ -803,10 +815,19 @@ impl State {
                     }
                 }
             }
-            "immobilityIllegal" | "shogiPawnDropMateIllegal" => {
+            "immobilityIllegal"
+            | "shogiPawnDropMateIllegal"
+            | "mandatoryPiecePromotion"
+            | "piecePromotionOnCapture"
+            | "pieceDemotion"
+            | "perpetualCheckIllegal" => {
                 if let Some(b) = self.boolean(&o) {
                     *match e.key.as_str() {
                         "immobilityIllegal" => &mut self.immobility_illegal,
+                        "mandatoryPiecePromotion" => &mut self.mandatory_piece_promotion,
+                        "piecePromotionOnCapture" => &mut self.piece_promotion_on_capture,
+                        "pieceDemotion" => &mut self.piece_demotion,
+                        "perpetualCheckIllegal" => &mut self.perpetual_check_loses,
                         _ => &mut self.pawn_drop_mate_loses,
                     } = b;
                 }

@@ -63,6 +63,8 @@ impl Ends {
                 End::Holds(c) | End::Dead(c) => variant.eval_cond(c, pos, &ctx),
                 End::MoveRule(n) => n > 0 && pos.halfmove >= 2 * n,
                 End::Repetition(n) => n > 0 && repeated,
+                // Needs the checks of the whole cycle: judged in play only.
+                End::PerpetualCheck(_) => false,
                 End::Checkmate(guard) | End::Stalemate(guard) => match no_moves {
                     None => return Verdict::NeedMoves,
                     Some(false) => false,

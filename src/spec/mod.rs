@@ -239,6 +239,11 @@ pub struct PromotionSpec {
     /// there).
     #[serde(default, deserialize_with = "lenient")]
     pub from_zone: bool,
+    /// Whether only a move that captures promotes (default false: any
+    /// move). A move that does not capture stays as it is, even where
+    /// promotion is compulsory.
+    #[serde(default, deserialize_with = "lenient")]
+    pub on_capture: bool,
 }
 
 impl PromotionSpec {

@@ -262,6 +262,11 @@ pub enum EndCondition<P: Phase = Parsed> {
     MoveRule(u32),
     /// Occurrences of the same position.
     Repetition(u32),
+    /// Occurrences of the same position, where a side gave check at every
+    /// one of its moves since the first of them (`N repetitions by
+    /// perpetual check`): the outcome is for that side; a draw when both
+    /// sides did.
+    PerpetualCheck(u32),
     /// Any condition on the position: ends the game at once, in search too.
     Holds(Cond<P>),
     /// A dead position (`dead if <condition>`): ends the game in play, but

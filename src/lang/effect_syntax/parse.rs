@@ -174,7 +174,15 @@ pub fn parse_end(text: &str) -> Result<EndRule, SentenceError> {
             }
         }
         G::move_rule => EndCondition::MoveRule(number(first(condition))?),
-        G::repetition => EndCondition::Repetition(number(first(condition))?),
+        G::repetition => {
+            let perpetual = condition.clone().into_inner().any(|p| p.as_rule() == G::perpetual_check);
+            let n = number(first(condition))?;
+            if perpetual {
+                EndCondition::PerpetualCheck(n)
+            } else {
+                EndCondition::Repetition(n)
+            }
+        }
         G::dead => EndCondition::Dead(lower_cond(first(condition))?),
         _ => EndCondition::Holds(lower_cond(condition)?),
     };
