@@ -191,7 +191,9 @@ fn check_captures(
 ) -> bool {
     let mut ok = true;
     for &kind in &rule.pieces {
-        let Some(piece) = pieces.get(kind as usize) else { continue };
+        let Some(piece) = pieces.get(kind as usize) else {
+            continue;
+        };
         let templates = std::iter::once(&piece.moves.value).chain(piece.moves_in.iter().map(|m| &m.moves.value));
         let mut captures = !piece.actions.is_empty();
         for text in templates {

@@ -195,7 +195,11 @@ pub(super) fn form_rules(state: &State, z: &FormZone<'_>, refusals: &mut Vec<Ref
             Some(list) if !list.is_empty() => format!("mandatory_ranks: [{list}]"),
             _ => "mandatory: false".to_string(),
         };
-        let to = state.promoted_types.iter().find(|&&(f, _)| f == slot).map_or(slot, |&(_, t)| t);
+        let to = state
+            .promoted_types
+            .iter()
+            .find(|&&(f, _)| f == slot)
+            .map_or(slot, |&(_, t)| t);
         let limit = form_limit(state, slot, to).ok().flatten();
         if compulsory && limit.is_some() {
             refusals.push(refuse(
@@ -254,25 +258,29 @@ fn en_passant_into(
         return false;
     }
     let starts = initial_ranks.unwrap_or_default();
-    templates.iter().flatten().filter_map(|t| betza::parse(t).ok()).any(|t| {
-        t.components.iter().filter(|c| c.initial && c.quiet).any(|c| {
-            let steps = match c.reach {
-                Reach::Leap => 1,
-                Reach::Ride { max } => i32::from(max.unwrap_or(ranks)),
-            };
-            c.vectors.iter().any(|&(_, dy)| {
-                let far = dy.abs() * steps;
-                // The passed ranks, from the mover's side, then the captor's.
-                starts.iter().any(|&r| {
-                    (1..far).any(|k| {
-                        let passed = i32::from(r) + k;
-                        let seen = i32::from(ranks) + 1 - passed;
-                        u8::try_from(seen).is_ok_and(|s| zone.contains(&s))
+    templates
+        .iter()
+        .flatten()
+        .filter_map(|t| betza::parse(t).ok())
+        .any(|t| {
+            t.components.iter().filter(|c| c.initial && c.quiet).any(|c| {
+                let steps = match c.reach {
+                    Reach::Leap => 1,
+                    Reach::Ride { max } => i32::from(max.unwrap_or(ranks)),
+                };
+                c.vectors.iter().any(|&(_, dy)| {
+                    let far = dy.abs() * steps;
+                    // The passed ranks, from the mover's side, then the captor's.
+                    starts.iter().any(|&r| {
+                        (1..far).any(|k| {
+                            let passed = i32::from(r) + k;
+                            let seen = i32::from(ranks) + 1 - passed;
+                            u8::try_from(seen).is_ok_and(|s| zone.contains(&s))
+                        })
                     })
                 })
             })
         })
-    })
 }
 
 /// Per slot, White's squares where the piece could never move again when

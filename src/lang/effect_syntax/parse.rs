@@ -175,7 +175,10 @@ pub fn parse_end(text: &str) -> Result<EndRule, SentenceError> {
         }
         G::move_rule => EndCondition::MoveRule(number(first(condition))?),
         G::repetition => {
-            let perpetual = condition.clone().into_inner().any(|p| p.as_rule() == G::perpetual_check);
+            let perpetual = condition
+                .clone()
+                .into_inner()
+                .any(|p| p.as_rule() == G::perpetual_check);
             let n = number(first(condition))?;
             if perpetual {
                 EndCondition::PerpetualCheck(n)
