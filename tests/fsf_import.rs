@@ -288,3 +288,31 @@ fn the_duck_walling_rule_is_a_chosen_block() {
     let why = format!("{:?}", edge[0].result);
     assert!(why.contains("wallingRule"), "{why}");
 }
+
+/// A pawn whose promotion zone holds the square it captures en passant
+/// onto (shogun: ranks 6 to 8): Fairy-Stockfish never promotes a capture
+/// en passant, so the rule says `en_passant: false`; a promotion limit on
+/// the piece type promoted pieces become is the limit of that form. The
+/// counts after 1. e4 (played out to e5) d5 are Fairy-Stockfish's.
+#[test]
+fn en_passant_does_not_promote_and_limits_count_promoted_forms() {
+    let all = imported();
+    let ron = all
+        .iter()
+        .find(|i| i.name == "shogun")
+        .unwrap()
+        .result
+        .as_ref()
+        .unwrap();
+    assert!(ron.contains("from_zone: true, en_passant: false"), "{ron}");
+    assert!(
+        ron.contains("promoted_from: 'N'") && ron.contains("limits: {'C': 1}"),
+        "{ron}"
+    );
+    let variant = Variant::from_text("shogun.ron", ron).unwrap();
+    let fen = "rnb+fkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNB+FKBNR[] w KQkq d6 0 3";
+    let pos = kaboom::notation::fen::parse(&variant, fen).unwrap();
+    let mut perft = Perft::new();
+    assert_eq!(perft.count(&variant, &pos, 1), 33);
+    assert_eq!(perft.count(&variant, &pos, 2), 884);
+}

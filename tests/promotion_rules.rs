@@ -123,3 +123,31 @@ fn a_promoted_form_turns_back_into_its_piece() {
     let moves = moves_from(&v, "4k3/8/3+N4/8/8/8/8/4K3 w - - 0 1", "d6");
     assert!(!moves.is_empty() && moves.iter().all(|m| m.ends_with('n')), "{moves:?}");
 }
+
+#[test]
+fn a_capture_en_passant_promotes_unless_the_rule_says_not() {
+    let text = |en_passant: &str| {
+        format!(
+            r#"(
+    name: "pawns",
+    board: (files: 8, ranks: 8),
+    pieces: [
+        (letter: 'K', name: "king", moves: "K", royal: true),
+        (letter: 'P', name: "pawn", moves: "fmWfceFifmnD", pawn: true),
+        (letter: 'Q', name: "queen", moves: "Q"),
+    ],
+    start: "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1",
+    promotion: (pieces: "P", ranks: [6, 7, 8], choices: "Q"{en_passant}),
+)"#
+        )
+    };
+    let position = "4k3/ppp1pppp/8/3pP3/8/8/PPPP1PPP/4K3 w - d6 0 3";
+    // Promotion is compulsory on ranks 6 to 8: the capture en passant onto
+    // d6 promotes, or, with `en_passant: false`, stays a pawn.
+    let v = Variant::from_text("pawns.ron", &text("")).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(moves_from(&v, position, "e5d6"), ["e5d6q"]);
+    let v = Variant::from_text("pawns.ron", &text(", en_passant: false")).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(moves_from(&v, position, "e5d6"), ["e5d6"]);
+    // Other moves into the zone still promote.
+    assert_eq!(moves_from(&v, position, "e5e6"), ["e5e6q"]);
+}

@@ -117,6 +117,9 @@ pub struct Variant {
     /// The kinds that promote only on moves that capture (`on_capture`),
     /// one bit per kind.
     pub(crate) promotion_on_capture: u64,
+    /// The kinds whose captures en passant do not promote (`en_passant:
+    /// false`), one bit per kind.
+    pub(crate) promotion_not_en_passant: u64,
     /// Per kind: a promotion may choose it only while the side has fewer
     /// than this many on the board (0: no limit).
     pub(crate) promotion_limits: Vec<u32>,
@@ -357,6 +360,12 @@ pub fn compile(v: CheckedVariant) -> Variant {
         .filter(|p| p.on_capture)
         .flat_map(|p| &p.pieces)
         .fold(0u64, |m, &k| m | 1 << k);
+    let promotion_not_en_passant = v
+        .promotions
+        .iter()
+        .filter(|p| !p.en_passant)
+        .flat_map(|p| &p.pieces)
+        .fold(0u64, |m, &k| m | 1 << k);
     let mut promotion_choices = vec![Vec::new(); v.pieces.len()];
     for p in &v.promotions {
         for &kind in &p.pieces {
@@ -426,6 +435,7 @@ pub fn compile(v: CheckedVariant) -> Variant {
         promotion_forced,
         promotion_forced_leaving,
         promotion_on_capture,
+        promotion_not_en_passant,
         promotion_limited: promotion_limits.iter().any(|&n| n > 0),
         promotion_limits,
         castling,

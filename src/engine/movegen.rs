@@ -375,7 +375,8 @@ impl Variant {
 
     /// Pushes a move, once per promotion choice open to the mover when it
     /// ends in the mover's promotion zone (or starts there, for a rule with
-    /// `from_zone`) and, for a rule with `on_capture`, captures; and as it
+    /// `from_zone`) and, for a rule with `on_capture`, captures (en passant
+    /// only if the rule lets it: `en_passant`); and as it
     /// is unless promotion is compulsory there (so a move into a compulsory
     /// rank with no choice open is not made at all).
     #[inline(always)]
@@ -426,6 +427,7 @@ impl Variant {
         if promotes_on.contains(to)
             && (self.promotion_on_capture >> kind & 1 == 0
                 || matches!(move_kind, MoveKind::Capture | MoveKind::EnPassant))
+            && (move_kind != MoveKind::EnPassant || self.promotion_not_en_passant >> kind & 1 == 0)
             && self.push_promoting(pos, out, kind, us, Move::new(from, to, move_kind))
         {
             return;

@@ -341,7 +341,10 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     let double_region = [clip(double_region[0]), clip(double_region[1])];
     let initial_ranks = relative_ranks(&double_region, files, ranks);
 
-    // Pieces.
+    // Pieces. A piece type that only promoted pieces can be (Fairy-Stockfish's
+    // promotion target, never on the board as itself) is written only as
+    // the promoted forms that move like it.
+    let hidden = fsf_piece_promotion::never_plain(state);
     let mut pieces = String::new();
     let mut has_royal = false;
     // Each converted piece's movement, by slot (for promoted forms and
@@ -444,15 +447,26 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         if resets(0) {
             extra.push_str(", pawn: true");
         }
-        let _ = writeln!(
-            pieces,
-            "        (letter: '{}', name: {}, moves: {}{extra}),",
-            piece.letter.to_ascii_uppercase(),
-            ron_string(&slot_name(slot)),
-            ron_string(&template)
-        );
+        if !hidden.contains(&slot) {
+            let _ = writeln!(
+                pieces,
+                "        (letter: '{}', name: {}, moves: {}{extra}),",
+                piece.letter.to_ascii_uppercase(),
+                ron_string(&slot_name(slot)),
+                ron_string(&template)
+            );
+        }
         templates[slot] = Some(template);
     }
+    // From here on the pieces only promoted pieces can be are not pieces
+    // of the variant (their movement stays in `templates`, for the forms).
+    let shown;
+    let state = if hidden.is_empty() {
+        state
+    } else {
+        shown = fsf_piece_promotion::without(state, &hidden);
+        &shown
+    };
     let forms = fsf_piece_promotion::promoted_forms(state, &templates, &mut pieces, &mut refusals);
 
     // Promotion: the pawns' rule, then a rule per piece with a promoted form.
@@ -511,8 +525,14 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
                         }
                         _ => format!("mandatory: {}", state.mandatory_promotion),
                     };
+                    // Fairy-Stockfish never promotes a capture en passant.
+                    let en_passant = pawn_slots.iter().any(|&s| {
+                        let template = templates[s].as_deref().unwrap_or_default();
+                        fsf_piece_promotion::en_passant_into(template, &templates, initial_ranks.as_deref(), &r, ranks)
+                    });
+                    let en_passant = if en_passant { ", en_passant: false" } else { "" };
                     rules.push(format!(
-                        "(pieces: {}, ranks: [{}], choices: {}, {mandatory}{limits})",
+                        "(pieces: {}, ranks: [{}], choices: {}, {mandatory}{en_passant}{limits})",
                         ron_string(&pawns[0]),
                         list.join(", "),
                         ron_string(&choices[0]),

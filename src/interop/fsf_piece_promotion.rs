@@ -37,6 +37,11 @@ pub(super) fn promoted_forms(
         };
         let why = if from == king_index() {
             Some("the royal piece promotes".to_string())
+        } else if state.promoted_types.iter().any(|&(f, _)| f == to) {
+            Some(format!(
+                "`{}` promotes, and so would the pieces promoted to it",
+                slot_name(to)
+            ))
         } else if templates[to].is_none() {
             Some(format!(
                 "`{}` promotes to `{}`, whose moves kaboom could not convert",
@@ -45,6 +50,11 @@ pub(super) fn promoted_forms(
             ))
         } else if let Err(why) = form_limit(state, from, to) {
             Some(why)
+        } else if let Some(option) = names_type(state, to) {
+            Some(format!(
+                "`{option}` names `{}`, which promoted pieces become: Fairy-Stockfish applies it to them too",
+                slot_name(to)
+            ))
         } else {
             None
         };
@@ -86,22 +96,89 @@ fn form_limit(state: &State, from: usize, to: usize) -> Result<Option<u32>, Stri
     if from == PAWN {
         return Ok(None);
     }
-    let letter = state.pieces[to].as_ref().map_or('?', |p| p.letter);
-    let mut plain = false;
-    let mut after_plus = false;
-    for c in state.start_fen.split(' ').next().unwrap_or_default().chars() {
-        plain |= !after_plus && c.eq_ignore_ascii_case(&letter);
-        after_plus = c == '+';
-    }
-    let chosen = state.promotion_choices.iter().any(|t| t.all || t.slots.contains(&to));
     let shared = state.promoted_types.iter().filter(|&&(_, t)| t == to).count() > 1;
-    if plain || chosen || shared {
+    if plain_possible(state, to) || shared {
         return Err(format!(
             "a promotion limit counts `{}`, which promoted pieces become and other pieces are",
             slot_name(to)
         ));
     }
     Ok(Some(n))
+}
+
+/// The option, if any, whose rule names the piece type `slot` and so, in
+/// Fairy-Stockfish, applies to the promoted pieces of that type too
+/// (extinction, flag, move rule, mobility region, pawn promotion, doubled
+/// drops), where kaboom's rule would name the plain piece only. (Castling
+/// pieces do not count: a right is lost once a move touches its squares,
+/// so no promoted piece ever castles.)
+fn names_type(state: &State, slot: usize) -> Option<&'static str> {
+    let named = |t: &super::fsf_state::Types| t.slots.contains(&slot);
+    if named(&state.extinction_types) {
+        Some("extinctionPieceTypes")
+    } else if state.flag_piece.contains(&Some(slot)) {
+        Some("flagPiece")
+    } else if state.move_rule_types.iter().any(|t| t.all || named(t)) {
+        Some("nMoveRuleTypes")
+    } else if state.mobility.get(slot).is_some_and(|m| m.iter().any(Option::is_some)) {
+        Some("mobilityRegion")
+    } else if state.promotion_pawns.iter().any(|t| t.all || named(t)) {
+        Some("promotionPawnTypes")
+    } else if state.drop_no_doubled == Some(slot) {
+        Some("dropNoDoubled")
+    } else {
+        None
+    }
+}
+
+/// Whether a piece of type `slot` can stand on the board as itself, not
+/// promoted: it is in the start position or a hand (not after `+`), a
+/// pawn's promotion may choose it, or it is the royal piece.
+fn plain_possible(state: &State, slot: usize) -> bool {
+    let Some(letter) = state.pieces[slot].as_ref().map(|p| p.letter) else {
+        return false;
+    };
+    let mut plain = false;
+    let mut after_plus = false;
+    for c in state.start_fen.split(' ').next().unwrap_or_default().chars() {
+        plain |= !after_plus && c.eq_ignore_ascii_case(&letter);
+        after_plus = c == '+';
+    }
+    let pawns = (0..2).any(|c| {
+        let t = &state.promotion_pawns[c];
+        let has_pawn = (0..state.pieces.len()).any(|s| state.pieces[s].is_some() && (t.all || t.slots.contains(&s)));
+        has_pawn && (state.promotion_choices[c].all || state.promotion_choices[c].slots.contains(&slot))
+    });
+    plain || pawns || slot == king_index()
+}
+
+/// The promotion targets (`promotedPieceType`) no piece can be without
+/// promoting: written as their promoted forms only, which frees their
+/// letters. A target that promotes itself, or that an option names, is
+/// kept (and refused by [`promoted_forms`]).
+pub(super) fn never_plain(state: &State) -> Vec<usize> {
+    let mut out: Vec<usize> = state
+        .promoted_types
+        .iter()
+        .map(|&(_, to)| to)
+        .filter(|&to| {
+            !plain_possible(state, to)
+                && !state.promoted_types.iter().any(|&(from, _)| from == to)
+                && names_type(state, to).is_none()
+        })
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// `state` without the pieces of `slots`.
+pub(super) fn without(state: &State, slots: &[usize]) -> State {
+    let mut out = state.clone();
+    for &s in slots {
+        out.pieces[s] = None;
+    }
+    out
 }
 
 /// What the promotion rules of the promoted forms depend on.
@@ -161,16 +238,12 @@ pub(super) fn form_rules(state: &State, z: &FormZone<'_>, refusals: &mut Vec<Ref
             continue;
         };
         let template = z.templates[slot].as_deref().unwrap_or_default();
-        if en_passant_into(template, z.templates, z.initial_ranks, zone, z.ranks) {
-            refusals.push(refuse(
-                None,
-                "piece promotion rules",
-                format!(
-                    "`{}` may capture en passant into the promotion zone, where Fairy-Stockfish does not promote it",
-                    slot_name(slot)
-                ),
-            ));
-        }
+        // Fairy-Stockfish never promotes a capture en passant.
+        let en_passant = if en_passant_into(template, z.templates, z.initial_ranks, zone, z.ranks) {
+            ", en_passant: false"
+        } else {
+            ""
+        };
         let stuck = z.immobile.get(slot).copied().unwrap_or(0) != 0;
         let compulsory = if slot == PAWN {
             state.mandatory_promotion
@@ -219,7 +292,7 @@ pub(super) fn form_rules(state: &State, z: &FormZone<'_>, refusals: &mut Vec<Ref
             .map_or('?', |p| p.letter.to_ascii_uppercase());
         // Fairy-Stockfish promotes a piece on a move into, out of or within the zone.
         rules.push(format!(
-            "(pieces: \"{base}\", ranks: [{ranks}], choices: \"{letter}\", {mandatory}, from_zone: true{capture}{limits})"
+            "(pieces: \"{base}\", ranks: [{ranks}], choices: \"{letter}\", {mandatory}, from_zone: true{capture}{en_passant}{limits})"
         ));
         if state.piece_demotion {
             if state.immobility_illegal && stuck {
@@ -245,8 +318,8 @@ pub(super) fn form_rules(state: &State, z: &FormZone<'_>, refusals: &mut Vec<Ref
 /// the promotion ranks `zone` (counted from its owner's side): some
 /// piece's initial (`i`) move from `initial_ranks` passes such a rank,
 /// seen from the other side. Fairy-Stockfish never promotes an en passant
-/// capture; kaboom promotes every capture into the zone.
-fn en_passant_into(
+/// capture; kaboom does unless the rule says `en_passant: false`.
+pub(super) fn en_passant_into(
     template: &str,
     templates: &[Option<String>],
     initial_ranks: Option<&[u8]>,

@@ -244,6 +244,11 @@ pub struct PromotionSpec {
     /// promotion is compulsory.
     #[serde(default, deserialize_with = "lenient")]
     pub on_capture: bool,
+    /// Whether a capture en passant into the zone promotes (default true).
+    /// `false`: it stays as it is, even where promotion is compulsory, as
+    /// in Fairy-Stockfish.
+    #[serde(default = "yes", deserialize_with = "lenient")]
+    pub en_passant: bool,
 }
 
 impl PromotionSpec {
