@@ -27,13 +27,20 @@ const RACES: &[&str] = &["racing-kings"];
 
 /// Bundled variants whose kings never leave a region (the corners are
 /// outside it): their bare kings are tested where they stand, below.
-const CONFINED: &[&str] = &["xiangqi"];
+const CONFINED: &[&str] = &["xiangqi", "janggi"];
 
-/// Bare generals in xiangqi, inside their palaces and on different files,
-/// are a dead position: a draw at once, perft still counting below.
+/// Bare generals in xiangqi and janggi, inside their palaces and on
+/// different files, are a dead position: a draw at once, perft still
+/// counting below.
 #[test]
-fn bare_generals_are_dead_in_xiangqi() {
-    let variant = Variant::load("xiangqi").unwrap();
+fn bare_generals_are_dead_in_xiangqi_and_janggi() {
+    for name in CONFINED {
+        let variant = Variant::load(name).unwrap();
+        bare_generals_are_dead(&variant);
+    }
+}
+
+fn bare_generals_are_dead(variant: &Variant) {
     for fen in ["3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "9/4k4/9/9/9/9/9/9/5K3/9 b - - 0 1"] {
         let pos = kaboom::notation::fen::parse(&variant, fen).unwrap();
         let ending = Game::new(&variant, pos.clone()).ending().expect(fen);

@@ -205,6 +205,14 @@ fn xiangqi() {
 }
 
 #[test]
+fn janggi() {
+    // Moves added along the palace lines (`moves_along`), a cannon that may
+    // not hop over or capture cannons (`cannot_hop`, `cannot_capture`),
+    // passing (`pass: true`) and the end after two passes (`passes`).
+    run_suite("janggi", "janggi.perft");
+}
+
+#[test]
 fn duck() {
     // A chosen block that moves the wall (`block(chosen empty, unblocking
     // blocked)`) after every move; no check, the king may be captured.

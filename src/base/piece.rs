@@ -43,6 +43,13 @@ impl Cell {
         (self.0 - 1) >> 1
     }
 
+    /// Whether the piece's kind is in `kinds` (bit `k` for kind `k`);
+    /// meaningful only when [`Cell::is_piece`].
+    #[inline]
+    pub fn kind_in(self, kinds: u64) -> bool {
+        kinds >> self.kind() & 1 != 0
+    }
+
     /// The piece's side; meaningful only when [`Cell::is_piece`].
     #[inline]
     pub fn color(self) -> Color {

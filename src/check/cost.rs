@@ -143,7 +143,7 @@ impl Costs {
     pub fn cond(&self, c: &Cond) -> u64 {
         match c {
             Cond::Truth(_)
-            | Cond::Compare(Quantity::Captured(_) | Quantity::Checks(_) | Quantity::Held(..), _, _)
+            | Cond::Compare(Quantity::Captured(_) | Quantity::Checks(_) | Quantity::Held(..) | Quantity::Passes, _, _)
             | Cond::Dropped(_) => 1,
             Cond::Not(a) => self.cond(a),
             Cond::And(a, b) | Cond::Or(a, b) => self.cond(a).saturating_add(self.cond(b)),
@@ -440,7 +440,7 @@ fn set_walk(e: &SetExpr, f: &mut impl FnMut(&SetExpr)) {
 fn cond_sets(c: &Cond, f: &mut impl FnMut(&SetExpr)) {
     match c {
         Cond::Truth(_)
-        | Cond::Compare(Quantity::Captured(_) | Quantity::Checks(_) | Quantity::Held(..), _, _)
+        | Cond::Compare(Quantity::Captured(_) | Quantity::Checks(_) | Quantity::Held(..) | Quantity::Passes, _, _)
         | Cond::Dropped(_) => {}
         Cond::Not(a) => cond_sets(a, f),
         Cond::And(a, b) | Cond::Or(a, b) => {

@@ -144,6 +144,16 @@ pub(super) fn reads_hands(c: &Cond<Resolved>) -> bool {
     }
 }
 
+/// Whether a condition reads `passes`.
+pub(super) fn reads_passes(c: &Cond<Resolved>) -> bool {
+    match c {
+        Cond::Compare(Quantity::Passes, _, _) => true,
+        Cond::Not(a) => reads_passes(a),
+        Cond::And(a, b) | Cond::Or(a, b) => reads_passes(a) || reads_passes(b),
+        _ => false,
+    }
+}
+
 /// Whether a condition reads the checks a side has given.
 fn cond_reads_checks(c: &Cond<Resolved>) -> bool {
     match c {

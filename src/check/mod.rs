@@ -9,6 +9,7 @@ pub mod drops;
 mod endings;
 mod evaluation;
 mod inherited;
+pub mod piece_limits;
 mod promotion;
 mod random_setup;
 pub mod regions;

@@ -12,7 +12,7 @@ use crate::base::square::{Color, Square, SquareSet};
 use crate::base::vocabulary::SET_WORDS;
 use crate::lang::betza::{self, Hop, Template};
 use crate::lang::effect_syntax::{self as effects, NamedSet, SetExpr, SetOp};
-use crate::spec::{PieceSpec, Spanned, VariantFile};
+use crate::spec::{MovesInSpec, PieceSpec, Spanned, VariantFile};
 
 /// A named region, its squares read for each side (index: the side).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,11 +32,16 @@ pub struct PieceRegions {
     /// Other moves on some squares, per side: the first entry holding the
     /// piece's square gives its moves there.
     pub moves_in: Vec<([SquareSet; 2], Template)>,
+    /// Moves added on some squares, per side, each kept to its squares: on
+    /// a square of an entry the piece also moves by its template, landing
+    /// and passing only on the entry's squares.
+    pub moves_along: Vec<([SquareSet; 2], Template)>,
 }
 
 impl PieceRegions {
-    /// Whether the piece's moves depend on the square it stands on beyond
-    /// what its template says.
+    /// Whether the piece's own moves depend on the square it stands on
+    /// beyond what its template says (`within`, `moves_in`; the moves
+    /// `moves_along` adds come on top of them).
     pub fn depends_on_square(&self) -> bool {
         self.within.is_some() || !self.moves_in.is_empty()
     }
@@ -147,18 +152,20 @@ fn piece_regions(
     masks: &mut Neighbourhoods,
 ) -> Option<PieceRegions> {
     let mut ok = true;
-    if spec.moves_in.len() > MAX_MOVES_IN {
-        c.error(
-            format!(
-                "the {} ({}) has {} `moves_in` entries; at most {MAX_MOVES_IN} are allowed",
-                spec.name.value,
-                spec.letter.value,
-                spec.moves_in.len()
-            ),
-            spec.moves_in[MAX_MOVES_IN].squares.location.clone(),
-            "merge entries with the same moves (`+` of their squares)",
-        );
-        return None;
+    for (field, entries) in [("moves_in", &spec.moves_in), ("moves_along", &spec.moves_along)] {
+        if entries.len() > MAX_MOVES_IN {
+            c.error(
+                format!(
+                    "the {} ({}) has {} `{field}` entries; at most {MAX_MOVES_IN} are allowed",
+                    spec.name.value,
+                    spec.letter.value,
+                    entries.len()
+                ),
+                entries[MAX_MOVES_IN].squares.location.clone(),
+                "merge entries with the same moves (`+` of their squares)",
+            );
+            return None;
+        }
     }
     let within = match &spec.within {
         Some(text) => {
@@ -168,36 +175,47 @@ fn piece_regions(
         }
         None => None,
     };
-    let mut moves_in = Vec::new();
-    for entry in &spec.moves_in {
-        let squares = fixed_squares(c, &entry.squares, "`moves_in` squares", names, regions, masks);
-        let template = match betza::parse(&entry.moves.value) {
-            Ok(t) => Some(t),
-            Err(e) => {
-                let at = c.inside(&entry.moves, e.span.clone());
-                c.error(
-                    format!("movement template `{}`: {}", entry.moves.value, e.message),
-                    at,
-                    e.help,
-                );
-                None
+    let mut entries = |list: &[MovesInSpec], what: &str| {
+        let mut out = Vec::new();
+        for entry in list {
+            let squares = fixed_squares(c, &entry.squares, what, names, regions, masks);
+            let template = match betza::parse(&entry.moves.value) {
+                Ok(t) => Some(t),
+                Err(e) => {
+                    let at = c.inside(&entry.moves, e.span.clone());
+                    c.error(
+                        format!("movement template `{}`: {}", entry.moves.value, e.message),
+                        at,
+                        e.help,
+                    );
+                    None
+                }
+            };
+            match (squares, template) {
+                (Some(squares), Some(template)) => out.push((squares, template)),
+                _ => ok = false,
             }
-        };
-        match (squares, template) {
-            (Some(squares), Some(template)) => moves_in.push((squares, template)),
-            _ => ok = false,
         }
-    }
-    let regions = PieceRegions { within, moves_in };
+        out
+    };
+    let moves_in = entries(&spec.moves_in, "`moves_in` squares");
+    let moves_along = entries(&spec.moves_along, "`moves_along` squares");
+    let regions = PieceRegions {
+        within,
+        moves_in,
+        moves_along,
+    };
     if regions.depends_on_square() {
         ok &= no_hops(c, spec, &regions);
     }
     ok.then_some(regions)
 }
 
-/// A piece whose moves depend on its square may not hop: its attacks are
-/// read from its moves square by square, and a hop's need of exactly one
-/// piece on its way is not a path of empty squares.
+/// A piece confined by `within` or given other moves by `moves_in` may not
+/// hop: a piece outside its squares rides into them as a leap over empty
+/// squares, which a hop's need of exactly one piece on its way is not.
+/// (`moves_along` keeps the piece on squares it already stands on, so its
+/// hops are plain hops cut to those squares.)
 fn no_hops(c: &mut Checker<'_>, spec: &PieceSpec, regions: &PieceRegions) -> bool {
     let hops = |t: &Template| t.components.iter().any(|k| k.hop != Hop::None);
     let own = betza::parse(&spec.moves.value).is_ok_and(|t| hops(&t));

@@ -211,6 +211,7 @@ impl Resolver<'_, '_> {
                     Quantity::Squares(s) => Quantity::Squares(self.set(s)?),
                     Quantity::Captured(kinds) => Quantity::Captured(self.kinds(kinds)?),
                     Quantity::Checks(own) => Quantity::Checks(*own),
+                    Quantity::Passes => Quantity::Passes,
                     Quantity::Held(side, kinds) => Quantity::Held(*side, self.kinds(kinds)?),
                 };
                 Cond::Compare(q, *cmp, *n)

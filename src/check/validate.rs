@@ -43,6 +43,8 @@ pub struct CheckedPiece {
     pub glyph: Glyph,
     /// The squares it never leaves and its moves on some squares.
     pub regions: super::regions::PieceRegions,
+    /// The kinds it may not hop over or capture.
+    pub limits: super::piece_limits::PieceLimits,
     /// The kind it is a promoted form of (`promoted_from`): FEN writes it
     /// `+` and that kind's letter; captured, it goes to hand as that kind.
     pub promoted_from: Option<Kind>,
@@ -79,6 +81,8 @@ pub struct CheckedVariant {
     pub sentences: CheckedSentences,
     /// The named regions, in the order written.
     pub regions: Vec<super::regions::CheckedRegion>,
+    /// Whether each side may pass (`pass`).
+    pub pass: bool,
     /// Warnings found; the variant plays regardless.
     pub warnings: Vec<Diagnostic>,
 }
@@ -226,9 +230,13 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
         (Some(regions), Some(g)) => super::regions::check_piece_regions(&mut c, file, &names, regions, g),
         _ => None,
     };
+    let piece_limits = super::piece_limits::check_piece_limits(&mut c, file, &letter_kind);
     let pieces = pieces.map(|mut pieces| {
         for (piece, regions) in pieces.iter_mut().zip(piece_regions.into_iter().flatten()) {
             piece.regions = regions;
+        }
+        for (piece, limits) in pieces.iter_mut().zip(piece_limits.into_iter().flatten()) {
+            piece.limits = limits;
         }
         pieces
     });
@@ -350,6 +358,7 @@ fn assemble(
         castling: p.castling,
         sentences: p.sentences,
         regions: p.regions,
+        pass: file.pass.unwrap_or(false),
         evaluation: super::evaluation::check_evaluation(file.evaluation.as_ref()).0,
         warnings,
     })
@@ -494,6 +503,15 @@ fn ending_warnings(
                 end_at.clone().or_else(|| c.root()),
             )
             .with_help("add `drops: (...)`, or remove the condition"),
+        );
+    }
+    if file.pass != Some(true) && sentences.conditions().any(super::endings::reads_passes) {
+        out.push(
+            Diagnostic::warning(
+                "`passes` counts passes, but this variant has no passing: it is always 0",
+                end_at.clone().or_else(|| c.root()),
+            )
+            .with_help("add `pass: true`, or remove the condition"),
         );
     }
     out.extend(super::endings::check_endings(
@@ -673,6 +691,7 @@ fn check_pieces(c: &mut Checker<'_>, file: &VariantFile) -> Option<Vec<CheckedPi
             initial_ranks: Vec::new(),
             en_passant_ranks: None,
             regions: Default::default(),
+            limits: Default::default(),
             promoted_from: None,
         });
     }

@@ -9,12 +9,17 @@ use crate::check::{CheckedPiece, CheckedVariant};
 use crate::lang::betza::{Hop, Reach};
 
 /// Pieces on `from` whose kind is in `kinds` attack the square, provided
-/// the path squares are empty.
+/// the path squares are empty (for a hop: hold exactly one piece, the
+/// hurdle).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AttackLeap {
     /// Where the attacker stands.
     pub from: Square,
-    /// Number of squares that must be empty.
+    /// `0` for a leap or a step of a ride; [`HOP_OVER`]: exactly one
+    /// square of the path holds a piece; [`HOP_BEHIND`]: only the last one
+    /// (next to the target) does.
+    pub hop: u8,
+    /// Number of squares that must be empty (but for the hurdle).
     pub path_len: u8,
     /// Start of those squares in [`AttackTables::squares`].
     pub path: u32,
@@ -92,10 +97,10 @@ impl AttackTables {
 }
 
 /// Attackers of one (side, target) before pooling: leaps as (from, path,
-/// kinds), rays as (direction, longest reach, hop, kinds).
+/// hop, kinds), rays as (direction, longest reach, hop, kinds).
 #[derive(Clone, Default)]
 struct Sources {
-    leaps: Vec<(Square, Vec<Square>, u64)>,
+    leaps: Vec<(Square, Vec<Square>, u8, u64)>,
     rays: Vec<((i32, i32), usize, u8, u64)>,
 }
 
@@ -114,6 +119,7 @@ pub fn build(v: &CheckedVariant, moves: &MoveTables) -> AttackTables {
                 add_rides_by_square(moves, kind, side, n, of_side);
             } else {
                 add_rides(g, piece, kind, side, of_side);
+                add_rides_along(g, piece, kind, side, of_side);
             }
         }
     }
@@ -129,12 +135,29 @@ pub fn build(v: &CheckedVariant, moves: &MoveTables) -> AttackTables {
     t
 }
 
-/// Adds kinds `bit` leaping from `from` over `path` to a target's
-/// attackers, merged with an identical leap of other kinds.
-fn add_leap(sources: &mut Sources, from: Square, path: Vec<Square>, bit: u64) {
-    match sources.leaps.iter_mut().find(|(f, p, _)| *f == from && *p == path) {
-        Some(entry) => entry.2 |= bit,
-        None => sources.leaps.push((from, path, bit)),
+/// Adds kinds `bit` leaping (or hopping, `hop`) from `from` over `path` to
+/// a target's attackers, merged with an identical leap of other kinds.
+fn add_leap(sources: &mut Sources, from: Square, path: Vec<Square>, hop: u8, bit: u64) {
+    match sources
+        .leaps
+        .iter_mut()
+        .find(|(f, p, h, _)| *f == from && *p == path && *h == hop)
+    {
+        Some(entry) => entry.3 |= bit,
+        None => sources.leaps.push((from, path, hop, bit)),
+    }
+}
+
+/// Adds the captures of a ride from `from` along `ray` (nearest first) as
+/// leaps over the squares before each square it reaches: for a hop, over
+/// a path holding the hurdle.
+fn add_ride_as_leaps(by_target: &mut [Sources], from: Square, ray: &[Square], flags: u8, bit: u64) {
+    let hop = flags & (HOP_OVER | HOP_BEHIND);
+    for (i, &to) in ray.iter().enumerate() {
+        if hop != 0 && i == 0 {
+            continue; // a hop needs a hurdle before its landing square
+        }
+        add_leap(&mut by_target[to as usize], from, ray[..i].to_vec(), hop, bit);
     }
 }
 
@@ -148,7 +171,7 @@ fn add_leaps(moves: &MoveTables, kind: usize, side: Color, n: usize, by_target: 
                 continue;
             }
             let path = moves.run(leap.path, leap.path_len).to_vec();
-            add_leap(&mut by_target[leap.to as usize], from, path, bit);
+            add_leap(&mut by_target[leap.to as usize], from, path, 0, bit);
         }
     }
 }
@@ -156,7 +179,7 @@ fn add_leaps(moves: &MoveTables, kind: usize, side: Color, n: usize, by_target: 
 /// The capturing rides of a kind whose moves depend on its square (a
 /// region confines it, or gives it other moves), read from the move
 /// tables square by square: each square a ride reaches is a leap whose
-/// path is the squares before it. (The checker refuses hoppers here.)
+/// path is the squares before it (a hop's path holds its hurdle).
 fn add_rides_by_square(moves: &MoveTables, kind: usize, side: Color, n: usize, by_target: &mut [Sources]) {
     let bit = 1u64 << kind;
     for from in (0..n).map(|s| s as Square) {
@@ -165,9 +188,43 @@ fn add_rides_by_square(moves: &MoveTables, kind: usize, side: Color, n: usize, b
             if ride.flags & CAPTURE == 0 {
                 continue;
             }
-            let ray = moves.run(ride.ray, ride.len);
-            for (i, &to) in ray.iter().enumerate() {
-                add_leap(&mut by_target[to as usize], from, ray[..i].to_vec(), bit);
+            add_ride_as_leaps(by_target, from, moves.run(ride.ray, ride.len), ride.flags, bit);
+        }
+    }
+}
+
+/// The capturing rides `moves_along` adds to `piece`, square by square:
+/// each ray cut where it leaves its entry's squares, each square it
+/// reaches a leap over the squares before it. (Its leaps come with the
+/// move tables' leaps.)
+fn add_rides_along(g: Geometry, piece: &CheckedPiece, kind: usize, side: Color, by_target: &mut [Sources]) {
+    let bit = 1u64 << kind;
+    for (squares, template) in &piece.regions.moves_along {
+        let squares = squares[side as usize];
+        for from in squares.iter() {
+            let rank = g.relative_rank(side, g.rank(from));
+            for c in template.components.iter().filter(|c| c.capture) {
+                let Reach::Ride { max } = c.reach else {
+                    continue;
+                };
+                if c.initial && !piece.initial_ranks.contains(&rank) {
+                    continue;
+                }
+                let hop = match c.hop {
+                    Hop::None => 0,
+                    Hop::Over => HOP_OVER,
+                    Hop::Behind => HOP_BEHIND,
+                };
+                let limit = max.map_or(usize::MAX, |m| m as usize);
+                for &v0 in &c.vectors {
+                    let (dx, dy) = oriented(v0, side);
+                    let ray: Vec<Square> = (1..)
+                        .map_while(|k| g.offset(from, dx * k, dy * k))
+                        .take(limit)
+                        .take_while(|&to| squares.contains(to))
+                        .collect();
+                    add_ride_as_leaps(by_target, from, &ray, hop, bit);
+                }
             }
         }
     }
@@ -199,7 +256,8 @@ fn add_rides(g: Geometry, piece: &CheckedPiece, kind: usize, side: Color, by_tar
                             break;
                         };
                         if piece.initial_ranks.contains(&g.relative_rank(side, g.rank(from))) {
-                            sources.leaps.push((from, path.clone(), bit));
+                            // Nearest the attacker first, as every leap's path.
+                            sources.leaps.push((from, path.iter().rev().copied().collect(), hop, bit));
                         }
                         path.push(from);
                     }
@@ -227,9 +285,11 @@ fn pool(t: &mut AttackTables, g: Geometry, target: Square, sources: &Sources) {
         ..Default::default()
     };
     let mut exposure = SquareSet::EMPTY;
-    for (from, path, kinds) in &sources.leaps {
+    for (from, path, hop, kinds) in &sources.leaps {
+        t.has_hops |= *hop != 0;
         t.leaps.push(AttackLeap {
             from: *from,
+            hop: *hop,
             path_len: path.len() as u8,
             path: t.squares.len() as u32,
             kinds: *kinds,

@@ -105,6 +105,8 @@ pub enum CondNode {
     CanReach(SetId, SetId),
     /// Pieces in hand of a side and the kinds of a mask, compared with a number.
     Held(SideFilter, u64, Comparison, u32),
+    /// Passes made in a row by the moves that led here, compared.
+    Passes(Comparison, u32),
     /// The move just made dropped a piece of a kind in the mask.
     Dropped(u64),
 }

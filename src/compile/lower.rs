@@ -412,6 +412,7 @@ impl Builder {
             Cond::Compare(Quantity::Count(s), cmp, n) => CondNode::Count(self.set(s), *cmp, *n),
             Cond::Compare(Quantity::Squares(s), cmp, n) => CondNode::Squares(self.set(s), *cmp, *n),
             Cond::Compare(Quantity::Held(side, kinds), cmp, n) => CondNode::Held(*side, *kinds, *cmp, *n),
+            Cond::Compare(Quantity::Passes, cmp, n) => CondNode::Passes(*cmp, *n),
             Cond::Compare(Quantity::Captured(mask), cmp, n) => {
                 let counter = self
                     .p

@@ -153,6 +153,15 @@ pub struct Variant {
     /// Per kind, the kind a captured piece of it joins the hand as: its
     /// `promoted_from`, else itself.
     pub(crate) captured_as: Vec<Kind>,
+    /// Per kind, the kinds it may not hop over (`cannot_hop`).
+    pub(crate) cannot_hop: Vec<u64>,
+    /// Per kind, the kinds it may never capture (`cannot_capture`).
+    pub(crate) cannot_capture: Vec<u64>,
+    /// Whether some kind has a `cannot_hop` or `cannot_capture` (else both
+    /// lists are all zero and never read).
+    pub(crate) piece_limits: bool,
+    /// Whether each side may pass.
+    pub(crate) pass: bool,
 }
 
 impl Variant {
@@ -464,6 +473,13 @@ pub fn compile(v: CheckedVariant) -> Variant {
         captured_as: (0..v.pieces.len())
             .map(|k| v.pieces[k].promoted_from.unwrap_or(k as Kind))
             .collect(),
+        pass: v.pass,
+        cannot_hop: v.pieces.iter().map(|p| p.limits.cannot_hop).collect(),
+        cannot_capture: v.pieces.iter().map(|p| p.limits.cannot_capture).collect(),
+        piece_limits: v
+            .pieces
+            .iter()
+            .any(|p| p.limits.cannot_hop | p.limits.cannot_capture != 0),
     }
 }
 

@@ -261,18 +261,26 @@ pub struct PieceMoves<'a> {
 }
 
 impl PieceMoves<'_> {
-    /// The template of the piece of `side` on `from`, and the squares it
-    /// may not leave (the whole board when it may go anywhere).
-    fn on(&self, side: Color, from: Square, board: SquareSet) -> (&Template, SquareSet) {
+    /// The templates of the piece of `side` on `from`, each with the
+    /// squares it may not leave (the whole board when it may go anywhere):
+    /// its own moves there, then the moves `moves_along` adds, each kept to
+    /// its entry's squares.
+    fn on(&self, side: Color, from: Square, board: SquareSet) -> Vec<(&Template, SquareSet)> {
         let Some(r) = self.regions else {
-            return (self.template, board);
+            return vec![(self.template, board)];
         };
         let template = r
             .moves_in
             .iter()
             .find(|(squares, _)| squares[side as usize].contains(from))
             .map_or(self.template, |(_, t)| t);
-        (template, r.within.map_or(board, |w| w[side as usize]))
+        let mut parts = vec![(template, r.within.map_or(board, |w| w[side as usize]))];
+        for (squares, t) in &r.moves_along {
+            if squares[side as usize].contains(from) {
+                parts.push((t, squares[side as usize]));
+            }
+        }
+        parts
     }
 }
 
@@ -288,7 +296,6 @@ pub fn build_from(g: Geometry, pieces: &[PieceMoves<'_>], en_passant: bool) -> M
         let initial_ranks = piece.initial_ranks;
         for side in Color::BOTH {
             for from in (0..n).map(|s| s as Square) {
-                let (template, within) = piece.on(side, from, board);
                 let rank = g.relative_rank(side, g.rank(from));
                 let mut slot = Slot {
                     leaps: t.leaps.len() as u32,
@@ -297,56 +304,60 @@ pub fn build_from(g: Geometry, pieces: &[PieceMoves<'_>], en_passant: bool) -> M
                 };
                 let mut leaps: Vec<(Leap, Vec<Square>)> = Vec::new();
                 let mut rides: Vec<(Vec<Square>, u8)> = Vec::new();
-                for c in &template.components {
-                    if c.initial && !initial_ranks.contains(&rank) {
-                        continue;
-                    }
-                    let flags = component_flags(c);
-                    let en_passant = en_passant && piece.en_passant_ranks.contains(&rank);
-                    for &v0 in &c.vectors {
-                        let v = oriented(v0, side);
-                        match c.reach {
-                            Reach::Leap => {
-                                let Some(to) = g.offset(from, v.0, v.1).filter(|&to| within.contains(to)) else {
-                                    continue;
-                                };
-                                let path = if c.lame { lame_path(&g, from, v) } else { Vec::new() };
-                                let sets_ep =
-                                    c.initial && c.quiet && en_passant && passed_squares(&g, from, v).next().is_some();
-                                let flags = if sets_ep { flags | SETS_EN_PASSANT } else { flags };
-                                add_leap(&mut leaps, to, flags, path);
-                            }
-                            Reach::Ride { max } => {
-                                let limit = max.map_or(usize::MAX, |m| m as usize);
-                                let line = (1..).map_while(|k| g.offset(from, v.0 * k, v.1 * k)).take(limit);
-                                if !within.contains(from) {
-                                    // A piece outside its squares (promoted,
-                                    // dropped or set there) rides over others
-                                    // into them: each square of them it reaches
-                                    // is a leap over the squares before it.
-                                    let mut path = Vec::new();
-                                    let mut entered = false;
-                                    for to in line {
-                                        if within.contains(to) {
-                                            entered = true;
-                                            add_leap(&mut leaps, to, flags & (QUIET | CAPTURE), path.clone());
-                                        } else if entered {
-                                            break;
+                for (template, within) in piece.on(side, from, board) {
+                    for c in &template.components {
+                        if c.initial && !initial_ranks.contains(&rank) {
+                            continue;
+                        }
+                        let flags = component_flags(c);
+                        let en_passant = en_passant && piece.en_passant_ranks.contains(&rank);
+                        for &v0 in &c.vectors {
+                            let v = oriented(v0, side);
+                            match c.reach {
+                                Reach::Leap => {
+                                    let Some(to) = g.offset(from, v.0, v.1).filter(|&to| within.contains(to)) else {
+                                        continue;
+                                    };
+                                    let path = if c.lame { lame_path(&g, from, v) } else { Vec::new() };
+                                    let sets_ep = c.initial
+                                        && c.quiet
+                                        && en_passant
+                                        && passed_squares(&g, from, v).next().is_some();
+                                    let flags = if sets_ep { flags | SETS_EN_PASSANT } else { flags };
+                                    add_leap(&mut leaps, to, flags, path);
+                                }
+                                Reach::Ride { max } => {
+                                    let limit = max.map_or(usize::MAX, |m| m as usize);
+                                    let line = (1..).map_while(|k| g.offset(from, v.0 * k, v.1 * k)).take(limit);
+                                    if !within.contains(from) {
+                                        // A piece outside its squares (promoted,
+                                        // dropped or set there) rides over others
+                                        // into them: each square of them it reaches
+                                        // is a leap over the squares before it.
+                                        let mut path = Vec::new();
+                                        let mut entered = false;
+                                        for to in line {
+                                            if within.contains(to) {
+                                                entered = true;
+                                                add_leap(&mut leaps, to, flags & (QUIET | CAPTURE), path.clone());
+                                            } else if entered {
+                                                break;
+                                            }
+                                            path.push(to);
                                         }
-                                        path.push(to);
+                                        continue;
                                     }
-                                    continue;
+                                    let ray: Vec<Square> = line.take_while(|&to| within.contains(to)).collect();
+                                    if ray.is_empty() {
+                                        continue;
+                                    }
+                                    let ride_flags = if c.initial && c.quiet && en_passant {
+                                        flags | SETS_EN_PASSANT
+                                    } else {
+                                        flags
+                                    };
+                                    add_ride(&mut rides, ray, ride_flags);
                                 }
-                                let ray: Vec<Square> = line.take_while(|&to| within.contains(to)).collect();
-                                if ray.is_empty() {
-                                    continue;
-                                }
-                                let ride_flags = if c.initial && c.quiet && en_passant {
-                                    flags | SETS_EN_PASSANT
-                                } else {
-                                    flags
-                                };
-                                add_ride(&mut rides, ray, ride_flags);
                             }
                         }
                     }

@@ -20,10 +20,13 @@ impl Variant {
     /// there.
     #[inline]
     pub fn is_attacked_after_leaving(&self, pos: &Position, sq: Square, by: Color, vacated: Square) -> bool {
+        let king = pos.board[vacated as usize];
         self.attacked(
             |s| {
                 if s == vacated {
                     Cell::EMPTY
+                } else if s == sq {
+                    king
                 } else {
                     pos.board[s as usize]
                 }
@@ -67,11 +70,18 @@ impl Variant {
         let slot = t.slot(by, sq);
         let empty = |s: Square| cell(s).is_empty();
         for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
-            let cell = cell(leap.from);
-            if cell.is_side(by)
-                && leap.kinds >> cell.kind() & 1 != 0
-                && t.run(leap.path, leap.path_len).iter().all(|&s| empty(s))
-            {
+            let attacker = cell(leap.from);
+            if !attacker.is_side(by) || leap.kinds >> attacker.kind() & 1 == 0 {
+                continue;
+            }
+            let path = t.run(leap.path, leap.path_len);
+            let open = if leap.hop == 0 {
+                path.iter().all(|&s| empty(s))
+            } else {
+                self.hurdle(path, leap.hop, &cell)
+                    .is_some_and(|h| self.may_hop(attacker, cell(h)))
+            };
+            if open && self.may_capture(attacker, &cell, sq) {
                 return true;
             }
         }
@@ -79,16 +89,16 @@ impl Variant {
             let squares = t.run(ray.ray, ray.len);
             // Where the attacker is looked for: the whole ray, or for a
             // hopper the squares beyond its hurdle.
-            let squares = if ray.hop == 0 {
-                squares
+            let (squares, hurdle) = if ray.hop == 0 {
+                (squares, None)
             } else if ray.hop == HOP_BEHIND {
                 match squares.split_first() {
-                    Some((&hurdle, rest)) if !empty(hurdle) => rest,
+                    Some((&hurdle, rest)) if !empty(hurdle) => (rest, Some(hurdle)),
                     _ => continue,
                 }
             } else {
                 match squares.iter().position(|&s| !empty(s)) {
-                    Some(hurdle) => &squares[hurdle + 1..],
+                    Some(h) => (&squares[h + 1..], Some(squares[h])),
                     None => continue,
                 }
             };
@@ -96,13 +106,46 @@ impl Variant {
                 if empty(s) {
                     continue;
                 }
-                let cell = cell(s);
-                if cell.is_side(by) && ray.kinds >> cell.kind() & 1 != 0 {
+                let attacker = cell(s);
+                if attacker.is_side(by)
+                    && ray.kinds >> attacker.kind() & 1 != 0
+                    && hurdle.is_none_or(|h| self.may_hop(attacker, cell(h)))
+                    && self.may_capture(attacker, &cell, sq)
+                {
                     return true;
                 }
                 break;
             }
         }
         false
+    }
+
+    /// The hurdle of a hop along `path` (nearest the attacker first): the
+    /// one square holding a piece ([`HOP_BEHIND`]: the last square, the
+    /// others empty), if there is exactly one.
+    fn hurdle(&self, path: &[Square], hop: u8, cell: &impl Fn(Square) -> Cell) -> Option<Square> {
+        let mut occupied = path.iter().copied().filter(|&s| !cell(s).is_empty());
+        let hurdle = occupied.next()?;
+        if occupied.next().is_some() || (hop == HOP_BEHIND && path.last() != Some(&hurdle)) {
+            return None;
+        }
+        Some(hurdle)
+    }
+
+    /// Whether `attacker` may hop over `hurdle` (`cannot_hop`).
+    #[inline]
+    fn may_hop(&self, attacker: Cell, hurdle: Cell) -> bool {
+        !self.piece_limits || self.cannot_hop[attacker.kind() as usize] >> hurdle.kind() & 1 == 0
+    }
+
+    /// Whether `attacker` may capture what stands on `sq` (`cannot_capture`;
+    /// an empty square it may).
+    #[inline]
+    fn may_capture(&self, attacker: Cell, cell: &impl Fn(Square) -> Cell, sq: Square) -> bool {
+        if !self.piece_limits {
+            return true;
+        }
+        let target = cell(sq);
+        target.is_empty() || self.cannot_capture[attacker.kind() as usize] >> target.kind() & 1 == 0
     }
 }

@@ -107,7 +107,8 @@ impl Variant {
     fn may_ask(&self, mv: &Move) -> bool {
         let p = &self.programs;
         let [capture, arrival, after] = p.rules_ask;
-        after
+        mv.kind != MoveKind::Pass
+            && (after
             || match mv.kind {
                 MoveKind::Quiet | MoveKind::Initial => arrival,
                 MoveKind::Capture | MoveKind::EnPassant => capture || arrival,
@@ -117,7 +118,8 @@ impl Variant {
                     let action = &p.actions[i as usize];
                     arrival || (action.asks && !action.asks_one_direction)
                 }
-            }
+                MoveKind::Pass => false,
+            })
     }
 
     /// Appends `mv` once per square around `target`, each as a chosen

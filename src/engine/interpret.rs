@@ -251,7 +251,8 @@ impl Variant {
             CondNode::Squares(set, cmp, n) => compare(self.eval_set(set, pos, ctx).len(), cmp, n),
             CondNode::Captured(counter, cmp, n) => compare(pos.captured[counter as usize] as u32, cmp, n),
             CondNode::Held(side, kinds, cmp, n) => compare(self.held(pos, ctx.side, side, kinds), cmp, n),
-            CondNode::Dropped(mask) => pos.dropped.0.is_some_and(|kind| mask >> kind & 1 != 0),
+            CondNode::Passes(cmp, n) => compare(u32::from(pos.last.passes), cmp, n),
+            CondNode::Dropped(mask) => pos.last.dropped.is_some_and(|kind| mask >> kind & 1 != 0),
             CondNode::Checks(own, cmp, n) => {
                 let side = if own { ctx.side } else { ctx.side.flip() };
                 compare(pos.checks[side as usize] as u32, cmp, n)

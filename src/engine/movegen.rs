@@ -9,7 +9,7 @@ use crate::base::piece::Cell;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
 use crate::compile::ir::CompiledAction;
-use crate::compile::tables::{CAPTURE, EN_PASSANT, MoveTables, QUIET, SETS_EN_PASSANT};
+use crate::compile::tables::{CAPTURE, EN_PASSANT, HOPS, MoveTables, QUIET, Ride, SETS_EN_PASSANT};
 
 impl Variant {
     /// Every legal move of the side to move, in generation order.
@@ -155,6 +155,18 @@ impl Variant {
         if self.programs.drops.is_some() {
             self.generate_drops(pos, out);
         }
+        if self.pass
+            && let Some(sq) = self.pass_square(pos)
+        {
+            out.push(Move::new(sq, sq, MoveKind::Pass));
+        }
+    }
+
+    /// The square a pass of the side to move is written with: its royal
+    /// piece's, else its first piece's; none without pieces (no pass).
+    pub(crate) fn pass_square(&self, pos: &Position) -> Option<Square> {
+        let us = pos.side as usize;
+        pos.royals[us].iter().next().or_else(|| pos.occupied[us].iter().next())
     }
 
     /// Appends the drops of the side to move: each kind it holds, onto
@@ -185,6 +197,12 @@ impl Variant {
         let kind = pos.board[from as usize].kind();
         let slot = t.slot(kind, side, from);
         let promotes_on = self.promotion_targets(kind, side, from);
+        // The kinds it may not capture (`spares`: the others) or hop over.
+        let (spares, no_hurdle) = if self.piece_limits {
+            (!self.cannot_capture[kind as usize], self.cannot_hop[kind as usize])
+        } else {
+            (u64::MAX, 0)
+        };
         // Destinations listed so far (moves and captures; en passant), kept
         // only when two routes of the template reach the same square.
         let mut seen = [SquareSet::EMPTY; 2];
@@ -219,12 +237,19 @@ impl Variant {
                 } else if leap.flags & EN_PASSANT != 0 && pos.ep_targets.contains(leap.to) && first(1, leap.to) {
                     self.push_with(pos, out, promotes_on, kind, side, from, leap.to, MoveKind::EnPassant);
                 }
-            } else if leap.flags & CAPTURE != 0 && target.is_side(side.flip()) && first(0, leap.to) {
+            } else if leap.flags & CAPTURE != 0
+                && target.is_side(side.flip())
+                && target.kind_in(spares)
+                && first(0, leap.to)
+            {
                 self.push_with(pos, out, promotes_on, kind, side, from, leap.to, MoveKind::Capture);
             }
         }
         for ride in &t.rides[slot.rides as usize..slot.rides_end as usize] {
             let run = t.landing_run(ride, |s| pos.board[s as usize].is_empty());
+            if ride.flags & HOPS != 0 && no_hurdle != 0 && !self.hurdle_allowed(pos, ride, no_hurdle) {
+                continue;
+            }
             for (i, &to) in run.iter().enumerate() {
                 let target = pos.board[to as usize];
                 if target.is_empty() {
@@ -242,7 +267,7 @@ impl Variant {
                     }
                     continue;
                 }
-                if ride.flags & CAPTURE != 0 && target.is_side(side.flip()) && first(0, to) {
+                if ride.flags & CAPTURE != 0 && target.is_side(side.flip()) && target.kind_in(spares) && first(0, to) {
                     self.push_with(pos, out, promotes_on, kind, side, from, to, MoveKind::Capture);
                 }
                 break;
@@ -251,6 +276,16 @@ impl Variant {
         if self.programs.action_kinds >> kind & 1 != 0 {
             self.generate_piece_actions(pos, from, kind, side, may_compel, out);
         }
+    }
+
+    /// Whether the hurdle of a hop (the first piece on its ray) is of a
+    /// kind outside `no_hurdle`.
+    fn hurdle_allowed(&self, pos: &Position, ride: &Ride, no_hurdle: u64) -> bool {
+        let ray = self.moves.run(ride.ray, ride.len);
+        let Some(hurdle) = ray.iter().find(|&&s| !pos.board[s as usize].is_empty()) else {
+            return true; // no hurdle: the hop lands nowhere
+        };
+        !pos.board[*hurdle as usize].kind_in(no_hurdle)
     }
 
     /// Appends the actions of the piece on `from`.
@@ -583,6 +618,16 @@ impl SafeMoves {
                         });
                     if hopper_on_it {
                         lines = lines.union(&t.ray_sets[slot.rays as usize + i]);
+                    }
+                }
+                // So does a hop's path (a confined hopper's) while an enemy
+                // hopper stands where it starts.
+                for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
+                    let cell = pos.cell(leap.from);
+                    if leap.hop != 0 && cell.is_side(them) && leap.kinds >> cell.kind() & 1 != 0 {
+                        for &s in t.run(leap.path, leap.path_len) {
+                            lines.insert(s);
+                        }
                     }
                 }
             }

@@ -22,6 +22,10 @@ pub enum MoveKind {
     /// A piece of this kind from the mover's hand onto the empty `to`
     /// (`from` is `to`).
     Drop(u8),
+    /// A pass: nothing moves, the turn goes over. `from` and `to` are the
+    /// square of the mover's royal piece (else of its first piece), as
+    /// Fairy-Stockfish writes a pass (`e2e2`).
+    Pass,
 }
 
 /// What a follow-up choice picks, which also says how it is written.

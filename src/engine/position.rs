@@ -39,31 +39,37 @@ pub struct Position {
     /// With drops: squares of pieces that promoted (captured, one returns
     /// to the hand as the piece it promoted from).
     pub(crate) promoted: SquareSet,
-    /// The kind the move that led here dropped, if it was a drop: what
-    /// `dropped(...)` reads.
-    pub(crate) dropped: LastDrop,
+    /// How the moves that led here were made: what `dropped(...)` and
+    /// `passes` read.
+    pub(crate) last: LastMoves,
     /// Shields raised by effects for some moves.
     pub(crate) timed_shields: TimedShields,
     pub(crate) geometry: Geometry,
 }
 
-/// What the move that led to a position dropped, if it dropped a piece:
-/// how the position was reached, not what it is. A FEN does not carry it
-/// (as in Fairy-Stockfish, a position set up from a FEN has no last
-/// move), and two positions that differ only in it are equal and hash
-/// alike, for repetitions and round trips.
+/// How the last moves that led to a position were made: the kind the last
+/// one dropped, if it dropped a piece, and how many passes in a row ended
+/// there. How the position was reached, not what it is: a FEN does not
+/// carry it (as in Fairy-Stockfish, a position set up from a FEN has no
+/// last move), and two positions that differ only in it are equal and
+/// hash alike, for repetitions and round trips.
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct LastDrop(pub(crate) Option<Kind>);
+pub(crate) struct LastMoves {
+    /// The kind the last move dropped, if it was a drop.
+    pub(crate) dropped: Option<Kind>,
+    /// Passes made in a row, the last move included (0: it was no pass).
+    pub(crate) passes: u8,
+}
 
-impl PartialEq for LastDrop {
-    fn eq(&self, _: &LastDrop) -> bool {
+impl PartialEq for LastMoves {
+    fn eq(&self, _: &LastMoves) -> bool {
         true
     }
 }
 
-impl Eq for LastDrop {}
+impl Eq for LastMoves {}
 
-impl std::hash::Hash for LastDrop {
+impl std::hash::Hash for LastMoves {
     fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
 }
 
@@ -86,7 +92,7 @@ impl Position {
             unmoved: SquareSet::EMPTY,
             hands: [[0; MAX_HAND_KINDS]; 2],
             promoted: SquareSet::EMPTY,
-            dropped: LastDrop(None),
+            last: LastMoves::default(),
             timed_shields: TimedShields::default(),
             geometry,
         }
@@ -294,11 +300,18 @@ impl Position {
             mover: mv.to,
         };
         let mut answers = Answers::new(mv.choices);
-        self.dropped = LastDrop(match mv.kind {
-            MoveKind::Drop(kind) => Some(kind),
-            _ => None,
-        });
+        self.last = LastMoves {
+            dropped: match mv.kind {
+                MoveKind::Drop(kind) => Some(kind),
+                _ => None,
+            },
+            passes: match mv.kind {
+                MoveKind::Pass => self.last.passes.saturating_add(1),
+                _ => 0,
+            },
+        };
         let made = match mv.kind {
+            MoveKind::Pass => return self.make_pass(variant),
             MoveKind::Quiet | MoveKind::Initial => self.make_quiet(mv, moving, trace),
             MoveKind::Capture | MoveKind::EnPassant => self.make_capture(variant, mv, moving, trace),
             MoveKind::Castle(index) => self.make_castle(variant, index, &mut ctx, trace),
@@ -348,6 +361,21 @@ impl Position {
         if variant.programs.counts_checks && variant.in_check(self) {
             self.checks[us as usize] = self.checks[us as usize].saturating_add(1);
         }
+    }
+
+    /// A pass: nothing moves and no rule fires; the turn goes over, the
+    /// clocks run and en passant targets lapse.
+    fn make_pass(&mut self, variant: &Variant) {
+        if variant.programs.timed_shields {
+            self.timed_shields.tick();
+        }
+        self.ep_targets = SquareSet::EMPTY;
+        self.ep_victim = 0;
+        self.halfmove += 1;
+        if self.side == Color::Black {
+            self.fullmove += 1;
+        }
+        self.side = self.side.flip();
     }
 
     /// A quiet move; an initial one that passes squares leaves them as en

@@ -52,7 +52,8 @@ pub fn write(variant: &Variant, before: &Position, mv: &Move, events: &[Event], 
                 },
             ),
         },
-        MoveKind::Drop(_) => uci::write(variant, mv),
+        // A drop and a pass read the same in both notations.
+        MoveKind::Drop(_) | MoveKind::Pass => uci::write(variant, mv),
         _ if mv.controller.is_some() => uci::write(
             variant,
             &Move {

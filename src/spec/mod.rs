@@ -60,6 +60,10 @@ pub struct VariantFile {
     /// the board instead of moving.
     #[serde(default, deserialize_with = "lenient_option")]
     pub drops: Option<DropsSpec>,
+    /// Whether each side may pass: a move that moves nothing and hands
+    /// the turn over (as Fairy-Stockfish's `pass`). Default false.
+    #[serde(default, deserialize_with = "lenient_option")]
+    pub pass: Option<bool>,
     /// Rules triggered by moves: `"on capture: remove(area(target, 1))"`.
     #[serde(default, deserialize_with = "lenient_option_list")]
     pub rules: Option<Vec<Spanned<String>>>,
@@ -177,6 +181,18 @@ pub struct PieceSpec {
     /// piece gives its moves there, instead of `moves`.
     #[serde(default, deserialize_with = "lenient_list")]
     pub moves_in: Vec<MovesInSpec>,
+    /// Moves added on some squares and kept to them: on a square of an
+    /// entry the piece also moves by its template, landing and passing only
+    /// on that entry's squares (janggi-style palace diagonals).
+    #[serde(default, deserialize_with = "lenient_list")]
+    pub moves_along: Vec<MovesInSpec>,
+    /// Letters of the kinds this piece may not hop over (`"C"`): a hop
+    /// whose hurdle is one of them is no move.
+    #[serde(default)]
+    pub cannot_hop: Option<Spanned<String>>,
+    /// Letters of the kinds this piece may never capture (`"C"`).
+    #[serde(default)]
+    pub cannot_capture: Option<Spanned<String>>,
     /// How pictures draw the piece: a figurine name (`"king"`, `"queen"`,
     /// `"rook"`, `"bishop"`, `"knight"`, `"pawn"`) or a mark of one or two
     /// characters shown in a disc. Default: the figurine of the usual

@@ -122,6 +122,8 @@ pub enum Quantity<P: Phase = Parsed> {
     Checks(bool),
     /// Pieces of a side and kinds in hand.
     Held(SideFilter, P::Kinds),
+    /// Passes made in a row by the moves that led here.
+    Passes,
 }
 
 /// A condition.

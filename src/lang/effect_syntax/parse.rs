@@ -525,6 +525,7 @@ fn lower_cond_atom(p: Pair<'_, G>) -> Result<Cond, SentenceError> {
                 G::count => Quantity::Count(lower_set(first(quantity))?),
                 G::squares => Quantity::Squares(lower_set(first(quantity))?),
                 G::checks => Quantity::Checks(first(quantity).as_rule() == G::own),
+                G::passes => Quantity::Passes,
                 G::held => match lower_set_atom(first(quantity))? {
                     SetExpr::Pieces(side, kinds) => Quantity::Held(side, kinds),
                     _ => unreachable!("the grammar gives `held` a side and kinds"),

@@ -1,0 +1,83 @@
+//! Passing (`pass: true`): the pass move, its notation (the royal's square
+//! twice, as Fairy-Stockfish writes it; `0000` and `@@@@` read too), its
+//! legality (not while in check), what it changes (the turn and the
+//! clocks only), and the `passes` quantity that ends a game.
+
+use kaboom::engine::game::{Game, GameResult};
+use kaboom::notation::{fen, uci};
+use kaboom::{MoveKind, Perft, Variant};
+
+fn passing() -> Variant {
+    Variant::load("tests/fixtures/valid/passing.ron").unwrap()
+}
+
+#[test]
+fn a_pass_is_written_as_the_royal_square_twice_and_read_in_three_forms() {
+    let v = passing();
+    let start = v.start_position();
+    let passes: Vec<_> = v
+        .legal_moves(&start)
+        .into_iter()
+        .filter(|m| m.kind == MoveKind::Pass)
+        .collect();
+    assert_eq!(passes.len(), 1);
+    assert_eq!(uci::write(&v, &passes[0]), "a1a1");
+    for text in ["a1a1", "0000", "@@@@"] {
+        assert_eq!(uci::parse(&v, &start, text).unwrap(), passes[0], "{text}");
+    }
+    // Another piece's square twice is no move.
+    assert!(uci::parse(&v, &start, "e1e1").is_err());
+}
+
+#[test]
+fn a_pass_changes_the_turn_and_the_clocks_only() {
+    let v = passing();
+    let start = v.start_position();
+    let mut after = start.clone();
+    after.make(&v, uci::parse(&v, &start, "0000").unwrap());
+    let text = fen::write(&v, &after);
+    assert_eq!(text, "k4/5/5/5/K3R b - - 1 1");
+    // What kaboom prints reads back.
+    assert_eq!(fen::write(&v, &fen::parse(&v, &text).unwrap()), text);
+}
+
+#[test]
+fn no_pass_while_in_check() {
+    let v = passing();
+    // The black king on a8 is attacked by the rook on a1.
+    let pos = fen::parse(&v, "k4/5/5/5/R3K b - - 0 1").unwrap();
+    assert!(v.legal_moves(&pos).iter().all(|m| m.kind != MoveKind::Pass));
+    assert!(uci::parse(&v, &pos, "0000").is_err());
+}
+
+#[test]
+fn passes_in_a_row_end_the_game_and_a_move_between_resets_them() {
+    let v = passing();
+    let mut game = Game::new(&v, v.start_position());
+    let pass = |g: &Game| uci::parse(&v, g.position(), "0000").unwrap();
+    game.play(pass(&game));
+    game.play(pass(&game));
+    assert!(game.ending().is_none());
+    // A move in between: the count starts again.
+    game.play(uci::parse(&v, game.position(), "e1e2").unwrap());
+    game.play(pass(&game));
+    game.play(pass(&game));
+    assert!(game.ending().is_none());
+    game.play(pass(&game));
+    let ending = game.ending().expect("three passes in a row end the game");
+    assert_eq!(ending.result, GameResult::Draw);
+    // Search sees it too: no moves below.
+    assert!(v.legal_moves(game.position()).is_empty());
+    assert_eq!(Perft::new().count(&v, game.position(), 1), 0);
+}
+
+#[test]
+fn janggi_passes_with_the_general_and_two_passes_end_it() {
+    let v = Variant::load("janggi").unwrap();
+    let mut game = Game::new(&v, v.start_position());
+    let mv = uci::parse(&v, game.position(), "e2e2").unwrap();
+    assert_eq!(mv.kind, MoveKind::Pass);
+    game.play(mv);
+    game.play(uci::parse(&v, game.position(), "e9e9").unwrap());
+    assert_eq!(game.ending().map(|e| e.result), Some(GameResult::Draw));
+}
