@@ -114,3 +114,55 @@ fn the_rule_needs_two_occurrences_and_warns_without_check() {
         v.warnings
     );
 }
+
+/// `white wins` and `black wins` name the winner whichever side is to
+/// move: Fairy-Stockfish's draw odds (`materialCounting = blackdrawodds`)
+/// and absolute repetition values (`nFoldValueAbsolute`).
+#[test]
+fn absolute_outcomes_name_the_winner_whoever_is_to_move() {
+    let v = chess_with(r#""checkmate: loss", "stalemate: black wins", "3 repetitions: white wins""#);
+    for (fen, who) in [
+        ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "Black stalemated"),
+        ("7K/5q2/6k1/8/8/8/8/8 w - - 0 1", "White stalemated"),
+    ] {
+        let game = Game::new(v, fen::parse(v, fen).unwrap());
+        let ending = game.ending().unwrap_or_else(|| panic!("{who}"));
+        assert_eq!(ending.result, GameResult::BlackWins, "{who}");
+    }
+    // The repetition: White wins, though it falls on White's turn.
+    let line: Vec<&str> = CYCLE.iter().chain(&CYCLE).copied().collect();
+    let ends = endings(v, QUEEN_CHECKS, &line);
+    assert_eq!(ends[7].as_ref().map(|e| e.0), Some(GameResult::WhiteWins));
+}
+
+/// The importer maps Fairy-Stockfish's repetition options onto these
+/// rules: `perpetualCheckIllegal`, `nFoldValueAbsolute`, and draw odds.
+#[test]
+fn fairy_stockfish_repetition_options_convert() {
+    use kaboom::interop::fsf_import::import;
+    let ron = |ini: &str| -> String {
+        let all = import(ini).unwrap();
+        all[0].result.clone().unwrap_or_else(|e| panic!("{e:?}"))
+    };
+    let perpetual = ron("[p:chess]\nperpetualCheckIllegal = true\nnFoldRule = 4\n");
+    assert!(
+        perpetual.contains("\"4 repetitions by perpetual check: loss\",\n        \"4 repetitions: draw\""),
+        "{perpetual}"
+    );
+    let absolute = ron("[a:chess]\nnFoldValue = loss\nnFoldValueAbsolute = true\n");
+    assert!(absolute.contains("\"3 repetitions: black wins\""), "{absolute}");
+    let odds = ron("[o:chess]\nmaterialCounting = whitedrawodds\n");
+    for rule in [
+        "\"stalemate: white wins\"",
+        "\"50 moves: white wins\"",
+        "\"3 repetitions: white wins\"",
+    ] {
+        assert!(odds.contains(rule), "{rule}: {odds}");
+    }
+    // Counting by material is not expressed: refused.
+    let all = import("[u:chess]\nmaterialCounting = unweighted\n").unwrap();
+    assert!(format!("{:?}", all[0].result).contains("counting and adjudication"));
+    for text in [&perpetual, &absolute, &odds] {
+        Variant::from_text("x.ron", text).unwrap_or_else(|e| panic!("{e}"));
+    }
+}

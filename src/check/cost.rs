@@ -143,7 +143,11 @@ impl Costs {
     pub fn cond(&self, c: &Cond) -> u64 {
         match c {
             Cond::Truth(_)
-            | Cond::Compare(Quantity::Captured(_) | Quantity::Checks(_) | Quantity::Held(..) | Quantity::Passes, _, _)
+            | Cond::Compare(
+                Quantity::Captured(_) | Quantity::Checks(_) | Quantity::Held(..) | Quantity::Passes,
+                _,
+                _,
+            )
             | Cond::Dropped(_) => 1,
             Cond::Not(a) => self.cond(a),
             Cond::And(a, b) | Cond::Or(a, b) => self.cond(a).saturating_add(self.cond(b)),

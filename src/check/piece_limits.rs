@@ -84,7 +84,11 @@ fn mask(
         let at = c.inside(field, i..i + ch.len_utf8());
         match letter_kind(ch) {
             Some(k) if kinds >> k & 1 != 0 => {
-                c.error(format!("`{what}`: `{ch}` is given twice"), at, "list each piece letter once");
+                c.error(
+                    format!("`{what}`: `{ch}` is given twice"),
+                    at,
+                    "list each piece letter once",
+                );
                 ok = false;
             }
             Some(k) if k < 64 => kinds |= 1 << k,

@@ -257,7 +257,9 @@ fn add_rides(g: Geometry, piece: &CheckedPiece, kind: usize, side: Color, by_tar
                         };
                         if piece.initial_ranks.contains(&g.relative_rank(side, g.rank(from))) {
                             // Nearest the attacker first, as every leap's path.
-                            sources.leaps.push((from, path.iter().rev().copied().collect(), hop, bit));
+                            sources
+                                .leaps
+                                .push((from, path.iter().rev().copied().collect(), hop, bit));
                         }
                         path.push(from);
                     }

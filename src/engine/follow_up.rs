@@ -109,17 +109,17 @@ impl Variant {
         let [capture, arrival, after] = p.rules_ask;
         mv.kind != MoveKind::Pass
             && (after
-            || match mv.kind {
-                MoveKind::Quiet | MoveKind::Initial => arrival,
-                MoveKind::Capture | MoveKind::EnPassant => capture || arrival,
-                MoveKind::Castle(_) => false,
-                MoveKind::Drop(_) => arrival,
-                MoveKind::Action(i) => {
-                    let action = &p.actions[i as usize];
-                    arrival || (action.asks && !action.asks_one_direction)
-                }
-                MoveKind::Pass => false,
-            })
+                || match mv.kind {
+                    MoveKind::Quiet | MoveKind::Initial => arrival,
+                    MoveKind::Capture | MoveKind::EnPassant => capture || arrival,
+                    MoveKind::Castle(_) => false,
+                    MoveKind::Drop(_) => arrival,
+                    MoveKind::Action(i) => {
+                        let action = &p.actions[i as usize];
+                        arrival || (action.asks && !action.asks_one_direction)
+                    }
+                    MoveKind::Pass => false,
+                })
     }
 
     /// Appends `mv` once per square around `target`, each as a chosen

@@ -38,6 +38,8 @@ impl GameResult {
         match (outcome, side) {
             (EndOutcome::Draw, _) => GameResult::Draw,
             (EndOutcome::BothLose, _) => GameResult::BothLose,
+            (EndOutcome::WhiteWins, _) => GameResult::WhiteWins,
+            (EndOutcome::BlackWins, _) => GameResult::BlackWins,
             (EndOutcome::Win, Color::White) | (EndOutcome::Loss, Color::Black) => GameResult::WhiteWins,
             (EndOutcome::Win, Color::Black) | (EndOutcome::Loss, Color::White) => GameResult::BlackWins,
         }

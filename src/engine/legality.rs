@@ -166,7 +166,9 @@ impl Variant {
             .iter()
             .enumerate()
             .find_map(|(i, (end, outcome))| match *end {
-                End::Holds(c) if self.eval_cond(c, pos, &ctx) => Some((i, *outcome)),
+                End::Holds(c) if self.eval_cond(c, pos, &ctx) => {
+                    Some((i, outcome.for_mover(pos.side == crate::base::square::Color::White)))
+                }
                 _ => None,
             })
     }

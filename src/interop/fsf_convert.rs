@@ -832,21 +832,40 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         Some(_) => {}
         None => refusals.push(refuse(None, "other rules", "checkmate has no result (`none`)")),
     }
+    // `materialCounting` with draw odds: what would be drawn (stalemate,
+    // the move rule, repetition) is a win of that side.
+    let drawn = |o: &'static str| match state.draw_winner {
+        Some(winner) if o == "draw" => winner,
+        _ => o,
+    };
     match outcome(state.stalemate_value) {
-        Some(o) => end.push(format!("stalemate: {o}")),
+        Some(o) => end.push(format!("stalemate: {}", drawn(o))),
         None => refusals.push(refuse(None, "other rules", "stalemate has no result (`none`)")),
     }
     if state.n_move_rule > 0 {
-        end.push(format!("{} moves: draw", state.n_move_rule));
+        end.push(format!("{} moves: {}", state.n_move_rule, drawn("draw")));
     }
     if state.n_fold_rule > 0 {
         // `perpetualCheckIllegal`: at the repetition, a side that gave
         // check at every one of its moves since the position first stood
         // loses (both: a draw), before the plain rule.
         if state.perpetual_check_loses {
+            if state.draw_winner.is_some() {
+                refusals.push(refuse(
+                    None,
+                    "counting and adjudication",
+                    "a repetition where both sides checked throughout would be counted (`materialCounting`)",
+                ));
+            }
             end.push(format!("{} repetitions by perpetual check: loss", state.n_fold_rule));
         }
-        match outcome(state.n_fold_value) {
+        // `nFoldValueAbsolute`: the value is White's.
+        let value = match (state.n_fold_absolute, outcome(state.n_fold_value)) {
+            (true, Some("win")) => Some("white wins"),
+            (true, Some("loss")) => Some("black wins"),
+            (_, o) => o.map(drawn),
+        };
+        match value {
             Some(o) => end.push(format!("{} repetitions: {o}", state.n_fold_rule)),
             None => refusals.push(refuse(None, "repetition rules", "repetition has no result (`none`)")),
         }

@@ -139,6 +139,13 @@ pub struct State {
     /// `perpetualCheckIllegal`: at a repetition, the side that gave check
     /// at every one of its moves since the position first stood loses.
     pub perpetual_check_loses: bool,
+    /// `materialCounting = whitedrawodds` / `blackdrawodds`: the game end
+    /// that would be drawn by stalemate, the move rule or repetition is a
+    /// win of that side (`white wins`, `black wins`).
+    pub draw_winner: Option<&'static str>,
+    /// `nFoldValueAbsolute`: the repetition's value is White's, whichever
+    /// side is to move.
+    pub n_fold_absolute: bool,
     /// `dropNoDoubled`: the slot that may not be dropped on a file holding
     /// one of its side's pieces of it.
     pub drop_no_doubled: Option<usize>,
@@ -243,6 +250,8 @@ impl Default for State {
             piece_promotion_on_capture: false,
             piece_demotion: false,
             perpetual_check_loses: false,
+            draw_winner: None,
+            n_fold_absolute: false,
             drop_no_doubled: None,
             pawn_drop_mate_loses: false,
             mobility: vec![[None, None]; slot_count()],
@@ -354,7 +363,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("passOnStalemateBlack", "false"),
     ("makpongRule", "false"),
     ("flipEnclosedPieces", "none"),
-    ("nFoldValueAbsolute", "false"),
     ("moveRepetitionIllegal", "false"),
     ("chasingRule", "none"),
     ("stalematePieceCount", "false"),
@@ -378,7 +386,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("connectNxN", "0"),
     ("collinearN", "0"),
     ("connectValue", "win"),
-    ("materialCounting", "none"),
     ("adjudicateFullBoard", "false"),
     ("countingRule", "none"),
     ("castlingWins", ""),
@@ -820,7 +827,8 @@ impl State {
             | "mandatoryPiecePromotion"
             | "piecePromotionOnCapture"
             | "pieceDemotion"
-            | "perpetualCheckIllegal" => {
+            | "perpetualCheckIllegal"
+            | "nFoldValueAbsolute" => {
                 if let Some(b) = self.boolean(&o) {
                     *match e.key.as_str() {
                         "immobilityIllegal" => &mut self.immobility_illegal,
@@ -828,6 +836,7 @@ impl State {
                         "piecePromotionOnCapture" => &mut self.piece_promotion_on_capture,
                         "pieceDemotion" => &mut self.piece_demotion,
                         "perpetualCheckIllegal" => &mut self.perpetual_check_loses,
+                        "nFoldValueAbsolute" => &mut self.n_fold_absolute,
                         _ => &mut self.pawn_drop_mate_loses,
                     } = b;
                 }
@@ -941,6 +950,24 @@ impl State {
                     self.n_move_rule = n;
                 }
             }
+            "materialCounting" => match e.value.as_str() {
+                "none" => {
+                    self.draw_winner = None;
+                    self.unsupported.remove("materialCounting");
+                }
+                "whitedrawodds" | "blackdrawodds" => {
+                    self.draw_winner = Some(if e.value.starts_with('w') {
+                        "white wins"
+                    } else {
+                        "black wins"
+                    });
+                    self.unsupported.remove("materialCounting");
+                }
+                _ => {
+                    self.draw_winner = None;
+                    self.unsupported.insert("materialCounting".to_string(), o);
+                }
+            },
             "nFoldRule" => {
                 if let Some(n) = self.number(&o) {
                     self.n_fold_rule = n;

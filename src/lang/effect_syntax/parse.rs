@@ -193,6 +193,8 @@ pub fn parse_end(text: &str) -> Result<EndRule, SentenceError> {
         G::win => EndOutcome::Win,
         G::loss => EndOutcome::Loss,
         G::draw => EndOutcome::Draw,
+        G::white_wins => EndOutcome::WhiteWins,
+        G::black_wins => EndOutcome::BlackWins,
         _ => EndOutcome::BothLose,
     };
     Ok(EndRule { condition, outcome })
