@@ -110,6 +110,9 @@ fn a_promoted_form_turns_back_into_its_piece() {
     }
     let mut game = Game::new(&v, fen::parse(&v, start).unwrap());
     let mv = uci::parse(&v, game.position(), "d6d7n").unwrap();
+    // Fairy-Stockfish writes a demotion with a trailing `-`.
+    assert_eq!(uci::parse(&v, game.position(), "d6d7-").unwrap(), mv);
+    assert!(uci::parse(&v, game.position(), "d6d7n-").is_err());
     game.play(mv);
     // A plain knight again, not a promoted piece (no `~`): it may promote again.
     assert_eq!(fen::write(&v, game.position()), "4k3/3N4/8/8/8/8/8/4K3[] b - - 1 1");
