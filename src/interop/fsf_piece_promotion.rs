@@ -465,4 +465,18 @@ mod tests {
         // A pawn's captures and initial double step do not count.
         assert_eq!(immobile_squares("fmWfceFifmnD", 8, 8), rank_squares(7) & board(8, 8));
     }
+
+    #[test]
+    fn en_passant_lands_where_the_double_step_passes() {
+        let pawn = "fmWfceFifmnD".to_string();
+        let templates = [Some(pawn.clone()), Some("N".to_string())];
+        // Double steps from the 2nd rank pass the 3rd: White captures onto
+        // its 6th rank on an 8-rank board.
+        assert!(en_passant_into(&pawn, &templates, Some(&[2]), &[6, 7, 8], 8));
+        assert!(!en_passant_into(&pawn, &templates, Some(&[2]), &[7, 8], 8));
+        // A piece that captures no piece en passant never lands there.
+        assert!(!en_passant_into("N", &templates, Some(&[2]), &[6, 7, 8], 8));
+        // No initial moves: no en passant.
+        assert!(!en_passant_into(&pawn, &templates[1..], Some(&[2]), &[6, 7, 8], 8));
+    }
 }

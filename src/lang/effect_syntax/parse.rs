@@ -678,6 +678,29 @@ mod tests {
     }
 
     #[test]
+    fn parses_perpetual_check_and_named_winners() {
+        let rule = parse_end("3 repetitions by perpetual check: loss").unwrap();
+        assert_eq!(rule.condition, EndCondition::PerpetualCheck(3));
+        assert_eq!(rule.outcome, EndOutcome::Loss);
+        assert!(parse_end("3 repetitions by perpetual: loss").is_err());
+        assert!(parse_end("repetitions by perpetual check: loss").is_err());
+        assert_eq!(
+            parse_end("50 moves: black wins").unwrap().outcome,
+            EndOutcome::BlackWins
+        );
+        assert_eq!(
+            parse_end("stalemate: White Wins").unwrap().outcome,
+            EndOutcome::WhiteWins
+        );
+        assert!(parse_end("stalemate: white").is_err());
+        // Named winners read for the side to move.
+        assert_eq!(EndOutcome::BlackWins.for_mover(true), EndOutcome::Loss);
+        assert_eq!(EndOutcome::BlackWins.for_mover(false), EndOutcome::Win);
+        assert_eq!(EndOutcome::WhiteWins.for_mover(true), EndOutcome::Win);
+        assert_eq!(EndOutcome::Draw.for_mover(false), EndOutcome::Draw);
+    }
+
+    #[test]
     fn parses_dead_positions_colours_and_squares() {
         let dead = parse_end("dead if count(any not K B) == 0 and count(any B & light) == 0: draw").unwrap();
         assert!(matches!(dead.condition, EndCondition::Dead(Cond::And(_, _))));
