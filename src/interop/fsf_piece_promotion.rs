@@ -50,13 +50,13 @@ pub(super) fn promoted_forms(
             ))
         } else if let Err(why) = form_limit(state, from, to) {
             Some(why)
-        } else if let Some(option) = names_type(state, to) {
-            Some(format!(
-                "`{option}` names `{}`, which promoted pieces become: Fairy-Stockfish applies it to them too",
-                slot_name(to)
-            ))
         } else {
-            None
+            names_type(state, to).map(|option| {
+                format!(
+                    "`{option}` names `{}`, which promoted pieces become: Fairy-Stockfish applies it to them too",
+                    slot_name(to)
+                )
+            })
         };
         if let Some(why) = why {
             refusals.push(refuse(None, "piece promotion rules", why));
