@@ -312,6 +312,7 @@ use Place::{Position as At, Scenario, Seeded};
 const MOVES: &[(&str, Place)] = &[
     ("e2e4", At("chess", None)),
     ("c3c4", At("shogi", None)),
+    ("e2e2", At("janggi", None)),
     (
         "e1e1@barrier",
         At(

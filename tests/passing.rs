@@ -72,12 +72,45 @@ fn passes_in_a_row_end_the_game_and_a_move_between_resets_them() {
 }
 
 #[test]
-fn janggi_passes_with_the_general_and_two_passes_end_it() {
+fn janggi_passes_with_the_general_and_two_passes_end_it_by_material() {
     let v = Variant::load("janggi").unwrap();
     let mut game = Game::new(&v, v.start_position());
     let mv = uci::parse(&v, game.position(), "e2e2").unwrap();
     assert_eq!(mv.kind, MoveKind::Pass);
     game.play(mv);
     game.play(uci::parse(&v, game.position(), "e9e9").unwrap());
-    assert_eq!(game.ending().map(|e| e.result), Some(GameResult::Draw));
+    // Equal material: Black's 1.5 points decide (`passes >= 2: black wins`).
+    assert_eq!(game.ending().map(|e| e.result), Some(GameResult::BlackWins));
+    // White two points up (a soldier more): White wins.
+    let pos = fen::parse(
+        &v,
+        "rnba1abnr/4k4/1c5c1/2p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1",
+    )
+    .unwrap();
+    let mut game = Game::new(&v, pos);
+    for pass in ["0000", "0000"] {
+        game.play(uci::parse(&v, game.position(), pass).unwrap());
+    }
+    assert_eq!(game.ending().map(|e| e.result), Some(GameResult::WhiteWins));
+}
+
+#[test]
+fn janggi_bikjang_must_be_answered_by_ending_it_or_passing() {
+    let v = Variant::load("janggi").unwrap();
+    // The generals face each other on the open e-file, White to move.
+    let pos = fen::parse(&v, "4k4/9/9/9/9/9/9/9/3R5/4K4 w - - 0 1").unwrap();
+    let legal: Vec<String> = v.legal_moves(&pos).iter().map(|m| uci::write(&v, m)).collect();
+    // The chariot ends it by stepping in between; the general by leaving
+    // the file; a pass is allowed; a move that keeps them facing is not.
+    for mv in ["d2e2", "e1f1", "e1d1", "e1e1"] {
+        assert!(legal.contains(&mv.to_string()), "{mv} in {legal:?}");
+    }
+    assert!(!legal.contains(&"d2d3".to_string()), "{legal:?}");
+    // A pass answering bikjang ends the game, decided by material: White's
+    // chariot wins it.
+    let mut game = Game::new(&v, pos);
+    game.play(uci::parse(&v, game.position(), "e1e1").unwrap());
+    let ending = game.ending().expect("a pass in bikjang ends the game");
+    assert_eq!(ending.result, GameResult::WhiteWins);
+    assert!(v.legal_moves(game.position()).is_empty());
 }

@@ -46,3 +46,7 @@ pub const MAX_TIMED_SHIELDS: usize = 4;
 
 /// Most moves a shield raised by an effect lasts.
 pub const MAX_SHIELD_MOVES: u8 = 99;
+
+/// Distinct `before(...)` conditions a variant may use: each is a bit a
+/// move leaves in the position.
+pub const MAX_BEFORE: usize = 8;

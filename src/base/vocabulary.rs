@@ -96,7 +96,7 @@ pub enum Comparison {
     Less,
 }
 
-/// An outcome for the side to move, or for a named side.
+/// An outcome, for the side to move or for a named side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EndOutcome {
     /// The side to move wins.
@@ -107,21 +107,21 @@ pub enum EndOutcome {
     Draw,
     /// Both sides lose.
     BothLose,
-    /// White wins, whichever side is to move (`white wins`).
+    /// White wins, whoever is to move.
     WhiteWins,
-    /// Black wins, whichever side is to move (`black wins`).
+    /// Black wins, whoever is to move.
     BlackWins,
 }
 
 impl EndOutcome {
-    /// The outcome for the side to move, `white_to_move` telling which:
-    /// `white wins` and `black wins` become a win or a loss.
-    pub fn for_mover(self, white_to_move: bool) -> EndOutcome {
-        match self {
-            EndOutcome::WhiteWins if white_to_move => EndOutcome::Win,
-            EndOutcome::BlackWins if !white_to_move => EndOutcome::Win,
-            EndOutcome::WhiteWins | EndOutcome::BlackWins => EndOutcome::Loss,
-            other => other,
+    /// The outcome for the side to move, `side`: a named side's win
+    /// becomes a win or a loss.
+    pub fn relative_to(self, side: crate::base::square::Color) -> EndOutcome {
+        use crate::base::square::Color;
+        match (self, side) {
+            (EndOutcome::WhiteWins, Color::White) | (EndOutcome::BlackWins, Color::Black) => EndOutcome::Win,
+            (EndOutcome::WhiteWins, Color::Black) | (EndOutcome::BlackWins, Color::White) => EndOutcome::Loss,
+            (other, _) => other,
         }
     }
 }

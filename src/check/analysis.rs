@@ -3,7 +3,7 @@
 
 use super::resolve::Resolved;
 use crate::lang::betza::{Reach, Template};
-use crate::lang::effect_syntax::{Cond, NamedSet, Quantity, SetExpr};
+use crate::lang::effect_syntax::{Comparison, Cond, NamedSet, Quantity, SetExpr};
 
 /// Whether a condition names `target`, `mover` or `path` (which change with
 /// the action's target).
@@ -12,12 +12,17 @@ pub fn cond_uses_target(c: &Cond<Resolved>) -> bool {
         Cond::Truth(_) => false,
         Cond::Not(a) => cond_uses_target(a),
         Cond::And(a, b) | Cond::Or(a, b) => cond_uses_target(a) || cond_uses_target(b),
-        Cond::Compare(Quantity::Count(s) | Quantity::Squares(s), _, _) | Cond::Exists(s) | Cond::Attacked(s) => {
-            set_uses_target(s)
-        }
+        Cond::Compare(Quantity::Count(s) | Quantity::Squares(s) | Quantity::Material(s), _, _)
+        | Cond::Exists(s)
+        | Cond::Attacked(s) => set_uses_target(s),
         Cond::Compare(Quantity::Captured(_) | Quantity::Checks(_) | Quantity::Held(..) | Quantity::Passes, _, _)
         | Cond::Dropped(_) => false,
         Cond::Touching(a, b) | Cond::Within(a, b) | Cond::CanReach(a, b) => set_uses_target(a) || set_uses_target(b),
+        Cond::Versus(a, _, b, _) => [a, b]
+            .into_iter()
+            .any(|q| cond_uses_target(&Cond::Compare(q.clone(), Comparison::Equal, 0))),
+        // Read before the move: no target then.
+        Cond::Before(_) => false,
     }
 }
 

@@ -7,7 +7,7 @@
 use super::resolve::Resolved;
 use super::sentences::{ActionTargets, CheckedSentences};
 use crate::lang::betza::{Reach, Template};
-use crate::lang::effect_syntax::{Direction, EndCondition, LegalClause, NamedSet, Quantity, SetOp};
+use crate::lang::effect_syntax::{Comparison, Direction, EndCondition, LegalClause, NamedSet, Quantity, SetOp};
 
 type SetExpr = crate::lang::effect_syntax::SetExpr<Resolved>;
 type Cond = crate::lang::effect_syntax::Cond<Resolved>;
@@ -149,11 +149,14 @@ impl Costs {
                 _,
             )
             | Cond::Dropped(_) => 1,
-            Cond::Not(a) => self.cond(a),
+            Cond::Not(a) | Cond::Before(a) => self.cond(a),
             Cond::And(a, b) | Cond::Or(a, b) => self.cond(a).saturating_add(self.cond(b)),
-            Cond::Compare(Quantity::Count(s) | Quantity::Squares(s), _, _) | Cond::Exists(s) => {
-                self.set(s).1.saturating_add(1)
+            Cond::Versus(a, _, b, _) => {
+                let one = |q: &Quantity<Resolved>| self.cond(&Cond::Compare(q.clone(), Comparison::Equal, 0));
+                one(a).saturating_add(one(b))
             }
+            Cond::Compare(Quantity::Count(s) | Quantity::Squares(s) | Quantity::Material(s), _, _)
+            | Cond::Exists(s) => self.set(s).1.saturating_add(1),
             Cond::Attacked(s) => {
                 let (size, cost) = self.set(s);
                 cost.saturating_add(size.saturating_mul(ATTACK_STEPS))
@@ -446,14 +449,18 @@ fn cond_sets(c: &Cond, f: &mut impl FnMut(&SetExpr)) {
         Cond::Truth(_)
         | Cond::Compare(Quantity::Captured(_) | Quantity::Checks(_) | Quantity::Held(..) | Quantity::Passes, _, _)
         | Cond::Dropped(_) => {}
-        Cond::Not(a) => cond_sets(a, f),
+        Cond::Not(a) | Cond::Before(a) => cond_sets(a, f),
         Cond::And(a, b) | Cond::Or(a, b) => {
             cond_sets(a, f);
             cond_sets(b, f);
         }
-        Cond::Compare(Quantity::Count(s) | Quantity::Squares(s), _, _) | Cond::Exists(s) | Cond::Attacked(s) => {
-            set_walk(s, f)
+        Cond::Versus(a, _, b, _) => {
+            cond_sets(&Cond::Compare(a.clone(), Comparison::Equal, 0), f);
+            cond_sets(&Cond::Compare(b.clone(), Comparison::Equal, 0), f);
         }
+        Cond::Compare(Quantity::Count(s) | Quantity::Squares(s) | Quantity::Material(s), _, _)
+        | Cond::Exists(s)
+        | Cond::Attacked(s) => set_walk(s, f),
         Cond::Touching(a, b) | Cond::Within(a, b) | Cond::CanReach(a, b) => {
             set_walk(a, f);
             set_walk(b, f);

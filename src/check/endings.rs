@@ -6,7 +6,7 @@
 use super::Diagnostic;
 use super::resolve::Resolved;
 use super::sentences::CheckedSentences;
-use crate::lang::effect_syntax::{Cond, EndCondition, LegalClause, Quantity, SetExpr};
+use crate::lang::effect_syntax::{Comparison, Cond, EndCondition, LegalClause, Quantity, SetExpr};
 use crate::spec::Location;
 
 /// The warnings for `sentences`; `royal` are the royal kinds, `legal_at` and `end_at` where the `legal` and `end` fields are
@@ -114,9 +114,14 @@ fn set_names_royal(s: &SetExpr<Resolved>, royal: RoyalKinds) -> bool {
 
 fn cond_names_royal(c: &Cond<Resolved>, royal: RoyalKinds) -> bool {
     match c {
-        Cond::Not(a) => cond_names_royal(a, royal),
+        Cond::Not(a) | Cond::Before(a) => cond_names_royal(a, royal),
+        Cond::Versus(a, _, b, _) => [a, b]
+            .into_iter()
+            .any(|q| cond_names_royal(&Cond::Compare(q.clone(), Comparison::Equal, 0), royal)),
         Cond::And(a, b) | Cond::Or(a, b) => cond_names_royal(a, royal) || cond_names_royal(b, royal),
-        Cond::Compare(Quantity::Count(s), _, _) | Cond::Exists(s) | Cond::Attacked(s) => set_names_royal(s, royal),
+        Cond::Compare(Quantity::Count(s) | Quantity::Material(s), _, _) | Cond::Exists(s) | Cond::Attacked(s) => {
+            set_names_royal(s, royal)
+        }
         Cond::Compare(Quantity::Captured(mask), _, _) => kinds_name_royal(*mask, royal),
         Cond::Touching(a, b) | Cond::Within(a, b) | Cond::CanReach(a, b) => {
             set_names_royal(a, royal) || set_names_royal(b, royal)
@@ -138,7 +143,10 @@ pub(super) fn ends_without_royals(sentences: &CheckedSentences, royal: RoyalKind
 pub(super) fn reads_hands(c: &Cond<Resolved>) -> bool {
     match c {
         Cond::Dropped(_) | Cond::Compare(Quantity::Held(..), _, _) => true,
-        Cond::Not(a) => reads_hands(a),
+        Cond::Not(a) | Cond::Before(a) => reads_hands(a),
+        Cond::Versus(a, _, b, _) => [a, b]
+            .into_iter()
+            .any(|q| reads_hands(&Cond::Compare(q.clone(), Comparison::Equal, 0))),
         Cond::And(a, b) | Cond::Or(a, b) => reads_hands(a) || reads_hands(b),
         _ => false,
     }
@@ -148,7 +156,10 @@ pub(super) fn reads_hands(c: &Cond<Resolved>) -> bool {
 pub(super) fn reads_passes(c: &Cond<Resolved>) -> bool {
     match c {
         Cond::Compare(Quantity::Passes, _, _) => true,
-        Cond::Not(a) => reads_passes(a),
+        Cond::Not(a) | Cond::Before(a) => reads_passes(a),
+        Cond::Versus(a, _, b, _) => [a, b]
+            .into_iter()
+            .any(|q| reads_passes(&Cond::Compare(q.clone(), Comparison::Equal, 0))),
         Cond::And(a, b) | Cond::Or(a, b) => reads_passes(a) || reads_passes(b),
         _ => false,
     }
@@ -158,7 +169,10 @@ pub(super) fn reads_passes(c: &Cond<Resolved>) -> bool {
 fn cond_reads_checks(c: &Cond<Resolved>) -> bool {
     match c {
         Cond::Compare(Quantity::Checks(_), _, _) => true,
-        Cond::Not(a) => cond_reads_checks(a),
+        Cond::Not(a) | Cond::Before(a) => cond_reads_checks(a),
+        Cond::Versus(a, _, b, _) => [a, b]
+            .into_iter()
+            .any(|q| cond_reads_checks(&Cond::Compare(q.clone(), Comparison::Equal, 0))),
         Cond::And(a, b) | Cond::Or(a, b) => cond_reads_checks(a) || cond_reads_checks(b),
         _ => false,
     }

@@ -192,6 +192,19 @@ impl Resolver<'_, '_> {
         self.cond(c).map(Box::new)
     }
 
+    /// A number a condition compares.
+    fn quantity(&mut self, q: &Quantity) -> Option<Quantity<Resolved>> {
+        Some(match q {
+            Quantity::Count(s) => Quantity::Count(self.set(s)?),
+            Quantity::Squares(s) => Quantity::Squares(self.set(s)?),
+            Quantity::Material(s) => Quantity::Material(self.set(s)?),
+            Quantity::Captured(kinds) => Quantity::Captured(self.kinds(kinds)?),
+            Quantity::Checks(own) => Quantity::Checks(*own),
+            Quantity::Passes => Quantity::Passes,
+            Quantity::Held(side, kinds) => Quantity::Held(*side, self.kinds(kinds)?),
+        })
+    }
+
     /// A condition.
     pub fn cond(&mut self, c: &Cond) -> Option<Cond<Resolved>> {
         Some(match c {
@@ -205,17 +218,12 @@ impl Resolver<'_, '_> {
                 let (a, b) = both(self.boxed_cond(a), self.boxed_cond(b))?;
                 Cond::Or(a, b)
             }
-            Cond::Compare(q, cmp, n) => {
-                let q = match q {
-                    Quantity::Count(s) => Quantity::Count(self.set(s)?),
-                    Quantity::Squares(s) => Quantity::Squares(self.set(s)?),
-                    Quantity::Captured(kinds) => Quantity::Captured(self.kinds(kinds)?),
-                    Quantity::Checks(own) => Quantity::Checks(*own),
-                    Quantity::Passes => Quantity::Passes,
-                    Quantity::Held(side, kinds) => Quantity::Held(*side, self.kinds(kinds)?),
-                };
-                Cond::Compare(q, *cmp, *n)
+            Cond::Compare(q, cmp, n) => Cond::Compare(self.quantity(q)?, *cmp, *n),
+            Cond::Versus(a, cmp, b, offset) => {
+                let (a, b) = both(self.quantity(a), self.quantity(b))?;
+                Cond::Versus(a, *cmp, b, *offset)
             }
+            Cond::Before(a) => Cond::Before(self.boxed_cond(a)?),
             Cond::Exists(s) => Cond::Exists(self.set(s)?),
             Cond::Attacked(s) => Cond::Attacked(self.set(s)?),
             Cond::Touching(a, b) => {

@@ -6,7 +6,7 @@
 use super::resolve::{Names, Resolved, Resolver};
 use super::validate::Checker;
 use crate::base::limits::{
-    MAX_CHOICES, MAX_COUNTERS, MAX_SHIELD_RULES, SHIELD_BLOCK, SHIELD_BOUNCE, SHIELD_PUSH, SHIELD_REMOVE,
+    MAX_BEFORE, MAX_CHOICES, MAX_COUNTERS, MAX_SHIELD_RULES, SHIELD_BLOCK, SHIELD_BOUNCE, SHIELD_PUSH, SHIELD_REMOVE,
 };
 use crate::base::piece::Kind;
 use crate::lang::betza::{self, Template};
@@ -220,6 +220,7 @@ pub(super) fn check_sentences(c: &mut Checker<'_>, file: &VariantFile, names: &N
     out.legal = check_legal(c, file, names);
     (out.end, out.end_labels) = check_end(c, file, names);
     out.counters = check_counters(c, &out);
+    check_comparisons(c, &out);
     out.drops = file
         .drops
         .as_ref()
@@ -391,6 +392,48 @@ fn check_counters(c: &mut Checker<'_>, out: &CheckedSentences) -> Vec<u64> {
         );
     }
     counters
+}
+
+/// Reports more than [`MAX_BEFORE`] uses of `before(...)` (each is a bit a
+/// move leaves in the position) and `checks(...)` on either side of a
+/// comparison of two numbers (the FEN carries checks counted down to one
+/// limit).
+fn check_comparisons(c: &mut Checker<'_>, out: &CheckedSentences) {
+    fn walk(cond: &Cond<Resolved>, befores: &mut usize, checks: &mut bool) {
+        match cond {
+            Cond::Not(a) => walk(a, befores, checks),
+            Cond::Before(a) => {
+                *befores += 1;
+                walk(a, befores, checks);
+            }
+            Cond::And(a, b) | Cond::Or(a, b) => {
+                walk(a, befores, checks);
+                walk(b, befores, checks);
+            }
+            Cond::Versus(a, _, b, _) => {
+                *checks |= matches!(a, Quantity::Checks(_)) || matches!(b, Quantity::Checks(_));
+            }
+            _ => {}
+        }
+    }
+    let (mut befores, mut checks) = (0, false);
+    for cond in out.conditions() {
+        walk(cond, &mut befores, &mut checks);
+    }
+    if befores > MAX_BEFORE {
+        c.error(
+            format!("the variant uses `before(...)` {befores} times; at most {MAX_BEFORE} are kept"),
+            None,
+            "name the condition once: `before(a or b)` reads as one",
+        );
+    }
+    if checks {
+        c.error(
+            "`checks(...)` is compared with another number; it may only be compared with a constant",
+            None,
+            "write `checks(own) >= 3`",
+        );
+    }
 }
 
 /// The `shields` sentences, parsed and resolved.
@@ -771,6 +814,16 @@ fn captured_masks(cond: &Cond<Resolved>, out: &mut Vec<u64>) {
             captured_masks(b, out);
         }
         Cond::Compare(Quantity::Captured(mask), _, _) if !out.contains(mask) => out.push(*mask),
+        Cond::Versus(a, _, b, _) => {
+            for q in [a, b] {
+                if let Quantity::Captured(mask) = q
+                    && !out.contains(mask)
+                {
+                    out.push(*mask);
+                }
+            }
+        }
+        Cond::Before(a) => captured_masks(a, out),
         _ => {}
     }
 }

@@ -109,6 +109,30 @@ pub enum CondNode {
     Passes(Comparison, u32),
     /// The move just made dropped a piece of a kind in the mask.
     Dropped(u64),
+    /// Two numbers compared, the second plus a constant.
+    Versus(QuantityNode, Comparison, QuantityNode, i32),
+    /// `before(...)` condition number `i` of [`Programs::before`] held
+    /// before the last move (a bit the move left in the position).
+    Before(u8),
+}
+
+/// A number a two-sided comparison reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QuantityNode {
+    /// Pieces on the set.
+    Count(SetId),
+    /// Squares of the set.
+    Squares(SetId),
+    /// The summed declared values of the pieces on the set.
+    Material(SetId),
+    /// Pieces in hand of a side and the kinds of a mask.
+    Held(SideFilter, u64),
+    /// Pieces removed, by counter.
+    Captured(u8),
+    /// Passes in a row.
+    Passes,
+    /// The number 0 (a comparison with a constant).
+    Zero,
 }
 
 /// One step of an effect program.
@@ -310,6 +334,10 @@ pub struct Programs {
     /// Some `not <condition>` clause may read anything: a move's legality
     /// is judged by playing it.
     pub forbids_opaque: bool,
+    /// The `before(...)` bits of `not (before(x) and ...)` clauses (each
+    /// `x`'s): such a clause judges moves one by one only where its `x`
+    /// holds for the side to move; elsewhere it holds for every move.
+    pub forbid_gates: u8,
     /// Some `not` clause is `not attacked(enemy royal)`: giving check is
     /// illegal, and move generation judges a plain move by an attack test
     /// on the board it leaves, without playing it.
@@ -354,6 +382,10 @@ pub struct Programs {
     /// The largest number of checks a condition asks for: the FEN writes
     /// the checks each side has left before it (`3+3`).
     pub check_limit: u32,
+    /// The conditions `before(...)` reads, evaluated as each move is made
+    /// (on the position before it, for the side making it), at most
+    /// [`crate::base::limits::MAX_BEFORE`].
+    pub before: Vec<CondId>,
     /// Game-end rules in order.
     pub end: Vec<(End, EndOutcome)>,
     /// Each end rule's condition as written, for the reason of a result.

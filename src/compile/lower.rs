@@ -3,6 +3,7 @@
 //! checker (kind masks, parsed templates, counters); a name found
 //! unresolved here would be a bug in the checker, not in the file.
 
+use super::ir::QuantityNode;
 use super::ir::{
     CompiledAction, CompiledRule, CondId, CondNode, Drops, End, Legal, LineSupport, Op, Programs, PushDirection, SetId,
     SetNode,
@@ -29,6 +30,9 @@ struct Builder {
     /// Each region's squares per side, and its table in `p.zones` once
     /// a sentence names it.
     regions: Vec<([SquareSet; 2], Option<u32>)>,
+    /// The condition of each `before(...)` bit, as written, so that one
+    /// condition written twice is evaluated once.
+    before_ast: Vec<Cond>,
 }
 
 /// Compiles the checked sentences of a variant; `initial_ranks` gives each
@@ -55,6 +59,7 @@ pub fn compile(
         g,
         ray_keys: Vec::new(),
         line_keys: Vec::new(),
+        before_ast: Vec::new(),
         regions: regions.iter().map(|r| (*r, None)).collect(),
     };
     for rule in &s.rules {
@@ -86,7 +91,19 @@ pub fn compile(
                         lines,
                     }),
                     None if gives_check => b.p.forbids_checks = true,
-                    None => b.p.forbids_opaque = true,
+                    None => match before_gate(c) {
+                        // `not (before(x) and ...)` can fail only where x
+                        // held before the move.
+                        Some(x) => {
+                            let bit = b
+                                .before_ast
+                                .iter()
+                                .position(|y| y == x)
+                                .expect("lowered with the clause");
+                            b.p.forbid_gates |= 1 << bit;
+                        }
+                        None => b.p.forbids_opaque = true,
+                    },
                 }
                 Legal::Forbids(cond)
             }
@@ -397,6 +414,28 @@ impl Builder {
         self.p.manhattan[r] = neighbourhoods(g, radius, true);
     }
 
+    /// A number of a two-sided comparison (`checks(...)` is refused there
+    /// by the checker).
+    fn quantity(&mut self, q: &Quantity<Resolved>) -> QuantityNode {
+        match q {
+            Quantity::Count(s) => QuantityNode::Count(self.set(s)),
+            Quantity::Squares(s) => QuantityNode::Squares(self.set(s)),
+            Quantity::Material(s) => QuantityNode::Material(self.set(s)),
+            Quantity::Held(side, kinds) => QuantityNode::Held(*side, *kinds),
+            Quantity::Captured(mask) => QuantityNode::Captured(self.counter(*mask)),
+            Quantity::Passes | Quantity::Checks(_) => QuantityNode::Passes,
+        }
+    }
+
+    /// The counter of a `captured(...)` mask.
+    fn counter(&self, mask: u64) -> u8 {
+        self.p
+            .counters
+            .iter()
+            .position(|&m| m == mask)
+            .expect("the checker lists every `captured(...)` mask") as u8
+    }
+
     fn cond(&mut self, c: &Cond) -> CondId {
         let node = match c {
             Cond::Truth(b) => CondNode::Truth(*b),
@@ -413,15 +452,7 @@ impl Builder {
             Cond::Compare(Quantity::Squares(s), cmp, n) => CondNode::Squares(self.set(s), *cmp, *n),
             Cond::Compare(Quantity::Held(side, kinds), cmp, n) => CondNode::Held(*side, *kinds, *cmp, *n),
             Cond::Compare(Quantity::Passes, cmp, n) => CondNode::Passes(*cmp, *n),
-            Cond::Compare(Quantity::Captured(mask), cmp, n) => {
-                let counter = self
-                    .p
-                    .counters
-                    .iter()
-                    .position(|m| m == mask)
-                    .expect("the checker lists every `captured(...)` mask");
-                CondNode::Captured(counter as u8, *cmp, *n)
-            }
+            Cond::Compare(Quantity::Captured(mask), cmp, n) => CondNode::Captured(self.counter(*mask), *cmp, *n),
             Cond::Compare(Quantity::Checks(own), cmp, n) => {
                 self.p.counts_checks = true;
                 let limit = if *cmp == crate::lang::effect_syntax::Comparison::More {
@@ -444,6 +475,26 @@ impl Builder {
                 CondNode::Within(a, b)
             }
             Cond::Dropped(mask) => CondNode::Dropped(*mask),
+            Cond::Compare(Quantity::Material(s), cmp, n) => {
+                let q = QuantityNode::Material(self.set(s));
+                CondNode::Versus(q, *cmp, QuantityNode::Zero, i32::try_from(*n).unwrap_or(i32::MAX))
+            }
+            Cond::Versus(a, cmp, b, offset) => {
+                let (a, b) = (self.quantity(a), self.quantity(b));
+                CondNode::Versus(a, *cmp, b, *offset)
+            }
+            Cond::Before(a) => {
+                let bit = match self.before_ast.iter().position(|y| y == &**a) {
+                    Some(i) => i,
+                    None => {
+                        let inner = self.cond(a);
+                        self.p.before.push(inner);
+                        self.before_ast.push((**a).clone());
+                        self.p.before.len() - 1
+                    }
+                };
+                CondNode::Before(bit as u8)
+            }
             Cond::CanReach(a, b) => {
                 let (a, b) = (self.set(a), self.set(b));
                 CondNode::CanReach(a, b)
@@ -589,4 +640,15 @@ fn template_rays(g: Geometry, directions: &[((i32, i32), usize)], side: Color) -
             rays
         })
         .collect()
+}
+
+/// The condition `x` of a top-level conjunct `before(x)` of `c`, if `c` is
+/// a conjunction with one: then `c` holds only where `x` held before the
+/// move.
+fn before_gate(c: &Cond) -> Option<&Cond> {
+    match c {
+        Cond::Before(x) => Some(x),
+        Cond::And(a, b) => before_gate(a).or_else(|| before_gate(b)),
+        _ => None,
+    }
 }

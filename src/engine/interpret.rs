@@ -9,7 +9,7 @@ use crate::base::piece::Cell;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
 use crate::compile::ir::{Comparison, NamedSet, SideFilter};
-use crate::compile::ir::{CompiledRule, CondId, CondNode, Op, PushDirection, SetId, SetNode};
+use crate::compile::ir::{CompiledRule, CondId, CondNode, Op, PushDirection, QuantityNode, SetId, SetNode};
 use crate::compile::tables::passed_squares;
 
 /// What the move being played carries through its effects: its follow-up
@@ -181,6 +181,23 @@ impl Variant {
     /// side whose kind is in `kinds`.
     /// How many pieces of `kinds` the sides `side` names (read for `own`)
     /// hold in hand.
+    /// The number a two-sided comparison reads.
+    fn quantity(&self, q: QuantityNode, pos: &Position, ctx: &Context) -> i64 {
+        let occupied = || pos.occupied[0].union(&pos.occupied[1]);
+        match q {
+            QuantityNode::Count(set) => intersection(self.eval_set(set, pos, ctx), occupied()).len() as i64,
+            QuantityNode::Squares(set) => self.eval_set(set, pos, ctx).len() as i64,
+            QuantityNode::Material(set) => intersection(self.eval_set(set, pos, ctx), occupied())
+                .iter()
+                .map(|sq| i64::from(self.pieces[pos.cell(sq).kind() as usize].value))
+                .sum(),
+            QuantityNode::Held(side, kinds) => i64::from(self.held(pos, ctx.side, side, kinds)),
+            QuantityNode::Captured(counter) => i64::from(pos.captured[counter as usize]),
+            QuantityNode::Passes => i64::from(pos.last.passes),
+            QuantityNode::Zero => 0,
+        }
+    }
+
     fn held(&self, pos: &Position, own: Color, side: SideFilter, kinds: u64) -> u32 {
         let sides: &[Color] = match side {
             SideFilter::Own => &[own],
@@ -253,6 +270,21 @@ impl Variant {
             CondNode::Held(side, kinds, cmp, n) => compare(self.held(pos, ctx.side, side, kinds), cmp, n),
             CondNode::Passes(cmp, n) => compare(u32::from(pos.last.passes), cmp, n),
             CondNode::Dropped(mask) => pos.last.dropped.is_some_and(|kind| mask >> kind & 1 != 0),
+            CondNode::Before(bit) => pos.last.before >> bit & 1 != 0,
+            CondNode::Versus(a, cmp, b, offset) => {
+                let (a, b) = (
+                    self.quantity(a, pos, ctx),
+                    self.quantity(b, pos, ctx) + i64::from(offset),
+                );
+                match cmp {
+                    Comparison::AtLeast => a >= b,
+                    Comparison::AtMost => a <= b,
+                    Comparison::Equal => a == b,
+                    Comparison::NotEqual => a != b,
+                    Comparison::More => a > b,
+                    Comparison::Less => a < b,
+                }
+            }
             CondNode::Checks(own, cmp, n) => {
                 let side = if own { ctx.side } else { ctx.side.flip() };
                 compare(pos.checks[side as usize] as u32, cmp, n)

@@ -148,6 +148,19 @@ impl Variant {
         }
     }
 
+    /// The `before(...)` conditions that hold in `pos` for the side to
+    /// move, as bits: what a move made from `pos` leaves in the position.
+    #[inline]
+    pub(crate) fn before_bits(&self, pos: &Position) -> u8 {
+        let mut bits = 0;
+        for (i, &c) in self.programs.before.iter().enumerate() {
+            if self.eval_cond(c, pos, &Self::still(pos.side)) {
+                bits |= 1 << i;
+            }
+        }
+        bits
+    }
+
     /// Whether an end rule's `if` condition holds for the side to move
     /// (a rule without one always does).
     pub(crate) fn guard_holds(&self, guard: Option<crate::compile::ir::CondId>, pos: &Position) -> bool {
@@ -166,9 +179,7 @@ impl Variant {
             .iter()
             .enumerate()
             .find_map(|(i, (end, outcome))| match *end {
-                End::Holds(c) if self.eval_cond(c, pos, &ctx) => {
-                    Some((i, outcome.for_mover(pos.side == crate::base::square::Color::White)))
-                }
+                End::Holds(c) if self.eval_cond(c, pos, &ctx) => Some((i, outcome.relative_to(pos.side))),
                 _ => None,
             })
     }

@@ -99,7 +99,7 @@ impl Variant {
             Some(child) => self.passes_legality(pos, child, mv),
             None => {
                 let mut child = pos.clone();
-                child.make(self, *mv);
+                child.make_with_before(self, *mv, safe.before);
                 self.passes_legality(pos, &child, mv)
             }
         }
@@ -589,6 +589,9 @@ struct SafeMoves {
     leaving: SquareSet,
     royals: SquareSet,
     them: Color,
+    /// The variant's `before(...)` conditions that hold here for the side
+    /// to move, evaluated once for every move played from here.
+    before: u8,
 }
 
 impl SafeMoves {
@@ -633,7 +636,8 @@ impl SafeMoves {
             }
         }
         let p = &variant.programs;
-        let mut forbids = p.forbids_opaque;
+        let before = variant.before_bits(pos);
+        let mut forbids = p.forbids_opaque || before & p.forbid_gates != 0;
         let still = Variant::still(us);
         for clause in &p.forbid_lines {
             forbids |= variant.eval_cond(clause.cond, pos, &still);
@@ -667,6 +671,7 @@ impl SafeMoves {
             in_check: check_clause && attacked,
             royals,
             them,
+            before,
         }
     }
 

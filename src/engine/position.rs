@@ -59,6 +59,9 @@ pub(crate) struct LastMoves {
     pub(crate) dropped: Option<Kind>,
     /// Passes made in a row, the last move included (0: it was no pass).
     pub(crate) passes: u8,
+    /// Bit `i` set when the variant's `before(...)` condition `i` held on
+    /// the position before the last move, for the side that made it.
+    pub(crate) before: u8,
 }
 
 impl PartialEq for LastMoves {
@@ -282,6 +285,20 @@ impl Position {
 
     /// Plays `mv`, reporting every event to `trace`.
     pub fn make_traced<T: Trace>(&mut self, variant: &Variant, mv: Move, trace: &mut T) {
+        let before = variant.before_bits(self);
+        self.make_from(variant, mv, before, trace);
+    }
+
+    /// Plays `mv` where the variant's `before(...)` conditions are known
+    /// to hold as `before` says (bits of [`Variant::before_bits`] for this
+    /// position): a move generator judging every move of a position
+    /// evaluates them once.
+    #[inline]
+    pub(crate) fn make_with_before(&mut self, variant: &Variant, mv: Move, before: u8) {
+        self.make_from(variant, mv, before, &mut NoTrace);
+    }
+
+    fn make_from<T: Trace>(&mut self, variant: &Variant, mv: Move, held_before: u8, trace: &mut T) {
         let us = self.side;
         let moving = match mv.kind {
             // A dropped piece comes from the hand: a pawn's drop resets
@@ -309,6 +326,7 @@ impl Position {
                 MoveKind::Pass => self.last.passes.saturating_add(1),
                 _ => 0,
             },
+            before: held_before,
         };
         let made = match mv.kind {
             MoveKind::Pass => return self.make_pass(variant),

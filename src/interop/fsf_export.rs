@@ -131,6 +131,10 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
             "effect rules (`rules`): Fairy-Stockfish has no effect sentences (only `{DUCK_RULE}`, its `wallingRule = duck`)"
         )),
     }
+    if file.pass == Some(true) {
+        // Fairy-Stockfish's own option, not yet written by kaboom.
+        why.push("passing (`pass`; not yet written as Fairy-Stockfish's `pass`)".to_string());
+    }
     if file.actions.as_ref().is_some_and(|a| !a.is_empty()) {
         why.push("side actions (`actions`)".to_string());
     }
@@ -178,6 +182,18 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
         if !p.moves_in.is_empty() {
             why.push(format!(
                 "piece {}: other moves on some squares (`moves_in`)",
+                p.letter.value
+            ));
+        }
+        if !p.moves_along.is_empty() {
+            why.push(format!(
+                "piece {}: moves added along some squares (`moves_along`; Fairy-Stockfish's diagonalLines serves fixed piece types only)",
+                p.letter.value
+            ));
+        }
+        if p.cannot_hop.is_some() || p.cannot_capture.is_some() {
+            why.push(format!(
+                "piece {}: `cannot_hop` or `cannot_capture` (Fairy-Stockfish has no option for them)",
                 p.letter.value
             ));
         }

@@ -74,7 +74,7 @@ impl Ends {
                 },
             };
             if fires {
-                return Verdict::Ends(outcome.for_mover(pos.side == crate::base::square::Color::White));
+                return Verdict::Ends(outcome.relative_to(pos.side));
             }
         }
         Verdict::Continues
@@ -89,7 +89,7 @@ pub(crate) fn outcome_score(outcome: EndOutcome, ply: usize) -> i32 {
         EndOutcome::Win => MATE - ply as i32,
         EndOutcome::Loss => -(MATE - ply as i32),
         EndOutcome::Draw | EndOutcome::BothLose => 0,
-        // Read for the side to move before they get here (`for_mover`).
+        // Made relative to the side to move where a rule fires.
         EndOutcome::WhiteWins | EndOutcome::BlackWins => 0,
     }
 }

@@ -124,6 +124,8 @@ pub enum Quantity<P: Phase = Parsed> {
     Held(SideFilter, P::Kinds),
     /// Passes made in a row by the moves that led here.
     Passes,
+    /// The summed declared `value` of the pieces on the set.
+    Material(SetExpr<P>),
 }
 
 /// A condition.
@@ -152,6 +154,10 @@ pub enum Cond<P: Phase = Parsed> {
     CanReach(SetExpr<P>, SetExpr<P>),
     /// The move just made dropped a piece of these kinds (`dropped(P)`).
     Dropped(P::Kinds),
+    /// `quantity op quantity + offset`: two numbers compared.
+    Versus(Quantity<P>, Comparison, Quantity<P>, i32),
+    /// The condition held before the last move, for the side that made it.
+    Before(Box<Cond<P>>),
 }
 
 /// Which way a push goes.

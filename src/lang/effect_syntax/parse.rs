@@ -494,6 +494,22 @@ fn lower_cond(p: Pair<'_, G>) -> Result<Cond, SentenceError> {
         .unwrap_or(Cond::Truth(true)))
 }
 
+fn lower_quantity(quantity: Pair<'_, G>) -> Result<Quantity, SentenceError> {
+    let quantity = first(quantity);
+    Ok(match quantity.as_rule() {
+        G::count => Quantity::Count(lower_set(first(quantity))?),
+        G::squares => Quantity::Squares(lower_set(first(quantity))?),
+        G::material => Quantity::Material(lower_set(first(quantity))?),
+        G::checks => Quantity::Checks(first(quantity).as_rule() == G::own),
+        G::passes => Quantity::Passes,
+        G::held => match lower_set_atom(first(quantity))? {
+            SetExpr::Pieces(side, kinds) => Quantity::Held(side, kinds),
+            _ => unreachable!("the grammar gives `held` a side and kinds"),
+        },
+        _ => Quantity::Captured(quantity.into_inner().next().map(lower_kinds)),
+    })
+}
+
 fn lower_cond_atom(p: Pair<'_, G>) -> Result<Cond, SentenceError> {
     if p.as_rule() == G::cond {
         return lower_cond(p);
@@ -503,6 +519,10 @@ fn lower_cond_atom(p: Pair<'_, G>) -> Result<Cond, SentenceError> {
     let mut inner = p.into_inner();
     if rule == G::dropped {
         return Ok(Cond::Dropped(inner.next().map(lower_kinds)));
+    }
+    if rule == G::before {
+        let c = lower_cond(inner.next().expect("the grammar gives `before` a condition"))?;
+        return Ok(Cond::Before(Box::new(c)));
     }
     let mut next = || inner.next().expect("the grammar guarantees the parts");
     Ok(match rule {
@@ -522,18 +542,7 @@ fn lower_cond_atom(p: Pair<'_, G>) -> Result<Cond, SentenceError> {
             Cond::CanReach(a, lower_set(next())?)
         }
         _ => {
-            let quantity = first(next());
-            let quantity = match quantity.as_rule() {
-                G::count => Quantity::Count(lower_set(first(quantity))?),
-                G::squares => Quantity::Squares(lower_set(first(quantity))?),
-                G::checks => Quantity::Checks(first(quantity).as_rule() == G::own),
-                G::passes => Quantity::Passes,
-                G::held => match lower_set_atom(first(quantity))? {
-                    SetExpr::Pieces(side, kinds) => Quantity::Held(side, kinds),
-                    _ => unreachable!("the grammar gives `held` a side and kinds"),
-                },
-                _ => Quantity::Captured(quantity.into_inner().next().map(lower_kinds)),
-            };
+            let quantity = lower_quantity(next())?;
             let comparison = match next().as_str() {
                 ">=" => Comparison::AtLeast,
                 "<=" => Comparison::AtMost,
@@ -542,7 +551,20 @@ fn lower_cond_atom(p: Pair<'_, G>) -> Result<Cond, SentenceError> {
                 ">" => Comparison::More,
                 _ => Comparison::Less,
             };
-            Cond::Compare(quantity, comparison, number(next())?)
+            let right = next();
+            if right.as_rule() != G::quantity {
+                return Ok(Cond::Compare(quantity, comparison, number(right)?));
+            }
+            let other = lower_quantity(right)?;
+            let offset = match inner.next() {
+                Some(offset) => {
+                    let negative = offset.as_str().trim_start().starts_with('-');
+                    let n = i32::try_from(number(first(offset))?).unwrap_or(i32::MAX);
+                    if negative { -n } else { n }
+                }
+                None => 0,
+            };
+            Cond::Versus(quantity, comparison, other, offset)
         }
     })
 }
@@ -694,10 +716,11 @@ mod tests {
         );
         assert!(parse_end("stalemate: white").is_err());
         // Named winners read for the side to move.
-        assert_eq!(EndOutcome::BlackWins.for_mover(true), EndOutcome::Loss);
-        assert_eq!(EndOutcome::BlackWins.for_mover(false), EndOutcome::Win);
-        assert_eq!(EndOutcome::WhiteWins.for_mover(true), EndOutcome::Win);
-        assert_eq!(EndOutcome::Draw.for_mover(false), EndOutcome::Draw);
+        use crate::base::square::Color;
+        assert_eq!(EndOutcome::BlackWins.relative_to(Color::White), EndOutcome::Loss);
+        assert_eq!(EndOutcome::BlackWins.relative_to(Color::Black), EndOutcome::Win);
+        assert_eq!(EndOutcome::WhiteWins.relative_to(Color::White), EndOutcome::Win);
+        assert_eq!(EndOutcome::Draw.relative_to(Color::Black), EndOutcome::Draw);
     }
 
     #[test]
