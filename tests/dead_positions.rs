@@ -42,18 +42,18 @@ fn bare_generals_are_dead_in_xiangqi_and_janggi() {
 
 fn bare_generals_are_dead(variant: &Variant) {
     for fen in ["3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "9/4k4/9/9/9/9/9/9/5K3/9 b - - 0 1"] {
-        let pos = kaboom::notation::fen::parse(&variant, fen).unwrap();
-        let ending = Game::new(&variant, pos.clone()).ending().expect(fen);
+        let pos = kaboom::notation::fen::parse(variant, fen).unwrap();
+        let ending = Game::new(variant, pos.clone()).ending().expect(fen);
         assert_eq!(
             (ending.result, ending.reason.as_str()),
             (GameResult::Draw, "dead position"),
             "{fen}"
         );
-        assert!(Perft::new().count(&variant, &pos, 3) > 0, "{fen}");
+        assert!(Perft::new().count(variant, &pos, 3) > 0, "{fen}");
     }
     // With a soldier left the game goes on.
-    let pos = kaboom::notation::fen::parse(&variant, "3k5/9/9/9/9/9/4P4/9/9/4K4 w - - 0 1").unwrap();
-    assert!(Game::new(&variant, pos).ending().is_none());
+    let pos = kaboom::notation::fen::parse(variant, "3k5/9/9/9/9/9/4P4/9/9/4K4 w - - 0 1").unwrap();
+    assert!(Game::new(variant, pos).ending().is_none());
 }
 
 #[test]
