@@ -27,33 +27,60 @@ const RACES: &[&str] = &["racing-kings"];
 
 /// Bundled variants whose kings never leave a region (the corners are
 /// outside it): their bare kings are tested where they stand, below.
-const CONFINED: &[&str] = &["xiangqi", "janggi"];
+const CONFINED: &[&str] = &["xiangqi"];
 
-/// Bare generals in xiangqi and janggi, inside their palaces and on
-/// different files, are a dead position: a draw at once, perft still
-/// counting below.
+/// Bundled variants where material decides a game nothing else can end:
+/// bare kings are no dead position there (janggi: two passes end the
+/// game, and Black's 1.5 points win it).
+const COUNTED: &[&str] = &["janggi"];
+
+/// Bare generals in xiangqi, inside their palaces and on different files,
+/// are a dead position: a draw at once, perft still counting below.
 #[test]
-fn bare_generals_are_dead_in_xiangqi_and_janggi() {
-    for name in CONFINED {
-        let variant = Variant::load(name).unwrap();
-        bare_generals_are_dead(&variant);
-    }
-}
-
-fn bare_generals_are_dead(variant: &Variant) {
+fn bare_generals_are_dead_in_xiangqi() {
+    let variant = Variant::load("xiangqi").unwrap();
     for fen in ["3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "9/4k4/9/9/9/9/9/9/5K3/9 b - - 0 1"] {
-        let pos = kaboom::notation::fen::parse(variant, fen).unwrap();
-        let ending = Game::new(variant, pos.clone()).ending().expect(fen);
+        let pos = kaboom::notation::fen::parse(&variant, fen).unwrap();
+        let ending = Game::new(&variant, pos.clone()).ending().expect(fen);
         assert_eq!(
             (ending.result, ending.reason.as_str()),
             (GameResult::Draw, "dead position"),
             "{fen}"
         );
-        assert!(Perft::new().count(variant, &pos, 3) > 0, "{fen}");
+        assert!(Perft::new().count(&variant, &pos, 3) > 0, "{fen}");
     }
     // With a soldier left the game goes on.
-    let pos = kaboom::notation::fen::parse(variant, "3k5/9/9/9/9/9/4P4/9/9/4K4 w - - 0 1").unwrap();
-    assert!(Game::new(variant, pos).ending().is_none());
+    let pos = kaboom::notation::fen::parse(&variant, "3k5/9/9/9/9/9/4P4/9/9/4K4 w - - 0 1").unwrap();
+    assert!(Game::new(&variant, pos).ending().is_none());
+}
+
+/// Bare generals in janggi are no dead position: they play on, and two
+/// passes, or the move rule, end the game by counting material, which
+/// Black's 1.5 points win.
+#[test]
+fn bare_generals_are_counted_in_janggi() {
+    let variant = Variant::load("janggi").unwrap();
+    let pos = kaboom::notation::fen::parse(&variant, "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1").unwrap();
+    let mut game = Game::new(&variant, pos);
+    assert!(game.ending().is_none());
+    for pass in ["e1e1", "d10d10"] {
+        let mv = kaboom::notation::uci::parse(&variant, game.position(), pass).unwrap();
+        game.play(mv);
+    }
+    assert_eq!(game.ending().map(|e| e.result), Some(GameResult::BlackWins));
+    // The move rule, with its condition: White a chariot up wins it.
+    for (fen, result) in [
+        ("3k5/9/9/9/9/9/9/9/R8/4K4 w - - 100 60", GameResult::WhiteWins),
+        ("3k5/9/9/9/9/9/9/9/9/4K4 w - - 100 60", GameResult::BlackWins),
+    ] {
+        let pos = kaboom::notation::fen::parse(&variant, fen).unwrap();
+        let ending = Game::new(&variant, pos).ending().expect(fen);
+        assert_eq!(
+            (ending.result, ending.reason.as_str()),
+            (result, "50-move rule"),
+            "{fen}"
+        );
+    }
 }
 
 #[test]
@@ -85,6 +112,7 @@ fn bare_kings_are_a_draw_in_every_bundled_variant() {
             .is_empty()
             || RACES.contains(&name)
             || CONFINED.contains(&name)
+            || COUNTED.contains(&name)
         {
             // No checkmate to make impossible (antichess: two kings play on
             // until one captures the other; racing kings: they race).

@@ -335,8 +335,8 @@ impl Resolver<'_, '_> {
         let condition = match &rule.condition {
             EndCondition::Checkmate(c) => EndCondition::Checkmate(self.optional_cond(c)?),
             EndCondition::Stalemate(c) => EndCondition::Stalemate(self.optional_cond(c)?),
-            EndCondition::MoveRule(n) => EndCondition::MoveRule(*n),
-            EndCondition::Repetition(n) => EndCondition::Repetition(*n),
+            EndCondition::MoveRule(n, c) => EndCondition::MoveRule(*n, self.optional_cond(c)?),
+            EndCondition::Repetition(n, c) => EndCondition::Repetition(*n, self.optional_cond(c)?),
             EndCondition::PerpetualCheck(n) => EndCondition::PerpetualCheck(*n),
             EndCondition::Holds(c) => EndCondition::Holds(self.cond(c)?),
             EndCondition::Dead(c) => EndCondition::Dead(self.cond(c)?),

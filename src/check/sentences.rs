@@ -162,8 +162,11 @@ impl CheckedSentences {
         });
         let end = self.end.iter().filter_map(|e| match &e.condition {
             EndCondition::Holds(c) | EndCondition::Dead(c) => Some(c),
-            EndCondition::Checkmate(c) | EndCondition::Stalemate(c) => c.as_ref(),
-            _ => None,
+            EndCondition::Checkmate(c)
+            | EndCondition::Stalemate(c)
+            | EndCondition::MoveRule(_, c)
+            | EndCondition::Repetition(_, c) => c.as_ref(),
+            EndCondition::PerpetualCheck(_) => None,
         });
         self.rules
             .iter()

@@ -294,9 +294,9 @@ pub enum End {
     /// No legal move, not in check (and the condition holds, if any).
     Stalemate(Option<CondId>),
     /// The move rule.
-    MoveRule(u32),
-    /// Repetition.
-    Repetition(u32),
+    MoveRule(u32, Option<CondId>),
+    /// Repetition (and the condition holds, if any).
+    Repetition(u32, Option<CondId>),
     /// Repetition in which a side gave check at every one of its moves:
     /// the outcome is for that side (a draw when both did). Judged in play
     /// only: search goes on (a plain repetition rule after it applies).

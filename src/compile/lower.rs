@@ -233,8 +233,8 @@ impl Builder {
         match condition {
             EndCondition::Checkmate(c) => End::Checkmate(c.as_ref().map(|c| self.cond(c))),
             EndCondition::Stalemate(c) => End::Stalemate(c.as_ref().map(|c| self.cond(c))),
-            EndCondition::MoveRule(n) => End::MoveRule(*n),
-            EndCondition::Repetition(n) => End::Repetition(*n),
+            EndCondition::MoveRule(n, c) => End::MoveRule(*n, c.as_ref().map(|c| self.cond(c))),
+            EndCondition::Repetition(n, c) => End::Repetition(*n, c.as_ref().map(|c| self.cond(c))),
             EndCondition::PerpetualCheck(n) => End::PerpetualCheck(*n),
             EndCondition::Holds(c) => {
                 self.p.immediate_end = true;

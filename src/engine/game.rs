@@ -140,8 +140,12 @@ impl<'v> Game<'v> {
                 End::Stalemate(guard) if no_moves && !v.in_check(pos) && v.guard_holds(guard, pos) => {
                     programs.end_labels[i].clone()
                 }
-                End::MoveRule(n) if n > 0 && pos.halfmove_clock() >= 2 * n => format!("{n}-move rule"),
-                End::Repetition(n) if n > 0 && self.repetitions() >= n as usize => format!("{n}-fold repetition"),
+                End::MoveRule(n, guard) if n > 0 && pos.halfmove_clock() >= 2 * n && v.guard_holds(guard, pos) => {
+                    format!("{n}-move rule")
+                }
+                End::Repetition(n, guard) if n > 0 && self.repetitions() >= n as usize && v.guard_holds(guard, pos) => {
+                    format!("{n}-fold repetition")
+                }
                 End::PerpetualCheck(n) if n > 0 && self.repetitions() >= n as usize => {
                     let Some(checker) = self.perpetual_checker(n as usize) else {
                         continue;

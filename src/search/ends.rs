@@ -36,7 +36,7 @@ impl Ends {
                 .programs
                 .end
                 .iter()
-                .any(|(e, _)| matches!(e, End::Repetition(n) if *n > 0)),
+                .any(|(e, _)| matches!(e, End::Repetition(n, _) if *n > 0)),
         }
     }
 
@@ -61,8 +61,8 @@ impl Ends {
         for (end, outcome) in &programs.end {
             let fires = match *end {
                 End::Holds(c) | End::Dead(c) => variant.eval_cond(c, pos, &ctx),
-                End::MoveRule(n) => n > 0 && pos.halfmove >= 2 * n,
-                End::Repetition(n) => n > 0 && repeated,
+                End::MoveRule(n, guard) => n > 0 && pos.halfmove >= 2 * n && variant.guard_holds(guard, pos),
+                End::Repetition(n, guard) => n > 0 && repeated && variant.guard_holds(guard, pos),
                 // Needs the checks of the whole cycle: judged in play only.
                 End::PerpetualCheck(_) => false,
                 End::Checkmate(guard) | End::Stalemate(guard) => match no_moves {

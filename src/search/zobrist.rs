@@ -77,7 +77,7 @@ impl Keys {
         let promoted = std::array::from_fn(|_| next());
         let programs = &variant.programs;
         let clock_limit = programs.end.iter().find_map(|(end, _)| match *end {
-            End::MoveRule(n) if n > 0 => Some(2 * n),
+            End::MoveRule(n, _) if n > 0 => Some(2 * n),
             _ => None,
         });
         let rule_ops = programs

@@ -266,10 +266,12 @@ pub enum EndCondition<P: Phase = Parsed> {
     Checkmate(Option<Cond<P>>),
     /// No legal move, not in check; with a condition, only when it holds too.
     Stalemate(Option<Cond<P>>),
-    /// Moves by each side without capture or pawn move.
-    MoveRule(u32),
-    /// Occurrences of the same position.
-    Repetition(u32),
+    /// Moves by each side without capture or pawn move; with a condition,
+    /// only when it holds too.
+    MoveRule(u32, Option<Cond<P>>),
+    /// Occurrences of the same position; with a condition, only when it
+    /// holds too.
+    Repetition(u32, Option<Cond<P>>),
     /// Occurrences of the same position, where a side gave check at every
     /// one of its moves since the first of them (`N repetitions by
     /// perpetual check`): the outcome is for that side; a draw when both

@@ -173,17 +173,18 @@ pub fn parse_end(text: &str) -> Result<EndRule, SentenceError> {
                 EndCondition::Stalemate(guard)
             }
         }
-        G::move_rule => EndCondition::MoveRule(number(first(condition))?),
-        G::repetition => {
-            let perpetual = condition
-                .clone()
-                .into_inner()
-                .any(|p| p.as_rule() == G::perpetual_check);
-            let n = number(first(condition))?;
-            if perpetual {
+        G::move_rule | G::repetition => {
+            let rule = condition.as_rule();
+            let mut parts = condition.into_inner().peekable();
+            let n = number(parts.next().expect("a number"))?;
+            let perpetual = parts.next_if(|p| p.as_rule() == G::perpetual_check).is_some();
+            let guard = parts.next().map(|g| lower_cond(first(g))).transpose()?;
+            if rule == G::move_rule {
+                EndCondition::MoveRule(n, guard)
+            } else if perpetual {
                 EndCondition::PerpetualCheck(n)
             } else {
-                EndCondition::Repetition(n)
+                EndCondition::Repetition(n, guard)
             }
         }
         G::dead => EndCondition::Dead(lower_cond(first(condition))?),
@@ -689,11 +690,11 @@ mod tests {
         );
         assert_eq!(
             parse_end("50 moves: draw").unwrap().condition,
-            EndCondition::MoveRule(50)
+            EndCondition::MoveRule(50, None)
         );
         assert_eq!(
             parse_end("3 repetitions: draw").unwrap().condition,
-            EndCondition::Repetition(3)
+            EndCondition::Repetition(3, None)
         );
         let both = parse_end("not exists(own royal) and not exists(enemy royal): both lose").unwrap();
         assert_eq!(both.outcome, EndOutcome::BothLose);
