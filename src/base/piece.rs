@@ -66,3 +66,35 @@ impl Cell {
         self.is_piece() && self.color() == side
     }
 }
+
+/// One value per (kind, side), indexed by both: the table keeps its own
+/// layout, so no caller computes an index.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ByKindSide<T>(Vec<T>);
+
+impl<T: Clone> ByKindSide<T> {
+    /// `kinds` kinds, every entry `fill`.
+    pub fn new(kinds: usize, fill: T) -> Self {
+        ByKindSide(vec![fill; kinds * 2])
+    }
+}
+
+impl<T> ByKindSide<T> {
+    /// The entry of `kind` for `side`.
+    #[inline(always)]
+    pub fn get(&self, kind: Kind, side: crate::base::square::Color) -> &T {
+        &self.0[kind as usize * 2 + side as usize]
+    }
+
+    /// The entry of `kind` for `side`, to change.
+    #[inline]
+    pub fn get_mut(&mut self, kind: Kind, side: crate::base::square::Color) -> &mut T {
+        &mut self.0[kind as usize * 2 + side as usize]
+    }
+
+    /// The entry of `kind` for `side`, if the table has that kind.
+    #[inline]
+    pub fn try_get(&self, kind: Kind, side: crate::base::square::Color) -> Option<&T> {
+        self.0.get(kind as usize * 2 + side as usize)
+    }
+}

@@ -9,7 +9,7 @@ pub mod tables;
 
 use crate::base::geometry::Geometry;
 use crate::base::glyph::Glyph;
-use crate::base::piece::Kind;
+use crate::base::piece::{ByKindSide, Kind};
 use crate::base::square::{Color, Square, SquareSet};
 use crate::check::{CheckedCastling, CheckedPromotion, CheckedVariant, Diagnostic, ResolvedCastling};
 use crate::lang::fen_syntax::FenRecord;
@@ -95,11 +95,11 @@ pub struct Variant {
     pub sources: Sources,
     pub(crate) moves: MoveTables,
     pub(crate) attacks: AttackTables,
-    /// Promotion zone per (kind, side): index `kind * 2 + side`.
-    pub(crate) promotion_zone: Vec<SquareSet>,
+    /// Promotion zone per (kind, side).
+    pub(crate) promotion_zone: ByKindSide<SquareSet>,
     /// Where a move that starts promotes too, per (kind, side): the zone
     /// of a rule with `from_zone`, else nothing.
-    pub(crate) promotion_leaving: Vec<SquareSet>,
+    pub(crate) promotion_leaving: ByKindSide<SquareSet>,
     /// Whether some piece captures en passant (else no move leaves en
     /// passant targets, and a FEN's en passant field is read and ignored).
     pub(crate) captures_en_passant: bool,
@@ -110,10 +110,10 @@ pub struct Variant {
     pub(crate) promotion_choices: Vec<Vec<Kind>>,
     /// Where promotion is compulsory, per (kind, side): the part of the
     /// zone where a piece may not stay as it is.
-    pub(crate) promotion_forced: Vec<SquareSet>,
+    pub(crate) promotion_forced: ByKindSide<SquareSet>,
     /// Where a move that starts must promote, per (kind, side): the
     /// compulsory part of the zone of a rule with `from_zone`, else nothing.
-    pub(crate) promotion_forced_leaving: Vec<SquareSet>,
+    pub(crate) promotion_forced_leaving: ByKindSide<SquareSet>,
     /// The kinds that promote only on moves that capture (`on_capture`),
     /// one bit per kind.
     pub(crate) promotion_on_capture: u64,
@@ -329,15 +329,15 @@ pub(crate) fn compile_castling(g: Geometry, resolved: &[ResolvedCastling]) -> (V
 }
 
 /// The squares of `ranks` (0-based from the owner's side) per (kind,
-/// side) for the promoting kinds, at index `kind * 2 + side`: the
-/// promotion zones, or where promotion is compulsory.
-fn promotion_zones(v: &CheckedVariant, ranks: impl Fn(&CheckedPromotion) -> &[i32]) -> Vec<SquareSet> {
+/// side) for the promoting kinds: the promotion zones, or where promotion
+/// is compulsory.
+fn promotion_zones(v: &CheckedVariant, ranks: impl Fn(&CheckedPromotion) -> &[i32]) -> ByKindSide<SquareSet> {
     let g = v.geometry;
-    let mut zones = vec![SquareSet::EMPTY; v.pieces.len() * 2];
+    let mut zones = ByKindSide::new(v.pieces.len(), SquareSet::EMPTY);
     for p in &v.promotions {
         for &kind in &p.pieces {
             for side in Color::BOTH {
-                zones[kind as usize * 2 + side as usize] = (0..g.squares())
+                *zones.get_mut(kind, side) = (0..g.squares())
                     .map(|s| s as Square)
                     .filter(|&sq| ranks(p).contains(&g.relative_rank(side, g.rank(sq))))
                     .collect();

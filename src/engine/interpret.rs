@@ -800,7 +800,7 @@ impl Variant {
         let piece = pos.cell(from);
         pos.relocate(from, to);
         trace.record(Event::Bounced { piece, from, to });
-        let zone = &self.promotion_zone[piece.kind() as usize * 2 + piece.color() as usize];
+        let zone = self.promotion_zone.get(piece.kind(), piece.color());
         // A bounce captures nothing: no promotion for a rule with `on_capture`.
         if promote
             && zone.contains(to)

@@ -437,11 +437,10 @@ impl Variant {
     #[inline(always)]
     fn promotion_targets(&self, kind: u8, us: Color, from: Square) -> &SquareSet {
         const EVERY_SQUARE: SquareSet = SquareSet([u64::MAX; 4]);
-        let zone = kind as usize * 2 + us as usize;
-        if self.promotes_leaving && self.promotion_leaving[zone].contains(from) {
+        if self.promotes_leaving && self.promotion_leaving.get(kind, us).contains(from) {
             &EVERY_SQUARE
         } else {
-            &self.promotion_zone[zone]
+            self.promotion_zone.get(kind, us)
         }
     }
 
@@ -477,8 +476,8 @@ impl Variant {
     #[inline(never)]
     fn push_promoting(&self, pos: &Position, out: &mut Vec<Move>, kind: u8, us: Color, mv: Move) -> bool {
         self.push_promotions(pos, out, kind, us, mv);
-        let zone = kind as usize * 2 + us as usize;
-        self.promotion_forced[zone].contains(mv.to) || self.promotion_forced_leaving[zone].contains(mv.from)
+        self.promotion_forced.get(kind, us).contains(mv.to)
+            || self.promotion_forced_leaving.get(kind, us).contains(mv.from)
     }
 
     /// Pushes `mv` once per promotion choice open to `us`'s piece of `kind`.

@@ -165,7 +165,11 @@ impl Evaluation {
             for side in Color::BOTH {
                 let row = kind * 2 + side as usize;
                 let avg = average(kind, side as usize);
-                let zone = variant.promotion_zone.get(row).copied().unwrap_or_default();
+                let zone = variant
+                    .promotion_zone
+                    .try_get(kind as Kind, side)
+                    .copied()
+                    .unwrap_or_default();
                 let gain = (best_promotion.get(kind).copied().unwrap_or(0) - values[kind]).max(0);
                 let span = (g.ranks as i32 - 1).max(1);
                 for sq in 0..n {
