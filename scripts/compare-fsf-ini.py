@@ -199,7 +199,7 @@ def main():
             identical.append(name)
             if args.write_expected:
                 with open(os.path.join(args.write_expected, f"{name}.perft"), "w") as f:
-                    f.write(f"# Fairy-Stockfish perft for section [{name}] of tests/fixtures/fsf/variants.ini,\n")
+                    f.write(f"# Fairy-Stockfish perft for section [{name}] of {args.ini},\n")
                     f.write("# converted by `kaboom import`; written by scripts/compare-fsf-ini.py.\n\n")
                     f.write("\n".join(lines))
         else:

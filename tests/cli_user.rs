@@ -326,3 +326,44 @@ fn progress_bar_on_a_terminal() {
     assert!(text.contains("Nodes searched: 4865609"), "{text}");
     assert!(text.contains("/20 root moves"), "{text}");
 }
+
+/// A game ended by the end rule `3 repetitions by perpetual check`: the
+/// side that checked at every move loses, on the command line.
+#[test]
+fn play_ends_a_perpetual_check_with_the_checker_losing() {
+    let (code, out, err) = kaboom(&[
+        "play",
+        "tests/fixtures/valid/perpetual-check.ron",
+        "e4e8",
+        "h8h7",
+        "e8e4",
+        "h7h8",
+        "e4e8",
+        "h8h7",
+        "e8e4",
+        "h7h8",
+        "--fen",
+        "7k/6p1/7p/8/4Q3/8/1q3PPP/6K1 w - - 0 1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("result: 0-1 (3-fold repetition by perpetual check)"),
+        "{out}"
+    );
+    // One quiet queen move in the cycle: a plain repetition, drawn.
+    let (_, out, _) = kaboom(&[
+        "play",
+        "tests/fixtures/valid/perpetual-check.ron",
+        "e4e8",
+        "h8h7",
+        "e8e4",
+        "h7h8",
+        "e4e5",
+        "h8h7",
+        "e5e4",
+        "h7h8",
+        "--fen",
+        "7k/6p1/7p/8/4Q3/8/1q3PPP/6K1 w - - 0 1",
+    ]);
+    assert!(out.contains("result: 1/2-1/2 (3-fold repetition)"), "{out}");
+}

@@ -328,6 +328,13 @@ const MOVES: &[(&str, Place)] = &[
         ),
     ),
     ("e7e8q", At("chess", Some("k7/4P3/8/8/8/8/8/4K3 w - - 0 1"))),
+    (
+        "c6d7n",
+        At(
+            "tests/fixtures/valid/demotion.ron",
+            Some("4k3/8/2+N5/8/8/8/8/4K3 w - - 0 1"),
+        ),
+    ),
     ("e1g1", At("chess", Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1"))),
     ("e1h1", At("chess", Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1"))),
     (

@@ -77,8 +77,41 @@ fn every_refusal_names_an_option_or_the_section() {
 
 #[test]
 fn converted_variants_match_fairy_stockfish_perft() {
-    let all = imported();
-    let dir = root().join("tests/perft/fsf-import");
+    check_perft_data(&imported(), "tests/perft/fsf-import");
+}
+
+/// Fairy-Stockfish's piece promotion rules (`mandatoryPiecePromotion`,
+/// `piecePromotionOnCapture`, `pieceDemotion`), which no section of its
+/// own file that kaboom converts combines, on a small board with pieces
+/// in and near the zone (tests/fixtures/fsf/piece-promotion.ini): every
+/// section converts, and its counts are Fairy-Stockfish's.
+#[test]
+fn piece_promotion_rules_match_fairy_stockfish_perft() {
+    let text = std::fs::read_to_string(root().join("tests/fixtures/fsf/piece-promotion.ini")).unwrap();
+    let all = import(&text).unwrap();
+    for i in &all {
+        assert!(i.result.is_ok(), "{}: {:?}", i.name, i.result);
+    }
+    let ron = all
+        .iter()
+        .find(|i| i.name == "ppdemotioncapture")
+        .unwrap()
+        .result
+        .as_ref()
+        .unwrap();
+    assert!(
+        ron.contains(
+            r#"(pieces: "A", ranks: [6, 7, 8], choices: "N", mandatory: true, from_zone: true, on_capture: true)"#
+        ),
+        "the promoted knight's demotion rule:\n{ron}"
+    );
+    check_perft_data(&all, "tests/perft/fsf-piece-promotion");
+}
+
+/// Every count in the `.perft` files of `dir` (one per converted section,
+/// Fairy-Stockfish's) against kaboom on the section `all` converted.
+fn check_perft_data(all: &[Imported], dir: &str) {
+    let dir = root().join(dir);
     let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
     files.sort();
     assert!(!files.is_empty(), "no perft data in {}", dir.display());
@@ -254,4 +287,32 @@ fn the_duck_walling_rule_is_a_chosen_block() {
     let edge = import("[edgy:chess]\nwallingRule = edge\n").unwrap();
     let why = format!("{:?}", edge[0].result);
     assert!(why.contains("wallingRule"), "{why}");
+}
+
+/// A pawn whose promotion zone holds the square it captures en passant
+/// onto (shogun: ranks 6 to 8): Fairy-Stockfish never promotes a capture
+/// en passant, so the rule says `en_passant: false`; a promotion limit on
+/// the piece type promoted pieces become is the limit of that form. The
+/// counts after 1. e4 (played out to e5) d5 are Fairy-Stockfish's.
+#[test]
+fn en_passant_does_not_promote_and_limits_count_promoted_forms() {
+    let all = imported();
+    let ron = all
+        .iter()
+        .find(|i| i.name == "shogun")
+        .unwrap()
+        .result
+        .as_ref()
+        .unwrap();
+    assert!(ron.contains("from_zone: true, en_passant: false"), "{ron}");
+    assert!(
+        ron.contains("promoted_from: 'N'") && ron.contains("limits: {'C': 1}"),
+        "{ron}"
+    );
+    let variant = Variant::from_text("shogun.ron", ron).unwrap();
+    let fen = "rnb+fkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNB+FKBNR[] w KQkq d6 0 3";
+    let pos = kaboom::notation::fen::parse(&variant, fen).unwrap();
+    let mut perft = Perft::new();
+    assert_eq!(perft.count(&variant, &pos, 1), 33);
+    assert_eq!(perft.count(&variant, &pos, 2), 884);
 }

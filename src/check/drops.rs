@@ -27,10 +27,18 @@ pub(super) fn check_drops(
     names: &Names<'_>,
 ) -> Option<CheckedDrops> {
     let mut ok = true;
-    let in_hand = (names.all & !names.royal).count_ones() as usize;
+    // Promoted forms are never held: captured, they join the hand as the
+    // piece they are promoted from.
+    let forms = file
+        .pieces
+        .iter()
+        .flatten()
+        .filter(|p| !p.royal && p.promoted_from.is_some())
+        .count();
+    let in_hand = ((names.all & !names.royal).count_ones() as usize).saturating_sub(forms);
     if in_hand > MAX_HAND_KINDS {
         c.error(
-            format!("with drops, at most {MAX_HAND_KINDS} kinds of piece that are not royal may be held in hand; this variant has {in_hand}"),
+            format!("with drops, at most {MAX_HAND_KINDS} kinds of piece that are not royal (promoted forms aside) may be held in hand; this variant has {in_hand}"),
             c.root(),
             format!("keep to {MAX_HAND_KINDS} kinds that are not royal"),
         );

@@ -43,6 +43,20 @@ pub fn check_endings(
             .with_help("add `own royal not attacked` to `legal`, or end the game on a condition such as `not exists(own royal): loss`"),
         );
     }
+    if !check_clause
+        && sentences
+            .end
+            .iter()
+            .any(|e| matches!(e.condition, EndCondition::PerpetualCheck(_)))
+    {
+        out.push(
+            Diagnostic::warning(
+                "`repetitions by perpetual check` can never apply: no `own royal not attacked` clause in `legal` defines check",
+                end_at.clone(),
+            )
+            .with_help("add `own royal not attacked` to `legal`, or use a plain `N repetitions` rule"),
+        );
+    }
     let counts_checks = sentences.end.iter().any(|e| match &e.condition {
         EndCondition::Holds(c) | EndCondition::Dead(c) => cond_reads_checks(c),
         _ => false,

@@ -26,8 +26,13 @@ pub struct CheckedPromotion {
     /// Choices limited by material: (kind, n) lets a promotion choose the
     /// kind only while its side has fewer than n of it on the board.
     pub limits: Vec<(Kind, u32)>,
-    /// Whether a move that starts on a promotion rank promotes too.
+    /// Whether a move that starts on a promotion rank promotes too (and
+    /// must, when it starts on a compulsory rank).
     pub from_zone: bool,
+    /// Whether only a move that captures promotes.
+    pub on_capture: bool,
+    /// Whether a capture en passant promotes.
+    pub en_passant: bool,
 }
 
 /// Checks every promotion rule, then the rules together: a piece promotes
@@ -81,6 +86,9 @@ pub(super) fn check_promotions(
                     );
                 }
             }
+        }
+        if rule.on_capture || !rule.en_passant {
+            ok &= check_captures(c, spec, &rule, pieces);
         }
         for &(kind, n) in &rule.limits {
             if out
@@ -169,7 +177,67 @@ pub(super) fn check_promotion(
         mandatory_ranks,
         limits: limits?,
         from_zone: p.from_zone,
+        on_capture: p.on_capture,
+        en_passant: p.en_passant,
     })
+}
+
+/// A rule that promotes on captures only (`on_capture`) must name pieces
+/// that capture: one whose templates (`moves`, `moves_in`) have no capture
+/// and that has no action could never promote by it. One that says
+/// `en_passant: false` must name some piece that captures en passant (else
+/// the field changes nothing). False when it does not (reported at the
+/// rule's `pieces`).
+fn check_captures(
+    c: &mut Checker<'_>,
+    spec: &crate::spec::PromotionSpec,
+    rule: &CheckedPromotion,
+    pieces: &[crate::spec::PieceSpec],
+) -> bool {
+    let mut ok = true;
+    let mut any_en_passant = false;
+    for &kind in &rule.pieces {
+        let Some(piece) = pieces.get(kind as usize) else {
+            continue;
+        };
+        let templates = std::iter::once(&piece.moves.value).chain(piece.moves_in.iter().map(|m| &m.moves.value));
+        let mut captures = !piece.actions.is_empty();
+        let mut en_passant = false;
+        for text in templates {
+            match crate::lang::betza::parse(text) {
+                Ok(t) => {
+                    captures |= t.components.iter().any(|k| k.capture);
+                    en_passant |= t.components.iter().any(|k| k.en_passant);
+                }
+                // A template that does not read is reported with the piece.
+                Err(_) => (captures, en_passant) = (true, true),
+            }
+        }
+        any_en_passant |= en_passant;
+        if rule.on_capture && !captures {
+            ok = false;
+            c.error(
+                format!(
+                    "`{}` promotes only on captures (`on_capture: true`), but it never captures",
+                    piece.letter.value
+                ),
+                spec.pieces.location.clone(),
+                "give the piece a capturing move, or remove `on_capture` to let its other moves promote",
+            );
+        }
+    }
+    if !rule.en_passant && !any_en_passant {
+        ok = false;
+        c.error(
+            format!(
+                "no piece of this rule (`{}`) captures en passant, so `en_passant: false` changes nothing",
+                spec.pieces.value
+            ),
+            spec.pieces.location.clone(),
+            "remove `en_passant: false`, or give the pieces an en passant capture (`e` in Betza)",
+        );
+    }
+    ok
 }
 
 /// The ranks where promotion is compulsory (0-based): every promotion

@@ -337,6 +337,7 @@ impl Resolver<'_, '_> {
             EndCondition::Stalemate(c) => EndCondition::Stalemate(self.optional_cond(c)?),
             EndCondition::MoveRule(n, c) => EndCondition::MoveRule(*n, self.optional_cond(c)?),
             EndCondition::Repetition(n, c) => EndCondition::Repetition(*n, self.optional_cond(c)?),
+            EndCondition::PerpetualCheck(n) => EndCondition::PerpetualCheck(*n),
             EndCondition::Holds(c) => EndCondition::Holds(self.cond(c)?),
             EndCondition::Dead(c) => EndCondition::Dead(self.cond(c)?),
         };

@@ -166,6 +166,7 @@ impl CheckedSentences {
             | EndCondition::Stalemate(c)
             | EndCondition::MoveRule(_, c)
             | EndCondition::Repetition(_, c) => c.as_ref(),
+            EndCondition::PerpetualCheck(_) => None,
         });
         self.rules
             .iter()
@@ -550,6 +551,16 @@ fn check_end(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> (Vec
         let Some(rule) = parse(c, text, "end rule", effects::parse_end) else {
             continue;
         };
+        if let EndCondition::PerpetualCheck(n) = rule.condition
+            && n < 2
+        {
+            c.error(
+                format!("`{n} repetitions by perpetual check`: a position must stand at least twice to repeat"),
+                text.location.clone(),
+                "write 2 or more, as in `3 repetitions by perpetual check: loss`",
+            );
+            continue;
+        }
         if let Some(rule) = (Resolver { c, text, names }).end(&rule) {
             end.push(rule);
             let label = text

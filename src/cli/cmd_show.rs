@@ -232,6 +232,12 @@ fn summary(variant: &Variant, file: &VariantFile) -> String {
             .map(|(letter, n)| format!("{letter} while fewer than {n}"))
             .collect();
         let leaving = if p.from_zone { ", or leaving them" } else { "" };
+        let leaving = match (p.on_capture, p.en_passant) {
+            (true, true) => format!("{leaving}, when capturing"),
+            (true, false) => format!("{leaving}, when capturing but not en passant"),
+            (false, true) => leaving.to_string(),
+            (false, false) => format!("{leaving}, except capturing en passant"),
+        };
         let limits = if limits.is_empty() {
             String::new()
         } else {

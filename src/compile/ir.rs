@@ -297,6 +297,10 @@ pub enum End {
     MoveRule(u32, Option<CondId>),
     /// Repetition (and the condition holds, if any).
     Repetition(u32, Option<CondId>),
+    /// Repetition in which a side gave check at every one of its moves:
+    /// the outcome is for that side (a draw when both did). Judged in play
+    /// only: search goes on (a plain repetition rule after it applies).
+    PerpetualCheck(u32),
     /// A condition on the position: ends the game at once, in search too.
     Holds(CondId),
     /// A dead position: ends the game in play only.

@@ -235,6 +235,7 @@ impl Builder {
             EndCondition::Stalemate(c) => End::Stalemate(c.as_ref().map(|c| self.cond(c))),
             EndCondition::MoveRule(n, c) => End::MoveRule(*n, c.as_ref().map(|c| self.cond(c))),
             EndCondition::Repetition(n, c) => End::Repetition(*n, c.as_ref().map(|c| self.cond(c))),
+            EndCondition::PerpetualCheck(n) => End::PerpetualCheck(*n),
             EndCondition::Holds(c) => {
                 self.p.immediate_end = true;
                 End::Holds(self.cond(c))

@@ -111,6 +111,15 @@ pub struct Variant {
     /// Where promotion is compulsory, per (kind, side): the part of the
     /// zone where a piece may not stay as it is.
     pub(crate) promotion_forced: ByKindSide<SquareSet>,
+    /// Where a move that starts must promote, per (kind, side): the
+    /// compulsory part of the zone of a rule with `from_zone`, else nothing.
+    pub(crate) promotion_forced_leaving: ByKindSide<SquareSet>,
+    /// The kinds that promote only on moves that capture (`on_capture`),
+    /// one bit per kind.
+    pub(crate) promotion_on_capture: u64,
+    /// The kinds whose captures en passant do not promote (`en_passant:
+    /// false`), one bit per kind.
+    pub(crate) promotion_not_en_passant: u64,
     /// Per kind: a promotion may choose it only while the side has fewer
     /// than this many on the board (0: no limit).
     pub(crate) promotion_limits: Vec<u32>,
@@ -138,7 +147,8 @@ pub struct Variant {
     pub(crate) hand_kinds: Vec<Kind>,
     /// The kind a piece marked promoted (`~`) becomes again when captured
     /// into a hand: the one kind that promotes to pieces that are not
-    /// promoted forms.
+    /// promoted forms (a promoted form turning back into its own piece
+    /// does not count).
     pub(crate) demoted: Option<Kind>,
     /// Per kind, the kind a captured piece of it joins the hand as: its
     /// `promoted_from`, else itself.
@@ -392,6 +402,19 @@ pub fn compile(v: CheckedVariant) -> Variant {
     let promotion_forced = promotion_zones(&v, |p| &p.mandatory_ranks);
     let mut promotion_limits = vec![0; v.pieces.len()];
     let promotion_leaving = promotion_zones(&v, |p| if p.from_zone { &p.ranks } else { &[] });
+    let promotion_forced_leaving = promotion_zones(&v, |p| if p.from_zone { &p.mandatory_ranks } else { &[] });
+    let promotion_on_capture = v
+        .promotions
+        .iter()
+        .filter(|p| p.on_capture)
+        .flat_map(|p| &p.pieces)
+        .fold(0u64, |m, &k| m | 1 << k);
+    let promotion_not_en_passant = v
+        .promotions
+        .iter()
+        .filter(|p| !p.en_passant)
+        .flat_map(|p| &p.pieces)
+        .fold(0u64, |m, &k| m | 1 << k);
     let mut promotion_choices = vec![Vec::new(); v.pieces.len()];
     for p in &v.promotions {
         for &kind in &p.pieces {
@@ -459,6 +482,9 @@ pub fn compile(v: CheckedVariant) -> Variant {
         promotion_leaving,
         promotion_choices,
         promotion_forced,
+        promotion_forced_leaving,
+        promotion_on_capture,
+        promotion_not_en_passant,
         promotion_limited: promotion_limits.iter().any(|&n| n > 0),
         promotion_limits,
         castling,
@@ -475,7 +501,14 @@ pub fn compile(v: CheckedVariant) -> Variant {
         demoted: v
             .promotions
             .iter()
-            .find(|p| p.choices.iter().any(|&c| v.pieces[c as usize].promoted_from.is_none()))
+            .find(|p| {
+                // A promoted form turning back into its own piece (a
+                // demotion) is no promotion to a plain piece.
+                p.choices.iter().any(|&c| {
+                    v.pieces[c as usize].promoted_from.is_none()
+                        && !p.pieces.iter().any(|&k| v.pieces[k as usize].promoted_from == Some(c))
+                })
+            })
             .and_then(|p| p.pieces.first().copied()),
         captured_as: (0..v.pieces.len())
             .map(|k| v.pieces[k].promoted_from.unwrap_or(k as Kind))

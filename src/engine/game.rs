@@ -38,10 +38,10 @@ impl GameResult {
         match (outcome, side) {
             (EndOutcome::Draw, _) => GameResult::Draw,
             (EndOutcome::BothLose, _) => GameResult::BothLose,
-            (EndOutcome::Win, Color::White) | (EndOutcome::Loss, Color::Black) => GameResult::WhiteWins,
-            (EndOutcome::Win, Color::Black) | (EndOutcome::Loss, Color::White) => GameResult::BlackWins,
             (EndOutcome::WhiteWins, _) => GameResult::WhiteWins,
             (EndOutcome::BlackWins, _) => GameResult::BlackWins,
+            (EndOutcome::Win, Color::White) | (EndOutcome::Loss, Color::Black) => GameResult::WhiteWins,
+            (EndOutcome::Win, Color::Black) | (EndOutcome::Loss, Color::White) => GameResult::BlackWins,
         }
     }
 }
@@ -146,6 +146,17 @@ impl<'v> Game<'v> {
                 End::Repetition(n, guard) if n > 0 && self.repetitions() >= n as usize && v.guard_holds(guard, pos) => {
                     format!("{n}-fold repetition")
                 }
+                End::PerpetualCheck(n) if n > 0 && self.repetitions() >= n as usize => {
+                    let Some(checker) = self.perpetual_checker(n as usize) else {
+                        continue;
+                    };
+                    let reason = format!("{n}-fold repetition by perpetual check");
+                    let result = match checker {
+                        Some(side) => GameResult::for_side(side, *outcome),
+                        None => GameResult::Draw,
+                    };
+                    return Some(Ending { result, reason });
+                }
                 _ => continue,
             };
             return Some(Ending {
@@ -154,6 +165,37 @@ impl<'v> Game<'v> {
             });
         }
         None
+    }
+
+    /// Who gave perpetual check in the repetition of the current position
+    /// for the `n`-th time: every position since the first of those `n`
+    /// occurrences is examined, and a side gave perpetual check when the
+    /// other was in check after each of its moves. `None` when neither
+    /// side did, `Some(None)` when both did, else `Some(Some(side))`.
+    fn perpetual_checker(&self, n: usize) -> Option<Option<Color>> {
+        let last = self.keys.last().expect("a game always has a position");
+        let first = self
+            .keys
+            .iter()
+            .enumerate()
+            .rev()
+            .filter(|(_, k)| k.0 == last.0 && k.1 == last.1)
+            .nth(n - 1)
+            .map(|(i, _)| i)?;
+        // checked[side]: every move of `side` in the cycle gave check.
+        let mut checked = [true; 2];
+        for pos in &self.positions[first + 1..] {
+            let mover = pos.side_to_move().flip();
+            if !self.variant.in_check(pos) {
+                checked[mover as usize] = false;
+            }
+        }
+        match checked {
+            [true, true] => Some(None),
+            [true, false] => Some(Some(Color::White)),
+            [false, true] => Some(Some(Color::Black)),
+            [false, false] => None,
+        }
     }
 
     /// How many times the current position has occurred.

@@ -801,8 +801,10 @@ impl Variant {
         pos.relocate(from, to);
         trace.record(Event::Bounced { piece, from, to });
         let zone = self.promotion_zone.get(piece.kind(), piece.color());
+        // A bounce captures nothing: no promotion for a rule with `on_capture`.
         if promote
             && zone.contains(to)
+            && self.promotion_on_capture >> piece.kind() & 1 == 0
             && let Some(&kind) = self.promotion_choices[piece.kind() as usize]
                 .iter()
                 .find(|&&k| self.may_promote_to(pos, piece.color(), k))

@@ -410,8 +410,10 @@ impl Variant {
 
     /// Pushes a move, once per promotion choice open to the mover when it
     /// ends in the mover's promotion zone (or starts there, for a rule with
-    /// `from_zone`), and as it is unless promotion is compulsory there (so
-    /// a move into a compulsory rank with no choice open is not made at all).
+    /// `from_zone`) and, for a rule with `on_capture`, captures (en passant
+    /// only if the rule lets it: `en_passant`); and as it
+    /// is unless promotion is compulsory there (so a move into a compulsory
+    /// rank with no choice open is not made at all).
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn push(
@@ -456,20 +458,26 @@ impl Variant {
         to: Square,
         move_kind: MoveKind,
     ) {
-        if promotes_on.contains(to) && self.push_promoting(pos, out, kind, us, Move::new(from, to, move_kind)) {
+        if promotes_on.contains(to)
+            && (self.promotion_on_capture >> kind & 1 == 0
+                || matches!(move_kind, MoveKind::Capture | MoveKind::EnPassant))
+            && (move_kind != MoveKind::EnPassant || self.promotion_not_en_passant >> kind & 1 == 0)
+            && self.push_promoting(pos, out, kind, us, Move::new(from, to, move_kind))
+        {
             return;
         }
         out.push(Move::new(from, to, move_kind));
     }
 
-    /// Pushes a move that ends in the mover's promotion zone once per
-    /// choice open to the mover; whether promotion is compulsory there (so
-    /// the move may not also be made as it is). Kept out of line: most
-    /// moves never reach it.
+    /// Pushes a move that may promote once per choice open to the mover;
+    /// whether promotion is compulsory (so the move may not also be made
+    /// as it is): it ends on a compulsory rank, or starts on one of a rule
+    /// with `from_zone`. Kept out of line: most moves never reach it.
     #[inline(never)]
     fn push_promoting(&self, pos: &Position, out: &mut Vec<Move>, kind: u8, us: Color, mv: Move) -> bool {
         self.push_promotions(pos, out, kind, us, mv);
         self.promotion_forced.get(kind, us).contains(mv.to)
+            || self.promotion_forced_leaving.get(kind, us).contains(mv.from)
     }
 
     /// Pushes `mv` once per promotion choice open to `us`'s piece of `kind`.

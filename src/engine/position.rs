@@ -339,7 +339,11 @@ impl Position {
         if let Some(kind) = mv.promotion {
             let promoted = Cell::piece(kind, owner);
             self.set(variant, mv.to, promoted);
-            self.mark_promoted(variant, mv.to);
+            // A promoted form turning back into its own piece (a demotion)
+            // is that piece again, not a promoted one.
+            if moving.is_piece() && variant.pieces[moving.kind() as usize].promoted_from != Some(kind) {
+                self.mark_promoted(variant, mv.to);
+            }
             trace.record(Event::Promoted {
                 at: mv.to,
                 piece: promoted,

@@ -44,7 +44,7 @@ pub(super) fn full_ranks(region: Squares, files: u8, ranks: u8) -> Option<Vec<u8
 
 /// The ranks of a pair of per-colour regions, counted from each owner's
 /// side, if the regions are full ranks and mirror images of each other.
-fn relative_ranks(regions: &[Squares; 2], files: u8, ranks: u8) -> Option<Vec<u8>> {
+pub(super) fn relative_ranks(regions: &[Squares; 2], files: u8, ranks: u8) -> Option<Vec<u8>> {
     let white = full_ranks(regions[0], files, ranks)?;
     let black = full_ranks(regions[1], files, ranks)?;
     let mut mirrored: Vec<u8> = black.iter().map(|r| ranks + 1 - r).collect();
@@ -341,7 +341,10 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     let double_region = [clip(double_region[0]), clip(double_region[1])];
     let initial_ranks = relative_ranks(&double_region, files, ranks);
 
-    // Pieces.
+    // Pieces. A piece type that only promoted pieces can be (Fairy-Stockfish's
+    // promotion target, never on the board as itself) is written only as
+    // the promoted forms that move like it.
+    let hidden = fsf_piece_promotion::never_plain(state);
     let mut pieces = String::new();
     let mut has_royal = false;
     // Each converted piece's movement, by slot (for promoted forms and
@@ -444,15 +447,26 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         if resets(0) {
             extra.push_str(", pawn: true");
         }
-        let _ = writeln!(
-            pieces,
-            "        (letter: '{}', name: {}, moves: {}{extra}),",
-            piece.letter.to_ascii_uppercase(),
-            ron_string(&slot_name(slot)),
-            ron_string(&template)
-        );
+        if !hidden.contains(&slot) {
+            let _ = writeln!(
+                pieces,
+                "        (letter: '{}', name: {}, moves: {}{extra}),",
+                piece.letter.to_ascii_uppercase(),
+                ron_string(&slot_name(slot)),
+                ron_string(&template)
+            );
+        }
         templates[slot] = Some(template);
     }
+    // From here on the pieces only promoted pieces can be are not pieces
+    // of the variant (their movement stays in `templates`, for the forms).
+    let shown;
+    let state = if hidden.is_empty() {
+        state
+    } else {
+        shown = fsf_piece_promotion::without(state, &hidden);
+        &shown
+    };
     let forms = fsf_piece_promotion::promoted_forms(state, &templates, &mut pieces, &mut refusals);
 
     // Promotion: the pawns' rule, then a rule per piece with a promoted form.
@@ -511,8 +525,14 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
                         }
                         _ => format!("mandatory: {}", state.mandatory_promotion),
                     };
+                    // Fairy-Stockfish never promotes a capture en passant.
+                    let en_passant = pawn_slots.iter().any(|&s| {
+                        let template = templates[s].as_deref().unwrap_or_default();
+                        fsf_piece_promotion::en_passant_into(template, &templates, initial_ranks.as_deref(), &r, ranks)
+                    });
+                    let en_passant = if en_passant { ", en_passant: false" } else { "" };
                     rules.push(format!(
-                        "(pieces: {}, ranks: [{}], choices: {}, {mandatory}{limits})",
+                        "(pieces: {}, ranks: [{}], choices: {}, {mandatory}{en_passant}{limits})",
                         ron_string(&pawns[0]),
                         list.join(", "),
                         ron_string(&choices[0]),
@@ -527,37 +547,24 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         }
     }
 
-    for &(slot, letter) in &forms {
-        if pawn_slots.contains(&slot) {
-            refusals.push(refuse(
-                None,
-                "piece promotion rules",
-                format!("`{}` promotes both as a pawn and to its promoted form", slot_name(slot)),
-            ));
-            continue;
-        }
-        let Some(zone) = relative_ranks(&regions, files, ranks).filter(|r| !r.is_empty()) else {
-            refusals.push(refuse(
-                None,
-                "regions",
-                "the promotion region is not whole ranks mirrored for Black",
-            ));
-            continue;
-        };
-        let zone: Vec<String> = zone.iter().map(u8::to_string).collect();
-        let mandatory = match fsf_piece_promotion::forced_ranks(&[slot], &immobile, files, ranks, &mut refusals) {
-            Some(list) if !list.is_empty() => format!("mandatory_ranks: [{list}]"),
-            _ => "mandatory: false".to_string(),
-        };
-        let base = state.pieces[slot]
-            .as_ref()
-            .map_or('?', |p| p.letter.to_ascii_uppercase());
-        // Fairy-Stockfish promotes a piece on a move into, out of or within the zone.
-        rules.push(format!(
-            "(pieces: \"{base}\", ranks: [{}], choices: \"{letter}\", {mandatory}, from_zone: true)",
-            zone.join(", ")
-        ));
-    }
+    let zone = relative_ranks(&regions, files, ranks).filter(|r| !r.is_empty());
+    let pawn_rule = !rules.is_empty();
+    rules.extend(fsf_piece_promotion::form_rules(
+        state,
+        &fsf_piece_promotion::FormZone {
+            forms: &forms,
+            pawn_slots,
+            pawn_rule,
+            zone: zone.as_deref(),
+            immobile: &immobile,
+            templates: &templates,
+            initial_ranks: initial_ranks.as_deref(),
+            files,
+            ranks,
+        },
+        &mut refusals,
+    ));
+
     let promotion = match rules.as_slice() {
         [] => String::new(),
         [one] => format!("    promotion: {one},\n"),
@@ -825,15 +832,40 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         Some(_) => {}
         None => refusals.push(refuse(None, "other rules", "checkmate has no result (`none`)")),
     }
+    // `materialCounting` with draw odds: what would be drawn (stalemate,
+    // the move rule, repetition) is a win of that side.
+    let drawn = |o: &'static str| match state.draw_winner {
+        Some(winner) if o == "draw" => winner,
+        _ => o,
+    };
     match outcome(state.stalemate_value) {
-        Some(o) => end.push(format!("stalemate: {o}")),
+        Some(o) => end.push(format!("stalemate: {}", drawn(o))),
         None => refusals.push(refuse(None, "other rules", "stalemate has no result (`none`)")),
     }
     if state.n_move_rule > 0 {
-        end.push(format!("{} moves: draw", state.n_move_rule));
+        end.push(format!("{} moves: {}", state.n_move_rule, drawn("draw")));
     }
     if state.n_fold_rule > 0 {
-        match outcome(state.n_fold_value) {
+        // `perpetualCheckIllegal`: at the repetition, a side that gave
+        // check at every one of its moves since the position first stood
+        // loses (both: a draw), before the plain rule.
+        if state.perpetual_check_loses {
+            if state.draw_winner.is_some() {
+                refusals.push(refuse(
+                    None,
+                    "counting and adjudication",
+                    "a repetition where both sides checked throughout would be counted (`materialCounting`)",
+                ));
+            }
+            end.push(format!("{} repetitions by perpetual check: loss", state.n_fold_rule));
+        }
+        // `nFoldValueAbsolute`: the value is White's.
+        let value = match (state.n_fold_absolute, outcome(state.n_fold_value)) {
+            (true, Some("win")) => Some("white wins"),
+            (true, Some("loss")) => Some("black wins"),
+            (_, o) => o.map(drawn),
+        };
+        match value {
             Some(o) => end.push(format!("{} repetitions: {o}", state.n_fold_rule)),
             None => refusals.push(refuse(None, "repetition rules", "repetition has no result (`none`)")),
         }

@@ -278,6 +278,9 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
     if promotions.iter().any(|p| p.from_zone) {
         why.push("promotion on moves leaving the zone (`from_zone`)".to_string());
     }
+    if promotions.iter().any(|p| p.on_capture) {
+        why.push("promotion on captures only (`on_capture`)".to_string());
+    }
     if file.pieces.iter().flatten().any(|p| p.promoted_from.is_some()) {
         why.push("promoted forms of pieces (`promoted_from`)".to_string());
     }

@@ -11,9 +11,9 @@
 //! piece's drop zone; a piece that cannot promote there is refused.
 
 use super::fsf_convert::{Refusal, full_ranks, refuse, ron_string};
-use super::fsf_pieces::{king_index, slot_name};
+use super::fsf_pieces::{PAWN, king_index, slot_name};
 use super::fsf_state::{Squares, State, square};
-use crate::lang::betza::{self, Hop};
+use crate::lang::betza::{self, Hop, Reach};
 use std::fmt::Write as _;
 
 /// Writes a piece line for each promoted form and returns (the slot that
@@ -37,19 +37,26 @@ pub(super) fn promoted_forms(
         };
         let why = if from == king_index() {
             Some("the royal piece promotes".to_string())
+        } else if state.promoted_types.iter().any(|&(f, _)| f == to) {
+            Some(format!(
+                "`{}` promotes, and so would the pieces promoted to it",
+                slot_name(to)
+            ))
         } else if templates[to].is_none() {
             Some(format!(
                 "`{}` promotes to `{}`, whose moves kaboom could not convert",
                 slot_name(from),
                 slot_name(to)
             ))
-        } else if state.promotion_limit.iter().any(|&(slot, n)| slot == to && n > 0) {
-            Some(format!(
-                "a promotion limit counts `{}`, which promoted pieces become",
-                slot_name(to)
-            ))
+        } else if let Err(why) = form_limit(state, from, to) {
+            Some(why)
         } else {
-            None
+            names_type(state, to).map(|option| {
+                format!(
+                    "`{option}` names `{}`, which promoted pieces become: Fairy-Stockfish applies it to them too",
+                    slot_name(to)
+                )
+            })
         };
         if let Some(why) = why {
             refusals.push(refuse(None, "piece promotion rules", why));
@@ -74,6 +81,279 @@ pub(super) fn promoted_forms(
         out.push((from, letter));
     }
     out
+}
+
+/// The limit on the promoted form of `from`, which moves as `to`, from a
+/// `promotionLimit` on `to`: Fairy-Stockfish counts the pieces of type
+/// `to`, which are the promoted forms when no piece of `to` can stand on
+/// the board otherwise (none in the start position or a hand, not a pawn's
+/// promotion choice, no other piece promoting to it). The built-in pawn's
+/// promotion to its form is never limited in Fairy-Stockfish.
+fn form_limit(state: &State, from: usize, to: usize) -> Result<Option<u32>, String> {
+    let Some(&(_, n)) = state.promotion_limit.iter().find(|&&(slot, n)| slot == to && n > 0) else {
+        return Ok(None);
+    };
+    if from == PAWN {
+        return Ok(None);
+    }
+    let shared = state.promoted_types.iter().filter(|&&(_, t)| t == to).count() > 1;
+    if plain_possible(state, to) || shared {
+        return Err(format!(
+            "a promotion limit counts `{}`, which promoted pieces become and other pieces are",
+            slot_name(to)
+        ));
+    }
+    Ok(Some(n))
+}
+
+/// The option, if any, whose rule names the piece type `slot` and so, in
+/// Fairy-Stockfish, applies to the promoted pieces of that type too
+/// (extinction, flag, move rule, mobility region, pawn promotion, doubled
+/// drops), where kaboom's rule would name the plain piece only. (Castling
+/// pieces do not count: a right is lost once a move touches its squares,
+/// so no promoted piece ever castles.)
+fn names_type(state: &State, slot: usize) -> Option<&'static str> {
+    let named = |t: &super::fsf_state::Types| t.slots.contains(&slot);
+    if named(&state.extinction_types) {
+        Some("extinctionPieceTypes")
+    } else if state.flag_piece.contains(&Some(slot)) {
+        Some("flagPiece")
+    } else if state.move_rule_types.iter().any(|t| t.all || named(t)) {
+        Some("nMoveRuleTypes")
+    } else if state.mobility.get(slot).is_some_and(|m| m.iter().any(Option::is_some)) {
+        Some("mobilityRegion")
+    } else if state.promotion_pawns.iter().any(|t| t.all || named(t)) {
+        Some("promotionPawnTypes")
+    } else if state.drop_no_doubled == Some(slot) {
+        Some("dropNoDoubled")
+    } else {
+        None
+    }
+}
+
+/// Whether a piece of type `slot` can stand on the board as itself, not
+/// promoted: it is in the start position or a hand (not after `+`), a
+/// pawn's promotion may choose it, or it is the royal piece.
+fn plain_possible(state: &State, slot: usize) -> bool {
+    let Some(letter) = state.pieces[slot].as_ref().map(|p| p.letter) else {
+        return false;
+    };
+    let mut plain = false;
+    let mut after_plus = false;
+    for c in state.start_fen.split(' ').next().unwrap_or_default().chars() {
+        plain |= !after_plus && c.eq_ignore_ascii_case(&letter);
+        after_plus = c == '+';
+    }
+    let pawns = (0..2).any(|c| {
+        let t = &state.promotion_pawns[c];
+        let has_pawn = (0..state.pieces.len()).any(|s| state.pieces[s].is_some() && (t.all || t.slots.contains(&s)));
+        has_pawn && (state.promotion_choices[c].all || state.promotion_choices[c].slots.contains(&slot))
+    });
+    plain || pawns || slot == king_index()
+}
+
+/// The promotion targets (`promotedPieceType`) no piece can be without
+/// promoting: written as their promoted forms only, which frees their
+/// letters. A target that promotes itself, or that an option names, is
+/// kept (and refused by [`promoted_forms`]).
+pub(super) fn never_plain(state: &State) -> Vec<usize> {
+    let mut out: Vec<usize> = state
+        .promoted_types
+        .iter()
+        .map(|&(_, to)| to)
+        .filter(|&to| {
+            !plain_possible(state, to)
+                && !state.promoted_types.iter().any(|&(from, _)| from == to)
+                && names_type(state, to).is_none()
+        })
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// `state` without the pieces of `slots`.
+pub(super) fn without(state: &State, slots: &[usize]) -> State {
+    let mut out = state.clone();
+    for &s in slots {
+        out.pieces[s] = None;
+    }
+    out
+}
+
+/// What the promotion rules of the promoted forms depend on.
+pub(super) struct FormZone<'a> {
+    /// (the slot that promotes, its form's letter).
+    pub forms: &'a [(usize, char)],
+    /// Slots that promote by the pawns' rule (`promotionPieceTypes`).
+    pub pawn_slots: &'a [usize],
+    /// Whether the pawns' rule exists.
+    pub pawn_rule: bool,
+    /// The promotion ranks counted from each owner's side, when they are
+    /// whole ranks mirrored for Black.
+    pub zone: Option<&'a [u8]>,
+    /// Per slot, White's squares where the piece could never move again.
+    pub immobile: &'a [Squares],
+    /// Each converted piece's movement, by slot.
+    pub templates: &'a [Option<String>],
+    /// Ranks (from the owner's side) where `i` moves are allowed.
+    pub initial_ranks: Option<&'a [u8]>,
+    /// Board files.
+    pub files: u8,
+    /// Board ranks.
+    pub ranks: u8,
+}
+
+/// A promotion rule per promoted form: the piece becomes its form on a
+/// move into, out of or within the zone (`from_zone`); compulsory with
+/// `mandatoryPiecePromotion` (`mandatoryPawnPromotion` for the built-in
+/// pawn, which Fairy-Stockfish moves by its pawn rules), else where the
+/// piece could never move again; on captures only with
+/// `piecePromotionOnCapture` (`on_capture`). With `pieceDemotion` the form
+/// has a rule of its own back to its piece, under the same conditions.
+pub(super) fn form_rules(state: &State, z: &FormZone<'_>, refusals: &mut Vec<Refusal>) -> Vec<String> {
+    let mut rules = Vec::new();
+    if state.piece_demotion && z.pawn_rule && !z.forms.is_empty() {
+        refusals.push(refuse(
+            None,
+            "piece promotion rules",
+            "pieces promoted from pawns would turn back into pawns (`pieceDemotion`)",
+        ));
+    }
+    for &(slot, letter) in z.forms {
+        if z.pawn_slots.contains(&slot) {
+            refusals.push(refuse(
+                None,
+                "piece promotion rules",
+                format!("`{}` promotes both as a pawn and to its promoted form", slot_name(slot)),
+            ));
+            continue;
+        }
+        let Some(zone) = z.zone else {
+            refusals.push(refuse(
+                None,
+                "regions",
+                "the promotion region is not whole ranks mirrored for Black",
+            ));
+            continue;
+        };
+        let template = z.templates[slot].as_deref().unwrap_or_default();
+        // Fairy-Stockfish never promotes a capture en passant.
+        let en_passant = if en_passant_into(template, z.templates, z.initial_ranks, zone, z.ranks) {
+            ", en_passant: false"
+        } else {
+            ""
+        };
+        let stuck = z.immobile.get(slot).copied().unwrap_or(0) != 0;
+        let compulsory = if slot == PAWN {
+            state.mandatory_promotion
+        } else {
+            state.mandatory_piece_promotion
+        };
+        if state.piece_promotion_on_capture && (stuck || (slot == PAWN && compulsory)) {
+            refusals.push(refuse(
+                None,
+                "piece promotion rules",
+                format!(
+                    "`{}` promotes on captures only but may not stay as it is on some squares: Fairy-Stockfish then has no quiet move there",
+                    slot_name(slot)
+                ),
+            ));
+        }
+        let ranks: Vec<String> = zone.iter().map(u8::to_string).collect();
+        let ranks = ranks.join(", ");
+        let forced = forced_ranks(&[slot], z.immobile, z.files, z.ranks, refusals);
+        let mandatory = match forced {
+            _ if compulsory => "mandatory: true".to_string(),
+            Some(list) if !list.is_empty() => format!("mandatory_ranks: [{list}]"),
+            _ => "mandatory: false".to_string(),
+        };
+        let to = state
+            .promoted_types
+            .iter()
+            .find(|&&(f, _)| f == slot)
+            .map_or(slot, |&(_, t)| t);
+        let limit = form_limit(state, slot, to).ok().flatten();
+        if compulsory && limit.is_some() {
+            refusals.push(refuse(
+                None,
+                "piece promotion rules",
+                "a compulsory piece promotion with a promotion limit: Fairy-Stockfish lets the piece move as it is once the limit is reached",
+            ));
+        }
+        let capture = if state.piece_promotion_on_capture {
+            ", on_capture: true"
+        } else {
+            ""
+        };
+        let limits = limit.map_or(String::new(), |n| format!(", limits: {{'{letter}': {n}}}"));
+        let base = state.pieces[slot]
+            .as_ref()
+            .map_or('?', |p| p.letter.to_ascii_uppercase());
+        // Fairy-Stockfish promotes a piece on a move into, out of or within the zone.
+        rules.push(format!(
+            "(pieces: \"{base}\", ranks: [{ranks}], choices: \"{letter}\", {mandatory}, from_zone: true{capture}{en_passant}{limits})"
+        ));
+        if state.piece_demotion {
+            if state.immobility_illegal && stuck {
+                refusals.push(refuse(
+                    None,
+                    "piece promotion rules",
+                    format!(
+                        "the promoted `{}` may turn back into a piece that could never move again on some squares",
+                        slot_name(slot)
+                    ),
+                ));
+            }
+            rules.push(format!(
+                "(pieces: \"{letter}\", ranks: [{ranks}], choices: \"{base}\", mandatory: {}, from_zone: true{capture})",
+                state.mandatory_piece_promotion
+            ));
+        }
+    }
+    rules
+}
+
+/// Whether a piece moving by `template` may capture en passant onto one of
+/// the promotion ranks `zone` (counted from its owner's side): some
+/// piece's initial (`i`) move from `initial_ranks` passes such a rank,
+/// seen from the other side. Fairy-Stockfish never promotes an en passant
+/// capture; kaboom does unless the rule says `en_passant: false`.
+pub(super) fn en_passant_into(
+    template: &str,
+    templates: &[Option<String>],
+    initial_ranks: Option<&[u8]>,
+    zone: &[u8],
+    ranks: u8,
+) -> bool {
+    let captures_ep = betza::parse(template).is_ok_and(|t| t.components.iter().any(|c| c.en_passant));
+    if !captures_ep {
+        return false;
+    }
+    let starts = initial_ranks.unwrap_or_default();
+    templates
+        .iter()
+        .flatten()
+        .filter_map(|t| betza::parse(t).ok())
+        .any(|t| {
+            t.components.iter().filter(|c| c.initial && c.quiet).any(|c| {
+                let steps = match c.reach {
+                    Reach::Leap => 1,
+                    Reach::Ride { max } => i32::from(max.unwrap_or(ranks)),
+                };
+                c.vectors.iter().any(|&(_, dy)| {
+                    let far = dy.abs() * steps;
+                    // The passed ranks, from the mover's side, then the captor's.
+                    starts.iter().any(|&r| {
+                        (1..far).any(|k| {
+                            let passed = i32::from(r) + k;
+                            let seen = i32::from(ranks) + 1 - passed;
+                            u8::try_from(seen).is_ok_and(|s| zone.contains(&s))
+                        })
+                    })
+                })
+            })
+        })
 }
 
 /// Per slot, White's squares where the piece could never move again when
@@ -184,5 +464,19 @@ mod tests {
         assert_eq!(immobile_squares("WfF", files, ranks), 0);
         // A pawn's captures and initial double step do not count.
         assert_eq!(immobile_squares("fmWfceFifmnD", 8, 8), rank_squares(7) & board(8, 8));
+    }
+
+    #[test]
+    fn en_passant_lands_where_the_double_step_passes() {
+        let pawn = "fmWfceFifmnD".to_string();
+        let templates = [Some(pawn.clone()), Some("N".to_string())];
+        // Double steps from the 2nd rank pass the 3rd: White captures onto
+        // its 6th rank on an 8-rank board.
+        assert!(en_passant_into(&pawn, &templates, Some(&[2]), &[6, 7, 8], 8));
+        assert!(!en_passant_into(&pawn, &templates, Some(&[2]), &[7, 8], 8));
+        // A piece that captures no piece en passant never lands there.
+        assert!(!en_passant_into("N", &templates, Some(&[2]), &[6, 7, 8], 8));
+        // No initial moves: no en passant.
+        assert!(!en_passant_into(&pawn, &templates[1..], Some(&[2]), &[6, 7, 8], 8));
     }
 }

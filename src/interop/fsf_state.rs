@@ -127,6 +127,25 @@ pub struct State {
     /// `immobilityIllegal`: no move or drop may leave a piece where it
     /// could never move again (on an empty board).
     pub immobility_illegal: bool,
+    /// `mandatoryPiecePromotion`: a piece with a promoted form must promote
+    /// on a move into, out of or within the zone.
+    pub mandatory_piece_promotion: bool,
+    /// `piecePromotionOnCapture`: a piece with a promoted form promotes
+    /// only on captures.
+    pub piece_promotion_on_capture: bool,
+    /// `pieceDemotion`: a promoted form may turn back into its piece on a
+    /// move into, out of or within the zone.
+    pub piece_demotion: bool,
+    /// `perpetualCheckIllegal`: at a repetition, the side that gave check
+    /// at every one of its moves since the position first stood loses.
+    pub perpetual_check_loses: bool,
+    /// `materialCounting = whitedrawodds` / `blackdrawodds`: the game end
+    /// that would be drawn by stalemate, the move rule or repetition is a
+    /// win of that side (`white wins`, `black wins`).
+    pub draw_winner: Option<&'static str>,
+    /// `nFoldValueAbsolute`: the repetition's value is White's, whichever
+    /// side is to move.
+    pub n_fold_absolute: bool,
     /// `dropNoDoubled`: the slot that may not be dropped on a file holding
     /// one of its side's pieces of it.
     pub drop_no_doubled: Option<usize>,
@@ -227,6 +246,12 @@ impl Default for State {
             promotion_limit: Vec::new(),
             promoted_types: Vec::new(),
             immobility_illegal: false,
+            mandatory_piece_promotion: false,
+            piece_promotion_on_capture: false,
+            piece_demotion: false,
+            perpetual_check_loses: false,
+            draw_winner: None,
+            n_fold_absolute: false,
             drop_no_doubled: None,
             pawn_drop_mate_loses: false,
             mobility: vec![[None, None]; slot_count()],
@@ -294,9 +319,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("chess960", "false"),
     ("twoBoards", "false"),
     ("sittuyinPromotion", "false"),
-    ("piecePromotionOnCapture", "false"),
-    ("mandatoryPiecePromotion", "false"),
-    ("pieceDemotion", "false"),
     ("blastOnCapture", "false"),
     ("blastImmuneTypes", ""),
     ("mutuallyImmuneTypes", ""),
@@ -341,8 +363,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("passOnStalemateBlack", "false"),
     ("makpongRule", "false"),
     ("flipEnclosedPieces", "none"),
-    ("nFoldValueAbsolute", "false"),
-    ("perpetualCheckIllegal", "false"),
     ("moveRepetitionIllegal", "false"),
     ("chasingRule", "none"),
     ("stalematePieceCount", "false"),
@@ -366,7 +386,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("connectNxN", "0"),
     ("collinearN", "0"),
     ("connectValue", "win"),
-    ("materialCounting", "none"),
     ("adjudicateFullBoard", "false"),
     ("countingRule", "none"),
     ("castlingWins", ""),
@@ -803,10 +822,21 @@ impl State {
                     }
                 }
             }
-            "immobilityIllegal" | "shogiPawnDropMateIllegal" => {
+            "immobilityIllegal"
+            | "shogiPawnDropMateIllegal"
+            | "mandatoryPiecePromotion"
+            | "piecePromotionOnCapture"
+            | "pieceDemotion"
+            | "perpetualCheckIllegal"
+            | "nFoldValueAbsolute" => {
                 if let Some(b) = self.boolean(&o) {
                     *match e.key.as_str() {
                         "immobilityIllegal" => &mut self.immobility_illegal,
+                        "mandatoryPiecePromotion" => &mut self.mandatory_piece_promotion,
+                        "piecePromotionOnCapture" => &mut self.piece_promotion_on_capture,
+                        "pieceDemotion" => &mut self.piece_demotion,
+                        "perpetualCheckIllegal" => &mut self.perpetual_check_loses,
+                        "nFoldValueAbsolute" => &mut self.n_fold_absolute,
                         _ => &mut self.pawn_drop_mate_loses,
                     } = b;
                 }
@@ -920,6 +950,24 @@ impl State {
                     self.n_move_rule = n;
                 }
             }
+            "materialCounting" => match e.value.as_str() {
+                "none" => {
+                    self.draw_winner = None;
+                    self.unsupported.remove("materialCounting");
+                }
+                "whitedrawodds" | "blackdrawodds" => {
+                    self.draw_winner = Some(if e.value.starts_with('w') {
+                        "white wins"
+                    } else {
+                        "black wins"
+                    });
+                    self.unsupported.remove("materialCounting");
+                }
+                _ => {
+                    self.draw_winner = None;
+                    self.unsupported.insert("materialCounting".to_string(), o);
+                }
+            },
             "nFoldRule" => {
                 if let Some(n) = self.number(&o) {
                     self.n_fold_rule = n;

@@ -117,6 +117,9 @@ struct Written {
     promotion: Option<u8>,
     /// A `+` at the end: promotion to the piece's promoted form.
     to_form: bool,
+    /// A `-` at the end: a promoted form turning back into the piece it is
+    /// promoted from (a demotion), as Fairy-Stockfish writes it.
+    to_base: bool,
     action: Option<String>,
     choices: Vec<WrittenChoice>,
     carry: Vec<Square>,
@@ -143,6 +146,10 @@ fn read(variant: &Variant, text: &str) -> Result<Written, String> {
         Some(rest) if !rest.is_empty() => (rest, true),
         _ => (body, false),
     };
+    let (body, to_base) = match body.strip_suffix('-') {
+        Some(rest) if !rest.is_empty() && !to_form => (rest, true),
+        _ => (body, false),
+    };
     let mut parts = body.split('+');
     let body = parts.next().unwrap_or_default();
     let carry = parts
@@ -165,6 +172,7 @@ fn read(variant: &Variant, text: &str) -> Result<Written, String> {
         to: from,
         promotion: None,
         to_form,
+        to_base,
         action,
         choices,
         carry,
@@ -182,7 +190,7 @@ fn read(variant: &Variant, text: &str) -> Result<Written, String> {
         .ok_or("a second square must follow the first, as in e2e4")?;
     written.to = to;
     written.promotion = read_promotion(variant, &rest[used..])?;
-    if written.to_form && written.promotion.is_some() {
+    if (written.to_form || written.to_base) && written.promotion.is_some() {
         return Err("it names a promotion twice: write the letter or `+`, not both".into());
     }
     Ok(written)
@@ -338,6 +346,11 @@ pub fn parse(variant: &Variant, pos: &Position, text: &str) -> Result<Move, Move
             && if w.to_form {
                 m.promotion
                     .is_some_and(|k| variant.pieces[k as usize].promoted_from.is_some())
+            } else if w.to_base {
+                let mover = pos.board[m.from as usize];
+                m.promotion.is_some()
+                    && mover.is_piece()
+                    && variant.pieces[mover.kind() as usize].promoted_from == m.promotion
             } else {
                 m.promotion == w.promotion
             }

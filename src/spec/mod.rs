@@ -255,6 +255,16 @@ pub struct PromotionSpec {
     /// there).
     #[serde(default, deserialize_with = "lenient")]
     pub from_zone: bool,
+    /// Whether only a move that captures promotes (default false: any
+    /// move). A move that does not capture stays as it is, even where
+    /// promotion is compulsory.
+    #[serde(default, deserialize_with = "lenient")]
+    pub on_capture: bool,
+    /// Whether a capture en passant into the zone promotes (default true).
+    /// `false`: it stays as it is, even where promotion is compulsory, as
+    /// in Fairy-Stockfish.
+    #[serde(default = "yes", deserialize_with = "lenient")]
+    pub en_passant: bool,
 }
 
 impl PromotionSpec {

@@ -272,6 +272,11 @@ pub enum EndCondition<P: Phase = Parsed> {
     /// Occurrences of the same position; with a condition, only when it
     /// holds too.
     Repetition(u32, Option<Cond<P>>),
+    /// Occurrences of the same position, where a side gave check at every
+    /// one of its moves since the first of them (`N repetitions by
+    /// perpetual check`): the outcome is for that side; a draw when both
+    /// sides did.
+    PerpetualCheck(u32),
     /// Any condition on the position: ends the game at once, in search too.
     Holds(Cond<P>),
     /// A dead position (`dead if <condition>`): ends the game in play, but

@@ -175,11 +175,14 @@ pub fn parse_end(text: &str) -> Result<EndRule, SentenceError> {
         }
         G::move_rule | G::repetition => {
             let rule = condition.as_rule();
-            let mut parts = condition.into_inner();
+            let mut parts = condition.into_inner().peekable();
             let n = number(parts.next().expect("a number"))?;
+            let perpetual = parts.next_if(|p| p.as_rule() == G::perpetual_check).is_some();
             let guard = parts.next().map(|g| lower_cond(first(g))).transpose()?;
             if rule == G::move_rule {
                 EndCondition::MoveRule(n, guard)
+            } else if perpetual {
+                EndCondition::PerpetualCheck(n)
             } else {
                 EndCondition::Repetition(n, guard)
             }
@@ -695,6 +698,30 @@ mod tests {
         );
         let both = parse_end("not exists(own royal) and not exists(enemy royal): both lose").unwrap();
         assert_eq!(both.outcome, EndOutcome::BothLose);
+    }
+
+    #[test]
+    fn parses_perpetual_check_and_named_winners() {
+        let rule = parse_end("3 repetitions by perpetual check: loss").unwrap();
+        assert_eq!(rule.condition, EndCondition::PerpetualCheck(3));
+        assert_eq!(rule.outcome, EndOutcome::Loss);
+        assert!(parse_end("3 repetitions by perpetual: loss").is_err());
+        assert!(parse_end("repetitions by perpetual check: loss").is_err());
+        assert_eq!(
+            parse_end("50 moves: black wins").unwrap().outcome,
+            EndOutcome::BlackWins
+        );
+        assert_eq!(
+            parse_end("stalemate: White Wins").unwrap().outcome,
+            EndOutcome::WhiteWins
+        );
+        assert!(parse_end("stalemate: white").is_err());
+        // Named winners read for the side to move.
+        use crate::base::square::Color;
+        assert_eq!(EndOutcome::BlackWins.relative_to(Color::White), EndOutcome::Loss);
+        assert_eq!(EndOutcome::BlackWins.relative_to(Color::Black), EndOutcome::Win);
+        assert_eq!(EndOutcome::WhiteWins.relative_to(Color::White), EndOutcome::Win);
+        assert_eq!(EndOutcome::Draw.relative_to(Color::Black), EndOutcome::Draw);
     }
 
     #[test]

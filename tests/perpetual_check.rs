@@ -1,0 +1,168 @@
+//! The end rule `N repetitions by perpetual check`: at the N-th
+//! occurrence of a position, a side that gave check with every one of its
+//! moves since the first of those occurrences gets the rule's outcome
+//! (Fairy-Stockfish's `perpetualCheckIllegal`: it loses); when no side
+//! did, the plain repetition rule after it decides.
+
+use kaboom::engine::game::GameResult;
+use kaboom::notation::{fen, uci};
+use kaboom::{Game, Variant};
+
+fn chess_with(end: &str) -> &'static Variant {
+    let text = format!("(extends: \"chess\", name: \"perpetual\", end: [{end}])");
+    Box::leak(Box::new(
+        Variant::from_text("perpetual.ron", &text).unwrap_or_else(|e| panic!("{e}")),
+    ))
+}
+
+const RULES: &str =
+    r#""checkmate: loss", "stalemate: draw", "3 repetitions by perpetual check: loss", "3 repetitions: draw""#;
+
+/// Plays `line` from `start`; the ending after each move.
+fn endings(v: &'static Variant, start: &str, line: &[&str]) -> Vec<Option<(GameResult, String)>> {
+    let mut game = Game::new(v, fen::parse(v, start).unwrap());
+    let mut out = Vec::new();
+    for m in line {
+        assert!(game.ending().is_none(), "the game ended before {m}");
+        let mv = uci::parse(v, game.position(), m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        game.play(mv);
+        out.push(game.ending().map(|e| (e.result, e.reason)));
+    }
+    out
+}
+
+/// White's queen checks from e8 and e4 while the black king steps between
+/// h8 and h7.
+const QUEEN_CHECKS: &str = "7k/6p1/7p/8/4Q3/8/1q3PPP/6K1 w - - 0 1";
+const CYCLE: [&str; 4] = ["e4e8", "h8h7", "e8e4", "h7h8"];
+
+#[test]
+fn the_side_that_checked_at_every_move_loses_at_the_third_occurrence() {
+    let v = chess_with(RULES);
+    let line: Vec<&str> = CYCLE.iter().chain(&CYCLE).copied().collect();
+    let ends = endings(v, QUEEN_CHECKS, &line);
+    assert!(ends[..7].iter().all(Option::is_none), "{ends:?}");
+    // The start stands for the third time, White to move: White, who
+    // checked, loses.
+    assert_eq!(
+        ends[7],
+        Some((
+            GameResult::BlackWins,
+            "3-fold repetition by perpetual check".to_string()
+        ))
+    );
+}
+
+#[test]
+fn the_checker_loses_when_the_repetition_falls_after_its_own_check() {
+    // From the position after White's check: it stands for the third time
+    // after White's fourth check, Black to move; White still loses.
+    let v = chess_with(RULES);
+    let start = "4Q2k/6p1/7p/8/8/8/1q3PPP/6K1 b - - 1 1";
+    let cycle = ["h8h7", "e8e4", "h7h8", "e4e8"];
+    let line: Vec<&str> = cycle.iter().chain(&cycle).copied().collect();
+    let ends = endings(v, start, &line);
+    assert!(ends[..7].iter().all(Option::is_none), "{ends:?}");
+    assert_eq!(ends[7].as_ref().map(|e| e.0), Some(GameResult::BlackWins));
+}
+
+#[test]
+fn the_outcome_is_the_checking_side_s() {
+    // `win` rewards the side that checked throughout.
+    let v = chess_with(r#""checkmate: loss", "3 repetitions by perpetual check: win", "3 repetitions: draw""#);
+    let line: Vec<&str> = CYCLE.iter().chain(&CYCLE).copied().collect();
+    let ends = endings(v, QUEEN_CHECKS, &line);
+    assert_eq!(ends[7].as_ref().map(|e| e.0), Some(GameResult::WhiteWins));
+}
+
+#[test]
+fn a_repetition_with_a_quiet_move_is_the_plain_rule() {
+    // White's queen goes e4-e5-e4 once without checking: since the first
+    // occurrence White did not check at every move, and the plain
+    // repetition rule draws.
+    let v = chess_with(RULES);
+    let line = ["e4e8", "h8h7", "e8e4", "h7h8", "e4e5", "h8h7", "e5e4", "h7h8"];
+    let ends = endings(v, QUEEN_CHECKS, &line);
+    assert!(ends[..7].iter().all(Option::is_none), "{ends:?}");
+    assert_eq!(ends[7], Some((GameResult::Draw, "3-fold repetition".to_string())));
+}
+
+#[test]
+fn without_the_rule_a_perpetual_check_is_a_draw() {
+    let v = chess_with(r#""checkmate: loss", "3 repetitions: draw""#);
+    let line: Vec<&str> = CYCLE.iter().chain(&CYCLE).copied().collect();
+    let ends = endings(v, QUEEN_CHECKS, &line);
+    assert_eq!(ends[7].as_ref().map(|e| e.0), Some(GameResult::Draw));
+}
+
+#[test]
+fn the_rule_needs_two_occurrences_and_warns_without_check() {
+    let err = Variant::from_text(
+        "p.ron",
+        r#"(extends: "chess", name: "p", end: ["1 repetitions by perpetual check: loss"])"#,
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("at least twice"), "{err}");
+    let v = Variant::from_text(
+        "p.ron",
+        r#"(extends: "chess", name: "p", legal: [], end: ["3 repetitions by perpetual check: loss", "3 repetitions: draw"])"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        v.warnings.iter().any(|w| w.message.contains("perpetual check")),
+        "{:?}",
+        v.warnings
+    );
+}
+
+/// `white wins` and `black wins` name the winner whichever side is to
+/// move: Fairy-Stockfish's draw odds (`materialCounting = blackdrawodds`)
+/// and absolute repetition values (`nFoldValueAbsolute`).
+#[test]
+fn absolute_outcomes_name_the_winner_whoever_is_to_move() {
+    let v = chess_with(r#""checkmate: loss", "stalemate: black wins", "3 repetitions: white wins""#);
+    for (fen, who) in [
+        ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "Black stalemated"),
+        ("7K/5q2/6k1/8/8/8/8/8 w - - 0 1", "White stalemated"),
+    ] {
+        let game = Game::new(v, fen::parse(v, fen).unwrap());
+        let ending = game.ending().unwrap_or_else(|| panic!("{who}"));
+        assert_eq!(ending.result, GameResult::BlackWins, "{who}");
+    }
+    // The repetition: White wins, though it falls on White's turn.
+    let line: Vec<&str> = CYCLE.iter().chain(&CYCLE).copied().collect();
+    let ends = endings(v, QUEEN_CHECKS, &line);
+    assert_eq!(ends[7].as_ref().map(|e| e.0), Some(GameResult::WhiteWins));
+}
+
+/// The importer maps Fairy-Stockfish's repetition options onto these
+/// rules: `perpetualCheckIllegal`, `nFoldValueAbsolute`, and draw odds.
+#[test]
+fn fairy_stockfish_repetition_options_convert() {
+    use kaboom::interop::fsf_import::import;
+    let ron = |ini: &str| -> String {
+        let all = import(ini).unwrap();
+        all[0].result.clone().unwrap_or_else(|e| panic!("{e:?}"))
+    };
+    let perpetual = ron("[p:chess]\nperpetualCheckIllegal = true\nnFoldRule = 4\n");
+    assert!(
+        perpetual.contains("\"4 repetitions by perpetual check: loss\",\n        \"4 repetitions: draw\""),
+        "{perpetual}"
+    );
+    let absolute = ron("[a:chess]\nnFoldValue = loss\nnFoldValueAbsolute = true\n");
+    assert!(absolute.contains("\"3 repetitions: black wins\""), "{absolute}");
+    let odds = ron("[o:chess]\nmaterialCounting = whitedrawodds\n");
+    for rule in [
+        "\"stalemate: white wins\"",
+        "\"50 moves: white wins\"",
+        "\"3 repetitions: white wins\"",
+    ] {
+        assert!(odds.contains(rule), "{rule}: {odds}");
+    }
+    // Counting by material is not expressed: refused.
+    let all = import("[u:chess]\nmaterialCounting = unweighted\n").unwrap();
+    assert!(format!("{:?}", all[0].result).contains("counting and adjudication"));
+    for text in [&perpetual, &absolute, &odds] {
+        Variant::from_text("x.ron", text).unwrap_or_else(|e| panic!("{e}"));
+    }
+}
