@@ -114,3 +114,34 @@ fn janggi_bikjang_must_be_answered_by_ending_it_or_passing() {
     assert_eq!(ending.result, GameResult::WhiteWins);
     assert!(v.legal_moves(game.position()).is_empty());
 }
+
+/// `pass_on_stalemate`: a side passes only when it has no other legal
+/// move and is not in check (Fairy-Stockfish's `passOnStalemate`).
+#[test]
+fn a_pass_on_stalemate_comes_only_when_nothing_else_is_legal() {
+    let v = Variant::from_text(
+        "stuck.ron",
+        r#"(
+            name: "Stuck",
+            board: (files: 4, ranks: 4),
+            pieces: [(letter: 'P', name: "pawn", moves: "fmW"), (letter: 'N', name: "knight", moves: "N")],
+            start: "4/p3/P3/3N w - - 0 1",
+            legal: [],
+            pass_on_stalemate: true,
+            end: ["passes >= 2: draw", "count(own) == 0: loss", "stalemate: draw"],
+        )"#,
+    )
+    .unwrap();
+    let start = v.start_position();
+    // The knight may move: no pass.
+    let mut moves: Vec<String> = v.legal_moves(&start).iter().map(|m| uci::write(&v, m)).collect();
+    moves.sort();
+    assert_eq!(moves, ["d1b2", "d1c3"]);
+    // Black's pawn is blocked: it passes, written with its square.
+    let black = fen::parse(&v, "4/p3/P3/3N b - - 0 1").unwrap();
+    let moves: Vec<_> = v.legal_moves(&black);
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0].kind, MoveKind::Pass);
+    assert_eq!(uci::write(&v, &moves[0]), "a3a3");
+    assert_eq!(uci::parse(&v, &black, "0000").unwrap(), moves[0]);
+}

@@ -109,9 +109,9 @@ fn the_rule_needs_two_occurrences_and_warns_without_check() {
     )
     .unwrap_or_else(|e| panic!("{e}"));
     assert!(
-        v.warnings.iter().any(|w| w.message.contains("perpetual check")),
+        v.warnings().iter().any(|w| w.message.contains("perpetual check")),
         "{:?}",
-        v.warnings
+        v.warnings()
     );
 }
 

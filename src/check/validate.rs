@@ -83,6 +83,9 @@ pub struct CheckedVariant {
     pub regions: Vec<super::regions::CheckedRegion>,
     /// Whether each side may pass (`pass`).
     pub pass: bool,
+    /// Whether a side passes only when it has no other legal move and is
+    /// not in check (`pass_on_stalemate`; `pass` wins when both are set).
+    pub pass_on_stalemate: bool,
     /// Warnings found; the variant plays regardless.
     pub warnings: Vec<Diagnostic>,
 }
@@ -359,6 +362,7 @@ fn assemble(
         sentences: p.sentences,
         regions: p.regions,
         pass: file.pass.unwrap_or(false),
+        pass_on_stalemate: file.pass_on_stalemate.unwrap_or(false) && !file.pass.unwrap_or(false),
         evaluation: super::evaluation::check_evaluation(file.evaluation.as_ref()).0,
         warnings,
     })
@@ -505,7 +509,10 @@ fn ending_warnings(
             .with_help("add `drops: (...)`, or remove the condition"),
         );
     }
-    if file.pass != Some(true) && sentences.conditions().any(super::endings::reads_passes) {
+    if file.pass != Some(true)
+        && file.pass_on_stalemate != Some(true)
+        && sentences.conditions().any(super::endings::reads_passes)
+    {
         out.push(
             Diagnostic::warning(
                 "`passes` counts passes, but this variant has no passing: it is always 0",

@@ -162,6 +162,8 @@ pub struct Variant {
     pub(crate) piece_limits: bool,
     /// Whether each side may pass.
     pub(crate) pass: bool,
+    /// Whether a side may pass only with no other legal move, not in check.
+    pub(crate) pass_on_stalemate: bool,
 }
 
 impl Variant {
@@ -514,6 +516,7 @@ pub fn compile(v: CheckedVariant) -> Variant {
             .map(|k| v.pieces[k].promoted_from.unwrap_or(k as Kind))
             .collect(),
         pass: v.pass,
+        pass_on_stalemate: v.pass_on_stalemate,
         cannot_hop: v.pieces.iter().map(|p| p.limits.cannot_hop).collect(),
         cannot_capture: v.pieces.iter().map(|p| p.limits.cannot_capture).collect(),
         piece_limits: v

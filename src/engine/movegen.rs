@@ -39,6 +39,11 @@ impl Variant {
             return;
         }
         self.generate_judged(pos, out);
+        // A pass on stalemate only: where another move is legal (and the
+        // side is not in check), no pass.
+        if self.pass_on_stalemate && out.iter().any(|m| m.kind != MoveKind::Pass) && !self.in_check(pos) {
+            out.retain(|m| m.kind != MoveKind::Pass);
+        }
     }
 
     /// Whether the side to move has a legal move, not a drop, that takes a
@@ -155,7 +160,7 @@ impl Variant {
         if self.programs.drops.is_some() {
             self.generate_drops(pos, out);
         }
-        if self.pass
+        if (self.pass || self.pass_on_stalemate)
             && let Some(sq) = self.pass_square(pos)
         {
             out.push(Move::new(sq, sq, MoveKind::Pass));

@@ -820,6 +820,14 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
             }
         }
     }
+    // Passing: the same for both sides, and two passes in a row end the
+    // game (as drawn, or counted).
+    let passing = state.pass[0] || state.pass_on_stalemate[0];
+    if state.pass[0] != state.pass[1] || state.pass_on_stalemate[0] != state.pass_on_stalemate[1] {
+        refusals.push(refuse(None, "passing", "only one side may pass"));
+    } else if passing {
+        end.push(format!("passes >= 2: {}", drawn_by(state.draw_winner, "draw")));
+    }
     // Mate by a drop of the `shogiPawn` piece: the side mated wins.
     if state.pawn_drop_mate_loses
         && has_royal
@@ -834,10 +842,7 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     }
     // `materialCounting` with draw odds: what would be drawn (stalemate,
     // the move rule, repetition) is a win of that side.
-    let drawn = |o: &'static str| match state.draw_winner {
-        Some(winner) if o == "draw" => winner,
-        _ => o,
-    };
+    let drawn = |o: &'static str| drawn_by(state.draw_winner, o);
     match outcome(state.stalemate_value) {
         Some(o) => end.push(format!("stalemate: {}", drawn(o))),
         None => refusals.push(refuse(None, "other rules", "stalemate has no result (`none`)")),
@@ -940,6 +945,11 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     if legal != ["own royal not attacked"] {
         let list: Vec<String> = legal.iter().map(|l| ron_string(l)).collect();
         let _ = writeln!(out, "    legal: [{}],", list.join(", "));
+    }
+    if state.pass[0] {
+        out.push_str("    pass: true,\n");
+    } else if state.pass_on_stalemate[0] {
+        out.push_str("    pass_on_stalemate: true,\n");
     }
     let end: Vec<String> = end.iter().map(|e| format!("        {},\n", ron_string(e))).collect();
     let _ = writeln!(out, "    end: [\n{}    ],", end.concat());
@@ -1074,5 +1084,14 @@ fn gap_for_builtin(why: &str) -> &'static str {
         "regions"
     } else {
         "multi-leg moves"
+    }
+}
+
+/// Outcome `o`, where `materialCounting` with draw odds makes a draw a win
+/// of `winner`.
+fn drawn_by(winner: Option<&'static str>, o: &'static str) -> &'static str {
+    match winner {
+        Some(winner) if o == "draw" => winner,
+        _ => o,
     }
 }

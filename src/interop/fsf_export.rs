@@ -131,7 +131,7 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
             "effect rules (`rules`): Fairy-Stockfish has no effect sentences (only `{DUCK_RULE}`, its `wallingRule = duck`)"
         )),
     }
-    if file.pass == Some(true) {
+    if file.pass == Some(true) || file.pass_on_stalemate == Some(true) {
         // Fairy-Stockfish's own option, not yet written by kaboom.
         why.push("passing (`pass`; not yet written as Fairy-Stockfish's `pass`)".to_string());
     }

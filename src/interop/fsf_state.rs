@@ -146,6 +146,11 @@ pub struct State {
     /// `nFoldValueAbsolute`: the repetition's value is White's, whichever
     /// side is to move.
     pub n_fold_absolute: bool,
+    /// `pass` (`passWhite`, `passBlack`): the side may pass, per side.
+    pub pass: [bool; 2],
+    /// `passOnStalemate` (and per side): the side passes only when it has
+    /// no other legal move.
+    pub pass_on_stalemate: [bool; 2],
     /// `dropNoDoubled`: the slot that may not be dropped on a file holding
     /// one of its side's pieces of it.
     pub drop_no_doubled: Option<usize>,
@@ -252,6 +257,8 @@ impl Default for State {
             perpetual_check_loses: false,
             draw_winner: None,
             n_fold_absolute: false,
+            pass: [false; 2],
+            pass_on_stalemate: [false; 2],
             drop_no_doubled: None,
             pawn_drop_mate_loses: false,
             mobility: vec![[None, None]; slot_count()],
@@ -839,6 +846,31 @@ impl State {
                         "nFoldValueAbsolute" => &mut self.n_fold_absolute,
                         _ => &mut self.pawn_drop_mate_loses,
                     } = b;
+                }
+            }
+            "pass"
+            | "passWhite"
+            | "passBlack"
+            | "passOnStalemate"
+            | "passOnStalemateWhite"
+            | "passOnStalemateBlack" => {
+                if let Some(b) = self.boolean(&o) {
+                    let key = e.key.as_str();
+                    let sides: &[usize] = if key.ends_with("White") {
+                        &[0]
+                    } else if key.ends_with("Black") {
+                        &[1]
+                    } else {
+                        &[0, 1]
+                    };
+                    let field = if key.starts_with("passOnStalemate") {
+                        &mut self.pass_on_stalemate
+                    } else {
+                        &mut self.pass
+                    };
+                    for &side in sides {
+                        field[side] = b;
+                    }
                 }
             }
             "promotionLimit" => {

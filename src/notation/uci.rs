@@ -327,7 +327,9 @@ pub fn parse(variant: &Variant, pos: &Position, text: &str) -> Result<Move, Move
     }
     // A pass may also be written as UCI's null move or XBoard's pass.
     let text = match (text, variant.pass_square(pos)) {
-        ("0000" | "@@@@", Some(sq)) if variant.pass => &format!("{0}{0}", variant.geometry.name(sq)),
+        ("0000" | "@@@@", Some(sq)) if variant.pass || variant.pass_on_stalemate => {
+            &format!("{0}{0}", variant.geometry.name(sq))
+        }
         _ => text,
     };
     let w = read(variant, text).map_err(|reason| MoveError::Malformed {

@@ -451,6 +451,7 @@ fn merge(parent: VariantFile, child: VariantFile) -> VariantFile {
         regions: child.regions.or(parent.regions),
         drops: child.drops.or(parent.drops),
         pass: child.pass.or(parent.pass),
+        pass_on_stalemate: child.pass_on_stalemate.or(parent.pass_on_stalemate),
         rules: child.rules.or(parent.rules),
         actions: child.actions.or(parent.actions),
         shields: child.shields.or(parent.shields),

@@ -64,6 +64,11 @@ pub struct VariantFile {
     /// the turn over (as Fairy-Stockfish's `pass`). Default false.
     #[serde(default, deserialize_with = "lenient_option")]
     pub pass: Option<bool>,
+    /// Whether a side with no other legal move, and not in check, passes
+    /// instead of being stalemated (Fairy-Stockfish's `passOnStalemate`).
+    /// Default false.
+    #[serde(default, deserialize_with = "lenient_option")]
+    pub pass_on_stalemate: Option<bool>,
     /// Rules triggered by moves: `"on capture: remove(area(target, 1))"`.
     #[serde(default, deserialize_with = "lenient_option_list")]
     pub rules: Option<Vec<Spanned<String>>>,
