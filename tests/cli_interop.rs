@@ -13,13 +13,13 @@ fn temp(name: &str) -> std::path::PathBuf {
 #[test]
 fn import_converts_and_refuses_per_section() {
     let ini = temp("two.ini");
-    std::fs::write(&ini, "[mine:chess]\ncustomPiece1 = a:BN\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBAKBNR w KQkq - 0 1\n[passing:chess]\npass = true\n").unwrap();
+    std::fs::write(&ini, "[mine:chess]\ncustomPiece1 = a:BN\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBAKBNR w KQkq - 0 1\n[walled:chess]\nwallOrMove = true\n").unwrap();
     let out_dir = temp("out");
     let (code, out, err) = kaboom(&["import", ini.to_str().unwrap(), "--out", out_dir.to_str().unwrap()]);
     assert_eq!(code, 1, "{err}");
     assert!(out.contains("mine: converted"), "{out}");
     assert!(
-        out.contains(":5:1: `pass`: `pass = true` has no kaboom equivalent [passing]"),
+        out.contains(":5:1: `wallOrMove`: `wallOrMove = true` has no kaboom equivalent [walling (squares blocked by moves)]"),
         "{out}"
     );
     let ron = out_dir.join("mine.ron");

@@ -136,10 +136,10 @@ mod tests {
 
     #[test]
     fn unsupported_option_is_named_with_its_line() {
-        let e = one("[x:chess]\nmaxRank = 8\npass = true\n").unwrap_err();
+        let e = one("[x:chess]\nmaxRank = 8\nwallOrMove = true\n").unwrap_err();
         let o = e[0].origin.as_ref().unwrap();
-        assert_eq!((o.option.as_str(), o.line), ("pass", 3));
-        assert_eq!(e[0].gap, "passing");
+        assert_eq!((o.option.as_str(), o.line), ("wallOrMove", 3));
+        assert_eq!(e[0].gap, "walling (squares blocked by moves)");
     }
 
     #[test]
