@@ -19,7 +19,9 @@ fn import_converts_and_refuses_per_section() {
     assert_eq!(code, 1, "{err}");
     assert!(out.contains("mine: converted"), "{out}");
     assert!(
-        out.contains(":5:1: `wallOrMove`: `wallOrMove = true` has no kaboom equivalent [walling (squares blocked by moves)]"),
+        out.contains(
+            ":5:1: `wallOrMove`: `wallOrMove = true` has no kaboom equivalent [walling (squares blocked by moves)]"
+        ),
         "{out}"
     );
     let ron = out_dir.join("mine.ron");
