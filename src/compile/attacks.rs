@@ -80,6 +80,9 @@ pub struct AttackTables {
     /// Some piece attacks by hopping: any move may then open or close an
     /// attack (by moving a hurdle), so no move is legal without a look.
     pub has_hops: bool,
+    /// Some attack leap is a hop (a confined hopper's): attack tests then
+    /// count the pieces on leaps' paths.
+    pub has_hop_leaps: bool,
 }
 
 impl AttackTables {
@@ -289,6 +292,7 @@ fn pool(t: &mut AttackTables, g: Geometry, target: Square, sources: &Sources) {
     let mut exposure = SquareSet::EMPTY;
     for (from, path, hop, kinds) in &sources.leaps {
         t.has_hops |= *hop != 0;
+        t.has_hop_leaps |= *hop != 0;
         t.leaps.push(AttackLeap {
             from: *from,
             hop: *hop,

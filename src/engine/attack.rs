@@ -20,6 +20,20 @@ impl Variant {
     /// there.
     #[inline]
     pub fn is_attacked_after_leaving(&self, pos: &Position, sq: Square, by: Color, vacated: Square) -> bool {
+        if !self.piece_limits {
+            // What stands on `sq` matters only to `cannot_capture`.
+            return self.attacked(
+                |s| {
+                    if s == vacated {
+                        Cell::EMPTY
+                    } else {
+                        pos.board[s as usize]
+                    }
+                },
+                sq,
+                by,
+            );
+        }
         let king = pos.board[vacated as usize];
         self.attacked(
             |s| {
@@ -64,8 +78,19 @@ impl Variant {
     }
 
     /// Whether a piece of `by` attacks `sq` on the board `cell` describes.
+    /// A variant with no confined hop and no `cannot_hop`/`cannot_capture`
+    /// gets a copy without their tests.
     #[inline(always)]
     fn attacked(&self, cell: impl Fn(Square) -> Cell, sq: Square, by: Color) -> bool {
+        if self.attacks.has_hop_leaps || self.piece_limits {
+            self.attacked_with::<true>(cell, sq, by)
+        } else {
+            self.attacked_with::<false>(cell, sq, by)
+        }
+    }
+
+    #[inline(always)]
+    fn attacked_with<const EXTRA: bool>(&self, cell: impl Fn(Square) -> Cell, sq: Square, by: Color) -> bool {
         let t = &self.attacks;
         let slot = t.slot(by, sq);
         let empty = |s: Square| cell(s).is_empty();
@@ -75,13 +100,13 @@ impl Variant {
                 continue;
             }
             let path = t.run(leap.path, leap.path_len);
-            let open = if leap.hop == 0 {
+            let open = if !EXTRA || leap.hop == 0 {
                 path.iter().all(|&s| empty(s))
             } else {
                 self.hurdle(path, leap.hop, &cell)
                     .is_some_and(|h| self.may_hop(attacker, cell(h)))
             };
-            if open && self.may_capture(attacker, &cell, sq) {
+            if open && (!EXTRA || self.may_capture(attacker, &cell, sq)) {
                 return true;
             }
         }
@@ -109,8 +134,9 @@ impl Variant {
                 let attacker = cell(s);
                 if attacker.is_side(by)
                     && ray.kinds >> attacker.kind() & 1 != 0
-                    && hurdle.is_none_or(|h| self.may_hop(attacker, cell(h)))
-                    && self.may_capture(attacker, &cell, sq)
+                    && (!EXTRA
+                        || (hurdle.is_none_or(|h| self.may_hop(attacker, cell(h)))
+                            && self.may_capture(attacker, &cell, sq)))
                 {
                     return true;
                 }

@@ -152,6 +152,9 @@ impl Variant {
     /// move, as bits: what a move made from `pos` leaves in the position.
     #[inline]
     pub(crate) fn before_bits(&self, pos: &Position) -> u8 {
+        if self.programs.before.is_empty() {
+            return 0;
+        }
         let mut bits = 0;
         for (i, &c) in self.programs.before.iter().enumerate() {
             if self.eval_cond(c, pos, &Self::still(pos.side)) {

@@ -197,13 +197,31 @@ impl Variant {
 
     /// Appends the moves and actions of the piece on `from`, which belongs
     /// to `side` (the side to move, or the other when compelled).
+    #[inline]
     fn generate_piece(&self, pos: &Position, from: Square, side: Color, may_compel: bool, out: &mut Vec<Move>) {
+        // A variant without `cannot_hop`/`cannot_capture` gets a copy of
+        // the generator without their tests.
+        if self.piece_limits {
+            self.generate_piece_with::<true>(pos, from, side, may_compel, out);
+        } else {
+            self.generate_piece_with::<false>(pos, from, side, may_compel, out);
+        }
+    }
+
+    fn generate_piece_with<const LIMITS: bool>(
+        &self,
+        pos: &Position,
+        from: Square,
+        side: Color,
+        may_compel: bool,
+        out: &mut Vec<Move>,
+    ) {
         let t = &self.moves;
         let kind = pos.board[from as usize].kind();
         let slot = t.slot(kind, side, from);
         let promotes_on = self.promotion_targets(kind, side, from);
         // The kinds it may not capture (`spares`: the others) or hop over.
-        let (spares, no_hurdle) = if self.piece_limits {
+        let (spares, no_hurdle) = if LIMITS {
             (!self.cannot_capture[kind as usize], self.cannot_hop[kind as usize])
         } else {
             (u64::MAX, 0)
@@ -244,7 +262,7 @@ impl Variant {
                 }
             } else if leap.flags & CAPTURE != 0
                 && target.is_side(side.flip())
-                && target.kind_in(spares)
+                && (!LIMITS || target.kind_in(spares))
                 && first(0, leap.to)
             {
                 self.push_with(pos, out, promotes_on, kind, side, from, leap.to, MoveKind::Capture);
@@ -252,7 +270,7 @@ impl Variant {
         }
         for ride in &t.rides[slot.rides as usize..slot.rides_end as usize] {
             let run = t.landing_run(ride, |s| pos.board[s as usize].is_empty());
-            if ride.flags & HOPS != 0 && no_hurdle != 0 && !self.hurdle_allowed(pos, ride, no_hurdle) {
+            if LIMITS && ride.flags & HOPS != 0 && no_hurdle != 0 && !self.hurdle_allowed(pos, ride, no_hurdle) {
                 continue;
             }
             for (i, &to) in run.iter().enumerate() {
@@ -272,7 +290,11 @@ impl Variant {
                     }
                     continue;
                 }
-                if ride.flags & CAPTURE != 0 && target.is_side(side.flip()) && target.kind_in(spares) && first(0, to) {
+                if ride.flags & CAPTURE != 0
+                    && target.is_side(side.flip())
+                    && (!LIMITS || target.kind_in(spares))
+                    && first(0, to)
+                {
                     self.push_with(pos, out, promotes_on, kind, side, from, to, MoveKind::Capture);
                 }
                 break;
