@@ -414,8 +414,7 @@ impl Builder {
         self.p.manhattan[r] = neighbourhoods(g, radius, true);
     }
 
-    /// A number of a two-sided comparison (`checks(...)` is refused there
-    /// by the checker).
+    /// A number of a two-sided comparison.
     fn quantity(&mut self, q: &Quantity<Resolved>) -> QuantityNode {
         match q {
             Quantity::Count(s) => QuantityNode::Count(self.set(s)),
@@ -423,7 +422,8 @@ impl Builder {
             Quantity::Material(s) => QuantityNode::Material(self.set(s)),
             Quantity::Held(side, kinds) => QuantityNode::Held(*side, *kinds),
             Quantity::Captured(mask) => QuantityNode::Captured(self.counter(*mask)),
-            Quantity::Passes | Quantity::Checks(_) => QuantityNode::Passes,
+            Quantity::Passes => QuantityNode::Passes,
+            Quantity::Checks(_) => unreachable!("the checker refuses `checks(...)` in a two-number comparison"),
         }
     }
 

@@ -71,7 +71,7 @@ fn single(sq: Square) -> SquareSet {
     s
 }
 
-fn compare(value: u32, cmp: Comparison, n: u32) -> bool {
+fn compare<T: PartialOrd>(value: T, cmp: Comparison, n: T) -> bool {
     match cmp {
         Comparison::AtLeast => value >= n,
         Comparison::AtMost => value <= n,
@@ -272,18 +272,8 @@ impl Variant {
             CondNode::Dropped(mask) => pos.last.dropped.is_some_and(|kind| mask >> kind & 1 != 0),
             CondNode::Before(bit) => pos.last.before >> bit & 1 != 0,
             CondNode::Versus(a, cmp, b, offset) => {
-                let (a, b) = (
-                    self.quantity(a, pos, ctx),
-                    self.quantity(b, pos, ctx) + i64::from(offset),
-                );
-                match cmp {
-                    Comparison::AtLeast => a >= b,
-                    Comparison::AtMost => a <= b,
-                    Comparison::Equal => a == b,
-                    Comparison::NotEqual => a != b,
-                    Comparison::More => a > b,
-                    Comparison::Less => a < b,
-                }
+                let b = self.quantity(b, pos, ctx) + i64::from(offset);
+                compare(self.quantity(a, pos, ctx), cmp, b)
             }
             CondNode::Checks(own, cmp, n) => {
                 let side = if own { ctx.side } else { ctx.side.flip() };
