@@ -117,11 +117,13 @@ impl MoveTables {
     }
 }
 
-/// A component's vector as seen by `side`.
+/// A component's vector as seen by `side`: Black's is White's turned
+/// half way round, so Black's forward is down the board and its right
+/// toward the a-file (as Betza and Fairy-Stockfish read directions).
 pub fn oriented((dx, dy): (i32, i32), side: Color) -> (i32, i32) {
     match side {
         Color::White => (dx, dy),
-        Color::Black => (dx, -dy),
+        Color::Black => (-dx, -dy),
     }
 }
 

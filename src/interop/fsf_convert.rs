@@ -832,14 +832,22 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         }
     }
     let flags = [clip(state.flag_region[0]), clip(state.flag_region[1])];
+    // Flag regions that do not mirror each other become a region with each
+    // side's squares, read for the side that just moved.
+    let mut regions = String::new();
     if flags != [0, 0] {
-        if flags[0] != mirror(flags[1], files, ranks) {
-            refusals.push(refuse(
-                None,
-                "flag rules beyond reaching a region",
-                "the flag regions are not mirror images of each other",
-            ));
-        } else if state.flag_piece[0] != state.flag_piece[1] {
+        let goal = if flags[0] == mirror(flags[1], files, ranks) {
+            format!("({})", region_sentence(flags[1], files, ranks))
+        } else {
+            let _ = writeln!(
+                regions,
+                "    regions: [(name: \"flag\", white: {}, black: {})],",
+                ron_string(&nonempty(region_sentence(flags[0], files, ranks))),
+                ron_string(&nonempty(region_sentence(mirror(flags[1], files, ranks), files, ranks)))
+            );
+            "enemy flag".to_string()
+        };
+        if state.flag_piece[0] != state.flag_piece[1] {
             refusals.push(refuse(
                 None,
                 "flag rules beyond reaching a region",
@@ -854,11 +862,7 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
                 },
             };
             if !who.is_empty() {
-                end.push(format!(
-                    "count({who} & ({})) >= {}: loss",
-                    region_sentence(flags[1], files, ranks),
-                    state.flag_piece_count
-                ));
+                end.push(format!("count({who} & {goal}) >= {}: loss", state.flag_piece_count));
             }
         }
     }
@@ -955,6 +959,7 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         ron_string(&format!("Imported from {place}."))
     );
     let _ = writeln!(out, "    board: (files: {files}, ranks: {ranks}),");
+    out.push_str(&regions);
     let _ = writeln!(out, "    pieces: [\n{pieces}    ],");
     let _ = writeln!(out, "    start: {},", ron_string(&start));
     out.push_str(&promotion);
