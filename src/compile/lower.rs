@@ -5,8 +5,8 @@
 
 use super::ir::QuantityNode;
 use super::ir::{
-    CompiledAction, CompiledRule, CondId, CondNode, Drops, End, Legal, LineSupport, Op, Programs, PushDirection, SetId,
-    SetNode,
+    CompiledAction, CompiledRule, CondId, CondNode, Drops, End, Legal, LineGoal, LineMasks, LineSupport, Op, Programs,
+    PushDirection, SetId, SetNode,
 };
 use crate::base::geometry::Geometry;
 use crate::base::piece::Kind;
@@ -27,6 +27,9 @@ struct Builder {
     ray_keys: Vec<Vec<((i32, i32), usize)>>,
     /// The directions of each table in `p.lines`.
     line_keys: Vec<Vec<((i32, i32), usize)>>,
+    /// The keys of [`Programs::line_masks`]: goal, row length (0 for a
+    /// collinear goal) and directions.
+    line_mask_keys: Vec<(LineGoal, usize, Vec<(i32, i32)>)>,
     /// Each region's squares per side, and its table in `p.zones` once
     /// a sentence names it.
     regions: Vec<([SquareSet; 2], Option<u32>)>,
@@ -59,6 +62,7 @@ pub fn compile(
         g,
         ray_keys: Vec::new(),
         line_keys: Vec::new(),
+        line_mask_keys: Vec::new(),
         before_ast: Vec::new(),
         regions: regions.iter().map(|r| (*r, None)).collect(),
     };
@@ -386,6 +390,26 @@ impl Builder {
         (self.p.lines.len() - 1) as u32
     }
 
+    /// The masks of a line goal (see [`LineMasks`]), once per side of the
+    /// rule's owner. Goals with the same masks share one table.
+    fn line_mask_table(&mut self, goal: LineGoal, n: u8, template: &Template) -> u32 {
+        // A collinear goal's masks do not depend on `n`.
+        let length = match goal {
+            LineGoal::InRow => usize::from(n) - 1,
+            LineGoal::Collinear => 0,
+        };
+        let vectors: Vec<(i32, i32)> = template_directions(template).into_iter().map(|(v, _)| v).collect();
+        let key = (goal, length, vectors);
+        if let Some(i) = self.line_mask_keys.iter().position(|k| *k == key) {
+            return i as u32;
+        }
+        let g = self.g;
+        let table = Color::BOTH.map(|side| line_masks(g, &key.2, side, length));
+        self.p.line_masks.push(table);
+        self.line_mask_keys.push(key);
+        (self.p.line_masks.len() - 1) as u32
+    }
+
     /// Rays of a template from each square, one per direction, once per
     /// side of the rule's owner. Templates with the same directions share
     /// one table.
@@ -498,6 +522,16 @@ impl Builder {
             Cond::CanReach(a, b) => {
                 let (a, b) = (self.set(a), self.set(b));
                 CondNode::CanReach(a, b)
+            }
+            Cond::Line(goal, s, n, template) => {
+                let set = self.set(s);
+                let table = self.line_mask_table(*goal, *n, template);
+                CondNode::Line {
+                    goal: *goal,
+                    set,
+                    n: *n,
+                    table,
+                }
             }
         };
         self.push_cond(node)
@@ -618,6 +652,44 @@ fn neighbourhoods(g: Geometry, radius: u8, manhattan: bool) -> Vec<SquareSet> {
             set
         })
         .collect()
+}
+
+/// The masks of a line goal for `side` (see [`LineMasks`]): per square,
+/// per line direction (a vector and its opposite are one line), the
+/// `length` squares that follow it, where the board holds them all, or
+/// (`length` 0) every square that follows it to the edge, where there is one.
+fn line_masks(g: Geometry, vectors: &[(i32, i32)], side: Color, length: usize) -> LineMasks {
+    let mut lines: Vec<(i32, i32)> = Vec::new();
+    for &v in vectors {
+        let (dx, dy) = super::tables::oriented(v, side);
+        let line = if dy > 0 || (dy == 0 && dx > 0) {
+            (dx, dy)
+        } else {
+            (-dx, -dy)
+        };
+        if line != (0, 0) && !lines.contains(&line) {
+            lines.push(line);
+        }
+    }
+    let mut out = LineMasks::default();
+    for sq in 0..g.squares() {
+        out.starts.push(out.masks.len() as u32);
+        for &(dx, dy) in &lines {
+            let ahead: Vec<Square> = (1..=Geometry::MAX_SIDE as i32)
+                .map_while(|k| g.offset(sq as Square, dx * k, dy * k))
+                .collect();
+            let mask: SquareSet = match length {
+                0 => ahead.into_iter().collect(),
+                n if ahead.len() >= n => ahead.into_iter().take(n).collect(),
+                _ => continue,
+            };
+            if !mask.is_empty() {
+                out.masks.push(mask);
+            }
+        }
+    }
+    out.starts.push(out.masks.len() as u32);
+    out
 }
 
 /// For each square, the rays along `directions` (White's orientation,

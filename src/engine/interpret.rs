@@ -8,7 +8,7 @@ use crate::base::limits::{SHIELD_BLOCK, SHIELD_BOUNCE, SHIELD_PUSH, SHIELD_REMOV
 use crate::base::piece::Cell;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
-use crate::compile::ir::{Comparison, NamedSet, SideFilter};
+use crate::compile::ir::{Comparison, LineGoal, LineMasks, NamedSet, SideFilter};
 use crate::compile::ir::{CompiledRule, CondId, CondNode, Op, PushDirection, QuantityNode, SetId, SetNode};
 use crate::compile::tables::passed_squares;
 
@@ -80,6 +80,21 @@ fn compare<T: PartialOrd>(value: T, cmp: Comparison, n: T) -> bool {
         Comparison::More => value > n,
         Comparison::Less => value < n,
     }
+}
+
+/// Whether `n` of the squares `pieces` stand on one line of the masks:
+/// in a row (every square of some piece's mask is in `pieces` too), or
+/// anywhere on it (some piece's mask holds `n - 1` more of them).
+fn line_holds(masks: &LineMasks, pieces: SquareSet, goal: LineGoal, n: u8) -> bool {
+    if pieces.len() < u32::from(n) {
+        return false;
+    }
+    pieces.iter().any(|sq| {
+        masks.of(sq).iter().any(|mask| match goal {
+            LineGoal::InRow => difference(*mask, pieces).is_empty(),
+            LineGoal::Collinear => intersection(*mask, pieces).len() + 1 >= u32::from(n),
+        })
+    })
 }
 
 impl Variant {
@@ -309,6 +324,11 @@ impl Variant {
             CondNode::CanReach(a, b) => {
                 let from = self.eval_set(a, pos, ctx);
                 !from.is_empty() && self.can_reach(pos, from, self.eval_set(b, pos, ctx))
+            }
+            CondNode::Line { goal, set, n, table } => {
+                let pieces = intersection(self.eval_set(set, pos, ctx), occupied);
+                let masks = &self.programs.line_masks[table as usize][ctx.side as usize];
+                line_holds(masks, pieces, goal, n)
             }
         }
     }

@@ -2,12 +2,14 @@
 //! with byte spans, one function per sentence kind.
 
 use super::ast::{
-    Comparison, Cond, Direction, Effect, EndCondition, EndOutcome, EndRule, KindFilter, LegalClause, NamedSet,
-    Quantity, RanksFrom, RegionName, SetExpr, SetOp, ShieldRule, SideFilter, TemplateText, Trigger, TriggeredRule,
+    Comparison, Cond, Direction, Effect, EndCondition, EndOutcome, EndRule, KindFilter, LegalClause, LineGoal,
+    NamedSet, Quantity, RanksFrom, RegionName, SetExpr, SetOp, ShieldRule, SideFilter, TemplateText, Trigger,
+    TriggeredRule,
 };
 use super::errors;
 use super::grammar::{EffectParser, Rule as G};
 use super::{MAX_NESTING, MAX_SENTENCE_BYTES, SentenceError};
+use crate::base::vocabulary::{LINE_GOAL_MAX, LINE_GOAL_MIN};
 use pest::Parser;
 use pest::iterators::Pair;
 use std::ops::Range;
@@ -232,6 +234,25 @@ fn small(pair: Pair<'_, G>, max: u32, what: &str) -> Result<u8, SentenceError> {
             message: format!("{what} {n} is more than {max}"),
             span: at,
             help: format!("write a {what} from 0 to {max}"),
+        });
+    }
+    Ok(n as u8)
+}
+
+/// The number of pieces of a line goal: from [`LINE_GOAL_MIN`] to
+/// [`LINE_GOAL_MAX`] (a board's longest side).
+fn line_count(pair: Pair<'_, G>, word: &str) -> Result<u8, SentenceError> {
+    let at = span(&pair);
+    let n = number(pair)?;
+    if n < u32::from(LINE_GOAL_MIN) || n > u32::from(LINE_GOAL_MAX) {
+        return Err(SentenceError {
+            message: format!("`{word}(...)` asks for {n} pieces; it takes {LINE_GOAL_MIN} to {LINE_GOAL_MAX}"),
+            span: at,
+            help: if n < u32::from(LINE_GOAL_MIN) {
+                "one piece or none needs no line: write `exists(S)`".into()
+            } else {
+                format!("no board has a line of more than {LINE_GOAL_MAX} squares")
+            },
         });
     }
     Ok(n as u8)
@@ -541,6 +562,16 @@ fn lower_cond_atom(p: Pair<'_, G>) -> Result<Cond, SentenceError> {
         G::can_reach => {
             let a = lower_set(next())?;
             Cond::CanReach(a, lower_set(next())?)
+        }
+        G::in_row | G::collinear => {
+            let (goal, word) = if rule == G::in_row {
+                (LineGoal::InRow, "in_row")
+            } else {
+                (LineGoal::Collinear, "collinear")
+            };
+            let set = lower_set(next())?;
+            let n = line_count(next(), word)?;
+            Cond::Line(goal, set, n, template_text(&next()))
         }
         _ => {
             let quantity = lower_quantity(next())?;
