@@ -95,7 +95,7 @@ impl Resolver<'_, '_> {
                     let at = self.c.inside(self.text, span);
                     self.c.error(
                         format!(
-                            "`{set}(...)` follows plain lines; the hopper `{}` has no place in it",
+                            "`{set}(...)` reads plain lines; the hopper `{}` has no place in it",
                             &t.text[hopper.span.clone()]
                         ),
                         at,

@@ -246,7 +246,10 @@ fn line_count(pair: Pair<'_, G>, word: &str) -> Result<u8, SentenceError> {
     let n = number(pair)?;
     if n < u32::from(LINE_GOAL_MIN) || n > u32::from(LINE_GOAL_MAX) {
         return Err(SentenceError {
-            message: format!("`{word}(...)` asks for {n} pieces; it takes {LINE_GOAL_MIN} to {LINE_GOAL_MAX}"),
+            message: format!(
+                "`{word}(...)` asks for {n} piece{}; it takes {LINE_GOAL_MIN} to {LINE_GOAL_MAX}",
+                if n == 1 { "" } else { "s" }
+            ),
             span: at,
             help: if n < u32::from(LINE_GOAL_MIN) {
                 "one piece or none needs no line: write `exists(S)`".into()
