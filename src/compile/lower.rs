@@ -724,3 +724,63 @@ fn before_gate(c: &Cond) -> Option<&Cond> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(g: Geometry, squares: &[(i32, i32)]) -> SquareSet {
+        squares.iter().map(|&(f, r)| g.square(f, r).unwrap()).collect()
+    }
+
+    fn masks(template: &str, side: Color, length: usize) -> (Geometry, LineMasks) {
+        let g = Geometry { files: 3, ranks: 3 };
+        let t = crate::lang::betza::parse(template).unwrap();
+        let vectors: Vec<(i32, i32)> = template_directions(&t).into_iter().map(|(v, _)| v).collect();
+        (g, line_masks(g, &vectors, side, length))
+    }
+
+    #[test]
+    fn a_row_mask_holds_the_squares_that_follow_where_the_board_has_them_all() {
+        let (g, m) = masks("K", Color::White, 2);
+        let a1 = g.square(0, 0).unwrap();
+        // East, north, north-east; the south-east line leaves the board.
+        for row in [
+            set(g, &[(1, 0), (2, 0)]),
+            set(g, &[(1, 1), (2, 2)]),
+            set(g, &[(0, 1), (0, 2)]),
+        ] {
+            assert!(m.of(a1).contains(&row), "{row:?}");
+        }
+        assert_eq!(m.of(a1).len(), 3);
+        // c1 starts one diagonal only (towards a3); b2 starts no row of 3.
+        let c1 = g.square(2, 0).unwrap();
+        assert!(m.of(c1).contains(&set(g, &[(1, 1), (0, 2)])));
+        assert_eq!(m.of(c1).len(), 2);
+        assert!(m.of(g.square(1, 1).unwrap()).is_empty());
+    }
+
+    #[test]
+    fn a_line_and_its_opposite_are_one_mask() {
+        let (_, both) = masks("W", Color::White, 0);
+        let (_, sideways) = masks("sW", Color::White, 0);
+        let (_, left) = masks("lW", Color::White, 0);
+        assert_eq!(sideways, left);
+        // a1: east and north, each to the edge.
+        assert_eq!(both.of(0).len(), 2);
+        assert_eq!(sideways.of(0).len(), 1);
+        // c3 starts no line: every line through it is counted from its other end.
+        assert!(both.of(8).is_empty());
+    }
+
+    #[test]
+    fn directions_are_read_from_the_rule_side() {
+        let (g, white) = masks("frF", Color::White, 0);
+        let (_, black) = masks("frF", Color::Black, 0);
+        let a1 = g.square(0, 0).unwrap();
+        assert_eq!(white.of(a1), &[set(g, &[(1, 1), (2, 2)])]);
+        assert!(black.of(a1).is_empty());
+        let c1 = g.square(2, 0).unwrap();
+        assert_eq!(black.of(c1), &[set(g, &[(1, 1), (0, 2)])]);
+    }
+}

@@ -839,3 +839,45 @@ pub(crate) fn difference(a: SquareSet, b: SquareSet) -> SquareSet {
 pub(crate) fn intersection(a: SquareSet, b: SquareSet) -> SquareSet {
     SquareSet(std::array::from_fn(|i| a.0[i] & b.0[i]))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(squares: &[Square]) -> SquareSet {
+        squares.iter().copied().collect()
+    }
+
+    /// Squares 0..8 as one line, 0 its first square: each square's mask is
+    /// every square after it (collinear) or the next two (a row of 3).
+    fn line(collinear: bool) -> LineMasks {
+        let mut m = LineMasks::default();
+        for sq in 0..8u16 {
+            m.starts.push(m.masks.len() as u32);
+            let end = if collinear { 8 } else { sq + 3 };
+            if end <= 8 && sq + 1 < end {
+                m.masks.push(((sq + 1)..end).map(|s| s as Square).collect());
+            }
+        }
+        m.starts.push(m.masks.len() as u32);
+        m
+    }
+
+    #[test]
+    fn a_row_needs_consecutive_squares() {
+        let rows = line(false);
+        assert!(line_holds(&rows, set(&[2, 3, 4]), LineGoal::InRow, 3));
+        assert!(line_holds(&rows, set(&[0, 5, 6, 7]), LineGoal::InRow, 3));
+        assert!(!line_holds(&rows, set(&[2, 3, 5, 6]), LineGoal::InRow, 3));
+        assert!(!line_holds(&rows, set(&[6, 7]), LineGoal::InRow, 3));
+    }
+
+    #[test]
+    fn collinear_pieces_may_have_gaps() {
+        let lines = line(true);
+        assert!(line_holds(&lines, set(&[0, 4, 7]), LineGoal::Collinear, 3));
+        assert!(line_holds(&lines, set(&[1, 2, 5, 6]), LineGoal::Collinear, 4));
+        assert!(!line_holds(&lines, set(&[1, 2, 5, 6]), LineGoal::Collinear, 5));
+        assert!(!line_holds(&lines, SquareSet::EMPTY, LineGoal::Collinear, 2));
+    }
+}

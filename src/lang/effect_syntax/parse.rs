@@ -636,6 +636,25 @@ mod tests {
     }
 
     #[test]
+    fn parses_line_goals() {
+        let c = parse_condition("in_row(enemy, 3, sW) and not collinear(own Q R, 4, vWF)").unwrap();
+        let Cond::And(row, other) = c else { panic!() };
+        let Cond::Line(LineGoal::InRow, SetExpr::Pieces(SideFilter::Enemy, None), 3, t) = *row else {
+            panic!("{row:?}")
+        };
+        assert_eq!(t.text, "sW");
+        let Cond::Not(line) = *other else { panic!() };
+        assert!(matches!(*line, Cond::Line(LineGoal::Collinear, _, 4, ref t) if t.text == "vWF"));
+        for (text, found) in [
+            ("in_row(own, 1, K)", "1 piece;"),
+            ("collinear(own, 17, K)", "17 pieces"),
+        ] {
+            let e = parse_condition(text).unwrap_err();
+            assert!(e.message.contains(found), "{}", e.message);
+        }
+    }
+
+    #[test]
     fn parses_ranks_from_a_named_side_and_colours() {
         let from = |text: &str| match parse_set(text).unwrap() {
             SetExpr::Ranks(from, lo, hi) => (from, lo, hi),
