@@ -86,6 +86,8 @@ pub enum LineGoal {
     InRow,
     /// Anywhere on one line, gaps allowed (`collinear(S, n, T)`).
     Collinear,
+    /// Filling a square block of `n` by `n` squares (`in_block(S, n)`).
+    Block,
 }
 
 /// Fewest pieces a line goal may ask for (one piece is `exists(S)`).

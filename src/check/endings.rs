@@ -122,7 +122,8 @@ fn cond_names_royal(c: &Cond<Resolved>, royal: RoyalKinds) -> bool {
         Cond::Compare(Quantity::Count(s) | Quantity::Material(s), _, _)
         | Cond::Exists(s)
         | Cond::Attacked(s)
-        | Cond::Line(_, s, _, _) => set_names_royal(s, royal),
+        | Cond::Line(_, s, _, _)
+        | Cond::Block(s, _) => set_names_royal(s, royal),
         Cond::Compare(Quantity::Captured(mask), _, _) => kinds_name_royal(*mask, royal),
         Cond::Touching(a, b) | Cond::Within(a, b) | Cond::CanReach(a, b) => {
             set_names_royal(a, royal) || set_names_royal(b, royal)

@@ -248,10 +248,12 @@ impl Resolver<'_, '_> {
                 let word = match goal {
                     LineGoal::InRow => "in_row",
                     LineGoal::Collinear => "collinear",
+                    LineGoal::Block => "in_block",
                 };
                 let (set, t) = both(self.set(set), self.directions(word, t))?;
                 Cond::Line(*goal, set, *n, t)
             }
+            Cond::Block(set, n) => Cond::Block(self.set(set)?, *n),
         })
     }
 

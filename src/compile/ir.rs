@@ -135,7 +135,9 @@ pub enum CondNode {
 /// piece of the set has every square of one mask in the set too. For
 /// `collinear(S, n, T)`, every square that follows it to the edge: the
 /// line holds when a piece of the set sees `n - 1` more of them on one
-/// mask (the first piece of a line sees all the others).
+/// mask (the first piece of a line sees all the others). For
+/// `in_block(S, n)`, one mask per square: the rest of the `n` by `n` block
+/// whose lower left corner it is, tested as a row is.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LineMasks {
     /// Where each square's masks start in `masks`; one entry more than

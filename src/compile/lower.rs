@@ -395,7 +395,7 @@ impl Builder {
     fn line_mask_table(&mut self, goal: LineGoal, n: u8, template: &Template) -> u32 {
         // A collinear goal's masks do not depend on `n`.
         let length = match goal {
-            LineGoal::InRow => usize::from(n) - 1,
+            LineGoal::InRow | LineGoal::Block => usize::from(n) - 1,
             LineGoal::Collinear => 0,
         };
         let vectors: Vec<(i32, i32)> = template_directions(template).into_iter().map(|(v, _)| v).collect();
@@ -406,6 +406,33 @@ impl Builder {
         let g = self.g;
         let table = Color::BOTH.map(|side| line_masks(g, &key.2, side, length));
         self.p.line_masks.push(table);
+        self.line_mask_keys.push(key);
+        (self.p.line_masks.len() - 1) as u32
+    }
+
+    /// The masks of `in_block(S, n)`: per square, the other squares of the
+    /// `n` by `n` block whose lower left corner it is, where the board
+    /// holds the block. The same for both sides.
+    fn block_mask_table(&mut self, n: u8) -> u32 {
+        let key = (LineGoal::Block, usize::from(n), Vec::new());
+        if let Some(i) = self.line_mask_keys.iter().position(|k| *k == key) {
+            return i as u32;
+        }
+        let g = self.g;
+        let size = i32::from(n);
+        let mut masks = LineMasks::default();
+        for sq in 0..g.squares() {
+            masks.starts.push(masks.masks.len() as u32);
+            let block: Option<SquareSet> = (0..size * size)
+                .filter(|i| *i != 0)
+                .map(|i| g.offset(sq as Square, i % size, i / size))
+                .collect();
+            if let Some(block) = block {
+                masks.masks.push(block);
+            }
+        }
+        masks.starts.push(masks.masks.len() as u32);
+        self.p.line_masks.push([masks.clone(), masks]);
         self.line_mask_keys.push(key);
         (self.p.line_masks.len() - 1) as u32
     }
@@ -522,6 +549,17 @@ impl Builder {
             Cond::CanReach(a, b) => {
                 let (a, b) = (self.set(a), self.set(b));
                 CondNode::CanReach(a, b)
+            }
+            Cond::Block(s, n) => {
+                let set = self.set(s);
+                let table = self.block_mask_table(*n);
+                CondNode::Line {
+                    goal: LineGoal::Block,
+                    set,
+                    // A first test only (at most 255): the masks decide.
+                    n: n.saturating_mul(*n),
+                    table,
+                }
             }
             Cond::Line(goal, s, n, template) => {
                 let set = self.set(s);

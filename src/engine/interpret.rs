@@ -91,7 +91,7 @@ fn line_holds(masks: &LineMasks, pieces: SquareSet, goal: LineGoal, n: u8) -> bo
     }
     pieces.iter().any(|sq| {
         masks.of(sq).iter().any(|mask| match goal {
-            LineGoal::InRow => difference(*mask, pieces).is_empty(),
+            LineGoal::InRow | LineGoal::Block => difference(*mask, pieces).is_empty(),
             LineGoal::Collinear => intersection(*mask, pieces).len() + 1 >= u32::from(n),
         })
     })

@@ -960,24 +960,25 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
 }
 
 /// A set sentence that reads an empty region too.
-/// The end rules of `connectN` and `collinearN`, in Fairy-Stockfish's
-/// order: read for the side to move, they look at the pieces of the side
-/// that has just moved (`enemy`), along `connectHorizontal` (`sW`),
-/// `connectVertical` (`vW`) and `connectDiagonal` (`F`); the side to move
-/// gets the opposite of `connectValue`. A goal of one piece holds with
-/// any piece; a goal no line of the board can hold, or one without
-/// directions or pieces, never holds and is left out.
+/// The end rules of `connectN`, `connectNxN` and `collinearN`, in
+/// Fairy-Stockfish's order: read for the side to move, they look at the
+/// pieces of the side that has just moved (`enemy`), rows and lines along
+/// `connectHorizontal` (`sW`), `connectVertical` (`vW`) and
+/// `connectDiagonal` (`F`); the side to move gets the opposite of
+/// `connectValue`. A goal of one piece holds with any piece; a goal no
+/// board can hold, or one without directions or pieces, never holds and
+/// is left out.
 fn connect_rules(state: &State, refusals: &mut Vec<Refusal>) -> Vec<String> {
-    let goals = [("in_row", state.connect_n), ("collinear", state.collinear_n)];
+    let goals = [
+        ("in_row", state.connect_n),
+        ("in_block", state.connect_nxn),
+        ("collinear", state.collinear_n),
+    ];
     if goals.iter().all(|(_, n)| *n == 0) {
         return Vec::new();
     }
     let Some(result) = outcome(negate(state.connect_value)) else {
-        refusals.push(refuse(
-            None,
-            "connection goals",
-            "a connection has no result (`connectValue = none`)",
-        ));
+        refusals.push(refuse(None, "connection goals", "a connection has no result (`connectValue = none`)"));
         return Vec::new();
     };
     let [horizontal, vertical, diagonal] = state.connect_lines;
@@ -989,7 +990,7 @@ fn connect_rules(state: &State, refusals: &mut Vec<Refusal>) -> Vec<String> {
         (false, false) => String::new(),
     } + if diagonal && !(horizontal && vertical) { "F" } else { "" };
     let kinds = letters(state, &state.connect_types);
-    if directions.is_empty() || kinds.is_empty() {
+    if kinds.is_empty() {
         return Vec::new();
     }
     let set = if state.connect_types.all {
@@ -1000,14 +1001,15 @@ fn connect_rules(state: &State, refusals: &mut Vec<Refusal>) -> Vec<String> {
     };
     let mut out = Vec::new();
     for (word, n) in goals {
-        match n {
-            0 => {}
-            1 => out.push(format!("exists({set}): {result}")),
-            n if n <= u32::from(crate::base::vocabulary::LINE_GOAL_MAX) => {
-                out.push(format!("{word}({set}, {n}, {directions}): {result}"));
-            }
-            _ => {}
+        let lines = word != "in_block";
+        if n == 0 || (lines && directions.is_empty()) || n > u32::from(crate::base::vocabulary::LINE_GOAL_MAX) {
+            continue;
         }
+        out.push(match (n, lines) {
+            (1, _) => format!("exists({set}): {result}"),
+            (_, true) => format!("{word}({set}, {n}, {directions}): {result}"),
+            (_, false) => format!("in_block({set}, {n}): {result}"),
+        });
     }
     out
 }

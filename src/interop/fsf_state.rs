@@ -219,6 +219,9 @@ pub struct State {
     pub connect_n: u32,
     /// `collinearN`: this many pieces on one line end the game (0: no such goal).
     pub collinear_n: u32,
+    /// `connectNxN`: this many by this many pieces in a square block end
+    /// the game (0: no such goal).
+    pub connect_nxn: u32,
     /// `connectPieceTypes`: the types whose pieces make a connection.
     pub connect_types: Types,
     /// `connectHorizontal`, `connectVertical`, `connectDiagonal`: the
@@ -311,6 +314,7 @@ impl Default for State {
             flag_piece_count: 1,
             connect_n: 0,
             collinear_n: 0,
+            connect_nxn: 0,
             connect_types: Types {
                 all: true,
                 slots: Vec::new(),
@@ -405,7 +409,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("connectRegion2White", ""),
     ("connectRegion1Black", ""),
     ("connectRegion2Black", ""),
-    ("connectNxN", "0"),
     ("adjudicateFullBoard", "false"),
     ("countingRule", "none"),
     ("castlingWins", ""),
@@ -1067,12 +1070,12 @@ impl State {
                     self.flag_piece_count = n.max(1);
                 }
             }
-            "connectN" | "collinearN" => {
+            "connectN" | "collinearN" | "connectNxN" => {
                 if let Some(n) = self.number(&o) {
-                    if e.key == "connectN" {
-                        self.connect_n = n;
-                    } else {
-                        self.collinear_n = n;
+                    match e.key.as_str() {
+                        "connectN" => self.connect_n = n,
+                        "collinearN" => self.collinear_n = n,
+                        _ => self.connect_nxn = n,
                     }
                 }
             }

@@ -161,6 +161,8 @@ pub enum Cond<P: Phase = Parsed> {
     /// `n` pieces of the set on one line along a direction of the
     /// template: in a row, or anywhere on it (`in_row`, `collinear`).
     Line(LineGoal, SetExpr<P>, u8, P::Template),
+    /// `n` by `n` pieces of the set filling a square block (`in_block`).
+    Block(SetExpr<P>, u8),
 }
 
 /// Which way a push goes.

@@ -576,6 +576,10 @@ fn lower_cond_atom(p: Pair<'_, G>) -> Result<Cond, SentenceError> {
             let n = line_count(next(), word)?;
             Cond::Line(goal, set, n, template_text(&next()))
         }
+        G::in_block => {
+            let set = lower_set(next())?;
+            Cond::Block(set, line_count(next(), "in_block")?)
+        }
         _ => {
             let quantity = lower_quantity(next())?;
             let comparison = match next().as_str() {
