@@ -1,6 +1,7 @@
 //! Line goals in end rules: `in_row(S, n, T)` (n pieces of S on
-//! consecutive squares along T's directions) and `collinear(S, n, T)` (n
-//! on one line, gaps allowed). Read for the side to move, `enemy` is the
+//! consecutive squares along T's directions), `collinear(S, n, T)` (n
+//! on one line, gaps allowed) and `in_block(S, n)` (n by n filling a
+//! square block). Read for the side to move, `enemy` is the
 //! side that has just moved: a completed line ends the game at once, in
 //! play and in search; an incomplete one, a line along a direction the
 //! template leaves out, or a line of the side to move does not.
@@ -106,4 +107,21 @@ fn collinear_pieces_may_stand_apart() {
     // Two on the file and one beside it: no line of three.
     let (ending, _) = play(&v, "M4/5/1M3/5/M3p w - - 0 1", &["b3b2"]);
     assert_eq!(ending, None);
+}
+
+#[test]
+fn a_filled_block_ends_the_game() {
+    let v = stones(&["in_block(enemy, 2): loss", "stalemate: draw"]);
+    // c1, c2 and d2; e1 steps to d1: the block c1-d2.
+    let (ending, nodes) = play(&v, "p4/5/5/2PP1/2P1P w - - 0 1", &["e1d1"]);
+    assert_eq!(ending, Some(GameResult::WhiteWins));
+    assert_eq!(nodes, 0);
+    // Four in a row, or an L, is no block.
+    let (ending, _) = play(&v, "p4/5/5/2PP1/2P1P w - - 0 1", &["e1e2"]);
+    assert_eq!(ending, None);
+    let (ending, _) = play(&v, "p4/5/5/1PP2/P3P w - - 0 1", &["e1d2"]);
+    assert_eq!(ending, None);
+    let three = stones(&["in_block(enemy, 3): loss", "stalemate: draw"]);
+    let (ending, _) = play(&three, "p4/PPP2/PPP2/P1P2/1P3 w - - 0 1", &["b1b2"]);
+    assert_eq!(ending, Some(GameResult::WhiteWins));
 }

@@ -821,4 +821,27 @@ mod tests {
         let c1 = g.square(2, 0).unwrap();
         assert_eq!(black.of(c1), &[set(g, &[(1, 1), (0, 2)])]);
     }
+
+    #[test]
+    fn a_block_mask_is_the_rest_of_the_block_above_and_right_of_its_corner() {
+        let mut b = Builder {
+            p: Programs::default(),
+            g: Geometry { files: 3, ranks: 3 },
+            ray_keys: Vec::new(),
+            line_keys: Vec::new(),
+            line_mask_keys: Vec::new(),
+            before_ast: Vec::new(),
+            regions: Vec::new(),
+        };
+        let table = b.block_mask_table(2);
+        assert_eq!(b.block_mask_table(2), table, "one table per size");
+        let g = b.g;
+        let [white, black] = &b.p.line_masks[table as usize];
+        assert_eq!(white, black);
+        assert_eq!(white.of(0), &[set(g, &[(1, 0), (0, 1), (1, 1)])]);
+        // The top rank and the right file start no block.
+        for sq in [2, 5, 6, 7, 8] {
+            assert!(white.of(sq).is_empty(), "{sq}");
+        }
+    }
 }

@@ -978,7 +978,11 @@ fn connect_rules(state: &State, refusals: &mut Vec<Refusal>) -> Vec<String> {
         return Vec::new();
     }
     let Some(result) = outcome(negate(state.connect_value)) else {
-        refusals.push(refuse(None, "connection goals", "a connection has no result (`connectValue = none`)"));
+        refusals.push(refuse(
+            None,
+            "connection goals",
+            "a connection has no result (`connectValue = none`)",
+        ));
         return Vec::new();
     };
     let [horizontal, vertical, diagonal] = state.connect_lines;

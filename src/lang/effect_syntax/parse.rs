@@ -239,20 +239,26 @@ fn small(pair: Pair<'_, G>, max: u32, what: &str) -> Result<u8, SentenceError> {
     Ok(n as u8)
 }
 
-/// The number of pieces of a line goal: from [`LINE_GOAL_MIN`] to
-/// [`LINE_GOAL_MAX`] (a board's longest side).
+/// The number of pieces of a line goal, or the side of a block: from
+/// [`LINE_GOAL_MIN`] to [`LINE_GOAL_MAX`] (a board's longest side).
 fn line_count(pair: Pair<'_, G>, word: &str) -> Result<u8, SentenceError> {
     let at = span(&pair);
     let n = number(pair)?;
     if n < u32::from(LINE_GOAL_MIN) || n > u32::from(LINE_GOAL_MAX) {
         return Err(SentenceError {
-            message: format!(
-                "`{word}(...)` asks for {n} piece{}; it takes {LINE_GOAL_MIN} to {LINE_GOAL_MAX}",
-                if n == 1 { "" } else { "s" }
-            ),
+            message: if word == "in_block" {
+                format!(
+                    "`in_block(...)` asks for a block of {n} by {n}; its side takes {LINE_GOAL_MIN} to {LINE_GOAL_MAX}"
+                )
+            } else {
+                format!(
+                    "`{word}(...)` asks for {n} piece{}; it takes {LINE_GOAL_MIN} to {LINE_GOAL_MAX}",
+                    if n == 1 { "" } else { "s" }
+                )
+            },
             span: at,
             help: if n < u32::from(LINE_GOAL_MIN) {
-                "one piece or none needs no line: write `exists(S)`".into()
+                "one piece or none needs no line nor block: write `exists(S)`".into()
             } else {
                 format!("no board has a line of more than {LINE_GOAL_MAX} squares")
             },
