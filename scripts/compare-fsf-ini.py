@@ -17,7 +17,7 @@ Usage:
   scripts/compare-fsf-ini.py [--engine /usr/games/fairy-stockfish]
       [--ini tests/fixtures/fsf/variants.ini] [--kaboom target/release/kaboom]
       [--random 3] [--plies 12] [--seed 1] [--depth4-below 100000]
-      [--write-expected tests/perft/fsf-import]
+      [--write-expected tests/perft/fsf-import] [--only NAME,NAME]
 """
 
 import argparse
@@ -137,6 +137,8 @@ def main():
     ap.add_argument("--depth4-below", type=int, default=100000,
                     help="also compare depth 4 when depth 3 has fewer nodes than this")
     ap.add_argument("--write-expected", metavar="DIR")
+    ap.add_argument("--only", metavar="NAMES",
+                    help="compare only these converted sections (comma-separated); the random positions then differ from a full run's")
     args = ap.parse_args()
 
     out_dir = tempfile.mkdtemp(prefix="kaboom-fsf-")
@@ -147,6 +149,13 @@ def main():
     doc = json.loads(res.stdout)
     variants = doc["variants"]
     converted = [v for v in variants if v["converted"]]
+    all_converted = len(converted)
+    if args.only:
+        wanted = set(args.only.split(","))
+        unknown = wanted - {v["variant"] for v in converted}
+        if unknown:
+            sys.exit(f"not converted sections: {', '.join(sorted(unknown))}")
+        converted = [v for v in converted if v["variant"] in wanted]
     refused = [v for v in variants if not v["converted"]]
 
     engine = Engine(args.engine, args.ini)
@@ -213,7 +222,7 @@ def main():
     print(f"ini: {args.ini}")
     print(f"engine: {args.engine}")
     print(f"sections: {len(variants)}")
-    print(f"converted: {len(converted)}")
+    print(f"converted: {all_converted}" + (f" ({len(converted)} compared: --only)" if args.only else ""))
     print(f"perft-identical: {len(identical)}")
     print(f"perft-different: {len(mismatched)}")
     for name, why in mismatched:

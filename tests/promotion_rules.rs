@@ -154,3 +154,41 @@ fn a_capture_en_passant_promotes_unless_the_rule_says_not() {
     // Other moves into the zone still promote.
     assert_eq!(moves_from(&v, position, "e5e6"), ["e5e6q"]);
 }
+
+/// A promotion rule with no choice, compulsory on every rank: the pawns
+/// never end a move there, but still attack those squares (a king there
+/// is in check). With a rank where promotion is optional it is an error.
+#[test]
+fn no_choice_keeps_pawns_off_the_ranks_that_still_attack_them() {
+    let text = |rule: &str| {
+        format!(
+            r#"(
+    name: "stuck pawns",
+    board: (files: 8, ranks: 8),
+    pieces: [
+        (letter: 'K', name: "king", moves: "K", royal: true),
+        (letter: 'P', name: "pawn", moves: "fmWfcF"),
+    ],
+    start: "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+    promotion: (pieces: "P", ranks: [8], choices: "", {rule}),
+)"#
+        )
+    };
+    let v = Variant::from_text("stuck.ron", &text("mandatory: true")).unwrap();
+    assert!(moves_from(&v, "8/3P3k/8/8/8/8/8/4K3 w - - 0 1", "d7").is_empty());
+    // The pawn on d7 attacks e8: the king may not step there...
+    let king = moves_from(&v, "8/3P1k2/8/8/8/8/8/4K3 b - - 0 1", "f7");
+    assert!(
+        king.contains(&"f7f8".to_string()) && !king.contains(&"f7e8".to_string()),
+        "{king:?}"
+    );
+    let pos = fen::parse(&v, "4k3/3P4/8/8/8/8/8/4K3 b - - 0 1").unwrap();
+    // ... and one standing there is in check.
+    assert!(v.in_check(&pos));
+    let game = Game::new(&v, pos);
+    assert!(game.ending().is_none(), "the king can step away");
+    for rule in ["mandatory: false", "mandatory_ranks: [8]"] {
+        let err = Variant::from_text("stuck.ron", &text(rule)).unwrap_err().to_string();
+        assert!(err.contains("promotion choices is empty"), "{rule}: {err}");
+    }
+}

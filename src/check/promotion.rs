@@ -115,7 +115,11 @@ pub(super) fn check_promotion(
     g: Geometry,
     letter_kind: &impl Fn(char) -> Option<Kind>,
 ) -> Option<CheckedPromotion> {
-    let mut letters = |field: &Spanned<String>, what: &str| -> Option<Vec<Kind>> {
+    // With no choice, a piece that must promote may not end a move on
+    // those ranks (it still attacks them): allowed where every rank is
+    // compulsory.
+    let all_compulsory = p.mandatory != Some(false) && p.mandatory_ranks.is_none();
+    let mut letters = |field: &Spanned<String>, what: &str, may_be_empty: bool| -> Option<Vec<Kind>> {
         let mut kinds = Vec::new();
         let mut ok = true;
         for (i, ch) in field.value.char_indices() {
@@ -144,18 +148,22 @@ pub(super) fn check_promotion(
                 }
             }
         }
-        if kinds.is_empty() && ok {
+        if kinds.is_empty() && ok && !may_be_empty {
             c.error(
                 format!("promotion {what} is empty"),
                 field.location.clone(),
-                "list at least one piece letter",
+                if what == "choices" {
+                    "list at least one piece letter (no choice at all is allowed only where promotion is compulsory on every rank: the pieces then may not move onto them)"
+                } else {
+                    "list at least one piece letter"
+                },
             );
             ok = false;
         }
         ok.then_some(kinds)
     };
-    let pieces = letters(&p.pieces, "pieces");
-    let choices = letters(&p.choices, "choices");
+    let pieces = letters(&p.pieces, "pieces", false);
+    let choices = letters(&p.choices, "choices", all_compulsory);
     let mut ranks = Vec::new();
     for r in &p.ranks.value {
         if *r == 0 || *r > g.ranks as u32 {

@@ -5,6 +5,7 @@
 
 use super::fsf_piece_promotion;
 use super::fsf_pieces::{Movement, PAWN, builtin_pieces, king_index, slot_name};
+use super::fsf_royalty;
 use super::fsf_state::{MAX_FILES, Origin, Squares, State, Types, Value, gap_of, rank_squares, square};
 use std::fmt::Write as _;
 
@@ -68,8 +69,9 @@ fn mirror(region: Squares, files: u8, ranks: u8) -> Squares {
 /// A square set sentence for `region` as seen from White (ranks counted
 /// from rank 1, files by letter): `ranks(4..5) & files(d..e)`.
 fn region_sentence(region: Squares, files: u8, ranks: u8) -> String {
-    let mut terms = Vec::new();
-    for r in 0..ranks {
+    // Each rank's runs of squares; ranks with the same runs in a row
+    // become one term.
+    let runs_of = |r: u8| {
         let mut f = 0;
         let mut runs = Vec::new();
         while f < files {
@@ -82,19 +84,30 @@ fn region_sentence(region: Squares, files: u8, ranks: u8) -> String {
             }
             f += 1;
         }
-        for (a, b) in runs {
+        runs
+    };
+    let mut terms = Vec::new();
+    let mut r = 0;
+    while r < ranks {
+        let runs = runs_of(r);
+        let mut last = r;
+        while last + 1 < ranks && runs_of(last + 1) == runs {
+            last += 1;
+        }
+        for &(a, b) in &runs {
             if a == 0 && b == files - 1 {
-                terms.push(format!("ranks({}..{})", r + 1, r + 1));
+                terms.push(format!("ranks({}..{})", r + 1, last + 1));
             } else {
                 terms.push(format!(
                     "(ranks({}..{}) & files({}..{}))",
                     r + 1,
-                    r + 1,
+                    last + 1,
                     (b'a' + a) as char,
                     (b'a' + b) as char
                 ));
             }
         }
+        r = last + 1;
     }
     terms.join(" + ")
 }
@@ -331,6 +344,17 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         ));
     }
 
+    // Pseudo-royal pieces and explosions.
+    let start_count = |letter: char| -> usize {
+        let on_board = rows.iter().flatten().flatten().filter(|&&c| c == Some(letter)).count();
+        let in_hand = fen
+            .as_ref()
+            .and_then(|f| f.board.split_once('['))
+            .map_or(0, |(_, hand)| hand.chars().filter(|&c| c == letter).count());
+        on_board + in_hand
+    };
+    let royalty = fsf_royalty::royalty(state, &start_count, outcome(state.checkmate_value), &mut refusals);
+
     // Initial (`i`) moves happen on the double-step region.
     let double_region = if state.double_step {
         state.double_step_region
@@ -433,7 +457,7 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
                 "the piece's mobility regions are not mirror images of each other",
             )),
         }
-        if slot == king_index() {
+        if slot == king_index() || royalty.royal.contains(&slot) {
             extra.push_str(", royal: true");
         }
         let resets = |c: usize| state.move_rule_types[c].all || state.move_rule_types[c].slots.contains(&slot);
@@ -458,6 +482,7 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         }
         templates[slot] = Some(template);
     }
+    has_royal |= royalty.any_royal(state);
     // From here on the pieces only promoted pieces can be are not pieces
     // of the variant (their movement stays in `templates`, for the forms).
     let shown;
@@ -480,7 +505,22 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         letters(state, &state.promotion_choices[1]),
     ];
     let regions = [clip(state.promotion_region[0]), clip(state.promotion_region[1])];
-    let promotes = |c: usize| !pawns[c].is_empty() && !choices[c].is_empty() && regions[c] != 0;
+    // With nothing to promote to, a pawn that must promote may not move
+    // into the region (Fairy-Stockfish generates no such move), though it
+    // attacks it: kaboom's rule with no choices.
+    // (A pawn with a promoted form promotes to it instead.)
+    let has_form = |c: usize| {
+        let p = &state.promotion_pawns[c];
+        state
+            .promoted_types
+            .iter()
+            .any(|&(from, _)| p.all || p.slots.contains(&from))
+    };
+    let promotes = |c: usize| {
+        !pawns[c].is_empty()
+            && (!choices[c].is_empty() || (state.mandatory_promotion && !has_form(c)))
+            && regions[c] != 0
+    };
     let pawn_slots: &[usize] = if promotes(0) {
         &state.promotion_pawns[0].slots
     } else {
@@ -742,7 +782,9 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         (false, None) => {}
     }
     let present = |slot: usize| state.pieces[slot].is_some();
-    if state.extinction_value != Value::None && (state.extinction_types.all || !state.extinction_types.slots.is_empty())
+    if royalty.extinction
+        && state.extinction_value != Value::None
+        && (state.extinction_types.all || !state.extinction_types.slots.is_empty())
     {
         let mut types: Vec<Option<usize>> = Vec::new();
         if state.extinction_types.all {
@@ -837,6 +879,7 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     {
         end.push(format!("checkmate if dropped({}): win", p.letter.to_ascii_uppercase()));
     }
+    end.extend(royalty.mated.iter().cloned());
     match outcome(state.checkmate_value) {
         Some(o) if has_royal => end.push(format!("checkmate: {o}")),
         Some(_) => {}
@@ -921,18 +964,17 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     if !castling_rules.is_empty() {
         let _ = writeln!(out, "    castling: [\n{castling_rules}    ],");
     }
+    let mut rules: Vec<String> = royalty.rule.iter().map(|r| ron_string(r)).collect();
     if state.duck_walling {
         // The duck: a wall the mover moves to another empty square after
-        // every move (placed on the first move).
-        let _ = writeln!(
-            out,
-            "    rules: [{}],",
-            ron_string("after move: block(chosen empty, unblocking blocked)")
-        );
+        // every move (placed on the first move), after any explosion.
+        rules.push(ron_string("after move: block(chosen empty, unblocking blocked)"));
     }
-    let mut legal: Vec<&str> = Vec::new();
+    if !rules.is_empty() {
+        let _ = writeln!(out, "    rules: [{}],", rules.join(", "));
+    }
+    let mut legal: Vec<&str> = royalty.legal.iter().map(String::as_str).collect();
     if has_royal {
-        legal.push("own royal not attacked");
         if !state.checking {
             legal.push("not attacked(enemy royal)");
         }

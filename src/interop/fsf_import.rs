@@ -104,6 +104,12 @@ fn chain<'a>(
 fn import_section(earlier: &[Section], builtins: &[Section], section: &Section) -> Result<String, Vec<Refusal>> {
     let layers = chain(earlier, builtins, section).map_err(|r| vec![r])?;
     let mut state = State::default();
+    // A section of the file with no parent starts, as in Fairy-Stockfish,
+    // with no pieces and nothing to promote to (built-ins keep the
+    // defaults: they are Fairy-Stockfish's own variants).
+    if layers.first().is_some_and(|(_, builtin)| !builtin) {
+        state.promotion_choices = Default::default();
+    }
     for (layer, builtin) in &layers {
         state.apply(&layer.name, *builtin, &layer.entries);
     }

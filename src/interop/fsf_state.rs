@@ -119,6 +119,12 @@ pub struct State {
     pub duck_walling: bool,
     /// `checking`: whether a move may give check.
     pub checking: bool,
+    /// `extinctionPseudoRoyal`: the extinction piece types are pseudo-royal.
+    pub pseudo_royal: bool,
+    /// `blastOnCapture`: captures explode.
+    pub blast: bool,
+    /// `blastImmuneTypes`: piece types explosions spare.
+    pub blast_immune: Types,
     /// `promotionLimit`: per piece slot, the most of it a side may have
     /// for a promotion to choose it.
     pub promotion_limit: Vec<(usize, u32)>,
@@ -261,6 +267,9 @@ impl Default for State {
             double_step_region: [rank_squares(1), rank_squares(6)],
             castling: true,
             must_capture: false,
+            pseudo_royal: false,
+            blast: false,
+            blast_immune: Types::default(),
             duck_walling: false,
             checking: true,
             promotion_limit: Vec::new(),
@@ -350,8 +359,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("chess960", "false"),
     ("twoBoards", "false"),
     ("sittuyinPromotion", "false"),
-    ("blastOnCapture", "false"),
-    ("blastImmuneTypes", ""),
     ("mutuallyImmuneTypes", ""),
     ("petrifyOnCaptureTypes", ""),
     ("petrifyBlastPieces", "false"),
@@ -400,7 +407,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("shatarMateRule", "false"),
     ("bikjangRule", "false"),
     ("extinctionClaim", "false"),
-    ("extinctionPseudoRoyal", "false"),
     ("dupleCheck", "false"),
     ("flagPieceBlockedWin", "false"),
     ("flagMove", "false"),
@@ -812,6 +818,21 @@ impl State {
             "checking" => {
                 if let Some(b) = self.boolean(&o) {
                     self.checking = b;
+                }
+            }
+            "extinctionPseudoRoyal" => {
+                if let Some(b) = self.boolean(&o) {
+                    self.pseudo_royal = b;
+                }
+            }
+            "blastOnCapture" => {
+                if let Some(b) = self.boolean(&o) {
+                    self.blast = b;
+                }
+            }
+            "blastImmuneTypes" => {
+                if let Some(t) = self.types(&o) {
+                    self.blast_immune = t;
                 }
             }
             "promotedPieceType" => {

@@ -6,5 +6,6 @@ pub mod fsf_export;
 pub mod fsf_import;
 mod fsf_piece_promotion;
 pub mod fsf_pieces;
+mod fsf_royalty;
 pub mod fsf_state;
 pub mod ini;

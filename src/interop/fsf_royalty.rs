@@ -1,0 +1,307 @@
+//! Fairy-Stockfish's pseudo-royal pieces and explosions as kaboom data.
+//!
+//! `extinctionPseudoRoyal = true`: a piece of an extinction type is
+//! pseudo-royal while its side has at most `extinctionPieceCount + 1` of
+//! that type (losing it would end the game). No move may leave a
+//! pseudo-royal piece attacked, a side with no move whose pseudo-royal
+//! piece is attacked is mated, and extinction is not judged (the pieces
+//! cannot be captured) unless captures explode.
+//!
+//! `blastOnCapture = true`: a capture removes every piece on the square
+//! of arrival and the eight squares around it, except Fairy-Stockfish's
+//! pawn and the `blastImmuneTypes`. With pseudo-royal pieces, a move that
+//! explodes its own is illegal, one that removes the other side's is
+//! legal whatever it leaves attacked, and pseudo-royal pieces that touch
+//! are not attacked by each other.
+//!
+//! Where the pieces are royal throughout (the start position already has
+//! at most that many of them, and neither promotion nor a drop can add
+//! one), they are written `royal: true`; otherwise, without explosions,
+//! the count is part of the clauses. Other combinations are refused.
+
+use super::fsf_convert::{Refusal, refuse};
+use super::fsf_pieces::{PAWN, king_index};
+use super::fsf_state::{State, Types, Value};
+
+/// The clauses and rules that pseudo-royal pieces and explosions add.
+#[derive(Debug, Default)]
+pub(super) struct Royalty {
+    /// Piece slots written `royal: true` (the king's slot is always royal).
+    pub royal: Vec<usize>,
+    /// Legality clauses, in order (the royal clauses included).
+    pub legal: Vec<String>,
+    /// End rules for a side with no move whose pseudo-royal piece is
+    /// attacked, placed before checkmate.
+    pub mated: Vec<String>,
+    /// Whether the extinction end rules stand (Fairy-Stockfish drops them
+    /// for pseudo-royal pieces that cannot be captured).
+    pub extinction: bool,
+    /// The explosion rule, when captures explode.
+    pub rule: Option<String>,
+}
+
+impl Royalty {
+    /// Whether some piece is royal (kaboom's `own royal` names something).
+    pub fn any_royal(&self, state: &State) -> bool {
+        state.pieces[king_index()].is_some() || !self.royal.is_empty()
+    }
+}
+
+/// The pieces of each side on the start board and in the start hands, by
+/// letter (White upper case).
+pub(super) type StartCount<'a> = &'a dyn Fn(char) -> usize;
+
+/// Works out the royal pieces, clauses and explosion rule, or pushes
+/// refusals. `start_count(c)` counts the letter `c` (White upper case) on
+/// the start board and in the start hands; `mated` is the outcome of
+/// checkmate (`loss`, ...).
+pub(super) fn royalty(
+    state: &State,
+    start_count: StartCount,
+    mated: Option<&str>,
+    refusals: &mut Vec<Refusal>,
+) -> Royalty {
+    let mut out = Royalty {
+        extinction: true,
+        ..Royalty::default()
+    };
+    let has_king = state.pieces[king_index()].is_some();
+    let letter = |slot: usize| state.pieces[slot].as_ref().map(|p| p.letter.to_ascii_uppercase());
+    let pseudo = |why: &str| refuse(None, "pseudo-royal pieces", why);
+    let blast = |why: &str| refuse(None, "capture side effects (blast, petrify)", why);
+    let mut dynamic: Vec<(char, u32)> = Vec::new();
+    if state.pseudo_royal && state.extinction_value != Value::None {
+        let types = &state.extinction_types;
+        if types.all {
+            refusals.push(pseudo("every piece type is pseudo-royal (`extinctionPieceTypes = *`)"));
+        }
+        if state.check_counting || !state.checking {
+            refusals.push(pseudo("checks are counted or forbidden, and Fairy-Stockfish's checks of pseudo-royal pieces are not converted"));
+        }
+        let threshold = state.extinction_count + 1;
+        for &slot in &types.slots {
+            let Some(l) = letter(slot) else { continue };
+            let most = start_count(l).max(start_count(l.to_ascii_lowercase()));
+            let added = promoted_to(state, slot) || (state.piece_drops && state.captures_to_hand && state.blast);
+            let in_hand = start_in_hand(state, l);
+            if most as u32 <= threshold && !added && !in_hand {
+                if slot != king_index() {
+                    out.royal.push(slot);
+                }
+            } else if state.blast {
+                refusals.push(pseudo("with explosions, a pseudo-royal piece type must be royal throughout (no more than `extinctionPieceCount + 1` of it, and no promotion or drop that adds one)"));
+            } else if added || in_hand || state.piece_drops {
+                refusals.push(pseudo("a pseudo-royal piece type that promotion or a drop can add to"));
+            } else {
+                dynamic.push((l, threshold));
+            }
+        }
+        if !state.blast {
+            out.extinction = false;
+        }
+    } else if state.pseudo_royal {
+        // No extinction rule: nothing is pseudo-royal.
+    }
+    let any_royal = has_king || !out.royal.is_empty();
+    if state.blast {
+        let explodes_kings = state.pieces[king_index()].is_some() && !state.pseudo_royal;
+        if explodes_kings {
+            refusals.push(blast("captures explode next to a royal king that is not pseudo-royal"));
+        }
+        if state.captures_to_hand {
+            refusals.push(blast("exploded pieces would go to a hand"));
+        }
+        if state.duck_walling {
+            refusals.push(blast(
+                "the duck may not land where the explosion emptied squares (Fairy-Stockfish picks its squares before the move), which kaboom's block after the move does not say",
+            ));
+        }
+        if state.blast_immune.all {
+            refusals.push(blast("every piece type is immune to explosions"));
+        }
+        if any_royal {
+            let royal_each: usize = royal_slots(state, &out)
+                .map(|slot| letter(slot).map_or(0, |l| start_count(l) + start_count(l.to_ascii_lowercase())))
+                .sum();
+            if royal_each != 2 || royal_slots(state, &out).any(|s| letter(s).is_some_and(|l| start_count(l) != 1)) {
+                refusals.push(pseudo(
+                    "with explosions, each side must start with exactly one pseudo-royal piece",
+                ));
+            }
+        }
+        let spared: String = state.pieces[PAWN]
+            .iter()
+            .map(|p| p.letter.to_ascii_uppercase())
+            .chain(state.blast_immune.slots.iter().filter_map(|&s| letter(s)))
+            .map(|l| format!(" {l}"))
+            .collect();
+        let immune: String = state
+            .blast_immune
+            .slots
+            .iter()
+            .filter_map(|&s| letter(s))
+            .map(|l| format!(" {l}"))
+            .collect();
+        let sparing = if spared.is_empty() {
+            String::new()
+        } else {
+            format!(", sparing any{spared}")
+        };
+        let capturer = if immune.is_empty() {
+            "target".to_string()
+        } else {
+            format!("target - any{immune}")
+        };
+        out.rule = Some(format!("on capture: blast(target, 1{sparing}); remove({capturer})"));
+    }
+    if any_royal {
+        if state.blast {
+            out.legal.push("own royal survives".to_string());
+            out.legal.push(
+                "own royal not attacked unless touching(own royal, enemy royal) or not exists(enemy royal)".to_string(),
+            );
+        } else {
+            out.legal.push("own royal not attacked".to_string());
+        }
+    }
+    for (l, threshold) in dynamic {
+        let pseudo = format!("attacked(own {l}) and count(own {l}) <= {threshold}");
+        out.legal.push(format!("not ({pseudo})"));
+        if let Some(o) = mated {
+            out.mated.push(format!("stalemate if {pseudo}: {o}"));
+        }
+    }
+    out
+}
+
+/// The king's slot and the slots written royal.
+fn royal_slots<'a>(state: &'a State, out: &'a Royalty) -> impl Iterator<Item = usize> + 'a {
+    std::iter::once(king_index())
+        .filter(|&k| state.pieces[k].is_some())
+        .chain(out.royal.iter().copied())
+}
+
+/// Whether a promotion can make a piece of this slot.
+fn promoted_to(state: &State, slot: usize) -> bool {
+    let chosen = |t: &Types| t.all || t.slots.contains(&slot);
+    let pawns = |t: &Types| t.all || !t.slots.is_empty();
+    (0..2).any(|c| pawns(&state.promotion_pawns[c]) && chosen(&state.promotion_choices[c]))
+        || state.promoted_types.iter().any(|&(_, to)| to == slot)
+}
+
+/// Whether the start FEN's hands hold this letter (either side).
+fn start_in_hand(state: &State, letter: char) -> bool {
+    state
+        .start_fen
+        .split_whitespace()
+        .next()
+        .and_then(|b| b.split_once('['))
+        .is_some_and(|(_, hand)| hand.chars().any(|c| c.eq_ignore_ascii_case(&letter)))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::game::{Game, GameResult};
+    use crate::interop::fsf_convert::Refusal;
+    use crate::interop::fsf_import::import;
+
+    fn one(text: &str) -> Result<String, Vec<Refusal>> {
+        import(text).unwrap().pop().unwrap().result
+    }
+
+    fn variant(ron: &str) -> crate::Variant {
+        crate::Variant::from_text("x.ron", ron).unwrap()
+    }
+
+    fn legal(v: &crate::Variant, fen: &str) -> Vec<String> {
+        let pos = crate::notation::fen::parse(v, fen).unwrap();
+        let mut moves: Vec<String> = v
+            .legal_moves(&pos)
+            .iter()
+            .map(|m| crate::notation::uci::write(v, m))
+            .collect();
+        moves.sort();
+        moves
+    }
+
+    fn result(v: &crate::Variant, fen: &str) -> Option<GameResult> {
+        let pos = crate::notation::fen::parse(v, fen).unwrap();
+        Game::new(v, pos).ending().map(|e| e.result)
+    }
+
+    #[test]
+    fn pseudo_royal_pieces_that_stay_royal_are_royal_pieces() {
+        let ini = "[two:chess]\nking = -\ncommoner = k\nextinctionValue = loss\nextinctionPseudoRoyal = true\nextinctionPieceTypes = k\nextinctionPieceCount = 1\nstartFen = 4k2k/8/8/8/8/8/8/K1K5 w - - 0 1\n";
+        let ron = one(ini).unwrap();
+        assert!(
+            ron.contains(r#"(letter: 'K', name: "commoner", moves: "K", royal: true)"#),
+            "{ron}"
+        );
+        assert!(!ron.contains("count("), "no extinction rule: {ron}");
+        let v = variant(&ron);
+        // The rook checks the king on a1; the king on c1 cannot help.
+        let fen = "r3k2k/8/8/8/8/8/8/K1K5 w - - 0 1";
+        assert!(v.in_check(&crate::notation::fen::parse(&v, fen).unwrap()));
+        assert_eq!(legal(&v, fen), ["a1b1", "a1b2"]);
+        // Either king checked with no move: mate.
+        assert_eq!(
+            result(&v, "r3k2k/1r6/8/8/8/8/8/K1K5 w - - 0 1"),
+            Some(GameResult::BlackWins)
+        );
+    }
+
+    #[test]
+    fn pseudo_royal_pieces_become_royal_when_few_are_left() {
+        let ini = "[few:chess]\ncustomPiece1 = m:W\nextinctionValue = loss\nextinctionPseudoRoyal = true\nextinctionPieceTypes = m\nstartFen = 4k3/8/8/8/8/8/8/M2M4 w - - 0 1\n";
+        let ron = one(ini).unwrap();
+        assert!(ron.contains("not (attacked(own M) and count(own M) <= 1)"), "{ron}");
+        let v = variant(&ron);
+        // Two wazirs: the one on a1 may stay attacked.
+        assert!(legal(&v, "4k3/8/8/8/8/8/r7/M2M4 w - - 0 1").contains(&"d1e1".to_string()));
+        // One: it must take the rook or step out of its lines.
+        assert_eq!(legal(&v, "4k3/8/8/8/8/8/r7/M7 w - - 0 1"), ["a1a2", "a1b1"]);
+        // One, attacked, with no move: mated, though no royal piece is in check.
+        assert_eq!(
+            result(&v, "4k3/8/8/8/8/8/rr6/M7 w - - 0 1"),
+            Some(GameResult::BlackWins)
+        );
+        // Not attacked, with no move (a2 and b1 are attacked): stalemate.
+        assert_eq!(result(&v, "4k3/8/8/8/8/8/1r6/M7 w - - 0 1"), Some(GameResult::Draw));
+    }
+
+    #[test]
+    fn explosions_spare_pawns_and_immune_types_and_keep_the_kings_apart() {
+        let ini = "[boom:chess]\nking = -\ncommoner = k\nextinctionValue = loss\nextinctionPieceTypes = k\nextinctionPseudoRoyal = true\nblastOnCapture = true\nblastImmuneTypes = b\nstartFen = 4k3/8/8/8/8/8/8/3QK3 w - - 0 1\n";
+        let ron = one(ini).unwrap();
+        assert!(
+            ron.contains("on capture: blast(target, 1, sparing any P B); remove(target - any B)"),
+            "{ron}"
+        );
+        assert!(ron.contains("own royal survives"), "{ron}");
+        let v = variant(&ron);
+        // The queen takes on d7 next to her own king: illegal; Nxd7 is far enough.
+        let fen = "4k3/3r4/8/8/8/8/8/3QK3 w - - 0 1";
+        let moves = legal(&v, fen);
+        assert!(moves.contains(&"d1d7".to_string()), "d7 is not next to e1: {moves:?}");
+        let near = legal(&v, "4k3/3r4/4K3/8/8/8/8/3Q4 w - - 0 1");
+        assert!(
+            !near.contains(&"d1d7".to_string()),
+            "the blast would take the white king on e6"
+        );
+        // An immune capturer stays; a knight next to the square goes.
+        let mut pos = crate::notation::fen::parse(&v, "4k3/8/8/4n3/3r4/8/8/B3K3 w - - 0 1").unwrap();
+        let mv = crate::notation::uci::parse(&v, &pos, "a1d4").unwrap();
+        pos.make(&v, mv);
+        let after = crate::notation::fen::write(&v, &pos);
+        assert!(after.starts_with("4k3/8/8/8/3B4/8/8/4K3 "), "{after}");
+    }
+
+    #[test]
+    fn explosions_next_to_a_royal_king_are_refused() {
+        let e = one("[boom:chess]\nblastOnCapture = true\n").unwrap_err();
+        assert!(
+            e.iter().any(|r| r.gap == "capture side effects (blast, petrify)"),
+            "{e:?}"
+        );
+    }
+}
