@@ -122,8 +122,11 @@ fn connection_goals_match_fairy_stockfish_perft() {
     };
     for (name, rule) in [
         ("blocks", r#""in_block(enemy, 2): loss""#),
-        ("blocks3", r#""in_row(enemy P, 4, K): loss",
-        "in_block(enemy P, 3): loss""#),
+        (
+            "blocks3",
+            r#""in_row(enemy P, 4, K): loss",
+        "in_block(enemy P, 3): loss""#,
+        ),
         ("rowsh", r#""in_row(enemy, 3, sW): loss""#),
         ("rowsvd", r#""in_row(enemy, 3, vWF): loss""#),
         ("rowsd", r#""in_row(enemy, 3, F): win""#),
