@@ -20,6 +20,10 @@ type SetExpr = ast::SetExpr<Resolved>;
 type Cond = ast::Cond<Resolved>;
 type Effect = ast::Effect<Resolved>;
 
+/// What a line-goal mask table is built from: goal, row length (0 for a
+/// collinear goal; the side for a block) and directions.
+type LineMaskKey = (LineGoal, usize, Vec<(i32, i32)>);
+
 struct Builder {
     p: Programs,
     g: Geometry,
@@ -29,7 +33,7 @@ struct Builder {
     line_keys: Vec<Vec<((i32, i32), usize)>>,
     /// The keys of [`Programs::line_masks`]: goal, row length (0 for a
     /// collinear goal) and directions.
-    line_mask_keys: Vec<(LineGoal, usize, Vec<(i32, i32)>)>,
+    line_mask_keys: Vec<LineMaskKey>,
     /// Each region's squares per side, and its table in `p.zones` once
     /// a sentence names it.
     regions: Vec<([SquareSet; 2], Option<u32>)>,
