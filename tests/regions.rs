@@ -109,3 +109,78 @@ fn xiangqi_fens_read_back_as_fairy_stockfish_writes_them() {
         assert_eq!(fen::write(&v, &pos), text);
     }
 }
+
+/// A region with each side's own squares (`white`, `black`), read for the
+/// rule's side, for the other side (`enemy goal`) or for a named side, in
+/// end rules and in `within`.
+#[test]
+fn regions_per_side_and_read_for_another_side() {
+    let text = |end: &str| {
+        format!(
+            r#"(
+    name: "corners",
+    board: (files: 8, ranks: 8),
+    regions: [
+        (name: "goal", white: "(files(g..h) & ranks(8)) + (files(h) & ranks(7))",
+                       black: "(files(a..b) & ranks(8)) + (files(a) & ranks(7))"),
+    ],
+    pieces: [
+        (letter: 'K', name: "king", moves: "K", royal: true),
+        (letter: 'N', name: "knight", moves: "N"),
+        (letter: 'W', name: "wazir", moves: "W", within: "all - enemy goal"),
+    ],
+    start: "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+    end: ["{end}: loss", "checkmate: loss", "stalemate: draw"],
+)"#
+        )
+    };
+    let ended = |end: &str, position: &str| {
+        let v = Variant::from_text("corners.ron", &text(end)).unwrap_or_else(|e| panic!("{e}"));
+        let pos = fen::parse(&v, position).unwrap();
+        kaboom::Game::new(&v, pos).ending().is_some()
+    };
+    // White's knight on g8 (White's goal), Black to move.
+    let white_in_goal = "4k1N1/8/8/8/8/8/8/4K3 b - - 0 1";
+    assert!(ended("count(enemy N & enemy goal) >= 1", white_in_goal));
+    assert!(ended("count(enemy N & white goal) >= 1", white_in_goal));
+    assert!(
+        !ended("count(enemy N & goal) >= 1", white_in_goal),
+        "Black's goal is a1 b1 a2"
+    );
+    assert!(!ended("count(enemy N & black goal) >= 1", white_in_goal));
+    // Black's knight on b1 (Black's goal), White to move.
+    assert!(ended(
+        "count(enemy N & enemy goal) >= 1",
+        "4k3/8/8/8/8/8/8/1n2K3 w - - 0 1"
+    ));
+    // A wazir stays out of the other side's goal: White's wazir on h6
+    // may go to h7 (its own goal), Black's on b3 not to b2... a2.
+    let v = Variant::from_text("corners.ron", &text("false")).unwrap();
+    assert_eq!(
+        moves_from(&v, "4k3/8/7W/8/8/8/8/4K3 w - - 0 1", "h6"),
+        ["h6g6", "h6h5", "h6h7"]
+    );
+    assert_eq!(
+        moves_from(&v, "4k3/8/8/8/8/w7/8/4K3 b - - 0 1", "a3"),
+        ["a3a2", "a3a4", "a3b3"]
+    );
+    let v = Variant::from_text("corners.ron", &text("false").replace("all - enemy goal", "all - goal")).unwrap();
+    assert_eq!(moves_from(&v, "4k3/8/7W/8/8/8/8/4K3 w - - 0 1", "h6"), ["h6g6", "h6h5"]);
+    assert_eq!(moves_from(&v, "4k3/8/8/8/8/w7/8/4K3 b - - 0 1", "a3"), ["a3a4", "a3b3"]);
+}
+
+/// A region needs `squares`, or both `white` and `black`.
+#[test]
+fn a_region_needs_its_squares() {
+    for fields in ["", "white: \"ranks(1)\"", "squares: \"ranks(1)\", black: \"ranks(1)\""] {
+        let text = format!(
+            "(name: \"r\", board: (files: 8, ranks: 8), regions: [(name: \"zone\", {fields})], \
+             pieces: [(letter: 'K', name: \"king\", moves: \"K\", royal: true)], start: \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\")"
+        );
+        let err = Variant::from_text("r.ron", &text).unwrap_err().to_string();
+        assert!(
+            err.contains("needs `squares`, or both `white` and `black`"),
+            "{fields}: {err}"
+        );
+    }
+}

@@ -94,7 +94,7 @@ impl Costs {
             SetExpr::Named(NamedSet::Path) => (LONGEST_RAY, LONGEST_RAY),
             SetExpr::Named(NamedSet::All) => (n, 1),
             SetExpr::Named(_) | SetExpr::Pieces(..) => (n, n),
-            SetExpr::Ranks(..) | SetExpr::Files(..) | SetExpr::Region(_) => (n, 1),
+            SetExpr::Ranks(..) | SetExpr::Files(..) | SetExpr::Region(..) => (n, 1),
             SetExpr::Area(s, r) => {
                 let (size, cost) = self.set(s);
                 let side = 2 * *r as u64 + 1;
@@ -450,7 +450,7 @@ fn set_walk(e: &SetExpr, f: &mut impl FnMut(&SetExpr)) {
             set_walk(a, f);
             set_walk(b, f);
         }
-        SetExpr::Named(_) | SetExpr::Pieces(..) | SetExpr::Ranks(..) | SetExpr::Files(..) | SetExpr::Region(_) => {}
+        SetExpr::Named(_) | SetExpr::Pieces(..) | SetExpr::Ranks(..) | SetExpr::Files(..) | SetExpr::Region(..) => {}
     }
 }
 

@@ -96,7 +96,28 @@ pub(super) fn check_regions(
             regions: &seen,
             all_regions: names.all_regions,
         };
-        let squares = fixed_squares(c, &spec.squares, "region", &earlier, &regions, &mut masks);
+        let squares = match (&spec.squares, &spec.white, &spec.black) {
+            (Some(both), None, None) => fixed_squares(c, both, "region", &earlier, &regions, &mut masks),
+            (None, Some(white), Some(black)) => {
+                let white = fixed_squares(c, white, "region", &earlier, &regions, &mut masks);
+                let black = fixed_squares(c, black, "region", &earlier, &regions, &mut masks);
+                white.zip(black).map(|(w, b)| [w[0], b[1]])
+            }
+            (squares, white, black) => {
+                let at = squares
+                    .as_ref()
+                    .or(white.as_ref())
+                    .or(black.as_ref())
+                    .and_then(|s| s.location.clone())
+                    .or_else(|| spec.name.location.clone());
+                c.error(
+                    format!("region `{name}` needs `squares`, or both `white` and `black`"),
+                    at,
+                    "write `squares` for one set read for each side, or `white` and `black` for each side's own squares",
+                );
+                None
+            }
+        };
         regions.push(CheckedRegion {
             name: name.clone(),
             squares: squares.unwrap_or([SquareSet::EMPTY; 2]),
@@ -308,7 +329,7 @@ fn evaluate(
                 })
                 .collect()
         }
-        SetExpr::Region(i) => regions[*i as usize].squares[side as usize],
+        SetExpr::Region(from, i) => regions[*i as usize].squares[from.side(side) as usize],
     })
 }
 

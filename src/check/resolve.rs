@@ -155,7 +155,7 @@ impl Resolver<'_, '_> {
                 let (a, b) = both(self.boxed(a), self.boxed(b))?;
                 SetExpr::Binary(*op, a, b)
             }
-            SetExpr::Region(r) => SetExpr::Region(self.region(r)?),
+            SetExpr::Region(from, r) => SetExpr::Region(*from, self.region(r)?),
         })
     }
 

@@ -192,7 +192,12 @@ fn summary(variant: &Variant, file: &VariantFile) -> String {
     if !regions.is_empty() {
         let _ = writeln!(out, "\nregions (ranks counted from each side):");
         for r in regions {
-            let _ = writeln!(out, "  {}: {}", r.name.value, r.squares.value);
+            let text = |s: &Option<Spanned<String>>| s.as_ref().map_or("", |s| s.value.as_str()).to_string();
+            let squares = match &r.squares {
+                Some(s) => s.value.clone(),
+                None => format!("White {}; Black {}", text(&r.white), text(&r.black)),
+            };
+            let _ = writeln!(out, "  {}: {squares}", r.name.value);
         }
     }
     for a in file.actions.as_deref().unwrap_or_default() {

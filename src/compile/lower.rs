@@ -36,7 +36,7 @@ struct Builder {
     line_mask_keys: Vec<LineMaskKey>,
     /// Each region's squares per side, and its table in `p.zones` once
     /// a sentence names it.
-    regions: Vec<([SquareSet; 2], Option<u32>)>,
+    regions: Vec<([SquareSet; 2], [Option<u32>; 4])>,
     /// The condition of each `before(...)` bit, as written, so that one
     /// condition written twice is evaluated once.
     before_ast: Vec<Cond>,
@@ -68,7 +68,7 @@ pub fn compile(
         line_keys: Vec::new(),
         line_mask_keys: Vec::new(),
         before_ast: Vec::new(),
-        regions: regions.iter().map(|r| (*r, None)).collect(),
+        regions: regions.iter().map(|r| (*r, [None; 4])).collect(),
     };
     for rule in &s.rules {
         b.rule(rule);
@@ -338,10 +338,12 @@ impl Builder {
                     table: (self.p.zones.len() - 1) as u32,
                 }
             }
-            SetExpr::Region(i) => {
-                let (squares, table) = &mut self.regions[*i as usize];
-                let table = *table.get_or_insert_with(|| {
-                    self.p.zones.push(*squares);
+            SetExpr::Region(from, i) => {
+                // One table per region and side it is read for.
+                let (squares, tables) = &mut self.regions[*i as usize];
+                let read = Color::BOTH.map(|owner| squares[from.side(owner) as usize]);
+                let table = *tables[*from as usize].get_or_insert_with(|| {
+                    self.p.zones.push(read);
                     (self.p.zones.len() - 1) as u32
                 });
                 SetNode::Zone { table }

@@ -218,8 +218,16 @@ pub struct RegionSpec {
     /// The name sentences use: lower case letters, digits and `_`.
     pub name: Spanned<String>,
     /// The squares, a set of fixed squares read for each side
-    /// (`"files(d..f) & ranks(1..3)"`).
-    pub squares: Spanned<String>,
+    /// (`"files(d..f) & ranks(1..3)"`); or `white` and `black`.
+    #[serde(default)]
+    pub squares: Option<Spanned<String>>,
+    /// White's squares, read for White, where the sides' squares are not
+    /// one set read for each (`"files(g..h) & ranks(8) + files(h) & ranks(7)"`).
+    #[serde(default)]
+    pub white: Option<Spanned<String>>,
+    /// Black's squares, read for Black (`ranks(1)` is Black's first rank).
+    #[serde(default)]
+    pub black: Option<Spanned<String>>,
 }
 
 /// The moves a piece has while it stands on some squares.

@@ -105,8 +105,9 @@ pub enum SetExpr<P: Phase = Parsed> {
     Files(u8, u8),
     /// Two sets combined.
     Binary(SetOp, Box<SetExpr<P>>, Box<SetExpr<P>>),
-    /// A region of the variant's `regions` list.
-    Region(P::Region),
+    /// A region of the variant's `regions` list, read for a side (`Own`:
+    /// the rule's; `enemy goal`: the other's).
+    Region(RanksFrom, P::Region),
 }
 
 /// A number a condition compares.

@@ -203,6 +203,16 @@ pub fn parse_end(text: &str) -> Result<EndRule, SentenceError> {
     Ok(EndRule { condition, outcome })
 }
 
+/// The side a `rank_side` names.
+fn rank_side(pair: Pair<'_, G>) -> RanksFrom {
+    match first(pair).as_rule() {
+        G::enemy => RanksFrom::Enemy,
+        G::white => RanksFrom::White,
+        G::black => RanksFrom::Black,
+        _ => RanksFrom::Own,
+    }
+}
+
 fn first(pair: Pair<'_, G>) -> Pair<'_, G> {
     pair.into_inner().next().expect("the grammar guarantees an inner rule")
 }
@@ -418,10 +428,24 @@ fn lower_set_atom(p: Pair<'_, G>) -> Result<SetExpr, SentenceError> {
             "dark" => NamedSet::Dark,
             _ => NamedSet::Empty,
         }),
-        G::region => SetExpr::Region(RegionName {
-            name: p_text,
-            span: at.clone(),
-        }),
+        G::region => SetExpr::Region(
+            RanksFrom::Own,
+            RegionName {
+                name: p_text,
+                span: at.clone(),
+            },
+        ),
+        G::sided_region => {
+            let side = rank_side(inner.next().expect("a side"));
+            let name = inner.next().expect("a region");
+            SetExpr::Region(
+                side,
+                RegionName {
+                    span: span(&name),
+                    name: name.as_str().to_string(),
+                },
+            )
+        }
         G::pieces => {
             let side = match first(inner.next().expect("a side")).as_rule() {
                 G::own => SideFilter::Own,
@@ -454,12 +478,7 @@ fn lower_set_atom(p: Pair<'_, G>) -> Result<SetExpr, SentenceError> {
         G::ranks => {
             let mut part = inner.next().expect("a range");
             let from = if part.as_rule() == G::rank_side {
-                let side = match first(part).as_rule() {
-                    G::enemy => RanksFrom::Enemy,
-                    G::white => RanksFrom::White,
-                    G::black => RanksFrom::Black,
-                    _ => RanksFrom::Own,
-                };
+                let side = rank_side(part);
                 part = inner.next().expect("a range");
                 side
             } else {
@@ -831,7 +850,7 @@ mod tests {
         // when it names none (and suggests `target` for this one).
         assert!(matches!(
             parse_condition("exists(targte)").unwrap(),
-            Cond::Exists(SetExpr::Region(RegionName { ref name, span: _ })) if name == "targte"
+            Cond::Exists(SetExpr::Region(_, RegionName { ref name, span: _ })) if name == "targte"
         ));
         // A word before `(` is a function, never a region.
         let e = parse_condition("exists(adjacnet(target))").unwrap_err();
