@@ -108,6 +108,37 @@ fn piece_promotion_rules_match_fairy_stockfish_perft() {
     check_perft_data(&all, "tests/perft/fsf-piece-promotion");
 }
 
+/// Fairy-Stockfish's connection goals (`connectN`, `connectNxN`,
+/// `collinearN`) with their directions, piece types and results, on small
+/// boards (tests/fixtures/fsf/connection.ini): every section converts to
+/// the end rules that say the same, and its counts are Fairy-Stockfish's.
+#[test]
+fn connection_goals_match_fairy_stockfish_perft() {
+    let text = std::fs::read_to_string(root().join("tests/fixtures/fsf/connection.ini")).unwrap();
+    let all = import(&text).unwrap();
+    let ron = |name: &str| -> String {
+        let i = all.iter().find(|i| i.name == name).unwrap();
+        i.result.clone().unwrap_or_else(|e| panic!("{name}: {e:?}"))
+    };
+    for (name, rule) in [
+        ("blocks", r#""in_block(enemy, 2): loss""#),
+        (
+            "blocks3",
+            r#""in_row(enemy P, 4, K): loss",
+        "in_block(enemy P, 3): loss""#,
+        ),
+        ("rowsh", r#""in_row(enemy, 3, sW): loss""#),
+        ("rowsvd", r#""in_row(enemy, 3, vWF): loss""#),
+        ("rowsd", r#""in_row(enemy, 3, F): win""#),
+        ("lined", r#""collinear(enemy Q, 3, F): draw""#),
+        ("linehv", r#""collinear(enemy, 4, W): loss""#),
+        ("single", r#""exists(enemy Q): loss""#),
+    ] {
+        assert!(ron(name).contains(rule), "{name}: {rule}\n{}", ron(name));
+    }
+    check_perft_data(&all, "tests/perft/fsf-connection");
+}
+
 /// Every count in the `.perft` files of `dir` (one per converted section,
 /// Fairy-Stockfish's) against kaboom on the section `all` converted.
 fn check_perft_data(all: &[Imported], dir: &str) {

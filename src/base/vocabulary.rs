@@ -79,6 +79,23 @@ pub enum NamedSet {
     Dark,
 }
 
+/// How the pieces of a line goal stand on their line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineGoal {
+    /// On consecutive squares of one line (`in_row(S, n, T)`).
+    InRow,
+    /// Anywhere on one line, gaps allowed (`collinear(S, n, T)`).
+    Collinear,
+    /// Filling a square block of `n` by `n` squares (`in_block(S, n)`).
+    Block,
+}
+
+/// Fewest pieces a line goal may ask for (one piece is `exists(S)`).
+pub const LINE_GOAL_MIN: u8 = 2;
+
+/// Most pieces a line goal may ask for: the longest side of a board.
+pub const LINE_GOAL_MAX: u8 = 16;
+
 /// A comparison operator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Comparison {

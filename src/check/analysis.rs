@@ -14,7 +14,9 @@ pub fn cond_uses_target(c: &Cond<Resolved>) -> bool {
         Cond::And(a, b) | Cond::Or(a, b) => cond_uses_target(a) || cond_uses_target(b),
         Cond::Compare(Quantity::Count(s) | Quantity::Squares(s) | Quantity::Material(s), _, _)
         | Cond::Exists(s)
-        | Cond::Attacked(s) => set_uses_target(s),
+        | Cond::Attacked(s)
+        | Cond::Line(_, s, _, _)
+        | Cond::Block(s, _) => set_uses_target(s),
         Cond::Compare(Quantity::Captured(_) | Quantity::Checks(_) | Quantity::Held(..) | Quantity::Passes, _, _)
         | Cond::Dropped(_) => false,
         Cond::Touching(a, b) | Cond::Within(a, b) | Cond::CanReach(a, b) => set_uses_target(a) || set_uses_target(b),

@@ -166,6 +166,16 @@ impl Costs {
                 ca.saturating_add(cb).saturating_add(sa)
             }
             Cond::Within(a, b) => self.set(a).1.saturating_add(self.set(b).1),
+            // Each piece of the set, along each direction: one mask test.
+            Cond::Line(_, s, _, t) => {
+                let (size, cost) = self.set(s);
+                let directions: u64 = t.components.iter().map(|c| c.vectors.len() as u64).sum();
+                cost.saturating_add(size.saturating_mul(directions.max(1)))
+            }
+            Cond::Block(s, _) => {
+                let (size, cost) = self.set(s);
+                cost.saturating_add(size)
+            }
             // Every legal move of the side to move: a piece's moves from
             // each square, each played and judged.
             Cond::CanReach(a, b) => self
@@ -460,7 +470,9 @@ fn cond_sets(c: &Cond, f: &mut impl FnMut(&SetExpr)) {
         }
         Cond::Compare(Quantity::Count(s) | Quantity::Squares(s) | Quantity::Material(s), _, _)
         | Cond::Exists(s)
-        | Cond::Attacked(s) => set_walk(s, f),
+        | Cond::Attacked(s)
+        | Cond::Line(_, s, _, _)
+        | Cond::Block(s, _) => set_walk(s, f),
         Cond::Touching(a, b) | Cond::Within(a, b) | Cond::CanReach(a, b) => {
             set_walk(a, f);
             set_walk(b, f);

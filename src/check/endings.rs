@@ -119,9 +119,11 @@ fn cond_names_royal(c: &Cond<Resolved>, royal: RoyalKinds) -> bool {
             .into_iter()
             .any(|q| cond_names_royal(&Cond::Compare(q.clone(), Comparison::Equal, 0), royal)),
         Cond::And(a, b) | Cond::Or(a, b) => cond_names_royal(a, royal) || cond_names_royal(b, royal),
-        Cond::Compare(Quantity::Count(s) | Quantity::Material(s), _, _) | Cond::Exists(s) | Cond::Attacked(s) => {
-            set_names_royal(s, royal)
-        }
+        Cond::Compare(Quantity::Count(s) | Quantity::Material(s), _, _)
+        | Cond::Exists(s)
+        | Cond::Attacked(s)
+        | Cond::Line(_, s, _, _)
+        | Cond::Block(s, _) => set_names_royal(s, royal),
         Cond::Compare(Quantity::Captured(mask), _, _) => kinds_name_royal(*mask, royal),
         Cond::Touching(a, b) | Cond::Within(a, b) | Cond::CanReach(a, b) => {
             set_names_royal(a, royal) || set_names_royal(b, royal)

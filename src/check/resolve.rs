@@ -8,7 +8,8 @@ use super::validate::Checker;
 use crate::base::piece::Kind;
 use crate::lang::betza::{self, Template};
 use crate::lang::effect_syntax::{
-    Cond, Direction, Effect, EndCondition, EndRule, KindFilter, LegalClause, Phase, Quantity, SetExpr, TriggeredRule,
+    Cond, Direction, Effect, EndCondition, EndRule, KindFilter, LegalClause, LineGoal, Phase, Quantity, SetExpr,
+    TriggeredRule,
 };
 use crate::spec::Spanned;
 
@@ -94,11 +95,15 @@ impl Resolver<'_, '_> {
                     let at = self.c.inside(self.text, span);
                     self.c.error(
                         format!(
-                            "`{set}(...)` follows plain lines; the hopper `{}` has no place in it",
+                            "`{set}(...)` reads plain lines; the hopper `{}` has no place in it",
                             &t.text[hopper.span.clone()]
                         ),
                         at,
-                        "drop `p`/`g` from the template: `first` and `lines` stop at the first piece",
+                        if matches!(set, "first" | "lines") {
+                            "drop `p`/`g` from the template: `first` and `lines` stop at the first piece"
+                        } else {
+                            "drop `p`/`g` from the template: it names directions only"
+                        },
                     );
                     return None;
                 }
@@ -239,7 +244,54 @@ impl Resolver<'_, '_> {
                 Cond::CanReach(a, b)
             }
             Cond::Dropped(kinds) => Cond::Dropped(self.kinds(kinds)?),
+            Cond::Line(goal, set, n, t) => {
+                let word = match goal {
+                    LineGoal::InRow => "in_row",
+                    LineGoal::Collinear => "collinear",
+                    LineGoal::Block => "in_block",
+                };
+                let (set, t) = both(self.set(set), self.directions(word, t))?;
+                Cond::Line(*goal, set, *n, t)
+            }
+            Cond::Block(set, n) => Cond::Block(self.set(set)?, *n),
         })
+    }
+
+    /// The template of a line goal (`in_row`, `collinear`), parsed: it
+    /// names directions only, so a component may carry direction
+    /// modifiers (`f b l r v s`) and nothing that limits a move (`m`, `c`,
+    /// `e`, `i`, `n`, a hop, a range).
+    fn directions(&mut self, word: &str, t: &crate::lang::effect_syntax::TemplateText) -> Option<Template> {
+        let template = self.template(word, t)?;
+        let mut ok = true;
+        for c in &template.components {
+            let limits = !(c.quiet && c.capture)
+                || c.en_passant
+                || c.initial
+                || c.lame
+                || matches!(c.reach, betza::Reach::Ride { max: Some(_) });
+            let why = if limits {
+                Some("it limits moves (`m`, `c`, `e`, `i`, `n` or a range), which a line does not have")
+            } else if c.vectors.is_empty() {
+                Some("its modifiers select no direction")
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                ok = false;
+                let span = t.span.start + c.span.start..t.span.start + c.span.end;
+                let at = self.c.inside(self.text, span);
+                self.c.error(
+                    format!(
+                        "`{word}(...)` reads directions; `{}` is no direction: {why}",
+                        &t.text[c.span.clone()]
+                    ),
+                    at,
+                    "write an atom with direction modifiers only: `K` (every line), `W` (ranks and files), `F` (diagonals), `sW` (ranks), `vW` (files)",
+                );
+            }
+        }
+        ok.then_some(template)
     }
 
     fn optional_cond(&mut self, c: &Option<Cond>) -> Option<Option<Cond<Resolved>>> {

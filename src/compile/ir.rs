@@ -8,7 +8,7 @@
 
 use crate::base::piece::Kind;
 use crate::base::square::{Square, SquareSet};
-pub use crate::base::vocabulary::{Comparison, EndOutcome, NamedSet, SideFilter};
+pub use crate::base::vocabulary::{Comparison, EndOutcome, LineGoal, NamedSet, SideFilter};
 
 /// Index of a set node.
 pub type SetId = u32;
@@ -114,6 +114,49 @@ pub enum CondNode {
     /// `before(...)` condition number `i` of [`Programs::before`] held
     /// before the last move (a bit the move left in the position).
     Before(u8),
+    /// `n` pieces of the set on one line (in a row, or anywhere on it),
+    /// tested against the masks of a [`Programs::line_masks`] table.
+    Line {
+        /// In a row, or anywhere on the line.
+        goal: LineGoal,
+        /// The set whose pieces count.
+        set: SetId,
+        /// How many pieces.
+        n: u8,
+        /// Index into [`Programs::line_masks`].
+        table: u32,
+    },
+}
+
+/// The masks a line goal tests, for each square: one per line direction
+/// (a direction and its opposite are one line), each counted from that
+/// square onwards. For `in_row(S, n, T)`, the `n - 1` squares that follow
+/// the square (only where the board holds them all): a row holds when a
+/// piece of the set has every square of one mask in the set too. For
+/// `collinear(S, n, T)`, every square that follows it to the edge: the
+/// line holds when a piece of the set sees `n - 1` more of them on one
+/// mask (the first piece of a line sees all the others). For
+/// `in_block(S, n)`, one mask per square: the rest of the `n` by `n` block
+/// whose lower left corner it is, tested as a row is.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LineMasks {
+    /// Where each square's masks start in `masks`; one entry more than
+    /// there are squares.
+    pub starts: Vec<u32>,
+    /// Every square's masks, square after square.
+    pub masks: Vec<SquareSet>,
+}
+
+impl LineMasks {
+    /// The masks of square `sq`.
+    #[inline]
+    pub fn of(&self, sq: Square) -> &[SquareSet] {
+        let i = sq as usize;
+        match (self.starts.get(i), self.starts.get(i + 1)) {
+            (Some(&a), Some(&b)) => &self.masks[a as usize..b as usize],
+            _ => &[],
+        }
+    }
 }
 
 /// A number a two-sided comparison reads.
@@ -326,6 +369,9 @@ pub struct Programs {
     pub rays: Vec<[Vec<Vec<Vec<Square>>>; 2]>,
     /// Zones per table, per side.
     pub zones: Vec<[SquareSet; 2]>,
+    /// Line-goal masks per table, per side of the rule's owner (`f` and
+    /// `b` read from that side).
+    pub line_masks: Vec<[LineMasks; 2]>,
     /// Kind masks of the `captured(...)` counters.
     pub counters: Vec<u64>,
     /// The `not <condition>` clauses whose condition reads only lines

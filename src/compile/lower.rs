@@ -5,8 +5,8 @@
 
 use super::ir::QuantityNode;
 use super::ir::{
-    CompiledAction, CompiledRule, CondId, CondNode, Drops, End, Legal, LineSupport, Op, Programs, PushDirection, SetId,
-    SetNode,
+    CompiledAction, CompiledRule, CondId, CondNode, Drops, End, Legal, LineGoal, LineMasks, LineSupport, Op, Programs,
+    PushDirection, SetId, SetNode,
 };
 use crate::base::geometry::Geometry;
 use crate::base::piece::Kind;
@@ -20,6 +20,10 @@ type SetExpr = ast::SetExpr<Resolved>;
 type Cond = ast::Cond<Resolved>;
 type Effect = ast::Effect<Resolved>;
 
+/// What a line-goal mask table is built from: goal, row length (0 for a
+/// collinear goal; the side for a block) and directions.
+type LineMaskKey = (LineGoal, usize, Vec<(i32, i32)>);
+
 struct Builder {
     p: Programs,
     g: Geometry,
@@ -27,6 +31,9 @@ struct Builder {
     ray_keys: Vec<Vec<((i32, i32), usize)>>,
     /// The directions of each table in `p.lines`.
     line_keys: Vec<Vec<((i32, i32), usize)>>,
+    /// The keys of [`Programs::line_masks`]: goal, row length (0 for a
+    /// collinear goal) and directions.
+    line_mask_keys: Vec<LineMaskKey>,
     /// Each region's squares per side, and its table in `p.zones` once
     /// a sentence names it.
     regions: Vec<([SquareSet; 2], [Option<u32>; 4])>,
@@ -59,6 +66,7 @@ pub fn compile(
         g,
         ray_keys: Vec::new(),
         line_keys: Vec::new(),
+        line_mask_keys: Vec::new(),
         before_ast: Vec::new(),
         regions: regions.iter().map(|r| (*r, [None; 4])).collect(),
     };
@@ -388,6 +396,53 @@ impl Builder {
         (self.p.lines.len() - 1) as u32
     }
 
+    /// The masks of a line goal (see [`LineMasks`]), once per side of the
+    /// rule's owner. Goals with the same masks share one table.
+    fn line_mask_table(&mut self, goal: LineGoal, n: u8, template: &Template) -> u32 {
+        // A collinear goal's masks do not depend on `n`.
+        let length = match goal {
+            LineGoal::InRow | LineGoal::Block => usize::from(n) - 1,
+            LineGoal::Collinear => 0,
+        };
+        let vectors: Vec<(i32, i32)> = template_directions(template).into_iter().map(|(v, _)| v).collect();
+        let key = (goal, length, vectors);
+        if let Some(i) = self.line_mask_keys.iter().position(|k| *k == key) {
+            return i as u32;
+        }
+        let g = self.g;
+        let table = Color::BOTH.map(|side| line_masks(g, &key.2, side, length));
+        self.p.line_masks.push(table);
+        self.line_mask_keys.push(key);
+        (self.p.line_masks.len() - 1) as u32
+    }
+
+    /// The masks of `in_block(S, n)`: per square, the other squares of the
+    /// `n` by `n` block whose lower left corner it is, where the board
+    /// holds the block. The same for both sides.
+    fn block_mask_table(&mut self, n: u8) -> u32 {
+        let key = (LineGoal::Block, usize::from(n), Vec::new());
+        if let Some(i) = self.line_mask_keys.iter().position(|k| *k == key) {
+            return i as u32;
+        }
+        let g = self.g;
+        let size = i32::from(n);
+        let mut masks = LineMasks::default();
+        for sq in 0..g.squares() {
+            masks.starts.push(masks.masks.len() as u32);
+            let block: Option<SquareSet> = (0..size * size)
+                .filter(|i| *i != 0)
+                .map(|i| g.offset(sq as Square, i % size, i / size))
+                .collect();
+            if let Some(block) = block {
+                masks.masks.push(block);
+            }
+        }
+        masks.starts.push(masks.masks.len() as u32);
+        self.p.line_masks.push([masks.clone(), masks]);
+        self.line_mask_keys.push(key);
+        (self.p.line_masks.len() - 1) as u32
+    }
+
     /// Rays of a template from each square, one per direction, once per
     /// side of the rule's owner. Templates with the same directions share
     /// one table.
@@ -500,6 +555,27 @@ impl Builder {
             Cond::CanReach(a, b) => {
                 let (a, b) = (self.set(a), self.set(b));
                 CondNode::CanReach(a, b)
+            }
+            Cond::Block(s, n) => {
+                let set = self.set(s);
+                let table = self.block_mask_table(*n);
+                CondNode::Line {
+                    goal: LineGoal::Block,
+                    set,
+                    // A first test only (at most 255): the masks decide.
+                    n: n.saturating_mul(*n),
+                    table,
+                }
+            }
+            Cond::Line(goal, s, n, template) => {
+                let set = self.set(s);
+                let table = self.line_mask_table(*goal, *n, template);
+                CondNode::Line {
+                    goal: *goal,
+                    set,
+                    n: *n,
+                    table,
+                }
             }
         };
         self.push_cond(node)
@@ -622,6 +698,44 @@ fn neighbourhoods(g: Geometry, radius: u8, manhattan: bool) -> Vec<SquareSet> {
         .collect()
 }
 
+/// The masks of a line goal for `side` (see [`LineMasks`]): per square,
+/// per line direction (a vector and its opposite are one line), the
+/// `length` squares that follow it, where the board holds them all, or
+/// (`length` 0) every square that follows it to the edge, where there is one.
+fn line_masks(g: Geometry, vectors: &[(i32, i32)], side: Color, length: usize) -> LineMasks {
+    let mut lines: Vec<(i32, i32)> = Vec::new();
+    for &v in vectors {
+        let (dx, dy) = super::tables::oriented(v, side);
+        let line = if dy > 0 || (dy == 0 && dx > 0) {
+            (dx, dy)
+        } else {
+            (-dx, -dy)
+        };
+        if line != (0, 0) && !lines.contains(&line) {
+            lines.push(line);
+        }
+    }
+    let mut out = LineMasks::default();
+    for sq in 0..g.squares() {
+        out.starts.push(out.masks.len() as u32);
+        for &(dx, dy) in &lines {
+            let ahead: Vec<Square> = (1..=Geometry::MAX_SIDE as i32)
+                .map_while(|k| g.offset(sq as Square, dx * k, dy * k))
+                .collect();
+            let mask: SquareSet = match length {
+                0 => ahead.into_iter().collect(),
+                n if ahead.len() >= n => ahead.into_iter().take(n).collect(),
+                _ => continue,
+            };
+            if !mask.is_empty() {
+                out.masks.push(mask);
+            }
+        }
+    }
+    out.starts.push(out.masks.len() as u32);
+    out
+}
+
 /// For each square, the rays along `directions` (White's orientation,
 /// turned for `side`) from it, each cut to its range and the board, nearest
 /// square first.
@@ -652,5 +766,88 @@ fn before_gate(c: &Cond) -> Option<&Cond> {
         Cond::Before(x) => Some(x),
         Cond::And(a, b) => before_gate(a).or_else(|| before_gate(b)),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(g: Geometry, squares: &[(i32, i32)]) -> SquareSet {
+        squares.iter().map(|&(f, r)| g.square(f, r).unwrap()).collect()
+    }
+
+    fn masks(template: &str, side: Color, length: usize) -> (Geometry, LineMasks) {
+        let g = Geometry { files: 3, ranks: 3 };
+        let t = crate::lang::betza::parse(template).unwrap();
+        let vectors: Vec<(i32, i32)> = template_directions(&t).into_iter().map(|(v, _)| v).collect();
+        (g, line_masks(g, &vectors, side, length))
+    }
+
+    #[test]
+    fn a_row_mask_holds_the_squares_that_follow_where_the_board_has_them_all() {
+        let (g, m) = masks("K", Color::White, 2);
+        let a1 = g.square(0, 0).unwrap();
+        // East, north, north-east; the south-east line leaves the board.
+        for row in [
+            set(g, &[(1, 0), (2, 0)]),
+            set(g, &[(1, 1), (2, 2)]),
+            set(g, &[(0, 1), (0, 2)]),
+        ] {
+            assert!(m.of(a1).contains(&row), "{row:?}");
+        }
+        assert_eq!(m.of(a1).len(), 3);
+        // c1 starts one diagonal only (towards a3); b2 starts no row of 3.
+        let c1 = g.square(2, 0).unwrap();
+        assert!(m.of(c1).contains(&set(g, &[(1, 1), (0, 2)])));
+        assert_eq!(m.of(c1).len(), 2);
+        assert!(m.of(g.square(1, 1).unwrap()).is_empty());
+    }
+
+    #[test]
+    fn a_line_and_its_opposite_are_one_mask() {
+        let (_, both) = masks("W", Color::White, 0);
+        let (_, sideways) = masks("sW", Color::White, 0);
+        let (_, left) = masks("lW", Color::White, 0);
+        assert_eq!(sideways, left);
+        // a1: east and north, each to the edge.
+        assert_eq!(both.of(0).len(), 2);
+        assert_eq!(sideways.of(0).len(), 1);
+        // c3 starts no line: every line through it is counted from its other end.
+        assert!(both.of(8).is_empty());
+    }
+
+    #[test]
+    fn directions_are_read_from_the_rule_side() {
+        let (g, white) = masks("frF", Color::White, 0);
+        let (_, black) = masks("frF", Color::Black, 0);
+        let a1 = g.square(0, 0).unwrap();
+        assert_eq!(white.of(a1), &[set(g, &[(1, 1), (2, 2)])]);
+        assert!(black.of(a1).is_empty());
+        let c1 = g.square(2, 0).unwrap();
+        assert_eq!(black.of(c1), &[set(g, &[(1, 1), (0, 2)])]);
+    }
+
+    #[test]
+    fn a_block_mask_is_the_rest_of_the_block_above_and_right_of_its_corner() {
+        let mut b = Builder {
+            p: Programs::default(),
+            g: Geometry { files: 3, ranks: 3 },
+            ray_keys: Vec::new(),
+            line_keys: Vec::new(),
+            line_mask_keys: Vec::new(),
+            before_ast: Vec::new(),
+            regions: Vec::new(),
+        };
+        let table = b.block_mask_table(2);
+        assert_eq!(b.block_mask_table(2), table, "one table per size");
+        let g = b.g;
+        let [white, black] = &b.p.line_masks[table as usize];
+        assert_eq!(white, black);
+        assert_eq!(white.of(0), &[set(g, &[(1, 0), (0, 1), (1, 1)])]);
+        // The top rank and the right file start no block.
+        for sq in [2, 5, 6, 7, 8] {
+            assert!(white.of(sq).is_empty(), "{sq}");
+        }
     }
 }

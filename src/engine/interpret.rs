@@ -8,7 +8,7 @@ use crate::base::limits::{SHIELD_BLOCK, SHIELD_BOUNCE, SHIELD_PUSH, SHIELD_REMOV
 use crate::base::piece::Cell;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
-use crate::compile::ir::{Comparison, NamedSet, SideFilter};
+use crate::compile::ir::{Comparison, LineGoal, LineMasks, NamedSet, SideFilter};
 use crate::compile::ir::{CompiledRule, CondId, CondNode, Op, PushDirection, QuantityNode, SetId, SetNode};
 use crate::compile::tables::passed_squares;
 
@@ -80,6 +80,21 @@ fn compare<T: PartialOrd>(value: T, cmp: Comparison, n: T) -> bool {
         Comparison::More => value > n,
         Comparison::Less => value < n,
     }
+}
+
+/// Whether `n` of the squares `pieces` stand on one line of the masks:
+/// in a row (every square of some piece's mask is in `pieces` too), or
+/// anywhere on it (some piece's mask holds `n - 1` more of them).
+fn line_holds(masks: &LineMasks, pieces: SquareSet, goal: LineGoal, n: u8) -> bool {
+    if pieces.len() < u32::from(n) {
+        return false;
+    }
+    pieces.iter().any(|sq| {
+        masks.of(sq).iter().any(|mask| match goal {
+            LineGoal::InRow | LineGoal::Block => difference(*mask, pieces).is_empty(),
+            LineGoal::Collinear => intersection(*mask, pieces).len() + 1 >= u32::from(n),
+        })
+    })
 }
 
 impl Variant {
@@ -309,6 +324,11 @@ impl Variant {
             CondNode::CanReach(a, b) => {
                 let from = self.eval_set(a, pos, ctx);
                 !from.is_empty() && self.can_reach(pos, from, self.eval_set(b, pos, ctx))
+            }
+            CondNode::Line { goal, set, n, table } => {
+                let pieces = intersection(self.eval_set(set, pos, ctx), occupied);
+                let masks = &self.programs.line_masks[table as usize][ctx.side as usize];
+                line_holds(masks, pieces, goal, n)
             }
         }
     }
@@ -818,4 +838,46 @@ pub(crate) fn difference(a: SquareSet, b: SquareSet) -> SquareSet {
 /// `a & b`
 pub(crate) fn intersection(a: SquareSet, b: SquareSet) -> SquareSet {
     SquareSet(std::array::from_fn(|i| a.0[i] & b.0[i]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(squares: &[Square]) -> SquareSet {
+        squares.iter().copied().collect()
+    }
+
+    /// Squares 0..8 as one line, 0 its first square: each square's mask is
+    /// every square after it (collinear) or the next two (a row of 3).
+    fn line(collinear: bool) -> LineMasks {
+        let mut m = LineMasks::default();
+        for sq in 0..8u16 {
+            m.starts.push(m.masks.len() as u32);
+            let end = if collinear { 8 } else { sq + 3 };
+            if end <= 8 && sq + 1 < end {
+                m.masks.push(((sq + 1)..end).map(|s| s as Square).collect());
+            }
+        }
+        m.starts.push(m.masks.len() as u32);
+        m
+    }
+
+    #[test]
+    fn a_row_needs_consecutive_squares() {
+        let rows = line(false);
+        assert!(line_holds(&rows, set(&[2, 3, 4]), LineGoal::InRow, 3));
+        assert!(line_holds(&rows, set(&[0, 5, 6, 7]), LineGoal::InRow, 3));
+        assert!(!line_holds(&rows, set(&[2, 3, 5, 6]), LineGoal::InRow, 3));
+        assert!(!line_holds(&rows, set(&[6, 7]), LineGoal::InRow, 3));
+    }
+
+    #[test]
+    fn collinear_pieces_may_have_gaps() {
+        let lines = line(true);
+        assert!(line_holds(&lines, set(&[0, 4, 7]), LineGoal::Collinear, 3));
+        assert!(line_holds(&lines, set(&[1, 2, 5, 6]), LineGoal::Collinear, 4));
+        assert!(!line_holds(&lines, set(&[1, 2, 5, 6]), LineGoal::Collinear, 5));
+        assert!(!line_holds(&lines, SquareSet::EMPTY, LineGoal::Collinear, 2));
+    }
 }

@@ -866,6 +866,8 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
             }
         }
     }
+    // Connection goals, checked for the side that just moved.
+    end.extend(connect_rules(state, &mut refusals));
     // Passing: the same for both sides, and two passes in a row end the
     // game (as drawn, or counted).
     let passing = state.pass[0] || state.pass_on_stalemate[0];
@@ -1005,6 +1007,64 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
 }
 
 /// A set sentence that reads an empty region too.
+/// The end rules of `connectN`, `connectNxN` and `collinearN`, in
+/// Fairy-Stockfish's order: read for the side to move, they look at the
+/// pieces of the side that has just moved (`enemy`), rows and lines along
+/// `connectHorizontal` (`sW`), `connectVertical` (`vW`) and
+/// `connectDiagonal` (`F`); the side to move gets the opposite of
+/// `connectValue`. A goal of one piece holds with any piece; a goal no
+/// board can hold, or one without directions or pieces, never holds and
+/// is left out.
+fn connect_rules(state: &State, refusals: &mut Vec<Refusal>) -> Vec<String> {
+    let goals = [
+        ("in_row", state.connect_n),
+        ("in_block", state.connect_nxn),
+        ("collinear", state.collinear_n),
+    ];
+    if goals.iter().all(|(_, n)| *n == 0) {
+        return Vec::new();
+    }
+    let Some(result) = outcome(negate(state.connect_value)) else {
+        refusals.push(refuse(
+            None,
+            "connection goals",
+            "a connection has no result (`connectValue = none`)",
+        ));
+        return Vec::new();
+    };
+    let [horizontal, vertical, diagonal] = state.connect_lines;
+    let directions = match (horizontal, vertical) {
+        (true, true) if diagonal => "K".to_string(),
+        (true, true) => "W".to_string(),
+        (true, false) => "sW".to_string(),
+        (false, true) => "vW".to_string(),
+        (false, false) => String::new(),
+    } + if diagonal && !(horizontal && vertical) { "F" } else { "" };
+    let kinds = letters(state, &state.connect_types);
+    if kinds.is_empty() {
+        return Vec::new();
+    }
+    let set = if state.connect_types.all {
+        "enemy".to_string()
+    } else {
+        let spaced: Vec<String> = kinds.chars().map(String::from).collect();
+        format!("enemy {}", spaced.join(" "))
+    };
+    let mut out = Vec::new();
+    for (word, n) in goals {
+        let lines = word != "in_block";
+        if n == 0 || (lines && directions.is_empty()) || n > u32::from(crate::base::vocabulary::LINE_GOAL_MAX) {
+            continue;
+        }
+        out.push(match (n, lines) {
+            (1, _) => format!("exists({set}): {result}"),
+            (_, true) => format!("{word}({set}, {n}, {directions}): {result}"),
+            (_, false) => format!("in_block({set}, {n}): {result}"),
+        });
+    }
+    out
+}
+
 fn nonempty(sentence: String) -> String {
     if sentence.is_empty() {
         "all - all".to_string()

@@ -221,6 +221,21 @@ pub struct State {
     pub flag_region: [Squares; 2],
     /// Flag pieces needed in the region.
     pub flag_piece_count: u32,
+    /// `connectN`: this many pieces in a row end the game (0: no such goal).
+    pub connect_n: u32,
+    /// `collinearN`: this many pieces on one line end the game (0: no such goal).
+    pub collinear_n: u32,
+    /// `connectNxN`: this many by this many pieces in a square block end
+    /// the game (0: no such goal).
+    pub connect_nxn: u32,
+    /// `connectPieceTypes`: the types whose pieces make a connection.
+    pub connect_types: Types,
+    /// `connectHorizontal`, `connectVertical`, `connectDiagonal`: the
+    /// lines connections are read along.
+    pub connect_lines: [bool; 3],
+    /// `connectValue`: the result of a connection for the side that made
+    /// it (Fairy-Stockfish checks it for the side that just moved).
+    pub connect_value: Value,
     /// Options that change the rules in ways kaboom cannot express, with their places.
     pub unsupported: BTreeMap<String, Origin>,
     /// Values that could not be read.
@@ -306,6 +321,15 @@ impl Default for State {
             flag_piece: [None, None],
             flag_region: [0, 0],
             flag_piece_count: 1,
+            connect_n: 0,
+            collinear_n: 0,
+            connect_nxn: 0,
+            connect_types: Types {
+                all: true,
+                slots: Vec::new(),
+            },
+            connect_lines: [true; 3],
+            connect_value: Value::Win,
             unsupported: BTreeMap::new(),
             invalid: Vec::new(),
         }
@@ -387,18 +411,10 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("flagPieceBlockedWin", "false"),
     ("flagMove", "false"),
     ("flagPieceSafe", "false"),
-    ("connectN", "0"),
-    ("connectPieceTypes", ""),
-    ("connectHorizontal", "true"),
-    ("connectVertical", "true"),
-    ("connectDiagonal", "true"),
     ("connectRegion1White", ""),
     ("connectRegion2White", ""),
     ("connectRegion1Black", ""),
     ("connectRegion2Black", ""),
-    ("connectNxN", "0"),
-    ("collinearN", "0"),
-    ("connectValue", "win"),
     ("adjudicateFullBoard", "false"),
     ("countingRule", "none"),
     ("castlingWins", ""),
@@ -1073,6 +1089,35 @@ impl State {
             "flagPieceCount" => {
                 if let Some(n) = self.number(&o) {
                     self.flag_piece_count = n.max(1);
+                }
+            }
+            "connectN" | "collinearN" | "connectNxN" => {
+                if let Some(n) = self.number(&o) {
+                    match e.key.as_str() {
+                        "connectN" => self.connect_n = n,
+                        "collinearN" => self.collinear_n = n,
+                        _ => self.connect_nxn = n,
+                    }
+                }
+            }
+            "connectPieceTypes" => {
+                if let Some(t) = self.types(&o) {
+                    self.connect_types = t;
+                }
+            }
+            "connectHorizontal" | "connectVertical" | "connectDiagonal" => {
+                if let Some(b) = self.boolean(&o) {
+                    let i = match e.key.as_str() {
+                        "connectHorizontal" => 0,
+                        "connectVertical" => 1,
+                        _ => 2,
+                    };
+                    self.connect_lines[i] = b;
+                }
+            }
+            "connectValue" => {
+                if let Some(v) = self.value(&o) {
+                    self.connect_value = v;
                 }
             }
             key if DISPLAY_ONLY.contains(&key) => {}

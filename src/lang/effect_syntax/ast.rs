@@ -4,7 +4,7 @@
 //! the checker (`check::Resolved`: kind masks and parsed templates), so the
 //! compiler reads a tree in which every name is already resolved.
 
-pub use crate::base::vocabulary::{Comparison, EndOutcome, NamedSet, RanksFrom, SideFilter};
+pub use crate::base::vocabulary::{Comparison, EndOutcome, LineGoal, NamedSet, RanksFrom, SideFilter};
 use std::fmt::Debug;
 use std::ops::Range;
 
@@ -159,6 +159,11 @@ pub enum Cond<P: Phase = Parsed> {
     Versus(Quantity<P>, Comparison, Quantity<P>, i32),
     /// The condition held before the last move, for the side that made it.
     Before(Box<Cond<P>>),
+    /// `n` pieces of the set on one line along a direction of the
+    /// template: in a row, or anywhere on it (`in_row`, `collinear`).
+    Line(LineGoal, SetExpr<P>, u8, P::Template),
+    /// `n` by `n` pieces of the set filling a square block (`in_block`).
+    Block(SetExpr<P>, u8),
 }
 
 /// Which way a push goes.

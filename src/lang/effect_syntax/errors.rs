@@ -167,6 +167,9 @@ fn usage(word: &str) -> Option<&'static str> {
         "exists" => "`exists(S)`",
         "attacked" => "`attacked(S)`",
         "touching" => "`touching(S, T)`",
+        "in_row" => "`in_row(S, n, T)`: n pieces of S on consecutive squares along a direction of T, such as `K`",
+        "in_block" => "`in_block(S, n)`: n by n pieces of S filling a square block",
+        "collinear" => "`collinear(S, n, T)`: n pieces of S on one line along a direction of T, such as `W`",
         "reach" => "`can reach(S, T)`: some legal move of the side to move takes a piece from S to T",
         _ => return None,
     })

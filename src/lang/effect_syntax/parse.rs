@@ -2,12 +2,14 @@
 //! with byte spans, one function per sentence kind.
 
 use super::ast::{
-    Comparison, Cond, Direction, Effect, EndCondition, EndOutcome, EndRule, KindFilter, LegalClause, NamedSet,
-    Quantity, RanksFrom, RegionName, SetExpr, SetOp, ShieldRule, SideFilter, TemplateText, Trigger, TriggeredRule,
+    Comparison, Cond, Direction, Effect, EndCondition, EndOutcome, EndRule, KindFilter, LegalClause, LineGoal,
+    NamedSet, Quantity, RanksFrom, RegionName, SetExpr, SetOp, ShieldRule, SideFilter, TemplateText, Trigger,
+    TriggeredRule,
 };
 use super::errors;
 use super::grammar::{EffectParser, Rule as G};
 use super::{MAX_NESTING, MAX_SENTENCE_BYTES, SentenceError};
+use crate::base::vocabulary::{LINE_GOAL_MAX, LINE_GOAL_MIN};
 use pest::Parser;
 use pest::iterators::Pair;
 use std::ops::Range;
@@ -242,6 +244,34 @@ fn small(pair: Pair<'_, G>, max: u32, what: &str) -> Result<u8, SentenceError> {
             message: format!("{what} {n} is more than {max}"),
             span: at,
             help: format!("write a {what} from 0 to {max}"),
+        });
+    }
+    Ok(n as u8)
+}
+
+/// The number of pieces of a line goal, or the side of a block: from
+/// [`LINE_GOAL_MIN`] to [`LINE_GOAL_MAX`] (a board's longest side).
+fn line_count(pair: Pair<'_, G>, word: &str) -> Result<u8, SentenceError> {
+    let at = span(&pair);
+    let n = number(pair)?;
+    if n < u32::from(LINE_GOAL_MIN) || n > u32::from(LINE_GOAL_MAX) {
+        return Err(SentenceError {
+            message: if word == "in_block" {
+                format!(
+                    "`in_block(...)` asks for a block of {n} by {n}; its side takes {LINE_GOAL_MIN} to {LINE_GOAL_MAX}"
+                )
+            } else {
+                format!(
+                    "`{word}(...)` asks for {n} piece{}; it takes {LINE_GOAL_MIN} to {LINE_GOAL_MAX}",
+                    if n == 1 { "" } else { "s" }
+                )
+            },
+            span: at,
+            help: if n < u32::from(LINE_GOAL_MIN) {
+                "one piece or none needs no line nor block: write `exists(S)`".into()
+            } else {
+                format!("no board has a line of more than {LINE_GOAL_MAX} squares")
+            },
         });
     }
     Ok(n as u8)
@@ -561,6 +591,20 @@ fn lower_cond_atom(p: Pair<'_, G>) -> Result<Cond, SentenceError> {
             let a = lower_set(next())?;
             Cond::CanReach(a, lower_set(next())?)
         }
+        G::in_row | G::collinear => {
+            let (goal, word) = if rule == G::in_row {
+                (LineGoal::InRow, "in_row")
+            } else {
+                (LineGoal::Collinear, "collinear")
+            };
+            let set = lower_set(next())?;
+            let n = line_count(next(), word)?;
+            Cond::Line(goal, set, n, template_text(&next()))
+        }
+        G::in_block => {
+            let set = lower_set(next())?;
+            Cond::Block(set, line_count(next(), "in_block")?)
+        }
         _ => {
             let quantity = lower_quantity(next())?;
             let comparison = match next().as_str() {
@@ -618,6 +662,25 @@ mod tests {
         assert!(matches!(c, Cond::And(_, _)));
         let c = parse_condition("origin in ranks(1..3)").unwrap();
         assert!(matches!(c, Cond::Within(_, SetExpr::Ranks(RanksFrom::Own, 1, 3))));
+    }
+
+    #[test]
+    fn parses_line_goals() {
+        let c = parse_condition("in_row(enemy, 3, sW) and not collinear(own Q R, 4, vWF)").unwrap();
+        let Cond::And(row, other) = c else { panic!() };
+        let Cond::Line(LineGoal::InRow, SetExpr::Pieces(SideFilter::Enemy, None), 3, t) = *row else {
+            panic!("{row:?}")
+        };
+        assert_eq!(t.text, "sW");
+        let Cond::Not(line) = *other else { panic!() };
+        assert!(matches!(*line, Cond::Line(LineGoal::Collinear, _, 4, ref t) if t.text == "vWF"));
+        for (text, found) in [
+            ("in_row(own, 1, K)", "1 piece;"),
+            ("collinear(own, 17, K)", "17 pieces"),
+        ] {
+            let e = parse_condition(text).unwrap_err();
+            assert!(e.message.contains(found), "{}", e.message);
+        }
     }
 
     #[test]
