@@ -823,9 +823,13 @@ mod tests {
         let (_, black) = masks("frF", Color::Black, 0);
         let a1 = g.square(0, 0).unwrap();
         assert_eq!(white.of(a1), &[set(g, &[(1, 1), (2, 2)])]);
-        assert!(black.of(a1).is_empty());
+        // Black's forward-right is White's backward-left: the same lines
+        // (a line and its opposite are one), none of the other diagonal.
+        assert_eq!(black.of(a1), white.of(a1));
         let c1 = g.square(2, 0).unwrap();
-        assert_eq!(black.of(c1), &[set(g, &[(1, 1), (0, 2)])]);
+        assert!(black.of(c1).is_empty());
+        let (_, black_left) = masks("flF", Color::Black, 0);
+        assert_eq!(black_left.of(c1), &[set(g, &[(1, 1), (0, 2)])]);
     }
 
     #[test]
