@@ -99,13 +99,10 @@ pub(super) fn royalty(
         if !state.blast {
             out.extinction = false;
         }
-    } else if state.pseudo_royal {
-        // No extinction rule: nothing is pseudo-royal.
     }
-    let any_royal = has_king || !out.royal.is_empty();
+    let any_royal = out.any_royal(state);
     if state.blast {
-        let explodes_kings = state.pieces[king_index()].is_some() && !state.pseudo_royal;
-        if explodes_kings {
+        if has_king && !state.pseudo_royal {
             refusals.push(blast("captures explode next to a royal king that is not pseudo-royal"));
         }
         if state.captures_to_hand {
@@ -120,10 +117,14 @@ pub(super) fn royalty(
             refusals.push(blast("every piece type is immune to explosions"));
         }
         if any_royal {
-            let royal_each: usize = royal_slots(state, &out)
-                .map(|slot| letter(slot).map_or(0, |l| start_count(l) + start_count(l.to_ascii_lowercase())))
-                .sum();
-            if royal_each != 2 || royal_slots(state, &out).any(|s| letter(s).is_some_and(|l| start_count(l) != 1)) {
+            // The royal pieces each side starts with, White's then Black's.
+            let start_royals = |side: fn(char) -> char| -> usize {
+                royal_slots(state, &out)
+                    .filter_map(letter)
+                    .map(|l| start_count(side(l)))
+                    .sum()
+            };
+            if start_royals(|l| l) != 1 || start_royals(|l| l.to_ascii_lowercase()) != 1 {
                 refusals.push(pseudo(
                     "with explosions, each side must start with exactly one pseudo-royal piece",
                 ));
