@@ -295,6 +295,12 @@ pub struct CompiledAction {
     pub asks_one_direction: bool,
     /// The piece promotes: one move per promotion choice.
     pub promotes: bool,
+    /// Its effects only turn squares into walls (blocks, or a removal of
+    /// squares known from the move alone that are then blocked) and no
+    /// piece moves: with no shield, hopper or after-move rule, such an
+    /// action adds no attack anywhere (each emptied square is walled), so
+    /// it leaves no royal piece outside its squares attacked that was not.
+    pub walls_only: bool,
     /// How the game record writes it (`{origin}`, `{target}`, `{removed}`).
     pub record: Option<String>,
 }
@@ -411,6 +417,11 @@ pub struct Programs {
     /// Whether the only rule is one `after move` rule whose one effect is
     /// a bounce: a move that declines it is then a plain move.
     pub bounce_only: bool,
+    /// With `bounce_only`, when the bounce moves pieces away from the
+    /// mover and only pieces within this many king steps of it: a move
+    /// after which no such piece could bounce asks for nothing, which
+    /// move generation sees without playing it.
+    pub bounce_reach: Option<u8>,
     /// Whether some effect blocks squares (`block`, a chosen block): a
     /// wall may then stand on a square a pawn has just passed over.
     pub blocks: bool,

@@ -11,6 +11,7 @@ use super::ir::{
 use crate::base::geometry::Geometry;
 use crate::base::piece::Kind;
 use crate::base::square::{Color, Square, SquareSet};
+use crate::base::vocabulary::NamedSet;
 use crate::check::analysis::{cond_uses_target, template_directions};
 use crate::check::{ActionTargets, CheckedAction, CheckedSentences, Resolved};
 use crate::lang::betza::Template;
@@ -152,6 +153,10 @@ pub fn compile(
     }
     b.p.any_effects = b.p.has_effects();
     plan_choices(&mut b.p);
+    if let Some(reach) = b.p.bounce_reach {
+        // Move generation reads the squares within reach of the mover.
+        b.area_table(reach);
+    }
     b.p
 }
 
@@ -182,6 +187,7 @@ fn plan_choices(p: &mut Programs) {
     ];
     let rules_silent = !p.rules_ask.contains(&true);
     for a in &mut p.actions {
+        a.walls_only = (a.owner.is_none() || a.stays) && !a.compel && !a.promotes && walls_only(&a.ops, &p.sets);
         a.asks = a.ops.iter().any(asks);
         a.asks_one_direction = rules_silent
             && a.ops.iter().filter(|op| asks(op)).count() == 1
@@ -208,6 +214,31 @@ fn plan_choices(p: &mut Programs) {
         && p.on_arrival.is_empty()
         && p.after_move.len() == 1
         && matches!(p.after_move[0].ops[..], [Op::Bounce { .. }]);
+    p.bounce_reach = match p.after_move.first().map(|r| &r.ops[..]) {
+        Some(&[Op::Bounce { set, from, .. }])
+            if p.bounce_only && p.sets[from as usize] == SetNode::Named(NamedSet::Mover) =>
+        {
+            reach_from_mover(&p.sets, set)
+        }
+        _ => None,
+    };
+}
+
+/// How far from the mover (in king steps) every square of the set lies,
+/// when that is known from the set's form alone.
+fn reach_from_mover(sets: &[SetNode], id: SetId) -> Option<u8> {
+    match sets[id as usize] {
+        SetNode::Named(NamedSet::Mover) => Some(0),
+        SetNode::Adjacent { set } => reach_from_mover(sets, set)?.checked_add(1),
+        SetNode::Area { set, radius } => reach_from_mover(sets, set)?.checked_add(radius),
+        SetNode::Union(a, b) => Some(reach_from_mover(sets, a)?.max(reach_from_mover(sets, b)?)),
+        SetNode::Intersection(a, b) => match (reach_from_mover(sets, a), reach_from_mover(sets, b)) {
+            (Some(x), Some(y)) => Some(x.min(y)),
+            (x, y) => x.or(y),
+        },
+        SetNode::Difference(a, _) => reach_from_mover(sets, a),
+        _ => None,
+    }
 }
 
 impl Builder {
@@ -671,8 +702,80 @@ impl Builder {
             asks: false,
             asks_one_direction: false,
             promotes: a.promotes,
+            walls_only: false,
             record: a.record.clone(),
         }
+    }
+}
+
+/// Whether the effects only wall squares in, squares known from the move
+/// alone: each is a `block`, or a `remove` followed by a `block` of the
+/// same set.
+fn walls_only(ops: &[Op], sets: &[SetNode]) -> bool {
+    let mut rest = ops;
+    while let Some((op, tail)) = rest.split_first() {
+        rest = match (*op, tail.first()) {
+            (Op::Block(s), _) if fixed_by_move(sets, s) => tail,
+            (Op::Remove(s), Some(&Op::Block(t))) if same_set(sets, s, t) && fixed_by_move(sets, s) => &tail[1..],
+            _ => return false,
+        };
+    }
+    !ops.is_empty()
+}
+
+/// Whether two set nodes are written alike (each use of a set in the
+/// file is a node of its own).
+fn same_set(sets: &[SetNode], a: SetId, b: SetId) -> bool {
+    let same = |x: SetId, y: SetId| same_set(sets, x, y);
+    match (sets[a as usize], sets[b as usize]) {
+        _ if a == b => true,
+        (SetNode::Area { set: x, radius: r }, SetNode::Area { set: y, radius: q })
+        | (SetNode::Manhattan { set: x, radius: r }, SetNode::Manhattan { set: y, radius: q }) => r == q && same(x, y),
+        (SetNode::Adjacent { set: x }, SetNode::Adjacent { set: y }) => same(x, y),
+        (SetNode::First { set: x, table: t }, SetNode::First { set: y, table: u })
+        | (SetNode::Lines { set: x, table: t }, SetNode::Lines { set: y, table: u }) => t == u && same(x, y),
+        (SetNode::Union(a1, b1), SetNode::Union(a2, b2))
+        | (SetNode::Difference(a1, b1), SetNode::Difference(a2, b2))
+        | (SetNode::Intersection(a1, b1), SetNode::Intersection(a2, b2)) => same(a1, a2) && same(b1, b2),
+        (x, y) => {
+            x == y
+                && !matches!(
+                    x,
+                    SetNode::Area { .. }
+                        | SetNode::Manhattan { .. }
+                        | SetNode::Adjacent { .. }
+                        | SetNode::First { .. }
+                        | SetNode::Lines { .. }
+                        | SetNode::Union(..)
+                        | SetNode::Difference(..)
+                        | SetNode::Intersection(..)
+                )
+        }
+    }
+}
+
+/// Whether a set depends only on the move's squares, not on the pieces.
+fn fixed_by_move(sets: &[SetNode], id: SetId) -> bool {
+    match sets[id as usize] {
+        SetNode::Named(named) => matches!(
+            named,
+            NamedSet::Target
+                | NamedSet::Origin
+                | NamedSet::Mover
+                | NamedSet::Path
+                | NamedSet::All
+                | NamedSet::Light
+                | NamedSet::Dark
+        ),
+        SetNode::Area { set, .. }
+        | SetNode::Adjacent { set }
+        | SetNode::Manhattan { set, .. }
+        | SetNode::Lines { set, .. } => fixed_by_move(sets, set),
+        SetNode::Zone { .. } => true,
+        SetNode::Union(a, b) | SetNode::Difference(a, b) | SetNode::Intersection(a, b) => {
+            fixed_by_move(sets, a) && fixed_by_move(sets, b)
+        }
+        SetNode::Pieces { .. } | SetNode::First { .. } => false,
     }
 }
 

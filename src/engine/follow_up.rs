@@ -86,7 +86,7 @@ impl Variant {
         let mut kept = start;
         for i in start..end {
             let mv = out[i];
-            let complete = if self.may_ask(&mv) {
+            let complete = if self.may_ask(&mv) && self.may_bounce_after(pos, &mv) {
                 let probe = probe.get_or_insert_with(Probe::new);
                 self.complete(pos, mv, probe, judges, out, keep)
             } else {
@@ -120,6 +120,39 @@ impl Variant {
                     }
                     MoveKind::Pass => false,
                 })
+    }
+
+    /// False when `mv` surely asks for nothing: the variant's one rule is a
+    /// bounce away from the mover of pieces near it, `mv` is a plain move,
+    /// and after it no piece within reach of its landing square could step
+    /// directly away from it (each such square off the board or taken).
+    /// Found without playing the move; true when unsure.
+    #[inline]
+    fn may_bounce_after(&self, pos: &Position, mv: &Move) -> bool {
+        let Some(reach) = self.programs.bounce_reach else {
+            return true;
+        };
+        if !mv.choices.is_empty()
+            || !matches!(
+                mv.kind,
+                MoveKind::Quiet | MoveKind::Initial | MoveKind::Capture | MoveKind::EnPassant
+            )
+        {
+            return true;
+        }
+        let g = self.geometry;
+        let (from, to) = (mv.from, mv.to);
+        // A square the move empties: its origin, an en passant victim's.
+        let vacated = |sq: Square| sq == from || (mv.kind == MoveKind::EnPassant && sq == pos.ep_victim);
+        let mut near = pos.occupied[0].union(&pos.occupied[1]);
+        near = crate::engine::interpret::intersection(near, self.programs.areas[reach as usize][to as usize]);
+        near.remove(from);
+        near.remove(to);
+        near.iter().any(|sq| {
+            let step = ((g.file(sq) - g.file(to)).signum(), (g.rank(sq) - g.rank(to)).signum());
+            g.offset(sq, step.0, step.1)
+                .is_some_and(|dest| pos.cell(dest).is_empty() || vacated(dest))
+        })
     }
 
     /// Appends `mv` once per square around `target`, each as a chosen
@@ -184,9 +217,20 @@ impl Variant {
                 // count of checks read the position before it): judge the
                 // move on the position played without it, bounced.
                 Some(LastChoice::Bounce { promote }) if !self.programs.counts_checks => {
-                    let mut bounced = child.clone();
-                    self.bounce_to(&mut bounced, option.piece, option.to, promote, &mut NoTrace);
-                    keep(&next, Some(&bounced))
+                    if promote && self.may_promote_on_bounce(&child, option.piece, option.to) {
+                        let mut bounced = child.clone();
+                        self.bounce_to(&mut bounced, option.piece, option.to, promote, &mut NoTrace);
+                        keep(&next, Some(&bounced))
+                    } else {
+                        // A bounce that cannot promote only moves a piece:
+                        // move it there and back instead of copying the position.
+                        let (unmoved, promoted) = (child.unmoved, child.promoted);
+                        child.relocate(option.piece, option.to);
+                        let accepted = keep(&next, Some(&child));
+                        child.relocate(option.to, option.piece);
+                        (child.unmoved, child.promoted) = (unmoved, promoted);
+                        accepted
+                    }
                 }
                 // The same with the square blocked, when no piece stands
                 // there (removing one would touch castling and the clock).

@@ -608,8 +608,10 @@ impl Variant {
             optional: true,
             last: last.then_some(LastChoice::Bounce { promote }),
         });
-        for piece in self.eval_set(set, pos, ctx).iter() {
-            if let Some(to) = self.bounce_destination(pos, ctx, from, piece) {
+        let bounce = BounceFrom::new(self, pos, ctx, from);
+        let pieces = intersection(self.eval_set(set, pos, ctx), pos.occupied[0].union(&pos.occupied[1]));
+        for piece in pieces.iter() {
+            if let Some(to) = bounce.destination(self, pos, piece) {
                 trace.offer(Choice {
                     piece,
                     to,
@@ -758,12 +760,8 @@ impl Variant {
 
     /// Where a bounce of the piece on `sq` away from `from` would land, if it can move.
     pub(crate) fn bounce_destination(&self, pos: &Position, ctx: &Context, from: SetId, sq: Square) -> Option<Square> {
-        if !pos.cell(sq).is_piece() || self.shielded(pos, SHIELD_BOUNCE).contains(sq) {
-            return None;
-        }
-        let (dx, dy) = self.away(self.eval_set(from, pos, ctx), sq)?;
-        let to = self.geometry.offset(sq, dx, dy)?;
-        pos.cell(to).is_empty().then_some(to)
+        let bounce = BounceFrom::new(self, pos, ctx, from);
+        bounce.destination(self, pos, sq)
     }
 
     /// Bounces the chosen piece, if it is in `set` and can move; returns
@@ -796,7 +794,56 @@ impl Variant {
     }
 }
 
+/// What a bounce away from a set reads once for all the pieces it may
+/// move: the set (and its one square, the usual case, whose step needs no
+/// search for the nearest square) and the squares shielded from bounces.
+struct BounceFrom {
+    from: SquareSet,
+    single: Option<Square>,
+    shield: SquareSet,
+}
+
+impl BounceFrom {
+    fn new(variant: &Variant, pos: &Position, ctx: &Context, from: SetId) -> BounceFrom {
+        let from = variant.eval_set(from, pos, ctx);
+        let single = if from.len() == 1 { from.iter().next() } else { None };
+        BounceFrom {
+            from,
+            single,
+            shield: variant.shielded(pos, SHIELD_BOUNCE),
+        }
+    }
+
+    /// Where the piece on `sq` would land, if it can move.
+    #[inline]
+    fn destination(&self, variant: &Variant, pos: &Position, sq: Square) -> Option<Square> {
+        if !pos.cell(sq).is_piece() || self.shield.contains(sq) {
+            return None;
+        }
+        let g = variant.geometry;
+        let (dx, dy) = match self.single {
+            Some(r) => {
+                let step = ((g.file(sq) - g.file(r)).signum(), (g.rank(sq) - g.rank(r)).signum());
+                (step != (0, 0)).then_some(step)?
+            }
+            None => variant.away(self.from, sq)?,
+        };
+        let to = g.offset(sq, dx, dy)?;
+        pos.cell(to).is_empty().then_some(to)
+    }
+}
+
 impl Variant {
+    /// Whether the piece on `from`, bounced to `to`, lands in its promotion
+    /// zone where a bounce may promote it (a bounce captures nothing: no
+    /// promotion for a rule with `on_capture`).
+    #[inline]
+    pub(crate) fn may_promote_on_bounce(&self, pos: &Position, from: Square, to: Square) -> bool {
+        let piece = pos.cell(from);
+        self.promotion_zone.get(piece.kind(), piece.color()).contains(to)
+            && self.promotion_on_capture >> piece.kind() & 1 == 0
+    }
+
     /// Moves the piece on `from` to `to` as a bounce (promoting it when
     /// `promote` and it lands in its zone). The caller checked `to`.
     pub(crate) fn bounce_to<T: Trace>(
@@ -808,13 +855,10 @@ impl Variant {
         trace: &mut T,
     ) {
         let piece = pos.cell(from);
+        let promotes = promote && self.may_promote_on_bounce(pos, from, to);
         pos.relocate(from, to);
         trace.record(Event::Bounced { piece, from, to });
-        let zone = self.promotion_zone.get(piece.kind(), piece.color());
-        // A bounce captures nothing: no promotion for a rule with `on_capture`.
-        if promote
-            && zone.contains(to)
-            && self.promotion_on_capture >> piece.kind() & 1 == 0
+        if promotes
             && let Some(&kind) = self.promotion_choices[piece.kind() as usize]
                 .iter()
                 .find(|&&k| self.may_promote_to(pos, piece.color(), k))

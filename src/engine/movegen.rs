@@ -8,7 +8,7 @@ use super::position::Position;
 use crate::base::piece::Cell;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
-use crate::compile::ir::CompiledAction;
+use crate::compile::ir::{CompiledAction, Op};
 use crate::compile::tables::{CAPTURE, EN_PASSANT, HOPS, MoveTables, QUIET, Ride, SETS_EN_PASSANT};
 
 impl Variant {
@@ -707,6 +707,9 @@ impl SafeMoves {
     /// seen as empty).
     #[inline]
     fn allows(&self, variant: &Variant, pos: &Position, mv: &Move) -> bool {
+        if let MoveKind::Action(index) = mv.kind {
+            return self.allows_walls(variant, pos, mv, index);
+        }
         // A drop only adds a piece: where no royal is attacked and no
         // hopper may use it as a screen, it exposes none.
         if let MoveKind::Drop(_) = mv.kind {
@@ -732,6 +735,43 @@ impl SafeMoves {
 }
 
 impl SafeMoves {
+    /// Whether the action `mv` surely passes the legality clauses: it only
+    /// walls squares in (see [`CompiledAction::walls_only`]), none of them
+    /// holds an own royal piece, and no own royal piece is attacked now,
+    /// so none is after it.
+    fn allows_walls(&self, variant: &Variant, pos: &Position, mv: &Move, index: u8) -> bool {
+        let p = &variant.programs;
+        let action = &p.actions[index as usize];
+        if !action.walls_only
+            || self.forbids
+            || self.no_checks
+            || self.attacked
+            || self.line_clauses
+            || variant.attacks.has_hops
+            || !p.after_move.is_empty()
+            || p.timed_shields
+            || !p.shield_rules.is_empty()
+            || variant.shield_kinds != 0
+            || mv.controller.is_some()
+            || !mv.choices.is_empty()
+        {
+            return false;
+        }
+        // As the action is played: its side is the owner of the piece it
+        // starts from, if one stands there.
+        let at = pos.cell(mv.from);
+        let ctx = Context {
+            side: if at.is_piece() { at.color() } else { pos.side },
+            origin: mv.from,
+            target: mv.to,
+            mover: mv.from,
+        };
+        !action.ops.iter().any(|op| match *op {
+            Op::Block(set) | Op::Remove(set) => variant.eval_set(set, pos, &ctx).intersects(&self.royals),
+            _ => true,
+        })
+    }
+
     /// Whether no enemy royal piece is attacked now, and the squares a
     /// plain move must leave or reach to attack one (see `check_near`).
     fn check_near(variant: &Variant, pos: &Position) -> (bool, SquareSet) {
