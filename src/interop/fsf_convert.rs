@@ -790,6 +790,14 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         if state.extinction_types.all {
             types.push(None);
         }
+        let hands = state.piece_drops;
+        if hands && (state.extinction_count > 0 || state.extinction_opponent_count > 1) {
+            refusals.push(refuse(
+                None,
+                "drops and hands",
+                "extinction counts the pieces in hand too, which kaboom counts against a number only when it is 0 (or 1 for the opponent's)",
+            ));
+        }
         let mut slots = state.extinction_types.slots.clone();
         slots.sort_unstable();
         types.extend(slots.into_iter().map(Some));
@@ -808,13 +816,22 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
                             .unwrap_or('?')
                     ),
                 };
+                // With drops, Fairy-Stockfish counts the pieces in hand
+                // too (`count_with_hand`): none on the board and none in
+                // hand, or some on either.
                 let mut cond = match t {
                     Some(s) if !present(*s) => "true".to_string(),
+                    _ if hands && state.extinction_count == 0 => {
+                        format!("count({0}) <= 0 and held({0}) == 0", set(side))
+                    }
                     _ => format!("count({}) <= {}", set(side), state.extinction_count),
                 };
                 if state.extinction_opponent_count > 0 {
                     match t {
                         Some(s) if !present(*s) => continue,
+                        _ if hands && state.extinction_opponent_count == 1 => {
+                            let _ = write!(cond, " and (count({0}) >= 1 or held({0}) >= 1)", set(other));
+                        }
                         _ => {
                             let _ = write!(
                                 cond,

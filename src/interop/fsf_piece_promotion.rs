@@ -13,7 +13,7 @@
 use super::fsf_convert::{Refusal, full_ranks, refuse, ron_string};
 use super::fsf_pieces::{PAWN, king_index, slot_name};
 use super::fsf_state::{Squares, State, square};
-use crate::lang::betza::{self, Hop, Reach};
+use crate::lang::betza::{self, Reach};
 use std::fmt::Write as _;
 
 /// Writes a piece line for each promoted form and returns (the slot that
@@ -37,7 +37,7 @@ pub(super) fn promoted_forms(
         };
         let why = if from == king_index() {
             Some("the royal piece promotes".to_string())
-        } else if state.promoted_types.iter().any(|&(f, _)| f == to) {
+        } else if state.promoted_types.iter().any(|&(f, _)| f == to && state.pieces[f].is_some()) {
             Some(format!(
                 "`{}` promotes, and so would the pieces promoted to it",
                 slot_name(to)
@@ -422,7 +422,9 @@ pub(super) fn forced_ranks(
 
 /// The squares, seen from White, from which a piece moving by `template`
 /// has no plain move on an empty board of `files` x `ranks` (none when the
-/// template does not read).
+/// template does not read). A hopper's quiet moves count as its lines on
+/// the empty board, as Fairy-Stockfish counts them (`PseudoMoves`: the
+/// hopper's range, screens or not).
 pub(super) fn immobile_squares(template: &str, files: u8, ranks: u8) -> Squares {
     let Ok(t) = betza::parse(template) else { return 0 };
     let mut out = 0;
@@ -431,7 +433,6 @@ pub(super) fn immobile_squares(template: &str, files: u8, ranks: u8) -> Squares 
             let moves = t.components.iter().any(|c| {
                 c.quiet
                     && !c.initial
-                    && c.hop == Hop::None
                     && c.vectors.iter().any(|&(dx, dy)| {
                         let (tf, tr) = (i32::from(f) + dx, i32::from(r) + dy);
                         (0..i32::from(files)).contains(&tf) && (0..i32::from(ranks)).contains(&tr)
@@ -462,6 +463,9 @@ mod tests {
         assert_eq!(immobile_squares("fR", files, ranks), last(1));
         assert_eq!(immobile_squares("ffN", files, ranks), last(2));
         assert_eq!(immobile_squares("WfF", files, ranks), 0);
+        // A hopper moves along its lines, whatever screens it needs.
+        assert_eq!(immobile_squares("pR", files, ranks), 0);
+        assert_eq!(immobile_squares("fpR", files, ranks), last(1));
         // A pawn's captures and initial double step do not count.
         assert_eq!(immobile_squares("fmWfceFifmnD", 8, 8), rank_squares(7) & board(8, 8));
     }

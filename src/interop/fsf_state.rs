@@ -855,7 +855,14 @@ impl State {
                         }
                     }
                 }
-                self.promoted_types = pairs;
+                // Fairy-Stockfish sets the types named and keeps the
+                // parent's other entries.
+                for (from, to) in pairs {
+                    match self.promoted_types.iter_mut().find(|(f, _)| *f == from) {
+                        Some(entry) => entry.1 = to,
+                        None => self.promoted_types.push((from, to)),
+                    }
+                }
             }
             "dropNoDoubled" => {
                 if let Some(t) = self.types(&o) {
