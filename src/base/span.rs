@@ -238,6 +238,13 @@ pub struct Spanned<T> {
     pub location: Option<Location>,
 }
 
+impl<T: Default> Default for Spanned<T> {
+    /// The default value, with no place in a file (a field left out).
+    fn default() -> Self {
+        Spanned::unplaced(T::default())
+    }
+}
+
 impl<T> Spanned<T> {
     /// A value with no place in a file.
     pub fn unplaced(value: T) -> Self {

@@ -35,6 +35,7 @@ fn field_at(file: &VariantFile, at: &Location) -> Option<&'static str> {
             [
                 p.pieces.location.clone(),
                 p.ranks.location.clone(),
+                p.squares.as_ref().and_then(|s| s.location.clone()),
                 p.choices.location.clone(),
             ],
             at,

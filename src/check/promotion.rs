@@ -5,7 +5,7 @@
 use super::validate::CheckedPiece;
 use crate::base::geometry::Geometry;
 use crate::base::piece::Kind;
-use crate::base::square::Square;
+use crate::base::square::{Color, Square, SquareSet};
 use crate::lang::fen_syntax::{FenCell, FenRecord};
 use crate::spec::Spanned;
 
@@ -33,6 +33,30 @@ pub struct CheckedPromotion {
     pub on_capture: bool,
     /// Whether a capture en passant promotes.
     pub en_passant: bool,
+    /// The promotion zone per side (White's, Black's): the squares of
+    /// `ranks`, or of the rule's `squares`.
+    pub zone: [SquareSet; 2],
+    /// The squares of the zone where promotion is compulsory, per side.
+    pub forced: [SquareSet; 2],
+}
+
+impl CheckedPromotion {
+    /// Sets the zone to fixed squares per side (a rule's `squares`):
+    /// promotion is compulsory on all of them unless `mandatory: false`.
+    pub(super) fn set_squares(&mut self, squares: [SquareSet; 2], mandatory: bool) {
+        self.zone = squares;
+        self.forced = if mandatory { squares } else { [SquareSet::EMPTY; 2] };
+    }
+}
+
+/// The squares of `ranks` (0-based from the owner's side), per side.
+fn rank_squares(ranks: &[i32], g: Geometry) -> [SquareSet; 2] {
+    Color::BOTH.map(|side| {
+        (0..g.squares())
+            .map(|s| s as Square)
+            .filter(|&sq| ranks.contains(&g.relative_rank(side, g.rank(sq))))
+            .collect()
+    })
 }
 
 /// Checks every promotion rule, then the rules together: a piece promotes
@@ -165,6 +189,36 @@ pub(super) fn check_promotion(
     let pieces = letters(&p.pieces, "pieces", false);
     let choices = letters(&p.choices, "choices", all_compulsory);
     let mut ranks = Vec::new();
+    let mut ok = true;
+    match (&p.squares, p.ranks.value.is_empty() && p.ranks.location.is_none()) {
+        (Some(squares), false) => {
+            ok = false;
+            c.error(
+                "promotion has both `ranks` and `squares`",
+                squares.location.clone(),
+                "give the zone once: whole ranks in `ranks`, or any fixed squares in `squares`",
+            );
+        }
+        (Some(squares), true) => {
+            if let Some(m) = &p.mandatory_ranks {
+                ok = false;
+                c.error(
+                    "`mandatory_ranks` needs `ranks`; this rule gives `squares`",
+                    m.location.clone().or_else(|| squares.location.clone()),
+                    "with `squares`, promotion is compulsory on all of them (`mandatory: true`, the default) or on none (`mandatory: false`)",
+                );
+            }
+        }
+        (None, true) => {
+            ok = false;
+            c.error(
+                "promotion gives no zone: neither `ranks` nor `squares`",
+                p.pieces.location.clone(),
+                "add `ranks: [8]` (counted from the owner's side) or `squares: \"...\"` (fixed squares, read for the owner)",
+            );
+        }
+        (None, false) => {}
+    }
     for r in &p.ranks.value {
         if *r == 0 || *r > g.ranks as u32 {
             c.error(
@@ -176,10 +230,19 @@ pub(super) fn check_promotion(
             ranks.push(*r as i32 - 1);
         }
     }
-    let mandatory_ranks = check_mandatory_ranks(c, p, &ranks);
+    let mandatory_ranks = if p.squares.is_some() {
+        Vec::new()
+    } else {
+        check_mandatory_ranks(c, p, &ranks)
+    };
     let limits = check_limits(c, p, choices.as_deref().unwrap_or_default(), letter_kind);
+    if !ok {
+        return None;
+    }
     Some(CheckedPromotion {
         pieces: pieces?,
+        zone: rank_squares(&ranks, g),
+        forced: rank_squares(&mandatory_ranks, g),
         ranks,
         choices: choices?,
         mandatory_ranks,
@@ -368,7 +431,7 @@ pub(super) fn can_reach_promotion(
             continue;
         }
         seen[sq as usize] = true;
-        if promotion.ranks.contains(&g.rank(sq)) {
+        if promotion.zone[0].contains(sq) {
             return true;
         }
         for c in &piece.template.components {

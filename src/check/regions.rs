@@ -255,6 +255,37 @@ fn no_hops(c: &mut Checker<'_>, spec: &PieceSpec, regions: &PieceRegions) -> boo
 }
 
 /// Parses, resolves and evaluates a set of fixed squares for both sides.
+/// The squares of each promotion rule's `squares` (fixed squares, read
+/// for each side) put into its zone, in the order of the rules. False if
+/// some set is not fixed squares, or empty for both sides.
+pub(super) fn promotion_squares(
+    c: &mut Checker<'_>,
+    file: &VariantFile,
+    promotions: &mut [super::CheckedPromotion],
+    names: &Names<'_>,
+    regions: &[CheckedRegion],
+    g: Geometry,
+) -> bool {
+    let mut ok = true;
+    let mut masks = Neighbourhoods::new(g);
+    for (rule, spec) in promotions.iter_mut().zip(file.promotion.iter().flatten()) {
+        let Some(text) = &spec.squares else { continue };
+        match fixed_squares(c, text, "promotion `squares`", names, regions, &mut masks) {
+            Some(sets) if sets.iter().all(SquareSet::is_empty) => {
+                ok = false;
+                c.error(
+                    format!("promotion `squares` `{}` holds no square of the board", text.value),
+                    text.location.clone(),
+                    "name the squares where the pieces promote, read for their owner (`ranks(8)`, a region)",
+                );
+            }
+            Some(sets) => rule.set_squares(sets, spec.mandatory != Some(false)),
+            None => ok = false,
+        }
+    }
+    ok
+}
+
 fn fixed_squares(
     c: &mut Checker<'_>,
     text: &Spanned<String>,

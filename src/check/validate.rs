@@ -185,7 +185,7 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
         _ => None,
     };
     let start = check_start(&mut c, file, geometry, setup.as_ref(), &letter_kind);
-    let promotions = match (&file.promotion, geometry) {
+    let mut promotions = match (&file.promotion, geometry) {
         (Some(rules), Some(g)) => check_promotions(
             &mut c,
             rules,
@@ -233,6 +233,11 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
         (Some(regions), Some(g)) => super::regions::check_piece_regions(&mut c, file, &names, regions, g),
         _ => None,
     };
+    if let (Some(regions), Some(g)) = (&regions, geometry)
+        && !super::regions::promotion_squares(&mut c, file, &mut promotions, &names, regions, g)
+    {
+        promotions.clear();
+    }
     let piece_limits = super::piece_limits::check_piece_limits(&mut c, file, &letter_kind);
     let pieces = pieces.map(|mut pieces| {
         for (piece, regions) in pieces.iter_mut().zip(piece_regions.into_iter().flatten()) {
@@ -583,9 +588,16 @@ fn piece_warnings(
                                 "the {} ({}) can never reach its promotion ranks",
                                 piece.name, piece.letter
                             ),
-                            spec.ranks.location.clone(),
+                            spec.ranks
+                                .location
+                                .clone()
+                                .or_else(|| spec.squares.as_ref().and_then(|s| s.location.clone())),
                         )
-                        .with_help("check `ranks` (counted from the owner's side) against the piece's moves"),
+                        .with_help(if spec.squares.is_some() {
+                            "check `squares` (read for the owner) against the piece's moves"
+                        } else {
+                            "check `ranks` (counted from the owner's side) against the piece's moves"
+                        }),
                     );
                 }
             }

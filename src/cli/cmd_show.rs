@@ -249,6 +249,15 @@ fn summary(variant: &Variant, file: &VariantFile) -> String {
             format!(" ({})", limits.join(", "))
         };
         let lead = if promotions.len() > 1 { "  " } else { "\npromotion: " };
+        if let Some(squares) = &p.squares {
+            let optional = if p.mandatory == Some(false) { ", optional" } else { "" };
+            let _ = writeln!(
+                out,
+                "{lead}{} on the squares {} (read for its side){leaving} to one of {}{limits}{optional}",
+                p.pieces.value, squares.value, p.choices.value,
+            );
+            continue;
+        }
         let _ = writeln!(
             out,
             "{lead}{} on rank{} {} (counted from its side){leaving} to one of {}{limits}{optional}",

@@ -373,16 +373,13 @@ pub(crate) fn compile_castling(g: Geometry, resolved: &[ResolvedCastling]) -> (V
 /// The squares of `ranks` (0-based from the owner's side) per (kind,
 /// side) for the promoting kinds: the promotion zones, or where promotion
 /// is compulsory.
-fn promotion_zones(v: &CheckedVariant, ranks: impl Fn(&CheckedPromotion) -> &[i32]) -> ByKindSide<SquareSet> {
-    let g = v.geometry;
+fn promotion_zones(v: &CheckedVariant, zone: impl Fn(&CheckedPromotion) -> Option<&[SquareSet; 2]>) -> ByKindSide<SquareSet> {
     let mut zones = ByKindSide::new(v.pieces.len(), SquareSet::EMPTY);
     for p in &v.promotions {
+        let Some(sets) = zone(p) else { continue };
         for &kind in &p.pieces {
-            for side in Color::BOTH {
-                *zones.get_mut(kind, side) = (0..g.squares())
-                    .map(|s| s as Square)
-                    .filter(|&sq| ranks(p).contains(&g.relative_rank(side, g.rank(sq))))
-                    .collect();
+            for (side, set) in Color::BOTH.into_iter().zip(sets) {
+                *zones.get_mut(kind, side) = *set;
             }
         }
     }
@@ -400,11 +397,11 @@ pub fn compile(v: CheckedVariant) -> Variant {
         .any(|p| p.template.components.iter().any(|c| c.en_passant));
     let moves = tables::build(&v, en_passant);
     let attacks = attacks::build(&v, &moves);
-    let promotion_zone = promotion_zones(&v, |p| &p.ranks);
-    let promotion_forced = promotion_zones(&v, |p| &p.mandatory_ranks);
+    let promotion_zone = promotion_zones(&v, |p| Some(&p.zone));
+    let promotion_forced = promotion_zones(&v, |p| Some(&p.forced));
     let mut promotion_limits = vec![0; v.pieces.len()];
-    let promotion_leaving = promotion_zones(&v, |p| if p.from_zone { &p.ranks } else { &[] });
-    let promotion_forced_leaving = promotion_zones(&v, |p| if p.from_zone { &p.mandatory_ranks } else { &[] });
+    let promotion_leaving = promotion_zones(&v, |p| p.from_zone.then_some(&p.zone));
+    let promotion_forced_leaving = promotion_zones(&v, |p| p.from_zone.then_some(&p.forced));
     let promotion_on_capture = v
         .promotions
         .iter()

@@ -407,7 +407,9 @@ impl Position {
         });
         self.relocate(mv.from, mv.to);
         let mut made = Made::landed();
-        if mv.kind == MoveKind::Initial {
+        // A double step that promotes leaves no target: the piece that
+        // could be taken en passant is gone (as in Fairy-Stockfish).
+        if mv.kind == MoveKind::Initial && mv.promotion.is_none() {
             let g = self.geometry;
             let delta = (g.file(mv.to) - g.file(mv.from), g.rank(mv.to) - g.rank(mv.from));
             made.new_ep = passed_squares(&g, mv.from, delta).collect();

@@ -6,6 +6,7 @@
 use super::fsf_piece_promotion;
 use super::fsf_pieces::{Movement, PAWN, builtin_pieces, king_index, slot_name};
 use super::fsf_royalty;
+use crate::lang::betza;
 use super::fsf_state::{MAX_FILES, Origin, Squares, State, Types, Value, gap_of, rank_squares, square};
 use std::fmt::Write as _;
 
@@ -409,6 +410,21 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
             continue;
         }
         let mut extra = String::new();
+        if slot < builtin_pieces().len() && builtin_pieces()[slot].not_self {
+            // Neither hops over nor captures its own type (either side's).
+            let letter = piece.letter.to_ascii_uppercase();
+            let _ = write!(extra, ", cannot_hop: \"{letter}\", cannot_capture: \"{letter}\"");
+            if state.promoted_types.iter().any(|&(_, to)| to == slot) {
+                refusals.push(refuse(
+                    Some(&piece.origin),
+                    "hopper moves",
+                    format!(
+                        "pieces promote to `{}`, which may not hop over its own type: its promoted forms would be another type",
+                        slot_name(slot)
+                    ),
+                ));
+            }
+        }
         // A soldier steps only forward before its promotion rank.
         let template = if slot_name(slot) == "soldier" && state.soldier_rank > 1 {
             let _ = write!(
@@ -505,6 +521,9 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         letters(state, &state.promotion_choices[1]),
     ];
     let regions = [clip(state.promotion_region[0]), clip(state.promotion_region[1])];
+    // Regions with each side's squares (`regions: [(name, white, black)]`),
+    // for zones that do not mirror each other.
+    let mut sided: Vec<String> = Vec::new();
     // With nothing to promote to, a pawn that must promote may not move
     // into the region (Fairy-Stockfish generates no such move), though it
     // attacks it: kaboom's rule with no choices.
@@ -516,8 +535,24 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
             .iter()
             .any(|&(from, _)| p.all || p.slots.contains(&from))
     };
+    // A promotion no piece can ever make (no pawn type in the start
+    // position or a hand, none a promotion's result) is left out.
+    let pawns_exist = |c: usize| {
+        let t = &state.promotion_pawns[c];
+        state.pieces.iter().enumerate().any(|(slot, p)| {
+            p.as_ref().is_some_and(|p| {
+                (t.all || t.slots.contains(&slot))
+                    && (start_count(p.letter.to_ascii_uppercase()) + start_count(p.letter.to_ascii_lowercase()) > 0
+                        || state.promoted_types.iter().any(|&(_, to)| to == slot)
+                        || (0..2).any(|d| {
+                            state.promotion_choices[d].all || state.promotion_choices[d].slots.contains(&slot)
+                        }))
+            })
+        })
+    };
     let promotes = |c: usize| {
-        !pawns[c].is_empty()
+        pawns_exist(c)
+            && !pawns[c].is_empty()
             && (!choices[c].is_empty() || (state.mandatory_promotion && !has_form(c)))
             && regions[c] != 0
     };
@@ -543,20 +578,7 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
                     let list: Vec<String> = r.iter().map(u8::to_string).collect();
                     // Limits on kinds that are choices (a limit of 0 bars
                     // none in Fairy-Stockfish: no limit).
-                    let limits: Vec<String> = state
-                        .promotion_limit
-                        .iter()
-                        .filter(|&&(_, n)| n > 0)
-                        .filter_map(|&(slot, n)| {
-                            let letter = state.pieces[slot].as_ref()?.letter.to_ascii_uppercase();
-                            choices[0].contains(letter).then(|| format!("'{letter}': {n}"))
-                        })
-                        .collect();
-                    let limits = if limits.is_empty() {
-                        String::new()
-                    } else {
-                        format!(", limits: {{{}}}", limits.join(", "))
-                    };
+                    let limits = limits_of(state, &choices[0]);
                     // Where a pawn could never move again it must promote.
                     let forced = fsf_piece_promotion::forced_ranks(pawn_slots, &immobile, files, ranks, &mut refusals);
                     let mandatory = match forced {
@@ -578,11 +600,25 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
                         ron_string(&choices[0]),
                     ));
                 }
-                None => refusals.push(refuse(
-                    origin,
-                    "regions",
-                    "the promotion region is not whole ranks mirrored for Black",
-                )),
+                None => match sided_promotion(state, pawn_slots, &immobile, &regions, files, ranks) {
+                    Ok(mandatory) => {
+                        let en_passant = pawn_slots.iter().any(|&s| {
+                            templates[s]
+                                .as_deref()
+                                .and_then(|t| betza::parse(t).ok())
+                                .is_some_and(|t| t.components.iter().any(|c| c.en_passant))
+                        });
+                        let en_passant = if en_passant { ", en_passant: false" } else { "" };
+                        let limits = limits_of(state, &choices[0]);
+                        sided.push(sided_region("promotion_zone", &regions, files, ranks));
+                        rules.push(format!(
+                            "(pieces: {}, squares: \"promotion_zone\", choices: {}, mandatory: {mandatory}{en_passant}{limits})",
+                            ron_string(&pawns[0]),
+                            ron_string(&choices[0]),
+                        ));
+                    }
+                    Err(why) => refusals.push(refuse(origin, "regions", why)),
+                },
             }
         }
     }
@@ -612,7 +648,7 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     };
 
     let drops = if state.piece_drops {
-        drops_section(state, files, ranks, &immobile, &mut refusals)
+        drops_section(state, files, ranks, &immobile, &mut sided)
     } else {
         String::new()
     };
@@ -851,17 +887,11 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     let flags = [clip(state.flag_region[0]), clip(state.flag_region[1])];
     // Flag regions that do not mirror each other become a region with each
     // side's squares, read for the side that just moved.
-    let mut regions = String::new();
     if flags != [0, 0] {
         let goal = if flags[0] == mirror(flags[1], files, ranks) {
             format!("({})", region_sentence(flags[1], files, ranks))
         } else {
-            let _ = writeln!(
-                regions,
-                "    regions: [(name: \"flag\", white: {}, black: {})],",
-                ron_string(&nonempty(region_sentence(flags[0], files, ranks))),
-                ron_string(&nonempty(region_sentence(mirror(flags[1], files, ranks), files, ranks)))
-            );
+            sided.push(sided_region("flag", &flags, files, ranks));
             "enemy flag".to_string()
         };
         if state.flag_piece[0] != state.flag_piece[1] {
@@ -978,7 +1008,9 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         ron_string(&format!("Imported from {place}."))
     );
     let _ = writeln!(out, "    board: (files: {files}, ranks: {ranks}),");
-    out.push_str(&regions);
+    if !sided.is_empty() {
+        let _ = writeln!(out, "    regions: [{}],", sided.join(", "));
+    }
     let _ = writeln!(out, "    pieces: [\n{pieces}    ],");
     let _ = writeln!(out, "    start: {},", ron_string(&start));
     out.push_str(&promotion);
@@ -1082,6 +1114,65 @@ fn connect_rules(state: &State, refusals: &mut Vec<Refusal>) -> Vec<String> {
     out
 }
 
+/// A region with each side's squares, from the two sides' regions as
+/// Fairy-Stockfish gives them (Black's in board coordinates, written as
+/// Black reads them).
+fn sided_region(name: &str, regions: &[Squares; 2], files: u8, ranks: u8) -> String {
+    format!(
+        "(name: \"{name}\", white: {}, black: {})",
+        ron_string(&nonempty(region_sentence(regions[0], files, ranks))),
+        ron_string(&nonempty(region_sentence(mirror(regions[1], files, ranks), files, ranks)))
+    )
+}
+
+/// A promotion rule's `limits` field (`, limits: {'Q': 1}`) for the
+/// limits on kinds among `choices` (a limit of 0 bars none in
+/// Fairy-Stockfish: no limit), or nothing.
+fn limits_of(state: &State, choices: &str) -> String {
+    let limits: Vec<String> = state
+        .promotion_limit
+        .iter()
+        .filter(|&&(_, n)| n > 0)
+        .filter_map(|&(slot, n)| {
+            let letter = state.pieces[slot].as_ref()?.letter.to_ascii_uppercase();
+            choices.contains(letter).then(|| format!("'{letter}': {n}"))
+        })
+        .collect();
+    if limits.is_empty() {
+        String::new()
+    } else {
+        format!(", limits: {{{}}}", limits.join(", "))
+    }
+}
+
+/// Whether the pawns' promotion, on regions that are not whole ranks
+/// mirrored for Black, can be a rule on `squares` (compulsory on all of
+/// them or on none): Ok(whether it is compulsory), or why not.
+fn sided_promotion(
+    state: &State,
+    pawn_slots: &[usize],
+    immobile: &[Squares],
+    regions: &[Squares; 2],
+    files: u8,
+    ranks: u8,
+) -> Result<bool, &'static str> {
+    // Where a pawn could never move again (White's squares; Black's
+    // mirror them) it must promote: those squares must be in each side's
+    // zone, and promotion compulsory on all of it.
+    let stuck = pawn_slots
+        .iter()
+        .fold(0, |a, &s| a | immobile.get(s).copied().unwrap_or(0));
+    if stuck & !regions[0] != 0 || mirror(stuck, files, ranks) & !regions[1] != 0 {
+        return Err("a pawn could never move again outside its promotion region");
+    }
+    if stuck != 0 && !state.mandatory_promotion {
+        return Err(
+            "the promotion region is not whole ranks mirrored for Black, and promotion is compulsory on some of its squares only",
+        );
+    }
+    Ok(state.mandatory_promotion)
+}
+
 fn nonempty(sentence: String) -> String {
     if sentence.is_empty() {
         "all - all".to_string()
@@ -1132,49 +1223,48 @@ fn line_convex(region: Squares, files: u8, ranks: u8) -> bool {
 /// The `drops` section of a variant with `pieceDrops`: where pieces may
 /// be dropped (Fairy-Stockfish's drop region, and for pawns neither the
 /// first rank nor the promotion zone unless its options allow them).
-fn drops_section(state: &State, files: u8, ranks: u8, immobile: &[Squares], refusals: &mut Vec<Refusal>) -> String {
+fn drops_section(
+    state: &State,
+    files: u8,
+    ranks: u8,
+    immobile: &[Squares],
+    sided: &mut Vec<String>,
+) -> String {
     let board: Squares = (0..ranks).fold(0, |a, r| a | (0..files).fold(0, |b, f| b | square(f, r)));
-    let region = [0, 1].map(|c| state.drop_region[c].unwrap_or(board) & board);
-    if region[0] != mirror(region[1], files, ranks) {
-        refusals.push(refuse(
-            None,
-            "regions",
-            "the drop regions are not mirror images of each other",
-        ));
-        return String::new();
-    }
-    let promotion = [0, 1].map(|c| state.promotion_region[c] & board);
-    let mut pawn = region[0];
-    if !state.promotion_zone_pawn_drops && state.pieces[PAWN].is_some() {
-        if promotion[0] != mirror(promotion[1], files, ranks) {
-            refusals.push(refuse(
-                None,
-                "regions",
-                "pawns may not be dropped in promotion zones that are not mirror images",
-            ));
-            return String::new();
-        }
-        pawn &= !promotion[0];
-    }
-    if !state.first_rank_pawn_drops {
-        pawn &= !rank_squares(0);
-    }
-    let squares = |s: Squares| match s {
-        0 => "all - all".to_string(),
-        s => region_sentence(s, files, ranks),
-    };
-    // Each piece's squares (White's), and whether it may not go on a file
-    // holding one of its own (`dropNoDoubled`); pieces alike share a zone.
-    let mut groups: Vec<(Squares, bool, String)> = Vec::new();
+    // Each side's drop region, Black's as Black reads it (mirrored).
+    let region = [
+        state.drop_region[0].unwrap_or(board) & board,
+        mirror(state.drop_region[1].unwrap_or(board) & board, files, ranks),
+    ];
+    let promotion = [
+        state.promotion_region[0] & board,
+        mirror(state.promotion_region[1] & board, files, ranks),
+    ];
+    let has_pawn = state.pieces[PAWN].is_some();
+    // Each piece's squares per side (as each side reads them), and whether
+    // it may not go on a file holding one of its own (`dropNoDoubled`);
+    // pieces alike share a zone.
+    let mut groups: Vec<([Squares; 2], bool, String)> = Vec::new();
     for (slot, p) in state.pieces.iter().enumerate() {
         let Some(p) = p else { continue };
         if slot == king_index() {
             continue;
         }
-        let base = if slot == PAWN { pawn } else { region[0] };
-        let zone = base & !immobile.get(slot).copied().unwrap_or(0);
+        let stuck = immobile.get(slot).copied().unwrap_or(0);
+        let zone = [0, 1].map(|c| {
+            let mut z = region[c] & !stuck;
+            if slot == PAWN && has_pawn {
+                if !state.promotion_zone_pawn_drops {
+                    z &= !promotion[c];
+                }
+                if !state.first_rank_pawn_drops {
+                    z &= !rank_squares(0);
+                }
+            }
+            z
+        });
         let no_doubled = state.drop_no_doubled == Some(slot);
-        if zone == board && !no_doubled {
+        if zone == [board, board] && !no_doubled {
             continue;
         }
         let letter = p.letter.to_ascii_uppercase();
@@ -1183,10 +1273,28 @@ fn drops_section(state: &State, files: u8, ranks: u8, immobile: &[Squares], refu
             None => groups.push((zone, no_doubled, letter.to_string())),
         }
     }
+    let squares = |s: Squares| match s {
+        0 => "all - all".to_string(),
+        s => region_sentence(s, files, ranks),
+    };
+    let mut named = 0;
     let zones: Vec<String> = groups
         .iter()
         .map(|(zone, no_doubled, letters)| {
-            let mut set = squares(*zone);
+            // Zones that differ between the sides are regions with each
+            // side's squares.
+            let mut set = if zone[0] == zone[1] {
+                squares(zone[0])
+            } else {
+                named += 1;
+                let name = if named == 1 {
+                    "drop_zone".to_string()
+                } else {
+                    format!("drop_zone{named}")
+                };
+                sided.push(sided_region(&name, &[zone[0], mirror(zone[1], files, ranks)], files, ranks));
+                name
+            };
             if *no_doubled {
                 // Not on a file that holds one of the side's own.
                 set = format!("({set}) - lines(own {letters}, vR)");

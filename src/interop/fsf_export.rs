@@ -278,6 +278,9 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
     if promotions.iter().any(|p| p.from_zone) {
         why.push("promotion on moves leaving the zone (`from_zone`)".to_string());
     }
+    if promotions.iter().any(|p| p.squares.is_some()) {
+        why.push("promotion on squares given as a set (`squares`)".to_string());
+    }
     if promotions.iter().any(|p| p.on_capture) {
         why.push("promotion on captures only (`on_capture`)".to_string());
     }

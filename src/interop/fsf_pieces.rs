@@ -19,6 +19,9 @@ pub struct BuiltinPiece {
     pub name: &'static str,
     /// Its movement.
     pub movement: Movement,
+    /// Whether it may neither hop over nor capture a piece of its own type
+    /// (`not-self` after the template in the table: janggi's cannon).
+    pub not_self: bool,
 }
 
 /// The table as written in `data/fsf-pieces.txt`.
@@ -32,7 +35,8 @@ struct Builtins {
 
 static BUILTINS: std::sync::LazyLock<Builtins> = std::sync::LazyLock::new(read_table);
 
-/// Reads the table: `name betza`, `name - why`, `promotion name...`.
+/// Reads the table: `name betza`, `name betza not-self`, `name - why`,
+/// `promotion name...`.
 /// The table is part of kaboom, so a malformed line is a bug (a unit
 /// test reads it).
 fn read_table() -> Builtins {
@@ -49,12 +53,20 @@ fn read_table() -> Builtins {
             promotion_names = rest.split_whitespace().collect();
             continue;
         }
+        let (rest, not_self) = match rest.strip_suffix(" not-self") {
+            Some(r) if !rest.starts_with('-') => (r.trim(), true),
+            _ => (rest, false),
+        };
         let movement = match rest.strip_prefix('-') {
             Some(why) => Movement::Unsupported(why.trim()),
             None if rest == "''" => Movement::Betza(""),
             None => Movement::Betza(rest),
         };
-        pieces.push(BuiltinPiece { name, movement });
+        pieces.push(BuiltinPiece {
+            name,
+            movement,
+            not_self,
+        });
     }
     let promotion = promotion_names
         .iter()

@@ -247,7 +247,14 @@ pub struct PromotionSpec {
     /// Letters of the pieces that promote (`"P"`).
     pub pieces: Spanned<String>,
     /// Ranks, counted from the owner's side, where they promote (`[8]`).
+    /// Either these or `squares`.
+    #[serde(default)]
     pub ranks: Spanned<Vec<u32>>,
+    /// Fixed squares, read for the owner, where they promote instead of
+    /// whole ranks: a set sentence (`"white (g8 + h8 + h7)"`, a region
+    /// with each side's squares). Either these or `ranks`.
+    #[serde(default)]
+    pub squares: Option<Spanned<String>>,
     /// Letters of the pieces they may become (`"QRBN"`).
     pub choices: Spanned<String>,
     /// Whether promotion is compulsory on arrival (default true, on every
