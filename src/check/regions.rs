@@ -268,7 +268,8 @@ pub(super) fn promotion_squares(
 ) -> bool {
     let mut ok = true;
     let mut masks = Neighbourhoods::new(g);
-    for (rule, spec) in promotions.iter_mut().zip(file.promotion.iter().flatten()) {
+    // Reported even when another problem left no checked rules.
+    for (i, spec) in file.promotion.iter().flatten().enumerate() {
         let Some(text) = &spec.squares else { continue };
         match fixed_squares(c, text, "promotion `squares`", names, regions, &mut masks) {
             Some(sets) if sets.iter().all(SquareSet::is_empty) => {
@@ -279,7 +280,11 @@ pub(super) fn promotion_squares(
                     "name the squares where the pieces promote, read for their owner (`ranks(8)`, a region)",
                 );
             }
-            Some(sets) => rule.set_squares(sets, spec.mandatory != Some(false)),
+            Some(sets) => {
+                if let Some(rule) = promotions.get_mut(i) {
+                    rule.set_squares(sets, spec.mandatory != Some(false));
+                }
+            }
             None => ok = false,
         }
     }
