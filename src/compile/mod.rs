@@ -373,7 +373,10 @@ pub(crate) fn compile_castling(g: Geometry, resolved: &[ResolvedCastling]) -> (V
 /// The squares of `ranks` (0-based from the owner's side) per (kind,
 /// side) for the promoting kinds: the promotion zones, or where promotion
 /// is compulsory.
-fn promotion_zones(v: &CheckedVariant, zone: impl Fn(&CheckedPromotion) -> Option<&[SquareSet; 2]>) -> ByKindSide<SquareSet> {
+fn promotion_zones(
+    v: &CheckedVariant,
+    zone: impl Fn(&CheckedPromotion) -> Option<&[SquareSet; 2]>,
+) -> ByKindSide<SquareSet> {
     let mut zones = ByKindSide::new(v.pieces.len(), SquareSet::EMPTY);
     for p in &v.promotions {
         let Some(sets) = zone(p) else { continue };

@@ -6,8 +6,8 @@
 use super::fsf_piece_promotion;
 use super::fsf_pieces::{Movement, PAWN, builtin_pieces, king_index, slot_name};
 use super::fsf_royalty;
-use crate::lang::betza;
 use super::fsf_state::{MAX_FILES, Origin, Squares, State, Types, Value, gap_of, rank_squares, square};
+use crate::lang::betza;
 use std::fmt::Write as _;
 
 /// Why one option (or the section itself) cannot be converted.
@@ -1121,7 +1121,11 @@ fn sided_region(name: &str, regions: &[Squares; 2], files: u8, ranks: u8) -> Str
     format!(
         "(name: \"{name}\", white: {}, black: {})",
         ron_string(&nonempty(region_sentence(regions[0], files, ranks))),
-        ron_string(&nonempty(region_sentence(mirror(regions[1], files, ranks), files, ranks)))
+        ron_string(&nonempty(region_sentence(
+            mirror(regions[1], files, ranks),
+            files,
+            ranks
+        )))
     )
 }
 
@@ -1223,13 +1227,7 @@ fn line_convex(region: Squares, files: u8, ranks: u8) -> bool {
 /// The `drops` section of a variant with `pieceDrops`: where pieces may
 /// be dropped (Fairy-Stockfish's drop region, and for pawns neither the
 /// first rank nor the promotion zone unless its options allow them).
-fn drops_section(
-    state: &State,
-    files: u8,
-    ranks: u8,
-    immobile: &[Squares],
-    sided: &mut Vec<String>,
-) -> String {
+fn drops_section(state: &State, files: u8, ranks: u8, immobile: &[Squares], sided: &mut Vec<String>) -> String {
     let board: Squares = (0..ranks).fold(0, |a, r| a | (0..files).fold(0, |b, f| b | square(f, r)));
     // Each side's drop region, Black's as Black reads it (mirrored).
     let region = [
@@ -1292,7 +1290,12 @@ fn drops_section(
                 } else {
                     format!("drop_zone{named}")
                 };
-                sided.push(sided_region(&name, &[zone[0], mirror(zone[1], files, ranks)], files, ranks));
+                sided.push(sided_region(
+                    &name,
+                    &[zone[0], mirror(zone[1], files, ranks)],
+                    files,
+                    ranks,
+                ));
                 name
             };
             if *no_doubled {

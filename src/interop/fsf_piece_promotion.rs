@@ -37,7 +37,11 @@ pub(super) fn promoted_forms(
         };
         let why = if from == king_index() {
             Some("the royal piece promotes".to_string())
-        } else if state.promoted_types.iter().any(|&(f, _)| f == to && state.pieces[f].is_some()) {
+        } else if state
+            .promoted_types
+            .iter()
+            .any(|&(f, _)| f == to && state.pieces[f].is_some())
+        {
             Some(format!(
                 "`{}` promotes, and so would the pieces promoted to it",
                 slot_name(to)
