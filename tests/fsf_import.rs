@@ -185,7 +185,7 @@ fn check_perft_data(all: &[Imported], dir: &str) {
 
 /// Options the fixture's converted sections never set to other values:
 /// a soldier that steps sideways only from its `soldierPromotionRank`
-/// (`moves_in`), the flying general, and checks to give that differ per
+/// (`moves_in`), the flying general (on files and ranks), and checks to give that differ per
 /// side (refused). The counts are Fairy-Stockfish's (built from source,
 /// the fixture's commit) for the same section.
 #[test]
@@ -199,7 +199,7 @@ fn soldiers_flying_generals_and_uneven_checks() {
         "{ron}"
     );
     assert!(
-        ron.contains(r#""not exists(first(own royal, vR) & enemy royal)""#),
+        ron.contains(r#""not exists(first(own royal, R) & enemy royal)""#),
         "{ron}"
     );
     let variant = Variant::from_text("soldiers.ron", ron).unwrap();
@@ -212,6 +212,9 @@ fn soldiers_flying_generals_and_uneven_checks() {
             3,
             30693,
         ),
+        // The kings may not face each other on an open rank either.
+        ("8/8/8/8/1k6/4K3/8/8 w - - 0 1", 3, 208),
+        ("8/8/8/8/1k2S3/4K3/8/8 w - - 0 1", 3, 329),
     ] {
         let pos = kaboom::notation::fen::parse(&variant, fen).unwrap();
         assert_eq!(perft.count(&variant, &pos, depth), nodes, "{fen}");

@@ -1033,8 +1033,9 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
             legal.push("not attacked(enemy royal)");
         }
         if state.flying_general {
-            // The kings may not face each other with nothing between them.
-            legal.push("not exists(first(own royal, vR) & enemy royal)");
+            // The kings may not face each other with nothing between them,
+            // on a file or a rank (Fairy-Stockfish looks along both).
+            legal.push("not exists(first(own royal, R) & enemy royal)");
         }
     }
     if state.must_capture {
