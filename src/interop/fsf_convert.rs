@@ -648,7 +648,7 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     };
 
     let drops = if state.piece_drops {
-        drops_section(state, files, ranks, &immobile, &mut sided)
+        drops_section(state, files, ranks, &immobile, &mut sided, &mut refusals)
     } else {
         String::new()
     };
@@ -1228,7 +1228,14 @@ fn line_convex(region: Squares, files: u8, ranks: u8) -> bool {
 /// The `drops` section of a variant with `pieceDrops`: where pieces may
 /// be dropped (Fairy-Stockfish's drop region, and for pawns neither the
 /// first rank nor the promotion zone unless its options allow them).
-fn drops_section(state: &State, files: u8, ranks: u8, immobile: &[Squares], sided: &mut Vec<String>) -> String {
+fn drops_section(
+    state: &State,
+    files: u8,
+    ranks: u8,
+    immobile: &[Squares],
+    sided: &mut Vec<String>,
+    refusals: &mut Vec<Refusal>,
+) -> String {
     let board: Squares = (0..ranks).fold(0, |a, r| a | (0..files).fold(0, |b, f| b | square(f, r)));
     // Each side's drop region, Black's as Black reads it (mirrored).
     let region = [
@@ -1262,7 +1269,22 @@ fn drops_section(state: &State, files: u8, ranks: u8, immobile: &[Squares], side
             }
             z
         });
-        let no_doubled = state.drop_no_doubled == Some(slot);
+        let mut no_doubled = state.drop_no_doubled == Some(slot);
+        let mut zone = zone;
+        if no_doubled {
+            match state.drop_no_doubled_count {
+                // Every file holds at least none: never dropped.
+                0 => (zone, no_doubled) = ([0, 0], false),
+                1 => {}
+                n => refusals.push(refuse(
+                    None,
+                    "drops and hands",
+                    format!(
+                        "`dropNoDoubledCount = {n}`: kaboom's drop zones bar a file holding one such piece, not {n}"
+                    ),
+                )),
+            }
+        }
         if zone == [board, board] && !no_doubled {
             continue;
         }

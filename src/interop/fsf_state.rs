@@ -160,6 +160,9 @@ pub struct State {
     /// `dropNoDoubled`: the slot that may not be dropped on a file holding
     /// one of its side's pieces of it.
     pub drop_no_doubled: Option<usize>,
+    /// `dropNoDoubledCount`: a file holding that many of the side's own
+    /// `drop_no_doubled` pieces takes no more drops of it (default 1).
+    pub drop_no_doubled_count: u32,
     /// `shogiPawnDropMateIllegal`: mate by a drop of the `shogiPawn` piece
     /// loses for the side that dropped.
     pub pawn_drop_mate_loses: bool,
@@ -284,6 +287,7 @@ impl Default for State {
             pass: [false; 2],
             pass_on_stalemate: [false; 2],
             drop_no_doubled: None,
+            drop_no_doubled_count: 1,
             pawn_drop_mate_loses: false,
             mobility: vec![[None, None]; slot_count()],
             soldier_rank: 1,
@@ -384,7 +388,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("sittuyinRookDrop", "false"),
     ("dropOppositeColoredBishop", "false"),
     ("dropPromoted", "false"),
-    ("dropNoDoubledCount", "1"),
     ("gating", "false"),
     ("wallingRegion", ""),
     ("wallingRegionWhite", ""),
@@ -871,6 +874,11 @@ impl State {
                         [slot] if !t.all => self.drop_no_doubled = Some(*slot),
                         _ => self.invalid.push((o.clone(), "name one piece letter".to_string())),
                     }
+                }
+            }
+            "dropNoDoubledCount" => {
+                if let Some(n) = self.number(&o) {
+                    self.drop_no_doubled_count = n;
                 }
             }
             "immobilityIllegal"
