@@ -528,7 +528,7 @@ impl Variant {
     /// promotes moves leaving it. Read once per piece: it does not depend
     /// on where the move goes.
     #[inline(always)]
-    fn promotion_targets(&self, kind: u8, us: Color, from: Square) -> &SquareSet {
+    pub(super) fn promotion_targets(&self, kind: u8, us: Color, from: Square) -> &SquareSet {
         const EVERY_SQUARE: SquareSet = SquareSet([u64::MAX; 4]);
         if self.promotes_leaving && self.promotion_leaving.get(kind, us).contains(from) {
             &EVERY_SQUARE
