@@ -81,14 +81,14 @@ impl Variant {
         self.generate_base(pos, out);
         if self.programs.legal.is_empty() {
             if self.programs.has_choices {
-                self.expand_follow_ups(pos, out, 0, false, &mut |_, _| true);
+                self.expand_follow_ups(pos, out, 0, false, false, &mut |_, _| true);
             }
             return;
         }
         let safe = SafeMoves::new(self, pos);
         if self.programs.has_choices {
             let mut keep = |mv: &Move, child: Option<&Position>| self.judge(&safe, pos, mv, child);
-            return self.expand_follow_ups(pos, out, 0, true, &mut keep);
+            return self.expand_follow_ups(pos, out, 0, true, safe.royal_attacks_decide(), &mut keep);
         }
         out.retain(|mv| self.judge(&safe, pos, mv, None));
     }
@@ -145,7 +145,7 @@ impl Variant {
         let start = out.len();
         self.generate_base(pos, out);
         if self.programs.has_choices {
-            self.expand_follow_ups(pos, out, start, false, &mut |_, _| true);
+            self.expand_follow_ups(pos, out, start, false, false, &mut |_, _| true);
         }
     }
 
@@ -735,6 +735,16 @@ impl SafeMoves {
 }
 
 impl SafeMoves {
+    /// Whether a move that removes no royal piece of the side to move and
+    /// leaves none of them attacked surely passes every legality clause:
+    /// no `not <condition>` clause may judge it (each holds for every
+    /// move here), so the clauses left are `own royal survives` (it does)
+    /// and `own royal not attacked` (none is).
+    #[inline]
+    pub(super) fn royal_attacks_decide(&self) -> bool {
+        !self.forbids && !self.no_checks && !self.line_clauses
+    }
+
     /// Whether the action `mv` surely passes the legality clauses: it only
     /// walls squares in (see [`CompiledAction::walls_only`]), none of them
     /// holds an own royal piece, and no own royal piece is attacked now,
