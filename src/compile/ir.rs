@@ -390,6 +390,12 @@ pub struct Programs {
     /// `x`'s): such a clause judges moves one by one only where its `x`
     /// holds for the side to move; elsewhere it holds for every move.
     pub forbid_gates: u8,
+    /// Every `own royal survives` clause holds without its `unless`, or has
+    /// `unless not exists(enemy royal)`: a move that removes every royal
+    /// piece of its side is then legal exactly when it removes every enemy
+    /// royal piece too (and no `not` clause judges it), read without
+    /// playing it where the move's removals are known.
+    pub survives_unless_no_enemy_royal: bool,
     /// Some `not` clause is `not attacked(enemy royal)`: giving check is
     /// illegal, and move generation judges a plain move by an attack test
     /// on the board it leaves, without playing it.

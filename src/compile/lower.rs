@@ -83,7 +83,18 @@ pub fn compile(
         }
         b.p.actions.push(compiled);
     }
+    b.p.survives_unless_no_enemy_royal = true;
     for clause in &s.legal {
+        if let LegalClause::Survives(Some(unless)) = clause {
+            let no_enemy_royal = matches!(
+                unless,
+                Cond::Not(inner) if matches!(
+                    &**inner,
+                    Cond::Exists(SetExpr::Pieces(ast::SideFilter::Enemy, kinds)) if *kinds == royal_kinds
+                )
+            );
+            b.p.survives_unless_no_enemy_royal &= no_enemy_royal;
+        }
         let legal = match clause {
             LegalClause::Survives(unless) => Legal::Survives(unless.as_ref().map(|c| b.cond(c))),
             LegalClause::NotAttacked(unless) => Legal::NotAttacked(unless.as_ref().map(|c| b.cond(c))),
