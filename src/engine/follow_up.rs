@@ -515,3 +515,105 @@ impl Variant {
         complete
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::compile::Variant;
+    use crate::engine::moves::Move;
+    use crate::engine::perft::Perft;
+    use crate::engine::position::Position;
+
+    /// The variant with the shortcuts that judge follow-ups and actions
+    /// without playing them switched off: direct bounces, and walls-only
+    /// actions (so every action is played and judged by the clauses).
+    fn slow(variant: &Variant) -> Variant {
+        let mut slow = variant.clone();
+        slow.programs.bounce_direct = false;
+        slow.programs.bounce_whole_reach = false;
+        slow.programs.survives_unless_no_enemy_royal = false;
+        for action in &mut slow.programs.actions {
+            action.walls_only = false;
+        }
+        slow
+    }
+
+    /// A small deterministic generator (no dependency for a test).
+    struct Lcg(u64);
+
+    impl Lcg {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((self.0 >> 33) as usize) % n.max(1)
+        }
+    }
+
+    /// On every position of some random games, the fast and the slow
+    /// variant list the same legal moves in the same order, and on some of
+    /// them count the same perft 2.
+    fn fast_equals_slow(fast: &Variant, games: usize, plies: usize) {
+        let slow = slow(fast);
+        let mut rng = Lcg(0x5eed ^ games as u64);
+        let mut perft = Perft::new();
+        let mut checked = 0;
+        for game in 0..games {
+            let mut pos: Position = fast.start_position();
+            for ply in 0..plies {
+                let moves: Vec<Move> = fast.legal_moves(&pos);
+                assert_eq!(
+                    moves,
+                    slow.legal_moves(&pos),
+                    "{}: game {game}, ply {ply}",
+                    fast.name
+                );
+                if ply % 7 == 3 {
+                    assert_eq!(perft.count(fast, &pos, 2), perft.count(&slow, &pos, 2), "{}", fast.name);
+                }
+                checked += 1;
+                if moves.is_empty() {
+                    break;
+                }
+                pos.make(fast, moves[rng.below(moves.len())]);
+            }
+        }
+        assert!(checked > games, "{}: too few positions checked", fast.name);
+    }
+
+    #[test]
+    fn direct_bounces_match_played_ones() {
+        let variant = Variant::load("bouncing-pieces").unwrap();
+        assert!(variant.programs.bounce_direct && variant.programs.bounce_whole_reach);
+        fast_equals_slow(&variant, 12, 60);
+    }
+
+    #[test]
+    fn direct_bounces_match_played_ones_farther_and_promoting() {
+        // A reach of two, a set to evaluate (no whole reach), promotion on
+        // a bounce (left to the slow path), two royal kinds (no lines).
+        let text = r#"(
+            extends: "chess",
+            name: "Far bounces",
+            pieces: [(letter: 'C', name: "consort", moves: "K", royal: true)],
+            start: "rnbqkcnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKCNR w KQkq - 0 1",
+            rules: ["after move except castling: may bounce(area(mover, 2) - ranks(1), away from mover, promote)"],
+        )"#;
+        let variant = Variant::from_text("far-bounces.ron", text).unwrap();
+        assert!(variant.programs.bounce_direct && !variant.programs.bounce_whole_reach);
+        fast_equals_slow(&variant, 8, 50);
+    }
+
+    #[test]
+    fn walls_judged_unplayed_match_played_ones() {
+        for name in ["tilting-the-balance", "kaboom", "capatomic-random", "duck"] {
+            let variant = Variant::load(name).unwrap();
+            fast_equals_slow(&variant, 6, 40);
+        }
+        // A king lost to one's own bomb with no excuse.
+        let text = r#"(
+            extends: "tilting-the-balance",
+            name: "Strict bombs",
+            legal: ["own royal survives", "own royal not attacked"],
+        )"#;
+        let variant = Variant::from_text("strict-bombs.ron", text).unwrap();
+        fast_equals_slow(&variant, 6, 40);
+    }
+}
