@@ -5,10 +5,10 @@
 //! the move has not made; each option makes a longer move, played again
 //! until no choice is left open.
 
+use super::interpret::{Context, intersection};
 use super::moves::{Choice, ChoiceKind, Move, MoveKind};
 use super::position::Position;
 use super::trace::{Asked, Event, LastChoice, NoTrace, Trace};
-use super::interpret::{Context, intersection};
 use crate::base::piece::Cell;
 use crate::base::square::{MAX_SQUARES, Square, SquareSet};
 use crate::compile::ir::Op;
@@ -281,14 +281,19 @@ impl Variant {
             return None;
         }
         // A square the move empties besides its origin: an en passant victim's.
-        let victim = if mv.kind == MoveKind::EnPassant { pos.ep_victim } else { from };
+        let victim = if mv.kind == MoveKind::EnPassant {
+            pos.ep_victim
+        } else {
+            from
+        };
         let n = self.geometry.squares();
         let away = &p.bounce_away[to as usize * n..(to as usize + 1) * n];
         // Where the piece on `sq` would go: one step away from the mover, to
         // a square empty after the move.
         let destination = |sq: Square| {
             let dest = away[sq as usize];
-            (dest != sq && (dest == from || dest == victim || (dest != to && pos.cell(dest).is_empty()))).then_some(dest)
+            (dest != sq && (dest == from || dest == victim || (dest != to && pos.cell(dest).is_empty())))
+                .then_some(dest)
         };
         let mut movable = intersection(
             pos.occupied[0].union(&pos.occupied[1]),
@@ -388,7 +393,8 @@ impl Variant {
             touched.insert(from);
             touched.insert(victim);
             touched.insert(sq);
-            if !touched.intersects(&l.exposure) && !(enemy && l.leap_from.contains(dest)) {
+            let leaps_change = touched.intersects(&l.exposure) || (enemy && l.leap_from.contains(dest));
+            if !leaps_change {
                 if enemy {
                     touched.insert(dest);
                 }
@@ -399,18 +405,27 @@ impl Variant {
                 let them = us.flip();
                 let slot = t.slot(them, l.royal);
                 let (first, last) = (slot.rays as usize, slot.rays_end as usize);
-                return t.rays[first..last].iter().zip(&t.ray_sets[first..last]).any(|(ray, set)| {
-                    set.intersects(&touched)
-                        && t.run(ray.ray, ray.len)
-                            .iter()
-                            .map(|&s| cell(s))
-                            .find(|c| !c.is_empty())
-                            .is_some_and(|c| c.is_side(them) && ray.kinds >> c.kind() & 1 != 0)
-                });
+                return t.rays[first..last]
+                    .iter()
+                    .zip(&t.ray_sets[first..last])
+                    .any(|(ray, set)| {
+                        set.intersects(&touched)
+                            && t.run(ray.ray, ray.len)
+                                .iter()
+                                .map(|&s| cell(s))
+                                .find(|c| !c.is_empty())
+                                .is_some_and(|c| c.is_side(them) && ray.kinds >> c.kind() & 1 != 0)
+                    });
             }
         }
         pos.royals[us as usize].iter().any(|r| {
-            let r = if r == from { to } else if r == sq { dest } else { r };
+            let r = if r == from {
+                to
+            } else if r == sq {
+                dest
+            } else {
+                r
+            };
             self.attacked(cell, r, us.flip())
         })
     }
@@ -542,7 +557,10 @@ mod tests {
 
     impl Lcg {
         fn below(&mut self, n: usize) -> usize {
-            self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             ((self.0 >> 33) as usize) % n.max(1)
         }
     }
@@ -559,12 +577,7 @@ mod tests {
             let mut pos: Position = fast.start_position();
             for ply in 0..plies {
                 let moves: Vec<Move> = fast.legal_moves(&pos);
-                assert_eq!(
-                    moves,
-                    slow.legal_moves(&pos),
-                    "{}: game {game}, ply {ply}",
-                    fast.name
-                );
+                assert_eq!(moves, slow.legal_moves(&pos), "{}: game {game}, ply {ply}", fast.name);
                 if ply % 7 == 3 {
                     assert_eq!(perft.count(fast, &pos, 2), perft.count(&slow, &pos, 2), "{}", fast.name);
                 }

@@ -107,7 +107,9 @@ impl Variant {
             SetNode::Area { set, radius } => {
                 let table = &p.areas[radius as usize];
                 // Around one square of the move: a table's entry.
-                if let SetNode::Named(named @ (NamedSet::Target | NamedSet::Origin | NamedSet::Mover)) = p.sets[set as usize] {
+                if let SetNode::Named(named @ (NamedSet::Target | NamedSet::Origin | NamedSet::Mover)) =
+                    p.sets[set as usize]
+                {
                     let sq = match named {
                         NamedSet::Target => ctx.target,
                         NamedSet::Origin => ctx.origin,
