@@ -34,6 +34,9 @@ pub mod search;
 pub mod selfplay;
 pub mod spec;
 
+pub use base::action::ActionId;
+pub use base::piece::Kind;
+pub use base::square::{Color, Square};
 pub use compile::Variant;
 pub use engine::game::{Ending, Game, GameResult};
 pub use engine::moves::{Move, MoveKind};

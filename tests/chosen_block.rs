@@ -7,7 +7,7 @@
 
 use kaboom::engine::trace::Event;
 use kaboom::notation::{fen, san, san_match, uci};
-use kaboom::{Game, GameResult, Position, Variant};
+use kaboom::{Game, GameResult, Position, Square, Variant};
 
 fn duck() -> Variant {
     Variant::load("duck").unwrap_or_else(|e| panic!("{e}"))
@@ -85,12 +85,12 @@ fn the_wall_moves_and_never_stays() {
         events,
         vec![
             Event::Moved {
-                piece: pos.cell(51),
-                from: 51,
-                to: 43
+                piece: pos.cell(Square::new(51)),
+                from: Square::new(51),
+                to: Square::new(43)
             },
-            Event::Blocked { at: 44 },
-            Event::Unblocked { at: 35 },
+            Event::Blocked { at: Square::new(44) },
+            Event::Unblocked { at: Square::new(35) },
         ]
     );
     assert_eq!(

@@ -3,7 +3,7 @@
 //! below such a position (perft is not cut short by a `dead` rule);
 //! but for racing kings, where bare kings still race to the 8th rank.
 
-use kaboom::{Game, GameResult, Perft, Variant};
+use kaboom::{Game, GameResult, Perft, Square, Variant};
 
 /// A FEN with a white king on a1 and a black king in the last rank's
 /// corner, for a board of `files` x `ranks`.
@@ -119,8 +119,8 @@ fn bare_kings_are_a_draw_in_every_bundled_variant() {
             continue;
         }
         let g = variant.geometry();
-        let files = (0..g.squares()).map(|sq| g.file(sq as _)).max().unwrap() + 1;
-        let ranks = (0..g.squares()).map(|sq| g.rank(sq as _)).max().unwrap() + 1;
+        let files = (0..g.squares()).map(|sq| g.file(Square::from_index(sq))).max().unwrap() + 1;
+        let ranks = (0..g.squares()).map(|sq| g.rank(Square::from_index(sq))).max().unwrap() + 1;
         let fen = bare_kings(files, ranks);
         let pos = kaboom::notation::fen::parse(&variant, &fen).unwrap_or_else(|e| panic!("{name}: {fen}: {e}"));
         let ending = Game::new(&variant, pos.clone())

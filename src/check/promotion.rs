@@ -61,7 +61,7 @@ pub(super) fn check_promotions(
             continue;
         };
         for &kind in &rule.pieces {
-            let letter = pieces.get(kind as usize).map_or('?', |p| p.letter.value);
+            let letter = pieces.get(kind.index()).map_or('?', |p| p.letter.value);
             if out.iter().any(|r: &CheckedPromotion| r.pieces.contains(&kind)) {
                 ok = false;
                 c.error(
@@ -71,7 +71,7 @@ pub(super) fn check_promotions(
                 );
             }
             for &choice in &rule.choices {
-                let Some(from) = pieces.get(choice as usize).and_then(|p| p.promoted_from.as_ref()) else {
+                let Some(from) = pieces.get(choice.index()).and_then(|p| p.promoted_from.as_ref()) else {
                     continue;
                 };
                 if from.value != letter {
@@ -79,7 +79,8 @@ pub(super) fn check_promotions(
                     c.error(
                         format!(
                             "`{}` is the promoted `{}` (`promoted_from`), but this rule promotes `{letter}` to it",
-                            pieces[choice as usize].letter.value, from.value
+                            pieces[choice.index()].letter.value,
+                            from.value
                         ),
                         spec.choices.location.clone(),
                         "offer a promoted form only to the piece it is promoted from: one rule per piece",
@@ -205,7 +206,7 @@ fn check_captures(
     let mut ok = true;
     let mut any_en_passant = false;
     for &kind in &rule.pieces {
-        let Some(piece) = pieces.get(kind as usize) else {
+        let Some(piece) = pieces.get(kind.index()) else {
             continue;
         };
         let templates = std::iter::once(&piece.moves.value).chain(piece.moves_in.iter().map(|m| &m.moves.value));
@@ -358,16 +359,16 @@ pub(super) fn can_reach_promotion(
     let mut seen = vec![false; g.squares()];
     let mut queue: Vec<Square> = (0..g.squares())
         .filter(|&i| start.board[i] == FenCell::Piece(piece.letter))
-        .map(|i| i as Square)
+        .map(Square::from_index)
         .collect();
     if queue.is_empty() {
         return true; // no such piece to start with: nothing to warn about
     }
     while let Some(sq) = queue.pop() {
-        if seen[sq as usize] {
+        if seen[sq.index()] {
             continue;
         }
-        seen[sq as usize] = true;
+        seen[sq.index()] = true;
         if promotion.ranks.contains(&g.rank(sq)) {
             return true;
         }

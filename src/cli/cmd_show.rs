@@ -152,7 +152,7 @@ fn summary(variant: &Variant, file: &VariantFile) -> String {
             notes.push("pawn".to_string());
         }
         if let Some(base) = p.promoted_from {
-            let letter = variant.pieces()[base as usize].letter;
+            let letter = variant.pieces()[base.index()].letter;
             notes.push(format!("promoted {letter}, written +{letter}"));
         }
         if let Some(spec) = spec {

@@ -27,8 +27,8 @@ impl Probe {
         Probe {
             asked: None,
             options: [Choice {
-                piece: 0,
-                to: 0,
+                piece: Square::new(0),
+                to: Square::new(0),
                 kind: ChoiceKind::Piece,
             }; MAX_SQUARES],
             len: 0,
@@ -115,7 +115,7 @@ impl Variant {
                     MoveKind::Castle(_) => false,
                     MoveKind::Drop(_) => arrival,
                     MoveKind::Action(i) => {
-                        let action = &p.actions[i as usize];
+                        let action = &p.actions[i.index()];
                         arrival || (action.asks && !action.asks_one_direction)
                     }
                     MoveKind::Pass => false,
@@ -145,7 +145,7 @@ impl Variant {
         // A square the move empties: its origin, an en passant victim's.
         let vacated = |sq: Square| sq == from || (mv.kind == MoveKind::EnPassant && sq == pos.ep_victim);
         let mut near = pos.occupied[0].union(&pos.occupied[1]);
-        near = crate::engine::interpret::intersection(near, self.programs.areas[reach as usize][to as usize]);
+        near = crate::engine::interpret::intersection(near, self.programs.areas[reach as usize][to.index()]);
         near.remove(from);
         near.remove(to);
         near.iter().any(|sq| {
@@ -241,7 +241,7 @@ impl Variant {
                     self.block_chosen(&mut blocked, option.to, unblocking, &mut NoTrace);
                     blocked.ep_targets.remove(option.to);
                     if blocked.ep_targets.is_empty() {
-                        blocked.ep_victim = 0;
+                        blocked.ep_victim = Square::new(0);
                     }
                     keep(&next, Some(&blocked))
                 }

@@ -4,7 +4,7 @@
 use super::moves::{Move, MoveKind};
 use super::position::Position;
 use super::trace::Event;
-use crate::base::square::Color;
+use crate::base::square::{Color, Square};
 use crate::compile::Variant;
 use crate::compile::ir::End;
 use crate::compile::ir::EndOutcome;
@@ -219,7 +219,7 @@ impl<'v> Game<'v> {
                 .any(|m| m.kind == MoveKind::EnPassant);
         if !ep_capture_possible {
             key.ep_targets = Default::default();
-            key.ep_victim = 0;
+            key.ep_victim = Square::new(0);
         }
         key
     }

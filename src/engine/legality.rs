@@ -15,9 +15,9 @@ impl Variant {
     pub(crate) fn still(side: Color) -> Context {
         Context {
             side,
-            origin: 0,
-            target: 0,
-            mover: 0,
+            origin: Square::new(0),
+            target: Square::new(0),
+            mover: Square::new(0),
         }
     }
 

@@ -6,6 +6,7 @@ use super::interpret::{Answers, Context};
 use super::moves::{Move, MoveKind};
 use super::timed_shields::TimedShields;
 use super::trace::{Event, NoTrace, Trace};
+use crate::base::action::ActionId;
 use crate::base::geometry::Geometry;
 use crate::base::limits::{MAX_CARRY, MAX_COUNTERS, MAX_HAND_KINDS};
 use crate::base::piece::{Cell, Kind};
@@ -86,7 +87,7 @@ impl Position {
             side: Color::White,
             castling: 0,
             ep_targets: SquareSet::EMPTY,
-            ep_victim: 0,
+            ep_victim: Square::new(0),
             halfmove: 0,
             fullmove: 1,
             captured: [0; MAX_COUNTERS],
@@ -104,7 +105,7 @@ impl Position {
     /// What stands on `sq`.
     #[inline]
     pub fn cell(&self, sq: Square) -> Cell {
-        self.board[sq as usize]
+        self.board[sq.index()]
     }
 
     /// The side to move.
@@ -156,7 +157,7 @@ impl Position {
         let n = self.geometry.squares();
         for sq in 0..MAX_SQUARES {
             let cell = self.board[sq];
-            let sq8 = sq as Square;
+            let sq8 = Square::from_index(sq);
             if sq >= n {
                 if cell != Cell::EMPTY || self.occupied[0].contains(sq8) || self.occupied[1].contains(sq8) {
                     return Err(format!("something stands off the board, on square index {sq}"));
@@ -179,11 +180,11 @@ impl Position {
                     ));
                 }
             }
-            if cell.is_piece() && cell.kind() as usize >= variant.pieces.len() {
+            if cell.is_piece() && cell.kind().index() >= variant.pieces.len() {
                 return Err(format!("unknown piece kind on {}", self.geometry.name(sq8)));
             }
         }
-        if let Some(sq) = self.ep_targets.iter().find(|&sq| !self.board[sq as usize].is_empty()) {
+        if let Some(sq) = self.ep_targets.iter().find(|&sq| !self.board[sq.index()].is_empty()) {
             return Err(format!("en passant target {} is not empty", self.geometry.name(sq)));
         }
         Ok(())
@@ -192,7 +193,7 @@ impl Position {
     /// Puts `cell` on `sq`, keeping the occupancy sets right.
     pub(crate) fn set(&mut self, variant: &Variant, sq: Square, cell: Cell) {
         self.clear(sq);
-        self.board[sq as usize] = cell;
+        self.board[sq.index()] = cell;
         if cell.is_piece() {
             let side = cell.color() as usize;
             self.occupied[side].insert(sq);
@@ -207,13 +208,13 @@ impl Position {
     pub(crate) fn clear(&mut self, sq: Square) {
         self.unmoved.remove(sq);
         self.promoted.remove(sq);
-        let cell = self.board[sq as usize];
+        let cell = self.board[sq.index()];
         if cell.is_piece() {
             let side = cell.color() as usize;
             self.occupied[side].remove(sq);
             self.royals[side].remove(sq);
         }
-        self.board[sq as usize] = Cell::EMPTY;
+        self.board[sq.index()] = Cell::EMPTY;
     }
 
     /// The blocked squares, read from the board eight cells at a time
@@ -244,9 +245,9 @@ impl Position {
             self.promoted.remove(from);
             self.promoted.insert(to);
         }
-        let cell = self.board[from as usize];
-        self.board[from as usize] = Cell::EMPTY;
-        self.board[to as usize] = cell;
+        let cell = self.board[from.index()];
+        self.board[from.index()] = Cell::EMPTY;
+        self.board[to.index()] = cell;
         let side = cell.color() as usize;
         self.occupied[side].remove(from);
         self.occupied[side].insert(to);
@@ -260,7 +261,7 @@ impl Position {
     #[inline]
     pub(crate) fn count_removal(&mut self, variant: &Variant, piece: Cell) {
         for (i, mask) in variant.programs.counters.iter().enumerate() {
-            if mask >> piece.kind() & 1 != 0 {
+            if piece.kind().in_mask(*mask) {
                 self.captured[i] = self.captured[i].saturating_add(1);
             }
         }
@@ -268,7 +269,7 @@ impl Position {
 
     /// Removes the piece on `sq`: captured by a move, or removed by an effect.
     pub(crate) fn remove_piece<T: Trace>(&mut self, variant: &Variant, sq: Square, by_move: bool, trace: &mut T) {
-        let piece = self.board[sq as usize];
+        let piece = self.board[sq.index()];
         self.clear(sq);
         self.count_removal(variant, piece);
         trace.record(if by_move {
@@ -304,7 +305,7 @@ impl Position {
             // A dropped piece comes from the hand: a pawn's drop resets
             // the move-rule clock as its moves do (as in Fairy-Stockfish).
             MoveKind::Drop(kind) => Cell::piece(kind, us),
-            _ => self.board[mv.from as usize],
+            _ => self.board[mv.from.index()],
         };
         // A compelled piece moves as its owner's piece: its promotions,
         // its "own" and "enemy", whoever's turn it is.
@@ -341,7 +342,7 @@ impl Position {
             self.set(variant, mv.to, promoted);
             // A promoted form turning back into its own piece (a demotion)
             // is that piece again, not a promoted one.
-            if moving.is_piece() && variant.pieces[moving.kind() as usize].promoted_from != Some(kind) {
+            if moving.is_piece() && variant.pieces[moving.kind().index()].promoted_from != Some(kind) {
                 self.mark_promoted(variant, mv.to);
             }
             trace.record(Event::Promoted {
@@ -365,10 +366,10 @@ impl Position {
         let mut new_ep = made.new_ep;
         if variant.programs.blocks && !new_ep.is_empty() {
             // A target an effect filled (a wall put on it) is no target.
-            new_ep = new_ep.iter().filter(|&sq| self.board[sq as usize].is_empty()).collect();
+            new_ep = new_ep.iter().filter(|&sq| self.board[sq.index()].is_empty()).collect();
         }
         if new_ep.is_empty() {
-            self.ep_victim = 0;
+            self.ep_victim = Square::new(0);
         }
         self.ep_targets = new_ep;
         self.halfmove = if resets_clock { 0 } else { self.halfmove + 1 };
@@ -388,7 +389,7 @@ impl Position {
             self.timed_shields.tick();
         }
         self.ep_targets = SquareSet::EMPTY;
-        self.ep_victim = 0;
+        self.ep_victim = Square::new(0);
         self.halfmove += 1;
         if self.side == Color::Black {
             self.fullmove += 1;
@@ -429,7 +430,7 @@ impl Position {
             from: mv.from,
             to: mv.to,
         });
-        let (captured, promoted) = (self.board[victim as usize], self.promoted.contains(victim));
+        let (captured, promoted) = (self.board[victim.index()], self.promoted.contains(victim));
         self.remove_piece(variant, victim, true, trace);
         self.capture_to_hand(variant, captured, promoted);
         self.relocate(mv.from, mv.to);
@@ -440,9 +441,9 @@ impl Position {
     }
 
     /// A drop: a piece of the mover's hand goes onto the empty `mv.to`.
-    fn make_drop<T: Trace>(&mut self, variant: &Variant, mv: Move, kind: u8, trace: &mut T) -> Made {
+    fn make_drop<T: Trace>(&mut self, variant: &Variant, mv: Move, kind: Kind, trace: &mut T) -> Made {
         let us = self.side;
-        if let Some(slot) = variant.hand_slot.get(kind as usize).copied().flatten() {
+        if let Some(slot) = variant.hand_slot.get(kind.index()).copied().flatten() {
             let held = &mut self.hands[us as usize][slot as usize];
             *held = held.saturating_sub(1);
         }
@@ -457,7 +458,7 @@ impl Position {
     pub(crate) fn mark_promoted(&mut self, variant: &Variant, sq: Square) {
         // A promoted form (`promoted_from`) says what it was by its kind.
         if variant.programs.drops.is_some()
-            && variant.pieces[self.board[sq as usize].kind() as usize]
+            && variant.pieces[self.board[sq.index()].kind().index()]
                 .promoted_from
                 .is_none()
         {
@@ -475,9 +476,9 @@ impl Position {
         }
         let kind = match variant.demoted {
             Some(base) if promoted => base,
-            _ => variant.captured_as[captured.kind() as usize],
+            _ => variant.captured_as[captured.kind().index()],
         };
-        if let Some(slot) = variant.hand_slot.get(kind as usize).copied().flatten() {
+        if let Some(slot) = variant.hand_slot.get(kind.index()).copied().flatten() {
             let held = &mut self.hands[self.side as usize][slot as usize];
             *held = held.saturating_add(1);
         }
@@ -486,12 +487,12 @@ impl Position {
     /// Castling: the king, the rook and the pieces carried along.
     fn make_castle<T: Trace>(&mut self, variant: &Variant, index: u8, ctx: &mut Context, trace: &mut T) -> Made {
         let rule = &variant.castling[index as usize];
-        let king = self.board[rule.king_from as usize];
-        let rook = self.board[rule.rook_from as usize];
+        let king = self.board[rule.king_from.index()];
+        let rook = self.board[rule.rook_from.index()];
         // The checker keeps a rule to `MAX_CARRY` carried pieces.
         let mut carried = [Cell::EMPTY; MAX_CARRY];
         for (cell, &(from, _)) in carried.iter_mut().zip(&rule.carry) {
-            *cell = self.board[from as usize];
+            *cell = self.board[from.index()];
         }
         self.clear(rule.king_from);
         self.clear(rule.rook_from);
@@ -527,13 +528,13 @@ impl Position {
         &mut self,
         variant: &Variant,
         mv: Move,
-        index: u8,
+        index: ActionId,
         ctx: &mut Context,
         answers: &mut Answers,
         trace: &mut T,
     ) -> Made {
-        let moving = self.board[mv.from as usize];
-        let action = &variant.programs.actions[index as usize];
+        let moving = self.board[mv.from.index()];
+        let action = &variant.programs.actions[index.index()];
         if let Some(bit) = action.once_bit {
             self.used[ctx.side as usize] |= 1 << bit;
         }
@@ -548,7 +549,7 @@ impl Position {
         if !lands {
             return Made::default();
         }
-        if self.board[mv.to as usize].is_empty() {
+        if self.board[mv.to.index()].is_empty() {
             self.set(variant, mv.to, moving);
             trace.record(Event::Moved {
                 piece: moving,
@@ -558,7 +559,7 @@ impl Position {
             ctx.mover = mv.to;
             return Made::landed();
         }
-        if self.board[mv.from as usize].is_empty() {
+        if self.board[mv.from.index()].is_empty() {
             self.set(variant, mv.from, moving);
         } else {
             self.count_removal(variant, moving);
@@ -576,12 +577,12 @@ impl Position {
     #[inline]
     fn update_castling(&mut self, variant: &Variant, mv: Move) {
         let keep = &variant.castling_keep;
-        self.castling &= keep[mv.from as usize] & keep[mv.to as usize];
+        self.castling &= keep[mv.from.index()] & keep[mv.to.index()];
         if self.castling == 0 || !variant.programs.any_effects {
             return;
         }
         for rule in &variant.castling {
-            let (king, rook) = (self.board[rule.king_from as usize], self.board[rule.rook_from as usize]);
+            let (king, rook) = (self.board[rule.king_from.index()], self.board[rule.rook_from.index()]);
             if !(king.is_side(rule.side)
                 && king.kind() == rule.king_kind
                 && rook.is_side(rule.side)
@@ -629,7 +630,7 @@ struct Before {
 impl Before {
     #[inline]
     fn take(pos: &Position, variant: &Variant, moving: Cell) -> Before {
-        let moving_resets = moving.is_piece() && variant.pawn_kinds >> moving.kind() & 1 != 0;
+        let moving_resets = moving.is_piece() && moving.kind().in_mask(variant.pawn_kinds);
         let effects = variant.programs.any_effects;
         Before {
             moving_resets,
@@ -664,10 +665,10 @@ mod tests {
         for sq in [0usize, 7, 8, 63, 64, 100, 127, 200, 255] {
             pos.board[sq] = Cell::BLOCKED;
         }
-        pos.board[5] = Cell::piece(0, Color::White);
+        pos.board[5] = Cell::piece(Kind::new(0), Color::White);
         let naive: SquareSet = (0..MAX_SQUARES)
             .filter(|&sq| pos.board[sq] == Cell::BLOCKED)
-            .map(|sq| sq as Square)
+            .map(Square::from_index)
             .collect();
         assert_eq!(pos.blocked_squares(), naive);
         assert_eq!(naive.len(), 9);

@@ -82,9 +82,10 @@ impl TimedShields {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::base::square::Square;
 
     fn squares(list: &[u8]) -> SquareSet {
-        list.iter().copied().collect()
+        list.iter().copied().map(Square::new).collect()
     }
 
     #[test]

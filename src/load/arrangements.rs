@@ -276,7 +276,7 @@ fn satisfies(probe: &Variant, setup: &CheckedSetup, arrangement: &[char]) -> boo
                 } else {
                     Color::Black
                 };
-                probe.is_attacked(&pos, i as Square, side)
+                probe.is_attacked(&pos, Square::from_index(i), side)
             }
             _ => true,
         })

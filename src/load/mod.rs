@@ -164,7 +164,7 @@ fn finish(
                 .pieces
                 .iter()
                 .position(|p| p.letter == c.to_ascii_uppercase())
-                .map(|k| k as Kind)
+                .map(Kind::from_index)
         };
         checked.castling = resolve_castling(&checked.castling_rules, g, &checked.start.board, &letter_kind, &|c| {
             royal.contains(&c)
