@@ -57,6 +57,16 @@ fn run_suite(name: &str, file: &str) {
         let mut variant = Variant::load_seeded(name, case.seed).unwrap_or_else(|e| panic!("{e}"));
         let pos = kaboom::notation::fen::parse_fitting(&mut variant, &case.fen)
             .unwrap_or_else(|e| panic!("{}: bad FEN {}: {e}", case.id, case.fen));
+        // The last ply is counted without listing every move: the count
+        // equals the list, here and one move on.
+        for (mv, below) in perft.divide(&variant, &pos, 2) {
+            let mut child = pos.clone();
+            child.make(&variant, mv);
+            let listed = variant.legal_moves(&child).len() as u64;
+            if below != listed {
+                failures.push(format!("{} after {mv:?}: counted {below}, listed {listed}", case.id));
+            }
+        }
         for (depth, expected) in &case.depths {
             let got = perft.count(&variant, &pos, *depth);
             if got != *expected {

@@ -45,6 +45,13 @@ fn check_playout(variant: &Variant, choices: &[u16]) -> Result<(), TestCaseError
         prop_assert_eq!(&back, &pos, "FEN {} does not read back to the same position", text);
         prop_assert_eq!(fen::write(variant, &back), text.clone());
         let moves = variant.legal_moves(&pos);
+        // Perft's last ply counts the moves without listing them all.
+        prop_assert_eq!(
+            Perft::new().count(variant, &pos, 1),
+            moves.len() as u64,
+            "perft 1 of {}",
+            text
+        );
         check_no_repeats(variant, &pos, &moves)?;
         check_against_slow_rules(variant, &pos, &moves)?;
         if choice % 16 == 0 {

@@ -5,6 +5,7 @@ pub mod attack;
 mod follow_up;
 pub mod game;
 pub mod interpret;
+mod leaf_count;
 pub mod legality;
 pub mod movegen;
 pub mod moves;

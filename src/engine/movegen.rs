@@ -97,7 +97,7 @@ impl Variant {
     /// Whether `mv` passes the legality clauses: by the shortcut, or on
     /// `child` (the position it leads to), played here if not given.
     #[inline]
-    fn judge(&self, safe: &SafeMoves, pos: &Position, mv: &Move, child: Option<&Position>) -> bool {
+    pub(super) fn judge(&self, safe: &SafeMoves, pos: &Position, mv: &Move, child: Option<&Position>) -> bool {
         if safe.allows(self, pos, mv) {
             return true;
         }
@@ -156,6 +156,12 @@ impl Variant {
         for from in pos.occupied[us as usize].iter() {
             self.generate_piece(pos, from, us, true, out);
         }
+        self.generate_not_by_pieces(pos, out);
+    }
+
+    /// Appends the base moves that are not a piece's own: castling, the
+    /// side's actions, drops and a pass.
+    pub(super) fn generate_not_by_pieces(&self, pos: &Position, out: &mut Vec<Move>) {
         self.generate_castling(pos, out);
         self.generate_side_actions(pos, out);
         if self.programs.drops.is_some() {
@@ -199,23 +205,30 @@ impl Variant {
     /// Appends the moves and actions of the piece on `from`, which belongs
     /// to `side` (the side to move, or the other when compelled).
     #[inline]
-    fn generate_piece(&self, pos: &Position, from: Square, side: Color, may_compel: bool, out: &mut Vec<Move>) {
-        // A variant without `cannot_hop`/`cannot_capture` gets a copy of
-        // the generator without their tests.
-        if self.piece_limits {
-            self.generate_piece_with::<true>(pos, from, side, may_compel, out);
-        } else {
-            self.generate_piece_with::<false>(pos, from, side, may_compel, out);
-        }
-    }
-
-    fn generate_piece_with<const LIMITS: bool>(
+    pub(super) fn generate_piece<S: MoveSink>(
         &self,
         pos: &Position,
         from: Square,
         side: Color,
         may_compel: bool,
-        out: &mut Vec<Move>,
+        out: &mut S,
+    ) {
+        // A variant without `cannot_hop`/`cannot_capture` gets a copy of
+        // the generator without their tests.
+        if self.piece_limits {
+            self.generate_piece_with::<true, S>(pos, from, side, may_compel, out);
+        } else {
+            self.generate_piece_with::<false, S>(pos, from, side, may_compel, out);
+        }
+    }
+
+    fn generate_piece_with<const LIMITS: bool, S: MoveSink>(
+        &self,
+        pos: &Position,
+        from: Square,
+        side: Color,
+        may_compel: bool,
+        out: &mut S,
     ) {
         let t = &self.moves;
         let kind = pos.board[from.index()].kind();
@@ -256,17 +269,17 @@ impl Variant {
                         } else {
                             MoveKind::Quiet
                         };
-                        self.push_with(pos, out, promotes_on, kind, side, from, leap.to, move_kind);
+                        out.take(self, pos, promotes_on, kind, side, from, leap.to, move_kind);
                     }
                 } else if leap.flags & EN_PASSANT != 0 && pos.ep_targets.contains(leap.to) && first(1, leap.to) {
-                    self.push_with(pos, out, promotes_on, kind, side, from, leap.to, MoveKind::EnPassant);
+                    out.take(self, pos, promotes_on, kind, side, from, leap.to, MoveKind::EnPassant);
                 }
             } else if leap.flags & CAPTURE != 0
                 && target.is_side(side.flip())
                 && (!LIMITS || target.kind_in(spares))
                 && first(0, leap.to)
             {
-                self.push_with(pos, out, promotes_on, kind, side, from, leap.to, MoveKind::Capture);
+                out.take(self, pos, promotes_on, kind, side, from, leap.to, MoveKind::Capture);
             }
         }
         for ride in &t.rides[slot.rides as usize..slot.rides_end as usize] {
@@ -284,10 +297,10 @@ impl Variant {
                             } else {
                                 MoveKind::Quiet
                             };
-                            self.push_with(pos, out, promotes_on, kind, side, from, to, move_kind);
+                            out.take(self, pos, promotes_on, kind, side, from, to, move_kind);
                         }
                     } else if ride.flags & EN_PASSANT != 0 && pos.ep_targets.contains(to) && first(1, to) {
-                        self.push_with(pos, out, promotes_on, kind, side, from, to, MoveKind::EnPassant);
+                        out.take(self, pos, promotes_on, kind, side, from, to, MoveKind::EnPassant);
                     }
                     continue;
                 }
@@ -296,13 +309,13 @@ impl Variant {
                     && (!LIMITS || target.kind_in(spares))
                     && first(0, to)
                 {
-                    self.push_with(pos, out, promotes_on, kind, side, from, to, MoveKind::Capture);
+                    out.take(self, pos, promotes_on, kind, side, from, to, MoveKind::Capture);
                 }
                 break;
             }
         }
         if kind.in_mask(self.programs.action_kinds) {
-            self.generate_piece_actions(pos, from, kind, side, may_compel, out);
+            self.generate_piece_actions(pos, from, kind, side, may_compel, out.listed());
         }
     }
 
@@ -475,7 +488,7 @@ impl Variant {
     /// [`push`](Self::push) with the promotion squares already looked up.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn push_with(
+    pub(super) fn push_with(
         &self,
         pos: &Position,
         out: &mut Vec<Move>,
@@ -582,7 +595,7 @@ impl Variant {
 /// What the legality shortcut knows of a position before its moves are
 /// judged: whether a royal piece of the side to move is attacked, and
 /// which squares a piece may leave without opening a line to one.
-struct SafeMoves {
+pub(super) struct SafeMoves {
     /// A `not <condition>` clause that any move may make hold, or one
     /// that holds already: every move is played.
     forbids: bool,
@@ -622,7 +635,7 @@ struct SafeMoves {
 }
 
 impl SafeMoves {
-    fn new(variant: &Variant, pos: &Position) -> SafeMoves {
+    pub(super) fn new(variant: &Variant, pos: &Position) -> SafeMoves {
         let us = pos.side;
         let them = us.flip();
         let royals = pos.royals[us as usize];
@@ -700,6 +713,21 @@ impl SafeMoves {
             them,
             before,
         }
+    }
+
+    /// The squares of own pieces each of whose plain moves (see
+    /// [`Variant::is_plain`]) is legal whatever it is: neither royal nor
+    /// pinned, off every line a clause reads, with no check to answer
+    /// and no move that may be judged by the check it gives. Empty where
+    /// every move needs [`allows`](Self::allows) or playing.
+    pub(super) fn free_pieces(&self, pos: &Position) -> SquareSet {
+        if self.forbids || self.no_checks || self.in_check || self.any_lines {
+            return SquareSet::EMPTY;
+        }
+        difference(
+            pos.occupied[self.them.flip() as usize],
+            self.royals.union(&self.leaving),
+        )
     }
 
     /// Whether `mv` is surely legal without playing it: a plain move (it
@@ -868,5 +896,52 @@ fn for_each_table_target(t: &MoveTables, pos: &Position, from: Square, side: Col
                 break;
             }
         }
+    }
+}
+
+/// Where the piece generator puts what it finds: a move list, or a counter
+/// (perft's last ply) that counts the moves it may judge by their kind
+/// alone and lists the others.
+pub(crate) trait MoveSink {
+    /// Takes a move of `us`'s piece of `kind` from `from` to `to`, before
+    /// its promotion choices (`promotes_on`: where it may promote) are
+    /// expanded.
+    #[allow(clippy::too_many_arguments)]
+    fn take(
+        &mut self,
+        variant: &Variant,
+        pos: &Position,
+        promotes_on: &SquareSet,
+        kind: Kind,
+        us: Color,
+        from: Square,
+        to: Square,
+        move_kind: MoveKind,
+    );
+
+    /// The list for moves that need more than their kind to judge: the
+    /// piece's actions go there.
+    fn listed(&mut self) -> &mut Vec<Move>;
+}
+
+impl MoveSink for Vec<Move> {
+    #[inline(always)]
+    fn take(
+        &mut self,
+        variant: &Variant,
+        pos: &Position,
+        promotes_on: &SquareSet,
+        kind: Kind,
+        us: Color,
+        from: Square,
+        to: Square,
+        move_kind: MoveKind,
+    ) {
+        variant.push_with(pos, self, promotes_on, kind, us, from, to, move_kind);
+    }
+
+    #[inline(always)]
+    fn listed(&mut self) -> &mut Vec<Move> {
+        self
     }
 }

@@ -77,10 +77,10 @@ pub fn divide_parallel(variant: &Variant, pos: &Position, depth: u32, threads: u
 
 fn count(variant: &Variant, pos: &Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
     let (buffer, deeper) = buffers.split_first_mut().expect("one buffer per ply");
-    variant.generate_legal(pos, buffer);
     if depth == 1 {
-        return buffer.len() as u64;
+        return variant.count_legal(pos, buffer);
     }
+    variant.generate_legal(pos, buffer);
     let mut nodes = 0;
     for &mv in buffer.iter() {
         let mut child = pos.clone();
