@@ -48,7 +48,7 @@ pub struct CastlingRule {
     pub side: Color,
     /// FEN rights letter in this side's case.
     pub letter: char,
-    /// Bit of [`Position`]'s castling rights.
+    /// Bit of [`Position`](crate::Position)'s castling rights.
     pub right: u16,
     /// King's square before.
     pub king_from: Square,
@@ -178,11 +178,6 @@ impl Variant {
         &self.description
     }
 
-    /// The evaluation's weights, from the file's `evaluation`.
-    pub fn evaluation(&self) -> &crate::base::weights::EvalWeights {
-        &self.evaluation
-    }
-
     /// The board's size.
     pub fn geometry(&self) -> Geometry {
         self.geometry
@@ -218,7 +213,7 @@ impl Variant {
 
     /// The letter of the piece that is `letter`'s piece promoted
     /// (`promoted_from`), in `letter`'s case: what `+X` in a FEN names.
-    pub fn promoted_form_letter(&self, letter: char) -> Option<char> {
+    pub(crate) fn promoted_form_letter(&self, letter: char) -> Option<char> {
         let base = self.kind_of_letter(letter)?;
         let form = self.pieces.iter().find(|p| p.promoted_from == Some(base))?.letter;
         Some(if letter.is_ascii_lowercase() {
@@ -240,12 +235,12 @@ impl Variant {
     }
 
     /// The name of action `index`, if there is one.
-    pub fn action_name_checked(&self, index: ActionId) -> Option<&str> {
+    pub(crate) fn action_name_checked(&self, index: ActionId) -> Option<&str> {
         self.programs.actions.get(index.index()).map(|a| a.name.as_str())
     }
 
     /// The action named `name`.
-    pub fn action_index(&self, name: &str) -> Option<ActionId> {
+    pub(crate) fn action_index(&self, name: &str) -> Option<ActionId> {
         self.programs
             .actions
             .iter()
@@ -265,7 +260,7 @@ impl Variant {
 
     /// Whether some castling rule finds its king or rook in the position
     /// (no square written for it), as in a random setup.
-    pub fn castling_is_found(&self) -> bool {
+    pub(crate) fn castling_is_found(&self) -> bool {
         self.castling_spec.iter().any(CheckedCastling::is_found)
     }
 
@@ -289,7 +284,7 @@ impl Variant {
     /// a random setup, or of a game played from one, then reads. Rooks
     /// named by file in the castling field are the ones that castle.
     /// Variants whose castling squares are all written keep them.
-    pub fn fit_castling(&mut self, record: &crate::lang::fen_syntax::FenRecord) {
+    pub(crate) fn fit_castling(&mut self, record: &crate::lang::fen_syntax::FenRecord) {
         if !self.castling_is_found() {
             return;
         }

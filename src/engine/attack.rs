@@ -19,7 +19,7 @@ impl Variant {
     /// empty: whether a king moving from `vacated` to `sq` would be attacked
     /// there.
     #[inline]
-    pub fn is_attacked_after_leaving(&self, pos: &Position, sq: Square, by: Color, vacated: Square) -> bool {
+    pub(crate) fn is_attacked_after_leaving(&self, pos: &Position, sq: Square, by: Color, vacated: Square) -> bool {
         if !self.piece_limits {
             // What stands on `sq` matters only to `cannot_capture`.
             return self.attacked(

@@ -142,6 +142,7 @@ impl Variant {
 
     /// Appends every pseudo-legal move of the side to move to `out`: moves
     /// the pieces may make, before the legality clauses are applied.
+    #[doc(hidden)]
     pub fn generate_pseudo_legal(&self, pos: &Position, out: &mut Vec<Move>) {
         let start = out.len();
         self.generate_base(pos, out);

@@ -177,6 +177,18 @@ impl Move {
     }
 }
 
+/// A move refused by a checked make ([`Position::try_make`],
+/// [`Game::try_play`]): it is not one of the position's legal moves.
+///
+/// [`Position::try_make`]: crate::Position::try_make
+/// [`Game::try_play`]: crate::Game::try_play
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the move is not legal in this position")]
+pub struct IllegalMove {
+    /// The move refused.
+    pub mv: Move,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,7 +3,7 @@
 //! so search copies it rather than undoing moves.
 
 use super::interpret::{Answers, Context};
-use super::moves::{Move, MoveKind};
+use super::moves::{IllegalMove, Move, MoveKind};
 use super::timed_shields::TimedShields;
 use super::trace::{Event, NoTrace, Trace};
 use crate::base::action::ActionId;
@@ -79,7 +79,7 @@ impl std::hash::Hash for LastMoves {
 
 impl Position {
     /// An empty board of the given size, White to move.
-    pub fn empty(geometry: Geometry) -> Position {
+    pub(crate) fn empty(geometry: Geometry) -> Position {
         Position {
             board: [Cell::EMPTY; MAX_SQUARES],
             occupied: [SquareSet::EMPTY; 2],
@@ -129,11 +129,6 @@ impl Position {
         self.royals[side as usize]
     }
 
-    /// Castling rights still held, one bit per castling rule and side.
-    pub fn castling_rights(&self) -> u16 {
-        self.castling
-    }
-
     /// Squares a pawn may capture en passant onto this move.
     pub fn en_passant_targets(&self) -> SquareSet {
         self.ep_targets
@@ -153,6 +148,7 @@ impl Position {
     /// agree with the board, nothing stands off the board, en passant
     /// targets are empty squares. For tests and fuzzing; `Err` says what is
     /// wrong.
+    #[doc(hidden)]
     pub fn check_consistency(&self, variant: &Variant) -> Result<(), String> {
         let n = self.geometry.squares();
         for sq in 0..MAX_SQUARES {
@@ -279,9 +275,41 @@ impl Position {
         });
     }
 
-    /// Plays `mv`, which must be pseudo-legal in this position.
+    /// Plays `mv` unchecked: it must be one of the position's legal moves
+    /// (as [`Variant::legal_moves`] lists them, or a move read by
+    /// [`uci::parse`](crate::uci::parse)), else the result is unspecified
+    /// (but memory-safe). The fast path, for perft and search.
+    ///
+    /// ```
+    /// let chess = kaboom::Variant::load("chess").unwrap();
+    /// let mut pos = chess.start_position();
+    /// let mv = kaboom::uci::parse(&chess, &pos, "e2e4").unwrap();
+    /// pos.make(&chess, mv);
+    /// assert_eq!(kaboom::fen::write(&chess, &pos), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    /// ```
     pub fn make(&mut self, variant: &Variant, mv: Move) {
         self.make_traced(variant, mv, &mut NoTrace);
+    }
+
+    /// Plays `mv` checked: refuses it, leaving the position as it was,
+    /// unless it is one of the position's legal moves.
+    ///
+    /// ```
+    /// use kaboom::{Move, MoveKind, Square, Variant};
+    /// let chess = Variant::load("chess").unwrap();
+    /// let mut pos = chess.start_position();
+    /// let e2e5 = Move::new(Square::new(12), Square::new(36), MoveKind::Quiet);
+    /// assert_eq!(pos.try_make(&chess, e2e5).unwrap_err().mv, e2e5);
+    /// let e2e4 = Move::new(Square::new(12), Square::new(28), MoveKind::Initial);
+    /// assert!(pos.try_make(&chess, e2e4).is_ok());
+    /// assert_eq!(pos.side_to_move(), kaboom::Color::Black);
+    /// ```
+    pub fn try_make(&mut self, variant: &Variant, mv: Move) -> Result<(), IllegalMove> {
+        if !variant.legal_moves(self).contains(&mv) {
+            return Err(IllegalMove { mv });
+        }
+        self.make(variant, mv);
+        Ok(())
     }
 
     /// Plays `mv`, reporting every event to `trace`.

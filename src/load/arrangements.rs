@@ -18,7 +18,7 @@ use rand::{RngExt, SeedableRng};
 pub const MAX_FULL_CHECKS: u64 = 200_000;
 
 /// Listing a setup's arrangements would build more than
-/// [`MAX_FULL_CHECKS`] start positions.
+/// `MAX_FULL_CHECKS` start positions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TooExpensive;
 

@@ -18,7 +18,7 @@ use crate::spec::CastlingSide;
 /// position of a random setup).
 ///
 /// ```
-/// use kaboom::notation::fen;
+/// use kaboom::fen;
 /// let shogi = kaboom::Variant::load("shogi").unwrap();
 /// // A promoted bishop (`+B`) and a bishop in hand, as Fairy-Stockfish writes them.
 /// let text = "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[B] b - - 0 2";
@@ -34,7 +34,7 @@ pub fn parse(variant: &Variant, text: &str) -> Result<Position, FenError> {
 
 /// Reads a FEN of `variant`, first finding the castling kings and rooks in
 /// it when the variant's castling rules look for them
-/// ([`Variant::fit_castling`]): every FEN kaboom writes for the variant,
+/// (`Variant::fit_castling`): every FEN kaboom writes for the variant,
 /// from whichever start position, reads back with no seed.
 pub fn parse_fitting(variant: &mut Variant, text: &str) -> Result<Position, FenError> {
     let record = read_record(variant, text)?;

@@ -302,7 +302,7 @@ fn read_drop(variant: &Variant, text: &str) -> Option<Result<(Kind, Square), Str
 /// Reads a move and finds it among the legal moves of `pos`.
 ///
 /// ```
-/// use kaboom::notation::uci;
+/// use kaboom::uci;
 /// let chess = kaboom::Variant::load("chess").unwrap();
 /// let start = chess.start_position();
 /// let mv = uci::parse(&chess, &start, "e2e4").unwrap();

@@ -118,6 +118,7 @@ impl Keys {
 
     /// The key of `pos`: its [`Keys::position_key`] with the move-rule
     /// clock near the limit ([`Keys::clock_key`]), for the table.
+    #[cfg(test)]
     pub fn key(&self, pos: &Position) -> u64 {
         self.position_key(pos) ^ self.clock_key(pos)
     }
