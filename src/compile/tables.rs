@@ -65,6 +65,11 @@ pub struct Slot {
     /// exact duplicates were merged): move generation then lists each
     /// destination once, at its first open route.
     pub repeats: bool,
+    /// No square is repeated, and every leap and ride is a plain one: it
+    /// moves to an empty square or captures an enemy piece, with no path
+    /// to keep clear (a ride's squares aside), no en passant and no hop.
+    /// Perft's last ply counts such a piece's moves in one tight loop.
+    pub simple: bool,
 }
 
 /// All move tables of a variant.
@@ -365,6 +370,11 @@ pub fn build_from(g: Geometry, pieces: &[PieceMoves<'_>], en_passant: bool) -> M
                     }
                 }
                 slot.repeats = repeats(&leaps, &rides);
+                slot.simple = !slot.repeats
+                    && leaps
+                        .iter()
+                        .all(|(l, path)| l.flags == QUIET | CAPTURE && path.is_empty())
+                    && rides.iter().all(|(_, flags)| *flags == QUIET | CAPTURE);
                 for (mut leap, path) in leaps {
                     leap.path = t.squares.len() as u32;
                     t.squares.extend(path);

@@ -7,7 +7,7 @@
 use super::movegen::{MoveSink, SafeMoves};
 use super::moves::{Move, MoveKind};
 use super::position::Position;
-use crate::base::piece::Kind;
+use crate::base::piece::{Cell, Kind};
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
 
@@ -44,7 +44,9 @@ impl Variant {
         let mut counter = LeafCounter::new(plain(MoveKind::Quiet), plain(MoveKind::Capture), listed);
         for from in pos.occupied[us as usize].iter() {
             if free.contains(from) {
-                self.generate_piece(pos, from, us, true, &mut counter);
+                if !self.count_simple_piece(pos, from, us, &mut counter) {
+                    self.generate_piece(pos, from, us, true, &mut counter);
+                }
             } else {
                 self.generate_piece(pos, from, us, true, counter.listed);
             }
@@ -53,6 +55,69 @@ impl Variant {
         self.generate_not_by_pieces(pos, listed);
         listed.retain(|mv| self.judge(&safe, pos, mv, None));
         counted + listed.len() as u64
+    }
+}
+
+impl Variant {
+    /// Counts the moves of the free piece on `from` into `counter` when its
+    /// slot is simple (see [`Slot::simple`](crate::compile::tables::Slot)),
+    /// it promotes nowhere and has no actions: each leap or ray square
+    /// counts when empty, and captures too when plain (else they are
+    /// listed). False, having done nothing, for any other piece.
+    #[inline]
+    fn count_simple_piece(&self, pos: &Position, from: Square, us: Color, counter: &mut LeafCounter) -> bool {
+        let t = &self.moves;
+        let kind = pos.board[from.index()].kind();
+        let slot = t.slot(kind, us, from);
+        if !slot.simple
+            || self.piece_limits
+            || kind.in_mask(self.programs.action_kinds)
+            || !self.promotion_targets(kind, us, from).is_empty()
+        {
+            return false;
+        }
+        let them = us.flip();
+        let mut counted = 0u64;
+        // A capture counts when plain; else it is listed to be judged.
+        let capture_plain = counter.capture_plain;
+        let take = |to: Square, cell: Cell, listed: &mut Vec<Move>| -> u64 {
+            if !cell.is_side(them) {
+                0
+            } else if capture_plain {
+                1
+            } else {
+                listed.push(Move::new(from, to, MoveKind::Capture));
+                0
+            }
+        };
+        let quiet = u64::from(counter.quiet_plain);
+        for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
+            let cell = pos.board[leap.to.index()];
+            if cell.is_empty() {
+                if quiet == 0 {
+                    counter.listed.push(Move::new(from, leap.to, MoveKind::Quiet));
+                }
+                counted += quiet;
+            } else {
+                counted += take(leap.to, cell, counter.listed);
+            }
+        }
+        for ride in &t.rides[slot.rides as usize..slot.rides_end as usize] {
+            for &to in t.run(ride.ray, ride.len) {
+                let cell = pos.board[to.index()];
+                if cell.is_empty() {
+                    if quiet == 0 {
+                        counter.listed.push(Move::new(from, to, MoveKind::Quiet));
+                    }
+                    counted += quiet;
+                    continue;
+                }
+                counted += take(to, cell, counter.listed);
+                break;
+            }
+        }
+        counter.counted += counted;
+        true
     }
 }
 

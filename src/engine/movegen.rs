@@ -111,6 +111,59 @@ impl Variant {
         }
     }
 
+    /// Whether the royal on `royal` is attacked by `them`, and its pinned
+    /// pieces (see [`pinned`](Self::pinned)), in one walk of its lines
+    /// where no hopper or piece limit needs the general attack test. A
+    /// line that holds no piece of `them` neither attacks nor pins.
+    #[inline]
+    fn attacked_and_pinned(&self, pos: &Position, royal: Square, them: Color) -> (bool, SquareSet) {
+        let t = &self.attacks;
+        if t.has_hops || t.has_hop_leaps || self.piece_limits {
+            return (self.is_attacked(pos, royal, them), self.pinned(pos, royal, them));
+        }
+        let slot = t.slot(them, royal);
+        let mut attacked = t.leaps[slot.leaps as usize..slot.leaps_end as usize]
+            .iter()
+            .any(|leap| {
+                let attacker = pos.board[leap.from.index()];
+                attacker.is_side(them)
+                    && attacker.kind().in_mask(leap.kinds)
+                    && t.run(leap.path, leap.path_len)
+                        .iter()
+                        .all(|&s| pos.board[s.index()].is_empty())
+            });
+        let mut pinned = SquareSet::EMPTY;
+        let theirs = &pos.occupied[them as usize];
+        let rays = slot.rays as usize..slot.rays_end as usize;
+        for (ray, squares) in t.rays[rays.clone()].iter().zip(&t.ray_sets[rays]) {
+            if !squares.intersects(theirs) {
+                continue;
+            }
+            let mut shield = None;
+            for &s in t.run(ray.ray, ray.len) {
+                let cell = pos.board[s.index()];
+                if cell.is_empty() {
+                    continue;
+                }
+                if cell.is_side(them) {
+                    if cell.kind().in_mask(ray.kinds) {
+                        match shield {
+                            None => attacked = true,
+                            Some(own) => pinned.insert(own),
+                        }
+                    }
+                    break;
+                }
+                // A second piece of ours, or a wall, ends the line.
+                if shield.is_some() || !cell.is_side(them.flip()) {
+                    break;
+                }
+                shield = Some(s);
+            }
+        }
+        (attacked, pinned)
+    }
+
     /// Pieces of the royal's side that stand alone between the royal on
     /// `royal` and an enemy rider attacking along that line: moving one
     /// may expose the royal.
@@ -477,7 +530,7 @@ impl Variant {
     /// promotes moves leaving it. Read once per piece: it does not depend
     /// on where the move goes.
     #[inline(always)]
-    fn promotion_targets(&self, kind: Kind, us: Color, from: Square) -> &SquareSet {
+    pub(super) fn promotion_targets(&self, kind: Kind, us: Color, from: Square) -> &SquareSet {
         const EVERY_SQUARE: SquareSet = SquareSet([u64::MAX; 4]);
         if self.promotes_leaving && self.promotion_leaving.get(kind, us).contains(from) {
             &EVERY_SQUARE
@@ -645,11 +698,10 @@ impl SafeMoves {
         let mut lines = SquareSet::EMPTY;
         let t = &variant.attacks;
         for sq in royals.iter() {
-            attacked |= variant.is_attacked(pos, sq, them);
+            let (checked, pinned) = variant.attacked_and_pinned(pos, sq, them);
+            attacked |= checked;
             let at = them as usize * t.board_squares + sq.index();
-            exposure = exposure
-                .union(&t.leap_exposure[at])
-                .union(&variant.pinned(pos, sq, them));
+            exposure = exposure.union(&t.leap_exposure[at]).union(&pinned);
             if t.has_hops {
                 // A hopper's ray matters while an enemy hopper stands on it:
                 // own moves bring none there.
