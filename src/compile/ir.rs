@@ -390,6 +390,12 @@ pub struct Programs {
     /// `x`'s): such a clause judges moves one by one only where its `x`
     /// holds for the side to move; elsewhere it holds for every move.
     pub forbid_gates: u8,
+    /// Every `own royal survives` clause holds without its `unless`, or has
+    /// `unless not exists(enemy royal)`: a move that removes every royal
+    /// piece of its side is then legal exactly when it removes every enemy
+    /// royal piece too (and no `not` clause judges it), read without
+    /// playing it where the move's removals are known.
+    pub survives_unless_no_enemy_royal: bool,
     /// Some `not` clause is `not attacked(enemy royal)`: giving check is
     /// illegal, and move generation judges a plain move by an attack test
     /// on the board it leaves, without playing it.
@@ -422,6 +428,19 @@ pub struct Programs {
     /// after which no such piece could bounce asks for nothing, which
     /// move generation sees without playing it.
     pub bounce_reach: Option<u8>,
+    /// With `bounce_reach`: the rule has no condition, the pieces it may
+    /// bounce are a set fixed by the move's squares (`adjacent(mover)`),
+    /// no shield may stop a bounce and no condition counts checks. A plain
+    /// move's bounce options are then read from the position before it,
+    /// and each option judged on the board it leaves, neither played.
+    pub bounce_direct: bool,
+    /// With `bounce_direct`, the set is the whole reach around the mover
+    /// (`adjacent(mover)`, `area(mover, r)`): no need to evaluate it.
+    pub bounce_whole_reach: bool,
+    /// With `bounce_direct`, for the mover on `m` and a piece on `sq`
+    /// (index `m * squares + sq`): the square one step directly away from
+    /// `m`, or `sq` itself when that is off the board (or `sq == m`).
+    pub bounce_away: Vec<Square>,
     /// Whether some effect blocks squares (`block`, a chosen block): a
     /// wall may then stand on a square a pawn has just passed over.
     pub blocks: bool,

@@ -9,6 +9,7 @@ use super::ir::{
     PushDirection, SetId, SetNode,
 };
 use crate::base::geometry::Geometry;
+use crate::base::limits::SHIELD_BOUNCE;
 use crate::base::piece::Kind;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::base::vocabulary::NamedSet;
@@ -82,7 +83,18 @@ pub fn compile(
         }
         b.p.actions.push(compiled);
     }
+    b.p.survives_unless_no_enemy_royal = true;
     for clause in &s.legal {
+        if let LegalClause::Survives(Some(unless)) = clause {
+            let no_enemy_royal = matches!(
+                unless,
+                Cond::Not(inner) if matches!(
+                    &**inner,
+                    Cond::Exists(SetExpr::Pieces(ast::SideFilter::Enemy, kinds)) if *kinds == royal_kinds
+                )
+            );
+            b.p.survives_unless_no_enemy_royal &= no_enemy_royal;
+        }
         let legal = match clause {
             LegalClause::Survives(unless) => Legal::Survives(unless.as_ref().map(|c| b.cond(c))),
             LegalClause::NotAttacked(unless) => Legal::NotAttacked(unless.as_ref().map(|c| b.cond(c))),
@@ -157,6 +169,17 @@ pub fn compile(
         // Move generation reads the squares within reach of the mover.
         b.area_table(reach);
     }
+    if b.p.bounce_direct {
+        let g = b.g;
+        let n = g.squares();
+        b.p.bounce_away = (0..n * n)
+            .map(|i| {
+                let (m, sq) = (Square::from_index(i / n), Square::from_index(i % n));
+                let step = ((g.file(sq) - g.file(m)).signum(), (g.rank(sq) - g.rank(m)).signum());
+                g.offset(sq, step.0, step.1).filter(|_| step != (0, 0)).unwrap_or(sq)
+            })
+            .collect();
+    }
     b.p
 }
 
@@ -222,6 +245,19 @@ fn plan_choices(p: &mut Programs) {
         }
         _ => None,
     };
+    let bounce_shields = p.timed_shields
+        || p.shields.iter().any(|&(_, _, bits)| bits & SHIELD_BOUNCE != 0)
+        || p.shield_rules.iter().any(|&(_, bits, _)| bits & SHIELD_BOUNCE != 0);
+    p.bounce_direct = p.bounce_reach.is_some()
+        && !bounce_shields
+        && !p.counts_checks
+        && p.after_move[0].guard.is_none()
+        && matches!(p.after_move[0].ops[..], [Op::Bounce { set, .. }] if fixed_by_move(&p.sets, set));
+    p.bounce_whole_reach = p.bounce_direct
+        && matches!(p.after_move[0].ops[..], [Op::Bounce { set, .. }] if matches!(
+            p.sets[set as usize],
+            SetNode::Adjacent { set: m } | SetNode::Area { set: m, .. } if p.sets[m as usize] == SetNode::Named(NamedSet::Mover)
+        ));
 }
 
 /// How far from the mover (in king steps) every square of the set lies,

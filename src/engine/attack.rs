@@ -81,7 +81,7 @@ impl Variant {
     /// A variant with no confined hop and no `cannot_hop`/`cannot_capture`
     /// gets a copy without their tests.
     #[inline(always)]
-    fn attacked(&self, cell: impl Fn(Square) -> Cell, sq: Square, by: Color) -> bool {
+    pub(super) fn attacked(&self, cell: impl Fn(Square) -> Cell, sq: Square, by: Color) -> bool {
         if self.attacks.has_hop_leaps || self.piece_limits {
             self.attacked_with::<true>(cell, sq, by)
         } else {

@@ -5,10 +5,13 @@
 //! the move has not made; each option makes a longer move, played again
 //! until no choice is left open.
 
+use super::interpret::{Context, intersection};
 use super::moves::{Choice, ChoiceKind, Move, MoveKind};
 use super::position::Position;
 use super::trace::{Asked, Event, LastChoice, NoTrace, Trace};
-use crate::base::square::{MAX_SQUARES, Square};
+use crate::base::piece::Cell;
+use crate::base::square::{MAX_SQUARES, Square, SquareSet};
+use crate::compile::ir::Op;
 
 /// The steps to the squares around a square, in the order directions are offered.
 pub(super) const NEIGHBOURS: [(i32, i32); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
@@ -59,6 +62,76 @@ impl Trace for Probe {
     }
 }
 
+/// What judging the bounces after plain moves reads once per position.
+struct BounceJudge {
+    /// Moves are judged at all (by `keep`).
+    judges: bool,
+    /// A move that removes no royal piece of the side to move and leaves
+    /// none attacked passes the legality clauses.
+    decides: bool,
+    /// Some legality clause is `own royal not attacked`: without one, with
+    /// `decides`, every such move passes.
+    check: bool,
+    /// The lines of the side to move's one royal piece, when it has one,
+    /// no hopper attacks and it is not attacked now.
+    lines: Option<RoyalLines>,
+}
+
+/// The squares around a royal piece through which attacks reach it.
+struct RoyalLines {
+    royal: Square,
+    /// Squares of the attack rays towards it.
+    lines: SquareSet,
+    /// Squares of lame leaps' paths towards it: emptying one may open an
+    /// attack.
+    exposure: SquareSet,
+    /// Squares leaps to it start from.
+    leap_from: SquareSet,
+}
+
+impl BounceJudge {
+    fn new(variant: &Variant, pos: &Position, judges: bool, decides: bool) -> BounceJudge {
+        let check = variant.has_check();
+        let us = pos.side;
+        let them = us.flip();
+        let royals = pos.royals[us as usize];
+        let t = &variant.attacks;
+        let lines = (judges
+            && decides
+            && check
+            && royals.len() == 1
+            && !t.has_hops
+            && !t.has_hop_leaps
+            && !variant.piece_limits)
+            .then(|| royals.iter().next())
+            .flatten()
+            .filter(|&royal| !variant.is_attacked(pos, royal, them))
+            .map(|royal| {
+                let slot = t.slot(them, royal);
+                let mut lines = SquareSet::EMPTY;
+                for set in &t.ray_sets[slot.rays as usize..slot.rays_end as usize] {
+                    lines = lines.union(set);
+                }
+                let mut leap_from = SquareSet::EMPTY;
+                for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
+                    leap_from.insert(leap.from);
+                }
+                RoyalLines {
+                    royal,
+                    lines,
+                    exposure: t.leap_exposure[them as usize * t.board_squares + royal.index()],
+                    leap_from,
+                }
+            });
+        BounceJudge {
+            judges,
+            decides,
+            check,
+            lines,
+        }
+    }
+}
+
 impl Variant {
     /// Replaces the moves in `out[start..]` (moves before any follow-up
     /// choice) by their complete forms, every choice they ask for made,
@@ -68,12 +141,17 @@ impl Variant {
     /// move that cannot ask for a choice is not played here). A move whose
     /// open choice may be declined is complete as it is, too. Moves made
     /// without a choice come first, in their order; then those with one.
+    /// `decides`: a move that removes no royal piece of the side to move
+    /// and leaves none attacked surely passes the legality clauses (see
+    /// `SafeMoves::royal_attacks_decide`), so `keep` need not be asked
+    /// (the direct bounces, `Programs::bounce_direct`, use it).
     pub(super) fn expand_follow_ups(
         &self,
         pos: &Position,
         out: &mut Vec<Move>,
         start: usize,
         judges: bool,
+        decides: bool,
         keep: &mut impl FnMut(&Move, Option<&Position>) -> bool,
     ) {
         let end = out.len();
@@ -83,10 +161,19 @@ impl Variant {
         // Kept moves without a choice are packed at the front, in place;
         // moves with choices are appended behind the end.
         let mut probe: Option<Probe> = None;
+        let mut judge: Option<BounceJudge> = None;
         let mut kept = start;
         for i in start..end {
             let mv = out[i];
-            let complete = if self.may_ask(&mv) && self.may_bounce_after(pos, &mv) {
+            let direct = if self.programs.bounce_direct && self.may_ask(&mv) {
+                let judge = judge.get_or_insert_with(|| BounceJudge::new(self, pos, judges, decides));
+                self.direct_bounces(pos, mv, judge, out, keep)
+            } else {
+                None
+            };
+            let complete = if let Some(complete) = direct {
+                complete
+            } else if self.may_ask(&mv) && self.may_bounce_after(pos, &mv) {
                 let probe = probe.get_or_insert_with(Probe::new);
                 self.complete(pos, mv, probe, judges, out, keep)
             } else {
@@ -152,6 +239,194 @@ impl Variant {
             let step = ((g.file(sq) - g.file(to)).signum(), (g.rank(sq) - g.rank(to)).signum());
             g.offset(sq, step.0, step.1)
                 .is_some_and(|dest| pos.cell(dest).is_empty() || vacated(dest))
+        })
+    }
+
+    /// The bounces after the plain move `mv`, found and judged without
+    /// playing it, where the variant's one rule is a bounce of a set fixed
+    /// by the move's squares away from the mover, with nothing to stop it
+    /// (`Programs::bounce_direct`). The board after `mv` is `pos` with its
+    /// origin (and an en passant victim's square) empty and its target
+    /// holding the moved piece: the pieces the bounce may pick, their
+    /// destinations and, with `judge.decides`, whether a royal piece of the
+    /// mover is attacked after move and bounce are read from that board. A
+    /// bounce that leaves one attacked is judged by `keep` (played); a move
+    /// whose bounce may promote is left to the slow path (`None`). Appends
+    /// the bounced moves `keep` accepts and returns whether `mv` itself (the
+    /// bounce declined: a plain move) is accepted, as `complete` does.
+    fn direct_bounces(
+        &self,
+        pos: &Position,
+        mv: Move,
+        judge: &BounceJudge,
+        out: &mut Vec<Move>,
+        keep: &mut impl FnMut(&Move, Option<&Position>) -> bool,
+    ) -> Option<bool> {
+        let p = &self.programs;
+        let (reach, Op::Bounce { set, promote, .. }) = (p.bounce_reach?, p.after_move[0].ops[0]) else {
+            return None;
+        };
+        if !mv.choices.is_empty()
+            || mv.controller.is_some()
+            || !matches!(
+                mv.kind,
+                MoveKind::Quiet | MoveKind::Initial | MoveKind::Capture | MoveKind::EnPassant
+            )
+        {
+            return None;
+        }
+        let (from, to) = (mv.from, mv.to);
+        let moving = pos.cell(from);
+        if !moving.is_piece() {
+            return None;
+        }
+        // A square the move empties besides its origin: an en passant victim's.
+        let victim = if mv.kind == MoveKind::EnPassant {
+            pos.ep_victim
+        } else {
+            from
+        };
+        let n = self.geometry.squares();
+        let away = &p.bounce_away[to.index() * n..(to.index() + 1) * n];
+        // Where the piece on `sq` would go: one step away from the mover, to
+        // a square empty after the move.
+        let destination = |sq: Square| {
+            let dest = away[sq.index()];
+            (dest != sq && (dest == from || dest == victim || (dest != to && pos.cell(dest).is_empty())))
+                .then_some(dest)
+        };
+        let mut movable = intersection(
+            pos.occupied[0].union(&pos.occupied[1]),
+            p.areas[reach as usize][to.index()],
+        );
+        movable.remove(from);
+        movable.remove(to);
+        movable.remove(victim);
+        if !movable.is_empty() && !p.bounce_whole_reach {
+            // The set is fixed by the move's squares: read on `pos`, it is
+            // what the rule reads after the move.
+            let ctx = Context {
+                side: moving.color(),
+                origin: from,
+                target: to,
+                mover: to,
+            };
+            movable = intersection(movable, self.eval_set(set, pos, &ctx));
+        }
+        if promote
+            && movable
+                .iter()
+                .any(|sq| destination(sq).is_some_and(|dest| self.may_promote_on_bounce(pos, sq, dest)))
+        {
+            return None;
+        }
+        let complete = !judge.judges || keep(&mv, None);
+        if movable.is_empty() {
+            return Some(complete);
+        }
+        let us = moving.color();
+        let moved = match mv.promotion {
+            Some(kind) => Cell::piece(kind, us),
+            None => moving,
+        };
+        let lines = judge.lines.as_ref().filter(|l| from != l.royal);
+        for sq in movable.iter() {
+            let Some(dest) = destination(sq) else { continue };
+            let choice = Choice {
+                piece: sq,
+                to: dest,
+                kind: ChoiceKind::Piece,
+            };
+            let Some(choices) = mv.choices.with(choice) else {
+                continue;
+            };
+            let next = Move { choices, ..mv };
+            let accepted = !judge.judges
+                || (judge.decides && (!judge.check || !self.bounce_exposes(pos, lines, mv, victim, moved, sq, dest)))
+                || keep(&next, None);
+            if accepted {
+                out.push(next);
+            }
+        }
+        Some(complete)
+    }
+
+    /// Whether a royal piece of the side making the plain move `mv` is
+    /// attacked on the board `mv` leaves (its origin and `victim` empty,
+    /// its target holding `moved`) once the piece on `sq` has bounced to
+    /// `dest`. With `lines` (the side's one royal piece, unattacked now and
+    /// not moved by `mv`), only the attack rays through a square the move
+    /// and bounce empty, or through `dest` when the bounced piece is an
+    /// enemy, are walked: filling a square with a friendly piece only
+    /// blocks, emptying one off the rays and lame leaps' paths opens none.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn bounce_exposes(
+        &self,
+        pos: &Position,
+        lines: Option<&RoyalLines>,
+        mv: Move,
+        victim: Square,
+        moved: Cell,
+        sq: Square,
+        dest: Square,
+    ) -> bool {
+        let (from, to) = (mv.from, mv.to);
+        let us = moved.color();
+        let bounced = pos.cell(sq);
+        let cell = |s: Square| {
+            if s == dest {
+                bounced
+            } else if s == to {
+                moved
+            } else if s == sq || s == from || s == victim {
+                Cell::EMPTY
+            } else {
+                pos.board[s.index()]
+            }
+        };
+        if let Some(l) = lines
+            && sq != l.royal
+        {
+            let enemy = !bounced.is_side(us);
+            let mut touched = SquareSet::EMPTY;
+            touched.insert(from);
+            touched.insert(victim);
+            touched.insert(sq);
+            let leaps_change = touched.intersects(&l.exposure) || (enemy && l.leap_from.contains(dest));
+            if !leaps_change {
+                if enemy {
+                    touched.insert(dest);
+                }
+                if !touched.intersects(&l.lines) {
+                    return false;
+                }
+                let t = &self.attacks;
+                let them = us.flip();
+                let slot = t.slot(them, l.royal);
+                let (first, last) = (slot.rays as usize, slot.rays_end as usize);
+                return t.rays[first..last]
+                    .iter()
+                    .zip(&t.ray_sets[first..last])
+                    .any(|(ray, set)| {
+                        set.intersects(&touched)
+                            && t.run(ray.ray, ray.len)
+                                .iter()
+                                .map(|&s| cell(s))
+                                .find(|c| !c.is_empty())
+                                .is_some_and(|c| c.is_side(them) && c.kind().in_mask(ray.kinds))
+                    });
+            }
+        }
+        pos.royals[us as usize].iter().any(|r| {
+            let r = if r == from {
+                to
+            } else if r == sq {
+                dest
+            } else {
+                r
+            };
+            self.attacked(cell, r, us.flip())
         })
     }
 
@@ -253,5 +528,105 @@ impl Variant {
             }
         }
         complete
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::compile::Variant;
+    use crate::engine::moves::Move;
+    use crate::engine::perft::Perft;
+    use crate::engine::position::Position;
+
+    /// The variant with the shortcuts that judge follow-ups and actions
+    /// without playing them switched off: direct bounces, and walls-only
+    /// actions (so every action is played and judged by the clauses).
+    fn slow(variant: &Variant) -> Variant {
+        let mut slow = variant.clone();
+        slow.programs.bounce_direct = false;
+        slow.programs.bounce_whole_reach = false;
+        slow.programs.survives_unless_no_enemy_royal = false;
+        for action in &mut slow.programs.actions {
+            action.walls_only = false;
+        }
+        slow
+    }
+
+    /// A small deterministic generator (no dependency for a test).
+    struct Lcg(u64);
+
+    impl Lcg {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((self.0 >> 33) as usize) % n.max(1)
+        }
+    }
+
+    /// On every position of some random games, the fast and the slow
+    /// variant list the same legal moves in the same order, and on some of
+    /// them count the same perft 2.
+    fn fast_equals_slow(fast: &Variant, games: usize, plies: usize) {
+        let slow = slow(fast);
+        let mut rng = Lcg(0x5eed ^ games as u64);
+        let mut perft = Perft::new();
+        let mut checked = 0;
+        for game in 0..games {
+            let mut pos: Position = fast.start_position();
+            for ply in 0..plies {
+                let moves: Vec<Move> = fast.legal_moves(&pos);
+                assert_eq!(moves, slow.legal_moves(&pos), "{}: game {game}, ply {ply}", fast.name);
+                if ply % 7 == 3 {
+                    assert_eq!(perft.count(fast, &pos, 2), perft.count(&slow, &pos, 2), "{}", fast.name);
+                }
+                checked += 1;
+                if moves.is_empty() {
+                    break;
+                }
+                pos.make(fast, moves[rng.below(moves.len())]);
+            }
+        }
+        assert!(checked > games, "{}: too few positions checked", fast.name);
+    }
+
+    #[test]
+    fn direct_bounces_match_played_ones() {
+        let variant = Variant::load("bouncing-pieces").unwrap();
+        assert!(variant.programs.bounce_direct && variant.programs.bounce_whole_reach);
+        fast_equals_slow(&variant, 12, 60);
+    }
+
+    #[test]
+    fn direct_bounces_match_played_ones_farther_and_promoting() {
+        // A reach of two, a set to evaluate (no whole reach), promotion on
+        // a bounce (left to the slow path), two royal kinds (no lines).
+        let text = r#"(
+            extends: "chess",
+            name: "Far bounces",
+            pieces: [(letter: 'C', name: "consort", moves: "K", royal: true)],
+            start: "rnbqkcnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKCNR w KQkq - 0 1",
+            rules: ["after move except castling: may bounce(area(mover, 2) - ranks(1), away from mover, promote)"],
+        )"#;
+        let variant = Variant::from_text("far-bounces.ron", text).unwrap();
+        assert!(variant.programs.bounce_direct && !variant.programs.bounce_whole_reach);
+        fast_equals_slow(&variant, 8, 50);
+    }
+
+    #[test]
+    fn walls_judged_unplayed_match_played_ones() {
+        for name in ["tilting-the-balance", "kaboom", "capatomic-random", "duck"] {
+            let variant = Variant::load(name).unwrap();
+            fast_equals_slow(&variant, 6, 40);
+        }
+        // A king lost to one's own bomb with no excuse.
+        let text = r#"(
+            extends: "tilting-the-balance",
+            name: "Strict bombs",
+            legal: ["own royal survives", "own royal not attacked"],
+        )"#;
+        let variant = Variant::from_text("strict-bombs.ron", text).unwrap();
+        fast_equals_slow(&variant, 6, 40);
     }
 }

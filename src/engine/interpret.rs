@@ -106,6 +106,17 @@ impl Variant {
             SetNode::Pieces { side, kinds } => self.pieces_matching(pos, ctx.side, side, kinds, None),
             SetNode::Area { set, radius } => {
                 let table = &p.areas[radius as usize];
+                // Around one square of the move: a table's entry.
+                if let SetNode::Named(named @ (NamedSet::Target | NamedSet::Origin | NamedSet::Mover)) =
+                    p.sets[set as usize]
+                {
+                    let sq = match named {
+                        NamedSet::Target => ctx.target,
+                        NamedSet::Origin => ctx.origin,
+                        _ => ctx.mover,
+                    };
+                    return table[sq.index()];
+                }
                 self.eval_set(set, pos, ctx)
                     .iter()
                     .fold(SquareSet::EMPTY, |acc, sq| acc.union(&table[sq.index()]))

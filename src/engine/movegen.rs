@@ -9,7 +9,7 @@ use crate::base::action::ActionId;
 use crate::base::piece::{Cell, Kind};
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
-use crate::compile::ir::{CompiledAction, Op};
+use crate::compile::ir::{CompiledAction, Legal, Op};
 use crate::compile::tables::{CAPTURE, EN_PASSANT, HOPS, MoveTables, QUIET, Ride, SETS_EN_PASSANT};
 
 impl Variant {
@@ -82,14 +82,14 @@ impl Variant {
         self.generate_base(pos, out);
         if self.programs.legal.is_empty() {
             if self.programs.has_choices {
-                self.expand_follow_ups(pos, out, 0, false, &mut |_, _| true);
+                self.expand_follow_ups(pos, out, 0, false, false, &mut |_, _| true);
             }
             return;
         }
         let safe = SafeMoves::new(self, pos);
         if self.programs.has_choices {
             let mut keep = |mv: &Move, child: Option<&Position>| self.judge(&safe, pos, mv, child);
-            return self.expand_follow_ups(pos, out, 0, true, &mut keep);
+            return self.expand_follow_ups(pos, out, 0, true, safe.royal_attacks_decide(), &mut keep);
         }
         out.retain(|mv| self.judge(&safe, pos, mv, None));
     }
@@ -98,6 +98,11 @@ impl Variant {
     /// `child` (the position it leads to), played here if not given.
     #[inline]
     pub(super) fn judge(&self, safe: &SafeMoves, pos: &Position, mv: &Move, child: Option<&Position>) -> bool {
+        if let MoveKind::Action(index) = mv.kind
+            && let Some(legal) = safe.judge_walls(self, pos, mv, index)
+        {
+            return legal;
+        }
         if safe.allows(self, pos, mv) {
             return true;
         }
@@ -200,7 +205,7 @@ impl Variant {
         let start = out.len();
         self.generate_base(pos, out);
         if self.programs.has_choices {
-            self.expand_follow_ups(pos, out, start, false, &mut |_, _| true);
+            self.expand_follow_ups(pos, out, start, false, false, &mut |_, _| true);
         }
     }
 
@@ -686,6 +691,8 @@ pub(super) struct SafeMoves {
     /// The variant's `before(...)` conditions that hold here for the side
     /// to move, evaluated once for every move played from here.
     before: u8,
+    /// A `walls_only` action may pass the shortcut here (`walls_allowed`).
+    walls: bool,
 }
 
 impl SafeMoves {
@@ -750,12 +757,14 @@ impl SafeMoves {
             (false, SquareSet::EMPTY)
         };
         let check_clause = variant.has_check();
+        let line_clauses = !p.forbid_lines.is_empty();
         SafeMoves {
+            walls: !p.actions.is_empty() && Self::walls_allowed(variant, forbids, no_checks, attacked, line_clauses),
             forbids,
             no_checks,
             check_quiet,
             check_near,
-            line_clauses: !p.forbid_lines.is_empty(),
+            line_clauses,
             any_lines: !lines.is_empty(),
             leaving: if check_clause { exposure.union(&lines) } else { lines },
             lines,
@@ -789,8 +798,9 @@ impl SafeMoves {
     /// seen as empty).
     #[inline]
     fn allows(&self, variant: &Variant, pos: &Position, mv: &Move) -> bool {
-        if let MoveKind::Action(index) = mv.kind {
-            return self.allows_walls(variant, pos, mv, index);
+        if let MoveKind::Action(_) = mv.kind {
+            // Judged by `judge_walls`, if at all.
+            return false;
         }
         // A drop only adds a piece: where no royal is attacked and no
         // hopper may use it as a screen, it exposes none.
@@ -817,27 +827,29 @@ impl SafeMoves {
 }
 
 impl SafeMoves {
-    /// Whether the action `mv` surely passes the legality clauses: it only
-    /// walls squares in (see [`CompiledAction::walls_only`]), none of them
-    /// holds an own royal piece, and no own royal piece is attacked now,
-    /// so none is after it.
-    fn allows_walls(&self, variant: &Variant, pos: &Position, mv: &Move, index: ActionId) -> bool {
-        let p = &variant.programs;
-        let action = &p.actions[index.index()];
-        if !action.walls_only
-            || self.forbids
-            || self.no_checks
-            || self.attacked
-            || self.line_clauses
-            || variant.attacks.has_hops
-            || !p.after_move.is_empty()
-            || p.timed_shields
-            || !p.shield_rules.is_empty()
-            || variant.shield_kinds != 0
-            || mv.controller.is_some()
-            || !mv.choices.is_empty()
-        {
-            return false;
+    /// Whether a move that removes no royal piece of the side to move and
+    /// leaves none of them attacked surely passes every legality clause:
+    /// no `not <condition>` clause may judge it (each holds for every
+    /// move here), so the clauses left are `own royal survives` (it does)
+    /// and `own royal not attacked` (none is).
+    #[inline]
+    pub(super) fn royal_attacks_decide(&self) -> bool {
+        !self.forbids && !self.no_checks && !self.line_clauses
+    }
+
+    /// Whether the action `mv` passes the legality clauses, when that is
+    /// known without playing it: it only walls squares in (see
+    /// [`CompiledAction::walls_only`]) and no own royal piece is attacked
+    /// now, so none outside the walls is after it. Walling no own royal
+    /// piece, it passes; walling some but not all of them, too (the others
+    /// survive, unattacked); walling all of them, it passes only where each
+    /// `own royal survives` clause excuses exactly the loss of every enemy
+    /// royal piece (`survives_unless_no_enemy_royal`) and it walls those
+    /// too. `None`: it must be played.
+    fn judge_walls(&self, variant: &Variant, pos: &Position, mv: &Move, index: ActionId) -> Option<bool> {
+        let action = &variant.programs.actions[index.index()];
+        if !action.walls_only || !self.walls || mv.controller.is_some() || !mv.choices.is_empty() {
+            return None;
         }
         // As the action is played: its side is the owner of the piece it
         // starts from, if one stands there.
@@ -848,10 +860,49 @@ impl SafeMoves {
             target: mv.to,
             mover: mv.from,
         };
-        !action.ops.iter().any(|op| match *op {
-            Op::Block(set) | Op::Remove(set) => variant.eval_set(set, pos, &ctx).intersects(&self.royals),
-            _ => true,
-        })
+        // Each removal is followed by a block of the same squares
+        // (`walls_only`): the blocks name every square it empties.
+        let mut walled = SquareSet::EMPTY;
+        for op in &action.ops {
+            match *op {
+                Op::Block(set) => walled = walled.union(&variant.eval_set(set, pos, &ctx)),
+                Op::Remove(_) => {}
+                _ => return None,
+            }
+        }
+        if !walled.intersects(&self.royals) {
+            return Some(true);
+        }
+        if !difference(self.royals, walled).is_empty() {
+            return Some(true);
+        }
+        if !variant.programs.survives_unless_no_enemy_royal {
+            return None;
+        }
+        let survives = variant.programs.legal.iter().any(|l| matches!(l, Legal::Survives(_)));
+        let excused = variant
+            .programs
+            .legal
+            .iter()
+            .all(|l| !matches!(l, Legal::Survives(None)));
+        Some(!survives || (excused && difference(pos.royals[self.them as usize], walled).is_empty()))
+    }
+
+    /// Whether a `walls_only` action may pass the shortcut in `pos` at all:
+    /// no clause but the royal ones judges it, no own royal piece is
+    /// attacked, and nothing (shields, hoppers, after-move rules) may make
+    /// walls do more than wall squares in.
+    fn walls_allowed(variant: &Variant, forbids: bool, no_checks: bool, attacked: bool, line_clauses: bool) -> bool {
+        let p = &variant.programs;
+        !(forbids
+            || no_checks
+            || attacked
+            || line_clauses
+            || variant.attacks.has_hops
+            || !p.after_move.is_empty()
+            || p.timed_shields
+            || !p.shield_rules.is_empty()
+            || variant.shield_kinds != 0)
     }
 
     /// Whether no enemy royal piece is attacked now, and the squares a
