@@ -20,7 +20,7 @@ fn depth(name: &str) -> u32 {
 fn perft(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft");
     group.sample_size(10);
-    for name in kaboom::spec::bundled_names() {
+    for name in kaboom::bundled_names() {
         let variant = Variant::load(name).expect("bundled variants load");
         let start = variant.start_position();
         let mut counter = Perft::new();
@@ -36,7 +36,7 @@ fn perft(c: &mut Criterion) {
 
 fn load(c: &mut Criterion) {
     let mut group = c.benchmark_group("load");
-    for name in kaboom::spec::bundled_names() {
+    for name in kaboom::bundled_names() {
         group.bench_function(name, |b| {
             b.iter(|| Variant::load(black_box(name)).expect("bundled variants load"))
         });

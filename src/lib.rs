@@ -1,7 +1,55 @@
 //! kaboom: a rules-as-data interpreter for chess variants.
 //!
-//! A variant is a RON file (see `docs/format.md`). The crate is built in
-//! layers, each importing only from those below it (see `docs/design.md`):
+//! A variant is a RON file (see `docs/format.md`). This crate root is the
+//! library's public API, what a tool author needs: load a variant
+//! ([`Variant::load`], [`Variant::from_text`], [`Variant::load_seeded`]),
+//! read and write positions ([`fen`]) and moves ([`uci`], [`san`]), list
+//! the legal moves ([`Variant::legal_moves`]), make a move checked
+//! ([`Position::try_make`], [`Game::try_play`]) or unchecked
+//! ([`Position::make`], [`Game::play`]), play a [`Game`] to its
+//! [`GameResult`], count the move tree ([`Perft`]), report a bad file's
+//! diagnostics ([`LoadError`]), follow what a move did ([`Event`]), run
+//! [`scenario`] files and convert Fairy-Stockfish variants ([`interop`]).
+//! Squares, piece kinds and actions are distinct types ([`Square`],
+//! [`Kind`], [`ActionId`]).
+//!
+//! ```
+//! use kaboom::{Perft, Variant, fen, uci};
+//! let chess = Variant::load("chess").unwrap();
+//! let mut pos = chess.start_position();
+//! assert_eq!(chess.legal_moves(&pos).len(), 20);
+//! // A move read from UCI text is legal: make it unchecked.
+//! pos.make(&chess, uci::parse(&chess, &pos, "e2e4").unwrap());
+//! // FEN round trip.
+//! let text = fen::write(&chess, &pos);
+//! assert_eq!(text, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+//! assert_eq!(fen::write(&chess, &fen::parse(&chess, &text).unwrap()), text);
+//! // A move from elsewhere: make it checked.
+//! let again = uci::parse(&chess, &chess.start_position(), "d2d4").unwrap();
+//! assert!(pos.try_make(&chess, again).is_err(), "Black is to move");
+//! // Perft.
+//! assert_eq!(Perft::new().count(&chess, &chess.start_position(), 3), 8902);
+//! ```
+//!
+//! A file with mistakes gives every diagnostic found, with its location:
+//!
+//! ```
+//! let text = r#"(extends: "chess", name: "Bad", pieces: [(letter: 'Z', name: "zebra", moves: "mQ!")])"#;
+//! let err = kaboom::Variant::from_text("bad.ron", text).unwrap_err();
+//! assert_eq!(err.diagnostics.len(), 1);
+//! assert!(err.diagnostics[0].is_error());
+//! assert!(err.to_string().contains("unexpected `!` in a movement template"));
+//! ```
+//!
+//! A scenario file plays moves from a position and checks what happens:
+//!
+//! ```
+//! let outcome = kaboom::scenario::run_file(std::path::Path::new("tests/scenarios/atomic-blast.ron")).unwrap();
+//! assert!(outcome.failures.is_empty(), "{:?}", outcome.failures);
+//! ```
+//!
+//! Everything else is private to the crate, which is built in layers, each
+//! importing only from those below it (see `docs/design.md`):
 //!
 //! ```text
 //! base (squares, geometry, kinds, spans, diagnostics, limits)
@@ -9,33 +57,71 @@
 //!   <- check (diagnostics) <- compile (tables, effect programs)
 //!   <- engine (positions, moves, perft) <- notation (FEN, UCI, SAN)
 //!   <- load (the pipeline: spec -> check -> compile -> start position)
-//!   <- scenario
-//! ```
-//!
-//! ```
-//! let chess = kaboom::Variant::load("chess").unwrap();
-//! let start = chess.start_position();
-//! assert_eq!(chess.legal_moves(&start).len(), 20);
+//!   <- scenario <- interop <- search <- selfplay <- picture
+//!   <- cli (the `kaboom` command, behind the `cli` feature)
 //! ```
 
 #![warn(missing_docs)]
+// Without the `cli` feature the parts only the command uses are unused.
+#![cfg_attr(not(feature = "cli"), allow(dead_code, unused_imports))]
 
-pub mod base;
-pub mod check;
-pub mod compile;
-pub mod engine;
+pub(crate) mod base;
+pub(crate) mod check;
+pub(crate) mod compile;
+pub(crate) mod engine;
 pub mod interop;
-pub mod lang;
-pub mod load;
-pub mod notation;
-pub mod picture;
+pub(crate) mod lang;
+pub(crate) mod load;
+pub(crate) mod notation;
+pub(crate) mod picture;
 pub mod scenario;
-pub mod search;
-pub mod selfplay;
-pub mod spec;
+pub(crate) mod search;
+pub(crate) mod selfplay;
+pub(crate) mod spec;
 
-pub use compile::Variant;
+/// The `kaboom` command line (`src/main.rs` calls [`cli::run`]); not part
+/// of the library's API.
+#[cfg(feature = "cli")]
+#[doc(hidden)]
+pub mod cli;
+
+pub use base::action::ActionId;
+pub use base::diagnostic::{Diagnostic, LoadError, Severity};
+pub use base::geometry::Geometry;
+pub use base::piece::{Cell, Kind, MAX_KINDS};
+pub use base::span::Sources;
+pub use base::square::{Color, MAX_SQUARES, Square, SquareIter, SquareSet};
+pub use compile::{CastlingRule, PieceInfo, Variant};
 pub use engine::game::{Ending, Game, GameResult};
-pub use engine::moves::{Move, MoveKind};
+pub use engine::moves::{Choice, ChoiceKind, Choices, IllegalMove, MAX_CHOICES, Move, MoveKind};
 pub use engine::perft::Perft;
 pub use engine::position::Position;
+pub use engine::trace::Event;
+pub use load::arrangements::TooExpensive;
+pub use spec::bundled_names;
+
+/// FEN: reading a position of a variant and writing one.
+pub mod fen {
+    pub use crate::lang::fen_syntax::FenError;
+    pub use crate::notation::fen::{parse, parse_fitting, write};
+    pub use crate::notation::reachable::check_reachable;
+}
+
+/// The parsers of the languages inside a variant file (Betza templates,
+/// effect sentences), for the fuzz targets; not part of the library's API.
+#[doc(hidden)]
+pub mod syntax {
+    pub use crate::lang::betza;
+    pub use crate::lang::effect_syntax as effects;
+}
+
+/// UCI move text: `e2e4`, `e7e8q`, drops, actions and follow-up choices.
+pub mod uci {
+    pub use crate::notation::uci::{MoveError, parse, write};
+}
+
+/// Standard algebraic notation: writing a move, reading one.
+pub mod san {
+    pub use crate::notation::san::{legal_moves, parse, write, write_move};
+    pub use crate::notation::san_match::{MatchError, find, strip};
+}

@@ -3,8 +3,10 @@
 //!
 //! Layers, bottom to top (see `docs/design.md`):
 //! base, spec, lang, check, compile, engine, notation, load, scenario,
-//! interop, search, picture.
-//! The binary's `cli` sits on top and uses only the library's public API.
+//! interop, search, selfplay, picture, cli.
+//! The command line (`cli`, behind the `cli` feature) is the top layer:
+//! nothing imports it, and `main.rs` only calls `kaboom::cli::run`. The
+//! crate root publishes a chosen facade; the layers are crate-private.
 //! The engine uses only `base`, `compile` and itself: never syntax trees;
 //! of `compile` only the IR, the tables and the compiled variant.
 
@@ -16,8 +18,13 @@ use std::path::{Path, PathBuf};
 /// own layer and those before it, never one after it.
 const LAYERS: &[&str] = &[
     "base", "spec", "lang", "check", "compile", "engine", "notation", "load", "scenario", "interop", "search",
-    "selfplay", "picture",
+    "selfplay", "picture", "cli",
 ];
+
+/// The modules the crate root may declare `pub`: the command line (hidden,
+/// for `main.rs`), the public modules of the facade, and the two layers
+/// that are public whole (scenario files, Fairy-Stockfish interop).
+const PUBLIC_MODULES: &[&str] = &["cli", "interop", "scenario", "fen", "uci", "san", "syntax"];
 
 /// Pairs (from, to) forbidden although `to` is lower: the engine runs on
 /// the compiled IR only, never on the file format, syntax trees or checked
@@ -337,9 +344,9 @@ fn layers_import_only_downwards() {
     let mut checked = 0;
     for file in &files {
         let module = module_path(&src, file);
-        // The crate root and the binary (`main.rs`, `cli/`) are not layers.
+        // The crate root and the binary's `main.rs` are not layers.
         let Some(own) = module.first() else { continue };
-        if own == "main" || own == "cli" {
+        if own == "main" {
             continue;
         }
         let own_rank = rank(own).unwrap_or_else(|| {
@@ -525,4 +532,32 @@ fn cli_dependencies_are_behind_the_cli_feature() {
         );
     }
     assert!(section("[bin]").contains("required-features = [\"cli\"]"));
+}
+
+#[test]
+fn the_layers_are_crate_private_behind_a_facade() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let lib = code_only(&fs::read_to_string(src.join("lib.rs")).unwrap());
+    let mut problems = Vec::new();
+    for line in lib.lines().map(str::trim) {
+        if let Some(name) = line.strip_prefix("pub mod ") {
+            let name = name.trim_end_matches(['{', ';', ' ']);
+            if !PUBLIC_MODULES.contains(&name) {
+                problems.push(format!(
+                    "`pub mod {name}` in lib.rs: make it `pub(crate)` or add it to PUBLIC_MODULES"
+                ));
+            }
+        } else if let Some(name) = line.strip_prefix("pub(crate) mod ") {
+            let name = name.trim_end_matches(';');
+            if !LAYERS.contains(&name) {
+                problems.push(format!("`{name}` is no layer"));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    let main = code_only(&fs::read_to_string(src.join("main.rs")).unwrap());
+    assert!(
+        main.contains("kaboom::cli::run()") && !main.contains("mod "),
+        "main.rs only calls kaboom::cli::run"
+    );
 }

@@ -5,9 +5,9 @@
 //! the chosen one (`e2e4,e4d5`); in algebraic notation the chosen square
 //! alone (`e4,d5`).
 
-use kaboom::engine::trace::Event;
-use kaboom::notation::{fen, san, san_match, uci};
-use kaboom::{Game, GameResult, Position, Variant};
+use kaboom::Event;
+use kaboom::{Game, GameResult, Position, Square, Variant};
+use kaboom::{fen, san, uci};
 
 fn duck() -> Variant {
     Variant::load("duck").unwrap_or_else(|e| panic!("{e}"))
@@ -85,12 +85,12 @@ fn the_wall_moves_and_never_stays() {
         events,
         vec![
             Event::Moved {
-                piece: pos.cell(51),
-                from: 51,
-                to: 43
+                piece: pos.cell(Square::new(51)),
+                from: Square::new(51),
+                to: Square::new(43)
             },
-            Event::Blocked { at: 44 },
-            Event::Unblocked { at: 35 },
+            Event::Blocked { at: Square::new(44) },
+            Event::Unblocked { at: Square::new(35) },
         ]
     );
     assert_eq!(
@@ -117,7 +117,7 @@ fn notation_and_fen_read_back() {
         let mut after = pos.clone();
         after.make_traced(&v, mv, &mut events);
         let written = san::write(&v, &pos, &mv, &events, &after);
-        assert_eq!(san_match::find(&v, &pos, &written), Ok(mv), "{written}");
+        assert_eq!(san::find(&v, &pos, &written), Ok(mv), "{written}");
         let printed = fen::write(&v, &after);
         assert_eq!(read(&v, &printed), after, "{printed}");
         pos = after;
@@ -125,7 +125,7 @@ fn notation_and_fen_read_back() {
     let san_record: Vec<String> = ["e4,e5", "d5,d4", "exd5,e6"].iter().map(|s| s.to_string()).collect();
     let mut pos = v.start_position();
     for (text, coords) in san_record.iter().zip(["e2e4,e4e5", "d7d5,d5d4", "e4d5,d5e6"]) {
-        let mv = san_match::find(&v, &pos, text).unwrap();
+        let mv = san::find(&v, &pos, text).unwrap();
         assert_eq!(uci::write(&v, &mv), coords);
         pos.make(&v, mv);
     }
@@ -205,8 +205,8 @@ fn walls_placed_by_other_triggers_accumulate() {
 fn an_en_passant_square_behind_a_wall_on_the_square_left_reads_back() {
     let v = kaboom::Variant::load("duck").unwrap();
     let text = "rnbqkbnr/pppppppp/8/8/7P/8/PPPPPPP*/RNBQKBNR b KQkq h3 0 1";
-    let pos = kaboom::notation::fen::parse(&v, text).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(kaboom::notation::fen::write(&v, &pos), text);
+    let pos = kaboom::fen::parse(&v, text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(kaboom::fen::write(&v, &pos), text);
 }
 
 /// A chosen block with no square to offer does nothing, and the move
@@ -220,7 +220,7 @@ fn a_chosen_block_with_no_square_to_choose_leaves_the_move_standing() {
     let moves: Vec<String> = v.legal_moves(&pos).iter().map(|m| uci::write(&v, m)).collect();
     assert!(moves.contains(&"d2b1".to_string()), "{moves:?}");
     let b1 = v.geometry().parse_square("b1").unwrap();
-    assert!(v.is_attacked(&pos, b1, kaboom::base::square::Color::Black));
+    assert!(v.is_attacked(&pos, b1, kaboom::Color::Black));
     let mut game = Game::new(&v, pos);
     game.play(uci::parse(&v, game.position(), "d2b1").unwrap());
     assert_eq!(

@@ -3,7 +3,7 @@
 //! below such a position (perft is not cut short by a `dead` rule);
 //! but for racing kings, where bare kings still race to the 8th rank.
 
-use kaboom::{Game, GameResult, Perft, Variant};
+use kaboom::{Game, GameResult, Perft, Square, Variant};
 
 /// A FEN with a white king on a1 and a black king in the last rank's
 /// corner, for a board of `files` x `ranks`.
@@ -40,7 +40,7 @@ const COUNTED: &[&str] = &["janggi"];
 fn bare_generals_are_dead_in_xiangqi() {
     let variant = Variant::load("xiangqi").unwrap();
     for fen in ["3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "9/4k4/9/9/9/9/9/9/5K3/9 b - - 0 1"] {
-        let pos = kaboom::notation::fen::parse(&variant, fen).unwrap();
+        let pos = kaboom::fen::parse(&variant, fen).unwrap();
         let ending = Game::new(&variant, pos.clone()).ending().expect(fen);
         assert_eq!(
             (ending.result, ending.reason.as_str()),
@@ -50,7 +50,7 @@ fn bare_generals_are_dead_in_xiangqi() {
         assert!(Perft::new().count(&variant, &pos, 3) > 0, "{fen}");
     }
     // With a soldier left the game goes on.
-    let pos = kaboom::notation::fen::parse(&variant, "3k5/9/9/9/9/9/4P4/9/9/4K4 w - - 0 1").unwrap();
+    let pos = kaboom::fen::parse(&variant, "3k5/9/9/9/9/9/4P4/9/9/4K4 w - - 0 1").unwrap();
     assert!(Game::new(&variant, pos).ending().is_none());
 }
 
@@ -60,11 +60,11 @@ fn bare_generals_are_dead_in_xiangqi() {
 #[test]
 fn bare_generals_are_counted_in_janggi() {
     let variant = Variant::load("janggi").unwrap();
-    let pos = kaboom::notation::fen::parse(&variant, "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1").unwrap();
+    let pos = kaboom::fen::parse(&variant, "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1").unwrap();
     let mut game = Game::new(&variant, pos);
     assert!(game.ending().is_none());
     for pass in ["e1e1", "d10d10"] {
-        let mv = kaboom::notation::uci::parse(&variant, game.position(), pass).unwrap();
+        let mv = kaboom::uci::parse(&variant, game.position(), pass).unwrap();
         game.play(mv);
     }
     assert_eq!(game.ending().map(|e| e.result), Some(GameResult::BlackWins));
@@ -73,7 +73,7 @@ fn bare_generals_are_counted_in_janggi() {
         ("3k5/9/9/9/9/9/9/9/R8/4K4 w - - 100 60", GameResult::WhiteWins),
         ("3k5/9/9/9/9/9/9/9/9/4K4 w - - 100 60", GameResult::BlackWins),
     ] {
-        let pos = kaboom::notation::fen::parse(&variant, fen).unwrap();
+        let pos = kaboom::fen::parse(&variant, fen).unwrap();
         let ending = Game::new(&variant, pos).ending().expect(fen);
         assert_eq!(
             (ending.result, ending.reason.as_str()),
@@ -94,7 +94,7 @@ fn bare_kings_race_on_in_racing_kings() {
         ("K7/1k6/8/8/8/8/8/8 b - - 0 1", None),
         ("K6k/8/8/8/8/8/8/8 w - - 0 1", Some(GameResult::Draw)),
     ] {
-        let pos = kaboom::notation::fen::parse(&variant, fen).unwrap();
+        let pos = kaboom::fen::parse(&variant, fen).unwrap();
         let ending = Game::new(&variant, pos).ending().map(|e| e.result);
         assert_eq!(ending, result, "{fen}");
     }
@@ -102,14 +102,11 @@ fn bare_kings_race_on_in_racing_kings() {
 
 #[test]
 fn bare_kings_are_a_draw_in_every_bundled_variant() {
-    let names = kaboom::spec::bundled_names();
+    let names = kaboom::bundled_names();
     assert!(names.len() >= 8, "{names:?}");
     for name in names {
         let variant = Variant::load_seeded(name, Some(1)).unwrap_or_else(|e| panic!("{name}: {e}"));
-        if variant
-            .start_position()
-            .royals_of(kaboom::base::square::Color::White)
-            .is_empty()
+        if variant.start_position().royals_of(kaboom::Color::White).is_empty()
             || RACES.contains(&name)
             || CONFINED.contains(&name)
             || COUNTED.contains(&name)
@@ -119,10 +116,10 @@ fn bare_kings_are_a_draw_in_every_bundled_variant() {
             continue;
         }
         let g = variant.geometry();
-        let files = (0..g.squares()).map(|sq| g.file(sq as _)).max().unwrap() + 1;
-        let ranks = (0..g.squares()).map(|sq| g.rank(sq as _)).max().unwrap() + 1;
+        let files = (0..g.squares()).map(|sq| g.file(Square::from_index(sq))).max().unwrap() + 1;
+        let ranks = (0..g.squares()).map(|sq| g.rank(Square::from_index(sq))).max().unwrap() + 1;
         let fen = bare_kings(files, ranks);
-        let pos = kaboom::notation::fen::parse(&variant, &fen).unwrap_or_else(|e| panic!("{name}: {fen}: {e}"));
+        let pos = kaboom::fen::parse(&variant, &fen).unwrap_or_else(|e| panic!("{name}: {fen}: {e}"));
         let ending = Game::new(&variant, pos.clone())
             .ending()
             .unwrap_or_else(|| panic!("{name}: bare kings ({fen}) do not end the game"));
@@ -157,7 +154,7 @@ fn pieces_in_hand_keep_bare_kings_alive() {
     ] {
         let variant = Variant::load(name).unwrap();
         let ending = |fen: &str| {
-            let pos = kaboom::notation::fen::parse(&variant, fen).unwrap();
+            let pos = kaboom::fen::parse(&variant, fen).unwrap();
             Game::new(&variant, pos).ending().map(|e| e.reason)
         };
         assert_eq!(ending(dead).as_deref(), Some("dead position"), "{name}: {dead}");
@@ -166,6 +163,6 @@ fn pieces_in_hand_keep_bare_kings_alive() {
     // Bishops on one colour are not dead in crazyhouse: a captured one may
     // be dropped on the other colour.
     let variant = Variant::load("crazyhouse").unwrap();
-    let pos = kaboom::notation::fen::parse(&variant, "k7/8/8/8/8/8/8/KB1B4[] w - - 0 1").unwrap();
+    let pos = kaboom::fen::parse(&variant, "k7/8/8/8/8/8/8/KB1B4[] w - - 0 1").unwrap();
     assert_eq!(Game::new(&variant, pos).ending().map(|e| e.reason), None);
 }

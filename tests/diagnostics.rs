@@ -35,7 +35,7 @@ fn valid_variant_files_load() {
             panic!("{e}");
         }
     });
-    for name in kaboom::spec::bundled_names() {
+    for name in kaboom::bundled_names() {
         let variant = Variant::load(name).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(variant.warnings().is_empty(), "{name}: {:?}", variant.warnings());
     }

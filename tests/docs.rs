@@ -431,13 +431,13 @@ fn legal_in(place: &Place, text: &str) -> Result<(), String> {
     };
     let v = kaboom::Variant::load_seeded(&variant, seed).map_err(|e| e.to_string())?;
     let start = match &fen {
-        Some(f) => kaboom::notation::fen::parse(&v, f).map_err(|e| e.to_string())?,
+        Some(f) => kaboom::fen::parse(&v, f).map_err(|e| e.to_string())?,
         None => v.start_position(),
     };
     let mut game = kaboom::Game::new(&v, start);
     let mut last = String::new();
     for m in moves.iter().map(String::as_str).chain([text]) {
-        match kaboom::notation::uci::parse(&v, game.position(), m) {
+        match kaboom::uci::parse(&v, game.position(), m) {
             Ok(_) if m == text => return Ok(()),
             Ok(mv) => {
                 game.play(mv);

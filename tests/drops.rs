@@ -3,9 +3,9 @@
 //! zone, hands and promoted pieces in the FEN as Fairy-Stockfish writes
 //! them, drops written `N@f3`.
 
-use kaboom::engine::trace::Event;
-use kaboom::notation::{fen, san, san_match, uci};
+use kaboom::Event;
 use kaboom::{Game, MoveKind, Variant};
+use kaboom::{fen, san, uci};
 
 fn crazyhouse() -> Variant {
     Variant::load("crazyhouse").unwrap()
@@ -61,7 +61,7 @@ fn a_capture_goes_to_hand_and_comes_back_as_a_drop() {
     let mut events: Vec<Event> = Vec::new();
     after.make_traced(&v, mv, &mut events);
     assert_eq!(san::write(&v, &before, &mv, &events, &after), "P@e6");
-    assert_eq!(san_match::find(&v, &before, "P@e6").unwrap(), mv);
+    assert_eq!(san::find(&v, &before, "P@e6").unwrap(), mv);
     assert_eq!(
         fen::write(&v, &after),
         "rnb1kbnr/ppp1pppp/4P3/3q4/8/8/PPPP1PPP/RNBQKBNR[p] b KQkq - 0 3"

@@ -2,9 +2,9 @@
 //! to choose (a `chosen` push, a bounce), so one move may make several, in
 //! the order its effects ask for them, and any effect may ask.
 
-use kaboom::engine::trace::Event;
-use kaboom::notation::{fen, san, san_match, uci};
+use kaboom::Event;
 use kaboom::{Position, Variant};
+use kaboom::{fen, san, uci};
 
 fn fixture(name: &str) -> Variant {
     let path = format!("{}/tests/fixtures/valid/{name}.ron", env!("CARGO_MANIFEST_DIR"));
@@ -99,7 +99,7 @@ fn moves_with_choices_read_back() {
             let mut events: Vec<Event> = Vec::new();
             after.make_traced(&v, *mv, &mut events);
             let algebraic = san::write(&v, &pos, mv, &events, &after);
-            assert_eq!(san_match::find(&v, &pos, &algebraic).unwrap(), *mv, "{algebraic}");
+            assert_eq!(san::find(&v, &pos, &algebraic).unwrap(), *mv, "{algebraic}");
         }
     }
 }

@@ -3,8 +3,8 @@
 //! depth 3, or is refused with reasons; a variant converted from
 //! Fairy-Stockfish's file exports and reads back the same.
 
-use kaboom::interop::fsf_export::export;
-use kaboom::interop::fsf_import::import;
+use kaboom::interop::export;
+use kaboom::interop::import;
 use kaboom::{Perft, Variant};
 
 fn round_trip(name_or_path: &str, section: &str) -> Result<(), Vec<String>> {

@@ -6,7 +6,7 @@
 //! `scripts/compare-fsf-ini.py --write-expected`) must match them to the node.
 //! `KABOOM_BLESS=1` rewrites outcomes.txt.
 
-use kaboom::interop::fsf_import::{Imported, import};
+use kaboom::interop::{Imported, import};
 use kaboom::{Perft, Variant};
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -169,8 +169,7 @@ fn check_perft_data(all: &[Imported], dir: &str) {
                 "perft" => {
                     let (d, n) = value.split_once(' ').unwrap();
                     let (d, n): (u32, u64) = (d.parse().unwrap(), n.parse().unwrap());
-                    let pos =
-                        kaboom::notation::fen::parse(&variant, &fen).unwrap_or_else(|e| panic!("{id}: {fen}: {e}"));
+                    let pos = kaboom::fen::parse(&variant, &fen).unwrap_or_else(|e| panic!("{id}: {fen}: {e}"));
                     let got = perft.count(&variant, &pos, d);
                     if got != n {
                         failures.push(format!("{id} depth {d}: expected {n}, got {got} ({fen})"));
@@ -216,7 +215,7 @@ fn soldiers_flying_generals_and_uneven_checks() {
         ("8/8/8/8/1k6/4K3/8/8 w - - 0 1", 3, 208),
         ("8/8/8/8/1k2S3/4K3/8/8 w - - 0 1", 3, 329),
     ] {
-        let pos = kaboom::notation::fen::parse(&variant, fen).unwrap();
+        let pos = kaboom::fen::parse(&variant, fen).unwrap();
         assert_eq!(perft.count(&variant, &pos, depth), nodes, "{fen}");
     }
     let uneven = import("[rooks:3check]\nstartFen = 4k3/8/8/8/8/8/8/R3K2R w KQ - 2+3 0 1\n").unwrap();
@@ -243,7 +242,7 @@ fn mobility_regions_confine_pieces() {
         // Black promotes to a rook on h1, outside its ranks 5-8.
         ("1nb1k3/3p3p/r2PpP2/PBp5/5b2/P1B5/5Pp1/RN1K2NR b - - 0 24", 15532),
     ] {
-        let pos = kaboom::notation::fen::parse(&variant, fen).unwrap();
+        let pos = kaboom::fen::parse(&variant, fen).unwrap();
         assert_eq!(perft.count(&variant, &pos, 3), nodes, "{fen}");
     }
     // Regions that differ but for the mirror are refused.
@@ -282,18 +281,14 @@ fn promoted_forms_immobility_and_doubled_pawns_convert() {
     let fens: Vec<&str> = suite.lines().filter_map(|l| l.strip_prefix("epd ")).collect();
     assert!(fens.len() > 20);
     for fen in fens {
-        let a = kaboom::notation::fen::parse(&converted, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-        let b = kaboom::notation::fen::parse(&bundled, fen).unwrap();
+        let a = kaboom::fen::parse(&converted, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let b = kaboom::fen::parse(&bundled, fen).unwrap();
         assert_eq!(
             Perft::new().count(&converted, &a, 2),
             Perft::new().count(&bundled, &b, 2),
             "{fen}"
         );
-        assert_eq!(
-            kaboom::notation::fen::write(&converted, &a),
-            fen,
-            "FENs are written alike"
-        );
+        assert_eq!(kaboom::fen::write(&converted, &a), fen, "FENs are written alike");
     }
 }
 
@@ -313,7 +308,7 @@ fn the_duck_walling_rule_is_a_chosen_block() {
     let mut perft = Perft::new();
     let start = variant.start_position();
     assert_eq!(perft.count(&variant, &start, 2), 379_440);
-    let pos = kaboom::notation::fen::parse(&variant, "r3k2r/8/8/8/8/8/5r2/R3K*1R w KQkq - 0 1").unwrap();
+    let pos = kaboom::fen::parse(&variant, "r3k2r/8/8/8/8/8/5r2/R3K*1R w KQkq - 0 1").unwrap();
     assert_eq!(perft.count(&variant, &pos, 2), 2_508_966);
     let edge = import("[edgy:chess]\nwallingRule = edge\n").unwrap();
     let why = format!("{:?}", edge[0].result);
@@ -342,7 +337,7 @@ fn en_passant_does_not_promote_and_limits_count_promoted_forms() {
     );
     let variant = Variant::from_text("shogun.ron", ron).unwrap();
     let fen = "rnb+fkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNB+FKBNR[] w KQkq d6 0 3";
-    let pos = kaboom::notation::fen::parse(&variant, fen).unwrap();
+    let pos = kaboom::fen::parse(&variant, fen).unwrap();
     let mut perft = Perft::new();
     assert_eq!(perft.count(&variant, &pos, 1), 33);
     assert_eq!(perft.count(&variant, &pos, 2), 884);

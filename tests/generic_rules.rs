@@ -4,8 +4,8 @@
 //! directions in sentences, one move per destination, ranks and pieces
 //! named from a side, `can reach`, promotion by rank and by material.
 
-use kaboom::notation::{fen, uci};
 use kaboom::{Game, MoveKind, Perft, Position, Variant};
+use kaboom::{fen, uci};
 
 fn fixture(name: &str) -> Variant {
     let path = format!("{}/tests/fixtures/valid/{name}.ron", env!("CARGO_MANIFEST_DIR"));

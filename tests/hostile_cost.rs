@@ -213,8 +213,8 @@ fn eight_castling_rules_keep_their_rights_apart() {
     let fen = format!("4k2r/8/8/8/8/8/8/4K2R w {letters}{} - 0 1", letters.to_lowercase());
     let variant =
         Variant::from_text("eight", &castling_variant(&fen, &rules.join(", "))).unwrap_or_else(|e| panic!("{e}"));
-    let pos = kaboom::notation::fen::parse(&variant, &fen).unwrap_or_else(|e| panic!("{e:?}"));
-    assert_eq!(kaboom::notation::fen::write(&variant, &pos), fen);
+    let pos = kaboom::fen::parse(&variant, &fen).unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(kaboom::fen::write(&variant, &pos), fen);
 }
 
 #[test]
@@ -269,7 +269,7 @@ fn castling_help_lists_each_letter_once() {
         ),
     );
     let variant = Variant::from_text("carry", &text).unwrap_or_else(|e| panic!("{e}"));
-    let e = kaboom::notation::fen::parse(&variant, "4k3/8/8/8/8/8/3MMM2/4K2R w Z - 0 1").unwrap_err();
+    let e = kaboom::fen::parse(&variant, "4k3/8/8/8/8/8/3MMM2/4K2R w Z - 0 1").unwrap_err();
     // Black has no castling rook here, so only White's letter, once.
     assert_eq!(
         e.help,
@@ -285,7 +285,7 @@ fn the_list_of_actions_names_each_once() {
         (letter: 'R', name: \"rook\", moves: \"R\", actions: [(name: \"bop\", target: \"origin\", effect: \"remove(origin)\")]),\
         (letter: 'Q', name: \"queen\", moves: \"Q\", actions: [(name: \"zap\", target: \"origin\", effect: \"remove(origin)\")])])";
     let variant = Variant::from_text("actions", text).unwrap_or_else(|e| panic!("{e}"));
-    let e = kaboom::notation::uci::parse(&variant, &variant.start_position(), "b1b1@nope").unwrap_err();
+    let e = kaboom::uci::parse(&variant, &variant.start_position(), "b1b1@nope").unwrap_err();
     let e = e.to_string();
     assert!(e.contains("(actions: zap, bop)"), "{e}");
 }

@@ -1,8 +1,8 @@
 //! `not <condition>`: a legality clause that forbids any condition the
 //! designer writes, judged for the side that moved.
 
-use kaboom::notation::{fen, uci};
 use kaboom::{Position, Variant};
+use kaboom::{fen, uci};
 
 fn variant(legal: &str) -> Variant {
     let text = format!("(extends: \"chess\", name: \"test\", legal: [{legal}])");
@@ -86,7 +86,7 @@ fn a_forbidden_position_is_unreachable() {
     let v = variant(FACING);
     let text = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
     let pos = fen::parse(&v, text).unwrap();
-    let err = kaboom::notation::reachable::check_reachable(&v, &pos, 0..19).unwrap_err();
+    let err = kaboom::fen::check_reachable(&v, &pos, 0..19).unwrap_err();
     assert!(err.message.contains("`not <condition>`"), "{}", err.message);
 }
 

@@ -6,9 +6,9 @@
 //! play and in search; an incomplete one, a line along a direction the
 //! template leaves out, or a line of the side to move does not.
 
-use kaboom::engine::game::{Game, GameResult};
-use kaboom::notation::{fen, uci};
+use kaboom::{Game, GameResult};
 use kaboom::{Perft, Variant};
+use kaboom::{fen, uci};
 
 /// Stones that step one square any way, on a 5x5 board; the rules as given.
 fn stones(end: &[&str]) -> Variant {

@@ -2,7 +2,7 @@
 //! the general `remove(area(...) - ...)` and `block(...)` under their own
 //! names, parsed by the grammar, so a file may say what it means.
 
-use kaboom::notation::fen;
+use kaboom::fen;
 use kaboom::{Perft, Variant};
 
 fn with_rules(parent: &str, rules: &str) -> Variant {

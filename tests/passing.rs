@@ -3,9 +3,9 @@
 //! legality (not while in check), what it changes (the turn and the
 //! clocks only), and the `passes` quantity that ends a game.
 
-use kaboom::engine::game::{Game, GameResult};
-use kaboom::notation::{fen, uci};
+use kaboom::{Game, GameResult};
 use kaboom::{MoveKind, Perft, Variant};
+use kaboom::{fen, uci};
 
 fn passing() -> Variant {
     Variant::load("tests/fixtures/valid/passing.ron").unwrap()

@@ -55,7 +55,7 @@ fn run_suite(name: &str, file: &str) {
         // The castling squares come from the FEN: `seed` is not needed for
         // a random setup's positions, and Chess960 FENs read.
         let mut variant = Variant::load_seeded(name, case.seed).unwrap_or_else(|e| panic!("{e}"));
-        let pos = kaboom::notation::fen::parse_fitting(&mut variant, &case.fen)
+        let pos = kaboom::fen::parse_fitting(&mut variant, &case.fen)
             .unwrap_or_else(|e| panic!("{}: bad FEN {}: {e}", case.id, case.fen));
         // The last ply is counted without listing every move: the count
         // equals the list, here and one move on.

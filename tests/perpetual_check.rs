@@ -4,9 +4,9 @@
 //! (Fairy-Stockfish's `perpetualCheckIllegal`: it loses); when no side
 //! did, the plain repetition rule after it decides.
 
-use kaboom::engine::game::GameResult;
-use kaboom::notation::{fen, uci};
+use kaboom::GameResult;
 use kaboom::{Game, Variant};
+use kaboom::{fen, uci};
 
 fn chess_with(end: &str) -> &'static Variant {
     let text = format!("(extends: \"chess\", name: \"perpetual\", end: [{end}])");
@@ -139,7 +139,7 @@ fn absolute_outcomes_name_the_winner_whoever_is_to_move() {
 /// rules: `perpetualCheckIllegal`, `nFoldValueAbsolute`, and draw odds.
 #[test]
 fn fairy_stockfish_repetition_options_convert() {
-    use kaboom::interop::fsf_import::import;
+    use kaboom::interop::import;
     let ron = |ini: &str| -> String {
         let all = import(ini).unwrap();
         all[0].result.clone().unwrap_or_else(|e| panic!("{e:?}"))

@@ -5,9 +5,9 @@
 //! back to hand unpromoted, `+` for such a promotion in UCI, and the end
 //! rule `checkmate if dropped(P)`.
 
-use kaboom::engine::game::GameResult;
-use kaboom::notation::{fen, uci};
+use kaboom::GameResult;
 use kaboom::{Game, Variant};
+use kaboom::{fen, uci};
 
 fn shogi() -> Variant {
     Variant::load("shogi").unwrap()

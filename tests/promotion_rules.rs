@@ -6,8 +6,8 @@
 //! perft against Fairy-Stockfish: tests/fixtures/fsf/piece-promotion.ini,
 //! converted by `kaboom import` (tests/fsf_import.rs).
 
-use kaboom::notation::{fen, uci};
 use kaboom::{Game, Variant};
+use kaboom::{fen, uci};
 
 /// A knight that promotes to a king-moving form `C` in its last three
 /// ranks, by `rule`; the form turns back by `back` (when given).

@@ -1,10 +1,10 @@
 //! Property tests over random playouts: FEN round trips exactly, and every
 //! printed move parses back to the same move.
 
-use kaboom::base::square::Color;
-use kaboom::engine::trace::Event;
-use kaboom::notation::{fen, uci};
+use kaboom::Color;
+use kaboom::Event;
 use kaboom::{Game, Move, MoveKind, Perft, Position, Variant};
+use kaboom::{fen, uci};
 use proptest::prelude::*;
 use std::sync::OnceLock;
 
@@ -124,7 +124,7 @@ fn check_no_repeats(variant: &Variant, pos: &Position, moves: &[Move]) -> Result
 fn every_variant() -> &'static [(String, Variant)] {
     static ALL: OnceLock<Vec<(String, Variant)>> = OnceLock::new();
     ALL.get_or_init(|| {
-        let mut names: Vec<String> = kaboom::spec::bundled_names().iter().map(|n| n.to_string()).collect();
+        let mut names: Vec<String> = kaboom::bundled_names().iter().map(|n| n.to_string()).collect();
         let dir = format!("{}/tests/fixtures/valid", env!("CARGO_MANIFEST_DIR"));
         let mut fixtures: Vec<String> = std::fs::read_dir(&dir)
             .expect("fixtures")

@@ -1,8 +1,8 @@
 //! Regions: named square sets, pieces confined to them (`within`) and
 //! pieces with other moves on some squares (`moves_in`).
 
-use kaboom::notation::{fen, uci};
 use kaboom::{Position, Variant};
+use kaboom::{fen, uci};
 
 fn variant(pieces: &str, extra: &str) -> Variant {
     let text = format!(

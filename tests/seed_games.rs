@@ -2,8 +2,8 @@
 //! removals are checked against the seed's own notation
 //! (`(****)g6:h5h7g5f6`: exploded on g6, capturing h5, h7, g5 and f6).
 
-use kaboom::engine::trace::Event;
-use kaboom::notation::uci;
+use kaboom::Event;
+use kaboom::uci;
 use kaboom::{Game, Variant};
 use std::collections::BTreeSet;
 

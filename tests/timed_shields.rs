@@ -3,8 +3,8 @@
 //! during the next two moves, then falls; the FEN carries the shields in
 //! force (`shields=2:remove:d1+e1`), and they are part of a position.
 
-use kaboom::notation::{fen, uci};
 use kaboom::{Game, Variant};
+use kaboom::{fen, uci};
 
 fn barrier() -> Variant {
     Variant::load(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/valid/barrier.ron")).unwrap()
@@ -25,7 +25,7 @@ fn play(v: &Variant, line: &[&str]) -> Game<'static> {
 }
 
 fn white_king_stands(game: &Game<'_>) -> bool {
-    !game.position().royals_of(kaboom::base::square::Color::White).is_empty()
+    !game.position().royals_of(kaboom::Color::White).is_empty()
 }
 
 #[test]

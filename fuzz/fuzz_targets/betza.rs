@@ -3,7 +3,7 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {
-    match kaboom::lang::betza::parse(text) {
+    match kaboom::syntax::betza::parse(text) {
         Ok(t) => {
             for c in &t.components {
                 assert!(c.span.end <= text.len() && !c.vectors.is_empty());

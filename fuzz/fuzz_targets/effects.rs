@@ -1,7 +1,7 @@
 //! Any text as each kind of effect sentence: parses or fails with a span
 //! inside the text; a rule that parses also loads in a variant.
 #![no_main]
-use kaboom::lang::effect_syntax as effects;
+use kaboom::syntax::effects;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {

@@ -2,13 +2,13 @@
 //! reads gives a consistent position that writes and reads back exactly.
 #![no_main]
 use kaboom::Variant;
-use kaboom::notation::fen;
+use kaboom::fen;
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 
 fn variants() -> &'static [Variant] {
     static V: OnceLock<Vec<Variant>> = OnceLock::new();
-    V.get_or_init(|| kaboom::spec::bundled_names().iter().map(|n| Variant::load(n).unwrap()).collect())
+    V.get_or_init(|| kaboom::bundled_names().iter().map(|n| Variant::load(n).unwrap()).collect())
 }
 
 fuzz_target!(|input: (u8, &str)| {

@@ -3,7 +3,7 @@
 //! its legal moves print and read back.
 #![no_main]
 use kaboom::Variant;
-use kaboom::notation::{fen, uci};
+use kaboom::{fen, uci};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {

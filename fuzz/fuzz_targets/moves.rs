@@ -2,13 +2,13 @@
 //! fails; a move that reads writes back to text that reads as the same move.
 #![no_main]
 use kaboom::Variant;
-use kaboom::notation::uci;
+use kaboom::uci;
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 
 fn variants() -> &'static [Variant] {
     static V: OnceLock<Vec<Variant>> = OnceLock::new();
-    V.get_or_init(|| kaboom::spec::bundled_names().iter().map(|n| Variant::load(n).unwrap()).collect())
+    V.get_or_init(|| kaboom::bundled_names().iter().map(|n| Variant::load(n).unwrap()).collect())
 }
 
 fuzz_target!(|input: (u8, &str)| {

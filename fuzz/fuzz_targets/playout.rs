@@ -3,14 +3,14 @@
 //! or off the board, sets agree with the board), its FEN reads back, every
 //! legal move reads back, and pieces vanish only through traced events.
 #![no_main]
-use kaboom::base::square::Color;
-use kaboom::engine::trace::Event;
-use kaboom::notation::{fen, uci};
+use kaboom::Color;
+use kaboom::Event;
+use kaboom::{fen, uci};
 use kaboom::{Game, Variant};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|input: (u8, u8, Vec<u16>)| {
-    let names = kaboom::spec::bundled_names();
+    let names = kaboom::bundled_names();
     let name = names[input.0 as usize % names.len()];
     let Ok(variant) = Variant::load_seeded(name, Some(input.1 as u64)) else { panic!("{name} loads") };
     let mut game = Game::new(&variant, variant.start_position());

@@ -25,7 +25,7 @@ impl Geometry {
     #[inline]
     pub fn square(&self, file: i32, rank: i32) -> Option<Square> {
         if file >= 0 && rank >= 0 && file < self.files as i32 && rank < self.ranks as i32 {
-            Some((rank * self.files as i32 + file) as Square)
+            Some(Square::from_index((rank * self.files as i32 + file) as usize))
         } else {
             None
         }
@@ -34,13 +34,13 @@ impl Geometry {
     /// The 0-based file of `sq`.
     #[inline]
     pub fn file(&self, sq: Square) -> i32 {
-        sq as i32 % self.files as i32
+        i32::from(sq.get()) % self.files as i32
     }
 
     /// The 0-based rank of `sq`.
     #[inline]
     pub fn rank(&self, sq: Square) -> i32 {
-        sq as i32 / self.files as i32
+        i32::from(sq.get()) / self.files as i32
     }
 
     /// The square `df` files and `dr` ranks away from `sq`, if on the board.
@@ -60,9 +60,24 @@ impl Geometry {
         }
     }
 
+    /// The letter of 0-based `file`, from `a` (`?` off the largest board).
+    #[inline]
+    pub fn file_letter(file: i32) -> char {
+        u8::try_from(file)
+            .ok()
+            .filter(|&f| f < Self::MAX_SIDE)
+            .map_or('?', |f| char::from(b'a' + f))
+    }
+
+    /// The letter of the file of `sq`, from `a`.
+    #[inline]
+    pub fn file_letter_of(&self, sq: Square) -> char {
+        Self::file_letter(self.file(sq))
+    }
+
     /// The name of a square: file letter from `a`, rank number from 1 (`a10`).
     pub fn name(&self, sq: Square) -> String {
-        format!("{}{}", (b'a' + self.file(sq) as u8) as char, self.rank(sq) + 1)
+        format!("{}{}", self.file_letter_of(sq), self.rank(sq) + 1)
     }
 
     /// Parses a square name such as `e4` or `j10`; `None` if it is not a
@@ -108,9 +123,9 @@ mod tests {
     fn names_round_trip_on_the_largest_board() {
         let g = Geometry { files: 16, ranks: 16 };
         for sq in 0..=255u8 {
-            assert_eq!(g.parse_square(&g.name(sq)), Some(sq));
+            assert_eq!(g.parse_square(&g.name(Square::new(sq))), Some(Square::new(sq)));
         }
-        assert_eq!(g.name(255), "p16");
+        assert_eq!(g.name(Square::new(255)), "p16");
         assert_eq!(g.parse_square("q1"), None);
         assert_eq!(g.parse_square("a17"), None);
         assert_eq!(g.parse_square("a01"), None);
@@ -119,11 +134,11 @@ mod tests {
     #[test]
     fn reads_two_digit_ranks_only_where_they_exist() {
         let g = Geometry { files: 10, ranks: 10 };
-        assert_eq!(g.read_square("a10b1"), Some((90, 3)));
-        assert_eq!(g.read_square("a1b2"), Some((0, 2)));
+        assert_eq!(g.read_square("a10b1"), Some((Square::new(90), 3)));
+        assert_eq!(g.read_square("a1b2"), Some((Square::new(0), 2)));
         let small = Geometry { files: 8, ranks: 8 };
         // "a11" on 8 ranks is a1 followed by something else.
-        assert_eq!(small.read_square("a11"), Some((0, 2)));
+        assert_eq!(small.read_square("a11"), Some((Square::new(0), 2)));
         // Never slices inside a character.
         assert_eq!(small.read_square("\u{1F600}\u{1F600}"), None);
         assert_eq!(small.read_square("a\u{e9}"), None);

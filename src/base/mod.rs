@@ -2,6 +2,7 @@
 //! sides and square sets, board geometry, piece kinds and board cells,
 //! source locations and diagnostics. It imports nothing else of the crate.
 
+pub mod action;
 pub mod diagnostic;
 pub mod geometry;
 pub mod glyph;

@@ -2,8 +2,79 @@
 
 use super::square::Color;
 
-/// Index of a piece type in the variant's piece list.
-pub type Kind = u8;
+/// A piece type: its index in the variant's piece list. A distinct type, so
+/// a kind cannot be passed where a square or an action is meant; it costs
+/// nothing over the `u8` it wraps.
+///
+/// ```
+/// use kaboom::Kind;
+/// let rook = Kind::new(3);
+/// assert_eq!(rook.index(), 3);
+/// assert_eq!(rook.bit(), 0b1000);
+/// ```
+#[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(transparent)]
+pub struct Kind(u8);
+
+impl Kind {
+    /// The kind with index `index` in the piece list.
+    #[inline]
+    pub const fn new(index: u8) -> Kind {
+        Kind(index)
+    }
+
+    /// The kind with index `index`, which must fit in a byte (the checker
+    /// refuses more than [`MAX_KINDS`] kinds).
+    #[inline]
+    #[allow(clippy::cast_possible_truncation)]
+    pub const fn from_index(index: usize) -> Kind {
+        debug_assert!(index <= u8::MAX as usize);
+        Kind(index as u8)
+    }
+
+    /// The kind's index in the piece list, for per-kind arrays.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The kind's index as a byte.
+    #[inline]
+    pub const fn get(self) -> u8 {
+        self.0
+    }
+
+    /// The kind's bit in a kind mask (bit `k` for kind `k`).
+    #[inline]
+    pub const fn bit(self) -> u64 {
+        1 << self.0
+    }
+
+    /// Whether the kind's bit is set in `mask`.
+    #[inline]
+    pub const fn in_mask(self, mask: u64) -> bool {
+        mask >> self.0 & 1 != 0
+    }
+
+    /// The first `count` kinds, in piece-list order.
+    #[inline]
+    pub fn all(count: usize) -> impl DoubleEndedIterator<Item = Kind> + Clone {
+        (0..count).map(Kind::from_index)
+    }
+}
+
+impl From<Kind> for usize {
+    #[inline]
+    fn from(kind: Kind) -> usize {
+        kind.index()
+    }
+}
+
+impl std::fmt::Debug for Kind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&self.0, f)
+    }
+}
 
 /// Most piece types a variant may define (a kind mask is a `u64`).
 pub const MAX_KINDS: usize = 32;
@@ -22,7 +93,7 @@ impl Cell {
     /// A piece of `kind` belonging to `side`.
     #[inline]
     pub fn piece(kind: Kind, side: Color) -> Cell {
-        Cell(1 + 2 * kind + side as u8)
+        Cell(1 + 2 * kind.0 + side as u8)
     }
 
     /// Whether the square is empty.
@@ -40,14 +111,14 @@ impl Cell {
     /// The piece's kind; meaningful only when [`Cell::is_piece`].
     #[inline]
     pub fn kind(self) -> Kind {
-        (self.0 - 1) >> 1
+        Kind((self.0 - 1) >> 1)
     }
 
     /// Whether the piece's kind is in `kinds` (bit `k` for kind `k`);
     /// meaningful only when [`Cell::is_piece`].
     #[inline]
     pub fn kind_in(self, kinds: u64) -> bool {
-        kinds >> self.kind() & 1 != 0
+        self.kind().in_mask(kinds)
     }
 
     /// The piece's side; meaningful only when [`Cell::is_piece`].
@@ -83,18 +154,18 @@ impl<T> ByKindSide<T> {
     /// The entry of `kind` for `side`.
     #[inline(always)]
     pub fn get(&self, kind: Kind, side: crate::base::square::Color) -> &T {
-        &self.0[kind as usize * 2 + side as usize]
+        &self.0[kind.index() * 2 + side as usize]
     }
 
     /// The entry of `kind` for `side`, to change.
     #[inline]
     pub fn get_mut(&mut self, kind: Kind, side: crate::base::square::Color) -> &mut T {
-        &mut self.0[kind as usize * 2 + side as usize]
+        &mut self.0[kind.index() * 2 + side as usize]
     }
 
     /// The entry of `kind` for `side`, if the table has that kind.
     #[inline]
     pub fn try_get(&self, kind: Kind, side: crate::base::square::Color) -> Option<&T> {
-        self.0.get(kind as usize * 2 + side as usize)
+        self.0.get(kind.index() * 2 + side as usize)
     }
 }

@@ -42,7 +42,7 @@ impl SourceFile {
 /// `extends` parents).
 #[derive(Clone, Debug, Default)]
 pub struct Sources {
-    /// The files, indexed by [`SourceId`].
+    /// The files, indexed by `SourceId`.
     pub files: Vec<SourceFile>,
 }
 

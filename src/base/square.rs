@@ -1,7 +1,73 @@
 //! Squares, sides and square sets for boards of up to 16x16.
 
-/// A square index: `rank * files + file`, counted from a1 = 0.
-pub type Square = u8;
+/// A square of a board of up to 16x16: `rank * files + file`, counted from
+/// a1 = 0. A distinct type, so a square cannot be passed where a piece kind
+/// or an action is meant; it costs nothing over the `u8` it wraps.
+///
+/// ```
+/// use kaboom::Square;
+/// let e2 = Square::new(12);
+/// assert_eq!(e2.index(), 12);
+/// assert_eq!(Square::from_index(12), e2);
+/// ```
+#[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(transparent)]
+pub struct Square(u8);
+
+impl Square {
+    /// The square with index `index` (a1 = 0).
+    #[inline]
+    pub const fn new(index: u8) -> Square {
+        Square(index)
+    }
+
+    /// The square with index `index`, which must be below [`MAX_SQUARES`].
+    #[inline]
+    #[allow(clippy::cast_possible_truncation)]
+    pub const fn from_index(index: usize) -> Square {
+        debug_assert!(index < MAX_SQUARES);
+        Square(index as u8)
+    }
+
+    /// The square's index, for arrays of [`MAX_SQUARES`] (or a board's
+    /// squares).
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The square's index as a byte.
+    #[inline]
+    pub const fn get(self) -> u8 {
+        self.0
+    }
+
+    /// The first `count` squares, a1 first.
+    #[inline]
+    pub fn all(count: usize) -> impl DoubleEndedIterator<Item = Square> + Clone {
+        (0..count).map(Square::from_index)
+    }
+}
+
+impl From<Square> for usize {
+    #[inline]
+    fn from(sq: Square) -> usize {
+        sq.index()
+    }
+}
+
+impl From<Square> for u8 {
+    #[inline]
+    fn from(sq: Square) -> u8 {
+        sq.0
+    }
+}
+
+impl std::fmt::Debug for Square {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&self.0, f)
+    }
+}
 
 /// The largest board kaboom plays: 16 files by 16 ranks.
 pub const MAX_SQUARES: usize = 256;
@@ -46,19 +112,19 @@ impl SquareSet {
     /// Whether `sq` is in the set.
     #[inline]
     pub fn contains(&self, sq: Square) -> bool {
-        self.0[(sq >> 6) as usize] >> (sq & 63) & 1 != 0
+        self.0[sq.index() >> 6] >> (sq.0 & 63) & 1 != 0
     }
 
     /// Adds `sq`.
     #[inline]
     pub fn insert(&mut self, sq: Square) {
-        self.0[(sq >> 6) as usize] |= 1 << (sq & 63);
+        self.0[sq.index() >> 6] |= 1 << (sq.0 & 63);
     }
 
     /// Removes `sq`.
     #[inline]
     pub fn remove(&mut self, sq: Square) {
-        self.0[(sq >> 6) as usize] &= !(1 << (sq & 63));
+        self.0[sq.index() >> 6] &= !(1 << (sq.0 & 63));
     }
 
     /// Whether the set has no square.
@@ -123,7 +189,7 @@ impl Iterator for SquareIter {
             let w = self.words[self.word];
             if w != 0 {
                 self.words[self.word] = w & (w - 1);
-                return Some((self.word as u32 * 64 + w.trailing_zeros()) as Square);
+                return Some(Square::from_index(self.word * 64 + w.trailing_zeros() as usize));
             }
             self.word += 1;
         }
@@ -139,12 +205,15 @@ mod tests {
     fn set_operations_cover_all_256_squares() {
         let mut set = SquareSet::EMPTY;
         for sq in [0u8, 63, 64, 127, 200, 255] {
-            set.insert(sq);
+            set.insert(Square::new(sq));
         }
         assert_eq!(set.len(), 6);
-        assert_eq!(set.iter().collect::<Vec<_>>(), vec![0, 63, 64, 127, 200, 255]);
-        set.remove(64);
-        assert!(!set.contains(64));
-        assert!(set.contains(255));
+        assert_eq!(
+            set.iter().map(Square::get).collect::<Vec<_>>(),
+            vec![0, 63, 64, 127, 200, 255]
+        );
+        set.remove(Square::new(64));
+        assert!(!set.contains(Square::new(64)));
+        assert!(set.contains(Square::new(255)));
     }
 }

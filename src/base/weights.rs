@@ -5,7 +5,9 @@
 /// Largest weight, in percent: ten times the default.
 pub const MAX_WEIGHT: u32 = 1000;
 
-/// The names of the weights, as the file writes them.
+/// The names of the weights, as the file writes them (the order of
+/// `EvaluationSpec::given`; unit tests check `by_name` knows each).
+#[cfg_attr(not(test), allow(dead_code))]
 pub const WEIGHT_NAMES: [&str; 6] = ["material", "mobility", "centre", "advancement", "royal_safety", "tempo"];
 
 /// Weights of the evaluation's terms, in percent of the defaults (100
@@ -52,5 +54,18 @@ impl EvalWeights {
             "tempo" => &mut self.tempo,
             _ => return None,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_weight_name_is_known() {
+        let mut w = EvalWeights::default();
+        for name in WEIGHT_NAMES {
+            assert!(w.by_name(name).is_some(), "{name}");
+        }
     }
 }

@@ -384,7 +384,7 @@ struct SideView<'a> {
 impl SideView<'_> {
     /// The upper-case letter of a piece of this side on `sq`.
     fn own(&self, sq: Square) -> Option<char> {
-        match self.board[sq as usize] {
+        match self.board[sq.index()] {
             FenCell::Piece(ch) if ch.is_ascii_uppercase() == (self.side == Color::White) => {
                 Some(ch.to_ascii_uppercase())
             }

@@ -6,6 +6,7 @@
 
 use super::resolve::Resolved;
 use super::sentences::{ActionTargets, CheckedSentences};
+use crate::base::piece::Kind;
 use crate::lang::betza::{Reach, Template};
 use crate::lang::effect_syntax::{Comparison, Direction, EndCondition, LegalClause, NamedSet, Quantity, SetOp};
 
@@ -377,11 +378,7 @@ impl Costs {
         s: &CheckedSentences,
     ) -> u64 {
         let choices = promotions.iter().map(|p| p.choices.len() as u64).max().unwrap_or(0);
-        let promotes = |k: usize| {
-            promotions
-                .iter()
-                .any(|p| p.pieces.contains(&(k as crate::base::piece::Kind)))
-        };
+        let promotes = |k: usize| promotions.iter().any(|p| p.pieces.contains(&Kind::from_index(k)));
         let base: Vec<u64> = pieces
             .iter()
             .enumerate()
@@ -397,7 +394,7 @@ impl Costs {
         let kind_moves = |k: usize, compelled: u64| -> u64 {
             s.actions
                 .iter()
-                .filter(|a| a.owner == Some(k as crate::base::piece::Kind))
+                .filter(|a| a.owner == Some(Kind::from_index(k)))
                 .map(|a| self.action_moves(a, choices, compelled))
                 .fold(base[k], u64::saturating_add)
         };

@@ -75,7 +75,7 @@ pub(super) fn check_drops(
         let mut kinds = Vec::new();
         for (i, ch) in zone.pieces.value.char_indices() {
             match (names.letter_kind)(ch).filter(|_| ch.is_ascii_uppercase()) {
-                Some(k) if named >> k & 1 != 0 => {
+                Some(k) if k.in_mask(named) => {
                     let at = c.inside(&zone.pieces, i..i + ch.len_utf8());
                     c.error(
                         format!("drop zone pieces: `{ch}` already has a drop zone"),
@@ -85,7 +85,7 @@ pub(super) fn check_drops(
                     ok = false;
                 }
                 Some(k) => {
-                    named |= 1 << k;
+                    named |= k.bit();
                     kinds.push(k);
                 }
                 None => {

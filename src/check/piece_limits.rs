@@ -83,7 +83,7 @@ fn mask(
     for (i, ch) in field.value.char_indices() {
         let at = c.inside(field, i..i + ch.len_utf8());
         match letter_kind(ch) {
-            Some(k) if kinds >> k & 1 != 0 => {
+            Some(k) if k.in_mask(kinds) => {
                 c.error(
                     format!("`{what}`: `{ch}` is given twice"),
                     at,
@@ -91,7 +91,7 @@ fn mask(
                 );
                 ok = false;
             }
-            Some(k) if k < 64 => kinds |= 1 << k,
+            Some(k) if k.index() < 64 => kinds |= k.bit(),
             _ => {
                 c.error(
                     format!("`{what}`: `{ch}` is not a piece letter"),

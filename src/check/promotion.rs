@@ -16,13 +16,8 @@ use super::validate::Checker;
 pub struct CheckedPromotion {
     /// Kinds that promote.
     pub pieces: Vec<Kind>,
-    /// 0-based ranks from the owner's side.
-    pub ranks: Vec<i32>,
     /// Kinds they may become, in the order written.
     pub choices: Vec<Kind>,
-    /// The ranks of `ranks` (0-based from the owner's side) where promotion
-    /// is compulsory; on the others a piece may also stay as it is.
-    pub mandatory_ranks: Vec<i32>,
     /// Choices limited by material: (kind, n) lets a promotion choose the
     /// kind only while its side has fewer than n of it on the board.
     pub limits: Vec<(Kind, u32)>,
@@ -33,10 +28,11 @@ pub struct CheckedPromotion {
     pub on_capture: bool,
     /// Whether a capture en passant promotes.
     pub en_passant: bool,
-    /// The promotion zone per side (White's, Black's): the squares of
-    /// `ranks`, or of the rule's `squares`.
+    /// The promotion zone per side (White's, Black's): the squares of the
+    /// rule's `ranks` (counted from each side), or of its `squares`.
     pub zone: [SquareSet; 2],
-    /// The squares of the zone where promotion is compulsory, per side.
+    /// The squares of the zone where promotion is compulsory, per side
+    /// (its `mandatory_ranks`); elsewhere in it a piece may stay as it is.
     pub forced: [SquareSet; 2],
 }
 
@@ -53,7 +49,7 @@ impl CheckedPromotion {
 fn rank_squares(ranks: &[i32], g: Geometry) -> [SquareSet; 2] {
     Color::BOTH.map(|side| {
         (0..g.squares())
-            .map(|s| s as Square)
+            .map(Square::from_index)
             .filter(|&sq| ranks.contains(&g.relative_rank(side, g.rank(sq))))
             .collect()
     })
@@ -85,7 +81,7 @@ pub(super) fn check_promotions(
             continue;
         };
         for &kind in &rule.pieces {
-            let letter = pieces.get(kind as usize).map_or('?', |p| p.letter.value);
+            let letter = pieces.get(kind.index()).map_or('?', |p| p.letter.value);
             if out.iter().any(|r: &CheckedPromotion| r.pieces.contains(&kind)) {
                 ok = false;
                 c.error(
@@ -95,7 +91,7 @@ pub(super) fn check_promotions(
                 );
             }
             for &choice in &rule.choices {
-                let Some(from) = pieces.get(choice as usize).and_then(|p| p.promoted_from.as_ref()) else {
+                let Some(from) = pieces.get(choice.index()).and_then(|p| p.promoted_from.as_ref()) else {
                     continue;
                 };
                 if from.value != letter {
@@ -103,7 +99,8 @@ pub(super) fn check_promotions(
                     c.error(
                         format!(
                             "`{}` is the promoted `{}` (`promoted_from`), but this rule promotes `{letter}` to it",
-                            pieces[choice as usize].letter.value, from.value
+                            pieces[choice.index()].letter.value,
+                            from.value
                         ),
                         spec.choices.location.clone(),
                         "offer a promoted form only to the piece it is promoted from: one rule per piece",
@@ -243,9 +240,7 @@ pub(super) fn check_promotion(
         pieces: pieces?,
         zone: rank_squares(&ranks, g),
         forced: rank_squares(&mandatory_ranks, g),
-        ranks,
         choices: choices?,
-        mandatory_ranks,
         limits: limits?,
         from_zone: p.from_zone,
         on_capture: p.on_capture,
@@ -268,7 +263,7 @@ fn check_captures(
     let mut ok = true;
     let mut any_en_passant = false;
     for &kind in &rule.pieces {
-        let Some(piece) = pieces.get(kind as usize) else {
+        let Some(piece) = pieces.get(kind.index()) else {
             continue;
         };
         let templates = std::iter::once(&piece.moves.value).chain(piece.moves_in.iter().map(|m| &m.moves.value));
@@ -421,16 +416,16 @@ pub(super) fn can_reach_promotion(
     let mut seen = vec![false; g.squares()];
     let mut queue: Vec<Square> = (0..g.squares())
         .filter(|&i| start.board[i] == FenCell::Piece(piece.letter))
-        .map(|i| i as Square)
+        .map(Square::from_index)
         .collect();
     if queue.is_empty() {
         return true; // no such piece to start with: nothing to warn about
     }
     while let Some(sq) = queue.pop() {
-        if seen[sq as usize] {
+        if seen[sq.index()] {
             continue;
         }
-        seen[sq as usize] = true;
+        seen[sq.index()] = true;
         if promotion.zone[0].contains(sq) {
             return true;
         }

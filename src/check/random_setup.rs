@@ -111,7 +111,7 @@ fn setup_template(
     };
     let slots = (0..g.squares())
         .filter(|&i| template.board[i] == FenCell::Slot)
-        .map(|i| i as Square);
+        .map(Square::from_index);
     let (white_slots, black_slots): (Vec<Square>, Vec<Square>) = slots.partition(|&sq| g.rank(sq) < g.ranks as i32 / 2);
     let mut mirrored: Vec<Square> = white_slots.iter().map(|&sq| mirror(g, sq)).collect();
     mirrored.sort();
@@ -276,8 +276,8 @@ impl CheckedSetup {
     pub fn fill(&self, g: Geometry, arrangement: &[char]) -> Option<FenRecord> {
         let mut record = self.template.clone();
         for (&sq, &ch) in self.white_slots.iter().zip(arrangement) {
-            record.board[sq as usize] = FenCell::Piece(ch);
-            record.board[mirror(g, sq) as usize] = FenCell::Piece(ch.to_ascii_lowercase());
+            record.board[sq.index()] = FenCell::Piece(ch);
+            record.board[mirror(g, sq).index()] = FenCell::Piece(ch.to_ascii_lowercase());
         }
         for Placement { piece, near, offsets } in &self.place {
             let anchors: Vec<Square> = self
@@ -290,11 +290,11 @@ impl CheckedSetup {
             for anchor in anchors {
                 for &(df, dr) in offsets {
                     let sq = g.offset(anchor, df, dr)?;
-                    if record.board[sq as usize] != FenCell::Empty {
+                    if record.board[sq.index()] != FenCell::Empty {
                         return None;
                     }
-                    record.board[sq as usize] = FenCell::Piece(*piece);
-                    record.board[mirror(g, sq) as usize] = FenCell::Piece(piece.to_ascii_lowercase());
+                    record.board[sq.index()] = FenCell::Piece(*piece);
+                    record.board[mirror(g, sq).index()] = FenCell::Piece(piece.to_ascii_lowercase());
                 }
             }
         }

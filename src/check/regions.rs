@@ -323,7 +323,7 @@ fn evaluate(
     side: Color,
 ) -> Result<SquareSet, &'static str> {
     let g = masks.g;
-    let every = || (0..g.squares()).map(|sq| sq as Square);
+    let every = || Square::all(g.squares());
     Ok(match e {
         SetExpr::Named(NamedSet::All) => every().collect(),
         SetExpr::Named(NamedSet::Light) => every().filter(|&sq| (g.file(sq) + g.rank(sq)) % 2 == 1).collect(),
@@ -393,8 +393,11 @@ impl Neighbourhoods {
                 let masks = (0..g.squares())
                     .map(|sq| {
                         let mut near = SquareSet::EMPTY;
-                        for to in (0..g.squares()).map(|t| t as Square) {
-                            let (dx, dy) = (g.file(to) - g.file(sq as Square), g.rank(to) - g.rank(sq as Square));
+                        for to in Square::all(g.squares()) {
+                            let (dx, dy) = (
+                                g.file(to) - g.file(Square::from_index(sq)),
+                                g.rank(to) - g.rank(Square::from_index(sq)),
+                            );
                             let distance = if manhattan {
                                 dx.abs() + dy.abs()
                             } else {
@@ -412,6 +415,6 @@ impl Neighbourhoods {
             }
         };
         let masks = &self.masks[index].2;
-        set.iter().fold(set, |acc, sq| acc.union(&masks[sq as usize]))
+        set.iter().fold(set, |acc, sq| acc.union(&masks[sq.index()]))
     }
 }

@@ -46,7 +46,7 @@ impl Names<'_> {
     /// The mask of one kind. More kinds than a mask holds is reported by
     /// the piece checks; such a kind adds no bit.
     fn bit(kind: Kind) -> u64 {
-        1u64.checked_shl(u32::from(kind)).unwrap_or(0)
+        1u64.checked_shl(u32::from(kind.get())).unwrap_or(0)
     }
 }
 

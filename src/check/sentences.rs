@@ -206,9 +206,10 @@ pub(super) fn check_sentences(c: &mut Checker<'_>, file: &VariantFile, names: &N
     }
     out.rules = check_rules(c, file, names);
     for (kind, piece) in file.pieces.iter().flatten().enumerate() {
-        out.actions.extend(check_piece_actions(c, piece, kind as Kind, names));
+        out.actions
+            .extend(check_piece_actions(c, piece, Kind::from_index(kind), names));
         if let Some(shield) = &piece.shield {
-            out.shields.push(check_shield(c, shield, kind as Kind));
+            out.shields.push(check_shield(c, shield, Kind::from_index(kind)));
         }
     }
     unique_names(c, file.actions.as_deref().unwrap_or_default(), "the side actions");

@@ -178,7 +178,7 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
         letters
             .iter()
             .position(|l| *l == letter.to_ascii_uppercase())
-            .map(|k| k as Kind)
+            .map(Kind::from_index)
     };
     let setup = match (&file.setup, geometry) {
         (Some(spec), Some(g)) => check_setup(&mut c, spec, g, &|ch| letter_kind(ch).is_some()),
@@ -580,7 +580,7 @@ fn piece_warnings(
     if let (Some(start), Some(g)) = (start, geometry) {
         for (promotion, spec) in promotions.iter().zip(specs) {
             for &kind in &promotion.pieces {
-                let piece = &pieces[kind as usize];
+                let piece = &pieces[kind.index()];
                 if !can_reach_promotion(piece, promotion, start, g) {
                     warnings.push(
                         Diagnostic::warning(
@@ -757,7 +757,7 @@ fn resolve_promoted_from(c: &mut Checker<'_>, specs: &[crate::spec::PieceSpec], 
                 ))
             }
             Some(b) => {
-                pieces[i].promoted_from = Some(b as Kind);
+                pieces[i].promoted_from = Some(Kind::from_index(b));
                 None
             }
         };
@@ -791,7 +791,7 @@ fn fill_initial_ranks(pieces: &mut [CheckedPiece], file: &VariantFile, start: &F
                         } else {
                             crate::base::square::Color::Black
                         };
-                        let r = g.relative_rank(side, g.rank(sq as Square));
+                        let r = g.relative_rank(side, g.rank(Square::from_index(sq)));
                         if !ranks.contains(&r) {
                             ranks.push(r);
                         }

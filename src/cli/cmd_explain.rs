@@ -3,8 +3,8 @@
 
 use super::output::Output;
 use super::{Failure, load_position};
-use kaboom::notation::{explain, fen, uci};
-use kaboom::{Game, Variant};
+use crate::notation::{explain, fen, uci};
+use crate::{Game, Variant};
 use std::io::Write as _;
 use std::process::ExitCode;
 
@@ -21,7 +21,7 @@ pub fn run(
     let events = game.play(mv);
     let marked = explain::touched(&mv, &events);
     if let Some(path) = svg {
-        let picture = kaboom::picture::explain(variant, &pos, &mv);
+        let picture = crate::picture::explain(variant, &pos, &mv);
         super::write_picture(path, &picture)?;
     }
     writeln!(o.out, "before:")?;

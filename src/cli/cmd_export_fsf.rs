@@ -4,7 +4,7 @@
 use super::Failure;
 use super::cmd_import::file_stem;
 use super::output::Output;
-use kaboom::interop::fsf_export::export;
+use crate::interop::fsf_export::export;
 use std::io::Write as _;
 use std::path::Path;
 use std::process::ExitCode;

@@ -4,8 +4,8 @@
 use super::engine_text::{bestmove_line, info_line};
 use super::output::Output;
 use super::{Failure, load_position};
-use kaboom::Variant;
-use kaboom::search::{Control, Engine, Limits};
+use crate::Variant;
+use crate::search::{Control, Engine, Limits};
 use std::io::Write as _;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -46,7 +46,7 @@ pub fn run(o: &mut Output, variant: Variant, fen: super::FenArg<'_>, limits: GoL
     let mut written: std::io::Result<()> = Ok(());
     let result = {
         let out = &mut o.out;
-        let mut on_info = |info: &kaboom::search::Info| {
+        let mut on_info = |info: &crate::search::Info| {
             if written.is_ok() {
                 written = writeln!(out, "{}", info_line(&variant, info)).and_then(|()| out.flush());
             }

@@ -6,9 +6,9 @@
 
 use super::Failure;
 use super::output::Output;
-use kaboom::interop::fsf_convert::Refusal;
-use kaboom::interop::fsf_import::{Imported, import};
-use kaboom::interop::ini::MAX_INI_BYTES;
+use crate::interop::fsf_convert::Refusal;
+use crate::interop::fsf_import::{Imported, import};
+use crate::interop::ini::MAX_INI_BYTES;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

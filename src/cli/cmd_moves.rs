@@ -2,8 +2,8 @@
 
 use super::output::Output;
 use super::{Failure, load_position};
-use kaboom::Variant;
-use kaboom::notation::uci;
+use crate::Variant;
+use crate::notation::uci;
 use std::io::Write as _;
 use std::process::ExitCode;
 

@@ -7,9 +7,9 @@
 use super::output::Output;
 use super::progress::Progress;
 use super::{Failure, load_position};
-use kaboom::engine::perft::Perft;
-use kaboom::notation::uci;
-use kaboom::{Move, Position, Variant};
+use crate::engine::perft::Perft;
+use crate::notation::uci;
+use crate::{Move, Position, Variant};
 use std::io::Write as _;
 use std::process::ExitCode;
 use std::time::Instant;

@@ -8,10 +8,10 @@
 
 use super::output::Output;
 use super::{Failure, load_position};
-use kaboom::Variant;
-use kaboom::base::square::Color;
-use kaboom::notation::{board, fen, san, trace_text, uci};
-use kaboom::{Game, Move};
+use crate::Variant;
+use crate::base::square::Color;
+use crate::notation::{board, fen, san, trace_text, uci};
+use crate::{Game, Move};
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::process::ExitCode;

@@ -6,10 +6,10 @@
 
 use super::Failure;
 use super::output::Output;
-use kaboom::base::square::Color;
-use kaboom::notation::{board, san, trace_text, uci};
-use kaboom::search::{Control, Engine, Limits};
-use kaboom::{Game, Position, Variant};
+use crate::base::square::Color;
+use crate::notation::{board, san, trace_text, uci};
+use crate::search::{Control, Engine, Limits};
+use crate::{Game, Position, Variant};
 use std::io::{BufRead as _, Write as _};
 use std::sync::Arc;
 use std::time::Duration;

@@ -6,10 +6,10 @@
 
 use super::output::Output;
 use super::{Failure, render};
-use kaboom::base::square::Color;
-use kaboom::notation::pgn::{self, MAX_PGN_BYTES};
-use kaboom::notation::{fen, san_match};
-use kaboom::{Game, Variant};
+use crate::base::square::Color;
+use crate::notation::pgn::{self, MAX_PGN_BYTES};
+use crate::notation::{fen, san_match};
+use crate::{Game, Variant};
 use std::collections::HashMap;
 use std::io::Write as _;
 use std::process::ExitCode;

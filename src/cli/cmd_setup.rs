@@ -5,7 +5,7 @@
 use super::Failure;
 use super::output::Output;
 use super::progress::Progress;
-use kaboom::Variant;
+use crate::Variant;
 use std::io::Write as _;
 use std::process::ExitCode;
 
@@ -32,7 +32,7 @@ pub fn run(o: &mut Output, variant: &Variant, count: bool) -> Result<ExitCode, F
                 return Err(Failure::input(format!(
                     "{}: counting the setup's arrangements would build more than {} start positions",
                     variant.name(),
-                    kaboom::load::arrangements::MAX_FULL_CHECKS
+                    crate::load::arrangements::MAX_FULL_CHECKS
                 )));
             }
         }

@@ -6,10 +6,10 @@
 
 use super::output::Output;
 use super::{Failure, load_position};
-use kaboom::Variant;
-use kaboom::check::{DEFAULT_END, DEFAULT_LEGAL};
-use kaboom::notation::{board, fen};
-use kaboom::spec::{ActionSpec, Loader, Spanned, VariantFile};
+use crate::Variant;
+use crate::check::{DEFAULT_END, DEFAULT_LEGAL};
+use crate::notation::{board, fen};
+use crate::spec::{ActionSpec, Loader, Spanned, VariantFile};
 use std::fmt::Write;
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -23,7 +23,7 @@ pub fn run(
 ) -> Result<ExitCode, Failure> {
     let pos = load_position(variant, start)?;
     if let Some(path) = svg {
-        super::write_picture(path, &kaboom::picture::board(variant, &pos))?;
+        super::write_picture(path, &crate::picture::board(variant, &pos))?;
     }
     // The variant loaded, so its file (with its parents merged) reads again.
     let file = Loader::new()
@@ -152,7 +152,7 @@ fn summary(variant: &Variant, file: &VariantFile) -> String {
             notes.push("pawn".to_string());
         }
         if let Some(base) = p.promoted_from {
-            let letter = variant.pieces()[base as usize].letter;
+            let letter = variant.pieces()[base.index()].letter;
             notes.push(format!("promoted {letter}, written +{letter}"));
         }
         if let Some(spec) = spec {
@@ -274,7 +274,7 @@ fn summary(variant: &Variant, file: &VariantFile) -> String {
     for c in variant
         .castling_rules()
         .iter()
-        .filter(|c| c.side == kaboom::base::square::Color::White)
+        .filter(|c| c.side == crate::base::square::Color::White)
     {
         let head = format!(
             "{}: king {}-{}, rook {}-{}",

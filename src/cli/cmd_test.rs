@@ -5,7 +5,7 @@
 
 use super::Failure;
 use super::output::Output;
-use kaboom::scenario::{self, ScenarioError};
+use crate::scenario::{self, ScenarioError};
 use std::collections::HashSet;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};

@@ -6,8 +6,8 @@
 
 use super::engine_text::{bestmove_line, info_line};
 use super::protocol::{Session, number, read_command, say};
-use kaboom::notation::uci;
-use kaboom::search::Limits;
+use crate::notation::uci;
+use crate::search::Limits;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -48,7 +48,7 @@ pub fn run() -> ExitCode {
 fn options(session: &Session) {
     say("id name kaboom");
     say("id author the kaboom authors");
-    let names = kaboom::spec::bundled_names();
+    let names = crate::spec::bundled_names();
     let vars: Vec<String> = names.iter().map(|n| format!("var {n}")).collect();
     say(&format!(
         "option name UCI_Variant type combo default {} {}",
@@ -86,7 +86,7 @@ fn command(session: &mut Session, line: &str) -> Result<bool, String> {
         "position" => position(session, args)?,
         "go" => go(session, args)?,
         "d" => {
-            let fen = kaboom::notation::fen::write(&session.variant, &session.position);
+            let fen = crate::notation::fen::write(&session.variant, &session.position);
             say(&format!("info string fen {fen}"));
         }
         "debug" | "register" => {}
@@ -107,10 +107,10 @@ fn setoption(session: &mut Session, args: &[&str]) -> Result<(), String> {
     match id.to_ascii_lowercase().as_str() {
         "uci_variant" => {
             let v = value.ok_or("setoption UCI_Variant: needs a value")?;
-            if !kaboom::spec::bundled_names().contains(&v) {
+            if !crate::spec::bundled_names().contains(&v) {
                 return Err(format!(
                     "setoption UCI_Variant: `{v}` is not a bundled variant ({}); use VariantPath for a file",
-                    kaboom::spec::bundled_names().join(", ")
+                    crate::spec::bundled_names().join(", ")
                 ));
             }
             session.set_variant(v)?;

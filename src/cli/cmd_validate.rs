@@ -8,10 +8,10 @@
 use super::output::Output;
 use super::progress::Progress;
 use super::{Failure, FileKind, render};
-use kaboom::Variant;
-use kaboom::check::{Diagnostic, Severity};
-use kaboom::scenario::{self, ScenarioError};
-use kaboom::spec::Sources;
+use crate::Variant;
+use crate::check::{Diagnostic, Severity};
+use crate::scenario::{self, ScenarioError};
+use crate::spec::Sources;
 use std::io::Write as _;
 use std::path::Path;
 use std::process::ExitCode;
@@ -26,11 +26,11 @@ pub enum Format {
 }
 
 pub fn run(o: &mut Output, names: &[String], format: Format) -> Result<ExitCode, Failure> {
-    // A folder or file when the name is a path (kaboom::spec::is_path_argument),
+    // A folder or file when the name is a path (crate::spec::is_path_argument),
     // otherwise a bundled variant.
     let mut targets: Vec<(String, Option<super::cmd_test::Target>)> = Vec::new();
     for name in names {
-        if kaboom::spec::is_path_argument(name) {
+        if crate::spec::is_path_argument(name) {
             for t in super::cmd_test::expand(std::slice::from_ref(name))? {
                 targets.push((t.path.to_string_lossy().into_owned(), Some(t)));
             }

@@ -7,10 +7,10 @@
 use super::engine_text::bestmove_line;
 use super::protocol::{Session, number, read_command, say};
 use super::xboard_setup;
-use kaboom::base::square::Color;
-use kaboom::notation::{fen, uci};
-use kaboom::search::{Limits, Score};
-use kaboom::{Game, Move, Position, Variant};
+use crate::base::square::Color;
+use crate::notation::{fen, uci};
+use crate::search::{Limits, Score};
+use crate::{Game, Move, Position, Variant};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -116,7 +116,7 @@ fn ending(variant: &Variant, start: &Position, moves: &[Move]) -> Option<String>
 }
 
 fn features(session: &Session) {
-    let names: Vec<&str> = kaboom::spec::bundled_names().into_iter().map(xboard_name).collect();
+    let names: Vec<&str> = crate::spec::bundled_names().into_iter().map(xboard_name).collect();
     let _ = session;
     say(&format!(
         "feature done=0 ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=0 \
@@ -165,7 +165,7 @@ fn command(session: &mut Session, board: &mut Board, line: &str) -> Result<bool,
         "variant" => {
             let given = arg.ok_or_else(|| error("needs a variant name"))?;
             let v = xboard_setup::strip_size(given);
-            if !kaboom::spec::bundled_names().contains(&kaboom_name(v)) {
+            if !crate::spec::bundled_names().contains(&kaboom_name(v)) {
                 return Err(error(&format!("unknown variant `{given}`")));
             }
             if v != given {

@@ -2,9 +2,9 @@
 //! protocol: `info depth .. score cp|mate .. nodes .. nps .. pv ..` and
 //! `bestmove .. [ponder ..]`, moves in kaboom's coordinates.
 
-use kaboom::Variant;
-use kaboom::notation::uci;
-use kaboom::search::{Info, SearchResult};
+use crate::Variant;
+use crate::notation::uci;
+use crate::search::{Info, SearchResult};
 
 /// One `info` line for a finished iteration.
 pub fn info_line(variant: &Variant, info: &Info) -> String {

@@ -27,8 +27,8 @@ mod render;
 mod serve;
 mod xboard_setup;
 
+use crate::{Position, Variant};
 use clap::{Parser, Subcommand};
-use kaboom::{Position, Variant};
 use output::Output;
 use std::io::Write;
 use std::process::ExitCode;
@@ -493,7 +493,7 @@ fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
             o,
             cmd_match::MatchArgs {
                 variant: &variant,
-                settings: kaboom::selfplay::Settings {
+                settings: crate::selfplay::Settings {
                     games,
                     // 1000 nodes per move when no limit is given, written in the report.
                     nodes: nodes.or((depth.is_none() && movetime.is_none()).then_some(1000)),
@@ -613,7 +613,7 @@ type FenArg<'a> = Option<(&'a str, bool)>;
 fn load_variant_for(name: &str, seed: Option<u64>, fen: Option<&str>) -> Result<Variant, Failure> {
     let mut variant = load_variant(name, seed)?;
     if let Some(text) = fen {
-        let _ = kaboom::notation::fen::parse_fitting(&mut variant, text);
+        let _ = crate::notation::fen::parse_fitting(&mut variant, text);
     }
     Ok(variant)
 }
@@ -631,7 +631,7 @@ enum FileKind {
 
 fn file_kind(path: &std::path::Path) -> FileKind {
     // Read as a variant file is: a regular file, size-limited.
-    let Ok(text) = kaboom::spec::read_text(path, kaboom::spec::MAX_FILE_BYTES, "a file") else {
+    let Ok(text) = crate::spec::read_text(path, crate::spec::MAX_FILE_BYTES, "a file") else {
         return FileKind::Unknown;
     };
     let options = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
@@ -650,12 +650,12 @@ fn load_position(variant: &Variant, fen: FenArg<'_>) -> Result<Position, Failure
         None => Ok(variant.start_position()),
         Some((text, allow_illegal)) => {
             let failure = |e| Failure::input(render::fen_error(text, &e));
-            let pos = kaboom::notation::fen::parse(variant, text).map_err(failure)?;
+            let pos = crate::notation::fen::parse(variant, text).map_err(failure)?;
             if !allow_illegal {
                 let trimmed = text.trim_start();
                 let lead = text.len() - trimmed.len();
                 let board = lead..lead + trimmed.find(char::is_whitespace).unwrap_or(trimmed.len());
-                kaboom::notation::reachable::check_reachable_or_allow(variant, &pos, board).map_err(failure)?;
+                crate::notation::reachable::check_reachable_or_allow(variant, &pos, board).map_err(failure)?;
             }
             Ok(pos)
         }

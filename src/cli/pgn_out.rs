@@ -4,9 +4,9 @@
 //! `SetUp` and `FEN`.
 
 use super::Failure;
-use kaboom::base::square::Color;
-use kaboom::notation::{fen, pgn};
-use kaboom::{Ending, Position, Variant};
+use crate::base::square::Color;
+use crate::notation::{fen, pgn};
+use crate::{Ending, Position, Variant};
 
 /// Writes the game to `path`.
 pub fn write(

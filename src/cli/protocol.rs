@@ -3,9 +3,9 @@
 //! its own thread so that `stop` (or `?`) is heard while it thinks.
 //! Protocol output goes to stdout a line at a time.
 
-use kaboom::notation::{fen, uci};
-use kaboom::search::{Control, Engine, Info, Limits, SearchResult};
-use kaboom::{Move, Position, Variant};
+use crate::notation::{fen, uci};
+use crate::search::{Control, Engine, Info, Limits, SearchResult};
+use crate::{Move, Position, Variant};
 use std::io::Write as _;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -62,7 +62,7 @@ impl Session {
             engine,
             history: Vec::new(),
             threads: 1,
-            hash: kaboom::search::DEFAULT_HASH_MB,
+            hash: crate::search::DEFAULT_HASH_MB,
             multipv: 1,
             running: None,
         })

@@ -1,9 +1,9 @@
 //! Renders library errors for the terminal with miette: the file, line and
 //! column, the source line, a caret under the span, and the help line.
 
-use kaboom::check::{Diagnostic, LoadError, Severity};
-use kaboom::lang::fen_syntax::FenError;
-use kaboom::spec::Sources;
+use crate::check::{Diagnostic, LoadError, Severity};
+use crate::lang::fen_syntax::FenError;
+use crate::spec::Sources;
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteDiagnostic, NamedSource, Report};
 
 fn render(report: &Report) -> String {

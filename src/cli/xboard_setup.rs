@@ -5,8 +5,8 @@
 //! reading the size-prefixed variant names XBoard sends back
 //! (`10x8+0_NAME`).
 
-use kaboom::Variant;
-use kaboom::notation::fen;
+use crate::Variant;
+use crate::notation::fen;
 
 /// XBoard's piece glyphs, in the order of its piece-to-char table; the
 /// last is the king. Each slot is named by the letter XBoard gives it by

@@ -4,6 +4,7 @@
 
 use super::tables::{CAPTURE, HOP_BEHIND, HOP_OVER, MoveTables, oriented};
 use crate::base::geometry::Geometry;
+use crate::base::piece::Kind;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::check::{CheckedPiece, CheckedVariant};
 use crate::lang::betza::{Hop, Reach};
@@ -89,7 +90,7 @@ impl AttackTables {
     /// The slot for attacks by `side` on `sq`.
     #[inline]
     pub fn slot(&self, side: Color, sq: Square) -> AttackSlot {
-        self.slots[side as usize * self.board_squares + sq as usize]
+        self.slots[side as usize * self.board_squares + sq.index()]
     }
 
     /// The squares `[start, start + len)` of the pool.
@@ -131,8 +132,8 @@ pub fn build(v: &CheckedVariant, moves: &MoveTables) -> AttackTables {
         ..Default::default()
     };
     for side in Color::BOTH {
-        for target in (0..n).map(|s| s as Square) {
-            pool(&mut t, g, target, &sources[side as usize * n + target as usize]);
+        for target in Square::all(n) {
+            pool(&mut t, g, target, &sources[side as usize * n + target.index()]);
         }
     }
     t
@@ -160,21 +161,21 @@ fn add_ride_as_leaps(by_target: &mut [Sources], from: Square, ray: &[Square], fl
         if hop != 0 && i == 0 {
             continue; // a hop needs a hurdle before its landing square
         }
-        add_leap(&mut by_target[to as usize], from, ray[..i].to_vec(), hop, bit);
+        add_leap(&mut by_target[to.index()], from, ray[..i].to_vec(), hop, bit);
     }
 }
 
 /// The capturing leaps of `kind` (from the move tables), by target.
 fn add_leaps(moves: &MoveTables, kind: usize, side: Color, n: usize, by_target: &mut [Sources]) {
     let bit = 1u64 << kind;
-    for from in (0..n).map(|s| s as Square) {
-        let slot = moves.slot(kind as u8, side, from);
+    for from in Square::all(n) {
+        let slot = moves.slot(Kind::from_index(kind), side, from);
         for leap in &moves.leaps[slot.leaps as usize..slot.leaps_end as usize] {
             if leap.flags & CAPTURE == 0 {
                 continue;
             }
             let path = moves.run(leap.path, leap.path_len).to_vec();
-            add_leap(&mut by_target[leap.to as usize], from, path, 0, bit);
+            add_leap(&mut by_target[leap.to.index()], from, path, 0, bit);
         }
     }
 }
@@ -185,8 +186,8 @@ fn add_leaps(moves: &MoveTables, kind: usize, side: Color, n: usize, by_target: 
 /// path is the squares before it (a hop's path holds its hurdle).
 fn add_rides_by_square(moves: &MoveTables, kind: usize, side: Color, n: usize, by_target: &mut [Sources]) {
     let bit = 1u64 << kind;
-    for from in (0..n).map(|s| s as Square) {
-        let slot = moves.slot(kind as u8, side, from);
+    for from in Square::all(n) {
+        let slot = moves.slot(Kind::from_index(kind), side, from);
         for ride in &moves.rides[slot.rides as usize..slot.rides_end as usize] {
             if ride.flags & CAPTURE == 0 {
                 continue;
@@ -251,7 +252,7 @@ fn add_rides(g: Geometry, piece: &CheckedPiece, kind: usize, side: Color, by_tar
         for &v0 in &c.vectors {
             let (dx, dy) = oriented(v0, side);
             for (target, sources) in by_target.iter_mut().enumerate() {
-                let target = target as Square;
+                let target = Square::from_index(target);
                 if c.initial {
                     let mut path = Vec::new();
                     for k in 1..=limit.min(16) as i32 {

@@ -151,7 +151,7 @@ impl LineMasks {
     /// The masks of square `sq`.
     #[inline]
     pub fn of(&self, sq: Square) -> &[SquareSet] {
-        let i = sq as usize;
+        let i = sq.index();
         match (self.starts.get(i), self.starts.get(i + 1)) {
             (Some(&a), Some(&b)) => &self.masks[a as usize..b as usize],
             _ => &[],

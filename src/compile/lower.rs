@@ -54,12 +54,12 @@ pub fn compile(
     regions: &[[SquareSet; 2]],
     royal_kinds: u64,
 ) -> Programs {
-    let all: SquareSet = (0..g.squares()).map(|i| i as Square).collect();
+    let all: SquareSet = Square::all(g.squares()).collect();
     let mut b = Builder {
         p: Programs {
             all,
             light: (0..g.squares())
-                .map(|i| i as Square)
+                .map(Square::from_index)
                 .filter(|&sq| (g.file(sq) + g.rank(sq)) % 2 != 0)
                 .collect(),
             counters: s.counters.clone(),
@@ -79,7 +79,7 @@ pub fn compile(
     for a in &s.actions {
         let compiled = b.action(a, &mut once, initial_ranks);
         if let Some(k) = a.owner {
-            b.p.action_kinds |= 1 << k;
+            b.p.action_kinds |= k.bit();
         }
         b.p.actions.push(compiled);
     }
@@ -155,7 +155,7 @@ pub fn compile(
         for (kinds, set) in &d.zones {
             let id = b.set(set);
             for &k in kinds {
-                zones[k as usize] = Some(id);
+                zones[k.index()] = Some(id);
             }
         }
         b.p.drops = Some(Drops {
@@ -174,7 +174,7 @@ pub fn compile(
         let n = g.squares();
         b.p.bounce_away = (0..n * n)
             .map(|i| {
-                let (m, sq) = ((i / n) as Square, (i % n) as Square);
+                let (m, sq) = (Square::from_index(i / n), Square::from_index(i % n));
                 let step = ((g.file(sq) - g.file(m)).signum(), (g.rank(sq) - g.rank(m)).signum());
                 g.offset(sq, step.0, step.1).filter(|_| step != (0, 0)).unwrap_or(sq)
             })
@@ -382,7 +382,7 @@ impl Builder {
                     // The side whose first rank counts as rank 1.
                     let side = from.side(owner);
                     (0..g.squares())
-                        .map(|sq| sq as Square)
+                        .map(Square::from_index)
                         .filter(|&sq| {
                             let r = g.relative_rank(side, g.rank(sq)) + 1;
                             r >= *lo as i32 && r <= *hi as i32
@@ -397,7 +397,7 @@ impl Builder {
             SetExpr::Files(lo, hi) => {
                 let g = self.g;
                 let set: SquareSet = (0..g.squares())
-                    .map(|sq| sq as Square)
+                    .map(Square::from_index)
                     .filter(|&sq| g.file(sq) >= *lo as i32 && g.file(sq) <= *hi as i32)
                     .collect();
                 self.p.zones.push([set, set]);
@@ -498,7 +498,7 @@ impl Builder {
             masks.starts.push(masks.masks.len() as u32);
             let block: Option<SquareSet> = (0..size * size)
                 .filter(|i| *i != 0)
-                .map(|i| g.offset(sq as Square, i % size, i / size))
+                .map(|i| g.offset(Square::from_index(sq), i % size, i / size))
                 .collect();
             if let Some(block) = block {
                 masks.masks.push(block);
@@ -827,7 +827,7 @@ fn neighbourhoods(g: Geometry, radius: u8, manhattan: bool) -> Vec<SquareSet> {
                     if manhattan && df.abs() + dr.abs() > r {
                         continue;
                     }
-                    if let Some(t) = g.offset(sq as Square, df, dr) {
+                    if let Some(t) = g.offset(Square::from_index(sq), df, dr) {
                         set.insert(t);
                     }
                 }
@@ -859,7 +859,7 @@ fn line_masks(g: Geometry, vectors: &[(i32, i32)], side: Color, length: usize) -
         out.starts.push(out.masks.len() as u32);
         for &(dx, dy) in &lines {
             let ahead: Vec<Square> = (1..=Geometry::MAX_SIDE as i32)
-                .map_while(|k| g.offset(sq as Square, dx * k, dy * k))
+                .map_while(|k| g.offset(Square::from_index(sq), dx * k, dy * k))
                 .collect();
             let mask: SquareSet = match length {
                 0 => ahead.into_iter().collect(),
@@ -885,7 +885,7 @@ fn template_rays(g: Geometry, directions: &[((i32, i32), usize)], side: Color) -
             for &(v, limit) in directions {
                 let (dx, dy) = super::tables::oriented(v, side);
                 let ray: Vec<Square> = (1..=Geometry::MAX_SIDE as i32)
-                    .map_while(|k| g.offset(sq as Square, dx * k, dy * k))
+                    .map_while(|k| g.offset(Square::from_index(sq), dx * k, dy * k))
                     .take(limit)
                     .collect();
                 if !ray.is_empty() {
@@ -950,10 +950,10 @@ mod tests {
         let (_, left) = masks("lW", Color::White, 0);
         assert_eq!(sideways, left);
         // a1: east and north, each to the edge.
-        assert_eq!(both.of(0).len(), 2);
-        assert_eq!(sideways.of(0).len(), 1);
+        assert_eq!(both.of(Square::new(0)).len(), 2);
+        assert_eq!(sideways.of(Square::new(0)).len(), 1);
         // c3 starts no line: every line through it is counted from its other end.
-        assert!(both.of(8).is_empty());
+        assert!(both.of(Square::new(8)).is_empty());
     }
 
     #[test]
@@ -987,10 +987,10 @@ mod tests {
         let g = b.g;
         let [white, black] = &b.p.line_masks[table as usize];
         assert_eq!(white, black);
-        assert_eq!(white.of(0), &[set(g, &[(1, 0), (0, 1), (1, 1)])]);
+        assert_eq!(white.of(Square::new(0)), &[set(g, &[(1, 0), (0, 1), (1, 1)])]);
         // The top rank and the right file start no block.
         for sq in [2, 5, 6, 7, 8] {
-            assert!(white.of(sq).is_empty(), "{sq}");
+            assert!(white.of(Square::new(sq)).is_empty(), "{sq}");
         }
     }
 }

@@ -7,6 +7,7 @@ pub mod ir;
 mod lower;
 pub mod tables;
 
+use crate::base::action::ActionId;
 use crate::base::geometry::Geometry;
 use crate::base::glyph::Glyph;
 use crate::base::piece::{ByKindSide, Kind};
@@ -47,7 +48,7 @@ pub struct CastlingRule {
     pub side: Color,
     /// FEN rights letter in this side's case.
     pub letter: char,
-    /// Bit of [`Position`]'s castling rights.
+    /// Bit of [`Position`](crate::Position)'s castling rights.
     pub right: u16,
     /// King's square before.
     pub king_from: Square,
@@ -177,11 +178,6 @@ impl Variant {
         &self.description
     }
 
-    /// The evaluation's weights, from the file's `evaluation`.
-    pub fn evaluation(&self) -> &crate::base::weights::EvalWeights {
-        &self.evaluation
-    }
-
     /// The board's size.
     pub fn geometry(&self) -> Geometry {
         self.geometry
@@ -212,12 +208,12 @@ impl Variant {
         self.pieces
             .iter()
             .position(|p| p.letter == letter.to_ascii_uppercase())
-            .map(|k| k as Kind)
+            .map(Kind::from_index)
     }
 
     /// The letter of the piece that is `letter`'s piece promoted
     /// (`promoted_from`), in `letter`'s case: what `+X` in a FEN names.
-    pub fn promoted_form_letter(&self, letter: char) -> Option<char> {
+    pub(crate) fn promoted_form_letter(&self, letter: char) -> Option<char> {
         let base = self.kind_of_letter(letter)?;
         let form = self.pieces.iter().find(|p| p.promoted_from == Some(base))?.letter;
         Some(if letter.is_ascii_lowercase() {
@@ -230,31 +226,31 @@ impl Variant {
     /// Whether `kind` is royal.
     #[inline]
     pub fn is_royal(&self, kind: Kind) -> bool {
-        self.royal_kinds >> kind & 1 != 0
+        kind.in_mask(self.royal_kinds)
     }
 
     /// The name of action `index`.
-    pub fn action_name(&self, index: u8) -> &str {
-        &self.programs.actions[index as usize].name
+    pub fn action_name(&self, index: ActionId) -> &str {
+        &self.programs.actions[index.index()].name
     }
 
     /// The name of action `index`, if there is one.
-    pub fn action_name_checked(&self, index: u8) -> Option<&str> {
-        self.programs.actions.get(index as usize).map(|a| a.name.as_str())
+    pub(crate) fn action_name_checked(&self, index: ActionId) -> Option<&str> {
+        self.programs.actions.get(index.index()).map(|a| a.name.as_str())
     }
 
     /// The action named `name`.
-    pub fn action_index(&self, name: &str) -> Option<u8> {
+    pub(crate) fn action_index(&self, name: &str) -> Option<ActionId> {
         self.programs
             .actions
             .iter()
             .position(|a| a.name == name)
-            .map(|i| i as u8)
+            .map(ActionId::from_index)
     }
 
     /// Whether the action `index` belongs to a side rather than a piece.
-    pub fn is_side_action(&self, index: u8) -> bool {
-        self.programs.actions[index as usize].owner.is_none()
+    pub fn is_side_action(&self, index: ActionId) -> bool {
+        self.programs.actions[index.index()].owner.is_none()
     }
 
     /// The castling rules, both sides.
@@ -264,7 +260,7 @@ impl Variant {
 
     /// Whether some castling rule finds its king or rook in the position
     /// (no square written for it), as in a random setup.
-    pub fn castling_is_found(&self) -> bool {
+    pub(crate) fn castling_is_found(&self) -> bool {
         self.castling_spec.iter().any(CheckedCastling::is_found)
     }
 
@@ -288,7 +284,7 @@ impl Variant {
     /// a random setup, or of a game played from one, then reads. Rooks
     /// named by file in the castling field are the ones that castle.
     /// Variants whose castling squares are all written keep them.
-    pub fn fit_castling(&mut self, record: &crate::lang::fen_syntax::FenRecord) {
+    pub(crate) fn fit_castling(&mut self, record: &crate::lang::fen_syntax::FenRecord) {
         if !self.castling_is_found() {
             return;
         }
@@ -322,8 +318,8 @@ pub(crate) fn compile_castling(g: Geometry, resolved: &[ResolvedCastling]) -> (V
         let side = rule.side;
         let (king_from, king_to, rook_from, rook_to) = (rule.king_from, rule.king_to, rule.rook_from, rule.rook_to);
         let right = 1u16 << (rule.rule * 2 + side as usize);
-        castling_keep[king_from as usize] &= !right;
-        castling_keep[rook_from as usize] &= !right;
+        castling_keep[king_from.index()] &= !right;
+        castling_keep[rook_from.index()] &= !right;
         // One entry per set of pieces brought along (none, each, both...).
         for subset in 0..1u32 << rule.carry.len() {
             let carry: Vec<(Square, Square)> = rule
@@ -410,24 +406,24 @@ pub fn compile(v: CheckedVariant) -> Variant {
         .iter()
         .filter(|p| p.on_capture)
         .flat_map(|p| &p.pieces)
-        .fold(0u64, |m, &k| m | 1 << k);
+        .fold(0u64, |m, &k| m | k.bit());
     let promotion_not_en_passant = v
         .promotions
         .iter()
         .filter(|p| !p.en_passant)
         .flat_map(|p| &p.pieces)
-        .fold(0u64, |m, &k| m | 1 << k);
+        .fold(0u64, |m, &k| m | k.bit());
     let mut promotion_choices = vec![Vec::new(); v.pieces.len()];
     for p in &v.promotions {
         for &kind in &p.pieces {
-            promotion_choices[kind as usize] = p.choices.clone();
+            promotion_choices[kind.index()] = p.choices.clone();
         }
     }
     for &(kind, n) in v.promotions.iter().flat_map(|p| &p.limits) {
-        promotion_limits[kind as usize] = n;
+        promotion_limits[kind.index()] = n;
     }
     let (castling, castling_keep) = compile_castling(g, &v.castling);
-    let initial_ranks = |k: Kind| v.pieces[k as usize].initial_ranks.clone();
+    let initial_ranks = |k: Kind| v.pieces[k.index()].initial_ranks.clone();
     let regions: Vec<[SquareSet; 2]> = v.regions.iter().map(|r| r.squares).collect();
     let royal_kinds = v
         .pieces
@@ -450,7 +446,7 @@ pub fn compile(v: CheckedVariant) -> Variant {
         for (k, p) in v.pieces.iter().enumerate() {
             if !p.royal && p.promoted_from.is_none() && hand_kinds.len() < crate::base::limits::MAX_HAND_KINDS {
                 hand_slot[k] = Some(hand_kinds.len() as u8);
-                hand_kinds.push(k as Kind);
+                hand_kinds.push(Kind::from_index(k));
             }
         }
     }
@@ -495,7 +491,7 @@ pub fn compile(v: CheckedVariant) -> Variant {
         pawn_kinds: bits(&|p| p.pawn),
         start_record: v.start.clone(),
         programs,
-        shield_kinds: v.sentences.shields.iter().fold(0, |m, sh| m | 1 << sh.kind),
+        shield_kinds: v.sentences.shields.iter().fold(0, |m, sh| m | sh.kind.bit()),
         setup: None,
         castling_spec: v.castling_rules.clone(),
         hand_slot,
@@ -507,13 +503,13 @@ pub fn compile(v: CheckedVariant) -> Variant {
                 // A promoted form turning back into its own piece (a
                 // demotion) is no promotion to a plain piece.
                 p.choices.iter().any(|&c| {
-                    v.pieces[c as usize].promoted_from.is_none()
-                        && !p.pieces.iter().any(|&k| v.pieces[k as usize].promoted_from == Some(c))
+                    v.pieces[c.index()].promoted_from.is_none()
+                        && !p.pieces.iter().any(|&k| v.pieces[k.index()].promoted_from == Some(c))
                 })
             })
             .and_then(|p| p.pieces.first().copied()),
         captured_as: (0..v.pieces.len())
-            .map(|k| v.pieces[k].promoted_from.unwrap_or(k as Kind))
+            .map(|k| v.pieces[k].promoted_from.unwrap_or(Kind::from_index(k)))
             .collect(),
         pass: v.pass,
         pass_on_stalemate: v.pass_on_stalemate,

@@ -91,7 +91,7 @@ impl MoveTables {
     /// The slot of `kind` of `side` on `sq`.
     #[inline]
     pub fn slot(&self, kind: Kind, side: Color, sq: Square) -> Slot {
-        self.slots[(kind as usize * 2 + side as usize) * self.board_squares + sq as usize]
+        self.slots[(kind.index() * 2 + side as usize) * self.board_squares + sq.index()]
     }
 
     /// The squares `[start, start + len)` of the pool.
@@ -298,11 +298,11 @@ pub fn build_from(g: Geometry, pieces: &[PieceMoves<'_>], en_passant: bool) -> M
         board_squares: n,
         ..Default::default()
     };
-    let board: SquareSet = (0..n).map(|s| s as Square).collect();
+    let board: SquareSet = Square::all(n).collect();
     for (kind, piece) in pieces.iter().enumerate() {
         let initial_ranks = piece.initial_ranks;
         for side in Color::BOTH {
-            for from in (0..n).map(|s| s as Square) {
+            for from in Square::all(n) {
                 let rank = g.relative_rank(side, g.rank(from));
                 let mut slot = Slot {
                     leaps: t.leaps.len() as u32,
@@ -390,7 +390,7 @@ pub fn build_from(g: Geometry, pieces: &[PieceMoves<'_>], en_passant: bool) -> M
                 }
                 slot.leaps_end = t.leaps.len() as u32;
                 slot.rides_end = t.rides.len() as u32;
-                debug_assert_eq!(t.slots.len(), (kind * 2 + side as usize) * n + from as usize);
+                debug_assert_eq!(t.slots.len(), (kind * 2 + side as usize) * n + from.index());
                 t.slots.push(slot);
             }
         }

@@ -12,14 +12,14 @@ impl Variant {
     /// whose turn it is and whether the capture would be legal).
     #[inline]
     pub fn is_attacked(&self, pos: &Position, sq: Square, by: Color) -> bool {
-        self.attacked(|s| pos.board[s as usize], sq, by)
+        self.attacked(|s| pos.board[s.index()], sq, by)
     }
 
     /// Like [`Variant::is_attacked`], with the square `vacated` seen as
     /// empty: whether a king moving from `vacated` to `sq` would be attacked
     /// there.
     #[inline]
-    pub fn is_attacked_after_leaving(&self, pos: &Position, sq: Square, by: Color, vacated: Square) -> bool {
+    pub(crate) fn is_attacked_after_leaving(&self, pos: &Position, sq: Square, by: Color, vacated: Square) -> bool {
         if !self.piece_limits {
             // What stands on `sq` matters only to `cannot_capture`.
             return self.attacked(
@@ -27,14 +27,14 @@ impl Variant {
                     if s == vacated {
                         Cell::EMPTY
                     } else {
-                        pos.board[s as usize]
+                        pos.board[s.index()]
                     }
                 },
                 sq,
                 by,
             );
         }
-        let king = pos.board[vacated as usize];
+        let king = pos.board[vacated.index()];
         self.attacked(
             |s| {
                 if s == vacated {
@@ -42,7 +42,7 @@ impl Variant {
                 } else if s == sq {
                     king
                 } else {
-                    pos.board[s as usize]
+                    pos.board[s.index()]
                 }
             },
             sq,
@@ -69,7 +69,7 @@ impl Variant {
                 } else if s == from {
                     Cell::EMPTY
                 } else {
-                    pos.board[s as usize]
+                    pos.board[s.index()]
                 }
             },
             sq,
@@ -96,7 +96,7 @@ impl Variant {
         let empty = |s: Square| cell(s).is_empty();
         for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
             let attacker = cell(leap.from);
-            if !attacker.is_side(by) || leap.kinds >> attacker.kind() & 1 == 0 {
+            if !attacker.is_side(by) || !attacker.kind().in_mask(leap.kinds) {
                 continue;
             }
             let path = t.run(leap.path, leap.path_len);
@@ -133,7 +133,7 @@ impl Variant {
                 }
                 let attacker = cell(s);
                 if attacker.is_side(by)
-                    && ray.kinds >> attacker.kind() & 1 != 0
+                    && attacker.kind().in_mask(ray.kinds)
                     && (!EXTRA
                         || (hurdle.is_none_or(|h| self.may_hop(attacker, cell(h)))
                             && self.may_capture(attacker, &cell, sq)))
@@ -161,7 +161,7 @@ impl Variant {
     /// Whether `attacker` may hop over `hurdle` (`cannot_hop`).
     #[inline]
     fn may_hop(&self, attacker: Cell, hurdle: Cell) -> bool {
-        !self.piece_limits || self.cannot_hop[attacker.kind() as usize] >> hurdle.kind() & 1 == 0
+        !self.piece_limits || !hurdle.kind().in_mask(self.cannot_hop[attacker.kind().index()])
     }
 
     /// Whether `attacker` may capture what stands on `sq` (`cannot_capture`;
@@ -172,6 +172,6 @@ impl Variant {
             return true;
         }
         let target = cell(sq);
-        target.is_empty() || self.cannot_capture[attacker.kind() as usize] >> target.kind() & 1 == 0
+        target.is_empty() || !target.kind().in_mask(self.cannot_capture[attacker.kind().index()])
     }
 }

@@ -30,8 +30,8 @@ impl Probe {
         Probe {
             asked: None,
             options: [Choice {
-                piece: 0,
-                to: 0,
+                piece: Square::new(0),
+                to: Square::new(0),
                 kind: ChoiceKind::Piece,
             }; MAX_SQUARES],
             len: 0,
@@ -119,7 +119,7 @@ impl BounceJudge {
                 RoyalLines {
                     royal,
                     lines,
-                    exposure: t.leap_exposure[them as usize * t.board_squares + royal as usize],
+                    exposure: t.leap_exposure[them as usize * t.board_squares + royal.index()],
                     leap_from,
                 }
             });
@@ -202,7 +202,7 @@ impl Variant {
                     MoveKind::Castle(_) => false,
                     MoveKind::Drop(_) => arrival,
                     MoveKind::Action(i) => {
-                        let action = &p.actions[i as usize];
+                        let action = &p.actions[i.index()];
                         arrival || (action.asks && !action.asks_one_direction)
                     }
                     MoveKind::Pass => false,
@@ -232,7 +232,7 @@ impl Variant {
         // A square the move empties: its origin, an en passant victim's.
         let vacated = |sq: Square| sq == from || (mv.kind == MoveKind::EnPassant && sq == pos.ep_victim);
         let mut near = pos.occupied[0].union(&pos.occupied[1]);
-        near = crate::engine::interpret::intersection(near, self.programs.areas[reach as usize][to as usize]);
+        near = crate::engine::interpret::intersection(near, self.programs.areas[reach as usize][to.index()]);
         near.remove(from);
         near.remove(to);
         near.iter().any(|sq| {
@@ -287,17 +287,17 @@ impl Variant {
             from
         };
         let n = self.geometry.squares();
-        let away = &p.bounce_away[to as usize * n..(to as usize + 1) * n];
+        let away = &p.bounce_away[to.index() * n..(to.index() + 1) * n];
         // Where the piece on `sq` would go: one step away from the mover, to
         // a square empty after the move.
         let destination = |sq: Square| {
-            let dest = away[sq as usize];
+            let dest = away[sq.index()];
             (dest != sq && (dest == from || dest == victim || (dest != to && pos.cell(dest).is_empty())))
                 .then_some(dest)
         };
         let mut movable = intersection(
             pos.occupied[0].union(&pos.occupied[1]),
-            p.areas[reach as usize][to as usize],
+            p.areas[reach as usize][to.index()],
         );
         movable.remove(from);
         movable.remove(to);
@@ -382,7 +382,7 @@ impl Variant {
             } else if s == sq || s == from || s == victim {
                 Cell::EMPTY
             } else {
-                pos.board[s as usize]
+                pos.board[s.index()]
             }
         };
         if let Some(l) = lines
@@ -414,7 +414,7 @@ impl Variant {
                                 .iter()
                                 .map(|&s| cell(s))
                                 .find(|c| !c.is_empty())
-                                .is_some_and(|c| c.is_side(them) && ray.kinds >> c.kind() & 1 != 0)
+                                .is_some_and(|c| c.is_side(them) && c.kind().in_mask(ray.kinds))
                     });
             }
         }
@@ -516,7 +516,7 @@ impl Variant {
                     self.block_chosen(&mut blocked, option.to, unblocking, &mut NoTrace);
                     blocked.ep_targets.remove(option.to);
                     if blocked.ep_targets.is_empty() {
-                        blocked.ep_victim = 0;
+                        blocked.ep_victim = Square::new(0);
                     }
                     keep(&next, Some(&blocked))
                 }

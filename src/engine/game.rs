@@ -1,10 +1,10 @@
 //! A game in progress: the positions so far, and how the game ends under
 //! the variant's end rules, checked in the order the variant lists them.
 
-use super::moves::{Move, MoveKind};
+use super::moves::{IllegalMove, Move, MoveKind};
 use super::position::Position;
 use super::trace::Event;
-use crate::base::square::Color;
+use crate::base::square::{Color, Square};
 use crate::compile::Variant;
 use crate::compile::ir::End;
 use crate::compile::ir::EndOutcome;
@@ -34,7 +34,7 @@ impl GameResult {
     }
 
     /// The result when the side to move, `side`, gets `outcome`.
-    pub fn for_side(side: Color, outcome: EndOutcome) -> GameResult {
+    pub(crate) fn for_side(side: Color, outcome: EndOutcome) -> GameResult {
         match (outcome, side) {
             (EndOutcome::Draw, _) => GameResult::Draw,
             (EndOutcome::BothLose, _) => GameResult::BothLose,
@@ -97,7 +97,7 @@ impl<'v> Game<'v> {
     /// let chess = Variant::load("chess").unwrap();
     /// let mut game = Game::new(&chess, chess.start_position());
     /// for text in ["f2f3", "e7e5", "g2g4", "d8h4"] {
-    ///     let mv = kaboom::notation::uci::parse(&chess, game.position(), text).unwrap();
+    ///     let mv = kaboom::uci::parse(&chess, game.position(), text).unwrap();
     ///     game.play(mv);
     /// }
     /// let ending = game.ending().unwrap();
@@ -110,6 +110,24 @@ impl<'v> Game<'v> {
         self.push(next);
         self.moves.push(mv);
         events
+    }
+
+    /// Plays `mv` checked, as [`Game::play`] does, unless it is not one of
+    /// the current position's legal moves.
+    ///
+    /// ```
+    /// use kaboom::{Game, Variant};
+    /// let chess = Variant::load("chess").unwrap();
+    /// let mut game = Game::new(&chess, chess.start_position());
+    /// let e2e4 = kaboom::uci::parse(&chess, game.position(), "e2e4").unwrap();
+    /// assert!(game.try_play(e2e4).is_ok());
+    /// assert!(game.try_play(e2e4).is_err(), "White's move again, with Black to move");
+    /// ```
+    pub fn try_play(&mut self, mv: Move) -> Result<Vec<Event>, IllegalMove> {
+        if !self.variant.legal_moves(self.position()).contains(&mv) {
+            return Err(IllegalMove { mv });
+        }
+        Ok(self.play(mv))
     }
 
     fn push(&mut self, pos: Position) {
@@ -219,7 +237,7 @@ impl<'v> Game<'v> {
                 .any(|m| m.kind == MoveKind::EnPassant);
         if !ep_capture_possible {
             key.ep_targets = Default::default();
-            key.ep_victim = 0;
+            key.ep_victim = Square::new(0);
         }
         key
     }

@@ -115,30 +115,30 @@ impl Variant {
                         NamedSet::Origin => ctx.origin,
                         _ => ctx.mover,
                     };
-                    return table[sq as usize];
+                    return table[sq.index()];
                 }
                 self.eval_set(set, pos, ctx)
                     .iter()
-                    .fold(SquareSet::EMPTY, |acc, sq| acc.union(&table[sq as usize]))
+                    .fold(SquareSet::EMPTY, |acc, sq| acc.union(&table[sq.index()]))
             }
             SetNode::Adjacent { set } => {
                 let base = self.eval_set(set, pos, ctx);
                 let around = base
                     .iter()
-                    .fold(SquareSet::EMPTY, |acc, sq| acc.union(&p.areas[1][sq as usize]));
+                    .fold(SquareSet::EMPTY, |acc, sq| acc.union(&p.areas[1][sq.index()]));
                 difference(around, base)
             }
             SetNode::Manhattan { set, radius } => {
                 let table = &p.manhattan[radius as usize];
                 self.eval_set(set, pos, ctx)
                     .iter()
-                    .fold(SquareSet::EMPTY, |acc, sq| acc.union(&table[sq as usize]))
+                    .fold(SquareSet::EMPTY, |acc, sq| acc.union(&table[sq.index()]))
             }
             SetNode::First { set, table } => {
                 let rays = &p.rays[table as usize][ctx.side as usize];
                 let mut hits = SquareSet::EMPTY;
                 for sq in self.eval_set(set, pos, ctx).iter() {
-                    for ray in &rays[sq as usize] {
+                    for ray in &rays[sq.index()] {
                         if let Some(&hit) = ray.iter().find(|&&s| !pos.cell(s).is_empty())
                             && pos.cell(hit).is_piece()
                         {
@@ -152,7 +152,7 @@ impl Variant {
                 let lines = &p.lines[table as usize][ctx.side as usize];
                 self.eval_set(set, pos, ctx)
                     .iter()
-                    .fold(SquareSet::EMPTY, |acc, sq| acc.union(&lines[sq as usize]))
+                    .fold(SquareSet::EMPTY, |acc, sq| acc.union(&lines[sq.index()]))
             }
             SetNode::Zone { table } => p.zones[table as usize][ctx.side as usize],
             SetNode::Union(a, b) => self.eval_set(a, pos, ctx).union(&self.eval_set(b, pos, ctx)),
@@ -215,7 +215,7 @@ impl Variant {
             QuantityNode::Squares(set) => self.eval_set(set, pos, ctx).len() as i64,
             QuantityNode::Material(set) => intersection(self.eval_set(set, pos, ctx), occupied())
                 .iter()
-                .map(|sq| i64::from(self.pieces[pos.cell(sq).kind() as usize].value))
+                .map(|sq| i64::from(self.pieces[pos.cell(sq).kind().index()].value))
                 .sum(),
             QuantityNode::Held(side, kinds) => i64::from(self.held(pos, ctx.side, side, kinds)),
             QuantityNode::Captured(counter) => i64::from(pos.captured[counter as usize]),
@@ -235,7 +235,7 @@ impl Variant {
         let mut n = 0;
         for &s in sides {
             for (slot, &kind) in self.hand_kinds.iter().enumerate() {
-                if kinds >> kind & 1 != 0 {
+                if kind.in_mask(kinds) {
                     n += u32::from(pos.hands[s as usize][slot]);
                 }
             }
@@ -278,7 +278,7 @@ impl Variant {
         }
         candidates
             .iter()
-            .filter(|&sq| kinds >> pos.cell(sq).kind() & 1 != 0)
+            .filter(|&sq| pos.cell(sq).kind().in_mask(kinds))
             .collect()
     }
 
@@ -295,7 +295,7 @@ impl Variant {
             CondNode::Captured(counter, cmp, n) => compare(pos.captured[counter as usize] as u32, cmp, n),
             CondNode::Held(side, kinds, cmp, n) => compare(self.held(pos, ctx.side, side, kinds), cmp, n),
             CondNode::Passes(cmp, n) => compare(u32::from(pos.last.passes), cmp, n),
-            CondNode::Dropped(mask) => pos.last.dropped.is_some_and(|kind| mask >> kind & 1 != 0),
+            CondNode::Dropped(mask) => pos.last.dropped.is_some_and(|kind| kind.in_mask(mask)),
             CondNode::Before(bit) => pos.last.before >> bit & 1 != 0,
             CondNode::Versus(a, cmp, b, offset) => {
                 let b = self.quantity(b, pos, ctx) + i64::from(offset);
@@ -324,7 +324,7 @@ impl Variant {
                 let a = self.eval_set(a, pos, ctx);
                 let b = self.eval_set(b, pos, ctx);
                 let around = a.iter().fold(SquareSet::EMPTY, |acc, sq| {
-                    acc.union(&self.programs.areas[1][sq as usize])
+                    acc.union(&self.programs.areas[1][sq.index()])
                 });
                 !a.is_empty() && around.intersects(&b)
             }
@@ -367,12 +367,12 @@ impl Variant {
         }
         for sq in pos.occupied[0].union(&pos.occupied[1]).iter() {
             let kind = pos.cell(sq).kind();
-            if self.shield_kinds >> kind & 1 == 0 {
+            if !kind.in_mask(self.shield_kinds) {
                 continue;
             }
             for &(k, radius, bits) in &self.programs.shields {
                 if k == kind && bits & against != 0 {
-                    out = out.union(&self.programs.areas[radius as usize][sq as usize]);
+                    out = out.union(&self.programs.areas[radius as usize][sq.index()]);
                 }
             }
         }
@@ -471,7 +471,7 @@ impl Variant {
                             pos.remove_piece(self, sq, false, trace);
                         }
                         if pos.cell(sq) != Cell::BLOCKED {
-                            pos.board[sq as usize] = Cell::BLOCKED;
+                            pos.board[sq.index()] = Cell::BLOCKED;
                             trace.record(Event::Blocked { at: sq });
                         }
                     }
@@ -574,11 +574,11 @@ impl Variant {
         if pos.cell(to).is_piece() {
             pos.remove_piece(self, to, false, trace);
         }
-        pos.board[to as usize] = Cell::BLOCKED;
+        pos.board[to.index()] = Cell::BLOCKED;
         trace.record(Event::Blocked { at: to });
         for sq in free.iter() {
             if sq != to && pos.cell(sq) == Cell::BLOCKED {
-                pos.board[sq as usize] = Cell::EMPTY;
+                pos.board[sq.index()] = Cell::EMPTY;
                 trace.record(Event::Unblocked { at: sq });
             }
         }
@@ -683,7 +683,7 @@ impl Variant {
         };
         // Push the pieces farthest along their direction first, so a near
         // piece never shoves a far one that is about to move anyway.
-        let mut order = [(0 as Square, 0i32, 0i32, 0i32); 256];
+        let mut order = [(Square::new(0), 0i32, 0i32, 0i32); 256];
         let mut count = 0;
         for sq in pieces.iter() {
             let step = match (direction, from) {
@@ -801,7 +801,7 @@ impl Variant {
     /// Whether `cell` holds a piece whose moves reset the move-rule clock.
     #[inline]
     fn is_pawn(&self, cell: Cell) -> bool {
-        cell.is_piece() && self.pawn_kinds >> cell.kind() & 1 != 0
+        cell.is_piece() && cell.kind().in_mask(self.pawn_kinds)
     }
 }
 
@@ -852,7 +852,7 @@ impl Variant {
     pub(crate) fn may_promote_on_bounce(&self, pos: &Position, from: Square, to: Square) -> bool {
         let piece = pos.cell(from);
         self.promotion_zone.get(piece.kind(), piece.color()).contains(to)
-            && self.promotion_on_capture >> piece.kind() & 1 == 0
+            && !piece.kind().in_mask(self.promotion_on_capture)
     }
 
     /// Moves the piece on `from` to `to` as a bounce (promoting it when
@@ -870,7 +870,7 @@ impl Variant {
         pos.relocate(from, to);
         trace.record(Event::Bounced { piece, from, to });
         if promotes
-            && let Some(&kind) = self.promotion_choices[piece.kind() as usize]
+            && let Some(&kind) = self.promotion_choices[piece.kind().index()]
                 .iter()
                 .find(|&&k| self.may_promote_to(pos, piece.color(), k))
         {
@@ -911,7 +911,8 @@ mod tests {
             m.starts.push(m.masks.len() as u32);
             let end = if collinear { 8 } else { sq + 3 };
             if end <= 8 && sq + 1 < end {
-                m.masks.push(((sq + 1)..end).map(|s| s as Square).collect());
+                m.masks
+                    .push(((sq + 1)..end).map(|s| Square::from_index(s as usize)).collect());
             }
         }
         m.starts.push(m.masks.len() as u32);
@@ -921,18 +922,53 @@ mod tests {
     #[test]
     fn a_row_needs_consecutive_squares() {
         let rows = line(false);
-        assert!(line_holds(&rows, set(&[2, 3, 4]), LineGoal::InRow, 3));
-        assert!(line_holds(&rows, set(&[0, 5, 6, 7]), LineGoal::InRow, 3));
-        assert!(!line_holds(&rows, set(&[2, 3, 5, 6]), LineGoal::InRow, 3));
-        assert!(!line_holds(&rows, set(&[6, 7]), LineGoal::InRow, 3));
+        assert!(line_holds(
+            &rows,
+            set(&[Square::new(2), Square::new(3), Square::new(4)]),
+            LineGoal::InRow,
+            3
+        ));
+        assert!(line_holds(
+            &rows,
+            set(&[Square::new(0), Square::new(5), Square::new(6), Square::new(7)]),
+            LineGoal::InRow,
+            3
+        ));
+        assert!(!line_holds(
+            &rows,
+            set(&[Square::new(2), Square::new(3), Square::new(5), Square::new(6)]),
+            LineGoal::InRow,
+            3
+        ));
+        assert!(!line_holds(
+            &rows,
+            set(&[Square::new(6), Square::new(7)]),
+            LineGoal::InRow,
+            3
+        ));
     }
 
     #[test]
     fn collinear_pieces_may_have_gaps() {
         let lines = line(true);
-        assert!(line_holds(&lines, set(&[0, 4, 7]), LineGoal::Collinear, 3));
-        assert!(line_holds(&lines, set(&[1, 2, 5, 6]), LineGoal::Collinear, 4));
-        assert!(!line_holds(&lines, set(&[1, 2, 5, 6]), LineGoal::Collinear, 5));
+        assert!(line_holds(
+            &lines,
+            set(&[Square::new(0), Square::new(4), Square::new(7)]),
+            LineGoal::Collinear,
+            3
+        ));
+        assert!(line_holds(
+            &lines,
+            set(&[Square::new(1), Square::new(2), Square::new(5), Square::new(6)]),
+            LineGoal::Collinear,
+            4
+        ));
+        assert!(!line_holds(
+            &lines,
+            set(&[Square::new(1), Square::new(2), Square::new(5), Square::new(6)]),
+            LineGoal::Collinear,
+            5
+        ));
         assert!(!line_holds(&lines, SquareSet::EMPTY, LineGoal::Collinear, 2));
     }
 }

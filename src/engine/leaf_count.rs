@@ -7,7 +7,7 @@
 use super::movegen::{MoveSink, SafeMoves};
 use super::moves::{Move, MoveKind};
 use super::position::Position;
-use crate::base::piece::Cell;
+use crate::base::piece::{Cell, Kind};
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
 
@@ -40,7 +40,7 @@ impl Variant {
         }
         let safe = SafeMoves::new(self, pos);
         let free = safe.free_pieces(pos);
-        let plain = |kind| self.is_plain(&Move::new(0, 0, kind));
+        let plain = |kind| self.is_plain(&Move::new(Square::new(0), Square::new(0), kind));
         let mut counter = LeafCounter::new(plain(MoveKind::Quiet), plain(MoveKind::Capture), listed);
         for from in pos.occupied[us as usize].iter() {
             if free.contains(from) {
@@ -67,11 +67,11 @@ impl Variant {
     #[inline]
     fn count_simple_piece(&self, pos: &Position, from: Square, us: Color, counter: &mut LeafCounter) -> bool {
         let t = &self.moves;
-        let kind = pos.board[from as usize].kind();
+        let kind = pos.board[from.index()].kind();
         let slot = t.slot(kind, us, from);
         if !slot.simple
             || self.piece_limits
-            || self.programs.action_kinds >> kind & 1 != 0
+            || kind.in_mask(self.programs.action_kinds)
             || !self.promotion_targets(kind, us, from).is_empty()
         {
             return false;
@@ -92,7 +92,7 @@ impl Variant {
         };
         let quiet = u64::from(counter.quiet_plain);
         for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
-            let cell = pos.board[leap.to as usize];
+            let cell = pos.board[leap.to.index()];
             if cell.is_empty() {
                 if quiet == 0 {
                     counter.listed.push(Move::new(from, leap.to, MoveKind::Quiet));
@@ -104,7 +104,7 @@ impl Variant {
         }
         for ride in &t.rides[slot.rides as usize..slot.rides_end as usize] {
             for &to in t.run(ride.ray, ride.len) {
-                let cell = pos.board[to as usize];
+                let cell = pos.board[to.index()];
                 if cell.is_empty() {
                     if quiet == 0 {
                         counter.listed.push(Move::new(from, to, MoveKind::Quiet));
@@ -151,7 +151,7 @@ impl MoveSink for LeafCounter<'_> {
         variant: &Variant,
         pos: &Position,
         promotes_on: &SquareSet,
-        kind: u8,
+        kind: Kind,
         us: Color,
         from: Square,
         to: Square,

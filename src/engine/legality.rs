@@ -15,9 +15,9 @@ impl Variant {
     pub(crate) fn still(side: Color) -> Context {
         Context {
             side,
-            origin: 0,
-            target: 0,
-            mover: 0,
+            origin: Square::new(0),
+            target: Square::new(0),
+            mover: Square::new(0),
         }
     }
 
@@ -25,12 +25,13 @@ impl Variant {
     /// Then a piece still attacks a square where its move would have to
     /// promote and no choice is open (as in Fairy-Stockfish), though no
     /// move goes there.
+    #[doc(hidden)]
     pub fn has_promotion_limits(&self) -> bool {
         self.promotion_limited
     }
 
     /// Whether the variant has a `not attacked` clause (so check exists).
-    pub fn has_check(&self) -> bool {
+    pub(crate) fn has_check(&self) -> bool {
         self.programs.legal.iter().any(|l| matches!(l, Legal::NotAttacked(_)))
     }
 
@@ -172,6 +173,7 @@ impl Variant {
 
     /// The first end rule that is a plain condition and holds now, for the
     /// side to move: such a position has no legal moves.
+    #[doc(hidden)]
     pub fn ended_by_rule(&self, pos: &Position) -> Option<(usize, EndOutcome)> {
         if !self.programs.immediate_end {
             return None;

@@ -5,7 +5,8 @@
 use super::interpret::{Context, difference, intersection};
 use super::moves::{Move, MoveKind};
 use super::position::Position;
-use crate::base::piece::Cell;
+use crate::base::action::ActionId;
+use crate::base::piece::{Cell, Kind};
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
 use crate::compile::ir::{CompiledAction, Legal, Op};
@@ -63,7 +64,7 @@ impl Variant {
             moves.iter().any(|m| {
                 let lands = match m.kind {
                     MoveKind::Drop(_) => false,
-                    MoveKind::Action(i) => !self.programs.actions[i as usize].stays,
+                    MoveKind::Action(i) => !self.programs.actions[i.index()].stays,
                     _ => true,
                 };
                 lands && (!captures_only || m.is_capture()) && from.contains(m.from) && to.contains(m.to)
@@ -129,12 +130,12 @@ impl Variant {
         let mut attacked = t.leaps[slot.leaps as usize..slot.leaps_end as usize]
             .iter()
             .any(|leap| {
-                let attacker = pos.board[leap.from as usize];
+                let attacker = pos.board[leap.from.index()];
                 attacker.is_side(them)
-                    && leap.kinds >> attacker.kind() & 1 != 0
+                    && attacker.kind().in_mask(leap.kinds)
                     && t.run(leap.path, leap.path_len)
                         .iter()
-                        .all(|&s| pos.board[s as usize].is_empty())
+                        .all(|&s| pos.board[s.index()].is_empty())
             });
         let mut pinned = SquareSet::EMPTY;
         let theirs = &pos.occupied[them as usize];
@@ -145,12 +146,12 @@ impl Variant {
             }
             let mut shield = None;
             for &s in t.run(ray.ray, ray.len) {
-                let cell = pos.board[s as usize];
+                let cell = pos.board[s.index()];
                 if cell.is_empty() {
                     continue;
                 }
                 if cell.is_side(them) {
-                    if ray.kinds >> cell.kind() & 1 != 0 {
+                    if cell.kind().in_mask(ray.kinds) {
                         match shield {
                             None => attacked = true,
                             Some(own) => pinned.insert(own),
@@ -178,7 +179,7 @@ impl Variant {
         for ray in &t.rays[slot.rays as usize..slot.rays_end as usize] {
             let mut shield = None;
             for &s in t.run(ray.ray, ray.len) {
-                let cell = pos.board[s as usize];
+                let cell = pos.board[s.index()];
                 if cell.is_empty() {
                     continue;
                 }
@@ -186,7 +187,7 @@ impl Variant {
                     None if cell.is_side(them.flip()) => shield = Some(s),
                     None => break,
                     Some(own) => {
-                        if cell.is_side(them) && ray.kinds >> cell.kind() & 1 != 0 {
+                        if cell.is_side(them) && cell.kind().in_mask(ray.kinds) {
                             pinned.insert(own);
                         }
                         break;
@@ -199,6 +200,7 @@ impl Variant {
 
     /// Appends every pseudo-legal move of the side to move to `out`: moves
     /// the pieces may make, before the legality clauses are applied.
+    #[doc(hidden)]
     pub fn generate_pseudo_legal(&self, pos: &Position, out: &mut Vec<Move>) {
         let start = out.len();
         self.generate_base(pos, out);
@@ -249,11 +251,11 @@ impl Variant {
             if pos.hands[us as usize][slot] == 0 {
                 continue;
             }
-            let squares = match drops.zones.get(kind as usize).copied().flatten() {
+            let squares = match drops.zones.get(kind.index()).copied().flatten() {
                 Some(zone) => intersection(free, self.eval_set(zone, pos, &Self::still(us))),
                 None => free,
             };
-            for sq in squares.iter().filter(|&sq| pos.board[sq as usize].is_empty()) {
+            for sq in squares.iter().filter(|&sq| pos.board[sq.index()].is_empty()) {
                 out.push(Move::new(sq, sq, MoveKind::Drop(kind)));
             }
         }
@@ -288,12 +290,12 @@ impl Variant {
         out: &mut S,
     ) {
         let t = &self.moves;
-        let kind = pos.board[from as usize].kind();
+        let kind = pos.board[from.index()].kind();
         let slot = t.slot(kind, side, from);
         let promotes_on = self.promotion_targets(kind, side, from);
         // The kinds it may not capture (`spares`: the others) or hop over.
         let (spares, no_hurdle) = if LIMITS {
-            (!self.cannot_capture[kind as usize], self.cannot_hop[kind as usize])
+            (!self.cannot_capture[kind.index()], self.cannot_hop[kind.index()])
         } else {
             (u64::MAX, 0)
         };
@@ -313,11 +315,11 @@ impl Variant {
                 && !t
                     .run(leap.path, leap.path_len)
                     .iter()
-                    .all(|&s| pos.board[s as usize].is_empty())
+                    .all(|&s| pos.board[s.index()].is_empty())
             {
                 continue;
             }
-            let target = pos.board[leap.to as usize];
+            let target = pos.board[leap.to.index()];
             if target.is_empty() {
                 if leap.flags & QUIET != 0 {
                     if first(0, leap.to) {
@@ -340,12 +342,12 @@ impl Variant {
             }
         }
         for ride in &t.rides[slot.rides as usize..slot.rides_end as usize] {
-            let run = t.landing_run(ride, |s| pos.board[s as usize].is_empty());
+            let run = t.landing_run(ride, |s| pos.board[s.index()].is_empty());
             if LIMITS && ride.flags & HOPS != 0 && no_hurdle != 0 && !self.hurdle_allowed(pos, ride, no_hurdle) {
                 continue;
             }
             for (i, &to) in run.iter().enumerate() {
-                let target = pos.board[to as usize];
+                let target = pos.board[to.index()];
                 if target.is_empty() {
                     if ride.flags & QUIET != 0 {
                         if first(0, to) {
@@ -371,7 +373,7 @@ impl Variant {
                 break;
             }
         }
-        if self.programs.action_kinds >> kind & 1 != 0 {
+        if kind.in_mask(self.programs.action_kinds) {
             self.generate_piece_actions(pos, from, kind, side, may_compel, out.listed());
         }
     }
@@ -380,10 +382,10 @@ impl Variant {
     /// kind outside `no_hurdle`.
     fn hurdle_allowed(&self, pos: &Position, ride: &Ride, no_hurdle: u64) -> bool {
         let ray = self.moves.run(ride.ray, ride.len);
-        let Some(hurdle) = ray.iter().find(|&&s| !pos.board[s as usize].is_empty()) else {
+        let Some(hurdle) = ray.iter().find(|&&s| !pos.board[s.index()].is_empty()) else {
             return true; // no hurdle: the hop lands nowhere
         };
-        !pos.board[*hurdle as usize].kind_in(no_hurdle)
+        !pos.board[(*hurdle).index()].kind_in(no_hurdle)
     }
 
     /// Appends the actions of the piece on `from`.
@@ -391,7 +393,7 @@ impl Variant {
         &self,
         pos: &Position,
         from: Square,
-        kind: u8,
+        kind: Kind,
         side: Color,
         may_compel: bool,
         out: &mut Vec<Move>,
@@ -416,7 +418,7 @@ impl Variant {
                 continue;
             }
             let site = ActionSite {
-                index: index as u8,
+                index: ActionId::from_index(index),
                 from,
                 kind,
                 side,
@@ -444,7 +446,7 @@ impl Variant {
         let from = site.from;
         if action.compel {
             // The piece on the target makes one of its own moves.
-            let cell = pos.board[to as usize];
+            let cell = pos.board[to.index()];
             if site.may_compel && cell.is_piece() && to != from {
                 let start = out.len();
                 self.generate_piece(pos, to, cell.color(), false, out);
@@ -495,12 +497,12 @@ impl Variant {
                     )
                 })
             };
-            if !action.when_uses_target && !check(0) {
+            if !action.when_uses_target && !check(Square::new(0)) {
                 continue;
             }
             for to in self.eval_set(set, pos, &Self::still(us)).iter() {
                 if !action.when_uses_target || check(to) {
-                    out.push(Move::new(to, to, MoveKind::Action(index as u8)));
+                    out.push(Move::new(to, to, MoveKind::Action(ActionId::from_index(index))));
                 }
             }
         }
@@ -518,7 +520,7 @@ impl Variant {
         &self,
         pos: &Position,
         out: &mut Vec<Move>,
-        kind: u8,
+        kind: Kind,
         us: Color,
         from: Square,
         to: Square,
@@ -533,7 +535,7 @@ impl Variant {
     /// promotes moves leaving it. Read once per piece: it does not depend
     /// on where the move goes.
     #[inline(always)]
-    pub(super) fn promotion_targets(&self, kind: u8, us: Color, from: Square) -> &SquareSet {
+    pub(super) fn promotion_targets(&self, kind: Kind, us: Color, from: Square) -> &SquareSet {
         const EVERY_SQUARE: SquareSet = SquareSet([u64::MAX; 4]);
         if self.promotes_leaving && self.promotion_leaving.get(kind, us).contains(from) {
             &EVERY_SQUARE
@@ -550,16 +552,16 @@ impl Variant {
         pos: &Position,
         out: &mut Vec<Move>,
         promotes_on: &SquareSet,
-        kind: u8,
+        kind: Kind,
         us: Color,
         from: Square,
         to: Square,
         move_kind: MoveKind,
     ) {
         if promotes_on.contains(to)
-            && (self.promotion_on_capture >> kind & 1 == 0
+            && (!kind.in_mask(self.promotion_on_capture)
                 || matches!(move_kind, MoveKind::Capture | MoveKind::EnPassant))
-            && (move_kind != MoveKind::EnPassant || self.promotion_not_en_passant >> kind & 1 == 0)
+            && (move_kind != MoveKind::EnPassant || !kind.in_mask(self.promotion_not_en_passant))
             && self.push_promoting(pos, out, kind, us, Move::new(from, to, move_kind))
         {
             return;
@@ -572,15 +574,15 @@ impl Variant {
     /// as it is): it ends on a compulsory rank, or starts on one of a rule
     /// with `from_zone`. Kept out of line: most moves never reach it.
     #[inline(never)]
-    fn push_promoting(&self, pos: &Position, out: &mut Vec<Move>, kind: u8, us: Color, mv: Move) -> bool {
+    fn push_promoting(&self, pos: &Position, out: &mut Vec<Move>, kind: Kind, us: Color, mv: Move) -> bool {
         self.push_promotions(pos, out, kind, us, mv);
         self.promotion_forced.get(kind, us).contains(mv.to)
             || self.promotion_forced_leaving.get(kind, us).contains(mv.from)
     }
 
     /// Pushes `mv` once per promotion choice open to `us`'s piece of `kind`.
-    fn push_promotions(&self, pos: &Position, out: &mut Vec<Move>, kind: u8, us: Color, mv: Move) {
-        for &choice in &self.promotion_choices[kind as usize] {
+    fn push_promotions(&self, pos: &Position, out: &mut Vec<Move>, kind: Kind, us: Color, mv: Move) {
+        for &choice in &self.promotion_choices[kind.index()] {
             if self.may_promote_to(pos, us, choice) {
                 out.push(Move {
                     promotion: Some(choice),
@@ -593,15 +595,15 @@ impl Variant {
     /// Whether `us` may promote to `kind` now: the kind has no limit, or
     /// the side has fewer than its limit on the board (`limits`).
     #[inline]
-    pub(crate) fn may_promote_to(&self, pos: &Position, us: Color, kind: u8) -> bool {
+    pub(crate) fn may_promote_to(&self, pos: &Position, us: Color, kind: Kind) -> bool {
         if !self.promotion_limited {
             return true;
         }
-        let limit = self.promotion_limits[kind as usize];
+        let limit = self.promotion_limits[kind.index()];
         limit == 0
             || (pos.occupied[us as usize]
                 .iter()
-                .filter(|&sq| pos.board[sq as usize].kind() == kind)
+                .filter(|&sq| pos.board[sq.index()].kind() == kind)
                 .count() as u32)
                 < limit
     }
@@ -615,17 +617,17 @@ impl Variant {
             if rule.side != us || pos.castling & rule.right == 0 {
                 continue;
             }
-            let king = pos.board[rule.king_from as usize];
-            let rook = pos.board[rule.rook_from as usize];
+            let king = pos.board[rule.king_from.index()];
+            let rook = pos.board[rule.rook_from.index()];
             if !king.is_side(us) || king.kind() != rule.king_kind || !rook.is_side(us) || rook.kind() != rule.rook_kind
             {
                 continue;
             }
-            if rule.must_be_empty.iter().any(|sq| !pos.board[sq as usize].is_empty()) {
+            if rule.must_be_empty.iter().any(|sq| !pos.board[sq.index()].is_empty()) {
                 continue;
             }
             let carried_in_place = rule.carry.iter().all(|&(from, _)| {
-                let cell = pos.board[from as usize];
+                let cell = pos.board[from.index()];
                 pos.unmoved.contains(from) && cell.is_side(us) && Some(cell.kind()) == rule.carry_kind
             });
             if !carried_in_place {
@@ -705,7 +707,7 @@ impl SafeMoves {
         for sq in royals.iter() {
             let (checked, pinned) = variant.attacked_and_pinned(pos, sq, them);
             attacked |= checked;
-            let at = them as usize * t.board_squares + sq as usize;
+            let at = them as usize * t.board_squares + sq.index();
             exposure = exposure.union(&t.leap_exposure[at]).union(&pinned);
             if t.has_hops {
                 // A hopper's ray matters while an enemy hopper stands on it:
@@ -715,7 +717,7 @@ impl SafeMoves {
                     let hopper_on_it = ray.hop != 0
                         && t.run(ray.ray, ray.len).iter().any(|&s| {
                             let cell = pos.cell(s);
-                            cell.is_side(them) && ray.kinds >> cell.kind() & 1 != 0
+                            cell.is_side(them) && cell.kind().in_mask(ray.kinds)
                         });
                     if hopper_on_it {
                         lines = lines.union(&t.ray_sets[slot.rays as usize + i]);
@@ -725,7 +727,7 @@ impl SafeMoves {
                 // hopper stands where it starts.
                 for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
                     let cell = pos.cell(leap.from);
-                    if leap.hop != 0 && cell.is_side(them) && leap.kinds >> cell.kind() & 1 != 0 {
+                    if leap.hop != 0 && cell.is_side(them) && cell.kind().in_mask(leap.kinds) {
                         for &s in t.run(leap.path, leap.path_len) {
                             lines.insert(s);
                         }
@@ -742,7 +744,7 @@ impl SafeMoves {
             let table = &p.lines[clause.lines as usize][us as usize];
             let mut read = SquareSet::EMPTY;
             for sq in variant.eval_set(clause.from, pos, &still).iter() {
-                read = read.union(&table[sq as usize]);
+                read = read.union(&table[sq.index()]);
             }
             if read.intersects(&variant.eval_set(clause.other, pos, &still)) {
                 lines = lines.union(&read);
@@ -844,8 +846,8 @@ impl SafeMoves {
     /// `own royal survives` clause excuses exactly the loss of every enemy
     /// royal piece (`survives_unless_no_enemy_royal`) and it walls those
     /// too. `None`: it must be played.
-    fn judge_walls(&self, variant: &Variant, pos: &Position, mv: &Move, index: u8) -> Option<bool> {
-        let action = &variant.programs.actions[index as usize];
+    fn judge_walls(&self, variant: &Variant, pos: &Position, mv: &Move, index: ActionId) -> Option<bool> {
+        let action = &variant.programs.actions[index.index()];
         if !action.walls_only || !self.walls || mv.controller.is_some() || !mv.choices.is_empty() {
             return None;
         }
@@ -923,7 +925,7 @@ impl SafeMoves {
             for ray in &t.rays[slot.rays as usize..slot.rays_end as usize] {
                 for &s in t.run(ray.ray, ray.len) {
                     near.insert(s);
-                    if !pos.board[s as usize].is_empty() {
+                    if !pos.board[s.index()].is_empty() {
                         break;
                     }
                 }
@@ -944,7 +946,7 @@ impl SafeMoves {
         let us = pos.side;
         let moved = match mv.promotion {
             Some(kind) => Cell::piece(kind, us),
-            None => pos.board[mv.from as usize],
+            None => pos.board[mv.from.index()],
         };
         pos.royals[us.flip() as usize]
             .iter()
@@ -954,9 +956,9 @@ impl SafeMoves {
 
 /// Where an action is taken from: the action, the piece and its side.
 struct ActionSite {
-    index: u8,
+    index: ActionId,
     from: Square,
-    kind: u8,
+    kind: Kind,
     side: Color,
     may_compel: bool,
 }
@@ -965,7 +967,7 @@ struct ActionSite {
 /// (quiet moves to empty squares, captures of the other side's pieces),
 /// each once when the template reaches it by two routes.
 fn for_each_table_target(t: &MoveTables, pos: &Position, from: Square, side: Color, mut f: impl FnMut(Square)) {
-    let slot = t.slot(0, side, from);
+    let slot = t.slot(Kind::new(0), side, from);
     let mut seen = SquareSet::EMPTY;
     let mut emit = |to: Square| {
         if slot.repeats {
@@ -983,14 +985,14 @@ fn for_each_table_target(t: &MoveTables, pos: &Position, from: Square, side: Col
         let path_clear = t
             .run(leap.path, leap.path_len)
             .iter()
-            .all(|&s| pos.board[s as usize].is_empty());
-        if path_clear && reaches(pos.board[leap.to as usize], leap.flags) {
+            .all(|&s| pos.board[s.index()].is_empty());
+        if path_clear && reaches(pos.board[leap.to.index()], leap.flags) {
             emit(leap.to);
         }
     }
     for ride in &t.rides[slot.rides as usize..slot.rides_end as usize] {
-        for &to in t.landing_run(ride, |s| pos.board[s as usize].is_empty()) {
-            let cell = pos.board[to as usize];
+        for &to in t.landing_run(ride, |s| pos.board[s.index()].is_empty()) {
+            let cell = pos.board[to.index()];
             if reaches(cell, ride.flags) {
                 emit(to);
             }
@@ -1014,7 +1016,7 @@ pub(crate) trait MoveSink {
         variant: &Variant,
         pos: &Position,
         promotes_on: &SquareSet,
-        kind: u8,
+        kind: Kind,
         us: Color,
         from: Square,
         to: Square,
@@ -1033,7 +1035,7 @@ impl MoveSink for Vec<Move> {
         variant: &Variant,
         pos: &Position,
         promotes_on: &SquareSet,
-        kind: u8,
+        kind: Kind,
         us: Color,
         from: Square,
         to: Square,

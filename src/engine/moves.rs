@@ -1,5 +1,6 @@
 //! The move type: a small copyable value that names everything a move does.
 
+use crate::base::action::ActionId;
 use crate::base::piece::Kind;
 use crate::base::square::Square;
 
@@ -18,10 +19,10 @@ pub enum MoveKind {
     /// Castling by the variant's castling rule with this index.
     Castle(u8),
     /// The variant's action with this index, aimed at `to`.
-    Action(u8),
+    Action(ActionId),
     /// A piece of this kind from the mover's hand onto the empty `to`
     /// (`from` is `to`).
-    Drop(u8),
+    Drop(Kind),
     /// A pass: nothing moves, the turn goes over. `from` and `to` are the
     /// square of the mover's royal piece (else of its first piece), as
     /// Fairy-Stockfish writes a pass (`e2e2`).
@@ -74,8 +75,8 @@ pub struct Choices {
 impl Choices {
     /// No choice.
     pub const NONE: Choices = Choices {
-        pieces: [0; MAX_CHOICES],
-        targets: [0; MAX_CHOICES],
+        pieces: [Square::new(0); MAX_CHOICES],
+        targets: [Square::new(0); MAX_CHOICES],
         kinds: 0,
         len: 0,
     };
@@ -176,6 +177,18 @@ impl Move {
     }
 }
 
+/// A move refused by a checked make ([`Position::try_make`],
+/// [`Game::try_play`]): it is not one of the position's legal moves.
+///
+/// [`Position::try_make`]: crate::Position::try_make
+/// [`Game::try_play`]: crate::Game::try_play
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the move is not legal in this position")]
+pub struct IllegalMove {
+    /// The move refused.
+    pub mv: Move,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -187,18 +200,18 @@ mod tests {
         for (i, &kind) in kinds.iter().enumerate() {
             choices = choices
                 .with(Choice {
-                    piece: i as Square,
-                    to: 10 + i as Square,
+                    piece: Square::from_index(i),
+                    to: Square::from_index(10 + i),
                     kind,
                 })
                 .unwrap();
         }
         let got: Vec<ChoiceKind> = choices.iter().map(|c| c.kind).collect();
         assert_eq!(got, kinds);
-        assert_eq!(choices.get(0).map(|c| c.to), Some(10));
+        assert_eq!(choices.get(0).map(|c| c.to), Some(Square::new(10)));
         let piece = Choice {
-            piece: 0,
-            to: 1,
+            piece: Square::new(0),
+            to: Square::new(1),
             kind: ChoiceKind::Piece,
         };
         assert_eq!(choices.with(piece), None, "at most MAX_CHOICES");

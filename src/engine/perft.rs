@@ -48,33 +48,6 @@ impl Perft {
     }
 }
 
-/// Perft split over `threads` worker threads (at most one per core and per
-/// root move) at the root: each root move's
-/// subtree is counted on one thread. Returns the count below each root move
-/// (in generation order), the same numbers as [`Perft::divide`].
-pub fn divide_parallel(variant: &Variant, pos: &Position, depth: u32, threads: usize) -> Vec<(Move, u64)> {
-    use rayon::prelude::*;
-    let moves = variant.legal_moves(pos);
-    // Each worker keeps its own move buffers: more workers than cores (or
-    // than root moves) would only multiply memory, never speed.
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let threads = threads.min(cores).min(moves.len()).max(1);
-    let work = || {
-        moves
-            .par_iter()
-            .map_init(Perft::new, |perft, &mv| {
-                let mut child = pos.clone();
-                child.make(variant, mv);
-                (mv, perft.count(variant, &child, depth.saturating_sub(1)))
-            })
-            .collect()
-    };
-    match rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build() {
-        Ok(pool) => pool.install(work),
-        Err(_) => work(),
-    }
-}
-
 fn count(variant: &Variant, pos: &Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
     let (buffer, deeper) = buffers.split_first_mut().expect("one buffer per ply");
     if depth == 1 {

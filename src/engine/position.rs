@@ -3,9 +3,10 @@
 //! so search copies it rather than undoing moves.
 
 use super::interpret::{Answers, Context};
-use super::moves::{Move, MoveKind};
+use super::moves::{IllegalMove, Move, MoveKind};
 use super::timed_shields::TimedShields;
 use super::trace::{Event, NoTrace, Trace};
+use crate::base::action::ActionId;
 use crate::base::geometry::Geometry;
 use crate::base::limits::{MAX_CARRY, MAX_COUNTERS, MAX_HAND_KINDS};
 use crate::base::piece::{Cell, Kind};
@@ -78,7 +79,7 @@ impl std::hash::Hash for LastMoves {
 
 impl Position {
     /// An empty board of the given size, White to move.
-    pub fn empty(geometry: Geometry) -> Position {
+    pub(crate) fn empty(geometry: Geometry) -> Position {
         Position {
             board: [Cell::EMPTY; MAX_SQUARES],
             occupied: [SquareSet::EMPTY; 2],
@@ -86,7 +87,7 @@ impl Position {
             side: Color::White,
             castling: 0,
             ep_targets: SquareSet::EMPTY,
-            ep_victim: 0,
+            ep_victim: Square::new(0),
             halfmove: 0,
             fullmove: 1,
             captured: [0; MAX_COUNTERS],
@@ -104,7 +105,7 @@ impl Position {
     /// What stands on `sq`.
     #[inline]
     pub fn cell(&self, sq: Square) -> Cell {
-        self.board[sq as usize]
+        self.board[sq.index()]
     }
 
     /// The side to move.
@@ -128,11 +129,6 @@ impl Position {
         self.royals[side as usize]
     }
 
-    /// Castling rights still held, one bit per castling rule and side.
-    pub fn castling_rights(&self) -> u16 {
-        self.castling
-    }
-
     /// Squares a pawn may capture en passant onto this move.
     pub fn en_passant_targets(&self) -> SquareSet {
         self.ep_targets
@@ -152,11 +148,12 @@ impl Position {
     /// agree with the board, nothing stands off the board, en passant
     /// targets are empty squares. For tests and fuzzing; `Err` says what is
     /// wrong.
+    #[doc(hidden)]
     pub fn check_consistency(&self, variant: &Variant) -> Result<(), String> {
         let n = self.geometry.squares();
         for sq in 0..MAX_SQUARES {
             let cell = self.board[sq];
-            let sq8 = sq as Square;
+            let sq8 = Square::from_index(sq);
             if sq >= n {
                 if cell != Cell::EMPTY || self.occupied[0].contains(sq8) || self.occupied[1].contains(sq8) {
                     return Err(format!("something stands off the board, on square index {sq}"));
@@ -179,11 +176,11 @@ impl Position {
                     ));
                 }
             }
-            if cell.is_piece() && cell.kind() as usize >= variant.pieces.len() {
+            if cell.is_piece() && cell.kind().index() >= variant.pieces.len() {
                 return Err(format!("unknown piece kind on {}", self.geometry.name(sq8)));
             }
         }
-        if let Some(sq) = self.ep_targets.iter().find(|&sq| !self.board[sq as usize].is_empty()) {
+        if let Some(sq) = self.ep_targets.iter().find(|&sq| !self.board[sq.index()].is_empty()) {
             return Err(format!("en passant target {} is not empty", self.geometry.name(sq)));
         }
         Ok(())
@@ -192,7 +189,7 @@ impl Position {
     /// Puts `cell` on `sq`, keeping the occupancy sets right.
     pub(crate) fn set(&mut self, variant: &Variant, sq: Square, cell: Cell) {
         self.clear(sq);
-        self.board[sq as usize] = cell;
+        self.board[sq.index()] = cell;
         if cell.is_piece() {
             let side = cell.color() as usize;
             self.occupied[side].insert(sq);
@@ -207,13 +204,13 @@ impl Position {
     pub(crate) fn clear(&mut self, sq: Square) {
         self.unmoved.remove(sq);
         self.promoted.remove(sq);
-        let cell = self.board[sq as usize];
+        let cell = self.board[sq.index()];
         if cell.is_piece() {
             let side = cell.color() as usize;
             self.occupied[side].remove(sq);
             self.royals[side].remove(sq);
         }
-        self.board[sq as usize] = Cell::EMPTY;
+        self.board[sq.index()] = Cell::EMPTY;
     }
 
     /// The blocked squares, read from the board eight cells at a time
@@ -244,9 +241,9 @@ impl Position {
             self.promoted.remove(from);
             self.promoted.insert(to);
         }
-        let cell = self.board[from as usize];
-        self.board[from as usize] = Cell::EMPTY;
-        self.board[to as usize] = cell;
+        let cell = self.board[from.index()];
+        self.board[from.index()] = Cell::EMPTY;
+        self.board[to.index()] = cell;
         let side = cell.color() as usize;
         self.occupied[side].remove(from);
         self.occupied[side].insert(to);
@@ -260,7 +257,7 @@ impl Position {
     #[inline]
     pub(crate) fn count_removal(&mut self, variant: &Variant, piece: Cell) {
         for (i, mask) in variant.programs.counters.iter().enumerate() {
-            if mask >> piece.kind() & 1 != 0 {
+            if piece.kind().in_mask(*mask) {
                 self.captured[i] = self.captured[i].saturating_add(1);
             }
         }
@@ -268,7 +265,7 @@ impl Position {
 
     /// Removes the piece on `sq`: captured by a move, or removed by an effect.
     pub(crate) fn remove_piece<T: Trace>(&mut self, variant: &Variant, sq: Square, by_move: bool, trace: &mut T) {
-        let piece = self.board[sq as usize];
+        let piece = self.board[sq.index()];
         self.clear(sq);
         self.count_removal(variant, piece);
         trace.record(if by_move {
@@ -278,9 +275,41 @@ impl Position {
         });
     }
 
-    /// Plays `mv`, which must be pseudo-legal in this position.
+    /// Plays `mv` unchecked: it must be one of the position's legal moves
+    /// (as [`Variant::legal_moves`] lists them, or a move read by
+    /// [`uci::parse`](crate::uci::parse)), else the result is unspecified
+    /// (but memory-safe). The fast path, for perft and search.
+    ///
+    /// ```
+    /// let chess = kaboom::Variant::load("chess").unwrap();
+    /// let mut pos = chess.start_position();
+    /// let mv = kaboom::uci::parse(&chess, &pos, "e2e4").unwrap();
+    /// pos.make(&chess, mv);
+    /// assert_eq!(kaboom::fen::write(&chess, &pos), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    /// ```
     pub fn make(&mut self, variant: &Variant, mv: Move) {
         self.make_traced(variant, mv, &mut NoTrace);
+    }
+
+    /// Plays `mv` checked: refuses it, leaving the position as it was,
+    /// unless it is one of the position's legal moves.
+    ///
+    /// ```
+    /// use kaboom::{Move, MoveKind, Square, Variant};
+    /// let chess = Variant::load("chess").unwrap();
+    /// let mut pos = chess.start_position();
+    /// let e2e5 = Move::new(Square::new(12), Square::new(36), MoveKind::Quiet);
+    /// assert_eq!(pos.try_make(&chess, e2e5).unwrap_err().mv, e2e5);
+    /// let e2e4 = Move::new(Square::new(12), Square::new(28), MoveKind::Initial);
+    /// assert!(pos.try_make(&chess, e2e4).is_ok());
+    /// assert_eq!(pos.side_to_move(), kaboom::Color::Black);
+    /// ```
+    pub fn try_make(&mut self, variant: &Variant, mv: Move) -> Result<(), IllegalMove> {
+        if !variant.legal_moves(self).contains(&mv) {
+            return Err(IllegalMove { mv });
+        }
+        self.make(variant, mv);
+        Ok(())
     }
 
     /// Plays `mv`, reporting every event to `trace`.
@@ -304,7 +333,7 @@ impl Position {
             // A dropped piece comes from the hand: a pawn's drop resets
             // the move-rule clock as its moves do (as in Fairy-Stockfish).
             MoveKind::Drop(kind) => Cell::piece(kind, us),
-            _ => self.board[mv.from as usize],
+            _ => self.board[mv.from.index()],
         };
         // A compelled piece moves as its owner's piece: its promotions,
         // its "own" and "enemy", whoever's turn it is.
@@ -341,7 +370,7 @@ impl Position {
             self.set(variant, mv.to, promoted);
             // A promoted form turning back into its own piece (a demotion)
             // is that piece again, not a promoted one.
-            if moving.is_piece() && variant.pieces[moving.kind() as usize].promoted_from != Some(kind) {
+            if moving.is_piece() && variant.pieces[moving.kind().index()].promoted_from != Some(kind) {
                 self.mark_promoted(variant, mv.to);
             }
             trace.record(Event::Promoted {
@@ -365,10 +394,10 @@ impl Position {
         let mut new_ep = made.new_ep;
         if variant.programs.blocks && !new_ep.is_empty() {
             // A target an effect filled (a wall put on it) is no target.
-            new_ep = new_ep.iter().filter(|&sq| self.board[sq as usize].is_empty()).collect();
+            new_ep = new_ep.iter().filter(|&sq| self.board[sq.index()].is_empty()).collect();
         }
         if new_ep.is_empty() {
-            self.ep_victim = 0;
+            self.ep_victim = Square::new(0);
         }
         self.ep_targets = new_ep;
         self.halfmove = if resets_clock { 0 } else { self.halfmove + 1 };
@@ -388,7 +417,7 @@ impl Position {
             self.timed_shields.tick();
         }
         self.ep_targets = SquareSet::EMPTY;
-        self.ep_victim = 0;
+        self.ep_victim = Square::new(0);
         self.halfmove += 1;
         if self.side == Color::Black {
             self.fullmove += 1;
@@ -431,7 +460,7 @@ impl Position {
             from: mv.from,
             to: mv.to,
         });
-        let (captured, promoted) = (self.board[victim as usize], self.promoted.contains(victim));
+        let (captured, promoted) = (self.board[victim.index()], self.promoted.contains(victim));
         self.remove_piece(variant, victim, true, trace);
         self.capture_to_hand(variant, captured, promoted);
         self.relocate(mv.from, mv.to);
@@ -442,9 +471,9 @@ impl Position {
     }
 
     /// A drop: a piece of the mover's hand goes onto the empty `mv.to`.
-    fn make_drop<T: Trace>(&mut self, variant: &Variant, mv: Move, kind: u8, trace: &mut T) -> Made {
+    fn make_drop<T: Trace>(&mut self, variant: &Variant, mv: Move, kind: Kind, trace: &mut T) -> Made {
         let us = self.side;
-        if let Some(slot) = variant.hand_slot.get(kind as usize).copied().flatten() {
+        if let Some(slot) = variant.hand_slot.get(kind.index()).copied().flatten() {
             let held = &mut self.hands[us as usize][slot as usize];
             *held = held.saturating_sub(1);
         }
@@ -459,7 +488,7 @@ impl Position {
     pub(crate) fn mark_promoted(&mut self, variant: &Variant, sq: Square) {
         // A promoted form (`promoted_from`) says what it was by its kind.
         if variant.programs.drops.is_some()
-            && variant.pieces[self.board[sq as usize].kind() as usize]
+            && variant.pieces[self.board[sq.index()].kind().index()]
                 .promoted_from
                 .is_none()
         {
@@ -477,9 +506,9 @@ impl Position {
         }
         let kind = match variant.demoted {
             Some(base) if promoted => base,
-            _ => variant.captured_as[captured.kind() as usize],
+            _ => variant.captured_as[captured.kind().index()],
         };
-        if let Some(slot) = variant.hand_slot.get(kind as usize).copied().flatten() {
+        if let Some(slot) = variant.hand_slot.get(kind.index()).copied().flatten() {
             let held = &mut self.hands[self.side as usize][slot as usize];
             *held = held.saturating_add(1);
         }
@@ -488,12 +517,12 @@ impl Position {
     /// Castling: the king, the rook and the pieces carried along.
     fn make_castle<T: Trace>(&mut self, variant: &Variant, index: u8, ctx: &mut Context, trace: &mut T) -> Made {
         let rule = &variant.castling[index as usize];
-        let king = self.board[rule.king_from as usize];
-        let rook = self.board[rule.rook_from as usize];
+        let king = self.board[rule.king_from.index()];
+        let rook = self.board[rule.rook_from.index()];
         // The checker keeps a rule to `MAX_CARRY` carried pieces.
         let mut carried = [Cell::EMPTY; MAX_CARRY];
         for (cell, &(from, _)) in carried.iter_mut().zip(&rule.carry) {
-            *cell = self.board[from as usize];
+            *cell = self.board[from.index()];
         }
         self.clear(rule.king_from);
         self.clear(rule.rook_from);
@@ -529,13 +558,13 @@ impl Position {
         &mut self,
         variant: &Variant,
         mv: Move,
-        index: u8,
+        index: ActionId,
         ctx: &mut Context,
         answers: &mut Answers,
         trace: &mut T,
     ) -> Made {
-        let moving = self.board[mv.from as usize];
-        let action = &variant.programs.actions[index as usize];
+        let moving = self.board[mv.from.index()];
+        let action = &variant.programs.actions[index.index()];
         if let Some(bit) = action.once_bit {
             self.used[ctx.side as usize] |= 1 << bit;
         }
@@ -550,7 +579,7 @@ impl Position {
         if !lands {
             return Made::default();
         }
-        if self.board[mv.to as usize].is_empty() {
+        if self.board[mv.to.index()].is_empty() {
             self.set(variant, mv.to, moving);
             trace.record(Event::Moved {
                 piece: moving,
@@ -560,7 +589,7 @@ impl Position {
             ctx.mover = mv.to;
             return Made::landed();
         }
-        if self.board[mv.from as usize].is_empty() {
+        if self.board[mv.from.index()].is_empty() {
             self.set(variant, mv.from, moving);
         } else {
             self.count_removal(variant, moving);
@@ -578,12 +607,12 @@ impl Position {
     #[inline]
     fn update_castling(&mut self, variant: &Variant, mv: Move) {
         let keep = &variant.castling_keep;
-        self.castling &= keep[mv.from as usize] & keep[mv.to as usize];
+        self.castling &= keep[mv.from.index()] & keep[mv.to.index()];
         if self.castling == 0 || !variant.programs.any_effects {
             return;
         }
         for rule in &variant.castling {
-            let (king, rook) = (self.board[rule.king_from as usize], self.board[rule.rook_from as usize]);
+            let (king, rook) = (self.board[rule.king_from.index()], self.board[rule.rook_from.index()]);
             if !(king.is_side(rule.side)
                 && king.kind() == rule.king_kind
                 && rook.is_side(rule.side)
@@ -631,7 +660,7 @@ struct Before {
 impl Before {
     #[inline]
     fn take(pos: &Position, variant: &Variant, moving: Cell) -> Before {
-        let moving_resets = moving.is_piece() && variant.pawn_kinds >> moving.kind() & 1 != 0;
+        let moving_resets = moving.is_piece() && moving.kind().in_mask(variant.pawn_kinds);
         let effects = variant.programs.any_effects;
         Before {
             moving_resets,
@@ -666,10 +695,10 @@ mod tests {
         for sq in [0usize, 7, 8, 63, 64, 100, 127, 200, 255] {
             pos.board[sq] = Cell::BLOCKED;
         }
-        pos.board[5] = Cell::piece(0, Color::White);
+        pos.board[5] = Cell::piece(Kind::new(0), Color::White);
         let naive: SquareSet = (0..MAX_SQUARES)
             .filter(|&sq| pos.board[sq] == Cell::BLOCKED)
-            .map(|sq| sq as Square)
+            .map(Square::from_index)
             .collect();
         assert_eq!(pos.blocked_squares(), naive);
         assert_eq!(naive.len(), 9);

@@ -38,7 +38,7 @@ impl TimedShields {
     /// Raises a shield during the move being made and the next `moves`
     /// moves. When every slot is taken, it replaces the shield closest to
     /// running out.
-    pub fn raise(&mut self, squares: SquareSet, against: u8, moves: u8) {
+    pub(crate) fn raise(&mut self, squares: SquareSet, against: u8, moves: u8) {
         let slot = (self.0.iter_mut())
             .min_by_key(|s| s.left)
             .expect("there is at least one slot");
@@ -52,7 +52,7 @@ impl TimedShields {
     /// Counts every shield down at the end of a move; a shield with no
     /// move left is lowered. The shields in force stay first, in the order
     /// they were raised, so that equal positions hold them alike.
-    pub fn tick(&mut self) {
+    pub(crate) fn tick(&mut self) {
         let mut kept = 0;
         for i in 0..MAX_TIMED_SHIELDS {
             let s = self.0[i];
@@ -67,14 +67,14 @@ impl TimedShields {
     }
 
     /// The squares protected from any of the `against` effects.
-    pub fn protecting(&self, against: u8) -> SquareSet {
+    pub(crate) fn protecting(&self, against: u8) -> SquareSet {
         (self.0.iter())
             .filter(|s| s.left > 0 && s.against & against != 0)
             .fold(SquareSet::EMPTY, |acc, s| acc.union(&s.squares))
     }
 
     /// The shields in force, in slot order.
-    pub fn active(&self) -> impl Iterator<Item = &TimedShield> {
+    pub(crate) fn active(&self) -> impl Iterator<Item = &TimedShield> {
         self.0.iter().filter(|s| s.left > 0)
     }
 }
@@ -82,9 +82,10 @@ impl TimedShields {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::base::square::Square;
 
     fn squares(list: &[u8]) -> SquareSet {
-        list.iter().copied().collect()
+        list.iter().copied().map(Square::new).collect()
     }
 
     #[test]

@@ -40,6 +40,7 @@ pub struct Section {
 
 impl Section {
     /// The entry for `key` (the last one if repeated).
+    #[cfg(test)]
     pub fn get(&self, key: &str) -> Option<&Entry> {
         self.entries.iter().rev().find(|e| e.key == key)
     }

@@ -1,11 +1,15 @@
 //! Interoperability with other chess-variant software: Fairy-Stockfish's
 //! `variants.ini` (import and export).
 
-pub mod fsf_convert;
-pub mod fsf_export;
-pub mod fsf_import;
+pub(crate) mod fsf_convert;
+pub(crate) mod fsf_export;
+pub(crate) mod fsf_import;
 mod fsf_piece_promotion;
-pub mod fsf_pieces;
+pub(crate) mod fsf_pieces;
 mod fsf_royalty;
-pub mod fsf_state;
-pub mod ini;
+pub(crate) mod fsf_state;
+pub(crate) mod ini;
+
+pub use fsf_export::export;
+pub use fsf_import::{Imported, import};
+pub use ini::IniError;

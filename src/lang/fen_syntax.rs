@@ -221,28 +221,8 @@ fn split_fields(text: &str) -> Vec<(String, Range<usize>)> {
 }
 
 /// Reads the board field (`rnbqkbnr/pppppppp/8/...`) starting at byte
-/// `base` of the whole FEN. A `~` after a piece (a promoted piece, as
-/// Fairy-Stockfish marks it) is refused: see [`parse_board_marked`].
-pub fn parse_board(
-    text: &str,
-    base: usize,
-    files: u8,
-    ranks: u8,
-    is_letter: &impl Fn(char) -> bool,
-) -> Result<Vec<FenCell>, FenError> {
-    let (board, promoted) = parse_board_marked(text, base, files, ranks, is_letter, &|_| None)?;
-    match promoted.first() {
-        None => Ok(board),
-        Some(_) => Err(FenError::new(
-            "`~` (a promoted piece) is not read here",
-            base..base + text.len(),
-            "remove the `~` marks",
-        )),
-    }
-}
-
-/// Reads the board field as [`parse_board`] does, with the squares of
-/// pieces marked promoted (`Q~`).
+/// `base` of the whole FEN, with the squares of pieces marked promoted
+/// (`Q~`, as Fairy-Stockfish marks them).
 pub fn parse_board_marked(
     text: &str,
     base: usize,

@@ -18,7 +18,7 @@ use rand::{RngExt, SeedableRng};
 pub const MAX_FULL_CHECKS: u64 = 200_000;
 
 /// Listing a setup's arrangements would build more than
-/// [`MAX_FULL_CHECKS`] start positions.
+/// `MAX_FULL_CHECKS` start positions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TooExpensive;
 
@@ -276,7 +276,7 @@ fn satisfies(probe: &Variant, setup: &CheckedSetup, arrangement: &[char]) -> boo
                 } else {
                     Color::Black
                 };
-                probe.is_attacked(&pos, i as Square, side)
+                probe.is_attacked(&pos, Square::from_index(i), side)
             }
             _ => true,
         })

@@ -30,7 +30,7 @@ impl Variant {
 
     /// Loads the variant file at `path` (never a bundled name). Files it
     /// extends must lie under `root` (default: the file's own folder).
-    pub fn load_path(
+    pub(crate) fn load_path(
         path: &std::path::Path,
         root: Option<&std::path::Path>,
         seed: Option<u64>,
@@ -42,7 +42,7 @@ impl Variant {
 
     /// Whether the start position is drawn from a random setup (so a seed
     /// picks it), rather than fixed.
-    pub fn has_random_setup(&self) -> bool {
+    pub(crate) fn has_random_setup(&self) -> bool {
         self.setup.is_some()
     }
 
@@ -60,7 +60,7 @@ impl Variant {
 
     /// For a variant with a random setup: how many distinct start positions
     /// it has (counted by walking them all, without storing them), or
-    /// [`arrangements::TooExpensive`] past [`arrangements::MAX_FULL_CHECKS`].
+    /// [`arrangements::TooExpensive`] past `MAX_FULL_CHECKS` arrangements.
     pub fn setup_count(&self) -> Option<Result<u64, arrangements::TooExpensive>> {
         self.setup_count_with(&mut |_, _| {})
     }
@@ -68,7 +68,7 @@ impl Variant {
     /// Like [`Variant::setup_count`], calling `progress(found, shuffles)`
     /// every few thousand arrangements found, where `shuffles` (the number
     /// of distinct shuffles of the pieces) bounds how many there can be.
-    pub fn setup_count_with(
+    pub(crate) fn setup_count_with(
         &self,
         progress: &mut dyn FnMut(u64, u64),
     ) -> Option<Result<u64, arrangements::TooExpensive>> {
@@ -164,7 +164,7 @@ fn finish(
                 .pieces
                 .iter()
                 .position(|p| p.letter == c.to_ascii_uppercase())
-                .map(|k| k as Kind)
+                .map(Kind::from_index)
         };
         checked.castling = resolve_castling(&checked.castling_rules, g, &checked.start.board, &letter_kind, &|c| {
             royal.contains(&c)

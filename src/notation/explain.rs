@@ -2,7 +2,7 @@
 //! squares it touched marked, and what happened in plain words.
 
 use super::fen::letter;
-use crate::base::piece::Cell;
+use crate::base::piece::{Cell, Kind};
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
 use crate::engine::moves::{Move, MoveKind};
@@ -15,7 +15,7 @@ fn side(cell: Cell) -> &'static str {
 
 fn name(variant: &Variant, cell: Cell) -> String {
     if cell.is_piece() {
-        format!("{} {}", side(cell), variant.pieces[cell.kind() as usize].name)
+        format!("{} {}", side(cell), variant.pieces[cell.kind().index()].name)
     } else {
         "nothing".to_string()
     }
@@ -82,7 +82,7 @@ pub fn in_words(variant: &Variant, before: &Position, mv: &Move, events: &[Event
         MoveKind::Action(i) if variant.is_side_action(i) => {
             format!(
                 "{} uses {} on {}.",
-                side(Cell::piece(0, before.side_to_move())),
+                side(Cell::piece(Kind::new(0), before.side_to_move())),
                 variant.action_name(i),
                 sq(mv.to)
             )

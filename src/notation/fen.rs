@@ -18,7 +18,7 @@ use crate::spec::CastlingSide;
 /// position of a random setup).
 ///
 /// ```
-/// use kaboom::notation::fen;
+/// use kaboom::fen;
 /// let shogi = kaboom::Variant::load("shogi").unwrap();
 /// // A promoted bishop (`+B`) and a bishop in hand, as Fairy-Stockfish writes them.
 /// let text = "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[B] b - - 0 2";
@@ -34,7 +34,7 @@ pub fn parse(variant: &Variant, text: &str) -> Result<Position, FenError> {
 
 /// Reads a FEN of `variant`, first finding the castling kings and rooks in
 /// it when the variant's castling rules look for them
-/// ([`Variant::fit_castling`]): every FEN kaboom writes for the variant,
+/// (`Variant::fit_castling`): every FEN kaboom writes for the variant,
 /// from whichever start position, reads back with no seed.
 pub fn parse_fitting(variant: &mut Variant, text: &str) -> Result<Position, FenError> {
     let record = read_record(variant, text)?;
@@ -78,7 +78,7 @@ pub fn position_from_record(variant: &Variant, record: &FenRecord) -> Result<Pos
                 )
             }
         };
-        pos.set(variant, sq as Square, cell);
+        pos.set(variant, Square::from_index(sq), cell);
     }
     pos.side = if record.white_to_move {
         Color::White
@@ -119,7 +119,7 @@ fn read_hands(variant: &Variant, pos: &mut Position, record: &FenRecord) -> Resu
             let at = span.start + 1 + i;
             let slot = variant
                 .kind_of_letter(c)
-                .and_then(|k| variant.hand_slot.get(k as usize).copied().flatten());
+                .and_then(|k| variant.hand_slot.get(k.index()).copied().flatten());
             let Some(slot) = slot else {
                 return Err(FenError {
                     message: format!("`{c}` in hand is not a piece this variant holds in hand"),
@@ -145,7 +145,7 @@ fn read_hands(variant: &Variant, pos: &mut Position, record: &FenRecord) -> Resu
             });
         }
         for &sq in &record.promoted {
-            pos.promoted.insert(sq as Square);
+            pos.promoted.insert(Square::from_index(sq));
         }
     }
     Ok(())
@@ -339,7 +339,7 @@ fn read_extra(variant: &Variant, pos: &mut Position, key: &str, value: &str) -> 
                 };
                 let bit = variant
                     .action_index(name)
-                    .and_then(|i| variant.programs.actions[i as usize].once_bit)
+                    .and_then(|i| variant.programs.actions[i.index()].once_bit)
                     .ok_or_else(|| {
                         (
                             format!("`{name}` is not a once-per-game action of this variant"),
@@ -409,7 +409,7 @@ pub fn write(variant: &Variant, pos: &Position) -> String {
             }
             let form_of = cell
                 .is_piece()
-                .then(|| variant.pieces[cell.kind() as usize].promoted_from);
+                .then(|| variant.pieces[cell.kind().index()].promoted_from);
             if let Some(base) = form_of.flatten() {
                 // A promoted form, as Fairy-Stockfish writes it: `+P`.
                 out.push('+');
@@ -632,7 +632,7 @@ fn castling_letter(variant: &Variant, pos: &Position, rule: &CastlingRule) -> ch
     if outermost == Some(rule.rook_from) {
         return rule.letter;
     }
-    let file = (b'a' + g.file(rule.rook_from) as u8) as char;
+    let file = g.file_letter_of(rule.rook_from);
     if rule.side == Color::White {
         file.to_ascii_uppercase()
     } else {
@@ -654,7 +654,7 @@ fn en_passant_sources(variant: &Variant, pos: &Position, target: Square, mover: 
     }
     for victim in pos.pieces_of(mover).iter() {
         let kind = pos.cell(victim).kind();
-        for from in (0..g.squares()).map(|sq| sq as Square) {
+        for from in Square::all(g.squares()) {
             // The square left is empty, or blocked since by the move's
             // effects (a wall dropped where the pawn stood).
             if !pos.cell(from).is_empty() && pos.cell(from) != Cell::BLOCKED {
@@ -702,7 +702,7 @@ pub fn letter(variant: &Variant, cell: Cell) -> char {
     if cell == Cell::BLOCKED {
         return '*';
     }
-    let c = variant.pieces[cell.kind() as usize].letter;
+    let c = variant.pieces[cell.kind().index()].letter;
     if cell.color() == Color::White {
         c
     } else {

@@ -25,7 +25,7 @@ pub fn write(variant: &Variant, before: &Position, mv: &Move, events: &[Event], 
                 "O-O-O".to_string()
             }
         }
-        MoveKind::Action(i) => match &variant.programs.actions[i as usize].record {
+        MoveKind::Action(i) => match &variant.programs.actions[i.index()].record {
             Some(template) => {
                 let removed: String = events
                     .iter()
@@ -37,7 +37,7 @@ pub fn write(variant: &Variant, before: &Position, mv: &Move, events: &[Event], 
                     .collect();
                 let promotion = mv
                     .promotion
-                    .map_or(String::new(), |k| variant.pieces[k as usize].letter.to_string());
+                    .map_or(String::new(), |k| variant.pieces[k.index()].letter.to_string());
                 template
                     .replace("{promotion}", &promotion)
                     .replace("{origin}", &g.name(mv.from))
@@ -77,7 +77,7 @@ pub fn write(variant: &Variant, before: &Position, mv: &Move, events: &[Event], 
             ChoiceKind::Piece => {
                 let bounced = after.cell(choice.to);
                 out.push_str(", ");
-                if bounced.is_piece() && variant.pieces[bounced.kind() as usize].pawn {
+                if bounced.is_piece() && variant.pieces[bounced.kind().index()].pawn {
                     out.push_str(&format!("{}-{}", g.name(choice.piece), g.name(choice.to)));
                 } else {
                     out.push(letter(variant, bounced).to_ascii_uppercase());
@@ -101,12 +101,12 @@ pub fn write(variant: &Variant, before: &Position, mv: &Move, events: &[Event], 
 fn piece_move(variant: &Variant, before: &Position, mv: &Move) -> String {
     let g = variant.geometry;
     let moving = before.cell(mv.from);
-    let is_pawn = moving.is_piece() && variant.pieces[moving.kind() as usize].pawn;
+    let is_pawn = moving.is_piece() && variant.pieces[moving.kind().index()].pawn;
     let capture = mv.is_capture();
     let mut out = String::new();
     if is_pawn {
         if capture {
-            out.push((b'a' + g.file(mv.from) as u8) as char);
+            out.push(g.file_letter_of(mv.from));
         }
     } else {
         out.push(letter(variant, moving).to_ascii_uppercase());
@@ -246,7 +246,7 @@ fn over_specified(variant: &Variant, pos: &Position, want: &str, legal: &[(Move,
         .map(|(m, _)| *m)
         .filter(|m| {
             let moving = pos.cell(m.from);
-            let info = &variant.pieces[moving.kind() as usize];
+            let info = &variant.pieces[moving.kind().index()];
             m.to == to
                 && m.controller.is_none()
                 && m.choices.is_empty()
@@ -257,7 +257,7 @@ fn over_specified(variant: &Variant, pos: &Position, want: &str, legal: &[(Move,
                 }
                 && from_file.is_none_or(|f| g.file(m.from) == (f as u8 - b'a') as i32)
                 && from_rank.is_none_or(|r| g.rank(m.from) + 1 == r as i32)
-                && m.promotion.map(|k| variant.pieces[k as usize].letter) == promotion
+                && m.promotion.map(|k| variant.pieces[k.index()].letter) == promotion
         })
         .collect();
     match found[..] {

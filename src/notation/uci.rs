@@ -16,7 +16,9 @@
 //! * a compelled move after the compelling piece's square and `~`:
 //!   `e1~d7d5` (the king on e1 makes the pawn on d7 advance).
 
+use crate::base::action::ActionId;
 use crate::base::geometry::Geometry;
+use crate::base::piece::Kind;
 use crate::base::square::Square;
 use crate::compile::Variant;
 use crate::engine::moves::{ChoiceKind, MAX_CHOICES, Move, MoveKind};
@@ -49,7 +51,7 @@ pub fn write(variant: &Variant, mv: &Move) -> String {
     let mut out = String::new();
     if let MoveKind::Drop(kind) = mv.kind {
         // As Fairy-Stockfish writes a drop: the piece's letter, `@`, the square.
-        out.push(variant.pieces[kind as usize].letter.to_ascii_uppercase());
+        out.push(variant.pieces[kind.index()].letter.to_ascii_uppercase());
         out.push('@');
         out.push_str(&g.name(mv.to));
         return out;
@@ -78,11 +80,11 @@ pub fn write(variant: &Variant, mv: &Move) -> String {
         }
     }
     if let Some(kind) = mv.promotion {
-        if variant.pieces[kind as usize].promoted_from.is_some() {
+        if variant.pieces[kind.index()].promoted_from.is_some() {
             // Promotion to the piece's promoted form, as Fairy-Stockfish writes it.
             out.push('+');
         } else {
-            out.push(variant.pieces[kind as usize].letter.to_ascii_lowercase());
+            out.push(variant.pieces[kind.index()].letter.to_ascii_lowercase());
         }
     }
     if let MoveKind::Action(i) = mv.kind {
@@ -114,7 +116,7 @@ struct Written {
     controller: Option<Square>,
     from: Square,
     to: Square,
-    promotion: Option<u8>,
+    promotion: Option<Kind>,
     /// A `+` at the end: promotion to the piece's promoted form.
     to_form: bool,
     /// A `-` at the end: a promoted form turning back into the piece it is
@@ -179,8 +181,8 @@ fn read(variant: &Variant, text: &str) -> Result<Written, String> {
     };
     let side_action = written.action.as_deref().is_some_and(|name| {
         (0..=255u8)
-            .map_while(|i| variant.action_name_checked(i).map(|n| (i, n)))
-            .any(|(i, n)| n == name && variant.is_side_action(i))
+            .map_while(|i| variant.action_name_checked(ActionId::new(i)).map(|n| (i, n)))
+            .any(|(i, n)| n == name && variant.is_side_action(ActionId::new(i)))
     });
     if rest.is_empty() && side_action {
         return Ok(written);
@@ -189,7 +191,7 @@ fn read(variant: &Variant, text: &str) -> Result<Written, String> {
         .read_square(rest)
         .ok_or("a second square must follow the first, as in e2e4")?;
     written.to = to;
-    written.promotion = read_promotion(variant, &rest[used..])?;
+    written.promotion = ((read_promotion(variant, &rest[used..])?).map(Kind::get)).map(Kind::new);
     if (written.to_form || written.to_base) && written.promotion.is_some() {
         return Err("it names a promotion twice: write the letter or `+`, not both".into());
     }
@@ -231,7 +233,9 @@ fn read_choices(g: Geometry, text: &str) -> Result<(&str, Vec<WrittenChoice>), S
 
 /// An action's name after `@`, which must be one of the variant's.
 fn read_action(variant: &Variant, name: &str) -> Result<String, String> {
-    let names: Vec<&str> = (0..=255u8).map_while(|i| variant.action_name_checked(i)).collect();
+    let names: Vec<&str> = (0..=255u8)
+        .map_while(|i| variant.action_name_checked(ActionId::new(i)))
+        .collect();
     if names.contains(&name) {
         return Ok(name.to_string());
     }
@@ -259,7 +263,7 @@ fn read_action(variant: &Variant, name: &str) -> Result<String, String> {
 }
 
 /// A promotion letter after the squares, or nothing.
-fn read_promotion(variant: &Variant, rest: &str) -> Result<Option<u8>, String> {
+fn read_promotion(variant: &Variant, rest: &str) -> Result<Option<Kind>, String> {
     let mut chars = rest.chars();
     match (chars.next(), chars.next()) {
         (None, _) => Ok(None),
@@ -274,7 +278,7 @@ fn read_promotion(variant: &Variant, rest: &str) -> Result<Option<u8>, String> {
 }
 
 /// A drop as written (`P@e4`): the kind and the square, if `text` is one.
-fn read_drop(variant: &Variant, text: &str) -> Option<Result<(u8, Square), String>> {
+fn read_drop(variant: &Variant, text: &str) -> Option<Result<(Kind, Square), String>> {
     let (letter, square) = text.split_once('@')?;
     let mut chars = letter.chars();
     let (Some(c), None) = (chars.next(), chars.next()) else {
@@ -298,7 +302,7 @@ fn read_drop(variant: &Variant, text: &str) -> Option<Result<(u8, Square), Strin
 /// Reads a move and finds it among the legal moves of `pos`.
 ///
 /// ```
-/// use kaboom::notation::uci;
+/// use kaboom::uci;
 /// let chess = kaboom::Variant::load("chess").unwrap();
 /// let start = chess.start_position();
 /// let mv = uci::parse(&chess, &start, "e2e4").unwrap();
@@ -347,12 +351,12 @@ pub fn parse(variant: &Variant, pos: &Position, text: &str) -> Result<Move, Move
         squares
             && if w.to_form {
                 m.promotion
-                    .is_some_and(|k| variant.pieces[k as usize].promoted_from.is_some())
+                    .is_some_and(|k| variant.pieces[k.index()].promoted_from.is_some())
             } else if w.to_base {
-                let mover = pos.board[m.from as usize];
+                let mover = pos.board[m.from.index()];
                 m.promotion.is_some()
                     && mover.is_piece()
-                    && variant.pieces[mover.kind() as usize].promoted_from == m.promotion
+                    && variant.pieces[mover.kind().index()].promoted_from == m.promotion
             } else {
                 m.promotion == w.promotion
             }

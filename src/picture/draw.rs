@@ -4,6 +4,7 @@
 use super::SQUARE as S;
 use super::figures;
 use super::scene::{ArrowKind, Marks};
+use crate::base::geometry::Geometry;
 use crate::base::piece::Cell;
 use crate::base::square::Square;
 use crate::compile::Variant;
@@ -113,7 +114,7 @@ impl Canvas {
                 let (x, y) = at(sq);
                 figures::piece(
                     o,
-                    &variant.pieces[cell.kind() as usize].glyph,
+                    &variant.pieces[cell.kind().index()].glyph,
                     cell.color(),
                     x + S / 2,
                     y + S / 2,
@@ -183,7 +184,7 @@ impl Canvas {
                 "<text class=\"coord\" x=\"{}\" y=\"{}\">{}</text>",
                 ox + LEFT + file * S + S / 2,
                 oy + ranks * S + 14,
-                (b'a' + file as u8) as char
+                Geometry::file_letter(file)
             );
         }
         for rank in 0..ranks {

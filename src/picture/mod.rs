@@ -16,7 +16,7 @@ use crate::compile::Variant;
 use crate::engine::moves::Move;
 use crate::engine::position::Position;
 use crate::engine::trace::Recorder;
-pub use scene::{Arrow, ArrowKind, Marks, marks};
+pub use scene::{Marks, marks};
 
 /// Side of one square, in SVG user units.
 pub const SQUARE: i32 = 40;

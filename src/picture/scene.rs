@@ -136,28 +136,37 @@ pub fn marks(mv: &Move, events: &[Event], area: SquareSet) -> (Marks, Marks) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::base::piece::Cell;
+    use crate::base::piece::{Cell, Kind};
     use crate::base::square::Color;
     use crate::engine::moves::MoveKind;
 
     #[test]
     fn a_capture_that_removes_neighbours() {
-        let p = Cell::piece(0, Color::Black);
-        let mv = Move::new(1, 9, MoveKind::Quiet);
+        let p = Cell::piece(Kind::new(0), Color::Black);
+        let mv = Move::new(Square::new(1), Square::new(9), MoveKind::Quiet);
         let events = [
-            Event::Captured { piece: p, at: 9 },
+            Event::Captured {
+                piece: p,
+                at: Square::new(9),
+            },
             Event::Moved {
                 piece: p,
-                from: 1,
-                to: 9,
+                from: Square::new(1),
+                to: Square::new(9),
             },
-            Event::Removed { piece: p, at: 9 },
-            Event::Removed { piece: p, at: 10 },
+            Event::Removed {
+                piece: p,
+                at: Square::new(9),
+            },
+            Event::Removed {
+                piece: p,
+                at: Square::new(10),
+            },
         ];
         let (before, after) = marks(&mv, &events, SquareSet::EMPTY);
         assert_eq!(before.arrows.len(), 1);
-        assert!(before.removed.contains(9) && before.removed.contains(10));
-        assert!(after.shaded.contains(9) && after.shaded.contains(10));
-        assert!(!after.shaded.contains(1));
+        assert!(before.removed.contains(Square::new(9)) && before.removed.contains(Square::new(10)));
+        assert!(after.shaded.contains(Square::new(9)) && after.shaded.contains(Square::new(10)));
+        assert!(!after.shaded.contains(Square::new(1)));
     }
 }

@@ -125,7 +125,7 @@ impl Noise {
     /// which the search always counts as noisy).
     pub fn may_remove(&self, _variant: &Variant, mv: &Move) -> bool {
         match mv.kind {
-            MoveKind::Action(i) => self.actions.get(i as usize).copied().unwrap_or(true) || self.rules,
+            MoveKind::Action(i) => self.actions.get(i.index()).copied().unwrap_or(true) || self.rules,
             MoveKind::Capture | MoveKind::EnPassant => true,
             _ => mv.controller.is_some() || self.rules || (self.capture_rules && mv.is_capture()),
         }

@@ -74,7 +74,7 @@ fn empty_board_mobility(variant: &Variant, kind: Kind, side: Color, sq: Square, 
     let mut seen = SquareSet::EMPTY;
     for mv in buffer.iter() {
         let own = match mv.kind {
-            MoveKind::Action(i) => actions.get(i as usize).is_some_and(|a| a.owner.is_some()),
+            MoveKind::Action(i) => actions.get(i.index()).is_some_and(|a| a.owner.is_some()),
             _ => true,
         };
         if own && mv.from == sq && mv.to != sq {
@@ -96,7 +96,7 @@ fn material_sign(variant: &Variant) -> i32 {
         let them = start.side.flip() as usize;
         bare.side = start.side;
         for sq in start.occupied[them].iter() {
-            bare.set(variant, sq, start.board[sq as usize]);
+            bare.set(variant, sq, start.board[sq.index()]);
         }
     }
     match variant.ended_by_rule(&bare) {
@@ -121,8 +121,13 @@ impl Evaluation {
         for kind in 0..kinds {
             for side in Color::BOTH {
                 for sq in 0..n {
-                    mobility[(kind * 2 + side as usize) * MAX_SQUARES + sq] =
-                        empty_board_mobility(variant, kind as Kind, side, sq as Square, &mut buffer) as i32;
+                    mobility[(kind * 2 + side as usize) * MAX_SQUARES + sq] = empty_board_mobility(
+                        variant,
+                        Kind::from_index(kind),
+                        side,
+                        Square::from_index(sq),
+                        &mut buffer,
+                    ) as i32;
                 }
             }
         }
@@ -134,7 +139,7 @@ impl Evaluation {
         let values: Vec<i32> = (0..kinds)
             .map(|k| {
                 let info = &variant.pieces[k];
-                if variant.is_royal(k as Kind) {
+                if variant.is_royal(Kind::from_index(k)) {
                     0
                 } else if info.value != 0 {
                     sign * pct(info.value, w.material)
@@ -147,7 +152,7 @@ impl Evaluation {
         let best_promotion: Vec<i32> = (variant.promotion_choices.iter())
             .map(|choices| {
                 (choices.iter())
-                    .map(|&k| values.get(k as usize).copied().unwrap_or(0))
+                    .map(|&k| values.get(k.index()).copied().unwrap_or(0))
                     .max()
                     .unwrap_or(0)
             })
@@ -167,21 +172,21 @@ impl Evaluation {
                 let avg = average(kind, side as usize);
                 let zone = variant
                     .promotion_zone
-                    .try_get(kind as Kind, side)
+                    .try_get(Kind::from_index(kind), side)
                     .copied()
                     .unwrap_or_default();
                 let gain = (best_promotion.get(kind).copied().unwrap_or(0) - values[kind]).max(0);
                 let span = (g.ranks as i32 - 1).max(1);
                 for sq in 0..n {
                     let mut v = values[kind];
-                    if !variant.is_royal(kind as Kind) {
+                    if !variant.is_royal(Kind::from_index(kind)) {
                         let m = f64::from(mobility[row * MAX_SQUARES + sq]);
                         let placement = f64::from(PLACEMENT_WEIGHT) * f64::from(w.mobility) / 100.0;
                         v += (placement * (m - avg)).round() as i32;
-                        v += pct(CENTRE_WEIGHT * closeness(sq as Square), w.centre);
+                        v += pct(CENTRE_WEIGHT * closeness(Square::from_index(sq)), w.centre);
                     }
                     if !zone.is_empty() && gain > 0 {
-                        let rank = g.rank(sq as Square);
+                        let rank = g.rank(Square::from_index(sq));
                         let distance = zone.iter().map(|z| (g.rank(z) - rank).abs()).min().unwrap_or(span);
                         let progress = (span - distance).max(0);
                         v += pct(
@@ -197,8 +202,8 @@ impl Evaluation {
         let royal_crowded = Color::BOTH.map(|side| {
             (0..MAX_SQUARES)
                 .map(|sq| {
-                    let sq = sq as Square;
-                    if (sq as usize) >= n {
+                    let sq = Square::from_index(sq);
+                    if sq.index() >= n {
                         return 0;
                     }
                     pct(
@@ -212,7 +217,7 @@ impl Evaluation {
             (0..MAX_SQUARES)
                 .map(|sq| {
                     if sq < n {
-                        pct(10 * closeness(sq as Square), w.royal_safety)
+                        pct(10 * closeness(Square::from_index(sq)), w.royal_safety)
                     } else {
                         0
                     }
@@ -224,7 +229,7 @@ impl Evaluation {
                 let mut set = SquareSet::EMPTY;
                 if sq < n {
                     for (df, dr) in [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)] {
-                        if let Some(t) = g.offset(sq as Square, df, dr) {
+                        if let Some(t) = g.offset(Square::from_index(sq), df, dr) {
                             set.insert(t);
                         }
                     }
@@ -240,10 +245,10 @@ impl Evaluation {
                 .flat_map(|side| {
                     start.occupied[side]
                         .iter()
-                        .map(|sq| start.board[sq as usize])
+                        .map(|sq| start.board[sq.index()])
                         .collect::<Vec<_>>()
                 })
-                .map(|cell| values[cell.kind() as usize])
+                .map(|cell| values[cell.kind().index()])
                 .sum::<i32>(),
             Err(_) => variant
                 .start_fen
@@ -252,12 +257,12 @@ impl Evaluation {
                 .unwrap_or("")
                 .chars()
                 .filter_map(|c| variant.kind_of_letter(c))
-                .map(|k| values[k as usize])
+                .map(|k| values[k.index()])
                 .sum(),
         }
         .abs()
         .max(1);
-        let hand_values = variant.hand_kinds.iter().map(|&k| values[k as usize]).collect();
+        let hand_values = variant.hand_kinds.iter().map(|&k| values[k.index()]).collect();
         Evaluation {
             hand_values,
             values,
@@ -275,7 +280,7 @@ impl Evaluation {
     /// The material value of `kind`, in centipawns.
     #[inline]
     pub fn value(&self, kind: Kind) -> i32 {
-        self.values.get(kind as usize).copied().unwrap_or(0)
+        self.values.get(kind.index()).copied().unwrap_or(0)
     }
 
     /// The position's score for the side to move, in centipawns.
@@ -285,10 +290,10 @@ impl Evaluation {
         let mut material = 0;
         for side in 0..2 {
             for sq in pos.occupied[side].iter() {
-                let cell = pos.board[sq as usize];
-                let row = cell.kind() as usize * 2 + side;
-                score[side] += self.table[row * MAX_SQUARES + sq as usize];
-                material += self.values[cell.kind() as usize];
+                let cell = pos.board[sq.index()];
+                let row = cell.kind().index() * 2 + side;
+                score[side] += self.table[row * MAX_SQUARES + sq.index()];
+                material += self.values[cell.kind().index()];
             }
             for (slot, &value) in self.hand_values.iter().enumerate() {
                 let held = value * i32::from(pos.hands[side][slot]);
@@ -301,7 +306,7 @@ impl Evaluation {
             let phase = (material.abs() * 64 / self.start_material).clamp(0, 64);
             for side in 0..2 {
                 for sq in pos.royals[side].iter() {
-                    let s = sq as usize;
+                    let s = sq.index();
                     let shield = self.neighbours[s].0.iter().zip(pos.occupied[side].0.iter());
                     let shield = shield.map(|(a, b)| (a & b).count_ones() as i32).sum::<i32>();
                     score[side] += (phase * (self.royal_crowded[side][s] + self.shield_bonus * shield)
@@ -343,8 +348,8 @@ mod tests {
         assert_eq!(e.value(bishop), (40.0f64 + 35.0 * 8.75).round() as i32);
         // A knight in the centre is worth more than in the corner.
         let w = 0;
-        let row = knight as usize * 2 + w;
-        let d4 = chess.geometry.parse_square("d4").unwrap() as usize;
+        let row = knight.index() * 2 + w;
+        let d4 = chess.geometry.parse_square("d4").unwrap().index();
         assert!(e.table[row * MAX_SQUARES + d4] > e.table[row * MAX_SQUARES]);
     }
 
@@ -392,8 +397,8 @@ mod tests {
         assert_eq!(e.evaluate(&v.start_position()), 0);
         // No mobility and no centre: a knight is worth the same everywhere.
         let (v, e) = weighted("(mobility: 0, centre: 0)");
-        let row = v.kind_of_letter('N').unwrap() as usize * 2;
-        let d4 = v.geometry.parse_square("d4").unwrap() as usize;
+        let row = v.kind_of_letter('N').unwrap().index() * 2;
+        let d4 = v.geometry.parse_square("d4").unwrap().index();
         assert_eq!(e.table[row * MAX_SQUARES + d4], e.table[row * MAX_SQUARES]);
         assert_ne!(plain.table[row * MAX_SQUARES + d4], plain.table[row * MAX_SQUARES]);
         // Royal safety off: the king's square does not count.

@@ -3,18 +3,9 @@
 //! (alpha-beta with null windows), a transposition table shared by the
 //! threads (lazy SMP), quiescence over captures and over moves whose
 //! effects remove enemy pieces, and a generic evaluation computed from
-//! the variant's data when the search is set up (docs/search.md).
-//!
-//! ```
-//! use kaboom::search::{Control, Engine, Limits};
-//! use std::sync::Arc;
-//! let chess = Arc::new(kaboom::Variant::load("chess").unwrap());
-//! let engine = Engine::new(chess.clone());
-//! let start = chess.start_position();
-//! let limits = Limits { depth: Some(3), ..Limits::default() };
-//! let result = engine.search(&start, &[], &limits, &Control::new(), &mut |_| {});
-//! assert!(chess.legal_moves(&start).contains(&result.best.unwrap()));
-//! ```
+//! the variant's data when the search is set up (docs/search.md). The
+//! command line's `go`, `play --engine`, `uci`, `xboard` and `match` use it
+//! (`tests::a_search_finds_a_legal_move` shows the calls).
 
 pub mod budget;
 mod ends;
@@ -161,11 +152,6 @@ impl Engine {
         self.threads = threads.max(1);
     }
 
-    /// The number of search threads.
-    pub fn threads(&self) -> usize {
-        self.threads
-    }
-
     /// Forgets everything learned: for a new game.
     pub fn clear(&self) {
         self.tt.clear();
@@ -176,11 +162,6 @@ impl Engine {
     /// [`Engine::search`], let it see repetitions.
     pub fn key(&self, pos: &Position) -> u64 {
         self.keys.position_key(pos)
-    }
-
-    /// The static evaluation of `pos` for the side to move, in centipawns.
-    pub fn evaluate(&self, pos: &Position) -> i32 {
-        self.eval.evaluate(pos)
     }
 
     /// Searches `root` within `limits`. `history` holds the keys

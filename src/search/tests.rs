@@ -162,3 +162,18 @@ fn a_repetition_with_a_later_clock_is_a_draw() {
     assert_ne!(free.best, Some(back));
     assert!(matches!(free.score, Score::Centipawns(cp) if cp > 500) || matches!(free.score, Score::Mate(n) if n > 0));
 }
+
+#[test]
+fn a_search_finds_a_legal_move() {
+    use crate::search::{Control, Engine, Limits};
+    use std::sync::Arc;
+    let chess = Arc::new(Variant::load("chess").unwrap());
+    let engine = Engine::new(chess.clone());
+    let start = chess.start_position();
+    let limits = Limits {
+        depth: Some(3),
+        ..Limits::default()
+    };
+    let result = engine.search(&start, &[], &limits, &Control::new(), &mut |_| {});
+    assert!(chess.legal_moves(&start).contains(&result.best.unwrap()));
+}

@@ -7,7 +7,7 @@
 use super::ends::{Verdict, outcome_score};
 use super::tt::{Bound, Entry};
 use super::{Engine, Info, MATE, MAX_PLY, Score, is_mate};
-use crate::base::square::{Color, SquareSet};
+use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
 use crate::engine::moves::{Move, MoveKind};
 use crate::engine::position::Position;
@@ -75,8 +75,8 @@ pub(crate) struct Worker<'a> {
 }
 
 const NO_MOVE: Move = Move {
-    from: 0,
-    to: 0,
+    from: Square::new(0),
+    to: Square::new(0),
     kind: MoveKind::Quiet,
     promotion: None,
     choices: crate::engine::moves::Choices::NONE,
@@ -225,7 +225,7 @@ impl<'a> Worker<'a> {
                 let mut child = pos.clone();
                 child.side = pos.side.flip();
                 child.ep_targets = SquareSet::EMPTY;
-                child.ep_victim = 0;
+                child.ep_victim = Square::new(0);
                 self.path.push(position_key);
                 let r = 2 + depth / 4;
                 let score = -self.negamax(&child, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
@@ -344,8 +344,8 @@ impl<'a> Worker<'a> {
     fn has_pieces(&self, pos: &Position) -> bool {
         let v = self.variant;
         pos.occupied[pos.side as usize].iter().any(|sq| {
-            let k = pos.board[sq as usize].kind();
-            !v.is_royal(k) && v.pawn_kinds >> k & 1 == 0
+            let k = pos.board[sq.index()].kind();
+            !v.is_royal(k) && !k.in_mask(v.pawn_kinds)
         })
     }
 
@@ -447,7 +447,7 @@ impl<'a> Worker<'a> {
         } else {
             mv.to
         };
-        let cell = pos.board[at as usize];
+        let cell = pos.board[at.index()];
         if cell.is_side(them) { eval.value(cell.kind()) } else { 0 }
     }
 
@@ -472,7 +472,7 @@ impl<'a> Worker<'a> {
                 let victim = self.victim_value(pos, mv);
                 let promotion = mv.promotion.map_or(0, |k| eval.value(k));
                 if victim > 0 || promotion > 0 || mv.is_capture() {
-                    let mover = pos.board[mv.from as usize];
+                    let mover = pos.board[mv.from.index()];
                     let attacker = if mover.is_piece() && !self.variant.is_royal(mover.kind()) {
                         eval.value(mover.kind())
                     } else {

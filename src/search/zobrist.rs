@@ -118,6 +118,7 @@ impl Keys {
 
     /// The key of `pos`: its [`Keys::position_key`] with the move-rule
     /// clock near the limit ([`Keys::clock_key`]), for the table.
+    #[cfg(test)]
     pub fn key(&self, pos: &Position) -> u64 {
         self.position_key(pos) ^ self.clock_key(pos)
     }
@@ -128,7 +129,7 @@ impl Keys {
         let mut key = 0;
         for side in 0..2 {
             for sq in pos.occupied[side].iter() {
-                key ^= self.cell(pos.board[sq as usize].0, sq as usize);
+                key ^= self.cell(pos.board[sq.index()].0, sq.index());
             }
         }
         if self.blocks {
@@ -148,7 +149,7 @@ impl Keys {
             rights &= rights - 1;
         }
         if !pos.ep_targets.is_empty() {
-            key ^= squares(&self.ep, &pos.ep_targets) ^ self.ep_victim[pos.ep_victim as usize];
+            key ^= squares(&self.ep, &pos.ep_targets) ^ self.ep_victim[pos.ep_victim.index()];
         }
         key ^= squares(&self.unmoved, &pos.unmoved);
         for (i, &count) in pos.captured.iter().enumerate() {
@@ -210,7 +211,7 @@ impl Keys {
 }
 
 fn squares(keys: &[u64; MAX_SQUARES], set: &SquareSet) -> u64 {
-    set.iter().fold(0, |k, sq| k ^ keys[sq as usize])
+    set.iter().fold(0, |k, sq| k ^ keys[sq.index()])
 }
 
 #[cfg(test)]

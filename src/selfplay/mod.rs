@@ -9,19 +9,12 @@
 //! its own cleared table: with a node or depth limit a game's moves depend
 //! on nothing else, so a match is the same whatever the thread count, and a
 //! shard plays exactly the games the whole match would play at its indices.
-//!
-//! ```
-//! use kaboom::selfplay::{Settings, Shard, run};
-//! let settings = Settings { games: 2, nodes: Some(200), max_plies: 20, ..Settings::default() };
-//! let report = run("chess", &settings, Shard::WHOLE, 1, &|_| {}).unwrap();
-//! assert_eq!(report.played, 2);
-//! ```
 
 mod one_game;
 mod report;
 
 pub use one_game::{GameRecord, play_game};
-pub use report::{EngineResults, MergeError, Report, Results, Summary, merge};
+pub use report::{Report, merge};
 
 use crate::base::diagnostic::LoadError;
 use crate::compile::Variant;
@@ -228,6 +221,19 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use report::MergeError;
+
+    #[test]
+    fn a_match_of_two_games_plays_two() {
+        let settings = Settings {
+            games: 2,
+            nodes: Some(200),
+            max_plies: 20,
+            ..Settings::default()
+        };
+        let report = run("chess", &settings, Shard::WHOLE, 1, &|_| {}).unwrap();
+        assert_eq!(report.played, 2);
+    }
 
     #[test]
     fn shards_split_the_games_disjointly_and_completely() {

@@ -58,7 +58,7 @@ pub fn mechanics(variant: &Variant, mv: &Move, events: &[Event], out: &mut BTree
             action = variant
                 .programs
                 .actions
-                .get(i as usize)
+                .get(i.index())
                 .map_or_else(|| "action".to_string(), |a| format!("action {}", a.name));
             names.push(&action);
         }

@@ -5,7 +5,7 @@
 mod loader;
 mod type_errors;
 
-pub use crate::base::span::{Location, SourceFile, SourceId, Sources, Spanned};
+pub use crate::base::span::{Location, Sources, Spanned};
 pub(crate) use loader::closest;
 pub use loader::read_text;
 pub use loader::{
@@ -464,15 +464,4 @@ pub struct ShieldSpec {
     /// The effects it protects from: `["remove", "block"]` (also `push`, `bounce`).
     #[serde(deserialize_with = "lenient")]
     pub against: Vec<Spanned<String>>,
-}
-
-/// An outcome for the side to move.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
-pub enum Outcome {
-    /// The side to move wins.
-    Win,
-    /// The side to move loses.
-    Loss,
-    /// The game is drawn.
-    Draw,
 }

@@ -4,8 +4,8 @@ use super::caps::{CACHE_ENTRIES, ENGINE_HASH_MB, MAX_MOVES, MAX_TEXT_BYTES};
 use super::http::{self, Reply};
 use super::library::Library;
 use super::line::{self, Line};
-use kaboom::Variant;
-use kaboom::check::LoadError;
+use crate::Variant;
+use crate::check::LoadError;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -288,27 +288,27 @@ fn variant_of(state: &State, r: &VariantRef) -> Result<Arc<Variant>, ApiError> {
 /// milliseconds (capped).
 fn engine_move(variant: &Arc<Variant>, line: &Line<'_>, movetime: Option<u64>) -> Result<Value, ApiError> {
     let ms = super::caps::movetime(movetime);
-    let engine = kaboom::search::Engine::with_hash(Arc::clone(variant), ENGINE_HASH_MB);
-    let mut replay = kaboom::Game::new(variant, line.start.clone());
+    let engine = crate::search::Engine::with_hash(Arc::clone(variant), ENGINE_HASH_MB);
+    let mut replay = crate::Game::new(variant, line.start.clone());
     let mut history = vec![engine.key(replay.position())];
     for mv in line.game.moves() {
         replay.play(*mv);
         history.push(engine.key(replay.position()));
     }
     history.pop();
-    let limits = kaboom::search::Limits {
+    let limits = crate::search::Limits {
         movetime: Some(Duration::from_millis(ms)),
-        ..kaboom::search::Limits::default()
+        ..crate::search::Limits::default()
     };
     let result = engine.search(
         line.game.position(),
         &history,
         &limits,
-        &kaboom::search::Control::new(),
+        &crate::search::Control::new(),
         &mut |_| {},
     );
     Ok(json!({
-        "best": result.best.map(|m| kaboom::notation::uci::write(variant, &m)),
+        "best": result.best.map(|m| crate::notation::uci::write(variant, &m)),
         "depth": result.depth,
         "nodes": result.nodes,
         "movetime": ms,

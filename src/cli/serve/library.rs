@@ -4,8 +4,8 @@
 
 use super::super::cmd_test::expand;
 use super::super::{Failure, FileKind, file_kind};
-use kaboom::Variant;
-use kaboom::check::LoadError;
+use crate::Variant;
+use crate::check::LoadError;
 use std::path::PathBuf;
 
 /// Where a variant of the library comes from.
@@ -34,10 +34,10 @@ impl Entry {
     /// The variant file's text as written (not merged with its parents).
     pub fn text(&self) -> Result<String, String> {
         match &self.source {
-            Source::Bundled(name) => kaboom::spec::bundled_source(name)
+            Source::Bundled(name) => crate::spec::bundled_source(name)
                 .map(str::to_string)
                 .ok_or_else(|| format!("no bundled variant {name}")),
-            Source::File { path, .. } => kaboom::spec::read_text(path, kaboom::spec::MAX_FILE_BYTES, "a variant file"),
+            Source::File { path, .. } => crate::spec::read_text(path, crate::spec::MAX_FILE_BYTES, "a variant file"),
         }
     }
 
@@ -71,7 +71,7 @@ impl Library {
     /// files in a folder are skipped). A path that does not exist or a
     /// folder that cannot be read is an error, as for `kaboom test`.
     pub fn new(paths: &[String]) -> Result<Library, Failure> {
-        let mut entries: Vec<Entry> = kaboom::spec::bundled_names()
+        let mut entries: Vec<Entry> = crate::spec::bundled_names()
             .into_iter()
             .map(|name| Entry {
                 label: name.to_string(),

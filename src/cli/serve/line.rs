@@ -2,9 +2,9 @@
 //! replayed on every request (the page keeps the line; the server keeps
 //! nothing), and the position it reaches as JSON for the page.
 
-use kaboom::engine::trace::Recorder;
-use kaboom::notation::{explain, fen, san, trace_text, uci};
-use kaboom::{Game, Move, Position, Variant};
+use crate::engine::trace::Recorder;
+use crate::notation::{explain, fen, san, trace_text, uci};
+use crate::{Game, Move, Position, Variant};
 use serde_json::{Value, json};
 
 /// Why a line cannot be replayed.
@@ -96,12 +96,12 @@ pub fn position_json(variant: &Variant, line: &Line<'_>) -> Value {
             .collect()
     };
     let (svg, last) = match &line.last {
-        None => (kaboom::picture::board(variant, pos), Value::Null),
+        None => (crate::picture::board(variant, pos), Value::Null),
         Some((mv, before)) => {
             let mut after = before.clone();
             let mut trace = Recorder::default();
             after.make_traced(variant, *mv, &mut trace);
-            let (_, marks) = kaboom::picture::marks(mv, &trace.events, trace.area);
+            let (_, marks) = crate::picture::marks(mv, &trace.events, trace.area);
             let text = uci::write(variant, mv);
             let caption = format!("{}: after {text}", variant.name());
             let mut touched: Vec<String> = explain::touched(mv, &trace.events).iter().map(|s| g.name(s)).collect();
@@ -114,7 +114,7 @@ pub fn position_json(variant: &Variant, line: &Line<'_>) -> Value {
                 "touched": touched,
                 "area": trace.area.iter().map(|s| g.name(s)).collect::<Vec<_>>(),
             });
-            (kaboom::picture::board_marked(variant, pos, &marks, &caption), last)
+            (crate::picture::board_marked(variant, pos, &marks, &caption), last)
         }
     };
     json!({
@@ -123,7 +123,7 @@ pub fn position_json(variant: &Variant, line: &Line<'_>) -> Value {
         "ranks": g.ranks,
         "fen": fen::write(variant, pos),
         "start_fen": fen::write(variant, &line.start),
-        "side": if pos.side_to_move() == kaboom::base::square::Color::White { "white" } else { "black" },
+        "side": if pos.side_to_move() == crate::base::square::Color::White { "white" } else { "black" },
         "svg": svg,
         "moves": moves,
         "last": last,
