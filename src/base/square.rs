@@ -109,6 +109,9 @@ impl SquareSet {
     /// The empty set.
     pub const EMPTY: SquareSet = SquareSet([0; 4]);
 
+    /// Every square there may be.
+    pub const FULL: SquareSet = SquareSet([u64::MAX; 4]);
+
     /// Whether `sq` is in the set.
     #[inline]
     pub fn contains(&self, sq: Square) -> bool {
@@ -143,6 +146,18 @@ impl SquareSet {
     #[inline]
     pub fn union(&self, other: &SquareSet) -> SquareSet {
         SquareSet(std::array::from_fn(|i| self.0[i] | other.0[i]))
+    }
+
+    /// The squares in both sets.
+    #[inline]
+    pub fn intersection(&self, other: &SquareSet) -> SquareSet {
+        SquareSet(std::array::from_fn(|i| self.0[i] & other.0[i]))
+    }
+
+    /// The squares of this set that are not in `other`.
+    #[inline]
+    pub fn difference(&self, other: &SquareSet) -> SquareSet {
+        SquareSet(std::array::from_fn(|i| self.0[i] & !other.0[i]))
     }
 
     /// Whether the two sets share a square.

@@ -73,6 +73,10 @@ pub struct AttackTables {
     /// towards it, which, emptied, could open an attack on it. (Lines are
     /// handled by looking for pins at run time.)
     pub leap_exposure: Vec<SquareSet>,
+    /// For each (attacking side, square): where the leaps towards it start,
+    /// so that a test finds no leaping attacker at once where no piece of
+    /// that side stands on any of them.
+    pub leap_origins: Vec<SquareSet>,
     /// Per ray of [`AttackTables::rays`]: its squares as a set (a piece
     /// leaving or entering a hopper's ray may open or close a hop).
     pub ray_sets: Vec<SquareSet>,
@@ -90,7 +94,14 @@ impl AttackTables {
     /// The slot for attacks by `side` on `sq`.
     #[inline]
     pub fn slot(&self, side: Color, sq: Square) -> AttackSlot {
-        self.slots[side as usize * self.board_squares + sq.index()]
+        self.slots[self.slot_index(side, sq)]
+    }
+
+    /// Where the slot for attacks by `side` on `sq` is, in `slots` and the
+    /// tables that follow its order.
+    #[inline]
+    pub fn slot_index(&self, side: Color, sq: Square) -> usize {
+        side as usize * self.board_squares + sq.index()
     }
 
     /// The squares `[start, start + len)` of the pool.
@@ -291,7 +302,9 @@ fn pool(t: &mut AttackTables, g: Geometry, target: Square, sources: &Sources) {
         ..Default::default()
     };
     let mut exposure = SquareSet::EMPTY;
+    let mut origins = SquareSet::EMPTY;
     for (from, path, hop, kinds) in &sources.leaps {
+        origins.insert(*from);
         t.has_hops |= *hop != 0;
         t.has_hop_leaps |= *hop != 0;
         t.leaps.push(AttackLeap {
@@ -328,4 +341,5 @@ fn pool(t: &mut AttackTables, g: Geometry, target: Square, sources: &Sources) {
     slot.rays_end = t.rays.len() as u32;
     t.slots.push(slot);
     t.leap_exposure.push(exposure);
+    t.leap_origins.push(origins);
 }

@@ -468,6 +468,10 @@ pub struct Programs {
     pub end_labels: Vec<String>,
     /// Whether some end rule is a plain condition (checked at every node).
     pub immediate_end: bool,
+    /// The plain-condition end rules resolved at load time when they only
+    /// ask which sides have royal pieces: per state (bit 0: the side to
+    /// move has one, bit 1: the other side has one), the first that holds.
+    pub royal_ends: Option<[Option<u8>; 4]>,
     /// Shields: (kind, radius, against bits).
     pub shields: Vec<(Kind, u8, u8)>,
     /// Shields written as sentences: the squares (read for each side), the

@@ -139,6 +139,7 @@ pub fn compile(
         let end = b.end(&rule.condition);
         b.p.end.push((end, rule.outcome));
     }
+    b.p.royal_ends = super::royal_ends::table(&b.p, royal_kinds);
     b.p.end_labels = s.end_labels.clone();
     b.p.shields = s.shields.iter().map(|sh| (sh.kind, sh.radius, sh.against)).collect();
     for rule in &s.shield_rules {

@@ -5,6 +5,7 @@
 pub mod attacks;
 pub mod ir;
 mod lower;
+mod royal_ends;
 pub mod tables;
 
 use crate::base::action::ActionId;

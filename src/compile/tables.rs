@@ -65,11 +65,29 @@ pub struct Slot {
     /// exact duplicates were merged): move generation then lists each
     /// destination once, at its first open route.
     pub repeats: bool,
-    /// No square is repeated, and every leap and ride is a plain one: it
-    /// moves to an empty square or captures an enemy piece, with no path
-    /// to keep clear (a ride's squares aside), no en passant and no hop.
-    /// Perft's last ply counts such a piece's moves in one tight loop.
-    pub simple: bool,
+    /// No square is repeated and no ride hops: perft's last ply counts
+    /// such a piece's moves from its [`LeapSets`] and its rides, without
+    /// listing the moves that are legal as they are.
+    pub countable: bool,
+}
+
+/// A slot's leaps as square sets, for counting the moves of a piece that
+/// may make every plain move (perft's last ply): the moves to empty
+/// squares and the captures are then the sets met with the board.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LeapSets {
+    /// Where the plain leaps with no path to keep clear move to an empty
+    /// square (quiet moves).
+    pub quiet: SquareSet,
+    /// Where the plain leaps with no path capture an enemy piece.
+    pub capture: SquareSet,
+    /// Where leaps that are not quiet capture en passant.
+    pub en_passant: SquareSet,
+    /// First of the other leaps (a path to keep clear, or a double step
+    /// that leaves en passant targets) in [`MoveTables::rest_leaps`].
+    pub rest: u32,
+    /// One past the last of them.
+    pub rest_end: u32,
 }
 
 /// All move tables of a variant.
@@ -83,6 +101,10 @@ pub struct MoveTables {
     pub squares: Vec<Square>,
     /// One slot per (kind, side, square).
     pub slots: Vec<Slot>,
+    /// The leaps of each slot as square sets, in the order of `slots`.
+    pub leap_sets: Vec<LeapSets>,
+    /// The leaps that [`LeapSets`] does not hold as sets, grouped by slot.
+    pub rest_leaps: Vec<Leap>,
     /// Number of squares on the board.
     pub board_squares: usize,
 }
@@ -91,7 +113,18 @@ impl MoveTables {
     /// The slot of `kind` of `side` on `sq`.
     #[inline]
     pub fn slot(&self, kind: Kind, side: Color, sq: Square) -> Slot {
-        self.slots[(kind.index() * 2 + side as usize) * self.board_squares + sq.index()]
+        self.slots[self.slot_index(kind, side, sq)]
+    }
+
+    /// The leaps of `kind` of `side` on `sq` as square sets.
+    #[inline]
+    pub fn leap_sets(&self, kind: Kind, side: Color, sq: Square) -> &LeapSets {
+        &self.leap_sets[self.slot_index(kind, side, sq)]
+    }
+
+    #[inline]
+    fn slot_index(&self, kind: Kind, side: Color, sq: Square) -> usize {
+        (kind.index() * 2 + side as usize) * self.board_squares + sq.index()
     }
 
     /// The squares `[start, start + len)` of the pool.
@@ -370,11 +403,30 @@ pub fn build_from(g: Geometry, pieces: &[PieceMoves<'_>], en_passant: bool) -> M
                     }
                 }
                 slot.repeats = repeats(&leaps, &rides);
-                slot.simple = !slot.repeats
-                    && leaps
-                        .iter()
-                        .all(|(l, path)| l.flags == QUIET | CAPTURE && path.is_empty())
-                    && rides.iter().all(|(_, flags)| *flags == QUIET | CAPTURE);
+                slot.countable = !slot.repeats && rides.iter().all(|(_, flags)| flags & HOPS == 0);
+                let mut sets = LeapSets {
+                    rest: t.rest_leaps.len() as u32,
+                    ..Default::default()
+                };
+                for (leap, path) in &leaps {
+                    if !path.is_empty() || leap.flags & SETS_EN_PASSANT != 0 {
+                        let mut rest = *leap;
+                        rest.path = t.squares.len() as u32;
+                        t.squares.extend(path);
+                        t.rest_leaps.push(rest);
+                        continue;
+                    }
+                    if leap.flags & QUIET != 0 {
+                        sets.quiet.insert(leap.to);
+                    } else if leap.flags & EN_PASSANT != 0 {
+                        sets.en_passant.insert(leap.to);
+                    }
+                    if leap.flags & CAPTURE != 0 {
+                        sets.capture.insert(leap.to);
+                    }
+                }
+                sets.rest_end = t.rest_leaps.len() as u32;
+                t.leap_sets.push(sets);
                 for (mut leap, path) in leaps {
                     leap.path = t.squares.len() as u32;
                     t.squares.extend(path);

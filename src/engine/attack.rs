@@ -3,7 +3,7 @@
 
 use super::position::Position;
 use crate::base::piece::Cell;
-use crate::base::square::{Color, Square};
+use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
 use crate::compile::tables::HOP_BEHIND;
 
@@ -12,7 +12,7 @@ impl Variant {
     /// whose turn it is and whether the capture would be legal).
     #[inline]
     pub fn is_attacked(&self, pos: &Position, sq: Square, by: Color) -> bool {
-        self.attacked(|s| pos.board[s.index()], sq, by)
+        self.attacked(|s| pos.board[s.index()], &pos.occupied[by as usize], sq, by)
     }
 
     /// Like [`Variant::is_attacked`], with the square `vacated` seen as
@@ -30,6 +30,7 @@ impl Variant {
                         pos.board[s.index()]
                     }
                 },
+                &pos.occupied[by as usize],
                 sq,
                 by,
             );
@@ -45,6 +46,7 @@ impl Variant {
                     pos.board[s.index()]
                 }
             },
+            &pos.occupied[by as usize],
             sq,
             by,
         )
@@ -62,6 +64,9 @@ impl Variant {
         to: Square,
         moved: Cell,
     ) -> bool {
+        // The moved piece may be `by`'s: it then stands on `to`.
+        let mut theirs = pos.occupied[by as usize];
+        theirs.insert(to);
         self.attacked(
             |s| {
                 if s == to {
@@ -72,29 +77,44 @@ impl Variant {
                     pos.board[s.index()]
                 }
             },
+            &theirs,
             sq,
             by,
         )
     }
 
-    /// Whether a piece of `by` attacks `sq` on the board `cell` describes.
+    /// Whether a piece of `by` attacks `sq` on the board `cell` describes,
+    /// where `by`'s pieces stand on squares of `theirs` (a superset will
+    /// do: it only lets lines and leaps with none of them be skipped).
     /// A variant with no confined hop and no `cannot_hop`/`cannot_capture`
     /// gets a copy without their tests.
     #[inline(always)]
-    pub(super) fn attacked(&self, cell: impl Fn(Square) -> Cell, sq: Square, by: Color) -> bool {
+    pub(super) fn attacked(&self, cell: impl Fn(Square) -> Cell, theirs: &SquareSet, sq: Square, by: Color) -> bool {
         if self.attacks.has_hop_leaps || self.piece_limits {
-            self.attacked_with::<true>(cell, sq, by)
+            self.attacked_with::<true>(cell, theirs, sq, by)
         } else {
-            self.attacked_with::<false>(cell, sq, by)
+            self.attacked_with::<false>(cell, theirs, sq, by)
         }
     }
 
     #[inline(always)]
-    fn attacked_with<const EXTRA: bool>(&self, cell: impl Fn(Square) -> Cell, sq: Square, by: Color) -> bool {
+    fn attacked_with<const EXTRA: bool>(
+        &self,
+        cell: impl Fn(Square) -> Cell,
+        theirs: &SquareSet,
+        sq: Square,
+        by: Color,
+    ) -> bool {
         let t = &self.attacks;
-        let slot = t.slot(by, sq);
+        let index = t.slot_index(by, sq);
+        let slot = t.slots[index];
         let empty = |s: Square| cell(s).is_empty();
-        for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
+        let leaps = if t.leap_origins[index].intersects(theirs) {
+            slot.leaps as usize..slot.leaps_end as usize
+        } else {
+            0..0
+        };
+        for leap in &t.leaps[leaps] {
             let attacker = cell(leap.from);
             if !attacker.is_side(by) || !attacker.kind().in_mask(leap.kinds) {
                 continue;
@@ -110,7 +130,11 @@ impl Variant {
                 return true;
             }
         }
-        for ray in &t.rays[slot.rays as usize..slot.rays_end as usize] {
+        let rays = slot.rays as usize..slot.rays_end as usize;
+        for (ray, on_ray) in t.rays[rays.clone()].iter().zip(&t.ray_sets[rays]) {
+            if ray.hop == 0 && !on_ray.intersects(theirs) {
+                continue;
+            }
             let squares = t.run(ray.ray, ray.len);
             // Where the attacker is looked for: the whole ray, or for a
             // hopper the squares beyond its hurdle.

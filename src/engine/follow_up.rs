@@ -426,7 +426,8 @@ impl Variant {
             } else {
                 r
             };
-            self.attacked(cell, r, us.flip())
+            // A bounce may move their pieces: no set narrows the search.
+            self.attacked(cell, &SquareSet::FULL, r, us.flip())
         })
     }
 

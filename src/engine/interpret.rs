@@ -471,7 +471,7 @@ impl Variant {
                             pos.remove_piece(self, sq, false, trace);
                         }
                         if pos.cell(sq) != Cell::BLOCKED {
-                            pos.board[sq.index()] = Cell::BLOCKED;
+                            pos.block(sq);
                             trace.record(Event::Blocked { at: sq });
                         }
                     }
@@ -574,7 +574,7 @@ impl Variant {
         if pos.cell(to).is_piece() {
             pos.remove_piece(self, to, false, trace);
         }
-        pos.board[to.index()] = Cell::BLOCKED;
+        pos.block(to);
         trace.record(Event::Blocked { at: to });
         for sq in free.iter() {
             if sq != to && pos.cell(sq) == Cell::BLOCKED {

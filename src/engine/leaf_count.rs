@@ -7,9 +7,10 @@
 use super::movegen::{MoveSink, SafeMoves};
 use super::moves::{Move, MoveKind};
 use super::position::Position;
-use crate::base::piece::{Cell, Kind};
+use crate::base::piece::Kind;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
+use crate::compile::tables::{CAPTURE, EN_PASSANT, QUIET, SETS_EN_PASSANT};
 
 impl Variant {
     /// How many legal moves the side to move has: the length of
@@ -42,13 +43,21 @@ impl Variant {
         let free = safe.free_pieces(pos);
         let plain = |kind| self.is_plain(&Move::new(Square::new(0), Square::new(0), kind));
         let mut counter = LeafCounter::new(plain(MoveKind::Quiet), plain(MoveKind::Capture), listed);
+        let empty = pos.empty_squares(&p.all);
+        let enemy = pos.occupied[us.flip() as usize];
         for from in pos.occupied[us as usize].iter() {
             if free.contains(from) {
-                if !self.count_simple_piece(pos, from, us, &mut counter) {
+                if !self.count_free_piece(pos, from, us, &empty, &enemy, &mut counter) {
                     self.generate_piece(pos, from, us, true, &mut counter);
                 }
             } else {
-                self.generate_piece(pos, from, us, true, counter.listed);
+                let mut judged = JudgedCounter {
+                    safe: &safe,
+                    counted: 0,
+                    listed: counter.listed,
+                };
+                self.generate_piece(pos, from, us, true, &mut judged);
+                counter.counted += judged.counted;
             }
         }
         let counted = counter.counted;
@@ -60,63 +69,119 @@ impl Variant {
 
 impl Variant {
     /// Counts the moves of the free piece on `from` into `counter` when its
-    /// slot is simple (see [`Slot::simple`](crate::compile::tables::Slot)),
-    /// it promotes nowhere and has no actions: each leap or ray square
-    /// counts when empty, and captures too when plain (else they are
-    /// listed). False, having done nothing, for any other piece.
+    /// slot is countable (see [`Slot::countable`](crate::compile::tables::Slot))
+    /// and it has no actions: its plain leaps from its [`LeapSets`] met
+    /// with the board (`empty`, `enemy`), its other leaps and its rides one
+    /// by one. A move that is not plain as it is (a promotion, en passant,
+    /// a capture that fires a rule) goes through the counter, which lists
+    /// it. False, having done nothing, for any other piece.
+    ///
+    /// [`LeapSets`]: crate::compile::tables::LeapSets
     #[inline]
-    fn count_simple_piece(&self, pos: &Position, from: Square, us: Color, counter: &mut LeafCounter) -> bool {
+    fn count_free_piece(
+        &self,
+        pos: &Position,
+        from: Square,
+        us: Color,
+        empty: &SquareSet,
+        enemy: &SquareSet,
+        counter: &mut LeafCounter,
+    ) -> bool {
         let t = &self.moves;
         let kind = pos.board[from.index()].kind();
         let slot = t.slot(kind, us, from);
-        if !slot.simple
-            || self.piece_limits
-            || kind.in_mask(self.programs.action_kinds)
-            || !self.promotion_targets(kind, us, from).is_empty()
-        {
+        if !slot.countable || self.piece_limits || kind.in_mask(self.programs.action_kinds) {
             return false;
         }
-        let them = us.flip();
-        let mut counted = 0u64;
-        // A capture counts when plain; else it is listed to be judged.
-        let capture_plain = counter.capture_plain;
-        let take = |to: Square, cell: Cell, listed: &mut Vec<Move>| -> u64 {
-            if !cell.is_side(them) {
-                0
-            } else if capture_plain {
-                1
-            } else {
-                listed.push(Move::new(from, to, MoveKind::Capture));
-                0
-            }
-        };
-        let quiet = u64::from(counter.quiet_plain);
-        for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
-            let cell = pos.board[leap.to.index()];
-            if cell.is_empty() {
-                if quiet == 0 {
-                    counter.listed.push(Move::new(from, leap.to, MoveKind::Quiet));
-                }
-                counted += quiet;
-            } else {
-                counted += take(leap.to, cell, counter.listed);
+        let promotes_on = self.promotion_targets(kind, us, from);
+        let sets = t.leap_sets(kind, us, from);
+        let quiet = sets.quiet.intersection(empty);
+        if counter.quiet_plain && !quiet.intersects(promotes_on) {
+            counter.counted += u64::from(quiet.len());
+        } else {
+            for to in quiet.iter() {
+                counter.take(self, pos, promotes_on, kind, us, from, to, MoveKind::Quiet);
             }
         }
+        let captures = sets.capture.intersection(enemy);
+        if counter.capture_plain && !captures.intersects(promotes_on) {
+            counter.counted += u64::from(captures.len());
+        } else {
+            for to in captures.iter() {
+                counter.take(self, pos, promotes_on, kind, us, from, to, MoveKind::Capture);
+            }
+        }
+        if sets.en_passant.intersects(&pos.ep_targets) {
+            for to in sets.en_passant.intersection(&pos.ep_targets).intersection(empty).iter() {
+                counter.take(self, pos, promotes_on, kind, us, from, to, MoveKind::EnPassant);
+            }
+        }
+        for leap in &t.rest_leaps[sets.rest as usize..sets.rest_end as usize] {
+            if !t
+                .run(leap.path, leap.path_len)
+                .iter()
+                .all(|&s| pos.board[s.index()].is_empty())
+            {
+                continue;
+            }
+            let target = pos.board[leap.to.index()];
+            if target.is_empty() {
+                if leap.flags & QUIET != 0 {
+                    let move_kind = if leap.flags & SETS_EN_PASSANT != 0 {
+                        MoveKind::Initial
+                    } else {
+                        MoveKind::Quiet
+                    };
+                    counter.take(self, pos, promotes_on, kind, us, from, leap.to, move_kind);
+                } else if leap.flags & EN_PASSANT != 0 && pos.ep_targets.contains(leap.to) {
+                    counter.take(self, pos, promotes_on, kind, us, from, leap.to, MoveKind::EnPassant);
+                }
+            } else if leap.flags & CAPTURE != 0 && target.is_side(us.flip()) {
+                counter.take(self, pos, promotes_on, kind, us, from, leap.to, MoveKind::Capture);
+            }
+        }
+        // Quiet moves along rays count in one tight loop where each is
+        // plain and none promotes.
+        let quiet_counted = counter.quiet_plain && promotes_on.is_empty();
         for ride in &t.rides[slot.rides as usize..slot.rides_end as usize] {
-            for &to in t.run(ride.ray, ride.len) {
-                let cell = pos.board[to.index()];
-                if cell.is_empty() {
-                    if quiet == 0 {
-                        counter.listed.push(Move::new(from, to, MoveKind::Quiet));
+            let run = t.run(ride.ray, ride.len);
+            if quiet_counted && ride.flags & !(QUIET | CAPTURE | SETS_EN_PASSANT) == 0 && ride.flags & QUIET != 0 {
+                let mut quiet = 0;
+                for &to in run {
+                    let target = pos.board[to.index()];
+                    if target.is_empty() {
+                        quiet += 1;
+                        continue;
                     }
-                    counted += quiet;
+                    if ride.flags & CAPTURE != 0 && target.is_side(us.flip()) {
+                        counter.take(self, pos, promotes_on, kind, us, from, to, MoveKind::Capture);
+                    }
+                    break;
+                }
+                counter.counted += quiet;
+                continue;
+            }
+            for (i, &to) in run.iter().enumerate() {
+                let target = pos.board[to.index()];
+                if target.is_empty() {
+                    if ride.flags & QUIET != 0 {
+                        let move_kind = if i > 0 && ride.flags & SETS_EN_PASSANT != 0 {
+                            MoveKind::Initial
+                        } else {
+                            MoveKind::Quiet
+                        };
+                        counter.take(self, pos, promotes_on, kind, us, from, to, move_kind);
+                    } else if ride.flags & EN_PASSANT != 0 && pos.ep_targets.contains(to) {
+                        counter.take(self, pos, promotes_on, kind, us, from, to, MoveKind::EnPassant);
+                    }
                     continue;
                 }
-                counted += take(to, cell, counter.listed);
+                if ride.flags & CAPTURE != 0 && target.is_side(us.flip()) {
+                    counter.take(self, pos, promotes_on, kind, us, from, to, MoveKind::Capture);
+                }
                 break;
             }
         }
-        counter.counted += counted;
         true
     }
 }
@@ -163,6 +228,43 @@ impl MoveSink for LeafCounter<'_> {
             _ => false,
         };
         if plain && !promotes_on.contains(to) {
+            self.counted += 1;
+        } else {
+            variant.push_with(pos, self.listed, promotes_on, kind, us, from, to, move_kind);
+        }
+    }
+
+    #[inline(always)]
+    fn listed(&mut self) -> &mut Vec<Move> {
+        self.listed
+    }
+}
+
+/// A [`MoveSink`] for pieces that are not free (royal, pinned, on a line
+/// a clause reads, or with a check to answer): it counts the moves that
+/// [`SafeMoves`] allows without playing them, as they are found, and lists
+/// the rest (promotions, en passant, moves that must be played to judge).
+struct JudgedCounter<'a> {
+    safe: &'a SafeMoves,
+    counted: u64,
+    listed: &'a mut Vec<Move>,
+}
+
+impl MoveSink for JudgedCounter<'_> {
+    #[inline(always)]
+    fn take(
+        &mut self,
+        variant: &Variant,
+        pos: &Position,
+        promotes_on: &SquareSet,
+        kind: Kind,
+        us: Color,
+        from: Square,
+        to: Square,
+        move_kind: MoveKind,
+    ) {
+        let as_it_is = matches!(move_kind, MoveKind::Quiet | MoveKind::Initial | MoveKind::Capture);
+        if as_it_is && !promotes_on.contains(to) && self.safe.allows(variant, pos, &Move::new(from, to, move_kind)) {
             self.counted += 1;
         } else {
             variant.push_with(pos, self.listed, promotes_on, kind, us, from, to, move_kind);

@@ -178,6 +178,14 @@ impl Variant {
         if !self.programs.immediate_end {
             return None;
         }
+        if let Some(table) = &self.programs.royal_ends {
+            let us = pos.side as usize;
+            let state = usize::from(!pos.royals[us].is_empty()) | usize::from(!pos.royals[us ^ 1].is_empty()) << 1;
+            return table[state].map(|i| {
+                let i = usize::from(i);
+                (i, self.programs.end[i].1.relative_to(pos.side))
+            });
+        }
         let ctx = Self::still(pos.side);
         self.programs
             .end
@@ -187,5 +195,68 @@ impl Variant {
                 End::Holds(c) if self.eval_cond(c, pos, &ctx) => Some((i, outcome.relative_to(pos.side))),
                 _ => None,
             })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::compile::Variant;
+    use crate::engine::position::Position;
+
+    /// Explosions remove kings, so games reach every state of the royal
+    /// end table; the table and the interpreted rules agree on each
+    /// position of some random games.
+    #[test]
+    fn royal_end_table_matches_the_rules() {
+        let text = r#"(
+            extends: "chess",
+            name: "Royal ends",
+            rules: ["on capture: blast(target, 1, sparing any P); remove(target)"],
+            legal: ["own royal survives unless not exists(enemy royal)"],
+            end: [
+                "not exists(own royal) and not exists(enemy royal): draw",
+                "not (exists(own royal) or not exists(enemy royal)): loss",
+                "not exists(enemy royal): win",
+                "checkmate: loss",
+                "stalemate: draw",
+            ],
+        )"#;
+        let fast = Variant::from_text("royal-ends.ron", text).unwrap();
+        assert!(fast.programs.royal_ends.is_some());
+        let mut slow = fast.clone();
+        slow.programs.royal_ends = None;
+        let mut seed = 0x5eed_u64;
+        let mut ended = 0;
+        for _game in 0..40 {
+            let mut pos: Position = fast.start_position();
+            for _ply in 0..80 {
+                let by_table = fast.ended_by_rule(&pos);
+                assert_eq!(by_table, slow.ended_by_rule(&pos));
+                if by_table.is_some() {
+                    ended += 1;
+                    break;
+                }
+                let moves = fast.legal_moves(&pos);
+                if moves.is_empty() {
+                    break;
+                }
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                pos.make(&fast, moves[(seed >> 33) as usize % moves.len()]);
+            }
+        }
+        assert!(ended > 5, "too few games ended by a rule: {ended}");
+    }
+
+    /// A rule that asks more than whether royal pieces exist leaves every
+    /// plain-condition rule to the interpreter.
+    #[test]
+    fn other_conditions_are_interpreted() {
+        let text = r#"(
+            extends: "chess",
+            name: "Knightless",
+            end: ["not exists(own royal): loss", "count(own N) == 0: loss", "checkmate: loss"],
+        )"#;
+        let variant = Variant::from_text("knightless.ron", text).unwrap();
+        assert!(variant.programs.royal_ends.is_none());
     }
 }

@@ -126,19 +126,21 @@ impl Variant {
         if t.has_hops || t.has_hop_leaps || self.piece_limits {
             return (self.is_attacked(pos, royal, them), self.pinned(pos, royal, them));
         }
-        let slot = t.slot(them, royal);
-        let mut attacked = t.leaps[slot.leaps as usize..slot.leaps_end as usize]
-            .iter()
-            .any(|leap| {
-                let attacker = pos.board[leap.from.index()];
-                attacker.is_side(them)
-                    && attacker.kind().in_mask(leap.kinds)
-                    && t.run(leap.path, leap.path_len)
-                        .iter()
-                        .all(|&s| pos.board[s.index()].is_empty())
-            });
-        let mut pinned = SquareSet::EMPTY;
+        let index = t.slot_index(them, royal);
+        let slot = t.slots[index];
         let theirs = &pos.occupied[them as usize];
+        let mut attacked = t.leap_origins[index].intersects(theirs)
+            && t.leaps[slot.leaps as usize..slot.leaps_end as usize]
+                .iter()
+                .any(|leap| {
+                    let attacker = pos.board[leap.from.index()];
+                    attacker.is_side(them)
+                        && attacker.kind().in_mask(leap.kinds)
+                        && t.run(leap.path, leap.path_len)
+                            .iter()
+                            .all(|&s| pos.board[s.index()].is_empty())
+                });
+        let mut pinned = SquareSet::EMPTY;
         let rays = slot.rays as usize..slot.rays_end as usize;
         for (ray, squares) in t.rays[rays.clone()].iter().zip(&t.ray_sets[rays]) {
             if !squares.intersects(theirs) {
@@ -797,7 +799,7 @@ impl SafeMoves {
     /// a lone royal stepping to a square no enemy attacks (its old square
     /// seen as empty).
     #[inline]
-    fn allows(&self, variant: &Variant, pos: &Position, mv: &Move) -> bool {
+    pub(super) fn allows(&self, variant: &Variant, pos: &Position, mv: &Move) -> bool {
         if let MoveKind::Action(_) = mv.kind {
             // Judged by `judge_walls`, if at all.
             return false;

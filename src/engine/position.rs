@@ -45,7 +45,29 @@ pub struct Position {
     pub(crate) last: LastMoves,
     /// Shields raised by effects for some moves.
     pub(crate) timed_shields: TimedShields,
+    /// Whether some cell may be blocked: set by [`block`](Self::block),
+    /// never cleared, so that counting moves with square sets may skip
+    /// reading the blocked squares off the board.
+    pub(crate) may_have_blocked: BlockedHint,
     pub(crate) geometry: Geometry,
+}
+
+/// Whether a position may have blocked cells: a hint about how it was
+/// reached, not part of what it is (two positions that differ only in it
+/// are equal and hash alike).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct BlockedHint(pub(crate) bool);
+
+impl PartialEq for BlockedHint {
+    fn eq(&self, _: &BlockedHint) -> bool {
+        true
+    }
+}
+
+impl Eq for BlockedHint {}
+
+impl std::hash::Hash for BlockedHint {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
 }
 
 /// How the last moves that led to a position were made: the kind the last
@@ -98,6 +120,7 @@ impl Position {
             promoted: SquareSet::EMPTY,
             last: LastMoves::default(),
             timed_shields: TimedShields::default(),
+            may_have_blocked: BlockedHint(false),
             geometry,
         }
     }
@@ -190,6 +213,9 @@ impl Position {
     pub(crate) fn set(&mut self, variant: &Variant, sq: Square, cell: Cell) {
         self.clear(sq);
         self.board[sq.index()] = cell;
+        if cell == Cell::BLOCKED {
+            self.may_have_blocked = BlockedHint(true);
+        }
         if cell.is_piece() {
             let side = cell.color() as usize;
             self.occupied[side].insert(sq);
@@ -211,6 +237,23 @@ impl Position {
             self.royals[side].remove(sq);
         }
         self.board[sq.index()] = Cell::EMPTY;
+    }
+
+    /// Blocks the cell of `sq` (whatever stood there is overwritten).
+    #[inline]
+    pub(crate) fn block(&mut self, sq: Square) {
+        self.board[sq.index()] = Cell::BLOCKED;
+        self.may_have_blocked = BlockedHint(true);
+    }
+
+    /// The empty squares of the board: neither a piece nor blocked.
+    #[inline]
+    pub(crate) fn empty_squares(&self, board: &SquareSet) -> SquareSet {
+        let mut taken = self.occupied[0].union(&self.occupied[1]);
+        if self.may_have_blocked.0 {
+            taken = taken.union(&self.blocked_squares());
+        }
+        board.difference(&taken)
     }
 
     /// The blocked squares, read from the board eight cells at a time
