@@ -210,6 +210,21 @@ impl Iterator for SquareIter {
         }
         None
     }
+
+    /// Walks the words in one nested loop (what `for_each`, `fold`, `sum`
+    /// and the like use): no state to keep between squares.
+    #[inline]
+    fn fold<B, F: FnMut(B, Square) -> B>(self, init: B, mut f: F) -> B {
+        let mut acc = init;
+        for word in self.word..4 {
+            let mut w = self.words[word];
+            while w != 0 {
+                acc = f(acc, Square::from_index(word * 64 + w.trailing_zeros() as usize));
+                w &= w - 1;
+            }
+        }
+        acc
+    }
 }
 
 #[cfg(test)]

@@ -45,21 +45,21 @@ impl Variant {
         let mut counter = LeafCounter::new(plain(MoveKind::Quiet), plain(MoveKind::Capture), listed);
         let empty = pos.empty_squares(&p.all);
         let enemy = pos.occupied[us.flip() as usize];
-        for from in pos.occupied[us as usize].iter() {
-            if free.contains(from) {
-                if !self.count_free_piece(pos, from, us, &empty, &enemy, &mut counter) {
-                    self.generate_piece(pos, from, us, true, &mut counter);
-                }
-            } else {
-                let mut judged = JudgedCounter {
-                    safe: &safe,
-                    counted: 0,
-                    listed: counter.listed,
-                };
-                self.generate_piece(pos, from, us, true, &mut judged);
-                counter.counted += judged.counted;
+        // `free` holds only pieces of the side to move.
+        free.iter().for_each(|from| {
+            if !self.count_free_piece(pos, from, us, &empty, &enemy, &mut counter) {
+                self.generate_piece(pos, from, us, true, &mut counter);
             }
-        }
+        });
+        let mut judged = JudgedCounter {
+            safe: &safe,
+            counted: counter.counted,
+            listed: counter.listed,
+        };
+        pos.occupied[us as usize].difference(&free).iter().for_each(|from| {
+            self.generate_piece(pos, from, us, true, &mut judged);
+        });
+        counter.counted = judged.counted;
         let counted = counter.counted;
         self.generate_not_by_pieces(pos, listed);
         listed.retain(|mv| self.judge(&safe, pos, mv, None));
@@ -99,17 +99,17 @@ impl Variant {
         if counter.quiet_plain && !quiet.intersects(promotes_on) {
             counter.counted += u64::from(quiet.len());
         } else {
-            for to in quiet.iter() {
+            quiet.iter().for_each(|to| {
                 counter.take(self, pos, promotes_on, kind, us, from, to, MoveKind::Quiet);
-            }
+            });
         }
         let captures = sets.capture.intersection(enemy);
         if counter.capture_plain && !captures.intersects(promotes_on) {
             counter.counted += u64::from(captures.len());
         } else {
-            for to in captures.iter() {
+            captures.iter().for_each(|to| {
                 counter.take(self, pos, promotes_on, kind, us, from, to, MoveKind::Capture);
-            }
+            });
         }
         if sets.en_passant.intersects(&pos.ep_targets) {
             for to in sets.en_passant.intersection(&pos.ep_targets).intersection(empty).iter() {
