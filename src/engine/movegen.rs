@@ -27,6 +27,9 @@ impl Variant {
         if self.programs.captures_compulsory && out.iter().any(Move::is_capture) {
             out.retain(Move::is_capture);
         }
+        if self.programs.drops_compulsory && out.iter().any(Move::is_drop) {
+            out.retain(Move::is_drop);
+        }
     }
 
     /// The legal moves by the clauses that judge each move alone (not
@@ -61,6 +64,10 @@ impl Variant {
             moves.clear();
             self.generate_judged(pos, moves);
             let captures_only = self.programs.captures_compulsory && moves.iter().any(Move::is_capture);
+            // A legal drop where drops are compulsory: no move reaches.
+            if self.programs.drops_compulsory && moves.iter().any(Move::is_drop) {
+                return false;
+            }
             moves.iter().any(|m| {
                 let lands = match m.kind {
                     MoveKind::Drop(_) => false,
