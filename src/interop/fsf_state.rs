@@ -114,6 +114,8 @@ pub struct State {
     pub castling: bool,
     /// `mustCapture`: a capture must be made when one is legal.
     pub must_capture: bool,
+    /// `mustDrop`: while a drop is legal, no other move is.
+    pub must_drop: bool,
     /// `wallingRule = duck`: after every move the mover moves the wall
     /// (the duck) to another empty square (other walling rules are refused).
     pub duck_walling: bool,
@@ -172,6 +174,9 @@ pub struct State {
     /// `soldierPromotionRank` (1-based): a soldier steps sideways from
     /// this rank on, only forward before it.
     pub soldier_rank: u8,
+    /// `enPassantRegion`: the squares each side may capture en passant
+    /// onto (`None`: everywhere, Fairy-Stockfish's default).
+    pub en_passant_region: [Option<Squares>; 2],
     /// `flyingGeneral`: the kings may not face each other on an open file.
     pub flying_general: bool,
     /// `checkCounting`: a side that has given its checks (the FEN's
@@ -224,6 +229,12 @@ pub struct State {
     pub flag_region: [Squares; 2],
     /// Flag pieces needed in the region.
     pub flag_piece_count: u32,
+    /// `flagMove`: the other side gets one more move after one reaches
+    /// its flag region.
+    pub flag_move: bool,
+    /// `extinctionClaim`: the side to move's own extinction needs one more
+    /// opponent piece (it may still bare the opponent in turn).
+    pub extinction_claim: bool,
     /// `connectN`: this many pieces in a row end the game (0: no such goal).
     pub connect_n: u32,
     /// `collinearN`: this many pieces on one line end the game (0: no such goal).
@@ -270,6 +281,7 @@ impl Default for State {
             double_step_region: [rank_squares(1), rank_squares(6)],
             castling: true,
             must_capture: false,
+            must_drop: false,
             pseudo_royal: false,
             blast: false,
             blast_immune: Types::default(),
@@ -291,6 +303,7 @@ impl Default for State {
             pawn_drop_mate_loses: false,
             mobility: vec![[None, None]; slot_count()],
             soldier_rank: 1,
+            en_passant_region: [None, None],
             flying_general: false,
             check_counting: false,
             piece_drops: false,
@@ -325,6 +338,8 @@ impl Default for State {
             flag_piece: [None, None],
             flag_region: [0, 0],
             flag_piece_count: 1,
+            flag_move: false,
+            extinction_claim: false,
             connect_n: 0,
             collinear_n: 0,
             connect_nxn: 0,
@@ -368,9 +383,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("petrifyBlastPieces", "false"),
     ("tripleStepRegionWhite", ""),
     ("tripleStepRegionBlack", ""),
-    ("enPassantRegion", ""),
-    ("enPassantRegionWhite", ""),
-    ("enPassantRegionBlack", ""),
     ("enPassantTypes", ""),
     ("enPassantTypesWhite", ""),
     ("enPassantTypesBlack", ""),
@@ -379,7 +391,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("castlingRookQueensideFile", ""),
     ("oppositeCastling", "false"),
     ("dropChecks", "true"),
-    ("mustDrop", "false"),
     ("mustDropType", ""),
     ("dropLoop", "false"),
     ("dropOnTop", "false"),
@@ -409,10 +420,8 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("stalematePieceCount", "false"),
     ("shatarMateRule", "false"),
     ("bikjangRule", "false"),
-    ("extinctionClaim", "false"),
     ("dupleCheck", "false"),
     ("flagPieceBlockedWin", "false"),
-    ("flagMove", "false"),
     ("flagPieceSafe", "false"),
     ("connectRegion1White", ""),
     ("connectRegion2White", ""),
@@ -808,6 +817,11 @@ impl State {
                     self.must_capture = b;
                 }
             }
+            "mustDrop" => {
+                if let Some(b) = self.boolean(&o) {
+                    self.must_drop = b;
+                }
+            }
             // The duck's rule is a chosen block; the other walling rules
             // (arrow, edge, past, static) are refused.
             "wallingRule" => {
@@ -955,6 +969,13 @@ impl State {
                     }
                 }
             }
+            "enPassantRegion" | "enPassantRegionWhite" | "enPassantRegionBlack" => {
+                if let Some(r) = self.squares(&o) {
+                    for &c in colours(&e.key) {
+                        self.en_passant_region[c] = Some(r);
+                    }
+                }
+            }
             "soldierPromotionRank" => {
                 if let Some(r) = self.number(&o).filter(|r| (1..=MAX_RANKS as u32).contains(r)) {
                     self.soldier_rank = r as u8;
@@ -1099,6 +1120,16 @@ impl State {
                     for &c in which {
                         self.flag_region[c] = s;
                     }
+                }
+            }
+            "flagMove" => {
+                if let Some(b) = self.boolean(&o) {
+                    self.flag_move = b;
+                }
+            }
+            "extinctionClaim" => {
+                if let Some(b) = self.boolean(&o) {
+                    self.extinction_claim = b;
                 }
             }
             "flagPieceCount" => {
