@@ -19,6 +19,8 @@ Usage:
       [--random 3] [--plies 12] [--seed 1] [--depth4-below 100000]
       [--write-expected tests/perft/fsf-import] [--only NAME,NAME]
   scripts/compare-fsf-ini.py --builtins [--engine ...] [--write-expected tests/perft/fsf-builtins]
+      (writes the counts of the variants data/fsf-builtins.ini describes, the data
+      tests/fsf_import.rs checks)
 
 With --builtins, compares Fairy-Stockfish's built-in variants (the engine's
 UCI_Variant list, no variants.ini loaded) instead: each one described in
@@ -231,7 +233,7 @@ def builtins_main(args):
         if name in imported:
             v = imported[name]
             if v["converted"]:
-                candidates.append(("data/fsf-builtins.ini", v["file"]))
+                candidates.append((args.builtins_ini, v["file"]))
             else:
                 why_not.append("refused: " + "; ".join(sorted({f"{r['gap']} ({r['option']})" for r in v["refusals"]})))
         if name in BUNDLED:
@@ -251,7 +253,7 @@ def builtins_main(args):
             if same:
                 ok = True
                 identical.append((name, source))
-                if args.write_expected:
+                if args.write_expected and source == args.builtins_ini:
                     write_expected(args.write_expected, name,
                                f"# Fairy-Stockfish perft for its built-in variant {name}, against kaboom's\n"
                                f"# {source}; written by scripts/compare-fsf-ini.py --builtins.\n\n", lines)
