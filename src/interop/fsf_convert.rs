@@ -293,6 +293,11 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     let (files, ranks) = (state.files, state.ranks);
     let start_origin = state.start_origin.as_ref().or(Some(header));
     let fen = match split_fen(&state.start_fen) {
+        // Without a `3+3` field, Fairy-Stockfish's next check wins (`1+1`).
+        Ok(f) if state.check_counting && f.checks.is_none() => Some(StartFen {
+            checks: Some((1, 1)),
+            ..f
+        }),
         Ok(f) => Some(f),
         Err(why) => {
             let gap = if why.contains("count of checks") {
@@ -820,11 +825,8 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
             "check counting",
             format!("the sides start with different numbers of checks to give (`{w}+{b}`)"),
         )),
-        (true, None) => refusals.push(refuse(
-            start_origin,
-            "check counting",
-            "checks are counted, but the start FEN gives no `3+3` field",
-        )),
+        // A start FEN that could not be read, refused above.
+        (true, None) => {}
         (false, Some(_)) => refusals.push(refuse(
             start_origin,
             "check counting",
