@@ -589,7 +589,7 @@ impl Variant {
 
     /// Pushes `mv` once per promotion choice open to `us`'s piece of `kind`.
     fn push_promotions(&self, pos: &Position, out: &mut Vec<Move>, kind: Kind, us: Color, mv: Move) {
-        for &choice in &self.promotion_choices[kind.index()] {
+        for &choice in self.promotion_choices.get(kind, us) {
             if self.may_promote_to(pos, us, choice) {
                 out.push(Move {
                     promotion: Some(choice),
