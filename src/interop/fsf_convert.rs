@@ -222,6 +222,8 @@ fn split_fen(fen: &str) -> Result<StartFen, String> {
     let clocks = match numbers.as_slice() {
         [] => "0 1".to_string(),
         [h, f] if h.parse::<u32>().is_ok() && f.parse::<u32>().is_ok() => format!("{h} {f}"),
+        // The half-move clock alone: Fairy-Stockfish starts at move 1.
+        [h] if h.parse::<u32>().is_ok() => format!("{h} 1"),
         other => return Err(format!("unexpected `{}` in the start FEN", other.join(" "))),
     };
     Ok(StartFen {
@@ -586,7 +588,33 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         fsf_piece_promotion::immobility(state, &templates, &promoting, regions[0], files, ranks, &mut refusals);
     if promotes(0) || promotes(1) {
         let origin = None;
-        if pawns[0] != pawns[1] || choices[0] != choices[1] {
+        if pawns[0] == pawns[1] && choices[0] != choices[1] && promotes(0) && promotes(1) {
+            // The same pawns, different choices: a rule per side, each on
+            // a region with that side's squares only.
+            match sided_promotion(state, pawn_slots, &immobile, &regions, files, ranks) {
+                Ok(mandatory) => {
+                    let en_passant = pawn_slots.iter().any(|&s| {
+                        templates[s]
+                            .as_deref()
+                            .and_then(|t| betza::parse(t).ok())
+                            .is_some_and(|t| t.components.iter().any(|c| c.en_passant))
+                    });
+                    let en_passant = if en_passant { ", en_passant: false" } else { "" };
+                    for (c, name) in [(0, "promotion_zone_white"), (1, "promotion_zone_black")] {
+                        let mut own = [0, 0];
+                        own[c] = regions[c];
+                        sided.push(sided_region(name, &own, files, ranks));
+                        rules.push(format!(
+                            "(pieces: {}, squares: \"{name}\", choices: {}, mandatory: {mandatory}{en_passant}{})",
+                            ron_string(&pawns[0]),
+                            ron_string(&choices[c]),
+                            limits_of(state, &choices[c]),
+                        ));
+                    }
+                }
+                Err(why) => refusals.push(refuse(origin, "regions", why)),
+            }
+        } else if pawns[0] != pawns[1] || choices[0] != choices[1] {
             refusals.push(refuse(
                 origin,
                 "piece promotion rules",

@@ -860,13 +860,20 @@ impl State {
                             let mut chars = s.chars();
                             chars.next().filter(|_| chars.next().is_none())
                         };
-                        Some((self.slot_of_letter(one(from)?)?, self.slot_of_letter(one(to)?)?))
+                        // `x:-`: the type no longer promotes.
+                        let to = match one(to)? {
+                            '-' => None,
+                            c => Some(self.slot_of_letter(c)?),
+                        };
+                        Some((self.slot_of_letter(one(from)?)?, to))
                     });
                     match pair {
                         Some(p) => pairs.push(p),
                         None => {
-                            self.invalid
-                                .push((o.clone(), format!("`{item}` is not `<piece letter>:<piece letter>`")));
+                            self.invalid.push((
+                                o.clone(),
+                                format!("`{item}` is not `<piece letter>:<piece letter or ->`"),
+                            ));
                             pairs.clear();
                             break;
                         }
@@ -875,9 +882,10 @@ impl State {
                 // Fairy-Stockfish sets the types named and keeps the
                 // parent's other entries.
                 for (from, to) in pairs {
-                    match self.promoted_types.iter_mut().find(|(f, _)| *f == from) {
-                        Some(entry) => entry.1 = to,
-                        None => self.promoted_types.push((from, to)),
+                    match (to, self.promoted_types.iter_mut().find(|(f, _)| *f == from)) {
+                        (Some(to), Some(entry)) => entry.1 = to,
+                        (Some(to), None) => self.promoted_types.push((from, to)),
+                        (None, _) => self.promoted_types.retain(|(f, _)| *f != from),
                     }
                 }
             }
