@@ -269,6 +269,34 @@ mod tests {
     }
 
     #[test]
+    fn promotion_choices_that_differ_per_side_become_a_rule_per_side() {
+        let ron = one("[x:chess]\npromotionPieceTypesWhite = rn\npromotionPieceTypesBlack = qb\n").unwrap();
+        assert!(
+            ron.contains(r#"squares: "promotion_zone_white", choices: "NR""#),
+            "{ron}"
+        );
+        assert!(
+            ron.contains(r#"squares: "promotion_zone_black", choices: "BQ""#),
+            "{ron}"
+        );
+        // A pawn on its seventh rank has two choices, besides five king moves.
+        assert_eq!(legal_count(&ron, "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"), 5 + 2);
+        assert_eq!(legal_count(&ron, "4k3/8/8/8/8/8/1p6/4K3 b - - 0 1"), 5 + 2);
+    }
+
+    #[test]
+    fn a_promoted_type_may_be_unset_and_a_fen_may_end_at_its_clock() {
+        let all =
+            import("[x:chess]\nshogiPawn = s\ngold = g\npromotedPieceType = s:g\n[y:x]\npromotedPieceType = s:-\n")
+                .unwrap();
+        let (x, y) = (all[0].result.as_ref().unwrap(), all[1].result.as_ref().unwrap());
+        assert!(x.contains("promoted_from"), "{x}");
+        assert!(!y.contains("promoted_from"), "{y}");
+        let ron = one("[x:chess]\nstartFen = 4k3/8/8/8/8/8/8/4K3 w - - 0\n").unwrap();
+        assert!(ron.contains(r#"start: "4k3/8/8/8/8/8/8/4K3 w - - 0 1""#), "{ron}");
+    }
+
+    #[test]
     fn unknown_parent_is_refused() {
         let e = one("[x:nosuchvariant]\n").unwrap_err();
         assert!(e[0].reason.contains("nosuchvariant"));
