@@ -974,10 +974,30 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
                 };
                 if let Some(letter) = letter {
                     let n = state.flag_piece_count;
-                    let reached = |who: &str, goal: &str| format!("count({who}{letter} & {goal}) >= {n}");
+                    let reached = |who: &str, goal: &str| {
+                        let there = format!("{who}{letter} & {goal}");
+                        if state.flag_piece_safe {
+                            // Exactly as many as needed: each must be safe.
+                            format!("(count({there}) > {n} or count({there}) == {n} and not attacked({there}))")
+                        } else {
+                            format!("count({there}) >= {n}")
+                        }
+                    };
                     let enemy_reached = reached("enemy", &enemy_goal);
                     let own_reached = reached("own", &own_goal);
-                    if state.flag_move {
+                    if state.flag_piece_safe && state.flag_move {
+                        refusals.push(refuse(
+                            None,
+                            "flag rules beyond reaching a region",
+                            "`flagPieceSafe` with `flagMove` (only unsafe flag pieces give the extra move)",
+                        ));
+                    } else if state.flag_piece_safe {
+                        // Fairy-Stockfish: reaching safely wins, both sides
+                        // at once draw.
+                        end.push(format!("{own_reached} and {enemy_reached}: draw"));
+                        end.push(format!("{own_reached}: win"));
+                        end.push(format!("{enemy_reached}: loss"));
+                    } else if state.flag_move {
                         end.extend(flag_move_rules(
                             state,
                             piece,

@@ -231,6 +231,19 @@ mod tests {
     }
 
     #[test]
+    fn a_safe_flag_piece_wins_only_unattacked() {
+        let ron = one("[x:chess]\nflagRegionWhite = *8\nflagRegionBlack = *1\nflagPieceSafe = true\n").unwrap();
+        // White's knight on b8: Black has lost, unless a piece of Black's attacks it.
+        assert_eq!(legal_count(&ron, "1N2k3/8/8/8/8/8/8/4K3 b - - 0 1"), 0);
+        assert_eq!(legal_count(&ron, "1N2k3/8/2n5/8/8/8/8/4K3 b - - 0 1"), 12);
+        // Two pieces there: no need to be safe.
+        assert_eq!(legal_count(&ron, "1N2k2R/8/2n5/8/8/8/8/4K3 b - - 0 1"), 0);
+        let e =
+            one("[x:chess]\nflagRegion = *8\nflagPieceSafe = true\nflagMove = true\ncastling = false\n").unwrap_err();
+        assert!(e[0].reason.contains("flagPieceSafe"), "{e:?}");
+    }
+
+    #[test]
     fn a_flag_for_one_side_only() {
         let ron = one("[x:chess]\nflagPieceWhite = n\nflagRegionWhite = *8\n").unwrap();
         assert!(ron.contains(r#""count(enemy N & enemy flag) >= 1: loss""#), "{ron}");

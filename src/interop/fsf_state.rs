@@ -232,6 +232,9 @@ pub struct State {
     /// `flagMove`: the other side gets one more move after one reaches
     /// its flag region.
     pub flag_move: bool,
+    /// `flagPieceSafe`: a flag piece counts only unattacked (when no more
+    /// of them than needed stand in the region).
+    pub flag_piece_safe: bool,
     /// `extinctionClaim`: the side to move's own extinction needs one more
     /// opponent piece (it may still bare the opponent in turn).
     pub extinction_claim: bool,
@@ -339,6 +342,7 @@ impl Default for State {
             flag_region: [0, 0],
             flag_piece_count: 1,
             flag_move: false,
+            flag_piece_safe: false,
             extinction_claim: false,
             connect_n: 0,
             collinear_n: 0,
@@ -422,7 +426,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("bikjangRule", "false"),
     ("dupleCheck", "false"),
     ("flagPieceBlockedWin", "false"),
-    ("flagPieceSafe", "false"),
     ("connectRegion1White", ""),
     ("connectRegion2White", ""),
     ("connectRegion1Black", ""),
@@ -1128,6 +1131,11 @@ impl State {
                     for &c in which {
                         self.flag_region[c] = s;
                     }
+                }
+            }
+            "flagPieceSafe" => {
+                if let Some(b) = self.boolean(&o) {
+                    self.flag_piece_safe = b;
                 }
             }
             "flagMove" => {
