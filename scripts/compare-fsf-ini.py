@@ -18,6 +18,15 @@ Usage:
       [--ini tests/fixtures/fsf/variants.ini] [--kaboom target/release/kaboom]
       [--random 3] [--plies 12] [--seed 1] [--depth4-below 100000]
       [--write-expected tests/perft/fsf-import] [--only NAME,NAME]
+  scripts/compare-fsf-ini.py --builtins [--engine ...] [--write-expected tests/perft/fsf-builtins]
+      (writes the counts of the variants data/fsf-builtins.ini describes, the data
+      tests/fsf_import.rs checks)
+
+With --builtins, compares Fairy-Stockfish's built-in variants (the engine's
+UCI_Variant list, no variants.ini loaded) instead: each one described in
+data/fsf-builtins.ini is imported as a section `[NAME:NAME]` with no options
+of its own, and each one a bundled kaboom variant plays (variants/, the table
+BUNDLED) is compared as that file; the start position must be the engine's.
 """
 
 import argparse
@@ -38,14 +47,16 @@ class Engine:
         self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   stderr=subprocess.STDOUT, text=True, bufsize=1)
         self.send("uci")
-        self.until(lambda l: l == "uciok")
-        self.send(f"setoption name VariantPath value {os.path.abspath(ini)}")
-        self.send("uci")
         lines = self.until(lambda l: l == "uciok")
-        self.variants = set()
+        if ini:
+            self.send(f"setoption name VariantPath value {os.path.abspath(ini)}")
+            self.send("uci")
+            lines = self.until(lambda l: l == "uciok")
+        self.variant_list = []
         for l in lines:
             if l.startswith("option name UCI_Variant"):
-                self.variants = set(l.split(" var ")[1:])
+                self.variant_list = l.split(" var ")[1:]
+        self.variants = set(self.variant_list)
 
     def send(self, line):
         self.p.stdin.write(line + "\n")
@@ -77,6 +88,12 @@ class Engine:
 
     def fen(self, fen, moves):
         self.send(f"position fen {fen}" + (" moves " + " ".join(moves) if moves else ""))
+        self.send("d")
+        lines = self.until(lambda l: l.startswith("Fen:"))
+        return lines[-1][len("Fen:"):].strip()
+
+    def fen_of(self, position):
+        self.send(f"position {position}")
         self.send("d")
         lines = self.until(lambda l: l.startswith("Fen:"))
         return lines[-1][len("Fen:"):].strip()
@@ -126,6 +143,143 @@ def start_fen(ron_file):
     return m.group(1)
 
 
+def compare(engine, kaboom, name, file, start, rng, args):
+    """Perft from `start` and from random playouts of `name`: (identical, expected-file lines, why not)."""
+    engine.variant(name)
+    cases = [("start", start)]
+    for i in range(args.random):
+        moves = []
+        for _ in range(args.plies):
+            _, legal = engine.perft(start, 1, moves)
+            if not legal:
+                break
+            moves.append(rng.choice(sorted(legal)))
+        cases.append((f"random-{i + 1}", engine.fen(start, moves)))
+    lines = []
+    for cid, fen in cases:
+        depths = [1, 2, 3]
+        n3, _ = engine.perft(fen, 3)
+        if n3 < args.depth4_below:
+            depths.append(4)
+        lines.append(f"id {name}-{cid}")
+        lines.append(f"epd {fen}")
+        for d in depths:
+            expected = n3 if d == 3 else engine.perft(fen, d)[0]
+            got, err = kaboom_perft(kaboom, file, fen, d)
+            lines.append(f"perft {d} {expected}")
+            if got != expected:
+                return False, lines, f"{cid} depth {d}: fsf {expected}, kaboom {got if got is not None else err}"
+        lines.append("")
+    return True, lines, ""
+
+
+def write_expected(directory, name, header, lines):
+    with open(os.path.join(directory, f"{name}.perft"), "w") as f:
+        f.write(header)
+        f.write("\n".join(lines))
+
+
+# Bundled kaboom variants that are Fairy-Stockfish built-ins (built-in name: file).
+BUNDLED = {
+    "chess": "chess.ron", "xiangqi": "xiangqi.ron", "janggi": "janggi.ron",
+    "shogi": "shogi.ron", "crazyhouse": "crazyhouse.ron", "antichess": "antichess.ron",
+    "3check": "three-check.ron", "5check": "five-check.ron", "racingkings": "racing-kings.ron",
+    "grand": "grand.ron", "horde": "horde.ron", "duck": "duck.ron",
+    "capablanca": "capablanca.ron", "atomic": "atomic.ron",
+}
+
+
+def kaboom_start(kaboom, file):
+    out = subprocess.run([kaboom, "play", file], capture_output=True, text=True)
+    m = re.search(r"^fen: (.*)$", out.stdout, re.M)
+    return m.group(1).strip() if m else None
+
+
+def fen_head(fen):
+    """A FEN without its move counters (the last two fields)."""
+    return " ".join(fen.split()[:-2])
+
+
+def builtins_main(args):
+    """Every Fairy-Stockfish built-in variant: described in data/fsf-builtins.ini
+    (imported as a section with no options of its own) or bundled in variants/,
+    compared with the engine's built-in."""
+    engine = Engine(args.engine, None)
+    names = engine.variant_list
+    described = set()
+    with open(args.builtins_ini) as f:
+        for line in f:
+            m = re.match(r"^\[([^\]:]+)(?::[^\]]+)?\]", line)
+            if m:
+                described.add(m.group(1))
+    out_dir = tempfile.mkdtemp(prefix="kaboom-fsf-builtins-")
+    ini = os.path.join(out_dir, "builtins.ini")
+    with open(ini, "w") as f:
+        for n in names:
+            if n in described:
+                f.write(f"[{n}:{n}]\n")
+    res = subprocess.run([args.kaboom, "import", ini, "--out", out_dir, "--format", "json"],
+                         capture_output=True, text=True)
+    doc = json.loads(res.stdout)
+    imported = {v["variant"]: v for v in doc["variants"]}
+    rng = random.Random(args.seed)
+    if args.only:
+        names = [n for n in names if n in set(args.only.split(","))]
+    rows, identical, refused, different, undescribed = [], [], [], [], []
+    if args.write_expected:
+        os.makedirs(args.write_expected, exist_ok=True)
+    for name in names:
+        candidates, why_not = [], []
+        if name in imported:
+            v = imported[name]
+            if v["converted"]:
+                candidates.append((args.builtins_ini, v["file"]))
+            else:
+                why_not.append("refused: " + "; ".join(sorted({f"{r['gap']} ({r['option']})" for r in v["refusals"]})))
+        if name in BUNDLED:
+            candidates.append((f"variants/{BUNDLED[name]}", os.path.join("variants", BUNDLED[name])))
+        if not candidates and not why_not:
+            undescribed.append(name)
+            continue
+        ok = False
+        for source, file in candidates:
+            start = kaboom_start(args.kaboom, file)
+            engine.variant(name)
+            fsf_start = engine.fen_of("startpos")
+            if start is None or fen_head(start) != fen_head(fsf_start):
+                why_not.append(f"{source}: start {start} differs from the engine's {fsf_start}")
+                continue
+            same, lines, why = compare(engine, args.kaboom, name, file, start, rng, args)
+            if same:
+                ok = True
+                identical.append((name, source))
+                if args.write_expected and source == args.builtins_ini:
+                    write_expected(args.write_expected, name,
+                               f"# Fairy-Stockfish perft for its built-in variant {name}, against kaboom's\n"
+                               f"# {source}; written by scripts/compare-fsf-ini.py --builtins.\n\n", lines)
+                break
+            why_not.append(f"{source}: {why}")
+        if not ok:
+            if any(w.startswith("refused") for w in why_not) and not candidates:
+                refused.append((name, why_not))
+            else:
+                different.append((name, why_not))
+    engine.close()
+    print(f"engine: {args.engine}")
+    print(f"built-in variants: {len(names)}")
+    print(f"perft-identical: {len(identical)}")
+    for name, source in identical:
+        print(f"  {name}: {source}")
+    print(f"perft-different: {len(different)}")
+    for name, why in different:
+        print(f"  {name}: {' | '.join(why)}")
+    print(f"refused by the importer: {len(refused)}")
+    for name, why in refused:
+        print(f"  {name}: {' | '.join(why)}")
+    print(f"not described: {len(undescribed)}")
+    print("  " + " ".join(undescribed))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--engine", default="/usr/games/fairy-stockfish")
@@ -139,7 +293,12 @@ def main():
     ap.add_argument("--write-expected", metavar="DIR")
     ap.add_argument("--only", metavar="NAMES",
                     help="compare only these converted sections (comma-separated); the random positions then differ from a full run's")
+    ap.add_argument("--builtins", action="store_true",
+                    help="compare the engine's built-in variants instead (no --ini): each described in --builtins-ini or bundled in variants/")
+    ap.add_argument("--builtins-ini", default="data/fsf-builtins.ini")
     args = ap.parse_args()
+    if args.builtins:
+        return builtins_main(args)
 
     out_dir = tempfile.mkdtemp(prefix="kaboom-fsf-")
     res = subprocess.run([args.kaboom, "import", args.ini, "--out", out_dir, "--format", "json"],
@@ -173,44 +332,13 @@ def main():
         if unread.get(name):
             engine_unread.append((name, sorted(set(unread[name]))))
             continue
-        engine.variant(name)
-        cases = []
-        start = start_fen(file)
-        cases.append(("start", start))
-        for i in range(args.random):
-            moves = []
-            for _ in range(args.plies):
-                _, legal = engine.perft(start, 1, moves)
-                if not legal:
-                    break
-                moves.append(rng.choice(sorted(legal)))
-            cases.append((f"random-{i + 1}", engine.fen(start, moves)))
-        ok, lines, why = True, [], ""
-        for cid, fen in cases:
-            depths = [1, 2, 3]
-            n3, _ = engine.perft(fen, 3)
-            if n3 < args.depth4_below:
-                depths.append(4)
-            lines.append(f"id {name}-{cid}")
-            lines.append(f"epd {fen}")
-            for d in depths:
-                expected = n3 if d == 3 else engine.perft(fen, d)[0]
-                got, err = kaboom_perft(args.kaboom, file, fen, d)
-                lines.append(f"perft {d} {expected}")
-                if got != expected:
-                    ok = False
-                    why = f"{cid} depth {d}: fsf {expected}, kaboom {got if got is not None else err}"
-                    break
-            lines.append("")
-            if not ok:
-                break
+        ok, lines, why = compare(engine, args.kaboom, name, file, start_fen(file), rng, args)
         if ok:
             identical.append(name)
             if args.write_expected:
-                with open(os.path.join(args.write_expected, f"{name}.perft"), "w") as f:
-                    f.write(f"# Fairy-Stockfish perft for section [{name}] of {args.ini},\n")
-                    f.write("# converted by `kaboom import`; written by scripts/compare-fsf-ini.py.\n\n")
-                    f.write("\n".join(lines))
+                write_expected(args.write_expected, name,
+                               f"# Fairy-Stockfish perft for section [{name}] of {args.ini},\n"
+                               "# converted by `kaboom import`; written by scripts/compare-fsf-ini.py.\n\n", lines)
         else:
             mismatched.append((name, why))
     engine.close()

@@ -342,3 +342,50 @@ fn en_passant_does_not_promote_and_limits_count_promoted_forms() {
     assert_eq!(perft.count(&variant, &pos, 1), 33);
     assert_eq!(perft.count(&variant, &pos, 2), 884);
 }
+
+/// The sections of `data/fsf-builtins.ini` (kaboom's descriptions of
+/// Fairy-Stockfish's built-in variants), each imported as a section of its
+/// own name with no options (`[NAME:NAME]`), in file order.
+fn builtins_imported() -> Vec<Imported> {
+    let text = std::fs::read_to_string(root().join("data/fsf-builtins.ini")).unwrap();
+    let mut ini = String::new();
+    for line in text.lines() {
+        if let Some(header) = line.strip_prefix('[') {
+            let name = header.split([':', ']']).next().unwrap();
+            ini.push_str(&format!("[{name}:{name}]\n"));
+        }
+    }
+    import(&ini).expect("the built-in sections parse")
+}
+
+/// Every built-in variant described converts or is refused as pinned in
+/// `tests/fixtures/fsf/builtin-outcomes.txt` (`KABOOM_BLESS=1` rewrites it).
+#[test]
+fn every_builtin_has_its_pinned_outcome() {
+    let all = builtins_imported();
+    let converted = all.iter().filter(|i| i.result.is_ok()).count();
+    let mut text = String::from("# kaboom import of the built-in variants data/fsf-builtins.ini describes.\n");
+    text.push_str(&format!(
+        "# described: {}, converted: {converted}, refused: {}\n",
+        all.len(),
+        all.len() - converted
+    ));
+    for i in &all {
+        text.push_str(&outcome_line(i));
+        text.push('\n');
+    }
+    let path = root().join("tests/fixtures/fsf/builtin-outcomes.txt");
+    if std::env::var("KABOOM_BLESS").is_ok_and(|v| v == "1") {
+        std::fs::write(&path, &text).unwrap();
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_default();
+    similar_asserts(&expected, &text);
+}
+
+/// The built-in variants described convert to Fairy-Stockfish's counts
+/// (`scripts/compare-fsf-ini.py --builtins --write-expected
+/// tests/perft/fsf-builtins`).
+#[test]
+fn converted_builtins_match_fairy_stockfish_perft() {
+    check_perft_data(&builtins_imported(), "tests/perft/fsf-builtins");
+}

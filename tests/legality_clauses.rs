@@ -113,3 +113,34 @@ fn castling_may_not_cross_a_forbidden_square() {
     let moves = legal(&v, "5k2/5p2/8/8/8/8/8/4K2R w K - 0 1");
     assert!(moves.contains(&"e1g1".to_string()), "{moves:?}");
 }
+
+/// `drops are compulsory`: while the side to move has a legal drop, only
+/// drops are legal; with an empty hand, or no square to drop on, the
+/// pieces move as usual. With `captures are compulsory` too, a legal
+/// capture comes first.
+#[test]
+fn drops_are_compulsory_while_one_is_legal() {
+    let text = |legal: &str| {
+        format!(
+            "(extends: \"chess\", name: \"test\", drops: (zones: [(pieces: \"N\", squares: \"ranks(1)\")]), \
+             legal: [{legal}])"
+        )
+    };
+    let v = Variant::from_text("test.ron", &text(r#""own royal not attacked", "drops are compulsory""#))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let with_hand = legal(&v, "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1");
+    assert_eq!(with_hand, ["N@a1", "N@b1", "N@c1", "N@d1", "N@f1", "N@g1", "N@h1"]);
+    // No free square in the zone: the king moves.
+    assert_eq!(legal(&v, "4k3/8/8/8/8/8/8/RRRRKRRR[N] w - - 0 1").len(), 3 + 7 * 7);
+    assert_eq!(legal(&v, "4k3/8/8/8/8/8/8/4K3 w - - 0 1").len(), 5);
+    let both = Variant::from_text(
+        "test.ron",
+        &text(r#""own royal not attacked", "captures are compulsory", "drops are compulsory""#),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(legal(&both, "4k3/8/8/8/8/8/3p4/4K3[N] w - - 0 1"), ["e1d2"]);
+    // Each move judged alone agrees with the list.
+    let pos: Position = fen::parse(&v, "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1").unwrap();
+    let king = uci::parse(&v, &pos, "e1e2");
+    assert!(king.is_err() || !v.is_legal(&pos, &king.unwrap()));
+}

@@ -192,3 +192,45 @@ fn no_choice_keeps_pawns_off_the_ranks_that_still_attack_them() {
         assert!(err.contains("promotion choices is empty"), "{rule}: {err}");
     }
 }
+
+/// A piece in two rules, each on `squares` of one side only: White and
+/// Black promote to different pieces. Rules sharing a side, or differing
+/// in more than squares and choices, are errors.
+#[test]
+fn each_side_may_promote_by_its_own_rule() {
+    let text = |white_rule: &str| {
+        format!(
+            r#"(
+    extends: "chess",
+    name: "sides",
+    regions: [
+        (name: "white_zone", white: "ranks(8)", black: "all - all"),
+        (name: "black_zone", white: "all - all", black: "ranks(8)"),
+    ],
+    promotion: [
+        (pieces: "P", squares: "{white_rule}", choices: "NR"),
+        (pieces: "P", squares: "black_zone", choices: "QB"),
+    ],
+)"#
+        )
+    };
+    let v = Variant::from_text("sides.ron", &text("white_zone")).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        moves_from(&v, "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1", "b7"),
+        ["b7b8n", "b7b8r"]
+    );
+    assert_eq!(
+        moves_from(&v, "4k3/1P6/8/8/8/8/6p1/4K3 b - - 0 1", "g2"),
+        ["g2g1b", "g2g1q"]
+    );
+    let err = Variant::from_text("sides.ron", &text("ranks(8)"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("promotes by two promotion rules on the same side"),
+        "{err}"
+    );
+    let differ = text("white_zone").replace(r#"choices: "NR")"#, r#"choices: "NR", from_zone: true)"#);
+    let err = Variant::from_text("sides.ron", &differ).unwrap_err().to_string();
+    assert!(err.contains("differ in more than squares and choices"), "{err}");
+}

@@ -75,6 +75,9 @@ pub(super) fn check_promotions(
     }
     let mut out = Vec::new();
     let mut ok = true;
+    // Rules on `squares`, whose zones are known later: a piece in two of
+    // them is judged per side then (`check_sides`).
+    let mut on_squares = Vec::new();
     for spec in rules {
         let Some(rule) = check_promotion(c, spec, g, letter_kind) else {
             ok = false;
@@ -82,7 +85,12 @@ pub(super) fn check_promotions(
         };
         for &kind in &rule.pieces {
             let letter = pieces.get(kind.index()).map_or('?', |p| p.letter.value);
-            if out.iter().any(|r: &CheckedPromotion| r.pieces.contains(&kind)) {
+            let both_on_squares = spec.squares.is_some()
+                && out
+                    .iter()
+                    .zip(&on_squares)
+                    .all(|(r, &sq): (&CheckedPromotion, &bool)| !r.pieces.contains(&kind) || sq);
+            if !both_on_squares && out.iter().any(|r: &CheckedPromotion| r.pieces.contains(&kind)) {
                 ok = false;
                 c.error(
                     format!("`{letter}` promotes by two promotion rules"),
@@ -125,6 +133,7 @@ pub(super) fn check_promotions(
                 );
             }
         }
+        on_squares.push(spec.squares.is_some());
         out.push(rule);
     }
     if ok { out } else { Vec::new() }
@@ -445,4 +454,45 @@ pub(super) fn can_reach_promotion(
         }
     }
     false
+}
+
+/// A piece named in two rules on `squares` (allowed by `check_promotions`)
+/// promotes by each on one side only: the rules' zones may not share a
+/// side, and the rules must agree on everything but their squares and
+/// choices (`from_zone`, `on_capture`, `en_passant`). False when some
+/// rules do not.
+pub(super) fn check_sides(
+    c: &mut Checker<'_>,
+    specs: &[crate::spec::PromotionSpec],
+    rules: &[CheckedPromotion],
+    pieces: &[crate::spec::PieceSpec],
+) -> bool {
+    let mut ok = true;
+    for (j, later) in rules.iter().enumerate() {
+        for earlier in &rules[..j] {
+            let Some(&kind) = later.pieces.iter().find(|k| earlier.pieces.contains(k)) else {
+                continue;
+            };
+            let letter = pieces.get(kind.index()).map_or('?', |p| p.letter.value);
+            let location = specs.get(j).and_then(|s| s.pieces.location.clone());
+            if (0..2).any(|side| !earlier.zone[side].is_empty() && !later.zone[side].is_empty()) {
+                ok = false;
+                c.error(
+                    format!("`{letter}` promotes by two promotion rules on the same side"),
+                    location,
+                    "name each piece in one rule only, or give each rule `squares` of one side only (a region with an empty side)",
+                );
+            } else if (earlier.from_zone, earlier.on_capture, earlier.en_passant)
+                != (later.from_zone, later.on_capture, later.en_passant)
+            {
+                ok = false;
+                c.error(
+                    format!("`{letter}`'s promotion rules for White and Black differ in more than squares and choices"),
+                    location,
+                    "give both rules the same `from_zone`, `on_capture` and `en_passant`",
+                );
+            }
+        }
+    }
+    ok
 }

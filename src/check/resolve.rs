@@ -378,6 +378,7 @@ impl Resolver<'_, '_> {
             LegalClause::Survives(c) => LegalClause::Survives(self.optional_cond(c)?),
             LegalClause::NotAttacked(c) => LegalClause::NotAttacked(self.optional_cond(c)?),
             LegalClause::CapturesCompulsory => LegalClause::CapturesCompulsory,
+            LegalClause::DropsCompulsory => LegalClause::DropsCompulsory,
             LegalClause::Forbids(c) => LegalClause::Forbids(self.cond(c)?),
         })
     }

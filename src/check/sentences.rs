@@ -158,7 +158,7 @@ impl CheckedSentences {
         let legal = self.legal.iter().filter_map(|l| match l {
             LegalClause::Survives(c) | LegalClause::NotAttacked(c) => c.as_ref(),
             LegalClause::Forbids(c) => Some(c),
-            LegalClause::CapturesCompulsory => None,
+            LegalClause::CapturesCompulsory | LegalClause::DropsCompulsory => None,
         });
         let end = self.end.iter().filter_map(|e| match &e.condition {
             EndCondition::Holds(c) | EndCondition::Dead(c) => Some(c),

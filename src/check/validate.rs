@@ -238,6 +238,11 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
     {
         promotions.clear();
     }
+    if let (Some(specs), Some(pieces)) = (&file.promotion, &file.pieces)
+        && !super::promotion::check_sides(&mut c, specs, &promotions, pieces)
+    {
+        promotions.clear();
+    }
     let piece_limits = super::piece_limits::check_piece_limits(&mut c, file, &letter_kind);
     let pieces = pieces.map(|mut pieces| {
         for (piece, regions) in pieces.iter_mut().zip(piece_regions.into_iter().flatten()) {

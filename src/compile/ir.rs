@@ -452,6 +452,9 @@ pub struct Programs {
     pub legal: Vec<Legal>,
     /// When a legal capture exists, only captures are legal.
     pub captures_compulsory: bool,
+    /// When a legal drop exists, only drops are legal (after
+    /// `captures_compulsory` has chosen).
+    pub drops_compulsory: bool,
     /// Some condition reads the checks each side has given: moves count
     /// them, and the FEN carries them.
     pub counts_checks: bool,

@@ -132,6 +132,10 @@ pub fn compile(
                 b.p.captures_compulsory = true;
                 continue;
             }
+            LegalClause::DropsCompulsory => {
+                b.p.drops_compulsory = true;
+                continue;
+            }
         };
         b.p.legal.push(legal);
     }

@@ -109,7 +109,7 @@ pub struct Variant {
     /// is empty and never read).
     pub(crate) promotes_leaving: bool,
     /// The kinds each kind may promote to, in the order written.
-    pub(crate) promotion_choices: Vec<Vec<Kind>>,
+    pub(crate) promotion_choices: ByKindSide<Vec<Kind>>,
     /// Where promotion is compulsory, per (kind, side): the part of the
     /// zone where a piece may not stay as it is.
     pub(crate) promotion_forced: ByKindSide<SquareSet>,
@@ -379,7 +379,11 @@ fn promotion_zones(
         let Some(sets) = zone(p) else { continue };
         for &kind in &p.pieces {
             for (side, set) in Color::BOTH.into_iter().zip(sets) {
-                *zones.get_mut(kind, side) = *set;
+                // A rule whose zone leaves out a side (one of a piece's
+                // two rules, each for one side) says nothing for it.
+                if !p.zone[side as usize].is_empty() {
+                    *zones.get_mut(kind, side) = *set;
+                }
             }
         }
     }
@@ -414,10 +418,14 @@ pub fn compile(v: CheckedVariant) -> Variant {
         .filter(|p| !p.en_passant)
         .flat_map(|p| &p.pieces)
         .fold(0u64, |m, &k| m | k.bit());
-    let mut promotion_choices = vec![Vec::new(); v.pieces.len()];
+    let mut promotion_choices = ByKindSide::new(v.pieces.len(), Vec::new());
     for p in &v.promotions {
         for &kind in &p.pieces {
-            promotion_choices[kind.index()] = p.choices.clone();
+            for side in Color::BOTH {
+                if !p.zone[side as usize].is_empty() {
+                    *promotion_choices.get_mut(kind, side) = p.choices.clone();
+                }
+            }
         }
     }
     for &(kind, n) in v.promotions.iter().flat_map(|p| &p.limits) {

@@ -870,8 +870,7 @@ impl Variant {
         pos.relocate(from, to);
         trace.record(Event::Bounced { piece, from, to });
         if promotes
-            && let Some(&kind) = self.promotion_choices[piece.kind().index()]
-                .iter()
+            && let Some(&kind) = (self.promotion_choices.get(piece.kind(), piece.color()).iter())
                 .find(|&&k| self.may_promote_to(pos, piece.color(), k))
         {
             let promoted = Cell::piece(kind, piece.color());

@@ -118,17 +118,28 @@ impl Variant {
         if !self.passes_legality(pos, &child, mv) {
             return false;
         }
-        if !self.programs.captures_compulsory || mv.is_capture() {
+        let legal_where = |wanted: fn(&Move) -> bool| {
+            let mut moves = Vec::new();
+            self.generate_pseudo_legal(pos, &mut moves);
+            moves.iter().filter(|m| wanted(m)).any(|m| {
+                let mut child = pos.clone();
+                child.make(self, *m);
+                self.passes_legality(pos, &child, m)
+            })
+        };
+        // A move that captures nothing is legal only when no capture is;
+        // then one that drops nothing, only when no drop is (among the
+        // captures, if some capture is legal).
+        if self.programs.captures_compulsory && !mv.is_capture() && legal_where(Move::is_capture) {
+            return false;
+        }
+        if !self.programs.drops_compulsory || mv.is_drop() {
             return true;
         }
-        // A move that captures nothing is legal only when no capture is.
-        let mut moves = Vec::new();
-        self.generate_pseudo_legal(pos, &mut moves);
-        !moves.iter().filter(|m| m.is_capture()).any(|m| {
-            let mut child = pos.clone();
-            child.make(self, *m);
-            self.passes_legality(pos, &child, m)
-        })
+        if self.programs.captures_compulsory && legal_where(Move::is_capture) {
+            return !legal_where(|m| m.is_capture() && m.is_drop());
+        }
+        !legal_where(Move::is_drop)
     }
 
     /// Whether a move is plain: it changes the board only as a chess move

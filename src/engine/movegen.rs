@@ -27,6 +27,9 @@ impl Variant {
         if self.programs.captures_compulsory && out.iter().any(Move::is_capture) {
             out.retain(Move::is_capture);
         }
+        if self.programs.drops_compulsory && out.iter().any(Move::is_drop) {
+            out.retain(Move::is_drop);
+        }
     }
 
     /// The legal moves by the clauses that judge each move alone (not
@@ -61,6 +64,10 @@ impl Variant {
             moves.clear();
             self.generate_judged(pos, moves);
             let captures_only = self.programs.captures_compulsory && moves.iter().any(Move::is_capture);
+            // A legal drop where drops are compulsory: no move reaches.
+            if self.programs.drops_compulsory && moves.iter().any(Move::is_drop) {
+                return false;
+            }
             moves.iter().any(|m| {
                 let lands = match m.kind {
                     MoveKind::Drop(_) => false,
@@ -584,7 +591,7 @@ impl Variant {
 
     /// Pushes `mv` once per promotion choice open to `us`'s piece of `kind`.
     fn push_promotions(&self, pos: &Position, out: &mut Vec<Move>, kind: Kind, us: Color, mv: Move) {
-        for &choice in &self.promotion_choices[kind.index()] {
+        for &choice in self.promotion_choices.get(kind, us) {
             if self.may_promote_to(pos, us, choice) {
                 out.push(Move {
                     promotion: Some(choice),

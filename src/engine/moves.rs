@@ -175,6 +175,11 @@ impl Move {
     pub fn is_capture(&self) -> bool {
         matches!(self.kind, MoveKind::Capture | MoveKind::EnPassant)
     }
+
+    /// Whether the move drops a piece from a hand.
+    pub fn is_drop(&self) -> bool {
+        matches!(self.kind, MoveKind::Drop(_))
+    }
 }
 
 /// A move refused by a checked make ([`Position::try_make`],

@@ -222,6 +222,8 @@ fn split_fen(fen: &str) -> Result<StartFen, String> {
     let clocks = match numbers.as_slice() {
         [] => "0 1".to_string(),
         [h, f] if h.parse::<u32>().is_ok() && f.parse::<u32>().is_ok() => format!("{h} {f}"),
+        // The half-move clock alone: Fairy-Stockfish starts at move 1.
+        [h] if h.parse::<u32>().is_ok() => format!("{h} 1"),
         other => return Err(format!("unexpected `{}` in the start FEN", other.join(" "))),
     };
     Ok(StartFen {
@@ -293,6 +295,11 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     let (files, ranks) = (state.files, state.ranks);
     let start_origin = state.start_origin.as_ref().or(Some(header));
     let fen = match split_fen(&state.start_fen) {
+        // Without a `3+3` field, Fairy-Stockfish's next check wins (`1+1`).
+        Ok(f) if state.check_counting && f.checks.is_none() => Some(StartFen {
+            checks: Some((1, 1)),
+            ..f
+        }),
         Ok(f) => Some(f),
         Err(why) => {
             let gap = if why.contains("count of checks") {
@@ -365,6 +372,18 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     let clip = |s: Squares| (0..ranks).fold(0, |a, r| a | (0..files).fold(0, |b, f| b | square(f, r))) & s;
     let double_region = [clip(double_region[0]), clip(double_region[1])];
     let initial_ranks = relative_ranks(&double_region, files, ranks);
+    // An en passant region: the whole board (the default), or none at all
+    // (no initial move leaves an en passant target).
+    let board = clip(Squares::MAX);
+    let en_passant = state.en_passant_region.map(|r| r.map_or(board, clip));
+    let no_en_passant = en_passant == [0, 0];
+    if !no_en_passant && en_passant != [board, board] {
+        refusals.push(refuse(
+            None,
+            "regions",
+            "an en passant region that is neither the whole board nor empty for both sides",
+        ));
+    }
 
     // Pieces. A piece type that only promoted pieces can be (Fairy-Stockfish's
     // promotion target, never on the board as itself) is written only as
@@ -438,6 +457,9 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
             template
         };
         if template.contains('i') {
+            if no_en_passant {
+                extra.push_str(", en_passant_ranks: []");
+            }
             match &initial_ranks {
                 Some(r) => {
                     let list: Vec<String> = r.iter().map(u8::to_string).collect();
@@ -566,7 +588,33 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         fsf_piece_promotion::immobility(state, &templates, &promoting, regions[0], files, ranks, &mut refusals);
     if promotes(0) || promotes(1) {
         let origin = None;
-        if pawns[0] != pawns[1] || choices[0] != choices[1] {
+        if pawns[0] == pawns[1] && choices[0] != choices[1] && promotes(0) && promotes(1) {
+            // The same pawns, different choices: a rule per side, each on
+            // a region with that side's squares only.
+            match sided_promotion(state, pawn_slots, &immobile, &regions, files, ranks) {
+                Ok(mandatory) => {
+                    let en_passant = pawn_slots.iter().any(|&s| {
+                        templates[s]
+                            .as_deref()
+                            .and_then(|t| betza::parse(t).ok())
+                            .is_some_and(|t| t.components.iter().any(|c| c.en_passant))
+                    });
+                    let en_passant = if en_passant { ", en_passant: false" } else { "" };
+                    for (c, name) in [(0, "promotion_zone_white"), (1, "promotion_zone_black")] {
+                        let mut own = [0, 0];
+                        own[c] = regions[c];
+                        sided.push(sided_region(name, &own, files, ranks));
+                        rules.push(format!(
+                            "(pieces: {}, squares: \"{name}\", choices: {}, mandatory: {mandatory}{en_passant}{})",
+                            ron_string(&pawns[0]),
+                            ron_string(&choices[c]),
+                            limits_of(state, &choices[c]),
+                        ));
+                    }
+                }
+                Err(why) => refusals.push(refuse(origin, "regions", why)),
+            }
+        } else if pawns[0] != pawns[1] || choices[0] != choices[1] {
             refusals.push(refuse(
                 origin,
                 "piece promotion rules",
@@ -805,11 +853,8 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
             "check counting",
             format!("the sides start with different numbers of checks to give (`{w}+{b}`)"),
         )),
-        (true, None) => refusals.push(refuse(
-            start_origin,
-            "check counting",
-            "checks are counted, but the start FEN gives no `3+3` field",
-        )),
+        // A start FEN that could not be read, refused above.
+        (true, None) => {}
         (false, Some(_)) => refusals.push(refuse(
             start_origin,
             "check counting",
@@ -827,7 +872,10 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
             types.push(None);
         }
         let hands = state.piece_drops;
-        if hands && (state.extinction_count > 0 || state.extinction_opponent_count > 1) {
+        // `extinctionClaim`: the side to move is extinct only while the
+        // opponent has one piece more than `extinctionOpponentPieceCount`.
+        let claim = u32::from(state.extinction_claim);
+        if hands && (state.extinction_count > 0 || state.extinction_opponent_count + claim > 1) {
             refusals.push(refuse(
                 None,
                 "drops and hands",
@@ -837,9 +885,19 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         let mut slots = state.extinction_types.slots.clone();
         slots.sort_unstable();
         types.extend(slots.into_iter().map(Some));
-        for (side, other, value) in [
-            ("enemy", "own", negate(state.extinction_value)),
-            ("own", "enemy", state.extinction_value),
+        for (side, other, value, opponents) in [
+            (
+                "enemy",
+                "own",
+                negate(state.extinction_value),
+                state.extinction_opponent_count,
+            ),
+            (
+                "own",
+                "enemy",
+                state.extinction_value,
+                state.extinction_opponent_count + claim,
+            ),
         ] {
             for t in &types {
                 let set = |who: &str| match t {
@@ -862,19 +920,14 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
                     }
                     _ => format!("count({}) <= {}", set(side), state.extinction_count),
                 };
-                if state.extinction_opponent_count > 0 {
+                if opponents > 0 {
                     match t {
                         Some(s) if !present(*s) => continue,
-                        _ if hands && state.extinction_opponent_count == 1 => {
+                        _ if hands && opponents == 1 => {
                             let _ = write!(cond, " and (count({0}) >= 1 or held({0}) >= 1)", set(other));
                         }
                         _ => {
-                            let _ = write!(
-                                cond,
-                                " and count({}) >= {}",
-                                set(other),
-                                state.extinction_opponent_count
-                            );
+                            let _ = write!(cond, " and count({}) >= {}", set(other), opponents);
                         }
                     }
                 }
@@ -888,28 +941,75 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     // Flag regions that do not mirror each other become a region with each
     // side's squares, read for the side that just moved.
     if flags != [0, 0] {
-        let goal = if flags[0] == mirror(flags[1], files, ranks) {
-            format!("({})", region_sentence(flags[1], files, ranks))
+        // Each side's region seen from the side to move: the enemy's, and
+        // its own.
+        let (enemy_goal, own_goal) = if flags[0] == mirror(flags[1], files, ranks) {
+            (
+                format!("({})", region_sentence(flags[1], files, ranks)),
+                format!("({})", region_sentence(flags[0], files, ranks)),
+            )
         } else {
             sided.push(sided_region("flag", &flags, files, ranks));
-            "enemy flag".to_string()
+            ("enemy flag".to_string(), "own flag".to_string())
         };
-        if state.flag_piece[0] != state.flag_piece[1] {
-            refusals.push(refuse(
+        // A side with no flag region never reaches it: only the other
+        // side's flag piece counts.
+        let piece = match flags {
+            [_, 0] => Some(state.flag_piece[0]),
+            [0, _] => Some(state.flag_piece[1]),
+            _ => (state.flag_piece[0] == state.flag_piece[1]).then_some(state.flag_piece[0]),
+        };
+        match piece {
+            None => refusals.push(refuse(
                 None,
                 "flag rules beyond reaching a region",
                 "White's and Black's flag pieces differ",
-            ));
-        } else {
-            let who = match state.flag_piece[0] {
-                None => "enemy".to_string(),
-                Some(s) => match &state.pieces[s] {
-                    Some(p) => format!("enemy {}", p.letter.to_ascii_uppercase()),
-                    None => String::new(),
-                },
-            };
-            if !who.is_empty() {
-                end.push(format!("count({who} & {goal}) >= {}: loss", state.flag_piece_count));
+            )),
+            Some(piece) => {
+                let letter = match piece {
+                    None => Some(String::new()),
+                    Some(s) => state.pieces[s]
+                        .as_ref()
+                        .map(|p| format!(" {}", p.letter.to_ascii_uppercase())),
+                };
+                if let Some(letter) = letter {
+                    let n = state.flag_piece_count;
+                    let reached = |who: &str, goal: &str| {
+                        let there = format!("{who}{letter} & {goal}");
+                        if state.flag_piece_safe {
+                            // Exactly as many as needed: each must be safe.
+                            format!("(count({there}) > {n} or count({there}) == {n} and not attacked({there}))")
+                        } else {
+                            format!("count({there}) >= {n}")
+                        }
+                    };
+                    let enemy_reached = reached("enemy", &enemy_goal);
+                    let own_reached = reached("own", &own_goal);
+                    if state.flag_piece_safe && state.flag_move {
+                        refusals.push(refuse(
+                            None,
+                            "flag rules beyond reaching a region",
+                            "`flagPieceSafe` with `flagMove` (only unsafe flag pieces give the extra move)",
+                        ));
+                    } else if state.flag_piece_safe {
+                        // Fairy-Stockfish: reaching safely wins, both sides
+                        // at once draw.
+                        end.push(format!("{own_reached} and {enemy_reached}: draw"));
+                        end.push(format!("{own_reached}: win"));
+                        end.push(format!("{enemy_reached}: loss"));
+                    } else if state.flag_move {
+                        end.extend(flag_move_rules(
+                            state,
+                            piece,
+                            &letter,
+                            &own_goal,
+                            [&own_reached, &enemy_reached],
+                            &mut refusals,
+                        ));
+                    } else {
+                        end.push(format!("{enemy_reached}: loss"));
+                    }
+                }
             }
         }
     }
@@ -1041,6 +1141,12 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     if state.must_capture {
         legal.push("captures are compulsory");
     }
+    // Fairy-Stockfish's `mustDrop`: a move that drops nothing is illegal
+    // while a drop is legal (a drop captures nothing, so with `mustCapture`
+    // a legal capture still comes first, as it does there).
+    if state.must_drop && state.piece_drops {
+        legal.push("drops are compulsory");
+    }
     if legal != ["own royal not attacked"] {
         let list: Vec<String> = legal.iter().map(|l| ron_string(l)).collect();
         let _ = writeln!(out, "    legal: [{}],", list.join(", "));
@@ -1118,6 +1224,47 @@ fn connect_rules(state: &State, refusals: &mut Vec<Refusal>) -> Vec<String> {
 /// A region with each side's squares, from the two sides' regions as
 /// Fairy-Stockfish gives them (Black's in board coordinates, written as
 /// Black reads them).
+/// The end rules of `flagMove`, as Fairy-Stockfish checks them for the
+/// side to move (`[own, enemy]` reached): having reached its flag region a
+/// move ago and not been driven out, the side to move wins (a draw if it is
+/// White and Black's king, the flag piece, has reached its region too).
+/// Where the flag piece is the king, a side to move whose opponent has
+/// reached its region loses at once, unless it is Black, not in check, and
+/// its king can follow into its own region.
+fn flag_move_rules(
+    state: &State,
+    piece: Option<usize>,
+    letter: &str,
+    own_goal: &str,
+    [own_reached, enemy_reached]: [&str; 2],
+    refusals: &mut Vec<Refusal>,
+) -> Vec<String> {
+    let king = piece == Some(super::fsf_pieces::king_index());
+    let mut rules = Vec::new();
+    if king {
+        // Fairy-Stockfish's king may follow by castling, to the rook's
+        // square; kaboom's castling king lands on its own square.
+        let black_back = (0..state.files).fold(0, |b: Squares, f| b | square(f, state.ranks - 1 - state.castling_rank));
+        if state.castling && state.flag_region[1] & black_back != 0 {
+            refusals.push(refuse(
+                None,
+                "flag rules beyond reaching a region",
+                "`flagMove` with a castling king as the flag piece and Black's flag region on Black's castling rank",
+            ));
+        }
+        rules.push(format!(
+            "{own_reached} and {enemy_reached} and exists(own & white): draw"
+        ));
+    }
+    rules.push(format!("{own_reached}: win"));
+    if king {
+        rules.push(format!(
+            "{enemy_reached} and not (exists(own & black) and not attacked(own{letter}) and can reach(own{letter}, {own_goal})): loss"
+        ));
+    }
+    rules
+}
+
 fn sided_region(name: &str, regions: &[Squares; 2], files: u8, ranks: u8) -> String {
     format!(
         "(name: \"{name}\", white: {}, black: {})",

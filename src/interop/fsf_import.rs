@@ -192,6 +192,123 @@ mod tests {
         );
     }
 
+    fn legal_count(ron: &str, fen: &str) -> usize {
+        let v = crate::Variant::from_text("x.ron", ron).unwrap();
+        let pos = crate::notation::fen::parse(&v, fen).unwrap();
+        v.legal_moves(&pos).len()
+    }
+
+    #[test]
+    fn must_drop_makes_drops_compulsory() {
+        let ron = one("[x:chess]\npieceDrops = true\nmustDrop = true\n").unwrap();
+        assert!(ron.contains(r#""drops are compulsory""#), "{ron}");
+        // Only the 62 knight drops while the knight is in hand.
+        assert_eq!(legal_count(&ron, "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1"), 62);
+        assert_eq!(legal_count(&ron, "4k3/8/8/8/8/8/8/4K3 w - - 0 1"), 5);
+        // A drop of one type only stays refused.
+        let e = one("[x:chess]\npieceDrops = true\nmustDrop = true\nmustDropType = n\n").unwrap_err();
+        assert_eq!(e[0].origin.as_ref().unwrap().option, "mustDropType");
+    }
+
+    #[test]
+    fn flag_move_gives_the_other_side_one_more_move() {
+        let ini = "[x:chess]\nflagPiece = k\nflagRegionWhite = *8\nflagRegionBlack = *8\nflagMove = true\n\
+                   castling = false\nchecking = false\n";
+        let ron = one(ini).unwrap();
+        assert!(ron.contains(r#""count(own K & own flag) >= 1: win""#), "{ron}");
+        // Black's king can follow White's: five moves; it cannot: none.
+        assert_eq!(legal_count(&ron, "5K2/k7/8/8/8/8/8/8 b - - 0 1"), 5);
+        assert_eq!(legal_count(&ron, "5K2/8/8/8/8/8/k7/8 b - - 0 1"), 0);
+        // Black reached first: White may not follow, it has lost.
+        assert_eq!(legal_count(&ron, "k7/8/8/8/8/8/8/5K2 w - - 0 1"), 0);
+        // A king that could follow by castling onto Black's flag rank is refused.
+        let e = one("[x:chess]\nflagPiece = k\nflagRegion = *8\nflagMove = true\n").unwrap_err();
+        assert!(e[0].reason.contains("castling"), "{e:?}");
+        // A flag piece other than the king: the side that reached wins a move later.
+        let ron =
+            one("[x:chess]\nflagPiece = n\nflagRegionWhite = *8\nflagRegionBlack = *1\nflagMove = true\n").unwrap();
+        assert!(!ron.contains("can reach"), "{ron}");
+    }
+
+    #[test]
+    fn a_safe_flag_piece_wins_only_unattacked() {
+        let ron = one("[x:chess]\nflagRegionWhite = *8\nflagRegionBlack = *1\nflagPieceSafe = true\n").unwrap();
+        // White's knight on b8: Black has lost, unless a piece of Black's attacks it.
+        assert_eq!(legal_count(&ron, "1N2k3/8/8/8/8/8/8/4K3 b - - 0 1"), 0);
+        assert_eq!(legal_count(&ron, "1N2k3/8/2n5/8/8/8/8/4K3 b - - 0 1"), 12);
+        // Two pieces there: no need to be safe.
+        assert_eq!(legal_count(&ron, "1N2k2R/8/2n5/8/8/8/8/4K3 b - - 0 1"), 0);
+        let e =
+            one("[x:chess]\nflagRegion = *8\nflagPieceSafe = true\nflagMove = true\ncastling = false\n").unwrap_err();
+        assert!(e[0].reason.contains("flagPieceSafe"), "{e:?}");
+    }
+
+    #[test]
+    fn a_flag_for_one_side_only() {
+        let ron = one("[x:chess]\nflagPieceWhite = n\nflagRegionWhite = *8\n").unwrap();
+        assert!(ron.contains(r#""count(enemy N & enemy flag) >= 1: loss""#), "{ron}");
+        let e = one("[x:chess]\nflagPieceWhite = n\nflagPieceBlack = b\nflagRegion = *8\n").unwrap_err();
+        assert!(e[0].reason.contains("flag pieces differ"), "{e:?}");
+    }
+
+    #[test]
+    fn extinction_claim_needs_one_more_opponent_piece() {
+        let ini = "[x:chess]\nextinctionValue = loss\nextinctionClaim = true\nextinctionPieceTypes = *\n\
+                   extinctionPieceCount = 1\nextinctionOpponentPieceCount = 2\n";
+        let ron = one(ini).unwrap();
+        assert!(ron.contains(r#""count(enemy) <= 1 and count(own) >= 2: win""#), "{ron}");
+        assert!(
+            ron.contains(r#""count(own) <= 1 and count(enemy) >= 3: loss""#),
+            "{ron}"
+        );
+    }
+
+    #[test]
+    fn an_empty_en_passant_region_leaves_no_target() {
+        let ron = one("[x:chess]\nenPassantRegion = -\n").unwrap();
+        assert!(ron.contains("en_passant_ranks: []"), "{ron}");
+        // After e2e4, Black's pawn on d4 may not take en passant.
+        let v = crate::Variant::from_text("x.ron", &ron).unwrap();
+        let mut pos = crate::notation::fen::parse(&v, "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1").unwrap();
+        let double = *v
+            .legal_moves(&pos)
+            .iter()
+            .find(|m| m.from != m.to && m.to.index().abs_diff(m.from.index()) == 16)
+            .unwrap();
+        pos.make(&v, double);
+        assert_eq!(v.legal_moves(&pos).len(), 6);
+        let e = one("[x:chess]\nenPassantRegionWhite = *6\n").unwrap_err();
+        assert_eq!(e[0].gap, "regions");
+    }
+
+    #[test]
+    fn promotion_choices_that_differ_per_side_become_a_rule_per_side() {
+        let ron = one("[x:chess]\npromotionPieceTypesWhite = rn\npromotionPieceTypesBlack = qb\n").unwrap();
+        assert!(
+            ron.contains(r#"squares: "promotion_zone_white", choices: "NR""#),
+            "{ron}"
+        );
+        assert!(
+            ron.contains(r#"squares: "promotion_zone_black", choices: "BQ""#),
+            "{ron}"
+        );
+        // A pawn on its seventh rank has two choices, besides five king moves.
+        assert_eq!(legal_count(&ron, "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"), 5 + 2);
+        assert_eq!(legal_count(&ron, "4k3/8/8/8/8/8/1p6/4K3 b - - 0 1"), 5 + 2);
+    }
+
+    #[test]
+    fn a_promoted_type_may_be_unset_and_a_fen_may_end_at_its_clock() {
+        let all =
+            import("[x:chess]\nshogiPawn = s\ngold = g\npromotedPieceType = s:g\n[y:x]\npromotedPieceType = s:-\n")
+                .unwrap();
+        let (x, y) = (all[0].result.as_ref().unwrap(), all[1].result.as_ref().unwrap());
+        assert!(x.contains("promoted_from"), "{x}");
+        assert!(!y.contains("promoted_from"), "{y}");
+        let ron = one("[x:chess]\nstartFen = 4k3/8/8/8/8/8/8/4K3 w - - 0\n").unwrap();
+        assert!(ron.contains(r#"start: "4k3/8/8/8/8/8/8/4K3 w - - 0 1""#), "{ron}");
+    }
+
     #[test]
     fn unknown_parent_is_refused() {
         let e = one("[x:nosuchvariant]\n").unwrap_err();

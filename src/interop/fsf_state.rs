@@ -114,6 +114,8 @@ pub struct State {
     pub castling: bool,
     /// `mustCapture`: a capture must be made when one is legal.
     pub must_capture: bool,
+    /// `mustDrop`: while a drop is legal, no other move is.
+    pub must_drop: bool,
     /// `wallingRule = duck`: after every move the mover moves the wall
     /// (the duck) to another empty square (other walling rules are refused).
     pub duck_walling: bool,
@@ -172,6 +174,9 @@ pub struct State {
     /// `soldierPromotionRank` (1-based): a soldier steps sideways from
     /// this rank on, only forward before it.
     pub soldier_rank: u8,
+    /// `enPassantRegion`: the squares each side may capture en passant
+    /// onto (`None`: everywhere, Fairy-Stockfish's default).
+    pub en_passant_region: [Option<Squares>; 2],
     /// `flyingGeneral`: the kings may not face each other on an open file.
     pub flying_general: bool,
     /// `checkCounting`: a side that has given its checks (the FEN's
@@ -224,6 +229,15 @@ pub struct State {
     pub flag_region: [Squares; 2],
     /// Flag pieces needed in the region.
     pub flag_piece_count: u32,
+    /// `flagMove`: the other side gets one more move after one reaches
+    /// its flag region.
+    pub flag_move: bool,
+    /// `flagPieceSafe`: a flag piece counts only unattacked (when no more
+    /// of them than needed stand in the region).
+    pub flag_piece_safe: bool,
+    /// `extinctionClaim`: the side to move's own extinction needs one more
+    /// opponent piece (it may still bare the opponent in turn).
+    pub extinction_claim: bool,
     /// `connectN`: this many pieces in a row end the game (0: no such goal).
     pub connect_n: u32,
     /// `collinearN`: this many pieces on one line end the game (0: no such goal).
@@ -270,6 +284,7 @@ impl Default for State {
             double_step_region: [rank_squares(1), rank_squares(6)],
             castling: true,
             must_capture: false,
+            must_drop: false,
             pseudo_royal: false,
             blast: false,
             blast_immune: Types::default(),
@@ -291,6 +306,7 @@ impl Default for State {
             pawn_drop_mate_loses: false,
             mobility: vec![[None, None]; slot_count()],
             soldier_rank: 1,
+            en_passant_region: [None, None],
             flying_general: false,
             check_counting: false,
             piece_drops: false,
@@ -325,6 +341,9 @@ impl Default for State {
             flag_piece: [None, None],
             flag_region: [0, 0],
             flag_piece_count: 1,
+            flag_move: false,
+            flag_piece_safe: false,
+            extinction_claim: false,
             connect_n: 0,
             collinear_n: 0,
             connect_nxn: 0,
@@ -368,9 +387,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("petrifyBlastPieces", "false"),
     ("tripleStepRegionWhite", ""),
     ("tripleStepRegionBlack", ""),
-    ("enPassantRegion", ""),
-    ("enPassantRegionWhite", ""),
-    ("enPassantRegionBlack", ""),
     ("enPassantTypes", ""),
     ("enPassantTypesWhite", ""),
     ("enPassantTypesBlack", ""),
@@ -379,7 +395,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("castlingRookQueensideFile", ""),
     ("oppositeCastling", "false"),
     ("dropChecks", "true"),
-    ("mustDrop", "false"),
     ("mustDropType", ""),
     ("dropLoop", "false"),
     ("dropOnTop", "false"),
@@ -409,11 +424,8 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("stalematePieceCount", "false"),
     ("shatarMateRule", "false"),
     ("bikjangRule", "false"),
-    ("extinctionClaim", "false"),
     ("dupleCheck", "false"),
     ("flagPieceBlockedWin", "false"),
-    ("flagMove", "false"),
-    ("flagPieceSafe", "false"),
     ("connectRegion1White", ""),
     ("connectRegion2White", ""),
     ("connectRegion1Black", ""),
@@ -808,6 +820,11 @@ impl State {
                     self.must_capture = b;
                 }
             }
+            "mustDrop" => {
+                if let Some(b) = self.boolean(&o) {
+                    self.must_drop = b;
+                }
+            }
             // The duck's rule is a chosen block; the other walling rules
             // (arrow, edge, past, static) are refused.
             "wallingRule" => {
@@ -846,13 +863,20 @@ impl State {
                             let mut chars = s.chars();
                             chars.next().filter(|_| chars.next().is_none())
                         };
-                        Some((self.slot_of_letter(one(from)?)?, self.slot_of_letter(one(to)?)?))
+                        // `x:-`: the type no longer promotes.
+                        let to = match one(to)? {
+                            '-' => None,
+                            c => Some(self.slot_of_letter(c)?),
+                        };
+                        Some((self.slot_of_letter(one(from)?)?, to))
                     });
                     match pair {
                         Some(p) => pairs.push(p),
                         None => {
-                            self.invalid
-                                .push((o.clone(), format!("`{item}` is not `<piece letter>:<piece letter>`")));
+                            self.invalid.push((
+                                o.clone(),
+                                format!("`{item}` is not `<piece letter>:<piece letter or ->`"),
+                            ));
                             pairs.clear();
                             break;
                         }
@@ -861,9 +885,10 @@ impl State {
                 // Fairy-Stockfish sets the types named and keeps the
                 // parent's other entries.
                 for (from, to) in pairs {
-                    match self.promoted_types.iter_mut().find(|(f, _)| *f == from) {
-                        Some(entry) => entry.1 = to,
-                        None => self.promoted_types.push((from, to)),
+                    match (to, self.promoted_types.iter_mut().find(|(f, _)| *f == from)) {
+                        (Some(to), Some(entry)) => entry.1 = to,
+                        (Some(to), None) => self.promoted_types.push((from, to)),
+                        (None, _) => self.promoted_types.retain(|(f, _)| *f != from),
                     }
                 }
             }
@@ -952,6 +977,13 @@ impl State {
                     }
                     None => {
                         self.unsupported.insert(key.to_string(), o);
+                    }
+                }
+            }
+            "enPassantRegion" | "enPassantRegionWhite" | "enPassantRegionBlack" => {
+                if let Some(r) = self.squares(&o) {
+                    for &c in colours(&e.key) {
+                        self.en_passant_region[c] = Some(r);
                     }
                 }
             }
@@ -1099,6 +1131,21 @@ impl State {
                     for &c in which {
                         self.flag_region[c] = s;
                     }
+                }
+            }
+            "flagPieceSafe" => {
+                if let Some(b) = self.boolean(&o) {
+                    self.flag_piece_safe = b;
+                }
+            }
+            "flagMove" => {
+                if let Some(b) = self.boolean(&o) {
+                    self.flag_move = b;
+                }
+            }
+            "extinctionClaim" => {
+                if let Some(b) = self.boolean(&o) {
+                    self.extinction_claim = b;
                 }
             }
             "flagPieceCount" => {

@@ -149,9 +149,12 @@ impl Evaluation {
             })
             .collect();
         // Per kind, the value of the best piece it may promote to.
-        let best_promotion: Vec<i32> = (variant.promotion_choices.iter())
-            .map(|choices| {
-                (choices.iter())
+        // (Either side's: where they differ, the better.)
+        let best_promotion: Vec<i32> = (0..variant.pieces.len())
+            .map(|kind| {
+                Color::BOTH
+                    .iter()
+                    .flat_map(|&side| variant.promotion_choices.get(Kind::from_index(kind), side))
                     .map(|&k| values.get(k.index()).copied().unwrap_or(0))
                     .max()
                     .unwrap_or(0)

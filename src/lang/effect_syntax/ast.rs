@@ -260,6 +260,8 @@ pub enum LegalClause<P: Phase = Parsed> {
     NotAttacked(Option<Cond<P>>),
     /// When a legal capture exists, only captures are legal.
     CapturesCompulsory,
+    /// When a legal drop exists, only drops are legal.
+    DropsCompulsory,
     /// No move may leave a position where the condition holds, judged for
     /// the side that moved (`not <condition>`).
     Forbids(Cond<P>),

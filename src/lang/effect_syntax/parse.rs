@@ -131,7 +131,7 @@ pub fn parse_legal(text: &str) -> Result<LegalClause, SentenceError> {
         if e.message.starts_with("unexpected") {
             e.message = format!(
                 "{}: a clause is `own royal survives`, `own royal not attacked [unless <condition>]`, \
-                 `captures are compulsory` or `not <condition>`",
+                 `captures are compulsory`, `drops are compulsory` or `not <condition>`",
                 e.message
             );
         }
@@ -139,6 +139,9 @@ pub fn parse_legal(text: &str) -> Result<LegalClause, SentenceError> {
     })?);
     if clause.as_rule() == G::captures_compulsory {
         return Ok(LegalClause::CapturesCompulsory);
+    }
+    if clause.as_rule() == G::drops_compulsory {
+        return Ok(LegalClause::DropsCompulsory);
     }
     if clause.as_rule() == G::forbids {
         let cond = clause
