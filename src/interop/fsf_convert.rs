@@ -588,17 +588,22 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         fsf_piece_promotion::immobility(state, &templates, &promoting, regions[0], files, ranks, &mut refusals);
     if promotes(0) || promotes(1) {
         let origin = None;
+        // Some pawn's template captures en passant (its promotion rules
+        // then say whether such a capture promotes).
+        let pawns_take_en_passant = || {
+            pawn_slots.iter().any(|&s| {
+                templates[s]
+                    .as_deref()
+                    .and_then(|t| betza::parse(t).ok())
+                    .is_some_and(|t| t.components.iter().any(|c| c.en_passant))
+            })
+        };
         if pawns[0] == pawns[1] && choices[0] != choices[1] && promotes(0) && promotes(1) {
             // The same pawns, different choices: a rule per side, each on
             // a region with that side's squares only.
             match sided_promotion(state, pawn_slots, &immobile, &regions, files, ranks) {
                 Ok(mandatory) => {
-                    let en_passant = pawn_slots.iter().any(|&s| {
-                        templates[s]
-                            .as_deref()
-                            .and_then(|t| betza::parse(t).ok())
-                            .is_some_and(|t| t.components.iter().any(|c| c.en_passant))
-                    });
+                    let en_passant = pawns_take_en_passant();
                     let en_passant = if en_passant { ", en_passant: false" } else { "" };
                     for (c, name) in [(0, "promotion_zone_white"), (1, "promotion_zone_black")] {
                         let mut own = [0, 0];
@@ -650,12 +655,7 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
                 }
                 None => match sided_promotion(state, pawn_slots, &immobile, &regions, files, ranks) {
                     Ok(mandatory) => {
-                        let en_passant = pawn_slots.iter().any(|&s| {
-                            templates[s]
-                                .as_deref()
-                                .and_then(|t| betza::parse(t).ok())
-                                .is_some_and(|t| t.components.iter().any(|c| c.en_passant))
-                        });
+                        let en_passant = pawns_take_en_passant();
                         let en_passant = if en_passant { ", en_passant: false" } else { "" };
                         let limits = limits_of(state, &choices[0]);
                         sided.push(sided_region("promotion_zone", &regions, files, ranks));
