@@ -475,6 +475,11 @@ pub struct Programs {
     /// ask which sides have royal pieces: per state (bit 0: the side to
     /// move has one, bit 1: the other side has one), the first that holds.
     pub royal_ends: Option<[Option<u8>; 4]>,
+    /// Where the rules' effects may remove pieces, when they only remove
+    /// pieces near the move and the legality clauses only ask for own
+    /// royal pieces to survive unattacked: moves are then judged without
+    /// being played where no own royal piece is within that reach.
+    pub removal_reach: Option<super::removal_reach::RemovalReach>,
     /// Shields: (kind, radius, against bits).
     pub shields: Vec<(Kind, u8, u8)>,
     /// Shields written as sentences: the squares (read for each side), the

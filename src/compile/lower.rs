@@ -185,6 +185,7 @@ pub fn compile(
             })
             .collect();
     }
+    b.p.removal_reach = super::removal_reach::reach(&b.p, g.squares());
     b.p
 }
 

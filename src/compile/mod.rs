@@ -5,6 +5,7 @@
 pub mod attacks;
 pub mod ir;
 mod lower;
+pub(crate) mod removal_reach;
 mod royal_ends;
 pub mod tables;
 

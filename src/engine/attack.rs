@@ -83,6 +83,52 @@ impl Variant {
         )
     }
 
+    /// Whether a piece of `by` may attack `sq` once a move's effects have
+    /// removed some pieces of `through` (at most those): the squares of
+    /// `through` block no line, and every piece of `by` outside `spent`
+    /// (a square it surely no longer holds, the captured piece's) still
+    /// attacks from where it stands. An over-approximation: false means
+    /// no attack whichever of those pieces are removed. Only for variants
+    /// with no hop and no `cannot_hop`/`cannot_capture`.
+    pub(crate) fn may_be_attacked_through(
+        &self,
+        pos: &Position,
+        sq: Square,
+        by: Color,
+        through: &SquareSet,
+        spent: Square,
+    ) -> bool {
+        let t = &self.attacks;
+        let mut theirs = pos.occupied[by as usize];
+        theirs.remove(spent);
+        let index = t.slot_index(by, sq);
+        let slot = t.slots[index];
+        let blocks = |s: Square| !through.contains(s) && !pos.board[s.index()].is_empty();
+        let attacker = |s: Square, kinds: u64| theirs.contains(s) && pos.board[s.index()].kind().in_mask(kinds);
+        if t.leap_origins[index].intersects(&theirs) {
+            for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
+                if attacker(leap.from, leap.kinds) && !t.run(leap.path, leap.path_len).iter().any(|&s| blocks(s)) {
+                    return true;
+                }
+            }
+        }
+        let rays = slot.rays as usize..slot.rays_end as usize;
+        for (ray, on_ray) in t.rays[rays.clone()].iter().zip(&t.ray_sets[rays]) {
+            if !on_ray.intersects(&theirs) {
+                continue;
+            }
+            for &s in t.run(ray.ray, ray.len) {
+                if attacker(s, ray.kinds) {
+                    return true;
+                }
+                if blocks(s) {
+                    break;
+                }
+            }
+        }
+        false
+    }
+
     /// Whether a piece of `by` attacks `sq` on the board `cell` describes,
     /// where `by`'s pieces stand on squares of `theirs` (a superset will
     /// do: it only lets lines and leaps with none of them be skipped).

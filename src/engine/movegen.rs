@@ -820,7 +820,13 @@ impl SafeMoves {
                 && !self.lines.contains(mv.to)
                 && variant.is_plain(&Move::new(mv.to, mv.to, MoveKind::Quiet));
         }
-        if self.forbids || !variant.is_plain(mv) || (self.no_checks && self.gives_check(variant, pos, mv)) {
+        if self.forbids {
+            return false;
+        }
+        if !variant.is_plain(mv) {
+            return self.allows_removals(variant, pos, mv);
+        }
+        if self.no_checks && self.gives_check(variant, pos, mv) {
             return false;
         }
         if !self.royals.contains(mv.from) {
@@ -836,6 +842,40 @@ impl SafeMoves {
 }
 
 impl SafeMoves {
+    /// Whether `mv`, a move whose rules fire, surely passes the legality
+    /// clauses without being played: the rules only remove pieces within
+    /// a reach known at load time ([`RemovalReach`]), no own royal piece
+    /// stands in it (or moves), and no enemy piece may attack one with the
+    /// reach's squares seen as empty (the captured piece left out). The
+    /// clauses are then only `own royal survives` (it does) and `own royal
+    /// not attacked` (none is).
+    ///
+    /// [`RemovalReach`]: crate::compile::removal_reach::RemovalReach
+    #[inline]
+    fn allows_removals(&self, variant: &Variant, pos: &Position, mv: &Move) -> bool {
+        let Some(reach) = &variant.programs.removal_reach else {
+            return false;
+        };
+        let t = &variant.attacks;
+        if t.has_hops
+            || t.has_hop_leaps
+            || variant.piece_limits
+            || !matches!(mv.kind, MoveKind::Quiet | MoveKind::Initial | MoveKind::Capture)
+            || mv.controller.is_some()
+            || !mv.choices.is_empty()
+            || mv.promotion.is_some_and(|k| k.in_mask(variant.royal_kinds))
+        {
+            return false;
+        }
+        let through = reach.squares(mv.from, mv.to);
+        // The captured piece is gone; a quiet move's target held none.
+        !self.royals.intersects(&through)
+            && !self
+                .royals
+                .iter()
+                .any(|r| variant.may_be_attacked_through(pos, r, self.them, &through, mv.to))
+    }
+
     /// Whether a move that removes no royal piece of the side to move and
     /// leaves none of them attacked surely passes every legality clause:
     /// no `not <condition>` clause may judge it (each holds for every
