@@ -175,7 +175,16 @@ impl Resolver<'_, '_> {
         }
         let known = self.names.regions.iter().map(String::as_str);
         let words = known.clone().chain(crate::base::vocabulary::SET_WORDS.iter().copied());
+        // A word of the language itself after a side word (`enemy any`):
+        // the side word made it read as a region's name.
+        let is_word = crate::base::vocabulary::SET_WORDS.contains(&r.name.as_str());
         let help = match crate::spec::closest(&r.name, words) {
+            _ if is_word => format!(
+                "`own`, `enemy`, `white` or `black` before a name reads a region for that side \
+                 (`enemy palace`); `{}` is no region: `enemy` alone is the other side's pieces, \
+                 `enemy P` its pawns",
+                r.name
+            ),
             Some(best) => format!("did you mean `{best}`?"),
             None if self.names.regions.is_empty() => {
                 "name it under `regions` (docs/format.md), or write a set such as `ranks(1..3)`".to_string()
