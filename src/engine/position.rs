@@ -422,14 +422,22 @@ impl Position {
             });
         }
         let programs = &variant.programs;
-        if made.captured {
+        // Rules fire only where there are some: most moves of most
+        // variants fire none.
+        let on_capture = made.captured && !programs.on_capture.is_empty();
+        let on_arrival = made.landed && !programs.on_arrival.is_empty();
+        let after_move = !programs.after_move.is_empty();
+        if on_capture {
             variant.fire(&programs.on_capture, self, &ctx, false, &mut answers, trace);
         }
-        if made.landed {
+        if on_arrival {
             variant.fire(&programs.on_arrival, self, &ctx, false, &mut answers, trace);
         }
-        variant.fire(&programs.after_move, self, &ctx, made.castled, &mut answers, trace);
-        self.update_castling(variant, mv);
+        if after_move {
+            variant.fire(&programs.after_move, self, &ctx, made.castled, &mut answers, trace);
+        }
+        let effects_ran = on_capture || on_arrival || after_move || matches!(mv.kind, MoveKind::Action(_));
+        self.update_castling(variant, mv, effects_ran);
         if programs.timed_shields {
             self.timed_shields.tick();
         }
@@ -645,13 +653,15 @@ impl Position {
     }
 
     /// Castling rights after a move: lost when a king's or rook's square
-    /// is touched, or (effects may remove pieces anywhere) when a rule's
-    /// king or rook is no longer in place.
+    /// is touched, or, after a move whose rules or action ran (`effects_ran`:
+    /// effects may remove pieces anywhere), when a rule's king or rook is
+    /// no longer in place.
     #[inline]
-    fn update_castling(&mut self, variant: &Variant, mv: Move) {
+    fn update_castling(&mut self, variant: &Variant, mv: Move, effects_ran: bool) {
         let keep = &variant.castling_keep;
         self.castling &= keep[mv.from.index()] & keep[mv.to.index()];
-        if self.castling == 0 || !variant.programs.any_effects {
+        // Only an effect moves or removes a piece beyond the move's squares.
+        if self.castling == 0 || !effects_ran {
             return;
         }
         for rule in &variant.castling {
