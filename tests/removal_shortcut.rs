@@ -68,7 +68,7 @@ fn removal_rules_of_every_shape_agree_with_the_definition() {
             Some("rnbqkknr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKKNR w - - 0 1"),
         ),
     ];
-    let mut seed = 0x0dd5_eed_u64;
+    let mut seed = 0x00dd_5eed_u64;
     for (name, rules, start) in shapes {
         let v = variant(name, rules, start);
         let mut positions = 0;

@@ -479,7 +479,7 @@ pub struct Programs {
     /// pieces near the move and the legality clauses only ask for own
     /// royal pieces to survive unattacked: moves are then judged without
     /// being played where no own royal piece is within that reach.
-    pub removal_reach: Option<super::removal_reach::RemovalReach>,
+    pub removal_reach: Option<RemovalReach>,
     /// Shields: (kind, radius, against bits).
     pub shields: Vec<(Kind, u8, u8)>,
     /// Shields written as sentences: the squares (read for each side), the
@@ -499,5 +499,30 @@ impl Programs {
             && self.on_arrival.is_empty()
             && self.after_move.is_empty()
             && self.actions.is_empty())
+    }
+}
+
+/// Where the effects of a move may remove pieces, per square of the move:
+/// within `around_target[to]` and `around_origin[from]` (each empty when
+/// no effect reaches around that square).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RemovalReach {
+    /// For each square, the squares an effect centred on the move's
+    /// target (or the mover, which stands there) may remove.
+    pub around_target: Vec<SquareSet>,
+    /// For each square, the squares an effect centred on the move's
+    /// origin may remove.
+    pub around_origin: Vec<SquareSet>,
+}
+
+impl RemovalReach {
+    /// The squares the effects of a move from `from` to `to` may remove,
+    /// with `from` and `to` themselves.
+    #[inline]
+    pub fn squares(&self, from: Square, to: Square) -> SquareSet {
+        let mut out = self.around_target[to.index()].union(&self.around_origin[from.index()]);
+        out.insert(from);
+        out.insert(to);
+        out
     }
 }

@@ -3,36 +3,12 @@
 //! follow is then judged by the legality shortcut without being played
 //! where no royal piece of the mover's side is within their reach and no
 //! enemy piece could attack one through the squares they may empty (see
-//! `SafeMoves::allows` in the engine).
+//! `SafeMoves::allows` in the engine). The reach itself is an IR type,
+//! [`RemovalReach`].
 
-use super::ir::{Legal, Op, Programs, SetId, SetNode};
+use super::ir::{Legal, Op, Programs, RemovalReach, SetId, SetNode};
 use crate::base::square::{Square, SquareSet};
 use crate::base::vocabulary::NamedSet;
-
-/// Where the effects of a move may remove pieces, per square of the move:
-/// within `around_target[to]` and `around_origin[from]` (each empty when
-/// no effect reaches around that square).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct RemovalReach {
-    /// For each square, the squares an effect centred on the move's
-    /// target (or the mover, which stands there) may remove.
-    pub around_target: Vec<SquareSet>,
-    /// For each square, the squares an effect centred on the move's
-    /// origin may remove.
-    pub around_origin: Vec<SquareSet>,
-}
-
-impl RemovalReach {
-    /// The squares the effects of a move from `from` to `to` may remove,
-    /// with `from` and `to` themselves.
-    #[inline]
-    pub fn squares(&self, from: Square, to: Square) -> SquareSet {
-        let mut out = self.around_target[to.index()].union(&self.around_origin[from.index()]);
-        out.insert(from);
-        out.insert(to);
-        out
-    }
-}
 
 /// The reach of the variant's effects when every rule's every effect
 /// removes pieces within a bounded distance of the move's squares and

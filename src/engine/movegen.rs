@@ -850,7 +850,7 @@ impl SafeMoves {
     /// clauses are then only `own royal survives` (it does) and `own royal
     /// not attacked` (none is).
     ///
-    /// [`RemovalReach`]: crate::compile::removal_reach::RemovalReach
+    /// [`RemovalReach`]: crate::compile::ir::RemovalReach
     #[inline]
     fn allows_removals(&self, variant: &Variant, pos: &Position, mv: &Move) -> bool {
         let Some(reach) = &variant.programs.removal_reach else {
