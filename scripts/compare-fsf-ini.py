@@ -2,8 +2,9 @@
 """Compare `kaboom import` against Fairy-Stockfish on a variants.ini.
 
 Converts every section with `kaboom import --format json`, then for each
-converted variant compares perft counts from the start position (depth 3, and
-depth 4 when the depth-3 count is small) and from positions reached by random
+converted variant compares perft counts from the start position (depth 3 when
+the depth-2 count is below --depth3-below and the depth-3 count at most
+--depth3-max, and depth 4 when the depth-3 count is small) and from positions reached by random
 play (Fairy-Stockfish picks the moves, a fixed seed) against Fairy-Stockfish
 loaded with the same file (`setoption name VariantPath`).
 
@@ -17,6 +18,7 @@ Usage:
   scripts/compare-fsf-ini.py [--engine /usr/games/fairy-stockfish]
       [--ini tests/fixtures/fsf/variants.ini] [--kaboom target/release/kaboom]
       [--random 3] [--plies 12] [--seed 1] [--depth4-below 100000]
+      [--depth3-below 2000000] [--depth3-max 1000000000]
       [--write-expected tests/perft/fsf-import] [--only NAME,NAME]
   scripts/compare-fsf-ini.py --builtins [--engine ...] [--write-expected tests/perft/fsf-builtins]
       (writes the counts of the variants data/fsf-builtins.ini describes, the data
@@ -157,14 +159,19 @@ def compare(engine, kaboom, name, file, start, rng, args):
         cases.append((f"random-{i + 1}", engine.fen(start, moves)))
     lines = []
     for cid, fen in cases:
-        depths = [1, 2, 3]
-        n3, _ = engine.perft(fen, 3)
-        if n3 < args.depth4_below:
-            depths.append(4)
+        depths = [1, 2]
+        n2, _ = engine.perft(fen, 2)
+        n3 = None
+        if n2 < args.depth3_below:
+            n3, _ = engine.perft(fen, 3)
+            if n3 <= args.depth3_max:
+                depths.append(3)
+            if n3 < args.depth4_below:
+                depths.append(4)
         lines.append(f"id {name}-{cid}")
         lines.append(f"epd {fen}")
         for d in depths:
-            expected = n3 if d == 3 else engine.perft(fen, d)[0]
+            expected = {2: n2, 3: n3}.get(d) or engine.perft(fen, d)[0]
             got, err = kaboom_perft(kaboom, file, fen, d)
             lines.append(f"perft {d} {expected}")
             if got != expected:
@@ -288,6 +295,11 @@ def main():
     ap.add_argument("--random", type=int, default=3, help="random positions per variant")
     ap.add_argument("--plies", type=int, default=12, help="plies of random play per position")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--depth3-below", type=int, default=2000000,
+                    help="compare depth 3 only when the depth-2 count is below this (default 2000000: "
+                         "amazons' 10x10 board with arrows has millions of moves at depth 2)")
+    ap.add_argument("--depth3-max", type=int, default=1000000000,
+                    help="compare depth 3 only when its count is at most this (default 1e9)")
     ap.add_argument("--depth4-below", type=int, default=100000,
                     help="also compare depth 4 when depth 3 has fewer nodes than this")
     ap.add_argument("--write-expected", metavar="DIR")

@@ -20,7 +20,7 @@ fn import_converts_and_refuses_per_section() {
     assert!(out.contains("mine: converted"), "{out}");
     assert!(
         out.contains(
-            ":5:1: `wallOrMove`: `wallOrMove = true` has no kaboom equivalent [walling (squares blocked by moves)]"
+            ":5:1: `wallOrMove`: `wallOrMove` without a walling rule (a pass) [walling (squares blocked by moves)]"
         ),
         "{out}"
     );

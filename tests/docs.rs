@@ -357,6 +357,7 @@ const MOVES: &[(&str, Place)] = &[
     ("c1f4@snipe", Scenario("tests/scenarios/kaboom-bishop-snipe.ron")),
     ("e1e8,f8g8", Scenario("tests/scenarios/bouncing-example-1.ron")),
     ("e2e4,e4d5", At("duck", None)),
+    ("b1b2,b2b1", At("tests/fixtures/valid/amazons-small.ron", None)),
     ("e7e8q,e8d5", At("duck", Some("k7/4P3/8/8/8/8/8/4K3 w - - 0 1"))),
     ("e1g1,g1d4", At("duck", Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1"))),
     ("a1a1q@promote", Scenario("tests/scenarios/bouncing-example-5.ron")),

@@ -389,3 +389,77 @@ fn every_builtin_has_its_pinned_outcome() {
 fn converted_builtins_match_fairy_stockfish_perft() {
     check_perft_data(&builtins_imported(), "tests/perft/fsf-builtins");
 }
+
+/// Fairy-Stockfish's walling rules become one chosen block that every
+/// move must make (`required`), or, with `wallOrMove`, a side's action
+/// instead of a move: the arrow as the piece moves, per piece type when
+/// there are several, the trail, a wall anywhere within the walling
+/// region, on the edge or next to a wall.
+#[test]
+fn walling_rules_convert_to_required_chosen_blocks() {
+    let builtins = builtins_imported();
+    let sections = imported();
+    let ron = |all: &[Imported], name: &str| {
+        let i = all.iter().find(|i| i.name == name).unwrap();
+        i.result.clone().unwrap_or_else(|e| panic!("{name}: {e:?}"))
+    };
+    for (all, name, expected) in [
+        (
+            &builtins,
+            "amazons",
+            r#""after move: block(chosen reach(mover, mQ), required)""#,
+        ),
+        (
+            &builtins,
+            "snailtrail",
+            r#""after move: block(chosen origin & empty, required)""#,
+        ),
+        (
+            &builtins,
+            "isolation",
+            r#""after move: block(chosen empty & walling, required)""#,
+        ),
+        (
+            &sections,
+            "cowboys",
+            r#""after move: block(chosen reach(mover, mN), required)""#,
+        ),
+        (
+            &sections,
+            "atlantis",
+            r#"(name: "wall", target: "empty & (files(a) + files(h) + white ranks(1) + white ranks(8) + manhattan(blocked, 1))", when: "not attacked(own royal)", effect: "block(target)")"#,
+        ),
+    ] {
+        let text = ron(all, name);
+        assert!(text.contains(expected), "{name}: {expected}\n{text}");
+    }
+    assert!(ron(&builtins, "isolation").contains(r#"regions: [(name: "walling", white: "#));
+    // Several piece types: a term per type, the arrow flying as the moved
+    // piece moves.
+    let two =
+        import("[two:amazons]\ncustomPiece2 = n:mN\nstartFen = 3q2q3/10/10/q8n/10/10/N8Q/10/10/3Q2Q3 w - - 0 1\n")
+            .unwrap()
+            .remove(0)
+            .result
+            .unwrap_or_else(|e| panic!("{e:?}"));
+    assert!(
+        two.contains(r#""after move: block(chosen reach(mover & any Q, mQ) + reach(mover & any N, mN), required)""#),
+        "{two}"
+    );
+    let v = Variant::from_text("two.ron", &two).unwrap_or_else(|e| panic!("{e}"));
+    // a4's knight goes to b2 (arrows: a4, c4, d3; d1 holds a queen), c3
+    // (a4, a2, b1, e2, e4, b5, d5), c5 (8) and b6 (a4, c4, a8, c8, d5, d7).
+    let pos = kaboom::fen::parse(&v, "3q2q3/10/10/q8n/10/10/N8Q/10/10/3Q2Q3 w - - 0 1").unwrap();
+    let knight = v
+        .legal_moves(&pos)
+        .iter()
+        .map(|m| kaboom::uci::write(&v, m))
+        .filter(|m| m.starts_with("a4"))
+        .count();
+    assert_eq!(knight, 3 + 7 + 8 + 6);
+    // Walls beside a king are judged differently (check without the new
+    // wall there): refused with the reason.
+    let refused = import("[walled:chess]\nwallingRule = static\n").unwrap();
+    let why = format!("{:?}", refused[0].result);
+    assert!(why.contains("judges check on the board without the wall"), "{why}");
+}

@@ -158,7 +158,7 @@ fn distinct_ray_templates_are_capped() {
         sets.join(" + ")
     ));
     assert!(
-        e.contains("36 different templates in `first(...)` and `lines(...)`; at most 32"),
+        e.contains("36 different templates in `first(...)`, `reach(...)` and `lines(...)`; at most 32"),
         "{e}"
     );
 }

@@ -120,7 +120,7 @@ impl Costs {
                     cost.saturating_add(size),
                 )
             }
-            SetExpr::First(s, t) => {
+            SetExpr::First(s, t) | SetExpr::Reach(s, t) => {
                 let (size, cost) = self.set(s);
                 let rays = Self::ray_squares(t);
                 (
@@ -194,7 +194,7 @@ impl Costs {
             Effect::Remove(s) | Effect::Block(s) => self.set(s).1.saturating_add(self.squares),
             Effect::Shield { squares, .. } => self.set(squares).1.saturating_add(1),
             Effect::Consume => 1,
-            Effect::BlockChosen { among, unblocking } => self
+            Effect::BlockChosen { among, unblocking, .. } => self
                 .set(among)
                 .1
                 .saturating_add(unblocking.as_ref().map_or(0, |s| self.set(s).1))
@@ -296,12 +296,12 @@ impl Costs {
     }
 }
 
-/// The distinct templates (by their directions) of `first(...)` and
-/// `lines(...)`, each a table of rays per square, against [`MAX_RAY_TABLES`].
+/// The distinct templates (by their directions) of `first(...)`,
+/// `reach(...)` and `lines(...)`, each a table of rays per square, against [`MAX_RAY_TABLES`].
 fn ray_tables(s: &CheckedSentences) -> Option<OverBudget> {
     let mut tables: Vec<Vec<((i32, i32), usize)>> = Vec::new();
     let mut note = |e: &SetExpr| {
-        if let SetExpr::First(_, t) | SetExpr::Lines(_, t) = e {
+        if let SetExpr::First(_, t) | SetExpr::Lines(_, t) | SetExpr::Reach(_, t) = e {
             let d = super::analysis::template_directions(t);
             if !tables.contains(&d) {
                 tables.push(d);
@@ -324,7 +324,7 @@ fn ray_tables(s: &CheckedSentences) -> Option<OverBudget> {
     }
     (tables.len() > MAX_RAY_TABLES).then(|| OverBudget {
         message: format!(
-            "the variant uses {} different templates in `first(...)` and `lines(...)`; at most {MAX_RAY_TABLES} are allowed",
+            "the variant uses {} different templates in `first(...)`, `reach(...)` and `lines(...)`; at most {MAX_RAY_TABLES} are allowed",
             tables.len()
         ),
         limit: MAX_RAY_TABLES as u64,
@@ -442,7 +442,8 @@ fn set_walk(e: &SetExpr, f: &mut impl FnMut(&SetExpr)) {
         | SetExpr::Adjacent(s)
         | SetExpr::Manhattan(s, _)
         | SetExpr::Lines(s, _)
-        | SetExpr::First(s, _) => set_walk(s, f),
+        | SetExpr::First(s, _)
+        | SetExpr::Reach(s, _) => set_walk(s, f),
         SetExpr::Binary(_, a, b) => {
             set_walk(a, f);
             set_walk(b, f);
@@ -481,7 +482,7 @@ fn effect_sets(e: &Effect, f: &mut impl FnMut(&SetExpr)) {
     match e {
         Effect::Remove(s) | Effect::Block(s) | Effect::Shield { squares: s, .. } => set_walk(s, f),
         Effect::Consume => {}
-        Effect::BlockChosen { among, unblocking } => {
+        Effect::BlockChosen { among, unblocking, .. } => {
             set_walk(among, f);
             if let Some(s) = unblocking {
                 set_walk(s, f);

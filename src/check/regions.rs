@@ -331,6 +331,7 @@ fn evaluate(
         SetExpr::Named(_) => return Err("a named set other than `all`, `light` or `dark`"),
         SetExpr::Pieces(..) => return Err("a set of pieces"),
         SetExpr::First(..) => return Err("`first(...)`"),
+        SetExpr::Reach(..) => return Err("`reach(...)`"),
         SetExpr::Lines(..) => return Err("`lines(...)`"),
         SetExpr::Ranks(from, lo, hi) => every()
             .filter(|&sq| {

@@ -107,6 +107,33 @@ impl Resolver<'_, '_> {
                     );
                     return None;
                 }
+                if set == "reach"
+                    && let Some(odd) = template
+                        .components
+                        .iter()
+                        .find(|k| !k.quiet || k.initial || k.lame || k.en_passant)
+                {
+                    let span = t.span.start + odd.span.start..t.span.start + odd.span.end;
+                    let at = self.c.inside(self.text, span);
+                    self.c.error(
+                        format!(
+                            "`reach(...)` reads moves to empty squares from any square; `{}` {}",
+                            &t.text[odd.span.clone()],
+                            if !odd.quiet {
+                                "moves to no empty square (it only captures)"
+                            } else if odd.initial {
+                                "moves only from initial ranks"
+                            } else if odd.lame {
+                                "is a lame leap"
+                            } else {
+                                "captures en passant"
+                            }
+                        ),
+                        at,
+                        "use plain leaps and rides, or `m` ones: `reach(mover, Q)`, `reach(mover, mN)`",
+                    );
+                    return None;
+                }
                 Some(template)
             }
             Err(e) => {
@@ -148,6 +175,10 @@ impl Resolver<'_, '_> {
             SetExpr::First(s, t) => {
                 let (s, t) = both(self.boxed(s), self.template("first", t))?;
                 SetExpr::First(s, t)
+            }
+            SetExpr::Reach(s, t) => {
+                let (s, t) = both(self.boxed(s), self.template("reach", t))?;
+                SetExpr::Reach(s, t)
             }
             SetExpr::Ranks(from, lo, hi) => SetExpr::Ranks(*from, *lo, *hi),
             SetExpr::Files(lo, hi) => SetExpr::Files(*lo, *hi),
@@ -316,14 +347,22 @@ impl Resolver<'_, '_> {
             Effect::Remove(s) => Effect::Remove(self.set(s)?),
             Effect::Block(s) => Effect::Block(self.set(s)?),
             Effect::Consume => Effect::Consume,
-            Effect::BlockChosen { among, unblocking } => {
+            Effect::BlockChosen {
+                among,
+                unblocking,
+                required,
+            } => {
                 let among = self.set(among);
                 let unblocking = match unblocking {
                     Some(s) => self.set(s).map(Some),
                     None => Some(None),
                 };
                 let (among, unblocking) = both(among, unblocking)?;
-                Effect::BlockChosen { among, unblocking }
+                Effect::BlockChosen {
+                    among,
+                    unblocking,
+                    required: *required,
+                }
             }
             Effect::Shield {
                 squares,

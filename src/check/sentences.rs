@@ -98,7 +98,7 @@ fn never_blocked(set: &SetExpr) -> bool {
 /// A chosen block that can never be made (its squares are all blocked
 /// already), or whose `unblocking` set can never hold a blocked square.
 fn check_chosen_block(c: &mut Checker<'_>, text: &Spanned<String>, effect: &Effect) {
-    let Effect::BlockChosen { among, unblocking } = effect else {
+    let Effect::BlockChosen { among, unblocking, .. } = effect else {
         return;
     };
     if only_blocked(among) {

@@ -53,6 +53,15 @@ pub enum SetNode {
         /// Index into [`Programs::rays`].
         table: u32,
     },
+    /// The empty squares along each ray of a template, from the set, up
+    /// to the first square that is not empty (a leap's ray is its one
+    /// landing square).
+    Reach {
+        /// The set.
+        set: SetId,
+        /// Index into [`Programs::rays`].
+        table: u32,
+    },
     /// Lines through the set, from a precomputed table.
     Lines {
         /// The set.
@@ -202,6 +211,8 @@ pub enum Op {
         among: SetId,
         /// Blocked squares that become empty again.
         unblocking: Option<SetId>,
+        /// A move after which `among` offers no square is illegal.
+        required: bool,
         /// Whether it is the last effect of the last `after move` rule:
         /// nothing a move does comes after it.
         last: bool,

@@ -375,6 +375,11 @@ impl Builder {
                 let table = self.rays_table(template);
                 SetNode::First { set, table }
             }
+            SetExpr::Reach(s, template) => {
+                let set = self.set(s);
+                let table = self.rays_table(template);
+                SetNode::Reach { set, table }
+            }
             SetExpr::Manhattan(s, r) => {
                 self.manhattan_table(*r);
                 SetNode::Manhattan {
@@ -659,9 +664,14 @@ impl Builder {
             Effect::Remove(s) => Op::Remove(self.set(s)),
             Effect::Block(s) => Op::Block(self.set(s)),
             Effect::Consume => Op::Consume,
-            Effect::BlockChosen { among, unblocking } => Op::BlockChosen {
+            Effect::BlockChosen {
+                among,
+                unblocking,
+                required,
+            } => Op::BlockChosen {
                 among: self.set(among),
                 unblocking: unblocking.as_ref().map(|s| self.set(s)),
+                required: *required,
                 last: false,
             },
             Effect::Shield {
@@ -775,6 +785,7 @@ fn same_set(sets: &[SetNode], a: SetId, b: SetId) -> bool {
         | (SetNode::Manhattan { set: x, radius: r }, SetNode::Manhattan { set: y, radius: q }) => r == q && same(x, y),
         (SetNode::Adjacent { set: x }, SetNode::Adjacent { set: y }) => same(x, y),
         (SetNode::First { set: x, table: t }, SetNode::First { set: y, table: u })
+        | (SetNode::Reach { set: x, table: t }, SetNode::Reach { set: y, table: u })
         | (SetNode::Lines { set: x, table: t }, SetNode::Lines { set: y, table: u }) => t == u && same(x, y),
         (SetNode::Union(a1, b1), SetNode::Union(a2, b2))
         | (SetNode::Difference(a1, b1), SetNode::Difference(a2, b2))
@@ -787,6 +798,7 @@ fn same_set(sets: &[SetNode], a: SetId, b: SetId) -> bool {
                         | SetNode::Manhattan { .. }
                         | SetNode::Adjacent { .. }
                         | SetNode::First { .. }
+                        | SetNode::Reach { .. }
                         | SetNode::Lines { .. }
                         | SetNode::Union(..)
                         | SetNode::Difference(..)
@@ -817,7 +829,7 @@ fn fixed_by_move(sets: &[SetNode], id: SetId) -> bool {
         SetNode::Union(a, b) | SetNode::Difference(a, b) | SetNode::Intersection(a, b) => {
             fixed_by_move(sets, a) && fixed_by_move(sets, b)
         }
-        SetNode::Pieces { .. } | SetNode::First { .. } => false,
+        SetNode::Pieces { .. } | SetNode::First { .. } | SetNode::Reach { .. } => false,
     }
 }
 

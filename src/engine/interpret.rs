@@ -37,6 +37,13 @@ impl Answers {
         }
     }
 
+    /// Whether the move has no answer left for the next choice, and none
+    /// was missed before (marking it missed, as [`Answers::take`] does).
+    #[inline]
+    fn open(&mut self) -> bool {
+        self.choices.get(self.next as usize).is_none() && !std::mem::replace(&mut self.missed, true)
+    }
+
     /// The next choice, if the move made it; `Err(true)` the first time
     /// the move runs out of choices (a probing trace is then told about
     /// the options), `Err(false)` after that.
@@ -147,6 +154,18 @@ impl Variant {
                     }
                 }
                 hits
+            }
+            SetNode::Reach { set, table } => {
+                let rays = &p.rays[table as usize][ctx.side as usize];
+                let mut reached = SquareSet::EMPTY;
+                for sq in self.eval_set(set, pos, ctx).iter() {
+                    for ray in &rays[sq.index()] {
+                        for &s in ray.iter().take_while(|&&s| pos.cell(s).is_empty()) {
+                            reached.insert(s);
+                        }
+                    }
+                }
+                reached
             }
             SetNode::Lines { set, table } => {
                 let lines = &p.lines[table as usize][ctx.side as usize];
@@ -479,13 +498,22 @@ impl Variant {
                 Op::BlockChosen {
                     among,
                     unblocking,
+                    required,
                     last,
                 } => {
                     let (options, free) = self.block_options(pos, ctx, among, unblocking);
                     if options.is_empty() {
                         // No square to choose: the effect does nothing, as
                         // an effect on an empty set does, and the move
-                        // stands (it asks for no answer).
+                        // stands (it asks for no answer). A required
+                        // choice with no option is asked with none, so
+                        // the move is no move at all.
+                        if required && T::PROBES && answers.open() {
+                            trace.asked(Asked {
+                                optional: false,
+                                last: None,
+                            });
+                        }
                         continue;
                     }
                     match answers.take() {

@@ -7,6 +7,7 @@ use super::fsf_piece_promotion;
 use super::fsf_pieces::{Movement, PAWN, builtin_pieces, king_index, slot_name};
 use super::fsf_royalty;
 use super::fsf_state::{MAX_FILES, Origin, Squares, State, Types, Value, gap_of, rank_squares, square};
+use super::fsf_walling;
 use crate::lang::betza;
 use std::fmt::Write as _;
 
@@ -836,6 +837,19 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     let mut end: Vec<String> = Vec::new();
     // Check counting: the side to move has lost once the other has given
     // its checks; the FEN's `3+3` field counts the checks left.
+    let walling_rule = fsf_walling::rule(
+        state,
+        &fsf_walling::Moves {
+            templates: &templates,
+            royal: has_royal,
+            king: state.pieces[king_index()].is_some(),
+            castles: !castling_rules.is_empty(),
+            promotes: !promotion.is_empty() || !forms.is_empty(),
+        },
+        [files, ranks],
+        &mut sided,
+        &mut refusals,
+    );
     let checks = fen.as_ref().and_then(|f| f.checks);
     match (state.check_counting, checks) {
         (true, Some((w, b))) if w == b && w > 0 && has_royal => {
@@ -1119,10 +1133,12 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         let _ = writeln!(out, "    castling: [\n{castling_rules}    ],");
     }
     let mut rules: Vec<String> = royalty.rule.iter().map(|r| ron_string(r)).collect();
-    if state.duck_walling {
-        // The duck: a wall the mover moves to another empty square after
-        // every move (placed on the first move), after any explosion.
-        rules.push(ron_string("after move: block(chosen empty, unblocking blocked)"));
+    match walling_rule {
+        Some(fsf_walling::Walls::Rule(rule)) => rules.push(ron_string(&rule)),
+        Some(fsf_walling::Walls::Action(action)) => {
+            let _ = writeln!(out, "    actions: [\n        {action},\n    ],");
+        }
+        None => {}
     }
     if !rules.is_empty() {
         let _ = writeln!(out, "    rules: [{}],", rules.join(", "));
@@ -1265,7 +1281,7 @@ fn flag_move_rules(
     rules
 }
 
-fn sided_region(name: &str, regions: &[Squares; 2], files: u8, ranks: u8) -> String {
+pub(super) fn sided_region(name: &str, regions: &[Squares; 2], files: u8, ranks: u8) -> String {
     format!(
         "(name: \"{name}\", white: {}, black: {})",
         ron_string(&nonempty(region_sentence(regions[0], files, ranks))),

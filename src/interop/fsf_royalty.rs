@@ -21,7 +21,7 @@
 
 use super::fsf_convert::{Refusal, refuse};
 use super::fsf_pieces::{PAWN, king_index};
-use super::fsf_state::{State, Types, Value};
+use super::fsf_state::{State, Types, Value, WallingRule};
 
 /// The clauses and rules that pseudo-royal pieces and explosions add.
 #[derive(Debug, Default)]
@@ -108,7 +108,7 @@ pub(super) fn royalty(
         if state.captures_to_hand {
             refusals.push(blast("exploded pieces would go to a hand"));
         }
-        if state.duck_walling {
+        if state.walling == WallingRule::Duck {
             refusals.push(blast(
                 "the duck may not land where the explosion emptied squares (Fairy-Stockfish picks its squares before the move), which kaboom's block after the move does not say",
             ));

@@ -38,6 +38,24 @@ pub fn square(file: u8, rank: u8) -> Squares {
     1u128 << (rank as u32 * MAX_FILES as u32 + file as u32)
 }
 
+/// Fairy-Stockfish's `wallingRule`: which square the mover walls after
+/// every move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WallingRule {
+    /// No walls (`none`).
+    None,
+    /// The duck: the one wall moves to another empty square.
+    Duck,
+    /// A square the moved piece could move to from where it landed.
+    Arrow,
+    /// The square the moved piece left.
+    Past,
+    /// A square on the board's edge or next to a wall (orthogonally).
+    Edge,
+    /// Any empty square.
+    Static,
+}
+
 /// A game result for the side to move, as the ini writes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Value {
@@ -116,9 +134,16 @@ pub struct State {
     pub must_capture: bool,
     /// `mustDrop`: while a drop is legal, no other move is.
     pub must_drop: bool,
-    /// `wallingRule = duck`: after every move the mover moves the wall
-    /// (the duck) to another empty square (other walling rules are refused).
-    pub duck_walling: bool,
+    /// `wallingRule`: where the mover puts a wall after every move.
+    pub walling: WallingRule,
+    /// `wallingRegionWhite`, `wallingRegionBlack`: where each side may put
+    /// a wall (`None`: anywhere).
+    pub walling_region: [Option<Squares>; 2],
+    /// Where `wallingRule` was set.
+    pub walling_origin: Option<Origin>,
+    /// `wallOrMove`: a side either moves or puts up a wall (where
+    /// `wallingRule` allows), not both; set where it was written.
+    pub wall_or_move: Option<Origin>,
     /// `checking`: whether a move may give check.
     pub checking: bool,
     /// `extinctionPseudoRoyal`: the extinction piece types are pseudo-royal.
@@ -288,7 +313,10 @@ impl Default for State {
             pseudo_royal: false,
             blast: false,
             blast_immune: Types::default(),
-            duck_walling: false,
+            walling: WallingRule::None,
+            walling_region: [None, None],
+            walling_origin: None,
+            wall_or_move: None,
             checking: true,
             promotion_limit: Vec::new(),
             promoted_types: Vec::new(),
@@ -404,10 +432,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("dropOppositeColoredBishop", "false"),
     ("dropPromoted", "false"),
     ("gating", "false"),
-    ("wallingRegion", ""),
-    ("wallingRegionWhite", ""),
-    ("wallingRegionBlack", ""),
-    ("wallOrMove", "false"),
     ("seirawanGating", "false"),
     ("cambodianMoves", "false"),
     ("diagonalLines", ""),
@@ -825,14 +849,39 @@ impl State {
                     self.must_drop = b;
                 }
             }
-            // The duck's rule is a chosen block; the other walling rules
-            // (arrow, edge, past, static) are refused.
+            // Each walling rule is a chosen block after every move.
             "wallingRule" => {
-                self.duck_walling = e.value == "duck";
-                if matches!(e.value.as_str(), "duck" | "none") {
-                    self.unsupported.remove("wallingRule");
-                } else {
-                    self.unsupported.insert("wallingRule".to_string(), o);
+                self.walling_origin = Some(o.clone());
+                self.walling = match e.value.as_str() {
+                    "duck" => WallingRule::Duck,
+                    "arrow" => WallingRule::Arrow,
+                    "past" => WallingRule::Past,
+                    "edge" => WallingRule::Edge,
+                    "static" => WallingRule::Static,
+                    "none" => WallingRule::None,
+                    _ => {
+                        self.invalid.push((
+                            o,
+                            "a walling rule is arrow, duck, edge, past, static or none".to_string(),
+                        ));
+                        return;
+                    }
+                };
+            }
+            "wallOrMove" => {
+                if let Some(b) = self.boolean(&o) {
+                    self.wall_or_move = b.then_some(o);
+                }
+            }
+            "wallingRegion" | "wallingRegionWhite" | "wallingRegionBlack" => {
+                if e.value.is_empty() || e.value == "-" {
+                    for &c in colours(&e.key) {
+                        self.walling_region[c] = None;
+                    }
+                } else if let Some(s) = self.squares(&o) {
+                    for &c in colours(&e.key) {
+                        self.walling_region[c] = Some(s);
+                    }
                 }
             }
             "checking" => {

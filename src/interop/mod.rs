@@ -8,6 +8,7 @@ mod fsf_piece_promotion;
 pub(crate) mod fsf_pieces;
 mod fsf_royalty;
 pub(crate) mod fsf_state;
+mod fsf_walling;
 pub(crate) mod ini;
 
 pub use fsf_export::export;

@@ -97,6 +97,9 @@ pub enum SetExpr<P: Phase = Parsed> {
     Lines(Box<SetExpr<P>>, P::Template),
     /// The first piece along each ray of a template from the set.
     First(Box<SetExpr<P>>, P::Template),
+    /// The empty squares the moves of a template reach from the set
+    /// (rides stop before the first piece or blocked square).
+    Reach(Box<SetExpr<P>>, P::Template),
     /// Squares within a Manhattan radius.
     Manhattan(Box<SetExpr<P>>, u8),
     /// Ranks counted from a side's first rank, 1-based inclusive.
@@ -202,6 +205,9 @@ pub enum Effect<P: Phase = Parsed> {
         among: SetExpr<P>,
         /// Blocked squares that become empty again.
         unblocking: Option<SetExpr<P>>,
+        /// A move after which `among` offers no square is illegal (else
+        /// the effect does nothing and the move stands).
+        required: bool,
     },
     /// Remove the acting piece, shields or not.
     Consume,

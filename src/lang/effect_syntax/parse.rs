@@ -340,8 +340,20 @@ fn lower_effect(p: Pair<'_, G>) -> Result<Effect, SentenceError> {
         G::block_chosen => {
             let _chosen = next();
             let among = lower_set(next())?;
-            let unblocking = inner.next().map(lower_set).transpose()?;
-            Effect::BlockChosen { among, unblocking }
+            let mut unblocking = None;
+            let mut required = false;
+            for part in inner.by_ref() {
+                if part.as_rule() == G::required {
+                    required = true;
+                } else {
+                    unblocking = Some(lower_set(part)?);
+                }
+            }
+            Effect::BlockChosen {
+                among,
+                unblocking,
+                required,
+            }
         }
         G::push => {
             let set = lower_set(next())?;
@@ -472,6 +484,11 @@ fn lower_set_atom(p: Pair<'_, G>) -> Result<SetExpr, SentenceError> {
             let set = lower_set(inner.next().expect("a set"))?;
             let template = inner.next().expect("a template");
             SetExpr::First(Box::new(set), template_text(&template))
+        }
+        G::reach => {
+            let set = lower_set(inner.next().expect("a set"))?;
+            let template = inner.next().expect("a template");
+            SetExpr::Reach(Box::new(set), template_text(&template))
         }
         G::lines => {
             let set = lower_set(inner.next().expect("a set"))?;
@@ -735,6 +752,34 @@ mod tests {
     }
 
     #[test]
+    fn parses_a_required_block_and_reach() {
+        let effects = parse_effects(
+            "block(chosen reach(mover, mQ), required); block(chosen empty, unblocking blocked, required)",
+        )
+        .unwrap();
+        assert!(matches!(
+            &effects[0],
+            Effect::BlockChosen {
+                among: SetExpr::Reach(_, t),
+                unblocking: None,
+                required: true,
+            } if t.text == "mQ"
+        ));
+        assert!(matches!(
+            &effects[1],
+            Effect::BlockChosen {
+                unblocking: Some(SetExpr::Named(NamedSet::Blocked)),
+                required: true,
+                ..
+            }
+        ));
+        // `required` comes last, once.
+        assert!(parse_effects("block(chosen empty, required, unblocking blocked)").is_err());
+        // `required` is a word of its own.
+        assert!(parse_effects("block(chosen empty, requiredx)").is_err());
+    }
+
+    #[test]
     fn parses_a_chosen_block() {
         let effects =
             parse_effects("block(chosen empty, unblocking blocked); block(chosen adjacent(mover) & empty)").unwrap();
@@ -743,6 +788,7 @@ mod tests {
             Effect::BlockChosen {
                 among: SetExpr::Named(NamedSet::Empty),
                 unblocking: Some(SetExpr::Named(NamedSet::Blocked)),
+                required: false,
             }
         ));
         assert!(matches!(
@@ -750,6 +796,7 @@ mod tests {
             Effect::BlockChosen {
                 among: SetExpr::Binary(SetOp::Intersection, _, _),
                 unblocking: None,
+                required: false,
             }
         ));
         // `chosen` is a keyword there, not the start of a region's name.

@@ -1,0 +1,221 @@
+//! Fairy-Stockfish's walling rules (`wallingRule`, `wallingRegionWhite`,
+//! `wallingRegionBlack`) as one `after move` rule of kaboom's: a chosen
+//! block. Fairy-Stockfish generates a move once per square the mover may
+//! wall after it, among the squares left empty by the move, and no move at
+//! all when there is none: `block(chosen S, required)` with S within
+//! `empty`.
+//!
+//! | rule | S |
+//! |---|---|
+//! | `arrow` | `reach(mover, T)`: where the moved piece could go from its new square, T its moves (one term per piece type, `mover & any X`, when there are several) |
+//! | `past` | `origin & empty`: the square the piece left |
+//! | `edge` | the empty squares of the first and last files and ranks, and those next to a wall along a rank or file |
+//! | `static` | `empty` |
+//!
+//! With a walling region, S is cut to it (`& walling`, a region read for
+//! the mover's side). The duck (`duck`) is the rule
+//! `block(chosen empty, unblocking blocked)`.
+//!
+//! With `wallOrMove`, a side either moves (no wall) or, instead, puts up a
+//! wall on a square of S: a side's action `wall` with target S and effect
+//! `block(target)`, legal while the side is not in check (Fairy-Stockfish
+//! judges it as a move of no piece, on the board without the wall).
+
+use super::fsf_convert::{Refusal, refuse, sided_region};
+use super::fsf_state::{Squares, State, WallingRule, square};
+use crate::lang::betza;
+
+/// The gap walling refusals are counted under.
+const GAP: &str = "walling (squares blocked by moves)";
+
+/// The duck's rule, as the importer writes it (and the exporter reads it).
+pub(super) const DUCK: &str = "after move: block(chosen empty, unblocking blocked)";
+
+/// What the converted section's pieces do, as far as walls care.
+pub(super) struct Moves<'a> {
+    /// Each piece slot's template, as converted.
+    pub templates: &'a [Option<String>],
+    /// Some piece is royal: its check is judged.
+    pub royal: bool,
+    /// The variant has a king (Fairy-Stockfish's royal piece).
+    pub king: bool,
+    /// Some side castles.
+    pub castles: bool,
+    /// Some piece promotes.
+    pub promotes: bool,
+}
+
+/// How a section's walls are put up.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Walls {
+    /// An `after move` rule, as written.
+    Rule(String),
+    /// A side's action instead of a move, as written in `actions`.
+    Action(String),
+}
+
+/// The section's walling, if it has one, on a `[files, ranks]` board; a
+/// `walling` region is pushed onto `sided` when the walls are confined.
+/// Pushes a refusal where Fairy-Stockfish's walling cannot be matched.
+pub(super) fn rule(
+    state: &State,
+    moves: &Moves<'_>,
+    [files, ranks]: [u8; 2],
+    sided: &mut Vec<String>,
+    refusals: &mut Vec<Refusal>,
+) -> Option<Walls> {
+    if let Some(o) = &state.wall_or_move
+        && state.walling == WallingRule::None
+    {
+        // Fairy-Stockfish then generates a pass.
+        refusals.push(refuse(Some(o), GAP, "`wallOrMove` without a walling rule (a pass)"));
+        return None;
+    }
+    let origin = state.walling_origin.as_ref();
+    let board: Squares = (0..ranks).fold(0, |a, r| a | (0..files).fold(0, |b, f| b | square(f, r)));
+    let mut refused = |why: &str| refusals.push(refuse(origin, GAP, why.to_string()));
+    let region = match state.walling_region {
+        [None, None] => None,
+        [w, b] => Some([w.unwrap_or(board) & board, b.unwrap_or(board) & board]),
+    };
+    match state.walling {
+        WallingRule::None => return None,
+        WallingRule::Duck => {
+            if region.is_some() {
+                refused("a walling region with the duck (kaboom's duck may go to any empty square)");
+            }
+            if state.wall_or_move.is_some() {
+                refused("`wallOrMove` with the duck");
+            }
+            return Some(Walls::Rule(DUCK.to_string()));
+        }
+        _ => {}
+    }
+    let either = state.wall_or_move.is_some();
+    if either && !matches!(state.walling, WallingRule::Static | WallingRule::Edge) {
+        refused(
+            "`wallOrMove` with arrows or trails: Fairy-Stockfish's wall instead of a move is shot from its first piece's square",
+        );
+    }
+    if either && state.pseudo_royal {
+        refused("`wallOrMove` with pseudo-royal pieces: Fairy-Stockfish judges their safety with the new wall");
+    }
+    if moves.royal && !either {
+        refused(
+            "walls in a variant with royal pieces: Fairy-Stockfish judges check on the board without the wall the move puts up, kaboom with it",
+        );
+    }
+    if state.piece_drops {
+        refused("walls with drops: Fairy-Stockfish puts up no wall after a drop");
+    }
+    if state.pass.iter().chain(&state.pass_on_stalemate).any(|&p| p) {
+        refused("walls with passing: Fairy-Stockfish puts up no wall after a pass");
+    }
+    let among = match state.walling {
+        WallingRule::Arrow => arrow(state, moves, &mut refused)?,
+        WallingRule::Past => "origin & empty".to_string(),
+        WallingRule::Static => "empty".to_string(),
+        WallingRule::Edge => {
+            let last_file = (b'a' + files - 1) as char;
+            format!(
+                "empty & (files(a) + files({last_file}) + white ranks(1) + white ranks({ranks}) + manhattan(blocked, 1))"
+            )
+        }
+        WallingRule::None | WallingRule::Duck => unreachable!("handled above"),
+    };
+    let among = match region {
+        Some(r) => {
+            sided.push(sided_region("walling", &r, files, ranks));
+            if among.contains(' ') {
+                format!("({among}) & walling")
+            } else {
+                format!("{among} & walling")
+            }
+        }
+        None => among,
+    };
+    if either {
+        // Not in check: Fairy-Stockfish judges the wall as a move of no
+        // piece, on the board without it.
+        let when = if moves.king {
+            ", when: \"not attacked(own royal)\""
+        } else {
+            ""
+        };
+        return Some(Walls::Action(format!(
+            "(name: \"wall\", target: \"{among}\"{when}, effect: \"block(target)\")"
+        )));
+    }
+    Some(Walls::Rule(format!("after move: block(chosen {among}, required)")))
+}
+
+/// The squares an arrow may fly to: `reach(mover, T)` for the one piece
+/// type, or a term per type, `reach(mover & any X, T)`. T is the type's
+/// moves to empty squares (its `m` and plain components), as Fairy-Stockfish
+/// flies the arrow with the moving piece's quiet moves.
+fn arrow(state: &State, moves: &Moves<'_>, refused: &mut impl FnMut(&str)) -> Option<String> {
+    if moves.castles {
+        refused("arrows with castling: Fairy-Stockfish flies the arrow from the rook's square");
+        return None;
+    }
+    if moves.promotes {
+        refused("arrows with promotion: Fairy-Stockfish flies the arrow as the piece moved before it promoted");
+        return None;
+    }
+    let mut terms = Vec::new();
+    for (slot, template) in moves.templates.iter().enumerate() {
+        let (Some(template), Some(piece)) = (template, state.pieces.get(slot).and_then(Option::as_ref)) else {
+            continue;
+        };
+        let Some(quiet) = quiet_moves(template) else {
+            refused(&format!(
+                "arrows of a piece whose moves are more than leaps and rides (`{template}`): `reach(...)` reads plain leaps and rides"
+            ));
+            return None;
+        };
+        // A piece with no move to an empty square shoots no arrow.
+        if !quiet.is_empty() {
+            terms.push((piece.letter.to_ascii_uppercase(), quiet));
+        }
+    }
+    Some(match terms.as_slice() {
+        [] => "all - all".to_string(),
+        [(_, t)] => format!("reach(mover, {t})"),
+        _ => terms
+            .iter()
+            .map(|(letter, t)| format!("reach(mover & any {letter}, {t})"))
+            .collect::<Vec<_>>()
+            .join(" + "),
+    })
+}
+
+/// The components of `template` that move to empty squares, written
+/// again (`mQcN` gives `mQ`; a piece with none, nothing), or `None`
+/// when one of them is more than a plain leap or ride (initial, lame,
+/// hopping), which `reach(...)` does not read.
+fn quiet_moves(template: &str) -> Option<String> {
+    let parsed = betza::parse(template).ok()?;
+    let mut out = String::new();
+    for c in parsed.components.iter().filter(|c| c.quiet) {
+        if c.initial || c.lame || c.hop != betza::Hop::None || c.en_passant {
+            return None;
+        }
+        out.push_str(&template[c.span.clone()]);
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::quiet_moves;
+
+    #[test]
+    fn the_quiet_part_of_a_template() {
+        assert_eq!(quiet_moves("mQ").as_deref(), Some("mQ"));
+        assert_eq!(quiet_moves("mQcN").as_deref(), Some("mQ"));
+        assert_eq!(quiet_moves("K").as_deref(), Some("K"));
+        assert_eq!(quiet_moves("cK").as_deref(), Some(""));
+        assert_eq!(quiet_moves("fmWfceFifmnD"), None);
+        assert_eq!(quiet_moves("mRpR"), None);
+    }
+}
