@@ -13,6 +13,9 @@ use crate::spec::{DropsSpec, VariantFile};
 pub struct CheckedDrops {
     /// A piece captured by a move joins the captor's hand.
     pub captures_to_hand: bool,
+    /// A captured promoted piece joins the hand as the piece it promoted
+    /// from (else as it stands).
+    pub demote_captured: bool,
     /// Where some pieces may be dropped: their kinds and the squares
     /// (read for the side that drops). Other pieces: any empty square.
     pub zones: Vec<(Vec<Kind>, SetExpr<Resolved>)>,
@@ -61,7 +64,15 @@ pub(super) fn check_drops(
         .flatten()
         .filter(|p| plain_choice(&p.choices.value))
         .collect();
-    if spec.captures_to_hand && marked.iter().map(|p| p.pieces.value.chars().count()).sum::<usize>() > 1 {
+    if !spec.demote_captured && forms > 0 {
+        c.error(
+            "`demote_captured: false` keeps a captured piece as it stands, but a promoted form (`promoted_from`) cannot be held in hand",
+            c.root(),
+            "remove `demote_captured: false`, or make the promoted forms plain pieces (no `promoted_from`)",
+        );
+        ok = false;
+    }
+    if spec.captures_to_hand && spec.demote_captured && marked.iter().map(|p| p.pieces.value.chars().count()).sum::<usize>() > 1 {
         c.error(
             "a captured promoted piece returns to the hand as the piece it promoted from, so with `captures_to_hand` only one kind of piece may promote to pieces that are not promoted forms",
             marked[0].pieces.location.clone(),
@@ -116,6 +127,7 @@ pub(super) fn check_drops(
     }
     ok.then_some(CheckedDrops {
         captures_to_hand: spec.captures_to_hand,
+        demote_captured: spec.demote_captured,
         zones,
     })
 }

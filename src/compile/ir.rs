@@ -237,6 +237,9 @@ pub enum Op {
 pub struct Drops {
     /// A piece captured by a move joins the captor's hand.
     pub captures_to_hand: bool,
+    /// A captured promoted piece joins the hand as the piece it promoted
+    /// from (promoted pieces are marked); otherwise as it stands.
+    pub demote_captured: bool,
     /// Per kind: the set its drops are limited to (its empty squares), or
     /// `None` for any empty square.
     pub zones: Vec<Option<SetId>>,

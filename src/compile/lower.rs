@@ -165,6 +165,7 @@ pub fn compile(
         }
         b.p.drops = Some(Drops {
             captures_to_hand: d.captures_to_hand,
+            demote_captured: d.demote_captured,
             zones,
         });
     }

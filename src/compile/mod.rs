@@ -505,9 +505,11 @@ pub fn compile(v: CheckedVariant) -> Variant {
         castling_spec: v.castling_rules.clone(),
         hand_slot,
         hand_kinds,
+        // Where captured pieces keep their promoted form, none turns back.
         demoted: v
             .promotions
             .iter()
+            .filter(|_| v.sentences.drops.as_ref().is_some_and(|d| d.demote_captured))
             .find(|p| {
                 // A promoted form turning back into its own piece (a
                 // demotion) is no promotion to a plain piece.

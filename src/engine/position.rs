@@ -530,7 +530,7 @@ impl Position {
     #[inline]
     pub(crate) fn mark_promoted(&mut self, variant: &Variant, sq: Square) {
         // A promoted form (`promoted_from`) says what it was by its kind.
-        if variant.programs.drops.is_some()
+        if variant.programs.drops.as_ref().is_some_and(|d| d.demote_captured)
             && variant.pieces[self.board[sq.index()].kind().index()]
                 .promoted_from
                 .is_none()

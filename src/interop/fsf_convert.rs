@@ -1475,8 +1475,10 @@ fn drops_section(
             format!("(pieces: {}, squares: {})", ron_string(letters), ron_string(&set))
         })
         .collect();
+    // `dropLoop`: captured promoted pieces keep their promoted form.
+    let keep = if state.drop_loop { "demote_captured: false, " } else { "" };
     format!(
-        "    drops: (captures_to_hand: {}, zones: [{}]),\n",
+        "    drops: (captures_to_hand: {}, {keep}zones: [{}]),\n",
         state.captures_to_hand,
         zones.join(", ")
     )

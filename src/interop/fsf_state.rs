@@ -191,6 +191,8 @@ pub struct State {
     pub drop_region: [Option<Squares>; 2],
     /// `firstRankPawnDrops`: pawns may be dropped on their first rank.
     pub first_rank_pawn_drops: bool,
+    /// `dropLoop`: a captured promoted piece joins the hand as it stands.
+    pub drop_loop: bool,
     /// `promotionZonePawnDrops`: pawns may be dropped in their promotion zone.
     pub promotion_zone_pawn_drops: bool,
     /// The castling king's file when several castling kings stand on the rank (0-based).
@@ -313,6 +315,7 @@ impl Default for State {
             captures_to_hand: false,
             drop_region: [None, None],
             first_rank_pawn_drops: false,
+            drop_loop: false,
             promotion_zone_pawn_drops: false,
             castling_king_file: 4,
             castling_kingside_file: 6,
@@ -396,7 +399,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("oppositeCastling", "false"),
     ("dropChecks", "true"),
     ("mustDropType", ""),
-    ("dropLoop", "false"),
     ("dropOnTop", "false"),
     ("enclosingDrop", "none"),
     ("enclosingDropStart", ""),
@@ -995,6 +997,7 @@ impl State {
             "pieceDrops"
             | "capturesToHand"
             | "firstRankPawnDrops"
+            | "dropLoop"
             | "promotionZonePawnDrops"
             | "checkCounting"
             | "flyingGeneral" => {
@@ -1005,6 +1008,7 @@ impl State {
                         "pieceDrops" => &mut self.piece_drops,
                         "capturesToHand" => &mut self.captures_to_hand,
                         "firstRankPawnDrops" => &mut self.first_rank_pawn_drops,
+                        "dropLoop" => &mut self.drop_loop,
                         _ => &mut self.promotion_zone_pawn_drops,
                     } = b;
                 }

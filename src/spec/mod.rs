@@ -310,6 +310,11 @@ pub struct DropsSpec {
     /// piece it promoted from if it had promoted (default true).
     #[serde(default = "yes", deserialize_with = "lenient")]
     pub captures_to_hand: bool,
+    /// Whether a captured promoted piece joins the hand as the piece it
+    /// promoted from (default true); `false`: as it stands, a queen as a
+    /// queen, and promoted pieces are not marked (`~`).
+    #[serde(default = "yes", deserialize_with = "lenient")]
+    pub demote_captured: bool,
     /// Where pieces may be dropped, by piece; a piece no entry names may
     /// be dropped on any empty square.
     #[serde(default, deserialize_with = "lenient_list")]
