@@ -59,6 +59,9 @@ pub enum SetNode {
         set: SetId,
         /// Index into [`Programs::lines`].
         table: u32,
+        /// Only the squares on the lines of at least this many squares of
+        /// the set (1: every line).
+        at_least: u8,
     },
     /// A zone per side, from a precomputed table.
     Zone {

@@ -365,10 +365,14 @@ impl Builder {
                 self.area_table(1);
                 SetNode::Adjacent { set: self.set(s) }
             }
-            SetExpr::Lines(s, template) => {
+            SetExpr::Lines(s, template, at_least) => {
                 let set = self.set(s);
                 let table = self.lines_table(template);
-                SetNode::Lines { set, table }
+                SetNode::Lines {
+                    set,
+                    table,
+                    at_least: *at_least,
+                }
             }
             SetExpr::First(s, template) => {
                 let set = self.set(s);
@@ -774,8 +778,19 @@ fn same_set(sets: &[SetNode], a: SetId, b: SetId) -> bool {
         (SetNode::Area { set: x, radius: r }, SetNode::Area { set: y, radius: q })
         | (SetNode::Manhattan { set: x, radius: r }, SetNode::Manhattan { set: y, radius: q }) => r == q && same(x, y),
         (SetNode::Adjacent { set: x }, SetNode::Adjacent { set: y }) => same(x, y),
-        (SetNode::First { set: x, table: t }, SetNode::First { set: y, table: u })
-        | (SetNode::Lines { set: x, table: t }, SetNode::Lines { set: y, table: u }) => t == u && same(x, y),
+        (SetNode::First { set: x, table: t }, SetNode::First { set: y, table: u }) => t == u && same(x, y),
+        (
+            SetNode::Lines {
+                set: x,
+                table: t,
+                at_least: m,
+            },
+            SetNode::Lines {
+                set: y,
+                table: u,
+                at_least: n,
+            },
+        ) => t == u && m == n && same(x, y),
         (SetNode::Union(a1, b1), SetNode::Union(a2, b2))
         | (SetNode::Difference(a1, b1), SetNode::Difference(a2, b2))
         | (SetNode::Intersection(a1, b1), SetNode::Intersection(a2, b2)) => same(a1, a2) && same(b1, b2),

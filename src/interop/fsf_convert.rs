@@ -696,7 +696,7 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     };
 
     let drops = if state.piece_drops {
-        drops_section(state, files, ranks, &immobile, &mut sided, &mut refusals)
+        drops_section(state, files, ranks, &immobile, &mut sided)
     } else {
         String::new()
     };
@@ -1381,7 +1381,6 @@ fn drops_section(
     ranks: u8,
     immobile: &[Squares],
     sided: &mut Vec<String>,
-    refusals: &mut Vec<Refusal>,
 ) -> String {
     let board: Squares = (0..ranks).fold(0, |a, r| a | (0..files).fold(0, |b, f| b | square(f, r)));
     // Each side's drop region, Black's as Black reads it (mirrored).
@@ -1422,14 +1421,8 @@ fn drops_section(
             match state.drop_no_doubled_count {
                 // Every file holds at least none: never dropped.
                 0 => (zone, no_doubled) = ([0, 0], false),
-                1 => {}
-                n => refusals.push(refuse(
-                    None,
-                    "drops and hands",
-                    format!(
-                        "`dropNoDoubledCount = {n}`: kaboom's drop zones bar a file holding one such piece, not {n}"
-                    ),
-                )),
+                n if n > u32::from(ranks) => no_doubled = false,
+                _ => {}
             }
         }
         if zone == [board, board] && !no_doubled {
@@ -1469,8 +1462,12 @@ fn drops_section(
                 name
             };
             if *no_doubled {
-                // Not on a file that holds one of the side's own.
-                set = format!("({set}) - lines(own {letters}, vR)");
+                // Not on a file that holds `dropNoDoubledCount` of the
+                // side's own.
+                set = match state.drop_no_doubled_count {
+                    1 => format!("({set}) - lines(own {letters}, vR)"),
+                    n => format!("({set}) - lines(own {letters}, vR, {n})"),
+                };
             }
             format!("(pieces: {}, squares: {})", ron_string(letters), ron_string(&set))
         })
