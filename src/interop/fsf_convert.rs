@@ -695,6 +695,15 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         many => format!("    promotion: [\n        {},\n    ],\n", many.join(",\n        ")),
     };
 
+    if state.piece_drops && state.drop_promoted && state.immobility_illegal {
+        // Fairy-Stockfish bars a promoted drop where the promoted piece
+        // could not move; kaboom's drop zone is the piece in hand's.
+        refusals.push(refuse(
+            None,
+            "drops and hands",
+            "`dropPromoted` with `immobilityIllegal`: a promoted drop is barred where the promoted piece could not move, but a drop zone is the piece in hand's".to_string(),
+        ));
+    }
     let drops = if state.piece_drops {
         drops_section(state, files, ranks, &immobile, &mut sided)
     } else {
@@ -1474,8 +1483,10 @@ fn drops_section(
         .collect();
     // `dropLoop`: captured promoted pieces keep their promoted form.
     let keep = if state.drop_loop { "demote_captured: false, " } else { "" };
+    // `dropPromoted`: pieces in hand may also go down promoted.
+    let promoted = if state.drop_promoted { "drop_promoted: true, " } else { "" };
     format!(
-        "    drops: (captures_to_hand: {}, {keep}zones: [{}]),\n",
+        "    drops: (captures_to_hand: {}, {keep}{promoted}zones: [{}]),\n",
         state.captures_to_hand,
         zones.join(", ")
     )

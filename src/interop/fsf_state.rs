@@ -193,6 +193,8 @@ pub struct State {
     pub first_rank_pawn_drops: bool,
     /// `dropLoop`: a captured promoted piece joins the hand as it stands.
     pub drop_loop: bool,
+    /// `dropPromoted`: a piece in hand may also be dropped promoted.
+    pub drop_promoted: bool,
     /// `promotionZonePawnDrops`: pawns may be dropped in their promotion zone.
     pub promotion_zone_pawn_drops: bool,
     /// The castling king's file when several castling kings stand on the rank (0-based).
@@ -316,6 +318,7 @@ impl Default for State {
             drop_region: [None, None],
             first_rank_pawn_drops: false,
             drop_loop: false,
+            drop_promoted: false,
             promotion_zone_pawn_drops: false,
             castling_king_file: 4,
             castling_kingside_file: 6,
@@ -404,7 +407,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("enclosingDropStart", ""),
     ("sittuyinRookDrop", "false"),
     ("dropOppositeColoredBishop", "false"),
-    ("dropPromoted", "false"),
     ("gating", "false"),
     ("wallingRegion", ""),
     ("wallingRegionWhite", ""),
@@ -998,6 +1000,7 @@ impl State {
             | "capturesToHand"
             | "firstRankPawnDrops"
             | "dropLoop"
+            | "dropPromoted"
             | "promotionZonePawnDrops"
             | "checkCounting"
             | "flyingGeneral" => {
@@ -1009,6 +1012,7 @@ impl State {
                         "capturesToHand" => &mut self.captures_to_hand,
                         "firstRankPawnDrops" => &mut self.first_rank_pawn_drops,
                         "dropLoop" => &mut self.drop_loop,
+                        "dropPromoted" => &mut self.drop_promoted,
                         _ => &mut self.promotion_zone_pawn_drops,
                     } = b;
                 }
