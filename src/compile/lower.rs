@@ -12,7 +12,7 @@ use crate::base::geometry::Geometry;
 use crate::base::limits::SHIELD_BOUNCE;
 use crate::base::piece::Kind;
 use crate::base::square::{Color, Square, SquareSet};
-use crate::base::vocabulary::NamedSet;
+use crate::base::vocabulary::{NamedSet, RanksFrom};
 use crate::check::analysis::{cond_uses_target, template_directions};
 use crate::check::{ActionTargets, CheckedAction, CheckedSentences, Resolved};
 use crate::lang::betza::Template;
@@ -32,7 +32,7 @@ struct Builder {
     /// The directions of each table in `p.rays`, to share tables.
     ray_keys: Vec<Vec<((i32, i32), usize)>>,
     /// The directions of each table in `p.lines`.
-    line_keys: Vec<Vec<((i32, i32), usize)>>,
+    line_keys: Vec<(Vec<((i32, i32), usize)>, RanksFrom)>,
     /// The keys of [`Programs::line_masks`]: goal, row length (0 for a
     /// collinear goal) and directions.
     line_mask_keys: Vec<LineMaskKey>,
@@ -365,9 +365,9 @@ impl Builder {
                 self.area_table(1);
                 SetNode::Adjacent { set: self.set(s) }
             }
-            SetExpr::Lines(s, template, at_least) => {
+            SetExpr::Lines(s, template, at_least, from) => {
                 let set = self.set(s);
-                let table = self.lines_table(template);
+                let table = self.lines_table(template, *from);
                 SetNode::Lines {
                     set,
                     table,
@@ -451,25 +451,29 @@ impl Builder {
         if !royal_only(from) || !royal_only(other) {
             return None;
         }
-        Some((self.set(from), self.set(other), self.lines_table(template)))
+        Some((self.set(from), self.set(other), self.lines_table(template, RanksFrom::Own)))
     }
 
     /// Lines of a template through each square: its rays to the edge,
     /// ignoring what stands on them, once per side of the rule's owner.
     /// Templates with the same directions share one table.
-    fn lines_table(&mut self, template: &Template) -> u32 {
+    /// `from`: the side whose reading of the directions counts (`Own`:
+    /// the rule's owner; `White`: White's, whoever owns the rule).
+    fn lines_table(&mut self, template: &Template, from: RanksFrom) -> u32 {
         let directions = template_directions(template);
-        if let Some(i) = self.line_keys.iter().position(|k| *k == directions) {
+        let key = (directions, from);
+        if let Some(i) = self.line_keys.iter().position(|k| *k == key) {
             return i as u32;
         }
-        let table = Color::BOTH.map(|side| {
-            template_rays(self.g, &directions, side)
+        let directions = &key.0;
+        let table = Color::BOTH.map(|owner| {
+            template_rays(self.g, directions, from.side(owner))
                 .into_iter()
                 .map(|rays| rays.into_iter().flatten().collect::<SquareSet>())
                 .collect()
         });
         self.p.lines.push(table);
-        self.line_keys.push(directions);
+        self.line_keys.push(key);
         (self.p.lines.len() - 1) as u32
     }
 

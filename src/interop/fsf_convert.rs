@@ -1434,7 +1434,7 @@ fn drops_section(
                 _ => {}
             }
         }
-        if zone == [board, board] && !no_doubled {
+        if zone == [board, board] && !no_doubled && !state.drop_on_top_of_pieces {
             continue;
         }
         let letter = p.letter.to_ascii_uppercase();
@@ -1470,6 +1470,11 @@ fn drops_section(
                 ));
                 name
             };
+            if state.drop_on_top_of_pieces {
+                // `enclosingDrop = top`: White's first rank or right above
+                // a piece, whoever drops (Fairy-Stockfish's is absolute).
+                set = format!("({set}) & (white ranks(1) + white lines(any, fW))");
+            }
             if *no_doubled {
                 // Not on a file that holds `dropNoDoubledCount` of the
                 // side's own.

@@ -195,6 +195,9 @@ pub struct State {
     pub drop_loop: bool,
     /// `dropPromoted`: a piece in hand may also be dropped promoted.
     pub drop_promoted: bool,
+    /// `enclosingDrop = top`: drops only on the first rank or on top of a
+    /// piece (the other enclosing rules stay refused).
+    pub drop_on_top_of_pieces: bool,
     /// `promotionZonePawnDrops`: pawns may be dropped in their promotion zone.
     pub promotion_zone_pawn_drops: bool,
     /// The castling king's file when several castling kings stand on the rank (0-based).
@@ -319,6 +322,7 @@ impl Default for State {
             first_rank_pawn_drops: false,
             drop_loop: false,
             drop_promoted: false,
+            drop_on_top_of_pieces: false,
             promotion_zone_pawn_drops: false,
             castling_king_file: 4,
             castling_kingside_file: 6,
@@ -403,7 +407,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("dropChecks", "true"),
     ("mustDropType", ""),
     ("dropOnTop", "false"),
-    ("enclosingDrop", "none"),
     ("enclosingDropStart", ""),
     ("sittuyinRookDrop", "false"),
     ("dropOppositeColoredBishop", "false"),
@@ -822,6 +825,16 @@ impl State {
             "mustCapture" => {
                 if let Some(b) = self.boolean(&o) {
                     self.must_capture = b;
+                }
+            }
+            // Gravity (`top`) is a drop zone; the other enclosing rules
+            // (reversi, ataxx, snort, anyside) are refused.
+            "enclosingDrop" => {
+                self.drop_on_top_of_pieces = e.value == "top";
+                if matches!(e.value.as_str(), "top" | "none") {
+                    self.unsupported.remove("enclosingDrop");
+                } else {
+                    self.unsupported.insert("enclosingDrop".to_string(), o);
                 }
             }
             "mustDrop" => {

@@ -489,13 +489,21 @@ fn lower_set_atom(p: Pair<'_, G>) -> Result<SetExpr, SentenceError> {
             SetExpr::First(Box::new(set), template_text(&template))
         }
         G::lines => {
-            let set = lower_set(inner.next().expect("a set"))?;
+            let mut part = inner.next().expect("a set");
+            let from = if part.as_rule() == G::rank_side {
+                let side = rank_side(part);
+                part = inner.next().expect("a set");
+                side
+            } else {
+                RanksFrom::Own
+            };
+            let set = lower_set(part)?;
             let template = inner.next().expect("a template");
             let at_least = match inner.next() {
                 Some(n) => lines_count(n)?,
                 None => 1,
             };
-            SetExpr::Lines(Box::new(set), template_text(&template), at_least)
+            SetExpr::Lines(Box::new(set), template_text(&template), at_least, from)
         }
         G::ranks => {
             let mut part = inner.next().expect("a range");
@@ -750,7 +758,7 @@ mod tests {
         assert!(matches!(effects[0], Effect::Push { distance: 2, .. }));
         assert!(matches!(effects[1], Effect::Block(_)));
         assert!(matches!(effects[2], Effect::Bounce { promote: true, .. }));
-        assert!(matches!(&effects[3], Effect::Remove(SetExpr::Lines(_, t, 1)) if t.text == "Q"));
+        assert!(matches!(&effects[3], Effect::Remove(SetExpr::Lines(_, t, 1, RanksFrom::Own)) if t.text == "Q"));
     }
 
     #[test]
