@@ -58,14 +58,15 @@ pub(super) fn check_drops(
     let plain_choice = |rule: &crate::spec::PromotionSpec| {
         rule.choices.value.chars().any(|ch| {
             spec_of(ch).is_some_and(|p| p.promoted_from.is_none())
-                && !rule
-                    .pieces
-                    .value
-                    .chars()
-                    .any(|k| spec_of(k).and_then(|p| p.promoted_from.as_ref()).is_some_and(|f| f.value == ch))
+                && !rule.pieces.value.chars().any(|k| {
+                    spec_of(k)
+                        .and_then(|p| p.promoted_from.as_ref())
+                        .is_some_and(|f| f.value == ch)
+                })
         })
     };
-    let marked: Vec<&crate::spec::PromotionSpec> = file.promotion.iter().flatten().filter(|p| plain_choice(p)).collect();
+    let marked: Vec<&crate::spec::PromotionSpec> =
+        file.promotion.iter().flatten().filter(|p| plain_choice(p)).collect();
     if !spec.demote_captured && forms > 0 {
         c.error(
             "`demote_captured: false` keeps a captured piece as it stands, but a promoted form (`promoted_from`) cannot be held in hand",
@@ -82,7 +83,10 @@ pub(super) fn check_drops(
         );
         ok = false;
     }
-    if spec.captures_to_hand && spec.demote_captured && marked.iter().map(|p| p.pieces.value.chars().count()).sum::<usize>() > 1 {
+    if spec.captures_to_hand
+        && spec.demote_captured
+        && marked.iter().map(|p| p.pieces.value.chars().count()).sum::<usize>() > 1
+    {
         c.error(
             "a captured promoted piece returns to the hand as the piece it promoted from, so with `captures_to_hand` only one kind of piece may promote to pieces that are not promoted forms",
             marked[0].pieces.location.clone(),

@@ -22,6 +22,10 @@ type SetExpr = ast::SetExpr<Resolved>;
 type Cond = ast::Cond<Resolved>;
 type Effect = ast::Effect<Resolved>;
 
+/// A lines table's key: the template's directions with their reach, and
+/// the side that reads them.
+type LineKey = (Vec<((i32, i32), usize)>, RanksFrom);
+
 /// What a line-goal mask table is built from: goal, row length (0 for a
 /// collinear goal; the side for a block) and directions.
 type LineMaskKey = (LineGoal, usize, Vec<(i32, i32)>);
@@ -32,7 +36,7 @@ struct Builder {
     /// The directions of each table in `p.rays`, to share tables.
     ray_keys: Vec<Vec<((i32, i32), usize)>>,
     /// The directions of each table in `p.lines`.
-    line_keys: Vec<(Vec<((i32, i32), usize)>, RanksFrom)>,
+    line_keys: Vec<LineKey>,
     /// The keys of [`Programs::line_masks`]: goal, row length (0 for a
     /// collinear goal) and directions.
     line_mask_keys: Vec<LineMaskKey>,
@@ -451,7 +455,11 @@ impl Builder {
         if !royal_only(from) || !royal_only(other) {
             return None;
         }
-        Some((self.set(from), self.set(other), self.lines_table(template, RanksFrom::Own)))
+        Some((
+            self.set(from),
+            self.set(other),
+            self.lines_table(template, RanksFrom::Own),
+        ))
     }
 
     /// Lines of a template through each square: its rays to the edge,

@@ -1384,13 +1384,7 @@ fn line_convex(region: Squares, files: u8, ranks: u8) -> bool {
 /// The `drops` section of a variant with `pieceDrops`: where pieces may
 /// be dropped (Fairy-Stockfish's drop region, and for pawns neither the
 /// first rank nor the promotion zone unless its options allow them).
-fn drops_section(
-    state: &State,
-    files: u8,
-    ranks: u8,
-    immobile: &[Squares],
-    sided: &mut Vec<String>,
-) -> String {
+fn drops_section(state: &State, files: u8, ranks: u8, immobile: &[Squares], sided: &mut Vec<String>) -> String {
     let board: Squares = (0..ranks).fold(0, |a, r| a | (0..files).fold(0, |b, f| b | square(f, r)));
     // Each side's drop region, Black's as Black reads it (mirrored).
     let region = [
@@ -1487,9 +1481,17 @@ fn drops_section(
         })
         .collect();
     // `dropLoop`: captured promoted pieces keep their promoted form.
-    let keep = if state.drop_loop { "demote_captured: false, " } else { "" };
+    let keep = if state.drop_loop {
+        "demote_captured: false, "
+    } else {
+        ""
+    };
     // `dropPromoted`: pieces in hand may also go down promoted.
-    let promoted = if state.drop_promoted { "drop_promoted: true, " } else { "" };
+    let promoted = if state.drop_promoted {
+        "drop_promoted: true, "
+    } else {
+        ""
+    };
     format!(
         "    drops: (captures_to_hand: {}, {keep}{promoted}zones: [{}]),\n",
         state.captures_to_hand,

@@ -296,7 +296,9 @@ fn read_drop(variant: &Variant, text: &str) -> Option<Result<(Kind, Square), Str
             .and_then(|c| variant.promoted_form_letter(c.to_ascii_uppercase()))
             .and_then(|f| variant.kind_of_letter(f));
         let Some(kind) = form else {
-            return Some(Err(format!("`{letter}` before `@` is not a promoted piece of this variant")));
+            return Some(Err(format!(
+                "`{letter}` before `@` is not a promoted piece of this variant"
+            )));
         };
         return Some(
             variant

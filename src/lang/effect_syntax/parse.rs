@@ -259,7 +259,9 @@ fn lines_count(pair: Pair<'_, G>) -> Result<u8, SentenceError> {
     let n = number(pair)?;
     if n == 0 || n > u32::from(LINE_GOAL_MAX) {
         return Err(SentenceError {
-            message: format!("`lines(..., {n})` counts the lines of {n} squares of the set; the count takes 1 to {LINE_GOAL_MAX}"),
+            message: format!(
+                "`lines(..., {n})` counts the lines of {n} squares of the set; the count takes 1 to {LINE_GOAL_MAX}"
+            ),
             span: at,
             help: format!("write a count from 1 to {LINE_GOAL_MAX}, or leave it out for 1"),
         });
@@ -747,6 +749,26 @@ mod tests {
                 SetExpr::Ranks(RanksFrom::White, 8, 8)
             )
         ));
+    }
+
+    #[test]
+    fn lines_take_a_count_and_a_side() {
+        assert!(matches!(
+            parse_set("lines(own P, vR, 2)").unwrap(),
+            SetExpr::Lines(_, _, 2, RanksFrom::Own)
+        ));
+        assert!(matches!(
+            parse_set("white lines(any, fW)").unwrap(),
+            SetExpr::Lines(_, _, 1, RanksFrom::White)
+        ));
+        assert!(matches!(
+            parse_set("white P").unwrap(),
+            SetExpr::Pieces(SideFilter::White, _)
+        ));
+        for bad in ["lines(own P, vR, 0)", "lines(own P, vR, 17)"] {
+            let err = parse_set(bad).unwrap_err();
+            assert!(err.message.contains("count takes 1 to 16"), "{bad}: {}", err.message);
+        }
     }
 
     #[test]
