@@ -177,3 +177,153 @@ fn one_pawn_per_file_is_a_drop_zone() {
         "{others:?}"
     );
 }
+
+fn load_err(text: &str) -> String {
+    match Variant::from_text("test.ron", text) {
+        Ok(_) => String::new(),
+        Err(e) => e.to_string(),
+    }
+}
+
+fn drop_moves(v: &Variant, text: &str) -> Vec<String> {
+    let pos = fen::parse(v, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let mut moves: Vec<String> = v
+        .legal_moves(&pos)
+        .iter()
+        .filter(|m| matches!(m.kind, MoveKind::Drop(_)))
+        .map(|m| uci::write(v, m))
+        .collect();
+    moves.sort();
+    moves
+}
+
+/// `demote_captured: false`: a captured promoted piece joins the hand as
+/// it stands, and no piece is marked `~` (a `~` read is dropped), as in
+/// Fairy-Stockfish's loop chess.
+#[test]
+fn captured_pieces_may_keep_their_promotion() {
+    let v = Variant::from_text(
+        "loop.ron",
+        r#"(extends: "crazyhouse", name: "loop", drops: (demote_captured: false, zones: [(pieces: "P", squares: "ranks(2..7)")]))"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let play = |text: &str, m: &str| {
+        let pos = fen::parse(&v, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let mut after = pos.clone();
+        after.make(&v, uci::parse(&v, &pos, m).unwrap_or_else(|e| panic!("{m}: {e}")));
+        fen::write(&v, &after)
+    };
+    assert_eq!(
+        play("4k3/P7/8/8/8/8/8/4K3[] w - - 0 1", "a7a8q"),
+        "Q3k3/8/8/8/8/8/8/4K3[] b - - 0 1"
+    );
+    assert_eq!(
+        play("4k3/8/8/8/8/8/6K1/7q~[] w - - 0 1", "g2h1"),
+        "4k3/8/8/8/8/8/8/7K[Q] b - - 0 1"
+    );
+    // More than one kind may promote then: nothing has to be undone.
+    let two = r#"(extends: "crazyhouse", name: "test", drops: (demote_captured: false), promotion: (pieces: "PN", ranks: [8], choices: "Q"))"#;
+    assert_eq!(load_err(two), "");
+}
+
+/// A small board where a silver in hand may go down as its promoted form.
+fn promoted_drops() -> Variant {
+    let text = r#"(name: "pd", board: (files: 5, ranks: 5),
+        pieces: [
+            (letter: 'K', name: "king", moves: "K", royal: true),
+            (letter: 'S', name: "silver", moves: "FfW"),
+            (letter: 'T', name: "tokin", moves: "WfF", promoted_from: 'S'),
+        ],
+        start: "4k/5/5/5/K4[Ss] w - - 0 1",
+        promotion: (pieces: "S", ranks: [5], choices: "T"),
+        drops: (drop_promoted: true),
+        end: ["checkmate: loss"])"#;
+    Variant::from_text("pd.ron", text).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// `drop_promoted: true`: a piece in hand also goes down promoted,
+/// written `+S@c3` as Fairy-Stockfish writes it, from the same hand.
+#[test]
+fn a_piece_in_hand_may_be_dropped_promoted() {
+    let v = promoted_drops();
+    let start = fen::write(&v, &v.start_position());
+    let moves = drop_moves(&v, &start);
+    // 23 empty squares, each as the silver and as the tokin.
+    assert_eq!(moves.len(), 2 * 23, "{moves:?}");
+    assert!(moves.contains(&"+S@c3".to_string()) && moves.contains(&"S@c3".to_string()));
+    let pos = v.start_position();
+    let mv = uci::parse(&v, &pos, "+S@c3").unwrap();
+    assert_eq!(uci::write(&v, &mv), "+S@c3");
+    let mut after = pos.clone();
+    after.make(&v, mv);
+    assert_eq!(fen::write(&v, &after), "4k/5/2+S2/5/K4[s] b - - 1 1");
+    // A tokin captured goes back to the hand as a silver.
+    let pos = fen::parse(&v, "4k/5/5/1+s3/K4[] w - - 0 1").unwrap();
+    let mut after = pos.clone();
+    after.make(&v, uci::parse(&v, &pos, "a1b2").unwrap());
+    assert_eq!(fen::write(&v, &after), "4k/5/5/1K3/5[S] b - - 0 1");
+    assert!(uci::parse(&v, &v.start_position(), "+K@c3").is_err());
+    assert!(uci::parse(&v, &v.start_position(), "+Z@c3").is_err());
+}
+
+#[test]
+fn misused_drop_options_are_clear_errors() {
+    let none = r#"(extends: "crazyhouse", name: "test", drops: (drop_promoted: true))"#;
+    assert!(
+        load_err(none).contains("no piece that may be held has one"),
+        "{}",
+        load_err(none)
+    );
+    let text = r#"(name: "pd", board: (files: 5, ranks: 5),
+        pieces: [
+            (letter: 'K', name: "king", moves: "K", royal: true),
+            (letter: 'S', name: "silver", moves: "FfW"),
+            (letter: 'T', name: "tokin", moves: "WfF", promoted_from: 'S'),
+        ],
+        start: "4k/5/5/5/K4[Ss] w - - 0 1",
+        drops: (demote_captured: false),
+        end: ["checkmate: loss"])"#;
+    assert!(load_err(text).contains("cannot be held in hand"), "{}", load_err(text));
+    let zero = r#"(extends: "crazyhouse", name: "test", drops: (zones: [(pieces: "P", squares: "all - lines(own P, vR, 0)")]))"#;
+    assert!(load_err(zero).contains("the count takes 1 to 16"), "{}", load_err(zero));
+}
+
+/// `lines(own P, vR, 2)`: the files holding two own pawns or more.
+#[test]
+fn a_file_may_hold_two_pawns_but_not_three() {
+    let text = r#"(extends: "crazyhouse", name: "two",
+        drops: (zones: [(pieces: "P", squares: "ranks(2..7) - lines(own P, vR, 2)")]))"#;
+    let v = Variant::from_text("two.ron", text).unwrap_or_else(|e| panic!("{e}"));
+    let moves = drop_moves(&v, "4k3/8/8/4P3/3P4/4P3/8/4K3[P] w - - 0 1");
+    // Ranks 2 to 7: 48 squares, 3 taken; the e-file's 4 others are barred.
+    assert_eq!(moves.len(), 48 - 3 - 4, "{moves:?}");
+    assert!(!moves.iter().any(|m| m.starts_with("P@e")), "{moves:?}");
+    assert!(moves.contains(&"P@d6".to_string()), "{moves:?}");
+}
+
+/// Gravity: a piece goes down on White's first rank or right on top of
+/// another, for both sides (`white lines(any, fW)`: the square above each
+/// piece, whoever owns the rule).
+#[test]
+fn gravity_is_a_drop_zone_read_for_white() {
+    let text = r#"(name: "four", board: (files: 4, ranks: 4),
+        pieces: [(letter: 'P', name: "stone", moves: "")],
+        start: "4/4/4/4[PPPPpppp] w - - 0 1",
+        drops: (captures_to_hand: false, zones: [(pieces: "P", squares: "white ranks(1) + white lines(any, fW)")]),
+        legal: [],
+        end: ["stalemate: draw"])"#;
+    let v = Variant::from_text("four.ron", text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        drop_moves(&v, "4/4/4/4[PPPPpppp] w - - 0 1"),
+        ["P@a1", "P@b1", "P@c1", "P@d1"]
+    );
+    assert_eq!(
+        drop_moves(&v, "4/4/P3/P3[PPpppp] b - - 0 1"),
+        ["P@a3", "P@b1", "P@c1", "P@d1"]
+    );
+    // A piece in the air (a FEN's) still carries one above it.
+    assert_eq!(
+        drop_moves(&v, "4/1p2/4/P3[PPpppp] b - - 0 1"),
+        ["P@a2", "P@b1", "P@b4", "P@c1", "P@d1"]
+    );
+}

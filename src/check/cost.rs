@@ -113,7 +113,7 @@ impl Costs {
                     cost.saturating_add(size),
                 )
             }
-            SetExpr::Lines(s, t) => {
+            SetExpr::Lines(s, t, ..) => {
                 let (size, cost) = self.set(s);
                 (
                     n.min(size.saturating_mul(Self::ray_squares(t))),
@@ -301,7 +301,7 @@ impl Costs {
 fn ray_tables(s: &CheckedSentences) -> Option<OverBudget> {
     let mut tables: Vec<Vec<((i32, i32), usize)>> = Vec::new();
     let mut note = |e: &SetExpr| {
-        if let SetExpr::First(_, t) | SetExpr::Lines(_, t) | SetExpr::Reach(_, t) = e {
+        if let SetExpr::First(_, t) | SetExpr::Lines(_, t, ..) | SetExpr::Reach(_, t) = e {
             let d = super::analysis::template_directions(t);
             if !tables.contains(&d) {
                 tables.push(d);
@@ -441,7 +441,7 @@ fn set_walk(e: &SetExpr, f: &mut impl FnMut(&SetExpr)) {
         SetExpr::Area(s, _)
         | SetExpr::Adjacent(s)
         | SetExpr::Manhattan(s, _)
-        | SetExpr::Lines(s, _)
+        | SetExpr::Lines(s, ..)
         | SetExpr::First(s, _)
         | SetExpr::Reach(s, _) => set_walk(s, f),
         SetExpr::Binary(_, a, b) => {

@@ -13,6 +13,11 @@ use crate::spec::{DropsSpec, VariantFile};
 pub struct CheckedDrops {
     /// A piece captured by a move joins the captor's hand.
     pub captures_to_hand: bool,
+    /// A captured promoted piece joins the hand as the piece it promoted
+    /// from (else as it stands).
+    pub demote_captured: bool,
+    /// A piece in hand may also be dropped as its promoted form.
+    pub drop_promoted: bool,
     /// Where some pieces may be dropped: their kinds and the squares
     /// (read for the side that drops). Other pieces: any empty square.
     pub zones: Vec<(Vec<Kind>, SetExpr<Resolved>)>,
@@ -47,21 +52,41 @@ pub(super) fn check_drops(
     // A promoted piece captured returns to hand as the piece it promoted
     // from: a promoted form (`promoted_from`) says which; otherwise the
     // position only marks it promoted (`~`), so one kind may promote.
-    let plain_choice = |choices: &str| {
-        choices.chars().any(|ch| {
-            file.pieces
-                .iter()
-                .flatten()
-                .any(|p| p.letter.value == ch && p.promoted_from.is_none())
+    let spec_of = |ch: char| file.pieces.iter().flatten().find(|p| p.letter.value == ch);
+    // A promoted form turning back into its own piece (a demotion) is no
+    // promotion to a plain piece.
+    let plain_choice = |rule: &crate::spec::PromotionSpec| {
+        rule.choices.value.chars().any(|ch| {
+            spec_of(ch).is_some_and(|p| p.promoted_from.is_none())
+                && !rule.pieces.value.chars().any(|k| {
+                    spec_of(k)
+                        .and_then(|p| p.promoted_from.as_ref())
+                        .is_some_and(|f| f.value == ch)
+                })
         })
     };
-    let marked: Vec<&crate::spec::PromotionSpec> = file
-        .promotion
-        .iter()
-        .flatten()
-        .filter(|p| plain_choice(&p.choices.value))
-        .collect();
-    if spec.captures_to_hand && marked.iter().map(|p| p.pieces.value.chars().count()).sum::<usize>() > 1 {
+    let marked: Vec<&crate::spec::PromotionSpec> =
+        file.promotion.iter().flatten().filter(|p| plain_choice(p)).collect();
+    if !spec.demote_captured && forms > 0 {
+        c.error(
+            "`demote_captured: false` keeps a captured piece as it stands, but a promoted form (`promoted_from`) cannot be held in hand",
+            c.root(),
+            "remove `demote_captured: false`, or make the promoted forms plain pieces (no `promoted_from`)",
+        );
+        ok = false;
+    }
+    if spec.drop_promoted && forms == 0 {
+        c.error(
+            "`drop_promoted: true` drops a piece in hand as its promoted form, but no piece that may be held has one",
+            c.root(),
+            "give a piece a promoted form (a piece with `promoted_from`), or remove `drop_promoted`",
+        );
+        ok = false;
+    }
+    if spec.captures_to_hand
+        && spec.demote_captured
+        && marked.iter().map(|p| p.pieces.value.chars().count()).sum::<usize>() > 1
+    {
         c.error(
             "a captured promoted piece returns to the hand as the piece it promoted from, so with `captures_to_hand` only one kind of piece may promote to pieces that are not promoted forms",
             marked[0].pieces.location.clone(),
@@ -116,6 +141,8 @@ pub(super) fn check_drops(
     }
     ok.then_some(CheckedDrops {
         captures_to_hand: spec.captures_to_hand,
+        demote_captured: spec.demote_captured,
+        drop_promoted: spec.drop_promoted,
         zones,
     })
 }

@@ -106,7 +106,7 @@ fn set_names_royal(s: &SetExpr<Resolved>, royal: RoyalKinds) -> bool {
     match s {
         SetExpr::Pieces(_, mask) => kinds_name_royal(*mask, royal),
         SetExpr::Area(a, _) | SetExpr::Adjacent(a) | SetExpr::Manhattan(a, _) => set_names_royal(a, royal),
-        SetExpr::Lines(a, _) | SetExpr::First(a, _) => set_names_royal(a, royal),
+        SetExpr::Lines(a, ..) | SetExpr::First(a, _) => set_names_royal(a, royal),
         SetExpr::Binary(_, a, b) => set_names_royal(a, royal) || set_names_royal(b, royal),
         _ => false,
     }

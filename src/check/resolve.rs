@@ -168,9 +168,9 @@ impl Resolver<'_, '_> {
             SetExpr::Area(s, r) => SetExpr::Area(self.boxed(s)?, *r),
             SetExpr::Adjacent(s) => SetExpr::Adjacent(self.boxed(s)?),
             SetExpr::Manhattan(s, r) => SetExpr::Manhattan(self.boxed(s)?, *r),
-            SetExpr::Lines(s, t) => {
+            SetExpr::Lines(s, t, n, from) => {
                 let (s, t) = both(self.boxed(s), self.template("lines", t))?;
-                SetExpr::Lines(s, t)
+                SetExpr::Lines(s, t, *n, *from)
             }
             SetExpr::First(s, t) => {
                 let (s, t) = both(self.boxed(s), self.template("first", t))?;

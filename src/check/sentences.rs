@@ -499,7 +499,7 @@ fn names_a_move(e: &effects::SetExpr<Resolved>) -> bool {
             n,
             effects::NamedSet::Target | effects::NamedSet::Origin | effects::NamedSet::Mover | effects::NamedSet::Path
         ),
-        S::Area(s, _) | S::Adjacent(s) | S::Manhattan(s, _) | S::Lines(s, _) | S::First(s, _) => names_a_move(s),
+        S::Area(s, _) | S::Adjacent(s) | S::Manhattan(s, _) | S::Lines(s, ..) | S::First(s, _) => names_a_move(s),
         S::Binary(_, a, b) => names_a_move(a) || names_a_move(b),
         _ => false,
     }

@@ -68,6 +68,9 @@ pub enum SetNode {
         set: SetId,
         /// Index into [`Programs::lines`].
         table: u32,
+        /// Only the squares on the lines of at least this many squares of
+        /// the set (1: every line).
+        at_least: u8,
     },
     /// A zone per side, from a precomputed table.
     Zone {
@@ -248,6 +251,9 @@ pub enum Op {
 pub struct Drops {
     /// A piece captured by a move joins the captor's hand.
     pub captures_to_hand: bool,
+    /// A captured promoted piece joins the hand as the piece it promoted
+    /// from (promoted pieces are marked); otherwise as it stands.
+    pub demote_captured: bool,
     /// Per kind: the set its drops are limited to (its empty squares), or
     /// `None` for any empty square.
     pub zones: Vec<Option<SetId>>,

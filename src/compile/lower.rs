@@ -12,7 +12,7 @@ use crate::base::geometry::Geometry;
 use crate::base::limits::SHIELD_BOUNCE;
 use crate::base::piece::Kind;
 use crate::base::square::{Color, Square, SquareSet};
-use crate::base::vocabulary::NamedSet;
+use crate::base::vocabulary::{NamedSet, RanksFrom};
 use crate::check::analysis::{cond_uses_target, template_directions};
 use crate::check::{ActionTargets, CheckedAction, CheckedSentences, Resolved};
 use crate::lang::betza::Template;
@@ -21,6 +21,10 @@ use crate::lang::effect_syntax::{self as ast, Direction, EndCondition, LegalClau
 type SetExpr = ast::SetExpr<Resolved>;
 type Cond = ast::Cond<Resolved>;
 type Effect = ast::Effect<Resolved>;
+
+/// A lines table's key: the template's directions with their reach, and
+/// the side that reads them.
+type LineKey = (Vec<((i32, i32), usize)>, RanksFrom);
 
 /// What a line-goal mask table is built from: goal, row length (0 for a
 /// collinear goal; the side for a block) and directions.
@@ -32,7 +36,7 @@ struct Builder {
     /// The directions of each table in `p.rays`, to share tables.
     ray_keys: Vec<Vec<((i32, i32), usize)>>,
     /// The directions of each table in `p.lines`.
-    line_keys: Vec<Vec<((i32, i32), usize)>>,
+    line_keys: Vec<LineKey>,
     /// The keys of [`Programs::line_masks`]: goal, row length (0 for a
     /// collinear goal) and directions.
     line_mask_keys: Vec<LineMaskKey>,
@@ -165,6 +169,7 @@ pub fn compile(
         }
         b.p.drops = Some(Drops {
             captures_to_hand: d.captures_to_hand,
+            demote_captured: d.demote_captured,
             zones,
         });
     }
@@ -365,10 +370,14 @@ impl Builder {
                 self.area_table(1);
                 SetNode::Adjacent { set: self.set(s) }
             }
-            SetExpr::Lines(s, template) => {
+            SetExpr::Lines(s, template, at_least, from) => {
                 let set = self.set(s);
-                let table = self.lines_table(template);
-                SetNode::Lines { set, table }
+                let table = self.lines_table(template, *from);
+                SetNode::Lines {
+                    set,
+                    table,
+                    at_least: *at_least,
+                }
             }
             SetExpr::First(s, template) => {
                 let set = self.set(s);
@@ -452,25 +461,33 @@ impl Builder {
         if !royal_only(from) || !royal_only(other) {
             return None;
         }
-        Some((self.set(from), self.set(other), self.lines_table(template)))
+        Some((
+            self.set(from),
+            self.set(other),
+            self.lines_table(template, RanksFrom::Own),
+        ))
     }
 
     /// Lines of a template through each square: its rays to the edge,
     /// ignoring what stands on them, once per side of the rule's owner.
     /// Templates with the same directions share one table.
-    fn lines_table(&mut self, template: &Template) -> u32 {
+    /// `from`: the side whose reading of the directions counts (`Own`:
+    /// the rule's owner; `White`: White's, whoever owns the rule).
+    fn lines_table(&mut self, template: &Template, from: RanksFrom) -> u32 {
         let directions = template_directions(template);
-        if let Some(i) = self.line_keys.iter().position(|k| *k == directions) {
+        let key = (directions, from);
+        if let Some(i) = self.line_keys.iter().position(|k| *k == key) {
             return i as u32;
         }
-        let table = Color::BOTH.map(|side| {
-            template_rays(self.g, &directions, side)
+        let directions = &key.0;
+        let table = Color::BOTH.map(|owner| {
+            template_rays(self.g, directions, from.side(owner))
                 .into_iter()
                 .map(|rays| rays.into_iter().flatten().collect::<SquareSet>())
                 .collect()
         });
         self.p.lines.push(table);
-        self.line_keys.push(directions);
+        self.line_keys.push(key);
         (self.p.lines.len() - 1) as u32
     }
 
@@ -785,8 +802,19 @@ fn same_set(sets: &[SetNode], a: SetId, b: SetId) -> bool {
         | (SetNode::Manhattan { set: x, radius: r }, SetNode::Manhattan { set: y, radius: q }) => r == q && same(x, y),
         (SetNode::Adjacent { set: x }, SetNode::Adjacent { set: y }) => same(x, y),
         (SetNode::First { set: x, table: t }, SetNode::First { set: y, table: u })
-        | (SetNode::Reach { set: x, table: t }, SetNode::Reach { set: y, table: u })
-        | (SetNode::Lines { set: x, table: t }, SetNode::Lines { set: y, table: u }) => t == u && same(x, y),
+        | (SetNode::Reach { set: x, table: t }, SetNode::Reach { set: y, table: u }) => t == u && same(x, y),
+        (
+            SetNode::Lines {
+                set: x,
+                table: t,
+                at_least: m,
+            },
+            SetNode::Lines {
+                set: y,
+                table: u,
+                at_least: n,
+            },
+        ) => t == u && m == n && same(x, y),
         (SetNode::Union(a1, b1), SetNode::Union(a2, b2))
         | (SetNode::Difference(a1, b1), SetNode::Difference(a2, b2))
         | (SetNode::Intersection(a1, b1), SetNode::Intersection(a2, b2)) => same(a1, a2) && same(b1, b2),

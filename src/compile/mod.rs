@@ -148,6 +148,9 @@ pub struct Variant {
     pub(crate) hand_slot: Vec<Option<u8>>,
     /// With drops: the kind held in each hand slot.
     pub(crate) hand_kinds: Vec<Kind>,
+    /// With drops of promoted forms (`drop_promoted`): per hand slot, the
+    /// promoted form its piece may also be dropped as; else empty.
+    pub(crate) hand_forms: Vec<Option<Kind>>,
     /// The kind a piece marked promoted (`~`) becomes again when captured
     /// into a hand: the one kind that promotes to pieces that are not
     /// promoted forms (a promoted form turning back into its own piece
@@ -460,6 +463,19 @@ pub fn compile(v: CheckedVariant) -> Variant {
             }
         }
     }
+    // Per hand slot, the promoted form its piece may also be dropped as.
+    let hand_forms: Vec<Option<Kind>> = match &v.sentences.drops {
+        Some(d) if d.drop_promoted => hand_kinds
+            .iter()
+            .map(|&k| {
+                v.pieces
+                    .iter()
+                    .position(|p| p.promoted_from == Some(k))
+                    .map(Kind::from_index)
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
     Variant {
         name: v.name.clone(),
         description: v.description.clone(),
@@ -506,9 +522,12 @@ pub fn compile(v: CheckedVariant) -> Variant {
         castling_spec: v.castling_rules.clone(),
         hand_slot,
         hand_kinds,
+        hand_forms,
+        // Where captured pieces keep their promoted form, none turns back.
         demoted: v
             .promotions
             .iter()
+            .filter(|_| v.sentences.drops.as_ref().is_some_and(|d| d.demote_captured))
             .find(|p| {
                 // A promoted form turning back into its own piece (a
                 // demotion) is no promotion to a plain piece.

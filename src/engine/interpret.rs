@@ -7,6 +7,7 @@ use super::trace::{Asked, Event, LastChoice, Trace};
 use crate::base::limits::{SHIELD_BLOCK, SHIELD_BOUNCE, SHIELD_PUSH, SHIELD_REMOVE};
 use crate::base::piece::Cell;
 use crate::base::square::{Color, Square, SquareSet};
+use crate::base::vocabulary::LINE_GOAL_MAX;
 use crate::compile::Variant;
 use crate::compile::ir::{Comparison, LineGoal, LineMasks, NamedSet, SideFilter};
 use crate::compile::ir::{CompiledRule, CondId, CondNode, Op, PushDirection, QuantityNode, SetId, SetNode};
@@ -167,11 +168,26 @@ impl Variant {
                 }
                 reached
             }
-            SetNode::Lines { set, table } => {
+            SetNode::Lines { set, table, at_least } => {
                 let lines = &p.lines[table as usize][ctx.side as usize];
-                self.eval_set(set, pos, ctx)
-                    .iter()
-                    .fold(SquareSet::EMPTY, |acc, sq| acc.union(&lines[sq.index()]))
+                let from = self.eval_set(set, pos, ctx);
+                if at_least <= 1 {
+                    return from
+                        .iter()
+                        .fold(SquareSet::EMPTY, |acc, sq| acc.union(&lines[sq.index()]));
+                }
+                // reached[i]: the squares on the lines of more than i
+                // squares of the set so far.
+                let mut reached = [SquareSet::EMPTY; LINE_GOAL_MAX as usize];
+                let top = usize::from(at_least) - 1;
+                for sq in from.iter() {
+                    let line = &lines[sq.index()];
+                    for i in (1..=top).rev() {
+                        reached[i] = reached[i].union(&intersection(reached[i - 1], *line));
+                    }
+                    reached[0] = reached[0].union(line);
+                }
+                reached[top]
             }
             SetNode::Zone { table } => p.zones[table as usize][ctx.side as usize],
             SetNode::Union(a, b) => self.eval_set(a, pos, ctx).union(&self.eval_set(b, pos, ctx)),

@@ -267,6 +267,12 @@ impl Variant {
             for sq in squares.iter().filter(|&sq| pos.board[sq.index()].is_empty()) {
                 out.push(Move::new(sq, sq, MoveKind::Drop(kind)));
             }
+            // `drop_promoted`: the same squares again, as the promoted form.
+            if let Some(&Some(form)) = self.hand_forms.get(slot) {
+                for sq in squares.iter().filter(|&sq| pos.board[sq.index()].is_empty()) {
+                    out.push(Move::new(sq, sq, MoveKind::Drop(form)));
+                }
+            }
         }
     }
 

@@ -521,10 +521,12 @@ impl Position {
         }
     }
 
-    /// A drop: a piece of the mover's hand goes onto the empty `mv.to`.
+    /// A drop: a piece of the mover's hand goes onto the empty `mv.to`
+    /// (a promoted form, `drop_promoted`, from its piece's slot).
     fn make_drop<T: Trace>(&mut self, variant: &Variant, mv: Move, kind: Kind, trace: &mut T) -> Made {
         let us = self.side;
-        if let Some(slot) = variant.hand_slot.get(kind.index()).copied().flatten() {
+        let held_kind = variant.captured_as[kind.index()];
+        if let Some(slot) = variant.hand_slot.get(held_kind.index()).copied().flatten() {
             let held = &mut self.hands[us as usize][slot as usize];
             *held = held.saturating_sub(1);
         }
@@ -538,7 +540,7 @@ impl Position {
     #[inline]
     pub(crate) fn mark_promoted(&mut self, variant: &Variant, sq: Square) {
         // A promoted form (`promoted_from`) says what it was by its kind.
-        if variant.programs.drops.is_some()
+        if variant.programs.drops.as_ref().is_some_and(|d| d.demote_captured)
             && variant.pieces[self.board[sq.index()].kind().index()]
                 .promoted_from
                 .is_none()

@@ -696,8 +696,17 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         many => format!("    promotion: [\n        {},\n    ],\n", many.join(",\n        ")),
     };
 
+    if state.piece_drops && state.drop_promoted && state.immobility_illegal {
+        // Fairy-Stockfish bars a promoted drop where the promoted piece
+        // could not move; kaboom's drop zone is the piece in hand's.
+        refusals.push(refuse(
+            None,
+            "drops and hands",
+            "`dropPromoted` with `immobilityIllegal`: a promoted drop is barred where the promoted piece could not move, but a drop zone is the piece in hand's".to_string(),
+        ));
+    }
     let drops = if state.piece_drops {
-        drops_section(state, files, ranks, &immobile, &mut sided, &mut refusals)
+        drops_section(state, files, ranks, &immobile, &mut sided)
     } else {
         String::new()
     };
@@ -1391,14 +1400,7 @@ fn line_convex(region: Squares, files: u8, ranks: u8) -> bool {
 /// The `drops` section of a variant with `pieceDrops`: where pieces may
 /// be dropped (Fairy-Stockfish's drop region, and for pawns neither the
 /// first rank nor the promotion zone unless its options allow them).
-fn drops_section(
-    state: &State,
-    files: u8,
-    ranks: u8,
-    immobile: &[Squares],
-    sided: &mut Vec<String>,
-    refusals: &mut Vec<Refusal>,
-) -> String {
+fn drops_section(state: &State, files: u8, ranks: u8, immobile: &[Squares], sided: &mut Vec<String>) -> String {
     let board: Squares = (0..ranks).fold(0, |a, r| a | (0..files).fold(0, |b, f| b | square(f, r)));
     // Each side's drop region, Black's as Black reads it (mirrored).
     let region = [
@@ -1438,17 +1440,11 @@ fn drops_section(
             match state.drop_no_doubled_count {
                 // Every file holds at least none: never dropped.
                 0 => (zone, no_doubled) = ([0, 0], false),
-                1 => {}
-                n => refusals.push(refuse(
-                    None,
-                    "drops and hands",
-                    format!(
-                        "`dropNoDoubledCount = {n}`: kaboom's drop zones bar a file holding one such piece, not {n}"
-                    ),
-                )),
+                n if n > u32::from(ranks) => no_doubled = false,
+                _ => {}
             }
         }
-        if zone == [board, board] && !no_doubled {
+        if zone == [board, board] && !no_doubled && !state.drop_on_top_of_pieces {
             continue;
         }
         let letter = p.letter.to_ascii_uppercase();
@@ -1484,15 +1480,36 @@ fn drops_section(
                 ));
                 name
             };
+            if state.drop_on_top_of_pieces {
+                // `enclosingDrop = top`: White's first rank or right above
+                // a piece, whoever drops (Fairy-Stockfish's is absolute).
+                set = format!("({set}) & (white ranks(1) + white lines(any, fW))");
+            }
             if *no_doubled {
-                // Not on a file that holds one of the side's own.
-                set = format!("({set}) - lines(own {letters}, vR)");
+                // Not on a file that holds `dropNoDoubledCount` of the
+                // side's own.
+                set = match state.drop_no_doubled_count {
+                    1 => format!("({set}) - lines(own {letters}, vR)"),
+                    n => format!("({set}) - lines(own {letters}, vR, {n})"),
+                };
             }
             format!("(pieces: {}, squares: {})", ron_string(letters), ron_string(&set))
         })
         .collect();
+    // `dropLoop`: captured promoted pieces keep their promoted form.
+    let keep = if state.drop_loop {
+        "demote_captured: false, "
+    } else {
+        ""
+    };
+    // `dropPromoted`: pieces in hand may also go down promoted.
+    let promoted = if state.drop_promoted {
+        "drop_promoted: true, "
+    } else {
+        ""
+    };
     format!(
-        "    drops: (captures_to_hand: {}, zones: [{}]),\n",
+        "    drops: (captures_to_hand: {}, {keep}{promoted}zones: [{}]),\n",
         state.captures_to_hand,
         zones.join(", ")
     )

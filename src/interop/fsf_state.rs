@@ -216,6 +216,13 @@ pub struct State {
     pub drop_region: [Option<Squares>; 2],
     /// `firstRankPawnDrops`: pawns may be dropped on their first rank.
     pub first_rank_pawn_drops: bool,
+    /// `dropLoop`: a captured promoted piece joins the hand as it stands.
+    pub drop_loop: bool,
+    /// `dropPromoted`: a piece in hand may also be dropped promoted.
+    pub drop_promoted: bool,
+    /// `enclosingDrop = top`: drops only on the first rank or on top of a
+    /// piece (the other enclosing rules stay refused).
+    pub drop_on_top_of_pieces: bool,
     /// `promotionZonePawnDrops`: pawns may be dropped in their promotion zone.
     pub promotion_zone_pawn_drops: bool,
     /// The castling king's file when several castling kings stand on the rank (0-based).
@@ -341,6 +348,9 @@ impl Default for State {
             captures_to_hand: false,
             drop_region: [None, None],
             first_rank_pawn_drops: false,
+            drop_loop: false,
+            drop_promoted: false,
+            drop_on_top_of_pieces: false,
             promotion_zone_pawn_drops: false,
             castling_king_file: 4,
             castling_kingside_file: 6,
@@ -424,13 +434,10 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("oppositeCastling", "false"),
     ("dropChecks", "true"),
     ("mustDropType", ""),
-    ("dropLoop", "false"),
     ("dropOnTop", "false"),
-    ("enclosingDrop", "none"),
     ("enclosingDropStart", ""),
     ("sittuyinRookDrop", "false"),
     ("dropOppositeColoredBishop", "false"),
-    ("dropPromoted", "false"),
     ("gating", "false"),
     ("seirawanGating", "false"),
     ("cambodianMoves", "false"),
@@ -844,6 +851,16 @@ impl State {
                     self.must_capture = b;
                 }
             }
+            // Gravity (`top`) is a drop zone; the other enclosing rules
+            // (reversi, ataxx, snort, anyside) are refused.
+            "enclosingDrop" => {
+                self.drop_on_top_of_pieces = e.value == "top";
+                if matches!(e.value.as_str(), "top" | "none") {
+                    self.unsupported.remove("enclosingDrop");
+                } else {
+                    self.unsupported.insert("enclosingDrop".to_string(), o);
+                }
+            }
             "mustDrop" => {
                 if let Some(b) = self.boolean(&o) {
                     self.must_drop = b;
@@ -1044,6 +1061,8 @@ impl State {
             "pieceDrops"
             | "capturesToHand"
             | "firstRankPawnDrops"
+            | "dropLoop"
+            | "dropPromoted"
             | "promotionZonePawnDrops"
             | "checkCounting"
             | "flyingGeneral" => {
@@ -1054,6 +1073,8 @@ impl State {
                         "pieceDrops" => &mut self.piece_drops,
                         "capturesToHand" => &mut self.captures_to_hand,
                         "firstRankPawnDrops" => &mut self.first_rank_pawn_drops,
+                        "dropLoop" => &mut self.drop_loop,
+                        "dropPromoted" => &mut self.drop_promoted,
                         _ => &mut self.promotion_zone_pawn_drops,
                     } = b;
                 }

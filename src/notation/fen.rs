@@ -144,8 +144,12 @@ fn read_hands(variant: &Variant, pos: &mut Position, record: &FenRecord) -> Resu
                 help: "remove the `~` marks".into(),
             });
         }
-        for &sq in &record.promoted {
-            pos.promoted.insert(Square::from_index(sq));
+        // Where captured pieces keep their promoted form, the mark
+        // changes nothing and is dropped, as Fairy-Stockfish drops it.
+        if variant.programs.drops.as_ref().is_some_and(|d| d.demote_captured) {
+            for &sq in &record.promoted {
+                pos.promoted.insert(Square::from_index(sq));
+            }
         }
     }
     Ok(())

@@ -50,8 +50,15 @@ pub fn write(variant: &Variant, mv: &Move) -> String {
     let g = variant.geometry;
     let mut out = String::new();
     if let MoveKind::Drop(kind) = mv.kind {
-        // As Fairy-Stockfish writes a drop: the piece's letter, `@`, the square.
-        out.push(variant.pieces[kind.index()].letter.to_ascii_uppercase());
+        // As Fairy-Stockfish writes a drop: the piece's letter, `@`, the
+        // square; a promoted form, `+` and the letter of its piece.
+        match variant.pieces[kind.index()].promoted_from {
+            Some(base) => {
+                out.push('+');
+                out.push(variant.pieces[base.index()].letter.to_ascii_uppercase());
+            }
+            None => out.push(variant.pieces[kind.index()].letter.to_ascii_uppercase()),
+        }
         out.push('@');
         out.push_str(&g.name(mv.to));
         return out;
@@ -277,9 +284,30 @@ fn read_promotion(variant: &Variant, rest: &str) -> Result<Option<Kind>, String>
     }
 }
 
-/// A drop as written (`P@e4`): the kind and the square, if `text` is one.
+/// A drop as written (`P@e4`, a promoted form `+P@e4`): the kind and the
+/// square, if `text` is one.
 fn read_drop(variant: &Variant, text: &str) -> Option<Result<(Kind, Square), String>> {
     let (letter, square) = text.split_once('@')?;
+    if let Some(base) = letter.strip_prefix('+') {
+        let form = base
+            .chars()
+            .next()
+            .filter(|c| base.len() == 1 && c.is_ascii_alphabetic())
+            .and_then(|c| variant.promoted_form_letter(c.to_ascii_uppercase()))
+            .and_then(|f| variant.kind_of_letter(f));
+        let Some(kind) = form else {
+            return Some(Err(format!(
+                "`{letter}` before `@` is not a promoted piece of this variant"
+            )));
+        };
+        return Some(
+            variant
+                .geometry
+                .parse_square(square)
+                .map(|sq| (kind, sq))
+                .ok_or_else(|| format!("`{square}` after `@` is not a square of the board")),
+        );
+    }
     let mut chars = letter.chars();
     let (Some(c), None) = (chars.next(), chars.next()) else {
         return None;

@@ -310,6 +310,15 @@ pub struct DropsSpec {
     /// piece it promoted from if it had promoted (default true).
     #[serde(default = "yes", deserialize_with = "lenient")]
     pub captures_to_hand: bool,
+    /// Whether a captured promoted piece joins the hand as the piece it
+    /// promoted from (default true); `false`: as it stands, a queen as a
+    /// queen, and promoted pieces are not marked (`~`).
+    #[serde(default = "yes", deserialize_with = "lenient")]
+    pub demote_captured: bool,
+    /// Whether a piece in hand may also be dropped as its promoted form
+    /// (the piece whose `promoted_from` it is), written `+P@e4`.
+    #[serde(default, deserialize_with = "lenient")]
+    pub drop_promoted: bool,
     /// Where pieces may be dropped, by piece; a piece no entry names may
     /// be dropped on any empty square.
     #[serde(default, deserialize_with = "lenient_list")]

@@ -93,8 +93,10 @@ pub enum SetExpr<P: Phase = Parsed> {
     Area(Box<SetExpr<P>>, u8),
     /// The 8 neighbours, the set excluded.
     Adjacent(Box<SetExpr<P>>),
-    /// Lines of a rider template through the set.
-    Lines(Box<SetExpr<P>>, P::Template),
+    /// Lines of a rider template through the set; with a count above 1,
+    /// only the squares on the lines of at least that many of its squares;
+    /// directions read as a side does (`Own`: the rule's).
+    Lines(Box<SetExpr<P>>, P::Template, u8, RanksFrom),
     /// The first piece along each ray of a template from the set.
     First(Box<SetExpr<P>>, P::Template),
     /// The empty squares the moves of a template reach from the set

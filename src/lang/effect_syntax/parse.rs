@@ -252,6 +252,23 @@ fn small(pair: Pair<'_, G>, max: u32, what: &str) -> Result<u8, SentenceError> {
     Ok(n as u8)
 }
 
+/// The count of `lines(set, template, n)`: from 1 to [`LINE_GOAL_MAX`]
+/// (a line holds no more squares than a board's longest side).
+fn lines_count(pair: Pair<'_, G>) -> Result<u8, SentenceError> {
+    let at = span(&pair);
+    let n = number(pair)?;
+    if n == 0 || n > u32::from(LINE_GOAL_MAX) {
+        return Err(SentenceError {
+            message: format!(
+                "`lines(..., {n})` counts the lines of {n} squares of the set; the count takes 1 to {LINE_GOAL_MAX}"
+            ),
+            span: at,
+            help: format!("write a count from 1 to {LINE_GOAL_MAX}, or leave it out for 1"),
+        });
+    }
+    Ok(n as u8)
+}
+
 /// The number of pieces of a line goal, or the side of a block: from
 /// [`LINE_GOAL_MIN`] to [`LINE_GOAL_MAX`] (a board's longest side).
 fn line_count(pair: Pair<'_, G>, word: &str) -> Result<u8, SentenceError> {
@@ -491,9 +508,21 @@ fn lower_set_atom(p: Pair<'_, G>) -> Result<SetExpr, SentenceError> {
             SetExpr::Reach(Box::new(set), template_text(&template))
         }
         G::lines => {
-            let set = lower_set(inner.next().expect("a set"))?;
+            let mut part = inner.next().expect("a set");
+            let from = if part.as_rule() == G::rank_side {
+                let side = rank_side(part);
+                part = inner.next().expect("a set");
+                side
+            } else {
+                RanksFrom::Own
+            };
+            let set = lower_set(part)?;
             let template = inner.next().expect("a template");
-            SetExpr::Lines(Box::new(set), template_text(&template))
+            let at_least = match inner.next() {
+                Some(n) => lines_count(n)?,
+                None => 1,
+            };
+            SetExpr::Lines(Box::new(set), template_text(&template), at_least, from)
         }
         G::ranks => {
             let mut part = inner.next().expect("a range");
@@ -740,6 +769,26 @@ mod tests {
     }
 
     #[test]
+    fn lines_take_a_count_and_a_side() {
+        assert!(matches!(
+            parse_set("lines(own P, vR, 2)").unwrap(),
+            SetExpr::Lines(_, _, 2, RanksFrom::Own)
+        ));
+        assert!(matches!(
+            parse_set("white lines(any, fW)").unwrap(),
+            SetExpr::Lines(_, _, 1, RanksFrom::White)
+        ));
+        assert!(matches!(
+            parse_set("white P").unwrap(),
+            SetExpr::Pieces(SideFilter::White, _)
+        ));
+        for bad in ["lines(own P, vR, 0)", "lines(own P, vR, 17)"] {
+            let err = parse_set(bad).unwrap_err();
+            assert!(err.message.contains("count takes 1 to 16"), "{bad}: {}", err.message);
+        }
+    }
+
+    #[test]
     fn parses_every_primitive() {
         let effects = parse_effects(
             "push(adjacent(origin), away from origin, 2); block(target); may bounce(adjacent(mover), away from mover, promote); remove(lines(origin, Q))",
@@ -748,7 +797,7 @@ mod tests {
         assert!(matches!(effects[0], Effect::Push { distance: 2, .. }));
         assert!(matches!(effects[1], Effect::Block(_)));
         assert!(matches!(effects[2], Effect::Bounce { promote: true, .. }));
-        assert!(matches!(&effects[3], Effect::Remove(SetExpr::Lines(_, t)) if t.text == "Q"));
+        assert!(matches!(&effects[3], Effect::Remove(SetExpr::Lines(_, t, 1, RanksFrom::Own)) if t.text == "Q"));
     }
 
     #[test]
