@@ -160,7 +160,10 @@ fn castling_conditions_read_rights_and_the_last_castling() {
     let text = r#"(extends: "chess", name: "Castle",
         end: ["castled(q): loss", "not castling(q): white wins", "checkmate: loss"])"#;
     let v = Variant::from_text("test.ron", text).unwrap_or_else(|e| panic!("{e}"));
-    for (mv, result) in [("e8c8", kaboom::GameResult::BlackWins), ("e8d8", kaboom::GameResult::WhiteWins)] {
+    for (mv, result) in [
+        ("e8c8", kaboom::GameResult::BlackWins),
+        ("e8d8", kaboom::GameResult::WhiteWins),
+    ] {
         let start = kaboom::fen::parse(&v, "r3k3/8/8/8/8/8/8/4K3 b q - 0 1").unwrap();
         let m = kaboom::uci::parse(&v, &start, mv).unwrap();
         let mut game = kaboom::Game::new(&v, start);

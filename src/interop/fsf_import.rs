@@ -238,7 +238,7 @@ mod tests {
 
     #[test]
     fn mutually_immune_types_never_capture_their_own() {
-        let ron = one("[x:chess]\nking = -\ncommoner = k\nmutuallyImmuneTypes = k\n").unwrap();
+        let ron = one("[x:chess]\nking = -\ncommoner = k\ncastling = false\nmutuallyImmuneTypes = k\n").unwrap();
         assert!(
             ron.contains(r#"name: "commoner", moves: "K", cannot_capture: "K""#),
             "{ron}"
