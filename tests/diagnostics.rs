@@ -111,3 +111,63 @@ fn every_problem_of_one_castling_rule_is_reported() {
         assert!(out.contains(expected), "missing {expected:?} in:\n{out}");
     }
 }
+
+#[test]
+fn castling_takes_and_notation_misuse_is_reported() {
+    // `takes` names a letter no rule has.
+    let text = r#"(extends: "chess", name: "Takes", castling: [
+        (fen: 'K', king: "e1", king_to: "g1", rook: "h1", rook_to: "f1", takes: "X")])"#;
+    let out = text_diagnostics(text);
+    assert!(
+        out.contains("castling `K` takes `X`, which is not a castling rule's letter"),
+        "{out}"
+    );
+    // Rights written as rook files: a rule letter that is a file of the
+    // board (`C` on a chessboard) could not be told from the file.
+    let text = r#"(extends: "chess", name: "Files", castling_notation: KingTakesRook, castling: [
+        (fen: 'C', king: "e1", king_to: "g1", rook: "h1", rook_to: "f1")])"#;
+    let out = text_diagnostics(text);
+    assert!(
+        out.contains("castling right `C` is also the letter of the file c on this board"),
+        "{out}"
+    );
+}
+
+#[test]
+fn castling_takes_and_rook_file_notation_play() {
+    // Castling kingside takes the other side's kingside right; rights are
+    // written as rook files and castling as the king taking its rook.
+    let text = r#"(extends: "chess", name: "Opposite", castling_notation: KingTakesRook, castling: [
+        (fen: 'K', king_to: "g1", rook_to: "f1", side: Right, rook_piece: 'R', takes: "K"),
+        (fen: 'Q', king_to: "c1", rook_to: "d1", side: Left, rook_piece: 'R', takes: "Q")])"#;
+    let v = Variant::from_text("test.ron", text).unwrap_or_else(|e| panic!("{e}"));
+    let pos = kaboom::fen::parse(&v, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+    assert_eq!(kaboom::fen::write(&v, &pos), "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
+    let castle = kaboom::uci::parse(&v, &pos, "e1h1").unwrap();
+    assert_eq!(kaboom::uci::write(&v, &castle), "e1h1");
+    let mut after = pos.clone();
+    after.make(&v, castle);
+    assert_eq!(kaboom::fen::write(&v, &after), "r3k2r/8/8/8/8/8/8/R4RK1 b a - 1 1");
+}
+
+#[test]
+fn castling_conditions_read_rights_and_the_last_castling() {
+    // A right the variant does not have is an error at its letter.
+    let text = r#"(extends: "chess", name: "Castle", end: ["castled(x): loss", "checkmate: loss"])"#;
+    let out = text_diagnostics(text);
+    assert!(out.contains("`x` is not a castling right of this variant"), "{out}");
+    // Castling queenside wins for Black; losing that right loses.
+    let text = r#"(extends: "chess", name: "Castle",
+        end: ["castled(q): loss", "not castling(q): white wins", "checkmate: loss"])"#;
+    let v = Variant::from_text("test.ron", text).unwrap_or_else(|e| panic!("{e}"));
+    for (mv, result) in [
+        ("e8c8", kaboom::GameResult::BlackWins),
+        ("e8d8", kaboom::GameResult::WhiteWins),
+    ] {
+        let start = kaboom::fen::parse(&v, "r3k3/8/8/8/8/8/8/4K3 b q - 0 1").unwrap();
+        let m = kaboom::uci::parse(&v, &start, mv).unwrap();
+        let mut game = kaboom::Game::new(&v, start);
+        game.try_play(m).unwrap();
+        assert_eq!(game.ending().map(|e| e.result), Some(result), "{mv}");
+    }
+}

@@ -18,7 +18,9 @@ pub fn cond_uses_target(c: &Cond<Resolved>) -> bool {
         | Cond::Line(_, s, _, _)
         | Cond::Block(s, _) => set_uses_target(s),
         Cond::Compare(Quantity::Captured(_) | Quantity::Checks(_) | Quantity::Held(..) | Quantity::Passes, _, _)
-        | Cond::Dropped(_) => false,
+        | Cond::Dropped(_)
+        | Cond::Castled(_)
+        | Cond::CastlingRight(_) => false,
         Cond::Touching(a, b) | Cond::Within(a, b) | Cond::CanReach(a, b) => set_uses_target(a) || set_uses_target(b),
         Cond::Versus(a, _, b, _) => [a, b]
             .into_iter()

@@ -9,7 +9,7 @@ use crate::base::limits::MAX_CARRY;
 use crate::base::piece::Kind;
 use crate::base::square::{Color, Square};
 use crate::lang::fen_syntax::FenCell;
-use crate::spec::{CarrySpec, CastlingSide, CastlingSpec, Location, Spanned};
+use crate::spec::{CarrySpec, CastlingNotation, CastlingSide, CastlingSpec, Location, Spanned};
 
 /// A castling rule as written, with squares read but pieces not yet found.
 #[derive(Clone, Debug)]
@@ -36,6 +36,9 @@ pub struct CheckedCastling {
     pub rook_letter: Option<char>,
     /// Pieces that may come along: letter and offsets from the king.
     pub carry: Option<(char, Vec<(i32, i32)>)>,
+    /// Letters of the rules whose right the other side loses when this
+    /// castling is made (`takes`).
+    pub takes: Vec<char>,
 }
 
 /// A castling rule of one side with everything found in a position: the
@@ -67,6 +70,9 @@ pub struct ResolvedCastling {
     /// Where the rook was looked for, when the rule gives no rook square:
     /// the outermost rook on this side of the king.
     pub rook_search: Option<CastlingSide>,
+    /// Letters of the rules whose right the other side loses when this
+    /// castling is made.
+    pub takes: Vec<char>,
 }
 
 impl CheckedCastling {
@@ -133,7 +139,31 @@ pub(super) fn check_offsets(
 }
 
 /// Checks the castling rules' letters and squares.
-pub(super) fn check_castling(c: &mut Checker<'_>, rules: &[CastlingSpec], g: Geometry) -> Vec<CheckedCastling> {
+pub(super) fn check_castling(
+    c: &mut Checker<'_>,
+    rules: &[CastlingSpec],
+    g: Geometry,
+    notation: Option<CastlingNotation>,
+) -> Vec<CheckedCastling> {
+    if notation == Some(CastlingNotation::KingTakesRook) {
+        // Rights are written as rook files: a rule letter that is also a
+        // file of the board would read back as the rule, not the file.
+        for rule in rules {
+            let file = rule.fen.value.to_ascii_lowercase() as i32 - 'a' as i32;
+            if (0..g.files as i32).contains(&file) {
+                c.error(
+                    format!(
+                        "castling right `{}` is also the letter of the file {} on this board, and \
+                         `castling_notation: KingTakesRook` writes rights as rook files",
+                        rule.fen.value,
+                        rule.fen.value.to_ascii_lowercase()
+                    ),
+                    rule.fen.location.clone(),
+                    "give the rule a letter beyond the board's files, or write castling in the `Standard` notation",
+                );
+            }
+        }
+    }
     if rules.len() > MAX_CASTLING_RULES {
         c.error(
             format!(
@@ -144,6 +174,19 @@ pub(super) fn check_castling(c: &mut Checker<'_>, rules: &[CastlingSpec], g: Geo
             "each rule takes one castling right per side, and rights are kept in 16 bits",
         );
         return Vec::new();
+    }
+    for rule in rules {
+        let Some(takes) = &rule.takes else { continue };
+        for letter in takes.value.chars() {
+            if !rules.iter().any(|r| r.fen.value == letter) {
+                let known: String = rules.iter().map(|r| r.fen.value).collect();
+                c.error(
+                    format!("castling `{}` takes `{letter}`, which is not a castling rule's letter", rule.fen.value),
+                    takes.location.clone(),
+                    format!("`takes` lists the letters of the variant's castling rules, as written for White: some of `{known}`"),
+                );
+            }
+        }
     }
     (0..rules.len())
         .filter_map(|i| check_castling_rule(c, &rules[i], &rules[..i], g))
@@ -231,6 +274,11 @@ fn check_castling_rule(
             .carry
             .as_ref()
             .map(|carry| (carry.piece.value, carry.offsets.clone())),
+        takes: rule
+            .takes
+            .as_ref()
+            .map(|t| t.value.chars().collect())
+            .unwrap_or_default(),
     })
 }
 
@@ -369,6 +417,7 @@ fn resolve_side(
         } else {
             None
         },
+        takes: rule.takes.clone(),
     })
 }
 

@@ -149,7 +149,9 @@ impl Costs {
                 _,
                 _,
             )
-            | Cond::Dropped(_) => 1,
+            | Cond::Dropped(_)
+            | Cond::Castled(_)
+            | Cond::CastlingRight(_) => 1,
             Cond::Not(a) | Cond::Before(a) => self.cond(a),
             Cond::And(a, b) | Cond::Or(a, b) => self.cond(a).saturating_add(self.cond(b)),
             Cond::Versus(a, _, b, _) => {
@@ -456,7 +458,9 @@ fn cond_sets(c: &Cond, f: &mut impl FnMut(&SetExpr)) {
     match c {
         Cond::Truth(_)
         | Cond::Compare(Quantity::Captured(_) | Quantity::Checks(_) | Quantity::Held(..) | Quantity::Passes, _, _)
-        | Cond::Dropped(_) => {}
+        | Cond::Dropped(_)
+        | Cond::Castled(_)
+        | Cond::CastlingRight(_) => {}
         Cond::Not(a) | Cond::Before(a) => cond_sets(a, f),
         Cond::And(a, b) | Cond::Or(a, b) => {
             cond_sets(a, f);

@@ -95,6 +95,7 @@ pub(super) fn check_regions(
             all: names.all,
             regions: &seen,
             all_regions: names.all_regions,
+            castling_letters: names.castling_letters,
         };
         let squares = match (&spec.squares, &spec.white, &spec.black) {
             (Some(both), None, None) => fixed_squares(c, both, "region", &earlier, &regions, &mut masks),

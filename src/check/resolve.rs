@@ -24,6 +24,8 @@ impl Phase for Resolved {
     type Template = Template;
     /// The region's index in the variant's `regions` list.
     type Region = u8;
+    /// The right's bit in a position's castling rights.
+    type Right = u16;
 }
 
 /// The piece names a sentence may use, as the file writes them.
@@ -40,6 +42,8 @@ pub(super) struct Names<'n> {
     /// Every region the file names, those after `regions` included (to
     /// tell a region used before it is named from a misspelt one).
     pub all_regions: &'n [String],
+    /// The castling rules' letters (upper case), in the order written.
+    pub castling_letters: &'n [char],
 }
 
 impl Names<'_> {
@@ -191,6 +195,27 @@ impl Resolver<'_, '_> {
     }
 
     /// The index of a region the sentence names.
+    /// A castling right's bit: rule `i`'s right is bit `2i` for White,
+    /// `2i + 1` for Black.
+    fn right(&mut self, r: &crate::lang::effect_syntax::RightLetter) -> Option<u16> {
+        let upper = r.letter.to_ascii_uppercase();
+        if let Some(i) = self.names.castling_letters.iter().position(|&l| l == upper) {
+            return 1u16.checked_shl((i * 2 + usize::from(r.letter.is_ascii_lowercase())) as u32);
+        }
+        let at = self.c.inside(self.text, r.span.clone());
+        let known: String = self.names.castling_letters.iter().collect();
+        self.c.error(
+            format!("`{}` is not a castling right of this variant", r.letter),
+            at,
+            if known.is_empty() {
+                "the variant has no castling rules".to_string()
+            } else {
+                format!("castling rights are the rules' letters, upper case White's and lower case Black's: `{known}`")
+            },
+        );
+        None
+    }
+
     fn region(&mut self, r: &crate::lang::effect_syntax::RegionName) -> Option<u8> {
         if let Some(i) = self.names.regions.iter().position(|n| *n == r.name) {
             return Some(i as u8);
@@ -284,6 +309,8 @@ impl Resolver<'_, '_> {
                 Cond::CanReach(a, b)
             }
             Cond::Dropped(kinds) => Cond::Dropped(self.kinds(kinds)?),
+            Cond::Castled(r) => Cond::Castled(self.right(r)?),
+            Cond::CastlingRight(r) => Cond::CastlingRight(self.right(r)?),
             Cond::Line(goal, set, n, t) => {
                 let word = match goal {
                     LineGoal::InRow => "in_row",

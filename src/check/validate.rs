@@ -81,6 +81,8 @@ pub struct CheckedVariant {
     pub sentences: CheckedSentences,
     /// The named regions, in the order written.
     pub regions: Vec<super::regions::CheckedRegion>,
+    /// How castling is written (`castling_notation`).
+    pub castling_notation: crate::spec::CastlingNotation,
     /// Whether each side may pass (`pass`).
     pub pass: bool,
     /// Whether a side passes only when it has no other legal move and is
@@ -196,7 +198,7 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
         _ => Vec::new(),
     };
     let castling_rules = match (&file.castling, geometry) {
-        (Some(rules), Some(g)) => check_castling(&mut c, rules, g),
+        (Some(rules), Some(g)) => check_castling(&mut c, rules, g, file.castling_notation),
         _ => Vec::new(),
     };
     let royal_letters: Vec<char> = file
@@ -218,6 +220,7 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
         _ => Vec::new(),
     };
     let region_names: Vec<String> = file.regions.iter().flatten().map(|r| r.name.value.clone()).collect();
+    let castling_letters: Vec<char> = file.castling.iter().flatten().map(|r| r.fen.value).collect();
     let names = Names {
         letter_kind: &letter_kind,
         royal: royal_mask(file),
@@ -227,6 +230,7 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
         },
         regions: &region_names,
         all_regions: &region_names,
+        castling_letters: &castling_letters,
     };
     let regions = geometry.map(|g| super::regions::check_regions(&mut c, file, &names, g));
     let piece_regions = match (&regions, geometry) {
@@ -371,6 +375,7 @@ fn assemble(
         castling: p.castling,
         sentences: p.sentences,
         regions: p.regions,
+        castling_notation: file.castling_notation.unwrap_or_default(),
         pass: file.pass.unwrap_or(false),
         pass_on_stalemate: file.pass_on_stalemate.unwrap_or(false) && !file.pass.unwrap_or(false),
         evaluation: super::evaluation::check_evaluation(file.evaluation.as_ref()).0,

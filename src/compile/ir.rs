@@ -121,6 +121,10 @@ pub enum CondNode {
     Passes(Comparison, u32),
     /// The move just made dropped a piece of a kind in the mask.
     Dropped(u64),
+    /// The move just made was a castling with a right in the mask.
+    Castled(u16),
+    /// A castling right in the mask is held.
+    CastlingRight(u16),
     /// Two numbers compared, the second plus a constant.
     Versus(QuantityNode, Comparison, QuantityNode, i32),
     /// `before(...)` condition number `i` of [`Programs::before`] held

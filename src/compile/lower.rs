@@ -627,6 +627,8 @@ impl Builder {
                 CondNode::Within(a, b)
             }
             Cond::Dropped(mask) => CondNode::Dropped(*mask),
+            Cond::Castled(right) => CondNode::Castled(*right),
+            Cond::CastlingRight(right) => CondNode::CastlingRight(*right),
             Cond::Compare(Quantity::Material(s), cmp, n) => {
                 let q = QuantityNode::Material(self.set(s));
                 CondNode::Versus(q, *cmp, QuantityNode::Zero, i32::try_from(*n).unwrap_or(i32::MAX))

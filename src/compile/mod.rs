@@ -75,6 +75,8 @@ pub struct CastlingRule {
     /// When the rule gives no rook square: the side of the king where the
     /// outermost rook castles (FEN names another rook by its file).
     pub rook_search: Option<CastlingSide>,
+    /// The other side's rights this castling takes away (`takes`).
+    pub takes: u16,
 }
 
 /// A compiled variant: everything the engine needs to play it.
@@ -166,6 +168,9 @@ pub struct Variant {
     /// Whether some kind has a `cannot_hop` or `cannot_capture` (else both
     /// lists are all zero and never read).
     pub(crate) piece_limits: bool,
+    /// Whether castling is written as the king taking its rook (UCI) and
+    /// rights as rook files (FEN): `castling_notation: KingTakesRook`.
+    pub(crate) castling_takes_rook: bool,
     /// Whether each side may pass.
     pub(crate) pass: bool,
     /// Whether a side may pass only with no other legal move, not in check.
@@ -323,6 +328,11 @@ pub(crate) fn compile_castling(g: Geometry, resolved: &[ResolvedCastling]) -> (V
         let side = rule.side;
         let (king_from, king_to, rook_from, rook_to) = (rule.king_from, rule.king_to, rule.rook_from, rule.rook_to);
         let right = 1u16 << (rule.rule * 2 + side as usize);
+        let takes = rule
+            .takes
+            .iter()
+            .filter_map(|&letter| resolved.iter().find(|r| r.fen == letter))
+            .fold(0u16, |mask, r| mask | 1u16 << (r.rule * 2 + side.flip() as usize));
         castling_keep[king_from.index()] &= !right;
         castling_keep[rook_from.index()] &= !right;
         // One entry per set of pieces brought along (none, each, both...).
@@ -365,6 +375,7 @@ pub(crate) fn compile_castling(g: Geometry, resolved: &[ResolvedCastling]) -> (V
                 carry,
                 carry_kind: rule.carry_kind,
                 rook_search: rule.rook_search,
+                takes,
             });
         }
     }
@@ -540,6 +551,7 @@ pub fn compile(v: CheckedVariant) -> Variant {
         captured_as: (0..v.pieces.len())
             .map(|k| v.pieces[k].promoted_from.unwrap_or(Kind::from_index(k)))
             .collect(),
+        castling_takes_rook: v.castling_notation == crate::spec::CastlingNotation::KingTakesRook,
         pass: v.pass,
         pass_on_stalemate: v.pass_on_stalemate,
         cannot_hop: v.pieces.iter().map(|p| p.limits.cannot_hop).collect(),

@@ -331,6 +331,8 @@ impl Variant {
             CondNode::Held(side, kinds, cmp, n) => compare(self.held(pos, ctx.side, side, kinds), cmp, n),
             CondNode::Passes(cmp, n) => compare(u32::from(pos.last.passes), cmp, n),
             CondNode::Dropped(mask) => pos.last.dropped.is_some_and(|kind| kind.in_mask(mask)),
+            CondNode::Castled(right) => pos.last.castled & right != 0,
+            CondNode::CastlingRight(right) => pos.castling & right != 0,
             CondNode::Before(bit) => pos.last.before >> bit & 1 != 0,
             CondNode::Versus(a, cmp, b, offset) => {
                 let b = self.quantity(b, pos, ctx) + i64::from(offset);

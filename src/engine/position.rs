@@ -85,6 +85,8 @@ pub(crate) struct LastMoves {
     /// Bit `i` set when the variant's `before(...)` condition `i` held on
     /// the position before the last move, for the side that made it.
     pub(crate) before: u8,
+    /// The castling right the last move castled with (0: it was no castling).
+    pub(crate) castled: u16,
 }
 
 impl PartialEq for LastMoves {
@@ -399,6 +401,10 @@ impl Position {
                 _ => 0,
             },
             before: held_before,
+            castled: match mv.kind {
+                MoveKind::Castle(index) => variant.castling[index as usize].right,
+                _ => 0,
+            },
         };
         let made = match mv.kind {
             MoveKind::Pass => return self.make_pass(variant),
@@ -598,6 +604,8 @@ impl Position {
             self.set(variant, to, piece);
             trace.record(Event::Moved { piece, from, to });
         }
+        // `takes`: the other side's rights this castling takes away.
+        self.castling &= !rule.takes;
         ctx.mover = rule.king_to;
         Made {
             castled: true,

@@ -395,6 +395,9 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     // Each converted piece's movement, by slot (for promoted forms and
     // immobility).
     let mut templates: Vec<Option<String>> = vec![None; state.pieces.len()];
+    // `diagonalLines`, on the board, and whether some piece moves along them.
+    let lines = clip(state.diagonal_lines);
+    let mut uses_lines = false;
     for (slot, piece) in state.pieces.iter().enumerate() {
         let Some(piece) = piece else { continue };
         let template = if slot == king_index() {
@@ -430,7 +433,22 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
             continue;
         }
         let mut extra = String::new();
-        if slot < builtin_pieces().len() && builtin_pieces()[slot].not_self {
+        let not_self = slot < builtin_pieces().len() && builtin_pieces()[slot].not_self;
+        let immune = state.mutually_immune.all || state.mutually_immune.slots.contains(&slot);
+        if immune && state.flag_piece_safe {
+            // kaboom's `cannot_capture` also stops the attack, which
+            // Fairy-Stockfish's safety test of a flag piece still sees.
+            refusals.push(refuse(
+                Some(&piece.origin),
+                "capture side effects (blast, petrify)",
+                "`mutuallyImmuneTypes` with `flagPieceSafe` (a type that never captures its own still attacks it there)",
+            ));
+        }
+        if immune && !not_self {
+            // `mutuallyImmuneTypes`: never captures its own type.
+            let _ = write!(extra, ", cannot_capture: \"{}\"", piece.letter.to_ascii_uppercase());
+        }
+        if not_self {
             // Neither hops over nor captures its own type (either side's).
             let letter = piece.letter.to_ascii_uppercase();
             let _ = write!(extra, ", cannot_hop: \"{letter}\", cannot_capture: \"{letter}\"");
@@ -457,6 +475,25 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         } else {
             template
         };
+        // `tripleStepRegion`: from there a pawn may also step three
+        // squares, over empty squares, leaving both as en passant targets.
+        let triple = [clip(state.triple_step_region[0]), clip(state.triple_step_region[1])];
+        if slot == PAWN && triple != [0, 0] {
+            if triple[0] != mirror(triple[1], files, ranks) || triple[0] & !double_region[0] != 0 {
+                refusals.push(refuse(
+                    Some(&piece.origin),
+                    "regions",
+                    "a triple-step region that is not mirrored for Black or not inside the double-step region",
+                ));
+            } else {
+                let _ = write!(
+                    extra,
+                    ", moves_in: [(squares: {}, moves: {})]",
+                    ron_string(&nonempty(region_sentence(triple[0], files, ranks))),
+                    ron_string(&format!("{template}ifmnH"))
+                );
+            }
+        }
         if template.contains('i') {
             if no_en_passant {
                 extra.push_str(", en_passant_ranks: []");
@@ -495,6 +532,36 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
                 "regions",
                 "the piece's mobility regions are not mirror images of each other",
             )),
+        }
+        // `diagonalLines`: on those squares the piece also moves by its
+        // type's diagonal template, landing on them only; a king moves so
+        // when it moves as the type its template names.
+        let diagonal = if slot < builtin_pieces().len() {
+            builtin_pieces()[slot].diagonal
+        } else if slot == king_index() {
+            builtin_pieces()
+                .iter()
+                .find(|p| matches!(p.movement, Movement::Betza(b) if b == template))
+                .and_then(|p| p.diagonal)
+        } else {
+            None
+        };
+        if let Some(diagonal) = diagonal.filter(|_| lines != 0) {
+            if (rides(diagonal) || diagonal.contains('p'))
+                && !line_convex_along(lines, files, ranks, &[(1, 1), (1, -1)])
+            {
+                refusals.push(refuse(
+                    Some(&piece.origin),
+                    "regions",
+                    "`diagonalLines` whose diagonals leave the lines and come back: Fairy-Stockfish's rides there cross squares off the lines, kaboom's `moves_along` may not",
+                ));
+            }
+            let _ = write!(
+                extra,
+                ", moves_along: [(squares: \"diagonal_lines\", moves: {})]",
+                ron_string(diagonal)
+            );
+            uses_lines = true;
         }
         if slot == king_index() || royalty.royal.contains(&slot) {
             extra.push_str(", royal: true");
@@ -547,6 +614,10 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     // Regions with each side's squares (`regions: [(name, white, black)]`),
     // for zones that do not mirror each other.
     let mut sided: Vec<String> = Vec::new();
+    if uses_lines {
+        // The same squares for both sides.
+        sided.push(sided_region("diagonal_lines", &[lines, lines], files, ranks));
+    }
     // With nothing to promote to, a pawn that must promote may not move
     // into the region (Fairy-Stockfish generates no such move), though it
     // attacks it: kaboom's rule with no choices.
@@ -755,10 +826,13 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
                 let c = row[file as usize];
                 (0..state.pieces.len()).any(|s| (rooks.all || rooks.slots.contains(&s)) && is(c, s))
             };
+            // Fairy-Stockfish looks for the rook from
+            // `castlingRookKingsideFile` (`...QueensideFile`) inwards.
             let rook_file = if kingside {
-                (king_file + 1..files).rev().find(|&f| rook_at(f))?
+                let from = state.castling_rook_kingside_file.map_or(files, |f| (f + 1).min(files));
+                (king_file + 1..from).rev().find(|&f| rook_at(f))?
             } else {
-                (0..king_file).find(|&f| rook_at(f))?
+                (state.castling_rook_queenside_file..king_file).find(|&f| rook_at(f))?
             };
             Some((king_file, rook_file))
         };
@@ -821,14 +895,50 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
                 .and_then(|slot| state.pieces[slot].as_ref())
                 .map(|p| format!(", king_piece: '{}'", p.letter.to_ascii_uppercase()))
                 .unwrap_or_default();
-            let _ = writeln!(
-                castling_rules,
-                "        (fen: '{letter}', king: \"{}\", king_to: \"{}\", rook: \"{}\", rook_to: \"{}\"{king_piece}),",
-                square_name(king_file, rank),
-                square_name(king_to, rank),
-                square_name(rook_file, rank),
-                square_name(rook_to, rank)
-            );
+            // `oppositeCastling`: castling on one side takes the other
+            // side's right to castle on the same side.
+            let takes = if state.opposite_castling {
+                format!(", takes: \"{letter}\"")
+            } else {
+                String::new()
+            };
+            let king_piece = format!("{king_piece}{takes}");
+            if state.chess960 {
+                // Chess960 castling: the king and the rook are found in
+                // each position (the outermost rook on its side), wherever
+                // they start, and land on fixed files.
+                let rooks = &state.castling_rook_pieces[0];
+                let rook = match rooks.slots.as_slice() {
+                    [one] if !rooks.all && state.castling_rook_pieces[1].slots == rooks.slots => {
+                        state.pieces[*one].as_ref().map(|p| p.letter.to_ascii_uppercase())
+                    }
+                    _ => None,
+                };
+                let Some(rook) = rook else {
+                    refusals.push(refuse(
+                        None,
+                        "castling rules",
+                        "`chess960` with several castling rook types (kaboom's castling finds one rook piece)",
+                    ));
+                    continue;
+                };
+                let _ = writeln!(
+                    castling_rules,
+                    "        (fen: '{letter}', king_to: \"{}\", rook_to: \"{}\", side: {}, rook_piece: '{rook}'{king_piece}),",
+                    square_name(king_to, rank),
+                    square_name(rook_to, rank),
+                    if kingside { "Right" } else { "Left" }
+                );
+            } else {
+                let _ = writeln!(
+                    castling_rules,
+                    "        (fen: '{letter}', king: \"{}\", king_to: \"{}\", rook: \"{}\", rook_to: \"{}\"{king_piece}),",
+                    square_name(king_file, rank),
+                    square_name(king_to, rank),
+                    square_name(rook_file, rank),
+                    square_name(rook_to, rank)
+                );
+            }
             if white {
                 kept_rights.push(letter);
             }
@@ -1036,6 +1146,8 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
             }
         }
     }
+    // `castlingWins`, after extinction and flags, as Fairy-Stockfish checks it.
+    end.extend(castling_wins_rules(state, &castling_rules, &mut refusals));
     // Connection goals, checked for the side that just moved.
     end.extend(connect_rules(state, &mut refusals));
     // Passing: the same for both sides, and two passes in a row end the
@@ -1063,6 +1175,15 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     // the move rule, repetition) is a win of that side.
     let drawn = |o: &'static str| drawn_by(state.draw_winner, o);
     match outcome(state.stalemate_value) {
+        // `stalematePieceCount`: the side with fewer pieces gets the
+        // stalemate's value, the other its opposite, equal counts draw.
+        Some(o) if state.stalemate_piece_count => {
+            end.push(format!("stalemate if count(own) < count(enemy): {}", drawn(o)));
+            if let Some(n) = outcome(negate(state.stalemate_value)) {
+                end.push(format!("stalemate if count(own) > count(enemy): {}", drawn(n)));
+            }
+            end.push(format!("stalemate: {}", drawn("draw")));
+        }
         Some(o) => end.push(format!("stalemate: {}", drawn(o))),
         None => refusals.push(refuse(None, "other rules", "stalemate has no result (`none`)")),
     }
@@ -1140,6 +1261,9 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     out.push_str(&drops);
     if !castling_rules.is_empty() {
         let _ = writeln!(out, "    castling: [\n{castling_rules}    ],");
+        if state.chess960 {
+            let _ = writeln!(out, "    castling_notation: KingTakesRook,");
+        }
     }
     let mut rules: Vec<String> = royalty.rule.iter().map(|r| ron_string(r)).collect();
     match walling_rule {
@@ -1358,6 +1482,53 @@ fn nonempty(sentence: String) -> String {
     }
 }
 
+/// `castlingWins`: castling with one of its rights wins; a side that has
+/// lost every one of its own rights among them loses (the side that just
+/// moved first, when both have), as Fairy-Stockfish checks them.
+fn castling_wins_rules(state: &State, castling_rules: &str, refusals: &mut Vec<Refusal>) -> Vec<String> {
+    let wins = &state.castling_wins;
+    if wins.is_empty() {
+        return Vec::new();
+    }
+    let mut rules = Vec::new();
+    for letter in wins.chars() {
+        if !castling_rules.contains(&format!("fen: '{}'", letter.to_ascii_uppercase())) {
+            refusals.push(refuse(
+                None,
+                "castling rules",
+                format!("`castlingWins` names `{letter}`, a castling the variant does not have"),
+            ));
+            return Vec::new();
+        }
+    }
+    if state.check_counting {
+        refusals.push(refuse(None, "castling rules", "`castlingWins` with `checkCounting`"));
+        return Vec::new();
+    }
+    for letter in wins.chars() {
+        rules.push(format!("castled({letter}): loss"));
+    }
+    let lost = |white: bool| {
+        let held: Vec<String> = wins
+            .chars()
+            .filter(|c| c.is_ascii_uppercase() == white)
+            .map(|c| format!("castling({c})"))
+            .collect();
+        (!held.is_empty()).then(|| format!("not ({})", held.join(" or ")))
+    };
+    match (lost(true), lost(false)) {
+        (Some(w), Some(b)) => {
+            rules.push(format!("{w} and {b}: win"));
+            rules.push(format!("{w}: black wins"));
+            rules.push(format!("{b}: white wins"));
+        }
+        (Some(w), None) => rules.push(format!("{w}: black wins")),
+        (None, Some(b)) => rules.push(format!("{b}: white wins")),
+        (None, None) => {}
+    }
+    rules
+}
+
 /// Whether a template has rides (whose way, not only destination, a
 /// region could cut).
 fn rides(template: &str) -> bool {
@@ -1372,6 +1543,11 @@ fn rides(template: &str) -> bool {
 /// have every square between them in the region too, so that a ride that
 /// leaves it never comes back.
 fn line_convex(region: Squares, files: u8, ranks: u8) -> bool {
+    line_convex_along(region, files, ranks, &[(1, 0), (0, 1), (1, 1), (1, -1)])
+}
+
+/// [`line_convex`] along the given directions only.
+fn line_convex_along(region: Squares, files: u8, ranks: u8, directions: &[(i32, i32)]) -> bool {
     let inside = |f: i32, r: i32| {
         (0..files as i32).contains(&f) && (0..ranks as i32).contains(&r) && region & square(f as u8, r as u8) != 0
     };
@@ -1380,7 +1556,7 @@ fn line_convex(region: Squares, files: u8, ranks: u8) -> bool {
             if !inside(f, r) {
                 continue;
             }
-            for (dx, dy) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+            for &(dx, dy) in directions {
                 let (mut x, mut y, mut left) = (f + dx, r + dy, false);
                 while (0..files as i32).contains(&x) && (0..ranks as i32).contains(&y) {
                     if !inside(x, y) {

@@ -192,6 +192,88 @@ mod tests {
         );
     }
 
+    #[test]
+    fn chess960_castling_finds_its_pieces_and_writes_rook_files() {
+        let ron = one("[x:chess]\nchess960 = true\n").unwrap();
+        assert!(ron.contains("side: Right, rook_piece: 'R'"), "{ron}");
+        assert!(ron.contains("castling_notation: KingTakesRook"), "{ron}");
+        let mut v = crate::Variant::from_text("x.ron", &ron).unwrap();
+        // A Chess960 start: the king on g1 castles with the rooks on h1 and f1.
+        let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+        let pos = crate::notation::fen::parse_fitting(&mut v, fen).unwrap();
+        assert_eq!(crate::notation::fen::write(&v, &pos), fen);
+        assert_eq!(crate::Perft::new().count(&v, &pos, 2), 528);
+        // Several castling rook types cannot be one `rook_piece`.
+        let e = one("[x:chess]\nchess960 = true\ncastlingRookPieces = rq\n").unwrap_err();
+        assert!(e[0].reason.contains("several castling rook types"), "{e:?}");
+    }
+
+    #[test]
+    fn castling_rook_files_pick_the_rook_inside() {
+        let ini = "[x:chess]\nmaxFile = 10\ncastlingKingsideFile = h\ncastlingQueensideFile = d\n\
+                   castlingRookKingsideFile = i\ncastlingRookQueensideFile = b\n\
+                   startFen = rrnbqkbnrr/pppppppppp/10/10/10/10/PPPPPPPPPP/RRNBQKBNRR w KQkq - 0 1\n";
+        let ron = one(ini).unwrap();
+        assert!(ron.contains(r#"rook: "i1""#) && ron.contains(r#"rook: "b1""#), "{ron}");
+    }
+
+    #[test]
+    fn opposite_castling_takes_the_same_right() {
+        let ron = one("[x:chess]\noppositeCastling = true\n").unwrap();
+        assert!(ron.contains(r#"takes: "K""#) && ron.contains(r#"takes: "Q""#), "{ron}");
+    }
+
+    #[test]
+    fn stalemate_piece_count_scores_by_counts() {
+        let ron = one("[x:chess]\nstalemateValue = win\nstalematePieceCount = true\n").unwrap();
+        assert!(
+            ron.contains(
+                r#""stalemate if count(own) < count(enemy): win",
+        "stalemate if count(own) > count(enemy): loss",
+        "stalemate: draw","#
+            ),
+            "{ron}"
+        );
+    }
+
+    #[test]
+    fn mutually_immune_types_never_capture_their_own() {
+        let ron = one("[x:chess]\nking = -\ncommoner = k\ncastling = false\nmutuallyImmuneTypes = k\n").unwrap();
+        assert!(
+            ron.contains(r#"name: "commoner", moves: "K", cannot_capture: "K""#),
+            "{ron}"
+        );
+        let e = one("[x:chess]\nmutuallyImmuneTypes = n\nflagPiece = n\nflagRegion = *8\nflagPieceSafe = true\n")
+            .unwrap_err();
+        assert!(e.iter().any(|r| r.reason.contains("flagPieceSafe")), "{e:?}");
+    }
+
+    #[test]
+    fn diagonal_lines_add_moves_along_them() {
+        let ini = "[x:chess]\ndiagonalLines = d1 f1 e2 d3 f3\n";
+        let ron = one(ini).unwrap();
+        assert!(
+            ron.contains(r#"moves_along: [(squares: "diagonal_lines", moves: "B")]"#),
+            "{ron}"
+        );
+        // A diagonal that leaves the lines and comes back.
+        let e = one("[x:chess]\ndiagonalLines = a1 c3\n").unwrap_err();
+        assert!(e[0].reason.contains("come back"), "{e:?}");
+    }
+
+    #[test]
+    fn triple_steps_from_their_region() {
+        let ini = "[x:chess]\ntripleStepRegionWhite = *2\ntripleStepRegionBlack = *7\n";
+        let ron = one(ini).unwrap();
+        assert!(
+            ron.contains(r#"moves_in: [(squares: "ranks(2..2)", moves: "fmWfceFifmnDifmnH")]"#),
+            "{ron}"
+        );
+        assert_eq!(legal_count(&ron, "4k3/8/8/8/8/8/P7/4K3 w - - 0 1"), 8);
+        let e = one("[x:chess]\ntripleStepRegionWhite = *2\n").unwrap_err();
+        assert!(e[0].reason.contains("triple-step"), "{e:?}");
+    }
+
     fn legal_count(ron: &str, fen: &str) -> usize {
         let v = crate::Variant::from_text("x.ron", ron).unwrap();
         let pos = crate::notation::fen::parse(&v, fen).unwrap();

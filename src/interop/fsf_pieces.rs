@@ -22,6 +22,9 @@ pub struct BuiltinPiece {
     /// Whether it may neither hop over nor capture a piece of its own type
     /// (`not-self` after the template in the table: janggi's cannon).
     pub not_self: bool,
+    /// Its moves on the squares of `diagonalLines`, kept to them
+    /// (`diagonal T` after the template in the table).
+    pub diagonal: Option<&'static str>,
 }
 
 /// The table as written in `data/fsf-pieces.txt`.
@@ -53,6 +56,10 @@ fn read_table() -> Builtins {
             promotion_names = rest.split_whitespace().collect();
             continue;
         }
+        let (rest, diagonal) = match rest.rsplit_once(" diagonal ") {
+            Some((r, d)) if !rest.starts_with('-') => (r.trim(), Some(d.trim())),
+            _ => (rest, None),
+        };
         let (rest, not_self) = match rest.strip_suffix(" not-self") {
             Some(r) if !rest.starts_with('-') => (r.trim(), true),
             _ => (rest, false),
@@ -66,6 +73,7 @@ fn read_table() -> Builtins {
             name,
             movement,
             not_self,
+            diagonal,
         });
     }
     let promotion = promotion_names
@@ -144,7 +152,11 @@ mod tests {
             if let Movement::Betza(t) = piece.movement {
                 crate::lang::betza::parse(t).unwrap_or_else(|e| panic!("{}: {t}: {e}", piece.name));
             }
+            if let Some(t) = piece.diagonal {
+                crate::lang::betza::parse(t).unwrap_or_else(|e| panic!("{}: diagonal {t}: {e}", piece.name));
+            }
         }
+        assert!(builtin_pieces().iter().filter(|p| p.diagonal.is_some()).count() >= 4);
         assert_eq!(slot_of(builtin_pieces()[3].name), Some(3));
         assert_eq!(slot_of("customPiece2"), Some(builtin_pieces().len() + 1));
         assert_eq!(slot_name(king_index()), "king");

@@ -233,6 +233,32 @@ pub struct State {
     pub castling_queenside_file: u8,
     /// Castling rank, relative (0-based).
     pub castling_rank: u8,
+    /// `castlingRookKingsideFile`: the file a FEN's `K` starts looking for
+    /// its rook from, towards the a-file (`None`: the last file).
+    pub castling_rook_kingside_file: Option<u8>,
+    /// `castlingRookQueensideFile`: the file a FEN's `Q` starts looking
+    /// for its rook from, towards the last file (0-based).
+    pub castling_rook_queenside_file: u8,
+    /// `stalematePieceCount`: stalemate is scored by the piece counts
+    /// (fewer pieces: the stalemate's value; more: its opposite; equal: a draw).
+    pub stalemate_piece_count: bool,
+    /// `mutuallyImmuneTypes`: piece types that never capture their own type.
+    pub mutually_immune: Types,
+    /// `diagonalLines`: squares on which some piece types also move
+    /// diagonally, kept to them.
+    pub diagonal_lines: Squares,
+    /// `oppositeCastling`: castling on one side (kingside, queenside)
+    /// takes the opponent's right to castle on that side.
+    pub opposite_castling: bool,
+    /// `tripleStepRegionWhite`, `tripleStepRegionBlack`: where a pawn may
+    /// also step three squares, per colour.
+    pub triple_step_region: [Squares; 2],
+    /// `castlingWins`: the castling rights (FEN letters) whose castling
+    /// wins, and whose loss loses.
+    pub castling_wins: String,
+    /// `chess960`: castling finds its king and rook wherever they start
+    /// (written king-takes-rook in UCI, rook files in FEN).
+    pub chess960: bool,
     /// The castling king's type per colour.
     pub castling_king_piece: [Option<usize>; 2],
     /// Types that may castle as rooks, per colour.
@@ -356,6 +382,15 @@ impl Default for State {
             castling_kingside_file: 6,
             castling_queenside_file: 2,
             castling_rank: 0,
+            castling_rook_kingside_file: None,
+            castling_rook_queenside_file: 0,
+            chess960: false,
+            castling_wins: String::new(),
+            triple_step_region: [0, 0],
+            opposite_castling: false,
+            diagonal_lines: 0,
+            mutually_immune: Types::default(),
+            stalemate_piece_count: false,
             castling_king_piece: [Some(king_index()), Some(king_index())],
             castling_rook_pieces: [
                 Types {
@@ -417,21 +452,14 @@ const DISPLAY_ONLY: &[&str] = &[
 /// Options kaboom cannot express, with the value that leaves the rules
 /// unchanged (an option set to it is accepted).
 const UNSUPPORTED: &[(&str, &str)] = &[
-    ("chess960", "false"),
     ("twoBoards", "false"),
     ("sittuyinPromotion", "false"),
-    ("mutuallyImmuneTypes", ""),
     ("petrifyOnCaptureTypes", ""),
     ("petrifyBlastPieces", "false"),
-    ("tripleStepRegionWhite", ""),
-    ("tripleStepRegionBlack", ""),
     ("enPassantTypes", ""),
     ("enPassantTypesWhite", ""),
     ("enPassantTypesBlack", ""),
     ("castlingDroppedPiece", "false"),
-    ("castlingRookKingsideFile", ""),
-    ("castlingRookQueensideFile", ""),
-    ("oppositeCastling", "false"),
     ("dropChecks", "true"),
     ("mustDropType", ""),
     ("dropOnTop", "false"),
@@ -441,7 +469,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("gating", "false"),
     ("seirawanGating", "false"),
     ("cambodianMoves", "false"),
-    ("diagonalLines", ""),
     ("pass", "false"),
     ("passWhite", "false"),
     ("passBlack", "false"),
@@ -452,7 +479,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("flipEnclosedPieces", "none"),
     ("moveRepetitionIllegal", "false"),
     ("chasingRule", "none"),
-    ("stalematePieceCount", "false"),
     ("shatarMateRule", "false"),
     ("bikjangRule", "false"),
     ("dupleCheck", "false"),
@@ -463,7 +489,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("connectRegion2Black", ""),
     ("adjudicateFullBoard", "false"),
     ("countingRule", "none"),
-    ("castlingWins", ""),
     ("kingType", "k"),
     ("freeDrops", "false"),
 ];
@@ -1100,6 +1125,57 @@ impl State {
             "castlingQueensideFile" => {
                 if let Some(f) = self.file(&o) {
                     self.castling_queenside_file = f;
+                }
+            }
+            "castlingRookKingsideFile" => {
+                if let Some(f) = self.file(&o) {
+                    self.castling_rook_kingside_file = Some(f);
+                }
+            }
+            "castlingRookQueensideFile" => {
+                if let Some(f) = self.file(&o) {
+                    self.castling_rook_queenside_file = f;
+                }
+            }
+            "stalematePieceCount" => {
+                if let Some(b) = self.boolean(&o) {
+                    self.stalemate_piece_count = b;
+                }
+            }
+            "mutuallyImmuneTypes" => {
+                if let Some(t) = self.types(&o) {
+                    self.mutually_immune = t;
+                }
+            }
+            "diagonalLines" => {
+                if let Some(s) = self.squares(&o) {
+                    self.diagonal_lines = s;
+                }
+            }
+            "oppositeCastling" => {
+                if let Some(b) = self.boolean(&o) {
+                    self.opposite_castling = b;
+                }
+            }
+            "tripleStepRegionWhite" | "tripleStepRegionBlack" => {
+                if let Some(s) = self.squares(&o) {
+                    self.triple_step_region[usize::from(e.key.ends_with("Black"))] = s;
+                }
+            }
+            "castlingWins" => {
+                let letters: String = e.value.chars().filter(|c| !c.is_whitespace()).collect();
+                if letters == "-" || letters.is_empty() {
+                    self.castling_wins.clear();
+                } else if letters.chars().all(|c| "KQkq".contains(c)) {
+                    self.castling_wins = letters;
+                } else {
+                    self.invalid
+                        .push((o.clone(), "expected castling rights (K, Q, k, q)".to_string()));
+                }
+            }
+            "chess960" => {
+                if let Some(b) = self.boolean(&o) {
+                    self.chess960 = b;
                 }
             }
             "castlingRank" => {

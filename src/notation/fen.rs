@@ -618,9 +618,21 @@ fn read_shields(variant: &Variant, pos: &mut Position, value: &str) -> Result<()
 
 /// The letter of a castling right: the rule's letter, or the rook's file
 /// (X-FEN) when the rule looks for its rook and another rook stands
-/// farther out on that side.
+/// farther out on that side; always the rook's file (Shredder-FEN) with
+/// `castling_notation: KingTakesRook`.
 fn castling_letter(variant: &Variant, pos: &Position, rule: &CastlingRule) -> char {
     let g = variant.geometry;
+    let file = || {
+        let file = g.file_letter_of(rule.rook_from);
+        if rule.side == Color::White {
+            file.to_ascii_uppercase()
+        } else {
+            file
+        }
+    };
+    if variant.castling_takes_rook {
+        return file();
+    }
     let Some(search) = rule.rook_search else {
         return rule.letter;
     };
@@ -636,12 +648,7 @@ fn castling_letter(variant: &Variant, pos: &Position, rule: &CastlingRule) -> ch
     if outermost == Some(rule.rook_from) {
         return rule.letter;
     }
-    let file = g.file_letter_of(rule.rook_from);
-    if rule.side == Color::White {
-        file.to_ascii_uppercase()
-    } else {
-        file
-    }
+    file()
 }
 
 /// The en passant records a FEN's square `target` may stand for when

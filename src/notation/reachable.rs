@@ -9,7 +9,7 @@ use crate::base::square::Color;
 use crate::compile::Variant;
 use crate::compile::ir::Legal;
 use crate::engine::position::Position;
-use crate::lang::fen_syntax::FenError;
+use crate::lang::fen_syntax::{FenCell, FenError};
 
 fn side_name(side: Color) -> &'static str {
     match side {
@@ -87,9 +87,19 @@ pub fn check_reachable(variant: &Variant, pos: &Position, board_span: std::ops::
         && programs.after_move.is_empty()
         && programs.actions.is_empty();
     if protected && no_effects {
-        let start = variant.start_position();
+        // Read from the start record's board, not a position built from
+        // it: castling fitted to another FEN may not fit the start's rights.
+        let starts_royal = |side: Color| {
+            variant.start_record.board.iter().any(|cell| match *cell {
+                FenCell::Piece(c) => {
+                    (c.is_ascii_uppercase() == (side == Color::White))
+                        && variant.kind_of_letter(c).is_some_and(|k| variant.is_royal(k))
+                }
+                _ => false,
+            })
+        };
         for side in Color::BOTH {
-            if !start.royals[side as usize].is_empty() && pos.royals[side as usize].is_empty() {
+            if starts_royal(side) && pos.royals[side as usize].is_empty() {
                 return Err(FenError {
                     message: format!(
                         "{} has no royal piece: in this variant a royal piece is never captured \

@@ -71,7 +71,11 @@ pub fn write(variant: &Variant, mv: &Move) -> String {
         MoveKind::Action(i) if variant.is_side_action(i) => out.push_str(&g.name(mv.to)),
         // A king that castles by one square or none would read as a plain
         // king move: write it as the king taking its own rook (Chess960 style).
-        MoveKind::Castle(i) if (g.file(mv.to) - g.file(mv.from)).abs() <= 1 && g.rank(mv.to) == g.rank(mv.from) => {
+        // Or always, with `castling_notation: KingTakesRook`.
+        MoveKind::Castle(i)
+            if variant.castling_takes_rook
+                || ((g.file(mv.to) - g.file(mv.from)).abs() <= 1 && g.rank(mv.to) == g.rank(mv.from)) =>
+        {
             out.push_str(&g.name(mv.from));
             out.push_str(&g.name(variant.castling[i as usize].rook_from));
         }

@@ -52,6 +52,12 @@ pub struct VariantFile {
     /// Castling moves, written for White and mirrored for Black.
     #[serde(default, deserialize_with = "lenient_option_list")]
     pub castling: Option<Vec<CastlingSpec>>,
+    /// How castling is written: `Standard` (default: the king's move in
+    /// UCI, the rules' letters in FEN) or `KingTakesRook` (the king taking
+    /// its own rook in UCI, the rook's file letter in FEN, as UCI engines
+    /// write Chess960-style castling).
+    #[serde(default, deserialize_with = "lenient_option")]
+    pub castling_notation: Option<CastlingNotation>,
     /// Named square sets (the palace, the river bank, a goal), usable as
     /// sets in every sentence and in pieces' `within` and `moves_in`.
     #[serde(default, deserialize_with = "lenient_option_list")]
@@ -368,6 +374,11 @@ pub struct CastlingSpec {
     /// relative to the king, if they have not moved.
     #[serde(default, deserialize_with = "lenient_option")]
     pub carry: Option<CarrySpec>,
+    /// The other side's castling rights this castling takes away: letters
+    /// of the variant's rules as written (`"K"`: once one side castles so,
+    /// the other may no longer castle by `K`).
+    #[serde(default)]
+    pub takes: Option<Spanned<String>>,
 }
 
 /// A random start position: the pieces shuffled onto the template's `?`
@@ -399,6 +410,19 @@ pub struct PlaceSpec {
     /// (files, ranks) offsets from that piece, seen from White.
     #[serde(deserialize_with = "lenient")]
     pub offsets: Vec<(i32, i32)>,
+}
+
+/// How castling moves and rights are written.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+pub enum CastlingNotation {
+    /// The king's move in UCI (`e1g1`; the king taking its rook when it
+    /// moves one square or none), the rules' letters in FEN (`KQkq`, a
+    /// file letter for a rook that is not the outermost).
+    #[default]
+    Standard,
+    /// The king taking its own rook in UCI (`e1h1`), the rook's file in
+    /// FEN (`HAha`, Shredder-FEN).
+    KingTakesRook,
 }
 
 /// Which side of the king a castling rook stands on.

@@ -16,6 +16,8 @@ pub trait Phase {
     type Template: Clone + Debug + PartialEq + Eq;
     /// A region the variant names (`palace`).
     type Region: Clone + Debug + PartialEq + Eq;
+    /// A castling right (`castling(Q)`).
+    type Right: Clone + Debug + PartialEq + Eq;
 }
 
 /// The tree as parsed: letters and templates as written, with spans.
@@ -27,6 +29,17 @@ impl Phase for Parsed {
     type Kinds = Option<KindFilter>;
     type Template = TemplateText;
     type Region = RegionName;
+    type Right = RightLetter;
+}
+
+/// A castling right's FEN letter as written inside a sentence (upper
+/// case White's, lower case Black's).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RightLetter {
+    /// The letter.
+    pub letter: char,
+    /// Its byte range inside the sentence.
+    pub span: Range<usize>,
 }
 
 /// A region's name as written inside a sentence.
@@ -160,6 +173,10 @@ pub enum Cond<P: Phase = Parsed> {
     CanReach(SetExpr<P>, SetExpr<P>),
     /// The move just made dropped a piece of these kinds (`dropped(P)`).
     Dropped(P::Kinds),
+    /// The move just made was a castling with this right (`castled(q)`).
+    Castled(P::Right),
+    /// The right is still held (`castling(Q)`).
+    CastlingRight(P::Right),
     /// `quantity op quantity + offset`: two numbers compared.
     Versus(Quantity<P>, Comparison, Quantity<P>, i32),
     /// The condition held before the last move, for the side that made it.

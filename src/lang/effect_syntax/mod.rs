@@ -11,7 +11,7 @@ mod parse;
 
 pub use ast::{
     Comparison, Cond, Direction, Effect, EndCondition, EndRule, KindFilter, LegalClause, LineGoal, NamedSet, Phase,
-    Quantity, RegionName, SetExpr, SetOp, ShieldRule, SideFilter, TemplateText, Trigger, TriggeredRule,
+    Quantity, RegionName, RightLetter, SetExpr, SetOp, ShieldRule, SideFilter, TemplateText, Trigger, TriggeredRule,
 };
 pub use parse::{parse_condition, parse_effects, parse_end, parse_legal, parse_rule, parse_set, parse_shield};
 

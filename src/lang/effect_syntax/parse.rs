@@ -3,8 +3,8 @@
 
 use super::ast::{
     Comparison, Cond, Direction, Effect, EndCondition, EndOutcome, EndRule, KindFilter, LegalClause, LineGoal,
-    NamedSet, Quantity, RanksFrom, RegionName, SetExpr, SetOp, ShieldRule, SideFilter, TemplateText, Trigger,
-    TriggeredRule,
+    NamedSet, Quantity, RanksFrom, RegionName, RightLetter, SetExpr, SetOp, ShieldRule, SideFilter, TemplateText,
+    Trigger, TriggeredRule,
 };
 use super::errors;
 use super::grammar::{EffectParser, Rule as G};
@@ -618,6 +618,18 @@ fn lower_cond_atom(p: Pair<'_, G>) -> Result<Cond, SentenceError> {
     let mut inner = p.into_inner();
     if rule == G::dropped {
         return Ok(Cond::Dropped(inner.next().map(lower_kinds)));
+    }
+    if rule == G::castled || rule == G::castling_right {
+        let letter = inner.next().expect("the grammar gives a castling condition a letter");
+        let right = RightLetter {
+            letter: letter.as_str().chars().next().expect("a letter"),
+            span: letter.as_span().start()..letter.as_span().end(),
+        };
+        return Ok(if rule == G::castled {
+            Cond::Castled(right)
+        } else {
+            Cond::CastlingRight(right)
+        });
     }
     if rule == G::before {
         let c = lower_cond(inner.next().expect("the grammar gives `before` a condition"))?;
