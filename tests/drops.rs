@@ -7,6 +7,14 @@ use kaboom::Event;
 use kaboom::{Game, MoveKind, Variant};
 use kaboom::{fen, san, uci};
 
+/// The FEN after playing the UCI move `m` from the FEN `text`.
+fn play(v: &Variant, text: &str, m: &str) -> String {
+    let pos = fen::parse(v, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let mut after = pos.clone();
+    after.make(v, uci::parse(v, &pos, m).unwrap_or_else(|e| panic!("{m}: {e}")));
+    fen::write(v, &after)
+}
+
 fn crazyhouse() -> Variant {
     Variant::load("crazyhouse").unwrap()
 }
@@ -73,12 +81,7 @@ fn a_capture_goes_to_hand_and_comes_back_as_a_drop() {
 #[test]
 fn a_captured_promoted_piece_returns_as_a_pawn() {
     let v = crazyhouse();
-    let play = |text: &str, m: &str| {
-        let pos = fen::parse(&v, text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        let mut after = pos.clone();
-        after.make(&v, uci::parse(&v, &pos, m).unwrap_or_else(|e| panic!("{m}: {e}")));
-        fen::write(&v, &after)
-    };
+    let play = |text: &str, m: &str| play(&v, text, m);
     assert_eq!(
         play("4k3/P7/8/8/8/8/8/4K3[] w - - 0 1", "a7a8q"),
         "Q~3k3/8/8/8/8/8/8/4K3[] b - - 0 1"
@@ -207,12 +210,7 @@ fn captured_pieces_may_keep_their_promotion() {
         r#"(extends: "crazyhouse", name: "loop", drops: (demote_captured: false, zones: [(pieces: "P", squares: "ranks(2..7)")]))"#,
     )
     .unwrap_or_else(|e| panic!("{e}"));
-    let play = |text: &str, m: &str| {
-        let pos = fen::parse(&v, text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        let mut after = pos.clone();
-        after.make(&v, uci::parse(&v, &pos, m).unwrap_or_else(|e| panic!("{m}: {e}")));
-        fen::write(&v, &after)
-    };
+    let play = |text: &str, m: &str| play(&v, text, m);
     assert_eq!(
         play("4k3/P7/8/8/8/8/8/4K3[] w - - 0 1", "a7a8q"),
         "Q3k3/8/8/8/8/8/8/4K3[] b - - 0 1"
