@@ -224,19 +224,26 @@ fn captured_pieces_may_keep_their_promotion() {
     assert_eq!(load_err(two), "");
 }
 
-/// A small board where a silver in hand may go down as its promoted form.
-fn promoted_drops() -> Variant {
-    let text = r#"(name: "pd", board: (files: 5, ranks: 5),
+/// A 5x5 variant with a silver that has a promoted form (the tokin) and
+/// a silver in each hand, with `extra` fields (promotion, drops).
+fn silver_and_tokin(extra: &str) -> String {
+    format!(
+        r#"(name: "pd", board: (files: 5, ranks: 5),
         pieces: [
             (letter: 'K', name: "king", moves: "K", royal: true),
             (letter: 'S', name: "silver", moves: "FfW"),
             (letter: 'T', name: "tokin", moves: "WfF", promoted_from: 'S'),
         ],
         start: "4k/5/5/5/K4[Ss] w - - 0 1",
-        promotion: (pieces: "S", ranks: [5], choices: "T"),
-        drops: (drop_promoted: true),
-        end: ["checkmate: loss"])"#;
-    Variant::from_text("pd.ron", text).unwrap_or_else(|e| panic!("{e}"))
+        {extra}
+        end: ["checkmate: loss"])"#
+    )
+}
+
+/// A small board where a silver in hand may go down as its promoted form.
+fn promoted_drops() -> Variant {
+    let text = silver_and_tokin(r#"promotion: (pieces: "S", ranks: [5], choices: "T"), drops: (drop_promoted: true),"#);
+    Variant::from_text("pd.ron", &text).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// `drop_promoted: true`: a piece in hand also goes down promoted,
@@ -272,16 +279,12 @@ fn misused_drop_options_are_clear_errors() {
         "{}",
         load_err(none)
     );
-    let text = r#"(name: "pd", board: (files: 5, ranks: 5),
-        pieces: [
-            (letter: 'K', name: "king", moves: "K", royal: true),
-            (letter: 'S', name: "silver", moves: "FfW"),
-            (letter: 'T', name: "tokin", moves: "WfF", promoted_from: 'S'),
-        ],
-        start: "4k/5/5/5/K4[Ss] w - - 0 1",
-        drops: (demote_captured: false),
-        end: ["checkmate: loss"])"#;
-    assert!(load_err(text).contains("cannot be held in hand"), "{}", load_err(text));
+    let text = silver_and_tokin("drops: (demote_captured: false),");
+    assert!(
+        load_err(&text).contains("cannot be held in hand"),
+        "{}",
+        load_err(&text)
+    );
     let zero = r#"(extends: "crazyhouse", name: "test", drops: (zones: [(pieces: "P", squares: "all - lines(own P, vR, 0)")]))"#;
     assert!(load_err(zero).contains("the count takes 1 to 16"), "{}", load_err(zero));
 }

@@ -499,7 +499,8 @@ pub struct Programs {
     /// Where the rules' effects may remove pieces, when they only remove
     /// pieces near the move and the legality clauses only ask for own
     /// royal pieces to survive unattacked: moves are then judged without
-    /// being played where no own royal piece is within that reach.
+    /// being played where no own royal piece is within that reach. `None`
+    /// too where pieces hop or have `cannot_hop`/`cannot_capture`.
     pub removal_reach: Option<RemovalReach>,
     /// Shields: (kind, radius, against bits).
     pub shields: Vec<(Kind, u8, u8)>,

@@ -455,7 +455,16 @@ pub fn compile(v: CheckedVariant) -> Variant {
         .enumerate()
         .filter(|(_, p)| p.royal)
         .fold(0u64, |m, (k, _)| m | 1 << k);
-    let programs = lower::compile(&v.sentences, g, &initial_ranks, &regions, royal_kinds);
+    let mut programs = lower::compile(&v.sentences, g, &initial_ranks, &regions, royal_kinds);
+    let piece_limits = v
+        .pieces
+        .iter()
+        .any(|p| p.limits.cannot_hop | p.limits.cannot_capture != 0);
+    // The removal-reach shortcut's attack test knows no hop and no
+    // `cannot_hop`/`cannot_capture`: with them, such moves are played.
+    if attacks.has_hops || attacks.has_hop_leaps || piece_limits {
+        programs.removal_reach = None;
+    }
     let bits = |f: &dyn Fn(&crate::check::CheckedPiece) -> bool| -> u64 {
         v.pieces
             .iter()
@@ -556,10 +565,7 @@ pub fn compile(v: CheckedVariant) -> Variant {
         pass_on_stalemate: v.pass_on_stalemate,
         cannot_hop: v.pieces.iter().map(|p| p.limits.cannot_hop).collect(),
         cannot_capture: v.pieces.iter().map(|p| p.limits.cannot_capture).collect(),
-        piece_limits: v
-            .pieces
-            .iter()
-            .any(|p| p.limits.cannot_hop | p.limits.cannot_capture != 0),
+        piece_limits,
     }
 }
 

@@ -862,11 +862,8 @@ impl SafeMoves {
         let Some(reach) = &variant.programs.removal_reach else {
             return false;
         };
-        let t = &variant.attacks;
-        if t.has_hops
-            || t.has_hop_leaps
-            || variant.piece_limits
-            || !matches!(mv.kind, MoveKind::Quiet | MoveKind::Initial | MoveKind::Capture)
+        // A reach exists only without hops and piece limits (see `compile`).
+        if !matches!(mv.kind, MoveKind::Quiet | MoveKind::Initial | MoveKind::Capture)
             || mv.controller.is_some()
             || !mv.choices.is_empty()
             || mv.promotion.is_some_and(|k| k.in_mask(variant.royal_kinds))

@@ -58,17 +58,25 @@ pub struct Position {
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct BlockedHint(pub(crate) bool);
 
-impl PartialEq for BlockedHint {
-    fn eq(&self, _: &BlockedHint) -> bool {
-        true
-    }
+/// Equality and hashing that see no difference between two values: for
+/// what a position carries about how it was reached, not what it is.
+macro_rules! equal_whatever_they_hold {
+    ($($t:ty),*) => {$(
+        impl PartialEq for $t {
+            fn eq(&self, _: &$t) -> bool {
+                true
+            }
+        }
+
+        impl Eq for $t {}
+
+        impl std::hash::Hash for $t {
+            fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+        }
+    )*};
 }
 
-impl Eq for BlockedHint {}
-
-impl std::hash::Hash for BlockedHint {
-    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
-}
+equal_whatever_they_hold!(BlockedHint, LastMoves);
 
 /// How the last moves that led to a position were made: the kind the last
 /// one dropped, if it dropped a piece, and how many passes in a row ended
@@ -87,18 +95,6 @@ pub(crate) struct LastMoves {
     pub(crate) before: u8,
     /// The castling right the last move castled with (0: it was no castling).
     pub(crate) castled: u16,
-}
-
-impl PartialEq for LastMoves {
-    fn eq(&self, _: &LastMoves) -> bool {
-        true
-    }
-}
-
-impl Eq for LastMoves {}
-
-impl std::hash::Hash for LastMoves {
-    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
 }
 
 impl Position {
