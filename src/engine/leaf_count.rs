@@ -4,6 +4,7 @@
 //! every other move is listed and judged as [`Variant::generate_legal`]
 //! judges it, so the count is always the length of that list.
 
+use super::check_squares::CheckSquares;
 use super::movegen::{MoveSink, SafeMoves};
 use super::moves::{Move, MoveKind};
 use super::position::Position;
@@ -29,6 +30,9 @@ impl Variant {
             return 0;
         }
         let us = pos.side;
+        if p.forbids_checks {
+            return self.count_legal_forbidding_checks(pos, listed);
+        }
         if p.legal.is_empty() {
             // No clause judges a move: every one is legal.
             let mut counter = LeafCounter::new(true, true, listed);
@@ -61,6 +65,43 @@ impl Variant {
         });
         counter.counted = judged.counted;
         let counted = counter.counted;
+        self.generate_not_by_pieces(pos, listed);
+        listed.retain(|mv| self.judge(&safe, pos, mv, None));
+        counted + listed.len() as u64
+    }
+}
+
+impl Variant {
+    /// [`count_legal`](Self::count_legal) past its early answers, where
+    /// giving check is forbidden (a `not attacked(enemy royal)` clause): a
+    /// piece that opens no line to an enemy royal (see
+    /// `SafeMoves::check_free_pieces`) may give check only by its own
+    /// arrival, on the squares [`CheckSquares`] works out for its kind: its
+    /// plain moves there are illegal, and its other plain moves count as
+    /// they are found. The other pieces' moves are judged as
+    /// [`JudgedCounter`] judges them.
+    #[inline(never)]
+    fn count_legal_forbidding_checks(&self, pos: &Position, listed: &mut Vec<Move>) -> u64 {
+        let us = pos.side;
+        let safe = SafeMoves::new(self, pos);
+        let plain = |kind| self.is_plain(&Move::new(Square::new(0), Square::new(0), kind));
+        let mut counter = NoCheckCounter {
+            safe: &safe,
+            checks: None,
+            inner: LeafCounter::new(plain(MoveKind::Quiet), plain(MoveKind::Capture), listed),
+        };
+        let check_squares = CheckSquares::new(self, pos);
+        let check_free = check_squares
+            .as_ref()
+            .map_or(SquareSet::EMPTY, |c| safe.check_free_pieces(pos, c));
+        for from in pos.occupied[us as usize].iter() {
+            counter.checks = match &check_squares {
+                Some(c) if check_free.contains(from) => Some(c.squares_of(pos.board[from.index()].kind())),
+                _ => None,
+            };
+            self.generate_piece(pos, from, us, true, &mut counter);
+        }
+        let counted = counter.inner.counted;
         self.generate_not_by_pieces(pos, listed);
         listed.retain(|mv| self.judge(&safe, pos, mv, None));
         counted + listed.len() as u64
@@ -237,6 +278,63 @@ impl MoveSink for LeafCounter<'_> {
     #[inline(always)]
     fn listed(&mut self) -> &mut Vec<Move> {
         self.listed
+    }
+}
+
+/// The [`MoveSink`] of [`Variant::count_legal_forbidding_checks`]. For a
+/// piece with `checks` (one that opens no line to an enemy royal), a plain
+/// move there gives check and is dropped, another plain move counts, and
+/// the rest (promotions, en passant, moves that fire a rule) are listed
+/// to be judged; for any other piece, a move counts where [`SafeMoves`]
+/// allows it, as in [`JudgedCounter`].
+struct NoCheckCounter<'a, 'b> {
+    safe: &'a SafeMoves,
+    checks: Option<SquareSet>,
+    inner: LeafCounter<'b>,
+}
+
+impl MoveSink for NoCheckCounter<'_, '_> {
+    #[inline(always)]
+    fn take(
+        &mut self,
+        variant: &Variant,
+        pos: &Position,
+        promotes_on: &SquareSet,
+        kind: Kind,
+        us: Color,
+        from: Square,
+        to: Square,
+        move_kind: MoveKind,
+    ) {
+        let counts = match &self.checks {
+            Some(checks) => {
+                let plain = match move_kind {
+                    MoveKind::Quiet | MoveKind::Initial => self.inner.quiet_plain,
+                    MoveKind::Capture => self.inner.capture_plain,
+                    _ => false,
+                } && !promotes_on.contains(to);
+                if plain && checks.contains(to) {
+                    // It gives check: illegal.
+                    return;
+                }
+                plain
+            }
+            None => {
+                matches!(move_kind, MoveKind::Quiet | MoveKind::Initial | MoveKind::Capture)
+                    && !promotes_on.contains(to)
+                    && self.safe.allows(variant, pos, &Move::new(from, to, move_kind))
+            }
+        };
+        if counts {
+            self.inner.counted += 1;
+        } else {
+            variant.push_with(pos, self.inner.listed, promotes_on, kind, us, from, to, move_kind);
+        }
+    }
+
+    #[inline(always)]
+    fn listed(&mut self) -> &mut Vec<Move> {
+        self.inner.listed
     }
 }
 

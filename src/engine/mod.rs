@@ -2,6 +2,7 @@
 //! perft. It reads only the compiled [`Variant`](crate::compile::Variant).
 
 pub mod attack;
+mod check_squares;
 mod follow_up;
 pub mod game;
 pub mod interpret;

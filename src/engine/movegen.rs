@@ -2,6 +2,7 @@
 //! variant's check rule. Moves go into a caller's buffer, which is cleared
 //! and reused, so a search allocates nothing per node.
 
+use super::check_squares::CheckSquares;
 use super::interpret::{Context, difference, intersection};
 use super::moves::{Move, MoveKind};
 use super::position::Position;
@@ -804,6 +805,23 @@ impl SafeMoves {
         difference(
             pos.occupied[self.them.flip() as usize],
             self.royals.union(&self.leaving),
+        )
+    }
+
+    /// The squares of own pieces each of whose plain moves is legal
+    /// unless it gives check, where giving check is what a `not` clause
+    /// forbids: as [`free_pieces`](Self::free_pieces), and off every
+    /// square whose leaving may open a line to an enemy royal piece
+    /// (`checks`, worked out for this position), so that only the moved
+    /// piece may give check, from the squares
+    /// [`CheckSquares::squares_of`] gives for its kind.
+    pub(super) fn check_free_pieces(&self, pos: &Position, checks: &CheckSquares) -> SquareSet {
+        if self.forbids || self.in_check || self.any_lines {
+            return SquareSet::EMPTY;
+        }
+        difference(
+            pos.occupied[self.them.flip() as usize],
+            self.royals.union(&self.leaving).union(checks.discover()),
         )
     }
 

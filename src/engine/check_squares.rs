@@ -1,0 +1,121 @@
+//! Where a move would give check, worked out once per position: for a
+//! variant whose legality forbids giving check, the squares from which
+//! each kind of the side to move would attack an enemy royal piece, and
+//! the squares whose leaving may open a line to one. Perft's last ply
+//! counts the moves of a piece that opens no line without judging each
+//! (see `SafeMoves::check_free_pieces`).
+
+use super::position::Position;
+use crate::base::piece::Kind;
+use crate::base::square::{Square, SquareSet};
+use crate::compile::Variant;
+
+/// How many distinct attacker masks (the kinds that attack along the
+/// same leaps or rays) [`CheckSquares`] keeps; a variant with more gets
+/// none.
+const GROUPS: usize = 6;
+
+/// The squares where a plain move of the side to move may give check, in
+/// a position where no enemy royal piece is attacked (see
+/// [`CheckSquares::new`]).
+pub(super) struct CheckSquares {
+    /// The squares whose leaving may open an attack on an enemy royal:
+    /// rays' first pieces and lame leaps' paths.
+    discover: SquareSet,
+    /// Per attacker mask, the squares from which a piece of one of its
+    /// kinds attacks an enemy royal on the board as it stands (the first
+    /// `len` entries).
+    groups: [(u64, SquareSet); GROUPS],
+    len: u8,
+}
+
+impl CheckSquares {
+    /// The check squares of `pos` for the side to move. `None` when an
+    /// enemy royal piece is attacked already, and for variants whose
+    /// attacks these squares do not describe: hops (the moved piece may
+    /// be a hurdle), `cannot_hop`/`cannot_capture` (an attack depends on
+    /// what it targets), or more attacker masks than it holds.
+    pub(super) fn new(variant: &Variant, pos: &Position) -> Option<CheckSquares> {
+        let t = &variant.attacks;
+        if t.has_hops || t.has_hop_leaps || variant.piece_limits {
+            return None;
+        }
+        let us = pos.side;
+        let mut out = CheckSquares {
+            discover: SquareSet::EMPTY,
+            groups: [(0, SquareSet::EMPTY); GROUPS],
+            len: 0,
+        };
+        let attacker = |sq: Square, kinds: u64| {
+            let at = pos.board[sq.index()];
+            at.is_side(us) && at.kind().in_mask(kinds)
+        };
+        for r in pos.royals[us.flip() as usize].iter() {
+            let slot = t.slot(us, r);
+            for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
+                let mut open = true;
+                for &s in t.run(leap.path, leap.path_len) {
+                    out.discover.insert(s);
+                    open &= pos.board[s.index()].is_empty();
+                }
+                if open && (attacker(leap.from, leap.kinds) || !out.add(leap.kinds, leap.from)) {
+                    return None;
+                }
+            }
+            for ray in &t.rays[slot.rays as usize..slot.rays_end as usize] {
+                for &s in t.run(ray.ray, ray.len) {
+                    if !out.add(ray.kinds, s) {
+                        return None;
+                    }
+                    if !pos.board[s.index()].is_empty() {
+                        if attacker(s, ray.kinds) {
+                            return None;
+                        }
+                        out.discover.insert(s);
+                        break;
+                    }
+                }
+            }
+        }
+        Some(out)
+    }
+
+    /// Puts `sq` in the group of `kinds`; false when there are more masks
+    /// than the groups hold.
+    #[inline]
+    fn add(&mut self, kinds: u64, sq: Square) -> bool {
+        let len = self.len as usize;
+        if let Some(group) = self.groups[..len].iter_mut().find(|g| g.0 == kinds) {
+            group.1.insert(sq);
+        } else if len < GROUPS {
+            self.groups[len] = (kinds, SquareSet::EMPTY);
+            self.groups[len].1.insert(sq);
+            self.len += 1;
+        } else {
+            return false;
+        }
+        true
+    }
+
+    /// The squares whose leaving may open an attack on an enemy royal.
+    #[inline]
+    pub(super) fn discover(&self) -> &SquareSet {
+        &self.discover
+    }
+
+    /// The squares from which a piece of `kind` attacks an enemy royal
+    /// piece on the board as it stands. A plain move that leaves no
+    /// [`discover`](Self::discover) square gives check exactly when it
+    /// reaches one of them: it opens no line or leap, the square it
+    /// reaches only blocks, and the path from there to the royal is the
+    /// same before and after it (its origin lies on none).
+    pub(super) fn squares_of(&self, kind: Kind) -> SquareSet {
+        let mut out = SquareSet::EMPTY;
+        for (kinds, set) in &self.groups[..self.len as usize] {
+            if kind.in_mask(*kinds) {
+                out = out.union(set);
+            }
+        }
+        out
+    }
+}
