@@ -50,3 +50,8 @@ pub const MAX_SHIELD_MOVES: u8 = 99;
 /// Distinct `before(...)` conditions a variant may use: each is a bit a
 /// move leaves in the position.
 pub const MAX_BEFORE: usize = 8;
+
+/// The longest limit a count of moves may have, in moves (the FEN carries
+/// it in plies): the checker's bound on a `counting` limit and the FEN
+/// reader's on a running count's.
+pub const MAX_COUNTING_LIMIT: u32 = 1000;

@@ -5,6 +5,7 @@
 pub mod analysis;
 mod castling;
 pub mod cost;
+pub mod counting;
 pub mod drops;
 mod endings;
 mod evaluation;

@@ -150,6 +150,8 @@ pub struct CheckedSentences {
     pub counters: Vec<u64>,
     /// Pieces in hand and drops, if the variant has them.
     pub drops: Option<super::CheckedDrops>,
+    /// The count of moves, if the variant has one.
+    pub counting: Option<super::counting::CheckedCounting>,
 }
 
 impl CheckedSentences {
@@ -166,7 +168,7 @@ impl CheckedSentences {
             | EndCondition::Stalemate(c)
             | EndCondition::MoveRule(_, c)
             | EndCondition::Repetition(_, c) => c.as_ref(),
-            EndCondition::PerpetualCheck(_) => None,
+            EndCondition::PerpetualCheck(_) | EndCondition::CountingOver => None,
         });
         self.rules
             .iter()
@@ -175,6 +177,7 @@ impl CheckedSentences {
             .chain(legal)
             .chain(end)
             .chain(self.shield_rules.iter().filter_map(|s| s.while_.as_ref()))
+            .chain(self.counting.iter().flat_map(|c| c.conditions()))
     }
 }
 
@@ -223,6 +226,7 @@ pub(super) fn check_sentences(c: &mut Checker<'_>, file: &VariantFile, names: &N
     out.shield_rules = check_shield_rules(c, file, names);
     out.legal = check_legal(c, file, names);
     (out.end, out.end_labels) = check_end(c, file, names);
+    out.counting = super::counting::check_counting(c, file, names, &out.end);
     out.counters = check_counters(c, &out);
     check_comparisons(c, &out);
     out.drops = file
@@ -780,7 +784,7 @@ fn action_effects(c: &mut Checker<'_>, spec: &ActionSpec, names: &Names<'_>) -> 
 }
 
 /// Whether a condition asks `can reach(...)`.
-fn asks_can_reach<P: effects::Phase>(cond: &Cond<P>) -> bool {
+pub(super) fn asks_can_reach<P: effects::Phase>(cond: &Cond<P>) -> bool {
     match cond {
         Cond::CanReach(..) => true,
         Cond::Not(a) => asks_can_reach(a),
@@ -791,7 +795,7 @@ fn asks_can_reach<P: effects::Phase>(cond: &Cond<P>) -> bool {
 
 /// Reports `can reach(...)` outside an end rule: it asks for the legal
 /// moves of the side to move, and only end rules are read for that side.
-fn only_in_end_rules(c: &mut Checker<'_>, text: &Spanned<String>, cond: &Cond, what: &str) {
+pub(super) fn only_in_end_rules(c: &mut Checker<'_>, text: &Spanned<String>, cond: &Cond, what: &str) {
     if asks_can_reach(cond) {
         let lower = text.value.to_ascii_lowercase();
         let found = lower

@@ -320,6 +320,25 @@ fn check_whole(
             p.geometry,
         ));
     }
+    // En passant targets: some piece captures en passant, and some initial
+    // quiet move passes squares (docs/format.md, En passant).
+    let any_component = |f: &dyn Fn(&crate::lang::betza::Component) -> bool| {
+        p.pieces
+            .iter()
+            .flatten()
+            .any(|piece| piece.template.components.iter().any(f))
+    };
+    if file.counting.is_some()
+        && any_component(&|k| k.en_passant)
+        && any_component(&|k| k.initial && k.quiet && k.vectors.iter().any(|(x, y)| x.abs().max(y.abs()) > 1))
+    {
+        c.error(
+            "`counting` with en passant moves: a running count takes the FEN's en passant field, \
+             so a position with both would not read back",
+            c.root(),
+            "drop the `e` moves, or the `counting` field (Fairy-Stockfish's counting variants have no double steps)",
+        );
+    }
     if let (Some(pieces), Some(g)) = (&p.pieces, p.geometry) {
         let costs = super::cost::Costs::new(g.squares());
         check_move_bound(

@@ -375,6 +375,34 @@ pub enum End {
     Holds(CondId),
     /// A dead position: ends the game in play only.
     Dead(CondId),
+    /// The count of moves has gone past its limit: ends the game in play
+    /// only.
+    CountingOver,
+}
+
+/// A count of moves towards a limit, compiled (docs/format.md, Counting).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Counting {
+    /// Each limit's condition, read for the counting side, and the limit
+    /// in plies (0: that side may not start a count): the first that holds.
+    pub limits: Vec<(CondId, u16)>,
+    /// The ways a count starts, in order: the first that applies.
+    pub starts: Vec<CountingStart>,
+}
+
+/// One way a count starts, compiled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CountingStart {
+    /// The side that made the move counts (else the side to move).
+    pub mover: bool,
+    /// The condition, read for the counting side; `None`: always.
+    pub when: Option<CondId>,
+    /// Only while no count runs.
+    pub idle: bool,
+    /// Plies counted already.
+    pub plies: i32,
+    /// Plies counted already per piece on the board.
+    pub per_piece: u32,
 }
 
 /// Every program of a variant and the tables they read.
@@ -479,6 +507,9 @@ pub struct Programs {
     /// Some condition reads the checks each side has given: moves count
     /// them, and the FEN carries them.
     pub counts_checks: bool,
+    /// The count of moves towards a limit (the `counting` field), if the
+    /// variant has one: moves keep it, and the FEN carries it.
+    pub counting: Option<Counting>,
     /// The largest number of checks a condition asks for: the FEN writes
     /// the checks each side has left before it (`3+3`).
     pub check_limit: u32,

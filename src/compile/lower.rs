@@ -5,8 +5,8 @@
 
 use super::ir::QuantityNode;
 use super::ir::{
-    CompiledAction, CompiledRule, CondId, CondNode, Drops, End, Legal, LineGoal, LineMasks, LineSupport, Op, Programs,
-    PushDirection, SetId, SetNode,
+    CompiledAction, CompiledRule, CondId, CondNode, Counting, CountingStart, Drops, End, Legal, LineGoal, LineMasks,
+    LineSupport, Op, Programs, PushDirection, SetId, SetNode,
 };
 use crate::base::geometry::Geometry;
 use crate::base::limits::SHIELD_BOUNCE;
@@ -146,6 +146,25 @@ pub fn compile(
     for rule in &s.end {
         let end = b.end(&rule.condition);
         b.p.end.push((end, rule.outcome));
+    }
+    if let Some(counting) = &s.counting {
+        let limits = counting
+            .limits
+            .iter()
+            .map(|l| (b.cond(&l.when), (2 * l.moves).min(u16::MAX as u32) as u16))
+            .collect();
+        let starts = counting
+            .starts
+            .iter()
+            .map(|st| CountingStart {
+                mover: st.side == crate::spec::CountingSide::Mover,
+                when: st.when.as_ref().map(|c| b.cond(c)),
+                idle: st.idle,
+                plies: st.plies,
+                per_piece: st.per_piece,
+            })
+            .collect();
+        b.p.counting = Some(Counting { limits, starts });
     }
     b.p.royal_ends = super::royal_ends::table(&b.p, royal_kinds);
     b.p.end_labels = s.end_labels.clone();
@@ -322,6 +341,7 @@ impl Builder {
             EndCondition::MoveRule(n, c) => End::MoveRule(*n, c.as_ref().map(|c| self.cond(c))),
             EndCondition::Repetition(n, c) => End::Repetition(*n, c.as_ref().map(|c| self.cond(c))),
             EndCondition::PerpetualCheck(n) => End::PerpetualCheck(*n),
+            EndCondition::CountingOver => End::CountingOver,
             EndCondition::Holds(c) => {
                 self.p.immediate_end = true;
                 End::Holds(self.cond(c))

@@ -164,6 +164,7 @@ impl<'v> Game<'v> {
                 End::Repetition(n, guard) if n > 0 && self.repetitions() >= n as usize && v.guard_holds(guard, pos) => {
                     format!("{n}-fold repetition")
                 }
+                End::CountingOver if pos.count.over() => "counting rule".to_string(),
                 End::PerpetualCheck(n) if n > 0 && self.repetitions() >= n as usize => {
                     let Some(checker) = self.perpetual_checker(n as usize) else {
                         continue;
@@ -229,6 +230,7 @@ impl<'v> Game<'v> {
         let mut key = pos.clone();
         key.halfmove = 0;
         key.fullmove = 0;
+        key.count = Default::default();
         let ep_capture_possible = !key.ep_targets.is_empty()
             && self
                 .variant

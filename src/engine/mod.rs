@@ -3,6 +3,7 @@
 
 pub mod attack;
 mod check_squares;
+pub mod count;
 mod follow_up;
 pub mod game;
 pub mod interpret;

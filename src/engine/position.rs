@@ -2,6 +2,7 @@
 //! move, castling rights, en passant targets and clocks. Small and `Clone`,
 //! so search copies it rather than undoing moves.
 
+use super::count::Count;
 use super::interpret::{Answers, Context};
 use super::moves::{IllegalMove, Move, MoveKind};
 use super::timed_shields::TimedShields;
@@ -33,6 +34,8 @@ pub struct Position {
     pub(crate) used: [u16; 2],
     /// Checks each side has given, where a condition reads them.
     pub(crate) checks: [u8; 2],
+    /// The count of moves towards a limit, where the variant keeps one.
+    pub(crate) count: Count,
     /// Squares of pieces that may castle along and have not moved.
     pub(crate) unmoved: SquareSet,
     /// With drops: pieces in hand, per side, per hand slot of the variant.
@@ -113,6 +116,7 @@ impl Position {
             captured: [0; MAX_COUNTERS],
             used: [0; 2],
             checks: [0; 2],
+            count: Count::default(),
             unmoved: SquareSet::EMPTY,
             hands: [[0; MAX_HAND_KINDS]; 2],
             promoted: SquareSet::EMPTY,
@@ -461,6 +465,9 @@ impl Position {
         if variant.programs.counts_checks && variant.in_check(self) {
             self.checks[us as usize] = self.checks[us as usize].saturating_add(1);
         }
+        if let Some(counting) = &variant.programs.counting {
+            variant.keep_count(counting, self, us);
+        }
     }
 
     /// A pass: nothing moves and no rule fires; the turn goes over, the
@@ -476,6 +483,9 @@ impl Position {
             self.fullmove += 1;
         }
         self.side = self.side.flip();
+        if let Some(counting) = &variant.programs.counting {
+            variant.keep_count(counting, self, self.side.flip());
+        }
     }
 
     /// A quiet move; an initial one that passes squares leaves them as en

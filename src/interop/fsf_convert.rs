@@ -1215,6 +1215,20 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
             None => refusals.push(refuse(None, "repetition rules", "repetition has no result (`none`)")),
         }
     }
+    // `countingRule`: an optional draw, after the move and repetition
+    // rules as Fairy-Stockfish checks them (a draw, whatever
+    // `materialCounting` says).
+    let counting = match super::fsf_counting::counting_field(state) {
+        None => None,
+        Some(Ok((field, rule))) => {
+            end.push(rule.to_string());
+            Some(field)
+        }
+        Some(Err(r)) => {
+            refusals.push(r);
+            None
+        }
+    };
 
     if !refusals.is_empty() {
         refusals.sort_by_key(|r| r.origin.as_ref().map(|o| (o.builtin, o.line)));
@@ -1304,6 +1318,9 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         out.push_str("    pass: true,\n");
     } else if state.pass_on_stalemate[0] {
         out.push_str("    pass_on_stalemate: true,\n");
+    }
+    if let Some(field) = counting {
+        out.push_str(&field);
     }
     let end: Vec<String> = end.iter().map(|e| format!("        {},\n", ron_string(e))).collect();
     let _ = writeln!(out, "    end: [\n{}    ],", end.concat());

@@ -138,6 +138,9 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
     if file.actions.as_ref().is_some_and(|a| !a.is_empty()) {
         why.push("side actions (`actions`)".to_string());
     }
+    if file.counting.is_some() {
+        why.push("a count of moves (`counting`; not yet written as Fairy-Stockfish's `countingRule`)".to_string());
+    }
     if file.shields.as_ref().is_some_and(|s| !s.is_empty()) {
         why.push("shields (`shields`): Fairy-Stockfish has no effects to shield from".to_string());
     }

@@ -176,6 +176,9 @@ pub struct State {
     /// that would be drawn by stalemate, the move rule or repetition is a
     /// win of that side (`white wins`, `black wins`).
     pub draw_winner: Option<&'static str>,
+    /// `countingRule`: the name of the counting rule (`data/fsf-counting.txt`
+    /// describes each) and where it was set; `None` for `none`.
+    pub counting_rule: Option<(String, Origin)>,
     /// `nFoldValueAbsolute`: the repetition's value is White's, whichever
     /// side is to move.
     pub n_fold_absolute: bool,
@@ -359,6 +362,7 @@ impl Default for State {
             piece_demotion: false,
             perpetual_check_loses: false,
             draw_winner: None,
+            counting_rule: None,
             n_fold_absolute: false,
             pass: [false; 2],
             pass_on_stalemate: [false; 2],
@@ -1230,6 +1234,9 @@ impl State {
                     self.unsupported.insert("materialCounting".to_string(), o);
                 }
             },
+            "countingRule" => {
+                self.counting_rule = (e.value != "none").then(|| (e.value.clone(), o));
+            }
             "nFoldRule" => {
                 if let Some(n) = self.number(&o) {
                     self.n_fold_rule = n;

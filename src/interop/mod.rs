@@ -2,6 +2,7 @@
 //! `variants.ini` (import and export).
 
 pub(crate) mod fsf_convert;
+mod fsf_counting;
 pub(crate) mod fsf_export;
 pub(crate) mod fsf_import;
 mod fsf_piece_promotion;

@@ -2,12 +2,13 @@
 //! [`Position`] and writes a position back, exactly.
 
 use crate::base::limits::{
-    MAX_SHIELD_MOVES, MAX_TIMED_SHIELDS, SHIELD_BLOCK, SHIELD_BOUNCE, SHIELD_PUSH, SHIELD_REMOVE,
+    MAX_COUNTING_LIMIT, MAX_SHIELD_MOVES, MAX_TIMED_SHIELDS, SHIELD_BLOCK, SHIELD_BOUNCE, SHIELD_PUSH, SHIELD_REMOVE,
 };
 use crate::base::piece::Cell;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::tables::{SETS_EN_PASSANT, passed_squares};
 use crate::compile::{CastlingRule, Variant};
+use crate::engine::count::Count;
 use crate::engine::position::Position;
 use crate::engine::timed_shields::TimedShield;
 use crate::lang::fen_syntax::{self as fen, FenCell, FenError, FenRecord};
@@ -86,8 +87,10 @@ pub fn position_from_record(variant: &Variant, record: &FenRecord) -> Result<Pos
         Color::Black
     };
     read_castling_rights(variant, &mut pos, record)?;
-    read_en_passant(variant, &mut pos, record)?;
     pos.halfmove = record.halfmove;
+    if !read_count(variant, &mut pos, record)? {
+        read_en_passant(variant, &mut pos, record)?;
+    }
     pos.fullmove = record.fullmove;
     read_checks(variant, &mut pos, record)?;
     read_hands(variant, &mut pos, record)?;
@@ -251,6 +254,43 @@ fn read_castling_rights(variant: &Variant, pos: &mut Position, record: &FenRecor
         pos.castling |= rule.right;
     }
     Ok(())
+}
+
+/// A running count in the en passant field's place (its limit in plies,
+/// digits) and its plies in the halfmove clock's, as Fairy-Stockfish writes
+/// them: read where the variant keeps a count. Whether the field was one.
+fn read_count(variant: &Variant, pos: &mut Position, record: &FenRecord) -> Result<bool, FenError> {
+    let Some((text, span)) = &record.en_passant else {
+        return Ok(false);
+    };
+    if !text.starts_with(|c: char| c.is_ascii_digit()) {
+        return Ok(false);
+    }
+    if variant.programs.counting.is_none() {
+        return Err(FenError {
+            message: format!("`{text}` is no en passant square, and this variant keeps no count of moves"),
+            span: span.clone(),
+            help: "write a square such as `e3`, or `-`".into(),
+        });
+    }
+    let limit = text
+        .parse::<u16>()
+        .ok()
+        .filter(|&n| n > 0 && n as u32 <= 2 * MAX_COUNTING_LIMIT)
+        .ok_or_else(|| FenError {
+            message: format!(
+                "count limit `{text}` is not a number of plies from 1 to {}",
+                2 * MAX_COUNTING_LIMIT
+            ),
+            span: span.clone(),
+            help: "write the limit of the running count in plies (`16`), or `-` when none runs".into(),
+        })?;
+    pos.count = Count {
+        limit,
+        ply: record.halfmove.min(u16::MAX as u32) as u16,
+    };
+    pos.halfmove = 0;
+    Ok(true)
 }
 
 /// The en passant square of a FEN: one a piece of the side that just
@@ -474,7 +514,13 @@ pub fn write(variant: &Variant, pos: &Position) -> String {
         .ep_targets
         .iter()
         .max_by_key(|&sq| (distance(sq), std::cmp::Reverse(sq)));
-    out.push_str(&ep.map_or("-".to_string(), |sq| g.name(sq)));
+    // A running count takes the en passant field's place, as
+    // Fairy-Stockfish writes it (its plies take the halfmove clock's).
+    let count = pos.count.running().then_some(pos.count);
+    match count {
+        Some(c) => out.push_str(&c.limit.to_string()),
+        None => out.push_str(&ep.map_or("-".to_string(), |sq| g.name(sq))),
+    }
     if variant.programs.counts_checks {
         let left = |side: Color| {
             variant
@@ -484,7 +530,8 @@ pub fn write(variant: &Variant, pos: &Position) -> String {
         };
         out.push_str(&format!(" {}+{}", left(Color::White), left(Color::Black)));
     }
-    out.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
+    let clock = count.map_or(pos.halfmove, |c| c.ply as u32);
+    out.push_str(&format!(" {} {}", clock, pos.fullmove));
     let mut used = Vec::new();
     for side in Color::BOTH {
         for action in &variant.programs.actions {

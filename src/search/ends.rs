@@ -65,6 +65,7 @@ impl Ends {
                 End::Repetition(n, guard) => n > 0 && repeated && variant.guard_holds(guard, pos),
                 // Needs the checks of the whole cycle: judged in play only.
                 End::PerpetualCheck(_) => false,
+                End::CountingOver => pos.count.over(),
                 End::Checkmate(guard) | End::Stalemate(guard) => match no_moves {
                     None => return Verdict::NeedMoves,
                     Some(false) => false,

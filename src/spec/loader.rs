@@ -458,6 +458,7 @@ fn merge(parent: VariantFile, child: VariantFile) -> VariantFile {
         shields: child.shields.or(parent.shields),
         legal: child.legal.or(parent.legal),
         end: child.end.or(parent.end),
+        counting: child.counting.or(parent.counting),
         evaluation: child.evaluation.or(parent.evaluation),
     }
 }

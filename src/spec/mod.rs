@@ -94,6 +94,11 @@ pub struct VariantFile {
     /// `"checkmate: loss"`. Default: as in chess.
     #[serde(default, deserialize_with = "lenient_option_list")]
     pub end: Option<Vec<Spanned<String>>>,
+    /// A count of moves the FEN carries, started by conditions over the
+    /// position with a limit worked out from the material, which the end
+    /// rule `counting over` reads (docs/format.md, Counting). Default: none.
+    #[serde(default, deserialize_with = "lenient_option")]
+    pub counting: Option<CountingSpec>,
     /// Weights of the engine's evaluation terms, in percent of their
     /// defaults. Default: 100 each.
     #[serde(default, deserialize_with = "lenient_option")]
@@ -423,6 +428,52 @@ pub enum CastlingNotation {
     /// The king taking its own rook in UCI (`e1h1`), the rook's file in
     /// FEN (`HAha`, Shredder-FEN).
     KingTakesRook,
+}
+
+/// A count of moves towards a limit (docs/format.md, Counting): after every
+/// move a running count goes up by one, then the first entry of `starts`
+/// that applies starts it afresh, with the limit the first of `limits`
+/// that holds for the counting side gives.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CountingSpec {
+    /// `"condition: N"`, read for the counting side as `own`, in order:
+    /// the first that holds gives its limit, N moves (0: that side may not
+    /// start a count); when none holds, the limit is 0.
+    pub limits: Vec<Spanned<String>>,
+    /// When a count starts, tried in order after every move.
+    pub starts: Vec<CountStartSpec>,
+}
+
+/// One way a count starts (docs/format.md, Counting).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CountStartSpec {
+    /// The side that counts: the one that just moved or the one to move.
+    pub side: CountingSide,
+    /// The condition, read for the counting side as `own`
+    /// (`before(...)` reads the position before the move, for the side
+    /// that made it). Default: always.
+    #[serde(default)]
+    pub when: Option<Spanned<String>>,
+    /// Only while no count runs.
+    #[serde(default)]
+    pub idle: bool,
+    /// The plies counted already when it starts, before `per_piece`.
+    #[serde(default)]
+    pub plies: i32,
+    /// Plies counted already for each piece on the board.
+    #[serde(default)]
+    pub per_piece: u32,
+}
+
+/// Which side a count starts for.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+pub enum CountingSide {
+    /// The side that made the move.
+    Mover,
+    /// The side to move after it.
+    ToMove,
 }
 
 /// Which side of the king a castling rook stands on.

@@ -315,6 +315,9 @@ pub enum EndCondition<P: Phase = Parsed> {
     /// A dead position (`dead if <condition>`): ends the game in play, but
     /// search goes on below it, as published perft counts do.
     Dead(Cond<P>),
+    /// The variant's count of moves (its `counting` field) has gone past
+    /// its limit (`counting over`): ends the game in play only.
+    CountingOver,
 }
 
 /// A game-end rule.

@@ -193,6 +193,7 @@ pub fn parse_end(text: &str) -> Result<EndRule, SentenceError> {
             }
         }
         G::dead => EndCondition::Dead(lower_cond(first(condition))?),
+        G::counting_over => EndCondition::CountingOver,
         _ => EndCondition::Holds(lower_cond(condition)?),
     };
     let outcome = match first(inner.next().expect("an outcome")).as_rule() {
