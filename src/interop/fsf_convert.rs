@@ -1599,6 +1599,11 @@ fn drops_section(state: &State, files: u8, ranks: u8, immobile: &[Squares], side
         }
         let stuck = immobile.get(slot).copied().unwrap_or(0);
         let zone = [0, 1].map(|c| {
+            // `enclosingDrop = anyside` replaces the drop region and the
+            // pawns' limits (Fairy-Stockfish starts its squares afresh).
+            if state.drop_from_any_side {
+                return board & !stuck;
+            }
             let mut z = region[c] & !stuck;
             if slot == PAWN && has_pawn {
                 if !state.promotion_zone_pawn_drops {
@@ -1620,7 +1625,10 @@ fn drops_section(state: &State, files: u8, ranks: u8, immobile: &[Squares], side
                 _ => {}
             }
         }
-        if zone == [board, board] && !no_doubled && !state.drop_on_top_of_pieces {
+        if state.drop_from_any_side {
+            no_doubled = false;
+        }
+        if zone == [board, board] && !no_doubled && !state.drop_on_top_of_pieces && !state.drop_from_any_side {
             continue;
         }
         let letter = p.letter.to_ascii_uppercase();
@@ -1661,6 +1669,12 @@ fn drops_section(state: &State, files: u8, ranks: u8, immobile: &[Squares], side
                 // a piece, whoever drops (Fairy-Stockfish's is absolute).
                 set = format!("({set}) & (white ranks(1) + white lines(any, fW))");
             }
+            if state.drop_from_any_side {
+                set = match zone[0] == board && zone[1] == board {
+                    true => any_side_squares(files, ranks),
+                    false => format!("({set}) & ({})", any_side_squares(files, ranks)),
+                };
+            }
             if *no_doubled {
                 // Not on a file that holds `dropNoDoubledCount` of the
                 // side's own.
@@ -1689,6 +1703,26 @@ fn drops_section(state: &State, files: u8, ranks: u8, immobile: &[Squares], side
         state.captures_to_hand,
         zones.join(", ")
     )
+}
+
+/// `enclosingDrop = anyside`: the squares a piece reaches entering the
+/// board from an edge, as Fairy-Stockfish finds them (absolute, for both
+/// sides): from the left edge (its square on the first file empty), the
+/// square before the rank's first piece, or the last file's if the rank is
+/// empty; from the bottom edge likewise up the file; from the top edge
+/// (its square empty), the lowest empty square of the file; from the
+/// right edge (its square empty), the leftmost empty square of the rank.
+fn any_side_squares(files: u8, ranks: u8) -> String {
+    let last_file = format!("files({})", char::from(b'a' + files - 1));
+    let top = format!("white ranks({ranks})");
+    [
+        format!("(empty - white lines(any, rR)) & (white lines(any, lW) + {last_file})"),
+        format!("(empty - white lines(any, fR)) & (white lines(any, bW) + {top})"),
+        format!("(empty - white lines(empty, fR)) & (white lines({top} & empty, bR) + {top})"),
+        format!("(empty - white lines(empty, rR)) & (white lines({last_file} & empty, lR) + {last_file})"),
+    ]
+    .map(|term| format!("({term})"))
+    .join(" + ")
 }
 
 fn gap_for_builtin(why: &str) -> &'static str {

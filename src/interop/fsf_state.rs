@@ -221,8 +221,11 @@ pub struct State {
     /// `dropPromoted`: a piece in hand may also be dropped promoted.
     pub drop_promoted: bool,
     /// `enclosingDrop = top`: drops only on the first rank or on top of a
-    /// piece (the other enclosing rules stay refused).
+    /// piece (the other enclosing rules but `anyside` stay refused).
     pub drop_on_top_of_pieces: bool,
+    /// `enclosingDrop = anyside`: a piece enters from an edge of the board
+    /// and slides in (Fairy-Stockfish's squares, whatever the drop region).
+    pub drop_from_any_side: bool,
     /// `promotionZonePawnDrops`: pawns may be dropped in their promotion zone.
     pub promotion_zone_pawn_drops: bool,
     /// The castling king's file when several castling kings stand on the rank (0-based).
@@ -377,6 +380,7 @@ impl Default for State {
             drop_loop: false,
             drop_promoted: false,
             drop_on_top_of_pieces: false,
+            drop_from_any_side: false,
             promotion_zone_pawn_drops: false,
             castling_king_file: 4,
             castling_kingside_file: 6,
@@ -876,11 +880,13 @@ impl State {
                     self.must_capture = b;
                 }
             }
-            // Gravity (`top`) is a drop zone; the other enclosing rules
-            // (reversi, ataxx, snort, anyside) are refused.
+            // Gravity (`top`) and entering from an edge (`anyside`) are
+            // drop zones; the other enclosing rules (reversi, ataxx,
+            // snort) are refused.
             "enclosingDrop" => {
                 self.drop_on_top_of_pieces = e.value == "top";
-                if matches!(e.value.as_str(), "top" | "none") {
+                self.drop_from_any_side = e.value == "anyside";
+                if matches!(e.value.as_str(), "top" | "anyside" | "none") {
                     self.unsupported.remove("enclosingDrop");
                 } else {
                     self.unsupported.insert("enclosingDrop".to_string(), o);
