@@ -134,6 +134,12 @@ pub struct State {
     pub must_capture: bool,
     /// `mustDrop`: while a drop is legal, no other move is.
     pub must_drop: bool,
+    /// `dropOppositeColoredBishop`: bishops are dropped split over the
+    /// square colours, and other drops leave them room.
+    pub drop_opposite_coloured_bishop: bool,
+    /// `castlingDroppedPiece`: dropping the castling king or a corner
+    /// rook on its castling square gains the castling right.
+    pub castling_dropped_piece: bool,
     /// `wallingRule`: where the mover puts a wall after every move.
     pub walling: WallingRule,
     /// `wallingRegionWhite`, `wallingRegionBlack`: where each side may put
@@ -346,6 +352,8 @@ impl Default for State {
             castling: true,
             must_capture: false,
             must_drop: false,
+            drop_opposite_coloured_bishop: false,
+            castling_dropped_piece: false,
             pseudo_royal: false,
             blast: false,
             blast_immune: Types::default(),
@@ -463,13 +471,11 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("enPassantTypes", ""),
     ("enPassantTypesWhite", ""),
     ("enPassantTypesBlack", ""),
-    ("castlingDroppedPiece", "false"),
     ("dropChecks", "true"),
     ("mustDropType", ""),
     ("dropOnTop", "false"),
     ("enclosingDropStart", ""),
     ("sittuyinRookDrop", "false"),
-    ("dropOppositeColoredBishop", "false"),
     ("gating", "false"),
     ("seirawanGating", "false"),
     ("cambodianMoves", "false"),
@@ -895,6 +901,16 @@ impl State {
             "mustDrop" => {
                 if let Some(b) = self.boolean(&o) {
                     self.must_drop = b;
+                }
+            }
+            "dropOppositeColoredBishop" => {
+                if let Some(b) = self.boolean(&o) {
+                    self.drop_opposite_coloured_bishop = b;
+                }
+            }
+            "castlingDroppedPiece" => {
+                if let Some(b) = self.boolean(&o) {
+                    self.castling_dropped_piece = b;
                 }
             }
             // Each walling rule is a chosen block after every move.
