@@ -39,6 +39,9 @@ pub struct CheckedCastling {
     /// Letters of the rules whose right the other side loses when this
     /// castling is made (`takes`).
     pub takes: Vec<char>,
+    /// The right is also gained by a drop that completes the rule's king
+    /// and rook on their squares (`by_drop`).
+    pub by_drop: bool,
 }
 
 /// A castling rule of one side with everything found in a position: the
@@ -73,6 +76,8 @@ pub struct ResolvedCastling {
     /// Letters of the rules whose right the other side loses when this
     /// castling is made.
     pub takes: Vec<char>,
+    /// The right is also gained by a drop that completes the king and rook.
+    pub by_drop: bool,
 }
 
 impl CheckedCastling {
@@ -237,6 +242,40 @@ fn check_castling_rule(
         );
         ok = false;
     }
+    let by_drop = rule.by_drop.as_ref().is_some_and(|b| b.value);
+    if by_drop {
+        // A right gained by a drop names its squares and pieces: nothing
+        // need stand on them in the start position.
+        let missing: Vec<&str> = [
+            ("king", rule.king.is_none()),
+            ("rook", rule.rook.is_none()),
+            ("king_piece", rule.king_piece.is_none()),
+            ("rook_piece", rule.rook_piece.is_none()),
+        ]
+        .into_iter()
+        .filter_map(|(field, absent)| absent.then_some(field))
+        .collect();
+        let at = rule.by_drop.as_ref().and_then(|b| b.location.clone());
+        if !missing.is_empty() {
+            c.error(
+                format!(
+                    "castling `{letter}` is gained `by_drop`, so it needs {}",
+                    missing.iter().map(|f| format!("`{f}`")).collect::<Vec<_>>().join(", ")
+                ),
+                at.clone(),
+                "give the king's and the rook's squares and letters: `king: \"e1\", rook: \"h1\", king_piece: 'K', rook_piece: 'R'`",
+            );
+            ok = false;
+        }
+        if rule.carry.is_some() {
+            c.error(
+                format!("castling `{letter}` is gained `by_drop` and carries pieces, which must not have moved; a drop cannot say so"),
+                at,
+                "remove `carry` or `by_drop`",
+            );
+            ok = false;
+        }
+    }
     // Squares written but not on the board were reported above.
     let (king_to, rook_to) = (king_to?, rook_to?);
     if king_to == rook_to {
@@ -279,6 +318,7 @@ fn check_castling_rule(
             .as_ref()
             .map(|t| t.value.chars().collect())
             .unwrap_or_default(),
+        by_drop,
     })
 }
 
@@ -389,6 +429,9 @@ fn resolve_side(
     };
     let king_to = mirror(g, side, rule.king_to);
     let rook_to = mirror(g, side, rule.rook_to);
+    if rule.by_drop {
+        return dropped_rule(index, rule, side, g, letter_kind);
+    }
     // Kings and rooks not written are looked for on the rank the king goes to.
     let rank = g.rank(king_to);
     let king_from = view.king_from(rank)?;
@@ -418,6 +461,58 @@ fn resolve_side(
             None
         },
         takes: rule.takes.clone(),
+        by_drop: false,
+    })
+}
+
+/// A rule gained by a drop, for one side: its squares and pieces as
+/// written (the checker made sure they are), whatever the position holds.
+fn dropped_rule(
+    index: usize,
+    rule: &CheckedCastling,
+    side: Color,
+    g: Geometry,
+    letter_kind: &dyn Fn(char) -> Option<Kind>,
+) -> Result<ResolvedCastling, Diagnostic> {
+    let written = |sq: Option<Square>| mirror(g, side, sq.expect("a rule gained by a drop names its squares"));
+    let kind = |letter: Option<char>, what: &str| {
+        let letter = letter.expect("a rule gained by a drop names its pieces");
+        letter_kind(letter)
+            .filter(|_| letter.is_ascii_uppercase())
+            .ok_or_else(|| {
+                Diagnostic::error(
+                    format!("castling `{}`: `{what}` `{letter}` is not a piece letter", rule.fen),
+                    rule.location.clone(),
+                )
+                .with_help("give the upper-case letter of a piece listed under `pieces`")
+            })
+    };
+    let (king_kind, rook_kind) = (
+        kind(rule.king_letter, "king_piece")?,
+        kind(rule.rook_letter, "rook_piece")?,
+    );
+    if king_kind == rook_kind {
+        return Err(Diagnostic::error(
+            format!("castling `{}`: the king and the rook are the same piece", rule.fen),
+            rule.location.clone(),
+        )
+        .with_help("give `rook_piece` another piece than `king_piece`"));
+    }
+    Ok(ResolvedCastling {
+        rule: index,
+        side,
+        fen: rule.fen,
+        king_from: written(rule.king),
+        king_to: mirror(g, side, rule.king_to),
+        rook_from: written(rule.rook),
+        rook_to: mirror(g, side, rule.rook_to),
+        king_kind,
+        rook_kind,
+        carry: Vec::new(),
+        carry_kind: None,
+        rook_search: None,
+        takes: rule.takes.clone(),
+        by_drop: true,
     })
 }
 

@@ -21,6 +21,10 @@ pub struct CheckedDrops {
     /// Where some pieces may be dropped: their kinds and the squares
     /// (read for the side that drops). Other pieces: any empty square.
     pub zones: Vec<(Vec<Kind>, SetExpr<Resolved>)>,
+    /// Royal pieces may be held in hand and dropped too.
+    pub hold_royal: bool,
+    /// Kinds dropped split over the square colours (`split_colours`).
+    pub split_colours: Vec<Kind>,
 }
 
 /// Checks the `drops` section: its letters, its square sets, and the
@@ -40,12 +44,26 @@ pub(super) fn check_drops(
         .flatten()
         .filter(|p| !p.royal && p.promoted_from.is_some())
         .count();
-    let in_hand = ((names.all & !names.royal).count_ones() as usize).saturating_sub(forms);
+    let held = if spec.hold_royal {
+        names.all
+    } else {
+        names.all & !names.royal
+    };
+    let in_hand = (held.count_ones() as usize).saturating_sub(forms);
     if in_hand > MAX_HAND_KINDS {
+        let which = if spec.hold_royal { "" } else { " that are not royal" };
         c.error(
-            format!("with drops, at most {MAX_HAND_KINDS} kinds of piece that are not royal (promoted forms aside) may be held in hand; this variant has {in_hand}"),
+            format!("with drops, at most {MAX_HAND_KINDS} kinds of piece{which} (promoted forms aside) may be held in hand; this variant has {in_hand}"),
             c.root(),
-            format!("keep to {MAX_HAND_KINDS} kinds that are not royal"),
+            format!("keep to {MAX_HAND_KINDS} kinds{which}"),
+        );
+        ok = false;
+    }
+    if spec.hold_royal && names.royal == 0 {
+        c.error(
+            "`hold_royal: true` lets royal pieces be held in hand, but this variant has no royal piece",
+            c.root(),
+            "remove `hold_royal`, or mark a piece `royal: true`",
         );
         ok = false;
     }
@@ -139,10 +157,60 @@ pub(super) fn check_drops(
             None => ok = false,
         }
     }
+    let split_colours = match &spec.split_colours {
+        Some(letters) => split_colour_kinds(c, file, letters, names, spec.hold_royal, &mut ok),
+        None => Vec::new(),
+    };
     ok.then_some(CheckedDrops {
         captures_to_hand: spec.captures_to_hand,
         demote_captured: spec.demote_captured,
         drop_promoted: spec.drop_promoted,
         zones,
+        hold_royal: spec.hold_royal,
+        split_colours,
     })
+}
+
+/// The kinds of `split_colours`: upper-case letters of pieces that may be
+/// held in hand, each once.
+fn split_colour_kinds(
+    c: &mut Checker<'_>,
+    file: &VariantFile,
+    letters: &crate::spec::Spanned<String>,
+    names: &Names<'_>,
+    hold_royal: bool,
+    ok: &mut bool,
+) -> Vec<Kind> {
+    let mut kinds: Vec<Kind> = Vec::new();
+    if letters.value.is_empty() {
+        c.error(
+            "`split_colours` is empty",
+            letters.location.clone(),
+            "list the letters of the pieces dropped split over the square colours (`\"B\"`), or remove it",
+        );
+        *ok = false;
+    }
+    for (i, ch) in letters.value.char_indices() {
+        let at = c.inside(letters, i..i + ch.len_utf8());
+        let spec = file.pieces.iter().flatten().find(|p| p.letter.value == ch);
+        let problem = match ((names.letter_kind)(ch).filter(|_| ch.is_ascii_uppercase()), spec) {
+            (Some(k), _) if kinds.contains(&k) => Some(format!("`split_colours`: `{ch}` is given twice")),
+            (Some(_), Some(p)) if p.promoted_from.is_some() => Some(format!(
+                "`split_colours`: `{ch}` is a promoted form, which is never held in hand"
+            )),
+            (Some(_), Some(p)) if p.royal && !hold_royal => Some(format!(
+                "`split_colours`: `{ch}` is royal, and royal pieces are not held in hand without `hold_royal: true`"
+            )),
+            (Some(k), _) => {
+                kinds.push(k);
+                None
+            }
+            (None, _) => Some(format!("`split_colours`: `{ch}` is not a piece letter")),
+        };
+        if let Some(message) = problem {
+            c.error(message, at, "list upper-case letters of pieces held in hand, each once");
+            *ok = false;
+        }
+    }
+    kinds
 }

@@ -201,6 +201,22 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
         (Some(rules), Some(g)) => check_castling(&mut c, rules, g, file.castling_notation),
         _ => Vec::new(),
     };
+    if file.drops.is_none()
+        && let Some(rule) = file
+            .castling
+            .iter()
+            .flatten()
+            .find(|r| r.by_drop.as_ref().is_some_and(|b| b.value))
+    {
+        c.error(
+            format!(
+                "castling `{}` is gained `by_drop`, but this variant has no drops",
+                rule.fen.value
+            ),
+            rule.by_drop.as_ref().and_then(|b| b.location.clone()),
+            "add a `drops` section, or remove `by_drop`",
+        );
+    }
     let royal_letters: Vec<char> = file
         .pieces
         .iter()

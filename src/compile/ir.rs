@@ -261,6 +261,8 @@ pub struct Drops {
     /// Per kind: the set its drops are limited to (its empty squares), or
     /// `None` for any empty square.
     pub zones: Vec<Option<SetId>>,
+    /// Kinds dropped split over the square colours (`split_colours`).
+    pub split_colours: Vec<Kind>,
 }
 
 /// Which way a push goes.

@@ -190,6 +190,7 @@ pub fn compile(
             captures_to_hand: d.captures_to_hand,
             demote_captured: d.demote_captured,
             zones,
+            split_colours: d.split_colours.clone(),
         });
     }
     b.p.any_effects = b.p.has_effects();

@@ -77,6 +77,9 @@ pub struct CastlingRule {
     pub rook_search: Option<CastlingSide>,
     /// The other side's rights this castling takes away (`takes`).
     pub takes: u16,
+    /// The right is also gained by a drop that completes the king and the
+    /// rook on their squares (`by_drop`).
+    pub by_drop: bool,
 }
 
 /// A compiled variant: everything the engine needs to play it.
@@ -133,6 +136,8 @@ pub struct Variant {
     pub(crate) castling: Vec<CastlingRule>,
     /// Castling rights kept when a move touches each square.
     pub(crate) castling_keep: Vec<u16>,
+    /// Whether some castling right is gained by a drop (`by_drop`).
+    pub(crate) castling_by_drop: bool,
     pub(crate) royal_kinds: u64,
     pub(crate) pawn_kinds: u64,
     /// The start position as read (for a random setup: the seed's
@@ -146,7 +151,8 @@ pub struct Variant {
     pub(crate) setup: Option<crate::check::CheckedSetup>,
     /// The castling rules as written, to find their pieces in a FEN.
     pub(crate) castling_spec: Vec<CheckedCastling>,
-    /// With drops: each kind's slot in a hand (kinds that are not royal).
+    /// With drops: each kind's slot in a hand (kinds that are not royal,
+    /// unless `hold_royal`).
     pub(crate) hand_slot: Vec<Option<u8>>,
     /// With drops: the kind held in each hand slot.
     pub(crate) hand_kinds: Vec<Kind>,
@@ -376,6 +382,7 @@ pub(crate) fn compile_castling(g: Geometry, resolved: &[ResolvedCastling]) -> (V
                 carry_kind: rule.carry_kind,
                 rook_search: rule.rook_search,
                 takes,
+                by_drop: rule.by_drop,
             });
         }
     }
@@ -475,9 +482,14 @@ pub fn compile(v: CheckedVariant) -> Variant {
     // Kinds that are not royal may be held in hand, in kind order.
     let mut hand_slot = vec![None; v.pieces.len()];
     let mut hand_kinds = Vec::new();
+    // `hold_royal`: royal kinds too.
+    let hold_royal = v.sentences.drops.as_ref().is_some_and(|d| d.hold_royal);
     if v.sentences.drops.is_some() {
         for (k, p) in v.pieces.iter().enumerate() {
-            if !p.royal && p.promoted_from.is_none() && hand_kinds.len() < crate::base::limits::MAX_HAND_KINDS {
+            if (!p.royal || hold_royal)
+                && p.promoted_from.is_none()
+                && hand_kinds.len() < crate::base::limits::MAX_HAND_KINDS
+            {
                 hand_slot[k] = Some(hand_kinds.len() as u8);
                 hand_kinds.push(Kind::from_index(k));
             }
@@ -532,6 +544,7 @@ pub fn compile(v: CheckedVariant) -> Variant {
         promotion_limited: promotion_limits.iter().any(|&n| n > 0),
         promotion_limits,
         castling,
+        castling_by_drop: v.castling.iter().any(|r| r.by_drop),
         castling_keep,
         royal_kinds: bits(&|p| p.royal),
         pawn_kinds: bits(&|p| p.pawn),
@@ -580,4 +593,41 @@ fn span(g: &Geometry, a: Square, b: Square) -> Vec<Square> {
     (0..=steps)
         .filter_map(|k| g.offset(a, dx.signum() * k, dy.signum() * k))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Variant;
+
+    fn load(castling: &str) -> Result<Variant, String> {
+        let text = format!(
+            r#"(extends: "crazyhouse", name: "t", start: "8/pppppppp/8/8/8/8/PPPPPPPP/8[KRkr] w - - 0 1",
+               drops: (hold_royal: true), castling: [{castling}])"#
+        );
+        Variant::from_text("t.ron", &text).map_err(|e| format!("{e:?}"))
+    }
+
+    #[test]
+    fn a_rule_gained_by_drop_needs_no_pieces_in_the_start_position() {
+        let v = load(r#"(fen: 'K', king: "e1", king_to: "g1", rook: "h1", rook_to: "f1", king_piece: 'K', rook_piece: 'R', by_drop: true)"#)
+            .unwrap();
+        // One rule per side, its squares as written (Black's mirrored).
+        let rules = v.castling_rules();
+        assert_eq!(rules.len(), 2);
+        assert!(rules.iter().all(|r| r.by_drop));
+        // Without `by_drop` the same rule finds no king in the start position.
+        let e = load(r#"(fen: 'K', king: "e1", king_to: "g1", rook: "h1", rook_to: "f1")"#).unwrap_err();
+        assert!(e.contains("castling king square e1 holds no White piece"), "{e}");
+    }
+
+    #[test]
+    fn a_rule_gained_by_drop_names_two_pieces() {
+        let e = load(r#"(fen: 'K', king: "e1", king_to: "g1", rook: "h1", rook_to: "f1", king_piece: 'K', rook_piece: 'K', by_drop: true)"#)
+            .unwrap_err();
+        assert!(e.contains("the king and the rook are the same piece"), "{e}");
+        let e = load(r#"(fen: 'K', king: "e1", king_to: "g1", rook: "h1", rook_to: "f1", king_piece: 'K', rook_piece: 'R', by_drop: true,
+                         carry: (piece: 'N', offsets: [(1, 0)]))"#)
+            .unwrap_err();
+        assert!(e.contains("is gained `by_drop` and carries pieces"), "{e}");
+    }
 }

@@ -13,5 +13,6 @@ pub mod movegen;
 pub mod moves;
 pub mod perft;
 pub mod position;
+mod split_colours;
 pub mod timed_shields;
 pub mod trace;

@@ -6,6 +6,7 @@ use super::check_squares::CheckSquares;
 use super::interpret::{Context, difference, intersection};
 use super::moves::{Move, MoveKind};
 use super::position::Position;
+use super::split_colours::SplitColours;
 use crate::base::action::ActionId;
 use crate::base::piece::{Cell, Kind};
 use crate::base::square::{Color, Square, SquareSet};
@@ -257,14 +258,21 @@ impl Variant {
         let us = pos.side;
         // Squares no piece stands on; a blocked one is skipped below.
         let free = difference(self.programs.all, pos.occupied[0].union(&pos.occupied[1]));
+        let zone_of = |kind: Kind| match drops.zones.get(kind.index()).copied().flatten() {
+            Some(zone) => intersection(free, self.eval_set(zone, pos, &Self::still(us))),
+            None => free,
+        };
+        // `split_colours`: the split kinds' counts, read once.
+        let split = (!drops.split_colours.is_empty())
+            .then(|| SplitColours::new(self, pos, &drops.split_colours, free, zone_of));
         for (slot, &kind) in self.hand_kinds.iter().enumerate() {
             if pos.hands[us as usize][slot] == 0 {
                 continue;
             }
-            let squares = match drops.zones.get(kind.index()).copied().flatten() {
-                Some(zone) => intersection(free, self.eval_set(zone, pos, &Self::still(us))),
-                None => free,
-            };
+            let mut squares = zone_of(kind);
+            if let Some(split) = &split {
+                squares = squares.iter().filter(|&sq| split.allows(kind, sq)).collect();
+            }
             for sq in squares.iter().filter(|&sq| pos.board[sq.index()].is_empty()) {
                 out.push(Move::new(sq, sq, MoveKind::Drop(kind)));
             }
@@ -837,8 +845,10 @@ impl SafeMoves {
         }
         // A drop only adds a piece: where no royal is attacked and no
         // hopper may use it as a screen, it exposes none.
-        if let MoveKind::Drop(_) = mv.kind {
+        if let MoveKind::Drop(kind) = mv.kind {
+            // A royal piece dropped (`hold_royal`) is judged on the board.
             return !self.forbids
+                && !variant.is_royal(kind)
                 && !self.no_checks
                 && !self.attacked
                 && !self.lines.contains(mv.to)

@@ -444,6 +444,11 @@ impl Position {
         }
         let effects_ran = on_capture || on_arrival || after_move || matches!(mv.kind, MoveKind::Action(_));
         self.update_castling(variant, mv, effects_ran);
+        if variant.castling_by_drop
+            && let MoveKind::Drop(_) = mv.kind
+        {
+            self.gain_castling(variant, us, mv.to);
+        }
         if programs.timed_shields {
             self.timed_shields.tick();
         }
@@ -666,6 +671,21 @@ impl Position {
             });
         }
         Made::default()
+    }
+
+    /// Castling rights gained by a drop on `at` (`by_drop`): each such
+    /// rule of `us` whose king or rook square it is, when its king and
+    /// rook now both stand there.
+    fn gain_castling(&mut self, variant: &Variant, us: Color, at: Square) {
+        for rule in &variant.castling {
+            if !rule.by_drop || rule.side != us || (rule.king_from != at && rule.rook_from != at) {
+                continue;
+            }
+            let (king, rook) = (self.board[rule.king_from.index()], self.board[rule.rook_from.index()]);
+            if king.is_side(us) && king.kind() == rule.king_kind && rook.is_side(us) && rook.kind() == rule.rook_kind {
+                self.castling |= rule.right;
+            }
+        }
     }
 
     /// Castling rights after a move: lost when a king's or rook's square

@@ -4,7 +4,7 @@
 //! to an exact kaboom construct or stops the conversion.
 
 use super::fsf_piece_promotion;
-use super::fsf_pieces::{Movement, PAWN, builtin_pieces, king_index, slot_name};
+use super::fsf_pieces::{Movement, PAWN, builtin_pieces, king_index, slot_name, slot_of};
 use super::fsf_royalty;
 use super::fsf_state::{MAX_FILES, Origin, Squares, State, Types, Value, gap_of, rank_squares, square};
 use super::fsf_walling;
@@ -776,8 +776,17 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
             "`dropPromoted` with `immobilityIllegal`: a promoted drop is barred where the promoted piece could not move, but a drop zone is the piece in hand's".to_string(),
         ));
     }
+    // A king in the start position's hand (placement games).
+    let king_held = state.pieces[king_index()].as_ref().is_some_and(|k| {
+        state
+            .start_fen
+            .split_whitespace()
+            .next()
+            .and_then(|b| b.split_once('['))
+            .is_some_and(|(_, hand)| hand.chars().any(|c| c.eq_ignore_ascii_case(&k.letter)))
+    });
     let drops = if state.piece_drops {
-        drops_section(state, files, ranks, &immobile, &mut sided)
+        drops_section(state, files, ranks, &immobile, &mut sided, king_held)
     } else {
         String::new()
     };
@@ -949,6 +958,15 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
             {
                 kept_rights.push(letter);
             }
+        }
+    }
+
+    // `castlingDroppedPiece`: the rights come with the king and the corner
+    // rooks dropped on their squares.
+    if state.castling_dropped_piece && state.castling && state.piece_drops {
+        match dropped_castling_rules(state, files, fen.as_ref().map(|f| f.castling.as_str())) {
+            Ok(rules) => castling_rules.push_str(&rules),
+            Err(why) => refusals.push(refuse(None, "castling rules", why)),
         }
     }
 
@@ -1593,7 +1611,14 @@ fn line_convex_along(region: Squares, files: u8, ranks: u8, directions: &[(i32, 
 /// The `drops` section of a variant with `pieceDrops`: where pieces may
 /// be dropped (Fairy-Stockfish's drop region, and for pawns neither the
 /// first rank nor the promotion zone unless its options allow them).
-fn drops_section(state: &State, files: u8, ranks: u8, immobile: &[Squares], sided: &mut Vec<String>) -> String {
+fn drops_section(
+    state: &State,
+    files: u8,
+    ranks: u8,
+    immobile: &[Squares],
+    sided: &mut Vec<String>,
+    hold_royal: bool,
+) -> String {
     let board: Squares = (0..ranks).fold(0, |a, r| a | (0..files).fold(0, |b, f| b | square(f, r)));
     // Each side's drop region, Black's as Black reads it (mirrored).
     let region = [
@@ -1611,11 +1636,17 @@ fn drops_section(state: &State, files: u8, ranks: u8, immobile: &[Squares], side
     let mut groups: Vec<([Squares; 2], bool, String)> = Vec::new();
     for (slot, p) in state.pieces.iter().enumerate() {
         let Some(p) = p else { continue };
-        if slot == king_index() {
+        // The king is held only where the start position holds it.
+        if slot == king_index() && !hold_royal {
             continue;
         }
         let stuck = immobile.get(slot).copied().unwrap_or(0);
         let zone = [0, 1].map(|c| {
+            // `enclosingDrop = anyside` replaces the drop region and the
+            // pawns' limits (Fairy-Stockfish starts its squares afresh).
+            if state.drop_from_any_side {
+                return board & !stuck;
+            }
             let mut z = region[c] & !stuck;
             if slot == PAWN && has_pawn {
                 if !state.promotion_zone_pawn_drops {
@@ -1637,7 +1668,10 @@ fn drops_section(state: &State, files: u8, ranks: u8, immobile: &[Squares], side
                 _ => {}
             }
         }
-        if zone == [board, board] && !no_doubled && !state.drop_on_top_of_pieces {
+        if state.drop_from_any_side {
+            no_doubled = false;
+        }
+        if zone == [board, board] && !no_doubled && !state.drop_on_top_of_pieces && !state.drop_from_any_side {
             continue;
         }
         let letter = p.letter.to_ascii_uppercase();
@@ -1678,6 +1712,12 @@ fn drops_section(state: &State, files: u8, ranks: u8, immobile: &[Squares], side
                 // a piece, whoever drops (Fairy-Stockfish's is absolute).
                 set = format!("({set}) & (white ranks(1) + white lines(any, fW))");
             }
+            if state.drop_from_any_side {
+                set = match zone[0] == board && zone[1] == board {
+                    true => any_side_squares(files, ranks),
+                    false => format!("({set}) & ({})", any_side_squares(files, ranks)),
+                };
+            }
             if *no_doubled {
                 // Not on a file that holds `dropNoDoubledCount` of the
                 // side's own.
@@ -1701,11 +1741,96 @@ fn drops_section(state: &State, files: u8, ranks: u8, immobile: &[Squares], side
     } else {
         ""
     };
+    // A start position with the king in hand: royal pieces are held.
+    let royal = if hold_royal { "hold_royal: true, " } else { "" };
+    // `dropOppositeColoredBishop`: bishops split over the square colours.
+    let split = match slot_of("bishop").and_then(|b| state.pieces[b].as_ref()) {
+        Some(b) if state.drop_opposite_coloured_bishop => {
+            format!("split_colours: \"{}\", ", b.letter.to_ascii_uppercase())
+        }
+        _ => String::new(),
+    };
     format!(
-        "    drops: (captures_to_hand: {}, {keep}{promoted}zones: [{}]),\n",
+        "    drops: (captures_to_hand: {}, {keep}{promoted}{royal}{split}zones: [{}]),\n",
         state.captures_to_hand,
         zones.join(", ")
     )
+}
+
+/// `castlingDroppedPiece`: castling rules whose rights a drop gains, as
+/// Fairy-Stockfish grants them: the castling king dropped on its castling
+/// square with a castling rook in a corner of the castling rank, or such a
+/// rook dropped in a corner with the king in place (`by_drop`).
+fn dropped_castling_rules(state: &State, files: u8, rights: Option<&str>) -> Result<String, String> {
+    if rights.is_some_and(|r| r != "-") {
+        return Err("`castlingDroppedPiece` with castling rights in the start position".to_string());
+    }
+    let letter = |slot: Option<usize>| {
+        slot.and_then(|s| state.pieces[s].as_ref())
+            .map(|p| p.letter.to_ascii_uppercase())
+    };
+    let king = match state.castling_king_piece.map(&letter) {
+        [Some(w), Some(b)] if w == b => w,
+        _ => return Err("`castlingDroppedPiece` with castling kings that differ between the sides".to_string()),
+    };
+    let rooks = &state.castling_rook_pieces;
+    let rook = match rooks[0].slots.as_slice() {
+        [one] if !rooks[0].all && !rooks[1].all && rooks[1].slots == rooks[0].slots => letter(Some(*one)),
+        _ => None,
+    };
+    let Some(rook) = rook else {
+        return Err(
+            "`castlingDroppedPiece` with several castling rook types (a rule names one rook piece)".to_string(),
+        );
+    };
+    let king_file = state.castling_king_file;
+    if king_file == 0 || king_file + 1 >= files {
+        return Err("`castlingDroppedPiece` with the castling king on an edge file".to_string());
+    }
+    let rank = state.castling_rank;
+    let mut rules = String::new();
+    for (fen, rook_file, king_to) in [
+        ('K', files - 1, state.castling_kingside_file),
+        ('Q', 0, state.castling_queenside_file),
+    ] {
+        let rook_to = if fen == 'K' {
+            king_to.wrapping_sub(1)
+        } else {
+            king_to + 1
+        };
+        if king_to >= files || rook_to >= files {
+            return Err("the castling king's or rook's destination is off the board".to_string());
+        }
+        let _ = writeln!(
+            rules,
+            "        (fen: '{fen}', king: \"{}\", king_to: \"{}\", rook: \"{}\", rook_to: \"{}\", king_piece: '{king}', rook_piece: '{rook}', by_drop: true),",
+            square_name(king_file, rank),
+            square_name(king_to, rank),
+            square_name(rook_file, rank),
+            square_name(rook_to, rank),
+        );
+    }
+    Ok(rules)
+}
+
+/// `enclosingDrop = anyside`: the squares a piece reaches entering the
+/// board from an edge, as Fairy-Stockfish finds them (absolute, for both
+/// sides): from the left edge (its square on the first file empty), the
+/// square before the rank's first piece, or the last file's if the rank is
+/// empty; from the bottom edge likewise up the file; from the top edge
+/// (its square empty), the lowest empty square of the file; from the
+/// right edge (its square empty), the leftmost empty square of the rank.
+fn any_side_squares(files: u8, ranks: u8) -> String {
+    let last_file = format!("files({})", char::from(b'a' + files - 1));
+    let top = format!("white ranks({ranks})");
+    [
+        format!("(empty - white lines(any, rR)) & (white lines(any, lW) + {last_file})"),
+        format!("(empty - white lines(any, fR)) & (white lines(any, bW) + {top})"),
+        format!("(empty - white lines(empty, fR)) & (white lines({top} & empty, bR) + {top})"),
+        format!("(empty - white lines(empty, rR)) & (white lines({last_file} & empty, lR) + {last_file})"),
+    ]
+    .map(|term| format!("({term})"))
+    .join(" + ")
 }
 
 fn gap_for_builtin(why: &str) -> &'static str {

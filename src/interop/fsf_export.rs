@@ -335,6 +335,12 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
             if c.carry.is_some() {
                 why.push("castling that carries pieces".to_string());
             }
+            if c.by_drop.as_ref().is_some_and(|b| b.value) {
+                why.push(
+                    "castling rights gained by drops (`by_drop`; not yet written as `castlingDroppedPiece`)"
+                        .to_string(),
+                );
+            }
             let sq = |s: &str| -> Option<(u32, u32)> {
                 let f = s.chars().next()? as u32 - 'a' as u32;
                 let r: u32 = s[1..].parse().ok()?;

@@ -293,6 +293,21 @@ mod tests {
     }
 
     #[test]
+    fn enclosing_drop_anyside_enters_from_the_edges() {
+        let ini = "[x]\nmaxRank = 4\nmaxFile = 4\nimmobile = p\npieceDrops = true\nenclosingDrop = anyside\n\
+                   dropRegionWhite = *1\ndropRegionBlack = *1\nstartFen = 4/4/4/4[PPPPpppp] w - - 0 1\n";
+        let ron = one(ini).unwrap();
+        // The drop region is replaced, not narrowed.
+        assert!(!ron.contains("ranks(1)"), "{ron}");
+        // Empty board: every edge square (a piece slides to the far end of
+        // its rank or file, or stops on the near end).
+        assert_eq!(legal_count(&ron, "4/4/4/4[PPPPpppp] w - - 0 1"), 12);
+        // A piece on b2: from the left d1, a2, d3, d4; from the bottom a4,
+        // b1, c4, d4; from the top a1, b1, c1, d1; from the right a1 to a4.
+        assert_eq!(legal_count(&ron, "4/4/1P2/4[PPPpppp] w - - 0 1"), 10);
+    }
+
+    #[test]
     fn flag_move_gives_the_other_side_one_more_move() {
         let ini = "[x:chess]\nflagPiece = k\nflagRegionWhite = *8\nflagRegionBlack = *8\nflagMove = true\n\
                    castling = false\nchecking = false\n";

@@ -134,6 +134,12 @@ pub struct State {
     pub must_capture: bool,
     /// `mustDrop`: while a drop is legal, no other move is.
     pub must_drop: bool,
+    /// `dropOppositeColoredBishop`: bishops are dropped split over the
+    /// square colours, and other drops leave them room.
+    pub drop_opposite_coloured_bishop: bool,
+    /// `castlingDroppedPiece`: dropping the castling king or a corner
+    /// rook on its castling square gains the castling right.
+    pub castling_dropped_piece: bool,
     /// `wallingRule`: where the mover puts a wall after every move.
     pub walling: WallingRule,
     /// `wallingRegionWhite`, `wallingRegionBlack`: where each side may put
@@ -224,8 +230,11 @@ pub struct State {
     /// `dropPromoted`: a piece in hand may also be dropped promoted.
     pub drop_promoted: bool,
     /// `enclosingDrop = top`: drops only on the first rank or on top of a
-    /// piece (the other enclosing rules stay refused).
+    /// piece (the other enclosing rules but `anyside` stay refused).
     pub drop_on_top_of_pieces: bool,
+    /// `enclosingDrop = anyside`: a piece enters from an edge of the board
+    /// and slides in (Fairy-Stockfish's squares, whatever the drop region).
+    pub drop_from_any_side: bool,
     /// `promotionZonePawnDrops`: pawns may be dropped in their promotion zone.
     pub promotion_zone_pawn_drops: bool,
     /// The castling king's file when several castling kings stand on the rank (0-based).
@@ -346,6 +355,8 @@ impl Default for State {
             castling: true,
             must_capture: false,
             must_drop: false,
+            drop_opposite_coloured_bishop: false,
+            castling_dropped_piece: false,
             pseudo_royal: false,
             blast: false,
             blast_immune: Types::default(),
@@ -381,6 +392,7 @@ impl Default for State {
             drop_loop: false,
             drop_promoted: false,
             drop_on_top_of_pieces: false,
+            drop_from_any_side: false,
             promotion_zone_pawn_drops: false,
             castling_king_file: 4,
             castling_kingside_file: 6,
@@ -463,13 +475,11 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("enPassantTypes", ""),
     ("enPassantTypesWhite", ""),
     ("enPassantTypesBlack", ""),
-    ("castlingDroppedPiece", "false"),
     ("dropChecks", "true"),
     ("mustDropType", ""),
     ("dropOnTop", "false"),
     ("enclosingDropStart", ""),
     ("sittuyinRookDrop", "false"),
-    ("dropOppositeColoredBishop", "false"),
     ("gating", "false"),
     ("seirawanGating", "false"),
     ("cambodianMoves", "false"),
@@ -880,11 +890,13 @@ impl State {
                     self.must_capture = b;
                 }
             }
-            // Gravity (`top`) is a drop zone; the other enclosing rules
-            // (reversi, ataxx, snort, anyside) are refused.
+            // Gravity (`top`) and entering from an edge (`anyside`) are
+            // drop zones; the other enclosing rules (reversi, ataxx,
+            // snort) are refused.
             "enclosingDrop" => {
                 self.drop_on_top_of_pieces = e.value == "top";
-                if matches!(e.value.as_str(), "top" | "none") {
+                self.drop_from_any_side = e.value == "anyside";
+                if matches!(e.value.as_str(), "top" | "anyside" | "none") {
                     self.unsupported.remove("enclosingDrop");
                 } else {
                     self.unsupported.insert("enclosingDrop".to_string(), o);
@@ -893,6 +905,16 @@ impl State {
             "mustDrop" => {
                 if let Some(b) = self.boolean(&o) {
                     self.must_drop = b;
+                }
+            }
+            "dropOppositeColoredBishop" => {
+                if let Some(b) = self.boolean(&o) {
+                    self.drop_opposite_coloured_bishop = b;
+                }
+            }
+            "castlingDroppedPiece" => {
+                if let Some(b) = self.boolean(&o) {
+                    self.castling_dropped_piece = b;
                 }
             }
             // Each walling rule is a chosen block after every move.

@@ -334,6 +334,15 @@ pub struct DropsSpec {
     /// be dropped on any empty square.
     #[serde(default, deserialize_with = "lenient_list")]
     pub zones: Vec<DropZoneSpec>,
+    /// Whether royal pieces may be held in hand and dropped too (a game
+    /// whose kings start in hand).
+    #[serde(default, deserialize_with = "lenient")]
+    pub hold_royal: bool,
+    /// Letters of pieces dropped split over the square colours: a side's
+    /// pieces of each such kind, on the board and in hand, are kept as
+    /// evenly as possible on light and dark squares (`"B"`).
+    #[serde(default)]
+    pub split_colours: Option<Spanned<String>>,
 }
 
 /// The squares some pieces may be dropped on.
@@ -384,6 +393,10 @@ pub struct CastlingSpec {
     /// the other may no longer castle by `K`).
     #[serde(default)]
     pub takes: Option<Spanned<String>>,
+    /// Whether the right is also gained by a drop: a drop of the king on
+    /// `king` or of the rook on `rook` while the other stands on its square.
+    #[serde(default)]
+    pub by_drop: Option<Spanned<bool>>,
 }
 
 /// A random start position: the pieces shuffled onto the template's `?`
