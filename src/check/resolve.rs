@@ -437,11 +437,13 @@ impl Resolver<'_, '_> {
 
     /// A triggered rule.
     pub fn rule(&mut self, r: &TriggeredRule) -> Option<TriggeredRule<Resolved>> {
+        let by = r.by.as_ref().map(|k| self.kinds(k));
         let guard = self.optional_cond(&r.guard);
         let effects = self.effects(&r.effects);
         let (guard, effects) = both(guard, effects)?;
         Some(TriggeredRule {
             trigger: r.trigger,
+            by: by.map_or(Some(None), |k| k.map(Some))?,
             guard,
             effects,
         })

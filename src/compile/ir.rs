@@ -277,6 +277,9 @@ pub enum PushDirection {
 /// A triggered rule, compiled.
 #[derive(Clone, Debug)]
 pub struct CompiledRule {
+    /// Fires only for a move made by a piece of these kinds (as it was
+    /// before the move); every kind when `None`.
+    pub by: Option<u64>,
     /// Fires only when this holds.
     pub guard: Option<CondId>,
     /// What happens.

@@ -293,19 +293,23 @@ impl Builder {
     fn rule(&mut self, rule: &ast::TriggeredRule<Resolved>) {
         let guard = rule.guard.as_ref().map(|c| self.cond(c));
         let ops: Vec<Op> = rule.effects.iter().map(|e| self.op(e)).collect();
+        let by = rule.by;
         match rule.trigger {
             Trigger::Capture => self.p.on_capture.push(CompiledRule {
+                by,
                 guard,
                 ops,
                 except_castling: false,
             }),
             Trigger::Arrival => self.p.on_arrival.push(CompiledRule {
+                by,
                 guard,
                 ops,
                 except_castling: true,
             }),
             Trigger::AfterMove { except_castling } => {
                 self.p.after_move.push(CompiledRule {
+                    by,
                     guard,
                     ops,
                     except_castling,

@@ -420,18 +420,22 @@ impl Variant {
     /// rule's condition is judged on the position at that event, before any
     /// of them acts; then the effects of the rules that hold run in file
     /// order. So one rule's effects never switch another rule of the same
-    /// event on or off. `castled` skips `except castling` rules.
+    /// event on or off. `castled` skips `except castling` rules; `moving` is
+    /// the piece that made the move, as it was before it (for `by`).
     pub(crate) fn fire<T: Trace>(
         &self,
         rules: &[CompiledRule],
         pos: &mut Position,
         ctx: &Context,
         castled: bool,
+        moving: Cell,
         answers: &mut Answers,
         trace: &mut T,
     ) {
         let applies = |rule: &CompiledRule, pos: &Position| {
-            !(castled && rule.except_castling) && rule.guard.is_none_or(|g| self.eval_cond(g, pos, ctx))
+            !(castled && rule.except_castling)
+                && rule.by.is_none_or(|kinds| moving.is_piece() && moving.kind().in_mask(kinds))
+                && rule.guard.is_none_or(|g| self.eval_cond(g, pos, ctx))
         };
         if rules.len() <= 64 {
             let mut holds = 0u64;

@@ -430,13 +430,13 @@ impl Position {
         let on_arrival = made.landed && !programs.on_arrival.is_empty();
         let after_move = !programs.after_move.is_empty();
         if on_capture {
-            variant.fire(&programs.on_capture, self, &ctx, false, &mut answers, trace);
+            variant.fire(&programs.on_capture, self, &ctx, false, moving, &mut answers, trace);
         }
         if on_arrival {
-            variant.fire(&programs.on_arrival, self, &ctx, false, &mut answers, trace);
+            variant.fire(&programs.on_arrival, self, &ctx, false, moving, &mut answers, trace);
         }
         if after_move {
-            variant.fire(&programs.after_move, self, &ctx, made.castled, &mut answers, trace);
+            variant.fire(&programs.after_move, self, &ctx, made.castled, moving, &mut answers, trace);
         }
         let effects_ran = on_capture || on_arrival || after_move || matches!(mv.kind, MoveKind::Action(_));
         self.update_castling(variant, mv, effects_ran);

@@ -270,6 +270,9 @@ pub enum Trigger {
 pub struct TriggeredRule<P: Phase = Parsed> {
     /// When it fires.
     pub trigger: Trigger,
+    /// Only for a move made by a piece of these kinds, as it was before the
+    /// move (`by Q R`; every kind when absent).
+    pub by: Option<P::Kinds>,
     /// Only if this holds.
     pub guard: Option<Cond<P>>,
     /// What happens, in order.

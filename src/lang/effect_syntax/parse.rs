@@ -54,6 +54,7 @@ pub fn parse_rule(text: &str) -> Result<TriggeredRule, SentenceError> {
     let top = parse_top(G::rule_sentence, text)?;
     let mut rule = TriggeredRule {
         trigger: Trigger::Capture,
+        by: None,
         guard: None,
         effects: Vec::new(),
     };
@@ -69,6 +70,7 @@ pub fn parse_rule(text: &str) -> Result<TriggeredRule, SentenceError> {
                     },
                 };
             }
+            G::by_kinds => rule.by = Some(Some(lower_kinds(first(p)))),
             G::guard => rule.guard = Some(lower_cond(first(p))?),
             G::effects => rule.effects = lower_effects(p)?,
             _ => {}
