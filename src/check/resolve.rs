@@ -453,7 +453,7 @@ impl Resolver<'_, '_> {
     pub fn legal(&mut self, clause: &LegalClause) -> Option<LegalClause<Resolved>> {
         Some(match clause {
             LegalClause::Survives(c) => LegalClause::Survives(self.optional_cond(c)?),
-            LegalClause::NotAttacked(c) => LegalClause::NotAttacked(self.optional_cond(c)?),
+            LegalClause::NotAttacked(c, t) => LegalClause::NotAttacked(self.optional_cond(c)?, *t),
             LegalClause::CapturesCompulsory => LegalClause::CapturesCompulsory,
             LegalClause::DropsCompulsory => LegalClause::DropsCompulsory,
             LegalClause::Forbids(c) => LegalClause::Forbids(self.cond(c)?),

@@ -156,7 +156,7 @@ impl CheckedSentences {
     /// Every condition of the rules, actions, legality clauses and end rules.
     pub fn conditions(&self) -> impl Iterator<Item = &Cond<Resolved>> {
         let legal = self.legal.iter().filter_map(|l| match l {
-            LegalClause::Survives(c) | LegalClause::NotAttacked(c) => c.as_ref(),
+            LegalClause::Survives(c) | LegalClause::NotAttacked(c, _) => c.as_ref(),
             LegalClause::Forbids(c) => Some(c),
             LegalClause::CapturesCompulsory | LegalClause::DropsCompulsory => None,
         });
@@ -514,13 +514,13 @@ fn check_legal(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> Ve
             continue;
         };
         match &clause {
-            LegalClause::Survives(Some(cond)) | LegalClause::NotAttacked(Some(cond)) | LegalClause::Forbids(cond) => {
+            LegalClause::Survives(Some(cond)) | LegalClause::NotAttacked(Some(cond), _) | LegalClause::Forbids(cond) => {
                 only_in_end_rules(c, text, cond, "a legality clause");
             }
             _ => {}
         }
         let resolved = Resolver { c, text, names }.legal(&clause);
-        let names_royal = matches!(clause, LegalClause::Survives(_) | LegalClause::NotAttacked(_));
+        let names_royal = matches!(clause, LegalClause::Survives(_) | LegalClause::NotAttacked(..));
         if names.royal == 0 && names_royal {
             let (message, help) = if file.legal.is_some() {
                 (

@@ -383,6 +383,9 @@ pub enum End {
 /// Every program of a variant and the tables they read.
 #[derive(Clone, Debug, Default)]
 pub struct Programs {
+    /// A `not attacked` clause says `through new blocks`: judging a move,
+    /// the attack test sees the squares the move blocked as empty.
+    pub attacks_through_new_blocks: bool,
     /// Set nodes.
     pub sets: Vec<SetNode>,
     /// Condition nodes.

@@ -101,7 +101,10 @@ pub fn compile(
         }
         let legal = match clause {
             LegalClause::Survives(unless) => Legal::Survives(unless.as_ref().map(|c| b.cond(c))),
-            LegalClause::NotAttacked(unless) => Legal::NotAttacked(unless.as_ref().map(|c| b.cond(c))),
+            LegalClause::NotAttacked(unless, through) => {
+                b.p.attacks_through_new_blocks |= *through;
+                Legal::NotAttacked(unless.as_ref().map(|c| b.cond(c)))
+            }
             LegalClause::Forbids(c) => {
                 let cond = b.cond(c);
                 let gives_check = matches!(

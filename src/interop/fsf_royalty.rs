@@ -158,9 +158,16 @@ pub(super) fn royalty(
     if any_royal {
         if state.blast {
             out.legal.push("own royal survives".to_string());
-            out.legal.push(
-                "own royal not attacked unless touching(own royal, enemy royal) or not exists(enemy royal)".to_string(),
-            );
+            // Fairy-Stockfish judges an explosion's legality as if the
+            // square of a petrified capturer were still empty.
+            let through = if state.petrify.all || !state.petrify.slots.is_empty() {
+                " through new blocks"
+            } else {
+                ""
+            };
+            out.legal.push(format!(
+                "own royal not attacked{through} unless touching(own royal, enemy royal) or not exists(enemy royal)"
+            ));
         } else {
             out.legal.push("own royal not attacked".to_string());
         }

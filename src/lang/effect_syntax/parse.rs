@@ -153,6 +153,7 @@ pub fn parse_legal(text: &str) -> Result<LegalClause, SentenceError> {
         return Ok(LegalClause::Forbids(lower_cond(cond)?));
     }
     let survives = clause.as_rule() == G::survives;
+    let through = clause.clone().into_inner().any(|p| p.as_rule() == G::through_new_blocks);
     let unless = clause
         .into_inner()
         .find(|p| p.as_rule() == G::cond)
@@ -161,7 +162,7 @@ pub fn parse_legal(text: &str) -> Result<LegalClause, SentenceError> {
     Ok(if survives {
         LegalClause::Survives(unless)
     } else {
-        LegalClause::NotAttacked(unless)
+        LegalClause::NotAttacked(unless, through)
     })
 }
 
@@ -873,11 +874,11 @@ mod tests {
         assert_eq!(parse_legal("own royal survives").unwrap(), LegalClause::Survives(None));
         assert_eq!(
             parse_legal("own royal not attacked").unwrap(),
-            LegalClause::NotAttacked(None)
+            LegalClause::NotAttacked(None, false)
         );
         assert!(matches!(
             parse_legal("own royal not attacked unless touching(own royal, enemy royal)").unwrap(),
-            LegalClause::NotAttacked(Some(Cond::Touching(_, _)))
+            LegalClause::NotAttacked(Some(Cond::Touching(_, _)), false)
         ));
         assert_eq!(
             parse_end("checkmate: loss").unwrap().condition,
