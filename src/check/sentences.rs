@@ -222,6 +222,7 @@ pub(super) fn check_sentences(c: &mut Checker<'_>, file: &VariantFile, names: &N
     }
     out.shield_rules = check_shield_rules(c, file, names);
     out.legal = check_legal(c, file, names);
+    check_through_new_blocks(c, file, &out);
     (out.end, out.end_labels) = check_end(c, file, names);
     out.counters = check_counters(c, &out);
     check_comparisons(c, &out);
@@ -274,6 +275,9 @@ fn check_rules(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> Ve
             only_in_end_rules(c, text, guard, "a rule's condition");
         }
         let resolved = Resolver { c, text, names }.rule(&rule);
+        if let (Trigger::Capture, Some(Some(by))) = (rule.trigger, &rule.by) {
+            check_capturers(c, text, by, file);
+        }
         let is_after = matches!(rule.trigger, Trigger::AfterMove { .. });
         if is_after
             && after_bounce
@@ -311,6 +315,38 @@ fn check_rules(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> Ve
         rules.extend(resolved);
     }
     rules
+}
+
+/// An `on capture by ...` rule must name some piece that captures (a
+/// template with a capturing move, or an action); otherwise it never fires.
+fn check_capturers(
+    c: &mut Checker<'_>,
+    text: &Spanned<String>,
+    by: &crate::lang::effect_syntax::KindFilter,
+    file: &VariantFile,
+) {
+    if by.negate || by.royal {
+        return;
+    }
+    let captures = |piece: &PieceSpec| {
+        !piece.actions.is_empty()
+            || std::iter::once(&piece.moves.value)
+                .chain(piece.moves_in.iter().map(|m| &m.moves.value))
+                .any(|t| crate::lang::betza::parse(t).map_or(true, |t| t.components.iter().any(|k| k.capture)))
+    };
+    let named: Vec<&PieceSpec> = file
+        .pieces
+        .iter()
+        .flatten()
+        .filter(|p| by.letters.iter().any(|(l, _)| *l == p.letter.value))
+        .collect();
+    if !named.is_empty() && !named.iter().any(|p| captures(p)) {
+        c.error(
+            "`on capture by` names only pieces that never capture: the rule never fires",
+            text.location.clone(),
+            "name a piece with a capturing move after `by`, or write `on arrival by ...`",
+        );
+    }
 }
 
 /// A piece's actions, their names unique.
@@ -502,6 +538,25 @@ fn names_a_move(e: &effects::SetExpr<Resolved>) -> bool {
         S::Area(s, _) | S::Adjacent(s) | S::Manhattan(s, _) | S::Lines(s, ..) | S::First(s, _) => names_a_move(s),
         S::Binary(_, a, b) => names_a_move(a) || names_a_move(b),
         _ => false,
+    }
+}
+
+/// `through new blocks` sees the squares a move blocked as empty: some
+/// rule or action must block squares, or the words change nothing.
+fn check_through_new_blocks(c: &mut Checker<'_>, file: &VariantFile, out: &CheckedSentences) {
+    if !out.legal.iter().any(|l| matches!(l, LegalClause::NotAttacked(_, true))) {
+        return;
+    }
+    let blocks = |e: &Effect<Resolved>| matches!(e, Effect::Block(_) | Effect::BlockChosen { .. });
+    let any = out.rules.iter().flat_map(|r| &r.effects).any(blocks)
+        || out.actions.iter().flat_map(|a| &a.effects).any(blocks);
+    if !any {
+        let at = file.legal.iter().flatten().find(|t| t.value.to_ascii_lowercase().contains("new blocks"));
+        c.error(
+            "`through new blocks` in a legality clause, but no rule or action blocks a square",
+            at.and_then(|t| t.location.clone()),
+            "remove `through new blocks`, or add the rule that blocks squares (`on capture: block(mover)`)",
+        );
     }
 }
 

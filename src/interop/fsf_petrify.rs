@@ -170,3 +170,107 @@ pub(super) fn petrify(
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::interop::fsf_convert::Refusal;
+    use crate::interop::fsf_import::import;
+
+    fn one(text: &str) -> Result<String, Vec<Refusal>> {
+        import(text).unwrap().pop().unwrap().result
+    }
+
+    fn variant(ron: &str) -> crate::Variant {
+        crate::Variant::from_text("x.ron", ron).unwrap()
+    }
+
+    fn legal(v: &crate::Variant, fen: &str) -> Vec<String> {
+        let pos = crate::notation::fen::parse(v, fen).unwrap();
+        let mut moves: Vec<String> = v
+            .legal_moves(&pos)
+            .iter()
+            .map(|m| crate::notation::uci::write(v, m))
+            .collect();
+        moves.sort();
+        moves
+    }
+
+    fn after(v: &crate::Variant, fen: &str, uci: &str) -> String {
+        let mut pos = crate::notation::fen::parse(v, fen).unwrap();
+        let mv = crate::notation::uci::parse(v, &pos, uci).unwrap();
+        pos.make(v, mv);
+        crate::notation::fen::write(v, &pos)
+    }
+
+    const PETRIFIED: &str = "[stone:chess]\nking = -\ncommoner = k\nextinctionValue = loss\nextinctionPieceTypes = k\nextinctionPseudoRoyal = true\ncastlingKingPiece = k\npetrifyOnCaptureTypes = kqrbn\n";
+
+    #[test]
+    fn a_capturing_piece_of_a_petrifying_type_becomes_a_wall() {
+        let ron = one(PETRIFIED).unwrap();
+        assert!(ron.contains("on capture by N B R Q K: block(mover & any N B R Q K)"), "{ron}");
+        assert!(ron.contains(r#"cannot_capture: "PNBRQK""#), "{ron}");
+        let v = variant(&ron);
+        // The queen takes on d7 and turns into a wall; a pawn that takes
+        // stays a pawn, and one that takes and promotes stays a queen
+        // (the pawn's type does not petrify).
+        let fen = "4k3/1P1p4/8/8/8/8/4p3/3QK3 w - - 0 1";
+        assert_eq!(after(&v, fen, "d1d7"), "4k3/1P1*4/8/8/8/8/4p3/4K3 b - - 0 1");
+        let fen = "n3k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
+        assert_eq!(after(&v, fen, "b7a8q"), "Q3k3/8/8/8/8/8/8/4K3 b - - 0 1");
+        // The wall blocks lines and cannot be taken.
+        let fen = "3rk3/8/8/3*4/8/8/8/3QK3 w - - 0 1";
+        assert!(!legal(&v, fen).iter().any(|m| m.starts_with("d1d") && m != "d1d2" && m != "d1d3" && m != "d1d4"));
+    }
+
+    #[test]
+    fn a_petrifying_king_never_captures_and_kings_may_touch() {
+        let v = variant(&one(PETRIFIED).unwrap());
+        // The king may not take the pawn (it would turn into a wall), and
+        // may step next to the other king.
+        let fen = "8/8/8/3k4/8/3K4/3p4/8 w - - 0 1";
+        let moves = legal(&v, fen);
+        assert!(!moves.contains(&"d3d2".to_string()), "{moves:?}");
+        assert!(moves.contains(&"d3d4".to_string()), "{moves:?}");
+    }
+
+    #[test]
+    fn castling_may_not_start_or_cross_next_to_the_other_king() {
+        let ron = one(PETRIFIED).unwrap();
+        assert!(
+            ron.contains("not (castled(K) and touching(enemy K, files(e..f) & own ranks(1)))"),
+            "{ron}"
+        );
+        let v = variant(&ron);
+        // Black's king on g2 touches f1: no short castling, long castling stands.
+        let fen = "8/8/8/8/8/8/6k1/R3K2R w KQ - 0 1";
+        let moves = legal(&v, fen);
+        assert!(!moves.contains(&"e1g1".to_string()), "{moves:?}");
+        assert!(moves.contains(&"e1c1".to_string()), "{moves:?}");
+    }
+
+    #[test]
+    fn explosions_that_petrify_judge_lines_through_the_new_wall() {
+        let ini = "[boom:atomic]\npetrifyOnCaptureTypes = pnbrq\n";
+        let ron = one(ini).unwrap();
+        assert!(ron.contains("on capture: block(mover & any P N B R Q)"), "{ron}");
+        assert!(ron.contains("own royal not attacked through new blocks unless"), "{ron}");
+        let v = variant(&ron);
+        // f5xe4 walls e4, but Fairy-Stockfish judges the move as if e4 were
+        // empty: the queen on e2 would then see the king on e8.
+        let fen = "4k3/8/8/5p2/4N3/8/4Q3/4K3 b - - 0 1";
+        assert!(!legal(&v, fen).contains(&"f5e4".to_string()));
+    }
+
+    #[test]
+    fn petrification_it_cannot_honour_is_refused() {
+        let gap = "capture side effects (blast, petrify)";
+        for ini in [
+            "[a:chess]\npetrifyOnCaptureTypes = k\n",
+            "[b:crazyhouse]\npetrifyOnCaptureTypes = q\n",
+            "[c:chess]\nwallingRule = duck\npetrifyOnCaptureTypes = q\n",
+        ] {
+            let e = one(ini).unwrap_err();
+            assert!(e.iter().any(|r| r.gap == gap), "{ini}: {e:?}");
+        }
+    }
+}

@@ -717,6 +717,29 @@ mod tests {
     }
 
     #[test]
+    fn parses_the_kinds_a_rule_fires_for() {
+        let rule = parse_rule("on capture by Q R if count(any) > 2: block(mover & any Q R)").unwrap();
+        assert_eq!(rule.trigger, Trigger::Capture);
+        let by = rule.by.clone().flatten().unwrap();
+        assert_eq!(by.letters, vec![('Q', 14..15), ('R', 16..17)]);
+        assert!(rule.guard.is_some());
+        assert_eq!(parse_rule("after move: block(origin)").unwrap().by, None);
+        assert!(parse_rule("on capture by: block(mover)").is_err());
+    }
+
+    #[test]
+    fn parses_attacks_through_new_blocks() {
+        assert_eq!(
+            parse_legal("own royal not attacked through new blocks").unwrap(),
+            LegalClause::NotAttacked(None, true)
+        );
+        assert!(matches!(
+            parse_legal("own royal not attacked through new blocks unless touching(own royal, enemy royal)").unwrap(),
+            LegalClause::NotAttacked(Some(_), true)
+        ));
+    }
+
+    #[test]
     fn conditions_bind_not_then_and_then_or() {
         let c = parse_condition("not exists(enemy royal) or touching(own royal, enemy royal) and true").unwrap();
         let Cond::Or(left, right) = c else { panic!() };
