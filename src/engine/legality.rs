@@ -103,7 +103,13 @@ impl Variant {
             Legal::NotAttacked(unless) => {
                 !after.royals[us as usize]
                     .iter()
-                    .any(|sq| self.attacked_judging(before, after, sq, us.flip()))
+                    .any(|sq| {
+                        if self.programs.attacks_through_new_blocks {
+                            self.attacked_through_new_blocks(before, after, sq, us.flip())
+                        } else {
+                            self.is_attacked(after, sq, us.flip())
+                        }
+                    })
                     || unless.is_some_and(|c| self.eval_cond(c, after, &ctx))
             }
             Legal::Forbids(c) => !self.eval_cond(c, after, &ctx),
@@ -111,10 +117,11 @@ impl Variant {
     }
 
     /// Whether `by` attacks `sq` in `after`, the position a move left
-    /// `before`, as a `not attacked` clause judges it: with `through new
-    /// blocks`, the squares the move blocked are seen as empty.
-    fn attacked_judging(&self, before: &Position, after: &Position, sq: Square, by: Color) -> bool {
-        if !self.programs.attacks_through_new_blocks || !after.may_have_blocked.0 {
+    /// `before`, with the squares the move blocked seen as empty (`through
+    /// new blocks`).
+    #[inline(never)]
+    fn attacked_through_new_blocks(&self, before: &Position, after: &Position, sq: Square, by: Color) -> bool {
+        if !after.may_have_blocked.0 {
             return self.is_attacked(after, sq, by);
         }
         let all = &self.programs.all;
