@@ -18,7 +18,10 @@ pub fn check_endings(
     end_at: Option<Location>,
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let check_clause = sentences.legal.iter().any(|l| matches!(l, LegalClause::NotAttacked(..)));
+    let check_clause = sentences
+        .legal
+        .iter()
+        .any(|l| matches!(l, LegalClause::NotAttacked(..)));
     let protected = sentences
         .legal
         .iter()

@@ -551,7 +551,11 @@ fn check_through_new_blocks(c: &mut Checker<'_>, file: &VariantFile, out: &Check
     let any = out.rules.iter().flat_map(|r| &r.effects).any(blocks)
         || out.actions.iter().flat_map(|a| &a.effects).any(blocks);
     if !any {
-        let at = file.legal.iter().flatten().find(|t| t.value.to_ascii_lowercase().contains("new blocks"));
+        let at = file
+            .legal
+            .iter()
+            .flatten()
+            .find(|t| t.value.to_ascii_lowercase().contains("new blocks"));
         c.error(
             "`through new blocks` in a legality clause, but no rule or action blocks a square",
             at.and_then(|t| t.location.clone()),
@@ -569,7 +573,9 @@ fn check_legal(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> Ve
             continue;
         };
         match &clause {
-            LegalClause::Survives(Some(cond)) | LegalClause::NotAttacked(Some(cond), _) | LegalClause::Forbids(cond) => {
+            LegalClause::Survives(Some(cond))
+            | LegalClause::NotAttacked(Some(cond), _)
+            | LegalClause::Forbids(cond) => {
                 only_in_end_rules(c, text, cond, "a legality clause");
             }
             _ => {}

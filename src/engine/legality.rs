@@ -101,16 +101,13 @@ impl Variant {
                     || unless.is_some_and(|c| self.eval_cond(c, after, &ctx))
             }
             Legal::NotAttacked(unless) => {
-                !after.royals[us as usize]
-                    .iter()
-                    .any(|sq| {
-                        if self.programs.attacks_through_new_blocks {
-                            self.attacked_through_new_blocks(before, after, sq, us.flip())
-                        } else {
-                            self.is_attacked(after, sq, us.flip())
-                        }
-                    })
-                    || unless.is_some_and(|c| self.eval_cond(c, after, &ctx))
+                !after.royals[us as usize].iter().any(|sq| {
+                    if self.programs.attacks_through_new_blocks {
+                        self.attacked_through_new_blocks(before, after, sq, us.flip())
+                    } else {
+                        self.is_attacked(after, sq, us.flip())
+                    }
+                }) || unless.is_some_and(|c| self.eval_cond(c, after, &ctx))
             }
             Legal::Forbids(c) => !self.eval_cond(c, after, &ctx),
         })
@@ -125,7 +122,10 @@ impl Variant {
             return self.is_attacked(after, sq, by);
         }
         let all = &self.programs.all;
-        let fresh = after.blocked_squares().difference(&before.blocked_squares()).intersection(all);
+        let fresh = after
+            .blocked_squares()
+            .difference(&before.blocked_squares())
+            .intersection(all);
         if fresh.is_empty() {
             return self.is_attacked(after, sq, by);
         }

@@ -1298,7 +1298,12 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
             let _ = writeln!(out, "    castling_notation: KingTakesRook,");
         }
     }
-    let mut rules: Vec<String> = petrify.rule.iter().chain(&royalty.rule).map(|r| ron_string(r)).collect();
+    let mut rules: Vec<String> = petrify
+        .rule
+        .iter()
+        .chain(&royalty.rule)
+        .map(|r| ron_string(r))
+        .collect();
     match walling_rule {
         Some(fsf_walling::Walls::Rule(rule)) => rules.push(ron_string(&rule)),
         Some(fsf_walling::Walls::Action(action)) => {

@@ -101,26 +101,44 @@ pub(super) fn petrify(
     let letter = |s: usize| state.pieces[s].as_ref().map_or('?', |p| p.letter.to_ascii_uppercase());
     let royals = never_capture(state, royalty);
     if slots.contains(&king_index()) && !state.pseudo_royal {
-        refusals.push(refuse(None, GAP, "the king petrifies (it would turn into a wall and leave its side without a king)"));
+        refusals.push(refuse(
+            None,
+            GAP,
+            "the king petrifies (it would turn into a wall and leave its side without a king)",
+        ));
     }
     if state.captures_to_hand {
         refusals.push(refuse(None, GAP, "a petrified piece goes to the other side's hand"));
     }
     if state.walling != WallingRule::None {
-        refusals.push(refuse(None, GAP, "walls put up by moves and petrified pieces share Fairy-Stockfish's wall squares"));
+        refusals.push(refuse(
+            None,
+            GAP,
+            "walls put up by moves and petrified pieces share Fairy-Stockfish's wall squares",
+        ));
     }
-    if slots.iter().any(|s| state.extinction_types.all || state.extinction_types.slots.contains(s)) && state.pseudo_royal {
+    if slots
+        .iter()
+        .any(|s| state.extinction_types.all || state.extinction_types.slots.contains(s))
+        && state.pseudo_royal
+    {
         if state.blast {
-            refusals.push(refuse(None, GAP, "a petrifying pseudo-royal piece type with explosions"));
-        }
-        if let Some(&s) = slots
-            .iter()
-            .find(|&&s| (state.extinction_types.all || state.extinction_types.slots.contains(&s)) && !royals.contains(&s))
-        {
             refusals.push(refuse(
                 None,
                 GAP,
-                format!("the petrifying pseudo-royal type `{}` is not royal throughout", letter(s)),
+                "a petrifying pseudo-royal piece type with explosions",
+            ));
+        }
+        if let Some(&s) = slots.iter().find(|&&s| {
+            (state.extinction_types.all || state.extinction_types.slots.contains(&s)) && !royals.contains(&s)
+        }) {
+            refusals.push(refuse(
+                None,
+                GAP,
+                format!(
+                    "the petrifying pseudo-royal type `{}` is not royal throughout",
+                    letter(s)
+                ),
             ));
         }
         if let Some(&s) = royals.iter().find(|&&s| !moves_as_king(state, s)) {
@@ -158,14 +176,22 @@ pub(super) fn petrify(
             };
             let file = |f: u8| char::from(b'a' + f);
             let mut squares = String::new();
-            let _ = write!(squares, "files({}..{}) & own ranks({})", file(low), file(high), c.rank + 1);
+            let _ = write!(
+                squares,
+                "files({}..{}) & own ranks({})",
+                file(low),
+                file(high),
+                c.rank + 1
+            );
             for right in [c.letter, c.letter.to_ascii_lowercase()] {
-                out.legal.push(format!("not (castled({right}) and touching(enemy{them}, {squares}))"));
+                out.legal
+                    .push(format!("not (castled({right}) and touching(enemy{them}, {squares}))"));
             }
         }
         if let Some(o) = mated {
             let own: String = royals.iter().map(|&s| format!(" {}", letter(s))).collect();
-            out.mated.push(format!("stalemate if touching(own{own}, enemy{them}): {o}"));
+            out.mated
+                .push(format!("stalemate if touching(own{own}, enemy{them}): {o}"));
         }
     }
     out
@@ -207,7 +233,10 @@ mod tests {
     #[test]
     fn a_capturing_piece_of_a_petrifying_type_becomes_a_wall() {
         let ron = one(PETRIFIED).unwrap();
-        assert!(ron.contains("on capture by N B R Q K: block(mover & any N B R Q K)"), "{ron}");
+        assert!(
+            ron.contains("on capture by N B R Q K: block(mover & any N B R Q K)"),
+            "{ron}"
+        );
         assert!(ron.contains(r#"cannot_capture: "PNBRQK""#), "{ron}");
         let v = variant(&ron);
         // The queen takes on d7 and turns into a wall; a pawn that takes
@@ -219,7 +248,11 @@ mod tests {
         assert_eq!(after(&v, fen, "b7a8q"), "Q3k3/8/8/8/8/8/8/4K3 b - - 0 1");
         // The wall blocks lines and cannot be taken.
         let fen = "3rk3/8/8/3*4/8/8/8/3QK3 w - - 0 1";
-        assert!(!legal(&v, fen).iter().any(|m| m.starts_with("d1d") && m != "d1d2" && m != "d1d3" && m != "d1d4"));
+        assert!(
+            !legal(&v, fen)
+                .iter()
+                .any(|m| m.starts_with("d1d") && m != "d1d2" && m != "d1d3" && m != "d1d4")
+        );
     }
 
     #[test]
@@ -253,7 +286,10 @@ mod tests {
         let ini = "[boom:atomic]\npetrifyOnCaptureTypes = pnbrq\n";
         let ron = one(ini).unwrap();
         assert!(ron.contains("on capture: block(mover & any P N B R Q)"), "{ron}");
-        assert!(ron.contains("own royal not attacked through new blocks unless"), "{ron}");
+        assert!(
+            ron.contains("own royal not attacked through new blocks unless"),
+            "{ron}"
+        );
         let v = variant(&ron);
         // f5xe4 walls e4, but Fairy-Stockfish judges the move as if e4 were
         // empty: the queen on e2 would then see the king on e8.

@@ -4,8 +4,8 @@
 pub(crate) mod fsf_convert;
 pub(crate) mod fsf_export;
 pub(crate) mod fsf_import;
-mod fsf_piece_promotion;
 mod fsf_petrify;
+mod fsf_piece_promotion;
 pub(crate) mod fsf_pieces;
 mod fsf_royalty;
 pub(crate) mod fsf_state;

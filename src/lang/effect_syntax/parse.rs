@@ -153,7 +153,10 @@ pub fn parse_legal(text: &str) -> Result<LegalClause, SentenceError> {
         return Ok(LegalClause::Forbids(lower_cond(cond)?));
     }
     let survives = clause.as_rule() == G::survives;
-    let through = clause.clone().into_inner().any(|p| p.as_rule() == G::through_new_blocks);
+    let through = clause
+        .clone()
+        .into_inner()
+        .any(|p| p.as_rule() == G::through_new_blocks);
     let unless = clause
         .into_inner()
         .find(|p| p.as_rule() == G::cond)
