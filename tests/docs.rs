@@ -311,6 +311,7 @@ use Place::{Position as At, Scenario, Seeded};
 /// docs that is missing here fails the test: add it with its position.
 const MOVES: &[(&str, Place)] = &[
     ("e2e4", At("chess", None)),
+    ("b7a8q", At("chess", Some("n3k3/1P6/8/8/8/8/8/4K3 w - - 0 1"))),
     ("c3c4", At("shogi", None)),
     ("e2e2", At("janggi", None)),
     (

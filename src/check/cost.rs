@@ -234,7 +234,8 @@ impl Costs {
             }
         }
         for clause in &s.legal {
-            if let LegalClause::Survives(Some(c)) | LegalClause::NotAttacked(Some(c)) | LegalClause::Forbids(c) = clause
+            if let LegalClause::Survives(Some(c)) | LegalClause::NotAttacked(Some(c), _) | LegalClause::Forbids(c) =
+                clause
             {
                 per_move = per_move.saturating_add(self.cond(c));
             }

@@ -18,11 +18,14 @@ pub fn check_endings(
     end_at: Option<Location>,
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let check_clause = sentences.legal.iter().any(|l| matches!(l, LegalClause::NotAttacked(_)));
+    let check_clause = sentences
+        .legal
+        .iter()
+        .any(|l| matches!(l, LegalClause::NotAttacked(..)));
     let protected = sentences
         .legal
         .iter()
-        .any(|l| matches!(l, LegalClause::NotAttacked(None)));
+        .any(|l| matches!(l, LegalClause::NotAttacked(None, _)));
     if sentences.end.is_empty() {
         out.push(
             Diagnostic::warning("the variant has no end rule: a game of it never ends", end_at.clone())

@@ -437,11 +437,13 @@ impl Resolver<'_, '_> {
 
     /// A triggered rule.
     pub fn rule(&mut self, r: &TriggeredRule) -> Option<TriggeredRule<Resolved>> {
+        let by = r.by.as_ref().map(|k| self.kinds(k));
         let guard = self.optional_cond(&r.guard);
         let effects = self.effects(&r.effects);
         let (guard, effects) = both(guard, effects)?;
         Some(TriggeredRule {
             trigger: r.trigger,
+            by: by.map_or(Some(None), |k| k.map(Some))?,
             guard,
             effects,
         })
@@ -451,7 +453,7 @@ impl Resolver<'_, '_> {
     pub fn legal(&mut self, clause: &LegalClause) -> Option<LegalClause<Resolved>> {
         Some(match clause {
             LegalClause::Survives(c) => LegalClause::Survives(self.optional_cond(c)?),
-            LegalClause::NotAttacked(c) => LegalClause::NotAttacked(self.optional_cond(c)?),
+            LegalClause::NotAttacked(c, t) => LegalClause::NotAttacked(self.optional_cond(c)?, *t),
             LegalClause::CapturesCompulsory => LegalClause::CapturesCompulsory,
             LegalClause::DropsCompulsory => LegalClause::DropsCompulsory,
             LegalClause::Forbids(c) => LegalClause::Forbids(self.cond(c)?),

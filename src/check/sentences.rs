@@ -158,7 +158,7 @@ impl CheckedSentences {
     /// Every condition of the rules, actions, legality clauses and end rules.
     pub fn conditions(&self) -> impl Iterator<Item = &Cond<Resolved>> {
         let legal = self.legal.iter().filter_map(|l| match l {
-            LegalClause::Survives(c) | LegalClause::NotAttacked(c) => c.as_ref(),
+            LegalClause::Survives(c) | LegalClause::NotAttacked(c, _) => c.as_ref(),
             LegalClause::Forbids(c) => Some(c),
             LegalClause::CapturesCompulsory | LegalClause::DropsCompulsory => None,
         });
@@ -225,6 +225,7 @@ pub(super) fn check_sentences(c: &mut Checker<'_>, file: &VariantFile, names: &N
     }
     out.shield_rules = check_shield_rules(c, file, names);
     out.legal = check_legal(c, file, names);
+    check_through_new_blocks(c, file, &out);
     (out.end, out.end_labels) = check_end(c, file, names);
     out.counting = super::counting::check_counting(c, file, names, &out.end);
     out.counters = check_counters(c, &out);
@@ -278,6 +279,9 @@ fn check_rules(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> Ve
             only_in_end_rules(c, text, guard, "a rule's condition");
         }
         let resolved = Resolver { c, text, names }.rule(&rule);
+        if let (Trigger::Capture, Some(Some(by))) = (rule.trigger, &rule.by) {
+            check_capturers(c, text, by, file);
+        }
         let is_after = matches!(rule.trigger, Trigger::AfterMove { .. });
         if is_after
             && after_bounce
@@ -315,6 +319,38 @@ fn check_rules(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> Ve
         rules.extend(resolved);
     }
     rules
+}
+
+/// An `on capture by ...` rule must name some piece that captures (a
+/// template with a capturing move, or an action); otherwise it never fires.
+fn check_capturers(
+    c: &mut Checker<'_>,
+    text: &Spanned<String>,
+    by: &crate::lang::effect_syntax::KindFilter,
+    file: &VariantFile,
+) {
+    if by.negate || by.royal {
+        return;
+    }
+    let captures = |piece: &PieceSpec| {
+        !piece.actions.is_empty()
+            || std::iter::once(&piece.moves.value)
+                .chain(piece.moves_in.iter().map(|m| &m.moves.value))
+                .any(|t| crate::lang::betza::parse(t).map_or(true, |t| t.components.iter().any(|k| k.capture)))
+    };
+    let named: Vec<&PieceSpec> = file
+        .pieces
+        .iter()
+        .flatten()
+        .filter(|p| by.letters.iter().any(|(l, _)| *l == p.letter.value))
+        .collect();
+    if !named.is_empty() && !named.iter().any(|p| captures(p)) {
+        c.error(
+            "`on capture by` names only pieces that never capture: the rule never fires",
+            text.location.clone(),
+            "name a piece with a capturing move after `by`, or write `on arrival by ...`",
+        );
+    }
 }
 
 /// A piece's actions, their names unique.
@@ -509,6 +545,29 @@ fn names_a_move(e: &effects::SetExpr<Resolved>) -> bool {
     }
 }
 
+/// `through new blocks` sees the squares a move blocked as empty: some
+/// rule or action must block squares, or the words change nothing.
+fn check_through_new_blocks(c: &mut Checker<'_>, file: &VariantFile, out: &CheckedSentences) {
+    if !out.legal.iter().any(|l| matches!(l, LegalClause::NotAttacked(_, true))) {
+        return;
+    }
+    let blocks = |e: &Effect<Resolved>| matches!(e, Effect::Block(_) | Effect::BlockChosen { .. });
+    let any = out.rules.iter().flat_map(|r| &r.effects).any(blocks)
+        || out.actions.iter().flat_map(|a| &a.effects).any(blocks);
+    if !any {
+        let at = file
+            .legal
+            .iter()
+            .flatten()
+            .find(|t| t.value.to_ascii_lowercase().contains("new blocks"));
+        c.error(
+            "`through new blocks` in a legality clause, but no rule or action blocks a square",
+            at.and_then(|t| t.location.clone()),
+            "remove `through new blocks`, or add the rule that blocks squares (`on capture: block(mover)`)",
+        );
+    }
+}
+
 /// The legality clauses (the default: chess's), each needing a royal piece.
 fn check_legal(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> Vec<LegalClause<Resolved>> {
     let defaults: Vec<Spanned<String>> = DEFAULT_LEGAL.iter().map(|s| Spanned::unplaced(s.to_string())).collect();
@@ -518,13 +577,15 @@ fn check_legal(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> Ve
             continue;
         };
         match &clause {
-            LegalClause::Survives(Some(cond)) | LegalClause::NotAttacked(Some(cond)) | LegalClause::Forbids(cond) => {
+            LegalClause::Survives(Some(cond))
+            | LegalClause::NotAttacked(Some(cond), _)
+            | LegalClause::Forbids(cond) => {
                 only_in_end_rules(c, text, cond, "a legality clause");
             }
             _ => {}
         }
         let resolved = Resolver { c, text, names }.legal(&clause);
-        let names_royal = matches!(clause, LegalClause::Survives(_) | LegalClause::NotAttacked(_));
+        let names_royal = matches!(clause, LegalClause::Survives(_) | LegalClause::NotAttacked(..));
         if names.royal == 0 && names_royal {
             let (message, help) = if file.legal.is_some() {
                 (

@@ -279,6 +279,9 @@ pub enum PushDirection {
 /// A triggered rule, compiled.
 #[derive(Clone, Debug)]
 pub struct CompiledRule {
+    /// Fires only for a move made by a piece of these kinds (as it was
+    /// before the move); every kind when `None`.
+    pub by: Option<u64>,
     /// Fires only when this holds.
     pub guard: Option<CondId>,
     /// What happens.
@@ -410,6 +413,9 @@ pub struct CountingStart {
 /// Every program of a variant and the tables they read.
 #[derive(Clone, Debug, Default)]
 pub struct Programs {
+    /// A `not attacked` clause says `through new blocks`: judging a move,
+    /// the attack test sees the squares the move blocked as empty.
+    pub attacks_through_new_blocks: bool,
     /// Set nodes.
     pub sets: Vec<SetNode>,
     /// Condition nodes.

@@ -101,7 +101,10 @@ pub fn compile(
         }
         let legal = match clause {
             LegalClause::Survives(unless) => Legal::Survives(unless.as_ref().map(|c| b.cond(c))),
-            LegalClause::NotAttacked(unless) => Legal::NotAttacked(unless.as_ref().map(|c| b.cond(c))),
+            LegalClause::NotAttacked(unless, through) => {
+                b.p.attacks_through_new_blocks |= *through;
+                Legal::NotAttacked(unless.as_ref().map(|c| b.cond(c)))
+            }
             LegalClause::Forbids(c) => {
                 let cond = b.cond(c);
                 let gives_check = matches!(
@@ -313,19 +316,23 @@ impl Builder {
     fn rule(&mut self, rule: &ast::TriggeredRule<Resolved>) {
         let guard = rule.guard.as_ref().map(|c| self.cond(c));
         let ops: Vec<Op> = rule.effects.iter().map(|e| self.op(e)).collect();
+        let by = rule.by;
         match rule.trigger {
             Trigger::Capture => self.p.on_capture.push(CompiledRule {
+                by,
                 guard,
                 ops,
                 except_castling: false,
             }),
             Trigger::Arrival => self.p.on_arrival.push(CompiledRule {
+                by,
                 guard,
                 ops,
                 except_castling: true,
             }),
             Trigger::AfterMove { except_castling } => {
                 self.p.after_move.push(CompiledRule {
+                    by,
                     guard,
                     ops,
                     except_castling,

@@ -60,6 +60,15 @@ impl Answers {
     }
 }
 
+/// What a rule's trigger may ask of the move that fired it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct MadeBy {
+    /// The move castled.
+    pub castled: bool,
+    /// The piece that made the move, as it was before it.
+    pub moving: Cell,
+}
+
 /// What a program's named sets refer to while it runs.
 #[derive(Clone, Copy, Debug)]
 pub struct Context {
@@ -420,18 +429,23 @@ impl Variant {
     /// rule's condition is judged on the position at that event, before any
     /// of them acts; then the effects of the rules that hold run in file
     /// order. So one rule's effects never switch another rule of the same
-    /// event on or off. `castled` skips `except castling` rules.
+    /// event on or off. `made` says whether the move castled (skipping
+    /// `except castling` rules) and which piece made it (for `by`).
     pub(crate) fn fire<T: Trace>(
         &self,
         rules: &[CompiledRule],
         pos: &mut Position,
         ctx: &Context,
-        castled: bool,
+        made: MadeBy,
         answers: &mut Answers,
         trace: &mut T,
     ) {
         let applies = |rule: &CompiledRule, pos: &Position| {
-            !(castled && rule.except_castling) && rule.guard.is_none_or(|g| self.eval_cond(g, pos, ctx))
+            !(made.castled && rule.except_castling)
+                && rule
+                    .by
+                    .is_none_or(|kinds| made.moving.is_piece() && made.moving.kind().in_mask(kinds))
+                && rule.guard.is_none_or(|g| self.eval_cond(g, pos, ctx))
         };
         if rules.len() <= 64 {
             let mut holds = 0u64;

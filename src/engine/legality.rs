@@ -5,6 +5,7 @@
 use super::interpret::Context;
 use super::moves::{Move, MoveKind};
 use super::position::Position;
+use crate::base::piece::Cell;
 use crate::base::square::{Color, Square};
 use crate::compile::Variant;
 use crate::compile::ir::EndOutcome;
@@ -100,13 +101,46 @@ impl Variant {
                     || unless.is_some_and(|c| self.eval_cond(c, after, &ctx))
             }
             Legal::NotAttacked(unless) => {
-                !after.royals[us as usize]
-                    .iter()
-                    .any(|sq| self.is_attacked(after, sq, us.flip()))
-                    || unless.is_some_and(|c| self.eval_cond(c, after, &ctx))
+                !after.royals[us as usize].iter().any(|sq| {
+                    if self.programs.attacks_through_new_blocks {
+                        self.attacked_through_new_blocks(before, after, sq, us.flip())
+                    } else {
+                        self.is_attacked(after, sq, us.flip())
+                    }
+                }) || unless.is_some_and(|c| self.eval_cond(c, after, &ctx))
             }
             Legal::Forbids(c) => !self.eval_cond(c, after, &ctx),
         })
+    }
+
+    /// Whether `by` attacks `sq` in `after`, the position a move left
+    /// `before`, with the squares the move blocked seen as empty (`through
+    /// new blocks`).
+    #[inline(never)]
+    fn attacked_through_new_blocks(&self, before: &Position, after: &Position, sq: Square, by: Color) -> bool {
+        if !after.may_have_blocked.0 {
+            return self.is_attacked(after, sq, by);
+        }
+        let all = &self.programs.all;
+        let fresh = after
+            .blocked_squares()
+            .difference(&before.blocked_squares())
+            .intersection(all);
+        if fresh.is_empty() {
+            return self.is_attacked(after, sq, by);
+        }
+        self.attacked(
+            |s| {
+                if fresh.contains(s) {
+                    Cell::EMPTY
+                } else {
+                    after.board[s.index()]
+                }
+            },
+            &after.occupied[by as usize],
+            sq,
+            by,
+        )
     }
 
     /// Whether the pseudo-legal `mv` is legal in `pos`, by the definition:

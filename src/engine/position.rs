@@ -3,7 +3,7 @@
 //! so search copies it rather than undoing moves.
 
 use super::count::Count;
-use super::interpret::{Answers, Context};
+use super::interpret::{Answers, Context, MadeBy};
 use super::moves::{IllegalMove, Move, MoveKind};
 use super::timed_shields::TimedShields;
 use super::trace::{Event, NoTrace, Trace};
@@ -434,13 +434,37 @@ impl Position {
         let on_arrival = made.landed && !programs.on_arrival.is_empty();
         let after_move = !programs.after_move.is_empty();
         if on_capture {
-            variant.fire(&programs.on_capture, self, &ctx, false, &mut answers, trace);
+            variant.fire(
+                &programs.on_capture,
+                self,
+                &ctx,
+                MadeBy { castled: false, moving },
+                &mut answers,
+                trace,
+            );
         }
         if on_arrival {
-            variant.fire(&programs.on_arrival, self, &ctx, false, &mut answers, trace);
+            variant.fire(
+                &programs.on_arrival,
+                self,
+                &ctx,
+                MadeBy { castled: false, moving },
+                &mut answers,
+                trace,
+            );
         }
         if after_move {
-            variant.fire(&programs.after_move, self, &ctx, made.castled, &mut answers, trace);
+            variant.fire(
+                &programs.after_move,
+                self,
+                &ctx,
+                MadeBy {
+                    castled: made.castled,
+                    moving,
+                },
+                &mut answers,
+                trace,
+            );
         }
         let effects_ran = on_capture || on_arrival || after_move || matches!(mv.kind, MoveKind::Action(_));
         self.update_castling(variant, mv, effects_ran);

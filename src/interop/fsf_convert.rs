@@ -3,6 +3,7 @@
 //! express, with its place. Nothing is approximated: an option either maps
 //! to an exact kaboom construct or stops the conversion.
 
+use super::fsf_petrify;
 use super::fsf_piece_promotion;
 use super::fsf_pieces::{Movement, PAWN, builtin_pieces, king_index, slot_name, slot_of};
 use super::fsf_royalty;
@@ -363,6 +364,14 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         on_board + in_hand
     };
     let royalty = fsf_royalty::royalty(state, &start_count, outcome(state.checkmate_value), &mut refusals);
+    // Petrifying pseudo-royal types never capture (see `fsf_petrify`).
+    let never_capture = fsf_petrify::never_capture(state, &royalty);
+    let every_letter: String = state
+        .pieces
+        .iter()
+        .flatten()
+        .map(|p| p.letter.to_ascii_uppercase())
+        .collect();
 
     // Initial (`i`) moves happen on the double-step region.
     let double_region = if state.double_step {
@@ -444,14 +453,20 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
                 "`mutuallyImmuneTypes` with `flagPieceSafe` (a type that never captures its own still attacks it there)",
             ));
         }
-        if immune && !not_self {
+        if never_capture.contains(&slot) {
+            // A petrifying pseudo-royal piece: it captures nothing.
+            let _ = write!(extra, ", cannot_capture: \"{every_letter}\"");
+        } else if immune && !not_self {
             // `mutuallyImmuneTypes`: never captures its own type.
             let _ = write!(extra, ", cannot_capture: \"{}\"", piece.letter.to_ascii_uppercase());
         }
         if not_self {
             // Neither hops over nor captures its own type (either side's).
             let letter = piece.letter.to_ascii_uppercase();
-            let _ = write!(extra, ", cannot_hop: \"{letter}\", cannot_capture: \"{letter}\"");
+            let _ = write!(extra, ", cannot_hop: \"{letter}\"");
+            if !never_capture.contains(&slot) {
+                let _ = write!(extra, ", cannot_capture: \"{letter}\"");
+            }
             if state.promoted_types.iter().any(|&(_, to)| to == slot) {
                 refusals.push(refuse(
                     Some(&piece.origin),
@@ -793,6 +808,7 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
 
     // Castling.
     let mut castling_rules = String::new();
+    let mut castles: Vec<fsf_petrify::Castle> = Vec::new();
     let mut kept_rights = String::new();
     if let (Some(f), Some(rows)) = (&fen, &rows)
         && state.castling
@@ -931,6 +947,13 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
                     ));
                     continue;
                 };
+                if !never_capture.is_empty() {
+                    refusals.push(refuse(
+                        None,
+                        "capture side effects (blast, petrify)",
+                        "`chess960` castling next to a petrifying pseudo-royal piece",
+                    ));
+                }
                 let _ = writeln!(
                     castling_rules,
                     "        (fen: '{letter}', king_to: \"{}\", rook_to: \"{}\", side: {}, rook_piece: '{rook}'{king_piece}),",
@@ -939,6 +962,12 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
                     if kingside { "Right" } else { "Left" }
                 );
             } else {
+                castles.push(fsf_petrify::Castle {
+                    letter,
+                    king_file,
+                    king_to,
+                    rank,
+                });
                 let _ = writeln!(
                     castling_rules,
                     "        (fen: '{letter}', king: \"{}\", king_to: \"{}\", rook: \"{}\", rook_to: \"{}\"{king_piece}),",
@@ -969,6 +998,9 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
             Err(why) => refusals.push(refuse(None, "castling rules", why)),
         }
     }
+
+    // Petrification: its rule, and its clauses for castling and mate.
+    let petrify = fsf_petrify::petrify(state, &royalty, &castles, outcome(state.checkmate_value), &mut refusals);
 
     // Game end, in Fairy-Stockfish's order.
     let mut end: Vec<String> = Vec::new();
@@ -1184,6 +1216,7 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         end.push(format!("checkmate if dropped({}): win", p.letter.to_ascii_uppercase()));
     }
     end.extend(royalty.mated.iter().cloned());
+    end.extend(petrify.mated.iter().cloned());
     match outcome(state.checkmate_value) {
         Some(o) if has_royal => end.push(format!("checkmate: {o}")),
         Some(_) => {}
@@ -1297,7 +1330,12 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
             let _ = writeln!(out, "    castling_notation: KingTakesRook,");
         }
     }
-    let mut rules: Vec<String> = royalty.rule.iter().map(|r| ron_string(r)).collect();
+    let mut rules: Vec<String> = petrify
+        .rule
+        .iter()
+        .chain(&royalty.rule)
+        .map(|r| ron_string(r))
+        .collect();
     match walling_rule {
         Some(fsf_walling::Walls::Rule(rule)) => rules.push(ron_string(&rule)),
         Some(fsf_walling::Walls::Action(action)) => {
@@ -1308,7 +1346,7 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     if !rules.is_empty() {
         let _ = writeln!(out, "    rules: [{}],", rules.join(", "));
     }
-    let mut legal: Vec<&str> = royalty.legal.iter().map(String::as_str).collect();
+    let mut legal: Vec<&str> = royalty.legal.iter().chain(&petrify.legal).map(String::as_str).collect();
     if has_royal {
         if !state.checking {
             legal.push("not attacked(enemy royal)");

@@ -16,7 +16,8 @@
 //!
 //! Where the pieces are royal throughout (the start position already has
 //! at most that many of them, and neither promotion nor a drop can add
-//! one), they are written `royal: true`; otherwise, without explosions,
+//! one; or the count is at least the board's squares, which no side can
+//! exceed), they are written `royal: true`; otherwise, without explosions,
 //! the count is part of the clauses. Other combinations are refused.
 
 use super::fsf_convert::{Refusal, refuse};
@@ -79,12 +80,17 @@ pub(super) fn royalty(
             refusals.push(pseudo("checks are counted or forbidden, and Fairy-Stockfish's checks of pseudo-royal pieces are not converted"));
         }
         let threshold = state.extinction_count + 1;
+        // A side never has more pieces on the board than it has squares:
+        // with a threshold that high, every piece of the type is
+        // pseudo-royal, however many promotion adds (without drops).
+        let squares = u32::from(state.files) * u32::from(state.ranks);
+        let always = threshold >= squares && !state.piece_drops;
         for &slot in &types.slots {
             let Some(l) = letter(slot) else { continue };
             let most = start_count(l).max(start_count(l.to_ascii_lowercase()));
             let added = promoted_to(state, slot) || (state.piece_drops && state.captures_to_hand && state.blast);
             let in_hand = start_in_hand(state, l);
-            if most as u32 <= threshold && !added && !in_hand {
+            if always || (most as u32 <= threshold && !added && !in_hand) {
                 if slot != king_index() {
                     out.royal.push(slot);
                 }
@@ -158,9 +164,16 @@ pub(super) fn royalty(
     if any_royal {
         if state.blast {
             out.legal.push("own royal survives".to_string());
-            out.legal.push(
-                "own royal not attacked unless touching(own royal, enemy royal) or not exists(enemy royal)".to_string(),
-            );
+            // Fairy-Stockfish judges an explosion's legality as if the
+            // square of a petrified capturer were still empty.
+            let through = if state.petrify.all || !state.petrify.slots.is_empty() {
+                " through new blocks"
+            } else {
+                ""
+            };
+            out.legal.push(format!(
+                "own royal not attacked{through} unless touching(own royal, enemy royal) or not exists(enemy royal)"
+            ));
         } else {
             out.legal.push("own royal not attacked".to_string());
         }

@@ -158,6 +158,9 @@ pub struct State {
     pub blast: bool,
     /// `blastImmuneTypes`: piece types explosions spare.
     pub blast_immune: Types,
+    /// `petrifyOnCaptureTypes`: piece types that turn into a wall when
+    /// they capture.
+    pub petrify: Types,
     /// `promotionLimit`: per piece slot, the most of it a side may have
     /// for a promotion to choose it.
     pub promotion_limit: Vec<(usize, u32)>,
@@ -360,6 +363,7 @@ impl Default for State {
             pseudo_royal: false,
             blast: false,
             blast_immune: Types::default(),
+            petrify: Types::default(),
             walling: WallingRule::None,
             walling_region: [None, None],
             walling_origin: None,
@@ -470,7 +474,6 @@ const DISPLAY_ONLY: &[&str] = &[
 const UNSUPPORTED: &[(&str, &str)] = &[
     ("twoBoards", "false"),
     ("sittuyinPromotion", "false"),
-    ("petrifyOnCaptureTypes", ""),
     ("petrifyBlastPieces", "false"),
     ("enPassantTypes", ""),
     ("enPassantTypesWhite", ""),
@@ -970,6 +973,11 @@ impl State {
             "blastImmuneTypes" => {
                 if let Some(t) = self.types(&o) {
                     self.blast_immune = t;
+                }
+            }
+            "petrifyOnCaptureTypes" => {
+                if let Some(t) = self.types(&o) {
+                    self.petrify = t;
                 }
             }
             "promotedPieceType" => {

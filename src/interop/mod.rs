@@ -5,6 +5,7 @@ pub(crate) mod fsf_convert;
 mod fsf_counting;
 pub(crate) mod fsf_export;
 pub(crate) mod fsf_import;
+mod fsf_petrify;
 mod fsf_piece_promotion;
 pub(crate) mod fsf_pieces;
 mod fsf_royalty;

@@ -270,6 +270,9 @@ pub enum Trigger {
 pub struct TriggeredRule<P: Phase = Parsed> {
     /// When it fires.
     pub trigger: Trigger,
+    /// Only for a move made by a piece of these kinds, as it was before the
+    /// move (`by Q R`; every kind when absent).
+    pub by: Option<P::Kinds>,
     /// Only if this holds.
     pub guard: Option<Cond<P>>,
     /// What happens, in order.
@@ -281,8 +284,10 @@ pub struct TriggeredRule<P: Phase = Parsed> {
 pub enum LegalClause<P: Phase = Parsed> {
     /// The side that moved still has a royal piece, unless...
     Survives(Option<Cond<P>>),
-    /// No royal piece of the side that moved is attacked, unless...
-    NotAttacked(Option<Cond<P>>),
+    /// No royal piece of the side that moved is attacked, unless...; with
+    /// `true` (`through new blocks`), the squares the move blocked are
+    /// seen as empty by the attack test.
+    NotAttacked(Option<Cond<P>>, bool),
     /// When a legal capture exists, only captures are legal.
     CapturesCompulsory,
     /// When a legal drop exists, only drops are legal.

@@ -208,6 +208,7 @@ fn describe(rule: &G) -> Option<&'static str> {
         G::outcome => "an outcome (`win`, `loss`, `draw`, `both lose`)",
         G::comparison => "a comparison (`>=`, `<=`, `==`, `!=`, `>`, `<`)",
         G::guard => "`if`",
+        G::by_kinds => "`by` and piece letters (`by Q R`)",
         G::kinds | G::letters => "a piece letter (`P`), `royal`",
         G::EOI => "the end of the sentence",
         _ => return None,

@@ -54,6 +54,7 @@ pub fn parse_rule(text: &str) -> Result<TriggeredRule, SentenceError> {
     let top = parse_top(G::rule_sentence, text)?;
     let mut rule = TriggeredRule {
         trigger: Trigger::Capture,
+        by: None,
         guard: None,
         effects: Vec::new(),
     };
@@ -69,6 +70,7 @@ pub fn parse_rule(text: &str) -> Result<TriggeredRule, SentenceError> {
                     },
                 };
             }
+            G::by_kinds => rule.by = Some(Some(lower_kinds(first(p)))),
             G::guard => rule.guard = Some(lower_cond(first(p))?),
             G::effects => rule.effects = lower_effects(p)?,
             _ => {}
@@ -151,6 +153,10 @@ pub fn parse_legal(text: &str) -> Result<LegalClause, SentenceError> {
         return Ok(LegalClause::Forbids(lower_cond(cond)?));
     }
     let survives = clause.as_rule() == G::survives;
+    let through = clause
+        .clone()
+        .into_inner()
+        .any(|p| p.as_rule() == G::through_new_blocks);
     let unless = clause
         .into_inner()
         .find(|p| p.as_rule() == G::cond)
@@ -159,7 +165,7 @@ pub fn parse_legal(text: &str) -> Result<LegalClause, SentenceError> {
     Ok(if survives {
         LegalClause::Survives(unless)
     } else {
-        LegalClause::NotAttacked(unless)
+        LegalClause::NotAttacked(unless, through)
     })
 }
 
@@ -715,6 +721,29 @@ mod tests {
     }
 
     #[test]
+    fn parses_the_kinds_a_rule_fires_for() {
+        let rule = parse_rule("on capture by Q R if count(any) > 2: block(mover & any Q R)").unwrap();
+        assert_eq!(rule.trigger, Trigger::Capture);
+        let by = rule.by.clone().flatten().unwrap();
+        assert_eq!(by.letters, vec![('Q', 14..15), ('R', 16..17)]);
+        assert!(rule.guard.is_some());
+        assert_eq!(parse_rule("after move: block(origin)").unwrap().by, None);
+        assert!(parse_rule("on capture by: block(mover)").is_err());
+    }
+
+    #[test]
+    fn parses_attacks_through_new_blocks() {
+        assert_eq!(
+            parse_legal("own royal not attacked through new blocks").unwrap(),
+            LegalClause::NotAttacked(None, true)
+        );
+        assert!(matches!(
+            parse_legal("own royal not attacked through new blocks unless touching(own royal, enemy royal)").unwrap(),
+            LegalClause::NotAttacked(Some(_), true)
+        ));
+    }
+
+    #[test]
     fn conditions_bind_not_then_and_then_or() {
         let c = parse_condition("not exists(enemy royal) or touching(own royal, enemy royal) and true").unwrap();
         let Cond::Or(left, right) = c else { panic!() };
@@ -872,11 +901,11 @@ mod tests {
         assert_eq!(parse_legal("own royal survives").unwrap(), LegalClause::Survives(None));
         assert_eq!(
             parse_legal("own royal not attacked").unwrap(),
-            LegalClause::NotAttacked(None)
+            LegalClause::NotAttacked(None, false)
         );
         assert!(matches!(
             parse_legal("own royal not attacked unless touching(own royal, enemy royal)").unwrap(),
-            LegalClause::NotAttacked(Some(Cond::Touching(_, _)))
+            LegalClause::NotAttacked(Some(Cond::Touching(_, _)), false)
         ));
         assert_eq!(
             parse_end("checkmate: loss").unwrap().condition,
