@@ -6,7 +6,10 @@
 //! agree with the definition: play each pseudo-legal move and ask the
 //! clauses.
 
-use kaboom::{Perft, Position, Variant, fen};
+mod common;
+
+use common::agrees_with_definition as agrees;
+use kaboom::Variant;
 
 fn variant(name: &str, fields: &str) -> Variant {
     let text = format!(
@@ -15,26 +18,6 @@ fn variant(name: &str, fields: &str) -> Variant {
          end: [\"checkmate: loss\", \"stalemate: draw\", \"50 moves: draw\"])"
     );
     Variant::from_text(&format!("{name}.ron"), &text).unwrap_or_else(|e| panic!("{name}: {e:?}"))
-}
-
-fn agrees(v: &Variant, pos: &Position) {
-    let legal = v.legal_moves(pos);
-    let mut pseudo = Vec::new();
-    v.generate_pseudo_legal(pos, &mut pseudo);
-    let ended = v.ended_by_rule(pos).is_some();
-    let slow: Vec<_> = pseudo.into_iter().filter(|m| !ended && v.is_legal(pos, m)).collect();
-    assert_eq!(
-        legal,
-        slow,
-        "legal moves differ from the definition in {}",
-        fen::write(v, pos)
-    );
-    assert_eq!(
-        Perft::new().count(v, pos, 1),
-        legal.len() as u64,
-        "perft 1 of {}",
-        fen::write(v, pos)
-    );
 }
 
 #[test]

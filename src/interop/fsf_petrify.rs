@@ -199,27 +199,7 @@ pub(super) fn petrify(
 
 #[cfg(test)]
 mod tests {
-    use crate::interop::fsf_convert::Refusal;
-    use crate::interop::fsf_import::import;
-
-    fn one(text: &str) -> Result<String, Vec<Refusal>> {
-        import(text).unwrap().pop().unwrap().result
-    }
-
-    fn variant(ron: &str) -> crate::Variant {
-        crate::Variant::from_text("x.ron", ron).unwrap()
-    }
-
-    fn legal(v: &crate::Variant, fen: &str) -> Vec<String> {
-        let pos = crate::notation::fen::parse(v, fen).unwrap();
-        let mut moves: Vec<String> = v
-            .legal_moves(&pos)
-            .iter()
-            .map(|m| crate::notation::uci::write(v, m))
-            .collect();
-        moves.sort();
-        moves
-    }
+    use crate::interop::test_support::{legal, one, variant};
 
     fn after(v: &crate::Variant, fen: &str, uci: &str) -> String {
         let mut pos = crate::notation::fen::parse(v, fen).unwrap();

@@ -216,27 +216,7 @@ fn start_in_hand(state: &State, letter: char) -> bool {
 #[cfg(test)]
 mod tests {
     use crate::engine::game::{Game, GameResult};
-    use crate::interop::fsf_convert::Refusal;
-    use crate::interop::fsf_import::import;
-
-    fn one(text: &str) -> Result<String, Vec<Refusal>> {
-        import(text).unwrap().pop().unwrap().result
-    }
-
-    fn variant(ron: &str) -> crate::Variant {
-        crate::Variant::from_text("x.ron", ron).unwrap()
-    }
-
-    fn legal(v: &crate::Variant, fen: &str) -> Vec<String> {
-        let pos = crate::notation::fen::parse(v, fen).unwrap();
-        let mut moves: Vec<String> = v
-            .legal_moves(&pos)
-            .iter()
-            .map(|m| crate::notation::uci::write(v, m))
-            .collect();
-        moves.sort();
-        moves
-    }
+    use crate::interop::test_support::{legal, one, variant};
 
     fn result(v: &crate::Variant, fen: &str) -> Option<GameResult> {
         let pos = crate::notation::fen::parse(v, fen).unwrap();

@@ -12,6 +12,8 @@ mod fsf_royalty;
 pub(crate) mod fsf_state;
 mod fsf_walling;
 pub(crate) mod ini;
+#[cfg(test)]
+mod test_support;
 
 pub use fsf_export::export;
 pub use fsf_import::{Imported, import};

@@ -17,3 +17,26 @@ pub fn kaboom(args: &[&str]) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// The legal moves of `pos` and perft's last-ply count agree with the
+/// definition: play each pseudo-legal move and ask the legality clauses
+/// (no move where an end rule has stopped the game).
+pub fn agrees_with_definition(v: &kaboom::Variant, pos: &kaboom::Position) {
+    let legal = v.legal_moves(pos);
+    let mut pseudo = Vec::new();
+    v.generate_pseudo_legal(pos, &mut pseudo);
+    let ended = v.ended_by_rule(pos).is_some();
+    let slow: Vec<_> = pseudo.into_iter().filter(|m| !ended && v.is_legal(pos, m)).collect();
+    assert_eq!(
+        legal,
+        slow,
+        "legal moves differ from the definition in {}",
+        kaboom::fen::write(v, pos)
+    );
+    assert_eq!(
+        kaboom::Perft::new().count(v, pos, 1),
+        legal.len() as u64,
+        "perft 1 of {}",
+        kaboom::fen::write(v, pos)
+    );
+}
