@@ -375,8 +375,7 @@ impl Position {
     fn make_from<T: Trace>(&mut self, variant: &Variant, mv: Move, held_before: u8, trace: &mut T) {
         let us = self.side;
         let moving = match mv.kind {
-            // A dropped piece comes from the hand: a pawn's drop resets
-            // the move-rule clock as its moves do (as in Fairy-Stockfish).
+            // A dropped piece comes from the hand.
             MoveKind::Drop(kind) => Cell::piece(kind, us),
             _ => self.board[mv.from.index()],
         };
@@ -476,7 +475,11 @@ impl Position {
         if programs.timed_shields {
             self.timed_shields.tick();
         }
-        let resets_clock = made.captured || answers.moved_pawn || before.resets_clock(self, variant);
+        // A drop cannot be undone: it resets the clock, as in Fairy-Stockfish.
+        let resets_clock = made.captured
+            || answers.moved_pawn
+            || matches!(mv.kind, MoveKind::Drop(_))
+            || before.resets_clock(self, variant);
         let mut new_ep = made.new_ep;
         if variant.programs.blocks && !new_ep.is_empty() {
             // A target an effect filled (a wall put on it) is no target.
