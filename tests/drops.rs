@@ -261,7 +261,8 @@ fn a_piece_in_hand_may_be_dropped_promoted() {
     assert_eq!(uci::write(&v, &mv), "+S@c3");
     let mut after = pos.clone();
     after.make(&v, mv);
-    assert_eq!(fen::write(&v, &after), "4k/5/2+S2/5/K4[s] b - - 1 1");
+    // A drop resets the move-rule clock, as in Fairy-Stockfish.
+    assert_eq!(fen::write(&v, &after), "4k/5/2+S2/5/K4[s] b - - 0 1");
     // A tokin captured goes back to the hand as a silver.
     let pos = fen::parse(&v, "4k/5/5/1+s3/K4[] w - - 0 1").unwrap();
     let mut after = pos.clone();
