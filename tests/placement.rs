@@ -84,9 +84,9 @@ fn castling_rights_come_with_the_dropped_king_and_rook() {
     let v = placement();
     let start = "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1";
     let after = play(&v, start, &["R@h1", "R@h8", "K@e1"]);
-    assert_eq!(after, "7r/pppppppp/8/8/8/8/PPPPPPPP/4K2R[QRBBNNkqrbbnn] b K - 3 2");
+    assert_eq!(after, "7r/pppppppp/8/8/8/8/PPPPPPPP/4K2R[QRBBNNkqrbbnn] b K - 0 2");
     let after = play(&v, start, &["K@e1", "K@e8", "R@a1", "R@a8"]);
-    assert!(after.ends_with(" w Qq - 4 3"), "{after}");
+    assert!(after.ends_with(" w Qq - 0 3"), "{after}");
     // A king off its square gains nothing.
     let after = play(&v, start, &["R@h1", "R@h8", "K@d1"]);
     assert!(after.contains(" b - "), "{after}");
