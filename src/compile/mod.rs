@@ -601,8 +601,8 @@ mod tests {
 
     fn load(castling: &str) -> Result<Variant, String> {
         let text = format!(
-            r#"(extends: "crazyhouse", name: "t", start: "8/pppppppp/8/8/8/8/PPPPPPPP/8[KRkr] w - - 0 1",
-               drops: (hold_royal: true), castling: [{castling}])"#
+            r#"(extends: "chess", name: "t", start: "8/pppppppp/8/8/8/8/PPPPPPPP/8[KRkr] w - - 0 1",
+               drops: (captures_to_hand: true, hold_royal: true), castling: [{castling}])"#
         );
         Variant::from_text("t.ron", &text).map_err(|e| format!("{e:?}"))
     }

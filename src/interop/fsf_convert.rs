@@ -791,7 +791,7 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
             "`dropPromoted` with `immobilityIllegal`: a promoted drop is barred where the promoted piece could not move, but a drop zone is the piece in hand's".to_string(),
         ));
     }
-    // A king in the start position's hand (placement games).
+    // A king in the start position's hand (every piece placed by drops).
     let king_held = state.pieces[king_index()].as_ref().is_some_and(|k| {
         state
             .start_fen

@@ -263,7 +263,10 @@ mod tests {
 
     #[test]
     fn explosions_that_petrify_judge_lines_through_the_new_wall() {
-        let ini = "[boom:atomic]\npetrifyOnCaptureTypes = pnbrq\n";
+        // Explosions with a pseudo-royal commoner for a king, spelt out.
+        let ini = "[boom:chess]\nking = -\ncommoner = k\ncastlingKingPiece = k\nextinctionValue = loss\n\
+                   extinctionPieceTypes = k\nextinctionPseudoRoyal = true\nblastOnCapture = true\n\
+                   petrifyOnCaptureTypes = pnbrq\n";
         let ron = one(ini).unwrap();
         assert!(ron.contains("on capture: block(mover & any P N B R Q)"), "{ron}");
         assert!(
@@ -282,7 +285,7 @@ mod tests {
         let gap = "capture side effects (blast, petrify)";
         for ini in [
             "[a:chess]\npetrifyOnCaptureTypes = k\n",
-            "[b:crazyhouse]\npetrifyOnCaptureTypes = q\n",
+            "[b:chess]\npieceDrops = true\ncapturesToHand = true\npetrifyOnCaptureTypes = q\n",
             "[c:chess]\nwallingRule = duck\npetrifyOnCaptureTypes = q\n",
         ] {
             let e = one(ini).unwrap_err();
