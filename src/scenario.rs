@@ -140,15 +140,13 @@ pub const MAX_SCENARIO_ENTRIES: usize = 10_000;
 /// The text of a scenario file: a regular file of at most
 /// [`MAX_SCENARIO_BYTES`], UTF-8, a byte-order mark skipped.
 fn read_text(path: &Path) -> Result<String, ScenarioError> {
-    let text =
-        crate::spec::read_text(path, MAX_SCENARIO_BYTES, "a scenario file").map_err(|message| ScenarioError::Read {
+    let text = crate::base::files::read_text(path, MAX_SCENARIO_BYTES, "a scenario file").map_err(|e| {
+        ScenarioError::Read {
             path: path.into(),
-            message,
-        })?;
-    Ok(match text.strip_prefix('\u{feff}') {
-        Some(rest) => rest.to_string(),
-        None => text,
-    })
+            message: e.to_string(),
+        }
+    })?;
+    Ok(crate::base::files::without_bom(&text).to_string())
 }
 
 /// Whether a file looks like a scenario (a struct with a `variant` field)

@@ -78,6 +78,8 @@ pub fn parse(text: &str) -> Result<Vec<Section>, IniError> {
             ),
         ));
     }
+    // A byte-order mark (as Windows editors write) is not an option.
+    let text = crate::base::files::without_bom(text);
     let mut sections: Vec<Section> = Vec::new();
     for (index, raw) in text.lines().enumerate() {
         let line = index + 1;

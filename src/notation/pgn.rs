@@ -118,6 +118,8 @@ pub fn parse(text: &str) -> Result<Vec<PgnGame>, PgnError> {
             ),
         });
     }
+    // A byte-order mark (as Windows editors write) is not a move.
+    let text = crate::base::files::without_bom(text);
     let mut c = Cursor {
         chars: text.chars().collect(),
         pos: 0,
