@@ -179,8 +179,14 @@ fn protocols_never_quote_a_file_that_is_not_a_variant_file() {
 fn folders_skip_links_that_lead_outside() {
     let dir = Scratch::new("links");
     let secret = dir.secret();
-    dir.write("outside/scenario.ron", "(variant: \"chess\", description: \"x\", moves: [\"e2e4\"])");
-    dir.write("suite/own.ron", "(variant: \"chess\", description: \"x\", moves: [\"e2e4\"])");
+    dir.write(
+        "outside/scenario.ron",
+        "(variant: \"chess\", description: \"x\", moves: [\"e2e4\"])",
+    );
+    dir.write(
+        "suite/own.ron",
+        "(variant: \"chess\", description: \"x\", moves: [\"e2e4\"])",
+    );
     dir.link("suite/leak.ron", &secret);
     dir.link("suite/passwd.ron", "/etc/passwd");
     dir.link("suite/elsewhere", &dir.path("outside"));

@@ -181,6 +181,13 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_byte_order_mark_is_not_an_option() {
+        let s = parse("\u{feff}[a]\nking = k\n").unwrap();
+        assert_eq!(s.len(), 1);
+        assert_eq!(s[0].get("king").unwrap().line, 2);
+    }
+
+    #[test]
     fn sections_options_and_comments() {
         let s = parse("# c\n[a]\nking = k\n; x\n[b:a]\n  maxRank = 6\r\n").unwrap();
         assert_eq!(s.len(), 2);

@@ -462,6 +462,15 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_byte_order_mark_is_not_a_move() {
+        for text in ["\u{feff}1. e4 e5 *", "\u{feff}[Event \"a\"]\n\n1. e4 e5 *"] {
+            let games = parse(text).unwrap();
+            let moves: Vec<&str> = games[0].moves.iter().map(|m| m.text.as_str()).collect();
+            assert_eq!(moves, ["e4", "e5"], "{text:?}");
+        }
+    }
+
+    #[test]
     fn games_comments_nags_and_variations() {
         let text = "[Event \"a\"]\n[Variant \"my-variant\"]\n\n1. e4 {c} e5 $1 (1... c5 (1... d5) 2. Nf3) 2.Nf3 ; x\n2... Nc6! 1-0\n\n[Event \"b\"]\n1. d4 *\n";
         let games = parse(text).unwrap();
