@@ -108,6 +108,12 @@ fn replay_import_and_match_merge_refuse_fifos_and_devices_without_waiting() {
     let (code, out) = kaboom(&["replay", &dir.path("")]);
     assert_eq!(code, 2, "{out}");
     assert!(out.contains("is a directory, not a PGN file"), "{out}");
+    // A scenario's stored snapshot is read through the same reader.
+    let scenario = dir.write("s.ron", "(variant: \"chess\", description: \"x\", moves: [\"e2e4\"])");
+    dir.fifo("s.snap");
+    let (code, out) = kaboom(&["test", "--snapshot", &scenario]);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("s.snap is not a regular file"), "{out}");
 }
 
 #[test]
