@@ -215,6 +215,18 @@ pub fn run_file_in(path: &Path, root: &Path) -> Result<Outcome, ScenarioError> {
         message: format!("cannot read {}: {e}", root.display()),
     })?;
     let loaded = match crate::spec::resolve_reference(&scenario.variant, dir, &root, false) {
+        // A plain name that is not bundled is refused here: loading it by
+        // name would look for that file in the working folder.
+        Ok(crate::spec::Reference::Bundled(name)) if crate::spec::bundled_source(&name).is_none() => {
+            return Err(ScenarioError::Refused {
+                path: path.into(),
+                variant: scenario.variant.clone(),
+                message: format!(
+                    "no bundled variant named `{name}` (a plain name is a bundled variant; bundled: {})",
+                    crate::spec::bundled_names().join(", ")
+                ),
+            });
+        }
         Ok(crate::spec::Reference::Bundled(name)) => Variant::load_seeded(&name, scenario.seed),
         Ok(crate::spec::Reference::Path(file)) => Variant::load_path(&file, Some(&root), scenario.seed),
         Err((message, _)) => {

@@ -147,6 +147,18 @@ fn a_variant_tag_stays_beside_the_pgn() {
     let (code, out) = kaboom(&["replay", &pgn("Cargo.toml")]);
     assert_eq!(code, 1, "{out}");
     assert!(!out.contains("[package]"), "{out}");
+    // Nor does a scenario's plain name.
+    let scenario = dir.write(
+        "games/s.ron",
+        "(variant: \"Cargo.toml\", description: \"x\", moves: [])",
+    );
+    let (code, out) = kaboom(&["test", &scenario]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("no bundled variant named `Cargo.toml`"), "{out}");
+    assert!(
+        !out.contains("is not a variant file"),
+        "the working folder was read: {out}"
+    );
     // --variant is the user's own choice: any file may be named there.
     let (code, out) = kaboom(&["replay", "--variant", &dir.path("games/mine.ron"), &pgn("/etc/passwd")]);
     assert_eq!(code, 0, "{out}");
