@@ -140,15 +140,13 @@ pub const MAX_SCENARIO_ENTRIES: usize = 10_000;
 /// The text of a scenario file: a regular file of at most
 /// [`MAX_SCENARIO_BYTES`], UTF-8, a byte-order mark skipped.
 fn read_text(path: &Path) -> Result<String, ScenarioError> {
-    let text =
-        crate::spec::read_text(path, MAX_SCENARIO_BYTES, "a scenario file").map_err(|message| ScenarioError::Read {
+    let text = crate::base::files::read_text(path, MAX_SCENARIO_BYTES, "a scenario file").map_err(|e| {
+        ScenarioError::Read {
             path: path.into(),
-            message,
-        })?;
-    Ok(match text.strip_prefix('\u{feff}') {
-        Some(rest) => rest.to_string(),
-        None => text,
-    })
+            message: e.to_string(),
+        }
+    })?;
+    Ok(crate::base::files::without_bom(&text).to_string())
 }
 
 /// Whether a file looks like a scenario (a struct with a `variant` field)
@@ -217,6 +215,18 @@ pub fn run_file_in(path: &Path, root: &Path) -> Result<Outcome, ScenarioError> {
         message: format!("cannot read {}: {e}", root.display()),
     })?;
     let loaded = match crate::spec::resolve_reference(&scenario.variant, dir, &root, false) {
+        // A plain name that is not bundled is refused here: loading it by
+        // name would look for that file in the working folder.
+        Ok(crate::spec::Reference::Bundled(name)) if crate::spec::bundled_source(&name).is_none() => {
+            return Err(ScenarioError::Refused {
+                path: path.into(),
+                variant: scenario.variant.clone(),
+                message: format!(
+                    "no bundled variant named `{name}` (a plain name is a bundled variant; bundled: {})",
+                    crate::spec::bundled_names().join(", ")
+                ),
+            });
+        }
         Ok(crate::spec::Reference::Bundled(name)) => Variant::load_seeded(&name, scenario.seed),
         Ok(crate::spec::Reference::Path(file)) => Variant::load_path(&file, Some(&root), scenario.seed),
         Err((message, _)) => {

@@ -1,9 +1,11 @@
 //! The base layer: the vocabulary every other layer shares. Squares,
 //! sides and square sets, board geometry, piece kinds and board cells,
-//! source locations and diagnostics. It imports nothing else of the crate.
+//! source locations and diagnostics, and the one reader of named files. It
+//! imports nothing else of the crate.
 
 pub mod action;
 pub mod diagnostic;
+pub mod files;
 pub mod geometry;
 pub mod glyph;
 pub mod limits;

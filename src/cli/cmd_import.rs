@@ -9,6 +9,7 @@ use super::output::Output;
 use crate::interop::fsf_convert::Refusal;
 use crate::interop::fsf_import::{Imported, import};
 use crate::interop::ini::MAX_INI_BYTES;
+use std::collections::HashSet;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -22,28 +23,17 @@ pub enum Format {
     Json,
 }
 
-/// Reads a text file for an interop command, within the size limit.
-pub fn read_text(path: &str, limit: usize, what: &str) -> Result<String, Failure> {
-    let meta = std::fs::metadata(path).map_err(|e| Failure::io(format!("{path}: cannot read: {e}")))?;
-    if meta.is_dir() {
-        return Err(Failure::io(format!("{path}: is a directory, not {what}")));
-    }
-    if meta.len() > limit as u64 {
-        return Err(Failure::input(format!(
-            "{path}: has {} bytes; {what} may have at most {limit}",
-            meta.len()
-        )));
-    }
-    let bytes = std::fs::read(path).map_err(|e| Failure::io(format!("{path}: cannot read: {e}")))?;
-    String::from_utf8(bytes).map_err(|e| {
-        Failure::input(format!(
-            "{path}: is not UTF-8 text (invalid byte at offset {})",
-            e.utf8_error().valid_up_to()
-        ))
-    })
+/// Reads a text file an interop command names (through the one reader:
+/// a regular file, at most `limit` bytes), a byte-order mark skipped.
+/// Whatever stops the reading exits 2.
+pub fn read_text(path: &str, limit: usize, what: &'static str) -> Result<String, Failure> {
+    let text = crate::base::files::read_text(std::path::Path::new(path), limit as u64, what)
+        .map_err(|e| Failure::io(e.to_string()))?;
+    Ok(crate::base::files::without_bom(&text).to_string())
 }
 
-/// A file name for a variant name: letters, digits, `-`, `_` and `.` kept, the rest `-`.
+/// A file name for a variant name: ASCII letters, digits, `-` and `_` kept,
+/// the rest `-` (so no name reaches outside `--out` or hides a suffix).
 pub fn file_stem(name: &str) -> String {
     let stem: String = name
         .chars()
@@ -56,6 +46,35 @@ pub fn file_stem(name: &str) -> String {
         })
         .collect();
     if stem.is_empty() { "variant".to_string() } else { stem }
+}
+
+/// One distinct file stem per section name: [`file_stem`], and where
+/// sections such as `[a/b]`, `[a.b]` and `[a-b]` would share one, `-2`,
+/// `-3`, ... added (compared without case, as on a case-insensitive file
+/// system), so each converted section has its own file. A name that is
+/// its own stem (`a-b`) keeps it; the others are numbered in file order.
+pub fn distinct_stems(names: &[&str]) -> Vec<String> {
+    let mut used = HashSet::new();
+    let mut stems: Vec<Option<String>> = names
+        .iter()
+        .map(|name| {
+            let stem = file_stem(name);
+            (stem == *name && used.insert(stem.to_ascii_lowercase())).then_some(stem)
+        })
+        .collect();
+    for (slot, name) in stems.iter_mut().zip(names) {
+        if slot.is_none() {
+            let base = file_stem(name);
+            let mut stem = base.clone();
+            let mut n = 1;
+            while !used.insert(stem.to_ascii_lowercase()) {
+                n += 1;
+                stem = format!("{base}-{n}");
+            }
+            *slot = Some(stem);
+        }
+    }
+    stems.into_iter().flatten().collect()
 }
 
 fn place(path: &str, r: &Refusal) -> String {
@@ -99,10 +118,17 @@ pub fn run(
     }
     let mut refused = false;
     let mut json = Vec::new();
+    let converted: Vec<&str> = selected
+        .iter()
+        .filter(|r| r.result.is_ok())
+        .map(|r| r.name.as_str())
+        .collect();
+    let mut stems = distinct_stems(&converted).into_iter();
     for r in &selected {
         match &r.result {
             Ok(ron) => {
-                let file = dir.join(format!("{}.ron", file_stem(&r.name)));
+                let stem = stems.next().unwrap_or_else(|| file_stem(&r.name));
+                let file = dir.join(format!("{stem}.ron"));
                 write(&file, ron)?;
                 match format {
                     Format::Text => writeln!(o.out, "{}: converted -> {}", r.name, file.display())?,
@@ -144,4 +170,16 @@ pub fn run(
 
 fn write(file: &Path, text: &str) -> Result<(), Failure> {
     std::fs::write(file, text).map_err(|e| Failure::io(format!("{}: cannot write: {e}", file.display())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::distinct_stems;
+
+    #[test]
+    fn sections_get_distinct_file_names() {
+        assert_eq!(distinct_stems(&["a/b", "a.b", "a-b"]), ["a-b-2", "a-b-3", "a-b"]);
+        assert_eq!(distinct_stems(&["x", "X", "x"]), ["x", "X-2", "x-3"]);
+        assert_eq!(distinct_stems(&["a b", "a-b-2", "a-b"]), ["a-b-3", "a-b-2", "a-b"]);
+    }
 }

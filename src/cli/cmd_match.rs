@@ -116,7 +116,7 @@ pub fn run(o: &mut Output, args: MatchArgs<'_>) -> Result<ExitCode, Failure> {
 pub fn merge(o: &mut Output, files: &[String], format: Format) -> Result<ExitCode, Failure> {
     let mut reports = Vec::new();
     for file in files {
-        let text = crate::spec::read_text(std::path::Path::new(file), 64 << 20, "a match report")
+        let text = crate::base::files::read_text(std::path::Path::new(file), 64 << 20, "a match report")
             .map_err(|e| Failure::io(format!("{file}: {e}")))?;
         let report: Report = serde_json::from_str(&text)
             .map_err(|e| Failure::input(format!("{file}: not a `kaboom match --format json` report: {e}")))?;

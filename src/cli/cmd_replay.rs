@@ -1,5 +1,6 @@
 //! `kaboom replay FILE.pgn`: plays every game of a PGN file (variant from
-//! `--variant`, else the game's `Variant` tag, else chess; start from the
+//! `--variant`, else the game's `Variant` tag, a bundled name or a `.ron`
+//! file beside the PGN as `extends` resolves it, else chess; start from the
 //! `FEN` tag when given) and reports per game its moves and result, or its
 //! first illegal move with the game, the move number and why. Exit 1 if
 //! any game has an illegal move or the file is malformed.
@@ -12,6 +13,7 @@ use crate::notation::{fen, san_match};
 use crate::{Game, Variant};
 use std::collections::HashMap;
 use std::io::Write as _;
+use std::path::Path;
 use std::process::ExitCode;
 
 pub fn run(o: &mut Output, path: &str, forced: Option<&str>) -> Result<ExitCode, Failure> {
@@ -26,9 +28,10 @@ pub fn run(o: &mut Output, path: &str, forced: Option<&str>) -> Result<ExitCode,
     for (i, g) in games.iter().enumerate() {
         let n = i + 1;
         let name = forced.or(g.tag("Variant")).unwrap_or("chess").to_string();
-        let loaded = variants
-            .entry(name.clone())
-            .or_insert_with(|| Variant::load(&name).map_err(|e| render::load_error(&e)));
+        let loaded = variants.entry(name.clone()).or_insert_with(|| match forced {
+            Some(_) => Variant::load(&name).map_err(|e| render::load_error(&e)),
+            None => load_tagged(&name, Path::new(path)),
+        });
         let variant = match loaded {
             Ok(v) => &*v,
             Err(msg) => {
@@ -106,4 +109,35 @@ pub fn run(o: &mut Output, path: &str, forced: Option<&str>) -> Result<ExitCode,
         )?;
     }
     Ok(if bad > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+/// Where a `Variant` tag may lead, for help lines.
+const TAG_HELP: &str = "a `Variant` tag names a bundled variant, or a relative path to a .ron file inside \
+the PGN's folder (docs/limits.md, Files)";
+
+/// Loads the variant a game's `Variant` tag names, in the sandbox of
+/// `extends`: a bundled name, or a relative `.ron` path (a plain name: the
+/// `<name>.ron` beside the PGN when there is one) inside the PGN's folder.
+/// Anything else is refused without being read, so no tag makes `replay`
+/// print a word of a file outside the folder.
+fn load_tagged(name: &str, pgn: &Path) -> Result<Variant, String> {
+    let dir = match pgn.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let root = std::fs::canonicalize(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+    let refused = |message: String| format!("  × {message}\n  help: {TAG_HELP}");
+    match crate::spec::resolve_reference(name, dir, &root, true) {
+        Ok(crate::spec::Reference::Bundled(bundled)) if crate::spec::bundled_source(&bundled).is_some() => {
+            Variant::load(&bundled).map_err(|e| render::load_error(&e))
+        }
+        Ok(crate::spec::Reference::Bundled(unknown)) => Err(refused(format!(
+            "`{unknown}` is neither a bundled variant ({}) nor a .ron file beside the PGN",
+            crate::spec::bundled_names().join(", ")
+        ))),
+        Ok(crate::spec::Reference::Path(file)) => {
+            Variant::load_path(&file, Some(&root), None).map_err(|e| render::load_error(&e))
+        }
+        Err((message, _)) => Err(refused(message)),
+    }
 }

@@ -14,6 +14,9 @@ use std::process::ExitCode;
 /// Deepest folder nesting `expand` walks into.
 pub const MAX_FOLDER_DEPTH: usize = 16;
 
+/// Largest `.snap` file `test --snapshot` compares with.
+const MAX_SNAPSHOT_BYTES: u64 = 16 << 20;
+
 /// One file to run or check, and the folder given on the command line it
 /// was found under (files it names must stay inside that folder).
 pub struct Target {
@@ -27,19 +30,35 @@ pub struct Target {
 
 /// The `.ron` files named, folders expanded recursively in sorted order
 /// (at most [`MAX_FOLDER_DEPTH`] deep, each folder once, so symlink loops
-/// end).
-pub fn expand(paths: &[String]) -> Result<Vec<Target>, Failure> {
+/// end), and a note for each entry of a folder skipped because it is a
+/// symbolic link that leads outside the folder named (never read).
+pub fn expand_noting(paths: &[String]) -> Result<(Vec<Target>, Vec<String>), Failure> {
     let mut files = Vec::new();
+    let mut notes = Vec::new();
     for p in paths {
         let path = Path::new(p);
         if path.is_dir() {
-            let mut found = Vec::new();
-            let mut seen = HashSet::new();
-            walk(path, 0, &mut seen, &mut found)?;
-            if found.is_empty() {
-                return Err(Failure::io(format!("{p} holds no .ron files")));
+            let root = std::fs::canonicalize(path)
+                .map_err(|e| Failure::io(format!("cannot read folder {}: {e}", path.display())))?;
+            let mut walker = Walker {
+                root,
+                seen: HashSet::new(),
+                found: Vec::new(),
+                skipped: Vec::new(),
+            };
+            walker.walk(path, 0)?;
+            notes.extend(
+                walker
+                    .skipped
+                    .iter()
+                    .map(|s| format!("skipped {}: a symbolic link that leads outside {p}", s.display())),
+            );
+            if walker.found.is_empty() {
+                return Err(Failure::io(
+                    notes.iter().map(|n| format!("{n}\n")).collect::<String>() + &format!("{p} holds no .ron files"),
+                ));
             }
-            files.extend(found.into_iter().map(|f| Target {
+            files.extend(walker.found.into_iter().map(|f| Target {
                 path: f,
                 root: path.to_path_buf(),
                 found: true,
@@ -57,36 +76,70 @@ pub fn expand(paths: &[String]) -> Result<Vec<Target>, Failure> {
             return Err(Failure::io(format!("no file or folder named {p}")));
         }
     }
-    Ok(files)
+    Ok((files, notes))
 }
 
-/// Collects the `.ron` files under `dir`, sorted by name, files and
-/// subfolders interleaved in that order.
-fn walk(dir: &Path, depth: usize, seen: &mut HashSet<PathBuf>, found: &mut Vec<PathBuf>) -> Result<(), Failure> {
-    let canonical =
-        std::fs::canonicalize(dir).map_err(|e| Failure::io(format!("cannot read folder {}: {e}", dir.display())))?;
-    if !seen.insert(canonical) || depth > MAX_FOLDER_DEPTH {
-        return Ok(());
-    }
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(|e| Failure::io(format!("cannot read folder {}: {e}", dir.display())))?
-        .map(|e| e.map(|e| e.path()))
-        .collect::<Result<_, _>>()
-        .map_err(|e| Failure::io(format!("cannot read folder {}: {e}", dir.display())))?;
-    entries.sort();
-    for entry in entries {
-        if entry.is_dir() {
-            walk(&entry, depth + 1, seen, found)?;
-        } else if entry.extension().is_some_and(|x| x == "ron") {
-            found.push(entry);
+/// The targets of [`expand_noting`], links leading outside skipped
+/// without a note.
+pub fn expand(paths: &[String]) -> Result<Vec<Target>, Failure> {
+    expand_noting(paths).map(|(targets, _)| targets)
+}
+
+/// A walk of one folder named on the command line.
+struct Walker {
+    /// The folder named, canonical: links must stay under it.
+    root: PathBuf,
+    /// Folders walked (canonical), so each is walked once.
+    seen: HashSet<PathBuf>,
+    /// The `.ron` files found.
+    found: Vec<PathBuf>,
+    /// Links to `.ron` files or folders outside `root`, not followed.
+    skipped: Vec<PathBuf>,
+}
+
+impl Walker {
+    /// Collects the `.ron` files under `dir`, sorted by name, files and
+    /// subfolders interleaved in that order.
+    fn walk(&mut self, dir: &Path, depth: usize) -> Result<(), Failure> {
+        let canonical = std::fs::canonicalize(dir)
+            .map_err(|e| Failure::io(format!("cannot read folder {}: {e}", dir.display())))?;
+        if !self.seen.insert(canonical) || depth > MAX_FOLDER_DEPTH {
+            return Ok(());
         }
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+            .map_err(|e| Failure::io(format!("cannot read folder {}: {e}", dir.display())))?
+            .map(|e| e.map(|e| e.path()))
+            .collect::<Result<_, _>>()
+            .map_err(|e| Failure::io(format!("cannot read folder {}: {e}", dir.display())))?;
+        entries.sort();
+        for entry in entries {
+            let wanted = entry.is_dir() || entry.extension().is_some_and(|x| x == "ron");
+            if wanted && self.leads_outside(&entry) {
+                self.skipped.push(entry);
+            } else if entry.is_dir() {
+                self.walk(&entry, depth + 1)?;
+            } else if entry.extension().is_some_and(|x| x == "ron") {
+                self.found.push(entry);
+            }
+        }
+        Ok(())
     }
-    Ok(())
+
+    /// Whether `entry` is a symbolic link whose target lies outside the
+    /// folder named. A dangling link is kept: reading it says why it fails.
+    fn leads_outside(&self, entry: &Path) -> bool {
+        let linked = entry.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink());
+        linked && std::fs::canonicalize(entry).is_ok_and(|target| !target.starts_with(&self.root))
+    }
 }
 
 pub fn run(o: &mut Output, paths: &[String], snapshot: bool) -> Result<ExitCode, Failure> {
     // Files named are run; in folders, variant files beside scenarios are skipped.
-    let files: Vec<Target> = expand(paths)?
+    let (targets, notes) = expand_noting(paths)?;
+    for note in &notes {
+        writeln!(o.err, "{note}")?;
+    }
+    let files: Vec<Target> = targets
         .into_iter()
         .filter(|t| !t.found || scenario::looks_like_scenario(&t.path))
         .collect();
@@ -158,8 +211,8 @@ fn compare_snapshot(o: &mut Output, file: &Path, report: &str) -> Result<Vec<Str
         writeln!(o.out, "     snapshot written: {}", snap.display())?;
         return Ok(Vec::new());
     }
-    let stored =
-        std::fs::read_to_string(&snap).map_err(|e| Failure::io(format!("cannot read {}: {e}", snap.display())))?;
+    let stored = crate::base::files::read_text(&snap, MAX_SNAPSHOT_BYTES, "a snapshot")
+        .map_err(|e| Failure::io(e.to_string()))?;
     if stored == report {
         return Ok(Vec::new());
     }

@@ -31,7 +31,11 @@ pub fn run(o: &mut Output, names: &[String], format: Format) -> Result<ExitCode,
     let mut targets: Vec<(String, Option<super::cmd_test::Target>)> = Vec::new();
     for name in names {
         if crate::spec::is_path_argument(name) {
-            for t in super::cmd_test::expand(std::slice::from_ref(name))? {
+            let (found, notes) = super::cmd_test::expand_noting(std::slice::from_ref(name))?;
+            for note in &notes {
+                writeln!(o.err, "{note}")?;
+            }
+            for t in found {
                 targets.push((t.path.to_string_lossy().into_owned(), Some(t)));
             }
         } else {

@@ -386,10 +386,13 @@ pub fn run() -> ExitCode {
         Ok(code) => code,
         Err(failure) if failure.quiet => ExitCode::SUCCESS,
         Err(failure) => {
-            // If stderr itself cannot be written, the exit code still tells.
-            let _ = writeln!(o.err, "{}", failure.message.trim_end());
-            let _ = o.err.flush();
-            ExitCode::from(failure.code)
+            // A message that cannot be written (stderr on a full disk) is
+            // output that cannot be written: exit 2, whatever the failure.
+            let written = writeln!(o.err, "{}", failure.message.trim_end()).and_then(|()| o.err.flush());
+            match written {
+                Err(e) if !output::is_closed_pipe(&e) => ExitCode::from(2),
+                _ => ExitCode::from(failure.code),
+            }
         }
     }
 }
@@ -631,7 +634,7 @@ enum FileKind {
 
 fn file_kind(path: &std::path::Path) -> FileKind {
     // Read as a variant file is: a regular file, size-limited.
-    let Ok(text) = crate::spec::read_text(path, crate::spec::MAX_FILE_BYTES, "a file") else {
+    let Ok(text) = crate::base::files::read_text(path, crate::spec::MAX_FILE_BYTES, "a file") else {
         return FileKind::Unknown;
     };
     let options = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);

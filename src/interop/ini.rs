@@ -78,6 +78,8 @@ pub fn parse(text: &str) -> Result<Vec<Section>, IniError> {
             ),
         ));
     }
+    // A byte-order mark (as Windows editors write) is not an option.
+    let text = crate::base::files::without_bom(text);
     let mut sections: Vec<Section> = Vec::new();
     for (index, raw) in text.lines().enumerate() {
         let line = index + 1;
@@ -177,6 +179,13 @@ pub fn parse(text: &str) -> Result<Vec<Section>, IniError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_byte_order_mark_is_not_an_option() {
+        let s = parse("\u{feff}[a]\nking = k\n").unwrap();
+        assert_eq!(s.len(), 1);
+        assert_eq!(s[0].get("king").unwrap().line, 2);
+    }
 
     #[test]
     fn sections_options_and_comments() {

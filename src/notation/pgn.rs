@@ -118,6 +118,8 @@ pub fn parse(text: &str) -> Result<Vec<PgnGame>, PgnError> {
             ),
         });
     }
+    // A byte-order mark (as Windows editors write) is not a move.
+    let text = crate::base::files::without_bom(text);
     let mut c = Cursor {
         chars: text.chars().collect(),
         pos: 0,
@@ -458,6 +460,15 @@ pub fn write(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_byte_order_mark_is_not_a_move() {
+        for text in ["\u{feff}1. e4 e5 *", "\u{feff}[Event \"a\"]\n\n1. e4 e5 *"] {
+            let games = parse(text).unwrap();
+            let moves: Vec<&str> = games[0].moves.iter().map(|m| m.text.as_str()).collect();
+            assert_eq!(moves, ["e4", "e5"], "{text:?}");
+        }
+    }
 
     #[test]
     fn games_comments_nags_and_variations() {

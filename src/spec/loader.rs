@@ -177,6 +177,23 @@ impl Loader {
                 }
             },
         };
+        if matches!(origin, Origin::Path { .. }) && !super::shape::begins_as_struct(&text) {
+            // Not one word of it: the file may be anything a name reached.
+            self.sources.files.push(SourceFile {
+                name: origin.display(),
+                text: String::new(),
+            });
+            return Err(vec![
+                Diagnostic::error(
+                    format!(
+                        "{} is not a variant file: it does not begin as a RON struct `(field: value, ...)`",
+                        origin.display()
+                    ),
+                    from,
+                )
+                .with_help("see docs/format.md for the layout of a variant file"),
+            ]);
+        }
         let file = self.parse(origin.display(), text)?;
         chain.push(origin.clone());
         let result = self.resolve_parent(file, &origin, chain);
@@ -354,59 +371,10 @@ impl Loader {
     }
 }
 
-/// Reads `path` as UTF-8 text: only a regular file (a FIFO, device or
-/// socket is refused without waiting on it), at most `limit` bytes counted
-/// while reading (a size the system reports is not trusted). `what` names
-/// the kind of file in messages (`a variant file`).
-pub fn read_text(path: &Path, limit: u64, what: &str) -> Result<String, String> {
-    use std::io::Read;
-    let mut options = std::fs::OpenOptions::new();
-    options.read(true);
-    #[cfg(unix)]
-    {
-        // Opening a FIFO for reading would wait for a writer.
-        use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NONBLOCK);
-    }
-    let file = options
-        .open(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let meta = file
-        .metadata()
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    if meta.is_dir() {
-        return Err(format!("{} is a directory, not {what}", path.display()));
-    }
-    if !meta.is_file() {
-        return Err(format!(
-            "{} is not a regular file (a FIFO, device or socket); kaboom reads only regular files",
-            path.display()
-        ));
-    }
-    if meta.len() > limit {
-        return Err(format!(
-            "{} has {} bytes; {what} may have at most {limit}",
-            path.display(),
-            meta.len()
-        ));
-    }
-    let mut bytes = Vec::new();
-    file.take(limit + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    if bytes.len() as u64 > limit {
-        return Err(format!(
-            "{} has more than {limit} bytes; {what} may have at most {limit}",
-            path.display()
-        ));
-    }
-    String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "{} is not UTF-8 text (invalid byte at offset {})",
-            path.display(),
-            e.utf8_error().valid_up_to()
-        )
-    })
+/// The one reader ([`crate::base::files::read_text`]) with its error as a
+/// message, for callers that report text.
+pub fn read_text(path: &Path, limit: u64, what: &'static str) -> Result<String, String> {
+    crate::base::files::read_text(path, limit, what).map_err(|e| e.to_string())
 }
 
 /// The file `child` over `parent`: each field the child gives replaces the

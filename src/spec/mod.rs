@@ -3,6 +3,7 @@
 //! [`Spanned`]. Nothing here is checked yet; `check` does that.
 
 mod loader;
+mod shape;
 mod type_errors;
 
 pub use crate::base::span::{Location, Sources, Spanned};
