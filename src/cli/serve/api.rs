@@ -1,7 +1,7 @@
 //! The routes: the page's assets and the JSON API.
 
-use super::caps::{CACHE_ENTRIES, ENGINE_HASH_MB, MAX_MOVES, MAX_TEXT_BYTES};
 use super::budget::{Budget, Spent};
+use super::caps::{CACHE_ENTRIES, ENGINE_HASH_MB, MAX_MOVES, MAX_TEXT_BYTES};
 use super::host::Served;
 use super::http::Reply;
 use super::library::Library;
@@ -290,10 +290,10 @@ fn engine_move(
     movetime: Option<u64>,
     budget: &Budget,
 ) -> Result<Value, ApiError> {
-    // The search gets what was asked, cut to leave a tenth of the budget
-    // that remains for the rest of the request.
-    let left = budget.remaining().as_millis() as u64;
-    let ms = super::caps::movetime(movetime).min(left - left / 10).max(1);
+    // The search gets what was asked, cut to leave the rest of the request
+    // a tenth of the budget that remains (at most 250 ms) to answer in.
+    let left = u64::try_from(budget.remaining().as_millis()).unwrap_or(u64::MAX);
+    let ms = super::caps::movetime(movetime).min(left - (left / 10).min(250)).max(1);
     let engine = crate::search::Engine::with_hash(Arc::clone(variant), ENGINE_HASH_MB);
     let mut replay = crate::Game::new(variant, line.start.clone());
     let mut history = vec![engine.key(replay.position())];
@@ -307,13 +307,7 @@ fn engine_move(
         movetime: Some(Duration::from_millis(ms)),
         ..crate::search::Limits::default()
     };
-    let result = engine.search(
-        line.game.position(),
-        &history,
-        &limits,
-        budget.control(),
-        &mut |_| {},
-    );
+    let result = engine.search(line.game.position(), &history, &limits, budget.control(), &mut |_| {});
     budget.check()?;
     Ok(json!({
         "best": result.best.map(|m| crate::notation::uci::write(variant, &m)),

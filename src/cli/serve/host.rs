@@ -39,7 +39,12 @@ pub fn check(served: Served, head: &Head) -> Result<(), Reply> {
         match (origins.next(), origins.next()) {
             (None, _) => {}
             (Some(origin), None) if origin_ok(served, origin.trim(), host) => {}
-            _ => return Err(Reply::error(403, "unexpected Origin header: post from this server's own page")),
+            _ => {
+                return Err(Reply::error(
+                    403,
+                    "unexpected Origin header: post from this server's own page",
+                ));
+            }
         }
     }
     Ok(())
@@ -102,9 +107,12 @@ fn loopback_name(name: &str) -> bool {
     let octets: Vec<&str> = name.split('.').collect();
     octets.len() == 4
         && octets[0] == "127"
-        && octets
-            .iter()
-            .all(|o| !o.is_empty() && o.len() <= 3 && o.bytes().all(|b| b.is_ascii_digit()) && o.parse::<u16>().is_ok_and(|v| v <= 255))
+        && octets.iter().all(|o| {
+            !o.is_empty()
+                && o.len() <= 3
+                && o.bytes().all(|b| b.is_ascii_digit())
+                && o.parse::<u16>().is_ok_and(|v| v <= 255)
+        })
 }
 
 #[cfg(test)]

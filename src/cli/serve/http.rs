@@ -195,6 +195,14 @@ pub fn read_body(stream: &mut TcpStream, head: &Head) -> Result<Vec<u8>, Reply> 
     }
     let mut body = head.rest.clone();
     body.truncate(length);
+    if body.len() < length
+        && head
+            .values("Expect")
+            .any(|v| v.trim().eq_ignore_ascii_case("100-continue"))
+    {
+        // curl asks before sending a body of more than 1 KB.
+        let _ = stream.write_all(b"HTTP/1.1 100 Continue\r\n\r\n");
+    }
     body.reserve_exact(length - body.len());
     let deadline = Instant::now() + BODY_TIMEOUT;
     let mut chunk = [0u8; 8192];

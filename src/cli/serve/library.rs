@@ -165,9 +165,7 @@ fn still_inside(path: &Path, folder: Option<&Path>) -> Result<(), String> {
     let shown = path.display();
     let real = std::fs::canonicalize(path).map_err(|e| format!("{shown}: cannot read: {e}"))?;
     if !real.starts_with(folder) {
-        return Err(format!(
-            "{shown}: a link that leads out of the folder served"
-        ));
+        return Err(format!("{shown}: a link that leads out of the folder served"));
     }
     let meta = std::fs::metadata(&real).map_err(|e| format!("{shown}: cannot read: {e}"))?;
     if !meta.is_file() {

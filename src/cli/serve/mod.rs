@@ -3,14 +3,18 @@
 //! the library (validate a variant text, show a position and its legal
 //! moves, play a move with its trace, ask the engine, write a scenario).
 //!
-//! Safety: it binds to 127.0.0.1 unless told otherwise; it reads only the
+//! Safety: it binds to 127.0.0.1 unless told otherwise and answers only
+//! requests addressed to this machine by name (`host`); it reads only the
 //! bundled variants and the files and folders named on the command line
 //! (a request names a variant by its number in that list, never by a
 //! path; a variant text sent by the page is read like `Variant::from_text`,
-//! whose `extends` reaches bundled variants only); request bodies, variant
-//! texts, lines of moves and engine time are capped; every request runs on
-//! its own thread, at most [`caps::MAX_ACTIVE`] at once, so a costly
-//! variant never stalls the others.
+//! whose `extends` reaches bundled variants only). Every connection has
+//! its own thread, at most [`caps::MAX_CONNECTIONS`], and deadlines for
+//! what it sends (`http`); request lines, headers, bodies, variant texts,
+//! lines of moves and engine time are capped; every request's work has a
+//! wall-time budget and stops when it is spent or the client leaves
+//! (`budget`), at most [`caps::MAX_ACTIVE`] at once, so a costly variant
+//! never stalls the others. Every cap is in [`caps`] and docs/limits.md.
 
 mod api;
 mod budget;
@@ -45,8 +49,7 @@ pub struct ServeOptions<'a> {
 pub fn run(o: &mut Output, options: ServeOptions<'_>) -> Result<ExitCode, Failure> {
     let library = library::Library::new(options.paths, &mut *o.err)?;
     let address = format!("{}:{}", options.host, options.port);
-    let listener =
-        TcpListener::bind(&address).map_err(|e| Failure::io(format!("cannot listen on {address}: {e}")))?;
+    let listener = TcpListener::bind(&address).map_err(|e| Failure::io(format!("cannot listen on {address}: {e}")))?;
     let local = listener
         .local_addr()
         .map_err(|e| Failure::io(format!("cannot listen on {address}: {e}")))?;
@@ -79,12 +82,10 @@ fn accept_forever(listener: &TcpListener, state: &Arc<api::State>, o: &mut Outpu
                 let state = Arc::clone(state);
                 // When the thread cannot start, the closure is dropped:
                 // the slot is given back and the connection closed.
-                let _ = std::thread::Builder::new()
-                    .name("kaboom-serve".into())
-                    .spawn(move || {
-                        let _slot = slot;
-                        conn::serve(stream, &state, accepted);
-                    });
+                let _ = std::thread::Builder::new().name("kaboom-serve".into()).spawn(move || {
+                    let _slot = slot;
+                    conn::serve(stream, &state, accepted);
+                });
             }
             Err(e) => {
                 if last_logged.is_none_or(|t| t.elapsed() >= std::time::Duration::from_secs(1)) {
