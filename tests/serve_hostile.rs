@@ -396,7 +396,7 @@ fn only_this_machine_by_name_and_port_is_answered() {
 /// A duck-style moving wall on a 10x10 board of queens: 13,211 legal
 /// moves at the start, so listing them takes a while.
 fn costly_text() -> String {
-    let mid = vec!["10"; 8].join("/");
+    let mid = ["10"; 8].join("/");
     format!(
         "(extends: \"duck\", name: \"Queen duck\", board: (files: 10, ranks: 10), castling: [], \
          start: \"qqqqqkqqqq/{mid}/QQQQQKQQQQ w - - 0 1\")"
