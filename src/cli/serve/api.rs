@@ -1,11 +1,11 @@
 //! The routes: the page's assets and the JSON API.
 
-use super::budget::{Budget, Spent};
 use super::caps::{CACHE_ENTRIES, ENGINE_HASH_MB, MAX_MOVES, MAX_TEXT_BYTES};
 use super::host::Served;
 use super::http::Reply;
 use super::library::Library;
 use super::line::{self, Line};
+use super::work::{Budget, Spent};
 use crate::Variant;
 use crate::check::LoadError;
 use serde::Deserialize;

@@ -3,10 +3,10 @@
 //! a budget on its own thread while this one watches the client.
 
 use super::api::{self, State};
-use super::budget::{self, Budget, Slot};
 use super::caps::{MAX_ACTIVE, WRITE_TIMEOUT, work_budget};
 use super::host;
 use super::http::{self, HeadError, Reply};
+use super::work::{self, Budget, Slot};
 use std::net::TcpStream;
 use std::sync::Arc;
 use std::time::Instant;
@@ -44,7 +44,7 @@ fn exchange(stream: &mut TcpStream, state: &Arc<State>, accepted: Instant) -> Op
             };
             let route = route.to_string();
             let mine = Arc::clone(state);
-            budget::run(stream, Budget::new(work_budget()), slot, move |b| {
+            work::run(stream, Budget::new(work_budget()), slot, move |b| {
                 api::post(&mine, &route, &body, b)
             })
         }

@@ -3,7 +3,7 @@
 //! nothing), and the position it reaches as JSON for the page. Each step
 //! (a move replayed, a move listed) first checks the request's budget.
 
-use super::budget::{Budget, Spent};
+use super::work::{Budget, Spent};
 use crate::engine::trace::Recorder;
 use crate::notation::{explain, fen, san, trace_text, uci};
 use crate::{Game, Move, Position, Variant};

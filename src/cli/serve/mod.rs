@@ -13,27 +13,27 @@
 //! what it sends (`http`); request lines, headers, bodies, variant texts,
 //! lines of moves and engine time are capped; every request's work has a
 //! wall-time budget and stops when it is spent or the client leaves
-//! (`budget`), at most [`caps::MAX_ACTIVE`] at once, so a costly variant
+//! (`work`), at most [`caps::MAX_ACTIVE`] at once, so a costly variant
 //! never stalls the others. Every cap is in [`caps`] and docs/limits.md.
 
 mod api;
-mod budget;
 pub mod caps;
 mod conn;
 mod host;
 mod http;
 mod library;
 mod line;
+mod work;
 
 use super::Failure;
 use super::output::Output;
-use budget::Slot;
 use std::io::Write as _;
 use std::net::TcpListener;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::AtomicUsize;
 use std::time::Instant;
+use work::Slot;
 
 /// What `kaboom serve` was asked for.
 pub struct ServeOptions<'a> {
