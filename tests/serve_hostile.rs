@@ -135,7 +135,7 @@ fn post(s: &Server, path: &str, extra: &str, value: &Value) -> Vec<u8> {
     raw(
         &s.addr,
         format!(
-            "POST {path} HTTP/1.1\r\nHost: {}\r\n{extra}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            "POST {path} HTTP/1.1\r\nHost: {}\r\n{extra}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
             s.addr,
             body.len()
         )
@@ -448,7 +448,7 @@ fn work_stops_when_its_client_leaves() {
     let chess = id_of(&s, "chess");
     let search = json!({ "variant": { "id": chess }, "moves": ["e2e4"], "movetime": 10_000 }).to_string();
     let head = format!(
-        "POST /api/engine HTTP/1.1\r\nHost: {}\r\nContent-Length: {}\r\n\r\n{search}",
+        "POST /api/engine HTTP/1.1\r\nHost: {}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{search}",
         s.addr,
         search.len()
     );
