@@ -40,7 +40,7 @@ impl Budget {
 
     /// Err once the deadline has passed or the work was stopped.
     pub fn check(&self) -> Result<(), Spent> {
-        if self.control.stop.load(Ordering::Relaxed) || Instant::now() >= self.deadline {
+        if self.control.stopped() || Instant::now() >= self.deadline {
             return Err(Spent(self.limit.as_millis()));
         }
         Ok(())
@@ -121,5 +121,34 @@ pub fn run(
             budget.stop();
             return None;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Budget, Slot};
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicUsize;
+    use std::time::Duration;
+
+    #[test]
+    fn a_budget_is_spent_at_its_deadline_or_when_stopped() {
+        assert!(Budget::new(Duration::ZERO).check().is_err());
+        let budget = Budget::new(Duration::from_secs(3600));
+        assert!(budget.check().is_ok());
+        budget.clone().stop();
+        assert!(budget.check().is_err(), "a clone shares the stop flag");
+        assert!(budget.control().stopped());
+    }
+
+    #[test]
+    fn slots_are_counted_and_given_back() {
+        let count = Arc::new(AtomicUsize::new(0));
+        let first = Slot::take(&count, 2);
+        let second = Slot::take(&count, 2);
+        assert!(first.is_some() && second.is_some());
+        assert!(Slot::take(&count, 2).is_none());
+        drop(first);
+        assert!(Slot::take(&count, 2).is_some());
     }
 }
