@@ -1,14 +1,17 @@
 //! The routes: the page's assets and the JSON API.
 
 use super::caps::{CACHE_ENTRIES, ENGINE_HASH_MB, MAX_MOVES, MAX_TEXT_BYTES};
-use super::http::{self, Reply};
+use super::host::Served;
+use super::http::Reply;
 use super::library::Library;
 use super::line::{self, Line};
+use super::work::{Budget, Spent};
 use crate::Variant;
 use crate::check::LoadError;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::collections::HashMap;
+use std::sync::atomic::AtomicUsize;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -16,22 +19,26 @@ const INDEX: &str = include_str!("page/index.html");
 const SCRIPT: &str = include_str!("page/app.js");
 const STYLE: &str = include_str!("page/style.css");
 
-/// What every request shares: the library and compiled variants.
+/// What every request shares: the library, compiled variants, the
+/// address served and the count of requests at work.
 pub struct State {
     library: Library,
     /// Compiled variants by source: `id:N` for the library's, `text:...` for a text.
     cache: Mutex<HashMap<String, Arc<Variant>>>,
-    /// The address served, for the Host check.
-    bound: String,
+    /// The address served, for the Host and Origin checks.
+    pub served: Served,
+    /// Requests at work now (at most [`MAX_ACTIVE`](super::caps::MAX_ACTIVE)).
+    pub active: Arc<AtomicUsize>,
 }
 
 impl State {
-    /// The state of a server offering `library` at `bound` (host:port).
-    pub fn new(library: Library, bound: String) -> State {
+    /// The state of a server offering `library` at `served`.
+    pub fn new(library: Library, served: Served) -> State {
         State {
             library,
             cache: Mutex::new(HashMap::new()),
-            bound,
+            served,
+            active: Arc::new(AtomicUsize::new(0)),
         }
     }
 }
@@ -51,6 +58,9 @@ pub enum ApiError {
     /// The variant does not load: its diagnostics.
     #[error("the variant does not load")]
     Invalid(Value),
+    /// The request's time budget was spent (or its client left).
+    #[error(transparent)]
+    Spent(#[from] Spent),
 }
 
 impl ApiError {
@@ -59,6 +69,7 @@ impl ApiError {
             ApiError::Bad(m) => Reply::error(400, m),
             ApiError::TooLarge(m) => Reply::error(413, m),
             ApiError::NotFound(m) => Reply::error(404, m),
+            ApiError::Spent(spent) => Reply::error(503, &spent.to_string()),
             ApiError::Invalid(diagnostics) => Reply::json(
                 422,
                 &json!({ "error": "the variant does not load", "diagnostics": diagnostics }),
@@ -96,64 +107,48 @@ struct TextRequest {
     text: String,
 }
 
-/// Answers one request.
-pub fn handle(state: &State, request: &mut tiny_http::Request) -> Reply {
-    if !host_allowed(state, request) {
-        return Reply::error(403, "unexpected Host header");
-    }
-    let url = request.url().to_string();
-    let (path, query) = url.split_once('?').unwrap_or((&url, ""));
-    let method = request.method().clone();
-    use tiny_http::Method::{Get, Post};
-    let result = match (method, path) {
-        (Get, "/") | (Get, "/index.html") => return Reply::asset("text/html; charset=utf-8", INDEX),
-        (Get, "/app.js") => return Reply::asset("text/javascript; charset=utf-8", SCRIPT),
-        (Get, "/style.css") => return Reply::asset("text/css; charset=utf-8", STYLE),
-        (Get, "/api/variants") => Ok(variants(state)),
-        (Get, "/api/source") => source(state, query),
-        (Post, route) if route.starts_with("/api/") => match http::body(request) {
-            Err(e @ http::BodyError::TooLarge) => Err(ApiError::TooLarge(e.to_string())),
-            Err(e) => Err(ApiError::Bad(e.to_string())),
-            Ok(body) => post(state, route, &body),
-        },
-        (_, route) => Err(ApiError::NotFound(format!("no route {route}"))),
+/// Answers a GET: the page's assets, the list of variants, a variant's
+/// source. Cheap, so it runs on the connection's thread.
+pub fn get(state: &State, target: &str) -> Reply {
+    let (path, query) = target.split_once('?').unwrap_or((target, ""));
+    let result = match path {
+        "/" | "/index.html" => return Reply::asset("text/html; charset=utf-8", INDEX),
+        "/app.js" => return Reply::asset("text/javascript; charset=utf-8", SCRIPT),
+        "/style.css" => return Reply::asset("text/css; charset=utf-8", STYLE),
+        "/api/variants" => Ok(variants(state)),
+        "/api/source" => source(state, query),
+        route => Err(ApiError::NotFound(format!("no route {route}"))),
     };
+    reply_of(result)
+}
+
+/// Whether `route` is one of the POST routes (their bodies are read).
+pub fn is_post_route(route: &str) -> bool {
+    matches!(
+        route,
+        "/api/validate" | "/api/position" | "/api/engine" | "/api/scenario"
+    )
+}
+
+/// Answers a POST to `route` with `body`, stopping when `budget` is spent.
+pub fn post(state: &State, route: &str, body: &[u8], budget: &Budget) -> Reply {
+    reply_of(post_value(state, route, body, budget))
+}
+
+fn reply_of(result: Result<Value, ApiError>) -> Reply {
     match result {
         Ok(value) => Reply::json(200, &value),
         Err(e) => e.reply(),
     }
 }
 
-/// Only requests addressed to this machine by name (a guard against DNS
-/// rebinding): when the server listens on a loopback address, the Host
-/// header must be the bound address, localhost or a loopback address. A
-/// server bound elsewhere (`--host 0.0.0.0`) was opened to the network on
-/// purpose and takes any Host.
-fn host_allowed(state: &State, request: &tiny_http::Request) -> bool {
-    let host = request
-        .headers()
-        .iter()
-        .find(|h| h.field.equiv("Host"))
-        .map(|h| h.value.as_str());
-    host_ok(&state.bound, host)
-}
-
-fn host_ok(bound: &str, host: Option<&str>) -> bool {
-    let loopback = |name: &str| matches!(name, "localhost" | "[::1]") || name.starts_with("127.");
-    let bound_name = bound.rsplit_once(':').map_or(bound, |(n, _)| n);
-    if !loopback(bound_name) {
-        return true;
-    }
-    let Some(host) = host else { return true };
-    let name = host.rsplit_once(':').map_or(host, |(n, _)| n);
-    host == bound || loopback(name)
-}
-
-fn post(state: &State, route: &str, body: &[u8]) -> Result<Value, ApiError> {
+fn post_value(state: &State, route: &str, body: &[u8], budget: &Budget) -> Result<Value, ApiError> {
     match route {
         "/api/validate" => {
             let req: TextRequest = parse(body)?;
-            Ok(validate(&req.text))
+            let value = validate(&req.text);
+            budget.check()?;
+            Ok(value)
         }
         "/api/position" | "/api/engine" | "/api/scenario" => {
             let req: LineRequest = parse(body)?;
@@ -161,12 +156,15 @@ fn post(state: &State, route: &str, body: &[u8]) -> Result<Value, ApiError> {
                 return Err(ApiError::TooLarge(format!("a line holds at most {MAX_MOVES} moves")));
             }
             let variant = variant_of(state, &req.variant)?;
-            let line =
-                line::replay(&variant, req.fen.as_deref(), &req.moves).map_err(|e| ApiError::Bad(e.to_string()))?;
+            budget.check()?;
+            let line = line::replay(&variant, req.fen.as_deref(), &req.moves, budget).map_err(|e| match e {
+                line::LineError::Spent(spent) => ApiError::Spent(spent),
+                e => ApiError::Bad(e.to_string()),
+            })?;
             match route {
-                "/api/position" => Ok(line::position_json(&variant, &line)),
-                "/api/engine" => engine_move(&variant, &line, req.movetime),
-                _ => Ok(scenario(state, &variant, &req.variant, &line)),
+                "/api/position" => Ok(line::position_json(&variant, &line, budget)?),
+                "/api/engine" => engine_move(&variant, &line, req.movetime, budget),
+                _ => scenario(state, &variant, &req.variant, &line, budget),
             }
         }
         _ => Err(ApiError::NotFound(format!("no route {route}"))),
@@ -286,12 +284,21 @@ fn variant_of(state: &State, r: &VariantRef) -> Result<Arc<Variant>, ApiError> {
 
 /// The engine's move in the line's position, searched for `movetime`
 /// milliseconds (capped).
-fn engine_move(variant: &Arc<Variant>, line: &Line<'_>, movetime: Option<u64>) -> Result<Value, ApiError> {
-    let ms = super::caps::movetime(movetime);
+fn engine_move(
+    variant: &Arc<Variant>,
+    line: &Line<'_>,
+    movetime: Option<u64>,
+    budget: &Budget,
+) -> Result<Value, ApiError> {
+    // The search gets what was asked, cut to leave the rest of the request
+    // a tenth of the budget that remains (at most 250 ms) to answer in.
+    let left = u64::try_from(budget.remaining().as_millis()).unwrap_or(u64::MAX);
+    let ms = super::caps::movetime(movetime).min(left - (left / 10).min(250)).max(1);
     let engine = crate::search::Engine::with_hash(Arc::clone(variant), ENGINE_HASH_MB);
     let mut replay = crate::Game::new(variant, line.start.clone());
     let mut history = vec![engine.key(replay.position())];
     for mv in line.game.moves() {
+        budget.check()?;
         replay.play(*mv);
         history.push(engine.key(replay.position()));
     }
@@ -300,13 +307,8 @@ fn engine_move(variant: &Arc<Variant>, line: &Line<'_>, movetime: Option<u64>) -
         movetime: Some(Duration::from_millis(ms)),
         ..crate::search::Limits::default()
     };
-    let result = engine.search(
-        line.game.position(),
-        &history,
-        &limits,
-        &crate::search::Control::new(),
-        &mut |_| {},
-    );
+    let result = engine.search(line.game.position(), &history, &limits, budget.control(), &mut |_| {});
+    budget.check()?;
     Ok(json!({
         "best": result.best.map(|m| crate::notation::uci::write(variant, &m)),
         "depth": result.depth,
@@ -315,29 +317,24 @@ fn engine_move(variant: &Arc<Variant>, line: &Line<'_>, movetime: Option<u64>) -
     }))
 }
 
-fn scenario(state: &State, variant: &Variant, r: &VariantRef, line: &Line<'_>) -> Value {
+fn scenario(
+    state: &State,
+    variant: &Variant,
+    r: &VariantRef,
+    line: &Line<'_>,
+    budget: &Budget,
+) -> Result<Value, ApiError> {
     let (field, note) = match (&r.text, r.id.and_then(|id| state.library.get(id))) {
+        (None, Some(entry)) if entry.is_file() => {
+            let name = entry.scenario_name();
+            let note = format!("Save this file beside {name}, the variant file it names.");
+            (name, Some(note))
+        }
         (None, Some(entry)) => (entry.scenario_name(), None),
         _ => (
             "variant.ron".to_string(),
-            Some("The variant was edited in the page: save its text as variant.ron beside this file."),
+            Some("The variant was edited in the page: save its text as variant.ron beside this file.".to_string()),
         ),
     };
-    json!({ "text": line::scenario_text(variant, &field, note, line) })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::host_ok;
-
-    #[test]
-    fn hosts() {
-        assert!(host_ok("127.0.0.1:8080", Some("127.0.0.1:8080")));
-        assert!(host_ok("127.0.0.1:8080", Some("localhost:8080")));
-        assert!(host_ok("127.0.0.1:8080", Some("[::1]:8080")));
-        assert!(host_ok("127.0.0.1:8080", None));
-        assert!(!host_ok("127.0.0.1:8080", Some("evil.example:8080")));
-        assert!(!host_ok("127.0.0.1:8080", Some("localhost.evil.example")));
-        assert!(host_ok("0.0.0.0:8080", Some("192.0.2.7:8080")));
-    }
+    Ok(json!({ "text": line::scenario_text(variant, &field, note.as_deref(), line, budget)? }))
 }

@@ -1,7 +1,9 @@
 //! A line of play: a start position and the moves played from it,
 //! replayed on every request (the page keeps the line; the server keeps
-//! nothing), and the position it reaches as JSON for the page.
+//! nothing), and the position it reaches as JSON for the page. Each step
+//! (a move replayed, a move listed) first checks the request's budget.
 
+use super::work::{Budget, Spent};
 use crate::engine::trace::Recorder;
 use crate::notation::{explain, fen, san, trace_text, uci};
 use crate::{Game, Move, Position, Variant};
@@ -31,6 +33,9 @@ pub enum LineError {
         /// The move as sent.
         text: String,
     },
+    /// The request's budget was spent.
+    #[error(transparent)]
+    Spent(#[from] Spent),
 }
 
 /// A replayed line: the game and the last move with its position before.
@@ -44,8 +49,13 @@ pub struct Line<'v> {
 }
 
 /// Replays `moves` (kaboom's notation or algebraic) from `start_fen` (or the
-/// start position).
-pub fn replay<'v>(variant: &'v Variant, start_fen: Option<&str>, moves: &[String]) -> Result<Line<'v>, LineError> {
+/// start position), within `budget`.
+pub fn replay<'v>(
+    variant: &'v Variant,
+    start_fen: Option<&str>,
+    moves: &[String],
+    budget: &Budget,
+) -> Result<Line<'v>, LineError> {
     let start = match start_fen.filter(|f| !f.trim().is_empty()) {
         None => variant.start_position(),
         Some(text) => fen::parse(variant, text).map_err(|e| LineError::Fen(e.to_string()))?,
@@ -53,6 +63,7 @@ pub fn replay<'v>(variant: &'v Variant, start_fen: Option<&str>, moves: &[String
     let mut game = Game::new(variant, start.clone());
     let mut last = None;
     for (i, text) in moves.iter().enumerate() {
+        budget.check()?;
         if game.ending().is_some() {
             return Err(LineError::Over {
                 number: i + 1,
@@ -75,26 +86,27 @@ pub fn replay<'v>(variant: &'v Variant, start_fen: Option<&str>, moves: &[String
 
 /// The position a line reaches, for the page: the board as SVG (the last
 /// move's marks on it), its FEN, every legal move with its squares and
-/// algebraic notation, the last move's trace and the result.
-pub fn position_json(variant: &Variant, line: &Line<'_>) -> Value {
+/// algebraic notation, the last move's trace and the result; within
+/// `budget`, checked before each move listed.
+pub fn position_json(variant: &Variant, line: &Line<'_>, budget: &Budget) -> Result<Value, Spent> {
     let pos = line.game.position();
     let g = variant.geometry();
     let ended = line.game.ending();
-    let moves: Vec<Value> = if ended.is_some() {
-        Vec::new()
-    } else {
-        san::legal_moves(variant, pos)
-            .into_iter()
-            .map(|(mv, text)| {
-                json!({
-                    "uci": uci::write(variant, &mv),
-                    "san": text,
-                    "from": g.name(mv.from),
-                    "to": g.name(mv.to),
-                })
-            })
-            .collect()
-    };
+    let mut moves: Vec<Value> = Vec::new();
+    if ended.is_none() {
+        budget.check()?;
+        // One move at a time (as `san::legal_moves` writes them), so that
+        // a spent budget stops the listing between two moves.
+        for mv in variant.legal_moves(pos) {
+            budget.check()?;
+            moves.push(json!({
+                "uci": uci::write(variant, &mv),
+                "san": san::write_move(variant, pos, &mv),
+                "from": g.name(mv.from),
+                "to": g.name(mv.to),
+            }));
+        }
+    }
     let (svg, last) = match &line.last {
         None => (crate::picture::board(variant, pos), Value::Null),
         Some((mv, before)) => {
@@ -117,7 +129,7 @@ pub fn position_json(variant: &Variant, line: &Line<'_>) -> Value {
             (crate::picture::board_marked(variant, pos, &marks, &caption), last)
         }
     };
-    json!({
+    Ok(json!({
         "variant": variant.name(),
         "files": g.files,
         "ranks": g.ranks,
@@ -128,17 +140,24 @@ pub fn position_json(variant: &Variant, line: &Line<'_>) -> Value {
         "moves": moves,
         "last": last,
         "result": ended.map(|e| json!({ "score": e.result.score(), "reason": e.reason })),
-    })
+    }))
 }
 
 /// The line as a scenario file `kaboom test` reads: the start position,
 /// the moves, and what they led to (each move's trace, the FEN, the
-/// result) as its expectations.
-pub fn scenario_text(variant: &Variant, variant_field: &str, note: Option<&str>, line: &Line<'_>) -> String {
+/// result) as its expectations; within `budget`.
+pub fn scenario_text(
+    variant: &Variant,
+    variant_field: &str,
+    note: Option<&str>,
+    line: &Line<'_>,
+    budget: &Budget,
+) -> Result<String, Spent> {
     let quote = |s: &str| format!("{s:?}");
     let mut replay = Game::new(variant, line.start.clone());
     let mut traces = Vec::new();
     for mv in line.game.moves() {
+        budget.check()?;
         let events = replay.play(*mv);
         traces.push(trace_text::describe_all(variant, &events));
     }
@@ -176,5 +195,5 @@ pub fn scenario_text(variant: &Variant, variant_field: &str, note: Option<&str>,
     ));
     out.push_str(&format!("        result: {},\n", quote(&result)));
     out.push_str("    ),\n)\n");
-    out
+    Ok(out)
 }
