@@ -20,7 +20,7 @@ How each position is told to Popeye (py-engl.txt):
     forsyth <board>        the position (knights are S in Popeye's English)
     stipulation ~1         lists White's legal moves
     option halfduplex      ... Black's instead, when Black is to move
-    option nocastling SQ   a king or rook on its start square that lost its right
+    option nocastling SQS  the kings and rooks on start squares that lost a right (e1h8)
     option enpassant A B C the double step just played (from, crossed, to)
     condition <text>       the fairy condition (nothing for orthodox chess)
 
@@ -114,7 +114,9 @@ def popeye_problem(fen, condition):
             if long not in castling:
                 lost.append("a" + rank)
     if lost:
-        options.append("nocastling " + " ".join(lost))
+        # One word of squares: Popeye reads `nocastling e1 h8` as e1 and
+        # an offending item.
+        options.append("nocastling " + "".join(lost))
     if ep != "-":
         file, rank = ep[0], int(ep[1])
         step = 1 if rank == 3 else -1
@@ -170,6 +172,8 @@ def run_popeye(popeye, fens, condition):
             [str(popeye / "py"), "-maxmem", "256M", name], capture_output=True, text=True
         )
         Path(name).unlink()
+        if "input-error" in out.stdout or "offending item" in out.stdout:
+            sys.exit(f"Popeye refused its input:\n{text}\n{out.stdout}")
         # Each problem's output ends with a "solution finished" line.
         parts = re.split(r"solution finished\.[^\n]*\n", out.stdout)
         if len(parts) < len(batch) + 1:
