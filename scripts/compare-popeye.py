@@ -14,6 +14,8 @@ Usage:
     python3 scripts/compare-popeye.py orthodox --variant chess --positions 200
     python3 scripts/compare-popeye.py circe --variant variants/fairy/circe.ron \\
         --condition "Circe" --positions 200 --seed 1
+    python3 scripts/compare-popeye.py orthodox-castling --max-plies 12 \\
+        --start "r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 0 1"
     python3 scripts/compare-popeye.py orthodox --check   # compare the stored file only
 
 How each position is told to Popeye (py-engl.txt):
@@ -67,14 +69,16 @@ def kaboom_play(kaboom, variant, fen, move):
     sys.exit(f"kaboom play printed no FEN after {fen} {move}")
 
 
-def positions_from_games(kaboom, variant, count, seed, max_plies):
-    """Distinct positions along seeded random games, with kaboom's moves."""
+def positions_from_games(kaboom, variant, count, seed, max_plies, starts):
+    """Distinct positions along seeded random games, with kaboom's moves;
+    the games start from `starts` in turn (the variant's start if none)."""
     rng = random.Random(seed)
+    starts = starts or [start_fen(kaboom, variant)]
     seen = {}
     games = 0
     while len(seen) < count and games < count * 4:
+        fen = starts[games % len(starts)]
         games += 1
-        fen = start_fen(kaboom, variant)
         for _ in range(rng.randint(1, max_plies)):
             key = " ".join(fen.split()[:4])
             moves = kaboom_moves(kaboom, variant, fen)
@@ -229,6 +233,12 @@ def main():
     ap.add_argument("--positions", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-plies", type=int, default=80)
+    ap.add_argument(
+        "--start",
+        action="append",
+        default=[],
+        help="a FEN the games start from (repeatable; default the variant's start)",
+    )
     ap.add_argument("--popeye", type=Path, default=DEFAULT_POPEYE, help="Popeye's built source tree")
     ap.add_argument("--kaboom", default=str(REPO / "target" / "release" / "kaboom"))
     ap.add_argument("--check", action="store_true", help="compare the stored file only (no Popeye)")
@@ -241,7 +251,9 @@ def main():
         expected = [(fen, sorted(moves)) for fen, moves in rows]
     else:
         variant = args.variant
-        found = positions_from_games(args.kaboom, variant, args.positions, args.seed, args.max_plies)
+        found = positions_from_games(
+            args.kaboom, variant, args.positions, args.seed, args.max_plies, args.start
+        )
         fens = [fen for fen, _ in found]
         expected = list(zip(fens, run_popeye(args.popeye, fens, args.condition)))
         write_data(path, variant, args.condition, popeye_commit(args.popeye), expected)

@@ -73,7 +73,11 @@ fn differences(path: &Path) -> (usize, Vec<String>) {
         ours.sort();
         if &ours != theirs {
             let only = |a: &[String], b: &[String]| {
-                a.iter().filter(|m| !b.contains(m)).cloned().collect::<Vec<_>>().join(" ")
+                a.iter()
+                    .filter(|m| !b.contains(m))
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join(" ")
             };
             out.push(format!(
                 "{} ({}): {fen}: only kaboom [{}], only Popeye [{}]",
@@ -94,17 +98,28 @@ fn kaboom_lists_popeyes_legal_moves_for_every_stored_condition() {
     let mut failures = Vec::new();
     for file in &files {
         let (positions, diffs) = differences(file);
-        assert!(positions >= 200, "{}: {positions} positions, 200 wanted", file.display());
+        assert!(
+            positions >= 200,
+            "{}: {positions} positions, 200 wanted",
+            file.display()
+        );
         failures.extend(diffs);
     }
-    assert!(failures.is_empty(), "kaboom and Popeye differ:\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "kaboom and Popeye differ:\n{}",
+        failures.join("\n")
+    );
 }
 
 /// The runner reads a difference as one: a move Popeye lists that kaboom
 /// does not is reported with its position.
 #[test]
 fn a_changed_list_is_reported() {
-    let file = data_files().into_iter().find(|p| p.ends_with("orthodox.txt")).expect("orthodox.txt");
+    let file = data_files()
+        .into_iter()
+        .find(|p| p.ends_with("orthodox.txt"))
+        .expect("orthodox.txt");
     let text = std::fs::read_to_string(&file).unwrap();
     let changed = text.replacen("moves ", "moves a1a8 ", 1);
     let path = std::env::temp_dir().join(format!("kaboom-popeye-{}.txt", std::process::id()));

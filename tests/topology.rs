@@ -36,7 +36,10 @@ fn a_rook_rides_round_a_vertical_cylinder_once() {
         assert!(rook.contains(&to.to_string()), "{to} in {rook:?}");
     }
     // The flat board's rook has 10.
-    assert_eq!(of(&moves(&load("chess"), "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), "a1").len(), 10);
+    assert_eq!(
+        of(&moves(&load("chess"), "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), "a1").len(),
+        10
+    );
 }
 
 #[test]
@@ -103,7 +106,10 @@ struct Lcg(u64);
 
 impl Lcg {
     fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         ((self.0 >> 33) as usize) % n
     }
 }
@@ -175,7 +181,12 @@ fn perft_of_the_bundled_topologies() {
         let v = load(name);
         let pos = v.start_position();
         for (depth, expected) in counts.iter().enumerate() {
-            assert_eq!(perft.count(&v, &pos, depth as u32 + 1), *expected, "{name} depth {}", depth + 1);
+            assert_eq!(
+                perft.count(&v, &pos, depth as u32 + 1),
+                *expected,
+                "{name} depth {}",
+                depth + 1
+            );
         }
     }
 }
@@ -185,10 +196,15 @@ fn perft_of_the_bundled_topologies() {
 #[test]
 fn an_unknown_wrap_is_refused_with_its_place() {
     let text = "(\n    extends: \"chess\",\n    name: \"x\",\n    board: (files: 8, ranks: 8, wrap: Cylinder),\n)\n";
-    let err = Variant::from_text("bad.ron", text).err().expect("refused");
+    let Err(err) = Variant::from_text("bad.ron", text) else {
+        panic!("an unknown wrap loads");
+    };
     let d = &err.diagnostics[0];
     assert!(d.message.contains("unknown value `Cylinder`"), "{}", d.message);
-    assert!(d.help.as_deref().unwrap_or("").contains("Flat, Files, Ranks, Both"), "{d:?}");
+    assert!(
+        d.help.as_deref().unwrap_or("").contains("Flat, Files, Ranks, Both"),
+        "{d:?}"
+    );
     let at = d.location.as_ref().expect("a place").span.clone();
     assert_eq!(&text[at], "Cylinder");
 }
