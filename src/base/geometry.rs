@@ -95,8 +95,16 @@ impl Geometry {
         if self.wrap == Wrap::Flat {
             return self.square(file, rank);
         }
-        let file = if self.wrap.files() { file.rem_euclid(i32::from(self.files)) } else { file };
-        let rank = if self.wrap.ranks() { rank.rem_euclid(i32::from(self.ranks)) } else { rank };
+        let file = if self.wrap.files() {
+            file.rem_euclid(i32::from(self.files))
+        } else {
+            file
+        };
+        let rank = if self.wrap.ranks() {
+            rank.rem_euclid(i32::from(self.ranks))
+        } else {
+            rank
+        };
         self.square(file, rank).filter(|&to| to != sq || (df, dr) == (0, 0))
     }
 
