@@ -224,10 +224,14 @@ fn explain_marks_the_squares_and_tells_what_happened() {
 fn validate_folders_and_json() {
     let (code, out, _) = kaboom(&["validate", "variants/"]);
     assert_eq!(code, 0, "{out}");
-    let bundled = std::fs::read_dir("variants")
-        .unwrap()
-        .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "ron"))
-        .count();
+    // Every variant file, the fairy conditions under variants/fairy/ too.
+    let files = |dir: &str| {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "ron"))
+            .count()
+    };
+    let bundled = files("variants") + files("variants/fairy");
     assert_eq!(out.lines().count(), bundled, "{out}");
     let (code, out, _) = kaboom(&[
         "validate",

@@ -2,18 +2,58 @@
 
 use super::square::{Color, Square};
 
-/// The size of a board and the arithmetic on its squares.
+/// Which edges of a board are joined (docs/fairy.md, Board topology): a
+/// step off one edge comes back on the opposite one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Deserialize)]
+pub enum Wrap {
+    /// No edges are joined: the ordinary board.
+    #[default]
+    Flat,
+    /// The first and last files are adjacent (a vertical cylinder).
+    Files,
+    /// The first and last ranks are adjacent (a horizontal cylinder).
+    Ranks,
+    /// Both (an anchor ring).
+    Both,
+}
+
+impl Wrap {
+    /// Whether the first and last files are adjacent.
+    #[inline]
+    pub fn files(self) -> bool {
+        matches!(self, Wrap::Files | Wrap::Both)
+    }
+
+    /// Whether the first and last ranks are adjacent.
+    #[inline]
+    pub fn ranks(self) -> bool {
+        matches!(self, Wrap::Ranks | Wrap::Both)
+    }
+}
+
+/// The size of a board, its topology and the arithmetic on its squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Geometry {
     /// Number of files (columns), 1 to 16.
     pub files: u8,
     /// Number of ranks (rows), 1 to 16.
     pub ranks: u8,
+    /// Which edges are joined.
+    pub wrap: Wrap,
 }
 
 impl Geometry {
     /// The largest number of files or ranks a board may have.
     pub const MAX_SIDE: u8 = 16;
+
+    /// A board of `files` and `ranks` whose edges are not joined.
+    pub const fn flat(files: u8, ranks: u8) -> Self {
+        Geometry {
+            files,
+            ranks,
+            wrap: Wrap::Flat,
+        }
+    }
 
     /// Number of squares on the board.
     #[inline]
@@ -44,10 +84,28 @@ impl Geometry {
     }
 
     /// The square `df` files and `dr` ranks away from `sq`, if on the board.
+    /// Where edges are joined the count goes on across them; a non-zero
+    /// step that comes back to `sq` reaches no square (so a ride round a
+    /// cylinder ends before its own square, and every line `k * (df, dr)`
+    /// ends).
     #[inline]
     pub fn offset(&self, sq: Square, df: i32, dr: i32) -> Option<Square> {
         // Offsets come from files too: one that overflows is off the board.
-        self.square(self.file(sq).checked_add(df)?, self.rank(sq).checked_add(dr)?)
+        let (file, rank) = (self.file(sq).checked_add(df)?, self.rank(sq).checked_add(dr)?);
+        if self.wrap == Wrap::Flat {
+            return self.square(file, rank);
+        }
+        let file = if self.wrap.files() {
+            file.rem_euclid(i32::from(self.files))
+        } else {
+            file
+        };
+        let rank = if self.wrap.ranks() {
+            rank.rem_euclid(i32::from(self.ranks))
+        } else {
+            rank
+        };
+        self.square(file, rank).filter(|&to| to != sq || (df, dr) == (0, 0))
     }
 
     /// The 0-based rank seen from `side`: White's first rank is 0 for White,
@@ -121,7 +179,7 @@ mod tests {
 
     #[test]
     fn names_round_trip_on_the_largest_board() {
-        let g = Geometry { files: 16, ranks: 16 };
+        let g = Geometry::flat(16, 16);
         for sq in 0..=255u8 {
             assert_eq!(g.parse_square(&g.name(Square::new(sq))), Some(Square::new(sq)));
         }
@@ -133,14 +191,36 @@ mod tests {
 
     #[test]
     fn reads_two_digit_ranks_only_where_they_exist() {
-        let g = Geometry { files: 10, ranks: 10 };
+        let g = Geometry::flat(10, 10);
         assert_eq!(g.read_square("a10b1"), Some((Square::new(90), 3)));
         assert_eq!(g.read_square("a1b2"), Some((Square::new(0), 2)));
-        let small = Geometry { files: 8, ranks: 8 };
+        let small = Geometry::flat(8, 8);
         // "a11" on 8 ranks is a1 followed by something else.
         assert_eq!(small.read_square("a11"), Some((Square::new(0), 2)));
         // Never slices inside a character.
         assert_eq!(small.read_square("\u{1F600}\u{1F600}"), None);
         assert_eq!(small.read_square("a\u{e9}"), None);
+    }
+
+    #[test]
+    fn joined_edges_wrap_steps_and_end_lines() {
+        let sq = |g: &Geometry, name: &str| g.parse_square(name).unwrap();
+        let mut g = Geometry::flat(8, 8);
+        assert_eq!(g.offset(sq(&g, "a1"), -1, 0), None);
+        g.wrap = Wrap::Files;
+        assert_eq!(g.offset(sq(&g, "a1"), -1, 0), Some(sq(&g, "h1")));
+        assert_eq!(g.offset(sq(&g, "a1"), 0, -1), None);
+        // A rook's ray round the cylinder: seven squares, then its own.
+        let ray: Vec<_> = (1..).map_while(|k| g.offset(sq(&g, "c1"), k, 0)).collect();
+        assert_eq!(ray.len(), 7);
+        assert_eq!(g.offset(sq(&g, "c1"), 0, 0), Some(sq(&g, "c1")));
+        g.wrap = Wrap::Ranks;
+        assert_eq!(g.offset(sq(&g, "a8"), 0, 1), Some(sq(&g, "a1")));
+        assert_eq!(g.offset(sq(&g, "h8"), 1, 0), None);
+        g.wrap = Wrap::Both;
+        assert_eq!(g.offset(sq(&g, "h8"), 1, 1), Some(sq(&g, "a1")));
+        // A nightrider's line on the ring visits distinct squares and ends.
+        let line: Vec<_> = (1..).map_while(|k| g.offset(sq(&g, "a1"), 2 * k, k)).collect();
+        assert_eq!(line.len(), 7);
     }
 }

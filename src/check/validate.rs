@@ -449,6 +449,7 @@ fn check_board(c: &mut Checker<'_>, file: &VariantFile) -> Option<Geometry> {
     Some(Geometry {
         files: files?,
         ranks: ranks?,
+        wrap: b.wrap,
     })
 }
 

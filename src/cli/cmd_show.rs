@@ -30,13 +30,14 @@ pub fn run(
         .load(name_or_path)
         .map_err(|_| Failure::io(format!("cannot read {name_or_path} again")))?;
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{} ({}x{})",
-        variant.name(),
-        variant.geometry().files,
-        variant.geometry().ranks
-    );
+    let g = variant.geometry();
+    let joined = match (g.wrap.files(), g.wrap.ranks()) {
+        (false, false) => "",
+        (true, false) => ", the first and last files adjacent",
+        (false, true) => ", the first and last ranks adjacent",
+        (true, true) => ", opposite edges adjacent",
+    };
+    let _ = writeln!(out, "{} ({}x{}{joined})", variant.name(), g.files, g.ranks);
     if !variant.description().is_empty() {
         let _ = writeln!(out, "{}", variant.description());
     }

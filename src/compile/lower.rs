@@ -993,7 +993,7 @@ mod tests {
     }
 
     fn masks(template: &str, side: Color, length: usize) -> (Geometry, LineMasks) {
-        let g = Geometry { files: 3, ranks: 3 };
+        let g = Geometry::flat(3, 3);
         let t = crate::lang::betza::parse(template).unwrap();
         let vectors: Vec<(i32, i32)> = template_directions(&t).into_iter().map(|(v, _)| v).collect();
         (g, line_masks(g, &vectors, side, length))
@@ -1051,7 +1051,7 @@ mod tests {
     fn a_block_mask_is_the_rest_of_the_block_above_and_right_of_its_corner() {
         let mut b = Builder {
             p: Programs::default(),
-            g: Geometry { files: 3, ranks: 3 },
+            g: Geometry::flat(3, 3),
             ray_keys: Vec::new(),
             line_keys: Vec::new(),
             line_mask_keys: Vec::new(),

@@ -807,7 +807,7 @@ mod tests {
 
     #[test]
     fn blocked_squares_match_the_board() {
-        let mut pos = Position::empty(Geometry { files: 16, ranks: 16 });
+        let mut pos = Position::empty(Geometry::flat(16, 16));
         for sq in [0usize, 7, 8, 63, 64, 100, 127, 200, 255] {
             pos.board[sq] = Cell::BLOCKED;
         }

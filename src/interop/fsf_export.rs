@@ -149,6 +149,9 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
     if files > 12 || ranks > 10 {
         why.push(format!("a {files}x{ranks} board: Fairy-Stockfish's largest is 12x10"));
     }
+    if board.wrap != crate::base::geometry::Wrap::Flat {
+        why.push("a board whose edges are joined (`wrap`): Fairy-Stockfish's boards are flat".to_string());
+    }
     let _ = writeln!(ini, "maxFile = {files}\nmaxRank = {ranks}");
     let pieces = file.pieces.clone().unwrap_or_default();
     let royals: Vec<char> = pieces.iter().filter(|p| p.royal).map(|p| p.letter.value).collect();

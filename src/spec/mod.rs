@@ -154,6 +154,11 @@ pub struct BoardSpec {
     pub files: Spanned<u32>,
     /// Number of ranks, 1 to 16.
     pub ranks: Spanned<u32>,
+    /// Which edges are joined (docs/fairy.md, Board topology): `Files`
+    /// (a vertical cylinder), `Ranks` (a horizontal one), `Both` (an
+    /// anchor ring); default `Flat`.
+    #[serde(default)]
+    pub wrap: crate::base::geometry::Wrap,
 }
 
 /// One piece type.

@@ -1,0 +1,131 @@
+//! kaboom's legal moves against Popeye's, without Popeye: every
+//! `tests/data/popeye/<name>.txt` holds positions along seeded random games
+//! and the legal moves Popeye listed there under a fairy condition
+//! (written by `scripts/compare-popeye.py`, which names Popeye's commit in
+//! the file). One generic runner checks each file; a new condition is a new
+//! data file, no new code.
+
+use kaboom::Variant;
+use std::path::{Path, PathBuf};
+
+/// One data file: the kaboom variant, Popeye's condition line, its commit
+/// and the positions with Popeye's sorted moves.
+struct Data {
+    variant: String,
+    condition: String,
+    popeye: String,
+    positions: Vec<(String, Vec<String>)>,
+}
+
+fn read(path: &Path) -> Data {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut data = Data {
+        variant: String::new(),
+        condition: String::new(),
+        popeye: String::new(),
+        positions: Vec::new(),
+    };
+    for (n, line) in text.lines().enumerate() {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (key, value) = line.split_once(' ').unwrap_or((line, ""));
+        match key {
+            "popeye" => data.popeye = value.to_string(),
+            "variant" => data.variant = value.to_string(),
+            "condition" => data.condition = value.to_string(),
+            "fen" => data.positions.push((value.to_string(), Vec::new())),
+            "moves" => {
+                let (_, moves) = data.positions.last_mut().expect("`moves` after `fen`");
+                *moves = value.split_whitespace().map(str::to_string).collect();
+                moves.sort();
+            }
+            other => panic!("{}:{}: unknown key `{other}`", path.display(), n + 1),
+        }
+    }
+    data
+}
+
+fn data_files() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/popeye");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// The differences between kaboom and Popeye on one file, one line each.
+fn differences(path: &Path) -> (usize, Vec<String>) {
+    let data = read(path);
+    assert_eq!(data.popeye.len(), 40, "{}: Popeye's commit", path.display());
+    let variant = Variant::load(&data.variant).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut out = Vec::new();
+    for (fen, theirs) in &data.positions {
+        let pos = kaboom::fen::parse(&variant, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let mut ours: Vec<String> = variant
+            .legal_moves(&pos)
+            .iter()
+            .map(|m| kaboom::uci::write(&variant, m))
+            .collect();
+        ours.sort();
+        if &ours != theirs {
+            let only = |a: &[String], b: &[String]| {
+                a.iter()
+                    .filter(|m| !b.contains(m))
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            out.push(format!(
+                "{} ({}): {fen}: only kaboom [{}], only Popeye [{}]",
+                path.display(),
+                data.condition,
+                only(&ours, theirs),
+                only(theirs, &ours)
+            ));
+        }
+    }
+    (data.positions.len(), out)
+}
+
+#[test]
+fn kaboom_lists_popeyes_legal_moves_for_every_stored_condition() {
+    let files = data_files();
+    assert!(!files.is_empty(), "no data under tests/data/popeye");
+    let mut failures = Vec::new();
+    for file in &files {
+        let (positions, diffs) = differences(file);
+        assert!(
+            positions >= 200,
+            "{}: {positions} positions, 200 wanted",
+            file.display()
+        );
+        failures.extend(diffs);
+    }
+    assert!(
+        failures.is_empty(),
+        "kaboom and Popeye differ:\n{}",
+        failures.join("\n")
+    );
+}
+
+/// The runner reads a difference as one: a move Popeye lists that kaboom
+/// does not is reported with its position.
+#[test]
+fn a_changed_list_is_reported() {
+    let file = data_files()
+        .into_iter()
+        .find(|p| p.ends_with("orthodox.txt"))
+        .expect("orthodox.txt");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let changed = text.replacen("moves ", "moves a1a8 ", 1);
+    let path = std::env::temp_dir().join(format!("kaboom-popeye-{}.txt", std::process::id()));
+    std::fs::write(&path, changed).unwrap();
+    let (_, diffs) = differences(&path);
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(diffs.len(), 1, "{diffs:?}");
+    assert!(diffs[0].contains("only Popeye [a1a8]"), "{}", diffs[0]);
+}
