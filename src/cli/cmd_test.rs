@@ -79,12 +79,6 @@ pub fn expand_noting(paths: &[String]) -> Result<(Vec<Target>, Vec<String>), Fai
     Ok((files, notes))
 }
 
-/// The targets of [`expand_noting`], links leading outside skipped
-/// without a note.
-pub fn expand(paths: &[String]) -> Result<Vec<Target>, Failure> {
-    expand_noting(paths).map(|(targets, _)| targets)
-}
-
 /// A walk of one folder named on the command line.
 struct Walker {
     /// The folder named, canonical: links must stay under it.

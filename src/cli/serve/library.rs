@@ -7,7 +7,7 @@
 //! link leading out is skipped with a note on stderr, and checked again
 //! whenever the file is read (it may have changed since).
 
-use super::super::cmd_test::expand;
+use super::super::cmd_test::expand_noting;
 use super::super::{Failure, FileKind, file_kind};
 use crate::Variant;
 use crate::check::LoadError;
@@ -107,7 +107,11 @@ impl Library {
                 source: Source::Bundled(name),
             })
             .collect();
-        for target in expand(paths)? {
+        let (targets, skipped) = expand_noting(paths)?;
+        for note in skipped {
+            writeln!(notes, "kaboom serve: {note}")?;
+        }
+        for target in targets {
             let kind = file_kind(&target.path);
             if target.found && kind == FileKind::Scenario {
                 continue;
