@@ -9,16 +9,27 @@ deep nesting, huge scenario lists) at close to 100 KB where size matters,
 runs each command under /usr/bin/time -v and prints wall time, peak memory
 and exit code. It exits 1 if any run breaks the bar.
 
+The costly positions (a moving wall plus costly clauses, round three) are
+run through every command that lists or plays a position's moves: `moves`,
+`perft 1`, `play` (a legal move, and an illegal one, whose error lists every
+move in algebraic notation), `go --movetime 100`, `replay` of one game, and
+the playground's /api/position (a `kaboom serve` started on a free port,
+timed per request, its peak memory read from /proc).
+
     cargo build --release && python3 scripts/hostile-limits.py [target/release/kaboom]
 
 It measures; it is not a test (speed is never a timed test, docs/limits.md).
 """
 
+import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
+import time
+import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KABOOM = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "target", "release", "kaboom")
@@ -75,6 +86,109 @@ def generated(folder):
     return out
 
 
+# The costly positions: refused ones (the attack's shape and its variations)
+# and ones that load, each run through every command below.
+COSTLY = ["costly-wall", "costly-wall-rule", "costly-wall-end", "costly-wall-allowed", "chosen-walls", "duck"]
+
+
+def costly_file(folder, name):
+    """A copy of the costly variant `name` in `folder` (a bundled one as its name)."""
+    for base in (FIXTURES, os.path.join(ROOT, "tests", "fixtures", "valid")):
+        path = os.path.join(base, name + ".ron")
+        if os.path.isfile(path):
+            shutil.copy(path, os.path.join(folder, name + ".ron"))
+            return name + ".ron"
+    return name
+
+
+def kaboom_out(args, cwd):
+    run = subprocess.run([KABOOM] + args, cwd=cwd, capture_output=True, text=True, errors="replace", timeout=120)
+    return run.returncode, run.stdout
+
+
+def one_game(folder, variant, plies):
+    """Writes a game of `plies` moves (each the legal move at a fixed
+    stride) as PGN beside the variant; returns its path, or None if the
+    variant does not load."""
+    moves = []
+    fen = None
+    for ply in range(plies):
+        code, out = kaboom_out(["moves", variant] + (["--fen", fen] if fen else []), folder)
+        legal = out.split()
+        if code != 0 or not legal:
+            break
+        moves.append(legal[(ply * 7919) % len(legal)])
+        code, out = kaboom_out(["play", variant] + moves, folder)
+        found = re.findall(r"^fen: (.*)$", out, re.M)
+        if code != 0 or not found:
+            moves.pop()
+            break
+        fen = found[-1]
+    if not moves:
+        return None
+    pgn = os.path.join(folder, variant.replace(".ron", "") + ".pgn")
+    kaboom_out(["play", variant, "--pgn", pgn] + moves, folder)
+    return pgn if os.path.isfile(pgn) else None
+
+
+def costly_cases(folder):
+    """Every command on every costly position: (item, args, cwd)."""
+    out = []
+    for name in COSTLY:
+        v = costly_file(folder, name)
+        first = kaboom_out(["moves", v], folder)[1].split()[:1]
+        out += [
+            ("33.5 " + name, ["moves", v], folder),
+            ("33.5 " + name, ["perft", v, "1"], folder),
+            ("33.5 " + name, ["play", v] + first, folder),
+            ("33.5 " + name, ["play", v, "a1a1"], folder),
+            ("33.5 " + name, ["go", v, "--movetime", "100"], folder),
+        ]
+        pgn = one_game(folder, v, 40)
+        if pgn:
+            out.append(("33.5 " + name, ["replay", os.path.basename(pgn)], folder))
+    return out
+
+
+def serve_cases(folder):
+    """/api/position on each costly position through one `kaboom serve`:
+    (item, seconds, status) per request, and the server's peak MB."""
+    proc = subprocess.Popen(
+        [KABOOM, "serve", "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
+    )
+    rows = []
+    peak = -1
+    try:
+        line = proc.stdout.readline()
+        bound = re.search(r"http://([^/]+)/", line)
+        if not bound:
+            return [("33.5 serve did not start", -1, 0)], -1
+        for name in COSTLY:
+            path = os.path.join(folder, name + ".ron")
+            text = open(path).read() if os.path.isfile(path) else '(extends: "%s")' % name
+            body = json.dumps({"variant": {"text": text}, "moves": []}).encode()
+            request = urllib.request.Request(
+                "http://%s/api/position" % bound.group(1), data=body, headers={"Content-Type": "application/json"}
+            )
+            started = time.monotonic()
+            try:
+                with urllib.request.urlopen(request, timeout=60) as reply:
+                    reply.read()
+                    status = reply.status
+            except urllib.error.HTTPError as e:
+                status = e.code
+            except OSError:
+                status = 0
+            rows.append(("33.5 " + name, time.monotonic() - started, status))
+        with open("/proc/%d/status" % proc.pid) as f:
+            hwm = re.search(r"VmHWM:\s+(\d+) kB", f.read())
+            peak = int(hwm.group(1)) / 1024 if hwm else -1
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+    return rows, peak
+
+
 def cases(gen):
     fx = lambda name: os.path.join(FIXTURES, name + ".ron")
     return [
@@ -104,9 +218,10 @@ def cases(gen):
     ]
 
 
-def measure(args):
+def measure(args, cwd=None):
     run = subprocess.run(
         ["/usr/bin/time", "-v", KABOOM] + args,
+        cwd=cwd,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
@@ -129,14 +244,23 @@ def main():
     with tempfile.TemporaryDirectory() as folder:
         gen = generated(folder)
         print("%-24s %-9s %8s %9s %5s  %s" % ("item", "size", "seconds", "peak MB", "exit", "command"))
-        for item, args in cases(gen):
-            files = [a for a in args if os.path.isfile(a)]
-            size = "%.1f KB" % (os.path.getsize(files[0]) / 1024) if files else "-"
-            seconds, mb, code = measure(args)
+        runs = [(item, args, None) for item, args in cases(gen)] + costly_cases(folder)
+        for item, args, cwd in runs:
+            files = [a for a in args if os.path.isfile(os.path.join(cwd or "", a))]
+            size = "%.1f KB" % (os.path.getsize(os.path.join(cwd or "", files[0])) / 1024) if files else "-"
+            seconds, mb, code = measure(args, cwd)
             ok = 0 <= seconds <= LIMIT_SECONDS and 0 <= mb <= LIMIT_MB and code in (0, 1, 2)
             broken += not ok
-            shown = " ".join(os.path.basename(a) if os.path.isfile(a) else a for a in args)
+            shown = " ".join(os.path.basename(a) if a in files else a for a in args)
             print("%-24s %-9s %8.2f %9.1f %5d  %s%s" % (item, size, seconds, mb, code, shown, "" if ok else "  <-- over"))
+        rows, peak = serve_cases(folder)
+        for item, seconds, status in rows:
+            ok = 0 <= seconds <= LIMIT_SECONDS and status in (200, 400, 413, 422)
+            broken += not ok
+            print("%-24s %-9s %8.2f %9s %5d  %s%s" % (item, "-", seconds, "-", status, "POST /api/position", "" if ok else "  <-- over"))
+        ok = 0 <= peak <= LIMIT_MB
+        broken += not ok
+        print("%-24s %-9s %8s %9.1f %5s  %s%s" % ("33.5 serve", "-", "-", peak, "-", "kaboom serve, peak over all requests", "" if ok else "  <-- over"))
     print("bar: %.0f s and %d MB per command; %s" % (LIMIT_SECONDS, LIMIT_MB, "all within" if not broken else "%d over" % broken))
     sys.exit(1 if broken else 0)
 

@@ -93,6 +93,7 @@ pub use base::span::Sources;
 pub use base::square::{Color, MAX_SQUARES, Square, SquareIter, SquareSet};
 pub use compile::{CastlingRule, PieceInfo, Variant};
 pub use engine::game::{Ending, Game, GameResult};
+pub use engine::movegen::legal_generations;
 pub use engine::moves::{Choice, ChoiceKind, Choices, IllegalMove, MAX_CHOICES, Move, MoveKind};
 pub use engine::perft::Perft;
 pub use engine::position::Position;
@@ -122,6 +123,6 @@ pub mod uci {
 
 /// Standard algebraic notation: writing a move, reading one.
 pub mod san {
-    pub use crate::notation::san::{legal_moves, parse, write, write_move};
+    pub use crate::notation::san::{legal_moves, parse, write, write_among, write_move, write_move_among};
     pub use crate::notation::san_match::{MatchError, find, strip};
 }

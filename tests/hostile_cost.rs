@@ -348,3 +348,92 @@ fn regions_of_many_wide_areas_load_quickly() {
         Variant::from_text("hostile", &text).unwrap_or_else(|e| panic!("{e}"))
     });
 }
+
+// Round three, item 5: one bound for the cost of a position.
+
+/// `kaboom validate FILE`: exit code and everything printed.
+fn validate(path: &str) -> (i32, String) {
+    let (code, out, err) = kaboom(&["validate", path]);
+    (code, format!("{out}{err}"))
+}
+
+#[test]
+fn a_moving_wall_with_a_costly_legality_clause_is_refused_where_it_is_written() {
+    // Up to a million moves (a wall chosen after each queen move) times a
+    // clause that looks along every ray from every square.
+    let e = load_error(&fixture("costly-wall"));
+    assert!(e.contains("listing the moves of one position costs about"), "{e}");
+    assert!(e.contains("at most 1000000000 are allowed"), "{e}");
+    assert!(e.contains("the costliest, this legality clause"), "{e}");
+    let (code, out) = validate(&fixture("costly-wall"));
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("costly-wall.ron:17:13"), "{out}");
+}
+
+#[test]
+fn the_cost_in_a_rule_or_an_end_condition_is_refused_too() {
+    for (name, what, at) in [
+        ("costly-wall-rule", "this rule", "costly-wall-rule.ron:15:9"),
+        ("costly-wall-end", "this end rule", "costly-wall-end.ron:15:39"),
+    ] {
+        let e = load_error(&fixture(name));
+        assert!(e.contains("listing the moves of one position costs about"), "{e}");
+        assert!(e.contains(&format!("the costliest, {what}")), "{e}");
+        let (code, out) = validate(&fixture(name));
+        assert_eq!(code, 1, "{out}");
+        assert!(out.contains(at), "{out}");
+    }
+}
+
+#[test]
+fn a_moving_wall_under_the_bound_loads_and_lists_its_moves() {
+    let v = Variant::load(&fixture("costly-wall-allowed")).unwrap_or_else(|e| panic!("{e}"));
+    let moves = v.legal_moves(&v.start_position());
+    assert_eq!(moves.len(), 3408);
+}
+
+#[test]
+fn every_bundled_variant_stays_under_the_bound() {
+    for name in kaboom::bundled_names() {
+        Variant::load(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+}
+
+/// How many legal move lists `f` generates on this thread.
+fn generations<T>(f: impl FnOnce() -> T) -> (u64, T) {
+    let before = kaboom::legal_generations();
+    let out = f();
+    (kaboom::legal_generations() - before, out)
+}
+
+#[test]
+fn writing_every_move_in_algebraic_notation_generates_them_once() {
+    // Duck chess after 1. Nf3: knights, a queen and bishops with twins to
+    // tell apart, each move once per square for the duck.
+    let v = Variant::load("duck").unwrap();
+    let mut pos = v.start_position();
+    pos.make(&v, kaboom::uci::parse(&v, &pos, "g1f3,f3e5").unwrap());
+    let (n, listed) = generations(|| kaboom::san::legal_moves(&v, &pos));
+    assert!(listed.len() > 500, "{}", listed.len());
+    assert_eq!(n, 1, "one generation for {} moves", listed.len());
+    // Every move reads back, each reading generating the list once.
+    for (mv, text) in listed.iter().step_by(37) {
+        let (n, found) = generations(|| kaboom::san::find(&v, &pos, text));
+        assert_eq!(found, Ok(*mv), "{text}");
+        assert_eq!(n, 1, "{text}");
+        let (n, parsed) = generations(|| kaboom::san::parse(&v, &pos, text));
+        assert_eq!(parsed, Ok(*mv), "{text}");
+        assert_eq!(n, 1, "{text}");
+    }
+}
+
+#[test]
+fn twins_are_told_apart_from_the_one_list() {
+    // Two rooks and two knights reach the same squares.
+    let v = Variant::load("chess").unwrap();
+    let pos = kaboom::fen::parse(&v, "4k3/8/8/8/8/2N3N1/4K3/R6R w - - 0 1").unwrap();
+    let listed: Vec<String> = kaboom::san::legal_moves(&v, &pos).into_iter().map(|(_, s)| s).collect();
+    for want in ["Rad1", "Rhd1", "Nce4", "Nge4", "Kd3"] {
+        assert!(listed.iter().any(|s| s == want), "{want} in {listed:?}");
+    }
+}

@@ -38,6 +38,36 @@ const ATTACK_STEPS: u64 = 64;
 /// Largest distance along a line on any board.
 const LONGEST_RAY: u64 = 15;
 
+/// Most steps the moves of one position may cost together: the bound on
+/// the moves a position offers ([`Costs::move_bound`]) times the steps of
+/// the sentences for one move. Each is limited on its own
+/// ([`MAX_MOVES`], [`MAX_MOVE_COST`]); this bounds their product, the work
+/// of listing one position's legal moves (each judged by the legality
+/// clauses on the position it leads to) or of playing each of them once.
+pub const MAX_POSITION_COST: u64 = POSITION_COST_LIMIT;
+
+const POSITION_COST_LIMIT: u64 = 1_000_000_000;
+
+/// The steps of a variant's sentences for one move, sentence by sentence.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SentenceCosts {
+    /// Each triggered rule, guard and effects.
+    pub rules: Vec<u64>,
+    /// Each legality clause.
+    pub legal: Vec<u64>,
+    /// Each end rule's condition.
+    pub end: Vec<u64>,
+    /// The action effects together.
+    pub actions: u64,
+}
+
+impl SentenceCosts {
+    /// All of them together: the sentences' cost for one move.
+    pub fn total(&self) -> u64 {
+        (self.rules.iter().chain(&self.legal).chain(&self.end)).fold(self.actions, |a, b| a.saturating_add(*b))
+    }
+}
+
 /// Estimates on a board of `squares` squares.
 pub struct Costs {
     squares: u64,
@@ -224,32 +254,45 @@ impl Costs {
         over
     }
 
+    /// Steps of each triggered rule (its guard and effects), each legality
+    /// clause and each end condition, for one move, in file order.
+    pub fn sentence_costs(&self, s: &CheckedSentences) -> SentenceCosts {
+        let rules = (s.rules.iter())
+            .map(|rule| {
+                (rule.effects.iter())
+                    .map(|e| self.effect(e))
+                    .fold(rule.guard.as_ref().map_or(0, |g| self.cond(g)), u64::saturating_add)
+            })
+            .collect();
+        let legal = (s.legal.iter())
+            .map(|clause| match clause {
+                LegalClause::Survives(Some(c)) | LegalClause::NotAttacked(Some(c), _) | LegalClause::Forbids(c) => {
+                    self.cond(c)
+                }
+                _ => 0,
+            })
+            .collect();
+        let end = (s.end.iter())
+            .map(|rule| match &rule.condition {
+                EndCondition::Holds(c) => self.cond(c),
+                _ => 0,
+            })
+            .collect();
+        let actions = (s.actions.iter())
+            .flat_map(|a| &a.effects)
+            .map(|e| self.effect(e))
+            .fold(0, u64::saturating_add);
+        SentenceCosts {
+            rules,
+            legal,
+            end,
+            actions,
+        }
+    }
+
     /// The rules, legality clauses, end conditions and action effects of one move.
     fn per_move(&self, s: &CheckedSentences) -> Option<OverBudget> {
-        let mut per_move = 0u64;
-        for rule in &s.rules {
-            per_move = per_move.saturating_add(rule.guard.as_ref().map_or(0, |g| self.cond(g)));
-            for e in &rule.effects {
-                per_move = per_move.saturating_add(self.effect(e));
-            }
-        }
-        for clause in &s.legal {
-            if let LegalClause::Survives(Some(c)) | LegalClause::NotAttacked(Some(c), _) | LegalClause::Forbids(c) =
-                clause
-            {
-                per_move = per_move.saturating_add(self.cond(c));
-            }
-        }
-        for rule in &s.end {
-            if let EndCondition::Holds(c) = &rule.condition {
-                per_move = per_move.saturating_add(self.cond(c));
-            }
-        }
-        for a in &s.actions {
-            for e in &a.effects {
-                per_move = per_move.saturating_add(self.effect(e));
-            }
-        }
+        let per_move = self.sentence_costs(s).total();
         (per_move > MAX_MOVE_COST).then(|| {
             self::over(
                 "the variant's rules, legality clauses, end conditions and action effects, for one move,".into(),

@@ -11,6 +11,7 @@ mod endings;
 mod evaluation;
 mod inherited;
 pub mod piece_limits;
+mod position_cost;
 mod promotion;
 mod random_setup;
 pub mod regions;

@@ -357,10 +357,8 @@ fn check_whole(
     }
     if let (Some(pieces), Some(g)) = (&p.pieces, p.geometry) {
         let costs = super::cost::Costs::new(g.squares());
-        check_move_bound(
-            c,
-            costs.move_bound(pieces, &p.promotions, p.castling_rules.len(), &p.sentences),
-        );
+        let bound = costs.move_bound(pieces, &p.promotions, p.castling_rules.len(), &p.sentences);
+        super::position_cost::check(c, file, &costs, bound, &p.sentences);
     }
     warnings
 }
@@ -514,20 +512,6 @@ fn check_sentence_costs(c: &mut Checker<'_>, g: Geometry, sentences: &CheckedSen
             over.message,
             None,
             "simplify the sets: smaller areas, fewer `first`/`lines` rays, a condition that does not depend on `target`",
-        );
-    }
-}
-
-/// The most moves a position may offer, against the limit.
-fn check_move_bound(c: &mut Checker<'_>, bound: u64) {
-    if bound > super::cost::MAX_MOVES {
-        c.error(
-            format!(
-                "a position of this variant may offer up to {bound} moves; at most {} are allowed",
-                super::cost::MAX_MOVES
-            ),
-            None,
-            "fewer promotion choices, action targets, bounce choices or squares to choose for a chosen block",
         );
     }
 }

@@ -14,6 +14,17 @@ use crate::compile::Variant;
 use crate::compile::ir::{CompiledAction, Legal, Op};
 use crate::compile::tables::{CAPTURE, EN_PASSANT, HOPS, MoveTables, QUIET, Ride, SETS_EN_PASSANT};
 
+thread_local! {
+    static GENERATIONS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// How many legal move lists ([`Variant::generate_legal`], and so
+/// [`Variant::legal_moves`]) this thread has generated so far: what a
+/// test counts to show that writing a list of moves generates it once.
+pub fn legal_generations() -> u64 {
+    GENERATIONS.with(std::cell::Cell::get)
+}
+
 impl Variant {
     /// Every legal move of the side to move, in generation order.
     pub fn legal_moves(&self, pos: &Position) -> Vec<Move> {
@@ -25,6 +36,7 @@ impl Variant {
     /// Fills `out` (after clearing it) with the legal moves of the side to
     /// move. A position ended by an end rule has none.
     pub fn generate_legal(&self, pos: &Position, out: &mut Vec<Move>) {
+        GENERATIONS.with(|n| n.set(n.get() + 1));
         self.generate_legal_by_clauses(pos, out);
         if self.programs.captures_compulsory && out.iter().any(Move::is_capture) {
             out.retain(Move::is_capture);

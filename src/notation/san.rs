@@ -13,8 +13,35 @@ use crate::engine::position::Position;
 use crate::engine::trace::Event;
 
 /// The move `mv`, played from `before` with the events `events`, leading to
-/// `after`, in algebraic notation.
+/// `after`, in algebraic notation. The legal moves of `before`, which tell
+/// a piece move from its twins, are generated here when needed; to write
+/// many moves of one position, list them once and use [`write_among`].
 pub fn write(variant: &Variant, before: &Position, mv: &Move, events: &[Event], after: &Position) -> String {
+    written(variant, before, mv, events, after, None)
+}
+
+/// As [`write`], with `legal`, the legal moves of `before`, given: the
+/// twins of a piece move are looked for there, not generated again (a
+/// list of n moves is written in n steps, not n generations).
+pub fn write_among(
+    variant: &Variant,
+    before: &Position,
+    mv: &Move,
+    events: &[Event],
+    after: &Position,
+    legal: &[Move],
+) -> String {
+    written(variant, before, mv, events, after, Some(legal))
+}
+
+fn written(
+    variant: &Variant,
+    before: &Position,
+    mv: &Move,
+    events: &[Event],
+    after: &Position,
+    legal: Option<&[Move]>,
+) -> String {
     let g = variant.geometry;
     let mut out = match mv.kind {
         MoveKind::Castle(i) => {
@@ -61,7 +88,7 @@ pub fn write(variant: &Variant, before: &Position, mv: &Move, events: &[Event], 
                 ..*mv
             },
         ),
-        _ => piece_move(variant, before, mv),
+        _ => piece_move(variant, before, mv, legal),
     };
     for choice in mv.choices.iter() {
         match choice.kind {
@@ -98,7 +125,7 @@ pub fn write(variant: &Variant, before: &Position, mv: &Move, events: &[Event], 
 
 /// A plain move: piece letter (none for pawns), what tells it apart from
 /// its twins, `x` for a capture, the destination, `=Q` for a promotion.
-fn piece_move(variant: &Variant, before: &Position, mv: &Move) -> String {
+fn piece_move(variant: &Variant, before: &Position, mv: &Move, legal: Option<&[Move]>) -> String {
     let g = variant.geometry;
     let moving = before.cell(mv.from);
     let is_pawn = moving.is_piece() && variant.pieces[moving.kind().index()].pawn;
@@ -110,9 +137,16 @@ fn piece_move(variant: &Variant, before: &Position, mv: &Move) -> String {
         }
     } else {
         out.push(letter(variant, moving).to_ascii_uppercase());
-        let twins: Vec<Move> = variant
-            .legal_moves(before)
-            .into_iter()
+        let generated;
+        let legal = match legal {
+            Some(list) => list,
+            None => {
+                generated = variant.legal_moves(before);
+                &generated[..]
+            }
+        };
+        let twins: Vec<&Move> = legal
+            .iter()
             .filter(|m| {
                 m.to == mv.to
                     && m.from != mv.from
@@ -149,21 +183,31 @@ fn piece_move(variant: &Variant, before: &Position, mv: &Move) -> String {
 /// The move `mv` from `pos` in algebraic notation, played on a copy to
 /// learn what it does (for check marks and bounces).
 pub fn write_move(variant: &Variant, pos: &Position, mv: &Move) -> String {
+    played(variant, pos, mv, None)
+}
+
+/// As [`write_move`], the twins of a piece move looked for in `legal`, the
+/// legal moves of `pos`.
+pub fn write_move_among(variant: &Variant, pos: &Position, mv: &Move, legal: &[Move]) -> String {
+    played(variant, pos, mv, Some(legal))
+}
+
+/// `mv` written after playing it on a copy, its twins looked for in `legal`
+/// when given.
+fn played(variant: &Variant, pos: &Position, mv: &Move, legal: Option<&[Move]>) -> String {
     let mut after = pos.clone();
     let mut events = Vec::new();
     after.make_traced(variant, *mv, &mut events);
-    write(variant, pos, mv, &events, &after)
+    written(variant, pos, mv, &events, &after, legal)
 }
 
-/// Every legal move of `pos` with its algebraic notation.
+/// Every legal move of `pos` with its algebraic notation. The moves are
+/// generated once; each is written from that list.
 pub fn legal_moves(variant: &Variant, pos: &Position) -> Vec<(Move, String)> {
-    variant
-        .legal_moves(pos)
-        .into_iter()
-        .map(|mv| {
-            let text = write_move(variant, pos, &mv);
-            (mv, text)
-        })
+    let legal = variant.legal_moves(pos);
+    legal
+        .iter()
+        .map(|mv| (*mv, played(variant, pos, mv, Some(&legal))))
         .collect()
 }
 

@@ -1,12 +1,13 @@
 //! Reading a move written in kaboom's algebraic notation (as `san::write`
 //! prints it) or in coordinates (`e2e4`), by matching it against the legal
 //! moves: every legal move is written out and compared, so whatever kaboom
-//! prints reads back exactly. Check marks and annotations (`+`, `#`, `!`,
+//! prints reads back exactly. The legal moves are generated once, and each
+//! is written from that list. Check marks and annotations (`+`, `#`, `!`,
 //! `?`) are ignored.
 
 use super::{san, uci};
 use crate::compile::Variant;
-use crate::engine::moves::Move;
+use crate::engine::moves::{Move, MoveKind};
 use crate::engine::position::Position;
 use thiserror::Error;
 
@@ -32,11 +33,10 @@ pub fn find(variant: &Variant, pos: &Position, text: &str) -> Result<Move, Match
     let legal = variant.legal_moves(pos);
     let mut found: Vec<Move> = Vec::new();
     for mv in &legal {
-        let mut after = pos.clone();
-        let mut events = Vec::new();
-        after.make_traced(variant, *mv, &mut events);
-        let written = san::write(variant, pos, mv, &events, &after);
-        if strip(&written) == wanted {
+        if !may_be_written(variant, mv, wanted) {
+            continue;
+        }
+        if strip(&san::write_move_among(variant, pos, mv, &legal)) == wanted {
             found.push(*mv);
         }
     }
@@ -54,6 +54,21 @@ pub fn find(variant: &Variant, pos: &Position, text: &str) -> Result<Move, Match
                 .collect::<Vec<_>>()
                 .join(", "),
         )),
+    }
+}
+
+/// Whether `mv` may be written `wanted`: a piece move or a drop is written
+/// with its destination square, so one whose destination's name is not in
+/// the text is not written out (a listing of a duck chess position writes
+/// the few dozen moves to the square named, not its thousand moves).
+fn may_be_written(variant: &Variant, mv: &Move, wanted: &str) -> bool {
+    match mv.kind {
+        MoveKind::Quiet | MoveKind::Initial | MoveKind::Capture | MoveKind::EnPassant | MoveKind::Drop(_)
+            if mv.controller.is_none() =>
+        {
+            wanted.contains(variant.geometry.name(mv.to).as_str())
+        }
+        _ => true,
     }
 }
 

@@ -1,0 +1,57 @@
+//! The cost of one position: how many moves it may offer, and those
+//! moves times what the sentences cost for each (the work of listing the
+//! legal moves, each judged on the position it leads to, or of playing
+//! each once), against the limits of [`super::cost`].
+
+use super::cost::{Costs, MAX_MOVES, MAX_POSITION_COST};
+use super::sentences::CheckedSentences;
+use super::validate::Checker;
+use crate::spec::{Location, Spanned, VariantFile};
+
+/// The most moves a position may offer (`bound`, from
+/// [`Costs::move_bound`]) against [`MAX_MOVES`], and `bound` times the
+/// sentences' cost per move against [`MAX_POSITION_COST`]. The second error
+/// points at the costliest sentence when this file writes it.
+pub(super) fn check(c: &mut Checker<'_>, file: &VariantFile, costs: &Costs, bound: u64, s: &CheckedSentences) {
+    if bound > MAX_MOVES {
+        c.error(
+            format!("a position of this variant may offer up to {bound} moves; at most {MAX_MOVES} are allowed"),
+            None,
+            "fewer promotion choices, action targets, bounce choices or squares to choose for a chosen block",
+        );
+        return;
+    }
+    let each = costs.sentence_costs(s);
+    let total = bound.saturating_mul(each.total());
+    if total <= MAX_POSITION_COST {
+        return;
+    }
+    // The costliest sentence, located when this file lists it.
+    let lists = [
+        (&each.rules, &file.rules, "rule"),
+        (&each.legal, &file.legal, "legality clause"),
+        (&each.end, &file.end, "end rule"),
+    ];
+    let costliest = lists
+        .iter()
+        .flat_map(|(costs, written, what)| costs.iter().enumerate().map(move |(i, c)| (*c, i, *written, *what)))
+        .max_by_key(|(cost, ..)| *cost);
+    let at = costliest.and_then(|(_, i, written, _)| located(written, i));
+    let what = costliest.map_or(String::new(), |(cost, _, _, what)| {
+        format!(" (the costliest, this {what}: about {cost} steps)")
+    });
+    c.error(
+        format!(
+            "listing the moves of one position costs about {total} steps: up to {bound} moves, each costing about {} steps in the rules, legality clauses and end conditions{what}; at most {MAX_POSITION_COST} are allowed",
+            each.total()
+        ),
+        at.or_else(|| c.root()),
+        "a smaller board, fewer squares to choose for a chosen block, or cheaper sentences: smaller areas, fewer `first`/`lines` rays, fewer terms",
+    );
+}
+
+/// Where this file writes entry `i` of a list of sentences (not where a
+/// bundled parent does).
+fn located(written: &Option<Vec<Spanned<String>>>, i: usize) -> Option<Location> {
+    written.as_ref()?.get(i)?.location.clone().filter(|l| l.source == 0)
+}
