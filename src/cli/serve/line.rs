@@ -95,13 +95,15 @@ pub fn position_json(variant: &Variant, line: &Line<'_>, budget: &Budget) -> Res
     let mut moves: Vec<Value> = Vec::new();
     if ended.is_none() {
         budget.check()?;
-        // One move at a time (as `san::legal_moves` writes them), so that
-        // a spent budget stops the listing between two moves.
-        for mv in variant.legal_moves(pos) {
+        // The moves generated once, each written from that one list (its
+        // twins looked for there), one at a time, so that a spent budget
+        // stops the listing between two moves.
+        let legal = variant.legal_moves(pos);
+        for mv in &legal {
             budget.check()?;
             moves.push(json!({
-                "uci": uci::write(variant, &mv),
-                "san": san::write_move(variant, pos, &mv),
+                "uci": uci::write(variant, mv),
+                "san": san::write_move_among(variant, pos, mv, &legal),
                 "from": g.name(mv.from),
                 "to": g.name(mv.to),
             }));
