@@ -303,3 +303,51 @@ fn a_random_setup_fen_reads_without_its_seed() {
         assert_eq!(code, 0, "{err}");
     }
 }
+
+#[test]
+fn explain_names_the_piece_a_king_compels() {
+    let (code, out, err) = kaboom(&[
+        "explain",
+        "kaboom",
+        "--fen",
+        "4k3/8/8/8/8/4p3/8/4K3 w - - 0 1",
+        "e1~e3e2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(
+            "The White king on e1 stays and compels the Black pawn on e3 to move.\nBlack pawn moves from e3 to e2."
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("compels it"), "{out}");
+}
+
+#[test]
+fn a_king_bump_without_its_square_gets_a_hint() {
+    let fen = "8/8/8/8/8/8/4p3/4K2k w - - 0 1";
+    let (code, _, err) = kaboom(&["play", "kaboom", "--fen", fen, "e1e2@bump"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("help: `e1e2@bump` needs the square the push sends the piece to, after `/`: e1e2@bump/d1,"),
+        "{err}"
+    );
+    // A move that names its square, or another mistake, gets no such hint.
+    let (_, _, err) = kaboom(&["play", "kaboom", "--fen", fen, "e1e3"]);
+    assert!(!err.contains("needs the square"), "{err}");
+}
+
+#[test]
+fn a_block_word_that_cannot_be_printed_is_refused() {
+    let dir = std::env::temp_dir().join(format!("kaboom-block-word-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("v.ron");
+    std::fs::write(&file, "(extends: \"chess\", name: \"x\", block_word: \"cra\\ntered\")").unwrap();
+    let (code, out, err) = kaboom(&["validate", file.to_str().unwrap()]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        (out + &err).contains("`block_word` cannot be printed: it contains `\\n`"),
+        "validate should refuse the word"
+    );
+}

@@ -17,6 +17,7 @@ pub mod regions;
 mod resolve;
 mod sentences;
 mod validate;
+pub mod words;
 
 pub use crate::base::diagnostic::{Diagnostic, LoadError, Severity};
 pub use castling::{CheckedCastling, ResolvedCastling, resolve_castling, resolve_in_position};

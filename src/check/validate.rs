@@ -57,6 +57,8 @@ pub struct CheckedVariant {
     pub name: String,
     /// Description.
     pub description: String,
+    /// The word for a square that becomes blocked, if the file gives one.
+    pub block_word: Option<String>,
     /// Board size.
     pub geometry: Geometry,
     /// Piece types; a piece's index is its [`Kind`].
@@ -169,6 +171,9 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
         walk: StringWalk::default(),
     };
     let name = c.require(&file.name, "name", "\"My variant\"").map(|n| n.value.clone());
+    if let Some(word) = &file.block_word {
+        super::words::check_word(&mut c, "block_word", word);
+    }
     let geometry = check_board(&mut c, file);
     c.found
         .extend(super::evaluation::check_evaluation(file.evaluation.as_ref()).1);
@@ -399,6 +404,7 @@ fn assemble(
     Ok(CheckedVariant {
         name,
         description: file.description.clone().unwrap_or_default(),
+        block_word: file.block_word.as_ref().map(|w| w.value.clone()),
         geometry,
         pieces,
         start_text,

@@ -75,6 +75,11 @@ pub struct VariantFile {
     /// Default false.
     #[serde(default, deserialize_with = "lenient_option")]
     pub pass_on_stalemate: Option<bool>,
+    /// The word traces and `explain` use for a square that becomes
+    /// blocked, a past participle (`cratered`, `irradiated`). Default
+    /// `blocked`.
+    #[serde(default)]
+    pub block_word: Option<Spanned<String>>,
     /// Rules triggered by moves: `"on capture: remove(area(target, 1))"`.
     #[serde(default, deserialize_with = "lenient_option_list")]
     pub rules: Option<Vec<Spanned<String>>>,
