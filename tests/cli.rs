@@ -351,3 +351,46 @@ fn a_block_word_that_cannot_be_printed_is_refused() {
         "validate should refuse the word"
     );
 }
+
+#[test]
+fn a_result_says_why_in_words_in_play_and_pgn() {
+    let dir = std::env::temp_dir().join(format!("kaboom-result-words-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("g.pgn");
+    let (code, out, err) = kaboom(&[
+        "play",
+        "kaboom",
+        "--fen",
+        "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1",
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "e1e8@bump",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.ends_with("result: 1-0 (Black's king was captured)\n"), "{out}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let (code, replayed, err) = kaboom(&["replay", pgn.to_str().unwrap()]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(text.contains("[Termination \"Black's king was captured\"]"), "{text}");
+    assert_eq!(code, 0, "{err}");
+    assert!(replayed.contains("1-0 (Black's king was captured)"), "{replayed}");
+}
+
+#[test]
+fn an_end_rule_name_with_an_unknown_placeholder_is_refused() {
+    let dir = std::env::temp_dir().join(format!("kaboom-end-name-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("v.ron");
+    std::fs::write(
+        &file,
+        "(extends: \"chess\", name: \"x\", end: [(rule: \"checkmate: loss\", name: \"{winner} mates\")])",
+    )
+    .unwrap();
+    let (code, out, err) = kaboom(&["validate", file.to_str().unwrap()]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        (out + &err).contains("may hold only the placeholders `{own}` and `{enemy}`"),
+        "validate should refuse the placeholder"
+    );
+}

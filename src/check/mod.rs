@@ -7,6 +7,7 @@ mod castling;
 pub mod cost;
 pub mod counting;
 pub mod drops;
+mod end_words;
 mod endings;
 mod evaluation;
 mod inherited;

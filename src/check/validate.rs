@@ -554,7 +554,13 @@ fn ending_warnings(
             .and_then(|s| s.location.clone())
             .filter(|l| l.source == 0)
     };
-    let (legal_at, end_at) = (first_at(&file.legal), first_at(&file.end));
+    let end_at = file
+        .end
+        .as_ref()
+        .and_then(|l| l.first())
+        .and_then(|s| s.location.clone())
+        .filter(|l| l.source == 0);
+    let legal_at = first_at(&file.legal);
     let mut out = Vec::new();
     if file.drops.is_none() && sentences.conditions().any(super::endings::reads_hands) {
         out.push(

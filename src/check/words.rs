@@ -7,7 +7,7 @@ use super::validate::Checker;
 use crate::base::span::Spanned;
 
 /// The longest word or name accepted, in characters.
-pub const MAX_WORD_CHARS: usize = 60;
+pub const MAX_WORD_CHARS: usize = 80;
 
 /// Why `text` cannot be printed as a word of `what`, if it cannot.
 pub fn problem(text: &str) -> Option<String> {
@@ -45,6 +45,23 @@ pub(super) fn check_word(c: &mut Checker<'_>, field: &str, word: &Spanned<String
     }
 }
 
+/// Checks an end rule's `name`: a word as [`check_word`] wants it, whose
+/// only braces are the placeholders `{own}` and `{enemy}`.
+pub(super) fn check_end_name(c: &mut Checker<'_>, name: &Spanned<String>) {
+    if problem(&name.value).is_some() {
+        return check_word(c, "name", name);
+    }
+    let rest = name.value.replace("{own}", "").replace("{enemy}", "");
+    if rest.contains(['{', '}']) {
+        c.error(
+            "an end rule's `name` may hold only the placeholders `{own}` and `{enemy}` in braces",
+            name.location.clone(),
+            "`{own}` is the side the rule is checked for (the side to move), `{enemy}` the other: \
+             \"{own}'s king was captured\"",
+        );
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::problem;
@@ -57,6 +74,6 @@ mod tests {
         assert!(problem(" x").is_some());
         assert!(problem("a\nb").is_some_and(|w| w.contains("\\n")));
         assert!(problem("a\"b").is_some());
-        assert!(problem(&"x".repeat(61)).is_some());
+        assert!(problem(&"x".repeat(81)).is_some());
     }
 }
