@@ -307,3 +307,94 @@ fn a_random_setup_fen_reads_without_its_seed() {
         assert_eq!(code, 0, "{err}");
     }
 }
+
+#[test]
+fn explain_names_the_piece_a_king_compels() {
+    let (code, out, err) = kaboom(&[
+        "explain",
+        "kaboom",
+        "--fen",
+        "4k3/8/8/8/8/4p3/8/4K3 w - - 0 1",
+        "e1~e3e2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(
+            "The White king on e1 stays and compels the Black pawn on e3 to move.\nBlack pawn moves from e3 to e2."
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("compels it"), "{out}");
+}
+
+#[test]
+fn a_king_bump_without_its_square_gets_a_hint() {
+    let fen = "8/8/8/8/8/8/4p3/4K2k w - - 0 1";
+    let (code, _, err) = kaboom(&["play", "kaboom", "--fen", fen, "e1e2@bump"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("help: `e1e2@bump` needs the square the push sends the piece to, after `/`: e1e2@bump/d1,"),
+        "{err}"
+    );
+    // A move that names its square, or another mistake, gets no such hint.
+    let (_, _, err) = kaboom(&["play", "kaboom", "--fen", fen, "e1e3"]);
+    assert!(!err.contains("needs the square"), "{err}");
+}
+
+#[test]
+fn a_block_word_that_cannot_be_printed_is_refused() {
+    let dir = std::env::temp_dir().join(format!("kaboom-block-word-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("v.ron");
+    std::fs::write(&file, "(extends: \"chess\", name: \"x\", block_word: \"cra\\ntered\")").unwrap();
+    let (code, out, err) = kaboom(&["validate", file.to_str().unwrap()]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        (out + &err).contains("`block_word` cannot be printed: it contains `\\n`"),
+        "validate should refuse the word"
+    );
+}
+
+#[test]
+fn a_result_says_why_in_words_in_play_and_pgn() {
+    let dir = std::env::temp_dir().join(format!("kaboom-result-words-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("g.pgn");
+    let (code, out, err) = kaboom(&[
+        "play",
+        "kaboom",
+        "--fen",
+        "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1",
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "e1e8@bump",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.ends_with("result: 1-0 (Black's king was captured)\n"), "{out}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let (code, replayed, err) = kaboom(&["replay", pgn.to_str().unwrap()]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(text.contains("[Termination \"Black's king was captured\"]"), "{text}");
+    assert_eq!(code, 0, "{err}");
+    assert!(replayed.contains("1-0 (Black's king was captured)"), "{replayed}");
+}
+
+#[test]
+fn an_end_rule_name_with_an_unknown_placeholder_is_refused() {
+    let dir = std::env::temp_dir().join(format!("kaboom-end-name-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("v.ron");
+    std::fs::write(
+        &file,
+        "(extends: \"chess\", name: \"x\", end: [(rule: \"checkmate: loss\", name: \"{winner} mates\")])",
+    )
+    .unwrap();
+    let (code, out, err) = kaboom(&["validate", file.to_str().unwrap()]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        (out + &err).contains("may hold only the placeholders `{own}` and `{enemy}`"),
+        "validate should refuse the placeholder"
+    );
+}

@@ -555,3 +555,38 @@ fn every_path_named_in_docs_exists() {
     );
     assert!(checked >= 10, "only {checked} paths checked");
 }
+
+/// The fields a scenario file (or its `expect`) accepts, as kaboom's own
+/// "unknown field" help lists them.
+fn scenario_fields(text: &str) -> Vec<String> {
+    let dir = std::env::temp_dir().join(format!("kaboom-docs-fields-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("s.ron");
+    std::fs::write(&file, text).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kaboom"))
+        .arg("test")
+        .arg(&file)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let all = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    let line = all
+        .lines()
+        .find_map(|l| l.split_once("fields here: ").map(|(_, rest)| rest.to_string()))
+        .unwrap_or_else(|| panic!("no field list in:\n{all}"));
+    line.split(", ").map(|f| f.trim().to_string()).collect()
+}
+
+#[test]
+fn every_scenario_field_is_documented() {
+    let doc = std::fs::read_to_string(Path::new(ROOT).join("docs/scenarios.md")).unwrap();
+    let top = scenario_fields(r#"(variant: "chess", description: "x", zzz: 1)"#);
+    let expect = scenario_fields(r#"(variant: "chess", description: "x", expect: (zzz: 1))"#);
+    assert!(top.len() > 5 && expect.len() > 2, "{top:?} {expect:?}");
+    for field in top.iter().chain(&expect) {
+        assert!(
+            doc.contains(&format!("| `{field}` |")),
+            "docs/scenarios.md has no row for the scenario field `{field}`"
+        );
+    }
+}

@@ -77,10 +77,22 @@ fn field_at(file: &VariantFile, at: &Location) -> Option<&'static str> {
             return Some("pieces");
         }
     }
-    for (name, list) in [("rules", &file.rules), ("legal", &file.legal), ("end", &file.end)] {
+    for (name, list) in [("rules", &file.rules), ("legal", &file.legal)] {
         if any(strings(list), at) {
             return Some(name);
         }
+    }
+    let ends = file.end.iter().flatten();
+    if any(
+        ends.flat_map(|e| {
+            [
+                e.rule.location.clone(),
+                e.name.as_ref().and_then(|n| n.location.clone()),
+            ]
+        }),
+        at,
+    ) {
+        return Some("end");
     }
     None
 }

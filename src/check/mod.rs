@@ -7,6 +7,7 @@ mod castling;
 pub mod cost;
 pub mod counting;
 pub mod drops;
+mod end_words;
 mod endings;
 mod evaluation;
 mod inherited;
@@ -18,6 +19,7 @@ pub mod regions;
 mod resolve;
 mod sentences;
 mod validate;
+pub mod words;
 
 pub use crate::base::diagnostic::{Diagnostic, LoadError, Severity};
 pub use castling::{CheckedCastling, ResolvedCastling, resolve_castling, resolve_in_position};

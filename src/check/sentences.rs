@@ -14,7 +14,7 @@ use crate::lang::effect_syntax::{
     self as effects, Cond, Direction, Effect, EndCondition, EndRule, LegalClause, Quantity, SentenceError, SetExpr,
     Trigger, TriggeredRule,
 };
-use crate::spec::{ActionSpec, PieceSpec, ShieldSpec, Spanned, VariantFile};
+use crate::spec::{ActionSpec, EndSpec, PieceSpec, ShieldSpec, Spanned, VariantFile};
 
 /// Where an action may aim.
 #[derive(Clone, Debug)]
@@ -611,9 +611,15 @@ fn check_legal(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> Ve
 /// The game-end rules (the default: chess's), with their conditions as
 /// written for the reason of a result.
 fn check_end(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> (Vec<EndRule<Resolved>>, Vec<String>) {
-    let defaults: Vec<Spanned<String>> = DEFAULT_END.iter().map(|s| Spanned::unplaced(s.to_string())).collect();
+    let defaults: Vec<EndSpec> = DEFAULT_END.iter().map(|s| EndSpec::unplaced(s)).collect();
+    let pieces: Vec<String> = c.names.iter().map(|(name, _)| name.clone()).collect();
+    let regions: Vec<String> = names.regions.to_vec();
     let (mut end, mut labels) = (Vec::new(), Vec::new());
-    for text in file.end.as_ref().unwrap_or(&defaults) {
+    for spec in file.end.as_ref().unwrap_or(&defaults) {
+        let text = &spec.rule;
+        if let Some(name) = &spec.name {
+            super::words::check_end_name(c, name);
+        }
         let Some(rule) = parse(c, text, "end rule", effects::parse_end) else {
             continue;
         };
@@ -628,13 +634,20 @@ fn check_end(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> (Vec
             continue;
         }
         if let Some(rule) = (Resolver { c, text, names }).end(&rule) {
+            // The reason in words: the rule's name, else a sentence made
+            // from the rule itself.
+            let label = match &spec.name {
+                Some(name) => name.value.clone(),
+                None => super::end_words::describe(
+                    &rule,
+                    &super::end_words::Vocabulary {
+                        pieces: &pieces,
+                        regions: &regions,
+                    },
+                ),
+            };
             end.push(rule);
-            let label = text
-                .value
-                .rsplit_once(':')
-                .map_or(text.value.as_str(), |(c, _)| c)
-                .trim();
-            labels.push(label.to_string());
+            labels.push(label);
         }
     }
     (end, labels)

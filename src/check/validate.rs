@@ -57,6 +57,8 @@ pub struct CheckedVariant {
     pub name: String,
     /// Description.
     pub description: String,
+    /// The word for a square that becomes blocked, if the file gives one.
+    pub block_word: Option<String>,
     /// Board size.
     pub geometry: Geometry,
     /// Piece types; a piece's index is its [`Kind`].
@@ -169,6 +171,9 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
         walk: StringWalk::default(),
     };
     let name = c.require(&file.name, "name", "\"My variant\"").map(|n| n.value.clone());
+    if let Some(word) = &file.block_word {
+        super::words::check_word(&mut c, "block_word", word);
+    }
     let geometry = check_board(&mut c, file);
     c.found
         .extend(super::evaluation::check_evaluation(file.evaluation.as_ref()).1);
@@ -397,6 +402,7 @@ fn assemble(
     Ok(CheckedVariant {
         name,
         description: file.description.clone().unwrap_or_default(),
+        block_word: file.block_word.as_ref().map(|w| w.value.clone()),
         geometry,
         pieces,
         start_text,
@@ -533,7 +539,13 @@ fn ending_warnings(
             .and_then(|s| s.location.clone())
             .filter(|l| l.source == 0)
     };
-    let (legal_at, end_at) = (first_at(&file.legal), first_at(&file.end));
+    let end_at = file
+        .end
+        .as_ref()
+        .and_then(|l| l.first())
+        .and_then(|s| s.location.clone())
+        .filter(|l| l.source == 0);
+    let legal_at = first_at(&file.legal);
     let mut out = Vec::new();
     if file.drops.is_none() && sentences.conditions().any(super::endings::reads_hands) {
         out.push(

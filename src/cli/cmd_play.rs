@@ -168,5 +168,8 @@ pub(super) fn read_move(
     } else {
         let _ = writeln!(message, "{side} to move; legal moves: {}", legal.join(" "));
     }
+    if let Some(hint) = uci::missing_choice_hint(variant, pos, text) {
+        let _ = writeln!(message, "help: {hint}");
+    }
     Err(Failure::input(message))
 }

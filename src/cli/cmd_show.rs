@@ -344,7 +344,17 @@ fn summary(variant: &Variant, file: &VariantFile) -> String {
     sentences(
         &mut out,
         "end (checked in order, for the side to move)",
-        file.end.as_ref(),
+        file.end
+            .as_ref()
+            .map(|l| {
+                l.iter()
+                    .map(|e| match &e.name {
+                        Some(name) => Spanned::unplaced(format!("{} (named \"{}\")", e.value, name.value)),
+                        None => e.rule.clone(),
+                    })
+                    .collect()
+            })
+            .as_ref(),
         DEFAULT_END,
         "the game never ends by a rule",
     );

@@ -1,7 +1,8 @@
 //! `kaboom play --pgn FILE`: the game written as PGN, with the `Variant`
 //! tag (the variant as given on the command line: a bundled name or a
 //! file's path) and, for a random setup or a position given with `--fen`,
-//! `SetUp` and `FEN`.
+//! `SetUp` and `FEN`, and for a finished game `Termination`: how it
+//! ended, in words.
 
 use super::Failure;
 use crate::base::square::Color;
@@ -35,6 +36,11 @@ pub fn write(
     if fen_given || variant.has_random_setup() {
         tags.push(("SetUp".to_string(), "1".to_string()));
         tags.push(("FEN".to_string(), fen::write(variant, start)));
+    }
+    // The reason in words (chess.com writes its own words here too;
+    // Lichess writes `Normal`).
+    if let Some(e) = ending {
+        tags.push(("Termination".to_string(), e.reason.clone()));
     }
     let text = pgn::write(
         &tags,

@@ -137,7 +137,7 @@ impl Session {
         }
         let mut history = Vec::with_capacity(moves.len());
         for text in moves {
-            let mv = uci::parse(&variant, &pos, text).map_err(|e| short_move_error(&e, text))?;
+            let mv = uci::parse(&variant, &pos, text).map_err(|e| short_move_error(&e, text, &variant, &pos))?;
             history.push(self.engine.key(&pos));
             pos.make(&variant, mv);
         }
@@ -149,7 +149,8 @@ impl Session {
     /// Plays one move on the current position.
     pub fn play(&mut self, text: &str) -> Result<Move, String> {
         self.wait();
-        let mv = uci::parse(&self.variant, &self.position, text).map_err(|e| short_move_error(&e, text))?;
+        let mv = uci::parse(&self.variant, &self.position, text)
+            .map_err(|e| short_move_error(&e, text, &self.variant, &self.position))?;
         self.play_move(mv);
         Ok(mv)
     }
@@ -236,11 +237,16 @@ fn load(name: &str) -> Result<Arc<Variant>, String> {
     })
 }
 
-/// A move error on one line (the legal moves are not listed).
-fn short_move_error(e: &uci::MoveError, text: &str) -> String {
+/// A move error on one line (the legal moves are not listed; a move that
+/// left out its follow-up choice gets the hint of
+/// [`uci::missing_choice_hint`]).
+fn short_move_error(e: &uci::MoveError, text: &str, variant: &Variant, pos: &Position) -> String {
     match e {
         uci::MoveError::Malformed { reason, .. } => format!("`{text}` is not a move: {reason}"),
-        uci::MoveError::Illegal { .. } => format!("`{text}` is not a legal move here"),
+        uci::MoveError::Illegal { .. } => match uci::missing_choice_hint(variant, pos, text) {
+            Some(hint) => format!("`{text}` is not a legal move here ({hint})"),
+            None => format!("`{text}` is not a legal move here"),
+        },
     }
 }
 

@@ -527,7 +527,9 @@ pub struct Programs {
     pub before: Vec<CondId>,
     /// Game-end rules in order.
     pub end: Vec<(End, EndOutcome)>,
-    /// Each end rule's condition as written, for the reason of a result.
+    /// Each end rule's reason in words (its `name`, or a sentence made from
+    /// it), `{own}` and `{enemy}` standing for the side it is checked for
+    /// and the other.
     pub end_labels: Vec<String>,
     /// Whether some end rule is a plain condition (checked at every node).
     pub immediate_end: bool,

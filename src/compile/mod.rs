@@ -89,6 +89,8 @@ pub struct Variant {
     pub(crate) name: String,
     /// Description.
     pub(crate) description: String,
+    /// The word for a square that becomes blocked (`block_word`).
+    pub(crate) block_word: String,
     /// The evaluation's weights, from the file's `evaluation` (for search).
     pub(crate) evaluation: crate::base::weights::EvalWeights,
     /// Board size.
@@ -192,6 +194,12 @@ impl Variant {
     /// The variant's description (empty when the file gives none).
     pub fn description(&self) -> &str {
         &self.description
+    }
+
+    /// The word traces use for a square that becomes blocked: the file's
+    /// `block_word` (`cratered`, `irradiated`), else `blocked`.
+    pub fn block_word(&self) -> &str {
+        &self.block_word
     }
 
     /// The board's size.
@@ -511,6 +519,7 @@ pub fn compile(v: CheckedVariant) -> Variant {
     Variant {
         name: v.name.clone(),
         description: v.description.clone(),
+        block_word: v.block_word.clone().unwrap_or_else(|| "blocked".to_string()),
         evaluation: v.evaluation,
         geometry: g,
         pieces: v

@@ -51,8 +51,9 @@ impl GameResult {
 pub struct Ending {
     /// The result.
     pub result: GameResult,
-    /// The reason in words: `checkmate`, `50-move rule`, or the end rule's
-    /// condition as written.
+    /// The reason in words: the end rule's `name` (`Black's king was
+    /// captured`), else words made from the rule (`checkmate`, `50-move
+    /// rule`, `White gave 3 checks`).
     pub reason: String,
 }
 
@@ -147,29 +148,32 @@ impl<'v> Game<'v> {
         let no_moves = v.legal_moves(pos).is_empty();
         let programs = &v.programs;
         for (i, (end, outcome)) in programs.end.iter().enumerate() {
+            // The rule's words (its name, or a sentence made from it), the
+            // sides filled in.
+            let words = || {
+                let (own, enemy) = match side {
+                    Color::White => ("White", "Black"),
+                    Color::Black => ("Black", "White"),
+                };
+                programs.end_labels[i].replace("{own}", own).replace("{enemy}", enemy)
+            };
             let reason = match *end {
-                End::Holds(c) if v.eval_cond(c, pos, &Variant::still(side)) => programs.end_labels[i].clone(),
-                End::Dead(c) if v.eval_cond(c, pos, &Variant::still(side)) => "dead position".to_string(),
-                End::Checkmate(None) if no_moves && v.in_check(pos) => "checkmate".to_string(),
-                End::Stalemate(None) if no_moves && !v.in_check(pos) => "stalemate".to_string(),
-                End::Checkmate(guard) if no_moves && v.in_check(pos) && v.guard_holds(guard, pos) => {
-                    programs.end_labels[i].clone()
-                }
-                End::Stalemate(guard) if no_moves && !v.in_check(pos) && v.guard_holds(guard, pos) => {
-                    programs.end_labels[i].clone()
-                }
+                End::Holds(c) if v.eval_cond(c, pos, &Variant::still(side)) => words(),
+                End::Dead(c) if v.eval_cond(c, pos, &Variant::still(side)) => words(),
+                End::Checkmate(guard) if no_moves && v.in_check(pos) && v.guard_holds(guard, pos) => words(),
+                End::Stalemate(guard) if no_moves && !v.in_check(pos) && v.guard_holds(guard, pos) => words(),
                 End::MoveRule(n, guard) if n > 0 && pos.halfmove_clock() >= 2 * n && v.guard_holds(guard, pos) => {
-                    format!("{n}-move rule")
+                    words()
                 }
                 End::Repetition(n, guard) if n > 0 && self.repetitions() >= n as usize && v.guard_holds(guard, pos) => {
-                    format!("{n}-fold repetition")
+                    words()
                 }
-                End::CountingOver if pos.count.over() => "counting rule".to_string(),
+                End::CountingOver if pos.count.over() => words(),
                 End::PerpetualCheck(n) if n > 0 && self.repetitions() >= n as usize => {
                     let Some(checker) = self.perpetual_checker(n as usize) else {
                         continue;
                     };
-                    let reason = format!("{n}-fold repetition by perpetual check");
+                    let reason = words();
                     let result = match checker {
                         Some(side) => GameResult::for_side(side, *outcome),
                         None => GameResult::Draw,

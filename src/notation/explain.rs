@@ -111,15 +111,17 @@ pub fn in_words(variant: &Variant, before: &Position, mv: &Move, events: &[Event
         }
         _ => format!("{} moves from {} to {}.", name(variant, mover), sq(mv.from), sq(mv.to)),
     };
-    lines.push(match mv.controller {
-        Some(c) => format!(
-            "The {} on {} compels it: {opening}",
+    if let Some(c) = mv.controller {
+        lines.push(format!(
+            "The {} on {} stays and compels the {} on {} to move.",
             name(variant, before.cell(c)),
-            sq(c)
-        ),
-        None => opening,
-    });
-    for e in events {
+            sq(c),
+            name(variant, mover),
+            sq(mv.from)
+        ));
+    }
+    lines.push(opening);
+    for e in &super::trace_text::reading_order(events) {
         let line = match *e {
             Event::Moved { piece, from, to } if piece != mover || from != mv.from => {
                 format!("The {} moves from {} to {}.", name(variant, piece), sq(from), sq(to))
@@ -137,7 +139,7 @@ pub fn in_words(variant: &Variant, before: &Position, mv: &Move, events: &[Event
                     sq(from)
                 )
             }
-            Event::Blocked { at } => format!("{} is blocked.", sq(at)),
+            Event::Blocked { at } => format!("{} is {}.", sq(at), variant.block_word()),
             Event::Unblocked { at } => format!("{} is no longer blocked.", sq(at)),
             Event::Bounced { piece, from, to } => {
                 format!("The {} on {} bounces to {}.", name(variant, piece), sq(from), sq(to))

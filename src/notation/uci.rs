@@ -331,6 +331,35 @@ fn read_drop(variant: &Variant, text: &str) -> Option<Result<(Kind, Square), Str
     )
 }
 
+/// A hint for a well-formed move that left out its follow-up choices: the
+/// legal moves that are `text` followed by a choice (`/f3` for the square
+/// a chosen push sends its piece to, `,e4d5` for a piece or square chosen
+/// after the move), as a help line; `None` when no legal move extends it.
+pub fn missing_choice_hint(variant: &Variant, pos: &Position, text: &str) -> Option<String> {
+    const SHOWN: usize = 8;
+    let text = text.trim();
+    if text.is_empty() || read(variant, text).is_err() {
+        return None;
+    }
+    let fuller: Vec<String> = variant
+        .legal_moves(pos)
+        .iter()
+        .map(|m| write(variant, m))
+        .filter(|w| w.strip_prefix(text).is_some_and(|rest| rest.starts_with(['/', ','])))
+        .collect();
+    let first = fuller.first()?;
+    let what = if first[text.len()..].starts_with('/') {
+        "the square the push sends the piece to, after `/`"
+    } else {
+        "its follow-up choice, after `,`"
+    };
+    let mut listed = fuller.iter().take(SHOWN).cloned().collect::<Vec<_>>().join(", ");
+    if fuller.len() > SHOWN {
+        listed.push_str(&format!(" and {} more", fuller.len() - SHOWN));
+    }
+    Some(format!("`{text}` needs {what}: {listed}"))
+}
+
 /// Reads a move and finds it among the legal moves of `pos`.
 ///
 /// ```
