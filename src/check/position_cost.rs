@@ -27,16 +27,19 @@ pub(super) fn check(c: &mut Checker<'_>, file: &VariantFile, costs: &Costs, boun
         return;
     }
     // The costliest sentence, located when this file lists it.
+    let rules = locations(&file.rules, |r| r);
+    let legal = locations(&file.legal, |r| r);
+    let end = locations(&file.end, |e| &e.rule);
     let lists = [
-        (&each.rules, &file.rules, "rule"),
-        (&each.legal, &file.legal, "legality clause"),
-        (&each.end, &file.end, "end rule"),
+        (&each.rules, &rules, "rule"),
+        (&each.legal, &legal, "legality clause"),
+        (&each.end, &end, "end rule"),
     ];
     let costliest = lists
         .iter()
         .flat_map(|(costs, written, what)| costs.iter().enumerate().map(move |(i, c)| (*c, i, *written, *what)))
         .max_by_key(|(cost, ..)| *cost);
-    let at = costliest.and_then(|(_, i, written, _)| located(written, i));
+    let at = costliest.and_then(|(_, i, written, _)| written.get(i).cloned().flatten());
     let what = costliest.map_or(String::new(), |(cost, _, _, what)| {
         format!(" (the costliest, this {what}: about {cost} steps)")
     });
@@ -50,8 +53,9 @@ pub(super) fn check(c: &mut Checker<'_>, file: &VariantFile, costs: &Costs, boun
     );
 }
 
-/// Where this file writes entry `i` of a list of sentences (not where a
-/// bundled parent does).
-fn located(written: &Option<Vec<Spanned<String>>>, i: usize) -> Option<Location> {
-    written.as_ref()?.get(i)?.location.clone().filter(|l| l.source == 0)
+/// Where this file writes each entry of a list of sentences (`None` where
+/// the list is not this file's, or an entry has no place in it: a bundled
+/// parent's).
+fn locations<T>(written: &Option<Vec<T>>, sentence: impl Fn(&T) -> &Spanned<String>) -> Vec<Option<Location>> {
+    written.iter().flatten().map(|entry| sentence(entry).location.clone().filter(|l| l.source == 0)).collect()
 }
