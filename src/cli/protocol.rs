@@ -237,18 +237,81 @@ fn load(name: &str) -> Result<Arc<Variant>, String> {
 }
 
 /// A move error on one line (the legal moves are not listed).
-fn short_move_error(e: &uci::MoveError, text: &str) -> String {
+pub fn short_move_error(e: &uci::MoveError, text: &str) -> String {
     match e {
-        uci::MoveError::Malformed { reason, .. } => format!("`{text}` is not a move: {reason}"),
-        uci::MoveError::Illegal { .. } => format!("`{text}` is not a legal move here"),
+        uci::MoveError::Malformed { reason, .. } => format!("`{}` is not a move: {reason}", quote(text)),
+        uci::MoveError::Illegal { .. } => format!("`{}` is not a legal move here", quote(text)),
     }
 }
 
-/// Reads a number argument of a command.
-pub fn number<T: std::str::FromStr>(command: &str, name: &str, value: Option<&str>) -> Result<T, String> {
+/// The longest part of a word that an error message quotes: a longer
+/// word is cut there and marked `...`.
+pub const QUOTED_CHARS: usize = 40;
+
+/// `text` as an error message quotes it: at most [`QUOTED_CHARS`]
+/// characters, then `...` if it was longer.
+pub fn quote(text: &str) -> String {
+    match text.char_indices().nth(QUOTED_CHARS) {
+        Some((end, _)) => format!("{}...", &text[..end]),
+        None => text.to_string(),
+    }
+}
+
+/// Reads a whole-number argument of a command: an optional sign and
+/// digits. A value beyond `i64` saturates to `i64::MIN` or `i64::MAX`,
+/// so every caller clamps it to its own range and never overflows.
+pub fn integer(command: &str, name: &str, value: Option<&str>) -> Result<i64, String> {
     let text = value.ok_or_else(|| format!("{command}: `{name}` needs a value"))?;
-    text.parse()
-        .map_err(|_| format!("{command}: `{name}` wants a number, not `{text}`"))
+    let (negative, digits) = match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("{command}: `{name}` wants a number, not `{}`", quote(text)));
+    }
+    let magnitude = digits
+        .bytes()
+        .fold(0i64, |n, b| n.saturating_mul(10).saturating_add(i64::from(b - b'0')));
+    Ok(if negative { magnitude.saturating_neg() } else { magnitude })
+}
+
+/// Reads a whole-number argument and clamps it to `min..=max`.
+pub fn integer_in<T: TryFrom<i64>>(command: &str, name: &str, value: Option<&str>, min: T, max: T) -> Result<T, String>
+where
+    i64: TryFrom<T>,
+    T: Copy,
+{
+    let lo = i64::try_from(min).unwrap_or(i64::MIN);
+    let hi = i64::try_from(max).unwrap_or(i64::MAX);
+    let n = integer(command, name, value)?.clamp(lo, hi);
+    Ok(T::try_from(n).unwrap_or(max))
+}
+
+/// The longest time a protocol sets (a clock, a time per move): about a
+/// year; a longer one counts as this.
+pub const MAX_SECONDS: f64 = 366.0 * 24.0 * 3600.0;
+
+/// [`MAX_SECONDS`] as a duration.
+pub const MAX_DURATION: Duration = Duration::from_secs(MAX_SECONDS as u64);
+
+/// Reads a number of seconds (a decimal fraction allowed): not a finite
+/// number is an error; a negative one is zero, a huge one [`MAX_SECONDS`].
+pub fn seconds(command: &str, name: &str, value: Option<&str>) -> Result<Duration, String> {
+    let text = value.ok_or_else(|| format!("{command}: `{name}` needs a value"))?;
+    let secs: f64 = text
+        .parse()
+        .ok()
+        .filter(|s: &f64| s.is_finite())
+        .ok_or_else(|| format!("{command}: `{name}` wants a number of seconds, not `{}`", quote(text)))?;
+    Ok(Duration::from_secs_f64(secs.clamp(0.0, MAX_SECONDS)))
+}
+
+/// Milliseconds read as a whole number, negative as zero, capped at
+/// [`MAX_SECONDS`].
+pub fn millis(command: &str, name: &str, value: Option<&str>) -> Result<Duration, String> {
+    let ms = integer(command, name, value)?.clamp(0, MAX_SECONDS as i64 * 1000);
+    Ok(Duration::from_millis(ms as u64).min(MAX_DURATION))
 }
 
 /// The longest command line read; a longer one is an error, skipped to
