@@ -44,6 +44,22 @@ pub fn run() -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// Carries out the lines of `text` as a session would, each search
+/// stopped when the next line comes and at the end: what the fuzz
+/// targets drive (no line may panic).
+pub fn transcript(text: &str) {
+    let Ok(mut session) = Session::new("chess") else {
+        return;
+    };
+    for line in text.lines() {
+        session.stop();
+        if let Ok(true) = command(&mut session, line) {
+            break;
+        }
+    }
+    session.stop();
+}
+
 fn options(session: &Session) {
     say("id name kaboom");
     say("id author the kaboom authors");

@@ -33,6 +33,41 @@ struct Board {
     clocks: (Option<Duration>, Option<Duration>),
 }
 
+impl Board {
+    /// A new game of the session's variant, the engine playing Black,
+    /// 5 minutes for the game.
+    fn new(default_variant: String, session: &Session) -> Board {
+        Board {
+            default_variant,
+            start: session.variant.start_position(),
+            moves: Vec::new(),
+            engine_side: Some(Color::Black),
+            post: false,
+            level: (0, Duration::from_secs(300), Duration::ZERO),
+            move_time: None,
+            depth: None,
+            clocks: (None, None),
+        }
+    }
+}
+
+/// Carries out the lines of `text` as a session of chess would, each
+/// search stopped (its move played) when the next line comes and at the
+/// end: what the fuzz targets drive (no line may panic).
+pub fn transcript(text: &str) {
+    let Ok(mut session) = Session::new("chess") else {
+        return;
+    };
+    let mut board = Board::new("chess".to_string(), &session);
+    for line in text.lines() {
+        collect(&mut session, &mut board, true);
+        if let Ok(true) = command(&mut session, &mut board, line) {
+            break;
+        }
+    }
+    session.stop();
+}
+
 /// XBoard's name for a bundled variant.
 fn xboard_name(name: &str) -> &str {
     if name == "chess" { "normal" } else { name }
@@ -54,17 +89,7 @@ pub fn run(initial: Option<&str>) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let mut board = Board {
-        default_variant,
-        start: session.variant.start_position(),
-        moves: Vec::new(),
-        engine_side: Some(Color::Black),
-        post: false,
-        level: (0, Duration::from_secs(300), Duration::ZERO),
-        move_time: None,
-        depth: None,
-        clocks: (None, None),
-    };
+    let mut board = Board::new(default_variant, &session);
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     while let Some(line) = read_command(&mut input) {

@@ -321,8 +321,17 @@ pub const MAX_LINE_BYTES: usize = 1 << 20;
 /// Reads one command line: `None` at the end of input, `Err` for a line
 /// too long or not UTF-8.
 pub fn read_command(input: &mut impl std::io::BufRead) -> Option<Result<String, String>> {
+    read_bounded(input, MAX_LINE_BYTES, "a command line")
+}
+
+/// Reads one line of at most `max` bytes (its end of line removed):
+/// `None` at the end of input; `Err` for a longer line (skipped to its
+/// end without being kept, the message quoting only its start) or a line
+/// that is not UTF-8. `what` names such a line in the message.
+pub fn read_bounded(input: &mut impl std::io::BufRead, max: usize, what: &str) -> Option<Result<String, String>> {
     let mut line = Vec::new();
     let mut too_long = false;
+    let mut start = Vec::new();
     loop {
         let (done, used) = match input.fill_buf() {
             Ok([]) if line.is_empty() && !too_long => return None,
@@ -345,8 +354,9 @@ pub fn read_command(input: &mut impl std::io::BufRead) -> Option<Result<String, 
             Err(_) => return None,
         };
         input.consume(used);
-        if line.len() > MAX_LINE_BYTES {
+        if line.len() > max {
             too_long = true;
+            start = line[..line.len().min(4 * QUOTED_CHARS)].to_vec();
             line = Vec::new();
         }
         if done {
@@ -354,9 +364,11 @@ pub fn read_command(input: &mut impl std::io::BufRead) -> Option<Result<String, 
         }
     }
     if too_long {
-        return Some(Err(format!(
-            "a command line longer than {MAX_LINE_BYTES} bytes was ignored"
-        )));
+        let start = quote(&String::from_utf8_lossy(&start));
+        return Some(Err(format!("{what} longer than {max} bytes was ignored (it began `{start}`)")));
     }
-    Some(String::from_utf8(line).map_err(|_| "a command line that is not UTF-8 was ignored".to_string()))
+    if line.last() == Some(&b'\r') {
+        line.pop();
+    }
+    Some(String::from_utf8(line).map_err(|_| format!("{what} that is not UTF-8 was ignored")))
 }

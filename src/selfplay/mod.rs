@@ -127,6 +127,14 @@ impl Shard {
         Ok(Shard { index, count })
     }
 
+    /// How many of `games` this shard plays.
+    pub fn games(self, games: u64) -> u64 {
+        match games.checked_sub(self.index) {
+            Some(after) => after / self.count + 1,
+            None => 0,
+        }
+    }
+
     /// The game indices of this shard among `games`, in order.
     pub fn indices(self, games: u64) -> impl Iterator<Item = u64> {
         (self.index - 1..games).step_by(self.count as usize)
