@@ -212,8 +212,8 @@ fn command(session: &mut Session, board: &mut Board, line: &str) -> Result<bool,
         }
         "setboard" => {
             let text = args.join(" ");
-            let pos = fen::parse(&session.variant, &text)
-                .map_err(|e| error(&format!("bad FEN `{}`: {e}", quote(&text))))?;
+            let pos =
+                fen::parse(&session.variant, &text).map_err(|e| error(&format!("bad FEN `{}`: {e}", quote(&text))))?;
             board.start = pos;
             board.moves.clear();
             sync(session, board);
@@ -281,7 +281,10 @@ fn level(args: &[&str]) -> Result<(u32, Duration, Duration), String> {
         Some((m, s)) => (integer("level", "BASE", Some(m))?, integer("level", "BASE", Some(s))?),
         None => (integer("level", "BASE", Some(args[1]))?, 0),
     };
-    let total = minutes.clamp(0, i64::MAX).saturating_mul(60).saturating_add(secs.max(0));
+    let total = minutes
+        .clamp(0, i64::MAX)
+        .saturating_mul(60)
+        .saturating_add(secs.max(0));
     let base = Duration::from_secs(total.min(MAX_DURATION.as_secs() as i64) as u64);
     let inc = seconds("level", "INC", Some(args[2]))?;
     Ok((mps, base, inc))
@@ -299,7 +302,9 @@ fn user_move(session: &mut Session, board: &mut Board, text: &str) -> Result<(),
     if ending(&session.variant, &board.start, &board.moves).is_some() {
         return Err(format!("Illegal move (the game is over): {text}"));
     }
-    let mv = session.play(text).map_err(|e| format!("Illegal move ({e}): {}", quote(text)))?;
+    let mv = session
+        .play(text)
+        .map_err(|e| format!("Illegal move ({e}): {}", quote(text)))?;
     board.moves.push(mv);
     if let Some(result) = ending(&session.variant, &board.start, &board.moves) {
         say(&result);

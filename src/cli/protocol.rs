@@ -273,7 +273,11 @@ pub fn integer(command: &str, name: &str, value: Option<&str>) -> Result<i64, St
     let magnitude = digits
         .bytes()
         .fold(0i64, |n, b| n.saturating_mul(10).saturating_add(i64::from(b - b'0')));
-    Ok(if negative { magnitude.saturating_neg() } else { magnitude })
+    Ok(if negative {
+        magnitude.saturating_neg()
+    } else {
+        magnitude
+    })
 }
 
 /// Reads a whole-number argument and clamps it to `min..=max`.
@@ -365,7 +369,9 @@ pub fn read_bounded(input: &mut impl std::io::BufRead, max: usize, what: &str) -
     }
     if too_long {
         let start = quote(&String::from_utf8_lossy(&start));
-        return Some(Err(format!("{what} longer than {max} bytes was ignored (it began `{start}`)")));
+        return Some(Err(format!(
+            "{what} longer than {max} bytes was ignored (it began `{start}`)"
+        )));
     }
     if line.last() == Some(&b'\r') {
         line.pop();

@@ -197,7 +197,11 @@ impl Report {
             }
             0
         };
-        let total: u128 = self.lengths.iter().map(|(&len, &c)| u128::from(len) * u128::from(c)).sum();
+        let total: u128 = self
+            .lengths
+            .iter()
+            .map(|(&len, &c)| u128::from(len) * u128::from(c))
+            .sum();
         Summary {
             decisive: r.white_wins.saturating_add(r.black_wins),
             first_mover_score: mean,
@@ -392,15 +396,30 @@ fn check(report: &Report, games: u64) -> Result<(), String> {
     expect("its results (wins, draws, both lose)", results, played, "it played")?;
     let decisive = sum(&[r.white_wins, r.black_wins]);
     let movers = sum(&[r.first_mover_wins, r.second_mover_wins]);
-    expect("its first and second mover wins", movers, decisive, "its decisive games are")?;
+    expect(
+        "its first and second mover wins",
+        movers,
+        decisive,
+        "its decisive games are",
+    )?;
     if report.engine.is_some() != (report.settings.opponent == super::Opponent::Random) {
         return Err("its engine results do not match its opponent".to_string());
     }
     if let Some(e) = &report.engine {
         let all = sum(&[e.wins, e.draws, e.losses, e.both_lose]);
         expect("its engine results", all, played, "it played")?;
-        expect("its engine's wins and losses", sum(&[e.wins, e.losses]), decisive, "its decisive games are")?;
-        expect("its engine's both-lose games", u128::from(e.both_lose), u128::from(r.both_lose), "its results say")?;
+        expect(
+            "its engine's wins and losses",
+            sum(&[e.wins, e.losses]),
+            decisive,
+            "its decisive games are",
+        )?;
+        expect(
+            "its engine's both-lose games",
+            u128::from(e.both_lose),
+            u128::from(r.both_lose),
+            "its results say",
+        )?;
     }
     let lengths = report.lengths.values().map(|&c| u128::from(c)).sum();
     expect("its game lengths", lengths, played, "it played")?;
