@@ -303,3 +303,21 @@ fn match_merge_is_linear_in_the_number_of_shards() {
     // Quadratic, this took over a minute; linear, a second or two.
     assert!(took < Duration::from_secs(20), "{took:?}");
 }
+
+#[test]
+fn a_huge_pgn_token_is_not_echoed() {
+    let dir = std::env::temp_dir().join(format!("kaboom-hostile-pgn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let word = "e".repeat(10_000_000);
+    for (name, text) in [
+        ("move.pgn", format!("[Event \"x\"]\n\n1. {word} *\n")),
+        ("tag.pgn", format!("[{word} x]\n\n1. e4 *\n")),
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let (code, out, err) = kaboom(&["replay", path.to_str().unwrap()]);
+        assert_eq!(code, 1, "{name}");
+        assert!(out.len() + err.len() < 2000, "{name}: {} bytes of output", out.len() + err.len());
+        assert!((out.clone() + &err).contains("eeeeeeeeee..."), "{name}: {out}{err}");
+    }
+}
