@@ -378,3 +378,54 @@ pub fn read_bounded(input: &mut impl std::io::BufRead, max: usize, what: &str) -
     }
     Some(String::from_utf8(line).map_err(|_| format!("{what} that is not UTF-8 was ignored")))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integers_saturate_and_clamp() {
+        let huge = "99999999999999999999999999";
+        assert_eq!(integer("go", "depth", Some(huge)), Ok(i64::MAX));
+        assert_eq!(integer("go", "depth", Some(&format!("-{huge}"))), Ok(-i64::MAX));
+        assert_eq!(integer("go", "depth", Some("+12")), Ok(12));
+        assert_eq!(integer_in::<u32>("go", "mate", Some(huge), 1, 50), Ok(50));
+        assert_eq!(integer_in::<u64>("go", "nodes", Some("-3"), 0, u64::MAX), Ok(0));
+        assert_eq!(integer_in::<u64>("go", "nodes", Some(huge), 0, u64::MAX), Ok(i64::MAX as u64));
+        for bad in ["", "-", "1.5", "1e3", "NaN", "12a"] {
+            assert!(integer("go", "depth", Some(bad)).is_err(), "{bad}");
+        }
+        assert!(integer("go", "depth", None).is_err());
+    }
+
+    #[test]
+    fn seconds_refuse_what_is_not_finite_and_saturate_the_rest() {
+        assert_eq!(seconds("st", "s", Some("1.5")), Ok(Duration::from_millis(1500)));
+        assert_eq!(seconds("st", "s", Some("-4")), Ok(Duration::ZERO));
+        assert_eq!(seconds("st", "s", Some("1e308")), Ok(MAX_DURATION));
+        for bad in ["NaN", "inf", "-inf", "x"] {
+            assert!(seconds("st", "s", Some(bad)).is_err(), "{bad}");
+        }
+        assert_eq!(millis("go", "wtime", Some("99999999999999999999")), Ok(MAX_DURATION));
+    }
+
+    #[test]
+    fn quotes_are_short() {
+        assert_eq!(quote("e2e4"), "e2e4");
+        let long = "é".repeat(100);
+        assert_eq!(quote(&long), format!("{}...", "é".repeat(QUOTED_CHARS)));
+    }
+
+    #[test]
+    fn bounded_lines_skip_what_is_too_long_or_not_utf8() {
+        let mut input = std::io::Cursor::new(b"ok\r\nxxxxxxxxxx\n\xff\n\nlast".to_vec());
+        let mut read = || read_bounded(&mut input, 8, "a line");
+        assert_eq!(read(), Some(Ok("ok".to_string())));
+        let long = read().unwrap().unwrap_err();
+        assert!(long.contains("longer than 8 bytes") && long.contains("xxxxxxxx"), "{long}");
+        assert!(read().unwrap().unwrap_err().contains("not UTF-8"));
+        assert_eq!(read(), Some(Ok(String::new())));
+        assert_eq!(read(), Some(Ok("last".to_string())));
+        assert_eq!(read(), None);
+    }
+}

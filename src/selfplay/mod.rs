@@ -232,6 +232,19 @@ mod tests {
     use report::MergeError;
 
     #[test]
+    fn a_shard_holds_its_share_of_the_games() {
+        for (games, count) in [(0u64, 1u64), (7, 2), (7, 3), (100, 7), (5, 9)] {
+            for index in 1..=count {
+                let shard = Shard { index, count };
+                assert_eq!(shard.games(games), shard.indices(games).count() as u64, "{shard} of {games}");
+            }
+        }
+        let half = Shard { index: 1, count: 2 };
+        assert_eq!(half.games(u64::MAX), 1 << 63);
+        assert_eq!(Shard { index: 2, count: 2 }.games(u64::MAX), (1 << 63) - 1);
+    }
+
+    #[test]
     fn a_match_of_two_games_plays_two() {
         let settings = Settings {
             games: 2,
