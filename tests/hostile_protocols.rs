@@ -317,7 +317,11 @@ fn a_huge_pgn_token_is_not_echoed() {
         std::fs::write(&path, text).unwrap();
         let (code, out, err) = kaboom(&["replay", path.to_str().unwrap()]);
         assert_eq!(code, 1, "{name}");
-        assert!(out.len() + err.len() < 2000, "{name}: {} bytes of output", out.len() + err.len());
+        assert!(
+            out.len() + err.len() < 2000,
+            "{name}: {} bytes of output",
+            out.len() + err.len()
+        );
         assert!((out.clone() + &err).contains("eeeeeeeeee..."), "{name}: {out}{err}");
     }
 }

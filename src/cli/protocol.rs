@@ -281,10 +281,10 @@ pub fn integer(command: &str, name: &str, value: Option<&str>) -> Result<i64, St
 }
 
 /// Reads a whole-number argument and clamps it to `min..=max`.
-pub fn integer_in<T: TryFrom<i64>>(command: &str, name: &str, value: Option<&str>, min: T, max: T) -> Result<T, String>
+pub fn integer_in<T>(command: &str, name: &str, value: Option<&str>, min: T, max: T) -> Result<T, String>
 where
+    T: TryFrom<i64> + Copy,
     i64: TryFrom<T>,
-    T: Copy,
 {
     let lo = i64::try_from(min).unwrap_or(i64::MIN);
     let hi = i64::try_from(max).unwrap_or(i64::MAX);
@@ -391,7 +391,10 @@ mod tests {
         assert_eq!(integer("go", "depth", Some("+12")), Ok(12));
         assert_eq!(integer_in::<u32>("go", "mate", Some(huge), 1, 50), Ok(50));
         assert_eq!(integer_in::<u64>("go", "nodes", Some("-3"), 0, u64::MAX), Ok(0));
-        assert_eq!(integer_in::<u64>("go", "nodes", Some(huge), 0, u64::MAX), Ok(i64::MAX as u64));
+        assert_eq!(
+            integer_in::<u64>("go", "nodes", Some(huge), 0, u64::MAX),
+            Ok(i64::MAX as u64)
+        );
         for bad in ["", "-", "1.5", "1e3", "NaN", "12a"] {
             assert!(integer("go", "depth", Some(bad)).is_err(), "{bad}");
         }
@@ -422,7 +425,10 @@ mod tests {
         let mut read = || read_bounded(&mut input, 8, "a line");
         assert_eq!(read(), Some(Ok("ok".to_string())));
         let long = read().unwrap().unwrap_err();
-        assert!(long.contains("longer than 8 bytes") && long.contains("xxxxxxxx"), "{long}");
+        assert!(
+            long.contains("longer than 8 bytes") && long.contains("xxxxxxxx"),
+            "{long}"
+        );
         assert!(read().unwrap().unwrap_err().contains("not UTF-8"));
         assert_eq!(read(), Some(Ok(String::new())));
         assert_eq!(read(), Some(Ok("last".to_string())));

@@ -380,7 +380,13 @@ fn read_tag(c: &mut Cursor) -> Result<(String, String), PgnError> {
                 }
             },
             Some('"') => break,
-            Some('\n') | None => return Err(c.err(line, col, format!("the value of tag `{}` is never closed", short(&name)))),
+            Some('\n') | None => {
+                return Err(c.err(
+                    line,
+                    col,
+                    format!("the value of tag `{}` is never closed", short(&name)),
+                ));
+            }
             Some(x) => value.push(x),
         }
     }

@@ -236,7 +236,11 @@ mod tests {
         for (games, count) in [(0u64, 1u64), (7, 2), (7, 3), (100, 7), (5, 9)] {
             for index in 1..=count {
                 let shard = Shard { index, count };
-                assert_eq!(shard.games(games), shard.indices(games).count() as u64, "{shard} of {games}");
+                assert_eq!(
+                    shard.games(games),
+                    shard.indices(games).count() as u64,
+                    "{shard} of {games}"
+                );
             }
         }
         let half = Shard { index: 1, count: 2 };
