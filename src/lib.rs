@@ -114,6 +114,7 @@ pub mod fen {
 pub mod syntax {
     pub use crate::lang::betza;
     pub use crate::lang::effect_syntax as effects;
+    pub use crate::notation::pgn;
 }
 
 /// UCI move text: `e2e4`, `e7e8q`, drops, actions and follow-up choices.

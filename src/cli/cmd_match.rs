@@ -122,7 +122,14 @@ pub fn merge(o: &mut Output, files: &[String], format: Format) -> Result<ExitCod
             .map_err(|e| Failure::input(format!("{file}: not a `kaboom match --format json` report: {e}")))?;
         reports.push(report);
     }
-    let merged = selfplay::merge(&reports).map_err(|e| Failure::input(format!("kaboom match-merge: {e}")))?;
+    let merged = selfplay::merge(&reports).map_err(|e| {
+        // Name the report's file, not only its place in the list.
+        let file = e.index().and_then(|i| files.get(i - 1));
+        Failure::input(match file {
+            Some(file) => format!("kaboom match-merge: {file}: {e}"),
+            None => format!("kaboom match-merge: {e}"),
+        })
+    })?;
     match format {
         Format::Json => write_json(o, merged)?,
         Format::Text => write_text(o, &merged)?,
@@ -186,10 +193,10 @@ fn write_text(o: &mut Output, report: &Report) -> Result<(), Failure> {
         out,
         "  White: {}W {}D {}L   Black: {}W {}D {}L",
         r.white_wins,
-        r.draws + r.both_lose,
+        r.draws.saturating_add(r.both_lose),
         r.black_wins,
         r.black_wins,
-        r.draws + r.both_lose,
+        r.draws.saturating_add(r.both_lose),
         r.white_wins
     )?;
     let elo = s.first_mover_elo.map_or_else(
@@ -226,12 +233,14 @@ fn write_text(o: &mut Output, report: &Report) -> Result<(), Failure> {
         let width = (s.max_plies / 10).max(1) + u32::from(!s.max_plies.is_multiple_of(10) && s.max_plies > 10);
         let mut buckets: std::collections::BTreeMap<u32, u64> = Default::default();
         for (&len, &c) in &report.lengths {
-            *buckets.entry(len / width).or_default() += c;
+            let bucket = buckets.entry(len / width).or_default();
+            *bucket = bucket.saturating_add(c);
         }
         let most = buckets.values().copied().max().unwrap_or(1);
         for (b, c) in buckets {
-            let bar = "#".repeat(((c * 40).div_ceil(most)) as usize);
-            writeln!(out, "  {:>5}-{:<5} {c:>7} {bar}", b * width, (b + 1) * width - 1)?;
+            let bar = "#".repeat((u128::from(c) * 40).div_ceil(u128::from(most)) as usize);
+            let low = u64::from(b) * u64::from(width);
+            writeln!(out, "  {:>5}-{:<5} {c:>7} {bar}", low, low + u64::from(width) - 1)?;
         }
     }
     writeln!(out, "endings:")?;

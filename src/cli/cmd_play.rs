@@ -133,11 +133,12 @@ pub(super) fn read_move(
         square(text).is_some_and(|n| square(&text[n..]).is_some())
     };
     let in_coordinates = matches!(coordinates, uci::MoveError::Illegal { .. }) || starts_with_two_squares;
+    let shown = super::protocol::quote(text);
     let (problem, legal) = match &coordinates {
         _ if in_coordinates => (
             match &coordinates {
-                uci::MoveError::Malformed { reason, .. } => format!("`{text}` is not a move: {reason}"),
-                _ => format!("`{text}` is not a legal move here"),
+                uci::MoveError::Malformed { reason, .. } => format!("`{shown}` is not a move: {reason}"),
+                _ => format!("`{shown}` is not a legal move here"),
             },
             variant
                 .legal_moves(pos)
@@ -146,7 +147,7 @@ pub(super) fn read_move(
                 .collect::<Vec<_>>(),
         ),
         _ => (
-            format!("`{text}` is not a legal move here, in coordinates (e2e4) or in algebraic notation (e4, Nf3)"),
+            format!("`{shown}` is not a legal move here, in coordinates (e2e4) or in algebraic notation (e4, Nf3)"),
             san::legal_moves(variant, pos).into_iter().map(|(_, s)| s).collect(),
         ),
     };

@@ -10,13 +10,17 @@ use crate::base::square::Color;
 use crate::notation::{board, san, trace_text, uci};
 use crate::search::{Control, Engine, Limits};
 use crate::{Game, Position, Variant};
-use std::io::{BufRead as _, Write as _};
+use std::io::Write as _;
 use std::sync::Arc;
 use std::time::Duration;
 
 /// Most plies the engine plays in one session: a variant with no move
 /// rule and no repetition rule could otherwise go on forever.
 pub const MAX_PLIES: usize = 2000;
+
+/// The longest line read as a move; a longer one is refused, quoted only
+/// by its start, and the game goes on.
+pub const MAX_MOVE_LINE: usize = 4096;
 
 /// Which sides the engine plays, and how long it thinks.
 pub struct EngineOptions {
@@ -53,8 +57,8 @@ pub fn play(o: &mut Output, variant: &Variant, state: &mut Played, options: &Eng
     }
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
-    let mut line = String::new();
-    for _ in 0..MAX_PLIES {
+    let mut plies = 0;
+    while plies < MAX_PLIES {
         if state.game.ending().is_some() {
             return Ok(());
         }
@@ -75,16 +79,20 @@ pub fn play(o: &mut Output, variant: &Variant, state: &mut Played, options: &Eng
             let name = if side == Color::White { "White" } else { "Black" };
             write!(o.out, "{name} to move (a move, or quit): ")?;
             o.out.flush()?;
-            line.clear();
-            if input
-                .read_line(&mut line)
-                .map_err(|e| Failure::io(format!("cannot read a move: {e}")))?
-                == 0
-            {
-                writeln!(o.out)?;
-                return Ok(());
-            }
-            let text = line.trim();
+            // A line too long or not UTF-8 is refused and asked again; a
+            // blank line is asked again; neither counts as a ply.
+            let text = match super::protocol::read_bounded(&mut input, MAX_MOVE_LINE, "a line") {
+                None => {
+                    writeln!(o.out)?;
+                    return Ok(());
+                }
+                Some(Err(e)) => {
+                    writeln!(o.err, "{e}")?;
+                    continue;
+                }
+                Some(Ok(line)) => line,
+            };
+            let text = text.trim();
             if text == "quit" {
                 return Ok(());
             }
@@ -100,6 +108,7 @@ pub fn play(o: &mut Output, variant: &Variant, state: &mut Played, options: &Eng
                 }
             }
         };
+        plies += 1;
         let number = pos.fullmove_number();
         let dots = if side == Color::White { "." } else { "..." };
         let events = state.game.play(mv);

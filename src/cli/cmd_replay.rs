@@ -16,6 +16,10 @@ use std::io::Write as _;
 use std::path::Path;
 use std::process::ExitCode;
 
+/// The longest word read as a move: a longer one is reported by its
+/// length, not looked up (and not quoted whole).
+const MAX_MOVE_TEXT: usize = 256;
+
 pub fn run(o: &mut Output, path: &str, forced: Option<&str>) -> Result<ExitCode, Failure> {
     let text = super::cmd_import::read_text(path, MAX_PGN_BYTES, "a PGN file")?;
     let games =
@@ -69,6 +73,9 @@ pub fn run(o: &mut Output, path: &str, forced: Option<&str>) -> Result<ExitCode,
                     end.result.score(),
                     end.reason
                 )),
+                // No move is written in that many bytes: say so, never
+                // quoting the word whole.
+                None if m.text.len() > MAX_MOVE_TEXT => Some(format!("not a move ({} bytes long)", m.text.len())),
                 None => match san_match::find(variant, pos, &m.text) {
                     Ok(mv) => {
                         game.play(mv);
@@ -81,7 +88,9 @@ pub fn run(o: &mut Output, path: &str, forced: Option<&str>) -> Result<ExitCode,
                 writeln!(
                     o.out,
                     "{path}:{}:{}: game {n}, move {number}{dots} {}: illegal: {why}",
-                    m.line, m.col, m.text
+                    m.line,
+                    m.col,
+                    pgn::short(&m.text)
                 )?;
                 failed = true;
                 break;

@@ -5,12 +5,11 @@
 //! `info string error ...` and the engine keeps running.
 
 use super::engine_text::{bestmove_line, info_line};
-use super::protocol::{Session, number, read_command, say};
+use super::protocol::{Session, integer_in, millis, quote, read_command, say, short_move_error};
 use crate::notation::uci;
 use crate::search::Limits;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
-use std::time::Duration;
 
 /// Speaks the protocol on stdin and stdout until `quit` or the end of input.
 pub fn run() -> ExitCode {
@@ -43,6 +42,22 @@ pub fn run() -> ExitCode {
     // End of input: a search with limits still answers.
     session.settle();
     ExitCode::SUCCESS
+}
+
+/// Carries out the lines of `text` as a session would, each search
+/// stopped when the next line comes and at the end: what the fuzz
+/// targets drive (no line may panic).
+pub fn transcript(text: &str) {
+    let Ok(mut session) = Session::new("chess") else {
+        return;
+    };
+    for line in text.lines() {
+        session.stop();
+        if let Ok(true) = command(&mut session, line) {
+            break;
+        }
+    }
+    session.stop();
 }
 
 fn options(session: &Session) {
@@ -90,7 +105,7 @@ fn command(session: &mut Session, line: &str) -> Result<bool, String> {
             say(&format!("info string fen {fen}"));
         }
         "debug" | "register" => {}
-        _ => return Err(format!("unknown command `{name}`")),
+        _ => return Err(format!("unknown command `{}`", quote(name))),
     }
     Ok(false)
 }
@@ -121,11 +136,11 @@ fn setoption(session: &mut Session, args: &[&str]) -> Result<(), String> {
                 session.set_variant(v)?;
             }
         }
-        "threads" => session.set_threads(number::<usize>("setoption Threads", "value", value)?.clamp(1, 256)),
-        "hash" => session.set_hash(number::<usize>("setoption Hash", "value", value)?.clamp(1, 4096)),
-        "multipv" => session.multipv = number::<u32>("setoption MultiPV", "value", value)?.clamp(1, 64),
+        "threads" => session.set_threads(integer_in("setoption Threads", "value", value, 1, 256)?),
+        "hash" => session.set_hash(integer_in("setoption Hash", "value", value, 1, 4096)?),
+        "multipv" => session.multipv = integer_in("setoption MultiPV", "value", value, 1, 64)?,
         "ponder" | "uci_chess960" => {}
-        _ => return Err(format!("setoption: unknown option `{id}`")),
+        _ => return Err(format!("setoption: unknown option `{}`", quote(&id))),
     }
     Ok(())
 }
@@ -140,6 +155,9 @@ fn position(session: &mut Session, args: &[&str]) -> Result<(), String> {
         _ => Err("position: expected `position startpos|fen <fen> [moves ...]`".to_string()),
     }
 }
+
+/// The deepest search `go depth` (and `go mate`, in plies) asks for.
+const MAX_DEPTH: u32 = 100;
 
 /// The parameters of `go`, which end a `searchmoves` list.
 const GO_WORDS: &[&str] = &[
@@ -161,22 +179,22 @@ fn go(session: &mut Session, args: &[&str]) -> Result<(), String> {
     let mut limits = Limits::default();
     let mut ponder = false;
     let mut i = 0;
-    let ms = |v: u64| Duration::from_millis(v);
     while i < args.len() {
         let value = args.get(i + 1).copied();
         let mut takes_value = true;
         match args[i] {
-            "depth" => limits.depth = Some(number::<u32>("go", "depth", value)?.clamp(1, 100)),
-            "nodes" => limits.nodes = Some(number("go", "nodes", value)?),
-            "movetime" => limits.movetime = Some(ms(number("go", "movetime", value)?)),
-            "wtime" => limits.time[0] = Some(ms(number::<i64>("go", "wtime", value)?.max(0) as u64)),
-            "btime" => limits.time[1] = Some(ms(number::<i64>("go", "btime", value)?.max(0) as u64)),
-            "winc" => limits.increment[0] = ms(number::<i64>("go", "winc", value)?.max(0) as u64),
-            "binc" => limits.increment[1] = ms(number::<i64>("go", "binc", value)?.max(0) as u64),
-            "movestogo" => limits.moves_to_go = Some(number("go", "movestogo", value)?),
+            // Every number saturates into its range (docs/limits.md, "Protocols").
+            "depth" => limits.depth = Some(integer_in("go", "depth", value, 1, MAX_DEPTH)?),
+            "nodes" => limits.nodes = Some(integer_in("go", "nodes", value, 0, u64::MAX)?),
+            "movetime" => limits.movetime = Some(millis("go", "movetime", value)?),
+            "wtime" => limits.time[0] = Some(millis("go", "wtime", value)?),
+            "btime" => limits.time[1] = Some(millis("go", "btime", value)?),
+            "winc" => limits.increment[0] = millis("go", "winc", value)?,
+            "binc" => limits.increment[1] = millis("go", "binc", value)?,
+            "movestogo" => limits.moves_to_go = Some(integer_in("go", "movestogo", value, 0, u32::MAX)?),
             "mate" => {
-                let moves: u32 = number("go", "mate", value)?;
-                limits.depth = Some((2 * moves).clamp(1, 100));
+                let moves: u32 = integer_in("go", "mate", value, 1, MAX_DEPTH / 2)?;
+                limits.depth = Some(2 * moves);
             }
             "infinite" => {
                 limits.infinite = true;
@@ -193,7 +211,7 @@ fn go(session: &mut Session, args: &[&str]) -> Result<(), String> {
                     && !GO_WORDS.contains(&text)
                 {
                     let mv = uci::parse(&session.variant, &session.position, text)
-                        .map_err(|e| format!("go searchmoves: `{text}`: {e}"))?;
+                        .map_err(|e| format!("go searchmoves: {}", short_move_error(&e, text, &session.variant, &session.position)))?;
                     limits.search_moves.push(mv);
                     j += 1;
                 }
@@ -203,7 +221,7 @@ fn go(session: &mut Session, args: &[&str]) -> Result<(), String> {
                 i = j;
                 continue;
             }
-            other => return Err(format!("go: unknown parameter `{other}`")),
+            other => return Err(format!("go: unknown parameter `{}`", quote(other))),
         }
         i += if takes_value { 2 } else { 1 };
     }

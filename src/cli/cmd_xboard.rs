@@ -5,7 +5,7 @@
 //! the engine keeps running.
 
 use super::engine_text::bestmove_line;
-use super::protocol::{Session, number, read_command, say};
+use super::protocol::{MAX_DURATION, Session, integer, integer_in, quote, read_command, say, seconds};
 use super::xboard_setup;
 use crate::base::square::Color;
 use crate::notation::{fen, uci};
@@ -33,6 +33,41 @@ struct Board {
     clocks: (Option<Duration>, Option<Duration>),
 }
 
+impl Board {
+    /// A new game of the session's variant, the engine playing Black,
+    /// 5 minutes for the game.
+    fn new(default_variant: String, session: &Session) -> Board {
+        Board {
+            default_variant,
+            start: session.variant.start_position(),
+            moves: Vec::new(),
+            engine_side: Some(Color::Black),
+            post: false,
+            level: (0, Duration::from_secs(300), Duration::ZERO),
+            move_time: None,
+            depth: None,
+            clocks: (None, None),
+        }
+    }
+}
+
+/// Carries out the lines of `text` as a session of chess would, each
+/// search stopped (its move played) when the next line comes and at the
+/// end: what the fuzz targets drive (no line may panic).
+pub fn transcript(text: &str) {
+    let Ok(mut session) = Session::new("chess") else {
+        return;
+    };
+    let mut board = Board::new("chess".to_string(), &session);
+    for line in text.lines() {
+        collect(&mut session, &mut board, true);
+        if let Ok(true) = command(&mut session, &mut board, line) {
+            break;
+        }
+    }
+    session.stop();
+}
+
 /// XBoard's name for a bundled variant.
 fn xboard_name(name: &str) -> &str {
     if name == "chess" { "normal" } else { name }
@@ -54,17 +89,7 @@ pub fn run(initial: Option<&str>) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let mut board = Board {
-        default_variant,
-        start: session.variant.start_position(),
-        moves: Vec::new(),
-        engine_side: Some(Color::Black),
-        post: false,
-        level: (0, Duration::from_secs(300), Duration::ZERO),
-        move_time: None,
-        depth: None,
-        clocks: (None, None),
-    };
+    let mut board = Board::new(default_variant, &session);
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     while let Some(line) = read_command(&mut input) {
@@ -166,7 +191,7 @@ fn command(session: &mut Session, board: &mut Board, line: &str) -> Result<bool,
             let given = arg.ok_or_else(|| error("needs a variant name"))?;
             let v = xboard_setup::strip_size(given);
             if !crate::spec::bundled_names().contains(&kaboom_name(v)) {
-                return Err(error(&format!("unknown variant `{given}`")));
+                return Err(error(&format!("unknown variant `{}`", quote(given))));
             }
             if v != given {
                 let g = Variant::load(kaboom_name(v))
@@ -187,7 +212,8 @@ fn command(session: &mut Session, board: &mut Board, line: &str) -> Result<bool,
         }
         "setboard" => {
             let text = args.join(" ");
-            let pos = fen::parse(&session.variant, &text).map_err(|e| error(&format!("bad FEN `{text}`: {e}")))?;
+            let pos =
+                fen::parse(&session.variant, &text).map_err(|e| error(&format!("bad FEN `{}`: {e}", quote(&text))))?;
             board.start = pos;
             board.moves.clear();
             sync(session, board);
@@ -211,48 +237,16 @@ fn command(session: &mut Session, board: &mut Board, line: &str) -> Result<bool,
             if args.len() != 3 {
                 return Err(error("expected `level MPS BASE INC`"));
             }
-            let mps: u32 = number("level", "MPS", Some(args[0])).map_err(|e| error(&e))?;
-            let base = match args[1].split_once(':') {
-                Some((m, s)) => {
-                    let m: u64 = number("level", "BASE", Some(m)).map_err(|e| error(&e))?;
-                    let s: u64 = number("level", "BASE", Some(s)).map_err(|e| error(&e))?;
-                    Duration::from_secs(m * 60 + s)
-                }
-                None => Duration::from_secs(60 * number::<u64>("level", "BASE", Some(args[1])).map_err(|e| error(&e))?),
-            };
-            let inc: f64 = number("level", "INC", Some(args[2])).map_err(|e| error(&e))?;
-            board.level = (mps, base, Duration::from_secs_f64(inc.clamp(0.0, 3600.0)));
+            let (mps, base, inc) = level(args).map_err(|e| error(&e))?;
+            board.level = (mps, base, inc);
             board.move_time = None;
         }
-        "st" => {
-            let secs: f64 = number("st", "seconds", arg).map_err(|e| error(&e))?;
-            board.move_time = Some(Duration::from_secs_f64(secs.clamp(0.001, 86_400.0)));
-        }
-        "sd" => board.depth = Some(number::<u32>("sd", "depth", arg).map_err(|e| error(&e))?.clamp(1, 100)),
-        "time" => {
-            board.clocks.0 = Some(Duration::from_millis(
-                10 * number::<i64>("time", "centiseconds", arg)
-                    .map_err(|e| error(&e))?
-                    .max(0) as u64,
-            ))
-        }
-        "otim" => {
-            board.clocks.1 = Some(Duration::from_millis(
-                10 * number::<i64>("otim", "centiseconds", arg)
-                    .map_err(|e| error(&e))?
-                    .max(0) as u64,
-            ))
-        }
-        "memory" => session.set_hash(
-            number::<usize>("memory", "MB", arg)
-                .map_err(|e| error(&e))?
-                .clamp(1, 4096),
-        ),
-        "cores" => session.set_threads(
-            number::<usize>("cores", "count", arg)
-                .map_err(|e| error(&e))?
-                .clamp(1, 256),
-        ),
+        "st" => board.move_time = Some(seconds("st", "seconds", arg).map_err(|e| error(&e))?.max(MIN_MOVE_TIME)),
+        "sd" => board.depth = Some(integer_in("sd", "depth", arg, 1, 100).map_err(|e| error(&e))?),
+        "time" => board.clocks.0 = Some(centiseconds("time", arg).map_err(|e| error(&e))?),
+        "otim" => board.clocks.1 = Some(centiseconds("otim", arg).map_err(|e| error(&e))?),
+        "memory" => session.set_hash(integer_in("memory", "MB", arg, 1, 4096).map_err(|e| error(&e))?),
+        "cores" => session.set_threads(integer_in("cores", "count", arg, 1, 256).map_err(|e| error(&e))?),
         "undo" | "remove" => {
             let n = if name == "undo" { 1 } else { 2 };
             if board.moves.len() < n {
@@ -266,18 +260,51 @@ fn command(session: &mut Session, board: &mut Board, line: &str) -> Result<bool,
             if uci::parse(&session.variant, &session.position, name).is_ok() {
                 user_move(session, board, name)?;
             } else {
-                return Err(format!("Error (unknown command): {name}"));
+                return Err(format!("Error (unknown command): {}", quote(name)));
             }
         }
     }
     Ok(false)
 }
 
+/// The shortest time per move `st` sets.
+const MIN_MOVE_TIME: Duration = Duration::from_millis(1);
+
+/// The most moves per session `level` sets (more count as this).
+const MAX_LEVEL_MOVES: u32 = 10_000;
+
+/// Reads `level MPS BASE INC`: BASE in minutes or `minutes:seconds`, INC
+/// in seconds; every number saturates (docs/limits.md, "Protocols").
+fn level(args: &[&str]) -> Result<(u32, Duration, Duration), String> {
+    let mps = integer_in("level", "MPS", Some(args[0]), 0, MAX_LEVEL_MOVES)?;
+    let (minutes, secs) = match args[1].split_once(':') {
+        Some((m, s)) => (integer("level", "BASE", Some(m))?, integer("level", "BASE", Some(s))?),
+        None => (integer("level", "BASE", Some(args[1]))?, 0),
+    };
+    let total = minutes
+        .clamp(0, i64::MAX)
+        .saturating_mul(60)
+        .saturating_add(secs.max(0));
+    let base = Duration::from_secs(total.min(MAX_DURATION.as_secs() as i64) as u64);
+    let inc = seconds("level", "INC", Some(args[2]))?;
+    Ok((mps, base, inc))
+}
+
+/// A clock read in centiseconds (`time`, `otim`): negative as zero, capped
+/// at a year.
+fn centiseconds(command: &str, value: Option<&str>) -> Result<Duration, String> {
+    let cs = integer(command, "centiseconds", value)?;
+    let ms = cs.clamp(0, i64::MAX / 10) * 10;
+    Ok(Duration::from_millis(ms as u64).min(MAX_DURATION))
+}
+
 fn user_move(session: &mut Session, board: &mut Board, text: &str) -> Result<(), String> {
     if ending(&session.variant, &board.start, &board.moves).is_some() {
         return Err(format!("Illegal move (the game is over): {text}"));
     }
-    let mv = session.play(text).map_err(|e| format!("Illegal move ({e}): {text}"))?;
+    let mv = session
+        .play(text)
+        .map_err(|e| format!("Illegal move ({e}): {}", quote(text)))?;
     board.moves.push(mv);
     if let Some(result) = ending(&session.variant, &board.start, &board.moves) {
         say(&result);

@@ -27,6 +27,15 @@ mod render;
 mod serve;
 mod xboard_setup;
 
+/// What the fuzz targets drive (fuzz/fuzz_targets/): the protocols' command
+/// lines and match reports; not part of the library's API.
+#[doc(hidden)]
+pub mod fuzzing {
+    pub use super::cmd_uci::transcript as uci_transcript;
+    pub use super::cmd_xboard::transcript as xboard_transcript;
+    pub use crate::selfplay::{Report, merge};
+}
+
 use crate::{Position, Variant};
 use clap::{Parser, Subcommand};
 use output::Output;

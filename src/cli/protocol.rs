@@ -237,24 +237,91 @@ fn load(name: &str) -> Result<Arc<Variant>, String> {
     })
 }
 
-/// A move error on one line (the legal moves are not listed; a move that
-/// left out its follow-up choice gets the hint of
-/// [`uci::missing_choice_hint`]).
-fn short_move_error(e: &uci::MoveError, text: &str, variant: &Variant, pos: &Position) -> String {
+/// A move error on one line (the legal moves are not listed; the move is
+/// quoted by its start, see [`quote`]; a move that left out its follow-up
+/// choice gets the hint of [`uci::missing_choice_hint`]).
+pub fn short_move_error(e: &uci::MoveError, text: &str, variant: &Variant, pos: &Position) -> String {
     match e {
-        uci::MoveError::Malformed { reason, .. } => format!("`{text}` is not a move: {reason}"),
+        uci::MoveError::Malformed { reason, .. } => format!("`{}` is not a move: {reason}", quote(text)),
         uci::MoveError::Illegal { .. } => match uci::missing_choice_hint(variant, pos, text) {
-            Some(hint) => format!("`{text}` is not a legal move here ({hint})"),
-            None => format!("`{text}` is not a legal move here"),
+            Some(hint) => format!("`{}` is not a legal move here ({hint})", quote(text)),
+            None => format!("`{}` is not a legal move here", quote(text)),
         },
     }
 }
 
-/// Reads a number argument of a command.
-pub fn number<T: std::str::FromStr>(command: &str, name: &str, value: Option<&str>) -> Result<T, String> {
+/// The longest part of a word that an error message quotes: a longer
+/// word is cut there and marked `...`.
+pub const QUOTED_CHARS: usize = 40;
+
+/// `text` as an error message quotes it: at most [`QUOTED_CHARS`]
+/// characters, then `...` if it was longer.
+pub fn quote(text: &str) -> String {
+    match text.char_indices().nth(QUOTED_CHARS) {
+        Some((end, _)) => format!("{}...", &text[..end]),
+        None => text.to_string(),
+    }
+}
+
+/// Reads a whole-number argument of a command: an optional sign and
+/// digits. A value beyond `i64` saturates to `i64::MIN` or `i64::MAX`,
+/// so every caller clamps it to its own range and never overflows.
+pub fn integer(command: &str, name: &str, value: Option<&str>) -> Result<i64, String> {
     let text = value.ok_or_else(|| format!("{command}: `{name}` needs a value"))?;
-    text.parse()
-        .map_err(|_| format!("{command}: `{name}` wants a number, not `{text}`"))
+    let (negative, digits) = match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("{command}: `{name}` wants a number, not `{}`", quote(text)));
+    }
+    let magnitude = digits
+        .bytes()
+        .fold(0i64, |n, b| n.saturating_mul(10).saturating_add(i64::from(b - b'0')));
+    Ok(if negative {
+        magnitude.saturating_neg()
+    } else {
+        magnitude
+    })
+}
+
+/// Reads a whole-number argument and clamps it to `min..=max`.
+pub fn integer_in<T>(command: &str, name: &str, value: Option<&str>, min: T, max: T) -> Result<T, String>
+where
+    T: TryFrom<i64> + Copy,
+    i64: TryFrom<T>,
+{
+    let lo = i64::try_from(min).unwrap_or(i64::MIN);
+    let hi = i64::try_from(max).unwrap_or(i64::MAX);
+    let n = integer(command, name, value)?.clamp(lo, hi);
+    Ok(T::try_from(n).unwrap_or(max))
+}
+
+/// The longest time a protocol sets (a clock, a time per move): about a
+/// year; a longer one counts as this.
+pub const MAX_SECONDS: f64 = 366.0 * 24.0 * 3600.0;
+
+/// [`MAX_SECONDS`] as a duration.
+pub const MAX_DURATION: Duration = Duration::from_secs(MAX_SECONDS as u64);
+
+/// Reads a number of seconds (a decimal fraction allowed): not a finite
+/// number is an error; a negative one is zero, a huge one [`MAX_SECONDS`].
+pub fn seconds(command: &str, name: &str, value: Option<&str>) -> Result<Duration, String> {
+    let text = value.ok_or_else(|| format!("{command}: `{name}` needs a value"))?;
+    let secs: f64 = text
+        .parse()
+        .ok()
+        .filter(|s: &f64| s.is_finite())
+        .ok_or_else(|| format!("{command}: `{name}` wants a number of seconds, not `{}`", quote(text)))?;
+    Ok(Duration::from_secs_f64(secs.clamp(0.0, MAX_SECONDS)))
+}
+
+/// Milliseconds read as a whole number, negative as zero, capped at
+/// [`MAX_SECONDS`].
+pub fn millis(command: &str, name: &str, value: Option<&str>) -> Result<Duration, String> {
+    let ms = integer(command, name, value)?.clamp(0, MAX_SECONDS as i64 * 1000);
+    Ok(Duration::from_millis(ms as u64).min(MAX_DURATION))
 }
 
 /// The longest command line read; a longer one is an error, skipped to
@@ -264,8 +331,17 @@ pub const MAX_LINE_BYTES: usize = 1 << 20;
 /// Reads one command line: `None` at the end of input, `Err` for a line
 /// too long or not UTF-8.
 pub fn read_command(input: &mut impl std::io::BufRead) -> Option<Result<String, String>> {
+    read_bounded(input, MAX_LINE_BYTES, "a command line")
+}
+
+/// Reads one line of at most `max` bytes (its end of line removed):
+/// `None` at the end of input; `Err` for a longer line (skipped to its
+/// end without being kept, the message quoting only its start) or a line
+/// that is not UTF-8. `what` names such a line in the message.
+pub fn read_bounded(input: &mut impl std::io::BufRead, max: usize, what: &str) -> Option<Result<String, String>> {
     let mut line = Vec::new();
     let mut too_long = false;
+    let mut start = Vec::new();
     loop {
         let (done, used) = match input.fill_buf() {
             Ok([]) if line.is_empty() && !too_long => return None,
@@ -288,8 +364,9 @@ pub fn read_command(input: &mut impl std::io::BufRead) -> Option<Result<String, 
             Err(_) => return None,
         };
         input.consume(used);
-        if line.len() > MAX_LINE_BYTES {
+        if line.len() > max {
             too_long = true;
+            start = line[..line.len().min(4 * QUOTED_CHARS)].to_vec();
             line = Vec::new();
         }
         if done {
@@ -297,9 +374,70 @@ pub fn read_command(input: &mut impl std::io::BufRead) -> Option<Result<String, 
         }
     }
     if too_long {
+        let start = quote(&String::from_utf8_lossy(&start));
         return Some(Err(format!(
-            "a command line longer than {MAX_LINE_BYTES} bytes was ignored"
+            "{what} longer than {max} bytes was ignored (it began `{start}`)"
         )));
     }
-    Some(String::from_utf8(line).map_err(|_| "a command line that is not UTF-8 was ignored".to_string()))
+    if line.last() == Some(&b'\r') {
+        line.pop();
+    }
+    Some(String::from_utf8(line).map_err(|_| format!("{what} that is not UTF-8 was ignored")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integers_saturate_and_clamp() {
+        let huge = "99999999999999999999999999";
+        assert_eq!(integer("go", "depth", Some(huge)), Ok(i64::MAX));
+        assert_eq!(integer("go", "depth", Some(&format!("-{huge}"))), Ok(-i64::MAX));
+        assert_eq!(integer("go", "depth", Some("+12")), Ok(12));
+        assert_eq!(integer_in::<u32>("go", "mate", Some(huge), 1, 50), Ok(50));
+        assert_eq!(integer_in::<u64>("go", "nodes", Some("-3"), 0, u64::MAX), Ok(0));
+        assert_eq!(
+            integer_in::<u64>("go", "nodes", Some(huge), 0, u64::MAX),
+            Ok(i64::MAX as u64)
+        );
+        for bad in ["", "-", "1.5", "1e3", "NaN", "12a"] {
+            assert!(integer("go", "depth", Some(bad)).is_err(), "{bad}");
+        }
+        assert!(integer("go", "depth", None).is_err());
+    }
+
+    #[test]
+    fn seconds_refuse_what_is_not_finite_and_saturate_the_rest() {
+        assert_eq!(seconds("st", "s", Some("1.5")), Ok(Duration::from_millis(1500)));
+        assert_eq!(seconds("st", "s", Some("-4")), Ok(Duration::ZERO));
+        assert_eq!(seconds("st", "s", Some("1e308")), Ok(MAX_DURATION));
+        for bad in ["NaN", "inf", "-inf", "x"] {
+            assert!(seconds("st", "s", Some(bad)).is_err(), "{bad}");
+        }
+        assert_eq!(millis("go", "wtime", Some("99999999999999999999")), Ok(MAX_DURATION));
+    }
+
+    #[test]
+    fn quotes_are_short() {
+        assert_eq!(quote("e2e4"), "e2e4");
+        let long = "é".repeat(100);
+        assert_eq!(quote(&long), format!("{}...", "é".repeat(QUOTED_CHARS)));
+    }
+
+    #[test]
+    fn bounded_lines_skip_what_is_too_long_or_not_utf8() {
+        let mut input = std::io::Cursor::new(b"ok\r\nxxxxxxxxxx\n\xff\n\nlast".to_vec());
+        let mut read = || read_bounded(&mut input, 8, "a line");
+        assert_eq!(read(), Some(Ok("ok".to_string())));
+        let long = read().unwrap().unwrap_err();
+        assert!(
+            long.contains("longer than 8 bytes") && long.contains("xxxxxxxx"),
+            "{long}"
+        );
+        assert!(read().unwrap().unwrap_err().contains("not UTF-8"));
+        assert_eq!(read(), Some(Ok(String::new())));
+        assert_eq!(read(), Some(Ok("last".to_string())));
+        assert_eq!(read(), None);
+    }
 }

@@ -106,6 +106,18 @@ fn is_delimiter(c: char) -> bool {
     c.is_whitespace() || "{};[]$".contains(c)
 }
 
+/// The longest part of a word (a tag name) that an error quotes.
+const QUOTED_CHARS: usize = 40;
+
+/// `word` as an error quotes it: its first [`QUOTED_CHARS`] characters,
+/// then `...` if it was longer.
+pub fn short(word: &str) -> String {
+    match word.char_indices().nth(QUOTED_CHARS) {
+        Some((end, _)) => format!("{}...", &word[..end]),
+        None => word.to_string(),
+    }
+}
+
 /// Parses every game of a PGN text.
 pub fn parse(text: &str) -> Result<Vec<PgnGame>, PgnError> {
     if text.len() > MAX_PGN_BYTES {
@@ -353,7 +365,7 @@ fn read_tag(c: &mut Cursor) -> Result<(String, String), PgnError> {
         c.bump();
     }
     if c.peek() != Some('"') {
-        return Err(c.err(c.line, c.col, format!("tag `{name}` needs a quoted value")));
+        return Err(c.err(c.line, c.col, format!("tag `{}` needs a quoted value", short(&name))));
     }
     c.bump();
     let mut value = String::new();
@@ -370,7 +382,13 @@ fn read_tag(c: &mut Cursor) -> Result<(String, String), PgnError> {
                 }
             },
             Some('"') => break,
-            Some('\n') | None => return Err(c.err(line, col, format!("the value of tag `{name}` is never closed"))),
+            Some('\n') | None => {
+                return Err(c.err(
+                    line,
+                    col,
+                    format!("the value of tag `{}` is never closed", short(&name)),
+                ));
+            }
             Some(x) => value.push(x),
         }
     }
@@ -378,7 +396,7 @@ fn read_tag(c: &mut Cursor) -> Result<(String, String), PgnError> {
         c.bump();
     }
     if c.peek() != Some(']') {
-        return Err(c.err(c.line, c.col, format!("tag `{name}` needs a closing `]`")));
+        return Err(c.err(c.line, c.col, format!("tag `{}` needs a closing `]`", short(&name))));
     }
     c.bump();
     Ok((name, value))

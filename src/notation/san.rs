@@ -289,15 +289,17 @@ fn over_specified(variant: &Variant, pos: &Position, want: &str, legal: &[(Move,
         .iter()
         .map(|(m, _)| *m)
         .filter(|m| {
+            // An action's or a drop's `from` may hold no piece: test the
+            // move's kind before reading the piece there.
             let moving = pos.cell(m.from);
-            let info = &variant.pieces[moving.kind().index()];
             m.to == to
                 && m.controller.is_none()
                 && m.choices.is_empty()
-                && !matches!(m.kind, MoveKind::Action(_) | MoveKind::Castle(_))
+                && !matches!(m.kind, MoveKind::Action(_) | MoveKind::Castle(_) | MoveKind::Drop(_))
+                && moving.is_piece()
                 && match piece {
-                    Some(p) => info.letter == p,
-                    None => info.pawn,
+                    Some(p) => variant.pieces[moving.kind().index()].letter == p,
+                    None => variant.pieces[moving.kind().index()].pawn,
                 }
                 && from_file.is_none_or(|f| g.file(m.from) == (f as u8 - b'a') as i32)
                 && from_rank.is_none_or(|r| g.rank(m.from) + 1 == r as i32)

@@ -87,21 +87,23 @@ impl Deadlines {
             let budget = t.saturating_sub(OVERHEAD.min(t / 10));
             return Deadlines {
                 start,
-                soft: Some(start + budget),
-                hard: Some(start + budget),
+                soft: after(start, budget),
+                hard: after(start, budget),
             };
         }
         if let Some(left) = limits.time[side.index()] {
+            // Any clock and increment, however large, saturate: a budget
+            // past what an `Instant` holds is no deadline at all.
             let inc = limits.increment[side.index()];
             let to_go = limits.moves_to_go.unwrap_or(30).clamp(1, 50);
             let usable = left.saturating_sub(OVERHEAD);
-            let base = usable / to_go + inc * 3 / 4;
-            let hard = (base * 3).min(usable / 2).max(Duration::from_millis(1));
+            let base = (usable / to_go).saturating_add(inc.saturating_mul(3) / 4);
+            let hard = base.saturating_mul(3).min(usable / 2).max(Duration::from_millis(1));
             let soft = (base / 2).min(hard);
             return Deadlines {
                 start,
-                soft: Some(start + soft),
-                hard: Some(start + hard),
+                soft: after(start, soft),
+                hard: after(start, hard),
             };
         }
         Deadlines {
@@ -110,6 +112,16 @@ impl Deadlines {
             hard: None,
         }
     }
+}
+
+/// The longest budget a search works to: longer clocks and move times
+/// (a protocol may send any number) count as this much.
+pub const MAX_BUDGET: Duration = Duration::from_secs(366 * 24 * 3600);
+
+/// `start + budget`, the budget capped at [`MAX_BUDGET`]: a deadline
+/// however large the clock (so the search still counts as timed).
+fn after(start: Instant, budget: Duration) -> Option<Instant> {
+    start.checked_add(budget.min(MAX_BUDGET))
 }
 
 #[cfg(test)]
@@ -136,5 +148,24 @@ mod tests {
         assert_eq!(d.hard.unwrap() - d.start, Duration::from_millis(90));
         limits.infinite = true;
         assert!(Deadlines::new(&limits, Color::White).hard.is_none());
+    }
+
+    #[test]
+    fn huge_clocks_and_movetimes_saturate() {
+        let huge = Duration::MAX;
+        let limits = Limits {
+            time: [Some(huge), Some(huge)],
+            increment: [huge, huge],
+            moves_to_go: Some(u32::MAX),
+            ..Limits::default()
+        };
+        let d = Deadlines::new(&limits, Color::White);
+        assert!(d.soft.unwrap() - d.start <= MAX_BUDGET);
+        let limits = Limits {
+            movetime: Some(huge),
+            ..Limits::default()
+        };
+        let d = Deadlines::new(&limits, Color::Black);
+        assert_eq!(d.hard.unwrap() - d.start, MAX_BUDGET);
     }
 }

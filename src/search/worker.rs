@@ -16,9 +16,13 @@ use std::time::Instant;
 
 /// Scores beyond every real evaluation.
 pub(crate) const INFINITY: i32 = MATE + 1000;
-/// Plies of quiescence search beyond the horizon; past them (when not in
-/// check) the static evaluation stands.
+/// Plies of quiescence search beyond the horizon, in check or not; past
+/// them the static evaluation stands.
 const MAX_QUIESCENCE: usize = 8;
+/// Noisy moves searched at the first quiescence ply when not in check;
+/// one fewer at each ply beyond (never fewer than two), best ordered
+/// first: a position full of captures then costs a bounded tree.
+const QUIESCENCE_WIDTH: usize = 8;
 /// What a capture may gain beyond its victim, for delta pruning.
 const DELTA_MARGIN: i32 = 200;
 /// How far below alpha the static score after an effect may stand for the
@@ -65,6 +69,9 @@ pub(crate) struct Worker<'a> {
     pub nodes: u64,
     unreported: u64,
     pub seldepth: usize,
+    /// The depth of the iteration being searched: checks extend the
+    /// search only up to twice it.
+    root_depth: i32,
     stopped: bool,
     /// The best root move of the search so far, with its principal variation.
     pub root_best: Option<(Move, i32)>,
@@ -102,6 +109,7 @@ impl<'a> Worker<'a> {
             nodes: 0,
             unreported: 0,
             seldepth: 0,
+            root_depth: 0,
             stopped: false,
             root_best: None,
             excluded: Vec::with_capacity(64),
@@ -154,6 +162,7 @@ impl<'a> Worker<'a> {
     /// `root_best` and `root_pv` when the iteration finishes or improves it.
     pub fn search_root(&mut self, root: &Position, depth: i32) -> i32 {
         self.seldepth = 0;
+        self.root_depth = depth;
         self.negamax(root, depth, 0, -INFINITY, INFINITY, true)
     }
 
@@ -196,7 +205,9 @@ impl<'a> Worker<'a> {
             return engine.eval.evaluate(pos);
         }
         let in_check = self.has_check && self.variant.in_check(pos);
-        if in_check {
+        if in_check && (ply as i32) < 2 * self.root_depth {
+            // A check is searched one ply deeper, but a chain of checks
+            // no further than twice the iteration's depth from the root.
             depth += 1;
         }
         if depth <= 0 {
@@ -365,10 +376,11 @@ impl<'a> Worker<'a> {
         if ply >= MAX_PLY - 1 {
             return stand;
         }
-        let in_check = self.has_check && self.variant.in_check(pos);
-        if qply >= MAX_QUIESCENCE && !in_check {
+        if qply >= MAX_QUIESCENCE {
+            // The hard bound, checks included (docs/search.md).
             return stand;
         }
+        let in_check = self.has_check && self.variant.in_check(pos);
         let mut best = -INFINITY;
         if !in_check {
             if stand >= beta {
@@ -389,7 +401,12 @@ impl<'a> Worker<'a> {
         let mut order = std::mem::take(&mut self.order[ply]);
         self.score_moves(pos, &moves, None, ply, &mut order);
         let them = pos.side.flip() as usize;
+        let width = QUIESCENCE_WIDTH.saturating_sub(qply).max(2);
+        let mut searched = 0;
         for i in 0..order.len() {
+            if !in_check && searched >= width {
+                break;
+            }
             let (order_score, index) = pick(&mut order, i);
             let mv = moves[index as usize];
             let plain_noisy = order_score >= GOOD_CAPTURE;
@@ -415,6 +432,7 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
+            searched += 1;
             let score = -self.quiesce(&child, ply + 1, qply + 1, -beta, -alpha);
             if self.stopped {
                 break;

@@ -127,6 +127,14 @@ impl Shard {
         Ok(Shard { index, count })
     }
 
+    /// How many of `games` this shard plays.
+    pub fn games(self, games: u64) -> u64 {
+        match games.checked_sub(self.index) {
+            Some(after) => after / self.count + 1,
+            None => 0,
+        }
+    }
+
     /// The game indices of this shard among `games`, in order.
     pub fn indices(self, games: u64) -> impl Iterator<Item = u64> {
         (self.index - 1..games).step_by(self.count as usize)
@@ -222,6 +230,23 @@ pub fn run(
 mod tests {
     use super::*;
     use report::MergeError;
+
+    #[test]
+    fn a_shard_holds_its_share_of_the_games() {
+        for (games, count) in [(0u64, 1u64), (7, 2), (7, 3), (100, 7), (5, 9)] {
+            for index in 1..=count {
+                let shard = Shard { index, count };
+                assert_eq!(
+                    shard.games(games),
+                    shard.indices(games).count() as u64,
+                    "{shard} of {games}"
+                );
+            }
+        }
+        let half = Shard { index: 1, count: 2 };
+        assert_eq!(half.games(u64::MAX), 1 << 63);
+        assert_eq!(Shard { index: 2, count: 2 }.games(u64::MAX), (1 << 63) - 1);
+    }
 
     #[test]
     fn a_match_of_two_games_plays_two() {

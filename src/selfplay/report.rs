@@ -10,7 +10,7 @@ use crate::base::square::Color;
 use crate::compile::Variant;
 use crate::engine::game::GameResult;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Game results of a set of games.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -175,7 +175,7 @@ impl Report {
     pub fn summary(&self) -> Summary {
         let r = &self.results;
         let n = self.played.max(1) as f64;
-        let even = (r.draws + r.both_lose) as f64;
+        let even = r.draws as f64 + r.both_lose as f64;
         let (w, l) = (r.first_mover_wins as f64, r.second_mover_wins as f64);
         let mean = (w + 0.5 * even) / n;
         let variance = (w * (1.0 - mean).powi(2) + even * (0.5 - mean).powi(2) + l * mean.powi(2)) / n;
@@ -184,22 +184,26 @@ impl Report {
         let engine_score = self
             .engine
             .as_ref()
-            .map(|e| (e.wins as f64 + 0.5 * (e.draws + e.both_lose) as f64) / n);
+            .map(|e| (e.wins as f64 + 0.5 * (e.draws as f64 + e.both_lose as f64)) / n);
         let percentile = |p: u64| -> u32 {
             // The smallest length with at least p% of the games at or below it.
-            let want = (self.played * p).div_ceil(100).max(1);
-            let mut seen = 0;
+            let want = (u128::from(self.played) * u128::from(p)).div_ceil(100).max(1);
+            let mut seen = 0u128;
             for (&len, &count) in &self.lengths {
-                seen += count;
+                seen += u128::from(count);
                 if seen >= want {
                     return len;
                 }
             }
             0
         };
-        let total: u64 = self.lengths.iter().map(|(&len, &c)| u64::from(len) * c).sum();
+        let total: u128 = self
+            .lengths
+            .iter()
+            .map(|(&len, &c)| u128::from(len) * u128::from(c))
+            .sum();
         Summary {
-            decisive: r.white_wins + r.black_wins,
+            decisive: r.white_wins.saturating_add(r.black_wins),
             first_mover_score: mean,
             first_mover_ci_low: (mean - half).max(0.0),
             first_mover_ci_high: (mean + half).min(1.0),
@@ -253,6 +257,20 @@ pub enum MergeError {
         /// The first report's shard count.
         count: u64,
     },
+    /// A report whose counts disagree with each other.
+    #[error("report {index} is inconsistent: {message}")]
+    Inconsistent {
+        /// Which report (from 1).
+        index: usize,
+        /// Which counts disagree.
+        message: String,
+    },
+    /// Adding a report's counts overflows.
+    #[error("report {index}: adding its counts overflows (more than {max} games)", max = u64::MAX)]
+    Overflow {
+        /// Which report (from 1).
+        index: usize,
+    },
     /// The same shard twice: its games would count twice.
     #[error("shard {shard} appears twice (report {index}): its games would count twice")]
     Overlap {
@@ -263,32 +281,39 @@ pub enum MergeError {
     },
 }
 
+impl MergeError {
+    /// Which report (from 1) the error is about, if one.
+    pub fn index(&self) -> Option<usize> {
+        match self {
+            MergeError::Empty => None,
+            MergeError::Mismatch { index, .. }
+            | MergeError::BadShard { index, .. }
+            | MergeError::ShardCount { index, .. }
+            | MergeError::Inconsistent { index, .. }
+            | MergeError::Overflow { index }
+            | MergeError::Overlap { index, .. } => Some(*index),
+        }
+    }
+}
+
 /// Adds up the reports of disjoint shards of one match. When the shards
 /// cover every shard of their count, the result is the whole match's
 /// report (shard `1/1`), equal to the report of the unsharded match.
+/// Each report's counts are checked against each other first
+/// ([`MergeError::Inconsistent`]) and added without overflow; the work
+/// is linear in the number of reports and shards (up to a logarithm).
 pub fn merge(reports: &[Report]) -> Result<Report, MergeError> {
     let first = reports.first().ok_or(MergeError::Empty)?;
     let mut merged = first.clone();
     merged.summary = None;
-    let mut seen: Vec<Shard> = Vec::new();
+    let mut seen: BTreeSet<Shard> = BTreeSet::new();
     let mut count = None;
     for (i, report) in reports.iter().enumerate() {
         let index = i + 1;
-        let mismatch = |field| MergeError::Mismatch { index, field };
-        if report.format != first.format {
-            return Err(mismatch("format"));
-        }
-        if report.variant != first.variant || report.variant_name != first.variant_name {
-            return Err(mismatch("variant"));
-        }
-        if report.settings != first.settings {
-            return Err(mismatch("settings"));
-        }
-        if report.engine.is_some() != first.engine.is_some() {
-            return Err(mismatch("opponent"));
-        }
+        same_match(first, report, index)?;
+        let mut games = 0u64;
         for text in &report.shards {
-            let shard = Shard::parse(text).map_err(|message| MergeError::BadShard { index, message })?;
+            let shard = parse_shard(text, index)?;
             let n = *count.get_or_insert(shard.count);
             if shard.count != n {
                 return Err(MergeError::ShardCount {
@@ -297,45 +322,19 @@ pub fn merge(reports: &[Report]) -> Result<Report, MergeError> {
                     count: n,
                 });
             }
-            if seen.contains(&shard) {
+            if !seen.insert(shard) {
                 return Err(MergeError::Overlap {
                     index,
                     shard: text.clone(),
                 });
             }
-            seen.push(shard);
+            games = games.saturating_add(shard.games(report.settings.games));
         }
-        if i == 0 {
-            continue;
-        }
-        merged.played += report.played;
-        let (m, r) = (&mut merged.results, &report.results);
-        m.white_wins += r.white_wins;
-        m.black_wins += r.black_wins;
-        m.draws += r.draws;
-        m.both_lose += r.both_lose;
-        m.first_mover_wins += r.first_mover_wins;
-        m.second_mover_wins += r.second_mover_wins;
-        if let (Some(m), Some(r)) = (&mut merged.engine, &report.engine) {
-            m.wins += r.wins;
-            m.draws += r.draws;
-            m.losses += r.losses;
-            m.both_lose += r.both_lose;
-        }
-        for (k, v) in &report.lengths {
-            *merged.lengths.entry(*k).or_default() += v;
-        }
-        for (map, add) in [
-            (&mut merged.endings, &report.endings),
-            (&mut merged.decided_by, &report.decided_by),
-            (&mut merged.used_in, &report.used_in),
-        ] {
-            for (k, v) in add {
-                *map.entry(k.clone()).or_default() += v;
-            }
+        check(report, games).map_err(|message| MergeError::Inconsistent { index, message })?;
+        if i > 0 {
+            add(&mut merged, report).ok_or(MergeError::Overflow { index })?;
         }
     }
-    seen.sort();
     let n = count.unwrap_or(1);
     merged.shards = if seen.len() as u64 == n {
         vec![Shard::WHOLE.to_string()]
@@ -343,4 +342,132 @@ pub fn merge(reports: &[Report]) -> Result<Report, MergeError> {
         seen.iter().map(Shard::to_string).collect()
     };
     Ok(merged)
+}
+
+/// The longest shard text read from a report.
+const MAX_SHARD_TEXT: usize = 41;
+
+fn parse_shard(text: &str, index: usize) -> Result<Shard, MergeError> {
+    if text.len() > MAX_SHARD_TEXT {
+        return Err(MergeError::BadShard {
+            index,
+            message: format!("text longer than {MAX_SHARD_TEXT} bytes"),
+        });
+    }
+    Shard::parse(text).map_err(|message| MergeError::BadShard { index, message })
+}
+
+/// Whether `report` is of the same match as `first`.
+fn same_match(first: &Report, report: &Report, index: usize) -> Result<(), MergeError> {
+    let mismatch = |field| Err(MergeError::Mismatch { index, field });
+    if report.format != first.format {
+        return mismatch("format");
+    }
+    if report.variant != first.variant || report.variant_name != first.variant_name {
+        return mismatch("variant");
+    }
+    if report.settings != first.settings {
+        return mismatch("settings");
+    }
+    if report.engine.is_some() != first.engine.is_some() {
+        return mismatch("opponent");
+    }
+    Ok(())
+}
+
+/// Checks that a report's counts agree with each other and with the
+/// `games` its shards hold; the message says which do not.
+fn check(report: &Report, games: u64) -> Result<(), String> {
+    let r = &report.results;
+    let sum = |counts: &[u64]| counts.iter().map(|&c| u128::from(c)).sum::<u128>();
+    let played = u128::from(report.played);
+    let expect = |what: &str, got: u128, want: u128, of: &str| {
+        if got == want {
+            Ok(())
+        } else {
+            Err(format!("{what} add up to {got}, but {of} {want}"))
+        }
+    };
+    if report.shards.is_empty() {
+        return Err("it lists no shard".to_string());
+    }
+    expect("its played games", played, u128::from(games), "its shards hold")?;
+    let results = sum(&[r.white_wins, r.black_wins, r.draws, r.both_lose]);
+    expect("its results (wins, draws, both lose)", results, played, "it played")?;
+    let decisive = sum(&[r.white_wins, r.black_wins]);
+    let movers = sum(&[r.first_mover_wins, r.second_mover_wins]);
+    expect(
+        "its first and second mover wins",
+        movers,
+        decisive,
+        "its decisive games are",
+    )?;
+    if report.engine.is_some() != (report.settings.opponent == super::Opponent::Random) {
+        return Err("its engine results do not match its opponent".to_string());
+    }
+    if let Some(e) = &report.engine {
+        let all = sum(&[e.wins, e.draws, e.losses, e.both_lose]);
+        expect("its engine results", all, played, "it played")?;
+        expect(
+            "its engine's wins and losses",
+            sum(&[e.wins, e.losses]),
+            decisive,
+            "its decisive games are",
+        )?;
+        expect(
+            "its engine's both-lose games",
+            u128::from(e.both_lose),
+            u128::from(r.both_lose),
+            "its results say",
+        )?;
+    }
+    let lengths = report.lengths.values().map(|&c| u128::from(c)).sum();
+    expect("its game lengths", lengths, played, "it played")?;
+    let endings = report.endings.values().map(|&c| u128::from(c)).sum();
+    expect("its endings", endings, played, "it played")?;
+    for (map, most, of) in [
+        (&report.decided_by, decisive, "decisive games"),
+        (&report.used_in, played, "games"),
+    ] {
+        if let Some((name, &c)) = map.iter().find(|&(_, &c)| u128::from(c) > most) {
+            let name = name.chars().take(40).collect::<String>();
+            return Err(format!("mechanic `{name}` counts {c} games, more than its {most} {of}"));
+        }
+    }
+    Ok(())
+}
+
+/// Adds `report`'s counts to `merged`; `None` when a sum overflows.
+fn add(merged: &mut Report, report: &Report) -> Option<()> {
+    fn plus(a: &mut u64, b: u64) -> Option<()> {
+        *a = a.checked_add(b)?;
+        Some(())
+    }
+    plus(&mut merged.played, report.played)?;
+    let (m, r) = (&mut merged.results, &report.results);
+    plus(&mut m.white_wins, r.white_wins)?;
+    plus(&mut m.black_wins, r.black_wins)?;
+    plus(&mut m.draws, r.draws)?;
+    plus(&mut m.both_lose, r.both_lose)?;
+    plus(&mut m.first_mover_wins, r.first_mover_wins)?;
+    plus(&mut m.second_mover_wins, r.second_mover_wins)?;
+    if let (Some(m), Some(r)) = (&mut merged.engine, &report.engine) {
+        plus(&mut m.wins, r.wins)?;
+        plus(&mut m.draws, r.draws)?;
+        plus(&mut m.losses, r.losses)?;
+        plus(&mut m.both_lose, r.both_lose)?;
+    }
+    for (k, v) in &report.lengths {
+        plus(merged.lengths.entry(*k).or_default(), *v)?;
+    }
+    for (map, add) in [
+        (&mut merged.endings, &report.endings),
+        (&mut merged.decided_by, &report.decided_by),
+        (&mut merged.used_in, &report.used_in),
+    ] {
+        for (k, v) in add {
+            plus(map.entry(k.clone()).or_default(), *v)?;
+        }
+    }
+    Some(())
 }
