@@ -83,7 +83,9 @@ fn clock_resets_lists_the_moves_that_reset_it() {
 #[test]
 fn an_unknown_kind_of_reset_is_an_error() {
     let text = r#"(extends: "chess", clock_resets: [Captures, Castling])"#;
-    let err = Variant::from_text("bad.ron", text).err().expect("an error");
+    let Err(err) = Variant::from_text("bad.ron", text) else {
+        panic!("an error")
+    };
     assert!(err.to_string().contains("Castling"), "{err}");
 }
 
@@ -103,4 +105,34 @@ fn the_importer_keeps_promoted_forms_from_resetting_with_piece_demotion() {
         text("ppdemotion")
     );
     assert!(!text("ppmandatory").contains("clock_resets"));
+}
+
+/// Fairy-Stockfish resets its clock as kaboom's default does: a variant
+/// with other `clock_resets` is not exported, one that spells out the
+/// default is.
+#[test]
+fn export_refuses_other_clock_resets() {
+    let dir = std::env::temp_dir().join(format!("kaboom-clock-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let write = |name: &str, resets: &str| {
+        let path = dir.join(name);
+        let text = format!(
+            r#"(name: "Clocked", board: (files: 8, ranks: 8), start: "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+    pieces: [(letter: 'K', name: "king", moves: "K", royal: true),
+             (letter: 'P', name: "pawn", moves: "fmWfceF", pawn: true)],
+    end: ["checkmate: loss", "stalemate: draw", "50 moves: draw"],
+    {resets})"#
+        );
+        std::fs::write(&path, text).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    let other = write("other.ron", "clock_resets: [Captures],");
+    let why = kaboom::interop::export(&other, "clocked").unwrap_err();
+    assert!(why.iter().any(|w| w.contains("clock_resets")), "{why:?}");
+    let default = write(
+        "default.ron",
+        "clock_resets: [Captures, PawnMoves, Promotions, PromotedForms, Drops],",
+    );
+    assert!(kaboom::interop::export(&default, "clocked").is_ok());
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -100,3 +100,44 @@ impl Variant {
                 .any(|ride| back(ride.flags) && t.run(ride.ray, ride.len).contains(&from))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Pawns that step forward, sideways, or (the `R` piece) ride back.
+    fn variant() -> Variant {
+        let text = r#"(
+            extends: "chess",
+            name: "Reversible pawns",
+            castling: [],
+            pieces: [
+                (letter: 'P', name: "pawn", moves: "fmWsmWfceFifmnD", pawn: true),
+                (letter: 'R', name: "rook", moves: "R", pawn: true),
+            ],
+            start: "4k3/8/8/8/8/8/4P3/R3K3 w - - 0 1",
+        )"#;
+        Variant::from_text("reversible.ron", text).unwrap()
+    }
+
+    fn sq(v: &Variant, name: &str) -> Square {
+        v.geometry.parse_square(name).unwrap()
+    }
+
+    #[test]
+    fn a_move_is_undone_only_by_a_quiet_move_that_is_not_an_initial_one() {
+        let v = variant();
+        let kind = |letter| Kind::from_index(v.pieces.iter().position(|p| p.letter == letter).unwrap());
+        let (p, r) = (kind('P'), kind('R'));
+        let undoes = |k, from, to, moved| v.undoes(k, Color::White, sq(&v, to), sq(&v, from), moved);
+        assert!(undoes(p, "e2", "d2", MoveKind::Quiet), "sideways and back");
+        assert!(!undoes(p, "e2", "e3", MoveKind::Quiet), "no step back");
+        assert!(!undoes(p, "e2", "e4", MoveKind::Initial));
+        assert!(undoes(r, "a1", "a7", MoveKind::Quiet), "a ride back over empty squares");
+        assert!(
+            undoes(r, "a1", "a7", MoveKind::Capture),
+            "a capture resets the clock anyway"
+        );
+        assert!(!undoes(r, "a1", "a1", MoveKind::Pass), "nothing undoes a pass");
+    }
+}
