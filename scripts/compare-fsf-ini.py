@@ -8,6 +8,15 @@ the depth-2 count is below --depth3-below and the depth-3 count at most
 play (Fairy-Stockfish picks the moves, a fixed seed) against Fairy-Stockfish
 loaded with the same file (`setoption name VariantPath`).
 
+Then, for each perft-identical variant, plays --games random games of up to
+--game-plies plies (default 2 of 200; Fairy-Stockfish picks each move, a seed
+per variant) and after every move compares kaboom's FEN (`kaboom uci`, `d`)
+with the engine's, clocks included; an en passant field may differ only where
+both mean the same moves (kaboom names a passed square wherever the variant
+captures en passant, Fairy-Stockfish only where one of its pawns could take).
+With --write-games FILE, appends the games that agree throughout to FILE (the
+data tests/fsf_games.rs replays: tests/fixtures/fsf/games.txt).
+
 Prints the report: sections, converted, perft-identical, mismatches, variants
 Fairy-Stockfish could not load, and refusals by reason (a variant counts once
 per distinct reason). With --write-expected DIR, writes one `NAME.perft` file
@@ -19,6 +28,7 @@ Usage:
       [--ini tests/fixtures/fsf/variants.ini] [--kaboom target/release/kaboom]
       [--random 3] [--plies 12] [--seed 1] [--depth4-below 100000]
       [--depth3-below 2000000] [--depth3-max 1000000000]
+      [--games 2] [--game-plies 200] [--write-games tests/fixtures/fsf/games.txt]
       [--write-expected tests/perft/fsf-import] [--only NAME,NAME]
   scripts/compare-fsf-ini.py --builtins [--engine ...] [--write-expected tests/perft/fsf-builtins]
       (writes the counts of the variants data/fsf-builtins.ini describes, the data
@@ -91,14 +101,20 @@ class Engine:
     def fen(self, fen, moves):
         self.send(f"position fen {fen}" + (" moves " + " ".join(moves) if moves else ""))
         self.send("d")
-        lines = self.until(lambda l: l.startswith("Fen:"))
-        return lines[-1][len("Fen:"):].strip()
+        # Read up to the end of `d` (its `Key:` line, in hexadecimal, may be
+        # all digits: left unread, `perft` would take it for a move's count).
+        self.send("isready")
+        lines = self.until(lambda l: l == "readyok")
+        return next(l for l in lines if l.startswith("Fen:"))[len("Fen:"):].strip()
 
     def fen_of(self, position):
         self.send(f"position {position}")
         self.send("d")
-        lines = self.until(lambda l: l.startswith("Fen:"))
-        return lines[-1][len("Fen:"):].strip()
+        # Read up to the end of `d` (its `Key:` line, in hexadecimal, may be
+        # all digits: left unread, `perft` would take it for a move's count).
+        self.send("isready")
+        lines = self.until(lambda l: l == "readyok")
+        return next(l for l in lines if l.startswith("Fen:"))[len("Fen:"):].strip()
 
     def close(self):
         self.send("quit")
@@ -128,6 +144,106 @@ def engine_gaps(engine, ini):
             own += all_gaps(parent, depth + 1)
         return own
     return {name: all_gaps(name) for name in parents}
+
+
+class Kaboom:
+    """`kaboom uci` loaded with one variant file: the FEN after moves."""
+
+    def __init__(self, path, file):
+        self.p = subprocess.Popen([path, "uci"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.STDOUT, text=True, bufsize=1)
+        self.send(f"setoption name VariantPath value {os.path.abspath(file)}")
+
+    def send(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+
+    def fen(self, fen, moves):
+        """(FEN, error): kaboom's FEN after `moves` from `fen`, or why it refused them."""
+        self.send(f"position fen {fen}" + (" moves " + " ".join(moves) if moves else ""))
+        self.send("d")
+        error = None
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                return None, "kaboom exited"
+            line = line.rstrip("\n")
+            if line.startswith("info string fen "):
+                return line[len("info string fen "):], error
+            if line.startswith("info string error"):
+                error = line[len("info string error "):]
+
+    def close(self):
+        self.send("quit")
+        self.p.wait(timeout=10)
+
+
+def ep_set(field):
+    """The squares of a FEN's en passant field, as a set (`-`: none)."""
+    return frozenset(re.findall(r"[a-z]\d+", field)) if field != "-" else frozenset()
+
+
+def same_but_en_passant(engine, got, want):
+    """Whether kaboom's FEN `got` differs from the engine's `want` only in
+    the en passant field, in a way that changes no move: the engine reads
+    `got` as `want` (it drops a square no pawn of the side to move can
+    take on), or, where it keeps what it reads, gives the same moves from
+    both. kaboom names a double step's passed square whenever some piece of
+    the variant captures en passant; Fairy-Stockfish only where one could."""
+    g, w = got.split(), want.split()
+    if g[:3] != w[:3] or g[4:] != w[4:]:
+        return False
+    if engine.fen(got, []) == want:
+        return True
+    return sorted(engine.perft(got, 1)[1]) == sorted(engine.perft(want, 1)[1])
+
+
+def kaboom_move(move):
+    """kaboom's form of a move Fairy-Stockfish writes with a wall square
+    where walling is instead of moving (`wallOrMove`): `c2c4,c4a1` moves
+    and puts up no wall (`c2c4`), `a1a1,a1a3` only walls a3, which kaboom's
+    importer makes the action `wall` (`a3@wall`)."""
+    head, gate = move.split(",", 1)
+    squares, wall = re.findall(r"[a-z]\d+", head), re.findall(r"[a-z]\d+", gate)[-1]
+    return f"{wall}@wall" if len(squares) == 2 and squares[0] == squares[1] else head
+
+
+def compare_games(engine, kaboom, name, file, start, rng, args):
+    """Random games of up to --game-plies plies (Fairy-Stockfish picks the
+    moves): after every move, kaboom's FEN, clocks included, must be the
+    engine's, and the engine must read kaboom's FEN as its own. Returns
+    (plies compared, the first difference or None, the games as (moves, FENs))."""
+    engine.variant(name)
+    k = Kaboom(kaboom, file)
+    plies, games = 0, []
+    try:
+        for g in range(args.games):
+            moves, fens, kaboom_moves = [], [], []
+            for _ in range(args.game_plies):
+                _, legal = engine.perft(start, 1, moves)
+                if not legal:
+                    break
+                moves.append(rng.choice(sorted(legal)))
+                want = engine.fen(start, moves)
+                kaboom_moves.append(moves[-1])
+                got, err = k.fen(start, kaboom_moves)
+                if err and "," in moves[-1]:
+                    kaboom_moves[-1] = kaboom_move(moves[-1])
+                    got, err = k.fen(start, kaboom_moves)
+                plies += 1
+                if err or got is None:
+                    return plies, f"game {g + 1} ply {len(moves)}: kaboom refuses {moves[-1]} ({err})", games
+                if got != want and not same_but_en_passant(engine, got, want):
+                    why = f"game {g + 1} ply {len(moves)} after {' '.join(moves[-3:])}: fsf `{want}`, kaboom `{got}`"
+                    return plies, why, games
+                fens.append(want)
+                # The move rule ends the game in both (kaboom's uci plays on past it).
+                if args.stop_at_clock and int(want.split()[-2]) >= args.stop_at_clock:
+                    break
+            games.append((kaboom_moves, fens))
+    finally:
+        k.close()
+    return plies, None, games
 
 
 def kaboom_perft(kaboom, file, fen, depth):
@@ -178,6 +294,28 @@ def compare(engine, kaboom, name, file, start, rng, args):
                 return False, lines, f"{cid} depth {d}: fsf {expected}, kaboom {got if got is not None else err}"
         lines.append("")
     return True, lines, ""
+
+
+def print_games(args, variants, plies, mismatched):
+    """The report of the FEN comparison over random games."""
+    if not args.games:
+        return
+    print(f"games compared move by move (FEN with clocks): {args.games} of up to {args.game_plies} plies "
+          f"in each of {variants} perft-identical variants, {plies} plies")
+    print(f"FEN mismatches: {len(mismatched)}")
+    for name, why in mismatched:
+        print(f"  {name}: {why}")
+
+
+def write_games(path, name, source, start, games):
+    """Appends the games to `path` (tests/fixtures/fsf/games.txt, read by
+    tests/fsf_games.rs): per game a line `game NAME SOURCE START`, the moves,
+    Fairy-Stockfish's halfmove clock after each, and its FEN after the last."""
+    with open(path, "a") as f:
+        for moves, fens in games:
+            if moves:
+                f.write(f"game {name} {source} {start}\nmoves {' '.join(moves)}\n"
+                        f"clocks {' '.join(fen.split()[-2] for fen in fens)}\nfen {fens[-1]}\n")
 
 
 def write_expected(directory, name, header, lines):
@@ -233,6 +371,7 @@ def builtins_main(args):
     if args.only:
         names = [n for n in names if n in set(args.only.split(","))]
     rows, identical, refused, different, undescribed = [], [], [], [], []
+    game_plies, fen_mismatched = [0], []
     if args.write_expected:
         os.makedirs(args.write_expected, exist_ok=True)
     for name in names:
@@ -257,6 +396,13 @@ def builtins_main(args):
                 why_not.append(f"{source}: start {start} differs from the engine's {fsf_start}")
                 continue
             same, lines, why = compare(engine, args.kaboom, name, file, start, rng, args)
+            if same and args.games:
+                plies, fen_why, games = compare_games(engine, args.kaboom, name, file, start, random.Random(f"{args.seed}-{name}"), args)
+                game_plies[0] += plies
+                if fen_why:
+                    fen_mismatched.append((f"{name} ({source})", fen_why))
+                elif args.write_games:
+                    write_games(args.write_games, name, source, start, games)
             if same:
                 ok = True
                 identical.append((name, source))
@@ -280,6 +426,7 @@ def builtins_main(args):
     print(f"perft-different: {len(different)}")
     for name, why in different:
         print(f"  {name}: {' | '.join(why)}")
+    print_games(args, len(identical), game_plies[0], fen_mismatched)
     print(f"refused by the importer: {len(refused)}")
     for name, why in refused:
         print(f"  {name}: {' | '.join(why)}")
@@ -302,6 +449,13 @@ def main():
                     help="compare depth 3 only when its count is at most this (default 1e9)")
     ap.add_argument("--depth4-below", type=int, default=100000,
                     help="also compare depth 4 when depth 3 has fewer nodes than this")
+    ap.add_argument("--games", type=int, default=2,
+                    help="random games per variant whose FENs are compared after every move (default 2)")
+    ap.add_argument("--game-plies", type=int, default=200, help="plies per such game (default 200)")
+    ap.add_argument("--stop-at-clock", type=int, default=0,
+                    help="end a game once the halfmove clock reaches this (default 0: play on)")
+    ap.add_argument("--write-games", metavar="FILE",
+                    help="append each variant's games whose FENs all agree to FILE, the data of tests/fsf_games.rs")
     ap.add_argument("--write-expected", metavar="DIR")
     ap.add_argument("--only", metavar="NAMES",
                     help="compare only these converted sections (comma-separated); the random positions then differ from a full run's")
@@ -334,6 +488,7 @@ def main():
     engine_unread = []
     rng = random.Random(args.seed)
     identical, mismatched, unloadable = [], [], []
+    game_plies, fen_mismatched = [0], []
     if args.write_expected:
         os.makedirs(args.write_expected, exist_ok=True)
     for v in converted:
@@ -345,6 +500,13 @@ def main():
             engine_unread.append((name, sorted(set(unread[name]))))
             continue
         ok, lines, why = compare(engine, args.kaboom, name, file, start_fen(file), rng, args)
+        if ok and args.games:
+            plies, fen_why, games = compare_games(engine, args.kaboom, name, file, start_fen(file), random.Random(f"{args.seed}-{name}"), args)
+            game_plies[0] += plies
+            if fen_why:
+                fen_mismatched.append((name, fen_why))
+            elif args.write_games:
+                write_games(args.write_games, name, args.ini, start_fen(file), games)
         if ok:
             identical.append(name)
             if args.write_expected:
@@ -367,6 +529,7 @@ def main():
     print(f"perft-different: {len(mismatched)}")
     for name, why in mismatched:
         print(f"  {name}: {why}")
+    print_games(args, len(identical), game_plies[0], fen_mismatched)
     print(f"not loadable by the engine: {len(unloadable)}" + (f" ({', '.join(unloadable)})" if unloadable else ""))
     print(f"not comparable, the engine ignores options it does not know: {len(engine_unread)}")
     for name, opts in engine_unread:

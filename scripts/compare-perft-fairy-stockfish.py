@@ -62,7 +62,10 @@ class Engine:
     def fen(self, position):
         self.send(f"position {position}")
         self.send("d")
-        out = self.until("Checkers")
+        # Up to the end of `d`: a line after `Checkers:` (`Chased:`) left
+        # unread would be taken for a move by the next `perft`.
+        self.send("isready")
+        out = self.until("readyok")
         return next(l for l in out if l.startswith("Fen:"))[5:]
 
     def close(self):

@@ -83,6 +83,9 @@ pub struct CheckedVariant {
     pub sentences: CheckedSentences,
     /// The named regions, in the order written.
     pub regions: Vec<super::regions::CheckedRegion>,
+    /// The kinds of move that reset the move-rule clock (`clock_resets`),
+    /// as bits ([`crate::spec::ClockReset::bit`]).
+    pub clock_resets: u8,
     /// How castling is written (`castling_notation`).
     pub castling_notation: crate::spec::CastlingNotation,
     /// Whether each side may pass (`pass`).
@@ -415,6 +418,10 @@ fn assemble(
         sentences: p.sentences,
         regions: p.regions,
         castling_notation: file.castling_notation.unwrap_or_default(),
+        clock_resets: (file.clock_resets.as_deref())
+            .unwrap_or(&crate::spec::ClockReset::DEFAULT)
+            .iter()
+            .fold(0, |bits, r| bits | r.bit()),
         pass: file.pass.unwrap_or(false),
         pass_on_stalemate: file.pass_on_stalemate.unwrap_or(false) && !file.pass.unwrap_or(false),
         evaluation: super::evaluation::check_evaluation(file.evaluation.as_ref()).0,

@@ -589,3 +589,23 @@ impl RemovalReach {
         out
     }
 }
+
+/// Which moves reset the move-rule clock (the file's `clock_resets`;
+/// docs/format.md, The move-rule clock).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClockResets {
+    /// A move that removes a piece from the board.
+    pub captures: bool,
+    /// A move of a pawn-like piece (`pawn: true`) that it cannot undo, or
+    /// a pawn-like piece moved by an effect.
+    pub pawn_moves: bool,
+    /// A promotion to anything but the mover's promoted form, and no
+    /// demotion.
+    pub promotions: bool,
+    /// A promotion to the mover's promoted form.
+    pub promoted_forms: bool,
+    /// A drop.
+    pub drops: bool,
+    /// A pass.
+    pub passes: bool,
+}

@@ -179,6 +179,8 @@ pub struct Variant {
     /// Whether castling is written as the king taking its rook (UCI) and
     /// rights as rook files (FEN): `castling_notation: KingTakesRook`.
     pub(crate) castling_takes_rook: bool,
+    /// Which moves reset the move-rule clock.
+    pub(crate) clock: ir::ClockResets,
     /// Whether each side may pass.
     pub(crate) pass: bool,
     /// Whether a side may pass only with no other legal move, not in check.
@@ -251,6 +253,16 @@ impl Variant {
     #[inline]
     pub fn is_royal(&self, kind: Kind) -> bool {
         kind.in_mask(self.royal_kinds)
+    }
+
+    /// Whether a promoted piece is marked as such (`~` in a FEN): only
+    /// where captures go to hand and turn back into what they promoted
+    /// from, as Fairy-Stockfish marks them.
+    pub(crate) fn marks_promoted(&self) -> bool {
+        self.programs
+            .drops
+            .as_ref()
+            .is_some_and(|d| d.demote_captured && d.captures_to_hand)
     }
 
     /// The name of action `index`.
@@ -583,6 +595,7 @@ pub fn compile(v: CheckedVariant) -> Variant {
             .map(|k| v.pieces[k].promoted_from.unwrap_or(Kind::from_index(k)))
             .collect(),
         castling_takes_rook: v.castling_notation == crate::spec::CastlingNotation::KingTakesRook,
+        clock: clock_resets(v.clock_resets),
         pass: v.pass,
         pass_on_stalemate: v.pass_on_stalemate,
         cannot_hop: v.pieces.iter().map(|p| p.limits.cannot_hop).collect(),
@@ -602,6 +615,20 @@ fn span(g: &Geometry, a: Square, b: Square) -> Vec<Square> {
     (0..=steps)
         .filter_map(|k| g.offset(a, dx.signum() * k, dy.signum() * k))
         .collect()
+}
+
+/// The compiled form of the checked `clock_resets` bits.
+fn clock_resets(bits: u8) -> ir::ClockResets {
+    use crate::spec::ClockReset;
+    let has = |r: ClockReset| bits & r.bit() != 0;
+    ir::ClockResets {
+        captures: has(ClockReset::Captures),
+        pawn_moves: has(ClockReset::PawnMoves),
+        promotions: has(ClockReset::Promotions),
+        promoted_forms: has(ClockReset::PromotedForms),
+        drops: has(ClockReset::Drops),
+        passes: has(ClockReset::Passes),
+    }
 }
 
 #[cfg(test)]

@@ -245,6 +245,8 @@ impl Variant {
 
 #[cfg(test)]
 mod tests {
+    use crate::base::piece::{Cell, Kind};
+    use crate::base::square::{Color, Square};
     use crate::compile::Variant;
     use crate::engine::position::Position;
 
@@ -303,5 +305,38 @@ mod tests {
         )"#;
         let variant = Variant::from_text("knightless.ron", text).unwrap();
         assert!(variant.programs.royal_ends.is_none());
+    }
+
+    /// A promotion to a royal kind is judged as that royal piece's move:
+    /// on the board it leads to, never by the shortcut for other pieces.
+    #[test]
+    fn a_promotion_to_a_royal_kind_is_judged_on_the_board() {
+        let text = r#"(
+            extends: "chess",
+            name: "Royal promotion",
+            promotion: (pieces: "P", ranks: [8], choices: "QK", mandatory: true),
+        )"#;
+        let variant = Variant::from_text("royal-promotion.ron", text).unwrap();
+        let g = variant.geometry;
+        let sq = |name| g.parse_square(name).unwrap();
+        let kind = |letter| variant.pieces.iter().position(|p| p.letter == letter).unwrap();
+        // White: king e1, pawn a7; Black: king e8, rook b8 (attacking a8).
+        let mut pos = Position::empty(g);
+        for (name, letter, color) in [
+            ("e1", 'K', Color::White),
+            ("a7", 'P', Color::White),
+            ("e8", 'K', Color::Black),
+            ("b8", 'R', Color::Black),
+        ] {
+            pos.set(&variant, sq(name), Cell::piece(Kind::from_index(kind(letter)), color));
+        }
+        let promotions: Vec<(Square, char)> = (variant.legal_moves(&pos).iter())
+            .filter_map(|m| m.promotion.map(|k| (m.to, variant.pieces[k.index()].letter)))
+            .collect();
+        assert!(
+            promotions.contains(&(sq("a8"), 'Q')) && promotions.contains(&(sq("b8"), 'K')),
+            "{promotions:?}"
+        );
+        assert!(!promotions.contains(&(sq("a8"), 'K')), "{promotions:?}");
     }
 }

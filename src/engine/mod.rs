@@ -3,6 +3,7 @@
 
 pub mod attack;
 mod check_squares;
+mod clock;
 pub mod count;
 mod follow_up;
 pub mod game;

@@ -869,6 +869,14 @@ impl SafeMoves {
         if self.forbids {
             return false;
         }
+        // A promotion that makes a royal piece (or unmakes one) is judged
+        // as a move of a royal piece: on the board it leads to.
+        if mv
+            .promotion
+            .is_some_and(|kind| variant.is_royal(kind) || self.royals.contains(mv.from))
+        {
+            return false;
+        }
         if !variant.is_plain(mv) {
             return self.allows_removals(variant, pos, mv);
         }

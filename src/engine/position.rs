@@ -2,6 +2,7 @@
 //! move, castling rights, en passant targets and clocks. Small and `Clone`,
 //! so search copies it rather than undoing moves.
 
+use super::clock::Before;
 use super::count::Count;
 use super::interpret::{Answers, Context, MadeBy};
 use super::moves::{IllegalMove, Move, MoveKind};
@@ -406,7 +407,7 @@ impl Position {
             },
         };
         let made = match mv.kind {
-            MoveKind::Pass => return self.make_pass(variant),
+            MoveKind::Pass => return self.make_pass(variant, before.resets_clock(self, variant, &mv, false, false)),
             MoveKind::Quiet | MoveKind::Initial => self.make_quiet(mv, moving, trace),
             MoveKind::Capture | MoveKind::EnPassant => self.make_capture(variant, mv, moving, trace),
             MoveKind::Castle(index) => self.make_castle(variant, index, &mut ctx, trace),
@@ -475,11 +476,7 @@ impl Position {
         if programs.timed_shields {
             self.timed_shields.tick();
         }
-        // A drop cannot be undone: it resets the clock, as in Fairy-Stockfish.
-        let resets_clock = made.captured
-            || answers.moved_pawn
-            || matches!(mv.kind, MoveKind::Drop(_))
-            || before.resets_clock(self, variant);
+        let resets_clock = before.resets_clock(self, variant, &mv, made.captured, answers.moved_pawn);
         let mut new_ep = made.new_ep;
         if variant.programs.blocks && !new_ep.is_empty() {
             // A target an effect filled (a wall put on it) is no target.
@@ -504,13 +501,13 @@ impl Position {
 
     /// A pass: nothing moves and no rule fires; the turn goes over, the
     /// clocks run and en passant targets lapse.
-    fn make_pass(&mut self, variant: &Variant) {
+    fn make_pass(&mut self, variant: &Variant, resets_clock: bool) {
         if variant.programs.timed_shields {
             self.timed_shields.tick();
         }
         self.ep_targets = SquareSet::EMPTY;
         self.ep_victim = Square::new(0);
-        self.halfmove += 1;
+        self.halfmove = if resets_clock { 0 } else { self.halfmove + 1 };
         if self.side == Color::Black {
             self.fullmove += 1;
         }
@@ -584,7 +581,7 @@ impl Position {
     #[inline]
     pub(crate) fn mark_promoted(&mut self, variant: &Variant, sq: Square) {
         // A promoted form (`promoted_from`) says what it was by its kind.
-        if variant.programs.drops.as_ref().is_some_and(|d| d.demote_captured)
+        if variant.marks_promoted()
             && variant.pieces[self.board[sq.index()].kind().index()]
                 .promoted_from
                 .is_none()
@@ -759,45 +756,6 @@ impl Made {
             landed: true,
             ..Made::default()
         }
-    }
-}
-
-/// What the move rule's clock needs to know from before a move: whether
-/// the moving piece resets it, and, in a variant with effects, how many
-/// pieces stand on the board (an effect that removes one resets it too, as
-/// does one that moves a pawn-like piece: the interpreter tells that).
-struct Before {
-    /// The moving piece's own moves reset the clock (`pawn: true`).
-    moving_resets: bool,
-    /// Pieces on the board (with effects only).
-    pieces: u32,
-}
-
-impl Before {
-    #[inline]
-    fn take(pos: &Position, variant: &Variant, moving: Cell) -> Before {
-        let moving_resets = moving.is_piece() && moving.kind().in_mask(variant.pawn_kinds);
-        let effects = variant.programs.any_effects;
-        Before {
-            moving_resets,
-            pieces: if effects {
-                pos.occupied[0].len() + pos.occupied[1].len()
-            } else {
-                0
-            },
-        }
-    }
-
-    /// Whether the move resets the clock, `pos` being the position after it.
-    #[inline]
-    fn resets_clock(&self, pos: &Position, variant: &Variant) -> bool {
-        if self.moving_resets {
-            return true;
-        }
-        if !variant.programs.any_effects {
-            return false;
-        }
-        pos.occupied[0].len() + pos.occupied[1].len() < self.pieces
     }
 }
 

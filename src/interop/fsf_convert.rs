@@ -1330,6 +1330,11 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
             let _ = writeln!(out, "    castling_notation: KingTakesRook,");
         }
     }
+    if state.piece_demotion {
+        // Fairy-Stockfish's clock runs on over a promotion to a promoted
+        // form where forms may turn back (`pieceDemotion`).
+        let _ = writeln!(out, "    clock_resets: [Captures, PawnMoves, Promotions, Drops],");
+    }
     let mut rules: Vec<String> = petrify
         .rule
         .iter()

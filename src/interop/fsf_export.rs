@@ -135,6 +135,14 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
         // Fairy-Stockfish's own option, not yet written by kaboom.
         why.push("passing (`pass`; not yet written as Fairy-Stockfish's `pass`)".to_string());
     }
+    if file
+        .clock_resets
+        .as_ref()
+        .is_some_and(|c| c.as_slice() != crate::spec::ClockReset::DEFAULT)
+    {
+        // Fairy-Stockfish resets its clock as kaboom's default does.
+        why.push("moves that reset the move-rule clock other than the default (`clock_resets`)".to_string());
+    }
     if file.actions.as_ref().is_some_and(|a| !a.is_empty()) {
         why.push("side actions (`actions`)".to_string());
     }

@@ -147,9 +147,10 @@ fn read_hands(variant: &Variant, pos: &mut Position, record: &FenRecord) -> Resu
                 help: "remove the `~` marks".into(),
             });
         }
-        // Where captured pieces keep their promoted form, the mark
-        // changes nothing and is dropped, as Fairy-Stockfish drops it.
-        if variant.programs.drops.as_ref().is_some_and(|d| d.demote_captured) {
+        // Where captured pieces keep their promoted form, or go to no
+        // hand, the mark changes nothing and is dropped, as
+        // Fairy-Stockfish drops it.
+        if variant.marks_promoted() {
             for &sq in &record.promoted {
                 pos.promoted.insert(Square::from_index(sq));
             }
@@ -332,19 +333,7 @@ fn read_en_passant(variant: &Variant, pos: &mut Position, record: &FenRecord) ->
         // Fairy-Stockfish still names those a double step passed.
         return Ok(());
     }
-    let all_named: SquareSet = named.iter().copied().collect();
-    let sources: Vec<(SquareSet, Square)> = (named.iter())
-        .flat_map(|&sq| en_passant_sources(variant, pos, sq, pos.side.flip()))
-        .filter(|&(_, victim)| named_victim.is_none_or(|v| v == victim))
-        // Fairy-Stockfish names the passed squares and, for a piece that is
-        // not its pawn, the square it arrived on too (`e3e4`).
-        .filter(|&(targets, victim)| {
-            let mut with_victim = targets;
-            with_victim.insert(victim);
-            named.len() == 1 || targets == all_named || with_victim == all_named
-        })
-        .collect();
-    let Some(&(targets, victim)) = sources.first() else {
+    let Some((targets, victim)) = en_passant_read(variant, pos, &named, named_victim) else {
         return Err(FenError {
             message: format!("en passant square {name} has no piece of the side that just moved beyond it"),
             span: span.clone(),
@@ -354,6 +343,28 @@ fn read_en_passant(variant: &Variant, pos: &mut Position, record: &FenRecord) ->
     pos.ep_targets = targets;
     pos.ep_victim = victim;
     Ok(())
+}
+
+/// What the en passant squares `named` stand for (the targets and the
+/// piece that may be taken), `victim` that piece where the FEN names it:
+/// the first record a piece explains. Fairy-Stockfish names all the
+/// passed squares (`b3b4` after a triple step) and, for a piece that is
+/// not its pawn, the square it arrived on too (`e3e4`).
+fn en_passant_read(
+    variant: &Variant,
+    pos: &Position,
+    named: &[Square],
+    victim: Option<Square>,
+) -> Option<(SquareSet, Square)> {
+    let all_named: SquareSet = named.iter().copied().collect();
+    (named.iter())
+        .flat_map(|&sq| en_passant_sources(variant, pos, sq, pos.side.flip()))
+        .filter(|&(_, v)| victim.is_none_or(|named| named == v))
+        .find(|&(targets, v)| {
+            let mut with_victim = targets;
+            with_victim.insert(v);
+            named.len() == 1 || targets == all_named || with_victim == all_named
+        })
 }
 
 /// Reads one `key=value` field: `used=w:strike,b:strike` (once-per-game
@@ -504,8 +515,9 @@ pub fn write(variant: &Variant, pos: &Position) -> String {
     }
     out.push_str(if rights.is_empty() { "-" } else { &rights });
     out.push(' ');
-    // The target farthest from the piece that passed it: nearest the
-    // square it left.
+    // The target farthest from the piece that passed it (nearest the
+    // square it left); with more than one, all of them in square order,
+    // as Fairy-Stockfish writes them (`b3b4`).
     let distance = |sq: Square| {
         let (df, dr) = (g.file(sq) - g.file(pos.ep_victim), g.rank(sq) - g.rank(pos.ep_victim));
         df.abs().max(dr.abs())
@@ -514,12 +526,18 @@ pub fn write(variant: &Variant, pos: &Position) -> String {
         .ep_targets
         .iter()
         .max_by_key(|&sq| (distance(sq), std::cmp::Reverse(sq)));
+    let named: Vec<Square> = if pos.ep_targets.len() > 1 {
+        pos.ep_targets.iter().collect()
+    } else {
+        ep.into_iter().collect()
+    };
     // A running count takes the en passant field's place, as
     // Fairy-Stockfish writes it (its plies take the halfmove clock's).
     let count = pos.count.running().then_some(pos.count);
     match count {
         Some(c) => out.push_str(&c.limit.to_string()),
-        None => out.push_str(&ep.map_or("-".to_string(), |sq| g.name(sq))),
+        None if named.is_empty() => out.push('-'),
+        None => named.iter().for_each(|&sq| out.push_str(&g.name(sq))),
     }
     if variant.programs.counts_checks {
         let left = |side: Color| {
@@ -554,12 +572,11 @@ pub fn write(variant: &Variant, pos: &Position) -> String {
         let squares: Vec<String> = pos.unmoved.iter().map(|sq| g.name(sq)).collect();
         out.push_str(&format!(" unmoved={}", squares.join(",")));
     }
-    if let Some(target) = ep {
-        // Name the piece that may be taken when the square alone does not.
+    if !named.is_empty() {
+        // Name the piece that may be taken when the squares alone do not.
         let mut bare = pos.clone();
         bare.ep_targets = SquareSet::EMPTY;
-        let sources = en_passant_sources(variant, &bare, target, pos.side.flip());
-        if sources.first() != Some(&(pos.ep_targets, pos.ep_victim)) {
+        if en_passant_read(variant, &bare, &named, None) != Some((pos.ep_targets, pos.ep_victim)) {
             out.push_str(&format!(" epvictim={}", g.name(pos.ep_victim)));
         }
     }

@@ -417,6 +417,7 @@ fn merge(parent: VariantFile, child: VariantFile) -> VariantFile {
         promotion: child.promotion.or(parent.promotion),
         castling: child.castling.or(parent.castling),
         castling_notation: child.castling_notation.or(parent.castling_notation),
+        clock_resets: child.clock_resets.or(parent.clock_resets),
         regions: child.regions.or(parent.regions),
         drops: child.drops.or(parent.drops),
         pass: child.pass.or(parent.pass),

@@ -59,6 +59,11 @@ pub struct VariantFile {
     /// write Chess960-style castling).
     #[serde(default, deserialize_with = "lenient_option")]
     pub castling_notation: Option<CastlingNotation>,
+    /// Which moves reset the move-rule clock (the halfmove clock that the
+    /// end rule `N moves` reads): default `[Captures, PawnMoves,
+    /// Promotions, PromotedForms, Drops]`.
+    #[serde(default, deserialize_with = "lenient_option_list")]
+    pub clock_resets: Option<Vec<ClockReset>>,
     /// Named square sets (the palace, the river bank, a goal), usable as
     /// sets in every sentence and in pieces' `within` and `moves_in`.
     #[serde(default, deserialize_with = "lenient_option_list")]
@@ -441,6 +446,43 @@ pub struct PlaceSpec {
     /// (files, ranks) offsets from that piece, seen from White.
     #[serde(deserialize_with = "lenient")]
     pub offsets: Vec<(i32, i32)>,
+}
+
+/// A kind of move that resets the move-rule clock (`clock_resets`).
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+pub enum ClockReset {
+    /// A move that removes a piece from the board: a capture, or an
+    /// effect that removes one.
+    Captures,
+    /// A move of a `pawn: true` piece that it cannot undo: none of its
+    /// quiet moves (initial ones aside) leads back from where it lands to
+    /// where it stood, on an empty board. A pawn pushed by an effect too.
+    PawnMoves,
+    /// A promotion, to anything but the moving piece's promoted form
+    /// (`promoted_from`) or back from it (a demotion).
+    Promotions,
+    /// A promotion to the moving piece's promoted form (shogi's `+`).
+    PromotedForms,
+    /// A drop from the hand.
+    Drops,
+    /// A pass.
+    Passes,
+}
+
+impl ClockReset {
+    /// The default set: everything but passes.
+    pub const DEFAULT: [ClockReset; 5] = [
+        ClockReset::Captures,
+        ClockReset::PawnMoves,
+        ClockReset::Promotions,
+        ClockReset::PromotedForms,
+        ClockReset::Drops,
+    ];
+
+    /// The bit of this kind of move in a set of them.
+    pub const fn bit(self) -> u8 {
+        1 << self as u8
+    }
 }
 
 /// How castling moves and rights are written.
