@@ -122,7 +122,7 @@ pub(super) fn read_move(
     }
     // Well-formed coordinates that name no legal move: answer in
     // coordinates; anything else was meant as algebraic notation.
-    let starts_with_two_squares = {
+    let written_in_coordinates = {
         let g = variant.geometry();
         // The length of the square that starts `t`, if one does.
         let square = |t: &str| {
@@ -130,9 +130,11 @@ pub(super) fn read_move(
                 .rev()
                 .find(|&n| t.get(..n).is_some_and(|s| g.parse_square(s).is_some()))
         };
-        square(text).is_some_and(|n| square(&text[n..]).is_some())
+        // A square and `~` start a compelled move, which both notations
+        // write in coordinates.
+        square(text).is_some_and(|n| square(&text[n..]).is_some() || text[n..].starts_with('~'))
     };
-    let in_coordinates = matches!(coordinates, uci::MoveError::Illegal { .. }) || starts_with_two_squares;
+    let in_coordinates = matches!(coordinates, uci::MoveError::Illegal { .. }) || written_in_coordinates;
     let shown = super::protocol::quote(text);
     let (problem, legal) = match &coordinates {
         _ if in_coordinates => (
