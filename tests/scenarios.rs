@@ -44,7 +44,9 @@ fn run_text(name: &str, text: &str) -> Vec<String> {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
-    kaboom::scenario::run_file(&path).unwrap_or_else(|e| panic!("{e}")).failures
+    kaboom::scenario::run_file(&path)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .failures
 }
 
 /// As `kaboom play`, a scenario plays no move once the game is over, and
