@@ -119,8 +119,15 @@ fn binds_loopback_and_offers_bundled_variants_and_the_files_named() {
         labels.contains(&"atomic") && labels.contains(&"tests/scenarios/variants/push.ron"),
         "{labels:?}"
     );
-    // A folder of scenarios offers no scenario as a variant.
-    assert!(!labels.iter().any(|l| l.starts_with("tests/scenarios")), "{labels:?}");
+    // A folder of scenarios offers no scenario as a variant, only the
+    // variant files beside them.
+    assert!(
+        !labels
+            .iter()
+            .any(|l| l.starts_with("tests/scenarios") && !l.starts_with("tests/scenarios/variants/")),
+        "{labels:?}"
+    );
+    assert!(labels.contains(&"tests/scenarios/variants/crater.ron"), "{labels:?}");
     let id = id_of(&s, "tests/scenarios/variants/push.ron");
     let (status, source) = get(&s, &format!("/api/source?id={id}"));
     assert_eq!(status, 200);
