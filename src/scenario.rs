@@ -31,7 +31,7 @@ pub struct Scenario {
     /// study position: the side not to move in check, a royal missing).
     #[serde(default, deserialize_with = "lenient")]
     pub allow_illegal: bool,
-    /// Moves to play, each of which must be legal.
+    /// Moves to play, each of which must be legal, the game not yet over.
     #[serde(default, deserialize_with = "lenient")]
     pub moves: Vec<String>,
     /// Moves that must be legal after the moves above.
@@ -275,6 +275,20 @@ pub fn run(variant: &Variant, s: &Scenario, start: crate::Position) -> Outcome {
     let mut record = Vec::new();
     let mut traces = Vec::new();
     for (i, text) in s.moves.iter().enumerate() {
+        // As `kaboom play`: no move after the game has ended.
+        if let Some(ending) = game.ending() {
+            let when = match i {
+                0 => "in the start position".to_string(),
+                _ => format!("after move {i} `{}`", s.moves[i - 1]),
+            };
+            failures.push(format!(
+                "move {} `{text}`: the game is already over ({} {}) {when}",
+                i + 1,
+                ending.result.score(),
+                ending.reason
+            ));
+            break;
+        }
         let mv = match uci::parse(variant, game.position(), text) {
             Ok(mv) => mv,
             Err(e) => {

@@ -135,3 +135,66 @@ fn replay_errors() {
     let (code, _, err) = kaboom(&["replay", pgn.to_str().unwrap(), "--variant", "nosuch"]);
     assert_eq!(code, 1, "{err}");
 }
+
+/// A random setup's PGN replays: its FEN tag finds the castling pieces,
+/// as every FEN kaboom reads does (`replay` read it with seed 0's castling
+/// squares: "castling right `K` needs the king on g2").
+#[test]
+fn replay_reads_a_random_setups_fen_tag() {
+    let pgn = temp("seed5.pgn");
+    let (code, _, err) = kaboom(&[
+        "play",
+        "capatomic-random",
+        "--seed",
+        "5",
+        "e3e4",
+        "e8e7",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let tag = "[FEN \"3m1m4/acnrkqnrbb/pppppppppp/10/10/10/10/PPPPPPPPPP/ACNRKQNRBB/3M1M4 w KQkq - 0 1";
+    assert!(text.contains(tag), "{text}");
+    // Seed 0's castling squares do not fit it.
+    let seed0 = kaboom::Variant::load("capatomic-random").unwrap();
+    assert!(kaboom::fen::parse(&seed0, &tag[6..tag.len()]).is_err());
+    let (code, out, err) = kaboom(&["replay", pgn.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("game 1 (capatomic-random): 2 moves, ok, *"), "{out}");
+}
+
+/// Castling with missiles is recorded so that the PGN replays: each of
+/// the three kingside castlings has its own record (all were `O-O`).
+#[test]
+fn castling_with_missiles_replays() {
+    let fen = "10/r4k3r/10/10/10/10/10/10/R4K3R/4M1M3 w KQkq - 0 1 unmoved=e1,g1";
+    for (coords, record) in [
+        ("f2i2", "1. O-O Kf8"),
+        ("f2i2+g1", "1. O-O, Mj1 Kf8"),
+        ("f2i2+e1+g1", "1. O-O, Mh1, Mj1 Kf8"),
+    ] {
+        let pgn = temp(&format!("{coords}.pgn"));
+        let (code, _, err) = kaboom(&[
+            "play",
+            "capatomic-random",
+            "--fen",
+            fen,
+            coords,
+            "f9f8",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let text = std::fs::read_to_string(&pgn).unwrap();
+        assert!(text.contains(record), "{text}");
+        let (code, out, err) = kaboom(&["replay", pgn.to_str().unwrap()]);
+        assert_eq!(code, 0, "{out}{err}");
+        assert!(out.contains("2 moves, ok"), "{out}");
+        // And `play` reads the record back.
+        let san = &record[3..record.len() - 4];
+        let (code, out, err) = kaboom(&["play", "capatomic-random", "--fen", fen, san]);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains(&format!("1. {coords}:")), "{out}");
+    }
+}

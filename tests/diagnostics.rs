@@ -35,6 +35,12 @@ fn valid_variant_files_load() {
             panic!("{e}");
         }
     });
+    // The variants the scenarios use, beside them.
+    insta::glob!("scenarios/variants/*.ron", |path| {
+        if let Err(e) = Variant::load(&relative(path)) {
+            panic!("{e}");
+        }
+    });
     for name in kaboom::bundled_names() {
         let variant = Variant::load(name).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(variant.warnings().is_empty(), "{name}: {:?}", variant.warnings());

@@ -12,17 +12,19 @@ fn variants() -> &'static [Variant] {
     static VARIANTS: OnceLock<Vec<Variant>> = OnceLock::new();
     VARIANTS.get_or_init(|| {
         let fixture = |name: &str| format!("{}/tests/fixtures/valid/{name}.ron", env!("CARGO_MANIFEST_DIR"));
+        // The variants the scenarios use lie beside them.
+        let scenarios = |name: &str| format!("{}/tests/scenarios/variants/{name}.ron", env!("CARGO_MANIFEST_DIR"));
         let names = [
             "chess".to_string(),
             "capablanca".to_string(),
             fixture("grand-16x16"),
             "atomic".to_string(),
-            fixture("push"),
-            fixture("crater"),
-            fixture("shield"),
-            fixture("bounce"),
+            scenarios("push"),
+            scenarios("crater"),
+            scenarios("shield"),
+            scenarios("bounce"),
             "kaboom".to_string(),
-            fixture("arrival"),
+            scenarios("arrival"),
             "tilting-the-balance".to_string(),
             "bouncing-pieces".to_string(),
             "capatomic-random".to_string(),
@@ -125,9 +127,9 @@ fn every_variant() -> &'static [(String, Variant)] {
     static ALL: OnceLock<Vec<(String, Variant)>> = OnceLock::new();
     ALL.get_or_init(|| {
         let mut names: Vec<String> = kaboom::bundled_names().iter().map(|n| n.to_string()).collect();
-        let dir = format!("{}/tests/fixtures/valid", env!("CARGO_MANIFEST_DIR"));
-        let mut fixtures: Vec<String> = std::fs::read_dir(&dir)
-            .expect("fixtures")
+        let mut fixtures: Vec<String> = ["fixtures/valid", "scenarios/variants"]
+            .iter()
+            .flat_map(|dir| std::fs::read_dir(format!("{}/tests/{dir}", env!("CARGO_MANIFEST_DIR"))).expect("fixtures"))
             .map(|e| e.expect("entry").path().display().to_string())
             .filter(|p| p.ends_with(".ron"))
             .collect();

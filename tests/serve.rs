@@ -105,7 +105,7 @@ fn id_of(server: &Server, label: &str) -> u64 {
 
 #[test]
 fn binds_loopback_and_offers_bundled_variants_and_the_files_named() {
-    let s = serve(&["tests/fixtures/valid/push.ron", "tests/scenarios"]);
+    let s = serve(&["tests/scenarios/variants/push.ron", "tests/scenarios"]);
     assert!(s.addr.starts_with("127.0.0.1:"), "{}", s.addr);
     let (status, list) = get(&s, "/api/variants");
     assert_eq!(status, 200);
@@ -116,12 +116,19 @@ fn binds_loopback_and_offers_bundled_variants_and_the_files_named() {
         .map(|v| v["label"].as_str().unwrap())
         .collect();
     assert!(
-        labels.contains(&"atomic") && labels.contains(&"tests/fixtures/valid/push.ron"),
+        labels.contains(&"atomic") && labels.contains(&"tests/scenarios/variants/push.ron"),
         "{labels:?}"
     );
-    // A folder of scenarios offers no scenario as a variant.
-    assert!(!labels.iter().any(|l| l.starts_with("tests/scenarios")), "{labels:?}");
-    let id = id_of(&s, "tests/fixtures/valid/push.ron");
+    // A folder of scenarios offers no scenario as a variant, only the
+    // variant files beside them.
+    assert!(
+        !labels
+            .iter()
+            .any(|l| l.starts_with("tests/scenarios") && !l.starts_with("tests/scenarios/variants/")),
+        "{labels:?}"
+    );
+    assert!(labels.contains(&"tests/scenarios/variants/crater.ron"), "{labels:?}");
+    let id = id_of(&s, "tests/scenarios/variants/push.ron");
     let (status, source) = get(&s, &format!("/api/source?id={id}"));
     assert_eq!(status, 200);
     assert!(source["text"].as_str().unwrap().contains("Push test"));

@@ -45,8 +45,11 @@ pub fn run(o: &mut Output, path: &str, forced: Option<&str>) -> Result<ExitCode,
                 continue;
             }
         };
+        // A FEN of a random setup finds its castling pieces, as everywhere
+        // a FEN is read (no seed needed): the game runs on the variant so fitted.
+        let mut fitted = None;
         let start = match g.tag("FEN") {
-            Some(f) => match fen::parse(variant, f) {
+            Some(f) => match fen::parse_fitting(fitted.insert(variant.clone()), f) {
                 Ok(p) => p,
                 Err(e) => {
                     bad += 1;
@@ -61,6 +64,7 @@ pub fn run(o: &mut Output, path: &str, forced: Option<&str>) -> Result<ExitCode,
             },
             None => variant.start_position(),
         };
+        let variant = fitted.as_ref().unwrap_or(variant);
         let mut game = Game::new(variant, start);
         let mut failed = false;
         for m in &g.moves {

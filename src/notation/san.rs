@@ -1,12 +1,14 @@
 //! The game record: moves in standard algebraic notation (`Nf3`, `exd5`,
 //! `e8=Q`, `O-O`, `Qh5+`), as players write them, extended for variants:
-//! a bounce follows the move (`Re8, Kg8+`, `Bh7, g7-f8`), an action is
+//! a bounce follows the move (`Re8, Kg8+`, `Bh7, g7-f8`), and so do the
+//! pieces castling carries along (`O-O, Mh1, Mj1`); an action is
 //! written as the variant's `record` says (`(****)g6:h5h7g5f6`), or else
 //! as its coordinates; a chosen direction follows as in coordinates (`/f3`).
 
 use super::fen::letter;
 use super::uci;
 use crate::base::piece::Cell;
+use crate::base::square::Square;
 use crate::compile::Variant;
 use crate::engine::moves::{ChoiceKind, Choices, Move, MoveKind};
 use crate::engine::position::Position;
@@ -46,11 +48,18 @@ fn written(
     let mut out = match mv.kind {
         MoveKind::Castle(i) => {
             let rule = &variant.castling[i as usize];
-            if g.file(rule.king_to) > g.file(rule.king_from) {
+            let mut out = if g.file(rule.king_to) > g.file(rule.king_from) {
                 "O-O".to_string()
             } else {
                 "O-O-O".to_string()
+            };
+            // The pieces brought along, as a bounce is written: castling
+            // with none, one or both of them are different moves.
+            for &(from, to) in &rule.carry {
+                out.push_str(", ");
+                out.push_str(&also_moved(variant, after, from, to));
             }
+            out
         }
         MoveKind::Action(i) => match &variant.programs.actions[i.index()].record {
             Some(template) => {
@@ -102,14 +111,8 @@ fn written(
                 out.push_str(&g.name(choice.to));
             }
             ChoiceKind::Piece => {
-                let bounced = after.cell(choice.to);
                 out.push_str(", ");
-                if bounced.is_piece() && variant.pieces[bounced.kind().index()].pawn {
-                    out.push_str(&format!("{}-{}", g.name(choice.piece), g.name(choice.to)));
-                } else {
-                    out.push(letter(variant, bounced).to_ascii_uppercase());
-                    out.push_str(&g.name(choice.to));
-                }
+                out.push_str(&also_moved(variant, after, choice.piece, choice.to));
             }
         }
     }
@@ -121,6 +124,19 @@ fn written(
         });
     }
     out
+}
+
+/// A piece the move also moves (a bounce, a piece carried along in
+/// castling), after a comma: its letter and where it went (`Kg8`), or for
+/// a pawn both squares (`g7-f8`).
+fn also_moved(variant: &Variant, after: &Position, from: Square, to: Square) -> String {
+    let g = variant.geometry;
+    let moved = after.cell(to);
+    if moved.is_piece() && variant.pieces[moved.kind().index()].pawn {
+        format!("{}-{}", g.name(from), g.name(to))
+    } else {
+        format!("{}{}", letter(variant, moved).to_ascii_uppercase(), g.name(to))
+    }
 }
 
 /// A plain move: piece letter (none for pawns), what tells it apart from
@@ -212,14 +228,16 @@ pub fn legal_moves(variant: &Variant, pos: &Position) -> Vec<(Move, String)> {
 }
 
 /// What two spellings of one move have in common: no check or mate
-/// marks, annotations, `x`, `=` or spaces, castling with letter O.
+/// marks, annotations, `x`, `=` or spaces, castling with letter O (also
+/// before the pieces it carries: `0-0,Mh1`).
 fn normalize(text: &str) -> String {
     let kept: String = text
         .chars()
         .filter(|c| !matches!(c, '+' | '#' | '!' | '?' | 'x' | '=' | ' '))
         .collect();
-    if kept.chars().all(|c| matches!(c, '0' | 'O' | 'o' | '-')) {
-        kept.to_uppercase().replace('0', "O")
+    let (head, tail) = kept.split_at(kept.find(',').unwrap_or(kept.len()));
+    if head.chars().all(|c| matches!(c, '0' | 'O' | 'o' | '-')) {
+        head.to_uppercase().replace('0', "O") + tail
     } else {
         kept
     }
