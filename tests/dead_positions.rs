@@ -69,15 +69,25 @@ fn bare_generals_are_counted_in_janggi() {
     }
     assert_eq!(game.ending().map(|e| e.result), Some(GameResult::BlackWins));
     // The move rule, with its condition: White a chariot up wins it.
-    for (fen, result) in [
-        ("3k5/9/9/9/9/9/9/9/R8/4K4 w - - 100 60", GameResult::WhiteWins),
-        ("3k5/9/9/9/9/9/9/9/9/4K4 w - - 100 60", GameResult::BlackWins),
+    // Each rule's result says in words which side leads (the rules' names
+    // in variants/janggi.ron).
+    for (fen, result, reason) in [
+        (
+            "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 100 60",
+            GameResult::WhiteWins,
+            "50-move rule, White leads on points",
+        ),
+        (
+            "3k5/9/9/9/9/9/9/9/9/4K4 w - - 100 60",
+            GameResult::BlackWins,
+            "50-move rule, Black leads on points",
+        ),
     ] {
         let pos = kaboom::fen::parse(&variant, fen).unwrap();
         let ending = Game::new(&variant, pos).ending().expect(fen);
         assert_eq!(
             (ending.result, ending.reason.as_str()),
-            (result, "50-move rule"),
+            (result, reason),
             "{fen}"
         );
     }

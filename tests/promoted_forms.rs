@@ -124,7 +124,7 @@ fn checkmate_by_a_pawn_drop_loses_for_the_dropper_and_by_a_pawn_move_wins() {
     let drop = play(&v, "k8/2G6/1G7/9/9/9/9/9/4K4[P] w - - 0 1", &["P@a8"]);
     let ending = drop.ending().expect("no legal move for Black");
     assert_eq!(ending.result, GameResult::BlackWins);
-    assert_eq!(ending.reason, "checkmate if dropped(P)");
+    assert_eq!(ending.reason, "checkmate by a pawn drop, which is forbidden");
     let pushed = play(&v, "k8/2G6/PG7/9/9/9/9/9/4K4[] w - - 0 1", &["a7a8"]);
     let ending = pushed.ending().expect("no legal move for Black");
     assert_eq!(ending.result, GameResult::WhiteWins);

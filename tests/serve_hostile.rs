@@ -491,8 +491,8 @@ fn links_out_of_a_served_folder_and_fifos_are_skipped() {
     let outside = tmp("serve-outside");
     std::fs::write(outside.join("secret.ron"), "SECRET-LINE (not a variant)\n").unwrap();
     let dir = tmp("serve-links");
-    std::fs::copy("tests/fixtures/valid/push.ron", dir.join("a.ron")).unwrap();
-    std::fs::copy("tests/fixtures/valid/push.ron", dir.join("b.ron")).unwrap();
+    std::fs::copy("tests/scenarios/variants/push.ron", dir.join("a.ron")).unwrap();
+    std::fs::copy("tests/scenarios/variants/push.ron", dir.join("b.ron")).unwrap();
     std::os::unix::fs::symlink(outside.join("secret.ron"), dir.join("leak.ron")).unwrap();
     std::os::unix::fs::symlink("/etc/passwd", dir.join("passwd.ron")).unwrap();
     let fifo = dir.join("pipe.ron");
@@ -533,7 +533,7 @@ fn links_out_of_a_served_folder_and_fifos_are_skipped() {
 #[test]
 fn a_saved_scenario_of_a_served_file_passes_kaboom_test() {
     let dir = tmp("serve-saved-scenario");
-    std::fs::copy("tests/fixtures/valid/push.ron", dir.join("push.ron")).unwrap();
+    std::fs::copy("tests/scenarios/variants/push.ron", dir.join("push.ron")).unwrap();
     let dir_arg = dir.to_str().unwrap();
     let s = serve(&[dir_arg]);
     let id = id_of(&s, "push.ron");
