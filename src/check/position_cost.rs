@@ -57,5 +57,9 @@ pub(super) fn check(c: &mut Checker<'_>, file: &VariantFile, costs: &Costs, boun
 /// the list is not this file's, or an entry has no place in it: a bundled
 /// parent's).
 fn locations<T>(written: &Option<Vec<T>>, sentence: impl Fn(&T) -> &Spanned<String>) -> Vec<Option<Location>> {
-    written.iter().flatten().map(|entry| sentence(entry).location.clone().filter(|l| l.source == 0)).collect()
+    written
+        .iter()
+        .flatten()
+        .map(|entry| sentence(entry).location.clone().filter(|l| l.source == 0))
+        .collect()
 }

@@ -210,8 +210,12 @@ fn go(session: &mut Session, args: &[&str]) -> Result<(), String> {
                 while let Some(&text) = args.get(j)
                     && !GO_WORDS.contains(&text)
                 {
-                    let mv = uci::parse(&session.variant, &session.position, text)
-                        .map_err(|e| format!("go searchmoves: {}", short_move_error(&e, text, &session.variant, &session.position)))?;
+                    let mv = uci::parse(&session.variant, &session.position, text).map_err(|e| {
+                        format!(
+                            "go searchmoves: {}",
+                            short_move_error(&e, text, &session.variant, &session.position)
+                        )
+                    })?;
                     limits.search_moves.push(mv);
                     j += 1;
                 }

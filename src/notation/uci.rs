@@ -149,7 +149,10 @@ fn read(variant: &Variant, text: &str) -> Result<Written, String> {
                 .parse_square(c)
                 .ok_or_else(|| format!("`{c}` before `~` is not a square of the board"))?;
             if rest.contains('~') {
-                return Err("a compelled piece makes one of its own moves or actions and compels no other: one `~` at most".into());
+                return Err(
+                    "a compelled piece makes one of its own moves or actions and compels no other: one `~` at most"
+                        .into(),
+                );
             }
             (Some(sq), rest)
         }
