@@ -21,16 +21,16 @@ fn moves(fen: &str) -> Vec<String> {
 #[test]
 fn a_compelled_king_makes_its_own_moves_and_bumps_but_controls_nothing() {
     let white = moves(FEN);
-    let compelled: Vec<&str> = white
-        .iter()
-        .filter_map(|m| m.strip_prefix("e1~e3"))
-        .collect();
+    let compelled: Vec<&str> = white.iter().filter_map(|m| m.strip_prefix("e1~e3")).collect();
     // The same position with Black to move: the king's own moves, bumps
     // and controls there.
     let black = moves("8/8/8/4p3/8/2N1k3/8/4K3 b - - 0 1");
     let own: Vec<&str> = black.iter().filter_map(|m| m.strip_prefix("e3")).collect();
     let controls: Vec<&String> = black.iter().filter(|m| m.starts_with("e3~")).collect();
-    assert!(!controls.is_empty(), "Black's king controls when it moves itself: {black:?}");
+    assert!(
+        !controls.is_empty(),
+        "Black's king controls when it moves itself: {black:?}"
+    );
     assert!(!compelled.is_empty(), "White's king compels Black's: {white:?}");
     assert!(
         compelled.iter().all(|m| !m.starts_with('~')),
@@ -40,7 +40,10 @@ fn a_compelled_king_makes_its_own_moves_and_bumps_but_controls_nothing() {
     let mut got = compelled.clone();
     expected.sort();
     got.sort();
-    assert_eq!(got, expected, "compelled, Black's king makes exactly its own moves and actions");
+    assert_eq!(
+        got, expected,
+        "compelled, Black's king makes exactly its own moves and actions"
+    );
 }
 
 #[test]

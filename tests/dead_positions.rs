@@ -85,11 +85,7 @@ fn bare_generals_are_counted_in_janggi() {
     ] {
         let pos = kaboom::fen::parse(&variant, fen).unwrap();
         let ending = Game::new(&variant, pos).ending().expect(fen);
-        assert_eq!(
-            (ending.result, ending.reason.as_str()),
-            (result, reason),
-            "{fen}"
-        );
+        assert_eq!((ending.result, ending.reason.as_str()), (result, reason), "{fen}");
     }
 }
 

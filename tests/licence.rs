@@ -15,7 +15,9 @@ fn every_crate_of_the_repository_is_dual_licensed() {
         let text = read(manifest);
         let package = text.split("\n[").next().unwrap_or_default();
         assert!(
-            package.lines().any(|line| line.trim() == r#"license = "MIT OR Apache-2.0""#),
+            package
+                .lines()
+                .any(|line| line.trim() == r#"license = "MIT OR Apache-2.0""#),
             "{manifest}: [package] has no `license = \"MIT OR Apache-2.0\"`"
         );
     }
@@ -25,9 +27,15 @@ fn every_crate_of_the_repository_is_dual_licensed() {
 fn both_licence_texts_are_in_the_root_and_the_readme_links_them() {
     let apache = read("LICENSE-APACHE");
     assert!(apache.contains("Apache License") && apache.contains("Version 2.0, January 2004"));
-    assert!(apache.contains("END OF TERMS AND CONDITIONS"), "LICENSE-APACHE is cut short");
+    assert!(
+        apache.contains("END OF TERMS AND CONDITIONS"),
+        "LICENSE-APACHE is cut short"
+    );
     let mit = read("LICENSE-MIT");
-    assert!(mit.starts_with("Copyright (c)"), "LICENSE-MIT names no copyright holder");
+    assert!(
+        mit.starts_with("Copyright (c)"),
+        "LICENSE-MIT names no copyright holder"
+    );
     assert!(mit.contains("Permission is hereby granted, free of charge"));
     let readme = read("README.md");
     assert!(readme.contains("(LICENSE-APACHE)") && readme.contains("(LICENSE-MIT)"));
