@@ -6,8 +6,11 @@
 //! distinct file names from `import`; a message that cannot be written
 //! is exit 2.
 
+mod common;
+
+use common::scratch::Scratch;
 use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -16,51 +19,9 @@ const BIN: &str = env!("CARGO_BIN_EXE_kaboom");
 /// What no output may ever contain: the first token of the secret file.
 const SECRET: &str = "SECRETMARKER";
 
-/// A fresh folder for one test, removed at the end.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("kaboom-files-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
-    }
-
-    fn write(&self, name: &str, text: impl AsRef<[u8]>) -> String {
-        let path = self.0.join(name);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, text).unwrap();
-        path.display().to_string()
-    }
-
-    fn path(&self, name: &str) -> String {
-        self.0.join(name).display().to_string()
-    }
-
-    fn fifo(&self, name: &str) -> String {
-        let path = self.path(name);
-        assert!(Command::new("mkfifo").arg(&path).status().unwrap().success());
-        path
-    }
-
-    fn link(&self, name: &str, target: &str) -> String {
-        let path = self.path(name);
-        std::fs::create_dir_all(Path::new(&path).parent().unwrap()).unwrap();
-        std::os::unix::fs::symlink(target, &path).unwrap();
-        path
-    }
-
-    /// A file outside any folder a test names, that no output may quote.
-    fn secret(&self) -> String {
-        self.write("secret.ron", format!("{SECRET}:x:0:0:root:/root:/bin/bash\nhunter2\n"))
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
+/// A file outside any folder a test names, that no output may quote.
+fn secret(scratch: &Scratch) -> String {
+    scratch.write("secret.ron", format!("{SECRET}:x:0:0:root:/root:/bin/bash\nhunter2\n"))
 }
 
 /// Runs kaboom with `input` on stdin, killed after `seconds` (a hang
@@ -119,7 +80,7 @@ fn replay_import_and_match_merge_refuse_fifos_and_devices_without_waiting() {
 #[test]
 fn a_variant_tag_stays_beside_the_pgn() {
     let dir = Scratch::new("tag");
-    let secret = dir.secret();
+    let secret = secret(&dir);
     dir.write("games/mine.ron", "(extends: \"chess\", name: \"Mine\")");
     dir.link("games/link.ron", &secret);
     let pgn = |tag: &str| dir.write("games/game.pgn", format!("[Variant \"{tag}\"]\n\n1. e4 e5 *\n"));
@@ -167,7 +128,7 @@ fn a_variant_tag_stays_beside_the_pgn() {
 #[test]
 fn protocols_never_quote_a_file_that_is_not_a_variant_file() {
     let dir = Scratch::new("protocol");
-    let secret = dir.secret();
+    let secret = secret(&dir);
     let fifo = dir.fifo("pipe.ron");
     for file in [secret.as_str(), "/etc/passwd", "/proc/self/environ"] {
         let input = format!("uci\nsetoption name VariantPath value {file}\nisready\nquit\n");
@@ -196,7 +157,7 @@ fn protocols_never_quote_a_file_that_is_not_a_variant_file() {
 #[test]
 fn folders_skip_links_that_lead_outside() {
     let dir = Scratch::new("links");
-    let secret = dir.secret();
+    let secret = secret(&dir);
     dir.write(
         "outside/scenario.ron",
         "(variant: \"chess\", description: \"x\", moves: [\"e2e4\"])",

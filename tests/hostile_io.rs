@@ -5,6 +5,7 @@
 
 mod common;
 use common::kaboom;
+use common::scratch::Scratch;
 use std::process::{Command, Stdio};
 
 const BIN: &str = env!("CARGO_BIN_EXE_kaboom");
@@ -106,42 +107,6 @@ fn a_full_disk_is_an_error_with_exit_2() {
     for args in [&["validate", "tests/fixtures/invalid"][..], &["perft", "chess", "1"]] {
         let (code, _) = full_disk(args, true);
         assert_eq!(code, 2, "{args:?}");
-    }
-}
-
-/// A fresh folder for one test, removed at the end.
-struct Scratch(std::path::PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("kaboom-hostile-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
-    }
-
-    fn write(&self, name: &str, text: impl AsRef<[u8]>) -> String {
-        let path = self.0.join(name);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, text).unwrap();
-        path.display().to_string()
-    }
-
-    fn path(&self, name: &str) -> String {
-        self.0.join(name).display().to_string()
-    }
-
-    fn fifo(&self, name: &str) -> String {
-        let path = self.path(name);
-        let ok = Command::new("mkfifo").arg(&path).status().expect("mkfifo runs");
-        assert!(ok.success());
-        path
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
     }
 }
 

@@ -4,6 +4,8 @@
 
 use std::process::Command;
 
+pub mod scratch;
+
 /// Runs the `kaboom` binary; returns (exit code, stdout, stderr).
 pub fn kaboom(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_kaboom"))
