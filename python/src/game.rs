@@ -1,0 +1,217 @@
+//! `kaboom.Game`: a game of a variant, its moves made and taken back.
+
+use std::sync::Arc;
+
+use kaboom::{Game, Move, Perft, Variant, fen, san, uci};
+use pyo3::exceptions::PyIndexError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use self_cell::self_cell;
+
+use crate::errors::{FenError, MoveError};
+use crate::events;
+use crate::variant::PyVariant;
+
+/// A game borrows its variant: a `Game<'v>` kept with the `Arc` it borrows.
+type GameOf<'v> = Game<'v>;
+
+self_cell!(
+    struct GameCell {
+        owner: Arc<Variant>,
+        #[covariant]
+        dependent: GameOf,
+    }
+);
+
+/// A game: the start position, the moves played and every position since
+/// (for repetitions), with the game's end under the variant's rules.
+#[pyclass(name = "Game", module = "kaboom")]
+pub struct PyGame {
+    cell: GameCell,
+}
+
+/// How a game ended: `result` as a PGN score (`"1-0"`, `"0-1"`,
+/// `"1/2-1/2"`, `"0-0"`) and `reason` in words (`"checkmate"`).
+#[pyclass(name = "Ending", module = "kaboom", frozen, get_all, eq, skip_from_py_object)]
+#[derive(Clone, PartialEq)]
+pub struct PyEnding {
+    /// The result as a PGN score.
+    pub result: &'static str,
+    /// Why the game ended.
+    pub reason: String,
+}
+
+#[pymethods]
+impl PyEnding {
+    fn __repr__(&self) -> String {
+        format!("<Ending {} ({})>", self.result, self.reason)
+    }
+}
+
+#[pymethods]
+impl PyGame {
+    /// A game of `variant` from its start position, or from `fen`.
+    #[new]
+    #[pyo3(signature = (variant, fen = None))]
+    fn py_new(variant: PyRef<'_, PyVariant>, fen: Option<&str>) -> PyResult<Self> {
+        Self::create(variant.inner.clone(), fen)
+    }
+
+    /// The current position's FEN.
+    fn fen(&self) -> String {
+        self.cell.with_dependent(|v, g| fen::write(v, g.position()))
+    }
+
+    /// The side to move: `"w"` or `"b"`.
+    #[getter]
+    fn turn(&self) -> &'static str {
+        match self.cell.borrow_dependent().position().side_to_move() {
+            kaboom::Color::White => "w",
+            kaboom::Color::Black => "b",
+        }
+    }
+
+    /// The moves played so far, in UCI-style coordinates.
+    #[getter]
+    fn moves(&self) -> Vec<String> {
+        self.cell
+            .with_dependent(|v, g| g.moves().iter().map(|m| uci::write(v, m)).collect())
+    }
+
+    /// The legal moves in UCI-style coordinates (`e2e4`, `e7e8q`, `P@e4`).
+    fn legal_moves(&self) -> Vec<String> {
+        self.cell.with_dependent(|v, g| {
+            v.legal_moves(g.position()).iter().map(|m| uci::write(v, m)).collect()
+        })
+    }
+
+    /// The legal moves in standard algebraic notation, in the order of
+    /// `legal_moves()`.
+    fn legal_moves_san(&self) -> Vec<String> {
+        self.cell
+            .with_dependent(|v, g| san::legal_moves(v, g.position()).into_iter().map(|(_, s)| s).collect())
+    }
+
+    /// The algebraic notation of a legal move given in coordinates.
+    fn san(&self, uci_move: &str) -> PyResult<String> {
+        self.cell.with_dependent(|v, g| {
+            let mv = parse_uci(v, g, uci_move)?;
+            Ok(san::write_move(v, g.position(), &mv))
+        })
+    }
+
+    /// The coordinates of a legal move given in algebraic notation.
+    fn uci(&self, san_move: &str) -> PyResult<String> {
+        self.cell.with_dependent(|v, g| {
+            let mv = parse_san(v, g, san_move)?;
+            Ok(uci::write(v, &mv))
+        })
+    }
+
+    /// Makes a legal move given in coordinates; returns what it did, as a
+    /// list of events (`{"kind": "moved", "piece": "P", "from": "e2",
+    /// "to": "e4"}`). Raises `MoveError` if it is not legal here.
+    fn push<'py>(&mut self, py: Python<'py>, uci_move: &str) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        self.cell.with_dependent_mut(|v, g| {
+            let mv = parse_uci(v, g, uci_move)?;
+            let happened = g.play(mv);
+            events::to_python(py, v, &happened)
+        })
+    }
+
+    /// Makes a legal move given in algebraic notation; returns its coordinates.
+    fn push_san(&mut self, san_move: &str) -> PyResult<String> {
+        self.cell.with_dependent_mut(|v, g| {
+            let mv = parse_san(v, g, san_move)?;
+            g.play(mv);
+            Ok(uci::write(v, &mv))
+        })
+    }
+
+    /// Takes back the last move; returns it in coordinates. Raises
+    /// `IndexError` at the start of the game.
+    fn pop(&mut self) -> PyResult<String> {
+        self.cell.with_dependent_mut(|v, g| match g.undo() {
+            Some(mv) => Ok(uci::write(v, &mv)),
+            None => Err(PyIndexError::new_err("no move to take back")),
+        })
+    }
+
+    /// What a legal move would do, as `push` reports it, without making it.
+    fn trace<'py>(&self, py: Python<'py>, uci_move: &str) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        self.cell.with_dependent(|v, g| {
+            let mv = parse_uci(v, g, uci_move)?;
+            let mut after = g.position().clone();
+            let mut happened = Vec::new();
+            after.make_traced(v, mv, &mut happened);
+            events::to_python(py, v, &happened)
+        })
+    }
+
+    /// Whether the side to move is in check.
+    fn is_check(&self) -> bool {
+        self.cell.with_dependent(|v, g| v.in_check(g.position()))
+    }
+
+    /// How the game has ended, or `None` while it goes on.
+    fn ending(&self) -> Option<PyEnding> {
+        self.cell.borrow_dependent().ending().map(|e| PyEnding {
+            result: e.result.score(),
+            reason: e.reason,
+        })
+    }
+
+    /// Whether the game has ended.
+    fn is_game_over(&self) -> bool {
+        self.cell.borrow_dependent().ending().is_some()
+    }
+
+    /// The number of move sequences of `depth` moves from the current
+    /// position (the lock on Python is released while counting).
+    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+        self.cell
+            .with_dependent(|v, g| py.detach(|| Perft::new().count(v, g.position(), depth)))
+    }
+
+    /// The variant's name.
+    #[getter]
+    fn variant_name(&self) -> String {
+        self.cell.borrow_owner().name().to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<Game {:?} {:?}>", self.variant_name(), self.fen())
+    }
+}
+
+impl PyGame {
+    /// A game of `variant` from its start, or from `fen`.
+    pub fn create(variant: Arc<Variant>, fen_text: Option<&str>) -> PyResult<Self> {
+        let start = match fen_text {
+            None => variant.start_position(),
+            Some(text) => fen::parse(&variant, text).map_err(|e| FenError::new_err(e.to_string()))?,
+        };
+        Ok(PyGame {
+            cell: GameCell::new(variant, |v| Game::new(v, start)),
+        })
+    }
+}
+
+fn parse_uci(v: &Variant, g: &Game<'_>, text: &str) -> PyResult<Move> {
+    let mv = uci::parse(v, g.position(), text).map_err(|e| MoveError::new_err(e.to_string()))?;
+    legal(v, g, mv, text)
+}
+
+fn parse_san(v: &Variant, g: &Game<'_>, text: &str) -> PyResult<Move> {
+    let mv = san::parse(v, g.position(), text).map_err(|e| MoveError::new_err(e.to_string()))?;
+    legal(v, g, mv, text)
+}
+
+/// `mv` if it is one of the current position's legal moves.
+fn legal(v: &Variant, g: &Game<'_>, mv: Move, text: &str) -> PyResult<Move> {
+    if v.legal_moves(g.position()).contains(&mv) {
+        Ok(mv)
+    } else {
+        Err(MoveError::new_err(format!("`{text}` is not a legal move here")))
+    }
+}
