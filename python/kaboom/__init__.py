@@ -2,7 +2,8 @@
 
 Load a variant (a bundled name, a file, or RON text), play a game of it,
 list its legal moves in coordinates or algebraic notation, take moves back,
-read and write FEN, ask whether the game has ended and why, count perft.
+read and write FEN, ask whether the game has ended and why, count perft,
+search for the best move, convert Fairy-Stockfish ini sections.
 
 >>> import kaboom
 >>> chess = kaboom.Variant.load("chess")
@@ -23,6 +24,7 @@ from ._kaboom import (
     Imported,
     IniError,
     MoveError,
+    SearchResult,
     Variant,
     VariantError,
     __version__,
@@ -38,6 +40,7 @@ __all__ = [
     "Imported",
     "IniError",
     "MoveError",
+    "SearchResult",
     "Variant",
     "VariantError",
     "__version__",

@@ -177,6 +177,40 @@ class Game:
         """Whether the game has ended."""
     def perft(self, depth: int) -> int:
         """The number of move sequences of ``depth`` moves from the current position."""
+    def search(
+        self,
+        *,
+        nodes: Optional[int] = None,
+        movetime: Optional[float] = None,
+        depth: Optional[int] = None,
+    ) -> SearchResult:
+        """Searches the current position for its best move.
+
+        At least one limit is needed: ``nodes``, ``movetime`` (seconds) or
+        ``depth`` (plies); ``ValueError`` without one. The game's earlier
+        positions count for repetitions; the engine's table is kept from
+        one search of this game to the next.
+
+        >>> game = kaboom.Variant.load("chess").new_game("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+        >>> game.search(depth=4).best, game.search(depth=4).mate
+        ('a1a8', 1)
+        """
+
+class SearchResult:
+    """What a search found."""
+
+    best: Optional[str]
+    """The best move in coordinates; ``None`` when there is no legal move."""
+    score: Optional[int]
+    """Centipawns for the side to move; ``None`` for a mate score."""
+    mate: Optional[int]
+    """Moves to mate: positive when the side to move mates, negative when it is mated."""
+    depth: int
+    """The deepest iteration finished, in plies."""
+    nodes: int
+    """Nodes searched."""
+    pv: List[str]
+    """The principal variation, best move first, in coordinates."""
 
 class Imported:
     """One section of a Fairy-Stockfish ini text, converted or refused."""

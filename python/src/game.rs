@@ -2,8 +2,8 @@
 
 use std::sync::Arc;
 
-use kaboom::{Game, Move, Perft, Variant, fen, san, uci};
-use pyo3::exceptions::PyIndexError;
+use kaboom::{Control, Engine, Game, Limits, Move, Perft, Position, Score, Variant, fen, san, uci};
+use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use self_cell::self_cell;
@@ -28,6 +28,43 @@ self_cell!(
 #[pyclass(name = "Game", module = "kaboom")]
 pub struct PyGame {
     cell: GameCell,
+    /// The start position, to replay the game's positions for the search.
+    start: Position,
+    /// The search engine, made at the first search and kept (its table).
+    engine: Option<Engine>,
+}
+
+/// What a search found: the best move (`None` without legal moves), its
+/// score (centipawns for the side to move, or moves to mate), the depth
+/// finished, the nodes searched and the principal variation.
+#[pyclass(name = "SearchResult", module = "kaboom", frozen, get_all, skip_from_py_object)]
+#[derive(Clone)]
+pub struct PySearchResult {
+    /// The best move in coordinates, `None` when there is no legal move.
+    pub best: Option<String>,
+    /// The score in centipawns for the side to move, `None` for a mate score.
+    pub score: Option<i32>,
+    /// Moves to mate: positive when the side to move mates, negative when it
+    /// is mated; `None` for a centipawn score.
+    pub mate: Option<i32>,
+    /// The deepest iteration finished, in plies.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// The principal variation, best move first, in coordinates.
+    pub pv: Vec<String>,
+}
+
+#[pymethods]
+impl PySearchResult {
+    fn __repr__(&self) -> String {
+        let score = match (self.score, self.mate) {
+            (_, Some(m)) => format!("mate {m}"),
+            (Some(cp), _) => format!("cp {cp}"),
+            _ => String::new(),
+        };
+        format!("<SearchResult {:?} {score} depth {} nodes {}>", self.best, self.depth, self.nodes)
+    }
 }
 
 /// How a game ended: `result` as a PGN score (`"1-0"`, `"0-1"`,
@@ -173,6 +210,61 @@ impl PyGame {
             .with_dependent(|v, g| py.detach(|| Perft::new().count(v, g.position(), depth)))
     }
 
+    /// Searches the current position for its best move within a limit:
+    /// `nodes`, `movetime` (seconds) or `depth` (plies); at least one is
+    /// needed. The lock on Python is released while searching; the
+    /// engine's table is kept from one search to the next.
+    #[pyo3(signature = (*, nodes = None, movetime = None, depth = None))]
+    fn search(
+        &mut self,
+        py: Python<'_>,
+        nodes: Option<u64>,
+        movetime: Option<f64>,
+        depth: Option<u32>,
+    ) -> PyResult<PySearchResult> {
+        if nodes.is_none() && movetime.is_none() && depth.is_none() {
+            return Err(PyValueError::new_err("a search needs a limit: nodes, movetime or depth"));
+        }
+        let movetime = match movetime {
+            Some(t) if !(t.is_finite() && t >= 0.0) => {
+                return Err(PyValueError::new_err("movetime must be a number of seconds, 0 or more"));
+            }
+            Some(t) => Some(std::time::Duration::from_secs_f64(t.min(1e9))),
+            None => None,
+        };
+        let limits = Limits {
+            nodes,
+            movetime,
+            depth,
+            ..Limits::default()
+        };
+        let variant = self.cell.borrow_owner().clone();
+        let engine = self.engine.get_or_insert_with(|| Engine::new(variant.clone()));
+        let game = self.cell.borrow_dependent();
+        // The keys of the positions before the current one, for repetitions.
+        let mut history = Vec::with_capacity(game.moves().len());
+        let mut pos = self.start.clone();
+        for mv in game.moves() {
+            history.push(engine.key(&pos));
+            pos.make(&variant, *mv);
+        }
+        let root = game.position();
+        let engine = &*engine;
+        let result = py.detach(|| engine.search(root, &history, &limits, &Control::new(), &mut |_| {}));
+        let (score, mate) = match result.score {
+            Score::Centipawns(cp) => (Some(cp), None),
+            Score::Mate(m) => (None, Some(m)),
+        };
+        Ok(PySearchResult {
+            best: result.best.map(|m| uci::write(&variant, &m)),
+            score,
+            mate,
+            depth: result.depth,
+            nodes: result.nodes,
+            pv: result.pv.iter().map(|m| uci::write(&variant, m)).collect(),
+        })
+    }
+
     /// The variant's name.
     #[getter]
     fn variant_name(&self) -> String {
@@ -192,7 +284,9 @@ impl PyGame {
             Some(text) => fen::parse(&variant, text).map_err(|e| FenError::new_err(e.to_string()))?,
         };
         Ok(PyGame {
+            start: start.clone(),
             cell: GameCell::new(variant, |v| Game::new(v, start)),
+            engine: None,
         })
     }
 }

@@ -26,6 +26,7 @@ fn _kaboom(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<variant::PyVariant>()?;
     m.add_class::<game::PyGame>()?;
     m.add_class::<game::PyEnding>()?;
+    m.add_class::<game::PySearchResult>()?;
     m.add_class::<interop::PyImported>()?;
     m.add_function(wrap_pyfunction!(variant::bundled_names, m)?)?;
     m.add_function(wrap_pyfunction!(interop::import_ini, m)?)?;

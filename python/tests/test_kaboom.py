@@ -174,3 +174,24 @@ def test_the_package_docstring_examples_run():
 
     failures, tried = doctest.testmod(kaboom)
     assert tried > 0 and failures == 0
+
+
+def test_search_finds_a_mate_in_one_and_needs_a_limit(chess):
+    game = chess.new_game("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+    result = game.search(depth=4)
+    assert (result.best, result.mate, result.score) == ("a1a8", 1, None)
+    assert result.pv[0] == "a1a8" and result.depth >= 1 and result.nodes > 0
+    assert game.search(nodes=2000).best == "a1a8"
+    assert game.search(movetime=0.05).best == "a1a8"
+    with pytest.raises(ValueError):
+        game.search()
+    with pytest.raises(ValueError):
+        game.search(movetime=-1.0)
+    game.push("a1a8")
+    assert game.search(depth=2).best is None, "mated: no legal move"
+
+
+def test_search_from_the_start_returns_a_legal_move(chess):
+    game = chess.new_game()
+    result = game.search(nodes=5000)
+    assert result.best in game.legal_moves() and result.score is not None
