@@ -6,10 +6,25 @@ use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-create_exception!(kaboom, VariantError, PyValueError, "A variant that could not be loaded.");
-create_exception!(kaboom, MoveError, PyValueError, "A move that is not legal, or not a move.");
+create_exception!(
+    kaboom,
+    VariantError,
+    PyValueError,
+    "A variant that could not be loaded."
+);
+create_exception!(
+    kaboom,
+    MoveError,
+    PyValueError,
+    "A move that is not legal, or not a move."
+);
 create_exception!(kaboom, FenError, PyValueError, "A FEN that does not fit the variant.");
-create_exception!(kaboom, IniError, PyValueError, "A Fairy-Stockfish ini text that cannot be read.");
+create_exception!(
+    kaboom,
+    IniError,
+    PyValueError,
+    "A Fairy-Stockfish ini text that cannot be read."
+);
 
 /// One diagnostic of a variant file: its severity, words and place.
 #[pyclass(name = "Diagnostic", module = "kaboom", frozen, get_all, skip_from_py_object)]
@@ -77,7 +92,11 @@ pub fn variant_error(py: Python<'_>, err: &LoadError) -> PyErr {
         .find(|d| d.severity == "error")
         .or(diagnostics.first())
         .cloned();
-    let text = diagnostics.iter().map(PyDiagnostic::__str__).collect::<Vec<_>>().join("\n");
+    let text = diagnostics
+        .iter()
+        .map(PyDiagnostic::__str__)
+        .collect::<Vec<_>>()
+        .join("\n");
     let exc = VariantError::new_err(text);
     let value = exc.value(py);
     let set = || -> PyResult<()> {

@@ -63,7 +63,10 @@ impl PySearchResult {
             (Some(cp), _) => format!("cp {cp}"),
             _ => String::new(),
         };
-        format!("<SearchResult {:?} {score} depth {} nodes {}>", self.best, self.depth, self.nodes)
+        format!(
+            "<SearchResult {:?} {score} depth {} nodes {}>",
+            self.best, self.depth, self.nodes
+        )
     }
 }
 
@@ -117,9 +120,8 @@ impl PyGame {
 
     /// The legal moves in UCI-style coordinates (`e2e4`, `e7e8q`, `P@e4`).
     fn legal_moves(&self) -> Vec<String> {
-        self.cell.with_dependent(|v, g| {
-            v.legal_moves(g.position()).iter().map(|m| uci::write(v, m)).collect()
-        })
+        self.cell
+            .with_dependent(|v, g| v.legal_moves(g.position()).iter().map(|m| uci::write(v, m)).collect())
     }
 
     /// The legal moves in standard algebraic notation, in the order of
@@ -223,7 +225,9 @@ impl PyGame {
         depth: Option<u32>,
     ) -> PyResult<PySearchResult> {
         if nodes.is_none() && movetime.is_none() && depth.is_none() {
-            return Err(PyValueError::new_err("a search needs a limit: nodes, movetime or depth"));
+            return Err(PyValueError::new_err(
+                "a search needs a limit: nodes, movetime or depth",
+            ));
         }
         let movetime = match movetime {
             Some(t) if !(t.is_finite() && t >= 0.0) => {
