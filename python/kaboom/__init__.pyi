@@ -37,7 +37,7 @@ class VariantError(ValueError):
     ...     kaboom.Variant.from_text('(extends: "chess", name: "Bad", pieces: [(letter: \\'Z\\', name: "zebra", moves: "mQ!")])')
     ... except kaboom.VariantError as err:
     ...     print(err.line, err.column, err.message)
-    1 ... unexpected `!` in a movement template ...
+    1 81 movement template `mQ!`: unexpected `!` in a movement template
     """
 
     line: Optional[int]
@@ -74,7 +74,7 @@ class Variant:
         not load.
 
         >>> kaboom.Variant.load("atomic").name
-        'Atomic'
+        'Atomic chess'
         """
 
     @staticmethod

@@ -195,3 +195,50 @@ def test_search_from_the_start_returns_a_legal_move(chess):
     game = chess.new_game()
     result = game.search(nodes=5000)
     assert result.best in game.legal_moves() and result.score is not None
+
+
+def test_the_stubs_name_exactly_what_the_module_has():
+    import ast
+    import os
+
+    stub = os.path.join(os.path.dirname(kaboom.__file__), "__init__.pyi")
+    tree = ast.parse(open(stub, encoding="utf-8").read())
+    declared = {}
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            members = {
+                n.name if not isinstance(n, ast.AnnAssign) else n.target.id
+                for n in node.body
+                if isinstance(n, (ast.FunctionDef, ast.AnnAssign))
+            }
+            declared[node.name] = members - {"__init__"}
+        elif isinstance(node, ast.FunctionDef):
+            declared[node.name] = set()
+    public = {name for name in kaboom.__all__ if name != "__version__"}
+    assert set(declared) == public
+    for name, members in declared.items():
+        obj = getattr(kaboom, name)
+        if isinstance(obj, type) and not issubclass(obj, Exception):
+            actual = {m for m in dir(obj) if not m.startswith("_")}
+            assert members == actual, name
+
+
+def test_the_examples_in_the_stubs_run():
+    import ast
+    import doctest
+    import os
+
+    stub = os.path.join(os.path.dirname(kaboom.__file__), "__init__.pyi")
+    tree = ast.parse(open(stub, encoding="utf-8").read())
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    tried = 0
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.ClassDef, ast.FunctionDef)):
+            doc = ast.get_docstring(node, clean=True)
+            if doc and ">>>" in doc:
+                test = parser.get_doctest(doc, {"kaboom": kaboom}, node.name, stub, node.lineno)
+                runner.run(test)
+                tried += len(test.examples)
+    results = runner.summarize(verbose=False)
+    assert tried > 5 and results.failed == 0
