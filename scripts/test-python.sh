@@ -37,7 +37,7 @@ venv_python="$work/venv/bin/python"
 wheels=${KABOOM_WHEEL_DIR:-$work/wheels}
 echo "test-python: building the wheel (maturin, release)" >&2
 start=$(date +%s)
-$maturin build --release --manifest-path python/Cargo.toml --interpreter "$PYTHON" --out "$wheels"
+$maturin build --release --locked --manifest-path python/Cargo.toml --interpreter "$PYTHON" --out "$wheels"
 echo "test-python: wheel built in $(( $(date +%s) - start )) s" >&2
 wheel=$(ls -t "$wheels"/kaboom-*.whl | head -n 1)
 PIP_DISABLE_PIP_VERSION_CHECK=1 "$venv_python" -m pip install --quiet --no-index --force-reinstall "$wheel"
