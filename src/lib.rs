@@ -9,7 +9,8 @@
 //! ([`Position::make`], [`Game::play`]), play a [`Game`] to its
 //! [`GameResult`], count the move tree ([`Perft`]), report a bad file's
 //! diagnostics ([`LoadError`]), follow what a move did ([`Event`]), run
-//! [`scenario`] files and convert Fairy-Stockfish variants ([`interop`]).
+//! [`scenario`] files and convert Fairy-Stockfish variants ([`interop`]),
+//! and search a position for its best move ([`Engine`] within [`Limits`]).
 //! Squares, piece kinds and actions are distinct types ([`Square`],
 //! [`Kind`], [`ActionId`]).
 //!
@@ -99,6 +100,7 @@ pub use engine::perft::Perft;
 pub use engine::position::Position;
 pub use engine::trace::Event;
 pub use load::arrangements::TooExpensive;
+pub use search::{Control, Engine, Info, Limits, Score, SearchResult};
 pub use spec::bundled_names;
 
 /// FEN: reading a position of a variant and writing one.

@@ -131,6 +131,26 @@ impl<'v> Game<'v> {
         Ok(self.play(mv))
     }
 
+    /// Takes back the last move played, returning it; `None` at the start
+    /// position. The game is then exactly as it was before that move.
+    ///
+    /// ```
+    /// use kaboom::{Game, Variant};
+    /// let chess = Variant::load("chess").unwrap();
+    /// let mut game = Game::new(&chess, chess.start_position());
+    /// let e2e4 = kaboom::uci::parse(&chess, game.position(), "e2e4").unwrap();
+    /// game.play(e2e4);
+    /// assert_eq!(game.undo(), Some(e2e4));
+    /// assert_eq!(game.position(), &chess.start_position());
+    /// assert_eq!(game.undo(), None);
+    /// ```
+    pub fn undo(&mut self) -> Option<Move> {
+        let mv = self.moves.pop()?;
+        self.positions.pop();
+        self.keys.pop();
+        Some(mv)
+    }
+
     fn push(&mut self, pos: Position) {
         use std::hash::{Hash, Hasher};
         let key = self.repetition_key(&pos);

@@ -124,7 +124,7 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// An engine for `variant` with a table of [`DEFAULT_HASH_MB`] and one thread.
+    /// An engine for `variant` with a table of the default size (16 MB) and one thread.
     pub fn new(variant: Arc<Variant>) -> Engine {
         Engine::with_hash(variant, DEFAULT_HASH_MB)
     }
