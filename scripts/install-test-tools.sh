@@ -2,7 +2,8 @@
 # Installs the tools some tests use, when they are missing (idempotent):
 # - chromium and chromium-driver (Debian packages) for tests/browser.rs,
 #   which drives the playground (`kaboom serve`) in headless Chromium;
-# - python-chess for tests/python_chess.rs.
+# - python-chess for tests/python_chess.rs;
+# - maturin (PyPI) for scripts/test-python.sh, which builds the Python module.
 # Debian packages install only when running as root; otherwise the script
 # says what is missing and the tests that need it skip with a note.
 set -euo pipefail
@@ -27,5 +28,8 @@ fi
 
 if ! python3 -c "import chess.engine, chess.variant" >/dev/null 2>&1; then
     python3 -m pip install --quiet "chess==1.11.2" || echo "install-test-tools: could not install python-chess" >&2
+fi
+if ! command -v maturin >/dev/null 2>&1 && ! python3 -m maturin --version >/dev/null 2>&1; then
+    python3 -m pip install --quiet "maturin==1.16.0" || echo "install-test-tools: could not install maturin" >&2
 fi
 echo "install-test-tools: chromium $(command -v chromium || echo missing), chromedriver $(command -v chromedriver || echo missing)"

@@ -4,8 +4,8 @@
 # (python/tests) against the installed wheel. Skips with a note, exit 0,
 # when a tool it needs is missing: python3, its venv module, maturin, or
 # pytest (installed into the environment from PyPI when reachable, else the
-# one of the interpreter that runs the script). Not part of scripts/test.sh
-# (yet). Extra arguments go to pytest.
+# one of the interpreter that runs the script).
+# Run by scripts/test.sh after cargo test. Extra arguments go to pytest.
 #
 #   scripts/test-python.sh            # build, install, test
 #   PYTHON=python3.8 scripts/test-python.sh

@@ -163,7 +163,12 @@ fn ci_runs_exactly_the_readme_test_command() {
     let script = read("scripts/test.sh");
     assert!(script.contains("bash scripts/install-test-tools.sh"), "{script}");
     assert!(
-        script.lines().any(|l| l.trim() == "exec cargo test --release \"$@\""),
+        script.lines().any(|l| l.trim() == "cargo test --release \"$@\""),
+        "{script}"
+    );
+    // Then the Python module's wheel and tests (issue 38).
+    assert!(
+        script.lines().any(|l| l.trim() == "sh scripts/test-python.sh"),
         "{script}"
     );
     // Both commands build with the release settings, so the second reuses
