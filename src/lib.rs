@@ -91,6 +91,7 @@ pub use base::geometry::Geometry;
 pub use base::piece::{Cell, Kind, MAX_KINDS};
 pub use base::span::Sources;
 pub use base::square::{Color, MAX_SQUARES, Square, SquareIter, SquareSet};
+pub use check::cost::{MAX_POSITION_COST, MAX_REPLAY_COST};
 pub use compile::{CastlingRule, PieceInfo, Variant};
 pub use engine::game::{Ending, Game, GameResult};
 pub use engine::movegen::legal_generations;
