@@ -120,11 +120,11 @@ pub mod syntax {
 
 /// UCI move text: `e2e4`, `e7e8q`, drops, actions and follow-up choices.
 pub mod uci {
-    pub use crate::notation::uci::{MoveError, parse, write};
+    pub use crate::notation::uci::{MoveError, parse, parse_among, write};
 }
 
 /// Standard algebraic notation: writing a move, reading one.
 pub mod san {
     pub use crate::notation::san::{legal_moves, parse, write, write_among, write_move, write_move_among};
-    pub use crate::notation::san_match::{MatchError, find, strip};
+    pub use crate::notation::san_match::{MatchError, find, find_among, strip};
 }

@@ -522,3 +522,27 @@ fn long_games_of_every_bundled_variant_are_within_the_replay_budget() {
         );
     }
 }
+
+#[test]
+fn replaying_a_move_generates_its_position_once() {
+    // What `replay` does per move: judge whether the game has ended and
+    // read the move, from one list; a checking move is read without
+    // generating the position after it (its mark is ignored).
+    let v = Variant::load("chess").unwrap();
+    let mut game = kaboom::Game::new(&v, v.start_position());
+    for text in ["e4", "f6", "Qh5+", "g6", "Qxg6+", "hxg6", "e2e4"] {
+        let (n, read) = generations(|| {
+            let legal = v.legal_moves(game.position());
+            assert_eq!(game.ending_among(&legal), None);
+            kaboom::san::find_among(&v, game.position(), text, &legal)
+        });
+        match text {
+            // A coordinate move that is not legal here: not found either way.
+            "e2e4" => assert!(read.is_err(), "{read:?}"),
+            _ => {
+                game.play(read.unwrap_or_else(|e| panic!("{text}: {e}")));
+            }
+        }
+        assert_eq!(n, 1, "{text}");
+    }
+}
