@@ -12,7 +12,9 @@ and exit code. It exits 1 if any run breaks the bar.
 The costly positions (a moving wall plus costly clauses, round three) are
 run through every command that lists or plays a position's moves: `moves`,
 `perft 1`, `play` (a legal move, and an illegal one, whose error lists every
-move in algebraic notation), `go --movetime 100`, `replay` of one game, and
+move in algebraic notation), `go --movetime 100`, `replay` of one game (40
+moves, and for `costly-wall-allowed` a game of thousands of moves in a PGN
+just under 100 KB, which replay stops at its work budget), and
 the playground's /api/position (a `kaboom serve` started on a free port,
 timed per request, its peak memory read from /proc).
 
@@ -131,6 +133,32 @@ def one_game(folder, variant, plies):
     return pgn if os.path.isfile(pgn) else None
 
 
+def long_game(folder, variant, cycle, limit=100_000):
+    """Writes beside the variant a PGN just under `limit` bytes (and within
+    the 10,000 moves a game may have) of one game that plays the four moves
+    of `cycle` over and over: a game of thousands of plies, which `replay`
+    stops where its work budget is spent (docs/limits.md, Replay). Returns
+    its path."""
+    head = '[Variant "%s"]\n\n' % variant.replace(".ron", "")
+    lines = []
+    size = len(head) + 3
+    for i in range(2_500):
+        line = "%d. %s %s %d. %s %s\n" % (2 * i + 1, cycle[0], cycle[1], 2 * i + 2, cycle[2], cycle[3])
+        if size + len(line) >= limit:
+            break
+        lines.append(line)
+        size += len(line)
+    pgn = os.path.join(folder, variant.replace(".ron", "") + "-long.pgn")
+    with open(pgn, "w") as f:
+        f.write(head + "".join(lines) + "*\n")
+    return pgn
+
+
+# Long games: a variant, and four moves that shuffle a piece of each side
+# out and back (no repetition or move rule ends these variants' games).
+LONG_GAMES = {"costly-wall-allowed": ["Qdd2,d4", "Qdd7,d5", "Qdd1,d4", "Qdd8,d5"]}
+
+
 def costly_cases(folder):
     """Every command on every costly position: (item, args, cwd)."""
     out = []
@@ -147,6 +175,9 @@ def costly_cases(folder):
         pgn = one_game(folder, v, 40)
         if pgn:
             out.append(("33.5 " + name, ["replay", os.path.basename(pgn)], folder))
+        if name in LONG_GAMES:
+            pgn = long_game(folder, v, LONG_GAMES[name])
+            out.append(("33.5 " + name + " long", ["replay", os.path.basename(pgn)], folder))
     return out
 
 

@@ -92,6 +92,7 @@ pub use base::geometry::Geometry;
 pub use base::piece::{Cell, Kind, MAX_KINDS};
 pub use base::span::Sources;
 pub use base::square::{Color, MAX_SQUARES, Square, SquareIter, SquareSet};
+pub use check::cost::{MAX_POSITION_COST, MAX_REPLAY_COST};
 pub use compile::{CastlingRule, PieceInfo, Variant};
 pub use engine::game::{Ending, Game, GameResult};
 pub use engine::movegen::legal_generations;
@@ -121,11 +122,11 @@ pub mod syntax {
 
 /// UCI move text: `e2e4`, `e7e8q`, drops, actions and follow-up choices.
 pub mod uci {
-    pub use crate::notation::uci::{MoveError, parse, write};
+    pub use crate::notation::uci::{MoveError, parse, parse_among, write};
 }
 
 /// Standard algebraic notation: writing a move, reading one.
 pub mod san {
     pub use crate::notation::san::{legal_moves, parse, write, write_among, write_move, write_move_among};
-    pub use crate::notation::san_match::{MatchError, find, strip};
+    pub use crate::notation::san_match::{MatchError, find, find_among, strip};
 }

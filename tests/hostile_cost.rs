@@ -437,3 +437,112 @@ fn twins_are_told_apart_from_the_one_list() {
         assert!(listed.iter().any(|s| s == want), "{want} in {listed:?}");
     }
 }
+
+/// A PGN of `cycles` times four plies that shuffle one piece each way and
+/// back (`moves`), written in a fresh folder with the variant `ron` beside
+/// it as `v.ron`; returns the PGN's path.
+fn shuffle_pgn(tag: &str, ron: &str, moves: [&str; 4], cycles: usize) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("kaboom-replay-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("v.ron"), ron).unwrap();
+    let mut text = String::from("[Variant \"v\"]\n\n");
+    for i in 0..cycles {
+        let [a, b, c, d] = moves;
+        text += &format!("{}. {a} {b} {}. {c} {d}\n", 2 * i + 1, 2 * i + 2);
+    }
+    text += "*\n";
+    let pgn = dir.join("game.pgn");
+    std::fs::write(&pgn, text).unwrap();
+    pgn
+}
+
+#[test]
+fn a_long_game_near_the_bound_stops_at_the_replay_budget() {
+    // 4,000 plies of a moving wall just under the position bound (about
+    // 6.8e8 steps a position): no repetition or move rule ends it, and
+    // replaying it whole took seconds. Replay stops where the game's
+    // budget is spent, naming the move.
+    let ron = std::fs::read_to_string(fixture("costly-wall-allowed")).unwrap();
+    let cost = Variant::load(&fixture("costly-wall-allowed")).unwrap().position_cost();
+    let most = kaboom::MAX_REPLAY_COST / cost;
+    assert!((100..1000).contains(&most), "{most} moves");
+    let pgn = shuffle_pgn("wall", &ron, ["Qdd2,d4", "Qdd7,d5", "Qdd1,d4", "Qdd8,d5"], 1000);
+    let (code, out, err) = kaboom(&["replay", pgn.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}{err}");
+    // The move after the last one replayed: ply `most` (White's, as `most`
+    // is even here).
+    assert_eq!(most % 2, 0);
+    let at = format!(
+        "game 1, move {}. Qdd2,d4: stopped: one game's replay may cost at most",
+        most / 2 + 1
+    );
+    assert!(out.contains(&at), "{out}");
+    assert!(
+        out.contains(&format!("each position of this variant about {cost}")),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("so at most {most} moves of a game are replayed")),
+        "{out}"
+    );
+    // Under the budget, the same game replays whole.
+    let short = shuffle_pgn(
+        "wall-short",
+        &ron,
+        ["Qdd2,d4", "Qdd7,d5", "Qdd1,d4", "Qdd8,d5"],
+        most as usize / 4,
+    );
+    let (code, out, err) = kaboom(&["replay", short.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains(&format!("{} moves, ok, *", most / 4 * 4)), "{out}");
+    for p in [pgn, short] {
+        std::fs::remove_dir_all(p.parent().unwrap()).unwrap();
+    }
+}
+
+#[test]
+fn a_long_chess_game_still_replays() {
+    // 2,000 plies of knights going out and back, in chess without its
+    // draws by repetition and the 50-move rule.
+    let ron = r#"(extends: "chess", name: "endless chess", end: ["checkmate: loss", "stalemate: draw"])"#;
+    let pgn = shuffle_pgn("chess", ron, ["Nf3", "Nf6", "Ng1", "Ng8"], 500);
+    let (code, out, err) = kaboom(&["replay", pgn.to_str().unwrap()]);
+    std::fs::remove_dir_all(pgn.parent().unwrap()).unwrap();
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("game 1 (v): 2000 moves, ok, *"), "{out}");
+}
+
+#[test]
+fn long_games_of_every_bundled_variant_are_within_the_replay_budget() {
+    for name in kaboom::bundled_names() {
+        let cost = Variant::load(name).unwrap().position_cost();
+        assert!(
+            cost.saturating_mul(2_000) <= kaboom::MAX_REPLAY_COST,
+            "{name}: {cost} a position"
+        );
+    }
+}
+
+#[test]
+fn replaying_a_move_generates_its_position_once() {
+    // What `replay` does per move: judge whether the game has ended and
+    // read the move, from one list; a checking move is read without
+    // generating the position after it (its mark is ignored).
+    let v = Variant::load("chess").unwrap();
+    let mut game = kaboom::Game::new(&v, v.start_position());
+    for text in ["e4", "f6", "Qh5+", "g6", "Qxg6+", "hxg6", "e2e4"] {
+        let (n, read) = generations(|| {
+            let legal = v.legal_moves(game.position());
+            assert_eq!(game.ending_among(&legal), None);
+            kaboom::san::find_among(&v, game.position(), text, &legal)
+        });
+        match text {
+            // A coordinate move that is not legal here: not found either way.
+            "e2e4" => assert!(read.is_err(), "{read:?}"),
+            _ => {
+                game.play(read.unwrap_or_else(|e| panic!("{text}: {e}")));
+            }
+        }
+        assert_eq!(n, 1, "{text}");
+    }
+}

@@ -48,6 +48,17 @@ pub const MAX_POSITION_COST: u64 = POSITION_COST_LIMIT;
 
 const POSITION_COST_LIMIT: u64 = 1_000_000_000;
 
+/// The most work one game's `replay` may cost, in the steps of the
+/// variant's load-time estimate of a position
+/// ([`Variant::position_cost`](crate::Variant::position_cost)): each move
+/// read costs one generation of its position's legal moves, so at most
+/// this divided by the estimate moves of a game are replayed
+/// (a generation costs far less than its estimate: see docs/limits.md). 2,000-move
+/// games of every bundled variant replay (the costliest, `kaboom`, up to
+/// 3,251 moves), and a variant at
+/// [`MAX_POSITION_COST`] stops after 400 (docs/limits.md, Replay).
+pub const MAX_REPLAY_COST: u64 = 400_000_000_000;
+
 /// The steps of a variant's sentences for one move, sentence by sentence.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SentenceCosts {

@@ -5,8 +5,26 @@
 
 use super::cost::{Costs, MAX_MOVES, MAX_POSITION_COST};
 use super::sentences::CheckedSentences;
-use super::validate::Checker;
+use super::validate::{CheckedPiece, Checker};
+use super::{CheckedCastling, CheckedPromotion};
+use crate::base::geometry::Geometry;
 use crate::spec::{Location, Spanned, VariantFile};
+
+/// The estimate [`check`] holds against [`MAX_POSITION_COST`]: the most
+/// moves a position may offer times the sentences' steps for one move, at
+/// least one step per move (saturating). Kept in the compiled variant
+/// ([`crate::Variant::position_cost`]) to bound the work of a long game.
+pub(super) fn estimate(
+    g: Geometry,
+    pieces: &[CheckedPiece],
+    promotions: &[CheckedPromotion],
+    castling_rules: &[CheckedCastling],
+    s: &CheckedSentences,
+) -> u64 {
+    let costs = Costs::new(g.squares());
+    let bound = costs.move_bound(pieces, promotions, castling_rules.len(), s);
+    bound.saturating_mul(costs.sentence_costs(s).total().max(1))
+}
 
 /// The most moves a position may offer (`bound`, from
 /// [`Costs::move_bound`]) against [`MAX_MOVES`], and `bound` times the

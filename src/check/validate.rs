@@ -93,6 +93,9 @@ pub struct CheckedVariant {
     /// Whether a side passes only when it has no other legal move and is
     /// not in check (`pass_on_stalemate`; `pass` wins when both are set).
     pub pass_on_stalemate: bool,
+    /// The load-time estimate of one position's cost (moves times steps
+    /// per move), at most [`super::cost::MAX_POSITION_COST`].
+    pub position_cost: u64,
     /// Warnings found; the variant plays regardless.
     pub warnings: Vec<Diagnostic>,
 }
@@ -402,6 +405,8 @@ fn assemble(
         (None, None) => return Err(c.found),
     };
     fill_initial_ranks(&mut pieces, file, &start, geometry);
+    let position_cost =
+        super::position_cost::estimate(geometry, &pieces, &p.promotions, &p.castling_rules, &p.sentences);
     Ok(CheckedVariant {
         name,
         description: file.description.clone().unwrap_or_default(),
@@ -425,6 +430,7 @@ fn assemble(
         pass: file.pass.unwrap_or(false),
         pass_on_stalemate: file.pass_on_stalemate.unwrap_or(false) && !file.pass.unwrap_or(false),
         evaluation: super::evaluation::check_evaluation(file.evaluation.as_ref()).0,
+        position_cost,
         warnings,
     })
 }

@@ -185,12 +185,24 @@ pub struct Variant {
     pub(crate) pass: bool,
     /// Whether a side may pass only with no other legal move, not in check.
     pub(crate) pass_on_stalemate: bool,
+    /// The load-time estimate of one position's cost ([`Variant::position_cost`]).
+    pub(crate) position_cost: u64,
 }
 
 impl Variant {
     /// The variant's name, as its file gives it.
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The estimate of one position's cost checked when the variant loaded
+    /// (docs/limits.md, One bound for a position): the most moves a
+    /// position may offer times the steps of the rules, legality clauses and
+    /// end conditions for one move, at most
+    /// [`MAX_POSITION_COST`](crate::MAX_POSITION_COST). An upper
+    /// bound on the work of generating one position's legal moves.
+    pub fn position_cost(&self) -> u64 {
+        self.position_cost
     }
 
     /// The variant's description (empty when the file gives none).
@@ -598,6 +610,7 @@ pub fn compile(v: CheckedVariant) -> Variant {
         clock: clock_resets(v.clock_resets),
         pass: v.pass,
         pass_on_stalemate: v.pass_on_stalemate,
+        position_cost: v.position_cost,
         cannot_hop: v.pieces.iter().map(|p| p.limits.cannot_hop).collect(),
         cannot_capture: v.pieces.iter().map(|p| p.limits.cannot_capture).collect(),
         piece_limits,

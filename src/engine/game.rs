@@ -162,10 +162,17 @@ impl<'v> Game<'v> {
 
     /// How the game has ended, or `None` while it goes on.
     pub fn ending(&self) -> Option<Ending> {
+        self.ending_among(&self.variant.legal_moves(self.position()))
+    }
+
+    /// [`Game::ending`] with the current position's legal moves already
+    /// generated (`legal`), so a reader that also reads the next move from
+    /// them generates them once.
+    pub fn ending_among(&self, legal: &[Move]) -> Option<Ending> {
         let v = self.variant;
         let pos = self.position();
         let side = pos.side_to_move();
-        let no_moves = v.legal_moves(pos).is_empty();
+        let no_moves = legal.is_empty();
         let programs = &v.programs;
         for (i, (end, outcome)) in programs.end.iter().enumerate() {
             // The rule's words (its name, or a sentence made from it), the

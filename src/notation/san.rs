@@ -44,6 +44,27 @@ fn written(
     after: &Position,
     legal: Option<&[Move]>,
 ) -> String {
+    let mut out = unmarked(variant, before, mv, events, after, legal);
+    if variant.has_check() && variant.in_check(after) {
+        out.push(if variant.legal_moves(after).is_empty() {
+            '#'
+        } else {
+            '+'
+        });
+    }
+    out
+}
+
+/// The move written without its check or mate mark: what a reader that
+/// ignores marks compares, with no generation of the position after.
+fn unmarked(
+    variant: &Variant,
+    before: &Position,
+    mv: &Move,
+    events: &[Event],
+    after: &Position,
+    legal: Option<&[Move]>,
+) -> String {
     let g = variant.geometry;
     let mut out = match mv.kind {
         MoveKind::Castle(i) => {
@@ -115,13 +136,6 @@ fn written(
                 out.push_str(&also_moved(variant, after, choice.piece, choice.to));
             }
         }
-    }
-    if variant.has_check() && variant.in_check(after) {
-        out.push(if variant.legal_moves(after).is_empty() {
-            '#'
-        } else {
-            '+'
-        });
     }
     out
 }
@@ -206,6 +220,16 @@ pub fn write_move(variant: &Variant, pos: &Position, mv: &Move) -> String {
 /// legal moves of `pos`.
 pub fn write_move_among(variant: &Variant, pos: &Position, mv: &Move, legal: &[Move]) -> String {
     played(variant, pos, mv, Some(legal))
+}
+
+/// As [`write_move_among`], without the check or mate mark (which costs a
+/// generation of the position after a checking move): what a reader that
+/// ignores marks (`san_match`) compares.
+pub fn write_unmarked_among(variant: &Variant, pos: &Position, mv: &Move, legal: &[Move]) -> String {
+    let mut after = pos.clone();
+    let mut events = Vec::new();
+    after.make_traced(variant, *mv, &mut events);
+    unmarked(variant, pos, mv, &events, &after, Some(legal))
 }
 
 /// `mv` written after playing it on a copy, its twins looked for in `legal`

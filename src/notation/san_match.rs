@@ -29,20 +29,26 @@ pub fn strip(text: &str) -> &str {
 
 /// The legal move `text` names in `pos`.
 pub fn find(variant: &Variant, pos: &Position, text: &str) -> Result<Move, MatchError> {
+    find_among(variant, pos, text, &variant.legal_moves(pos))
+}
+
+/// The move `text` names among `legal`, the legal moves of `pos` already
+/// generated: a reader that also judges the position (`replay`: has the
+/// game ended?) generates them once for both.
+pub fn find_among(variant: &Variant, pos: &Position, text: &str, legal: &[Move]) -> Result<Move, MatchError> {
     let wanted = strip(text.trim());
-    let legal = variant.legal_moves(pos);
     let mut found: Vec<Move> = Vec::new();
-    for mv in &legal {
+    for mv in legal {
         if !may_be_written(variant, mv, wanted) {
             continue;
         }
-        if strip(&san::write_move_among(variant, pos, mv, &legal)) == wanted {
+        if strip(&san::write_unmarked_among(variant, pos, mv, legal)) == wanted {
             found.push(*mv);
         }
     }
     match found.len() {
         1 => Ok(found[0]),
-        0 => match uci::parse(variant, pos, wanted) {
+        0 => match uci::parse_among(variant, pos, wanted, legal) {
             Ok(mv) => Ok(mv),
             Err(_) => Err(MatchError::NoMatch(text.to_string())),
         },

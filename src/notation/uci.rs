@@ -377,12 +377,36 @@ pub fn missing_choice_hint(variant: &Variant, pos: &Position, text: &str) -> Opt
 /// assert!(uci::parse(&chess, &start, "e2e5").is_err());
 /// ```
 pub fn parse(variant: &Variant, pos: &Position, text: &str) -> Result<Move, MoveError> {
+    parse_in(variant, pos, text, None)
+}
+
+/// [`parse`] with the legal moves of `pos` already generated (`legal`), so
+/// a reader that has the list does not generate it again.
+pub fn parse_among(variant: &Variant, pos: &Position, text: &str, legal: &[Move]) -> Result<Move, MoveError> {
+    parse_in(variant, pos, text, Some(legal))
+}
+
+/// `given`, else the legal moves of `pos` generated into `store`.
+fn legal_of<'a>(variant: &Variant, pos: &Position, given: Option<&'a [Move]>, store: &'a mut Vec<Move>) -> &'a [Move] {
+    match given {
+        Some(legal) => legal,
+        None => {
+            variant.generate_legal(pos, store);
+            store
+        }
+    }
+}
+
+/// [`parse`], the legal moves generated only once the text reads as a
+/// move, unless given.
+fn parse_in(variant: &Variant, pos: &Position, text: &str, given: Option<&[Move]>) -> Result<Move, MoveError> {
+    let mut generated = Vec::new();
     if let Some(drop) = read_drop(variant, text) {
         let (kind, to) = drop.map_err(|reason| MoveError::Malformed {
             text: text.to_string(),
             reason,
         })?;
-        let legal = variant.legal_moves(pos);
+        let legal = legal_of(variant, pos, given, &mut generated);
         return legal
             .iter()
             .find(|m| m.kind == MoveKind::Drop(kind) && m.to == to)
@@ -407,7 +431,7 @@ pub fn parse(variant: &Variant, pos: &Position, text: &str) -> Result<Move, Move
         text: text.to_string(),
         reason,
     })?;
-    let legal = variant.legal_moves(pos);
+    let legal = legal_of(variant, pos, given, &mut generated);
     let matches = |m: &&Move| {
         let action = match m.kind {
             MoveKind::Action(i) => Some(variant.action_name(i)),
