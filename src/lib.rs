@@ -127,6 +127,6 @@ pub mod uci {
 
 /// Standard algebraic notation: writing a move, reading one.
 pub mod san {
-    pub use crate::notation::san::{legal_moves, parse, write, write_among, write_move, write_move_among};
+    pub use crate::notation::san::{legal_moves, normalize, parse, write, write_among, write_move, write_move_among};
     pub use crate::notation::san_match::{MatchError, find, find_among, strip};
 }

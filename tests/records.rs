@@ -10,21 +10,6 @@ use rand::{RngExt as _, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
 
-/// What play's SAN reader ignores: check marks, annotations, `x`, `=`,
-/// spaces; `0` for `O` in castling (`san::parse`'s reading).
-fn normalized(text: &str) -> String {
-    let kept: String = text
-        .chars()
-        .filter(|c| !matches!(c, '+' | '#' | '!' | '?' | 'x' | '=' | ' '))
-        .collect();
-    let (head, tail) = kept.split_at(kept.find(',').unwrap_or(kept.len()));
-    if head.chars().all(|c| matches!(c, '0' | 'O' | 'o' | '-')) {
-        head.to_uppercase().replace('0', "O") + tail
-    } else {
-        kept
-    }
-}
-
 /// Checks every legal move of `pos`; returns how many there were. Both
 /// SAN readers compare the text with every legal move's SAN, so the SANs
 /// being distinct (as each reader compares them) is what makes every one
@@ -41,7 +26,7 @@ fn check_position(name: &str, variant: &Variant, pos: &Position, rng: &mut ChaCh
         if let Some(other) = seen.insert(san::strip(text).to_string(), coords.clone()) {
             panic!("{}: `{text}` names both {other} and {coords}", at());
         }
-        if let Some(other) = seen_normalized.insert(normalized(text), coords.clone()) {
+        if let Some(other) = seen_normalized.insert(san::normalize(text), coords.clone()) {
             panic!("{}: `{text}` reads as both {other} and {coords}", at());
         }
         let back = uci::parse(variant, pos, &coords).unwrap_or_else(|e| panic!("{}: {coords}: {e}", at()));

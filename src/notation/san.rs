@@ -254,7 +254,7 @@ pub fn legal_moves(variant: &Variant, pos: &Position) -> Vec<(Move, String)> {
 /// What two spellings of one move have in common: no check or mate
 /// marks, annotations, `x`, `=` or spaces, castling with letter O (also
 /// before the pieces it carries: `0-0,Mh1`).
-fn normalize(text: &str) -> String {
+pub fn normalize(text: &str) -> String {
     let kept: String = text
         .chars()
         .filter(|c| !matches!(c, '+' | '#' | '!' | '?' | 'x' | '=' | ' '))
