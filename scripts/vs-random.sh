@@ -9,7 +9,8 @@
 #
 #   scripts/vs-random.sh [GAMES] [NODES] [THREADS] [VARIANT...]
 #
-# With VARIANTs, only those (bundled names) are played.
+# With VARIANTs, only those are played: bundled names or variant files
+# (`scripts/vs-random.sh 100 10000 2 variants/fairy/*.ron`).
 set -eu
 games=${1:-100}
 nodes=${2:-10000}
@@ -24,9 +25,10 @@ printf '%-22s %5s %5s %5s %8s  %s\n' variant wins draws losses seconds endings
 if [ $# -eq 0 ]; then
     set -- $(for f in "$root"/variants/*.ron; do basename "$f" .ron; done)
 fi
-for name in "$@"; do
+for variant in "$@"; do
+    name=$(basename "$variant" .ron)
     start=$(date +%s)
-    json=$("$kaboom" match "$name" --games "$games" --nodes "$nodes" --threads "$threads" \
+    json=$("$kaboom" match "$variant" --games "$games" --nodes "$nodes" --threads "$threads" \
         --opponent random --openings 0 --format json)
     end=$(date +%s)
     echo "$json" > "$out/$name.json"
