@@ -4,6 +4,7 @@
 
 pub mod attacks;
 pub mod ir;
+mod filter_lower;
 mod lower;
 pub(crate) mod removal_reach;
 mod royal_ends;

@@ -9,6 +9,7 @@ mod follow_up;
 pub mod game;
 pub mod interpret;
 mod leaf_count;
+mod move_filter;
 pub mod legality;
 pub mod movegen;
 pub mod moves;

@@ -38,6 +38,7 @@ impl Variant {
     pub fn generate_legal(&self, pos: &Position, out: &mut Vec<Move>) {
         GENERATIONS.with(|n| n.set(n.get() + 1));
         self.generate_legal_by_clauses(pos, out);
+        self.keep_longest(pos, out);
         if self.programs.captures_compulsory && out.iter().any(Move::is_capture) {
             out.retain(Move::is_capture);
         }
@@ -235,10 +236,21 @@ impl Variant {
     /// Appends the moves before any follow-up choice.
     fn generate_base(&self, pos: &Position, out: &mut Vec<Move>) {
         let us = pos.side;
+        let start = out.len();
         for from in pos.occupied[us as usize].iter() {
             self.generate_piece(pos, from, us, true, out);
         }
         self.generate_not_by_pieces(pos, out);
+        if self.has_move_filters() {
+            let mut i = start;
+            while i < out.len() {
+                if self.passes_filters(pos, &out[i]) {
+                    i += 1;
+                } else {
+                    out.remove(i);
+                }
+            }
+        }
     }
 
     /// Appends the base moves that are not a piece's own: castling, the
@@ -773,7 +785,9 @@ impl SafeMoves {
         }
         let p = &variant.programs;
         let before = variant.before_bits(pos);
-        let mut forbids = p.forbids_opaque || before & p.forbid_gates != 0;
+        // Move filters and the clauses that judge a move against others
+        // read more than lines to royal pieces: every move is played.
+        let mut forbids = p.forbids_opaque || before & p.forbid_gates != 0 || p.filters.any();
         let still = Variant::still(us);
         for clause in &p.forbid_lines {
             forbids |= variant.eval_cond(clause.cond, pos, &still);
