@@ -38,7 +38,42 @@ struct Part {
     after: SquareSet,
 }
 
+/// What the observations of one mover's filters gave, kept while the
+/// moves of one piece are judged (they read only its square): bit `n` of
+/// `known` set when node `n`'s value is in bit `n` of `value`.
+#[derive(Clone, Copy)]
+pub(crate) struct Observations {
+    mover: Square,
+    known: u64,
+    value: u64,
+}
+
+impl Observations {
+    /// Nothing known yet.
+    pub(crate) fn new() -> Observations {
+        Observations {
+            mover: Square::new(0),
+            known: 0,
+            value: 0,
+        }
+    }
+}
+
 impl Variant {
+    /// Keeps the moves of `out` from `start` on that pass every move
+    /// filter, in order.
+    pub(crate) fn retain_filtered(&self, pos: &Position, out: &mut Vec<Move>, start: usize) {
+        let mut seen = Observations::new();
+        let mut kept = start;
+        for i in start..out.len() {
+            if self.passes_filters_seen(pos, &out[i], &mut seen) {
+                out.swap(kept, i);
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+
     /// Whether the variant has move filters: attacks then go through them.
     #[inline]
     pub(crate) fn has_move_filters(&self) -> bool {
@@ -49,6 +84,10 @@ impl Variant {
     /// pass and an action pass; a castling passes when the king's and the
     /// rook's moves both do (each read with the king as the mover).
     pub(crate) fn passes_filters(&self, pos: &Position, mv: &Move) -> bool {
+        self.passes_filters_seen(pos, mv, &mut Observations::new())
+    }
+
+    fn passes_filters_seen(&self, pos: &Position, mv: &Move, seen: &mut Observations) -> bool {
         let f = &self.programs.filters;
         if f.filters.is_empty() {
             return true;
@@ -73,8 +112,8 @@ impl Variant {
                     after,
                 };
                 let n = f.filters.len();
-                self.filters_hold(n, pos, &part(rule.king_from, rule.king_to))
-                    && self.filters_hold(n, pos, &part(rule.rook_from, rule.rook_to))
+                self.filters_hold(n, pos, &part(rule.king_from, rule.king_to), seen)
+                    && self.filters_hold(n, pos, &part(rule.rook_from, rule.rook_to), seen)
             }
             _ => {
                 let mut after = all;
@@ -91,7 +130,7 @@ impl Variant {
                     capture: mv.is_capture(),
                     after,
                 };
-                self.filters_hold(f.filters.len(), pos, &part)
+                self.filters_hold(f.filters.len(), pos, &part, seen)
             }
         }
     }
@@ -110,25 +149,40 @@ impl Variant {
             capture: true,
             after,
         };
-        self.filters_hold(upto, pos, &part)
+        self.filters_hold(upto, pos, &part, &mut Observations::new())
     }
 
-    fn filters_hold(&self, upto: usize, pos: &Position, part: &Part) -> bool {
+    fn filters_hold(&self, upto: usize, pos: &Position, part: &Part, seen: &mut Observations) -> bool {
+        if seen.mover != part.mover {
+            *seen = Observations {
+                mover: part.mover,
+                known: 0,
+                value: 0,
+            };
+        }
         let f = &self.programs.filters;
-        f.filters[..upto]
-            .iter()
-            .enumerate()
-            .all(|(level, filter)| (filter.captures_only && !part.capture) || self.node_holds(level, filter.root, pos, part))
+        f.filters[..upto].iter().enumerate().all(|(level, filter)| {
+            (filter.captures_only && !part.capture) || self.node_holds(level, filter.root, pos, part, seen)
+        })
     }
 
-    fn node_holds(&self, level: usize, node: u16, pos: &Position, part: &Part) -> bool {
+    fn node_holds(&self, level: usize, node: u16, pos: &Position, part: &Part, seen: &mut Observations) -> bool {
         let f = &self.programs.filters;
         let g = &self.geometry;
         match f.nodes[node as usize] {
             FilterNode::Observed { own, same_kind } => {
+                let bit = 1u64.checked_shl(u32::from(node)).unwrap_or(0);
+                if seen.known & bit != 0 {
+                    return seen.value & bit != 0;
+                }
                 let side = if own { part.piece.color() } else { part.piece.color().flip() };
                 let kind = part.piece.kind();
-                self.observed_by(level, pos, part.mover, side, |c: Cell| !same_kind || c.kind() == kind)
+                let value = self.observed_by(level, pos, part.mover, side, |c: Cell| !same_kind || c.kind() == kind);
+                seen.known |= bit;
+                if value {
+                    seen.value |= bit;
+                }
+                value
             }
             FilterNode::Royal => self.is_royal(part.piece.kind()),
             FilterNode::SameColour => {
@@ -150,9 +204,13 @@ impl Variant {
                 cell(part.from) != cell(part.to)
             }
             FilterNode::NextToPiece => f.neighbours[part.to.index()].intersects(&part.after),
-            FilterNode::Not(a) => !self.node_holds(level, a, pos, part),
-            FilterNode::And(a, b) => self.node_holds(level, a, pos, part) && self.node_holds(level, b, pos, part),
-            FilterNode::Or(a, b) => self.node_holds(level, a, pos, part) || self.node_holds(level, b, pos, part),
+            FilterNode::Not(a) => !self.node_holds(level, a, pos, part, seen),
+            FilterNode::And(a, b) => {
+                self.node_holds(level, a, pos, part, seen) && self.node_holds(level, b, pos, part, seen)
+            }
+            FilterNode::Or(a, b) => {
+                self.node_holds(level, a, pos, part, seen) || self.node_holds(level, b, pos, part, seen)
+            }
         }
     }
 

@@ -146,7 +146,9 @@ impl Variant {
     fn attacked_and_pinned(&self, pos: &Position, royal: Square, them: Color) -> (bool, SquareSet) {
         let t = &self.attacks;
         if t.has_hops || t.has_hop_leaps || self.piece_limits {
-            return (self.is_attacked(pos, royal, them), self.pinned(pos, royal, them));
+            // The board's attacks, move filters or not (see `SafeMoves`).
+            let attacked = self.attacked(|s| pos.board[s.index()], &pos.occupied[them as usize], royal, them);
+            return (attacked, self.pinned(pos, royal, them));
         }
         let index = t.slot_index(them, royal);
         let slot = t.slots[index];
@@ -242,14 +244,7 @@ impl Variant {
         }
         self.generate_not_by_pieces(pos, out);
         if self.has_move_filters() {
-            let mut i = start;
-            while i < out.len() {
-                if self.passes_filters(pos, &out[i]) {
-                    i += 1;
-                } else {
-                    out.remove(i);
-                }
-            }
+            self.retain_filtered(pos, out, start);
         }
     }
 
@@ -785,9 +780,11 @@ impl SafeMoves {
         }
         let p = &variant.programs;
         let before = variant.before_bits(pos);
-        // Move filters and the clauses that judge a move against others
-        // read more than lines to royal pieces: every move is played.
-        let mut forbids = p.forbids_opaque || before & p.forbid_gates != 0 || p.filters.any();
+        // `checks must mate` judges a move by the replies to it: every move
+        // is played. (Move filters need no more: they only take attacks
+        // away, so a move the shortcut passes on the board's attacks is
+        // legal under them too; the others are played.)
+        let mut forbids = p.forbids_opaque || before & p.forbid_gates != 0 || p.filters.checks_mate;
         let still = Variant::still(us);
         for clause in &p.forbid_lines {
             forbids |= variant.eval_cond(clause.cond, pos, &still);
