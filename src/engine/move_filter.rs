@@ -284,3 +284,45 @@ impl Variant {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::compile::Variant;
+    use crate::engine::moves::{Move, MoveKind};
+
+    fn variant(legal: &str) -> Variant {
+        let text = format!(r#"(extends: "chess", name: "Filtered", legal: ["own royal not attacked", {legal}])"#);
+        Variant::from_text("filtered.ron", &text).unwrap()
+    }
+
+    /// Popeye's measure: squared distance; castling 16 and 25.
+    #[test]
+    fn moves_are_measured_as_popeye_does() {
+        let v = variant(r#""longest moves are compulsory""#);
+        let g = v.geometry;
+        let sq = |n| g.parse_square(n).unwrap();
+        assert_eq!(v.move_length(&Move::new(sq("g1"), sq("f3"), MoveKind::Quiet)), 5);
+        assert_eq!(v.move_length(&Move::new(sq("a1"), sq("h8"), MoveKind::Quiet)), 98);
+        let castles: Vec<i32> = (0..v.castling.len())
+            .map(|i| v.move_length(&Move::new(sq("e1"), sq("g1"), MoveKind::Castle(i as u8))))
+            .collect();
+        assert!(castles.contains(&16) && castles.contains(&25), "{castles:?}");
+    }
+
+    /// A variant without filters keeps the board's attacks; one with
+    /// filters reads them through the filters.
+    #[test]
+    fn the_attack_path_is_chosen_at_load() {
+        let plain = Variant::load("chess").unwrap();
+        assert!(!plain.has_move_filters() && !plain.programs.filters.any());
+        let filtered = variant(r#""moves only if same square colour""#);
+        assert!(filtered.has_move_filters());
+        // A knight never keeps its square colour: b1 attacks c3 only on
+        // the board.
+        let mono = crate::fen::parse(&filtered, "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1").unwrap();
+        let g = filtered.geometry;
+        let c3 = g.parse_square("c3").unwrap();
+        assert!(plain.is_attacked(&mono, c3, crate::base::square::Color::White));
+        assert!(!filtered.is_attacked(&mono, c3, crate::base::square::Color::White));
+    }
+}

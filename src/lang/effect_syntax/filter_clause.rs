@@ -153,3 +153,67 @@ fn leaves_cell(pair: Pair<'_, G>) -> Result<FilterCond, SentenceError> {
         rank_shift: shift(3),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{FilterClause, FilterCond};
+    use crate::lang::effect_syntax::{LegalClause, parse_legal};
+
+    fn filter(text: &str) -> FilterClause {
+        match parse_legal(text).unwrap_or_else(|e| panic!("{text}: {e}")) {
+            LegalClause::Filter(f) => f,
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn filters_parse_with_and_binding_tighter_than_or() {
+        let FilterClause::Filter { captures_only, cond } =
+            filter("moves only if not observed(mover by enemy same kind) or royal(mover) and same square colour")
+        else {
+            panic!("a filter");
+        };
+        assert!(!captures_only);
+        let observed = FilterCond::Observed {
+            own: false,
+            same_kind: true,
+        };
+        let expected = FilterCond::Or(
+            Box::new(FilterCond::Not(Box::new(observed))),
+            Box::new(FilterCond::And(Box::new(FilterCond::Royal), Box::new(FilterCond::SameColour))),
+        );
+        assert_eq!(cond, expected);
+        assert!(matches!(
+            filter("captures only if observed(mover by own)"),
+            FilterClause::Filter { captures_only: true, .. }
+        ));
+    }
+
+    #[test]
+    fn the_other_clauses_of_the_family_parse() {
+        assert_eq!(filter("checks must mate"), FilterClause::ChecksMate);
+        assert_eq!(filter("longest moves are compulsory"), FilterClause::Longest(None));
+        assert_eq!(filter("longest moves are compulsory for black"), FilterClause::Longest(Some(false)));
+        assert_eq!(
+            filter("moves only if leaves cell(2, 3, 1, 0)"),
+            FilterClause::Filter {
+                captures_only: false,
+                cond: FilterCond::LeavesCell {
+                    files: 2,
+                    ranks: 3,
+                    file_shift: 1,
+                    rank_shift: 0
+                }
+            }
+        );
+    }
+
+    #[test]
+    fn a_bad_cell_is_refused_at_its_number() {
+        let text = "moves only if leaves cell(2, 17)";
+        let err = parse_legal(text).unwrap_err();
+        assert_eq!(&text[err.span.clone()], "17");
+        let err = parse_legal("moves only if leaves cell(2, 2, 16, 0)").unwrap_err();
+        assert!(err.message.contains("shifted by less than 16"), "{}", err.message);
+    }
+}
