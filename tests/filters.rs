@@ -172,6 +172,26 @@ fn a_check_is_legal_only_if_it_mates() {
 }
 
 #[test]
+fn isardam_refuses_a_move_that_leaves_a_paralysis() {
+    let isardam = fairy("isardam");
+    // The rook on a1 may not stop on the d-file facing the rook on d8,
+    // nor on the eighth rank; a king is never paralysed.
+    let text = "3rk3/8/8/8/8/8/8/R3K3 w - - 0 1";
+    let list = moves(&isardam, text);
+    assert!(!list.contains(&"a1d1".to_string()) && !list.contains(&"a1a8".to_string()), "{list:?}");
+    assert!(list.contains(&"a1b1".to_string()) && list.contains(&"e1e2".to_string()), "{list:?}");
+    // A double step past an enemy pawn that may take it en passant is such
+    // a paralysis too (Popeye's reading), though no pawn attacks a5.
+    let ep = "4k3/p7/8/1P6/8/8/8/4K3 b - - 0 1";
+    let list = moves(&isardam, ep);
+    assert!(!list.contains(&"a7a5".to_string()), "{list:?}");
+    // A check counts only where taking the king would leave no paralysis:
+    // Rxe8 would leave the rook on e8 facing the one on a8.
+    assert!(!in_check(&isardam, "r3k3/8/8/8/8/8/8/4RK2 b - - 0 1"));
+    assert!(in_check(&isardam, "4k3/8/8/8/8/8/8/4RK2 b - - 0 1"));
+}
+
+#[test]
 fn misuse_is_refused_where_it_is_written() {
     let load = |legal: &str| {
         let text = format!(r#"(extends: "chess", name: "Bad", legal: [{legal}])"#);
@@ -221,6 +241,7 @@ fn fast_paths_agree_with_the_definitions() {
         "koeko",
         "black-maximummer",
         "checkless",
+        "isardam",
     ];
     for name in names {
         let variant = fairy(name);

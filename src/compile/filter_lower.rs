@@ -33,6 +33,7 @@ fn node(filters: &mut MoveFilters, cond: &FilterCond) -> u16 {
             same_kind: *same_kind,
         },
         FilterCond::Royal => FilterNode::Royal,
+        &FilterCond::ObservedAfter { spare_royal } => FilterNode::ObservedAfter { spare_royal },
         FilterCond::SameColour => FilterNode::SameColour,
         FilterCond::NextToPiece => FilterNode::NextToPiece,
         &FilterCond::LeavesCell {

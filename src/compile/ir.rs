@@ -626,6 +626,12 @@ pub enum FilterNode {
         /// Only the mover's kind observes.
         same_kind: bool,
     },
+    /// On the board the move leaves, some piece (not royal, with
+    /// `spare_royal`) is observed by an enemy piece of its kind.
+    ObservedAfter {
+        /// Royal pieces are not looked at.
+        spare_royal: bool,
+    },
     /// The mover is royal.
     Royal,
     /// Origin and target have the same square colour.

@@ -12,6 +12,7 @@ use crate::base::piece::Cell;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
 use crate::compile::ir::FilterNode;
+use crate::compile::tables::EN_PASSANT;
 use std::cell::{Cell as StdCell, RefCell};
 
 /// How deep `checks must mate` may nest (a check answered by a check
@@ -36,6 +37,9 @@ struct Part {
     capture: bool,
     /// The occupied squares after the move.
     after: SquareSet,
+    /// The move, where one was generated (an attack is a capture from
+    /// `from` to `to`).
+    mv: Option<Move>,
 }
 
 /// What the observations of one mover's filters gave, kept while the
@@ -110,6 +114,7 @@ impl Variant {
                     to,
                     capture: false,
                     after,
+                    mv: Some(*mv),
                 };
                 let n = f.filters.len();
                 self.filters_hold(n, pos, &part(rule.king_from, rule.king_to), seen)
@@ -129,6 +134,7 @@ impl Variant {
                     to: mv.to,
                     capture: mv.is_capture(),
                     after,
+                    mv: Some(*mv),
                 };
                 self.filters_hold(f.filters.len(), pos, &part, seen)
             }
@@ -148,6 +154,7 @@ impl Variant {
             to,
             capture: true,
             after,
+            mv: None,
         };
         self.filters_hold(upto, pos, &part, &mut Observations::new())
     }
@@ -184,6 +191,7 @@ impl Variant {
                 }
                 value
             }
+            FilterNode::ObservedAfter { spare_royal } => self.observed_after(pos, part, spare_royal),
             FilterNode::Royal => self.is_royal(part.piece.kind()),
             FilterNode::SameColour => {
                 let light = &self.programs.light;
@@ -219,6 +227,52 @@ impl Variant {
     fn observed_by(&self, level: usize, pos: &Position, sq: Square, side: Color, wanted: impl Fn(Cell) -> bool) -> bool {
         self.attacked_accepting(pos, sq, side, |from, attacker| {
             wanted(attacker) && self.capture_passes(level, pos, attacker, from, sq)
+        })
+    }
+
+    /// Whether, on the board `part`'s move leaves (played; an attack as
+    /// a plain capture), some piece (royal ones spared with
+    /// `spare_royal`) is observed by an enemy piece of its kind, by the
+    /// attack tables alone.
+    fn observed_after(&self, pos: &Position, part: &Part, spare_royal: bool) -> bool {
+        let mut after = pos.clone();
+        match part.mv {
+            Some(mv) => after.make(self, mv),
+            None => {
+                after.clear(part.to);
+                after.relocate(part.from, part.to);
+            }
+        }
+        let all = after.occupied[0].union(&after.occupied[1]);
+        all.iter().any(|sq| {
+            let cell = after.board[sq.index()];
+            let kind = cell.kind();
+            !(spare_royal && self.is_royal(kind))
+                && (self.attacked_accepting(&after, sq, cell.color().flip(), |_, c: Cell| c.kind() == kind)
+                    || self.taken_en_passant(&after, sq, cell))
+        })
+    }
+
+    /// Whether the piece `cell` on `sq`, a double step's victim, may be
+    /// taken en passant by an enemy piece of its kind (a leap onto one of
+    /// the position's en passant targets): Popeye counts that capture as
+    /// an observation where Isardam reads the board a move leaves.
+    fn taken_en_passant(&self, pos: &Position, sq: Square, cell: Cell) -> bool {
+        if pos.ep_targets.is_empty() || pos.ep_victim != sq || !cell.is_side(pos.side.flip()) {
+            return false;
+        }
+        let t = &self.moves;
+        pos.occupied[pos.side as usize].iter().any(|from| {
+            let taker = pos.board[from.index()];
+            if taker.kind() != cell.kind() {
+                return false;
+            }
+            let slot = t.slot(taker.kind(), pos.side, from);
+            t.leaps[slot.leaps as usize..slot.leaps_end as usize].iter().any(|leap| {
+                leap.flags & EN_PASSANT != 0
+                    && pos.ep_targets.contains(leap.to)
+                    && t.run(leap.path, leap.path_len).iter().all(|&s| pos.board[s.index()].is_empty())
+            })
         })
     }
 

@@ -39,6 +39,12 @@ pub enum FilterCond {
         /// Only observers of the mover's kind count.
         same_kind: bool,
     },
+    /// On the board the move leaves, some piece (with `spare_royal`, some
+    /// piece not royal) is observed by an enemy piece of its kind.
+    ObservedAfter {
+        /// Royal pieces are not looked at.
+        spare_royal: bool,
+    },
     /// The mover is a royal piece.
     Royal,
     /// Origin and target have the same square colour.
@@ -116,6 +122,9 @@ fn cond_of(pair: Pair<'_, G>) -> Result<FilterCond, SentenceError> {
             }
             Ok(FilterCond::Observed { own, same_kind })
         }
+        G::filter_observed_after => Ok(FilterCond::ObservedAfter {
+            spare_royal: pair.into_inner().any(|p| p.as_rule() == G::not_royal),
+        }),
         G::filter_royal => Ok(FilterCond::Royal),
         G::filter_same_colour => Ok(FilterCond::SameColour),
         G::filter_next_to_piece => Ok(FilterCond::NextToPiece),
