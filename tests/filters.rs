@@ -20,7 +20,11 @@ fn position(variant: &Variant, text: &str) -> Position {
 /// The legal moves in UCI, sorted.
 fn moves(variant: &Variant, text: &str) -> Vec<String> {
     let pos = position(variant, text);
-    let mut out: Vec<String> = variant.legal_moves(&pos).iter().map(|m| uci::write(variant, m)).collect();
+    let mut out: Vec<String> = variant
+        .legal_moves(&pos)
+        .iter()
+        .map(|m| uci::write(variant, m))
+        .collect();
     out.sort();
     out
 }
@@ -92,10 +96,16 @@ fn colour_filters_read_both_pieces_of_a_castling() {
     let mono = moves(&fairy("monochrome"), text);
     // Short castling keeps colours for king and rook, long castling moves
     // the rook a1-d1 across colours; a knight never keeps its colour.
-    assert!(mono.contains(&"e1g1".to_string()) && !mono.contains(&"e1c1".to_string()), "{mono:?}");
+    assert!(
+        mono.contains(&"e1g1".to_string()) && !mono.contains(&"e1c1".to_string()),
+        "{mono:?}"
+    );
     assert!(!mono.iter().any(|m| m.starts_with("b1")), "{mono:?}");
     let bi = moves(&fairy("bichrome"), text);
-    assert!(!bi.contains(&"e1g1".to_string()) && !bi.contains(&"e1c1".to_string()), "{bi:?}");
+    assert!(
+        !bi.contains(&"e1g1".to_string()) && !bi.contains(&"e1c1".to_string()),
+        "{bi:?}"
+    );
     assert!(bi.contains(&"b1c3".to_string()), "{bi:?}");
     // A bishop's check is no check in Bichrome.
     assert!(!in_check(&fairy("bichrome"), "4k3/8/2B5/8/8/8/8/4K3 b - - 0 1"));
@@ -158,7 +168,10 @@ fn a_check_is_legal_only_if_it_mates() {
     let list = moves(&checkless, text);
     assert!(list.contains(&"h1h8".to_string()), "{list:?}");
     assert!(!list.contains(&"h1a1".to_string()), "{list:?}");
-    assert!(list.contains(&"h1h7".to_string()) && list.contains(&"h1b1".to_string()), "{list:?}");
+    assert!(
+        list.contains(&"h1h7".to_string()) && list.contains(&"h1b1".to_string()),
+        "{list:?}"
+    );
     // Mate is read by the same rule: after Rd8+ Black's one answer in
     // chess is Nc8, a block that checks the king on b6 without mating, so
     // illegal here: Rd8 mates, and is legal.
@@ -178,8 +191,14 @@ fn isardam_refuses_a_move_that_leaves_a_paralysis() {
     // nor on the eighth rank; a king is never paralysed.
     let text = "3rk3/8/8/8/8/8/8/R3K3 w - - 0 1";
     let list = moves(&isardam, text);
-    assert!(!list.contains(&"a1d1".to_string()) && !list.contains(&"a1a8".to_string()), "{list:?}");
-    assert!(list.contains(&"a1b1".to_string()) && list.contains(&"e1e2".to_string()), "{list:?}");
+    assert!(
+        !list.contains(&"a1d1".to_string()) && !list.contains(&"a1a8".to_string()),
+        "{list:?}"
+    );
+    assert!(
+        list.contains(&"a1b1".to_string()) && list.contains(&"e1e2".to_string()),
+        "{list:?}"
+    );
     // A double step past an enemy pawn that may take it en passant is such
     // a paralysis too (Popeye's reading), though no pawn attacks a5.
     let ep = "4k3/p7/8/1P6/8/8/8/4K3 b - - 0 1";
@@ -195,10 +214,16 @@ fn isardam_refuses_a_move_that_leaves_a_paralysis() {
 fn misuse_is_refused_where_it_is_written() {
     let load = |legal: &str| {
         let text = format!(r#"(extends: "chess", name: "Bad", legal: [{legal}])"#);
-        Variant::from_text("bad.ron", &text).map(|_| ()).unwrap_err().to_string()
+        Variant::from_text("bad.ron", &text)
+            .map(|_| ())
+            .unwrap_err()
+            .to_string()
     };
     let err = load(r#""own royal not attacked", "moves only if leaves cell(0, 2)""#);
-    assert!(err.contains("a grid cell is 1 to 16 squares wide or high, not 0"), "{err}");
+    assert!(
+        err.contains("a grid cell is 1 to 16 squares wide or high, not 0"),
+        "{err}"
+    );
     let err = load(r#""checks must mate""#);
     assert!(err.contains("`checks must mate` needs check"), "{err}");
     let err = load(r#""own royal not attacked", "moves only if observed(target by own)""#);
@@ -267,10 +292,18 @@ fn check_position(variant: &Variant, pos: &Position, legal: &[Move], name: &str)
     variant.generate_pseudo_legal(pos, &mut pseudo);
     let slow: Vec<Move> = pseudo.iter().copied().filter(|m| variant.is_legal(pos, m)).collect();
     assert_eq!(slow.as_slice(), legal, "{name}: {text}");
-    assert_eq!(Perft::new().count(variant, pos, 1), legal.len() as u64, "{name}: {text}");
+    assert_eq!(
+        Perft::new().count(variant, pos, 1),
+        legal.len() as u64,
+        "{name}: {text}"
+    );
     let us = pos.side_to_move();
     for sq in pos.pieces_of(us.flip()).iter() {
         let captured = pseudo.iter().any(|m| m.to == sq && m.kind == MoveKind::Capture);
-        assert_eq!(variant.is_attacked(pos, sq, us), captured, "{name}: {text}: square {sq:?}");
+        assert_eq!(
+            variant.is_attacked(pos, sq, us),
+            captured,
+            "{name}: {text}: square {sq:?}"
+        );
     }
 }

@@ -572,12 +572,8 @@ fn check_through_new_blocks(c: &mut Checker<'_>, file: &VariantFile, out: &Check
 /// must say what a check is.
 fn checks_mate_needs_check(c: &mut Checker<'_>, file: &VariantFile, text: &Spanned<String>) {
     let has_check = file.legal.as_ref().is_some_and(|all| {
-        all.iter().any(|t| {
-            matches!(
-                effects::parse_legal(&t.value),
-                Ok(LegalClause::NotAttacked(..))
-            )
-        })
+        all.iter()
+            .any(|t| matches!(effects::parse_legal(&t.value), Ok(LegalClause::NotAttacked(..))))
     });
     if !has_check {
         c.error(

@@ -3,8 +3,8 @@
 //! rules, all indexed by integers.
 
 pub mod attacks;
-pub mod ir;
 mod filter_lower;
+pub mod ir;
 mod lower;
 pub(crate) mod removal_reach;
 mod royal_ends;

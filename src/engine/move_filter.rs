@@ -182,7 +182,11 @@ impl Variant {
                 if seen.known & bit != 0 {
                     return seen.value & bit != 0;
                 }
-                let side = if own { part.piece.color() } else { part.piece.color().flip() };
+                let side = if own {
+                    part.piece.color()
+                } else {
+                    part.piece.color().flip()
+                };
                 let kind = part.piece.kind();
                 let value = self.observed_by(level, pos, part.mover, side, |c: Cell| !same_kind || c.kind() == kind);
                 seen.known |= bit;
@@ -224,7 +228,14 @@ impl Variant {
 
     /// Whether a piece of `side` that `wanted` accepts could capture on
     /// `sq`, its capture passing the first `level` filters.
-    fn observed_by(&self, level: usize, pos: &Position, sq: Square, side: Color, wanted: impl Fn(Cell) -> bool) -> bool {
+    fn observed_by(
+        &self,
+        level: usize,
+        pos: &Position,
+        sq: Square,
+        side: Color,
+        wanted: impl Fn(Cell) -> bool,
+    ) -> bool {
         self.attacked_accepting(pos, sq, side, |from, attacker| {
             wanted(attacker) && self.capture_passes(level, pos, attacker, from, sq)
         })
@@ -268,11 +279,15 @@ impl Variant {
                 return false;
             }
             let slot = t.slot(taker.kind(), pos.side, from);
-            t.leaps[slot.leaps as usize..slot.leaps_end as usize].iter().any(|leap| {
-                leap.flags & EN_PASSANT != 0
-                    && pos.ep_targets.contains(leap.to)
-                    && t.run(leap.path, leap.path_len).iter().all(|&s| pos.board[s.index()].is_empty())
-            })
+            t.leaps[slot.leaps as usize..slot.leaps_end as usize]
+                .iter()
+                .any(|leap| {
+                    leap.flags & EN_PASSANT != 0
+                        && pos.ep_targets.contains(leap.to)
+                        && t.run(leap.path, leap.path_len)
+                            .iter()
+                            .all(|&s| pos.board[s.index()].is_empty())
+                })
         })
     }
 
@@ -280,7 +295,9 @@ impl Variant {
     /// move filter: the attack test of a variant with filters.
     pub(crate) fn is_attacked_filtered(&self, pos: &Position, sq: Square, by: Color) -> bool {
         let n = self.programs.filters.filters.len();
-        self.attacked_accepting(pos, sq, by, |from, attacker| self.capture_passes(n, pos, attacker, from, sq))
+        self.attacked_accepting(pos, sq, by, |from, attacker| {
+            self.capture_passes(n, pos, attacker, from, sq)
+        })
     }
 
     /// With `checks must mate`: whether `after`, which `mv` reached,

@@ -107,7 +107,10 @@ fn cond_of(pair: Pair<'_, G>) -> Result<FilterCond, SentenceError> {
         }
         G::filter_term => cond_of(pair.into_inner().next().expect("a term")),
         G::filter_not => {
-            let term = pair.into_inner().find(|p| p.as_rule() == G::filter_term).expect("a term");
+            let term = pair
+                .into_inner()
+                .find(|p| p.as_rule() == G::filter_term)
+                .expect("a term");
             Ok(FilterCond::Not(Box::new(cond_of(term)?)))
         }
         G::filter_observed => {
@@ -189,12 +192,18 @@ mod tests {
         };
         let expected = FilterCond::Or(
             Box::new(FilterCond::Not(Box::new(observed))),
-            Box::new(FilterCond::And(Box::new(FilterCond::Royal), Box::new(FilterCond::SameColour))),
+            Box::new(FilterCond::And(
+                Box::new(FilterCond::Royal),
+                Box::new(FilterCond::SameColour),
+            )),
         );
         assert_eq!(cond, expected);
         assert!(matches!(
             filter("captures only if observed(mover by own)"),
-            FilterClause::Filter { captures_only: true, .. }
+            FilterClause::Filter {
+                captures_only: true,
+                ..
+            }
         ));
     }
 
@@ -202,7 +211,10 @@ mod tests {
     fn the_other_clauses_of_the_family_parse() {
         assert_eq!(filter("checks must mate"), FilterClause::ChecksMate);
         assert_eq!(filter("longest moves are compulsory"), FilterClause::Longest(None));
-        assert_eq!(filter("longest moves are compulsory for black"), FilterClause::Longest(Some(false)));
+        assert_eq!(
+            filter("longest moves are compulsory for black"),
+            FilterClause::Longest(Some(false))
+        );
         assert_eq!(
             filter("moves only if leaves cell(2, 3, 1, 0)"),
             FilterClause::Filter {
