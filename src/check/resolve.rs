@@ -457,6 +457,7 @@ impl Resolver<'_, '_> {
             LegalClause::CapturesCompulsory => LegalClause::CapturesCompulsory,
             LegalClause::DropsCompulsory => LegalClause::DropsCompulsory,
             LegalClause::Forbids(c) => LegalClause::Forbids(self.cond(c)?),
+            LegalClause::Filter(f) => LegalClause::Filter(f.clone()),
         })
     }
 

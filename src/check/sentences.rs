@@ -160,7 +160,7 @@ impl CheckedSentences {
         let legal = self.legal.iter().filter_map(|l| match l {
             LegalClause::Survives(c) | LegalClause::NotAttacked(c, _) => c.as_ref(),
             LegalClause::Forbids(c) => Some(c),
-            LegalClause::CapturesCompulsory | LegalClause::DropsCompulsory => None,
+            LegalClause::CapturesCompulsory | LegalClause::DropsCompulsory | LegalClause::Filter(_) => None,
         });
         let end = self.end.iter().filter_map(|e| match &e.condition {
             EndCondition::Holds(c) | EndCondition::Dead(c) => Some(c),
@@ -568,6 +568,22 @@ fn check_through_new_blocks(c: &mut Checker<'_>, file: &VariantFile, out: &Check
     }
 }
 
+/// `checks must mate` reads check: some `own royal not attacked` clause
+/// must say what a check is.
+fn checks_mate_needs_check(c: &mut Checker<'_>, file: &VariantFile, text: &Spanned<String>) {
+    let has_check = file.legal.as_ref().is_some_and(|all| {
+        all.iter()
+            .any(|t| matches!(effects::parse_legal(&t.value), Ok(LegalClause::NotAttacked(..))))
+    });
+    if !has_check {
+        c.error(
+            "`checks must mate` needs check: no `own royal not attacked` clause says what a check is".to_string(),
+            text.location.clone().or_else(|| c.root()),
+            "add `own royal not attacked` to `legal`",
+        );
+    }
+}
+
 /// The legality clauses (the default: chess's), each needing a royal piece.
 fn check_legal(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> Vec<LegalClause<Resolved>> {
     let defaults: Vec<Spanned<String>> = DEFAULT_LEGAL.iter().map(|s| Spanned::unplaced(s.to_string())).collect();
@@ -583,6 +599,9 @@ fn check_legal(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> Ve
                 only_in_end_rules(c, text, cond, "a legality clause");
             }
             _ => {}
+        }
+        if matches!(clause, LegalClause::Filter(effects::FilterClause::ChecksMate)) {
+            checks_mate_needs_check(c, file, text);
         }
         let resolved = Resolver { c, text, names }.legal(&clause);
         let names_royal = matches!(clause, LegalClause::Survives(_) | LegalClause::NotAttacked(..));

@@ -507,6 +507,8 @@ pub struct Programs {
     pub action_kinds: u64,
     /// Legality clauses.
     pub legal: Vec<Legal>,
+    /// Move filters, `checks must mate` and `longest moves are compulsory`.
+    pub filters: MoveFilters,
     /// When a legal capture exists, only captures are legal.
     pub captures_compulsory: bool,
     /// When a legal drop exists, only drops are legal (after
@@ -608,4 +610,83 @@ pub struct ClockResets {
     pub drops: bool,
     /// A pass.
     pub passes: bool,
+}
+
+/// A node of a move filter's predicate (`moves only if ...`), read on the
+/// position before the move; children by index into
+/// [`MoveFilters::nodes`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FilterNode {
+    /// A piece of the mover's side (`own`) or the other could capture on
+    /// the mover's square, that capture passing the filters before this
+    /// one; with `same_kind`, a piece of the mover's kind.
+    Observed {
+        /// The mover's own side observes.
+        own: bool,
+        /// Only the mover's kind observes.
+        same_kind: bool,
+    },
+    /// On the board the move leaves, some piece (not royal, with
+    /// `spare_royal`) is observed by an enemy piece of its kind.
+    ObservedAfter {
+        /// Royal pieces are not looked at.
+        spare_royal: bool,
+    },
+    /// The mover is royal.
+    Royal,
+    /// Origin and target have the same square colour.
+    SameColour,
+    /// Origin and target lie in different cells of a grid.
+    LeavesCell {
+        /// Files per cell.
+        files: u8,
+        /// Ranks per cell.
+        ranks: u8,
+        /// Files the grid lines are shifted by.
+        file_shift: u8,
+        /// Ranks the grid lines are shifted by.
+        rank_shift: u8,
+    },
+    /// After the move another piece stands a king's step from the target.
+    NextToPiece,
+    /// Negation.
+    Not(u16),
+    /// Both.
+    And(u16, u16),
+    /// Either.
+    Or(u16, u16),
+}
+
+/// One move filter: which moves it judges and its predicate's root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveFilter {
+    /// It judges captures only (`captures only if`); else every move.
+    pub captures_only: bool,
+    /// The predicate's root in [`MoveFilters::nodes`].
+    pub root: u16,
+}
+
+/// The move filters of a variant and the clauses that judge a move
+/// against others (`checks must mate`, `longest moves are compulsory`).
+#[derive(Clone, Debug, Default)]
+pub struct MoveFilters {
+    /// The filters, in the order written: an observation inside filter
+    /// `i` counts only captures that pass filters `0..i`.
+    pub filters: Vec<MoveFilter>,
+    /// Every predicate's nodes.
+    pub nodes: Vec<FilterNode>,
+    /// A check is legal only if it mates.
+    pub checks_mate: bool,
+    /// Only the longest legal moves are legal, per side (White, Black).
+    pub longest: [bool; 2],
+    /// The squares a king's step from each square.
+    pub neighbours: Vec<SquareSet>,
+}
+
+impl MoveFilters {
+    /// Some clause of the family is present: every move is then judged on
+    /// the board it leads to, and attacks by the filters.
+    pub fn any(&self) -> bool {
+        !self.filters.is_empty() || self.checks_mate || self.longest != [false; 2]
+    }
 }

@@ -143,6 +143,10 @@ pub fn compile(
                 b.p.drops_compulsory = true;
                 continue;
             }
+            LegalClause::Filter(f) => {
+                super::filter_lower::lower_filter_clause(&mut b.p.filters, f, b.g);
+                continue;
+            }
         };
         b.p.legal.push(legal);
     }

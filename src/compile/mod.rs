@@ -3,6 +3,7 @@
 //! rules, all indexed by integers.
 
 pub mod attacks;
+mod filter_lower;
 pub mod ir;
 mod lower;
 pub(crate) mod removal_reach;

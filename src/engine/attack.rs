@@ -10,9 +10,32 @@ use crate::compile::tables::HOP_BEHIND;
 impl Variant {
     /// Whether a piece of `by` could capture on `sq` in `pos` (ignoring
     /// whose turn it is and whether the capture would be legal).
+    /// With move filters, only captures that pass them attack.
     #[inline]
     pub fn is_attacked(&self, pos: &Position, sq: Square, by: Color) -> bool {
+        if self.has_move_filters() {
+            return self.is_attacked_filtered(pos, sq, by);
+        }
         self.attacked(|s| pos.board[s.index()], &pos.occupied[by as usize], sq, by)
+    }
+
+    /// Whether a piece of `by` could capture on `sq` in `pos` and `accept`
+    /// takes it (given its square and cell): the attack test that reads
+    /// each attacker, for move filters.
+    pub(crate) fn attacked_accepting(
+        &self,
+        pos: &Position,
+        sq: Square,
+        by: Color,
+        accept: impl Fn(Square, Cell) -> bool,
+    ) -> bool {
+        let cell = |s: Square| pos.board[s.index()];
+        let theirs = &pos.occupied[by as usize];
+        if self.attacks.has_hop_leaps || self.piece_limits {
+            self.attacked_with::<true>(cell, theirs, sq, by, accept)
+        } else {
+            self.attacked_with::<false>(cell, theirs, sq, by, accept)
+        }
     }
 
     /// Like [`Variant::is_attacked`], with the square `vacated` seen as
@@ -20,6 +43,15 @@ impl Variant {
     /// there.
     #[inline]
     pub(crate) fn is_attacked_after_leaving(&self, pos: &Position, sq: Square, by: Color, vacated: Square) -> bool {
+        if self.has_move_filters() {
+            // Filters read the board: the king stands on `sq`.
+            let mut there = pos.clone();
+            if sq != vacated {
+                there.clear(sq);
+                there.relocate(vacated, sq);
+            }
+            return self.is_attacked_filtered(&there, sq, by);
+        }
         if !self.piece_limits {
             // What stands on `sq` matters only to `cannot_capture`.
             return self.attacked(
@@ -137,12 +169,14 @@ impl Variant {
     #[inline(always)]
     pub(super) fn attacked(&self, cell: impl Fn(Square) -> Cell, theirs: &SquareSet, sq: Square, by: Color) -> bool {
         if self.attacks.has_hop_leaps || self.piece_limits {
-            self.attacked_with::<true>(cell, theirs, sq, by)
+            self.attacked_with::<true>(cell, theirs, sq, by, |_, _| true)
         } else {
-            self.attacked_with::<false>(cell, theirs, sq, by)
+            self.attacked_with::<false>(cell, theirs, sq, by, |_, _| true)
         }
     }
 
+    /// The attack test; `accept` may refuse an attacker (by its square and
+    /// cell), and the search goes on as if it could not capture.
     #[inline(always)]
     fn attacked_with<const EXTRA: bool>(
         &self,
@@ -150,6 +184,7 @@ impl Variant {
         theirs: &SquareSet,
         sq: Square,
         by: Color,
+        accept: impl Fn(Square, Cell) -> bool,
     ) -> bool {
         let t = &self.attacks;
         let index = t.slot_index(by, sq);
@@ -172,7 +207,7 @@ impl Variant {
                 self.hurdle(path, leap.hop, &cell)
                     .is_some_and(|h| self.may_hop(attacker, cell(h)))
             };
-            if open && (!EXTRA || self.may_capture(attacker, &cell, sq)) {
+            if open && (!EXTRA || self.may_capture(attacker, &cell, sq)) && accept(leap.from, attacker) {
                 return true;
             }
         }
@@ -207,6 +242,7 @@ impl Variant {
                     && (!EXTRA
                         || (hurdle.is_none_or(|h| self.may_hop(attacker, cell(h)))
                             && self.may_capture(attacker, &cell, sq)))
+                    && accept(s, attacker)
                 {
                     return true;
                 }

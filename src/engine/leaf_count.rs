@@ -21,7 +21,7 @@ impl Variant {
         let p = &self.programs;
         // Follow-up choices, compulsory captures and a pass on stalemate
         // judge moves against each other: the list decides.
-        if p.has_choices || p.captures_compulsory || p.drops_compulsory || self.pass_on_stalemate {
+        if p.has_choices || p.captures_compulsory || p.drops_compulsory || self.pass_on_stalemate || p.filters.any() {
             self.generate_legal(pos, listed);
             return listed.len() as u64;
         }

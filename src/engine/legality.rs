@@ -110,7 +110,7 @@ impl Variant {
                 }) || unless.is_some_and(|c| self.eval_cond(c, after, &ctx))
             }
             Legal::Forbids(c) => !self.eval_cond(c, after, &ctx),
-        })
+        }) && self.check_mates_if_any(after)
     }
 
     /// Whether `by` attacks `sq` in `after`, the position a move left
@@ -147,10 +147,16 @@ impl Variant {
     /// play it and check every legality clause. (Move generation takes a
     /// shortcut for plain moves; this never does.)
     pub fn is_legal(&self, pos: &Position, mv: &Move) -> bool {
+        if !self.passes_filters(pos, mv) {
+            return false;
+        }
         let mut child = pos.clone();
         child.make(self, *mv);
         if !self.passes_legality(pos, &child, mv) {
             return false;
+        }
+        if self.programs.filters.longest[pos.side as usize] {
+            return self.legal_moves(pos).contains(mv);
         }
         let legal_where = |wanted: fn(&Move) -> bool| {
             let mut moves = Vec::new();

@@ -10,6 +10,7 @@ pub mod game;
 pub mod interpret;
 mod leaf_count;
 pub mod legality;
+mod move_filter;
 pub mod movegen;
 pub mod moves;
 pub mod perft;

@@ -38,6 +38,7 @@ impl Variant {
     pub fn generate_legal(&self, pos: &Position, out: &mut Vec<Move>) {
         GENERATIONS.with(|n| n.set(n.get() + 1));
         self.generate_legal_by_clauses(pos, out);
+        self.keep_longest(pos, out);
         if self.programs.captures_compulsory && out.iter().any(Move::is_capture) {
             out.retain(Move::is_capture);
         }
@@ -145,7 +146,9 @@ impl Variant {
     fn attacked_and_pinned(&self, pos: &Position, royal: Square, them: Color) -> (bool, SquareSet) {
         let t = &self.attacks;
         if t.has_hops || t.has_hop_leaps || self.piece_limits {
-            return (self.is_attacked(pos, royal, them), self.pinned(pos, royal, them));
+            // The board's attacks, move filters or not (see `SafeMoves`).
+            let attacked = self.attacked(|s| pos.board[s.index()], &pos.occupied[them as usize], royal, them);
+            return (attacked, self.pinned(pos, royal, them));
         }
         let index = t.slot_index(them, royal);
         let slot = t.slots[index];
@@ -235,10 +238,14 @@ impl Variant {
     /// Appends the moves before any follow-up choice.
     fn generate_base(&self, pos: &Position, out: &mut Vec<Move>) {
         let us = pos.side;
+        let start = out.len();
         for from in pos.occupied[us as usize].iter() {
             self.generate_piece(pos, from, us, true, out);
         }
         self.generate_not_by_pieces(pos, out);
+        if self.has_move_filters() {
+            self.retain_filtered(pos, out, start);
+        }
     }
 
     /// Appends the base moves that are not a piece's own: castling, the
@@ -773,7 +780,11 @@ impl SafeMoves {
         }
         let p = &variant.programs;
         let before = variant.before_bits(pos);
-        let mut forbids = p.forbids_opaque || before & p.forbid_gates != 0;
+        // `checks must mate` judges a move by the replies to it: every move
+        // is played. (Move filters need no more: they only take attacks
+        // away, so a move the shortcut passes on the board's attacks is
+        // legal under them too; the others are played.)
+        let mut forbids = p.forbids_opaque || before & p.forbid_gates != 0 || p.filters.checks_mate;
         let still = Variant::still(us);
         for clause in &p.forbid_lines {
             forbids |= variant.eval_cond(clause.cond, pos, &still);

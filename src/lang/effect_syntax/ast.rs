@@ -295,6 +295,8 @@ pub enum LegalClause<P: Phase = Parsed> {
     /// No move may leave a position where the condition holds, judged for
     /// the side that moved (`not <condition>`).
     Forbids(Cond<P>),
+    /// A move filter, `checks must mate` or `longest moves are compulsory`.
+    Filter(super::filter_clause::FilterClause),
 }
 
 /// The condition of a game-end rule.

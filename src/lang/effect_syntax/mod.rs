@@ -7,12 +7,14 @@ use std::ops::Range;
 
 mod ast;
 mod errors;
+mod filter_clause;
 mod parse;
 
 pub use ast::{
     Comparison, Cond, Direction, Effect, EndCondition, EndRule, KindFilter, LegalClause, LineGoal, NamedSet, Phase,
     Quantity, RegionName, RightLetter, SetExpr, SetOp, ShieldRule, SideFilter, TemplateText, Trigger, TriggeredRule,
 };
+pub use filter_clause::{FilterClause, FilterCond, MAX_CELL};
 pub use parse::{parse_condition, parse_effects, parse_end, parse_legal, parse_rule, parse_set, parse_shield};
 
 mod grammar {

@@ -133,12 +133,17 @@ pub fn parse_legal(text: &str) -> Result<LegalClause, SentenceError> {
         if e.message.starts_with("unexpected") {
             e.message = format!(
                 "{}: a clause is `own royal survives`, `own royal not attacked [unless <condition>]`, \
-                 `captures are compulsory`, `drops are compulsory` or `not <condition>`",
+                 `captures are compulsory`, `drops are compulsory`, `not <condition>`, a move filter \
+                 (`moves only if <predicate>`, `captures only if <predicate>`), `checks must mate` or \
+                 `longest moves are compulsory [for white|black]`",
                 e.message
             );
         }
         e
     })?);
+    if let Some(filter) = super::filter_clause::parse_filter_clause(clause.clone()) {
+        return filter.map(LegalClause::Filter);
+    }
     if clause.as_rule() == G::captures_compulsory {
         return Ok(LegalClause::CapturesCompulsory);
     }

@@ -1,0 +1,399 @@
+//! Move filters (`moves only if ...`, `captures only if ...`): predicates
+//! over one pseudo-legal move, read on the position before it, that drop
+//! the moves failing them, and the attacks alike (an attack is a capture
+//! read backwards: a piece whose capture on a square fails a filter does
+//! not attack it, so gives no check). Also the two clauses that judge a
+//! move against others: `checks must mate` and `longest moves are
+//! compulsory`.
+
+use super::moves::{Move, MoveKind};
+use super::position::Position;
+use crate::base::piece::Cell;
+use crate::base::square::{Color, Square, SquareSet};
+use crate::compile::Variant;
+use crate::compile::ir::FilterNode;
+use crate::compile::tables::EN_PASSANT;
+use std::cell::{Cell as StdCell, RefCell};
+
+/// How deep `checks must mate` may nest (a check answered by a check
+/// that must mate, ...) before a check is taken as not mating.
+pub const MAX_CHECK_DEPTH: u32 = 6;
+
+thread_local! {
+    static CHECK_DEPTH: StdCell<u32> = const { StdCell::new(0) };
+    static BUFFERS: RefCell<Vec<Vec<Move>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// One piece's part of a move, as a filter reads it.
+#[derive(Clone, Copy)]
+struct Part {
+    /// The moving piece (a castling's rook part reads the king: the
+    /// castling's mover).
+    piece: Cell,
+    /// Where the mover stands before the move (what observations read).
+    mover: Square,
+    from: Square,
+    to: Square,
+    capture: bool,
+    /// The occupied squares after the move.
+    after: SquareSet,
+    /// The move, where one was generated (an attack is a capture from
+    /// `from` to `to`).
+    mv: Option<Move>,
+}
+
+/// What the observations of one mover's filters gave, kept while the
+/// moves of one piece are judged (they read only its square): bit `n` of
+/// `known` set when node `n`'s value is in bit `n` of `value`.
+#[derive(Clone, Copy)]
+pub(crate) struct Observations {
+    mover: Square,
+    known: u64,
+    value: u64,
+}
+
+impl Observations {
+    /// Nothing known yet.
+    pub(crate) fn new() -> Observations {
+        Observations {
+            mover: Square::new(0),
+            known: 0,
+            value: 0,
+        }
+    }
+}
+
+impl Variant {
+    /// Keeps the moves of `out` from `start` on that pass every move
+    /// filter, in order.
+    pub(crate) fn retain_filtered(&self, pos: &Position, out: &mut Vec<Move>, start: usize) {
+        let mut seen = Observations::new();
+        let mut kept = start;
+        for i in start..out.len() {
+            if self.passes_filters_seen(pos, &out[i], &mut seen) {
+                out.swap(kept, i);
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+
+    /// Whether the variant has move filters: attacks then go through them.
+    #[inline]
+    pub(crate) fn has_move_filters(&self) -> bool {
+        !self.programs.filters.filters.is_empty()
+    }
+
+    /// Whether the pseudo-legal `mv` passes every move filter. A drop, a
+    /// pass and an action pass; a castling passes when the king's and the
+    /// rook's moves both do (each read with the king as the mover).
+    pub(crate) fn passes_filters(&self, pos: &Position, mv: &Move) -> bool {
+        self.passes_filters_seen(pos, mv, &mut Observations::new())
+    }
+
+    fn passes_filters_seen(&self, pos: &Position, mv: &Move, seen: &mut Observations) -> bool {
+        let f = &self.programs.filters;
+        if f.filters.is_empty() {
+            return true;
+        }
+        let all = pos.occupied[0].union(&pos.occupied[1]);
+        let piece = pos.board[mv.from.index()];
+        match mv.kind {
+            MoveKind::Drop(_) | MoveKind::Pass | MoveKind::Action(_) => true,
+            MoveKind::Castle(index) => {
+                let rule = &self.castling[index as usize];
+                let mut after = all;
+                after.remove(rule.king_from);
+                after.remove(rule.rook_from);
+                after.insert(rule.king_to);
+                after.insert(rule.rook_to);
+                let part = |from, to| Part {
+                    piece,
+                    mover: rule.king_from,
+                    from,
+                    to,
+                    capture: false,
+                    after,
+                    mv: Some(*mv),
+                };
+                let n = f.filters.len();
+                self.filters_hold(n, pos, &part(rule.king_from, rule.king_to), seen)
+                    && self.filters_hold(n, pos, &part(rule.rook_from, rule.rook_to), seen)
+            }
+            _ => {
+                let mut after = all;
+                after.remove(mv.from);
+                after.insert(mv.to);
+                if mv.kind == MoveKind::EnPassant {
+                    after.remove(pos.ep_victim);
+                }
+                let part = Part {
+                    piece,
+                    mover: mv.from,
+                    from: mv.from,
+                    to: mv.to,
+                    capture: mv.is_capture(),
+                    after,
+                    mv: Some(*mv),
+                };
+                self.filters_hold(f.filters.len(), pos, &part, seen)
+            }
+        }
+    }
+
+    /// Whether the capture by `piece` from `from` on `to` passes the first
+    /// `upto` filters: an attack that counts.
+    fn capture_passes(&self, upto: usize, pos: &Position, piece: Cell, from: Square, to: Square) -> bool {
+        let mut after = pos.occupied[0].union(&pos.occupied[1]);
+        after.remove(from);
+        after.insert(to);
+        let part = Part {
+            piece,
+            mover: from,
+            from,
+            to,
+            capture: true,
+            after,
+            mv: None,
+        };
+        self.filters_hold(upto, pos, &part, &mut Observations::new())
+    }
+
+    fn filters_hold(&self, upto: usize, pos: &Position, part: &Part, seen: &mut Observations) -> bool {
+        if seen.mover != part.mover {
+            *seen = Observations {
+                mover: part.mover,
+                known: 0,
+                value: 0,
+            };
+        }
+        let f = &self.programs.filters;
+        f.filters[..upto].iter().enumerate().all(|(level, filter)| {
+            (filter.captures_only && !part.capture) || self.node_holds(level, filter.root, pos, part, seen)
+        })
+    }
+
+    fn node_holds(&self, level: usize, node: u16, pos: &Position, part: &Part, seen: &mut Observations) -> bool {
+        let f = &self.programs.filters;
+        let g = &self.geometry;
+        match f.nodes[node as usize] {
+            FilterNode::Observed { own, same_kind } => {
+                let bit = 1u64.checked_shl(u32::from(node)).unwrap_or(0);
+                if seen.known & bit != 0 {
+                    return seen.value & bit != 0;
+                }
+                let side = if own {
+                    part.piece.color()
+                } else {
+                    part.piece.color().flip()
+                };
+                let kind = part.piece.kind();
+                let value = self.observed_by(level, pos, part.mover, side, |c: Cell| !same_kind || c.kind() == kind);
+                seen.known |= bit;
+                if value {
+                    seen.value |= bit;
+                }
+                value
+            }
+            FilterNode::ObservedAfter { spare_royal } => self.observed_after(pos, part, spare_royal),
+            FilterNode::Royal => self.is_royal(part.piece.kind()),
+            FilterNode::SameColour => {
+                let light = &self.programs.light;
+                light.contains(part.from) == light.contains(part.to)
+            }
+            FilterNode::LeavesCell {
+                files,
+                ranks,
+                file_shift,
+                rank_shift,
+            } => {
+                let cell = |sq: Square| {
+                    (
+                        (g.file(sq) + i32::from(files) - i32::from(file_shift)).div_euclid(i32::from(files)),
+                        (g.rank(sq) + i32::from(ranks) - i32::from(rank_shift)).div_euclid(i32::from(ranks)),
+                    )
+                };
+                cell(part.from) != cell(part.to)
+            }
+            FilterNode::NextToPiece => f.neighbours[part.to.index()].intersects(&part.after),
+            FilterNode::Not(a) => !self.node_holds(level, a, pos, part, seen),
+            FilterNode::And(a, b) => {
+                self.node_holds(level, a, pos, part, seen) && self.node_holds(level, b, pos, part, seen)
+            }
+            FilterNode::Or(a, b) => {
+                self.node_holds(level, a, pos, part, seen) || self.node_holds(level, b, pos, part, seen)
+            }
+        }
+    }
+
+    /// Whether a piece of `side` that `wanted` accepts could capture on
+    /// `sq`, its capture passing the first `level` filters.
+    fn observed_by(
+        &self,
+        level: usize,
+        pos: &Position,
+        sq: Square,
+        side: Color,
+        wanted: impl Fn(Cell) -> bool,
+    ) -> bool {
+        self.attacked_accepting(pos, sq, side, |from, attacker| {
+            wanted(attacker) && self.capture_passes(level, pos, attacker, from, sq)
+        })
+    }
+
+    /// Whether, on the board `part`'s move leaves (played; an attack as
+    /// a plain capture), some piece (royal ones spared with
+    /// `spare_royal`) is observed by an enemy piece of its kind, by the
+    /// attack tables alone.
+    fn observed_after(&self, pos: &Position, part: &Part, spare_royal: bool) -> bool {
+        let mut after = pos.clone();
+        match part.mv {
+            Some(mv) => after.make(self, mv),
+            None => {
+                after.clear(part.to);
+                after.relocate(part.from, part.to);
+            }
+        }
+        let all = after.occupied[0].union(&after.occupied[1]);
+        all.iter().any(|sq| {
+            let cell = after.board[sq.index()];
+            let kind = cell.kind();
+            !(spare_royal && self.is_royal(kind))
+                && (self.attacked_accepting(&after, sq, cell.color().flip(), |_, c: Cell| c.kind() == kind)
+                    || self.taken_en_passant(&after, sq, cell))
+        })
+    }
+
+    /// Whether the piece `cell` on `sq`, a double step's victim, may be
+    /// taken en passant by an enemy piece of its kind (a leap onto one of
+    /// the position's en passant targets): Popeye counts that capture as
+    /// an observation where Isardam reads the board a move leaves.
+    fn taken_en_passant(&self, pos: &Position, sq: Square, cell: Cell) -> bool {
+        if pos.ep_targets.is_empty() || pos.ep_victim != sq || !cell.is_side(pos.side.flip()) {
+            return false;
+        }
+        let t = &self.moves;
+        pos.occupied[pos.side as usize].iter().any(|from| {
+            let taker = pos.board[from.index()];
+            if taker.kind() != cell.kind() {
+                return false;
+            }
+            let slot = t.slot(taker.kind(), pos.side, from);
+            t.leaps[slot.leaps as usize..slot.leaps_end as usize]
+                .iter()
+                .any(|leap| {
+                    leap.flags & EN_PASSANT != 0
+                        && pos.ep_targets.contains(leap.to)
+                        && t.run(leap.path, leap.path_len)
+                            .iter()
+                            .all(|&s| pos.board[s.index()].is_empty())
+                })
+        })
+    }
+
+    /// Whether `by` attacks `sq` in `pos` by a capture that passes every
+    /// move filter: the attack test of a variant with filters.
+    pub(crate) fn is_attacked_filtered(&self, pos: &Position, sq: Square, by: Color) -> bool {
+        let n = self.programs.filters.filters.len();
+        self.attacked_accepting(pos, sq, by, |from, attacker| {
+            self.capture_passes(n, pos, attacker, from, sq)
+        })
+    }
+
+    /// With `checks must mate`: whether `after`, which `mv` reached,
+    /// passes it (no check, or the checked side has no legal move, its
+    /// own checks judged by the same rule). Nested deeper than
+    /// [`MAX_CHECK_DEPTH`], a check is taken as not mating.
+    pub(crate) fn check_mates_if_any(&self, after: &Position) -> bool {
+        if !self.programs.filters.checks_mate || !self.in_check(after) {
+            return true;
+        }
+        let depth = CHECK_DEPTH.with(StdCell::get);
+        if depth >= MAX_CHECK_DEPTH {
+            return false;
+        }
+        CHECK_DEPTH.with(|d| d.set(depth + 1));
+        let mut buffer = BUFFERS.with(|b| b.borrow_mut().pop()).unwrap_or_default();
+        self.generate_legal(after, &mut buffer);
+        let mates = buffer.is_empty();
+        BUFFERS.with(|b| b.borrow_mut().push(buffer));
+        CHECK_DEPTH.with(|d| d.set(depth));
+        mates
+    }
+
+    /// With `longest moves are compulsory` for the side to move: keeps
+    /// only the longest of `moves` (the squared distance from origin to
+    /// target; a castling counts as the square of the squares from the
+    /// king's origin to the rook's, both counted: 16 for chess's short
+    /// castling, 25 for its long one, as Popeye measures).
+    pub(crate) fn keep_longest(&self, pos: &Position, moves: &mut Vec<Move>) {
+        if !self.programs.filters.longest[pos.side as usize] {
+            return;
+        }
+        let Some(longest) = moves.iter().map(|m| self.move_length(m)).max() else {
+            return;
+        };
+        moves.retain(|m| self.move_length(m) == longest);
+    }
+
+    /// A move's length for `longest moves are compulsory`.
+    pub(crate) fn move_length(&self, mv: &Move) -> i32 {
+        let g = &self.geometry;
+        let dist = |a: Square, b: Square| (g.file(a) - g.file(b), g.rank(a) - g.rank(b));
+        match mv.kind {
+            MoveKind::Castle(index) => {
+                let rule = &self.castling[index as usize];
+                let (df, dr) = dist(rule.king_from, rule.rook_from);
+                let span = df.abs().max(dr.abs()) + 1;
+                span * span
+            }
+            MoveKind::Drop(_) | MoveKind::Pass => 0,
+            _ => {
+                let (df, dr) = dist(mv.from, mv.to);
+                df * df + dr * dr
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::compile::Variant;
+    use crate::engine::moves::{Move, MoveKind};
+
+    fn variant(legal: &str) -> Variant {
+        let text = format!(r#"(extends: "chess", name: "Filtered", legal: ["own royal not attacked", {legal}])"#);
+        Variant::from_text("filtered.ron", &text).unwrap()
+    }
+
+    /// Popeye's measure: squared distance; castling 16 and 25.
+    #[test]
+    fn moves_are_measured_as_popeye_does() {
+        let v = variant(r#""longest moves are compulsory""#);
+        let g = v.geometry;
+        let sq = |n| g.parse_square(n).unwrap();
+        assert_eq!(v.move_length(&Move::new(sq("g1"), sq("f3"), MoveKind::Quiet)), 5);
+        assert_eq!(v.move_length(&Move::new(sq("a1"), sq("h8"), MoveKind::Quiet)), 98);
+        let castles: Vec<i32> = (0..v.castling.len())
+            .map(|i| v.move_length(&Move::new(sq("e1"), sq("g1"), MoveKind::Castle(i as u8))))
+            .collect();
+        assert!(castles.contains(&16) && castles.contains(&25), "{castles:?}");
+    }
+
+    /// A variant without filters keeps the board's attacks; one with
+    /// filters reads them through the filters.
+    #[test]
+    fn the_attack_path_is_chosen_at_load() {
+        let plain = Variant::load("chess").unwrap();
+        assert!(!plain.has_move_filters() && !plain.programs.filters.any());
+        let filtered = variant(r#""moves only if same square colour""#);
+        assert!(filtered.has_move_filters());
+        // A knight never keeps its square colour: b1 attacks c3 only on
+        // the board.
+        let mono = crate::fen::parse(&filtered, "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1").unwrap();
+        let g = filtered.geometry;
+        let c3 = g.parse_square("c3").unwrap();
+        assert!(plain.is_attacked(&mono, c3, crate::base::square::Color::White));
+        assert!(!filtered.is_attacked(&mono, c3, crate::base::square::Color::White));
+    }
+}
