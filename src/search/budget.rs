@@ -2,9 +2,10 @@
 //! increment, or nothing at all (until told to stop); and the shared flags
 //! that stop it from outside.
 
+use crate::base::clock::Instant;
 use crate::base::square::Color;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The limits of one search. All `None` (and not `infinite`) searches to
 /// the greatest depth, which only a stop ends in practice.
