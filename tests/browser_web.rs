@@ -309,8 +309,11 @@ fn the_static_playground_in_headless_chromium() {
     );
     shot(&b, "web-engine.png");
 
-    // Speed: a move answered in every bundled variant (the median of 9;
-    // a variant over the bar is measured again, up to three times).
+    // Speed: a move answered in every bundled variant: the move played on
+    // the page's kept game, its legal moves listed, its trace and board
+    // drawn as SVG (the answer), and with the page's drawing of it. The
+    // median of 9; a variant over the bar is measured again, up to three
+    // times, and its best median counts.
     let measure = r#"const done = arguments[arguments.length - 1];
         (async () => {
           const only = arguments[0];
@@ -326,11 +329,15 @@ fn the_static_playground_in_headless_chromium() {
             const uci = (special.length ? special[Math.floor(special.length / 2)] : moves[Math.floor(moves.length / 2)]).uci;
             const answer = [], drawn = [];
             for (let i = 0; i < 9; i++) {
-              state.moves = i % 2 ? [] : [uci];
+              // From the start position (not timed), the move (timed): the
+              // page keeps the game, so this is what a click on a move asks.
+              state.moves = [];
+              await api('/api/position', lineBody());
+              state.moves = [uci];
               const t = performance.now();
               const r = await api('/api/position', lineBody());
               answer.push(performance.now() - t);
-              if (!r.ok || (i % 2 === 0 && (!r.data.last || r.data.last.uci !== uci))) throw new Error('not played: ' + uci + ' ' + JSON.stringify(r.data.error));
+              if (!r.ok || !r.data.last || r.data.last.uci !== uci) throw new Error('not played: ' + uci + ' ' + JSON.stringify(r.data.error));
               state.position = r.data;
               render();
               drawn.push(performance.now() - t);

@@ -382,7 +382,7 @@ async function share() {
   $("share-link").value = link;
   $("share-link").hidden = false;
   $("share-link").select();
-  history.replaceState(null, "", link);
+  try { history.replaceState(null, "", link); } catch (_) { /* not here (file://, say) */ }
   try { await navigator.clipboard.writeText(link); $("status").textContent = "link copied"; } catch (_) { /* no clipboard here */ }
   window.kaboomLastLink = link;
 }
