@@ -16,8 +16,9 @@ cargo build --release --locked --target wasm32-unknown-unknown --manifest-path w
 built=wasm/target/wasm32-unknown-unknown/release/kaboom_wasm.wasm
 optimised=""
 if command -v wasm-opt >/dev/null 2>&1; then
-    # The features the module uses are read from its target_features section.
-    if wasm-opt -O3 "$built" -o web/kaboom.wasm; then
+    # The features rustc's wasm32-unknown-unknown enables by default.
+    if wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+        --enable-mutable-globals --enable-multivalue --enable-reference-types "$built" -o web/kaboom.wasm; then
         optimised=" (wasm-opt -O3)"
     else
         echo "build-web: wasm-opt failed; the module is kept as cargo built it" >&2

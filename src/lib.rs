@@ -107,7 +107,7 @@ pub use spec::{bundled_names, bundled_source};
 /// On `wasm32-unknown-unknown`, where std has no clock, the host's clock
 /// for searches with a time limit (see `wasm/`).
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
-pub use base::clock::set_clock;
+pub use base::wall_clock::set_clock;
 
 /// What a playground shows: a board as SVG, and a move just made with its
 /// trace, its sentences and the board after it.

@@ -4,7 +4,6 @@
 //! imports nothing else of the crate.
 
 pub mod action;
-pub mod clock;
 pub mod diagnostic;
 pub mod files;
 pub mod geometry;
@@ -14,4 +13,5 @@ pub mod piece;
 pub mod span;
 pub mod square;
 pub mod vocabulary;
+pub mod wall_clock;
 pub mod weights;

@@ -2,8 +2,8 @@
 //! increment, or nothing at all (until told to stop); and the shared flags
 //! that stop it from outside.
 
-use crate::base::clock::Instant;
 use crate::base::square::Color;
+use crate::base::wall_clock::Instant;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 

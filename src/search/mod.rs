@@ -273,7 +273,7 @@ impl Engine {
                 let past_soft = shared
                     .deadlines
                     .soft
-                    .is_some_and(|t| crate::base::clock::Instant::now() >= t)
+                    .is_some_and(|t| crate::base::wall_clock::Instant::now() >= t)
                     && !control.pondering.load(Ordering::Relaxed);
                 let timed = shared.deadlines.soft.is_some();
                 if past_soft

@@ -7,8 +7,8 @@
 use super::ends::{Verdict, outcome_score};
 use super::tt::{Bound, Entry};
 use super::{Engine, Info, MATE, MAX_PLY, Score, is_mate};
-use crate::base::clock::Instant;
 use crate::base::square::{Color, Square, SquareSet};
+use crate::base::wall_clock::Instant;
 use crate::compile::Variant;
 use crate::engine::moves::{Move, MoveKind};
 use crate::engine::position::Position;

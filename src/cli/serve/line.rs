@@ -111,7 +111,7 @@ pub fn position_json(variant: &Variant, line: &Line<'_>, budget: &Budget) -> Res
     let (svg, last) = match &line.last {
         None => (crate::picture::board(variant, pos), Value::Null),
         Some((mv, before)) => {
-            let r = crate::view::report(variant, before, mv);
+            let r = crate::picture::view::report(variant, before, mv);
             let last = json!({
                 "uci": r.uci,
                 "san": r.san,
