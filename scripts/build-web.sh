@@ -4,7 +4,8 @@
 # same bytes as base64 in web/kaboom-wasm.js (a page opened from the file
 # system may not fetch the .wasm; a script it may load), and the served
 # playground's script and style sheet (src/cli/serve/page/), which the
-# page shares. wasm-opt (binaryen) shrinks the module when installed.
+# page shares. wasm-opt (binaryen) shrinks the module when installed
+# (2.6 MB to 2.3 MB), unless KABOOM_NO_WASM_OPT is set.
 # Then open web/index.html, or serve web/ with any static file server.
 #
 #   rustup target add wasm32-unknown-unknown   # once
@@ -13,9 +14,10 @@ set -eu
 cd "$(dirname "$0")/.."
 start=$(date +%s)
 cargo build --release --locked --target wasm32-unknown-unknown --manifest-path wasm/Cargo.toml
-built=wasm/target/wasm32-unknown-unknown/release/kaboom_wasm.wasm
+built=${CARGO_TARGET_DIR:-wasm/target}/wasm32-unknown-unknown/release/kaboom_wasm.wasm
 optimised=""
-if command -v wasm-opt >/dev/null 2>&1; then
+# KABOOM_NO_WASM_OPT=1 skips it (scripts/test.sh: the tests need no smaller file).
+if [ -z "${KABOOM_NO_WASM_OPT:-}" ] && command -v wasm-opt >/dev/null 2>&1; then
     # The features rustc's wasm32-unknown-unknown enables by default.
     if wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
         --enable-mutable-globals --enable-multivalue --enable-reference-types "$built" -o web/kaboom.wasm; then

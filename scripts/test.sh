@@ -13,7 +13,7 @@ set -eu
 cd "$(dirname "$0")/.."
 bash scripts/install-test-tools.sh || echo "test tools not installed: the tests that need them skip with a note" >&2
 if rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
-    sh scripts/build-web.sh
+    KABOOM_NO_WASM_OPT=1 sh scripts/build-web.sh
 else
     echo "test: no wasm32-unknown-unknown target (rustup target add wasm32-unknown-unknown): the static playground is not built and its tests skip" >&2
 fi

@@ -47,7 +47,11 @@ function makeLines(kaboom) {
         ? kaboom.Variant.fromText(ref.text, "playground.ron")
         : kaboom.Variant.load(ref.name);
       if (variants.size >= 16) {
+        // Texts typed one after the other: forget them all (a game keeps
+        // its own variant alive inside the module until it is freed).
+        for (const old of variants.values()) old.free();
         variants.clear();
+        if (kept) kept.game.free();
         kept = null;
       }
       variants.set(key, v);
@@ -170,10 +174,9 @@ function makeTransport(kaboom, lines, engine) {
 
   function validate(text) {
     try {
-      const v = kaboom.Variant.fromText(text, "playground.ron");
-      const out = { valid: true, name: v.name, diagnostics: v.warnings.map(asServed) };
-      v.free();
-      return out;
+      // Kept: the page asks for this text's position next.
+      const { variant } = lines.variantOf({ text });
+      return { valid: true, name: variant.name, diagnostics: variant.warnings.map(asServed) };
     } catch (e) {
       if (!(e instanceof kaboom.VariantError)) throw e;
       return { valid: false, name: null, diagnostics: e.diagnostics.map(asServed) };
