@@ -270,11 +270,13 @@ fn the_static_playground_in_headless_chromium() {
     );
     assert_eq!(text(&b, "fen"), "kR2/4/4/3K b - - 1 1");
 
-    // Against the engine (Black, a second a move): the page answers while it thinks.
+    // Against the engine (Black, three seconds a move): the page answers
+    // while it thinks, well before the search ends (a page blocked by the
+    // search would answer only after it).
     b.go(&format!("{url}index.html?variant=chess"));
     wait_ready(&b);
     b.script(
-        "const s = document.getElementById('engine-side'); s.value = 'black'; document.getElementById('movetime').value = '1500';",
+        "const s = document.getElementById('engine-side'); s.value = 'black'; document.getElementById('movetime').value = '3000';",
         json!([]),
     );
     b.click("#board rect[data-square='e2']");
