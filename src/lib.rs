@@ -102,7 +102,19 @@ pub use engine::position::Position;
 pub use engine::trace::Event;
 pub use load::arrangements::TooExpensive;
 pub use search::{Control, Engine, Info, Limits, Score, SearchResult};
-pub use spec::bundled_names;
+pub use spec::{bundled_names, bundled_source};
+
+/// On `wasm32-unknown-unknown`, where std has no clock, the host's clock
+/// for searches with a time limit (see `wasm/`).
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+pub use base::wall_clock::set_clock;
+
+/// What a playground shows: a board as SVG, and a move just made with its
+/// trace, its sentences and the board after it.
+pub mod view {
+    pub use crate::picture::board as board_svg;
+    pub use crate::picture::view::{MoveReport, report};
+}
 
 /// FEN: reading a position of a variant and writing one.
 pub mod fen {

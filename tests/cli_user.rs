@@ -171,6 +171,16 @@ fn ci_runs_exactly_the_readme_test_command() {
         script.lines().any(|l| l.trim() == "sh scripts/test-python.sh"),
         "{script}"
     );
+    // The static playground's WebAssembly module, built once in release
+    // before the tests that use it, and its JavaScript tests (issue 38).
+    let build_web = script
+        .find("sh scripts/build-web.sh")
+        .expect("scripts/test.sh builds web/");
+    assert!(build_web < script.find("cargo test --release").unwrap(), "{script}");
+    assert!(
+        script.lines().any(|l| l.trim() == "sh scripts/test-wasm.sh"),
+        "{script}"
+    );
     // Both commands build with the release settings, so the second reuses
     // the first's dependencies; the tests keep overflow checks.
     let toml = read("Cargo.toml");

@@ -11,7 +11,13 @@ fn read(file: &str) -> String {
 
 #[test]
 fn every_crate_of_the_repository_is_dual_licensed() {
-    for manifest in ["Cargo.toml", "bench/Cargo.toml", "fuzz/Cargo.toml", "python/Cargo.toml"] {
+    for manifest in [
+        "Cargo.toml",
+        "bench/Cargo.toml",
+        "fuzz/Cargo.toml",
+        "python/Cargo.toml",
+        "wasm/Cargo.toml",
+    ] {
         let text = read(manifest);
         let package = text.split("\n[").next().unwrap_or_default();
         assert!(

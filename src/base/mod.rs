@@ -13,4 +13,5 @@ pub mod piece;
 pub mod span;
 pub mod square;
 pub mod vocabulary;
+pub mod wall_clock;
 pub mod weights;

@@ -11,6 +11,7 @@
 mod draw;
 mod figures;
 mod scene;
+pub mod view;
 
 use crate::compile::Variant;
 use crate::engine::moves::Move;

@@ -3,8 +3,9 @@
 //! that stop it from outside.
 
 use crate::base::square::Color;
+use crate::base::wall_clock::Instant;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The limits of one search. All `None` (and not `infinite`) searches to
 /// the greatest depth, which only a stop ends in practice.

@@ -270,7 +270,10 @@ impl Engine {
                         break;
                     }
                 }
-                let past_soft = shared.deadlines.soft.is_some_and(|t| std::time::Instant::now() >= t)
+                let past_soft = shared
+                    .deadlines
+                    .soft
+                    .is_some_and(|t| crate::base::wall_clock::Instant::now() >= t)
                     && !control.pondering.load(Ordering::Relaxed);
                 let timed = shared.deadlines.soft.is_some();
                 if past_soft

@@ -4,8 +4,7 @@
 //! (a move replayed, a move listed) first checks the request's budget.
 
 use super::work::{Budget, Spent};
-use crate::engine::trace::Recorder;
-use crate::notation::{explain, fen, san, trace_text, uci};
+use crate::notation::{fen, san, trace_text, uci};
 use crate::{Game, Move, Position, Variant};
 use serde_json::{Value, json};
 
@@ -112,23 +111,16 @@ pub fn position_json(variant: &Variant, line: &Line<'_>, budget: &Budget) -> Res
     let (svg, last) = match &line.last {
         None => (crate::picture::board(variant, pos), Value::Null),
         Some((mv, before)) => {
-            let mut after = before.clone();
-            let mut trace = Recorder::default();
-            after.make_traced(variant, *mv, &mut trace);
-            let (_, marks) = crate::picture::marks(mv, &trace.events, trace.area);
-            let text = uci::write(variant, mv);
-            let caption = format!("{}: after {text}", variant.name());
-            let mut touched: Vec<String> = explain::touched(mv, &trace.events).iter().map(|s| g.name(s)).collect();
-            touched.sort();
+            let r = crate::picture::view::report(variant, before, mv);
             let last = json!({
-                "uci": text,
-                "san": san::write(variant, before, mv, &trace.events, &after),
-                "trace": trace_text::describe_all(variant, &trace.events),
-                "words": explain::in_words(variant, before, mv, &trace.events),
-                "touched": touched,
-                "area": trace.area.iter().map(|s| g.name(s)).collect::<Vec<_>>(),
+                "uci": r.uci,
+                "san": r.san,
+                "trace": r.trace,
+                "words": r.words,
+                "touched": r.touched,
+                "area": r.area,
             });
-            (crate::picture::board_marked(variant, pos, &marks, &caption), last)
+            (r.svg, last)
         }
     };
     Ok(json!({

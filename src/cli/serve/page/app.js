@@ -1,6 +1,8 @@
 // The kaboom playground page: no framework, no build step. The server
 // keeps nothing; the page keeps the variant (a library id, or the edited
 // text), the start FEN and the moves, and asks the server for the rest.
+// The static playground (web/, no server) shares this script: there
+// `window.kaboomTransport` answers the same requests from WebAssembly.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -20,18 +22,24 @@ const state = {
 // Timings of every API call, for people and for the browser test.
 window.kaboomTimings = [];
 
-async function api(path, body) {
-  const started = performance.now();
+// A request to the server: `{ ok, status, data }`.
+async function fetchTransport(path, body) {
   const response = await fetch(path, body === undefined ? {} : {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),
   });
   const data = await response.json();
+  return { ok: response.ok, status: response.status, data };
+}
+
+async function api(path, body) {
+  const started = performance.now();
+  const answer = await (window.kaboomTransport || fetchTransport)(path, body);
   const ms = performance.now() - started;
   window.kaboomTimings.push({ path, ms });
   $("status").textContent = `${path.replace("/api/", "")}: ${ms.toFixed(1)} ms`;
-  return { ok: response.ok, status: response.status, data };
+  return answer;
 }
 
 function variantRef() {
@@ -301,6 +309,84 @@ async function saveScenario() {
   window.kaboomLastScenario = data.text;
 }
 
+// ---- links ------------------------------------------------------------------
+// A link carries the variant's text (deflate-raw, base64url), the start
+// FEN and the moves in its fragment: `#ron=...&fen=...&moves=e2e4+e7e5`.
+// The fragment never reaches a server.
+
+function toBase64url(bytes) {
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromBase64url(text) {
+  const b = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  const bytes = new Uint8Array(b.length);
+  for (let i = 0; i < b.length; i++) bytes[i] = b.charCodeAt(i);
+  return bytes;
+}
+
+async function squeeze(bytes, stream) {
+  const out = new Blob([bytes]).stream().pipeThrough(stream);
+  return new Uint8Array(await new Response(out).arrayBuffer());
+}
+
+// The link to the editor's text, the start FEN and the moves played.
+async function shareLink() {
+  const packed = await squeeze(new TextEncoder().encode($("editor").value), new CompressionStream("deflate-raw"));
+  const params = new URLSearchParams();
+  params.set("ron", toBase64url(packed));
+  if (state.fen) params.set("fen", state.fen);
+  if (state.moves.length) params.set("moves", state.moves.join(" "));
+  return location.href.split("#")[0] + "#" + params.toString();
+}
+
+// What the page's fragment shares, or null: { text, fen, moves }.
+async function readLink() {
+  const params = new URLSearchParams(location.hash.replace(/^#/, ""));
+  const packed = params.get("ron");
+  if (!packed) return null;
+  const bytes = await squeeze(fromBase64url(packed), new DecompressionStream("deflate-raw"));
+  const moves = (params.get("moves") || "").split(" ").filter((m) => m);
+  return { text: new TextDecoder().decode(bytes), fen: params.get("fen") || "", moves };
+}
+
+async function loadLink() {
+  let shared;
+  try {
+    shared = await readLink();
+  } catch (e) {
+    showError(`the link does not read: ${e.message || e}`);
+    return false;
+  }
+  if (!shared) return false;
+  state.id = null;
+  state.original = null;   // the shared text is always the one played
+  state.text = null;
+  state.fen = shared.fen;
+  state.moves = [];
+  state.redo = [];
+  $("variant-select").value = "";
+  $("editor").value = shared.text;
+  await validateNow();
+  if (state.text !== null) {
+    state.moves = shared.moves;
+    await refresh(true);
+  }
+  return true;
+}
+
+async function share() {
+  const link = await shareLink();
+  $("share-link").value = link;
+  $("share-link").hidden = false;
+  $("share-link").select();
+  try { history.replaceState(null, "", link); } catch (_) { /* not here (file://, say) */ }
+  try { await navigator.clipboard.writeText(link); $("status").textContent = "link copied"; } catch (_) { /* no clipboard here */ }
+  window.kaboomLastLink = link;
+}
+
 async function start() {
   $("editor").addEventListener("input", onEdit);
   $("board").addEventListener("click", onBoardClick);
@@ -335,6 +421,8 @@ async function start() {
   });
   $("engine-move").addEventListener("click", engineMove);
   $("save-scenario").addEventListener("click", saveScenario);
+  if ($("share")) $("share").addEventListener("click", share);
+  window.addEventListener("hashchange", () => { if (location.href !== window.kaboomLastLink) loadLink(); });
   $("variant-select").addEventListener("change", (e) => loadVariant(parseInt(e.target.value, 10)));
   const { data } = await api("/api/variants");
   const select = $("variant-select");
@@ -344,10 +432,12 @@ async function start() {
     o.textContent = v.label;
     select.appendChild(o);
   }
-  const wanted = new URLSearchParams(location.search).get("variant");
-  const first = data.variants.find((v) => v.label === wanted) || data.variants.find((v) => v.label === "chess") || data.variants[0];
-  select.value = first.id;
-  await loadVariant(first.id);
+  if (!(await loadLink())) {
+    const wanted = new URLSearchParams(location.search).get("variant");
+    const first = data.variants.find((v) => v.label === wanted) || data.variants.find((v) => v.label === "chess") || data.variants[0];
+    select.value = first.id;
+    await loadVariant(first.id);
+  }
   window.kaboomReady = true;
 }
 
