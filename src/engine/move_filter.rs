@@ -358,8 +358,11 @@ impl Variant {
 
 #[cfg(test)]
 mod tests {
+    use crate::base::piece::{Cell, Kind};
+    use crate::base::square::Color;
     use crate::compile::Variant;
     use crate::engine::moves::{Move, MoveKind};
+    use crate::engine::position::Position;
 
     fn variant(legal: &str) -> Variant {
         let text = format!(r#"(extends: "chess", name: "Filtered", legal: ["own royal not attacked", {legal}])"#);
@@ -390,10 +393,19 @@ mod tests {
         assert!(filtered.has_move_filters());
         // A knight never keeps its square colour: b1 attacks c3 only on
         // the board.
-        let mono = crate::fen::parse(&filtered, "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1").unwrap();
         let g = filtered.geometry;
-        let c3 = g.parse_square("c3").unwrap();
-        assert!(plain.is_attacked(&mono, c3, crate::base::square::Color::White));
-        assert!(!filtered.is_attacked(&mono, c3, crate::base::square::Color::White));
+        let sq = |name| g.parse_square(name).unwrap();
+        let kind = |letter| filtered.pieces.iter().position(|p| p.letter == letter).unwrap();
+        let mut mono = Position::empty(g);
+        for (name, letter, color) in [
+            ("e1", 'K', Color::White),
+            ("b1", 'N', Color::White),
+            ("e8", 'K', Color::Black),
+        ] {
+            mono.set(&filtered, sq(name), Cell::piece(Kind::from_index(kind(letter)), color));
+        }
+        let c3 = sq("c3");
+        assert!(plain.is_attacked(&mono, c3, Color::White));
+        assert!(!filtered.is_attacked(&mono, c3, Color::White));
     }
 }
