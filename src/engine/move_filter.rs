@@ -358,8 +358,11 @@ impl Variant {
 
 #[cfg(test)]
 mod tests {
+    use crate::base::piece::{Cell, Kind};
+    use crate::base::square::Color;
     use crate::compile::Variant;
     use crate::engine::moves::{Move, MoveKind};
+    use crate::engine::position::Position;
 
     fn variant(legal: &str) -> Variant {
         let text = format!(r#"(extends: "chess", name: "Filtered", legal: ["own royal not attacked", {legal}])"#);
@@ -390,10 +393,16 @@ mod tests {
         assert!(filtered.has_move_filters());
         // A knight never keeps its square colour: b1 attacks c3 only on
         // the board.
-        let mono = crate::fen::parse(&filtered, "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1").unwrap();
         let g = filtered.geometry;
+        let knight = Kind::from_index(filtered.pieces.iter().position(|p| p.letter == 'N').unwrap());
+        let mut mono = Position::empty(g);
+        mono.set(
+            &filtered,
+            g.parse_square("b1").unwrap(),
+            Cell::piece(knight, Color::White),
+        );
         let c3 = g.parse_square("c3").unwrap();
-        assert!(plain.is_attacked(&mono, c3, crate::base::square::Color::White));
-        assert!(!filtered.is_attacked(&mono, c3, crate::base::square::Color::White));
+        assert!(plain.is_attacked(&mono, c3, Color::White));
+        assert!(!filtered.is_attacked(&mono, c3, Color::White));
     }
 }
