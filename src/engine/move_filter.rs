@@ -394,17 +394,14 @@ mod tests {
         // A knight never keeps its square colour: b1 attacks c3 only on
         // the board.
         let g = filtered.geometry;
-        let sq = |name| g.parse_square(name).unwrap();
-        let kind = |letter| filtered.pieces.iter().position(|p| p.letter == letter).unwrap();
+        let knight = Kind::from_index(filtered.pieces.iter().position(|p| p.letter == 'N').unwrap());
         let mut mono = Position::empty(g);
-        for (name, letter, color) in [
-            ("e1", 'K', Color::White),
-            ("b1", 'N', Color::White),
-            ("e8", 'K', Color::Black),
-        ] {
-            mono.set(&filtered, sq(name), Cell::piece(Kind::from_index(kind(letter)), color));
-        }
-        let c3 = sq("c3");
+        mono.set(
+            &filtered,
+            g.parse_square("b1").unwrap(),
+            Cell::piece(knight, Color::White),
+        );
+        let c3 = g.parse_square("c3").unwrap();
         assert!(plain.is_attacked(&mono, c3, Color::White));
         assert!(!filtered.is_attacked(&mono, c3, Color::White));
     }
