@@ -152,17 +152,58 @@ def popeye_moves(text, side):
         if body.startswith("0-0"):
             moves.append(f"e{rank}g{rank}")
             continue
-        mv = re.match(r"[A-Z]?([a-h][1-8])[-*]([a-h][1-8])(?:=([A-Z]))?", body)
+        mv = re.match(r"([A-Z]?)([a-h][1-8])[-*]([a-h][1-8])(?:=([A-Z]))?", body)
         if not mv:
             raise ValueError(f"unread Popeye move `{body}` in:\n{text}")
-        uci = mv.group(1) + mv.group(2)
-        if mv.group(3):
-            uci += PROMO[mv.group(3)]
+        uci = mv.group(2) + mv.group(3)
+        # `=X` after a pawn's move to its last rank is a promotion; after
+        # any other move, a change of kind (Einstein's `Ra1-a8=B`).
+        if mv.group(4) and not mv.group(1) and mv.group(3)[1] in "18":
+            uci += PROMO[mv.group(4)]
         moves.append(uci)
     return sorted(set(moves))
 
 
-def run_popeye(popeye, fens, condition):
+# Popeye's English piece letters, read back as kaboom's.
+KIND = {"K": "K", "Q": "Q", "D": "Q", "R": "R", "T": "R", "B": "B", "L": "B", "S": "N", "N": "N", "P": "P"}
+
+
+def popeye_effects(text, side):
+    """What Popeye writes after each move of its `~1` solution about the
+    piece that moved (or, after castling, the rook): `=b`/`=w` it changed
+    sides, `=X` it changed kind (a pawn's promotion is part of the move).
+    A dict from the move in UCI coordinates to `w`, `b`, a kind letter, or
+    both (`bB`); moves Popeye annotates so only."""
+    out = {}
+    rank = "1" if side == "w" else "8"
+    for line in text.splitlines():
+        m = re.match(r"\s*1\.+\s*(.*?)\s*!?\s*$", line)
+        if not m:
+            continue
+        # `d5*e6 ep.=b`: the note follows the en passant mark.
+        body = m.group(1).replace(" ep.", "").split()[0] if m.group(1).strip() else ""
+        castle = re.match(r"(0-0-0|0-0)((?:=[A-Za-z])*)", body)
+        if castle:
+            uci = f"e{rank}c{rank}" if castle.group(1) == "0-0-0" else f"e{rank}g{rank}"
+            tail = castle.group(2)
+        else:
+            mv = re.match(r"([A-Z]?)([a-h][1-8])[-*]([a-h][1-8])((?:=[A-Za-z])*)", body)
+            if not mv:
+                continue
+            uci = mv.group(2) + mv.group(3)
+            tail = mv.group(4)
+            if tail and not mv.group(1) and mv.group(3)[1] in "18" and tail[1].isupper():
+                uci += PROMO[tail[1]]
+                tail = tail[2:]
+        marks = ""
+        for change in re.findall(r"=([A-Za-z])", tail):
+            marks += change if change in "wb" else KIND.get(change, "?")
+        if marks:
+            out[uci] = marks
+    return out
+
+
+def run_popeye(popeye, fens, condition, effects=None):
     """Popeye's legal moves for each FEN, one Popeye run per batch."""
     results = []
     for i in range(0, len(fens), BATCH):
@@ -184,6 +225,8 @@ def run_popeye(popeye, fens, condition):
             sys.exit(f"Popeye answered {len(parts) - 1} of {len(batch)} problems:\n{out.stdout}\n{out.stderr}")
         for fen, part in zip(batch, parts):
             results.append(popeye_moves(part, fen.split()[1]))
+            if effects is not None:
+                effects.append(popeye_effects(part, fen.split()[1]))
     return results
 
 
@@ -195,7 +238,7 @@ def popeye_commit(popeye):
     return out.stdout.strip() or "unknown"
 
 
-def write_data(path, variant, condition, commit, rows):
+def write_data(path, variant, condition, commit, rows, effects=None):
     lines = [
         "# Popeye's legal moves, one position per `fen` line and its `moves`;",
         "# written by scripts/compare-popeye.py, read by tests/fairy_popeye.rs.",
@@ -203,9 +246,14 @@ def write_data(path, variant, condition, commit, rows):
         f"variant {variant}",
         f"condition {condition}",
     ]
-    for fen, moves in rows:
+    if effects is not None:
+        lines.insert(2, "# `effects`: what each move did to its piece, as Popeye wrote it (=b, =w, =B).")
+        lines.append("effects-checked yes")
+    for i, (fen, moves) in enumerate(rows):
         lines.append(f"fen {fen}")
         lines.append("moves " + " ".join(moves))
+        if effects is not None and effects[i]:
+            lines.append("effects " + " ".join(f"{m}={e}" for m, e in sorted(effects[i].items())))
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("\n".join(lines) + "\n")
 
@@ -220,6 +268,8 @@ def read_data(path):
             rows.append([value, []])
         elif key == "moves":
             rows[-1][1] = value.split()
+        elif key == "effects":
+            pass
         else:
             header[key] = value
     return header, rows
@@ -242,6 +292,12 @@ def main():
     ap.add_argument("--popeye", type=Path, default=DEFAULT_POPEYE, help="Popeye's built source tree")
     ap.add_argument("--kaboom", default=str(REPO / "target" / "release" / "kaboom"))
     ap.add_argument("--check", action="store_true", help="compare the stored file only (no Popeye)")
+    ap.add_argument(
+        "--effects",
+        action="store_true",
+        help="also store what Popeye writes after each move about its piece (=b, =w, =B), "
+        "which tests/fairy_popeye.rs compares with the piece kaboom leaves",
+    )
     args = ap.parse_args()
 
     path = DATA / f"{args.name}.txt"
@@ -255,8 +311,9 @@ def main():
             args.kaboom, variant, args.positions, args.seed, args.max_plies, args.start
         )
         fens = [fen for fen, _ in found]
-        expected = list(zip(fens, run_popeye(args.popeye, fens, args.condition)))
-        write_data(path, variant, args.condition, popeye_commit(args.popeye), expected)
+        effects = [] if args.effects else None
+        expected = list(zip(fens, run_popeye(args.popeye, fens, args.condition, effects)))
+        write_data(path, variant, args.condition, popeye_commit(args.popeye), expected, effects)
     differences = 0
     for fen, theirs in expected:
         ours = kaboom_moves(args.kaboom, variant, fen)
