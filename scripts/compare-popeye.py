@@ -122,9 +122,15 @@ def popeye_problem(fen, condition):
         # an offending item.
         options.append("nocastling " + "".join(lost))
     if ep != "-":
-        file, rank = ep[0], int(ep[1])
-        step = 1 if rank == 3 else -1
-        options.append(f"enpassant {file}{rank - step}{ep}{file}{rank + step}")
+        # The squares a pawn passed (one for a double step, two for a
+        # triple step: `e2e3`), with the squares it left and reached.
+        passed = re.findall(r"[a-h]\d+", ep)
+        file, ranks = passed[0][0], sorted(int(sq[1:]) for sq in passed)
+        if side == "b":  # White just moved up the board
+            path = [ranks[0] - 1] + ranks + [ranks[-1] + 1]
+        else:
+            path = [ranks[-1] + 1] + ranks[::-1] + [ranks[0] - 1]
+        options.append("enpassant " + "".join(f"{file}{r}" for r in path))
     lines += ["option " + o for o in options]
     if condition:
         lines.append("condition " + condition)

@@ -506,9 +506,9 @@ impl Position {
             // A target an effect filled (a wall put on it) is no target.
             new_ep = new_ep.iter().filter(|&sq| self.board[sq.index()].is_empty()).collect();
         }
-        if variant.programs.changes_pieces && !new_ep.is_empty() && !self.board[self.ep_victim.index()].is_side(us) {
-            // The piece that could be taken en passant changed sides (or
-            // left): no target is left behind it.
+        if variant.programs.changes_pieces && !new_ep.is_empty() && self.board[self.ep_victim.index()] != moving {
+            // The piece that could be taken en passant changed sides or
+            // kind (or left): no target is left behind it.
             new_ep = SquareSet::EMPTY;
         }
         if new_ep.is_empty() {
