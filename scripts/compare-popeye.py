@@ -82,7 +82,7 @@ def positions_from_games(kaboom, variant, count, seed, max_plies, starts):
         for _ in range(rng.randint(1, max_plies)):
             key = " ".join(fen.split()[:4])
             moves = kaboom_moves(kaboom, variant, fen)
-            if key not in seen:
+            if key not in seen and tellable(fen):
                 seen[key] = (fen, moves)
                 if len(seen) >= count:
                     break
@@ -100,9 +100,48 @@ def start_fen(kaboom, variant):
     sys.exit(f"kaboom play {variant} printed no FEN:\n{out.stderr}")
 
 
+def popeye_holes(board):
+    """The board without its blocked squares (`*` in kaboom's FEN), and
+    those squares, which Popeye is told as holes (`condition Hole e2e4`)."""
+    rows, holes = [], []
+    for r, row in enumerate(board.split("/")):
+        out, empty, file = "", 0, 0
+        for ch in re.findall(r"\d+|.", row):
+            if ch.isdigit():
+                empty += int(ch)
+                file += int(ch)
+                continue
+            if ch == "*":
+                holes.append("abcdefgh"[file] + str(8 - r))
+                empty += 1
+            else:
+                out += (str(empty) if empty else "") + ch
+                empty = 0
+            file += 1
+        rows.append(out + (str(empty) if empty else ""))
+    return "/".join(rows), holes
+
+
+def tellable(fen):
+    """Whether Popeye can be told the position: not when a pawn's double
+    step left a hole behind it (Haaner chess), as Popeye finds a step from
+    a hole inconsistent and has no other way to hear of the target."""
+    board, side, _, ep = fen.split()[:4]
+    if ep == "-" or "*" not in board:
+        return True
+    _, holes = popeye_holes(board)
+    passed = re.findall(r"[a-h]\d+", ep)
+    ranks = sorted(int(sq[1:]) for sq in passed)
+    start = ranks[0] - 1 if side == "b" else ranks[-1] + 1
+    return f"{passed[0][0]}{start}" not in holes
+
+
 def popeye_problem(fen, condition):
     """One Popeye problem listing the legal moves of the side to move."""
     board, side, castling, ep = fen.split()[:4]
+    board, holes = popeye_holes(board)
+    if holes:
+        condition = (condition + " Hole " + "".join(holes)).strip()
     lines = ["beginproblem", "forsyth " + board.replace("N", "S").replace("n", "s")]
     lines.append("stipulation ~1")
     options = ["noboard"]
@@ -209,6 +248,42 @@ def popeye_effects(text, side):
     return out
 
 
+def popeye_token(body, side):
+    """One move as Popeye writes it (`Sb1-d2`, `0-0`, `e7-e8=Q`), in UCI."""
+    rank = "1" if side == "w" else "8"
+    if body.startswith("0-0-0"):
+        return f"e{rank}c{rank}"
+    if body.startswith("0-0"):
+        return f"e{rank}g{rank}"
+    mv = re.match(r"([A-Z]?)([a-h][1-8])[-*]([a-h][1-8])(?:=([A-Z]))?", body)
+    if not mv:
+        raise ValueError(f"unread Popeye move `{body}`")
+    uci = mv.group(2) + mv.group(3)
+    if mv.group(4) and not mv.group(1) and mv.group(3)[1] in "18":
+        uci += PROMO[mv.group(4)]
+    return uci
+
+
+def popeye_lines(popeye, fen, condition):
+    """Popeye's two-ply lines from a position with Black to move (`h~1`:
+    Black's move, then White's reply): a dict from each first move to the
+    sorted replies."""
+    board, side, castling, ep = fen.split()[:4]
+    text = popeye_problem(fen, condition).replace("stipulation ~1", "stipulation h~1")
+    text = text.replace("option halfduplex\n", "") + "\nendproblem\n"
+    with tempfile.NamedTemporaryFile("w", suffix=".inp", delete=False) as f:
+        f.write(text)
+        name = f.name
+    out = subprocess.run([str(popeye / "py"), "-maxmem", "256M", name], capture_output=True, text=True)
+    Path(name).unlink()
+    lines = {}
+    for line in out.stdout.splitlines():
+        m = re.match(r"\s*1\.(\S+)(?:\s+ep\.\S*)?(?:\s+\+)?\s+([A-Za-z0-9][^\s+]*)", line)
+        if m:
+            lines.setdefault(popeye_token(m.group(1), "b"), []).append(popeye_token(m.group(2), "w"))
+    return {k: sorted(set(v)) for k, v in lines.items()}
+
+
 def run_popeye(popeye, fens, condition, effects=None):
     """Popeye's legal moves for each FEN, one Popeye run per batch."""
     results = []
@@ -223,8 +298,12 @@ def run_popeye(popeye, fens, condition, effects=None):
             [str(popeye / "py"), "-maxmem", "256M", name], capture_output=True, text=True
         )
         Path(name).unlink()
-        if "input-error" in out.stdout or "offending item" in out.stdout:
-            sys.exit(f"Popeye refused its input:\n{text}\n{out.stdout}")
+        # Popeye also names a `beginproblem` after `nextproblem` on stderr
+        # (it reads the next problem all the same): any other item it
+        # refused is an error of the input.
+        refused = [l for l in out.stderr.splitlines() if "offending item" in l and "beginproblem" not in l]
+        if "input-error" in out.stdout or "offending item" in out.stdout or refused:
+            sys.exit(f"Popeye refused its input:\n{text}\n{out.stdout}\n{out.stderr}")
         # Each problem's output ends with a "solution finished" line.
         parts = re.split(r"solution finished\.[^\n]*\n", out.stdout)
         if len(parts) < len(batch) + 1:
@@ -244,7 +323,7 @@ def popeye_commit(popeye):
     return out.stdout.strip() or "unknown"
 
 
-def write_data(path, variant, condition, commit, rows, effects=None):
+def write_data(path, variant, condition, commit, rows, effects=None, two_ply=None):
     lines = [
         "# Popeye's legal moves, one position per `fen` line and its `moves`;",
         "# written by scripts/compare-popeye.py, read by tests/fairy_popeye.rs.",
@@ -255,11 +334,15 @@ def write_data(path, variant, condition, commit, rows, effects=None):
     if effects is not None:
         lines.insert(2, "# `effects`: what each move did to its piece, as Popeye wrote it (=b, =w, =B).")
         lines.append("effects-checked yes")
+    if two_ply:
+        lines.insert(2, "# `line M R...`: after Black's move M, White's legal replies R (Popeye's h~1).")
     for i, (fen, moves) in enumerate(rows):
         lines.append(f"fen {fen}")
         lines.append("moves " + " ".join(moves))
         if effects is not None and effects[i]:
             lines.append("effects " + " ".join(f"{m}={e}" for m, e in sorted(effects[i].items())))
+        for first, replies in sorted((two_ply or {}).get(fen, {}).items()):
+            lines.append(f"line {first} " + " ".join(replies))
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("\n".join(lines) + "\n")
 
@@ -274,7 +357,7 @@ def read_data(path):
             rows.append([value, []])
         elif key == "moves":
             rows[-1][1] = value.split()
-        elif key == "effects":
+        elif key in ("effects", "effects-checked", "line"):
             pass
         else:
             header[key] = value
@@ -299,6 +382,13 @@ def main():
     ap.add_argument("--kaboom", default=str(REPO / "target" / "release" / "kaboom"))
     ap.add_argument("--check", action="store_true", help="compare the stored file only (no Popeye)")
     ap.add_argument(
+        "--lines",
+        type=int,
+        default=0,
+        help="also store Popeye's two-ply lines (h~1) from the first N positions with Black to move, "
+        "which tests/fairy_popeye.rs compares with kaboom's replies after each first move",
+    )
+    ap.add_argument(
         "--effects",
         action="store_true",
         help="also store what Popeye writes after each move about its piece (=b, =w, =B), "
@@ -319,7 +409,10 @@ def main():
         fens = [fen for fen, _ in found]
         effects = [] if args.effects else None
         expected = list(zip(fens, run_popeye(args.popeye, fens, args.condition, effects)))
-        write_data(path, variant, args.condition, popeye_commit(args.popeye), expected, effects)
+        two_ply = {}
+        for fen in [f for f in fens if f.split()[1] == "b"][: args.lines]:
+            two_ply[fen] = popeye_lines(args.popeye, fen, args.condition)
+        write_data(path, variant, args.condition, popeye_commit(args.popeye), expected, effects, two_ply)
     differences = 0
     for fen, theirs in expected:
         ours = kaboom_moves(args.kaboom, variant, fen)

@@ -21,6 +21,9 @@ struct Data {
     /// Per position, Popeye's notes on the moves that changed their
     /// piece: `e4f6=b` (it changed sides), `a1a8=B` (it became a bishop).
     effects: Vec<Vec<(String, String)>>,
+    /// Per position, Popeye's two-ply lines (`line M R...`): after the
+    /// move M, the legal replies R.
+    lines: Vec<Vec<(String, Vec<String>)>>,
 }
 
 fn read(path: &Path) -> Data {
@@ -32,6 +35,7 @@ fn read(path: &Path) -> Data {
         positions: Vec::new(),
         effects_checked: false,
         effects: Vec::new(),
+        lines: Vec::new(),
     };
     for (n, line) in text.lines().enumerate() {
         if line.is_empty() || line.starts_with('#') {
@@ -45,8 +49,16 @@ fn read(path: &Path) -> Data {
             "fen" => {
                 data.positions.push((value.to_string(), Vec::new()));
                 data.effects.push(Vec::new());
+                data.lines.push(Vec::new());
             }
             "effects-checked" => data.effects_checked = value == "yes",
+            "line" => {
+                let mut words = value.split_whitespace().map(str::to_string);
+                let first = words.next().expect("`line` names a move");
+                let mut replies: Vec<String> = words.collect();
+                replies.sort();
+                data.lines.last_mut().expect("`line` after `fen`").push((first, replies));
+            }
             "effects" => {
                 let notes = data.effects.last_mut().expect("`effects` after `fen`");
                 for note in value.split_whitespace() {
@@ -84,6 +96,24 @@ fn differences(path: &Path) -> (usize, Vec<String>) {
     let mut out = Vec::new();
     for (i, (fen, theirs)) in data.positions.iter().enumerate() {
         let pos = kaboom::fen::parse(&variant, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        for (first, replies) in &data.lines[i] {
+            let mv = kaboom::uci::parse(&variant, &pos, first).unwrap_or_else(|e| panic!("{fen} {first}: {e}"));
+            let mut after = pos.clone();
+            after.make(&variant, mv);
+            let mut ours: Vec<String> = (variant.legal_moves(&after).iter())
+                .map(|m| kaboom::uci::write(&variant, m))
+                .collect();
+            ours.sort();
+            if &ours != replies {
+                out.push(format!(
+                    "{} ({}): {fen}: after {first}, kaboom's replies [{}], Popeye's [{}]",
+                    path.display(),
+                    data.condition,
+                    ours.join(" "),
+                    replies.join(" ")
+                ));
+            }
+        }
         if data.effects_checked {
             out.extend(
                 effect_differences(&variant, &pos, &data.effects[i])
