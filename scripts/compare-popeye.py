@@ -136,13 +136,56 @@ def tellable(fen):
     return f"{passed[0][0]}{start}" not in holes
 
 
+# `--unmarked-attribute MARK=ATTRIBUTE`: the pieces (kings aside) that
+# do not carry kaboom's mark MARK are told to Popeye with ATTRIBUTE
+# (Volage: the pieces not yet `turned` are `volage`).
+UNMARKED = None
+
+
+def popeye_attributes(board, fen):
+    """The board without the pieces that get an attribute, and those
+    pieces as Popeye's `pieces` command lists them."""
+    mark, attribute = UNMARKED
+    marked = set()
+    for field in fen.split()[6:]:
+        if field.startswith("marks="):
+            for entry in field[6:].split(","):
+                name, _, squares = entry.partition(":")
+                if name.split("/")[0] == mark:
+                    marked.update(squares.split("+"))
+    rows, listed = [], {"white": [], "black": []}
+    for r, row in enumerate(board.split("/")):
+        out, empty, file = "", 0, 0
+        for ch in re.findall(r"\d+|.", row):
+            if ch.isdigit():
+                empty += int(ch)
+                file += int(ch)
+                continue
+            sq = "abcdefgh"[file] + str(8 - r)
+            if ch.upper() != "K" and sq not in marked:
+                listed["white" if ch.isupper() else "black"].append(ch.upper().replace("N", "S") + sq)
+                empty += 1
+            else:
+                out += (str(empty) if empty else "") + ch
+                empty = 0
+            file += 1
+        rows.append(out + (str(empty) if empty else ""))
+    pieces = " ".join(f"{side} {attribute} " + " ".join(ps) for side, ps in listed.items() if ps)
+    return "/".join(rows), pieces
+
+
 def popeye_problem(fen, condition):
     """One Popeye problem listing the legal moves of the side to move."""
     board, side, castling, ep = fen.split()[:4]
     board, holes = popeye_holes(board)
     if holes:
         condition = (condition + " Hole " + "".join(holes)).strip()
+    pieces = ""
+    if UNMARKED:
+        board, pieces = popeye_attributes(board, fen)
     lines = ["beginproblem", "forsyth " + board.replace("N", "S").replace("n", "s")]
+    if pieces:
+        lines.append("pieces " + pieces)
     lines.append("stipulation ~1")
     options = ["noboard"]
     if side == "b":
@@ -197,13 +240,15 @@ def popeye_moves(text, side):
         if body.startswith("0-0"):
             moves.append(f"e{rank}g{rank}")
             continue
+        # A piece's attributes come before its letter (`vSb1-d2`, volage).
+        body = re.sub(r"^[a-z]+(?=[A-Z])", "", body)
         mv = re.match(r"([A-Z]?)([a-h][1-8])[-*]([a-h][1-8])(?:=([A-Z]))?", body)
         if not mv:
             raise ValueError(f"unread Popeye move `{body}` in:\n{text}")
         uci = mv.group(2) + mv.group(3)
         # `=X` after a pawn's move to its last rank is a promotion; after
         # any other move, a change of kind (Einstein's `Ra1-a8=B`).
-        if mv.group(4) and not mv.group(1) and mv.group(3)[1] in "18":
+        if mv.group(4) and mv.group(1) in ("", "P") and mv.group(3)[1] in "18":
             uci += PROMO[mv.group(4)]
         moves.append(uci)
     return sorted(set(moves))
@@ -232,12 +277,13 @@ def popeye_effects(text, side):
             uci = f"e{rank}c{rank}" if castle.group(1) == "0-0-0" else f"e{rank}g{rank}"
             tail = castle.group(2)
         else:
+            body = re.sub(r"^[a-z]+(?=[A-Z])", "", body)
             mv = re.match(r"([A-Z]?)([a-h][1-8])[-*]([a-h][1-8])((?:=[A-Za-z])*)", body)
             if not mv:
                 continue
             uci = mv.group(2) + mv.group(3)
             tail = mv.group(4)
-            if tail and not mv.group(1) and mv.group(3)[1] in "18" and tail[1].isupper():
+            if tail and mv.group(1) in ("", "P") and mv.group(3)[1] in "18" and tail[1].isupper():
                 uci += PROMO[tail[1]]
                 tail = tail[2:]
         marks = ""
@@ -255,11 +301,12 @@ def popeye_token(body, side):
         return f"e{rank}c{rank}"
     if body.startswith("0-0"):
         return f"e{rank}g{rank}"
+    body = re.sub(r"^[a-z]+(?=[A-Z])", "", body)
     mv = re.match(r"([A-Z]?)([a-h][1-8])[-*]([a-h][1-8])(?:=([A-Z]))?", body)
     if not mv:
         raise ValueError(f"unread Popeye move `{body}`")
     uci = mv.group(2) + mv.group(3)
-    if mv.group(4) and not mv.group(1) and mv.group(3)[1] in "18":
+    if mv.group(4) and mv.group(1) in ("", "P") and mv.group(3)[1] in "18":
         uci += PROMO[mv.group(4)]
     return uci
 
@@ -331,6 +378,8 @@ def write_data(path, variant, condition, commit, rows, effects=None, two_ply=Non
         f"variant {variant}",
         f"condition {condition}",
     ]
+    if UNMARKED:
+        lines.append(f"attribute {UNMARKED[0]}={UNMARKED[1]}")
     if effects is not None:
         lines.insert(2, "# `effects`: what each move did to its piece, as Popeye wrote it (=b, =w, =B).")
         lines.append("effects-checked yes")
@@ -357,7 +406,7 @@ def read_data(path):
             rows.append([value, []])
         elif key == "moves":
             rows[-1][1] = value.split()
-        elif key in ("effects", "effects-checked", "line"):
+        elif key in ("effects", "effects-checked", "line", "attribute"):
             pass
         else:
             header[key] = value
@@ -382,6 +431,12 @@ def main():
     ap.add_argument("--kaboom", default=str(REPO / "target" / "release" / "kaboom"))
     ap.add_argument("--check", action="store_true", help="compare the stored file only (no Popeye)")
     ap.add_argument(
+        "--unmarked-attribute",
+        default="",
+        help="MARK=ATTRIBUTE: the pieces (not kings) without kaboom's mark MARK are told to Popeye "
+        "with ATTRIBUTE (`turned=volage` for Volage); stored in the data file",
+    )
+    ap.add_argument(
         "--lines",
         type=int,
         default=0,
@@ -396,6 +451,9 @@ def main():
     )
     args = ap.parse_args()
 
+    global UNMARKED
+    if args.unmarked_attribute:
+        UNMARKED = tuple(args.unmarked_attribute.split("=", 1))
     path = DATA / f"{args.name}.txt"
     if args.check:
         header, rows = read_data(path)

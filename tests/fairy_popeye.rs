@@ -52,6 +52,9 @@ fn read(path: &Path) -> Data {
                 data.lines.push(Vec::new());
             }
             "effects-checked" => data.effects_checked = value == "yes",
+            // Told to Popeye as attributes of the pieces without a mark
+            // (`turned=volage`): read by the script only.
+            "attribute" => data.condition = format!("pieces not marked {value}"),
             "line" => {
                 let mut words = value.split_whitespace().map(str::to_string);
                 let first = words.next().expect("`line` names a move");
