@@ -60,7 +60,10 @@ fn read(path: &Path) -> Data {
                 let first = words.next().expect("`line` names a move");
                 let mut replies: Vec<String> = words.collect();
                 replies.sort();
-                data.lines.last_mut().expect("`line` after `fen`").push((first, replies));
+                data.lines
+                    .last_mut()
+                    .expect("`line` after `fen`")
+                    .push((first, replies));
             }
             "effects" => {
                 let notes = data.effects.last_mut().expect("`effects` after `fen`");

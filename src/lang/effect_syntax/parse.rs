@@ -414,7 +414,7 @@ fn lower_effect(p: Pair<'_, G>) -> Result<Effect, SentenceError> {
     })
 }
 
-pub(super) fn lower_kinds(p: Pair<'_, G>) -> KindFilter {
+fn lower_kinds(p: Pair<'_, G>) -> KindFilter {
     let mut filter = KindFilter {
         negate: false,
         royal: false,

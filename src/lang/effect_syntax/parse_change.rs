@@ -4,9 +4,9 @@
 //! The rest of the parse tree is lowered by `parse`.
 
 use super::SentenceError;
-use super::ast::{Effect, KindChange, MarkName, SetExpr};
+use super::ast::{Effect, KindChange, KindFilter, MarkName, SetExpr};
 use super::grammar::Rule as G;
-use super::parse::{lower_kinds, lower_set, rank_side, small, span, template_text};
+use super::parse::{lower_set, rank_side, small, span, template_text};
 use pest::iterators::Pair;
 
 /// A mark's name.
@@ -42,7 +42,19 @@ pub(super) fn transform(p: Pair<'_, G>) -> Result<Effect, SentenceError> {
         G::next_kind => KindChange::Next,
         G::previous_kind => KindChange::Previous,
         G::captured_kind => KindChange::Captured,
-        _ => KindChange::Kind(Some(lower_kinds(word)), span.clone()),
+        _ => {
+            let base = word.as_span().start();
+            let letters = (word.as_str().char_indices())
+                .filter(|(_, c)| c.is_ascii_uppercase())
+                .map(|(i, c)| (c, base + i..base + i + 1))
+                .collect();
+            let filter = KindFilter {
+                negate: false,
+                royal: false,
+                letters,
+            };
+            KindChange::Kind(Some(filter), span.clone())
+        }
     };
     Ok(Effect::Transform {
         set,
