@@ -185,21 +185,13 @@ fn traitor_and_magic_squares_turn_pieces_by_where_they_land() {
 /// "A rook that has shot may not shoot on its side's next turn", with a
 /// mark that travels with the rook (before marks, a shield for two moves
 /// on the rook's square faked it, and stayed behind when the rook moved).
-const SHOOTING_ROOKS: &str = r#"(
-    extends: "chess",
-    name: "Shooting rooks",
-    pieces: [
-        (letter: 'P', name: "pawn", moves: "fmWfceFifmnD", pawn: true),
-        (letter: 'N', name: "knight", moves: "N"),
-        (letter: 'B', name: "bishop", moves: "B"),
-        (letter: 'R', name: "rook", moves: "R", actions: [
-            (name: "shoot", moves: "cR", stays: true, when: "not origin in marked(shot)",
-             effect: "remove(target); mark(origin, shot, for 2 moves)"),
-        ]),
-        (letter: 'Q', name: "queen", moves: "Q"),
-        (letter: 'K', name: "king", moves: "K", royal: true),
-    ],
-)"#;
+fn shooting_rooks() -> Variant {
+    Variant::load(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/valid/shooting-rooks.ron"
+    ))
+    .unwrap()
+}
 
 fn shoots(v: &Variant, fen: &str) -> Vec<String> {
     moves(v, fen).into_iter().filter(|m| m.contains("@shoot")).collect()
@@ -207,7 +199,7 @@ fn shoots(v: &Variant, fen: &str) -> Vec<String> {
 
 #[test]
 fn a_rook_that_has_shot_may_not_shoot_on_its_sides_next_turn() {
-    let v = inline(SHOOTING_ROOKS);
+    let v = shooting_rooks();
     let start = "p3k3/p7/8/8/8/8/8/R3K3 w - - 0 1";
     assert_eq!(shoots(&v, start), ["a1a7@shoot"]);
     let (fen, _) = after(&v, start, &["a1a7@shoot"]);

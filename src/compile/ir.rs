@@ -624,6 +624,13 @@ pub struct Programs {
     /// Whether some effect puts a mark for some moves: moves count such
     /// marks down.
     pub timed_marks: bool,
+    /// Every rule only changes kinds of pieces other than royal ones into
+    /// kinds that are not royal, or marks pieces, and the legality clauses
+    /// are plain `own royal survives` and `own royal not attacked`: a
+    /// move's legality is then that of the same move without its rules
+    /// (a piece that changes kind stands where it stood, of the same
+    /// side), and the legality shortcut may judge it without playing it.
+    pub rules_keep_legality: bool,
 }
 
 impl Programs {

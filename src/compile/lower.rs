@@ -215,7 +215,37 @@ pub fn compile(
             .collect();
     }
     b.p.removal_reach = super::removal_reach::reach(&b.p, g.squares());
+    b.p.rules_keep_legality = rules_keep_legality(&b.p, s, royal_kinds);
     b.p
+}
+
+/// Whether the rules leave every move's legality as it would be without
+/// them ([`Programs::rules_keep_legality`]).
+fn rules_keep_legality(p: &Programs, s: &CheckedSentences, royal_kinds: u64) -> bool {
+    let sequence_royal = (s.kind_sequence.iter())
+        .flat_map(|q| &q.kinds)
+        .any(|k| k.in_mask(royal_kinds));
+    let blind = |op: &Op| match *op {
+        Op::Transform { to, royal, .. } => {
+            !royal
+                && match to {
+                    KindTo::Kind(k) => !k.in_mask(royal_kinds),
+                    KindTo::Next | KindTo::Previous => !sequence_royal,
+                    KindTo::Captured => false,
+                }
+        }
+        Op::Mark { .. } | Op::Unmark { .. } => true,
+        _ => false,
+    };
+    let rules = p.on_capture.iter().chain(&p.on_arrival).chain(&p.after_move);
+    p.has_effects()
+        && p.actions.is_empty()
+        && rules.flat_map(|r| &r.ops).all(blind)
+        && p.legal
+            .iter()
+            .all(|l| matches!(l, Legal::Survives(None) | Legal::NotAttacked(None)))
+        && !p.captures_compulsory
+        && !p.drops_compulsory
 }
 
 /// Marks a bounce that is the last effect of every move, and notes

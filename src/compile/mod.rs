@@ -520,6 +520,9 @@ pub fn compile(v: CheckedVariant) -> Variant {
     if attacks.has_hops || attacks.has_hop_leaps || piece_limits {
         programs.removal_reach = None;
     }
+    // A kind's limits (`cannot_hop`) may make a changed kind matter to
+    // an attack on the own royal piece.
+    programs.rules_keep_legality &= !piece_limits;
     let bits = |f: &dyn Fn(&crate::check::CheckedPiece) -> bool| -> u64 {
         v.pieces
             .iter()
