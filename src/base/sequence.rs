@@ -1,7 +1,7 @@
 //! An order of piece kinds that pieces step along (`kind_sequence`):
 //! `transform(S, next)` turns each piece into the kind after its own,
 //! `transform(S, previous)` into the one before. A sequence may be a
-//! cycle (the chameleon's N B R Q N) or have ends (Einstein's P N B R Q,
+//! cycle (N B R Q N) or have ends (P N B R Q,
 //! where a queen steps no further up and a pawn no further down). A kind
 //! not in the sequence (the king) never steps.
 
