@@ -90,6 +90,7 @@ pub use base::action::ActionId;
 pub use base::diagnostic::{Diagnostic, LoadError, Severity};
 pub use base::geometry::Geometry;
 pub use base::piece::{Cell, Kind, MAX_KINDS};
+pub use base::sequence::KindSequence;
 pub use base::span::Sources;
 pub use base::square::{Color, MAX_SQUARES, Square, SquareIter, SquareSet};
 pub use check::cost::{MAX_POSITION_COST, MAX_REPLAY_COST};

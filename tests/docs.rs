@@ -377,6 +377,20 @@ const MOVES: &[(&str, Place)] = &[
     ("f2i2+g1", Scenario("tests/scenarios/capatomic-castling-choices.ron")),
     ("f2i2", Scenario("tests/scenarios/capatomic-castling-choices.ron")),
     ("d1d7", Scenario("tests/scenarios/same-event-rules.ron")),
+    (
+        "e4f6",
+        At(
+            "variants/fairy/andernach.ron",
+            Some("4k3/8/5p2/8/4N3/8/8/4K3 w - - 0 1"),
+        ),
+    ),
+    (
+        "a1a7@shoot",
+        At(
+            "tests/fixtures/valid/shooting-rooks.ron",
+            Some("p3k3/p7/8/8/8/8/8/R3K3 w - - 0 1"),
+        ),
+    ),
     ("c2e4", At("tests/fixtures/valid/diagonal-pawns.ron", None)),
     ("b2d4", At("tests/fixtures/valid/berolina.ron", None)),
     (

@@ -15,6 +15,15 @@ struct Data {
     condition: String,
     popeye: String,
     positions: Vec<(String, Vec<String>)>,
+    /// Whether the file records what each move did to its piece
+    /// (`effects-checked yes`, written by `--effects`).
+    effects_checked: bool,
+    /// Per position, Popeye's notes on the moves that changed their
+    /// piece: `e4f6=b` (it changed sides), `a1a8=B` (it became a bishop).
+    effects: Vec<Vec<(String, String)>>,
+    /// Per position, Popeye's two-ply lines (`line M R...`): after the
+    /// move M, the legal replies R.
+    lines: Vec<Vec<(String, Vec<String>)>>,
 }
 
 fn read(path: &Path) -> Data {
@@ -24,6 +33,9 @@ fn read(path: &Path) -> Data {
         condition: String::new(),
         popeye: String::new(),
         positions: Vec::new(),
+        effects_checked: false,
+        effects: Vec::new(),
+        lines: Vec::new(),
     };
     for (n, line) in text.lines().enumerate() {
         if line.is_empty() || line.starts_with('#') {
@@ -34,7 +46,32 @@ fn read(path: &Path) -> Data {
             "popeye" => data.popeye = value.to_string(),
             "variant" => data.variant = value.to_string(),
             "condition" => data.condition = value.to_string(),
-            "fen" => data.positions.push((value.to_string(), Vec::new())),
+            "fen" => {
+                data.positions.push((value.to_string(), Vec::new()));
+                data.effects.push(Vec::new());
+                data.lines.push(Vec::new());
+            }
+            "effects-checked" => data.effects_checked = value == "yes",
+            // Told to Popeye as attributes of the pieces without a mark
+            // (`turned=volage`): read by the script only.
+            "attribute" => data.condition = format!("pieces not marked {value}"),
+            "line" => {
+                let mut words = value.split_whitespace().map(str::to_string);
+                let first = words.next().expect("`line` names a move");
+                let mut replies: Vec<String> = words.collect();
+                replies.sort();
+                data.lines
+                    .last_mut()
+                    .expect("`line` after `fen`")
+                    .push((first, replies));
+            }
+            "effects" => {
+                let notes = data.effects.last_mut().expect("`effects` after `fen`");
+                for note in value.split_whitespace() {
+                    let (mv, what) = note.split_once('=').expect("`move=change`");
+                    notes.push((mv.to_string(), what.to_string()));
+                }
+            }
             "moves" => {
                 let (_, moves) = data.positions.last_mut().expect("`moves` after `fen`");
                 *moves = value.split_whitespace().map(str::to_string).collect();
@@ -63,8 +100,33 @@ fn differences(path: &Path) -> (usize, Vec<String>) {
     assert_eq!(data.popeye.len(), 40, "{}: Popeye's commit", path.display());
     let variant = Variant::load(&data.variant).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut out = Vec::new();
-    for (fen, theirs) in &data.positions {
+    for (i, (fen, theirs)) in data.positions.iter().enumerate() {
         let pos = kaboom::fen::parse(&variant, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        for (first, replies) in &data.lines[i] {
+            let mv = kaboom::uci::parse(&variant, &pos, first).unwrap_or_else(|e| panic!("{fen} {first}: {e}"));
+            let mut after = pos.clone();
+            after.make(&variant, mv);
+            let mut ours: Vec<String> = (variant.legal_moves(&after).iter())
+                .map(|m| kaboom::uci::write(&variant, m))
+                .collect();
+            ours.sort();
+            if &ours != replies {
+                out.push(format!(
+                    "{} ({}): {fen}: after {first}, kaboom's replies [{}], Popeye's [{}]",
+                    path.display(),
+                    data.condition,
+                    ours.join(" "),
+                    replies.join(" ")
+                ));
+            }
+        }
+        if data.effects_checked {
+            out.extend(
+                effect_differences(&variant, &pos, &data.effects[i])
+                    .into_iter()
+                    .map(|d| format!("{} ({}): {fen}: {d}", path.display(), data.condition)),
+            );
+        }
         let mut ours: Vec<String> = variant
             .legal_moves(&pos)
             .iter()
@@ -89,6 +151,51 @@ fn differences(path: &Path) -> (usize, Vec<String>) {
         }
     }
     (data.positions.len(), out)
+}
+
+/// What each legal move leaves on its square (the rook's after castling)
+/// against what Popeye wrote after it: the same side and kind as the
+/// piece that moved (or the kind it promoted to), unless Popeye noted a
+/// change of side (`b`, `w`) or kind (a letter). One line per move that
+/// differs.
+fn effect_differences(variant: &Variant, pos: &kaboom::Position, notes: &[(String, String)]) -> Vec<String> {
+    let letter = |cell: kaboom::Cell| variant.pieces()[cell.kind().index()].letter;
+    let mut out = Vec::new();
+    for mv in variant.legal_moves(pos) {
+        let uci = kaboom::uci::write(variant, &mv);
+        let (from, at) = match mv.kind {
+            kaboom::MoveKind::Castle(i) => {
+                let rule = &variant.castling_rules()[i as usize];
+                (rule.rook_from, rule.rook_to)
+            }
+            _ => (mv.from, mv.to),
+        };
+        let moving = pos.cell(from);
+        let mut side = moving.color();
+        let mut kind = mv
+            .promotion
+            .map_or(letter(moving), |k| variant.pieces()[k.index()].letter);
+        if let Some((_, note)) = notes.iter().find(|(m, _)| *m == uci) {
+            for c in note.chars() {
+                match c {
+                    'w' => side = kaboom::Color::White,
+                    'b' => side = kaboom::Color::Black,
+                    k => kind = k,
+                }
+            }
+        }
+        let mut after = pos.clone();
+        after.make(variant, mv);
+        let cell = after.cell(at);
+        let got = cell.is_piece().then(|| (cell.color(), letter(cell)));
+        if got != Some((side, kind)) {
+            out.push(format!(
+                "after {uci}, kaboom leaves {got:?} on its square, Popeye {:?}",
+                (side, kind)
+            ));
+        }
+    }
+    out
 }
 
 #[test]

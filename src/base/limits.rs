@@ -55,3 +55,13 @@ pub const MAX_BEFORE: usize = 8;
 /// it in plies): the checker's bound on a `counting` limit and the FEN
 /// reader's on a running count's.
 pub const MAX_COUNTING_LIMIT: u32 = 1000;
+
+/// Most marks (`mark(S, name)`) a variant may name.
+pub const MAX_MARKS: usize = 2;
+
+/// Most moves a mark may last (`mark(S, name, for N moves)`).
+pub const MAX_MARK_MOVES: u8 = 99;
+
+/// Most timed marks in force at once: a further one replaces the one
+/// closest to running out.
+pub const MAX_MARK_TIMERS: usize = 2;

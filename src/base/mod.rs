@@ -10,6 +10,7 @@ pub mod geometry;
 pub mod glyph;
 pub mod limits;
 pub mod piece;
+pub mod sequence;
 pub mod span;
 pub mod square;
 pub mod vocabulary;

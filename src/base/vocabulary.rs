@@ -77,6 +77,12 @@ pub enum NamedSet {
     Light,
     /// Dark squares (a1 is dark).
     Dark,
+    /// The squares of every piece the move moved: the mover; after
+    /// castling the king, the rook and the pieces carried.
+    Moved,
+    /// The squares the move emptied that are still empty: the origin, a
+    /// castling rook's square, the square of a pawn taken en passant.
+    Vacated,
 }
 
 /// How the pieces of a line goal stand on their line.

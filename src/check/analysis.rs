@@ -20,7 +20,8 @@ pub fn cond_uses_target(c: &Cond<Resolved>) -> bool {
         Cond::Compare(Quantity::Captured(_) | Quantity::Checks(_) | Quantity::Held(..) | Quantity::Passes, _, _)
         | Cond::Dropped(_)
         | Cond::Castled(_)
-        | Cond::CastlingRight(_) => false,
+        | Cond::CastlingRight(_)
+        | Cond::Capture => false,
         Cond::Touching(a, b) | Cond::Within(a, b) | Cond::CanReach(a, b) => set_uses_target(a) || set_uses_target(b),
         Cond::Versus(a, _, b, _) => [a, b]
             .into_iter()
@@ -35,7 +36,10 @@ fn set_uses_target(s: &SetExpr<Resolved>) -> bool {
         SetExpr::Named(n) => matches!(n, NamedSet::Target | NamedSet::Mover | NamedSet::Path),
         SetExpr::Pieces(..) | SetExpr::Ranks(..) | SetExpr::Files(..) | SetExpr::Region(..) => false,
         SetExpr::Area(s, _) | SetExpr::Adjacent(s) | SetExpr::Manhattan(s, _) => set_uses_target(s),
-        SetExpr::Lines(s, ..) | SetExpr::First(s, _) | SetExpr::Reach(s, _) => set_uses_target(s),
+        SetExpr::Lines(s, ..) | SetExpr::First(s, _) | SetExpr::Reach(s, _) | SetExpr::Enclosed(s, _) => {
+            set_uses_target(s)
+        }
+        SetExpr::Marked(_) => false,
         SetExpr::Binary(_, a, b) => set_uses_target(a) || set_uses_target(b),
     }
 }

@@ -161,7 +161,8 @@ impl Costs {
                     cost.saturating_add(size),
                 )
             }
-            SetExpr::First(s, t) | SetExpr::Reach(s, t) => {
+            SetExpr::Marked(_) => (n, n),
+            SetExpr::First(s, t) | SetExpr::Reach(s, t) | SetExpr::Enclosed(s, t) => {
                 let (size, cost) = self.set(s);
                 let rays = Self::ray_squares(t);
                 (
@@ -192,7 +193,8 @@ impl Costs {
             )
             | Cond::Dropped(_)
             | Cond::Castled(_)
-            | Cond::CastlingRight(_) => 1,
+            | Cond::CastlingRight(_)
+            | Cond::Capture => 1,
             Cond::Not(a) | Cond::Before(a) => self.cond(a),
             Cond::And(a, b) | Cond::Or(a, b) => self.cond(a).saturating_add(self.cond(b)),
             Cond::Versus(a, _, b, _) => {
@@ -237,6 +239,10 @@ impl Costs {
             Effect::Remove(s) | Effect::Block(s) => self.set(s).1.saturating_add(self.squares),
             Effect::Shield { squares, .. } => self.set(squares).1.saturating_add(1),
             Effect::Consume => 1,
+            Effect::Recolour { set, .. }
+            | Effect::Transform { set, .. }
+            | Effect::Mark { set, .. }
+            | Effect::Unmark { set, .. } => self.set(set).1.saturating_add(self.squares),
             Effect::BlockChosen { among, unblocking, .. } => self
                 .set(among)
                 .1
@@ -500,12 +506,18 @@ fn set_walk(e: &SetExpr, f: &mut impl FnMut(&SetExpr)) {
         | SetExpr::Manhattan(s, _)
         | SetExpr::Lines(s, ..)
         | SetExpr::First(s, _)
-        | SetExpr::Reach(s, _) => set_walk(s, f),
+        | SetExpr::Reach(s, _)
+        | SetExpr::Enclosed(s, _) => set_walk(s, f),
         SetExpr::Binary(_, a, b) => {
             set_walk(a, f);
             set_walk(b, f);
         }
-        SetExpr::Named(_) | SetExpr::Pieces(..) | SetExpr::Ranks(..) | SetExpr::Files(..) | SetExpr::Region(..) => {}
+        SetExpr::Named(_)
+        | SetExpr::Pieces(..)
+        | SetExpr::Ranks(..)
+        | SetExpr::Files(..)
+        | SetExpr::Region(..)
+        | SetExpr::Marked(_) => {}
     }
 }
 
@@ -515,7 +527,8 @@ fn cond_sets(c: &Cond, f: &mut impl FnMut(&SetExpr)) {
         | Cond::Compare(Quantity::Captured(_) | Quantity::Checks(_) | Quantity::Held(..) | Quantity::Passes, _, _)
         | Cond::Dropped(_)
         | Cond::Castled(_)
-        | Cond::CastlingRight(_) => {}
+        | Cond::CastlingRight(_)
+        | Cond::Capture => {}
         Cond::Not(a) | Cond::Before(a) => cond_sets(a, f),
         Cond::And(a, b) | Cond::Or(a, b) => {
             cond_sets(a, f);
@@ -541,6 +554,10 @@ fn effect_sets(e: &Effect, f: &mut impl FnMut(&SetExpr)) {
     match e {
         Effect::Remove(s) | Effect::Block(s) | Effect::Shield { squares: s, .. } => set_walk(s, f),
         Effect::Consume => {}
+        Effect::Recolour { set, .. }
+        | Effect::Transform { set, .. }
+        | Effect::Mark { set, .. }
+        | Effect::Unmark { set, .. } => set_walk(set, f),
         Effect::BlockChosen { among, unblocking, .. } => {
             set_walk(among, f);
             if let Some(s) = unblocking {

@@ -136,6 +136,8 @@ impl Vocabulary<'_> {
             SetExpr::Lines(a, ..) => format!("the lines through {}", self.set(a)),
             SetExpr::First(a, _) => format!("the first pieces seen from {}", self.set(a)),
             SetExpr::Reach(a, _) => format!("the squares {} can reach", self.set(a)),
+            SetExpr::Enclosed(a, _) => format!("the pieces enclosed from {}", self.set(a)),
+            SetExpr::Marked(m) => format!("the pieces marked {}", m.name),
         }
     }
 
@@ -187,6 +189,7 @@ impl Vocabulary<'_> {
             Cond::CanReach(a, b) => format!("{} can move to {}", self.set(a), self.set(b)),
             Cond::Dropped(mask) => format!("the last move dropped a {}", self.kinds(*mask, false)),
             Cond::Castled(_) => "the last move castled".to_string(),
+            Cond::Capture => "the last move captured".to_string(),
             Cond::CastlingRight(_) => "a castling right is held".to_string(),
             Cond::Versus(a, op, b, offset) => {
                 let more = match offset {

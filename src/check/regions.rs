@@ -333,6 +333,8 @@ fn evaluate(
         SetExpr::Pieces(..) => return Err("a set of pieces"),
         SetExpr::First(..) => return Err("`first(...)`"),
         SetExpr::Reach(..) => return Err("`reach(...)`"),
+        SetExpr::Enclosed(..) => return Err("`enclosed(...)`"),
+        SetExpr::Marked(..) => return Err("`marked(...)`"),
         SetExpr::Lines(..) => return Err("`lines(...)`"),
         SetExpr::Ranks(from, lo, hi) => every()
             .filter(|&sq| {

@@ -68,6 +68,11 @@ fn both<A, B>(a: Option<A>, b: Option<B>) -> Option<(A, B)> {
 }
 
 impl Resolver<'_, '_> {
+    /// The kinds a filter takes (as `kinds`), for the checks of `changes`.
+    pub(super) fn kinds_of(&mut self, filter: &Option<KindFilter>) -> Option<u64> {
+        self.kinds(filter)
+    }
+
     fn kinds(&mut self, filter: &Option<KindFilter>) -> Option<u64> {
         let Some(f) = filter else { return Some(self.names.all) };
         let mut mask = 0;
@@ -191,6 +196,11 @@ impl Resolver<'_, '_> {
                 SetExpr::Binary(*op, a, b)
             }
             SetExpr::Region(from, r) => SetExpr::Region(*from, self.region(r)?),
+            SetExpr::Enclosed(s, t) => {
+                let (s, t) = both(self.boxed(s), self.template("enclosed", t))?;
+                SetExpr::Enclosed(s, t)
+            }
+            SetExpr::Marked(m) => SetExpr::Marked(self.mark(m)?),
         })
     }
 
@@ -321,6 +331,7 @@ impl Resolver<'_, '_> {
                 Cond::Line(*goal, set, *n, t)
             }
             Cond::Block(set, n) => Cond::Block(self.set(set)?, *n),
+            Cond::Capture => Cond::Capture,
         })
     }
 
@@ -374,6 +385,9 @@ impl Resolver<'_, '_> {
             Effect::Remove(s) => Effect::Remove(self.set(s)?),
             Effect::Block(s) => Effect::Block(self.set(s)?),
             Effect::Consume => Effect::Consume,
+            Effect::Recolour { .. } | Effect::Transform { .. } | Effect::Mark { .. } | Effect::Unmark { .. } => {
+                return self.change(e);
+            }
             Effect::BlockChosen {
                 among,
                 unblocking,

@@ -152,6 +152,10 @@ pub struct CheckedSentences {
     pub drops: Option<super::CheckedDrops>,
     /// The count of moves, if the variant has one.
     pub counting: Option<super::counting::CheckedCounting>,
+    /// The marks the sentences name, in the order first named.
+    pub marks: Vec<String>,
+    /// The order of kinds `transform(S, next)` steps along, if declared.
+    pub kind_sequence: Option<super::changes::CheckedSequence>,
 }
 
 impl CheckedSentences {
@@ -234,6 +238,8 @@ pub(super) fn check_sentences(c: &mut Checker<'_>, file: &VariantFile, names: &N
         .drops
         .as_ref()
         .and_then(|d| super::drops::check_drops(c, file, d, names));
+    out.kind_sequence = super::changes::check_kind_sequence(c, file, names.letter_kind, names.royal);
+    out.marks = c.marks.clone();
     out
 }
 

@@ -109,6 +109,12 @@ pub(super) struct Checker<'a> {
     /// Where the last place found inside a string literal was, so that
     /// places found in order in one long string cost one pass over it.
     walk: StringWalk,
+    /// The marks the sentences name, in the order first named (at most
+    /// [`MAX_MARKS`](crate::base::limits::MAX_MARKS)).
+    pub(super) marks: Vec<String>,
+    /// Whether the file declares a `kind_sequence` (`transform(S, next)`
+    /// needs one).
+    pub(super) kind_sequence: bool,
 }
 
 impl Checker<'_> {
@@ -175,6 +181,8 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
             .map(|p| (p.name.value.to_lowercase(), p.letter.value))
             .collect(),
         walk: StringWalk::default(),
+        marks: Vec::new(),
+        kind_sequence: file.kind_sequence.is_some(),
     };
     let name = c.require(&file.name, "name", "\"My variant\"").map(|n| n.value.clone());
     if let Some(word) = &file.block_word {

@@ -8,7 +8,7 @@
 
 use crate::base::piece::Kind;
 use crate::base::square::{Square, SquareSet};
-pub use crate::base::vocabulary::{Comparison, EndOutcome, LineGoal, NamedSet, SideFilter};
+pub use crate::base::vocabulary::{Comparison, EndOutcome, LineGoal, NamedSet, RanksFrom, SideFilter};
 
 /// Index of a set node.
 pub type SetId = u32;
@@ -77,6 +77,17 @@ pub enum SetNode {
         /// Index into [`Programs::zones`].
         table: u32,
     },
+    /// The enemy pieces in an unbroken run along a ray of a template from
+    /// a square of the set, closed by an own piece (from a rays table).
+    Enclosed {
+        /// The set.
+        set: SetId,
+        /// Index into [`Programs::rays`].
+        table: u32,
+    },
+    /// The squares of the pieces carrying mark `i` (an index into the
+    /// variant's mark names).
+    Marked(u8),
     /// `a + b`
     Union(SetId, SetId),
     /// `a - b`
@@ -130,6 +141,8 @@ pub enum CondNode {
     /// `before(...)` condition number `i` of [`Programs::before`] held
     /// before the last move (a bit the move left in the position).
     Before(u8),
+    /// The move just made captured a piece.
+    Capture,
     /// `n` pieces of the set on one line (in a row, or anywhere on it),
     /// tested against the masks of a [`Programs::line_masks`] table.
     Line {
@@ -236,6 +249,42 @@ pub enum Op {
     },
     /// Remove the acting piece, shields or not.
     Consume,
+    /// Change the side of the pieces on the set.
+    Recolour {
+        /// The pieces.
+        set: SetId,
+        /// The side they join, read for the rule's side; `None`: each the
+        /// other side.
+        to: Option<RanksFrom>,
+        /// Royal pieces change too.
+        royal: bool,
+    },
+    /// Change the kind of the pieces on the set.
+    Transform {
+        /// The pieces.
+        set: SetId,
+        /// What they become.
+        to: KindTo,
+        /// Royal pieces change too.
+        royal: bool,
+    },
+    /// Put mark `mark` on the pieces of the set, for `moves` moves from
+    /// the next one (0: for good).
+    Mark {
+        /// The pieces.
+        set: SetId,
+        /// The mark's index.
+        mark: u8,
+        /// Moves it lasts (0: for good).
+        moves: u8,
+    },
+    /// Take mark `mark` off the pieces of the set.
+    Unmark {
+        /// The pieces.
+        set: SetId,
+        /// The mark's index.
+        mark: u8,
+    },
     /// Bounce the chosen piece of the set away from `from`.
     Bounce {
         /// Pieces that may be chosen.
@@ -248,6 +297,20 @@ pub enum Op {
         /// nothing a move does comes after it.
         last: bool,
     },
+}
+
+/// The kind a `transform` gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KindTo {
+    /// This kind.
+    Kind(Kind),
+    /// The kind of the piece the move captured (no change after a move
+    /// that captured none).
+    Captured,
+    /// One step forward along the variant's kind sequence.
+    Next,
+    /// One step back along it.
+    Previous,
 }
 
 /// Pieces in hand and drops, compiled.
@@ -555,6 +618,21 @@ pub struct Programs {
     /// Whether some effect raises a shield for some moves (`shield(S
     /// against E for N moves)`): moves count such shields down.
     pub timed_shields: bool,
+    /// The names of the marks sentences name, by index (FEN writes them).
+    pub marks: Vec<String>,
+    /// Whether some effect changes a piece's side or kind where it stands
+    /// (`recolour`, `transform`).
+    pub changes_pieces: bool,
+    /// Whether some effect puts a mark for some moves: moves count such
+    /// marks down.
+    pub timed_marks: bool,
+    /// Every rule only changes kinds of pieces other than royal ones into
+    /// kinds that are not royal, or marks pieces, and the legality clauses
+    /// are plain `own royal survives` and `own royal not attacked`: a
+    /// move's legality is then that of the same move without its rules
+    /// (a piece that changes kind stands where it stood, of the same
+    /// side), and the legality shortcut may judge it without playing it.
+    pub rules_keep_legality: bool,
 }
 
 impl Programs {

@@ -5,8 +5,8 @@
 
 use super::ir::QuantityNode;
 use super::ir::{
-    CompiledAction, CompiledRule, CondId, CondNode, Counting, CountingStart, Drops, End, Legal, LineGoal, LineMasks,
-    LineSupport, Op, Programs, PushDirection, SetId, SetNode,
+    CompiledAction, CompiledRule, CondId, CondNode, Counting, CountingStart, Drops, End, KindTo, Legal, LineGoal,
+    LineMasks, LineSupport, Op, Programs, PushDirection, SetId, SetNode,
 };
 use crate::base::geometry::Geometry;
 use crate::base::limits::SHIELD_BOUNCE;
@@ -67,6 +67,7 @@ pub fn compile(
                 .filter(|&sq| (g.file(sq) + g.rank(sq)) % 2 != 0)
                 .collect(),
             counters: s.counters.clone(),
+            marks: s.marks.clone(),
             ..Default::default()
         },
         g,
@@ -218,7 +219,37 @@ pub fn compile(
             .collect();
     }
     b.p.removal_reach = super::removal_reach::reach(&b.p, g.squares());
+    b.p.rules_keep_legality = rules_keep_legality(&b.p, s, royal_kinds);
     b.p
+}
+
+/// Whether the rules leave every move's legality as it would be without
+/// them ([`Programs::rules_keep_legality`]).
+fn rules_keep_legality(p: &Programs, s: &CheckedSentences, royal_kinds: u64) -> bool {
+    let sequence_royal = (s.kind_sequence.iter())
+        .flat_map(|q| &q.kinds)
+        .any(|k| k.in_mask(royal_kinds));
+    let blind = |op: &Op| match *op {
+        Op::Transform { to, royal, .. } => {
+            !royal
+                && match to {
+                    KindTo::Kind(k) => !k.in_mask(royal_kinds),
+                    KindTo::Next | KindTo::Previous => !sequence_royal,
+                    KindTo::Captured => false,
+                }
+        }
+        Op::Mark { .. } | Op::Unmark { .. } => true,
+        _ => false,
+    };
+    let rules = p.on_capture.iter().chain(&p.on_arrival).chain(&p.after_move);
+    p.has_effects()
+        && p.actions.is_empty()
+        && rules.flat_map(|r| &r.ops).all(blind)
+        && p.legal
+            .iter()
+            .all(|l| matches!(l, Legal::Survives(None) | Legal::NotAttacked(None)))
+        && !p.captures_compulsory
+        && !p.drops_compulsory
 }
 
 /// Marks a bounce that is the last effect of every move, and notes
@@ -467,6 +498,12 @@ impl Builder {
                 });
                 SetNode::Zone { table }
             }
+            SetExpr::Enclosed(s, template) => {
+                let set = self.set(s);
+                let table = self.rays_table(template);
+                SetNode::Enclosed { set, table }
+            }
+            SetExpr::Marked(m) => SetNode::Marked(self.mark_index(&m.name)),
             SetExpr::Binary(op, a, b) => {
                 let (a, b) = (self.set(a), self.set(b));
                 match op {
@@ -696,6 +733,7 @@ impl Builder {
                     table,
                 }
             }
+            Cond::Capture => CondNode::Capture,
             Cond::Line(goal, s, n, template) => {
                 let set = self.set(s);
                 let table = self.line_mask_table(*goal, *n, template);
@@ -710,8 +748,48 @@ impl Builder {
         self.push_cond(node)
     }
 
+    /// The index of a mark the checker counted among the variant's marks.
+    fn mark_index(&self, name: &str) -> u8 {
+        let i = self.p.marks.iter().position(|m| m == name);
+        i.expect("the checker lists every mark a sentence names") as u8
+    }
+
     fn op(&mut self, e: &Effect) -> Op {
         match e {
+            Effect::Recolour { set, to, royal } => {
+                self.p.changes_pieces = true;
+                Op::Recolour {
+                    set: self.set(set),
+                    to: *to,
+                    royal: *royal,
+                }
+            }
+            Effect::Transform { set, to, royal, .. } => {
+                self.p.changes_pieces = true;
+                let to = match to {
+                    ast::KindChange::Kind(mask, _) => KindTo::Kind(Kind::from_index(mask.trailing_zeros() as usize)),
+                    ast::KindChange::Captured => KindTo::Captured,
+                    ast::KindChange::Next => KindTo::Next,
+                    ast::KindChange::Previous => KindTo::Previous,
+                };
+                Op::Transform {
+                    set: self.set(set),
+                    to,
+                    royal: *royal,
+                }
+            }
+            Effect::Mark { set, mark, moves } => {
+                self.p.timed_marks |= *moves > 0;
+                Op::Mark {
+                    set: self.set(set),
+                    mark: self.mark_index(&mark.name),
+                    moves: *moves,
+                }
+            }
+            Effect::Unmark { set, mark } => Op::Unmark {
+                set: self.set(set),
+                mark: self.mark_index(&mark.name),
+            },
             Effect::Remove(s) => Op::Remove(self.set(s)),
             Effect::Block(s) => Op::Block(self.set(s)),
             Effect::Consume => Op::Consume,
@@ -891,7 +969,11 @@ fn fixed_by_move(sets: &[SetNode], id: SetId) -> bool {
         SetNode::Union(a, b) | SetNode::Difference(a, b) | SetNode::Intersection(a, b) => {
             fixed_by_move(sets, a) && fixed_by_move(sets, b)
         }
-        SetNode::Pieces { .. } | SetNode::First { .. } | SetNode::Reach { .. } => false,
+        SetNode::Pieces { .. }
+        | SetNode::First { .. }
+        | SetNode::Reach { .. }
+        | SetNode::Enclosed { .. }
+        | SetNode::Marked(_) => false,
     }
 }
 

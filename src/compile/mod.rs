@@ -92,6 +92,9 @@ pub struct Variant {
     pub(crate) description: String,
     /// The word for a square that becomes blocked (`block_word`).
     pub(crate) block_word: String,
+    /// The order of kinds `transform(S, next)` steps along
+    /// (`kind_sequence`; empty when the file declares none).
+    pub(crate) kind_sequence: crate::base::sequence::KindSequence,
     /// The evaluation's weights, from the file's `evaluation` (for search).
     pub(crate) evaluation: crate::base::weights::EvalWeights,
     /// Board size.
@@ -215,6 +218,19 @@ impl Variant {
     /// `block_word` (`cratered`, `irradiated`), else `blocked`.
     pub fn block_word(&self) -> &str {
         &self.block_word
+    }
+
+    /// The name of mark `i` (`shot` in `mark(mover, shot)`), as traces
+    /// and FEN write it; `mark` for an index the variant lacks.
+    pub fn mark_name(&self, i: u8) -> &str {
+        self.programs.marks.get(usize::from(i)).map_or("mark", String::as_str)
+    }
+
+    /// The order of kinds `transform(S, next)` steps along (empty when
+    /// the file declares no `kind_sequence`): a rule that reborns or
+    /// changes pieces may step along it too.
+    pub fn kind_sequence(&self) -> &crate::base::sequence::KindSequence {
+        &self.kind_sequence
     }
 
     /// The board's size.
@@ -505,6 +521,9 @@ pub fn compile(v: CheckedVariant) -> Variant {
     if attacks.has_hops || attacks.has_hop_leaps || piece_limits {
         programs.removal_reach = None;
     }
+    // A kind's limits (`cannot_hop`) may make a changed kind matter to
+    // an attack on the own royal piece.
+    programs.rules_keep_legality &= !piece_limits;
     let bits = |f: &dyn Fn(&crate::check::CheckedPiece) -> bool| -> u64 {
         v.pieces
             .iter()
@@ -545,6 +564,12 @@ pub fn compile(v: CheckedVariant) -> Variant {
         name: v.name.clone(),
         description: v.description.clone(),
         block_word: v.block_word.clone().unwrap_or_else(|| "blocked".to_string()),
+        kind_sequence: v
+            .sentences
+            .kind_sequence
+            .as_ref()
+            .map(|s| crate::base::sequence::KindSequence::new(&s.kinds, s.cyclic, v.pieces.len()))
+            .unwrap_or_default(),
         evaluation: v.evaluation,
         geometry: g,
         pieces: v

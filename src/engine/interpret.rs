@@ -199,6 +199,8 @@ impl Variant {
                 reached[top]
             }
             SetNode::Zone { table } => p.zones[table as usize][ctx.side as usize],
+            SetNode::Enclosed { set, table } => self.enclosed(set, table, pos, ctx),
+            SetNode::Marked(mark) => pos.marks.of(mark),
             SetNode::Union(a, b) => self.eval_set(a, pos, ctx).union(&self.eval_set(b, pos, ctx)),
             SetNode::Difference(a, b) => {
                 let left = self.eval_set(a, pos, ctx);
@@ -227,6 +229,8 @@ impl Variant {
             NamedSet::Target => single(ctx.target),
             NamedSet::Origin => single(ctx.origin),
             NamedSet::Mover => single(ctx.mover),
+            NamedSet::Moved => self.moved_squares(pos, ctx),
+            NamedSet::Vacated => self.vacated_squares(pos, ctx),
             NamedSet::Path => {
                 let g = self.geometry;
                 let delta = (
@@ -341,6 +345,7 @@ impl Variant {
             CondNode::Passes(cmp, n) => compare(u32::from(pos.last.passes), cmp, n),
             CondNode::Dropped(mask) => pos.last.dropped.is_some_and(|kind| kind.in_mask(mask)),
             CondNode::Castled(right) => pos.last.castled & right != 0,
+            CondNode::Capture => pos.last.captured.is_some(),
             CondNode::CastlingRight(right) => pos.castling & right != 0,
             CondNode::Before(bit) => pos.last.before >> bit & 1 != 0,
             CondNode::Versus(a, cmp, b, offset) => {
@@ -504,6 +509,10 @@ impl Variant {
                         trace.record(Event::Removed { piece, at: ctx.mover });
                     }
                 }
+                Op::Recolour { set, to, royal } => self.recolour(pos, ctx, (set, to, royal), trace),
+                Op::Transform { set, to, royal } => self.transform(pos, ctx, (set, to, royal), trace),
+                Op::Mark { set, mark, moves } => self.mark(pos, ctx, (set, mark, moves, true), trace),
+                Op::Unmark { set, mark } => self.mark(pos, ctx, (set, mark, 0, false), trace),
                 Op::Shield { set, against, moves } => {
                     let squares = self.eval_set(set, pos, ctx);
                     trace.area(squares);

@@ -2,6 +2,7 @@
 //! perft. It reads only the compiled [`Variant`](crate::compile::Variant).
 
 pub mod attack;
+mod change;
 mod check_squares;
 mod clock;
 pub mod count;
@@ -11,6 +12,7 @@ pub mod interpret;
 mod leaf_count;
 pub mod legality;
 mod move_filter;
+pub mod marks;
 pub mod movegen;
 pub mod moves;
 pub mod perft;

@@ -888,7 +888,11 @@ impl SafeMoves {
         {
             return false;
         }
-        if !variant.is_plain(mv) {
+        // Rules that only change kinds or mark pieces judge as the plain move.
+        let kept = variant.programs.rules_keep_legality
+            && matches!(mv.kind, MoveKind::Quiet | MoveKind::Initial | MoveKind::Capture)
+            && mv.choices.is_empty();
+        if !kept && !variant.is_plain(mv) {
             return self.allows_removals(variant, pos, mv);
         }
         if self.no_checks && self.gives_check(variant, pos, mv) {

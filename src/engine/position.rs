@@ -5,6 +5,7 @@
 use super::clock::Before;
 use super::count::Count;
 use super::interpret::{Answers, Context, MadeBy};
+use super::marks::Marks;
 use super::moves::{IllegalMove, Move, MoveKind};
 use super::timed_shields::TimedShields;
 use super::trace::{Event, NoTrace, Trace};
@@ -49,6 +50,8 @@ pub struct Position {
     pub(crate) last: LastMoves,
     /// Shields raised by effects for some moves.
     pub(crate) timed_shields: TimedShields,
+    /// The marks pieces carry (`mark(S, name)`).
+    pub(crate) marks: Marks,
     /// Whether some cell may be blocked: set by [`block`](Self::block),
     /// never cleared, so that counting moves with square sets may skip
     /// reading the blocked squares off the board.
@@ -99,6 +102,12 @@ pub(crate) struct LastMoves {
     pub(crate) before: u8,
     /// The castling right the last move castled with (0: it was no castling).
     pub(crate) castled: u16,
+    /// The piece the last move captured, if it captured one (what
+    /// `capture` and `transform(S, captured)` read).
+    pub(crate) captured: Option<Cell>,
+    /// Where that piece stood (the target, or the square of a pawn taken
+    /// en passant).
+    pub(crate) victim: Square,
 }
 
 impl Position {
@@ -123,6 +132,7 @@ impl Position {
             promoted: SquareSet::EMPTY,
             last: LastMoves::default(),
             timed_shields: TimedShields::default(),
+            marks: Marks::default(),
             may_have_blocked: BlockedHint(false),
             geometry,
         }
@@ -233,6 +243,9 @@ impl Position {
     pub(crate) fn clear(&mut self, sq: Square) {
         self.unmoved.remove(sq);
         self.promoted.remove(sq);
+        if self.marks.any() {
+            self.marks.clear(sq);
+        }
         let cell = self.board[sq.index()];
         if cell.is_piece() {
             let side = cell.color() as usize;
@@ -283,6 +296,9 @@ impl Position {
     #[inline]
     pub(crate) fn relocate(&mut self, from: Square, to: Square) {
         self.unmoved.remove(from);
+        if self.marks.any() {
+            self.marks.relocate(from, to);
+        }
         if self.promoted.contains(from) {
             self.promoted.remove(from);
             self.promoted.insert(to);
@@ -405,6 +421,8 @@ impl Position {
                 MoveKind::Castle(index) => variant.castling[index as usize].right,
                 _ => 0,
             },
+            captured: None,
+            victim: Square::new(0),
         };
         let made = match mv.kind {
             MoveKind::Pass => return self.make_pass(variant, before.resets_clock(self, variant, &mv, false, false)),
@@ -416,7 +434,10 @@ impl Position {
         };
         if let Some(kind) = mv.promotion {
             let promoted = Cell::piece(kind, owner);
+            // A piece keeps its marks as it promotes.
+            let marks = self.marks;
             self.set(variant, mv.to, promoted);
+            self.marks = marks;
             // A promoted form turning back into its own piece (a demotion)
             // is that piece again, not a promoted one.
             if moving.is_piece() && variant.pieces[moving.kind().index()].promoted_from != Some(kind) {
@@ -476,11 +497,19 @@ impl Position {
         if programs.timed_shields {
             self.timed_shields.tick();
         }
+        if programs.timed_marks {
+            self.marks.tick();
+        }
         let resets_clock = before.resets_clock(self, variant, &mv, made.captured, answers.moved_pawn);
         let mut new_ep = made.new_ep;
         if variant.programs.blocks && !new_ep.is_empty() {
             // A target an effect filled (a wall put on it) is no target.
             new_ep = new_ep.iter().filter(|&sq| self.board[sq.index()].is_empty()).collect();
+        }
+        if variant.programs.changes_pieces && !new_ep.is_empty() && self.board[self.ep_victim.index()] != moving {
+            // The piece that could be taken en passant changed sides or
+            // kind (or left): no target is left behind it.
+            new_ep = SquareSet::EMPTY;
         }
         if new_ep.is_empty() {
             self.ep_victim = Square::new(0);
@@ -504,6 +533,9 @@ impl Position {
     fn make_pass(&mut self, variant: &Variant, resets_clock: bool) {
         if variant.programs.timed_shields {
             self.timed_shields.tick();
+        }
+        if variant.programs.timed_marks {
+            self.marks.tick();
         }
         self.ep_targets = SquareSet::EMPTY;
         self.ep_victim = Square::new(0);
@@ -553,6 +585,8 @@ impl Position {
             to: mv.to,
         });
         let (captured, promoted) = (self.board[victim.index()], self.promoted.contains(victim));
+        self.last.captured = Some(captured);
+        self.last.victim = victim;
         self.remove_piece(variant, victim, true, trace);
         self.capture_to_hand(variant, captured, promoted);
         self.relocate(mv.from, mv.to);
@@ -620,6 +654,8 @@ impl Position {
         }
         self.clear(rule.king_from);
         self.clear(rule.rook_from);
+        // The king, the rook and the pieces carried keep their marks.
+        let marks = self.marks;
         for &(from, _) in &rule.carry {
             self.clear(from);
         }
@@ -638,6 +674,11 @@ impl Position {
         for (&(from, to), &piece) in rule.carry.iter().zip(&carried) {
             self.set(variant, to, piece);
             trace.record(Event::Moved { piece, from, to });
+        }
+        if marks.any() {
+            self.marks = marks;
+            let moves = [(rule.king_from, rule.king_to), (rule.rook_from, rule.rook_to)];
+            self.marks.permute(moves.iter().chain(&rule.carry).copied());
         }
         // `takes`: the other side's rights this castling takes away.
         self.castling &= !rule.takes;

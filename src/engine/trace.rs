@@ -86,6 +86,35 @@ pub enum Event {
         /// Where.
         at: Square,
     },
+    /// A piece changed sides where it stands (`recolour`).
+    Recoloured {
+        /// Where.
+        at: Square,
+        /// The piece it is now.
+        piece: Cell,
+    },
+    /// A piece changed kind where it stands (`transform`).
+    Transformed {
+        /// Where.
+        at: Square,
+        /// The piece it is now.
+        piece: Cell,
+    },
+    /// A piece got a mark (`mark`): the mark's index among the variant's
+    /// marks ([`Variant::mark_name`](crate::Variant::mark_name)).
+    Marked {
+        /// Where.
+        at: Square,
+        /// The mark's index.
+        mark: u8,
+    },
+    /// A piece lost a mark (`unmark`, or a mark for some moves fell).
+    Unmarked {
+        /// Where.
+        at: Square,
+        /// The mark's index.
+        mark: u8,
+    },
 }
 
 /// A follow-up choice that a move reached without making it: what move
@@ -121,6 +150,10 @@ pub trait Trace {
     /// probe of move generation); when false, the interpreter does not
     /// compute them.
     const PROBES: bool = false;
+
+    /// Whether this trace keeps events: when false, the interpreter does
+    /// not work out the events only a trace would read.
+    const RECORDS: bool = true;
 
     /// Records one event.
     fn record(&mut self, event: Event);
@@ -163,6 +196,8 @@ impl Trace for Recorder {
 pub struct NoTrace;
 
 impl Trace for NoTrace {
+    const RECORDS: bool = false;
+
     #[inline(always)]
     fn record(&mut self, _: Event) {}
 }

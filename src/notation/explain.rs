@@ -38,7 +38,11 @@ pub fn touched(mv: &Move, events: &[Event]) -> SquareSet {
             | Event::Unblocked { at }
             | Event::Promoted { at, .. }
             | Event::Dropped { at, .. }
-            | Event::Shielded { at } => set.insert(at),
+            | Event::Shielded { at }
+            | Event::Recoloured { at, .. }
+            | Event::Transformed { at, .. }
+            | Event::Marked { at, .. }
+            | Event::Unmarked { at, .. } => set.insert(at),
             Event::PushedOff { from, .. } => set.insert(from),
         }
     }
@@ -146,6 +150,20 @@ pub fn in_words(variant: &Variant, before: &Position, mv: &Move, events: &[Event
             }
             Event::Promoted { at, piece } => format!("It promotes on {} to a {}.", sq(at), name(variant, piece)),
             Event::Shielded { at } => format!("A shield protects {}.", sq(at)),
+            Event::Recoloured { at, piece } => format!("The piece on {} becomes {}'s.", sq(at), side(piece)),
+            Event::Transformed { at, piece } => format!(
+                "The piece on {} becomes a {}.",
+                sq(at),
+                variant.pieces[piece.kind().index()].name
+            ),
+            Event::Marked { at, mark } => format!("The piece on {} is marked {}.", sq(at), variant.mark_name(mark)),
+            Event::Unmarked { at, mark } => {
+                format!(
+                    "The piece on {} is no longer marked {}.",
+                    sq(at),
+                    variant.mark_name(mark)
+                )
+            }
             Event::Dropped { piece, at } => {
                 format!("A {} from the hand is dropped on {}.", name(variant, piece), sq(at))
             }

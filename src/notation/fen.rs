@@ -418,6 +418,7 @@ fn read_extra(variant: &Variant, pos: &mut Position, key: &str, value: &str) -> 
             Ok(())
         }
         "shields" => read_shields(variant, pos, value),
+        "marks" => super::fen_marks::read(variant, pos, value),
         "captured" => {
             let counts: Vec<&str> = value.split(',').collect();
             if counts.len() != variant.programs.counters.len() {
@@ -439,7 +440,7 @@ fn read_extra(variant: &Variant, pos: &mut Position, key: &str, value: &str) -> 
         }
         _ => Err((
             format!("unknown field `{key}`"),
-            "kaboom adds only `used=`, `captured=`, `unmoved=`, `epvictim=` and `shields=` to FEN".into(),
+            "kaboom adds only `used=`, `captured=`, `unmoved=`, `epvictim=`, `shields=` and `marks=` to FEN".into(),
         )),
     }
 }
@@ -595,6 +596,9 @@ pub fn write(variant: &Variant, pos: &Position) -> String {
         .collect();
     if !shields.is_empty() {
         out.push_str(&format!(" shields={}", shields.join(",")));
+    }
+    if let Some(marks) = super::fen_marks::write(variant, pos) {
+        out.push_str(&format!(" marks={marks}"));
     }
     out
 }

@@ -22,6 +22,20 @@ pub fn describe(variant: &Variant, event: &Event) -> String {
         Event::Promoted { at, piece } => format!("promoted {} {}", l(piece), g.name(at)),
         Event::Shielded { at } => format!("shielded {}", g.name(at)),
         Event::Dropped { piece, at } => format!("dropped {} {}", l(piece), g.name(at)),
+        Event::Recoloured { at, piece } => format!(
+            "{} becomes {}",
+            g.name(at),
+            if piece.color() == crate::base::square::Color::White {
+                "white"
+            } else {
+                "black"
+            }
+        ),
+        Event::Transformed { at, piece } => {
+            format!("{} becomes {}", g.name(at), l(piece).to_ascii_uppercase())
+        }
+        Event::Marked { at, mark } => format!("marked {} {}", variant.mark_name(mark), g.name(at)),
+        Event::Unmarked { at, mark } => format!("unmarked {} {}", variant.mark_name(mark), g.name(at)),
     }
 }
 

@@ -112,6 +112,13 @@ pub fn marks(mv: &Move, events: &[Event], area: SquareSet) -> (Marks, Marks) {
                 before.shaded.insert(at);
                 after.shaded.insert(at);
             }
+            Event::Recoloured { at, .. }
+            | Event::Transformed { at, .. }
+            | Event::Marked { at, .. }
+            | Event::Unmarked { at, .. } => {
+                after.touched.insert(at);
+                after.shaded.insert(at);
+            }
             Event::Bounced { from, to, .. } => {
                 before.arrows.push(Arrow {
                     from,

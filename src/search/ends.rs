@@ -108,8 +108,12 @@ pub(crate) struct Noise {
 }
 
 fn removes(ops: &[Op]) -> bool {
-    ops.iter()
-        .any(|op| matches!(op, Op::Remove(_) | Op::Push { .. } | Op::Bounce { .. }))
+    ops.iter().any(|op| {
+        matches!(
+            op,
+            Op::Remove(_) | Op::Push { .. } | Op::Bounce { .. } | Op::Recolour { .. } | Op::Transform { .. }
+        )
+    })
 }
 
 impl Noise {

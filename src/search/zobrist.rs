@@ -47,6 +47,8 @@ pub struct Keys {
     blocks: bool,
     /// Whether some effect raises shields for some moves (then they count).
     timed_shields: bool,
+    /// Whether the variant names marks (then the marks count).
+    marks: bool,
 }
 
 /// SplitMix64: a small, good generator for fixed tables.
@@ -106,6 +108,7 @@ impl Keys {
             clock_limit,
             blocks,
             timed_shields: programs.timed_shields,
+            marks: !programs.marks.is_empty(),
         }
     }
 
@@ -185,6 +188,9 @@ impl Keys {
             }
             key ^= squares(&self.promoted, &pos.promoted);
         }
+        if self.marks {
+            key ^= marks_key(&pos.marks);
+        }
         if self.timed_shields {
             // Each shield in force, by its squares, effects, moves left and slot.
             for (slot, s) in pos.timed_shields.active().enumerate() {
@@ -208,6 +214,24 @@ impl Keys {
             _ => 0,
         }
     }
+}
+
+/// The marks' part of a key: each mark's squares, and each timer in
+/// force by its squares, mark, moves left and slot.
+fn marks_key(marks: &crate::engine::marks::Marks) -> u64 {
+    let mut key = 0;
+    for (i, on) in marks.on.iter().enumerate() {
+        if !on.is_empty() {
+            let mut state = (on.0.iter()).fold(0x6D61_726B_u64 ^ i as u64, |h, &w| h.rotate_left(19) ^ w);
+            key ^= splitmix(&mut state);
+        }
+    }
+    for (slot, t) in marks.active().enumerate() {
+        let mut state = (t.squares.0.iter()).fold(0x7469_6D65_u64 ^ slot as u64, |h, &w| h.rotate_left(23) ^ w)
+            ^ (u64::from(t.mark) << 8 | u64::from(t.left)) << 48;
+        key ^= splitmix(&mut state);
+    }
+    key
 }
 
 fn squares(keys: &[u64; MAX_SQUARES], set: &SquareSet) -> u64 {

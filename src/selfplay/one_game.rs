@@ -90,6 +90,9 @@ pub fn mechanics(variant: &Variant, mv: &Move, events: &[Event], out: &mut BTree
             Event::Promoted { .. } => "promotion",
             Event::Shielded { .. } => "shield",
             Event::Dropped { .. } => "drop",
+            Event::Recoloured { .. } => "change of side",
+            Event::Transformed { .. } => "change of kind",
+            Event::Marked { .. } | Event::Unmarked { .. } => "mark",
         };
         names.push(name);
     }

@@ -423,6 +423,7 @@ fn merge(parent: VariantFile, child: VariantFile) -> VariantFile {
         pass: child.pass.or(parent.pass),
         pass_on_stalemate: child.pass_on_stalemate.or(parent.pass_on_stalemate),
         block_word: child.block_word.or(parent.block_word),
+        kind_sequence: child.kind_sequence.or(parent.kind_sequence),
         rules: child.rules.or(parent.rules),
         actions: child.actions.or(parent.actions),
         shields: child.shields.or(parent.shields),

@@ -86,6 +86,11 @@ pub struct VariantFile {
     /// `blocked`.
     #[serde(default)]
     pub block_word: Option<Spanned<String>>,
+    /// An order of kinds that `transform(S, next)` and `transform(S,
+    /// previous)` step along: `"P N B R Q"`; a cycle when the last letter
+    /// repeats the first (`"N B R Q N"`).
+    #[serde(default)]
+    pub kind_sequence: Option<Spanned<String>>,
     /// Rules triggered by moves: `"on capture: remove(area(target, 1))"`.
     #[serde(default, deserialize_with = "lenient_option_list")]
     pub rules: Option<Vec<Spanned<String>>>,

@@ -126,6 +126,33 @@ pub enum SetExpr<P: Phase = Parsed> {
     /// A region of the variant's `regions` list, read for a side (`Own`:
     /// the rule's; `enemy goal`: the other's).
     Region(RanksFrom, P::Region),
+    /// The enemy pieces in an unbroken run along a ray of a rider
+    /// template from a square of the set, closed by an own piece.
+    Enclosed(Box<SetExpr<P>>, P::Template),
+    /// The squares of the pieces carrying a mark.
+    Marked(MarkName),
+}
+
+/// A mark's name as written inside a sentence (`shot` in `marked(shot)`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MarkName {
+    /// The name.
+    pub name: String,
+    /// Its byte range inside the sentence.
+    pub span: Range<usize>,
+}
+
+/// What kind a `transform` gives the pieces it changes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KindChange<P: Phase = Parsed> {
+    /// A named kind (one letter).
+    Kind(P::Kinds, Range<usize>),
+    /// The kind of the piece the move captured.
+    Captured,
+    /// One step forward along the variant's `kind_sequence`.
+    Next,
+    /// One step back along it.
+    Previous,
 }
 
 /// A number a condition compares.
@@ -186,6 +213,8 @@ pub enum Cond<P: Phase = Parsed> {
     Line(LineGoal, SetExpr<P>, u8, P::Template),
     /// `n` by `n` pieces of the set filling a square block (`in_block`).
     Block(SetExpr<P>, u8),
+    /// The move just made captured a piece (`capture`).
+    Capture,
 }
 
 /// Which way a push goes.
@@ -239,6 +268,43 @@ pub enum Effect<P: Phase = Parsed> {
         against: u8,
         /// How many moves, from the next one, the protection lasts.
         moves: u8,
+    },
+    /// Change the side of the pieces on the set: to the other side
+    /// (`None`), or to the side named.
+    Recolour {
+        /// The pieces.
+        set: SetExpr<P>,
+        /// The side they join; `None`: each the other side.
+        to: Option<RanksFrom>,
+        /// Royal pieces change too.
+        royal: bool,
+    },
+    /// Change the kind of the pieces on the set.
+    Transform {
+        /// The pieces.
+        set: SetExpr<P>,
+        /// What they become.
+        to: KindChange<P>,
+        /// Royal pieces change too.
+        royal: bool,
+        /// Where the kind is written in the sentence.
+        span: Range<usize>,
+    },
+    /// Put a mark on the pieces of the set, for good or for some moves.
+    Mark {
+        /// The pieces.
+        set: SetExpr<P>,
+        /// The mark.
+        mark: MarkName,
+        /// Moves it lasts, from the next one (0: for good).
+        moves: u8,
+    },
+    /// Take a mark off the pieces of the set.
+    Unmark {
+        /// The pieces.
+        set: SetExpr<P>,
+        /// The mark.
+        mark: MarkName,
     },
     /// The mover may bounce one piece of the set away from `from`.
     Bounce {

@@ -219,7 +219,7 @@ pub fn parse_end(text: &str) -> Result<EndRule, SentenceError> {
 }
 
 /// The side a `rank_side` names.
-fn rank_side(pair: Pair<'_, G>) -> RanksFrom {
+pub(super) fn rank_side(pair: Pair<'_, G>) -> RanksFrom {
     match first(pair).as_rule() {
         G::enemy => RanksFrom::Enemy,
         G::white => RanksFrom::White,
@@ -232,11 +232,11 @@ fn first(pair: Pair<'_, G>) -> Pair<'_, G> {
     pair.into_inner().next().expect("the grammar guarantees an inner rule")
 }
 
-fn span(pair: &Pair<'_, G>) -> Range<usize> {
+pub(super) fn span(pair: &Pair<'_, G>) -> Range<usize> {
     pair.as_span().start()..pair.as_span().end()
 }
 
-fn template_text(pair: &Pair<'_, G>) -> TemplateText {
+pub(super) fn template_text(pair: &Pair<'_, G>) -> TemplateText {
     TemplateText {
         text: pair.as_str().to_string(),
         span: span(pair),
@@ -251,7 +251,7 @@ fn number(pair: Pair<'_, G>) -> Result<u32, SentenceError> {
     })
 }
 
-fn small(pair: Pair<'_, G>, max: u32, what: &str) -> Result<u8, SentenceError> {
+pub(super) fn small(pair: Pair<'_, G>, max: u32, what: &str) -> Result<u8, SentenceError> {
     let at = span(&pair);
     let n = number(pair)?;
     if n > max {
@@ -344,8 +344,13 @@ fn lower_effects(pair: Pair<'_, G>) -> Result<Vec<Effect>, SentenceError> {
 
 fn lower_effect(p: Pair<'_, G>) -> Result<Effect, SentenceError> {
     let rule = p.as_rule();
-    if rule == G::shield_for {
-        return lower_timed_shield(p);
+    match rule {
+        G::shield_for => return lower_timed_shield(p),
+        G::recolour => return super::parse_change::recolour(p),
+        G::transform => return super::parse_change::transform(p),
+        G::mark => return super::parse_change::mark(p, false),
+        G::unmark => return super::parse_change::mark(p, true),
+        _ => {}
     }
     let mut inner = p.into_inner();
     let mut next = || inner.next().expect("the grammar guarantees the parts");
@@ -435,7 +440,7 @@ fn lower_kinds(p: Pair<'_, G>) -> KindFilter {
     filter
 }
 
-fn lower_set(p: Pair<'_, G>) -> Result<SetExpr, SentenceError> {
+pub(super) fn lower_set(p: Pair<'_, G>) -> Result<SetExpr, SentenceError> {
     let mut inner = p.into_inner();
     let mut acc = lower_set_atom(inner.next().expect("a set has a first part"))?;
     while let Some(op) = inner.next() {
@@ -454,6 +459,11 @@ fn lower_set_atom(p: Pair<'_, G>) -> Result<SetExpr, SentenceError> {
     if p.as_rule() == G::set {
         return lower_set(p);
     }
+    match p.as_rule() {
+        G::enclosed => return super::parse_change::enclosed(p),
+        G::marked => return Ok(super::parse_change::marked(p)),
+        _ => {}
+    }
     let at = span(&p);
     let rule = p.as_rule();
     let p_text = p.as_str().to_string();
@@ -464,6 +474,8 @@ fn lower_set_atom(p: Pair<'_, G>) -> Result<SetExpr, SentenceError> {
             "target" => NamedSet::Target,
             "origin" => NamedSet::Origin,
             "mover" => NamedSet::Mover,
+            "moved" => NamedSet::Moved,
+            "vacated" => NamedSet::Vacated,
             "path" => NamedSet::Path,
             "all" => NamedSet::All,
             "shielded" => NamedSet::Shielded,
@@ -650,6 +662,7 @@ fn lower_cond_atom(p: Pair<'_, G>) -> Result<Cond, SentenceError> {
     let mut next = || inner.next().expect("the grammar guarantees the parts");
     Ok(match rule {
         G::truth => Cond::Truth(text == "true"),
+        G::capture => Cond::Capture,
         G::exists => Cond::Exists(lower_set(next())?),
         G::attacked => Cond::Attacked(lower_set(next())?),
         G::touching => {
