@@ -136,6 +136,7 @@ impl Vocabulary<'_> {
             SetExpr::Lines(a, ..) => format!("the lines through {}", self.set(a)),
             SetExpr::First(a, _) => format!("the first pieces seen from {}", self.set(a)),
             SetExpr::Reach(a, _) => format!("the squares {} can reach", self.set(a)),
+            SetExpr::Last(a) => format!("the squares of the last {}", a.name),
         }
     }
 

@@ -68,6 +68,7 @@ pub fn asks_choice<S: effects::Phase>(effect: &Effect<S>) -> bool {
             ..
         } | Effect::Bounce { .. }
             | Effect::BlockChosen { .. }
+            | Effect::MoveOn { .. }
     )
 }
 

@@ -32,6 +32,8 @@ type LineMaskKey = (LineGoal, usize, Vec<(i32, i32)>);
 
 struct Builder {
     p: Programs,
+    /// The actions' names, in their order in `p.actions` (for `last(...)`).
+    action_names: Vec<String>,
     g: Geometry,
     /// The directions of each table in `p.rays`, to share tables.
     ray_keys: Vec<Vec<((i32, i32), usize)>>,
@@ -70,6 +72,7 @@ pub fn compile(
             ..Default::default()
         },
         g,
+        action_names: s.actions.iter().map(|a| a.name.clone()).collect(),
         ray_keys: Vec::new(),
         line_keys: Vec::new(),
         line_mask_keys: Vec::new(),
@@ -230,6 +233,7 @@ fn plan_choices(p: &mut Programs) {
             op,
             Op::Bounce { .. }
                 | Op::BlockChosen { .. }
+                | Op::MoveOn { .. }
                 | Op::Push {
                     direction: PushDirection::Chosen,
                     ..
@@ -317,6 +321,12 @@ impl Builder {
         let guard = rule.guard.as_ref().map(|c| self.cond(c));
         let ops: Vec<Op> = rule.effects.iter().map(|e| self.op(e)).collect();
         let by = rule.by;
+        if rule.trigger == Trigger::Capture
+            && ops.iter().any(|op| matches!(op, Op::MoveOn { set, .. } if self.p.sets[*set as usize] == SetNode::Named(NamedSet::Mover)))
+        {
+            // The capturer moves on: it promotes where it ends.
+            self.p.promotes_after_move_on |= by.unwrap_or(u64::MAX);
+        }
         match rule.trigger {
             Trigger::Capture => self.p.on_capture.push(CompiledRule {
                 by,
@@ -383,6 +393,13 @@ impl Builder {
     fn set(&mut self, e: &SetExpr) -> SetId {
         let node = match e {
             SetExpr::Named(n) => SetNode::Named(*n),
+            SetExpr::Last(a) => {
+                self.p.reads_last = true;
+                let mask = (self.action_names.iter().enumerate())
+                    .filter(|(_, n)| **n == a.name)
+                    .fold(0u64, |m, (i, _)| m | 1u64.checked_shl(i as u32).unwrap_or(0));
+                SetNode::Last(mask)
+            }
             SetExpr::Pieces(side, kinds) => SetNode::Pieces {
                 side: *side,
                 kinds: *kinds,
@@ -750,6 +767,18 @@ impl Builder {
                     distance: *distance,
                 }
             }
+            Effect::MoveOn {
+                set,
+                as_,
+                onto,
+                required,
+            } => Op::MoveOn {
+                set: self.set(set),
+                as_captured: *as_ == ast::MoveAs::Captured,
+                onto: onto.as_ref().map(|s| self.set(s)),
+                required: *required,
+            },
+            Effect::Exchange(s) => Op::Exchange(self.set(s)),
             Effect::Bounce { set, from, promote } => {
                 let (set, from) = (self.set(set), self.set(from));
                 Op::Bounce {
@@ -887,7 +916,7 @@ fn fixed_by_move(sets: &[SetNode], id: SetId) -> bool {
         SetNode::Union(a, b) | SetNode::Difference(a, b) | SetNode::Intersection(a, b) => {
             fixed_by_move(sets, a) && fixed_by_move(sets, b)
         }
-        SetNode::Pieces { .. } | SetNode::First { .. } | SetNode::Reach { .. } => false,
+        SetNode::Pieces { .. } | SetNode::First { .. } | SetNode::Reach { .. } | SetNode::Last(_) => false,
     }
 }
 

@@ -487,46 +487,49 @@ impl Variant {
             let Some(choices) = mv.choices.with(option) else {
                 continue;
             };
-            let next = Move { choices, ..mv };
-            let accepted = match asked.last {
-                // Nothing a move does comes after this choice (nor does a
-                // count of checks read the position before it): judge the
-                // move on the position played without it, bounced.
-                Some(LastChoice::Bounce { promote }) if !self.programs.counts_checks => {
-                    if promote && self.may_promote_on_bounce(&child, option.piece, option.to) {
-                        let mut bounced = child.clone();
-                        self.bounce_to(&mut bounced, option.piece, option.to, promote, &mut NoTrace);
-                        keep(&next, Some(&bounced))
-                    } else {
-                        // A bounce that cannot promote only moves a piece:
-                        // move it there and back instead of copying the position.
-                        let (unmoved, promoted) = (child.unmoved, child.promoted);
-                        child.relocate(option.piece, option.to);
-                        let accepted = keep(&next, Some(&child));
-                        child.relocate(option.to, option.piece);
-                        (child.unmoved, child.promoted) = (unmoved, promoted);
-                        accepted
+            // A capture whose piece moves on promotes where it ends: one
+            // move per promotion open to it there.
+            self.move_on_promotions(pos, Move { choices, ..mv }, option, |next| {
+                let accepted = match asked.last {
+                    // Nothing a move does comes after this choice (nor does a
+                    // count of checks read the position before it): judge the
+                    // move on the position played without it, bounced.
+                    Some(LastChoice::Bounce { promote }) if !self.programs.counts_checks => {
+                        if promote && self.may_promote_on_bounce(&child, option.piece, option.to) {
+                            let mut bounced = child.clone();
+                            self.bounce_to(&mut bounced, option.piece, option.to, promote, &mut NoTrace);
+                            keep(&next, Some(&bounced))
+                        } else {
+                            // A bounce that cannot promote only moves a piece:
+                            // move it there and back instead of copying the position.
+                            let (unmoved, promoted) = (child.unmoved, child.promoted);
+                            child.relocate(option.piece, option.to);
+                            let accepted = keep(&next, Some(&child));
+                            child.relocate(option.to, option.piece);
+                            (child.unmoved, child.promoted) = (unmoved, promoted);
+                            accepted
+                        }
                     }
-                }
-                // The same with the square blocked, when no piece stands
-                // there (removing one would touch castling and the clock).
-                Some(LastChoice::Block { unblocking })
-                    if !self.programs.counts_checks && !child.cell(option.to).is_piece() =>
-                {
-                    let mut blocked = child.clone();
-                    self.block_chosen(&mut blocked, option.to, unblocking, &mut NoTrace);
-                    blocked.ep_targets.remove(option.to);
-                    if blocked.ep_targets.is_empty() {
-                        blocked.ep_victim = Square::new(0);
+                    // The same with the square blocked, when no piece stands
+                    // there (removing one would touch castling and the clock).
+                    Some(LastChoice::Block { unblocking })
+                        if !self.programs.counts_checks && !child.cell(option.to).is_piece() =>
+                    {
+                        let mut blocked = child.clone();
+                        self.block_chosen(&mut blocked, option.to, unblocking, &mut NoTrace);
+                        blocked.ep_targets.remove(option.to);
+                        if blocked.ep_targets.is_empty() {
+                            blocked.ep_victim = Square::new(0);
+                        }
+                        keep(&next, Some(&blocked))
                     }
-                    keep(&next, Some(&blocked))
+                    // Played again, to find the choices after this one.
+                    _ => self.complete(pos, next, &mut Probe::new(), judges, out, keep),
+                };
+                if accepted {
+                    out.push(next);
                 }
-                // Played again, to find the choices after this one.
-                _ => self.complete(pos, next, &mut Probe::new(), judges, out, keep),
-            };
-            if accepted {
-                out.push(next);
-            }
+            });
         }
         complete
     }

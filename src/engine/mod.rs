@@ -4,6 +4,7 @@
 pub mod attack;
 mod check_squares;
 mod clock;
+mod compound;
 pub mod count;
 mod follow_up;
 pub mod game;
@@ -14,6 +15,7 @@ pub mod movegen;
 pub mod moves;
 pub mod perft;
 pub mod position;
+pub mod recent;
 mod split_colours;
 pub mod timed_shields;
 pub mod trace;

@@ -10,8 +10,9 @@ mod errors;
 mod parse;
 
 pub use ast::{
-    Comparison, Cond, Direction, Effect, EndCondition, EndRule, KindFilter, LegalClause, LineGoal, NamedSet, Phase,
-    Quantity, RegionName, RightLetter, SetExpr, SetOp, ShieldRule, SideFilter, TemplateText, Trigger, TriggeredRule,
+    ActionName, Comparison, Cond, Direction, Effect, EndCondition, EndRule, KindFilter, LegalClause, LineGoal, MoveAs,
+    NamedSet, Phase, Quantity, RegionName, RightLetter, SetExpr, SetOp, ShieldRule, SideFilter, TemplateText, Trigger,
+    TriggeredRule,
 };
 pub use parse::{parse_condition, parse_effects, parse_end, parse_legal, parse_rule, parse_set, parse_shield};
 
