@@ -4,6 +4,7 @@
 
 pub mod analysis;
 mod castling;
+mod compound;
 pub mod cost;
 pub mod counting;
 pub mod drops;

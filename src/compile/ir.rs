@@ -526,6 +526,9 @@ pub struct Programs {
     /// of the last move when it was an action (the FEN's `last=`, the
     /// Zobrist key).
     pub reads_last: bool,
+    /// With `reads_last`, for each action the first action of the same
+    /// name: what a position keeps (the FEN names an action, not a piece's).
+    pub last_ids: Vec<u8>,
     /// Kinds whose captures make a further move (an `on capture` rule with
     /// `move(mover as ...)`): such a capture does not promote where it
     /// lands; its promotion is chosen where the further move ends.

@@ -90,6 +90,9 @@ pub fn compile(
         }
         b.p.actions.push(compiled);
     }
+    b.p.last_ids = (b.action_names.iter())
+        .map(|n| b.action_names.iter().position(|m| m == n).unwrap_or(0) as u8)
+        .collect();
     b.p.survives_unless_no_enemy_royal = true;
     for clause in &s.legal {
         if let LegalClause::Survives(Some(unless)) = clause {

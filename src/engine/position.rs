@@ -413,7 +413,7 @@ impl Position {
         if variant.programs.reads_last {
             self.recent = match mv.kind {
                 MoveKind::Action(action) => super::recent::Recent {
-                    action: Some(action),
+                    action: Some(ActionId::new(variant.programs.last_ids[action.index()])),
                     from: mv.from,
                     to: mv.to,
                 },
