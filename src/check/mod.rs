@@ -4,7 +4,7 @@
 
 pub mod analysis;
 mod castling;
-mod compound;
+mod compound_effects;
 pub mod cost;
 pub mod counting;
 pub mod drops;

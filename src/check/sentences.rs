@@ -279,7 +279,7 @@ fn check_rules(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> Ve
         if let Some(guard) = &rule.guard {
             only_in_end_rules(c, text, guard, "a rule's condition");
         }
-        super::compound::check_rule(c, text, &rule);
+        super::compound_effects::check_rule(c, text, &rule);
         let resolved = Resolver { c, text, names }.rule(&rule);
         if let (Trigger::Capture, Some(Some(by))) = (rule.trigger, &rule.by) {
             check_capturers(c, text, by, file);
@@ -845,11 +845,11 @@ fn action_effects(
     };
     let parsed = parse(c, text, "effect", effects::parse_effects)?;
     let place = if owner.is_some() {
-        super::compound::Place::PieceAction
+        super::compound_effects::Place::PieceAction
     } else {
-        super::compound::Place::SideAction
+        super::compound_effects::Place::SideAction
     };
-    super::compound::check_compound(c, text, &parsed, place, false);
+    super::compound_effects::check_compound(c, text, &parsed, place, false);
     let mut resolved = Some(Vec::new());
     for effect in &parsed {
         check_chosen_block(c, text, effect);

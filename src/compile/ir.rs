@@ -264,6 +264,10 @@ pub enum Op {
         onto: Option<SetId>,
         /// A move after which no piece of the set can move on is illegal.
         required: bool,
+        /// Nothing a move does comes after it: the only rules are `on
+        /// capture` rules, no two of which fire for one move, and it ends
+        /// its rule.
+        last: bool,
     },
     /// The acting piece and the piece on the set's square exchange places.
     Exchange(SetId),

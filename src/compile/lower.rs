@@ -231,6 +231,24 @@ fn plan_choices(p: &mut Programs) {
     {
         *last = true;
     }
+    // A further move that ends the one rule a capture fires (rules for
+    // kinds no two of which share one), with no other rule after it.
+    let exclusive = {
+        let mut seen = 0u64;
+        p.on_capture.iter().all(|r| {
+            let by = r.by.unwrap_or(u64::MAX);
+            let ok = seen & by == 0;
+            seen |= by;
+            ok
+        })
+    };
+    if exclusive && p.on_arrival.is_empty() && p.after_move.is_empty() {
+        for rule in &mut p.on_capture {
+            if let Some(Op::MoveOn { last, .. }) = rule.ops.last_mut() {
+                *last = true;
+            }
+        }
+    }
     let asks = |op: &Op| {
         matches!(
             op,
@@ -780,6 +798,7 @@ impl Builder {
                 as_captured: *as_ == ast::MoveAs::Captured,
                 onto: onto.as_ref().map(|s| self.set(s)),
                 required: *required,
+                last: false,
             },
             Effect::Exchange(s) => Op::Exchange(self.set(s)),
             Effect::Bounce { set, from, promote } => {

@@ -8,7 +8,7 @@
 use super::interpret::{Answers, Context, intersection};
 use super::moves::{Choice, ChoiceKind, Move};
 use super::position::Position;
-use super::trace::{Asked, Event, Trace};
+use super::trace::{Asked, Event, LastChoice, Trace};
 use crate::base::piece::{Cell, Kind};
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
@@ -26,6 +26,8 @@ pub(crate) struct MoveOn {
     pub onto: Option<SetId>,
     /// A move after which none can move on is no move.
     pub required: bool,
+    /// Nothing a move does comes after it (`LastChoice::MoveOn`).
+    pub last: bool,
 }
 
 impl Variant {
@@ -101,7 +103,7 @@ impl Variant {
                 if T::PROBES && first {
                     trace.asked(Asked {
                         optional: !m.required,
-                        last: None,
+                        last: m.last.then_some(LastChoice::MoveOn),
                     });
                     for piece in pieces.iter() {
                         for to in self.move_on_squares(pos, ctx, answers, m, piece).iter() {

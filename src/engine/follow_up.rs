@@ -477,7 +477,7 @@ impl Variant {
             out.reserve(probe.len);
             for &option in &probe.options[..probe.len] {
                 if let Some(choices) = mv.choices.with(option) {
-                    out.push(Move { choices, ..mv });
+                    self.move_on_promotions(pos, Move { choices, ..mv }, option, |next| out.push(next));
                 }
             }
             return complete;
@@ -522,6 +522,27 @@ impl Variant {
                             blocked.ep_victim = Square::new(0);
                         }
                         keep(&next, Some(&blocked))
+                    }
+                    // A piece that moves on and nothing after it: moved there
+                    // and back on the position played without it, promoting
+                    // where the move's own piece ends.
+                    Some(LastChoice::MoveOn) if !self.programs.counts_checks => {
+                        let (unmoved, promoted) = (child.unmoved, child.promoted);
+                        let piece = child.cell(option.piece);
+                        child.relocate(option.piece, option.to);
+                        let promotion = next
+                            .promotion
+                            .filter(|_| option.piece == mv.to && mv.promotion.is_none());
+                        if let Some(kind) = promotion {
+                            child.set(self, option.to, Cell::piece(kind, piece.color()));
+                        }
+                        let accepted = keep(&next, Some(&child));
+                        if promotion.is_some() {
+                            child.set(self, option.to, piece);
+                        }
+                        child.relocate(option.to, option.piece);
+                        (child.unmoved, child.promoted) = (unmoved, promoted);
+                        accepted
                     }
                     // Played again, to find the choices after this one.
                     _ => self.complete(pos, next, &mut Probe::new(), judges, out, keep),

@@ -612,12 +612,14 @@ impl Variant {
                     as_captured,
                     onto,
                     required,
+                    last,
                 } => {
                     let m = super::compound::MoveOn {
                         set,
                         as_captured,
                         onto,
                         required,
+                        last,
                     };
                     self.run_move_on(pos, ctx, answers, &m, trace);
                 }
