@@ -304,3 +304,22 @@ fn the_engine_beats_a_random_mover_at_compound_moves() {
         assert_eq!(report["engine"]["wins"].as_u64(), Some(2), "{name}: {text}");
     }
 }
+
+/// `kaboom validate` reports a misused compound effect with its place in
+/// the file, and exits 1.
+#[test]
+fn validate_reports_misuse_at_its_place() {
+    let path = std::env::temp_dir().join(format!("kaboom-compound-{}.ron", std::process::id()));
+    let text = "(\n    extends: \"chess\",\n    name: \"X\",\n    rules: [\"after move: move(mover as captured, required)\"],\n)\n";
+    std::fs::write(&path, text).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kaboom"))
+        .args(["validate", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    std::fs::remove_file(&path).unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    // miette wraps long messages: look for a part that stays on one line.
+    assert!(err.contains("so it stands only in an"), "{err}");
+    assert!(err.contains(":4:"), "no line in {err}");
+}

@@ -1103,6 +1103,7 @@ mod tests {
         let mut b = Builder {
             p: Programs::default(),
             g: Geometry::flat(3, 3),
+            action_names: Vec::new(),
             ray_keys: Vec::new(),
             line_keys: Vec::new(),
             line_mask_keys: Vec::new(),
