@@ -404,6 +404,70 @@ const MOVES: &[(&str, Place)] = &[
         "d9b9",
         Seeded("capatomic-random", 12, "10/1r1k6/10/10/10/10/10/10/4K5/10 b q - 0 1"),
     ),
+    (
+        "e4d5,d5d4",
+        At(
+            "variants/fairy/take-and-make.ron",
+            Some("r1b1k2r/1Pp1pppp/2n5/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1"),
+        ),
+    ),
+    (
+        "b7a8,a8a3",
+        At(
+            "variants/fairy/take-and-make.ron",
+            Some("r1b1k2r/1Pp1pppp/2n5/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1"),
+        ),
+    ),
+    (
+        "b7a8,a8b8q",
+        At(
+            "variants/fairy/take-and-make.ron",
+            Some("r1b1k2r/1Pp1pppp/2n5/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1"),
+        ),
+    ),
+    (
+        "a8a2,a2a3",
+        At(
+            "variants/fairy/take-and-make.ron",
+            Some("r1b1k2r/1Pp1pppp/2n5/3p4/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
+        ),
+    ),
+    (
+        "a8a2,a2a4",
+        At(
+            "variants/fairy/take-and-make.ron",
+            Some("r1b1k2r/1Pp1pppp/2n5/3p4/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
+        ),
+    ),
+    (
+        "b7c8,c8c5",
+        At(
+            "variants/fairy/take-and-make.ron",
+            Some("2r5/1P6/8/8/8/8/8/4K2k w - - 0 1"),
+        ),
+    ),
+    (
+        "b7c8,c8d8q",
+        At(
+            "variants/fairy/take-and-make.ron",
+            Some("2r5/1P6/8/8/8/8/8/4K2k w - - 0 1"),
+        ),
+    ),
+    (
+        "e5d6,d6d5",
+        At(
+            "variants/fairy/take-and-make.ron",
+            Some("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1"),
+        ),
+    ),
+    (
+        "a1h8@swap",
+        At(
+            "variants/fairy/messigny.ron",
+            Some("r1b1k2r/1Pp1pppp/2n5/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1"),
+        ),
+    ),
+    ("a1a8@swap", At("variants/fairy/messigny.ron", None)),
 ];
 
 /// A code span that reads as a move in kaboom's notation: starts with a

@@ -3,7 +3,9 @@
 //! and the legal moves Popeye listed there under a fairy condition
 //! (written by `scripts/compare-popeye.py`, which names Popeye's commit in
 //! the file). One generic runner checks each file; a new condition is a new
-//! data file, no new code.
+//! data file, no new code. Where a position also has a `lines` row, its
+//! 2-ply lines (every move and every reply, as Popeye's `stipulation h~1`
+//! lists them) are compared by their number and FNV-1a digest.
 
 use kaboom::Variant;
 use std::path::{Path, PathBuf};
@@ -24,6 +26,8 @@ struct Data {
     /// Per position, Popeye's two-ply lines (`line M R...`): after the
     /// move M, the legal replies R.
     lines: Vec<Vec<(String, Vec<String>)>>,
+    /// Per position index: the number and digest of Popeye's 2-ply lines.
+    digests: Vec<(usize, usize, String)>,
 }
 
 fn read(path: &Path) -> Data {
@@ -35,6 +39,7 @@ fn read(path: &Path) -> Data {
         positions: Vec::new(),
         effects_checked: false,
         effects: Vec::new(),
+        digests: Vec::new(),
         lines: Vec::new(),
     };
     for (n, line) in text.lines().enumerate() {
@@ -76,6 +81,11 @@ fn read(path: &Path) -> Data {
                 let (_, moves) = data.positions.last_mut().expect("`moves` after `fen`");
                 *moves = value.split_whitespace().map(str::to_string).collect();
                 moves.sort();
+            }
+            "lines" => {
+                let (count, digest) = value.split_once(' ').expect("`lines COUNT DIGEST`");
+                let count = count.parse().expect("a count of lines");
+                data.digests.push((data.positions.len() - 1, count, digest.to_string()));
             }
             other => panic!("{}:{}: unknown key `{other}`", path.display(), n + 1),
         }
@@ -150,6 +160,20 @@ fn differences(path: &Path) -> (usize, Vec<String>) {
             ));
         }
     }
+    for (i, count, digest) in &data.digests {
+        let fen = &data.positions[*i].0;
+        let pos = kaboom::fen::parse(&variant, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let ours = two_ply_lines(&variant, &pos);
+        if (ours.len(), fnv_digest(&ours)) != (*count, digest.clone()) {
+            out.push(format!(
+                "{} ({}): {fen}: 2-ply lines: kaboom {} {}, Popeye {count} {digest}",
+                path.display(),
+                data.condition,
+                ours.len(),
+                fnv_digest(&ours)
+            ));
+        }
+    }
     (data.positions.len(), out)
 }
 
@@ -198,6 +222,33 @@ fn effect_differences(variant: &Variant, pos: &kaboom::Position, notes: &[(Strin
     out
 }
 
+/// Every move and every reply from `pos`, `move reply` in coordinates,
+/// sorted.
+fn two_ply_lines(variant: &Variant, pos: &kaboom::Position) -> Vec<String> {
+    let mut lines = Vec::new();
+    for mv in variant.legal_moves(pos) {
+        let first = kaboom::uci::write(variant, &mv);
+        let mut after = pos.clone();
+        after.make(variant, mv);
+        for reply in variant.legal_moves(&after) {
+            lines.push(format!("{first} {}", kaboom::uci::write(variant, &reply)));
+        }
+    }
+    lines.sort();
+    lines
+}
+
+/// FNV-1a (64 bits) of the sorted lines joined by newlines, as
+/// `scripts/compare-popeye.py` writes it.
+fn fnv_digest(lines: &[String]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in lines.join("\n").bytes() {
+        h ^= u64::from(byte);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
 #[test]
 fn kaboom_lists_popeyes_legal_moves_for_every_stored_condition() {
     let files = data_files();
@@ -235,4 +286,24 @@ fn a_changed_list_is_reported() {
     std::fs::remove_file(&path).unwrap();
     assert_eq!(diffs.len(), 1, "{diffs:?}");
     assert!(diffs[0].contains("only Popeye [a1a8]"), "{}", diffs[0]);
+}
+
+/// A stored digest of 2-ply lines that kaboom's lines do not match is
+/// reported with its position.
+#[test]
+fn a_changed_line_digest_is_reported() {
+    let file = data_files()
+        .into_iter()
+        .find(|p| p.ends_with("take-and-make.txt"))
+        .expect("take-and-make.txt");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let at = text.find("\nlines ").expect("a lines row") + 1;
+    let end = at + text[at..].find('\n').unwrap();
+    let changed = format!("{}lines 1 0000000000000000{}", &text[..at], &text[end..]);
+    let path = std::env::temp_dir().join(format!("kaboom-popeye-lines-{}.txt", std::process::id()));
+    std::fs::write(&path, changed).unwrap();
+    let (_, diffs) = differences(&path);
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(diffs.len(), 1, "{diffs:?}");
+    assert!(diffs[0].contains("2-ply lines"), "{}", diffs[0]);
 }

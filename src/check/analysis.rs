@@ -34,7 +34,7 @@ pub fn cond_uses_target(c: &Cond<Resolved>) -> bool {
 fn set_uses_target(s: &SetExpr<Resolved>) -> bool {
     match s {
         SetExpr::Named(n) => matches!(n, NamedSet::Target | NamedSet::Mover | NamedSet::Path),
-        SetExpr::Pieces(..) | SetExpr::Ranks(..) | SetExpr::Files(..) | SetExpr::Region(..) => false,
+        SetExpr::Pieces(..) | SetExpr::Ranks(..) | SetExpr::Files(..) | SetExpr::Region(..) | SetExpr::Last(_) => false,
         SetExpr::Area(s, _) | SetExpr::Adjacent(s) | SetExpr::Manhattan(s, _) => set_uses_target(s),
         SetExpr::Lines(s, ..) | SetExpr::First(s, _) | SetExpr::Reach(s, _) | SetExpr::Enclosed(s, _) => {
             set_uses_target(s)

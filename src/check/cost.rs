@@ -137,6 +137,7 @@ impl Costs {
             SetExpr::Named(NamedSet::All) => (n, 1),
             SetExpr::Named(_) | SetExpr::Pieces(..) => (n, n),
             SetExpr::Ranks(..) | SetExpr::Files(..) | SetExpr::Region(..) => (n, 1),
+            SetExpr::Last(_) => (2, 1),
             SetExpr::Area(s, r) => {
                 let (size, cost) = self.set(s);
                 let side = 2 * *r as u64 + 1;
@@ -258,6 +259,13 @@ impl Costs {
                     .saturating_add(size.saturating_mul(LONGEST_RAY))
             }
             Effect::Bounce { set, from, .. } => self.set(set).1.saturating_add(self.set(from).1),
+            // Each piece of the set walks its moves' tables once.
+            Effect::MoveOn { set, onto, .. } => {
+                let (size, cost) = self.set(set);
+                cost.saturating_add(onto.as_ref().map_or(0, |s| self.set(s).1))
+                    .saturating_add(size.saturating_mul(self.squares))
+            }
+            Effect::Exchange(s) => self.set(s).1.saturating_add(1),
         }
     }
 
@@ -494,6 +502,26 @@ impl Costs {
                 _ => None,
             })
             .fold(total, u64::saturating_mul)
+            .saturating_mul(self.moves_on(pieces, s))
+    }
+
+    /// The further moves a move may go on with (`move(S as ...)`), counted
+    /// once per move whatever the rules that offer them (they are
+    /// alternatives: a piece of S goes on by the moves of one kind): the
+    /// most pieces S holds times the most moves a kind has (a promotion
+    /// where it ends replaces the capture's, which the moves count); 1
+    /// without such rules.
+    fn moves_on(&self, pieces: &[super::CheckedPiece], s: &CheckedSentences) -> u64 {
+        let most_reach = pieces.iter().map(|p| self.reach(&p.template)).max().unwrap_or(0).max(1);
+        s.rules
+            .iter()
+            .flat_map(|r| &r.effects)
+            .filter_map(|e| match e {
+                Effect::MoveOn { set, .. } => Some(self.set(set).0.saturating_mul(most_reach).saturating_add(1)),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(1)
     }
 }
 
@@ -518,6 +546,7 @@ fn set_walk(e: &SetExpr, f: &mut impl FnMut(&SetExpr)) {
         | SetExpr::Files(..)
         | SetExpr::Region(..)
         | SetExpr::Marked(_) => {}
+        | SetExpr::Last(_) => {}
     }
 }
 
@@ -574,6 +603,13 @@ fn effect_sets(e: &Effect, f: &mut impl FnMut(&SetExpr)) {
             set_walk(set, f);
             set_walk(from, f);
         }
+        Effect::MoveOn { set, onto, .. } => {
+            set_walk(set, f);
+            if let Some(s) = onto {
+                set_walk(s, f);
+            }
+        }
+        Effect::Exchange(s) => set_walk(s, f),
     }
 }
 

@@ -5,6 +5,7 @@
 pub mod analysis;
 mod castling;
 mod changes;
+mod compound_effects;
 pub mod cost;
 pub mod counting;
 pub mod drops;

@@ -96,6 +96,7 @@ pub(super) fn check_regions(
             regions: &seen,
             all_regions: names.all_regions,
             castling_letters: names.castling_letters,
+            actions: names.actions,
         };
         let squares = match (&spec.squares, &spec.white, &spec.black) {
             (Some(both), None, None) => fixed_squares(c, both, "region", &earlier, &regions, &mut masks),
@@ -331,6 +332,7 @@ fn evaluate(
         SetExpr::Named(NamedSet::Dark) => every().filter(|&sq| (g.file(sq) + g.rank(sq)) % 2 == 0).collect(),
         SetExpr::Named(_) => return Err("a named set other than `all`, `light` or `dark`"),
         SetExpr::Pieces(..) => return Err("a set of pieces"),
+        SetExpr::Last(_) => return Err("`last(...)`"),
         SetExpr::First(..) => return Err("`first(...)`"),
         SetExpr::Reach(..) => return Err("`reach(...)`"),
         SetExpr::Enclosed(..) => return Err("`enclosed(...)`"),

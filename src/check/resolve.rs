@@ -8,8 +8,8 @@ use super::validate::Checker;
 use crate::base::piece::Kind;
 use crate::lang::betza::{self, Template};
 use crate::lang::effect_syntax::{
-    Cond, Direction, Effect, EndCondition, EndRule, KindFilter, LegalClause, LineGoal, Phase, Quantity, SetExpr,
-    TriggeredRule,
+    ActionName, Cond, Direction, Effect, EndCondition, EndRule, KindFilter, LegalClause, LineGoal, Phase, Quantity,
+    SetExpr, TriggeredRule,
 };
 use crate::spec::Spanned;
 
@@ -44,6 +44,8 @@ pub(super) struct Names<'n> {
     pub all_regions: &'n [String],
     /// The castling rules' letters (upper case), in the order written.
     pub castling_letters: &'n [char],
+    /// The actions' names, the pieces' and the sides' (`last(swap)`).
+    pub actions: &'n [String],
 }
 
 impl Names<'_> {
@@ -201,7 +203,23 @@ impl Resolver<'_, '_> {
                 SetExpr::Enclosed(s, t)
             }
             SetExpr::Marked(m) => SetExpr::Marked(self.mark(m)?),
+            SetExpr::Last(a) => SetExpr::Last(self.action_name(a)?),
         })
+    }
+
+    /// An action's name (`last(swap)`): one the variant's actions have.
+    fn action_name(&mut self, a: &ActionName) -> Option<ActionName> {
+        if self.names.actions.contains(&a.name) {
+            return Some(a.clone());
+        }
+        let at = self.c.inside(self.text, a.span.clone());
+        let help = match self.names.actions.first() {
+            Some(first) => format!("name one of the variant's actions, such as `{first}`"),
+            None => "the variant has no actions: `last(...)` names one, as `last(swap)`".to_string(),
+        };
+        self.c
+            .error(format!("`{}` is not an action of this variant", a.name), at, help);
+        None
     }
 
     /// The index of a region the sentence names.
@@ -432,6 +450,26 @@ impl Resolver<'_, '_> {
                     distance: *distance,
                 }
             }
+            Effect::MoveOn {
+                set,
+                as_,
+                onto,
+                required,
+            } => {
+                let set = self.set(set);
+                let onto = match onto {
+                    Some(s) => self.set(s).map(Some),
+                    None => Some(None),
+                };
+                let (set, onto) = both(set, onto)?;
+                Effect::MoveOn {
+                    set,
+                    as_: *as_,
+                    onto,
+                    required: *required,
+                }
+            }
+            Effect::Exchange(s) => Effect::Exchange(self.set(s)?),
             Effect::Bounce { set, from, promote } => {
                 let (set, from) = both(self.set(set), self.set(from))?;
                 Effect::Bounce {

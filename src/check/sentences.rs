@@ -68,6 +68,7 @@ pub fn asks_choice<S: effects::Phase>(effect: &Effect<S>) -> bool {
             ..
         } | Effect::Bounce { .. }
             | Effect::BlockChosen { .. }
+            | Effect::MoveOn { .. }
     )
 }
 
@@ -284,6 +285,7 @@ fn check_rules(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> Ve
         if let Some(guard) = &rule.guard {
             only_in_end_rules(c, text, guard, "a rule's condition");
         }
+        super::compound_effects::check_rule(c, text, &rule);
         let resolved = Resolver { c, text, names }.rule(&rule);
         if let (Trigger::Capture, Some(Some(by))) = (rule.trigger, &rule.by) {
             check_capturers(c, text, by, file);
@@ -739,7 +741,7 @@ fn check_action(
         None => Some(None),
     };
     check_record(c, spec);
-    let effects = action_effects(c, spec, names);
+    let effects = action_effects(c, spec, owner, names);
     let (targets, when, effects) = (targets?, when?, effects?);
     Some(CheckedAction {
         owner,
@@ -838,7 +840,12 @@ fn check_record(c: &mut Checker<'_>, spec: &ActionSpec) {
 
 /// An action's effects: its own, or none when it compels a piece or
 /// promotes; never `may bounce`.
-fn action_effects(c: &mut Checker<'_>, spec: &ActionSpec, names: &Names<'_>) -> Option<Vec<Effect<Resolved>>> {
+fn action_effects(
+    c: &mut Checker<'_>,
+    spec: &ActionSpec,
+    owner: Option<Kind>,
+    names: &Names<'_>,
+) -> Option<Vec<Effect<Resolved>>> {
     let name = &spec.name.value;
     let text = match (&spec.effect, spec.compel) {
         (Some(text), false) => text,
@@ -862,6 +869,12 @@ fn action_effects(c: &mut Checker<'_>, spec: &ActionSpec, names: &Names<'_>) -> 
         }
     };
     let parsed = parse(c, text, "effect", effects::parse_effects)?;
+    let place = if owner.is_some() {
+        super::compound_effects::Place::PieceAction
+    } else {
+        super::compound_effects::Place::SideAction
+    };
+    super::compound_effects::check_compound(c, text, &parsed, place, false);
     let mut resolved = Some(Vec::new());
     for effect in &parsed {
         check_chosen_block(c, text, effect);

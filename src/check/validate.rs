@@ -256,6 +256,10 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
     };
     let region_names: Vec<String> = file.regions.iter().flatten().map(|r| r.name.value.clone()).collect();
     let castling_letters: Vec<char> = file.castling.iter().flatten().map(|r| r.fen.value).collect();
+    let action_names: Vec<String> = (file.pieces.iter().flatten().flat_map(|p| &p.actions))
+        .chain(file.actions.iter().flatten())
+        .map(|a| a.name.value.clone())
+        .collect();
     let names = Names {
         letter_kind: &letter_kind,
         royal: royal_mask(file),
@@ -266,6 +270,7 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
         regions: &region_names,
         all_regions: &region_names,
         castling_letters: &castling_letters,
+        actions: &action_names,
     };
     let regions = geometry.map(|g| super::regions::check_regions(&mut c, file, &names, g));
     let piece_regions = match (&regions, geometry) {

@@ -20,6 +20,9 @@ pub type CondId = u32;
 pub enum SetNode {
     /// A named set: target, origin, mover, path, all, shielded, blocked, empty.
     Named(NamedSet),
+    /// The origin and target of the last move when it was one of these
+    /// actions (bit `i` for action `i`), else no square: `last(swap)`.
+    Last(u64),
     /// Pieces of a side whose kind is in the mask.
     Pieces {
         /// Relative side.
@@ -297,6 +300,26 @@ pub enum Op {
         /// nothing a move does comes after it.
         last: bool,
     },
+    /// A compound move: the mover chooses a piece of the set, which moves
+    /// on without capturing, by the moves of the captured piece (its kind
+    /// and side) or by its own; the move's promotion, if any, happens
+    /// where it ends.
+    MoveOn {
+        /// The pieces that may move on.
+        set: SetId,
+        /// As the captured piece moves (else by its own moves).
+        as_captured: bool,
+        /// Where it may end.
+        onto: Option<SetId>,
+        /// A move after which no piece of the set can move on is illegal.
+        required: bool,
+        /// Nothing a move does comes after it: the only rules are `on
+        /// capture` rules, no two of which fire for one move, and it ends
+        /// its rule.
+        last: bool,
+    },
+    /// The acting piece and the piece on the set's square exchange places.
+    Exchange(SetId),
 }
 
 /// The kind a `transform` gives.
@@ -566,6 +589,17 @@ pub struct Programs {
     pub blocks: bool,
     /// Actions.
     pub actions: Vec<CompiledAction>,
+    /// Some set reads `last(...)`: positions keep the squares and action
+    /// of the last move when it was an action (the FEN's `last=`, the
+    /// Zobrist key).
+    pub reads_last: bool,
+    /// With `reads_last`, for each action the first action of the same
+    /// name: what a position keeps (the FEN names an action, not a piece's).
+    pub last_ids: Vec<u8>,
+    /// Kinds whose captures make a further move (an `on capture` rule with
+    /// `move(mover as ...)`): such a capture does not promote where it
+    /// lands; its promotion is chosen where the further move ends.
+    pub promotes_after_move_on: u64,
     /// Bit `k` set when kind `k` has actions.
     pub action_kinds: u64,
     /// Legality clauses.

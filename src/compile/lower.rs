@@ -32,6 +32,8 @@ type LineMaskKey = (LineGoal, usize, Vec<(i32, i32)>);
 
 struct Builder {
     p: Programs,
+    /// The actions' names, in their order in `p.actions` (for `last(...)`).
+    action_names: Vec<String>,
     g: Geometry,
     /// The directions of each table in `p.rays`, to share tables.
     ray_keys: Vec<Vec<((i32, i32), usize)>>,
@@ -71,6 +73,7 @@ pub fn compile(
             ..Default::default()
         },
         g,
+        action_names: s.actions.iter().map(|a| a.name.clone()).collect(),
         ray_keys: Vec::new(),
         line_keys: Vec::new(),
         line_mask_keys: Vec::new(),
@@ -88,6 +91,9 @@ pub fn compile(
         }
         b.p.actions.push(compiled);
     }
+    b.p.last_ids = (b.action_names.iter())
+        .map(|n| b.action_names.iter().position(|m| m == n).unwrap_or(0) as u8)
+        .collect();
     b.p.survives_unless_no_enemy_royal = true;
     for clause in &s.legal {
         if let LegalClause::Survives(Some(unless)) = clause {
@@ -260,11 +266,30 @@ fn plan_choices(p: &mut Programs) {
     {
         *last = true;
     }
+    // A further move that ends the one rule a capture fires (rules for
+    // kinds no two of which share one), with no other rule after it.
+    let exclusive = {
+        let mut seen = 0u64;
+        p.on_capture.iter().all(|r| {
+            let by = r.by.unwrap_or(u64::MAX);
+            let ok = seen & by == 0;
+            seen |= by;
+            ok
+        })
+    };
+    if exclusive && p.on_arrival.is_empty() && p.after_move.is_empty() {
+        for rule in &mut p.on_capture {
+            if let Some(Op::MoveOn { last, .. }) = rule.ops.last_mut() {
+                *last = true;
+            }
+        }
+    }
     let asks = |op: &Op| {
         matches!(
             op,
             Op::Bounce { .. }
                 | Op::BlockChosen { .. }
+                | Op::MoveOn { .. }
                 | Op::Push {
                     direction: PushDirection::Chosen,
                     ..
@@ -352,6 +377,12 @@ impl Builder {
         let guard = rule.guard.as_ref().map(|c| self.cond(c));
         let ops: Vec<Op> = rule.effects.iter().map(|e| self.op(e)).collect();
         let by = rule.by;
+        if rule.trigger == Trigger::Capture
+            && ops.iter().any(|op| matches!(op, Op::MoveOn { set, .. } if self.p.sets[*set as usize] == SetNode::Named(NamedSet::Mover)))
+        {
+            // The capturer moves on: it promotes where it ends.
+            self.p.promotes_after_move_on |= by.unwrap_or(u64::MAX);
+        }
         match rule.trigger {
             Trigger::Capture => self.p.on_capture.push(CompiledRule {
                 by,
@@ -418,6 +449,13 @@ impl Builder {
     fn set(&mut self, e: &SetExpr) -> SetId {
         let node = match e {
             SetExpr::Named(n) => SetNode::Named(*n),
+            SetExpr::Last(a) => {
+                self.p.reads_last = true;
+                let mask = (self.action_names.iter().enumerate())
+                    .filter(|(_, n)| **n == a.name)
+                    .fold(0u64, |m, (i, _)| m | 1u64.checked_shl(i as u32).unwrap_or(0));
+                SetNode::Last(mask)
+            }
             SetExpr::Pieces(side, kinds) => SetNode::Pieces {
                 side: *side,
                 kinds: *kinds,
@@ -832,6 +870,19 @@ impl Builder {
                     distance: *distance,
                 }
             }
+            Effect::MoveOn {
+                set,
+                as_,
+                onto,
+                required,
+            } => Op::MoveOn {
+                set: self.set(set),
+                as_captured: *as_ == ast::MoveAs::Captured,
+                onto: onto.as_ref().map(|s| self.set(s)),
+                required: *required,
+                last: false,
+            },
+            Effect::Exchange(s) => Op::Exchange(self.set(s)),
             Effect::Bounce { set, from, promote } => {
                 let (set, from) = (self.set(set), self.set(from));
                 Op::Bounce {
@@ -973,7 +1024,8 @@ fn fixed_by_move(sets: &[SetNode], id: SetId) -> bool {
         | SetNode::First { .. }
         | SetNode::Reach { .. }
         | SetNode::Enclosed { .. }
-        | SetNode::Marked(_) => false,
+        | SetNode::Marked(_)
+        | SetNode::Last(_) => false,
     }
 }
 
@@ -1138,6 +1190,7 @@ mod tests {
         let mut b = Builder {
             p: Programs::default(),
             g: Geometry::flat(3, 3),
+            action_names: Vec::new(),
             ray_keys: Vec::new(),
             line_keys: Vec::new(),
             line_mask_keys: Vec::new(),

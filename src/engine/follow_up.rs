@@ -477,7 +477,7 @@ impl Variant {
             out.reserve(probe.len);
             for &option in &probe.options[..probe.len] {
                 if let Some(choices) = mv.choices.with(option) {
-                    out.push(Move { choices, ..mv });
+                    self.move_on_promotions(pos, Move { choices, ..mv }, option, |next| out.push(next));
                 }
             }
             return complete;
@@ -487,46 +487,70 @@ impl Variant {
             let Some(choices) = mv.choices.with(option) else {
                 continue;
             };
-            let next = Move { choices, ..mv };
-            let accepted = match asked.last {
-                // Nothing a move does comes after this choice (nor does a
-                // count of checks read the position before it): judge the
-                // move on the position played without it, bounced.
-                Some(LastChoice::Bounce { promote }) if !self.programs.counts_checks => {
-                    if promote && self.may_promote_on_bounce(&child, option.piece, option.to) {
-                        let mut bounced = child.clone();
-                        self.bounce_to(&mut bounced, option.piece, option.to, promote, &mut NoTrace);
-                        keep(&next, Some(&bounced))
-                    } else {
-                        // A bounce that cannot promote only moves a piece:
-                        // move it there and back instead of copying the position.
+            // A capture whose piece moves on promotes where it ends: one
+            // move per promotion open to it there.
+            self.move_on_promotions(pos, Move { choices, ..mv }, option, |next| {
+                let accepted = match asked.last {
+                    // Nothing a move does comes after this choice (nor does a
+                    // count of checks read the position before it): judge the
+                    // move on the position played without it, bounced.
+                    Some(LastChoice::Bounce { promote }) if !self.programs.counts_checks => {
+                        if promote && self.may_promote_on_bounce(&child, option.piece, option.to) {
+                            let mut bounced = child.clone();
+                            self.bounce_to(&mut bounced, option.piece, option.to, promote, &mut NoTrace);
+                            keep(&next, Some(&bounced))
+                        } else {
+                            // A bounce that cannot promote only moves a piece:
+                            // move it there and back instead of copying the position.
+                            let (unmoved, promoted) = (child.unmoved, child.promoted);
+                            child.relocate(option.piece, option.to);
+                            let accepted = keep(&next, Some(&child));
+                            child.relocate(option.to, option.piece);
+                            (child.unmoved, child.promoted) = (unmoved, promoted);
+                            accepted
+                        }
+                    }
+                    // The same with the square blocked, when no piece stands
+                    // there (removing one would touch castling and the clock).
+                    Some(LastChoice::Block { unblocking })
+                        if !self.programs.counts_checks && !child.cell(option.to).is_piece() =>
+                    {
+                        let mut blocked = child.clone();
+                        self.block_chosen(&mut blocked, option.to, unblocking, &mut NoTrace);
+                        blocked.ep_targets.remove(option.to);
+                        if blocked.ep_targets.is_empty() {
+                            blocked.ep_victim = Square::new(0);
+                        }
+                        keep(&next, Some(&blocked))
+                    }
+                    // A piece that moves on and nothing after it: moved there
+                    // and back on the position played without it, promoting
+                    // where the move's own piece ends.
+                    Some(LastChoice::MoveOn) if !self.programs.counts_checks => {
                         let (unmoved, promoted) = (child.unmoved, child.promoted);
+                        let piece = child.cell(option.piece);
                         child.relocate(option.piece, option.to);
+                        let promotion = next
+                            .promotion
+                            .filter(|_| option.piece == mv.to && mv.promotion.is_none());
+                        if let Some(kind) = promotion {
+                            child.set(self, option.to, Cell::piece(kind, piece.color()));
+                        }
                         let accepted = keep(&next, Some(&child));
+                        if promotion.is_some() {
+                            child.set(self, option.to, piece);
+                        }
                         child.relocate(option.to, option.piece);
                         (child.unmoved, child.promoted) = (unmoved, promoted);
                         accepted
                     }
+                    // Played again, to find the choices after this one.
+                    _ => self.complete(pos, next, &mut Probe::new(), judges, out, keep),
+                };
+                if accepted {
+                    out.push(next);
                 }
-                // The same with the square blocked, when no piece stands
-                // there (removing one would touch castling and the clock).
-                Some(LastChoice::Block { unblocking })
-                    if !self.programs.counts_checks && !child.cell(option.to).is_piece() =>
-                {
-                    let mut blocked = child.clone();
-                    self.block_chosen(&mut blocked, option.to, unblocking, &mut NoTrace);
-                    blocked.ep_targets.remove(option.to);
-                    if blocked.ep_targets.is_empty() {
-                        blocked.ep_victim = Square::new(0);
-                    }
-                    keep(&next, Some(&blocked))
-                }
-                // Played again, to find the choices after this one.
-                _ => self.complete(pos, next, &mut Probe::new(), judges, out, keep),
-            };
-            if accepted {
-                out.push(next);
-            }
+            });
         }
         complete
     }

@@ -24,6 +24,14 @@ pub(crate) struct Answers {
     missed: bool,
     /// Whether a push or a bounce moved a `pawn` piece.
     pub(crate) moved_pawn: bool,
+    /// The piece the move captured (empty if none): what `move(S as
+    /// captured)` moves as.
+    pub(crate) captured: Cell,
+    /// The promotion of a capture whose piece moves on: made where the
+    /// further move ends.
+    pub(crate) promotion: Option<crate::base::piece::Kind>,
+    /// Where the moving piece ended a further move (`move(mover as ...)`).
+    pub(crate) moved_on: Option<Square>,
 }
 
 impl Answers {
@@ -35,7 +43,17 @@ impl Answers {
             next: 0,
             missed: false,
             moved_pawn: false,
+            captured: Cell::EMPTY,
+            promotion: None,
+            moved_on: None,
         }
+    }
+
+    /// The next choice, as [`Answers::take`] gives it (for the compound
+    /// moves' effects).
+    #[inline]
+    pub(crate) fn take_choice(&mut self) -> Result<Choice, bool> {
+        self.take()
     }
 
     /// Whether the move has no answer left for the next choice, and none
@@ -120,6 +138,7 @@ impl Variant {
         let p = &self.programs;
         match p.sets[id as usize] {
             SetNode::Named(named) => self.eval_named(named, pos, ctx),
+            SetNode::Last(actions) => pos.recent.squares(actions),
             SetNode::Pieces { side, kinds } => self.pieces_matching(pos, ctx.side, side, kinds, None),
             SetNode::Area { set, radius } => {
                 let table = &p.areas[radius as usize];
@@ -597,6 +616,23 @@ impl Variant {
                     let arrived = self.push_pieces(pos, ctx, set, direction, choice, distance, trace);
                     answers.moved_pawn |= arrived.iter().any(|sq| self.is_pawn(pos.cell(sq)));
                 }
+                Op::MoveOn {
+                    set,
+                    as_captured,
+                    onto,
+                    required,
+                    last,
+                } => {
+                    let m = super::compound::MoveOn {
+                        set,
+                        as_captured,
+                        onto,
+                        required,
+                        last,
+                    };
+                    self.run_move_on(pos, ctx, answers, &m, trace);
+                }
+                Op::Exchange(set) => self.run_exchange(pos, ctx, set, trace),
                 Op::Bounce {
                     set,
                     from,

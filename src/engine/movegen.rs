@@ -336,6 +336,13 @@ impl Variant {
         let kind = pos.board[from.index()].kind();
         let slot = t.slot(kind, side, from);
         let promotes_on = self.promotion_targets(kind, side, from);
+        // A capture whose piece moves on promotes where it ends, not here
+        // (`follow_up` offers its promotions with the further move).
+        let capture_promotes_on = if kind.in_mask(self.programs.promotes_after_move_on) {
+            &SquareSet::EMPTY
+        } else {
+            promotes_on
+        };
         // The kinds it may not capture (`spares`: the others) or hop over.
         let (spares, no_hurdle) = if LIMITS {
             (!self.cannot_capture[kind.index()], self.cannot_hop[kind.index()])
@@ -374,14 +381,32 @@ impl Variant {
                         out.take(self, pos, promotes_on, kind, side, from, leap.to, move_kind);
                     }
                 } else if leap.flags & EN_PASSANT != 0 && pos.ep_targets.contains(leap.to) && first(1, leap.to) {
-                    out.take(self, pos, promotes_on, kind, side, from, leap.to, MoveKind::EnPassant);
+                    out.take(
+                        self,
+                        pos,
+                        capture_promotes_on,
+                        kind,
+                        side,
+                        from,
+                        leap.to,
+                        MoveKind::EnPassant,
+                    );
                 }
             } else if leap.flags & CAPTURE != 0
                 && target.is_side(side.flip())
                 && (!LIMITS || target.kind_in(spares))
                 && first(0, leap.to)
             {
-                out.take(self, pos, promotes_on, kind, side, from, leap.to, MoveKind::Capture);
+                out.take(
+                    self,
+                    pos,
+                    capture_promotes_on,
+                    kind,
+                    side,
+                    from,
+                    leap.to,
+                    MoveKind::Capture,
+                );
             }
         }
         for ride in &t.rides[slot.rides as usize..slot.rides_end as usize] {
@@ -402,7 +427,16 @@ impl Variant {
                             out.take(self, pos, promotes_on, kind, side, from, to, move_kind);
                         }
                     } else if ride.flags & EN_PASSANT != 0 && pos.ep_targets.contains(to) && first(1, to) {
-                        out.take(self, pos, promotes_on, kind, side, from, to, MoveKind::EnPassant);
+                        out.take(
+                            self,
+                            pos,
+                            capture_promotes_on,
+                            kind,
+                            side,
+                            from,
+                            to,
+                            MoveKind::EnPassant,
+                        );
                     }
                     continue;
                 }
@@ -411,7 +445,7 @@ impl Variant {
                     && (!LIMITS || target.kind_in(spares))
                     && first(0, to)
                 {
-                    out.take(self, pos, promotes_on, kind, side, from, to, MoveKind::Capture);
+                    out.take(self, pos, capture_promotes_on, kind, side, from, to, MoveKind::Capture);
                 }
                 break;
             }

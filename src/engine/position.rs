@@ -52,6 +52,9 @@ pub struct Position {
     pub(crate) timed_shields: TimedShields,
     /// The marks pieces carry (`mark(S, name)`).
     pub(crate) marks: Marks,
+    /// The last move, where a rule reads it (`last(name)`): part of the
+    /// position, unlike `last`.
+    pub(crate) recent: super::recent::Recent,
     /// Whether some cell may be blocked: set by [`block`](Self::block),
     /// never cleared, so that counting moves with square sets may skip
     /// reading the blocked squares off the board.
@@ -133,6 +136,7 @@ impl Position {
             last: LastMoves::default(),
             timed_shields: TimedShields::default(),
             marks: Marks::default(),
+            recent: super::recent::Recent::default(),
             may_have_blocked: BlockedHint(false),
             geometry,
         }
@@ -424,6 +428,16 @@ impl Position {
             captured: None,
             victim: Square::new(0),
         };
+        if variant.programs.reads_last {
+            self.recent = match mv.kind {
+                MoveKind::Action(action) => super::recent::Recent {
+                    action: Some(ActionId::new(variant.programs.last_ids[action.index()])),
+                    from: mv.from,
+                    to: mv.to,
+                },
+                _ => super::recent::Recent::default(),
+            };
+        }
         let made = match mv.kind {
             MoveKind::Pass => return self.make_pass(variant, before.resets_clock(self, variant, &mv, false, false)),
             MoveKind::Quiet | MoveKind::Initial => self.make_quiet(mv, moving, trace),
@@ -432,7 +446,20 @@ impl Position {
             MoveKind::Action(index) => self.make_action(variant, mv, index, &mut ctx, &mut answers, trace),
             MoveKind::Drop(kind) => self.make_drop(variant, mv, kind, trace),
         };
-        if let Some(kind) = mv.promotion {
+        answers.captured = made.victim;
+        // A capture whose piece moves on promotes where it ends.
+        let promotion = match mv.promotion {
+            Some(kind)
+                if made.captured
+                    && moving.is_piece()
+                    && moving.kind().in_mask(variant.programs.promotes_after_move_on) =>
+            {
+                answers.promotion = Some(kind);
+                None
+            }
+            p => p,
+        };
+        if let Some(kind) = promotion {
             let promoted = Cell::piece(kind, owner);
             // A piece keeps its marks as it promotes.
             let marks = self.marks;
@@ -463,6 +490,10 @@ impl Position {
                 &mut answers,
                 trace,
             );
+            // A piece that moved on is the mover from here.
+            if let Some(to) = answers.moved_on {
+                ctx.mover = to;
+            }
         }
         if on_arrival {
             variant.fire(
@@ -592,6 +623,7 @@ impl Position {
         self.relocate(mv.from, mv.to);
         Made {
             captured: true,
+            victim: captured,
             ..Made::landed()
         }
     }
@@ -789,6 +821,8 @@ struct Made {
     castled: bool,
     /// The en passant targets the move leaves.
     new_ep: SquareSet,
+    /// The piece a capture took.
+    victim: Cell,
 }
 
 impl Made {

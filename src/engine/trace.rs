@@ -142,6 +142,9 @@ pub enum LastChoice {
         /// The squares freed.
         unblocking: SquareSet,
     },
+    /// A piece moves on (`move(S as ...)`): it only moves, promoting to
+    /// the move's promotion where the move's own piece ends.
+    MoveOn,
 }
 
 /// Receives events while a move is played.

@@ -419,6 +419,7 @@ fn read_extra(variant: &Variant, pos: &mut Position, key: &str, value: &str) -> 
         }
         "shields" => read_shields(variant, pos, value),
         "marks" => super::fen_marks::read(variant, pos, value),
+        "last" => read_last(variant, pos, value),
         "captured" => {
             let counts: Vec<&str> = value.split(',').collect();
             if counts.len() != variant.programs.counters.len() {
@@ -440,7 +441,7 @@ fn read_extra(variant: &Variant, pos: &mut Position, key: &str, value: &str) -> 
         }
         _ => Err((
             format!("unknown field `{key}`"),
-            "kaboom adds only `used=`, `captured=`, `unmoved=`, `epvictim=`, `shields=` and `marks=` to FEN".into(),
+            "kaboom adds only `used=`, `captured=`, `unmoved=`, `epvictim=`, `shields=`, `marks=` and `last=` to FEN".into(),
         )),
     }
 }
@@ -600,7 +601,44 @@ pub fn write(variant: &Variant, pos: &Position) -> String {
     if let Some(marks) = super::fen_marks::write(variant, pos) {
         out.push_str(&format!(" marks={marks}"));
     }
+    if let Some(action) = pos.recent.action {
+        out.push_str(&format!(
+            " last={}{}@{}",
+            g.name(pos.recent.from),
+            g.name(pos.recent.to),
+            variant.programs.actions[action.index()].name
+        ));
+    }
     out
+}
+
+/// Reads `last=d1d8@swap`: the last move was the action `swap` from d1 to
+/// d8 (what `last(swap)` reads), where a set of the variant reads it.
+fn read_last(variant: &Variant, pos: &mut Position, value: &str) -> Result<(), (String, String)> {
+    let help = || "write the last move's squares and action: `last=d1d8@swap`".to_string();
+    if !variant.programs.reads_last {
+        return Err((
+            "this variant reads no last move (`last(...)`), so its FEN has no `last=` field".into(),
+            "leave the field out".into(),
+        ));
+    }
+    let (squares, name) = value
+        .split_once('@')
+        .ok_or_else(|| (format!("`{value}` is not squares, `@` and an action"), help()))?;
+    let g = variant.geometry;
+    let parsed = g
+        .read_square(squares)
+        .and_then(|(from, used)| g.parse_square(&squares[used..]).map(|to| (from, to)));
+    let (from, to) = parsed.ok_or_else(|| (format!("`{squares}` is not two squares of the board"), help()))?;
+    let action = variant
+        .action_index(name)
+        .ok_or_else(|| (format!("`{name}` is not an action of this variant"), help()))?;
+    pos.recent = crate::engine::recent::Recent {
+        action: Some(action),
+        from,
+        to,
+    };
+    Ok(())
 }
 
 /// The effects of `SHIELD_*` bits, as sentences name them: `remove+push`.

@@ -118,9 +118,21 @@ fn unmarked(
                 ..*mv
             },
         ),
+        // A capture whose piece moves on (Take&Make): both parts, as
+        // Popeye writes them, the promotion where it ends (`bxa8-b8=Q`).
+        _ if moves_on(variant, mv) => piece_move(variant, before, &Move { promotion: None, ..*mv }, legal),
         _ => piece_move(variant, before, mv, legal),
     };
-    for choice in mv.choices.iter() {
+    for (i, choice) in mv.choices.iter().enumerate() {
+        if i == 0 && moves_on(variant, mv) {
+            out.push('-');
+            out.push_str(&g.name(choice.to));
+            if let Some(kind) = mv.promotion {
+                out.push('=');
+                out.push(letter(variant, Cell::piece(kind, crate::base::square::Color::White)));
+            }
+            continue;
+        }
         match choice.kind {
             ChoiceKind::Direction => {
                 out.push('/');
@@ -138,6 +150,18 @@ fn unmarked(
         }
     }
     out
+}
+
+/// Whether `mv` is a capture whose own piece moves on (`move(mover as
+/// ...)`): its first choice takes the capturer on from where it took.
+fn moves_on(variant: &Variant, mv: &Move) -> bool {
+    variant.programs.promotes_after_move_on != 0
+        && mv.is_capture()
+        && mv.controller.is_none()
+        && mv
+            .choices
+            .get(0)
+            .is_some_and(|c| c.kind == ChoiceKind::Piece && c.piece == mv.to)
 }
 
 /// A piece the move also moves (a bounce, a piece carried along in

@@ -90,7 +90,10 @@ pub fn write(variant: &Variant, mv: &Move) -> String {
             out.push_str(&g.name(from));
         }
     }
-    if let Some(kind) = mv.promotion {
+    // A capture whose piece moves on promotes where it ends: the letter
+    // closes the move (`b7a8,a8b8q`).
+    let promotes_at_end = mv.is_capture() && !mv.choices.is_empty() && variant.programs.promotes_after_move_on != 0;
+    if let Some(kind) = mv.promotion.filter(|_| !promotes_at_end) {
         if variant.pieces[kind.index()].promoted_from.is_some() {
             // Promotion to the piece's promoted form, as Fairy-Stockfish writes it.
             out.push('+');
@@ -111,6 +114,9 @@ pub fn write(variant: &Variant, mv: &Move) -> String {
             }
         }
         out.push_str(&g.name(c.to));
+    }
+    if let Some(kind) = mv.promotion.filter(|_| promotes_at_end) {
+        out.push(variant.pieces[kind.index()].letter.to_ascii_lowercase());
     }
     out
 }
@@ -158,7 +164,7 @@ fn read(variant: &Variant, text: &str) -> Result<Written, String> {
         }
         None => (None, text),
     };
-    let (body, choices) = read_choices(g, text)?;
+    let (body, choices, last_promotion) = read_choices(g, text)?;
     // A trailing `+` promotes to the promoted form; `+` between squares
     // names pieces carried along in castling.
     let (body, to_form) = match body.strip_suffix('+') {
@@ -209,6 +215,13 @@ fn read(variant: &Variant, text: &str) -> Result<Written, String> {
         .ok_or("a second square must follow the first, as in e2e4")?;
     written.to = to;
     written.promotion = ((read_promotion(variant, &rest[used..])?).map(Kind::get)).map(Kind::new);
+    if let Some(letter) = last_promotion {
+        // After a further move (`b7a8,a8b8q`): the promotion where it ends.
+        if written.promotion.is_some() {
+            return Err("it names a promotion twice: after the squares or at the end, not both".into());
+        }
+        written.promotion = read_promotion(variant, letter)?;
+    }
     if (written.to_form || written.to_base) && written.promotion.is_some() {
         return Err("it names a promotion twice: write the letter or `+`, not both".into());
     }
@@ -216,11 +229,14 @@ fn read(variant: &Variant, text: &str) -> Result<Written, String> {
 }
 
 /// The move's follow-up choices, each after `/` (a square: a direction)
-/// or `,` (a piece's square and where it goes), and the text before them.
-fn read_choices(g: Geometry, text: &str) -> Result<(&str, Vec<WrittenChoice>), String> {
+/// or `,` (a piece's square and where it goes), the text before them, and
+/// a promotion letter closing the last choice (`b7a8,a8b8q`: a piece that
+/// moved on promotes where it ends).
+fn read_choices(g: Geometry, text: &str) -> Result<(&str, Vec<WrittenChoice>, Option<&str>), String> {
     let Some(at) = text.find(['/', ',']) else {
-        return Ok((text, Vec::new()));
+        return Ok((text, Vec::new(), None));
     };
+    let mut last_promotion = None;
     let (body, mut rest) = text.split_at(at);
     let mut choices = Vec::new();
     while !rest.is_empty() {
@@ -237,15 +253,21 @@ fn read_choices(g: Geometry, text: &str) -> Result<(&str, Vec<WrittenChoice>), S
                 .ok_or_else(|| format!("`{c}` after `/` is not a square of the board"))?;
             WrittenChoice::To(sq)
         } else {
-            let pair = g
-                .read_square(c)
-                .and_then(|(a, used)| g.parse_square(&c[used..]).map(|b| (a, b)));
-            let (a, b) = pair.ok_or_else(|| format!("`{c}` after `,` is not two squares, as in `f8g8`"))?;
+            let pair = g.read_square(c).and_then(|(a, used)| {
+                let (b, more) = g.read_square(&c[used..])?;
+                Some((a, b, &c[used + more..]))
+            });
+            let (a, b, tail) = pair
+                .filter(|(_, _, tail)| tail.is_empty() || (after.is_empty() && tail.len() == 1))
+                .ok_or_else(|| format!("`{c}` after `,` is not two squares, as in `f8g8`"))?;
+            if !tail.is_empty() {
+                last_promotion = Some(tail);
+            }
             WrittenChoice::PieceTo(a, b)
         });
         rest = after;
     }
-    Ok((body, choices))
+    Ok((body, choices, last_promotion))
 }
 
 /// An action's name after `@`, which must be one of the variant's.

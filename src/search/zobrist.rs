@@ -191,6 +191,14 @@ impl Keys {
         if self.marks {
             key ^= marks_key(&pos.marks);
         }
+        if let Some(action) = pos.recent.action {
+            // The last move's action and squares (`last(...)`).
+            let mut state = 0x6C61_7374_u64
+                ^ (u64::from(action.get()) << 32
+                    | (pos.recent.from.index() as u64) << 16
+                    | pos.recent.to.index() as u64);
+            key ^= splitmix(&mut state);
+        }
         if self.timed_shields {
             // Each shield in force, by its squares, effects, moves left and slot.
             for (slot, s) in pos.timed_shields.active().enumerate() {

@@ -131,11 +131,23 @@ pub enum SetExpr<P: Phase = Parsed> {
     Enclosed(Box<SetExpr<P>>, P::Template),
     /// The squares of the pieces carrying a mark.
     Marked(MarkName),
+    /// The origin and target of the last move when it was an action of
+    /// this name (`last(swap)`), else no square.
+    Last(ActionName),
 }
 
 /// A mark's name as written inside a sentence (`shot` in `marked(shot)`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MarkName {
+    /// The name.
+    pub name: String,
+    /// Its byte range inside the sentence.
+    pub span: Range<usize>,
+}
+
+/// An action's name as written inside a sentence (`last(swap)`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActionName {
     /// The name.
     pub name: String,
     /// Its byte range inside the sentence.
@@ -153,6 +165,16 @@ pub enum KindChange<P: Phase = Parsed> {
     Next,
     /// One step back along it.
     Previous,
+}
+
+/// How a piece makes the further move of a compound move (`move(S as ...)`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveAs {
+    /// As the piece the move captured moves: its kind, and its side's
+    /// directions (a captured black pawn steps down the board).
+    Captured,
+    /// By its own moves.
+    Own,
 }
 
 /// A number a condition compares.
@@ -315,6 +337,21 @@ pub enum Effect<P: Phase = Parsed> {
         /// Whether a bounce into the promotion zone promotes.
         promote: bool,
     },
+    /// One piece of the set, chosen by the mover, makes a further move
+    /// that captures nothing (a compound move: Take&Make's make).
+    MoveOn {
+        /// The pieces that may move on (`mover`).
+        set: SetExpr<P>,
+        /// Whose moves it makes.
+        as_: MoveAs,
+        /// Where it may end (anywhere when absent).
+        onto: Option<SetExpr<P>>,
+        /// A move after which no such move exists is illegal (else the
+        /// choice may be declined).
+        required: bool,
+    },
+    /// The acting piece and the piece on the set's square exchange places.
+    Exchange(SetExpr<P>),
 }
 
 /// When a rule fires.

@@ -153,6 +153,11 @@ fn usage(word: &str) -> Option<&'static str> {
         "irradiate" => "`irradiate(S)`, S a square set",
         "push" => "`push(S, D)` or `push(S, D, n)`: push needs a direction D, `along`, `away from T` or `chosen`",
         "bounce" => "`may bounce(S, away from T)` or `may bounce(S, away from T, promote)`",
+        "move" => {
+            "`move(S as captured)` or `move(S as own)`, then optionally `, onto T` and `, required`: a piece of S moves on, capturing nothing"
+        }
+        "exchange" => "`exchange(S)`: the acting piece and the piece on S exchange places",
+        "last" => "`last(name)`: the squares of the last move when it was the action `name`",
         "area" => "`area(S, r)`: the squares within r king steps of S",
         "manhattan" => "`manhattan(S, r)`",
         "adjacent" => "`adjacent(S)`",
@@ -202,7 +207,7 @@ fn describe(rule: &G) -> Option<&'static str> {
     Some(match rule {
         G::trigger => "a trigger (`on capture`, `on arrival`, `after move`)",
         G::effect | G::effects => {
-            "an effect (`remove`, `blast`, `push`, `block`, `irradiate`, `consume`, `may bounce`)"
+            "an effect (`remove`, `blast`, `push`, `block`, `irradiate`, `consume`, `may bounce`, `move`, `exchange`)"
         }
         G::set | G::named_set | G::pieces => "a square set (`target`, `area(...)`, `own royal`, ...)",
         G::cond => "a condition",

@@ -12,9 +12,7 @@ mod parse;
 mod parse_change;
 
 pub use ast::{
-    Comparison, Cond, Direction, Effect, EndCondition, EndRule, KindChange, KindFilter, LegalClause, LineGoal,
-    MarkName, NamedSet, Phase, Quantity, RegionName, RightLetter, SetExpr, SetOp, ShieldRule, SideFilter, TemplateText,
-    Trigger, TriggeredRule,
+    ActionName, Comparison, Cond, Direction, Effect, EndCondition, EndRule, KindChange, KindFilter, LegalClause, LineGoal, MarkName, MoveAs, NamedSet, Phase, Quantity, RegionName, RightLetter, SetExpr, SetOp, ShieldRule, SideFilter, TemplateText, Trigger, TriggeredRule,
 };
 pub use filter_clause::{FilterClause, FilterCond, MAX_CELL};
 pub use parse::{parse_condition, parse_effects, parse_end, parse_legal, parse_rule, parse_set, parse_shield};

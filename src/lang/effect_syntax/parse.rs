@@ -2,9 +2,9 @@
 //! with byte spans, one function per sentence kind.
 
 use super::ast::{
-    Comparison, Cond, Direction, Effect, EndCondition, EndOutcome, EndRule, KindFilter, LegalClause, LineGoal,
-    NamedSet, Quantity, RanksFrom, RegionName, RightLetter, SetExpr, SetOp, ShieldRule, SideFilter, TemplateText,
-    Trigger, TriggeredRule,
+    ActionName, Comparison, Cond, Direction, Effect, EndCondition, EndOutcome, EndRule, KindFilter, LegalClause,
+    LineGoal, MoveAs, NamedSet, Quantity, RanksFrom, RegionName, RightLetter, SetExpr, SetOp, ShieldRule, SideFilter,
+    TemplateText, Trigger, TriggeredRule,
 };
 use super::errors;
 use super::grammar::{EffectParser, Rule as G};
@@ -407,6 +407,30 @@ fn lower_effect(p: Pair<'_, G>) -> Result<Effect, SentenceError> {
                 distance,
             }
         }
+        G::move_on => {
+            let set = lower_set(next())?;
+            let as_ = if next().as_str().eq_ignore_ascii_case("own") {
+                MoveAs::Own
+            } else {
+                MoveAs::Captured
+            };
+            let mut onto = None;
+            let mut required = false;
+            for part in inner.by_ref() {
+                if part.as_rule() == G::required {
+                    required = true;
+                } else {
+                    onto = Some(lower_set(part)?);
+                }
+            }
+            Effect::MoveOn {
+                set,
+                as_,
+                onto,
+                required,
+            }
+        }
+        G::exchange => Effect::Exchange(lower_set(next())?),
         _ => {
             let set = lower_set(next())?;
             let from = lower_set(next())?;
@@ -491,6 +515,13 @@ fn lower_set_atom(p: Pair<'_, G>) -> Result<SetExpr, SentenceError> {
                 span: at.clone(),
             },
         ),
+        G::last_move => {
+            let name = inner.next().expect("an action's name");
+            SetExpr::Last(ActionName {
+                span: span(&name),
+                name: name.as_str().to_string(),
+            })
+        }
         G::sided_region => {
             let side = rank_side(inner.next().expect("a side"));
             let name = inner.next().expect("a region");
