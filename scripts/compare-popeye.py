@@ -162,7 +162,60 @@ def popeye_moves(text, side):
     return sorted(set(moves))
 
 
-def run_popeye(popeye, fens, condition):
+WALKS = {"K": "k", "Q": "q", "R": "r", "B": "b", "S": "n", "P": "p"}
+PLACED = re.compile(r"\+([wb])([A-Z]+)([a-h][1-8])")
+MOVED = re.compile(r"([wb])([A-Z]+)[a-h][1-8]->([a-h][1-8])")
+
+
+def effect_token(colour, walk, square):
+    """A piece that ends on a square: its letter (upper case White's) and the square."""
+    letter = WALKS.get(walk, walk.lower())
+    return (letter.upper() if colour == "w" else letter) + square
+
+
+def popeye_effects(text, side):
+    """Per move (UCI), the pieces Popeye's annotations put on squares:
+    `[+bPd7]` (a piece reborn or created on d7) and `[wQd5->d1]` (a piece
+    moved to d1), as tokens `pd7`, `Qd1`. A pawn placed and promoted
+    (`[+bPd1=Q]`) is read as the pawn placed: Popeye offers the promotions
+    as choices. (--effects; docs/fairy.md, Rebirth and placement.)"""
+    out = {}
+    for line in text.splitlines():
+        m = re.match(r"\s*1\.+\s*(\S+)", line)
+        if not m:
+            continue
+        moves = popeye_moves(line, side)
+        if not moves:
+            continue
+        uci = moves[0]
+        tokens = set()
+        for bracket in re.findall(r"\[([^\]]*)\]", line):
+            for c, w, sq in PLACED.findall(bracket):
+                tokens.add(effect_token(c, w, sq))
+            for c, w, sq in MOVED.findall(bracket):
+                tokens.add(effect_token(c, w, sq))
+        if tokens:
+            out.setdefault(uci, set()).update(tokens)
+    return {k: sorted(v) for k, v in out.items()}
+
+
+PLACED_TRACE = re.compile(r"placed (\S+) (?:[a-p]\d+-)?([a-p]\d+)")
+
+
+def kaboom_effects(kaboom, variant, fen, moves):
+    """Per move, the pieces kaboom's trace places (`placed p d5-d7`)."""
+    out = {}
+    for move in moves:
+        res = subprocess.run(
+            [kaboom, "play", variant, "--fen", fen, move], capture_output=True, text=True
+        )
+        tokens = sorted({p + sq for p, sq in PLACED_TRACE.findall(res.stdout)})
+        if tokens:
+            out[move] = tokens
+    return out
+
+
+def run_popeye(popeye, fens, condition, raw=None):
     """Popeye's legal moves for each FEN, one Popeye run per batch."""
     results = []
     for i in range(0, len(fens), BATCH):
@@ -184,6 +237,8 @@ def run_popeye(popeye, fens, condition):
             sys.exit(f"Popeye answered {len(parts) - 1} of {len(batch)} problems:\n{out.stdout}\n{out.stderr}")
         for fen, part in zip(batch, parts):
             results.append(popeye_moves(part, fen.split()[1]))
+            if raw is not None:
+                raw.append(part)
     return results
 
 
@@ -195,7 +250,7 @@ def popeye_commit(popeye):
     return out.stdout.strip() or "unknown"
 
 
-def write_data(path, variant, condition, commit, rows):
+def write_data(path, variant, condition, commit, rows, effects=None):
     lines = [
         "# Popeye's legal moves, one position per `fen` line and its `moves`;",
         "# written by scripts/compare-popeye.py, read by tests/fairy_popeye.rs.",
@@ -203,9 +258,11 @@ def write_data(path, variant, condition, commit, rows):
         f"variant {variant}",
         f"condition {condition}",
     ]
-    for fen, moves in rows:
+    for i, (fen, moves) in enumerate(rows):
         lines.append(f"fen {fen}")
         lines.append("moves " + " ".join(moves))
+        if effects is not None:
+            lines.append("effects " + " ".join(f"{m}:{'+'.join(t)}" for m, t in sorted(effects[i].items())))
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("\n".join(lines) + "\n")
 
@@ -220,6 +277,8 @@ def read_data(path):
             rows.append([value, []])
         elif key == "moves":
             rows[-1][1] = value.split()
+        elif key == "effects":
+            rows[-1].append(dict((m, t.split("+")) for m, _, t in (w.partition(":") for w in value.split())))
         else:
             header[key] = value
     return header, rows
@@ -242,21 +301,29 @@ def main():
     ap.add_argument("--popeye", type=Path, default=DEFAULT_POPEYE, help="Popeye's built source tree")
     ap.add_argument("--kaboom", default=str(REPO / "target" / "release" / "kaboom"))
     ap.add_argument("--check", action="store_true", help="compare the stored file only (no Popeye)")
+    ap.add_argument(
+        "--effects",
+        action="store_true",
+        help="also compare where each move puts pieces (Popeye's [+bSg8] annotations, kaboom's `placed` events)",
+    )
     args = ap.parse_args()
 
     path = DATA / f"{args.name}.txt"
     if args.check:
         header, rows = read_data(path)
         variant = header["variant"]
-        expected = [(fen, sorted(moves)) for fen, moves in rows]
+        expected = [(row[0], sorted(row[1])) for row in rows]
+        effects = [row[2] for row in rows] if rows and len(rows[0]) > 2 else None
     else:
         variant = args.variant
         found = positions_from_games(
             args.kaboom, variant, args.positions, args.seed, args.max_plies, args.start
         )
         fens = [fen for fen, _ in found]
-        expected = list(zip(fens, run_popeye(args.popeye, fens, args.condition)))
-        write_data(path, variant, args.condition, popeye_commit(args.popeye), expected)
+        raw = []
+        expected = list(zip(fens, run_popeye(args.popeye, fens, args.condition, raw)))
+        effects = [popeye_effects(text, fen.split()[1]) for fen, text in zip(fens, raw)] if args.effects else None
+        write_data(path, variant, args.condition, popeye_commit(args.popeye), expected, effects)
     differences = 0
     for fen, theirs in expected:
         ours = kaboom_moves(args.kaboom, variant, fen)
@@ -265,6 +332,15 @@ def main():
             print(f"difference at {fen}")
             print("  only kaboom:", " ".join(sorted(set(ours) - set(theirs))))
             print("  only Popeye:", " ".join(sorted(set(theirs) - set(ours))))
+    if effects is not None:
+        for (fen, theirs), popeye in zip(expected, effects):
+            ours = kaboom_effects(args.kaboom, variant, fen, theirs)
+            if ours != popeye:
+                differences += 1
+                print(f"effects differ at {fen}")
+                for m in sorted(set(ours) | set(popeye)):
+                    if ours.get(m) != popeye.get(m):
+                        print(f"  {m}: kaboom {ours.get(m, [])}, Popeye {popeye.get(m, [])}")
     print(f"{args.name}: {len(expected)} positions, {differences} differences")
     return 1 if differences else 0
 

@@ -15,6 +15,10 @@ struct Data {
     condition: String,
     popeye: String,
     positions: Vec<(String, Vec<String>)>,
+    /// Per position, where its file says (`effects`, written with
+    /// `--effects`): per move, the pieces Popeye's annotations put on
+    /// squares (`e4d5` -> `pd7`: a black pawn on d7).
+    effects: Vec<Option<Vec<(String, Vec<String>)>>>,
 }
 
 fn read(path: &Path) -> Data {
@@ -24,6 +28,7 @@ fn read(path: &Path) -> Data {
         condition: String::new(),
         popeye: String::new(),
         positions: Vec::new(),
+        effects: Vec::new(),
     };
     for (n, line) in text.lines().enumerate() {
         if line.is_empty() || line.starts_with('#') {
@@ -34,7 +39,22 @@ fn read(path: &Path) -> Data {
             "popeye" => data.popeye = value.to_string(),
             "variant" => data.variant = value.to_string(),
             "condition" => data.condition = value.to_string(),
-            "fen" => data.positions.push((value.to_string(), Vec::new())),
+            "fen" => {
+                data.positions.push((value.to_string(), Vec::new()));
+                data.effects.push(None);
+            }
+            "effects" => {
+                let per_move = value
+                    .split_whitespace()
+                    .map(|w| {
+                        let (mv, tokens) = w.split_once(':').unwrap_or((w, ""));
+                        let mut tokens: Vec<String> = tokens.split('+').map(str::to_string).collect();
+                        tokens.sort();
+                        (mv.to_string(), tokens)
+                    })
+                    .collect();
+                *data.effects.last_mut().expect("`effects` after `fen`") = Some(per_move);
+            }
             "moves" => {
                 let (_, moves) = data.positions.last_mut().expect("`moves` after `fen`");
                 *moves = value.split_whitespace().map(str::to_string).collect();
@@ -63,7 +83,10 @@ fn differences(path: &Path) -> (usize, Vec<String>) {
     assert_eq!(data.popeye.len(), 40, "{}: Popeye's commit", path.display());
     let variant = Variant::load(&data.variant).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut out = Vec::new();
-    for (fen, theirs) in &data.positions {
+    for ((fen, theirs), effects) in data.positions.iter().zip(&data.effects) {
+        if let Some(effects) = effects {
+            out.extend(effect_differences(&variant, fen, theirs, effects));
+        }
         let pos = kaboom::fen::parse(&variant, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
         let mut ours: Vec<String> = variant
             .legal_moves(&pos)
@@ -128,4 +151,67 @@ fn a_changed_list_is_reported() {
     std::fs::remove_file(&path).unwrap();
     assert_eq!(diffs.len(), 1, "{diffs:?}");
     assert!(diffs[0].contains("only Popeye [a1a8]"), "{}", diffs[0]);
+}
+
+/// The pieces kaboom's placements put on squares when it plays each of
+/// `moves` from `fen` (its `Placed` events: a letter, upper case White's,
+/// and the square), against Popeye's annotations: one line per move
+/// where they differ.
+fn effect_differences(
+    variant: &Variant,
+    fen: &str,
+    moves: &[String],
+    popeye: &[(String, Vec<String>)],
+) -> Vec<String> {
+    let pos = kaboom::fen::parse(variant, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let g = variant.geometry();
+    let mut out = Vec::new();
+    for text in moves {
+        let Ok(mv) = kaboom::uci::parse(variant, &pos, text) else {
+            continue;
+        };
+        let mut game = kaboom::Game::new(variant, pos.clone());
+        let mut ours: Vec<String> = game
+            .play(mv)
+            .iter()
+            .filter_map(|e| match *e {
+                kaboom::Event::Placed { piece, at, .. } => {
+                    let letter = variant.pieces()[piece.kind().index()].letter;
+                    let letter = if piece.color() == kaboom::Color::White {
+                        letter
+                    } else {
+                        letter.to_ascii_lowercase()
+                    };
+                    Some(format!("{letter}{}", g.name(at)))
+                }
+                _ => None,
+            })
+            .collect();
+        ours.sort();
+        ours.dedup();
+        let theirs = popeye.iter().find(|(m, _)| m == text).map_or(&[][..], |(_, t)| &t[..]);
+        if ours != theirs {
+            out.push(format!("{fen}: {text} places {ours:?} in kaboom, {theirs:?} in Popeye"));
+        }
+    }
+    out
+}
+
+/// Where a file records effects, a changed one is reported.
+#[test]
+fn a_changed_effect_is_reported() {
+    let file = data_files()
+        .into_iter()
+        .find(|p| p.ends_with("circe.txt"))
+        .expect("circe.txt");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let at = text.find(":p").expect("an effect");
+    let mut changed = text.clone();
+    changed.replace_range(at + 1..at + 2, "n");
+    let path = std::env::temp_dir().join(format!("kaboom-popeye-effects-{}.txt", std::process::id()));
+    std::fs::write(&path, changed).unwrap();
+    let (_, diffs) = differences(&path);
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(diffs.len(), 1, "{diffs:?}");
+    assert!(diffs[0].contains("in Popeye"), "{}", diffs[0]);
 }

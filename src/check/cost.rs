@@ -237,6 +237,10 @@ impl Costs {
             Effect::Remove(s) | Effect::Block(s) => self.set(s).1.saturating_add(self.squares),
             Effect::Shield { squares, .. } => self.set(squares).1.saturating_add(1),
             Effect::Consume => 1,
+            // Its square, and an occupant to remove.
+            Effect::Place(p) => super::placement::place_set(&p.at)
+                .map_or(0, |s| self.set(s).1)
+                .saturating_add(self.squares),
             Effect::BlockChosen { among, unblocking, .. } => self
                 .set(among)
                 .1
@@ -541,6 +545,11 @@ fn effect_sets(e: &Effect, f: &mut impl FnMut(&SetExpr)) {
     match e {
         Effect::Remove(s) | Effect::Block(s) | Effect::Shield { squares: s, .. } => set_walk(s, f),
         Effect::Consume => {}
+        Effect::Place(p) => {
+            if let Some(s) = super::placement::place_set(&p.at) {
+                set_walk(s, f);
+            }
+        }
         Effect::BlockChosen { among, unblocking, .. } => {
             set_walk(among, f);
             if let Some(s) = unblocking {

@@ -68,7 +68,7 @@ fn both<A, B>(a: Option<A>, b: Option<B>) -> Option<(A, B)> {
 }
 
 impl Resolver<'_, '_> {
-    fn kinds(&mut self, filter: &Option<KindFilter>) -> Option<u64> {
+    pub(super) fn kinds(&mut self, filter: &Option<KindFilter>) -> Option<u64> {
         let Some(f) = filter else { return Some(self.names.all) };
         let mut mask = 0;
         let mut ok = true;
@@ -426,6 +426,7 @@ impl Resolver<'_, '_> {
                     promote: *promote,
                 }
             }
+            Effect::Place(p) => Effect::Place(Box::new(self.placement(p)?)),
         })
     }
 

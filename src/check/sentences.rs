@@ -296,6 +296,7 @@ fn check_rules(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> Ve
                 "move this rule before the rule with `may bounce`",
             );
         }
+        super::placement::check_placements(c, text, &rule.effects, Some(rule.trigger));
         for (i, effect) in rule.effects.iter().enumerate() {
             check_chosen_block(c, text, effect);
             if let Effect::Bounce { .. } = effect {
@@ -837,6 +838,7 @@ fn action_effects(c: &mut Checker<'_>, spec: &ActionSpec, names: &Names<'_>) -> 
         }
     };
     let parsed = parse(c, text, "effect", effects::parse_effects)?;
+    super::placement::check_placements(c, text, &parsed, None);
     let mut resolved = Some(Vec::new());
     for effect in &parsed {
         check_chosen_block(c, text, effect);

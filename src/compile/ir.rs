@@ -236,6 +236,9 @@ pub enum Op {
     },
     /// Remove the acting piece, shields or not.
     Consume,
+    /// Put a piece on a square computed from the move: the placement
+    /// [`Programs::placements`] holds at this index.
+    Place(u16),
     /// Bounce the chosen piece of the set away from `from`.
     Bounce {
         /// Pieces that may be chosen.
@@ -248,6 +251,81 @@ pub enum Op {
         /// nothing a move does comes after it.
         last: bool,
     },
+}
+
+/// Who a compiled placement puts on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlaceFrom {
+    /// The piece the move captured, as it was.
+    Captured,
+    /// The piece that moved, as it stands now (it leaves its square).
+    Mover,
+    /// A new piece of a side (relative to the rule's owner) and a kind.
+    New(SideFilter, Kind),
+}
+
+/// Whose game-array square a placement reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HomeOwner {
+    /// The placed piece's kind and side.
+    Placed,
+    /// The captured piece's.
+    Captured,
+    /// The moving piece's, as it stands now.
+    Mover,
+}
+
+/// The square a placement starts from, before its steps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlaceBase {
+    /// A game-array square (see [`Programs::homes`]).
+    Home {
+        /// Whose kind and side.
+        of: HomeOwner,
+        /// The other side's array.
+        mirror: bool,
+        /// Only its rank, on the reference square's file.
+        rank: bool,
+    },
+    /// Where the captured piece stood (the target when none was).
+    CaptureSquare,
+    /// The first empty square of a set, else its first square.
+    Set(SetId),
+}
+
+/// A step applied to a placement's square, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlaceStep {
+    /// The point reflection through the board's centre.
+    Reflect,
+    /// Files and ranks shifted, wrapping round the board.
+    Shift(i8, i8),
+}
+
+/// What a placement does when its square is taken or missing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WhenTaken {
+    /// The piece is not placed (a moving piece is removed).
+    Vanish,
+    /// The move is illegal.
+    Illegal,
+    /// The occupant is removed, then the piece placed.
+    Remove,
+}
+
+/// A placement, compiled (docs/effects.md, Placement).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompiledPlacement {
+    /// Who appears.
+    pub who: PlaceFrom,
+    /// The square it starts from.
+    pub base: PlaceBase,
+    /// The steps applied to it, in order.
+    pub steps: Vec<PlaceStep>,
+    /// When the square is taken.
+    pub taken: WhenTaken,
+    /// Royal pieces are placed too (else a royal piece is left as it is).
+    pub royal: bool,
 }
 
 /// Pieces in hand and drops, compiled.
@@ -553,6 +631,19 @@ pub struct Programs {
     /// Whether some effect raises a shield for some moves (`shield(S
     /// against E for N moves)`): moves count such shields down.
     pub timed_shields: bool,
+    /// The placements (`place(...)`) the programs' [`Op::Place`] name.
+    pub placements: Vec<CompiledPlacement>,
+    /// Per kind, per side: the squares of the start position's pieces of
+    /// that kind and side (the game array a placement's `home` reads).
+    pub homes: Vec<[Vec<Square>; 2]>,
+    /// Some placement makes a move illegal (`else illegal`): a move is
+    /// judged on the position it leads to even without legality clauses.
+    pub placement_refuses: bool,
+    /// A capture may leave the captured royal piece on the board (placed
+    /// back), be illegal, or remove a royal piece elsewhere: an attack on
+    /// a royal piece is a capture judged by playing it (see
+    /// `engine::place`), and every move is played to be judged.
+    pub placement_attacks: bool,
 }
 
 impl Programs {

@@ -18,6 +18,8 @@ use crate::check::{ActionTargets, CheckedAction, CheckedSentences, Resolved};
 use crate::lang::betza::Template;
 use crate::lang::effect_syntax::{self as ast, Direction, EndCondition, LegalClause, Quantity, SetOp, Trigger};
 
+mod place;
+
 type SetExpr = ast::SetExpr<Resolved>;
 type Cond = ast::Cond<Resolved>;
 type Effect = ast::Effect<Resolved>;
@@ -750,6 +752,7 @@ impl Builder {
                     distance: *distance,
                 }
             }
+            Effect::Place(p) => self.placement(p),
             Effect::Bounce { set, from, promote } => {
                 let (set, from) = (self.set(set), self.set(from));
                 Op::Bounce {

@@ -3,6 +3,7 @@
 //! rules, all indexed by integers.
 
 pub mod attacks;
+mod homes;
 pub mod ir;
 mod lower;
 pub(crate) mod removal_reach;
@@ -495,6 +496,9 @@ pub fn compile(v: CheckedVariant) -> Variant {
         .filter(|(_, p)| p.royal)
         .fold(0u64, |m, (k, _)| m | 1 << k);
     let mut programs = lower::compile(&v.sentences, g, &initial_ranks, &regions, royal_kinds);
+    if !programs.placements.is_empty() {
+        programs.homes = homes::homes(g, &v.pieces, &v.start);
+    }
     let piece_limits = v
         .pieces
         .iter()

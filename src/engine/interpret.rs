@@ -24,6 +24,11 @@ pub(crate) struct Answers {
     missed: bool,
     /// Whether a push or a bounce moved a `pawn` piece.
     pub(crate) moved_pawn: bool,
+    /// The piece the move captured and where it stood, for placements.
+    pub(crate) captured: Option<(Cell, Square)>,
+    /// The squares placements put pieces on (a rook or king may regain
+    /// its castling right there).
+    pub(crate) placed: SquareSet,
 }
 
 impl Answers {
@@ -35,6 +40,8 @@ impl Answers {
             next: 0,
             missed: false,
             moved_pawn: false,
+            captured: None,
+            placed: SquareSet::EMPTY,
         }
     }
 
@@ -364,7 +371,11 @@ impl Variant {
                 } else {
                     return false;
                 };
-                self.is_attacked(pos, sq, attacker)
+                if cell.is_piece() {
+                    self.royal_attacked(pos, sq, attacker)
+                } else {
+                    self.is_attacked(pos, sq, attacker)
+                }
             }),
             CondNode::Touching(a, b) => {
                 let a = self.eval_set(a, pos, ctx);
@@ -496,6 +507,7 @@ impl Variant {
                         }
                     }
                 }
+                Op::Place(index) => self.run_place(index, pos, ctx, answers, trace),
                 Op::Consume => {
                     // Spent, not captured: no `captured(...)` count.
                     let piece = pos.cell(ctx.mover);

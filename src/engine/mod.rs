@@ -13,6 +13,8 @@ pub mod legality;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
+mod place;
+mod place_attack;
 pub mod position;
 mod split_colours;
 pub mod timed_shields;

@@ -101,7 +101,7 @@ impl Variant {
     /// judging each move alone, whatever the end rules say.
     fn generate_judged(&self, pos: &Position, out: &mut Vec<Move>) {
         self.generate_base(pos, out);
-        if self.programs.legal.is_empty() {
+        if self.programs.legal.is_empty() && !self.programs.placement_refuses {
             if self.programs.has_choices {
                 self.expand_follow_ups(pos, out, 0, false, false, &mut |_, _| true);
             }
@@ -773,7 +773,7 @@ impl SafeMoves {
         }
         let p = &variant.programs;
         let before = variant.before_bits(pos);
-        let mut forbids = p.forbids_opaque || before & p.forbid_gates != 0;
+        let mut forbids = p.forbids_opaque || p.placement_attacks || before & p.forbid_gates != 0;
         let still = Variant::still(us);
         for clause in &p.forbid_lines {
             forbids |= variant.eval_cond(clause.cond, pos, &still);

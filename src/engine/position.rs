@@ -99,6 +99,8 @@ pub(crate) struct LastMoves {
     pub(crate) before: u8,
     /// The castling right the last move castled with (0: it was no castling).
     pub(crate) castled: u16,
+    /// A placement refused the last move (`else illegal`): it is illegal.
+    pub(crate) refused: bool,
 }
 
 impl Position {
@@ -405,11 +407,16 @@ impl Position {
                 MoveKind::Castle(index) => variant.castling[index as usize].right,
                 _ => 0,
             },
+            refused: false,
         };
         let made = match mv.kind {
             MoveKind::Pass => return self.make_pass(variant, before.resets_clock(self, variant, &mv, false, false)),
             MoveKind::Quiet | MoveKind::Initial => self.make_quiet(mv, moving, trace),
-            MoveKind::Capture | MoveKind::EnPassant => self.make_capture(variant, mv, moving, trace),
+            MoveKind::Capture | MoveKind::EnPassant => {
+                let made = self.make_capture(variant, mv, moving, trace);
+                answers.captured = made.victim;
+                made
+            }
             MoveKind::Castle(index) => self.make_castle(variant, index, &mut ctx, trace),
             MoveKind::Action(index) => self.make_action(variant, mv, index, &mut ctx, &mut answers, trace),
             MoveKind::Drop(kind) => self.make_drop(variant, mv, kind, trace),
@@ -467,7 +474,11 @@ impl Position {
             );
         }
         let effects_ran = on_capture || on_arrival || after_move || matches!(mv.kind, MoveKind::Action(_));
+        let rights_before = self.castling;
         self.update_castling(variant, mv, effects_ran);
+        if !answers.placed.is_empty() {
+            variant.regain_castling(self, answers.placed, rights_before);
+        }
         if variant.castling_by_drop
             && let MoveKind::Drop(_) = mv.kind
         {
@@ -558,6 +569,7 @@ impl Position {
         self.relocate(mv.from, mv.to);
         Made {
             captured: true,
+            victim: Some((captured, victim)),
             ..Made::landed()
         }
     }
@@ -748,6 +760,8 @@ struct Made {
     castled: bool,
     /// The en passant targets the move leaves.
     new_ep: SquareSet,
+    /// The piece a capture took and where it stood.
+    victim: Option<(Cell, Square)>,
 }
 
 impl Made {

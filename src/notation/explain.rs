@@ -40,6 +40,12 @@ pub fn touched(mv: &Move, events: &[Event]) -> SquareSet {
             | Event::Dropped { at, .. }
             | Event::Shielded { at } => set.insert(at),
             Event::PushedOff { from, .. } => set.insert(from),
+            Event::Placed { from, at, .. } => {
+                set.insert(at);
+                if let Some(from) = from {
+                    set.insert(from);
+                }
+            }
         }
     }
     set
@@ -148,6 +154,12 @@ pub fn in_words(variant: &Variant, before: &Position, mv: &Move, events: &[Event
             Event::Shielded { at } => format!("A shield protects {}.", sq(at)),
             Event::Dropped { piece, at } => {
                 format!("A {} from the hand is dropped on {}.", name(variant, piece), sq(at))
+            }
+            Event::Placed { piece, from: Some(from), at } => {
+                format!("The {} from {} is placed on {}.", name(variant, piece), sq(from), sq(at))
+            }
+            Event::Placed { piece, from: None, at } => {
+                format!("A new {} is placed on {}.", name(variant, piece), sq(at))
             }
         };
         lines.push(line);

@@ -22,6 +22,12 @@ pub fn describe(variant: &Variant, event: &Event) -> String {
         Event::Promoted { at, piece } => format!("promoted {} {}", l(piece), g.name(at)),
         Event::Shielded { at } => format!("shielded {}", g.name(at)),
         Event::Dropped { piece, at } => format!("dropped {} {}", l(piece), g.name(at)),
+        Event::Placed {
+            piece,
+            from: Some(from),
+            at,
+        } => format!("placed {} {}-{}", l(piece), g.name(from), g.name(at)),
+        Event::Placed { piece, from: None, at } => format!("placed {} {}", l(piece), g.name(at)),
     }
 }
 

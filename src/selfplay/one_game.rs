@@ -90,6 +90,7 @@ pub fn mechanics(variant: &Variant, mv: &Move, events: &[Event], out: &mut BTree
             Event::Promoted { .. } => "promotion",
             Event::Shielded { .. } => "shield",
             Event::Dropped { .. } => "drop",
+            Event::Placed { .. } => "placement",
         };
         names.push(name);
     }

@@ -8,10 +8,11 @@ use std::ops::Range;
 mod ast;
 mod errors;
 mod parse;
+mod place_parse;
 
 pub use ast::{
-    Comparison, Cond, Direction, Effect, EndCondition, EndRule, KindFilter, LegalClause, LineGoal, NamedSet, Phase,
-    Quantity, RegionName, RightLetter, SetExpr, SetOp, ShieldRule, SideFilter, TemplateText, Trigger, TriggeredRule,
+    Comparison, Cond, Direction, Effect, EndCondition, EndRule, HomeOf, KindFilter, LegalClause, LineGoal, NamedSet,
+    Occupied, Phase, PlaceWhere, PlaceWho, Placement, Quantity, RegionName, RightLetter, SetExpr, SetOp, ShieldRule, SideFilter, TemplateText, Trigger, TriggeredRule,
 };
 pub use parse::{parse_condition, parse_effects, parse_end, parse_legal, parse_rule, parse_set, parse_shield};
 

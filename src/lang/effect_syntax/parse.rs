@@ -223,11 +223,11 @@ fn rank_side(pair: Pair<'_, G>) -> RanksFrom {
     }
 }
 
-fn first(pair: Pair<'_, G>) -> Pair<'_, G> {
+pub(super) fn first(pair: Pair<'_, G>) -> Pair<'_, G> {
     pair.into_inner().next().expect("the grammar guarantees an inner rule")
 }
 
-fn span(pair: &Pair<'_, G>) -> Range<usize> {
+pub(super) fn span(pair: &Pair<'_, G>) -> Range<usize> {
     pair.as_span().start()..pair.as_span().end()
 }
 
@@ -342,6 +342,9 @@ fn lower_effect(p: Pair<'_, G>) -> Result<Effect, SentenceError> {
     if rule == G::shield_for {
         return lower_timed_shield(p);
     }
+    if rule == G::place {
+        return super::place_parse::lower_place(p);
+    }
     let mut inner = p.into_inner();
     let mut next = || inner.next().expect("the grammar guarantees the parts");
     Ok(match rule {
@@ -430,7 +433,7 @@ fn lower_kinds(p: Pair<'_, G>) -> KindFilter {
     filter
 }
 
-fn lower_set(p: Pair<'_, G>) -> Result<SetExpr, SentenceError> {
+pub(super) fn lower_set(p: Pair<'_, G>) -> Result<SetExpr, SentenceError> {
     let mut inner = p.into_inner();
     let mut acc = lower_set_atom(inner.next().expect("a set has a first part"))?;
     while let Some(op) = inner.next() {
