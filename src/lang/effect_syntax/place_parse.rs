@@ -117,7 +117,7 @@ mod tests {
     #[test]
     fn the_parts_of_a_placement_are_read() {
         let p = placement("place(captured, home)");
-        assert!(matches!(p.who, PlaceWho::Captured(ref s) if *s == 6..14));
+        assert!(matches!(p.who, PlaceWho::Captured(ref s) if *s == (6..14)));
         assert_eq!(
             p.at,
             PlaceWhere::Home {
