@@ -34,6 +34,7 @@ impl Resolver<'_, '_> {
             at: self.place_where(&p.at)?,
             occupied: p.occupied,
             royal: p.royal,
+            promote: p.promote,
         })
     }
 

@@ -326,6 +326,8 @@ pub struct CompiledPlacement {
     pub taken: WhenTaken,
     /// Royal pieces are placed too (else a royal piece is left as it is).
     pub royal: bool,
+    /// A piece placed in its promotion zone promotes to its first choice.
+    pub promote: bool,
 }
 
 /// Pieces in hand and drops, compiled.

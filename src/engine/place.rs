@@ -66,6 +66,9 @@ impl Variant {
                     }
                     let shown = from.or(captured.map(|(_, at)| at));
                     self.put(pos, piece, from, sq, shown, trace);
+                    if pl.promote {
+                        self.promote_placed(pos, sq, trace);
+                    }
                     answers.placed.insert(sq);
                     return;
                 }
@@ -101,6 +104,23 @@ impl Variant {
         }
         trace.area(single(to));
         trace.record(Event::Placed { piece, from: shown, at: to });
+    }
+
+    /// Promotes the piece placed on `sq` when it stands in its promotion
+    /// zone, to its first promotion choice the material allows.
+    fn promote_placed<T: Trace>(&self, pos: &mut Position, sq: Square, trace: &mut T) {
+        let piece = pos.cell(sq);
+        if !self.promotion_zone.get(piece.kind(), piece.color()).contains(sq) {
+            return;
+        }
+        if let Some(&kind) = (self.promotion_choices.get(piece.kind(), piece.color()).iter())
+            .find(|&&k| self.may_promote_to(pos, piece.color(), k))
+        {
+            let promoted = Cell::piece(kind, piece.color());
+            pos.set(self, sq, promoted);
+            pos.mark_promoted(self, sq);
+            trace.record(Event::Promoted { at: sq, piece: promoted });
+        }
     }
 
     /// The square placement `pl` puts `piece` on, if there is one; `mover`

@@ -63,6 +63,7 @@ impl Builder {
             steps,
             taken,
             royal: p.royal,
+            promote: p.promote,
         });
         Op::Place(index)
     }

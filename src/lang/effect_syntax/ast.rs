@@ -324,6 +324,8 @@ pub struct Placement<P: Phase = Parsed> {
     pub occupied: Occupied,
     /// Royal pieces are placed too.
     pub royal: bool,
+    /// A piece placed in its promotion zone promotes (to the first choice).
+    pub promote: bool,
 }
 
 /// When a rule fires.

@@ -17,11 +17,13 @@ pub(super) fn lower_place(p: Pair<'_, G>) -> Result<super::ast::Effect, Sentence
         at,
         occupied: Occupied::Vanish,
         royal: false,
+        promote: false,
     };
     for option in inner {
         let option = first(option);
         match option.as_rule() {
             G::including_royal => placement.royal = true,
+            G::promote => placement.promote = true,
             _ => {
                 placement.occupied = match first(option).as_rule() {
                     G::illegal_word => Occupied::Illegal,
