@@ -19,3 +19,12 @@ pub(crate) fn homes(g: Geometry, pieces: &[CheckedPiece], start: &FenRecord) -> 
     }
     out
 }
+
+/// Per kind, per side: whether its squares stand one on every file.
+pub(crate) fn by_file(g: Geometry, homes: &[[Vec<Square>; 2]]) -> Vec<[bool; 2]> {
+    let one_per_file = |squares: &[Square]| {
+        squares.len() == usize::from(g.files)
+            && (0..i32::from(g.files)).all(|f| squares.iter().filter(|&&s| g.file(s) == f).count() == 1)
+    };
+    homes.iter().map(|[w, b]| [one_per_file(w), one_per_file(b)]).collect()
+}

@@ -638,6 +638,9 @@ pub struct Programs {
     /// Per kind, per side: the squares of the start position's pieces of
     /// that kind and side (the game array a placement's `home` reads).
     pub homes: Vec<[Vec<Square>; 2]>,
+    /// Per kind, per side: its `homes` stand one on every file (pawns),
+    /// so a placement reads the one on the reference file.
+    pub homes_by_file: Vec<[bool; 2]>,
     /// Some placement makes a move illegal (`else illegal`): a move is
     /// judged on the position it leads to even without legality clauses.
     pub placement_refuses: bool,

@@ -498,6 +498,7 @@ pub fn compile(v: CheckedVariant) -> Variant {
     let mut programs = lower::compile(&v.sentences, g, &initial_ranks, &regions, royal_kinds);
     if !programs.placements.is_empty() {
         programs.homes = homes::homes(g, &v.pieces, &v.start);
+        programs.homes_by_file = homes::by_file(g, &programs.homes);
     }
     let piece_limits = v
         .pieces

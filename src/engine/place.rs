@@ -192,7 +192,7 @@ impl Variant {
             1 => return Some(homes[0]),
             _ => {}
         }
-        if homes.len() == usize::from(g.files) && homes.iter().all(|&h| homes.iter().filter(|&&o| g.file(o) == g.file(h)).count() == 1) {
+        if self.programs.homes_by_file[piece.kind().index()][side as usize] {
             return homes.iter().copied().find(|&h| g.file(h) == file);
         }
         let light = |sq: Square| self.programs.light.contains(sq);
