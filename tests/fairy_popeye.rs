@@ -8,6 +8,9 @@
 use kaboom::Variant;
 use std::path::{Path, PathBuf};
 
+/// Per move (UCI), the pieces it puts on squares (`pd7`).
+type MoveEffects = Vec<(String, Vec<String>)>;
+
 /// One data file: the kaboom variant, Popeye's condition line, its commit
 /// and the positions with Popeye's sorted moves.
 struct Data {
@@ -18,7 +21,7 @@ struct Data {
     /// Per position, where its file says (`effects`, written with
     /// `--effects`): per move, the pieces Popeye's annotations put on
     /// squares (`e4d5` -> `pd7`: a black pawn on d7).
-    effects: Vec<Option<Vec<(String, Vec<String>)>>>,
+    effects: Vec<Option<MoveEffects>>,
 }
 
 fn read(path: &Path) -> Data {
@@ -157,12 +160,7 @@ fn a_changed_list_is_reported() {
 /// `moves` from `fen` (its `Placed` events: a letter, upper case White's,
 /// and the square), against Popeye's annotations: one line per move
 /// where they differ.
-fn effect_differences(
-    variant: &Variant,
-    fen: &str,
-    moves: &[String],
-    popeye: &[(String, Vec<String>)],
-) -> Vec<String> {
+fn effect_differences(variant: &Variant, fen: &str, moves: &[String], popeye: &[(String, Vec<String>)]) -> Vec<String> {
     let pos = kaboom::fen::parse(variant, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     let g = variant.geometry();
     let mut out = Vec::new();

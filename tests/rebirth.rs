@@ -21,7 +21,8 @@ fn after(v: &Variant, text: &str, moves: &[&str]) -> String {
     let mut pos = fen::parse(v, text).unwrap_or_else(|e| panic!("{text}: {e}"));
     for m in moves {
         let mv = uci::parse(v, &pos, m).unwrap_or_else(|e| panic!("{m} in {text}: {e}"));
-        pos.try_make(v, mv).unwrap_or_else(|_| panic!("{m} is illegal in {text}"));
+        pos.try_make(v, mv)
+            .unwrap_or_else(|_| panic!("{m} is illegal in {text}"));
     }
     fen::write(v, &pos)
 }
@@ -219,7 +220,10 @@ fn under_else_remove_a_rebirth_onto_a_king_attacks_it() {
     // king on d1 is in check from that capture, and a king move is forced
     // or the queen must move away.
     let moves = legal(&assassin, "4k3/8/8/8/r2Q4/8/8/3K4 w - - 0 1");
-    assert!(moves.iter().all(|m| m.starts_with("d1") || m.starts_with("d4")), "{moves:?}");
+    assert!(
+        moves.iter().all(|m| m.starts_with("d1") || m.starts_with("d4")),
+        "{moves:?}"
+    );
     // Capturing so that one's own king is removed is illegal: the black
     // queen on d8 is reborn on d8... White takes a black rook on a5 (dark:
     // a8? a8 is light, so h8) with its king standing on h8.
@@ -258,7 +262,10 @@ fn each_misuse_is_reported_where_it_is_written() {
     let err = errors(
         "pieces: [(letter: 'K', name: \"king\", moves: \"K\", royal: true, actions: [(name: \"call\", target: \"origin\", effect: \"place(captured, origin)\")])])",
     );
-    assert!(err.contains("and an action fires after moves that capture nothing"), "{err}");
+    assert!(
+        err.contains("and an action fires after moves that capture nothing"),
+        "{err}"
+    );
     let err = errors("rules: [\"on capture: place(captured, home, else maybe)\"])");
     assert!(err.contains("bad.ron:2"), "{err}");
 }

@@ -17,7 +17,9 @@ impl Resolver<'_, '_> {
             PlaceWho::New(side, kinds) => {
                 let letters = kinds.as_ref().map_or(&[][..], |k| &k.letters[..]);
                 if letters.len() != 1 || *side == SideFilter::Any {
-                    let span = letters.first().map_or(0..0, |(_, s)| s.start..letters.last().map_or(s.end, |l| l.1.end));
+                    let span = letters
+                        .first()
+                        .map_or(0..0, |(_, s)| s.start..letters.last().map_or(s.end, |l| l.1.end));
                     let at = self.c.inside(self.text, span);
                     self.c.error(
                         "a new piece is one kind of one side",
@@ -66,7 +68,12 @@ fn reads_capture(w: &PlaceWhere) -> bool {
 /// Reports each placement of `effects` that reads the captured piece
 /// where no piece was captured: outside an `on capture` rule (`trigger`
 /// `None` for an action's effect).
-pub(super) fn check_placements(c: &mut Checker<'_>, text: &Spanned<String>, effects: &[Effect], trigger: Option<Trigger>) {
+pub(super) fn check_placements(
+    c: &mut Checker<'_>,
+    text: &Spanned<String>,
+    effects: &[Effect],
+    trigger: Option<Trigger>,
+) {
     if trigger == Some(Trigger::Capture) {
         return;
     }
@@ -76,7 +83,9 @@ pub(super) fn check_placements(c: &mut Checker<'_>, text: &Spanned<String>, effe
         if let PlaceWho::Captured(span) = &p.who {
             let at = c.inside(text, span.clone());
             c.error(
-                format!("`captured` names the piece a move captured, and {where_} fires after moves that capture nothing"),
+                format!(
+                    "`captured` names the piece a move captured, and {where_} fires after moves that capture nothing"
+                ),
                 at,
                 "place the captured piece in an `on capture` rule: `on capture: place(captured, home)`",
             );
@@ -91,7 +100,9 @@ pub(super) fn check_placements(c: &mut Checker<'_>, text: &Spanned<String>, effe
 }
 
 /// The set a placement's square is read from, if it names one.
-pub(super) fn place_set<P: crate::lang::effect_syntax::Phase>(w: &PlaceWhere<P>) -> Option<&crate::lang::effect_syntax::SetExpr<P>> {
+pub(super) fn place_set<P: crate::lang::effect_syntax::Phase>(
+    w: &PlaceWhere<P>,
+) -> Option<&crate::lang::effect_syntax::SetExpr<P>> {
     match w {
         PlaceWhere::Reflect(inner) | PlaceWhere::Shift(inner, ..) => place_set(inner),
         PlaceWhere::Set(s) => Some(s),

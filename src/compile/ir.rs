@@ -635,20 +635,24 @@ pub struct Programs {
     pub timed_shields: bool,
     /// The placements (`place(...)`) the programs' [`Op::Place`] name.
     pub placements: Vec<CompiledPlacement>,
-    /// Per kind, per side: the squares of the start position's pieces of
-    /// that kind and side (the game array a placement's `home` reads).
-    pub homes: Vec<[Vec<Square>; 2]>,
-    /// Per kind, per side: its `homes` stand one on every file (pawns),
-    /// so a placement reads the one on the reference file.
-    pub homes_by_file: Vec<[bool; 2]>,
+    /// Per kind, per side, per reference square: the game-array square a
+    /// placement's `home` reads (see `compile::homes`), if any.
+    pub homes: Vec<[Vec<Option<Square>>; 2]>,
     /// Some placement makes a move illegal (`else illegal`): a move is
     /// judged on the position it leads to even without legality clauses.
     pub placement_refuses: bool,
     /// A capture may leave the captured royal piece on the board (placed
     /// back), be illegal, or remove a royal piece elsewhere: an attack on
     /// a royal piece is a capture judged by playing it (see
-    /// `engine::place`), and every move is played to be judged.
+    /// `engine::place_attack`).
     pub placement_attacks: bool,
+    /// Some placement removes what it lands on (`else remove`): a capture
+    /// anywhere may attack a royal piece, beyond what the attack tables
+    /// say, so every move is played to be judged. (Where placements only
+    /// make captures illegal or put royal pieces back, an attack is one
+    /// the tables see too, and the shortcuts that judge moves by those
+    /// tables stay sound.)
+    pub placement_removes: bool,
 }
 
 impl Programs {

@@ -18,7 +18,7 @@ use crate::check::{ActionTargets, CheckedAction, CheckedSentences, Resolved};
 use crate::lang::betza::Template;
 use crate::lang::effect_syntax::{self as ast, Direction, EndCondition, LegalClause, Quantity, SetOp, Trigger};
 
-mod place;
+mod lower_place;
 
 type SetExpr = ast::SetExpr<Resolved>;
 type Cond = ast::Cond<Resolved>;

@@ -497,8 +497,7 @@ pub fn compile(v: CheckedVariant) -> Variant {
         .fold(0u64, |m, (k, _)| m | 1 << k);
     let mut programs = lower::compile(&v.sentences, g, &initial_ranks, &regions, royal_kinds);
     if !programs.placements.is_empty() {
-        programs.homes = homes::homes(g, &v.pieces, &v.start);
-        programs.homes_by_file = homes::by_file(g, &programs.homes);
+        programs.homes = homes::homes(g, &v.pieces, &v.start, &programs.light);
     }
     let piece_limits = v
         .pieces

@@ -773,7 +773,7 @@ impl SafeMoves {
         }
         let p = &variant.programs;
         let before = variant.before_bits(pos);
-        let mut forbids = p.forbids_opaque || p.placement_attacks || before & p.forbid_gates != 0;
+        let mut forbids = p.forbids_opaque || p.placement_removes || before & p.forbid_gates != 0;
         let still = Variant::still(us);
         for clause in &p.forbid_lines {
             forbids |= variant.eval_cond(clause.cond, pos, &still);

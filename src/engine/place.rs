@@ -52,7 +52,8 @@ impl Variant {
         let reference = captured.map_or(ctx.target, |(_, at)| at);
         let square = self.place_square(pl, pos, ctx, (piece, mover, captured), reference);
         let taken = match square {
-            // A moving piece whose square is its own stays (Popeye's Calvet).
+            // A moving piece whose square is its own stays: a capture
+            // on the square its capturer is placed on is legal.
             Some(sq) if Some(sq) == from => {
                 answers.placed.insert(sq);
                 return;
@@ -103,7 +104,11 @@ impl Variant {
             None => pos.set(self, to, piece),
         }
         trace.area(single(to));
-        trace.record(Event::Placed { piece, from: shown, at: to });
+        trace.record(Event::Placed {
+            piece,
+            from: shown,
+            at: to,
+        });
     }
 
     /// Promotes the piece placed on `sq` when it stands in its promotion
@@ -119,7 +124,10 @@ impl Variant {
             let promoted = Cell::piece(kind, piece.color());
             pos.set(self, sq, promoted);
             pos.mark_promoted(self, sq);
-            trace.record(Event::Promoted { at: sq, piece: promoted });
+            trace.record(Event::Promoted {
+                at: sq,
+                piece: promoted,
+            });
         }
     }
 
@@ -175,32 +183,10 @@ impl Variant {
     }
 
     /// The game-array square of `piece`'s kind for `side`, by the
-    /// reference square: the one square of the start position holding
-    /// that kind and side; of several, on the reference file when they
-    /// stand one on every file (pawns), else the one of the reference
-    /// square's colour nearest its file; for a kind the start position
-    /// lacks, the square of the reference file on the side's last rank.
+    /// reference square (see `compile::homes`).
+    #[inline]
     pub(crate) fn home_square(&self, piece: Cell, side: Color, reference: Square) -> Option<Square> {
-        let g = self.geometry;
-        let homes = &self.programs.homes.get(piece.kind().index())?[side as usize];
-        let file = g.file(reference);
-        match homes.len() {
-            0 => {
-                let last = if side == Color::White { i32::from(g.ranks) - 1 } else { 0 };
-                return g.square(file, last);
-            }
-            1 => return Some(homes[0]),
-            _ => {}
-        }
-        if self.programs.homes_by_file[piece.kind().index()][side as usize] {
-            return homes.iter().copied().find(|&h| g.file(h) == file);
-        }
-        let light = |sq: Square| self.programs.light.contains(sq);
-        let colour = light(reference);
-        let any_of_colour = homes.iter().any(|&h| light(h) == colour);
-        (homes.iter().copied())
-            .filter(|&h| !any_of_colour || light(h) == colour)
-            .min_by_key(|&h| ((g.file(h) - file).abs(), h.index()))
+        *self.programs.homes.get(piece.kind().index())?[side as usize].get(reference.index())?
     }
 }
 

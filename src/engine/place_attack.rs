@@ -3,10 +3,10 @@
 //! royal piece read backwards, so the royal piece on a square is attacked
 //! when some capture the other side could make, played with its rules,
 //! leaves its side with fewer royal pieces. Under `else illegal` a
-//! capture whose piece finds its square taken is no attack (Anticirce);
+//! capture whose piece finds its square taken is no attack;
 //! under `including royal` a royal piece placed back is not lost; under
 //! `else remove` a capture elsewhere whose piece lands on the royal piece
-//! removes it (Circe Assassin). The plain attack tables first say which
+//! removes it. The plain attack tables first say which
 //! captures could exist; only those are played.
 
 use super::moves::{Move, MoveKind};
@@ -42,8 +42,7 @@ impl Variant {
         if self.is_attacked(pos, sq, by) {
             targets.insert(sq);
         }
-        let removes = (self.programs.placements.iter()).any(|p| p.taken == WhenTaken::Remove);
-        if removes {
+        if self.programs.placement_removes {
             for y in pos.occupied[them as usize].iter() {
                 if y != sq && self.may_place_on(pos, y, sq) && self.is_attacked(pos, y, by) {
                     targets.insert(y);

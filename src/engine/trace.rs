@@ -67,7 +67,7 @@ pub enum Event {
         /// To.
         to: Square,
     },
-    /// A placement put a piece on a square (a Circe rebirth): the
+    /// A placement put a piece on a square (a rebirth): the
     /// captured piece (from the square it was captured on), the moving
     /// piece (from where it stood) or a new piece (from nowhere).
     Placed {

@@ -155,8 +155,17 @@ pub fn in_words(variant: &Variant, before: &Position, mv: &Move, events: &[Event
             Event::Dropped { piece, at } => {
                 format!("A {} from the hand is dropped on {}.", name(variant, piece), sq(at))
             }
-            Event::Placed { piece, from: Some(from), at } => {
-                format!("The {} from {} is placed on {}.", name(variant, piece), sq(from), sq(at))
+            Event::Placed {
+                piece,
+                from: Some(from),
+                at,
+            } => {
+                format!(
+                    "The {} from {} is placed on {}.",
+                    name(variant, piece),
+                    sq(from),
+                    sq(at)
+                )
             }
             Event::Placed { piece, from: None, at } => {
                 format!("A new {} is placed on {}.", name(variant, piece), sq(at))

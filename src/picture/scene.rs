@@ -7,7 +7,7 @@ use crate::engine::trace::Event;
 /// What an arrow shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ArrowKind {
-    /// A placement: a piece put on a square (a Circe rebirth).
+    /// A placement: a piece put on a square (a rebirth).
     Place,
     /// The move itself (or a piece it carries along, as castling's rook).
     Move,

@@ -12,7 +12,8 @@ mod place_parse;
 
 pub use ast::{
     Comparison, Cond, Direction, Effect, EndCondition, EndRule, HomeOf, KindFilter, LegalClause, LineGoal, NamedSet,
-    Occupied, Phase, PlaceWhere, PlaceWho, Placement, Quantity, RegionName, RightLetter, SetExpr, SetOp, ShieldRule, SideFilter, TemplateText, Trigger, TriggeredRule,
+    Occupied, Phase, PlaceWhere, PlaceWho, Placement, Quantity, RegionName, RightLetter, SetExpr, SetOp, ShieldRule,
+    SideFilter, TemplateText, Trigger, TriggeredRule,
 };
 pub use parse::{parse_condition, parse_effects, parse_end, parse_legal, parse_rule, parse_set, parse_shield};
 

@@ -2,9 +2,9 @@
 //! [`CompiledPlacement`] that [`Op::Place`] names.
 
 use super::Builder;
+use crate::base::piece::Kind;
 use crate::check::Resolved;
 use crate::compile::ir::{CompiledPlacement, HomeOwner, Op, PlaceBase, PlaceFrom, PlaceStep, WhenTaken};
-use crate::base::piece::Kind;
 use crate::lang::effect_syntax::{HomeOf, Occupied, PlaceWhere, PlaceWho, Placement};
 
 impl Builder {
@@ -52,6 +52,7 @@ impl Builder {
             Occupied::Remove => WhenTaken::Remove,
         };
         self.p.placement_refuses |= taken == WhenTaken::Illegal;
+        self.p.placement_removes |= taken == WhenTaken::Remove;
         // A capture judged by the plain attack test removes the royal piece
         // it takes for good: not so where the capture may be illegal, the
         // royal piece placed back, or another royal piece removed.
