@@ -10,6 +10,9 @@
 use kaboom::Variant;
 use std::path::{Path, PathBuf};
 
+/// Per move (UCI), the pieces it puts on squares (`pd7`).
+type MoveEffects = Vec<(String, Vec<String>)>;
+
 /// One data file: the kaboom variant, Popeye's condition line, its commit
 /// and the positions with Popeye's sorted moves.
 struct Data {
@@ -28,6 +31,10 @@ struct Data {
     lines: Vec<Vec<(String, Vec<String>)>>,
     /// Per position index: the number and digest of Popeye's 2-ply lines.
     digests: Vec<(usize, usize, String)>,
+    /// Per position, where its file says (`placed`, written with
+    /// `--effects`): per move, the pieces Popeye's annotations put on
+    /// squares (`e4d5` -> `pd7`: a black pawn on d7).
+    placed: Vec<Option<MoveEffects>>,
 }
 
 fn read(path: &Path) -> Data {
@@ -41,6 +48,7 @@ fn read(path: &Path) -> Data {
         effects: Vec::new(),
         digests: Vec::new(),
         lines: Vec::new(),
+        placed: Vec::new(),
     };
     for (n, line) in text.lines().enumerate() {
         if line.is_empty() || line.starts_with('#') {
@@ -55,6 +63,7 @@ fn read(path: &Path) -> Data {
                 data.positions.push((value.to_string(), Vec::new()));
                 data.effects.push(Vec::new());
                 data.lines.push(Vec::new());
+                data.placed.push(None);
             }
             "effects-checked" => data.effects_checked = value == "yes",
             // Told to Popeye as attributes of the pieces without a mark
@@ -76,6 +85,18 @@ fn read(path: &Path) -> Data {
                     let (mv, what) = note.split_once('=').expect("`move=change`");
                     notes.push((mv.to_string(), what.to_string()));
                 }
+            }
+            "placed" => {
+                let per_move = value
+                    .split_whitespace()
+                    .map(|w| {
+                        let (mv, tokens) = w.split_once(':').unwrap_or((w, ""));
+                        let mut tokens: Vec<String> = tokens.split('+').map(str::to_string).collect();
+                        tokens.sort();
+                        (mv.to_string(), tokens)
+                    })
+                    .collect();
+                *data.placed.last_mut().expect("`placed` after `fen`") = Some(per_move);
             }
             "moves" => {
                 let (_, moves) = data.positions.last_mut().expect("`moves` after `fen`");
@@ -111,6 +132,9 @@ fn differences(path: &Path) -> (usize, Vec<String>) {
     let variant = Variant::load(&data.variant).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut out = Vec::new();
     for (i, (fen, theirs)) in data.positions.iter().enumerate() {
+        if let Some(placed) = &data.placed[i] {
+            out.extend(placement_differences(&variant, fen, theirs, placed));
+        }
         let pos = kaboom::fen::parse(&variant, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
         for (first, replies) in &data.lines[i] {
             let mv = kaboom::uci::parse(&variant, &pos, first).unwrap_or_else(|e| panic!("{fen} {first}: {e}"));
@@ -306,4 +330,62 @@ fn a_changed_line_digest_is_reported() {
     std::fs::remove_file(&path).unwrap();
     assert_eq!(diffs.len(), 1, "{diffs:?}");
     assert!(diffs[0].contains("2-ply lines"), "{}", diffs[0]);
+}
+
+/// The pieces kaboom's placements put on squares when it plays each of
+/// `moves` from `fen` (its `Placed` events: a letter, upper case White's,
+/// and the square), against Popeye's annotations: one line per move
+/// where they differ.
+fn placement_differences(variant: &Variant, fen: &str, moves: &[String], popeye: &[(String, Vec<String>)]) -> Vec<String> {
+    let pos = kaboom::fen::parse(variant, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let g = variant.geometry();
+    let mut out = Vec::new();
+    for text in moves {
+        let Ok(mv) = kaboom::uci::parse(variant, &pos, text) else {
+            continue;
+        };
+        let mut game = kaboom::Game::new(variant, pos.clone());
+        let mut ours: Vec<String> = game
+            .play(mv)
+            .iter()
+            .filter_map(|e| match *e {
+                kaboom::Event::Placed { piece, at, .. } => {
+                    let letter = variant.pieces()[piece.kind().index()].letter;
+                    let letter = if piece.color() == kaboom::Color::White {
+                        letter
+                    } else {
+                        letter.to_ascii_lowercase()
+                    };
+                    Some(format!("{letter}{}", g.name(at)))
+                }
+                _ => None,
+            })
+            .collect();
+        ours.sort();
+        ours.dedup();
+        let theirs = popeye.iter().find(|(m, _)| m == text).map_or(&[][..], |(_, t)| &t[..]);
+        if ours != theirs {
+            out.push(format!("{fen}: {text} places {ours:?} in kaboom, {theirs:?} in Popeye"));
+        }
+    }
+    out
+}
+
+/// Where a file records placements, a changed one is reported.
+#[test]
+fn a_changed_effect_is_reported() {
+    let file = data_files()
+        .into_iter()
+        .find(|p| p.ends_with("circe.txt"))
+        .expect("circe.txt");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let at = text.find(":p").expect("an effect");
+    let mut changed = text.clone();
+    changed.replace_range(at + 1..at + 2, "n");
+    let path = std::env::temp_dir().join(format!("kaboom-popeye-effects-{}.txt", std::process::id()));
+    std::fs::write(&path, changed).unwrap();
+    let (_, diffs) = differences(&path);
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(diffs.len(), 1, "{diffs:?}");
+    assert!(diffs[0].contains("in Popeye"), "{}", diffs[0]);
 }

@@ -244,6 +244,10 @@ impl Costs {
             | Effect::Transform { set, .. }
             | Effect::Mark { set, .. }
             | Effect::Unmark { set, .. } => self.set(set).1.saturating_add(self.squares),
+            // Its square, and an occupant to remove.
+            Effect::Place(p) => super::placement::place_set(&p.at)
+                .map_or(0, |s| self.set(s).1)
+                .saturating_add(self.squares),
             Effect::BlockChosen { among, unblocking, .. } => self
                 .set(among)
                 .1
@@ -587,6 +591,11 @@ fn effect_sets(e: &Effect, f: &mut impl FnMut(&SetExpr)) {
         | Effect::Transform { set, .. }
         | Effect::Mark { set, .. }
         | Effect::Unmark { set, .. } => set_walk(set, f),
+        Effect::Place(p) => {
+            if let Some(s) = super::placement::place_set(&p.at) {
+                set_walk(s, f);
+            }
+        }
         Effect::BlockChosen { among, unblocking, .. } => {
             set_walk(among, f);
             if let Some(s) = unblocking {

@@ -14,6 +14,7 @@ mod endings;
 mod evaluation;
 mod inherited;
 pub mod piece_limits;
+mod placement;
 mod position_cost;
 mod promotion;
 mod random_setup;

@@ -75,7 +75,7 @@ impl Resolver<'_, '_> {
         self.kinds(filter)
     }
 
-    fn kinds(&mut self, filter: &Option<KindFilter>) -> Option<u64> {
+    pub(super) fn kinds(&mut self, filter: &Option<KindFilter>) -> Option<u64> {
         let Some(f) = filter else { return Some(self.names.all) };
         let mut mask = 0;
         let mut ok = true;
@@ -478,6 +478,7 @@ impl Resolver<'_, '_> {
                     promote: *promote,
                 }
             }
+            Effect::Place(p) => Effect::Place(Box::new(self.placement(p)?)),
         })
     }
 

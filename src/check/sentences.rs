@@ -304,6 +304,7 @@ fn check_rules(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> Ve
                 "move this rule before the rule with `may bounce`",
             );
         }
+        super::placement::check_placements(c, text, &rule.effects, Some(rule.trigger));
         for (i, effect) in rule.effects.iter().enumerate() {
             check_chosen_block(c, text, effect);
             if let Effect::Bounce { .. } = effect {
@@ -875,6 +876,7 @@ fn action_effects(
         super::compound_effects::Place::SideAction
     };
     super::compound_effects::check_compound(c, text, &parsed, place, false);
+    super::placement::check_placements(c, text, &parsed, None);
     let mut resolved = Some(Vec::new());
     for effect in &parsed {
         check_chosen_block(c, text, effect);

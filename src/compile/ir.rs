@@ -288,6 +288,9 @@ pub enum Op {
         /// The mark's index.
         mark: u8,
     },
+    /// Put a piece on a square computed from the move: the placement
+    /// [`Programs::placements`] holds at this index.
+    Place(u16),
     /// Bounce the chosen piece of the set away from `from`.
     Bounce {
         /// Pieces that may be chosen.
@@ -334,6 +337,83 @@ pub enum KindTo {
     Next,
     /// One step back along it.
     Previous,
+}
+
+/// Who a compiled placement puts on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlaceFrom {
+    /// The piece the move captured, as it was.
+    Captured,
+    /// The piece that moved, as it stands now (it leaves its square).
+    Mover,
+    /// A new piece of a side (relative to the rule's owner) and a kind.
+    New(SideFilter, Kind),
+}
+
+/// Whose game-array square a placement reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HomeOwner {
+    /// The placed piece's kind and side.
+    Placed,
+    /// The captured piece's.
+    Captured,
+    /// The moving piece's, as it stands now.
+    Mover,
+}
+
+/// The square a placement starts from, before its steps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlaceBase {
+    /// A game-array square (see [`Programs::homes`]).
+    Home {
+        /// Whose kind and side.
+        of: HomeOwner,
+        /// The other side's array.
+        mirror: bool,
+        /// Only its rank, on the reference square's file.
+        rank: bool,
+    },
+    /// Where the captured piece stood (the target when none was).
+    CaptureSquare,
+    /// The first empty square of a set, else its first square.
+    Set(SetId),
+}
+
+/// A step applied to a placement's square, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlaceStep {
+    /// The point reflection through the board's centre.
+    Reflect,
+    /// Files and ranks shifted, wrapping round the board.
+    Shift(i8, i8),
+}
+
+/// What a placement does when its square is taken or missing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WhenTaken {
+    /// The piece is not placed (a moving piece is removed).
+    Vanish,
+    /// The move is illegal.
+    Illegal,
+    /// The occupant is removed, then the piece placed.
+    Remove,
+}
+
+/// A placement, compiled (docs/effects.md, Placement).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompiledPlacement {
+    /// Who appears.
+    pub who: PlaceFrom,
+    /// The square it starts from.
+    pub base: PlaceBase,
+    /// The steps applied to it, in order.
+    pub steps: Vec<PlaceStep>,
+    /// When the square is taken.
+    pub taken: WhenTaken,
+    /// Royal pieces are placed too (else a royal piece is left as it is).
+    pub royal: bool,
+    /// A piece placed in its promotion zone promotes to its first choice.
+    pub promote: bool,
 }
 
 /// Pieces in hand and drops, compiled.
@@ -667,6 +747,26 @@ pub struct Programs {
     /// (a piece that changes kind stands where it stood, of the same
     /// side), and the legality shortcut may judge it without playing it.
     pub rules_keep_legality: bool,
+    /// The placements (`place(...)`) the programs' [`Op::Place`] name.
+    pub placements: Vec<CompiledPlacement>,
+    /// Per kind, per side, per reference square: the game-array square a
+    /// placement's `home` reads (see `compile::homes`), if any.
+    pub homes: Vec<[Vec<Option<Square>>; 2]>,
+    /// Some placement makes a move illegal (`else illegal`): a move is
+    /// judged on the position it leads to even without legality clauses.
+    pub placement_refuses: bool,
+    /// A capture may leave the captured royal piece on the board (placed
+    /// back), be illegal, or remove a royal piece elsewhere: an attack on
+    /// a royal piece is a capture judged by playing it (see
+    /// `engine::place_attack`).
+    pub placement_attacks: bool,
+    /// Some placement removes what it lands on (`else remove`): a capture
+    /// anywhere may attack a royal piece, beyond what the attack tables
+    /// say, so every move is played to be judged. (Where placements only
+    /// make captures illegal or put royal pieces back, an attack is one
+    /// the tables see too, and the shortcuts that judge moves by those
+    /// tables stay sound.)
+    pub placement_removes: bool,
 }
 
 impl Programs {

@@ -18,6 +18,8 @@ use crate::check::{ActionTargets, CheckedAction, CheckedSentences, Resolved};
 use crate::lang::betza::Template;
 use crate::lang::effect_syntax::{self as ast, Direction, EndCondition, LegalClause, Quantity, SetOp, Trigger};
 
+mod lower_place;
+
 type SetExpr = ast::SetExpr<Resolved>;
 type Cond = ast::Cond<Resolved>;
 type Effect = ast::Effect<Resolved>;
@@ -883,6 +885,7 @@ impl Builder {
                 last: false,
             },
             Effect::Exchange(s) => Op::Exchange(self.set(s)),
+            Effect::Place(p) => self.placement(p),
             Effect::Bounce { set, from, promote } => {
                 let (set, from) = (self.set(set), self.set(from));
                 Op::Bounce {

@@ -4,6 +4,7 @@
 
 pub mod attacks;
 mod filter_lower;
+mod homes;
 pub mod ir;
 mod lower;
 pub(crate) mod removal_reach;
@@ -512,6 +513,9 @@ pub fn compile(v: CheckedVariant) -> Variant {
         .filter(|(_, p)| p.royal)
         .fold(0u64, |m, (k, _)| m | 1 << k);
     let mut programs = lower::compile(&v.sentences, g, &initial_ranks, &regions, royal_kinds);
+    if !programs.placements.is_empty() {
+        programs.homes = homes::homes(g, &v.pieces, &v.start, &programs.light);
+    }
     let piece_limits = v
         .pieces
         .iter()

@@ -32,6 +32,11 @@ pub(crate) struct Answers {
     pub(crate) promotion: Option<crate::base::piece::Kind>,
     /// Where the moving piece ended a further move (`move(mover as ...)`).
     pub(crate) moved_on: Option<Square>,
+    /// The piece the move captured and where it stood, for placements.
+    pub(crate) victim: Option<(Cell, Square)>,
+    /// The squares placements put pieces on (a rook or king may regain
+    /// its castling right there).
+    pub(crate) placed: SquareSet,
 }
 
 impl Answers {
@@ -46,6 +51,8 @@ impl Answers {
             captured: Cell::EMPTY,
             promotion: None,
             moved_on: None,
+            victim: None,
+            placed: SquareSet::EMPTY,
         }
     }
 
@@ -388,7 +395,11 @@ impl Variant {
                 } else {
                     return false;
                 };
-                self.is_attacked(pos, sq, attacker)
+                if cell.is_piece() {
+                    self.royal_attacked(pos, sq, attacker)
+                } else {
+                    self.is_attacked(pos, sq, attacker)
+                }
             }),
             CondNode::Touching(a, b) => {
                 let a = self.eval_set(a, pos, ctx);
@@ -520,6 +531,7 @@ impl Variant {
                         }
                     }
                 }
+                Op::Place(index) => self.run_place(index, pos, ctx, answers, trace),
                 Op::Consume => {
                     // Spent, not captured: no `captured(...)` count.
                     let piece = pos.cell(ctx.mover);

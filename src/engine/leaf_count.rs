@@ -33,7 +33,7 @@ impl Variant {
         if p.forbids_checks {
             return self.count_legal_forbidding_checks(pos, listed);
         }
-        if p.legal.is_empty() {
+        if p.legal.is_empty() && !p.placement_refuses {
             // No clause judges a move: every one is legal.
             let mut counter = LeafCounter::new(true, true, listed);
             for from in pos.occupied[us as usize].iter() {

@@ -45,7 +45,7 @@ impl Variant {
             Legal::NotAttacked(unless) => {
                 pos.royals[us as usize]
                     .iter()
-                    .any(|sq| self.is_attacked(pos, sq, us.flip()))
+                    .any(|sq| self.royal_attacked(pos, sq, us.flip()))
                     && !unless.is_some_and(|c| self.eval_cond(c, pos, &ctx))
             }
             Legal::Survives(_) | Legal::Forbids(_) => false,
@@ -61,6 +61,9 @@ impl Variant {
     /// `not` clause is to be judged.
     pub(crate) fn royal_safe_on(&self, pos: &Position, from: Square, sq: Square) -> bool {
         let us = pos.side;
+        if self.programs.placement_attacks {
+            return self.royal_safe_by_placement(pos, from, sq);
+        }
         let attacked = self.is_attacked_after_leaving(pos, sq, us.flip(), from);
         let forbids = self.programs.legal.iter().any(|l| matches!(l, Legal::Forbids(_)));
         if !attacked && !forbids {
@@ -87,6 +90,9 @@ impl Variant {
     /// Whether `after`, reached from `before` by `mv`, passes every
     /// legality clause for the side that moved.
     pub(crate) fn passes_legality(&self, before: &Position, after: &Position, mv: &Move) -> bool {
+        if after.last.refused {
+            return false;
+        }
         let us = before.side;
         let ctx = super::interpret::Context {
             side: us,
@@ -105,7 +111,7 @@ impl Variant {
                     if self.programs.attacks_through_new_blocks {
                         self.attacked_through_new_blocks(before, after, sq, us.flip())
                     } else {
-                        self.is_attacked(after, sq, us.flip())
+                        self.royal_attacked(after, sq, us.flip())
                     }
                 }) || unless.is_some_and(|c| self.eval_cond(c, after, &ctx))
             }

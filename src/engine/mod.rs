@@ -17,6 +17,8 @@ pub mod marks;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
+mod place;
+mod place_attack;
 pub mod position;
 pub mod recent;
 mod split_colours;

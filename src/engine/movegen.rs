@@ -102,7 +102,7 @@ impl Variant {
     /// judging each move alone, whatever the end rules say.
     fn generate_judged(&self, pos: &Position, out: &mut Vec<Move>) {
         self.generate_base(pos, out);
-        if self.programs.legal.is_empty() {
+        if self.programs.legal.is_empty() && !self.programs.placement_refuses {
             if self.programs.has_choices {
                 self.expand_follow_ups(pos, out, 0, false, false, &mut |_, _| true);
             }
@@ -818,7 +818,8 @@ impl SafeMoves {
         // is played. (Move filters need no more: they only take attacks
         // away, so a move the shortcut passes on the board's attacks is
         // legal under them too; the others are played.)
-        let mut forbids = p.forbids_opaque || before & p.forbid_gates != 0 || p.filters.checks_mate;
+        let mut forbids =
+            p.forbids_opaque || p.placement_removes || before & p.forbid_gates != 0 || p.filters.checks_mate;
         let still = Variant::still(us);
         for clause in &p.forbid_lines {
             forbids |= variant.eval_cond(clause.cond, pos, &still);

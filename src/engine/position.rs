@@ -111,6 +111,8 @@ pub(crate) struct LastMoves {
     /// Where that piece stood (the target, or the square of a pawn taken
     /// en passant).
     pub(crate) victim: Square,
+    /// A placement refused the last move (`else illegal`): it is illegal.
+    pub(crate) refused: bool,
 }
 
 impl Position {
@@ -427,6 +429,7 @@ impl Position {
             },
             captured: None,
             victim: Square::new(0),
+            refused: false,
         };
         if variant.programs.reads_last {
             self.recent = match mv.kind {
@@ -441,12 +444,15 @@ impl Position {
         let made = match mv.kind {
             MoveKind::Pass => return self.make_pass(variant, before.resets_clock(self, variant, &mv, false, false)),
             MoveKind::Quiet | MoveKind::Initial => self.make_quiet(mv, moving, trace),
-            MoveKind::Capture | MoveKind::EnPassant => self.make_capture(variant, mv, moving, trace),
+            MoveKind::Capture | MoveKind::EnPassant => {
+                self.make_capture(variant, mv, moving, trace)
+            }
             MoveKind::Castle(index) => self.make_castle(variant, index, &mut ctx, trace),
             MoveKind::Action(index) => self.make_action(variant, mv, index, &mut ctx, &mut answers, trace),
             MoveKind::Drop(kind) => self.make_drop(variant, mv, kind, trace),
         };
-        answers.captured = made.victim;
+        answers.captured = made.victim.map_or(Cell::EMPTY, |(piece, _)| piece);
+        answers.victim = made.victim;
         // A capture whose piece moves on promotes where it ends.
         let promotion = match mv.promotion {
             Some(kind)
@@ -519,7 +525,11 @@ impl Position {
             );
         }
         let effects_ran = on_capture || on_arrival || after_move || matches!(mv.kind, MoveKind::Action(_));
+        let rights_before = self.castling;
         self.update_castling(variant, mv, effects_ran);
+        if !answers.placed.is_empty() {
+            variant.regain_castling(self, answers.placed, rights_before);
+        }
         if variant.castling_by_drop
             && let MoveKind::Drop(_) = mv.kind
         {
@@ -623,7 +633,7 @@ impl Position {
         self.relocate(mv.from, mv.to);
         Made {
             captured: true,
-            victim: captured,
+            victim: Some((captured, victim)),
             ..Made::landed()
         }
     }
@@ -821,8 +831,8 @@ struct Made {
     castled: bool,
     /// The en passant targets the move leaves.
     new_ep: SquareSet,
-    /// The piece a capture took.
-    victim: Cell,
+    /// The piece a capture took and where it stood.
+    victim: Option<(Cell, Square)>,
 }
 
 impl Made {

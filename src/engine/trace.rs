@@ -67,6 +67,17 @@ pub enum Event {
         /// To.
         to: Square,
     },
+    /// A placement put a piece on a square (a rebirth): the
+    /// captured piece (from the square it was captured on), the moving
+    /// piece (from where it stood) or a new piece (from nowhere).
+    Placed {
+        /// The piece.
+        piece: Cell,
+        /// Where the moving piece came from (`None`: it appeared).
+        from: Option<Square>,
+        /// Where it stands now.
+        at: Square,
+    },
     /// A piece from a hand was put on the board.
     Dropped {
         /// The piece.

@@ -44,6 +44,12 @@ pub fn touched(mv: &Move, events: &[Event]) -> SquareSet {
             | Event::Marked { at, .. }
             | Event::Unmarked { at, .. } => set.insert(at),
             Event::PushedOff { from, .. } => set.insert(from),
+            Event::Placed { from, at, .. } => {
+                set.insert(at);
+                if let Some(from) = from {
+                    set.insert(from);
+                }
+            }
         }
     }
     set
@@ -166,6 +172,21 @@ pub fn in_words(variant: &Variant, before: &Position, mv: &Move, events: &[Event
             }
             Event::Dropped { piece, at } => {
                 format!("A {} from the hand is dropped on {}.", name(variant, piece), sq(at))
+            }
+            Event::Placed {
+                piece,
+                from: Some(from),
+                at,
+            } => {
+                format!(
+                    "The {} from {} is placed on {}.",
+                    name(variant, piece),
+                    sq(from),
+                    sq(at)
+                )
+            }
+            Event::Placed { piece, from: None, at } => {
+                format!("A new {} is placed on {}.", name(variant, piece), sq(at))
             }
         };
         lines.push(line);

@@ -48,7 +48,7 @@ pub fn check_reachable(variant: &Variant, pos: &Position, board_span: std::ops::
         if let Legal::NotAttacked(unless) = *clause
             && let Some(sq) = pos.royals[moved as usize]
                 .iter()
-                .find(|&sq| variant.is_attacked(pos, sq, pos.side))
+                .find(|&sq| variant.royal_attacked(pos, sq, pos.side))
             && !unless.is_some_and(|c| variant.eval_cond(c, pos, &ctx))
         {
             return Err(FenError {

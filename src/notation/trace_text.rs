@@ -36,6 +36,12 @@ pub fn describe(variant: &Variant, event: &Event) -> String {
         }
         Event::Marked { at, mark } => format!("marked {} {}", variant.mark_name(mark), g.name(at)),
         Event::Unmarked { at, mark } => format!("unmarked {} {}", variant.mark_name(mark), g.name(at)),
+        Event::Placed {
+            piece,
+            from: Some(from),
+            at,
+        } => format!("placed {} {}-{}", l(piece), g.name(from), g.name(at)),
+        Event::Placed { piece, from: None, at } => format!("placed {} {}", l(piece), g.name(at)),
     }
 }
 

@@ -164,6 +164,7 @@ impl Canvas {
                 ArrowKind::Move => ("move", "#1f5fbf", ""),
                 ArrowKind::Push => ("push", "#e07000", " stroke-dasharray=\"8 4\""),
                 ArrowKind::Bounce => ("bounce", "#138a36", " stroke-dasharray=\"3 3\""),
+                ArrowKind::Place => ("place", "#8a2be2", " stroke-dasharray=\"2 4\""),
             };
             // Stop short of the centre so that the head sits on the square.
             let (dx, dy) = (x2 - x1, y2 - y1);

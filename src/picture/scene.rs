@@ -7,6 +7,8 @@ use crate::engine::trace::Event;
 /// What an arrow shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ArrowKind {
+    /// A placement: a piece put on a square (a rebirth).
+    Place,
     /// The move itself (or a piece it carries along, as castling's rook).
     Move,
     /// A piece pushed by an effect.
@@ -128,6 +130,20 @@ pub fn marks(mv: &Move, events: &[Event], area: SquareSet) -> (Marks, Marks) {
                 after.touched.insert(to);
             }
             Event::Promoted { at, .. } => after.touched.insert(at),
+            Event::Placed { from, at, .. } => {
+                if let Some(from) = from
+                    && from != at
+                {
+                    before.arrows.push(Arrow {
+                        from,
+                        to: at,
+                        kind: ArrowKind::Place,
+                    });
+                }
+                before.shaded.insert(at);
+                after.touched.insert(at);
+                after.shaded.insert(at);
+            }
             Event::Shielded { at } => {
                 before.shielded.insert(at);
                 before.shaded.insert(at);

@@ -93,6 +93,7 @@ pub fn mechanics(variant: &Variant, mv: &Move, events: &[Event], out: &mut BTree
             Event::Recoloured { .. } => "change of side",
             Event::Transformed { .. } => "change of kind",
             Event::Marked { .. } | Event::Unmarked { .. } => "mark",
+            Event::Placed { .. } => "placement",
         };
         names.push(name);
     }

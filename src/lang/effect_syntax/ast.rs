@@ -352,6 +352,83 @@ pub enum Effect<P: Phase = Parsed> {
     },
     /// The acting piece and the piece on the set's square exchange places.
     Exchange(SetExpr<P>),
+    /// Put a piece on a square computed from the move.
+    Place(Box<Placement<P>>),
+}
+
+/// Who a placement puts on the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlaceWho<P: Phase = Parsed> {
+    /// The piece the move captured, as it was (its kind and side); the
+    /// byte range of the word, for errors (only `on capture` has one).
+    Captured(Range<usize>),
+    /// The piece that moved, as it stands now: moved away from its square.
+    Mover,
+    /// A new piece of a side (read for the rule's owner) and one kind.
+    New(SideFilter, P::Kinds),
+}
+
+/// Whose game-array square `home` reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HomeOf {
+    /// The placed piece's.
+    Placed,
+    /// The captured piece's.
+    Captured,
+    /// The moving piece's, as it stands now.
+    Mover,
+}
+
+/// Where a placement puts its piece.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlaceWhere<P: Phase = Parsed> {
+    /// A game-array square of a piece's kind: of its own side, or of the
+    /// other (`mirror`); with `rank`, the square of that square's rank on
+    /// the reference square's file.
+    Home {
+        /// Whose kind and side.
+        of: HomeOf,
+        /// The other side's array.
+        mirror: bool,
+        /// Only the rank, on the reference file.
+        rank: bool,
+    },
+    /// The point reflection through the board's centre.
+    Reflect(Box<PlaceWhere<P>>),
+    /// Files and ranks shifted, wrapping round the board.
+    Shift(Box<PlaceWhere<P>>, i8, i8),
+    /// The square the captured piece stood on (the target, or the square
+    /// of a pawn taken en passant); the target when nothing was captured.
+    CaptureSquare,
+    /// The first square of the set that is empty, else its first square.
+    Set(SetExpr<P>),
+}
+
+/// What a placement does when its square is taken, blocked or off the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Occupied {
+    /// The piece is not placed (a moving piece is removed).
+    Vanish,
+    /// The move is illegal.
+    Illegal,
+    /// The occupant is removed and the piece placed (on a blocked square
+    /// or off the board: as `Vanish`).
+    Remove,
+}
+
+/// A placement: `place(captured, home)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placement<P: Phase = Parsed> {
+    /// Who appears.
+    pub who: PlaceWho<P>,
+    /// Where.
+    pub at: PlaceWhere<P>,
+    /// When the square is taken.
+    pub occupied: Occupied,
+    /// Royal pieces are placed too.
+    pub royal: bool,
+    /// A piece placed in its promotion zone promotes (to the first choice).
+    pub promote: bool,
 }
 
 /// When a rule fires.

@@ -228,7 +228,7 @@ pub(super) fn rank_side(pair: Pair<'_, G>) -> RanksFrom {
     }
 }
 
-fn first(pair: Pair<'_, G>) -> Pair<'_, G> {
+pub(super) fn first(pair: Pair<'_, G>) -> Pair<'_, G> {
     pair.into_inner().next().expect("the grammar guarantees an inner rule")
 }
 
@@ -351,6 +351,9 @@ fn lower_effect(p: Pair<'_, G>) -> Result<Effect, SentenceError> {
         G::mark => return super::parse_change::mark(p, false),
         G::unmark => return super::parse_change::mark(p, true),
         _ => {}
+    }
+    if rule == G::place {
+        return super::place_parse::lower_place(p);
     }
     let mut inner = p.into_inner();
     let mut next = || inner.next().expect("the grammar guarantees the parts");

@@ -1,0 +1,111 @@
+//! Placements (`place(WHO, WHERE, ...)`, docs/effects.md, Placement)
+//! resolved and checked: a new piece names one kind of one side, and the
+//! words that read the captured piece (`captured`, `home of captured`,
+//! `capture`) stand only in `on capture` rules.
+
+use super::resolve::{Resolved, Resolver};
+use super::validate::Checker;
+use crate::lang::effect_syntax::{Effect, HomeOf, PlaceWhere, PlaceWho, Placement, SideFilter, Trigger};
+use crate::spec::Spanned;
+
+impl Resolver<'_, '_> {
+    /// A placement, its new piece's letter resolved.
+    pub(super) fn placement(&mut self, p: &Placement) -> Option<Placement<Resolved>> {
+        let who = match &p.who {
+            PlaceWho::Captured(span) => PlaceWho::Captured(span.clone()),
+            PlaceWho::Mover => PlaceWho::Mover,
+            PlaceWho::New(side, kinds) => {
+                let letters = kinds.as_ref().map_or(&[][..], |k| &k.letters[..]);
+                if letters.len() != 1 || *side == SideFilter::Any {
+                    let span = letters
+                        .first()
+                        .map_or(0..0, |(_, s)| s.start..letters.last().map_or(s.end, |l| l.1.end));
+                    let at = self.c.inside(self.text, span);
+                    self.c.error(
+                        "a new piece is one kind of one side",
+                        at,
+                        "name one side (`own`, `enemy`, `white`, `black`) and one letter: `place(own P, origin)`",
+                    );
+                    return None;
+                }
+                PlaceWho::New(*side, self.kinds(kinds)?)
+            }
+        };
+        Some(Placement {
+            who,
+            at: self.place_where(&p.at)?,
+            occupied: p.occupied,
+            royal: p.royal,
+            promote: p.promote,
+        })
+    }
+
+    fn place_where(&mut self, w: &PlaceWhere) -> Option<PlaceWhere<Resolved>> {
+        Some(match w {
+            PlaceWhere::Home { of, mirror, rank } => PlaceWhere::Home {
+                of: *of,
+                mirror: *mirror,
+                rank: *rank,
+            },
+            PlaceWhere::Reflect(inner) => PlaceWhere::Reflect(Box::new(self.place_where(inner)?)),
+            PlaceWhere::Shift(inner, f, r) => PlaceWhere::Shift(Box::new(self.place_where(inner)?), *f, *r),
+            PlaceWhere::CaptureSquare => PlaceWhere::CaptureSquare,
+            PlaceWhere::Set(s) => PlaceWhere::Set(self.set(s)?),
+        })
+    }
+}
+
+/// Whether a placement's square reads the captured piece.
+fn reads_capture(w: &PlaceWhere) -> bool {
+    match w {
+        PlaceWhere::Home { of, .. } => *of == HomeOf::Captured,
+        PlaceWhere::Reflect(inner) | PlaceWhere::Shift(inner, ..) => reads_capture(inner),
+        PlaceWhere::CaptureSquare => true,
+        PlaceWhere::Set(_) => false,
+    }
+}
+
+/// Reports each placement of `effects` that reads the captured piece
+/// where no piece was captured: outside an `on capture` rule (`trigger`
+/// `None` for an action's effect).
+pub(super) fn check_placements(
+    c: &mut Checker<'_>,
+    text: &Spanned<String>,
+    effects: &[Effect],
+    trigger: Option<Trigger>,
+) {
+    if trigger == Some(Trigger::Capture) {
+        return;
+    }
+    for effect in effects {
+        let Effect::Place(p) = effect else { continue };
+        let where_ = if trigger.is_some() { "this rule" } else { "an action" };
+        if let PlaceWho::Captured(span) = &p.who {
+            let at = c.inside(text, span.clone());
+            c.error(
+                format!(
+                    "`captured` names the piece a move captured, and {where_} fires after moves that capture nothing"
+                ),
+                at,
+                "place the captured piece in an `on capture` rule: `on capture: place(captured, home)`",
+            );
+        } else if reads_capture(&p.at) {
+            c.error(
+                format!("the square `capture` and `home of captured` read the piece a move captured, and {where_} fires after moves that capture nothing"),
+                text.location.clone(),
+                "use them in an `on capture` rule",
+            );
+        }
+    }
+}
+
+/// The set a placement's square is read from, if it names one.
+pub(super) fn place_set<P: crate::lang::effect_syntax::Phase>(
+    w: &PlaceWhere<P>,
+) -> Option<&crate::lang::effect_syntax::SetExpr<P>> {
+    match w {
+        PlaceWhere::Reflect(inner) | PlaceWhere::Shift(inner, ..) => place_set(inner),
+        PlaceWhere::Set(s) => Some(s),
+        PlaceWhere::Home { .. } | PlaceWhere::CaptureSquare => None,
+    }
+}
