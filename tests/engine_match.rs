@@ -153,7 +153,12 @@ fn an_engine_that_cannot_start_is_a_clear_error() {
     let kaboom = env!("CARGO_BIN_EXE_kaboom");
     let out = Command::new("python3")
         .arg(SCRIPT)
-        .args(["--engine", &format!("cmd={kaboom}"), "--engine", "cmd=/nonexistent/engine"])
+        .args([
+            "--engine",
+            &format!("cmd={kaboom}"),
+            "--engine",
+            "cmd=/nonexistent/engine",
+        ])
         .output()
         .unwrap();
     assert!(!out.status.success());
