@@ -24,7 +24,7 @@ const PUSH_CAP: i32 = 100;
 /// Calibration: the Elo that each level played at, measured against
 /// Fairy-Stockfish's own `UCI_Elo` ladder (docs/search.md). Ascending in
 /// both columns.
-const LADDER: [(u8, i32); 5] = [(0, 600), (5, 900), (10, 1200), (15, 1500), (20, 1800)];
+const LADDER: [(u8, i32); 5] = [(0, 950), (5, 1440), (10, 1700), (15, 1800), (20, 1930)];
 
 /// A strength level and the seed of its choices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,7 +80,7 @@ impl Skill {
         let &(_, top) = lines.first()?;
         let delta = (top - lines[lines.len() - 1].1).clamp(0, PUSH_CAP);
         let weakness = 120 - 2 * i32::from(self.level);
-        let mut state = self.seed ^ key ^ 0x5EED_0F_5C11;
+        let mut state = self.seed ^ key ^ 0x005E_ED0F_5C11;
         let mut best = None;
         let mut max = i32::MIN;
         for &(mv, score) in lines {

@@ -1,6 +1,6 @@
 //! Which search techniques are on. All are, unless the environment
 //! variable `KABOOM_SEARCH_OFF` names some (comma-separated: `rfp`,
-//! `futility`, `lmp`, `aspiration`, `lmr-table`, `history-lmr`): a switch
+//! `futility`, `lmp`, `aspiration`, `lmr-table`): a switch
 //! for developers, so that a match can measure one technique against the
 //! same build without it (docs/search.md, "Matches"). Read once, when an
 //! engine is made.
@@ -18,8 +18,6 @@ pub(crate) struct Techniques {
     pub aspiration: bool,
     /// Late-move reductions from a logarithmic table (else 1 to 3 plies by steps).
     pub lmr_table: bool,
-    /// Late-move reductions scaled by the move's history.
-    pub history_lmr: bool,
 }
 
 impl Techniques {
@@ -30,7 +28,6 @@ impl Techniques {
         lmp: true,
         aspiration: true,
         lmr_table: true,
-        history_lmr: true,
     };
 
     /// [`Techniques::ALL`] less those a comma-separated list names
@@ -44,7 +41,6 @@ impl Techniques {
                 "lmp" => t.lmp = false,
                 "aspiration" => t.aspiration = false,
                 "lmr-table" => t.lmr_table = false,
-                "history-lmr" => t.history_lmr = false,
                 _ => {}
             }
         }
@@ -65,7 +61,7 @@ mod tests {
     fn a_list_turns_techniques_off() {
         let t = Techniques::without("rfp, lmp,unknown");
         assert!(!t.rfp && !t.lmp);
-        assert!(t.futility && t.aspiration && t.lmr_table && t.history_lmr);
+        assert!(t.futility && t.aspiration && t.lmr_table);
         assert_eq!(Techniques::without(""), Techniques::ALL);
     }
 }

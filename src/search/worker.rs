@@ -54,10 +54,7 @@ const CHECK_EVERY: u64 = 256;
 const HASH_MOVE: i32 = 1 << 30;
 const GOOD_CAPTURE: i32 = 1 << 24;
 const KILLER: [i32; 2] = [1 << 22, 1 << 21];
-/// A late move's reduction falls by one per this much history (up to
-/// one less) and rises by one per this much negative history (up to two
-/// more).
-const HISTORY_REDUCTION: i32 = 256;
+
 const HISTORY_MAX: i32 = 1 << 20;
 
 /// What the threads of one search share.
@@ -320,23 +317,22 @@ impl<'a> Worker<'a> {
         if let Some(stand) = static_eval
             && depth >= 3
             && !is_mate(beta)
+            && stand >= beta
             && self.has_pieces(pos)
         {
-            if stand >= beta {
-                let mut child = pos.clone();
-                child.side = pos.side.flip();
-                child.ep_targets = SquareSet::EMPTY;
-                child.ep_victim = Square::new(0);
-                self.path.push(position_key);
-                let r = 2 + depth / 4;
-                let score = -self.negamax(&child, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
-                self.path.pop();
-                if self.stopped {
-                    return 0;
-                }
-                if score >= beta {
-                    return if is_mate(score) { beta } else { score };
-                }
+            let mut child = pos.clone();
+            child.side = pos.side.flip();
+            child.ep_targets = SquareSet::EMPTY;
+            child.ep_victim = Square::new(0);
+            self.path.push(position_key);
+            let r = 2 + depth / 4;
+            let score = -self.negamax(&child, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
+            self.path.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score >= beta {
+                return if is_mate(score) { beta } else { score };
             }
         }
         let mut moves = std::mem::take(&mut self.moves[ply]);
@@ -377,7 +373,7 @@ impl<'a> Worker<'a> {
             if let Some(stand) = static_eval
                 && quiet
                 && best_score > -(MATE - 2 * MAX_PLY as i32)
-                && self.prunable(pos, &child, &mv, depth, searched, stand, alpha)
+                && self.prunable(&child, &mv, depth, searched, stand, alpha)
             {
                 continue;
             }
@@ -386,7 +382,7 @@ impl<'a> Worker<'a> {
                 score = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, pv_node);
             } else {
                 let reduction = if depth >= 3 && searched >= 3 && quiet && !in_check {
-                    self.reduction(pos.side, &mv, depth, searched, pv_node)
+                    self.reduction(depth, searched, pv_node)
                 } else {
                     0
                 };
@@ -453,16 +449,7 @@ impl<'a> Worker<'a> {
     /// the score to alpha). A move that gives check, or whose effects may
     /// remove a piece, is always searched.
     #[allow(clippy::too_many_arguments)]
-    fn prunable(
-        &self,
-        pos: &Position,
-        child: &Position,
-        mv: &Move,
-        depth: i32,
-        searched: usize,
-        stand: i32,
-        alpha: i32,
-    ) -> bool {
+    fn prunable(&self, child: &Position, mv: &Move, depth: i32, searched: usize, stand: i32, alpha: i32) -> bool {
         let late = self.tech.lmp && depth <= LMP_DEPTH && searched >= LMP_BASE + (depth * depth) as usize;
         let futile = self.tech.futility
             && depth <= FUTILITY_DEPTH
@@ -471,23 +458,19 @@ impl<'a> Worker<'a> {
         if !late && !futile {
             return false;
         }
-        let _ = pos;
-        !self.shared.engine.noise.may_remove(self.variant, mv) && !(self.has_check && self.variant.in_check(child))
+        let gives_check = self.has_check && self.variant.in_check(child);
+        !gives_check && !self.shared.engine.noise.may_remove(self.variant, mv)
     }
 
     /// How many plies a late quiet move is reduced by: from a table
     /// growing with the logarithms of the depth and of the move's place,
-    /// one less at a principal-variation node, less for a move with a good
-    /// history and more for one with a bad history; at least one ply, and
-    /// never into quiescence.
-    fn reduction(&self, side: Color, mv: &Move, depth: i32, searched: usize, pv_node: bool) -> i32 {
+    /// one less at a principal-variation node; at least one ply, and never
+    /// into quiescence.
+    fn reduction(&self, depth: i32, searched: usize, pv_node: bool) -> i32 {
         if !self.tech.lmr_table {
             return 1 + i32::from(searched >= 8) + i32::from(depth >= 8 && searched >= 16);
         }
-        let mut r = i32::from(self.lmr[(depth as usize).min(63) * 64 + searched.min(63)]) - i32::from(pv_node);
-        if self.tech.history_lmr {
-            r -= (self.history[history_index(side as usize, mv)] / HISTORY_REDUCTION).clamp(-2, 1);
-        }
+        let r = i32::from(self.lmr[(depth as usize).min(63) * 64 + searched.min(63)]) - i32::from(pv_node);
         r.clamp(1, depth - 2)
     }
 
