@@ -6,7 +6,7 @@ A position counts as solved when kaboom's best move is the suite's first
 solution move, or when kaboom's last `info` line proves a mate at least as
 short as the suite's (`score mate k`, k <= N): another mating line.
 
-    scripts/mate-suite.py [--movetime 1000] [--kaboom target/release/kaboom]
+    scripts/mate-suite.py [--movetime 1000 | --nodes N] [--kaboom target/release/kaboom]
 
 Needs python-chess (to play the opponent's first move of a Lichess puzzle).
 """
@@ -49,9 +49,9 @@ def epd(path, variant):
             yield ops.get("id", "?").strip('"'), variant, fen, ops["bm"], int(ops["dm"])
 
 
-def solve(kaboom, variant, fen, movetime):
+def solve(kaboom, variant, fen, limit):
     out = subprocess.run(
-        [kaboom, "go", variant, "--fen", fen, "--movetime", str(movetime)],
+        [kaboom, "go", variant, "--fen", fen, *limit],
         capture_output=True, text=True, check=True,
     ).stdout.splitlines()
     best = out[-1].split()[1]
@@ -68,17 +68,20 @@ def solve(kaboom, variant, fen, movetime):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--movetime", type=int, default=1000)
+    ap.add_argument("--nodes", type=int, help="nodes per position instead of a time (the same on any machine)")
     ap.add_argument("--kaboom", default=os.path.join(ROOT, "target", "release", "kaboom"))
     args = ap.parse_args()
     suites = [
         ("Lichess mate in 2 and 3 (chess)", lichess(os.path.join(DATA, "lichess-mate-in-2-3.csv"))),
         ("Fairy-Stockfish atomic mates (atomic-lichess)", epd(os.path.join(DATA, "atomic-mates.epd"), "atomic-lichess")),
     ]
+    limit = ["--nodes", str(args.nodes)] if args.nodes else ["--movetime", str(args.movetime)]
+    per = f"{args.nodes} nodes" if args.nodes else f"{args.movetime} ms"
     total_failed = 0
     for title, items in suites:
         solved, failed = 0, []
         for pid, variant, fen, expected, n in items:
-            best, mate, depth = solve(args.kaboom, variant, fen, args.movetime)
+            best, mate, depth = solve(args.kaboom, variant, fen, limit)
             if best == expected or (mate is not None and 0 < mate <= n):
                 solved += 1
             else:
@@ -86,7 +89,7 @@ def main():
                               f"(score {'mate ' + str(mate) if mate is not None else 'cp'}, depth {depth})")
         count = solved + len(failed)
         print(f"{title}: {solved}/{count} solved ({100.0 * solved / max(count, 1):.1f}%) "
-              f"at {args.movetime} ms per position")
+              f"at {per} per position")
         for line in failed:
             print(line)
         total_failed += len(failed)

@@ -227,3 +227,29 @@ fn evaluation_weights_from_the_file_are_checked_and_used() {
     assert_ne!(score("chess"), "0");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn play_with_the_engine_at_a_strength_level() {
+    let (code, out, err) = kaboom(&[
+        "play",
+        "chess",
+        "--fen",
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+        "--engine",
+        "white",
+        "--skill",
+        "0",
+        "--movetime",
+        "50",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("1. a1"), "{out}");
+    // Out of range or both at once: clear errors.
+    let (code, _, err) = kaboom(&["play", "chess", "--engine", "white", "--skill", "21"]);
+    assert_eq!(code, 2, "{err}");
+    let (code, _, err) = kaboom(&["play", "chess", "--engine", "white", "--elo", "5"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("the Elo is a whole number from"), "{err}");
+    let (code, _, err) = kaboom(&["play", "chess", "--engine", "white", "--elo", "1000", "--skill", "3"]);
+    assert_eq!(code, 2, "{err}");
+}

@@ -470,3 +470,56 @@ fn multipv_reports_the_best_lines_with_distinct_first_moves() {
     e.alive();
     e.quit();
 }
+
+/// Strength levels (Stockfish's convention): `Skill Level` below 20 stops
+/// at depth 1 + level and compares four lines; `UCI_LimitStrength` with
+/// `UCI_Elo` picks the level; bad values are refused with an error line.
+#[test]
+fn skill_level_and_uci_elo_weaken_the_search() {
+    let mut e = Engine::start("uci");
+    e.send("uci");
+    e.expect_prefix("uciok");
+    for option in [
+        "option name Skill Level type spin default 20 min 0 max 20",
+        "option name UCI_LimitStrength type check default false",
+    ] {
+        assert!(e.seen.iter().any(|l| l == option), "{:?}", e.seen);
+    }
+    assert!(e.seen.iter().any(|l| l.starts_with("option name UCI_Elo type spin")));
+    e.send("setoption name Skill Level value 2");
+    e.send("position startpos");
+    e.send("go nodes 200000");
+    let line = e.expect_prefix("bestmove");
+    let legal = legal_moves("chess", None);
+    assert!(legal.contains(&best(&line)), "{line}");
+    // Depth 1 + 2 at most, four lines each.
+    assert!(!e.seen.iter().any(|l| l.starts_with("info depth 4 ")), "{:?}", e.seen);
+    assert!(
+        e.seen
+            .iter()
+            .any(|l| l.starts_with("info depth 3 ") && l.contains(" multipv 4 "))
+    );
+    // The same position and level give the same move.
+    e.send("ucinewgame");
+    e.send("position startpos");
+    e.send("go nodes 200000");
+    assert_eq!(best(&e.expect_prefix("bestmove")), best(&line));
+    e.send("setoption name Skill Level value 20");
+    e.send("setoption name UCI_LimitStrength value true");
+    e.send("setoption name UCI_Elo value 0");
+    e.send("go nodes 200000");
+    // The lowest Elo is level 0: depth 1 only.
+    let before = e.seen.len();
+    e.expect_prefix("bestmove");
+    assert!(
+        !e.seen[before..].iter().any(|l| l.starts_with("info depth 2 ")),
+        "{:?}",
+        &e.seen[before..]
+    );
+    e.send("setoption name UCI_LimitStrength value sometimes");
+    e.expect_prefix("info string error setoption UCI_LimitStrength");
+    e.send("setoption name Skill Level value x");
+    e.expect_prefix("info string error setoption Skill Level");
+    e.alive();
+    e.quit();
+}

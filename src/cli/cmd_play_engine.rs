@@ -30,6 +30,8 @@ pub struct EngineOptions {
     pub movetime: u64,
     /// Search threads.
     pub threads: usize,
+    /// A strength level (`--skill`, `--elo`); `None`: full strength.
+    pub skill: Option<crate::search::Skill>,
 }
 
 /// The game so far, as `kaboom play` keeps it.
@@ -67,6 +69,7 @@ pub fn play(o: &mut Output, variant: &Variant, state: &mut Played, options: &Eng
         let mv = if options.sides[side.index()] {
             let limits = Limits {
                 movetime: Some(Duration::from_millis(options.movetime)),
+                skill: options.skill,
                 ..Limits::default()
             };
             let history = &keys[..keys.len() - 1];

@@ -75,6 +75,12 @@ fn options(session: &Session) {
     say("option name Hash type spin default 16 min 1 max 4096");
     say("option name Ponder type check default false");
     say("option name MultiPV type spin default 1 min 1 max 64");
+    let (low, high) = crate::search::Skill::elo_range();
+    say("option name Skill Level type spin default 20 min 0 max 20");
+    say("option name UCI_LimitStrength type check default false");
+    say(&format!(
+        "option name UCI_Elo type spin default {high} min {low} max {high}"
+    ));
     say("uciok");
 }
 
@@ -139,10 +145,25 @@ fn setoption(session: &mut Session, args: &[&str]) -> Result<(), String> {
         "threads" => session.set_threads(integer_in("setoption Threads", "value", value, 1, 256)?),
         "hash" => session.set_hash(integer_in("setoption Hash", "value", value, 1, 4096)?),
         "multipv" => session.multipv = integer_in("setoption MultiPV", "value", value, 1, 64)?,
+        "skill level" => session.strength.level = integer_in("setoption Skill Level", "value", value, 0, 20)?,
+        "uci_limitstrength" => session.strength.limit = boolean("setoption UCI_LimitStrength", value)?,
+        "uci_elo" => {
+            let (low, high) = crate::search::Skill::elo_range();
+            session.strength.elo = integer_in("setoption UCI_Elo", "value", value, low, high)?;
+        }
         "ponder" | "uci_chess960" => {}
         _ => return Err(format!("setoption: unknown option `{}`", quote(&id))),
     }
     Ok(())
+}
+
+/// A check option's value: `true` or `false`.
+fn boolean(command: &str, value: Option<&str>) -> Result<bool, String> {
+    match value.map(str::to_ascii_lowercase).as_deref() {
+        Some("true") => Ok(true),
+        Some("false") => Ok(false),
+        _ => Err(format!("{command}: the value is `true` or `false`")),
+    }
 }
 
 fn position(session: &mut Session, args: &[&str]) -> Result<(), String> {
@@ -230,6 +251,7 @@ fn go(session: &mut Session, args: &[&str]) -> Result<(), String> {
         i += if takes_value { 2 } else { 1 };
     }
     limits.multipv = session.multipv;
+    limits.skill = session.strength.skill();
     let hold = limits.infinite || ponder;
     session.start(
         limits,

@@ -121,6 +121,12 @@ enum Command {
         /// The engine's search threads.
         #[arg(long, default_value_t = 1, requires = "engine", value_parser = clap::value_parser!(u16).range(1..=256))]
         threads: u16,
+        /// The engine's strength level, 0 (weakest) to 20 (full strength), as UCI's `Skill Level`.
+        #[arg(long, requires = "engine", conflicts_with = "elo", value_parser = clap::value_parser!(u8).range(0..=20))]
+        skill: Option<u8>,
+        /// The engine plays at about this Elo (UCI's `UCI_Elo`, calibrated against Fairy-Stockfish in chess).
+        #[arg(long, requires = "engine", value_parser = elo_in_range)]
+        elo: Option<i32>,
     },
     /// Searches a position and prints UCI-style `info` lines and `bestmove`.
     #[command(group(clap::ArgGroup::new("limit").args(["depth", "movetime", "nodes"])))]
@@ -444,6 +450,8 @@ fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
             engine,
             movetime,
             threads,
+            skill,
+            elo,
         } => load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| {
             let target = pgn.as_deref().map(|path| cmd_play::PgnTarget {
                 path,
@@ -457,6 +465,11 @@ fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
                 },
                 movetime,
                 threads: threads as usize,
+                skill: match (skill, elo) {
+                    (_, Some(elo)) => Some(crate::search::Skill::from_elo(elo)),
+                    (Some(level), None) => Some(crate::search::Skill::level(level)),
+                    (None, None) => None,
+                },
             });
             cmd_play::run(
                 o,
@@ -671,5 +684,14 @@ fn load_position(variant: &Variant, fen: FenArg<'_>) -> Result<Position, Failure
             }
             Ok(pos)
         }
+    }
+}
+
+/// `--elo`: a whole number within the calibrated range.
+fn elo_in_range(text: &str) -> Result<i32, String> {
+    let (low, high) = crate::search::Skill::elo_range();
+    match text.trim().parse::<i32>() {
+        Ok(n) if (low..=high).contains(&n) => Ok(n),
+        _ => Err(format!("the Elo is a whole number from {low} to {high}")),
     }
 }

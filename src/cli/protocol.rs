@@ -46,7 +46,44 @@ pub struct Session {
     hash: usize,
     /// Best lines reported per search (UCI `MultiPV`).
     pub multipv: u32,
+    /// UCI `Skill Level`, `UCI_LimitStrength` and `UCI_Elo`.
+    pub strength: Strength,
     running: Option<Running>,
+}
+
+/// The strength options of UCI, in Stockfish's convention: with
+/// `UCI_LimitStrength` the level comes from `UCI_Elo`, else from `Skill
+/// Level` (20: full strength).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Strength {
+    /// `Skill Level`, 0 to 20.
+    pub level: u8,
+    /// `UCI_LimitStrength`.
+    pub limit: bool,
+    /// `UCI_Elo`.
+    pub elo: i32,
+}
+
+impl Default for Strength {
+    fn default() -> Strength {
+        Strength {
+            level: crate::search::skill::MAX_LEVEL,
+            limit: false,
+            elo: crate::search::Skill::elo_range().1,
+        }
+    }
+}
+
+impl Strength {
+    /// The level a search plays at; `None`: full strength.
+    pub fn skill(&self) -> Option<crate::search::Skill> {
+        let skill = if self.limit {
+            crate::search::Skill::from_elo(self.elo)
+        } else {
+            crate::search::Skill::level(self.level)
+        };
+        skill.weakens().then_some(skill)
+    }
 }
 
 impl Session {
@@ -64,6 +101,7 @@ impl Session {
             threads: 1,
             hash: crate::search::DEFAULT_HASH_MB,
             multipv: 1,
+            strength: Strength::default(),
             running: None,
         })
     }

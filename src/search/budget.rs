@@ -31,6 +31,9 @@ pub struct Limits {
     pub search_moves: Vec<crate::engine::moves::Move>,
     /// How many best lines to report (UCI `MultiPV`); 0 or 1: one.
     pub multipv: u32,
+    /// A strength level below the full one weakens the search
+    /// (`super::skill`); `None`: full strength.
+    pub skill: Option<super::skill::Skill>,
 }
 
 /// Flags shared with whoever started a search.

@@ -10,11 +10,14 @@
 pub mod budget;
 mod ends;
 pub mod eval;
+pub mod skill;
+mod techniques;
 pub mod tt;
 mod worker;
 pub mod zobrist;
 
 pub use budget::{Control, Limits};
+pub use skill::Skill;
 
 use crate::compile::Variant;
 use crate::engine::moves::Move;
@@ -121,6 +124,7 @@ pub struct Engine {
     noise: ends::Noise,
     tt: tt::Table,
     threads: usize,
+    techniques: techniques::Techniques,
 }
 
 impl Engine {
@@ -138,6 +142,7 @@ impl Engine {
             noise: ends::Noise::new(&variant),
             tt: tt::Table::new(megabytes),
             threads: 1,
+            techniques: techniques::Techniques::from_env(),
             variant,
         }
     }
@@ -199,9 +204,16 @@ impl Engine {
             deadlines: budget::Deadlines::new(limits, root.side_to_move()),
             node_limit: limits.nodes,
         };
+        let skill = limits.skill.filter(Skill::weakens);
         let max_depth = limits
             .depth
-            .map_or(MAX_PLY as u32 - 8, |d| d.clamp(1, MAX_PLY as u32 - 8));
+            .map_or(MAX_PLY as u32 - 8, |d| d.clamp(1, MAX_PLY as u32 - 8))
+            .min(skill.map_or(u32::MAX, |s| s.depth()));
+        let wanted_lines = if skill.is_some() {
+            limits.multipv.max(skill::SKILL_LINES)
+        } else {
+            limits.multipv
+        };
         if legal.is_empty() {
             return SearchResult {
                 best: None,
@@ -229,6 +241,8 @@ impl Engine {
                 });
             }
             let mut worker = Worker::new(&shared, history);
+            // The lines of the last finished iteration, best first.
+            let mut skill_lines: Vec<(Move, i32)> = Vec::new();
             let mut finished = 0;
             let mut score = 0;
             let single = legal.len() == 1;
@@ -239,7 +253,9 @@ impl Engine {
                 }
                 finished = depth;
                 score = s;
-                let lines = (limits.multipv.max(1) as usize).min(legal.len());
+                let lines = (wanted_lines.max(1) as usize).min(legal.len());
+                let mut found = Vec::with_capacity(lines);
+                found.extend(worker.root_best);
                 let mut info = worker.info(depth, score);
                 if lines > 1 {
                     info.multipv = 1;
@@ -259,6 +275,7 @@ impl Engine {
                         if worker.stopped() || worker.root_best.is_none() {
                             break;
                         }
+                        found.extend(worker.root_best);
                         let mut info = worker.info(depth, s);
                         info.multipv = line as u32;
                         on_info(&info);
@@ -270,6 +287,7 @@ impl Engine {
                         break;
                     }
                 }
+                skill_lines = found;
                 let past_soft = shared
                     .deadlines
                     .soft
@@ -285,11 +303,14 @@ impl Engine {
             }
             worker.flush_nodes();
             shared.done.store(true, Ordering::Relaxed);
-            let (best, best_score) = match worker.root_best {
+            let (mut best, mut best_score) = match worker.root_best {
                 Some((mv, s)) => (mv, s),
                 None => (legal[0], score),
             };
             let mut pv = worker.root_pv.clone();
+            if let Some((mv, s)) = skill.and_then(|k| k.pick(&skill_lines, self.keys.position_key(root))) {
+                (best, best_score) = (mv, s);
+            }
             if pv.first() != Some(&best) {
                 pv = vec![best];
             }

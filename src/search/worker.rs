@@ -28,12 +28,33 @@ const DELTA_MARGIN: i32 = 200;
 /// How far below alpha the static score after an effect may stand for the
 /// effect to be searched in quiescence.
 const EFFECT_MARGIN: i32 = 50;
+/// Reverse futility pruning: at depth 1 to this, outside the principal
+/// variation and out of check, a node whose static score beats beta by
+/// `RFP_MARGIN` per ply of depth left returns it.
+const RFP_DEPTH: i32 = 6;
+const RFP_MARGIN: i32 = 90;
+/// Futility pruning: at depth 1 to this, a quiet move (one that gives no
+/// check and whose effects remove nothing) is skipped when the static
+/// score plus `FUTILITY_BASE + FUTILITY_MARGIN * depth` stays below alpha.
+const FUTILITY_DEPTH: i32 = 3;
+const FUTILITY_BASE: i32 = 60;
+const FUTILITY_MARGIN: i32 = 100;
+/// Late-move pruning: at depth 1 to this, quiet moves after the first
+/// `LMP_BASE + depth * depth` are skipped.
+const LMP_DEPTH: i32 = 4;
+const LMP_BASE: usize = 3;
+/// Aspiration windows: from this depth the root is searched first in a
+/// window this wide around the last iteration's score, widened (doubled)
+/// on each failure.
+const ASPIRATION_DEPTH: i32 = 4;
+const ASPIRATION_WINDOW: i32 = 30;
 /// How often (in nodes) a thread looks at the clock and the stop flags.
 const CHECK_EVERY: u64 = 256;
 
 const HASH_MOVE: i32 = 1 << 30;
 const GOOD_CAPTURE: i32 = 1 << 24;
 const KILLER: [i32; 2] = [1 << 22, 1 << 21];
+
 const HISTORY_MAX: i32 = 1 << 20;
 
 /// What the threads of one search share.
@@ -79,6 +100,13 @@ pub(crate) struct Worker<'a> {
     /// reported when several are searched).
     pub excluded: Vec<Move>,
     pub root_pv: Vec<Move>,
+    /// Late-move reductions by depth and move number (64 x 64).
+    lmr: Vec<u8>,
+    /// The last finished iteration's score, the centre of the next
+    /// iteration's aspiration window.
+    last_score: Option<i32>,
+    /// The techniques in use.
+    tech: super::techniques::Techniques,
 }
 
 const NO_MOVE: Move = Move {
@@ -114,6 +142,9 @@ impl<'a> Worker<'a> {
             root_best: None,
             excluded: Vec::with_capacity(64),
             root_pv: Vec::with_capacity(MAX_PLY),
+            lmr: lmr_table(),
+            last_score: None,
+            tech: shared.engine.techniques,
         }
     }
 
@@ -163,7 +194,43 @@ impl<'a> Worker<'a> {
     pub fn search_root(&mut self, root: &Position, depth: i32) -> i32 {
         self.seldepth = 0;
         self.root_depth = depth;
-        self.negamax(root, depth, 0, -INFINITY, INFINITY, true)
+        let centre = self
+            .last_score
+            .filter(|s| self.tech.aspiration && depth >= ASPIRATION_DEPTH && !is_mate(*s) && self.excluded.is_empty());
+        let Some(centre) = centre else {
+            let score = self.negamax(root, depth, 0, -INFINITY, INFINITY, true);
+            if self.excluded.is_empty() && !self.stopped {
+                self.last_score = Some(score);
+            }
+            return score;
+        };
+        // An aspiration window around the last score, widened on each side
+        // that fails until the score falls inside.
+        let mut delta = ASPIRATION_WINDOW;
+        let (mut alpha, mut beta) = (centre - delta, centre + delta);
+        loop {
+            let score = self.negamax(root, depth, 0, alpha, beta, true);
+            if self.stopped {
+                return score;
+            }
+            delta = delta.saturating_mul(2);
+            if score <= alpha {
+                alpha = if delta > 1000 {
+                    -INFINITY
+                } else {
+                    (score - delta).max(-INFINITY)
+                };
+            } else if score >= beta {
+                beta = if delta > 1000 {
+                    INFINITY
+                } else {
+                    (score + delta).min(INFINITY)
+                };
+            } else {
+                self.last_score = Some(score);
+                return score;
+            }
+        }
     }
 
     fn store_root(&mut self, mv: Move, score: i32) {
@@ -229,24 +296,43 @@ impl<'a> Worker<'a> {
                 return score;
             }
         }
+        // The static score, where pruning may read it: outside the
+        // principal variation and out of check.
+        let static_eval = if pv_node || in_check || ply == 0 {
+            None
+        } else {
+            Some(engine.eval.evaluate(pos))
+        };
+        // Reverse futility: a static score far above beta near the horizon
+        // is taken as a cut.
+        if let Some(stand) = static_eval
+            && self.tech.rfp
+            && depth <= RFP_DEPTH
+            && !is_mate(beta)
+            && stand - RFP_MARGIN * depth >= beta
+        {
+            return stand;
+        }
         // Null move: if passing still holds beta, a real move will too.
-        if !pv_node && !in_check && ply > 0 && depth >= 3 && !is_mate(beta) && self.has_pieces(pos) {
-            let stand = engine.eval.evaluate(pos);
-            if stand >= beta {
-                let mut child = pos.clone();
-                child.side = pos.side.flip();
-                child.ep_targets = SquareSet::EMPTY;
-                child.ep_victim = Square::new(0);
-                self.path.push(position_key);
-                let r = 2 + depth / 4;
-                let score = -self.negamax(&child, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
-                self.path.pop();
-                if self.stopped {
-                    return 0;
-                }
-                if score >= beta {
-                    return if is_mate(score) { beta } else { score };
-                }
+        if let Some(stand) = static_eval
+            && depth >= 3
+            && !is_mate(beta)
+            && stand >= beta
+            && self.has_pieces(pos)
+        {
+            let mut child = pos.clone();
+            child.side = pos.side.flip();
+            child.ep_targets = SquareSet::EMPTY;
+            child.ep_victim = Square::new(0);
+            self.path.push(position_key);
+            let r = 2 + depth / 4;
+            let score = -self.negamax(&child, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
+            self.path.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score >= beta {
+                return if is_mate(score) { beta } else { score };
             }
         }
         let mut moves = std::mem::take(&mut self.moves[ply]);
@@ -284,12 +370,19 @@ impl<'a> Worker<'a> {
             child.make(self.variant, mv);
             // Not a capture, promotion or move onto an enemy piece.
             let quiet = !mv.is_capture() && mv.promotion.is_none() && self.victim_value(pos, &mv) == 0;
+            if let Some(stand) = static_eval
+                && quiet
+                && best_score > -(MATE - 2 * MAX_PLY as i32)
+                && self.prunable(&child, &mv, depth, searched, stand, alpha)
+            {
+                continue;
+            }
             let mut score;
             if searched == 0 {
                 score = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, pv_node);
             } else {
                 let reduction = if depth >= 3 && searched >= 3 && quiet && !in_check {
-                    1 + i32::from(searched >= 8) + i32::from(depth >= 8 && searched >= 16)
+                    self.reduction(depth, searched, pv_node)
                 } else {
                     0
                 };
@@ -348,6 +441,37 @@ impl<'a> Worker<'a> {
             },
         );
         best_score
+    }
+
+    /// Whether a quiet move at a node whose static score is `stand` may
+    /// be skipped: late-move pruning (too many moves already tried near
+    /// the horizon) or futility pruning (even a good margin cannot bring
+    /// the score to alpha). A move that gives check, or whose effects may
+    /// remove a piece, is always searched.
+    #[allow(clippy::too_many_arguments)]
+    fn prunable(&self, child: &Position, mv: &Move, depth: i32, searched: usize, stand: i32, alpha: i32) -> bool {
+        let late = self.tech.lmp && depth <= LMP_DEPTH && searched >= LMP_BASE + (depth * depth) as usize;
+        let futile = self.tech.futility
+            && depth <= FUTILITY_DEPTH
+            && !is_mate(alpha)
+            && stand + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
+        if !late && !futile {
+            return false;
+        }
+        let gives_check = self.has_check && self.variant.in_check(child);
+        !gives_check && !self.shared.engine.noise.may_remove(self.variant, mv)
+    }
+
+    /// How many plies a late quiet move is reduced by: from a table
+    /// growing with the logarithms of the depth and of the move's place,
+    /// one less at a principal-variation node; at least one ply, and never
+    /// into quiescence.
+    fn reduction(&self, depth: i32, searched: usize, pv_node: bool) -> i32 {
+        if !self.tech.lmr_table {
+            return 1 + i32::from(searched >= 8) + i32::from(depth >= 8 && searched >= 16);
+        }
+        let r = i32::from(self.lmr[(depth as usize).min(63) * 64 + searched.min(63)]) - i32::from(pv_node);
+        r.clamp(1, depth - 2)
     }
 
     /// Whether the side to move has a piece other than royals and pawns
@@ -546,6 +670,21 @@ impl<'a> Worker<'a> {
             multipv: 0,
         }
     }
+}
+
+/// `0.75 + ln(depth) ln(move number) / 2.25`, rounded down, per depth and
+/// move number below 64.
+fn lmr_table() -> Vec<u8> {
+    (0..64 * 64)
+        .map(|i| {
+            let (d, m) = ((i / 64) as f64, (i % 64) as f64);
+            if d < 1.0 || m < 1.0 {
+                0
+            } else {
+                (0.75 + d.ln() * m.ln() / 2.25) as u8
+            }
+        })
+        .collect()
 }
 
 #[inline]

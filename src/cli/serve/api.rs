@@ -99,6 +99,10 @@ struct LineRequest {
     /// For `/api/engine`: milliseconds.
     #[serde(default)]
     movetime: Option<u64>,
+    /// For `/api/engine`: a strength level, 0 to 20 (UCI's `Skill Level`;
+    /// 20, the default, is full strength).
+    #[serde(default)]
+    skill: Option<u8>,
 }
 
 #[derive(Deserialize)]
@@ -163,7 +167,7 @@ fn post_value(state: &State, route: &str, body: &[u8], budget: &Budget) -> Resul
             })?;
             match route {
                 "/api/position" => Ok(line::position_json(&variant, &line, budget)?),
-                "/api/engine" => engine_move(&variant, &line, req.movetime, budget),
+                "/api/engine" => engine_move(&variant, &line, req.movetime, req.skill, budget),
                 _ => scenario(state, &variant, &req.variant, &line, budget),
             }
         }
@@ -283,13 +287,17 @@ fn variant_of(state: &State, r: &VariantRef) -> Result<Arc<Variant>, ApiError> {
 }
 
 /// The engine's move in the line's position, searched for `movetime`
-/// milliseconds (capped).
+/// milliseconds (capped), at strength level `skill` (0 to 20).
 fn engine_move(
     variant: &Arc<Variant>,
     line: &Line<'_>,
     movetime: Option<u64>,
+    skill: Option<u8>,
     budget: &Budget,
 ) -> Result<Value, ApiError> {
+    if skill.is_some_and(|s| s > crate::search::skill::MAX_LEVEL) {
+        return Err(ApiError::Bad("skill is a level from 0 to 20".into()));
+    }
     // The search gets what was asked, cut to leave the rest of the request
     // a tenth of the budget that remains (at most 250 ms) to answer in.
     let left = u64::try_from(budget.remaining().as_millis()).unwrap_or(u64::MAX);
@@ -305,6 +313,7 @@ fn engine_move(
     history.pop();
     let limits = crate::search::Limits {
         movetime: Some(Duration::from_millis(ms)),
+        skill: skill.map(crate::search::Skill::level),
         ..crate::search::Limits::default()
     };
     let result = engine.search(line.game.position(), &history, &limits, budget.control(), &mut |_| {});

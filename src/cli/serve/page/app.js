@@ -273,7 +273,8 @@ async function maybeEngine() {
 async function engineMove() {
   const movetime = Math.max(1, Math.min(10000, parseInt($("movetime").value, 10) || 500));
   $("status").textContent = "engine thinking…";
-  const { ok, data } = await api("/api/engine", lineBody({ movetime }));
+  const skill = Math.max(0, Math.min(20, parseInt($("skill").value, 10)));
+  const { ok, data } = await api("/api/engine", lineBody({ movetime, skill: Number.isNaN(skill) ? 20 : skill }));
   if (!ok) { showError(data.error); return; }
   if (data.best) {
     state.moves.push(data.best);

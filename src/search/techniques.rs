@@ -1,0 +1,67 @@
+//! Which search techniques are on. All are, unless the environment
+//! variable `KABOOM_SEARCH_OFF` names some (comma-separated: `rfp`,
+//! `futility`, `lmp`, `aspiration`, `lmr-table`): a switch
+//! for developers, so that a match can measure one technique against the
+//! same build without it (docs/search.md, "Matches"). Read once, when an
+//! engine is made.
+
+/// The techniques a search uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Techniques {
+    /// Reverse futility pruning.
+    pub rfp: bool,
+    /// Futility pruning of quiet moves.
+    pub futility: bool,
+    /// Late-move pruning.
+    pub lmp: bool,
+    /// Aspiration windows at the root.
+    pub aspiration: bool,
+    /// Late-move reductions from a logarithmic table (else 1 to 3 plies by steps).
+    pub lmr_table: bool,
+}
+
+impl Techniques {
+    /// Every technique on.
+    pub const ALL: Techniques = Techniques {
+        rfp: true,
+        futility: true,
+        lmp: true,
+        aspiration: true,
+        lmr_table: true,
+    };
+
+    /// [`Techniques::ALL`] less those a comma-separated list names
+    /// (unknown names are ignored).
+    pub fn without(list: &str) -> Techniques {
+        let mut t = Techniques::ALL;
+        for name in list.split(',').map(str::trim) {
+            match name {
+                "rfp" => t.rfp = false,
+                "futility" => t.futility = false,
+                "lmp" => t.lmp = false,
+                "aspiration" => t.aspiration = false,
+                "lmr-table" => t.lmr_table = false,
+                _ => {}
+            }
+        }
+        t
+    }
+
+    /// What `KABOOM_SEARCH_OFF` leaves on.
+    pub fn from_env() -> Techniques {
+        std::env::var("KABOOM_SEARCH_OFF").map_or(Techniques::ALL, |v| Techniques::without(&v))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_list_turns_techniques_off() {
+        let t = Techniques::without("rfp, lmp,unknown");
+        assert!(!t.rfp && !t.lmp);
+        assert!(t.futility && t.aspiration && t.lmr_table);
+        assert_eq!(Techniques::without(""), Techniques::ALL);
+    }
+}
