@@ -16,7 +16,7 @@ use std::fmt::Write as _;
 const MAX_CUSTOM: usize = 25;
 
 /// The rule that is Fairy-Stockfish's `wallingRule = duck`, normalised.
-const DUCK_RULE: &str = super::fsf_walling::DUCK;
+const DUCK_RULE: &str = super::fsf_import::DUCK;
 
 fn normalise(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
