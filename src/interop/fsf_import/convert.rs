@@ -9,13 +9,13 @@
 //! refused; otherwise every refusal is returned at once.
 
 use super::builtin_pieces::king_index;
-use super::castling::castling;
-use super::drops::drops;
-use super::endings::{Before, endings, outcome};
+use super::castles::castling;
+use super::hands::drops;
+use super::game_end::{Before, endings, outcome};
 use super::petrify::{self, Petrify};
 use super::pieces::pieces;
 use super::promoted_forms;
-use super::promotion::promotion;
+use super::promotions::promotion;
 use super::refusal::{Built, Refusal, refuse};
 use super::royalty::{self, Royalty};
 use super::start_fen::start;

@@ -21,17 +21,17 @@
 //! a leaf module (`refusal`) that every pass imports.
 
 mod builtin_pieces;
-mod castling;
+mod castles;
 mod convert;
-mod counting;
-mod drops;
-mod endings;
+mod counting_rule;
+mod hands;
+mod game_end;
 mod petrify;
 mod pieces;
 mod promoted_forms;
-mod promotion;
+mod promotions;
 mod refusal;
-mod regions;
+mod square_sets;
 mod royalty;
 mod start_fen;
 pub(crate) mod state;

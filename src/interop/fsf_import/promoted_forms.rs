@@ -11,7 +11,7 @@
 //! piece's drop zone; a piece that cannot promote there is refused.
 
 use super::refusal::{Refusal, refuse, ron_string};
-use super::regions::full_ranks;
+use super::square_sets::full_ranks;
 use super::builtin_pieces::{PAWN, king_index, slot_name};
 use super::state::{Squares, State, square};
 use crate::lang::betza::{self, Reach};

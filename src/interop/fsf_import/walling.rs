@@ -22,7 +22,7 @@
 //! judges it as a move of no piece, on the board without the wall).
 
 use super::refusal::{Refusal, refuse};
-use super::regions::sided_region;
+use super::square_sets::sided_region;
 use super::state::{Squares, State, WallingRule, square};
 use crate::lang::betza;
 

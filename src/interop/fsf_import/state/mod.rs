@@ -4,12 +4,12 @@
 //! Options kaboom cannot express are kept with their place, so that the
 //! conversion can refuse naming them.
 
-mod captures;
-mod castling;
-mod drops;
-mod endings;
-mod movement;
-mod promotion;
+mod capture_options;
+mod castling_options;
+mod drop_options;
+mod end_options;
+mod move_options;
+mod promotion_options;
 mod read;
 mod unsupported;
 
@@ -579,12 +579,12 @@ impl State {
             self.start_origin = Some(o);
             return;
         }
-        let read = promotion::apply(self, e, &o)
-            || movement::apply(self, e, &o)
-            || drops::apply(self, e, &o)
-            || castling::apply(self, e, &o)
-            || captures::apply(self, e, &o)
-            || endings::apply(self, e, &o);
+        let read = promotion_options::apply(self, e, &o)
+            || move_options::apply(self, e, &o)
+            || drop_options::apply(self, e, &o)
+            || castling_options::apply(self, e, &o)
+            || capture_options::apply(self, e, &o)
+            || end_options::apply(self, e, &o);
         if read || DISPLAY_ONLY.contains(&e.key.as_str()) {
             return;
         }

@@ -6,7 +6,7 @@
 
 use super::builtin_pieces::{PAWN, king_index, slot_of};
 use super::refusal::{Built, refuse, ron_string};
-use super::regions::{any_side_squares, board_squares, mirror, region_sentence, sided_region};
+use super::square_sets::{any_side_squares, board_squares, mirror, region_sentence, sided_region};
 use super::state::{Squares, State, rank_squares};
 
 /// What the drops pass builds.

@@ -5,11 +5,11 @@
 //! `counting` field, or the refusals.
 
 use super::builtin_pieces::{king_index, slot_of};
-use super::castling::Castling;
-use super::counting::counting_field;
+use super::castles::Castling;
+use super::counting_rule::counting_field;
 use super::petrify::Petrify;
 use super::refusal::{Built, Refusal, refuse};
-use super::regions::{board_squares, mirror, region_sentence, sided_region};
+use super::square_sets::{board_squares, mirror, region_sentence, sided_region};
 use super::royalty::Royalty;
 use super::start_fen::Start;
 use super::state::{Origin, Squares, State, Value, square};

@@ -6,7 +6,7 @@
 use super::pieces::Pieces;
 use super::promoted_forms::{self, FormZone};
 use super::refusal::{Built, Refusal, refuse, ron_string};
-use super::regions::{board_squares, mirror, relative_ranks, sided_region};
+use super::square_sets::{board_squares, mirror, relative_ranks, sided_region};
 use super::start_fen::Start;
 use super::state::{Squares, State, Types};
 use crate::lang::betza;

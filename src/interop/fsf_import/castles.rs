@@ -5,7 +5,7 @@
 
 use super::petrify::Castle;
 use super::refusal::{Built, Refusal, refuse};
-use super::regions::square_name;
+use super::square_sets::square_name;
 use super::start_fen::{Start, StartFen};
 use super::state::{MAX_FILES, Origin, State};
 use std::fmt::Write as _;
