@@ -680,10 +680,28 @@ fn path_tails(b: &[u8], i: usize) -> Vec<Vec<String>> {
 }
 
 /// Import cycles between files inside one layer that are known and yet to
-/// be broken (the lead's: making a move runs the effects, and the effect
-/// interpreter and follow-ups share a constant). Each is the set of files
-/// of one cycle; empty this list as they are broken.
-const KNOWN_FILE_CYCLES: &[&[&str]] = &[];
+/// be broken; each is the set of files of one cycle. Empty this list as
+/// they are broken (the test fails on an entry that no longer holds).
+const KNOWN_FILE_CYCLES: &[&[&str]] = &[
+    // `check`: sentences runs the counting and drops checks, which parse
+    // their sentences with its `parse` (move `parse`, `asks_can_reach` and
+    // `only_in_end_rules` to a file of their own).
+    &["check::counting", "check::drops", "check::sentences"],
+    // `check`: validate runs the promotion and position-cost checks, which
+    // read its `CheckedPiece` (move `CheckedPiece` to a file of its own).
+    &["check::position_cost", "check::promotion", "check::validate"],
+    // `engine`: making a move (position) runs the effects (interpret),
+    // which read and change the position; interpret and follow_up share a
+    // constant; position keeps the clock and the counts, which read it
+    // (the lead breaks these: `make` out of position.rs, and the rest).
+    &[
+        "engine::clock",
+        "engine::count",
+        "engine::follow_up",
+        "engine::interpret",
+        "engine::position",
+    ],
+];
 
 /// The files of each layer import each other without a cycle: a file's
 /// `crate::` and `super::` paths are resolved to the file that defines the

@@ -4,6 +4,7 @@
 
 pub mod analysis;
 mod castling;
+mod checker;
 pub mod cost;
 pub mod counting;
 pub mod drops;

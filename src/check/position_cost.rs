@@ -5,7 +5,8 @@
 
 use super::cost::{Costs, MAX_MOVES, MAX_POSITION_COST};
 use super::sentences::CheckedSentences;
-use super::validate::{CheckedPiece, Checker};
+use super::checker::Checker;
+use super::validate::CheckedPiece;
 use super::{CheckedCastling, CheckedPromotion};
 use crate::base::geometry::Geometry;
 use crate::spec::{Location, Spanned, VariantFile};

@@ -5,7 +5,7 @@
 
 use super::resolve::{Names, Resolved, Resolver};
 use super::sentences::parse;
-use super::validate::Checker;
+use super::checker::Checker;
 use crate::base::geometry::Geometry;
 use crate::base::limits::{MAX_MOVES_IN, MAX_REGIONS};
 use crate::base::square::{Color, Square, SquareSet};

@@ -4,7 +4,7 @@
 //! in the file. Each pass reports all its problems and goes on.
 
 use super::resolve::{Names, Resolved, Resolver};
-use super::validate::Checker;
+use super::checker::Checker;
 use crate::base::limits::{
     MAX_BEFORE, MAX_CHOICES, MAX_COUNTERS, MAX_SHIELD_RULES, SHIELD_BLOCK, SHIELD_BOUNCE, SHIELD_PUSH, SHIELD_REMOVE,
 };

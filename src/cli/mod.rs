@@ -19,6 +19,7 @@ mod cmd_uci;
 mod cmd_validate;
 mod cmd_xboard;
 mod engine_text;
+mod move_input;
 mod output;
 mod pgn_out;
 mod progress;

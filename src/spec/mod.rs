@@ -7,7 +7,7 @@ mod shape;
 mod type_errors;
 
 pub use crate::base::span::{Location, Sources, Spanned};
-pub(crate) use loader::closest;
+pub(crate) use type_errors::closest;
 pub use loader::read_text;
 pub use loader::{
     Loader, MAX_FILE_BYTES, Reference, SANDBOX_HELP, bundled_names, bundled_source, is_path_argument, read_ron,
