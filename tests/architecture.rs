@@ -750,7 +750,11 @@ fn no_file_imports_itself_in_a_cycle() {
         .filter(|c| !known.contains(c))
         .map(|c| c.join(" <-> "))
         .collect();
-    assert!(new.is_empty(), "files that import each other in a cycle:\n{}", new.join("\n"));
+    assert!(
+        new.is_empty(),
+        "files that import each other in a cycle:\n{}",
+        new.join("\n")
+    );
     let gone: Vec<String> = known
         .iter()
         .filter(|c| !found.contains(c))

@@ -9,10 +9,10 @@
 use super::move_input::read_move;
 use super::output::Output;
 use super::{Failure, load_position};
+use crate::Game;
 use crate::Variant;
 use crate::base::square::Color;
 use crate::notation::{board, fen, san, trace_text, uci};
-use crate::Game;
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::process::ExitCode;

@@ -105,10 +105,10 @@ fn negate(v: &str) -> &str {
 /// The variant `name_or_path` as an ini section named `section`, or the
 /// reasons it cannot be written so.
 pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> {
-    let variant = crate::Variant::load(name_or_path).map_err(|e| vec![e.to_string()])?;
-    let file: VariantFile = Loader::new()
-        .load(name_or_path)
-        .map_err(|_| vec!["the variant does not load".to_string()])?;
+    // The file is read once: the variant and the file as read, its
+    // parents merged.
+    let (variant, file): (crate::Variant, VariantFile) =
+        crate::Variant::load_with_file(name_or_path, None).map_err(|e| vec![e.to_string()])?;
     let mut why: Vec<String> = Vec::new();
     let mut ini = String::new();
     let _ = writeln!(ini, "[{section}]");

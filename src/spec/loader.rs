@@ -432,4 +432,3 @@ fn merge(parent: VariantFile, child: VariantFile) -> VariantFile {
         evaluation: child.evaluation.or(parent.evaluation),
     }
 }
-

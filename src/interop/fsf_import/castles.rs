@@ -23,7 +23,8 @@ pub(super) struct Castling {
 impl Castling {
     /// Whether a rule has the right `letter` (upper case).
     pub(super) fn has_right(&self, letter: char) -> bool {
-        self.entries.contains(&format!("fen: '{}'", letter.to_ascii_uppercase()))
+        self.entries
+            .contains(&format!("fen: '{}'", letter.to_ascii_uppercase()))
     }
 }
 
@@ -216,7 +217,16 @@ fn rule(state: &State, right: &Right, never_capture: &[usize], out: &mut Castlin
     };
     let king_piece = format!("{king_piece}{takes}");
     if state.chess960 {
-        if !chess960_rule(state, right, king_to, rook_to, &king_piece, never_capture, out, refusals) {
+        if !chess960_rule(
+            state,
+            right,
+            king_to,
+            rook_to,
+            &king_piece,
+            never_capture,
+            out,
+            refusals,
+        ) {
             return;
         }
     } else {

@@ -10,8 +10,8 @@
 
 use super::builtin_pieces::king_index;
 use super::castles::castling;
-use super::hands::drops;
 use super::game_end::{Before, endings, outcome};
+use super::hands::drops;
 use super::petrify::{self, Petrify};
 use super::pieces::pieces;
 use super::promoted_forms;
@@ -30,8 +30,8 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     let start_origin = state.start_origin.as_ref().or(Some(header));
     // Pseudo-royal pieces and explosions.
     let count = |letter: char| start.count(letter);
-    let royalty = Built::collect(|r| royalty::royalty(state, &count, outcome(state.checkmate_value), r))
-        .into_part(&mut refusals);
+    let royalty =
+        Built::collect(|r| royalty::royalty(state, &count, outcome(state.checkmate_value), r)).into_part(&mut refusals);
     // Petrifying pseudo-royal types never capture (see `petrify`).
     let never_capture = petrify::never_capture(state, &royalty);
     let pieces = pieces(state, &royalty, &never_capture).into_part(&mut refusals);
@@ -44,10 +44,9 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     let drops = drops(state, &promotion.immobile).into_part(&mut refusals);
     let castling = castling(state, &start, start_origin, &never_capture).into_part(&mut refusals);
     // Petrification: its rule, and its clauses for castling and mate.
-    let petrify = Built::collect(|r| {
-        petrify::petrify(state, &royalty, &castling.castles, outcome(state.checkmate_value), r)
-    })
-    .into_part(&mut refusals);
+    let petrify =
+        Built::collect(|r| petrify::petrify(state, &royalty, &castling.castles, outcome(state.checkmate_value), r))
+            .into_part(&mut refusals);
     let mut regions = [promotion.regions, drops.regions].concat();
     let moves = walling::Moves {
         templates: &pieces.templates,

@@ -3,8 +3,8 @@
 //! (`data/fsf-counting.txt`): each names Fairy-Stockfish's piece types,
 //! which this module replaces by the variant's letters.
 
-use super::refusal::{Refusal, refuse, ron_string};
 use super::builtin_pieces::slot_of;
+use super::refusal::{Refusal, refuse, ron_string};
 use super::state::State;
 
 /// The table as written in `data/fsf-counting.txt`.

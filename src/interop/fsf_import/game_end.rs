@@ -9,8 +9,8 @@ use super::castles::Castling;
 use super::counting_rule::counting_field;
 use super::petrify::Petrify;
 use super::refusal::{Built, Refusal, refuse};
-use super::square_sets::{board_squares, mirror, region_sentence, sided_region};
 use super::royalty::Royalty;
+use super::square_sets::{board_squares, mirror, region_sentence, sided_region};
 use super::start_fen::Start;
 use super::state::{Origin, Squares, State, Value, square};
 use std::fmt::Write as _;
@@ -349,7 +349,8 @@ fn result_rules(state: &State, before: &Before<'_>, end: &mut Vec<String>, refus
             Some(o) => end.push(format!("{} repetitions: {o}", state.n_fold_rule)),
             None => refusals.push(refuse(None, "repetition rules", "repetition has no result (`none`)")),
         }
-    }}
+    }
+}
 
 /// The result of `v` for the side it is read for (`None`: no result).
 pub(super) fn outcome(v: Value) -> Option<&'static str> {
@@ -524,4 +525,3 @@ fn drawn_by(winner: Option<&'static str>, o: &'static str) -> &'static str {
         _ => o,
     }
 }
-

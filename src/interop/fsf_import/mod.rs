@@ -24,15 +24,15 @@ mod builtin_pieces;
 mod castles;
 mod convert;
 mod counting_rule;
-mod hands;
 mod game_end;
+mod hands;
 mod petrify;
 mod pieces;
 mod promoted_forms;
 mod promotions;
 mod refusal;
-mod square_sets;
 mod royalty;
+mod square_sets;
 mod start_fen;
 pub(crate) mod state;
 #[cfg(test)]

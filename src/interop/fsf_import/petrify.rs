@@ -18,8 +18,8 @@
 
 use std::fmt::Write as _;
 
-use super::refusal::{Refusal, refuse};
 use super::builtin_pieces::{Movement, builtin_pieces, king_index};
+use super::refusal::{Refusal, refuse};
 use super::royalty::Royalty;
 use super::state::{State, WallingRule};
 

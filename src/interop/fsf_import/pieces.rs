@@ -7,10 +7,10 @@
 
 use super::builtin_pieces::{Movement, PAWN, builtin_pieces, king_index, slot_name};
 use super::refusal::{Built, Refusal, refuse, ron_string};
+use super::royalty::Royalty;
 use super::square_sets::{
     board_squares, line_convex, line_convex_along, mirror, nonempty, region_sentence, relative_ranks,
 };
-use super::royalty::Royalty;
 use super::state::{Piece, Squares, State};
 use std::fmt::Write as _;
 

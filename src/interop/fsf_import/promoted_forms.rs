@@ -10,9 +10,9 @@
 //! squares become ranks where the piece must promote, and leave the
 //! piece's drop zone; a piece that cannot promote there is refused.
 
+use super::builtin_pieces::{PAWN, king_index, slot_name};
 use super::refusal::{Refusal, refuse, ron_string};
 use super::square_sets::full_ranks;
-use super::builtin_pieces::{PAWN, king_index, slot_name};
 use super::state::{Squares, State, square};
 use crate::lang::betza::{self, Reach};
 use std::fmt::Write as _;

@@ -217,7 +217,13 @@ fn pawn_rules(
 }
 
 /// The pawns' rule on the whole ranks `r` (counted from each side).
-fn ranks_rule(p: &Pawns<'_>, pawn_slots: &[usize], immobile: &[Squares], r: &[u8], refusals: &mut Vec<Refusal>) -> String {
+fn ranks_rule(
+    p: &Pawns<'_>,
+    pawn_slots: &[usize],
+    immobile: &[Squares],
+    r: &[u8],
+    refusals: &mut Vec<Refusal>,
+) -> String {
     let state = p.state;
     let list: Vec<String> = r.iter().map(u8::to_string).collect();
     // Limits on kinds that are choices (a limit of 0 bars none in

@@ -20,8 +20,8 @@
 //! exceed), they are written `royal: true`; otherwise, without explosions,
 //! the count is part of the clauses. Other combinations are refused.
 
-use super::refusal::{Refusal, refuse};
 use super::builtin_pieces::{PAWN, king_index};
+use super::refusal::{Refusal, refuse};
 use super::state::{State, Types, Value, WallingRule};
 
 /// The clauses and rules that pseudo-royal pieces and explosions add.

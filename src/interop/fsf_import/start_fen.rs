@@ -117,7 +117,13 @@ impl Start {
     /// How many pieces of `letter` (case counts: a side's) the start
     /// position holds, on the board and in hand.
     pub(super) fn count(&self, letter: char) -> usize {
-        let on_board = self.rows.iter().flatten().flatten().filter(|&&c| c == Some(letter)).count();
+        let on_board = self
+            .rows
+            .iter()
+            .flatten()
+            .flatten()
+            .filter(|&&c| c == Some(letter))
+            .count();
         let in_hand = self
             .fen
             .as_ref()

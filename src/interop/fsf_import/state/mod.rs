@@ -614,7 +614,6 @@ impl State {
         }
         true
     }
-
 }
 
 /// Colour indices an option name applies to (`...White`: 0, `...Black`: 1, else both).

@@ -2,7 +2,7 @@
 //! results and files. A value that does not read is kept with its place
 //! in [`State::invalid`], for the conversion to refuse.
 
-use super::{Origin, Squares, State, Types, Value, MAX_FILES, MAX_RANKS, rank_squares, square};
+use super::{MAX_FILES, MAX_RANKS, Origin, Squares, State, Types, Value, rank_squares, square};
 
 impl State {
     pub(super) fn types(&mut self, o: &Origin) -> Option<Types> {
@@ -150,5 +150,4 @@ impl State {
         }
         n
     }
-
 }
