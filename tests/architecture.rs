@@ -725,7 +725,7 @@ fn no_file_imports_itself_in_a_cycle() {
                 continue;
             };
             let target = &modules[to];
-            let same_layer = module.first().is_some() && module.first() == target.first();
+            let same_layer = !module.is_empty() && module.first() == target.first();
             if to != from && same_layer && !target.starts_with(module) && !edges[from].contains(&to) {
                 edges[from].push(to);
             }

@@ -216,8 +216,7 @@ fn royal_piece(s: &mut Section, pieces: &[crate::spec::PieceSpec]) -> Option<cha
             royals.len()
         ));
     }
-    let royal = royals.first().copied();
-    royal
+    royals.first().copied()
 }
 
 /// The pieces (`king`, `customPieceN`), the start position, initial moves

@@ -1,10 +1,10 @@
 //! Capture and royalty options: pseudo-royal pieces, explosions,
 //! petrification, types immune to their own, and walls put up by moves.
 
-use super::{Entry, Origin, State, WallingRule, colours};
+use super::{Entry, Origin, Setter, State, WallingRule, colours};
 
 /// The yes/no capture options and the field each sets.
-const FLAGS: &[(&str, fn(&mut State) -> &mut bool)] = &[
+const FLAGS: &[Setter<bool>] = &[
     ("extinctionPseudoRoyal", |s| &mut s.pseudo_royal),
     ("blastOnCapture", |s| &mut s.blast),
 ];

@@ -2,10 +2,10 @@
 //! Chess960 castling, rights gained by drops or taken by the other side's
 //! castling, and castling that wins.
 
-use super::{Entry, MAX_RANKS, Origin, State, colours};
+use super::{Entry, MAX_RANKS, Origin, Setter, State, colours};
 
 /// The yes/no castling options and the field each sets.
-const FLAGS: &[(&str, fn(&mut State) -> &mut bool)] = &[
+const FLAGS: &[Setter<bool>] = &[
     ("castling", |s| &mut s.castling),
     ("castlingDroppedPiece", |s| &mut s.castling_dropped_piece),
     ("oppositeCastling", |s| &mut s.opposite_castling),
@@ -13,7 +13,7 @@ const FLAGS: &[(&str, fn(&mut State) -> &mut bool)] = &[
 ];
 
 /// The castling options that name a file, and the field each sets.
-const FILES: &[(&str, fn(&mut State) -> &mut u8)] = &[
+const FILES: &[Setter<u8>] = &[
     ("castlingKingsideFile", |s| &mut s.castling_kingside_file),
     ("castlingKingFile", |s| &mut s.castling_king_file),
     ("castlingQueensideFile", |s| &mut s.castling_queenside_file),

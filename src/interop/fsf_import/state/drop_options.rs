@@ -2,10 +2,10 @@
 //! on drops (doubled pieces, bishops' colours, compulsory drops, mate by a
 //! dropped pawn).
 
-use super::{Entry, Origin, State};
+use super::{Entry, Origin, Setter, State};
 
 /// The yes/no drop options and the field each sets.
-const FLAGS: &[(&str, fn(&mut State) -> &mut bool)] = &[
+const FLAGS: &[Setter<bool>] = &[
     ("pieceDrops", |s| &mut s.piece_drops),
     ("capturesToHand", |s| &mut s.captures_to_hand),
     ("firstRankPawnDrops", |s| &mut s.first_rank_pawn_drops),

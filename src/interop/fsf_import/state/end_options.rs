@@ -2,10 +2,10 @@
 //! the move rule, extinction, flag regions, connection goals, check
 //! counting, passing, and counting rules.
 
-use super::{Entry, Origin, State, Value, colours};
+use super::{Entry, Origin, Setter, State, Value, colours};
 
 /// The yes/no game-end options and the field each sets.
-const FLAGS: &[(&str, fn(&mut State) -> &mut bool)] = &[
+const FLAGS: &[Setter<bool>] = &[
     ("stalematePieceCount", |s| &mut s.stalemate_piece_count),
     ("perpetualCheckIllegal", |s| &mut s.perpetual_check_loses),
     ("nFoldValueAbsolute", |s| &mut s.n_fold_absolute),
@@ -19,7 +19,7 @@ const FLAGS: &[(&str, fn(&mut State) -> &mut bool)] = &[
 ];
 
 /// The game-end options that give a count, and the field each sets.
-const NUMBERS: &[(&str, fn(&mut State) -> &mut u32)] = &[
+const NUMBERS: &[Setter<u32>] = &[
     ("nMoveRule", |s| &mut s.n_move_rule),
     ("nFoldRule", |s| &mut s.n_fold_rule),
     ("extinctionPieceCount", |s| &mut s.extinction_count),
@@ -30,7 +30,7 @@ const NUMBERS: &[(&str, fn(&mut State) -> &mut u32)] = &[
 ];
 
 /// The game-end options that give a result, and the field each sets.
-const VALUES: &[(&str, fn(&mut State) -> &mut Value)] = &[
+const VALUES: &[Setter<Value>] = &[
     ("checkmateValue", |s| &mut s.checkmate_value),
     ("stalemateValue", |s| &mut s.stalemate_value),
     ("nFoldValue", |s| &mut s.n_fold_value),

@@ -20,6 +20,9 @@ use crate::interop::ini::Entry;
 use std::collections::BTreeMap;
 use unsupported::{DISPLAY_ONLY, UNSUPPORTED};
 
+/// An option's name and the field of [`State`] it sets.
+type Setter<T> = (&'static str, fn(&mut State) -> &mut T);
+
 /// Files and ranks Fairy-Stockfish's large-board build allows.
 pub const MAX_FILES: u8 = 12;
 /// Ranks Fairy-Stockfish's large-board build allows.
@@ -605,7 +608,7 @@ impl State {
 
     /// Applies `e` if it is one of the yes/no options of `flags` (each
     /// with the field it sets); false if it is none of them.
-    fn apply_flag(&mut self, flags: &[(&str, fn(&mut State) -> &mut bool)], e: &Entry, o: &Origin) -> bool {
+    fn apply_flag(&mut self, flags: &[Setter<bool>], e: &Entry, o: &Origin) -> bool {
         let Some((_, field)) = flags.iter().find(|(k, _)| *k == e.key) else {
             return false;
         };

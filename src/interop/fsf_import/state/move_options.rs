@@ -2,10 +2,10 @@
 //! passant, mobility regions, `diagonalLines`, which moves reset the move
 //! rule, compulsory captures, checks, and facing kings.
 
-use super::{Entry, MAX_RANKS, Origin, State, colours, rank_squares};
+use super::{Entry, MAX_RANKS, Origin, Setter, State, colours, rank_squares};
 
 /// The yes/no movement options and the field each sets.
-const FLAGS: &[(&str, fn(&mut State) -> &mut bool)] = &[
+const FLAGS: &[Setter<bool>] = &[
     ("doubleStep", |s| &mut s.double_step),
     ("mustCapture", |s| &mut s.must_capture),
     ("checking", |s| &mut s.checking),

@@ -1,10 +1,10 @@
 //! Promotion options: where and what pawns promote to, the promoted forms
 //! of `promotedPieceType` and their rules, limits, and the soldier's rank.
 
-use super::{Entry, MAX_RANKS, Origin, State, colours, rank_squares};
+use super::{Entry, MAX_RANKS, Origin, Setter, State, colours, rank_squares};
 
 /// The yes/no promotion options and the field each sets.
-const FLAGS: &[(&str, fn(&mut State) -> &mut bool)] = &[
+const FLAGS: &[Setter<bool>] = &[
     ("mandatoryPawnPromotion", |s| &mut s.mandatory_promotion),
     ("immobilityIllegal", |s| &mut s.immobility_illegal),
     ("mandatoryPiecePromotion", |s| &mut s.mandatory_piece_promotion),
