@@ -7,6 +7,10 @@ use kaboom::Event;
 use kaboom::{Game, MoveKind, Variant};
 use kaboom::{fen, san, uci};
 
+#[allow(dead_code)]
+#[path = "common/perft_data.rs"]
+mod perft_data;
+
 /// The FEN after playing the UCI move `m` from the FEN `text`.
 fn play(v: &Variant, text: &str, m: &str) -> String {
     let pos = fen::parse(v, text).unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -24,11 +28,10 @@ fn crazyhouse() -> Variant {
 #[test]
 fn fairy_stockfish_fens_read_back() {
     let v = crazyhouse();
-    let suite = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/perft/crazyhouse.perft")).unwrap();
-    let fens: Vec<&str> = suite.lines().filter_map(|l| l.strip_prefix("epd ")).collect();
+    let fens = perft_data::fens("crazyhouse.perft");
     assert!(fens.len() > 50);
     assert!(fens.iter().any(|f| f.contains('~')), "the suite has promoted pieces");
-    for text in fens {
+    for text in fens.iter().map(String::as_str) {
         let pos = fen::parse(&v, text).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(fen::write(&v, &pos), text);
     }

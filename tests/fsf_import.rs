@@ -11,6 +11,10 @@ use kaboom::{Perft, Variant};
 use std::collections::BTreeSet;
 use std::path::Path;
 
+#[allow(dead_code)]
+#[path = "common/perft_data.rs"]
+mod perft_data;
+
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
@@ -139,8 +143,10 @@ fn connection_goals_match_fairy_stockfish_perft() {
     check_perft_data(&all, "tests/perft/fsf-connection");
 }
 
-/// Every count in the `.perft` files of `dir` (one per converted section,
-/// Fairy-Stockfish's) against kaboom on the section `all` converted.
+/// Every count within the node budget ([`perft_data::NODE_BUDGET`] each,
+/// at least the shallowest of each position) in the `.perft` files of
+/// `dir` (one per converted section, Fairy-Stockfish's) against kaboom on
+/// the section `all` converted. `KABOOM_PERFT_FULL=1` counts them all.
 fn check_perft_data(all: &[Imported], dir: &str) {
     let dir = root().join(dir);
     let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
@@ -158,24 +164,16 @@ fn check_perft_data(all: &[Imported], dir: &str) {
             }
         };
         let variant = Variant::from_text(&format!("{name}.ron"), &ron).unwrap();
-        let text = std::fs::read_to_string(&file).unwrap();
-        let mut fen = String::new();
-        let mut id = String::new();
-        for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
-            let (key, value) = line.split_once(' ').unwrap();
-            match key {
-                "id" => id = value.to_string(),
-                "epd" => fen = value.to_string(),
-                "perft" => {
-                    let (d, n) = value.split_once(' ').unwrap();
-                    let (d, n): (u32, u64) = (d.parse().unwrap(), n.parse().unwrap());
-                    let pos = kaboom::fen::parse(&variant, &fen).unwrap_or_else(|e| panic!("{id}: {fen}: {e}"));
-                    let got = perft.count(&variant, &pos, d);
-                    if got != n {
-                        failures.push(format!("{id} depth {d}: expected {n}, got {got} ({fen})"));
-                    }
+        let cases = perft_data::read(&file);
+        assert!(!cases.is_empty(), "{}: no positions", file.display());
+        for case in cases {
+            let (id, fen) = (&case.id, &case.fen);
+            let pos = kaboom::fen::parse(&variant, fen).unwrap_or_else(|e| panic!("{id}: {fen}: {e}"));
+            for (d, n) in case.within(perft_data::NODE_BUDGET) {
+                let got = perft.count(&variant, &pos, d);
+                if got != n {
+                    failures.push(format!("{id} depth {d}: expected {n}, got {got} ({fen})"));
                 }
-                other => panic!("{}: unknown key {other}", file.display()),
             }
         }
     }
@@ -277,10 +275,9 @@ fn promoted_forms_immobility_and_doubled_pawns_convert() {
     );
     let converted = Variant::from_text("myshogi.ron", ron).unwrap_or_else(|e| panic!("{e}"));
     let bundled = Variant::load("shogi").unwrap();
-    let suite = std::fs::read_to_string(root().join("tests/perft/shogi.perft")).unwrap();
-    let fens: Vec<&str> = suite.lines().filter_map(|l| l.strip_prefix("epd ")).collect();
+    let fens = perft_data::fens("shogi.perft");
     assert!(fens.len() > 20);
-    for fen in fens {
+    for fen in &fens {
         let a = kaboom::fen::parse(&converted, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
         let b = kaboom::fen::parse(&bundled, fen).unwrap();
         assert_eq!(
@@ -288,7 +285,7 @@ fn promoted_forms_immobility_and_doubled_pawns_convert() {
             Perft::new().count(&bundled, &b, 2),
             "{fen}"
         );
-        assert_eq!(kaboom::fen::write(&converted, &a), fen, "FENs are written alike");
+        assert_eq!(kaboom::fen::write(&converted, &a), *fen, "FENs are written alike");
     }
 }
 

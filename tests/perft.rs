@@ -3,53 +3,16 @@
 //! runner checks each count against kaboom.
 
 use kaboom::{Perft, Variant};
-use std::path::Path;
 
-struct Case {
-    id: String,
-    seed: Option<u64>,
-    fen: String,
-    depths: Vec<(u32, u64)>,
-}
-
-fn read_suite(file: &str) -> Vec<Case> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft").join(file);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut cases: Vec<Case> = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (key, value) = line
-            .split_once(' ')
-            .unwrap_or_else(|| panic!("{file}:{}: `{line}`", n + 1));
-        match key {
-            "seed" => cases.last_mut().expect("seed after id").seed = Some(value.parse().expect("a seed")),
-            "id" => cases.push(Case {
-                id: value.to_string(),
-                seed: None,
-                fen: String::new(),
-                depths: Vec::new(),
-            }),
-            "epd" => cases.last_mut().expect("epd after id").fen = value.to_string(),
-            "perft" => {
-                let (d, nodes) = value.split_once(' ').expect("perft DEPTH NODES");
-                let case = cases.last_mut().expect("perft after id");
-                case.depths
-                    .push((d.parse().expect("depth"), nodes.parse().expect("nodes")));
-            }
-            other => panic!("{file}:{}: unknown key `{other}`", n + 1),
-        }
-    }
-    cases
-}
+#[allow(dead_code)]
+#[path = "common/perft_data.rs"]
+mod perft_data;
 
 /// Runs every case of `file` in `variant`, reporting all mismatches at once.
 fn run_suite(name: &str, file: &str) {
     let mut perft = Perft::new();
     let mut failures = Vec::new();
-    let cases = read_suite(file);
+    let cases = perft_data::read(&perft_data::path(file));
     assert!(!cases.is_empty(), "{file} has no cases");
     for case in cases {
         // The castling squares come from the FEN: `seed` is not needed for

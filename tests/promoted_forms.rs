@@ -9,6 +9,10 @@ use kaboom::GameResult;
 use kaboom::{Game, Variant};
 use kaboom::{fen, uci};
 
+#[allow(dead_code)]
+#[path = "common/perft_data.rs"]
+mod perft_data;
+
 fn shogi() -> Variant {
     Variant::load("shogi").unwrap()
 }
@@ -35,11 +39,10 @@ fn play(v: &Variant, start: &str, line: &[&str]) -> Game<'static> {
 #[test]
 fn fairy_stockfish_fens_read_back() {
     let v = shogi();
-    let suite = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/perft/shogi.perft")).unwrap();
-    let fens: Vec<&str> = suite.lines().filter_map(|l| l.strip_prefix("epd ")).collect();
+    let fens = perft_data::fens("shogi.perft");
     assert!(fens.len() > 20);
     assert!(fens.iter().any(|f| f.contains('+')), "the suite has promoted pieces");
-    for text in fens {
+    for text in fens.iter().map(String::as_str) {
         let pos = fen::parse(&v, text).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(fen::write(&v, &pos), text);
     }

@@ -8,32 +8,59 @@ use kaboom::{fen, uci};
 use proptest::prelude::*;
 use std::sync::OnceLock;
 
-fn variants() -> &'static [Variant] {
-    static VARIANTS: OnceLock<Vec<Variant>> = OnceLock::new();
-    VARIANTS.get_or_init(|| {
-        let fixture = |name: &str| format!("{}/tests/fixtures/valid/{name}.ron", env!("CARGO_MANIFEST_DIR"));
-        // The variants the scenarios use lie beside them.
-        let scenarios = |name: &str| format!("{}/tests/scenarios/variants/{name}.ron", env!("CARGO_MANIFEST_DIR"));
-        let names = [
-            "chess".to_string(),
-            "capablanca".to_string(),
-            fixture("grand-16x16"),
-            "atomic".to_string(),
-            scenarios("push"),
-            scenarios("crater"),
-            scenarios("shield"),
-            scenarios("bounce"),
-            "kaboom".to_string(),
-            scenarios("arrival"),
-            "tilting-the-balance".to_string(),
-            "bouncing-pieces".to_string(),
-            "capatomic-random".to_string(),
-        ];
-        names
+/// The variants the properties play, by name: bundled ones, a fixture
+/// and the variants the scenarios use (beside them).
+const NAMED: &[&str] = &[
+    "chess",
+    "capablanca",
+    "grand-16x16",
+    "atomic",
+    "push",
+    "crater",
+    "shield",
+    "bounce",
+    "kaboom",
+    "arrival",
+    "tilting-the-balance",
+    "bouncing-pieces",
+    "capatomic-random",
+];
+
+/// The variants of [`NAMED`] that exercise each effect primitive.
+const PRIMITIVES: &[&str] = &[
+    "push",
+    "crater",
+    "shield",
+    "bounce",
+    "arrival",
+    "tilting-the-balance",
+    "bouncing-pieces",
+    "capatomic-random",
+];
+
+/// The variant `name` of [`NAMED`], loaded once.
+fn variant(name: &str) -> &'static Variant {
+    static VARIANTS: OnceLock<Vec<(&'static str, Variant)>> = OnceLock::new();
+    let all = VARIANTS.get_or_init(|| {
+        let root = env!("CARGO_MANIFEST_DIR");
+        NAMED
             .iter()
-            .map(|v| Variant::load(v).unwrap_or_else(|e| panic!("{e}")))
+            .map(|&name| {
+                let path = match name {
+                    "grand-16x16" => format!("{root}/tests/fixtures/valid/{name}.ron"),
+                    "push" | "crater" | "shield" | "bounce" | "arrival" => {
+                        format!("{root}/tests/scenarios/variants/{name}.ron")
+                    }
+                    bundled => bundled.to_string(),
+                };
+                (name, Variant::load(&path).unwrap_or_else(|e| panic!("{e}")))
+            })
             .collect()
-    })
+    });
+    all.iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, v)| v)
+        .unwrap_or_else(|| panic!("`{name}` is not one of the properties' variants"))
 }
 
 /// Checks the invariants on every position of a random game.
@@ -344,12 +371,11 @@ proptest! {
 
     #[test]
     fn fen_and_moves_round_trip_in_every_variant_and_fixture(
-        which in 0usize..64,
+        which in any::<prop::sample::Index>(),
         choices in prop::collection::vec(any::<u16>(), 0..120),
     ) {
-        let all = every_variant();
-        let (_, variant) = &all[which % all.len()];
-        check_playout(variant, &choices)?;
+        let (name, variant) = which.get(every_variant());
+        check_playout(variant, &choices).map_err(|e| TestCaseError::fail(format!("{name}: {e}")))?;
     }
 
     #[test]
@@ -367,47 +393,47 @@ proptest! {
 
     #[test]
     fn fen_and_moves_round_trip_in_chess(choices in prop::collection::vec(any::<u16>(), 0..120)) {
-        check_playout(&variants()[0], &choices)?;
+        check_playout(variant("chess"), &choices)?;
     }
 
     #[test]
     fn fen_and_moves_round_trip_in_capablanca(choices in prop::collection::vec(any::<u16>(), 0..120)) {
-        check_playout(&variants()[1], &choices)?;
+        check_playout(variant("capablanca"), &choices)?;
     }
 
     #[test]
     fn fen_and_moves_round_trip_on_16x16(choices in prop::collection::vec(any::<u16>(), 0..80)) {
-        check_playout(&variants()[2], &choices)?;
+        check_playout(variant("grand-16x16"), &choices)?;
     }
 
     #[test]
     fn fen_and_moves_round_trip_in_atomic(choices in prop::collection::vec(any::<u16>(), 0..150)) {
-        check_playout(&variants()[3], &choices)?;
+        check_playout(variant("atomic"), &choices)?;
     }
 
     #[test]
     fn fen_and_moves_round_trip_in_kaboom(choices in prop::collection::vec(any::<u16>(), 0..150)) {
-        check_playout(&variants()[8], &choices)?;
+        check_playout(variant("kaboom"), &choices)?;
     }
 
     #[test]
     fn playouts_to_the_end_of_the_game(
-        which in 0usize..14,
+        which in prop::sample::select(NAMED),
         choices in prop::collection::vec(any::<u16>(), 400..600),
     ) {
-        check_playout(&variants()[which.min(variants().len() - 1)], &choices)?;
+        check_playout(variant(which), &choices)?;
     }
 
     #[test]
     fn fen_and_moves_round_trip_in_capatomic(choices in prop::collection::vec(any::<u16>(), 0..150)) {
-        check_playout(&variants()[12], &choices)?;
+        check_playout(variant("capatomic-random"), &choices)?;
     }
 
     #[test]
     fn fen_and_moves_round_trip_with_every_primitive(
-        which in prop::sample::select(vec![4usize, 5, 6, 7, 9, 10, 11, 12]),
+        which in prop::sample::select(PRIMITIVES),
         choices in prop::collection::vec(any::<u16>(), 0..100),
     ) {
-        check_playout(&variants()[which], &choices)?;
+        check_playout(variant(which), &choices)?;
     }
 }

@@ -4,6 +4,10 @@
 use kaboom::{Position, Variant};
 use kaboom::{fen, uci};
 
+#[allow(dead_code)]
+#[path = "common/perft_data.rs"]
+mod perft_data;
+
 fn variant(pieces: &str, extra: &str) -> Variant {
     let text = format!(
         "(name: \"regions\", board: (files: 8, ranks: 8), regions: [(name: \"home\", squares: \"ranks(1..2)\"), \
@@ -101,10 +105,9 @@ fn regions_are_sets_in_sentences() {
 #[test]
 fn xiangqi_fens_read_back_as_fairy_stockfish_writes_them() {
     let v = Variant::load("xiangqi").unwrap();
-    let suite = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/perft/xiangqi.perft")).unwrap();
-    let fens: Vec<&str> = suite.lines().filter_map(|l| l.strip_prefix("epd ")).collect();
+    let fens = perft_data::fens("xiangqi.perft");
     assert!(fens.len() > 20);
-    for text in fens {
+    for text in fens.iter().map(String::as_str) {
         let pos = fen::parse(&v, text).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(fen::write(&v, &pos), text);
     }

@@ -2,7 +2,7 @@
 //! resolved against a start position (which king, which rook, which pieces
 //! may come along), so a random setup gets its own castling squares.
 
-use super::validate::Checker;
+use super::checker::Checker;
 use crate::base::diagnostic::Diagnostic;
 use crate::base::geometry::Geometry;
 use crate::base::limits::MAX_CARRY;

@@ -4,9 +4,9 @@
 //! parsed and resolved as any condition; a limit must be a whole number of
 //! moves, and the end rule `counting over` needs the field.
 
+use super::checker::Checker;
 use super::resolve::{Names, Resolved, Resolver};
 use super::sentences::{asks_can_reach, only_in_end_rules, parse};
-use super::validate::Checker;
 use crate::base::limits::MAX_COUNTING_LIMIT;
 use crate::lang::effect_syntax::{self as effects, Cond, EndCondition, EndRule};
 use crate::spec::{CountingSide, CountingSpec, Spanned, VariantFile};

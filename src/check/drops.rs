@@ -1,8 +1,8 @@
 //! Pieces in hand and drops: the `drops` section, checked and resolved.
 
+use super::checker::Checker;
 use super::resolve::{Names, Resolved, Resolver};
 use super::sentences::parse;
-use super::validate::Checker;
 use crate::base::limits::MAX_HAND_KINDS;
 use crate::base::piece::Kind;
 use crate::lang::effect_syntax::{self as effects, SetExpr};

@@ -6,6 +6,7 @@ pub mod analysis;
 mod castling;
 mod changes;
 mod compound_effects;
+mod checker;
 pub mod cost;
 pub mod counting;
 pub mod drops;

@@ -1,7 +1,7 @@
 //! Pieces' limits on what they hop and capture (`cannot_hop`,
 //! `cannot_capture`): strings of piece letters resolved into kind masks.
 
-use super::validate::Checker;
+use super::checker::Checker;
 use crate::base::piece::Kind;
 use crate::lang::betza::{self, Hop};
 use crate::spec::{PieceSpec, Spanned, VariantFile};

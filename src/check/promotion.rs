@@ -9,7 +9,7 @@ use crate::base::square::{Color, Square, SquareSet};
 use crate::lang::fen_syntax::{FenCell, FenRecord};
 use crate::spec::Spanned;
 
-use super::validate::Checker;
+use super::checker::Checker;
 
 /// Promotion with letters resolved to kinds.
 #[derive(Clone, Debug)]

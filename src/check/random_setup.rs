@@ -1,6 +1,6 @@
 //! Checks a random setup: its template, pieces, rules and placements.
 
-use super::validate::Checker;
+use super::checker::Checker;
 use crate::base::geometry::Geometry;
 use crate::base::square::Square;
 use crate::lang::fen_syntax::{self as fen, FenCell, FenRecord};

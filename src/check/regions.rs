@@ -3,9 +3,9 @@
 //! and resolved like any sentence's set, then evaluated once per side:
 //! a region is fixed squares, never a set that changes as pieces move.
 
+use super::checker::Checker;
 use super::resolve::{Names, Resolved, Resolver};
 use super::sentences::parse;
-use super::validate::Checker;
 use crate::base::geometry::Geometry;
 use crate::base::limits::{MAX_MOVES_IN, MAX_REGIONS};
 use crate::base::square::{Color, Square, SquareSet};

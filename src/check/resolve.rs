@@ -4,7 +4,7 @@
 //! does not resolve is reported where it is written, and every such
 //! problem of a sentence is reported, not just the first.
 
-use super::validate::Checker;
+use super::checker::Checker;
 use crate::base::piece::Kind;
 use crate::lang::betza::{self, Template};
 use crate::lang::effect_syntax::{

@@ -3,8 +3,8 @@
 //! template in it resolved (`resolve`), every misuse reported at its place
 //! in the file. Each pass reports all its problems and goes on.
 
+use super::checker::Checker;
 use super::resolve::{Names, Resolved, Resolver};
-use super::validate::Checker;
 use crate::base::limits::{
     MAX_BEFORE, MAX_CHOICES, MAX_COUNTERS, MAX_SHIELD_RULES, SHIELD_BLOCK, SHIELD_BOUNCE, SHIELD_PUSH, SHIELD_REMOVE,
 };

@@ -3,7 +3,7 @@
 //! They are printed in traces, results and PGN tags, so they must be short,
 //! one line, and free of characters that would break those records.
 
-use super::validate::Checker;
+use super::checker::Checker;
 use crate::base::span::Spanned;
 
 /// The longest word or name accepted, in characters.

@@ -6,7 +6,7 @@
 
 use super::Failure;
 use super::output::Output;
-use crate::interop::fsf_convert::Refusal;
+use crate::interop::fsf_import::Refusal;
 use crate::interop::fsf_import::{Imported, import};
 use crate::interop::ini::MAX_INI_BYTES;
 use std::collections::HashSet;

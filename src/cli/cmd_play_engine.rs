@@ -103,7 +103,7 @@ pub fn play(o: &mut Output, variant: &Variant, state: &mut Played, options: &Eng
                 continue;
             }
             let index = state.game.moves().len();
-            match super::cmd_play::read_move(variant, state.game, state.record, index, text) {
+            match super::move_input::read_move(variant, state.game, state.record, index, text) {
                 Ok(mv) => mv,
                 Err(failure) => {
                     writeln!(o.err, "{}", failure.message.trim_end())?;

@@ -9,15 +9,17 @@ use super::{Failure, load_position};
 use crate::Variant;
 use crate::check::{DEFAULT_END, DEFAULT_LEGAL};
 use crate::notation::{board, fen};
-use crate::spec::{ActionSpec, Loader, Spanned, VariantFile};
+use crate::spec::{ActionSpec, Spanned, VariantFile};
 use std::fmt::Write;
 use std::io::Write as _;
 use std::process::ExitCode;
 
+/// Shows `variant`, loaded from `file` (as read, its parents merged: the
+/// file is not read again).
 pub fn run(
     o: &mut Output,
     variant: &Variant,
-    name_or_path: &str,
+    file: &VariantFile,
     start: super::FenArg<'_>,
     svg: Option<&str>,
 ) -> Result<ExitCode, Failure> {
@@ -25,10 +27,6 @@ pub fn run(
     if let Some(path) = svg {
         super::write_picture(path, &crate::picture::board(variant, &pos))?;
     }
-    // The variant loaded, so its file (with its parents merged) reads again.
-    let file = Loader::new()
-        .load(name_or_path)
-        .map_err(|_| Failure::io(format!("cannot read {name_or_path} again")))?;
     let mut out = String::new();
     let g = variant.geometry();
     let joined = match (g.wrap.files(), g.wrap.ranks()) {
@@ -47,7 +45,7 @@ pub fn run(
     out.push('\n');
     out.push_str(&board::diagram(variant, &pos));
     let _ = writeln!(out, "fen: {}", fen::write(variant, &pos));
-    out.push_str(&summary(variant, &file));
+    out.push_str(&summary(variant, file));
     write!(o.out, "{out}")?;
     Ok(ExitCode::SUCCESS)
 }

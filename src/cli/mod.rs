@@ -19,6 +19,7 @@ mod cmd_uci;
 mod cmd_validate;
 mod cmd_xboard;
 mod engine_text;
+mod move_input;
 mod output;
 mod pgn_out;
 mod progress;
@@ -550,14 +551,9 @@ fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
             allow_illegal,
             seed,
             svg,
-        } => load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| {
-            cmd_show::run(
-                o,
-                &v,
-                &variant,
-                fen.as_deref().map(|f| (f, allow_illegal)),
-                svg.as_deref(),
-            )
+        } => load_variant_and_file(&variant, seed).and_then(|(mut v, file)| {
+            fit_to_fen(&mut v, fen.as_deref());
+            cmd_show::run(o, &v, &file, fen.as_deref().map(|f| (f, allow_illegal)), svg.as_deref())
         }),
         Command::Setup { variant, seed, count } => {
             load_variant(&variant, seed).and_then(|v| cmd_setup::run(o, &v, count))
@@ -604,7 +600,14 @@ fn write_picture(path: &str, svg: &str) -> Result<(), Failure> {
 /// subcommand reads it; an invalid one exits 1. `--seed` on a variant with
 /// a fixed start position is refused (exit 2): it would be ignored.
 fn load_variant(name: &str, seed: Option<u64>) -> Result<Variant, Failure> {
-    let variant = Variant::load_seeded(name, seed).map_err(|e| {
+    load_variant_and_file(name, seed).map(|(variant, _)| variant)
+}
+
+/// [`load_variant`], with the variant file as it was read (its parents
+/// merged), for commands that show what the file says without reading it
+/// again.
+fn load_variant_and_file(name: &str, seed: Option<u64>) -> Result<(Variant, crate::spec::VariantFile), Failure> {
+    let (variant, file) = Variant::load_with_file(name, seed).map_err(|e| {
         let message = render::load_error(&e);
         if file_kind(std::path::Path::new(name)) == FileKind::Scenario {
             Failure::input(format!(
@@ -624,7 +627,7 @@ fn load_variant(name: &str, seed: Option<u64>) -> Result<Variant, Failure> {
             variant.name()
         )));
     }
-    Ok(variant)
+    Ok((variant, file))
 }
 
 /// A `--fen` position, and whether `--allow-illegal` accepts it even if
@@ -637,10 +640,15 @@ type FenArg<'a> = Option<(&'a str, bool)>;
 /// the position is loaded.
 fn load_variant_for(name: &str, seed: Option<u64>, fen: Option<&str>) -> Result<Variant, Failure> {
     let mut variant = load_variant(name, seed)?;
-    if let Some(text) = fen {
-        let _ = crate::notation::fen::parse_fitting(&mut variant, text);
-    }
+    fit_to_fen(&mut variant, fen);
     Ok(variant)
+}
+
+/// Fits the castling rules that find their pieces to a `--fen` position.
+fn fit_to_fen(variant: &mut Variant, fen: Option<&str>) {
+    if let Some(text) = fen {
+        let _ = crate::notation::fen::parse_fitting(variant, text);
+    }
 }
 
 /// What a `.ron` file holds, judged by its top-level fields.

@@ -16,7 +16,7 @@ use std::fmt::Write as _;
 const MAX_CUSTOM: usize = 25;
 
 /// The rule that is Fairy-Stockfish's `wallingRule = duck`, normalised.
-const DUCK_RULE: &str = super::fsf_walling::DUCK;
+const DUCK_RULE: &str = super::fsf_import::DUCK;
 
 fn normalise(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
@@ -101,22 +101,59 @@ fn negate(v: &str) -> &str {
         other => other,
     }
 }
+/// The ini being written and the reasons it cannot be.
+struct Section {
+    /// The lines written so far.
+    ini: String,
+    /// Every reason the variant cannot be written so.
+    why: Vec<String>,
+}
 
 /// The variant `name_or_path` as an ini section named `section`, or the
 /// reasons it cannot be written so.
 pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> {
-    let variant = crate::Variant::load(name_or_path).map_err(|e| vec![e.to_string()])?;
-    let file: VariantFile = Loader::new()
-        .load(name_or_path)
-        .map_err(|_| vec!["the variant does not load".to_string()])?;
-    let mut why: Vec<String> = Vec::new();
-    let mut ini = String::new();
-    let _ = writeln!(ini, "[{section}]");
+    // The file is read once: the variant and the file as read, its
+    // parents merged.
+    let (variant, file): (crate::Variant, VariantFile) =
+        crate::Variant::load_with_file(name_or_path, None).map_err(|e| vec![e.to_string()])?;
+    let mut s = Section {
+        ini: String::new(),
+        why: Vec::new(),
+    };
+    let _ = writeln!(s.ini, "[{section}]");
     let _ = writeln!(
-        ini,
+        s.ini,
         "# Written by `kaboom export-fsf` from {}.",
         variant.name.replace('\n', " ")
     );
+    effects(&mut s, &file);
+    let ranks = board(&mut s, &file);
+    let pieces = file.pieces.clone().unwrap_or_default();
+    let royal = royal_piece(&mut s, &pieces);
+    let start = file.start.as_ref().map(|x| x.value.clone()).unwrap_or_default();
+    let start_fields: Vec<&str> = start.split_whitespace().collect();
+    if start_fields.len() > 6 {
+        s.why
+            .push(format!("extra FEN fields (`{}`)", start_fields[6..].join(" ")));
+    }
+    let start_rows: Vec<&str> = start_fields.first().map(|b| b.split('/').collect()).unwrap_or_default();
+    pieces_and_start(&mut s, &pieces, &start_fields, &start_rows, ranks);
+    promotion(&mut s, &file, ranks);
+    castling(&mut s, &file, royal, &start_rows, ranks);
+    legality(&mut s, &file, royal);
+    let ends = game_end(&mut s, &file, royal);
+    if !s.why.is_empty() {
+        return Err(s.why);
+    }
+    read_back(&variant, &s.ini, section, &ends)?;
+    Ok(s.ini)
+}
+
+/// What Fairy-Stockfish has no option for: a random setup, effect rules
+/// (but the duck's), passing, other clock resets, actions, counts,
+/// shields.
+fn effects(s: &mut Section, file: &VariantFile) {
+    let (ini, why) = (&mut s.ini, &mut s.why);
     if file.setup.is_some() {
         why.push("a random setup (`setup`): Fairy-Stockfish starts from one FEN".to_string());
     }
@@ -152,6 +189,11 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
     if file.shields.as_ref().is_some_and(|s| !s.is_empty()) {
         why.push("shields (`shields`): Fairy-Stockfish has no effects to shield from".to_string());
     }
+}
+
+/// The board's size (`maxFile`, `maxRank`); returns the ranks.
+fn board(s: &mut Section, file: &VariantFile) -> u32 {
+    let (ini, why) = (&mut s.ini, &mut s.why);
     let board = file.board.as_ref().expect("a loaded variant has a board");
     let (files, ranks) = (board.files.value, board.ranks.value);
     if files > 12 || ranks > 10 {
@@ -161,7 +203,12 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
         why.push("a board whose edges are joined (`wrap`): Fairy-Stockfish's boards are flat".to_string());
     }
     let _ = writeln!(ini, "maxFile = {files}\nmaxRank = {ranks}");
-    let pieces = file.pieces.clone().unwrap_or_default();
+    ranks
+}
+
+/// The one royal piece type, if any (several are refused).
+fn royal_piece(s: &mut Section, pieces: &[crate::spec::PieceSpec]) -> Option<char> {
+    let why = &mut s.why;
     let royals: Vec<char> = pieces.iter().filter(|p| p.royal).map(|p| p.letter.value).collect();
     if royals.len() > 1 {
         why.push(format!(
@@ -169,17 +216,23 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
             royals.len()
         ));
     }
-    let royal = royals.first().copied();
-    let start = file.start.as_ref().map(|s| s.value.clone()).unwrap_or_default();
-    let start_fields: Vec<&str> = start.split_whitespace().collect();
-    if start_fields.len() > 6 {
-        why.push(format!("extra FEN fields (`{}`)", start_fields[6..].join(" ")));
-    }
-    let start_rows: Vec<&str> = start_fields.first().map(|b| b.split('/').collect()).unwrap_or_default();
+    royals.first().copied()
+}
+
+/// The pieces (`king`, `customPieceN`), the start position, initial moves
+/// (`doubleStep`) and the pieces that reset the move rule.
+fn pieces_and_start(
+    s: &mut Section,
+    pieces: &[crate::spec::PieceSpec],
+    start_fields: &[&str],
+    start_rows: &[&str],
+    ranks: u32,
+) {
+    let (ini, why) = (&mut s.ini, &mut s.why);
     let mut initial: Option<Vec<i64>> = None;
     let mut custom = 0;
     let mut move_rule = String::new();
-    for p in &pieces {
+    for p in pieces {
         let letter = p.letter.value.to_ascii_lowercase();
         if !p.actions.is_empty() {
             why.push(format!("piece {}: actions", p.letter.value));
@@ -259,18 +312,11 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
         "startFen = {}",
         start_fields.iter().take(6).copied().collect::<Vec<_>>().join(" ")
     );
-    let rank_list = |rs: &[i64], black: bool| -> String {
-        let v: Vec<String> = rs
-            .iter()
-            .map(|r| format!("*{}", if black { ranks as i64 + 1 - r } else { *r }))
-            .collect();
-        if v.is_empty() { "-".to_string() } else { v.join(" ") }
-    };
     match &initial {
         Some(r) => {
             let _ = writeln!(ini, "doubleStep = true");
-            let _ = writeln!(ini, "doubleStepRegionWhite = {}", rank_list(r, false));
-            let _ = writeln!(ini, "doubleStepRegionBlack = {}", rank_list(r, true));
+            let _ = writeln!(ini, "doubleStepRegionWhite = {}", rank_list(r, false, ranks));
+            let _ = writeln!(ini, "doubleStepRegionBlack = {}", rank_list(r, true, ranks));
         }
         None => {
             let _ = writeln!(ini, "doubleStep = false");
@@ -285,6 +331,21 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
             move_rule
         }
     );
+}
+
+/// The ranks of `rs` (from White's side) as a region, for Black when
+/// `black` (`*1 *2`, or `-` for none).
+fn rank_list(rs: &[i64], black: bool, ranks: u32) -> String {
+    let v: Vec<String> = rs
+        .iter()
+        .map(|r| format!("*{}", if black { ranks as i64 + 1 - r } else { *r }))
+        .collect();
+    if v.is_empty() { "-".to_string() } else { v.join(" ") }
+}
+
+/// The promotion rule (Fairy-Stockfish has one).
+fn promotion(s: &mut Section, file: &VariantFile, ranks: u32) {
+    let (ini, why) = (&mut s.ini, &mut s.why);
     let promotions = file.promotion.as_deref().unwrap_or_default();
     if promotions.len() > 1 {
         why.push("several promotion rules (Fairy-Stockfish has one, plus `promotedPieceType`)".to_string());
@@ -306,8 +367,8 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
             let rs: Vec<i64> = pr.ranks.value.iter().map(|&r| r as i64).collect();
             let _ = writeln!(ini, "promotionPawnTypes = {}", pr.pieces.value.to_lowercase());
             let _ = writeln!(ini, "promotionPieceTypes = {}", pr.choices.value.to_lowercase());
-            let _ = writeln!(ini, "promotionRegionWhite = {}", rank_list(&rs, false));
-            let _ = writeln!(ini, "promotionRegionBlack = {}", rank_list(&rs, true));
+            let _ = writeln!(ini, "promotionRegionWhite = {}", rank_list(&rs, false, ranks));
+            let _ = writeln!(ini, "promotionRegionBlack = {}", rank_list(&rs, true, ranks));
             let forced: Vec<bool> = pr.ranks.value.iter().map(|&r| pr.mandatory_on(r)).collect();
             if forced.iter().any(|&f| f != forced[0]) {
                 why.push("promotion compulsory on some ranks only (`mandatory_ranks`)".to_string());
@@ -330,6 +391,11 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
             let _ = writeln!(ini, "promotionPieceTypes = -");
         }
     }
+}
+
+/// The castling rules, as the king's files and the rank.
+fn castling(s: &mut Section, file: &VariantFile, royal: Option<char>, start_rows: &[&str], ranks: u32) {
+    let (ini, why) = (&mut s.ini, &mut s.why);
     // Castling.
     let castling = file.castling.clone().unwrap_or_default();
     if castling.is_empty() {
@@ -418,6 +484,11 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
             let _ = writeln!(ini, "castlingRookPieces = {rooks}");
         }
     }
+}
+
+/// The legality rule: a king that may not be left attacked, or no king.
+fn legality(s: &mut Section, file: &VariantFile, royal: Option<char>) {
+    let why = &mut s.why;
     // Legality.
     let legal: Vec<String> = match &file.legal {
         Some(l) => l.iter().map(|s| normalise(s)).collect(),
@@ -431,6 +502,11 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
             legal
         )),
     }
+}
+
+/// The end rules as Fairy-Stockfish's options; returns them as written.
+fn game_end(s: &mut Section, file: &VariantFile, royal: Option<char>) -> Vec<String> {
+    let (ini, why) = (&mut s.ini, &mut s.why);
     // Game end.
     let ends: Vec<String> = match &file.end {
         Some(e) => e.iter().map(|s| s.value.clone()).collect(),
@@ -480,11 +556,15 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
             "extinctionValue = {value}\nextinctionPieceTypes = {types}\nextinctionPieceCount = {count}"
         );
     }
-    if !why.is_empty() {
-        return Err(why);
-    }
+    ends
+}
+
+/// Reads the written section back with the importer: the same end rules,
+/// and the same perft counts to depth 2, or why not.
+fn read_back(variant: &crate::Variant, ini: &str, section: &str, ends: &[String]) -> Result<(), Vec<String>> {
     // Read it back: the importer must give the same rules.
-    let back = import(&ini).map_err(|e| vec![format!("the written section does not read back: {e}")])?;
+    // Read it back: the importer must give the same rules.
+    let back = import(ini).map_err(|e| vec![format!("the written section does not read back: {e}")])?;
     let ron = match back.into_iter().next().map(|b| b.result) {
         Some(Ok(ron)) => ron,
         Some(Err(refusals)) => {
@@ -509,10 +589,10 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
     let mut perft = crate::Perft::new();
     let (a, b) = (variant.start_position(), again.start_position());
     for depth in 1..=2 {
-        let (x, y) = (perft.count(&variant, &a, depth), perft.count(&again, &b, depth));
+        let (x, y) = (perft.count(variant, &a, depth), perft.count(&again, &b, depth));
         if x != y {
             return Err(vec![format!("read back, perft {depth} is {y}, not {x}")]);
         }
     }
-    Ok(ini)
+    Ok(())
 }

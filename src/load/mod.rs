@@ -28,6 +28,20 @@ impl Variant {
         finish(loader, result, seed)
     }
 
+    /// Like [`Variant::load_seeded`], with the variant file as it was read
+    /// (its parents merged), for the tools that show or rewrite what the
+    /// file says: the file is read once.
+    pub(crate) fn load_with_file(
+        name_or_path: &str,
+        seed: Option<u64>,
+    ) -> Result<(Variant, crate::spec::VariantFile), LoadError> {
+        let mut loader = Loader::new();
+        let result = loader.load(name_or_path);
+        let file = result.as_ref().ok().cloned();
+        let variant = finish(loader, result, seed)?;
+        Ok((variant, file.expect("a variant that loaded was read")))
+    }
+
     /// Loads the variant file at `path` (never a bundled name). Files it
     /// extends must lie under `root` (default: the file's own folder).
     pub(crate) fn load_path(

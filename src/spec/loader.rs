@@ -1,7 +1,7 @@
 //! Reading variant files: from disk or from the bundled set, following
 //! `extends` and merging each file over its parent.
 
-use super::type_errors::type_error_diagnostic;
+use super::type_errors::{closest, ron_diagnostic, type_error_diagnostic};
 use super::{PieceSpec, VariantFile};
 use crate::base::diagnostic::Diagnostic;
 use crate::base::span::{Location, SourceFile, Sources, deserializing, offset_of, take_inner_error, take_type_errors};
@@ -432,67 +432,4 @@ fn merge(parent: VariantFile, child: VariantFile) -> VariantFile {
         counting: child.counting.or(parent.counting),
         evaluation: child.evaluation.or(parent.evaluation),
     }
-}
-
-pub(super) fn ron_diagnostic(code: &ron::Error, location: Location) -> Diagnostic {
-    match code {
-        ron::Error::NoSuchStructField { expected, found, .. } => {
-            let d = Diagnostic::error(format!("unknown field `{found}`"), Some(location));
-            match closest(found, expected.iter().copied()) {
-                Some(best) => d.with_help(format!("did you mean `{best}`? fields here: {}", expected.join(", "))),
-                None => d.with_help(format!("fields here: {}", expected.join(", "))),
-            }
-        }
-        ron::Error::MissingStructField { field, outer } => {
-            let owner = outer
-                .as_deref()
-                .map(|o| format!(" in {}", group_name(o)))
-                .unwrap_or_default();
-            Diagnostic::error(format!("missing field `{field}`{owner}"), Some(location))
-                .with_help(format!("add `{field}: ...`; docs/format.md lists every field"))
-        }
-        ron::Error::NoSuchEnumVariant { expected, found, .. } => {
-            let d = Diagnostic::error(format!("unknown value `{found}`"), Some(location));
-            match closest(found, expected.iter().copied()) {
-                Some(best) => d.with_help(format!("did you mean `{best}`? write one of: {}", expected.join(", "))),
-                None => d.with_help(format!("write one of: {}", expected.join(", "))),
-            }
-        }
-        other => Diagnostic::error(format!("invalid RON: {other}"), Some(location))
-            .with_help("see docs/format.md for the layout of a variant file"),
-    }
-}
-
-/// A group of fields in words, from the name of the type that reads it.
-fn group_name(type_name: &str) -> String {
-    let words = match type_name {
-        "VariantFile" => "the variant file",
-        "BoardSpec" => "`board`",
-        "PieceSpec" => "a piece",
-        "PromotionSpec" => "`promotion`",
-        "CastlingSpec" => "a castling rule",
-        "DropsSpec" => "`drops`",
-        "DropZoneSpec" => "a drop zone",
-        "RegionSpec" => "a region",
-        "MovesInSpec" => "a `moves_in` or `moves_along` entry",
-        "SetupSpec" => "`setup`",
-        "PlaceSpec" => "a `place` entry",
-        "CarrySpec" => "`carry`",
-        "ActionSpec" => "an action",
-        "ShieldSpec" => "`shield`",
-        "Scenario" => "the scenario",
-        "Expect" => "`expect`",
-        other => return format!("`{other}`"),
-    };
-    words.to_string()
-}
-
-/// The candidate closest to `word`, if one is close enough to suggest.
-pub(crate) fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    candidates
-        .into_iter()
-        .map(|c| (strsim::damerau_levenshtein(word, c), c))
-        .filter(|(d, c)| *d <= 2.max(c.len() / 3))
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, c)| c)
 }

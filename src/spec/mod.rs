@@ -7,12 +7,12 @@ mod shape;
 mod type_errors;
 
 pub use crate::base::span::{Location, Sources, Spanned};
-pub(crate) use loader::closest;
 pub use loader::read_text;
 pub use loader::{
     Loader, MAX_FILE_BYTES, Reference, SANDBOX_HELP, bundled_names, bundled_source, is_path_argument, read_ron,
     resolve_reference,
 };
+pub(crate) use type_errors::closest;
 
 use crate::base::span::{lenient, lenient_list, lenient_option, lenient_option_list, lenient_option_one_or_list};
 use serde::Deserialize;

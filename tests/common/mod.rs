@@ -4,6 +4,7 @@
 
 use std::process::Command;
 
+pub mod perft_data;
 pub mod scratch;
 
 /// Runs the `kaboom` binary; returns (exit code, stdout, stderr).

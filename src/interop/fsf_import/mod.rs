@@ -3,13 +3,52 @@
 //! Fairy-Stockfish's built-in variants described in
 //! `data/fsf-builtins.ini`), converted to a kaboom variant file that loads,
 //! or refused with the options kaboom cannot express.
+//!
+//! The importer is a small compiler: [`state`] reads a section's options
+//! (on top of its parents') into Fairy-Stockfish's rules, and `convert`
+//! runs one pass per concern over them (the start position, royalty,
+//! pieces, promotion, drops, castling, petrification, walling, endings
+//! with counting), each building its part of the variant file or
+//! refusing; `write` writes the parts in one fixed layout. Refusals live in
+//! a leaf module (`refusal`) that every pass imports.
+//!
+//! The importer is a small compiler: [`state`] reads a section's options
+//! (on top of its parents') into Fairy-Stockfish's rules, and `convert`
+//! runs one pass per concern over them (the start position, royalty,
+//! pieces, promotion, drops, castling, petrification, walling, endings
+//! with counting), each building its part of the variant file or
+//! refusing; `write` writes the parts in one fixed layout. Refusals live in
+//! a leaf module (`refusal`) that every pass imports.
 
-use super::fsf_convert::{Refusal, convert};
-use super::fsf_state::{Origin, State};
+mod builtin_pieces;
+mod castles;
+mod convert;
+mod counting_rule;
+mod game_end;
+mod hands;
+mod petrify;
+mod pieces;
+mod promoted_forms;
+mod promotions;
+mod refusal;
+mod royalty;
+mod square_sets;
+mod start_fen;
+pub(crate) mod state;
+#[cfg(test)]
+mod test_support;
+mod walling;
+mod write;
+
+pub use refusal::Refusal;
+pub(crate) use walling::DUCK;
+
 use super::ini::{self, IniError, Section};
+use convert::convert;
+use state::{Origin, State};
 
 /// kaboom's description of Fairy-Stockfish's built-in variants, as ini sections.
-pub const BUILTINS: &str = include_str!("../../data/fsf-builtins.ini");
+pub const BUILTINS: &str = include_str!("../../../data/fsf-builtins.ini");
 
 /// Most parents a section may inherit through.
 pub const MAX_DEPTH: usize = 16;

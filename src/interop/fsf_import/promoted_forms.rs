@@ -10,9 +10,10 @@
 //! squares become ranks where the piece must promote, and leave the
 //! piece's drop zone; a piece that cannot promote there is refused.
 
-use super::fsf_convert::{Refusal, full_ranks, refuse, ron_string};
-use super::fsf_pieces::{PAWN, king_index, slot_name};
-use super::fsf_state::{Squares, State, square};
+use super::builtin_pieces::{PAWN, king_index, slot_name};
+use super::refusal::{Refusal, refuse, ron_string};
+use super::square_sets::full_ranks;
+use super::state::{Squares, State, square};
 use crate::lang::betza::{self, Reach};
 use std::fmt::Write as _;
 
@@ -117,7 +118,7 @@ fn form_limit(state: &State, from: usize, to: usize) -> Result<Option<u32>, Stri
 /// pieces do not count: a right is lost once a move touches its squares,
 /// so no promoted piece ever castles.)
 fn names_type(state: &State, slot: usize) -> Option<&'static str> {
-    let named = |t: &super::fsf_state::Types| t.slots.contains(&slot);
+    let named = |t: &super::state::Types| t.slots.contains(&slot);
     if named(&state.extinction_types) {
         Some("extinctionPieceTypes")
     } else if state.flag_piece.contains(&Some(slot)) {
@@ -453,7 +454,7 @@ pub(super) fn immobile_squares(template: &str, files: u8, ranks: u8) -> Squares 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::interop::fsf_state::rank_squares;
+    use crate::interop::fsf_import::state::rank_squares;
 
     fn board(files: u8, ranks: u8) -> Squares {
         (0..ranks).fold(0, |a, r| a | (0..files).fold(0, |b, f| b | square(f, r)))

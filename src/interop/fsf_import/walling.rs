@@ -21,15 +21,16 @@
 //! `block(target)`, legal while the side is not in check (Fairy-Stockfish
 //! judges it as a move of no piece, on the board without the wall).
 
-use super::fsf_convert::{Refusal, refuse, sided_region};
-use super::fsf_state::{Squares, State, WallingRule, square};
+use super::refusal::{Refusal, refuse};
+use super::square_sets::sided_region;
+use super::state::{Squares, State, WallingRule, square};
 use crate::lang::betza;
 
 /// The gap walling refusals are counted under.
 const GAP: &str = "walling (squares blocked by moves)";
 
 /// The duck's rule, as the importer writes it (and the exporter reads it).
-pub(super) const DUCK: &str = "after move: block(chosen empty, unblocking blocked)";
+pub(crate) const DUCK: &str = "after move: block(chosen empty, unblocking blocked)";
 
 /// What the converted section's pieces do, as far as walls care.
 pub(super) struct Moves<'a> {

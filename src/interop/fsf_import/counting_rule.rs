@@ -3,12 +3,12 @@
 //! (`data/fsf-counting.txt`): each names Fairy-Stockfish's piece types,
 //! which this module replaces by the variant's letters.
 
-use super::fsf_convert::{Refusal, refuse, ron_string};
-use super::fsf_pieces::slot_of;
-use super::fsf_state::State;
+use super::builtin_pieces::slot_of;
+use super::refusal::{Refusal, refuse, ron_string};
+use super::state::State;
 
 /// The table as written in `data/fsf-counting.txt`.
-const TABLE: &str = include_str!("../../data/fsf-counting.txt");
+const TABLE: &str = include_str!("../../../data/fsf-counting.txt");
 
 /// The gap a refused counting rule is filed under.
 const GAP: &str = "counting and adjudication";

@@ -28,7 +28,7 @@ pub struct BuiltinPiece {
 }
 
 /// The table as written in `data/fsf-pieces.txt`.
-const TABLE: &str = include_str!("../../data/fsf-pieces.txt");
+const TABLE: &str = include_str!("../../../data/fsf-pieces.txt");
 
 /// The built-in piece types and the default promotion choices, read once.
 struct Builtins {

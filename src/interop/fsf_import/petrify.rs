@@ -18,10 +18,10 @@
 
 use std::fmt::Write as _;
 
-use super::fsf_convert::{Refusal, refuse};
-use super::fsf_pieces::{Movement, builtin_pieces, king_index};
-use super::fsf_royalty::Royalty;
-use super::fsf_state::{State, WallingRule};
+use super::builtin_pieces::{Movement, builtin_pieces, king_index};
+use super::refusal::{Refusal, refuse};
+use super::royalty::Royalty;
+use super::state::{State, WallingRule};
 
 /// The gap petrification is refused under.
 const GAP: &str = "capture side effects (blast, petrify)";
@@ -199,7 +199,7 @@ pub(super) fn petrify(
 
 #[cfg(test)]
 mod tests {
-    use crate::interop::test_support::{legal, one, variant};
+    use crate::interop::fsf_import::test_support::{legal, one, variant};
 
     fn after(v: &crate::Variant, fen: &str, uci: &str) -> String {
         let mut pos = crate::notation::fen::parse(v, fen).unwrap();

@@ -1,8 +1,8 @@
 //! Helpers the importer's unit tests share: import one section, load a
 //! variant, list a position's legal moves.
 
-use super::fsf_convert::Refusal;
-use super::fsf_import::import;
+use super::import;
+use super::refusal::Refusal;
 
 /// The conversion of the one section `text` holds.
 pub(super) fn one(text: &str) -> Result<String, Vec<Refusal>> {

@@ -20,9 +20,9 @@
 //! exceed), they are written `royal: true`; otherwise, without explosions,
 //! the count is part of the clauses. Other combinations are refused.
 
-use super::fsf_convert::{Refusal, refuse};
-use super::fsf_pieces::{PAWN, king_index};
-use super::fsf_state::{State, Types, Value, WallingRule};
+use super::builtin_pieces::{PAWN, king_index};
+use super::refusal::{Refusal, refuse};
+use super::state::{State, Types, Value, WallingRule};
 
 /// The clauses and rules that pseudo-royal pieces and explosions add.
 #[derive(Debug, Default)]
@@ -216,7 +216,7 @@ fn start_in_hand(state: &State, letter: char) -> bool {
 #[cfg(test)]
 mod tests {
     use crate::engine::game::{Game, GameResult};
-    use crate::interop::test_support::{legal, one, variant};
+    use crate::interop::fsf_import::test_support::{legal, one, variant};
 
     fn result(v: &crate::Variant, fen: &str) -> Option<GameResult> {
         let pos = crate::notation::fen::parse(v, fen).unwrap();

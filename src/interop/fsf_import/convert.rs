@@ -1,0 +1,153 @@
+//! From a Fairy-Stockfish variant's rules ([`State`]) to a kaboom variant
+//! file (RON text), or a refusal that names every option kaboom cannot
+//! express, with its place. Nothing is approximated: an option either maps
+//! to an exact kaboom construct or stops the conversion.
+//!
+//! The conversion is a sequence of passes, one per concern, in the order
+//! Fairy-Stockfish applies the rules: each builds its part of the file and
+//! reports every refusal it finds. The file is written only when no pass
+//! refused; otherwise every refusal is returned at once.
+
+use super::builtin_pieces::king_index;
+use super::castles::castling;
+use super::game_end::{Before, endings, outcome};
+use super::hands::drops;
+use super::petrify::{self, Petrify};
+use super::pieces::pieces;
+use super::promoted_forms;
+use super::promotions::promotion;
+use super::refusal::{Built, Refusal, refuse};
+use super::royalty::{self, Royalty};
+use super::start_fen::start;
+use super::state::{Origin, State, gap_of};
+use super::walling::{self, Walls};
+use super::write::{Draft, start_fen, write};
+
+/// Converts a variant's rules into a kaboom variant file, or the reasons it cannot be.
+pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec<Refusal>> {
+    let mut refusals = options(state);
+    let start = start(state, header, !refusals.is_empty()).into_part(&mut refusals);
+    let start_origin = state.start_origin.as_ref().or(Some(header));
+    // Pseudo-royal pieces and explosions.
+    let count = |letter: char| start.count(letter);
+    let royalty =
+        Built::collect(|r| royalty::royalty(state, &count, outcome(state.checkmate_value), r)).into_part(&mut refusals);
+    // Petrifying pseudo-royal types never capture (see `petrify`).
+    let never_capture = petrify::never_capture(state, &royalty);
+    let pieces = pieces(state, &royalty, &never_capture).into_part(&mut refusals);
+    let has_royal = royalty.any_royal(state);
+    // From here on the pieces only promoted pieces can be are not pieces
+    // of the variant (their movement stays in the templates, for the forms).
+    let shown = (!pieces.hidden.is_empty()).then(|| promoted_forms::without(state, &pieces.hidden));
+    let state = shown.as_ref().unwrap_or(state);
+    let promotion = promotion(state, &pieces, &start).into_part(&mut refusals);
+    let drops = drops(state, &promotion.immobile).into_part(&mut refusals);
+    let castling = castling(state, &start, start_origin, &never_capture).into_part(&mut refusals);
+    // Petrification: its rule, and its clauses for castling and mate.
+    let petrify =
+        Built::collect(|r| petrify::petrify(state, &royalty, &castling.castles, outcome(state.checkmate_value), r))
+            .into_part(&mut refusals);
+    let mut regions = [promotion.regions, drops.regions].concat();
+    let moves = walling::Moves {
+        templates: &pieces.templates,
+        royal: has_royal,
+        king: state.pieces[king_index()].is_some(),
+        castles: !castling.entries.is_empty(),
+        promotes: !promotion.rules.is_empty() || !promotion.forms.is_empty(),
+    };
+    let walls = Built::collect(|r| walling::rule(state, &moves, [state.files, state.ranks], &mut regions, r))
+        .into_part(&mut refusals);
+    let before = Before {
+        start: &start,
+        start_origin,
+        has_royal,
+        royalty: &royalty,
+        petrify: &petrify,
+        castling: &castling,
+    };
+    let endings = endings(state, &before).into_part(&mut refusals);
+    if !refusals.is_empty() {
+        refusals.sort_by_key(|r| r.origin.as_ref().map(|o| (o.builtin, o.line)));
+        return Err(refusals);
+    }
+    regions.extend(endings.regions);
+    let (rules, action) = effect_rules(&royalty, &petrify, walls);
+    let fen = start.fen.as_ref().expect("a FEN without refusals");
+    Ok(write(&Draft {
+        name,
+        header,
+        board: [state.files, state.ranks],
+        regions,
+        pieces: pieces.entries + &promotion.form_entries,
+        start: start_fen(fen, &castling.kept_rights, state.piece_drops),
+        promotion: promotion.rules,
+        drops: drops.field,
+        castling: castling.entries,
+        chess960: state.chess960,
+        piece_demotion: state.piece_demotion,
+        rules,
+        action,
+        legal: legality(state, has_royal, &royalty, &petrify),
+        pass: [state.pass[0], state.pass_on_stalemate[0]],
+        counting: endings.counting,
+        end: endings.rules,
+    }))
+}
+
+/// The options the state reader could not read or kaboom cannot express.
+fn options(state: &State) -> Vec<Refusal> {
+    let invalid = state.invalid.iter().map(|(origin, why)| {
+        refuse(
+            Some(origin),
+            "invalid value",
+            format!("invalid value `{}`: {why}", origin.value),
+        )
+    });
+    let unsupported = state.unsupported.iter().map(|(key, origin)| {
+        refuse(
+            Some(origin),
+            gap_of(key),
+            format!("`{key} = {}` has no kaboom equivalent", origin.value),
+        )
+    });
+    invalid.chain(unsupported).collect()
+}
+
+/// The effect rules (petrification's, then an explosion's, then the
+/// walls'), and the side action that puts up walls instead of moving.
+fn effect_rules(royalty: &Royalty, petrify: &Petrify, walls: Option<Walls>) -> (Vec<String>, Option<String>) {
+    let mut rules: Vec<String> = petrify.rule.iter().chain(&royalty.rule).cloned().collect();
+    let mut action = None;
+    match walls {
+        Some(Walls::Rule(rule)) => rules.push(rule),
+        Some(Walls::Action(a)) => action = Some(a),
+        None => {}
+    }
+    (rules, action)
+}
+
+/// The legality clauses: the pseudo-royal pieces' and petrification's,
+/// then `checking`, `flyingGeneral`, `mustCapture` and `mustDrop`.
+fn legality(state: &State, has_royal: bool, royalty: &Royalty, petrify: &Petrify) -> Vec<String> {
+    let mut legal: Vec<String> = royalty.legal.iter().chain(&petrify.legal).cloned().collect();
+    if has_royal {
+        if !state.checking {
+            legal.push("not attacked(enemy royal)".to_string());
+        }
+        if state.flying_general {
+            // The kings may not face each other with nothing between them,
+            // on a file or a rank (Fairy-Stockfish looks along both).
+            legal.push("not exists(first(own royal, R) & enemy royal)".to_string());
+        }
+    }
+    if state.must_capture {
+        legal.push("captures are compulsory".to_string());
+    }
+    // Fairy-Stockfish's `mustDrop`: a move that drops nothing is illegal
+    // while a drop is legal (a drop captures nothing, so with `mustCapture`
+    // a legal capture still comes first, as it does there).
+    if state.must_drop && state.piece_drops {
+        legal.push("drops are compulsory".to_string());
+    }
+    legal
+}

@@ -1,0 +1,210 @@
+//! The drops pass: with `pieceDrops`, the `drops` field: where each piece
+//! may be dropped (Fairy-Stockfish's drop region, and for pawns neither
+//! the first rank nor the promotion zone unless its options allow them,
+//! nor where a piece could never move again), the hand options, or the
+//! refusals.
+
+use super::builtin_pieces::{PAWN, king_index, slot_of};
+use super::refusal::{Built, refuse, ron_string};
+use super::square_sets::{any_side_squares, board_squares, mirror, region_sentence, sided_region};
+use super::state::{Squares, State, rank_squares};
+
+/// What the drops pass builds.
+pub(super) struct Drops {
+    /// The `drops` field, a whole line (empty without drops).
+    pub field: String,
+    /// Regions with each side's squares the zones name.
+    pub regions: Vec<String>,
+}
+
+/// The drops of `state`, where `immobile` gives per slot White's squares
+/// where the piece could never move again.
+pub(super) fn drops(state: &State, immobile: &[Squares]) -> Built<Drops> {
+    let mut refusals = Vec::new();
+    if state.piece_drops && state.drop_promoted && state.immobility_illegal {
+        // Fairy-Stockfish bars a promoted drop where the promoted piece
+        // could not move; kaboom's drop zone is the piece in hand's.
+        refusals.push(refuse(
+            None,
+            "drops and hands",
+            "`dropPromoted` with `immobilityIllegal`: a promoted drop is barred where the promoted piece could not move, but a drop zone is the piece in hand's".to_string(),
+        ));
+    }
+    // A king in the start position's hand (every piece placed by drops).
+    let king_held = state.pieces[king_index()].as_ref().is_some_and(|k| {
+        state
+            .start_fen
+            .split_whitespace()
+            .next()
+            .and_then(|b| b.split_once('['))
+            .is_some_and(|(_, hand)| hand.chars().any(|c| c.eq_ignore_ascii_case(&k.letter)))
+    });
+    let mut regions = Vec::new();
+    let field = if state.piece_drops {
+        drops_field(state, immobile, &mut regions, king_held)
+    } else {
+        String::new()
+    };
+    Built {
+        part: Drops { field, regions },
+        refusals,
+    }
+}
+
+/// Pieces alike in where they may be dropped: the zone per side (as each
+/// side reads it), whether a file holding some of the side's own bars
+/// them (`dropNoDoubled`), and their letters.
+type Group = ([Squares; 2], bool, String);
+
+/// The `drops` field of a variant with `pieceDrops`.
+fn drops_field(state: &State, immobile: &[Squares], regions: &mut Vec<String>, hold_royal: bool) -> String {
+    let (files, ranks) = (state.files, state.ranks);
+    let groups = groups(state, immobile, hold_royal);
+    let mut named = 0;
+    let zones: Vec<String> = groups
+        .iter()
+        .map(|(zone, no_doubled, letters)| {
+            // Zones that differ between the sides are regions with each
+            // side's squares.
+            let set = if zone[0] == zone[1] {
+                match zone[0] {
+                    0 => "all - all".to_string(),
+                    s => region_sentence(s, files, ranks),
+                }
+            } else {
+                named += 1;
+                let name = if named == 1 {
+                    "drop_zone".to_string()
+                } else {
+                    format!("drop_zone{named}")
+                };
+                regions.push(sided_region(
+                    &name,
+                    &[zone[0], mirror(zone[1], files, ranks)],
+                    files,
+                    ranks,
+                ));
+                name
+            };
+            let set = zone_set(state, set, zone, *no_doubled, letters);
+            format!("(pieces: {}, squares: {})", ron_string(letters), ron_string(&set))
+        })
+        .collect();
+    // `dropLoop`: captured promoted pieces keep their promoted form.
+    let keep = if state.drop_loop {
+        "demote_captured: false, "
+    } else {
+        ""
+    };
+    // `dropPromoted`: pieces in hand may also go down promoted.
+    let promoted = if state.drop_promoted {
+        "drop_promoted: true, "
+    } else {
+        ""
+    };
+    // A start position with the king in hand: royal pieces are held.
+    let royal = if hold_royal { "hold_royal: true, " } else { "" };
+    // `dropOppositeColoredBishop`: bishops split over the square colours.
+    let split = match slot_of("bishop").and_then(|b| state.pieces[b].as_ref()) {
+        Some(b) if state.drop_opposite_coloured_bishop => {
+            format!("split_colours: \"{}\", ", b.letter.to_ascii_uppercase())
+        }
+        _ => String::new(),
+    };
+    format!(
+        "    drops: (captures_to_hand: {}, {keep}{promoted}{royal}{split}zones: [{}]),\n",
+        state.captures_to_hand,
+        zones.join(", ")
+    )
+}
+
+/// The pieces grouped by where they may be dropped; pieces that may be
+/// dropped anywhere are left out.
+fn groups(state: &State, immobile: &[Squares], hold_royal: bool) -> Vec<Group> {
+    let (files, ranks) = (state.files, state.ranks);
+    let board = board_squares(files, ranks);
+    // Each side's drop region, Black's as Black reads it (mirrored).
+    let region = [
+        state.drop_region[0].unwrap_or(board) & board,
+        mirror(state.drop_region[1].unwrap_or(board) & board, files, ranks),
+    ];
+    let promotion = [
+        state.promotion_region[0] & board,
+        mirror(state.promotion_region[1] & board, files, ranks),
+    ];
+    let has_pawn = state.pieces[PAWN].is_some();
+    let mut groups: Vec<Group> = Vec::new();
+    for (slot, p) in state.pieces.iter().enumerate() {
+        let Some(p) = p else { continue };
+        // The king is held only where the start position holds it.
+        if slot == king_index() && !hold_royal {
+            continue;
+        }
+        let stuck = immobile.get(slot).copied().unwrap_or(0);
+        let mut zone = [0, 1].map(|c| {
+            // `enclosingDrop = anyside` replaces the drop region and the
+            // pawns' limits (Fairy-Stockfish starts its squares afresh).
+            if state.drop_from_any_side {
+                return board & !stuck;
+            }
+            let mut z = region[c] & !stuck;
+            if slot == PAWN && has_pawn {
+                if !state.promotion_zone_pawn_drops {
+                    z &= !promotion[c];
+                }
+                if !state.first_rank_pawn_drops {
+                    z &= !rank_squares(0);
+                }
+            }
+            z
+        });
+        let mut no_doubled = state.drop_no_doubled == Some(slot);
+        if no_doubled {
+            match state.drop_no_doubled_count {
+                // Every file holds at least none: never dropped.
+                0 => (zone, no_doubled) = ([0, 0], false),
+                n if n > u32::from(ranks) => no_doubled = false,
+                _ => {}
+            }
+        }
+        if state.drop_from_any_side {
+            no_doubled = false;
+        }
+        if zone == [board, board] && !no_doubled && !state.drop_on_top_of_pieces && !state.drop_from_any_side {
+            continue;
+        }
+        let letter = p.letter.to_ascii_uppercase();
+        match groups.iter_mut().find(|g| g.0 == zone && !g.1 && !no_doubled) {
+            Some(g) => g.2.push(letter),
+            None => groups.push((zone, no_doubled, letter.to_string())),
+        }
+    }
+    groups
+}
+
+/// The set sentence of one group's zone `set`, narrowed by
+/// `enclosingDrop` and `dropNoDoubled`.
+fn zone_set(state: &State, mut set: String, zone: &[Squares; 2], no_doubled: bool, letters: &str) -> String {
+    let (files, ranks) = (state.files, state.ranks);
+    let board = board_squares(files, ranks);
+    if state.drop_on_top_of_pieces {
+        // `enclosingDrop = top`: White's first rank or right above
+        // a piece, whoever drops (Fairy-Stockfish's is absolute).
+        set = format!("({set}) & (white ranks(1) + white lines(any, fW))");
+    }
+    if state.drop_from_any_side {
+        set = match zone[0] == board && zone[1] == board {
+            true => any_side_squares(files, ranks),
+            false => format!("({set}) & ({})", any_side_squares(files, ranks)),
+        };
+    }
+    if no_doubled {
+        // Not on a file that holds `dropNoDoubledCount` of the
+        // side's own.
+        set = match state.drop_no_doubled_count {
+            1 => format!("({set}) - lines(own {letters}, vR)"),
+            n => format!("({set}) - lines(own {letters}, vR, {n})"),
+        };
+    }
+    set
+}

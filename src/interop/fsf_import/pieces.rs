@@ -1,0 +1,413 @@
+//! The pieces pass: each piece type in use becomes a `pieces` entry with
+//! its Betza template and the fields Fairy-Stockfish's options give it
+//! (what it may not capture or hop over, initial moves and their ranks,
+//! moves on some squares, its mobility region, `diagonalLines`, royalty,
+//! whether its moves reset the move rule), or the refusals of what kaboom
+//! cannot say.
+
+use super::builtin_pieces::{Movement, PAWN, builtin_pieces, king_index, slot_name};
+use super::refusal::{Built, Refusal, refuse, ron_string};
+use super::royalty::Royalty;
+use super::square_sets::{
+    board_squares, line_convex, line_convex_along, mirror, nonempty, region_sentence, relative_ranks,
+};
+use super::state::{Piece, Squares, State};
+use std::fmt::Write as _;
+
+/// What the pieces pass builds.
+pub(super) struct Pieces {
+    /// The `pieces` entries, one line each, in slot order (the types only
+    /// promoted pieces can be left out: they are written as forms).
+    pub entries: String,
+    /// Each converted piece's movement, by slot (for promoted forms,
+    /// immobility and walling).
+    pub templates: Vec<Option<String>>,
+    /// The ranks initial (`i`) moves happen on, counted from each side
+    /// (`None`: the double-step region is not whole ranks mirrored).
+    pub initial_ranks: Option<Vec<u8>>,
+    /// `diagonalLines` on the board, if some piece moves along them.
+    pub diagonal_lines: Option<Squares>,
+    /// The slots only promoted pieces can be.
+    pub hidden: Vec<usize>,
+}
+
+/// What every piece's entry reads: the board and the variant-wide options.
+struct Context<'a> {
+    state: &'a State,
+    files: u8,
+    ranks: u8,
+    /// The double-step region on the board, per colour.
+    double_region: [Squares; 2],
+    initial_ranks: Option<Vec<u8>>,
+    /// No initial move leaves an en passant target.
+    no_en_passant: bool,
+    /// `diagonalLines` on the board.
+    lines: Squares,
+    /// Slots that capture nothing (petrifying pseudo-royal pieces).
+    never_capture: &'a [usize],
+    /// Every letter in use, upper case.
+    every_letter: String,
+    royal: &'a [usize],
+}
+
+impl Context<'_> {
+    fn clip(&self, s: Squares) -> Squares {
+        board_squares(self.files, self.ranks) & s
+    }
+}
+
+/// The pieces of `state`; `royalty` says which are royal, `never_capture`
+/// which capture nothing.
+pub(super) fn pieces(state: &State, royalty: &Royalty, never_capture: &[usize]) -> Built<Pieces> {
+    let (files, ranks) = (state.files, state.ranks);
+    let board = board_squares(files, ranks);
+    let mut refusals = Vec::new();
+    // Initial (`i`) moves happen on the double-step region.
+    let double_region = if state.double_step {
+        state.double_step_region.map(|r| r & board)
+    } else {
+        [0, 0]
+    };
+    // An en passant region: the whole board (the default), or none at all
+    // (no initial move leaves an en passant target).
+    let en_passant = state.en_passant_region.map(|r| r.map_or(board, |r| r & board));
+    let no_en_passant = en_passant == [0, 0];
+    if !no_en_passant && en_passant != [board, board] {
+        refusals.push(refuse(
+            None,
+            "regions",
+            "an en passant region that is neither the whole board nor empty for both sides",
+        ));
+    }
+    let cx = Context {
+        state,
+        files,
+        ranks,
+        double_region,
+        initial_ranks: relative_ranks(&double_region, files, ranks),
+        no_en_passant,
+        lines: state.diagonal_lines & board,
+        never_capture,
+        every_letter: state
+            .pieces
+            .iter()
+            .flatten()
+            .map(|p| p.letter.to_ascii_uppercase())
+            .collect(),
+        royal: &royalty.royal,
+    };
+    // A piece type that only promoted pieces can be (Fairy-Stockfish's
+    // promotion target, never on the board as itself) is written only as
+    // the promoted forms that move like it.
+    let hidden = super::promoted_forms::never_plain(state);
+    let mut entries = String::new();
+    let mut templates: Vec<Option<String>> = vec![None; state.pieces.len()];
+    let mut uses_lines = false;
+    for (slot, piece) in state.pieces.iter().enumerate() {
+        let Some(piece) = piece else { continue };
+        let Some((template, extra, along)) = entry(&cx, slot, piece, &mut refusals) else {
+            continue;
+        };
+        uses_lines |= along;
+        if !hidden.contains(&slot) {
+            let _ = writeln!(
+                entries,
+                "        (letter: '{}', name: {}, moves: {}{extra}),",
+                piece.letter.to_ascii_uppercase(),
+                ron_string(&slot_name(slot)),
+                ron_string(&template)
+            );
+        }
+        templates[slot] = Some(template);
+    }
+    Built {
+        part: Pieces {
+            entries,
+            templates,
+            initial_ranks: cx.initial_ranks,
+            diagonal_lines: uses_lines.then_some(cx.lines),
+            hidden,
+        },
+        refusals,
+    }
+}
+
+/// One piece's template and the fields after it (`, royal: true`), and
+/// whether it moves along `diagonalLines`; `None` if its movement is
+/// refused.
+fn entry(cx: &Context<'_>, slot: usize, piece: &Piece, refusals: &mut Vec<Refusal>) -> Option<(String, String, bool)> {
+    let template = movement(cx, slot, piece, refusals)?;
+    let mut extra = String::new();
+    capture_fields(cx, slot, piece, &mut extra, refusals);
+    let template = square_fields(cx, slot, piece, template, &mut extra, refusals);
+    let along = diagonal_field(cx, slot, piece, &template, &mut extra, refusals);
+    let state = cx.state;
+    if slot == king_index() || cx.royal.contains(&slot) {
+        extra.push_str(", royal: true");
+    }
+    let resets = |c: usize| state.move_rule_types[c].all || state.move_rule_types[c].slots.contains(&slot);
+    if resets(0) != resets(1) {
+        refusals.push(refuse(
+            Some(&piece.origin),
+            "other rules",
+            "the move rule treats this piece differently per colour",
+        ));
+    }
+    if resets(0) {
+        extra.push_str(", pawn: true");
+    }
+    Some((template, extra, along))
+}
+
+/// The piece's Betza template (a built-in piece's, with the pawn's
+/// double step where there is a double-step region), or `None` and a
+/// refusal.
+fn movement(cx: &Context<'_>, slot: usize, piece: &Piece, refusals: &mut Vec<Refusal>) -> Option<String> {
+    let template = if slot == king_index() {
+        piece.betza.clone().unwrap_or_else(|| "K".to_string())
+    } else if slot < builtin_pieces().len() {
+        match builtin_pieces()[slot].movement {
+            Movement::Betza(b) => {
+                let mut t = b.to_string();
+                if slot == PAWN && cx.double_region != [0, 0] {
+                    t.push_str("ifmnD");
+                }
+                t
+            }
+            Movement::Unsupported(why) => {
+                refusals.push(refuse(
+                    Some(&piece.origin),
+                    gap_for_builtin(why),
+                    format!("piece `{}` {why}", slot_name(slot)),
+                ));
+                return None;
+            }
+        }
+    } else {
+        piece.betza.clone().unwrap_or_default()
+    };
+    if let Err(e) = crate::lang::betza::parse(&template) {
+        refusals.push(refuse(
+            Some(&piece.origin),
+            betza_gap(&template),
+            format!("movement `{template}` of `{}`: {}", slot_name(slot), e.message),
+        ));
+        return None;
+    }
+    Some(template)
+}
+
+/// `cannot_capture` and `cannot_hop`: petrifying pseudo-royal pieces,
+/// `mutuallyImmuneTypes`, and the built-in pieces that neither hop over
+/// nor capture their own type.
+fn capture_fields(cx: &Context<'_>, slot: usize, piece: &Piece, extra: &mut String, refusals: &mut Vec<Refusal>) {
+    let state = cx.state;
+    let not_self = slot < builtin_pieces().len() && builtin_pieces()[slot].not_self;
+    let immune = state.mutually_immune.all || state.mutually_immune.slots.contains(&slot);
+    if immune && state.flag_piece_safe {
+        // kaboom's `cannot_capture` also stops the attack, which
+        // Fairy-Stockfish's safety test of a flag piece still sees.
+        refusals.push(refuse(
+            Some(&piece.origin),
+            "capture side effects (blast, petrify)",
+            "`mutuallyImmuneTypes` with `flagPieceSafe` (a type that never captures its own still attacks it there)",
+        ));
+    }
+    if cx.never_capture.contains(&slot) {
+        // A petrifying pseudo-royal piece: it captures nothing.
+        let _ = write!(extra, ", cannot_capture: \"{}\"", cx.every_letter);
+    } else if immune && !not_self {
+        // `mutuallyImmuneTypes`: never captures its own type.
+        let _ = write!(extra, ", cannot_capture: \"{}\"", piece.letter.to_ascii_uppercase());
+    }
+    if not_self {
+        // Neither hops over nor captures its own type (either side's).
+        let letter = piece.letter.to_ascii_uppercase();
+        let _ = write!(extra, ", cannot_hop: \"{letter}\"");
+        if !cx.never_capture.contains(&slot) {
+            let _ = write!(extra, ", cannot_capture: \"{letter}\"");
+        }
+        if state.promoted_types.iter().any(|&(_, to)| to == slot) {
+            refusals.push(refuse(
+                Some(&piece.origin),
+                "hopper moves",
+                format!(
+                    "pieces promote to `{}`, which may not hop over its own type: its promoted forms would be another type",
+                    slot_name(slot)
+                ),
+            ));
+        }
+    }
+}
+
+/// The fields that depend on squares: the soldier's moves before its
+/// promotion rank (which change its template: returned), the triple
+/// step, initial moves' ranks and the mobility region (`within`).
+fn square_fields(
+    cx: &Context<'_>,
+    slot: usize,
+    piece: &Piece,
+    template: String,
+    extra: &mut String,
+    refusals: &mut Vec<Refusal>,
+) -> String {
+    let (state, files, ranks) = (cx.state, cx.files, cx.ranks);
+    // A soldier steps only forward before its promotion rank.
+    let template = if slot_name(slot) == "soldier" && state.soldier_rank > 1 {
+        let _ = write!(
+            extra,
+            ", moves_in: [(squares: {}, moves: {})]",
+            ron_string(&format!("ranks({}..{ranks})", state.soldier_rank)),
+            ron_string(&template)
+        );
+        "fW".to_string()
+    } else {
+        template
+    };
+    // `tripleStepRegion`: from there a pawn may also step three
+    // squares, over empty squares, leaving both as en passant targets.
+    let triple = state.triple_step_region.map(|r| cx.clip(r));
+    if slot == PAWN && triple != [0, 0] {
+        if triple[0] != mirror(triple[1], files, ranks) || triple[0] & !cx.double_region[0] != 0 {
+            refusals.push(refuse(
+                Some(&piece.origin),
+                "regions",
+                "a triple-step region that is not mirrored for Black or not inside the double-step region",
+            ));
+        } else {
+            let _ = write!(
+                extra,
+                ", moves_in: [(squares: {}, moves: {})]",
+                ron_string(&nonempty(region_sentence(triple[0], files, ranks))),
+                ron_string(&format!("{template}ifmnH"))
+            );
+        }
+    }
+    if template.contains('i') {
+        if cx.no_en_passant {
+            extra.push_str(", en_passant_ranks: []");
+        }
+        match &cx.initial_ranks {
+            Some(r) => {
+                let list: Vec<String> = r.iter().map(u8::to_string).collect();
+                let _ = write!(extra, ", initial_ranks: [{}]", list.join(", "));
+            }
+            None => refusals.push(refuse(
+                Some(&piece.origin),
+                "regions",
+                "initial moves happen on a double-step region that is not whole ranks mirrored for Black",
+            )),
+        }
+    }
+    mobility_field(cx, slot, piece, &template, extra, refusals);
+    template
+}
+
+/// `mobilityRegion`: the squares the piece may go to, as `within`.
+fn mobility_field(
+    cx: &Context<'_>,
+    slot: usize,
+    piece: &Piece,
+    template: &str,
+    extra: &mut String,
+    refusals: &mut Vec<Refusal>,
+) {
+    let (files, ranks) = (cx.files, cx.ranks);
+    match cx.state.mobility[slot] {
+        [None, None] => {}
+        [Some(white), Some(black)] if cx.clip(white) == mirror(cx.clip(black), files, ranks) => {
+            let white = cx.clip(white);
+            if !line_convex(white, files, ranks) && rides(template) {
+                refusals.push(refuse(
+                    Some(&piece.origin),
+                    "regions",
+                    "a rider's mobility region has gaps along its lines: Fairy-Stockfish's riders may cross squares outside it, kaboom's `within` may not",
+                ));
+            }
+            let _ = write!(
+                extra,
+                ", within: {}",
+                ron_string(&nonempty(region_sentence(white, files, ranks)))
+            );
+        }
+        _ => refusals.push(refuse(
+            Some(&piece.origin),
+            "regions",
+            "the piece's mobility regions are not mirror images of each other",
+        )),
+    }
+}
+
+/// `diagonalLines`: on those squares the piece also moves by its type's
+/// diagonal template, landing on them only; a king moves so when it moves
+/// as the type its template names. True if the piece moves along them.
+fn diagonal_field(
+    cx: &Context<'_>,
+    slot: usize,
+    piece: &Piece,
+    template: &str,
+    extra: &mut String,
+    refusals: &mut Vec<Refusal>,
+) -> bool {
+    let diagonal = if slot < builtin_pieces().len() {
+        builtin_pieces()[slot].diagonal
+    } else if slot == king_index() {
+        builtin_pieces()
+            .iter()
+            .find(|p| matches!(p.movement, Movement::Betza(b) if b == template))
+            .and_then(|p| p.diagonal)
+    } else {
+        None
+    };
+    let Some(diagonal) = diagonal.filter(|_| cx.lines != 0) else {
+        return false;
+    };
+    if (rides(diagonal) || diagonal.contains('p'))
+        && !line_convex_along(cx.lines, cx.files, cx.ranks, &[(1, 1), (1, -1)])
+    {
+        refusals.push(refuse(
+            Some(&piece.origin),
+            "regions",
+            "`diagonalLines` whose diagonals leave the lines and come back: Fairy-Stockfish's rides there cross squares off the lines, kaboom's `moves_along` may not",
+        ));
+    }
+    let _ = write!(
+        extra,
+        ", moves_along: [(squares: \"diagonal_lines\", moves: {})]",
+        ron_string(diagonal)
+    );
+    true
+}
+
+/// Whether a template has rides (whose way, not only destination, a
+/// region could cut).
+fn rides(template: &str) -> bool {
+    crate::lang::betza::parse(template).is_ok_and(|t| {
+        t.components
+            .iter()
+            .any(|c| matches!(c.reach, crate::lang::betza::Reach::Ride { .. }))
+    })
+}
+
+/// Why a Betza template kaboom rejects cannot be read, as a gap name.
+fn betza_gap(template: &str) -> &'static str {
+    let modifiers: String = template.chars().filter(|c| c.is_ascii_lowercase()).collect();
+    if modifiers.contains('p') || modifiers.contains('g') {
+        "hopper moves"
+    } else if modifiers.contains('a') {
+        "multi-leg moves"
+    } else {
+        "Betza notation kaboom lacks"
+    }
+}
+
+/// The gap a built-in piece kaboom cannot move is refused under.
+fn gap_for_builtin(why: &str) -> &'static str {
+    if why.contains("hopper") {
+        "hopper moves"
+    } else if why.contains("region") {
+        "regions"
+    } else {
+        "multi-leg moves"
+    }
+}
