@@ -6,7 +6,7 @@
 //! repeat the first, making it a cycle), none royal.
 
 use super::resolve::{Resolved, Resolver};
-use super::validate::Checker;
+use super::checker::Checker;
 use crate::base::limits::MAX_MARKS;
 use crate::base::piece::Kind;
 use crate::lang::effect_syntax::{Effect, KindChange, MarkName};

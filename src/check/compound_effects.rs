@@ -3,7 +3,7 @@
 //! exchanging places with another. Each misuse is reported at the
 //! sentence that makes it.
 
-use super::validate::Checker;
+use super::checker::Checker;
 use crate::lang::effect_syntax::{Effect, MoveAs, NamedSet, SetExpr, Trigger, TriggeredRule};
 use crate::spec::Spanned;
 

@@ -4,7 +4,7 @@
 //! `capture`) stand only in `on capture` rules.
 
 use super::resolve::{Resolved, Resolver};
-use super::validate::Checker;
+use super::checker::Checker;
 use crate::lang::effect_syntax::{Effect, HomeOf, PlaceWhere, PlaceWho, Placement, SideFilter, Trigger};
 use crate::spec::Spanned;
 
