@@ -312,8 +312,14 @@ use Place::{Position as At, Scenario, Seeded};
 const MOVES: &[(&str, Place)] = &[
     ("e2e4", At("chess", None)),
     ("g1f3", At("chess", None)),
-    ("h1h6", At("variants/fairy/circe.ron", Some("4k3/8/7n/8/8/8/8/4K2R w - - 0 1"))),
-    ("h8h3", At("variants/fairy/circe.ron", Some("7r/4k3/8/8/8/7R/8/R3K3 b Q - 0 1"))),
+    (
+        "h1h6",
+        At("variants/fairy/circe.ron", Some("4k3/8/7n/8/8/8/8/4K2R w - - 0 1")),
+    ),
+    (
+        "h8h3",
+        At("variants/fairy/circe.ron", Some("7r/4k3/8/8/8/7R/8/R3K3 b Q - 0 1")),
+    ),
     ("b7a8q", At("chess", Some("n3k3/1P6/8/8/8/8/8/4K3 w - - 0 1"))),
     ("c3c4", At("shogi", None)),
     ("e2e2", At("janggi", None)),

@@ -336,7 +336,12 @@ fn a_changed_line_digest_is_reported() {
 /// `moves` from `fen` (its `Placed` events: a letter, upper case White's,
 /// and the square), against Popeye's annotations: one line per move
 /// where they differ.
-fn placement_differences(variant: &Variant, fen: &str, moves: &[String], popeye: &[(String, Vec<String>)]) -> Vec<String> {
+fn placement_differences(
+    variant: &Variant,
+    fen: &str,
+    moves: &[String],
+    popeye: &[(String, Vec<String>)],
+) -> Vec<String> {
     let pos = kaboom::fen::parse(variant, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     let g = variant.geometry();
     let mut out = Vec::new();

@@ -269,3 +269,41 @@ fn each_misuse_is_reported_where_it_is_written() {
     let err = errors("rules: [\"on capture: place(captured, home, else maybe)\"])");
     assert!(err.contains("bad.ron:2"), "{err}");
 }
+
+// ---------------------------------------------------------------- as another kind
+
+#[test]
+fn a_placed_piece_may_appear_as_another_kind() {
+    let chameleon = variant("kind_sequence: \"N B R Q N\", rules: [\"on capture: place(captured as next, home)\"]");
+    // A knight taken on d4 comes back as a bishop: d4 is dark, so on f8,
+    // the dark bishop's square, here empty.
+    let fen = after(&chameleon, "4k3/8/8/8/3n4/8/8/3QK3 w - - 0 1", &["d1d4"]);
+    assert_eq!(board(&fen), "4kb2/8/8/8/3Q4/8/8/4K3");
+    // A queen steps on to a knight: h5 is light, so g8.
+    let fen = after(&chameleon, "4k3/8/8/7q/8/8/8/4K2R w - - 0 1", &["h1h5"]);
+    assert_eq!(board(&fen), "4k1n1/8/8/7R/8/8/8/4K3");
+    // A pawn is not in the sequence: reborn a pawn.
+    let fen = after(&chameleon, "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", &["e4d5"]);
+    assert_eq!(board(&fen), "4k3/3p4/8/3P4/8/8/8/4K3");
+    // `home of captured` keeps the old kind's square: the knight taken on
+    // d4 comes back a bishop on b8, the knight's dark square.
+    let old_square =
+        variant("kind_sequence: \"N B R Q N\", rules: [\"on capture: place(captured as next, home of captured)\"]");
+    let fen = after(&old_square, "4k3/8/8/8/3n4/8/8/3QK3 w - - 0 1", &["d1d4"]);
+    assert_eq!(board(&fen), "1b2k3/8/8/8/3Q4/8/8/4K3");
+    // A named kind (d4 is dark: the rook to h8), and the capturer moved home as the captured piece's
+    // kind (Popeye's Clone-like readings).
+    let named = rule("on capture: place(captured as R, home)");
+    let fen = after(&named, "4k3/8/8/8/3n4/8/8/3QK3 w - - 0 1", &["d1d4"]);
+    assert_eq!(board(&fen), "4k2r/8/8/8/3Q4/8/8/4K3");
+    let clone = rule("on capture: place(mover as captured, home)");
+    let fen = after(&clone, "4k3/8/8/8/3n4/8/8/3QK3 w - - 0 1", &["d1d4"]);
+    assert_eq!(board(&fen), "4k3/8/8/8/8/8/8/4K1N1");
+}
+
+#[test]
+fn next_without_a_kind_sequence_is_reported_where_it_is_written() {
+    let err = errors("rules: [\"on capture: place(captured as next, home)\"])");
+    assert!(err.contains("`kind_sequence`"), "{err}");
+    assert!(err.contains("bad.ron:2:40"), "{err}");
+}

@@ -5,8 +5,8 @@
 //! field itself: piece letters of the variant, each once (the last may
 //! repeat the first, making it a cycle), none royal.
 
-use super::resolve::{Resolved, Resolver};
 use super::checker::Checker;
+use super::resolve::{Resolved, Resolver};
 use crate::base::limits::MAX_MARKS;
 use crate::base::piece::Kind;
 use crate::lang::effect_syntax::{Effect, KindChange, MarkName};
@@ -70,7 +70,11 @@ impl Resolver<'_, '_> {
         })
     }
 
-    fn kind_change(&mut self, to: &KindChange, span: &std::ops::Range<usize>) -> Option<KindChange<Resolved>> {
+    pub(super) fn kind_change(
+        &mut self,
+        to: &KindChange,
+        span: &std::ops::Range<usize>,
+    ) -> Option<KindChange<Resolved>> {
         Some(match to {
             KindChange::Kind(filter, at) => {
                 let mask = self.kinds_of(filter)?;

@@ -550,7 +550,7 @@ fn set_walk(e: &SetExpr, f: &mut impl FnMut(&SetExpr)) {
         | SetExpr::Files(..)
         | SetExpr::Region(..)
         | SetExpr::Marked(_) => {}
-        | SetExpr::Last(_) => {}
+        SetExpr::Last(_) => {}
     }
 }
 

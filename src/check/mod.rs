@@ -5,8 +5,8 @@
 pub mod analysis;
 mod castling;
 mod changes;
-mod compound_effects;
 mod checker;
+mod compound_effects;
 pub mod cost;
 pub mod counting;
 pub mod drops;

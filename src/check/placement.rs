@@ -3,8 +3,8 @@
 //! words that read the captured piece (`captured`, `home of captured`,
 //! `capture`) stand only in `on capture` rules.
 
-use super::resolve::{Resolved, Resolver};
 use super::checker::Checker;
+use super::resolve::{Resolved, Resolver};
 use crate::lang::effect_syntax::{Effect, HomeOf, PlaceWhere, PlaceWho, Placement, SideFilter, Trigger};
 use crate::spec::Spanned;
 
@@ -31,8 +31,13 @@ impl Resolver<'_, '_> {
                 PlaceWho::New(*side, self.kinds(kinds)?)
             }
         };
+        let becomes = match &p.becomes {
+            Some((to, span)) => Some((self.kind_change(to, span)?, span.clone())),
+            None => None,
+        };
         Some(Placement {
             who,
+            becomes,
             at: self.place_where(&p.at)?,
             occupied: p.occupied,
             royal: p.royal,

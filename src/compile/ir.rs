@@ -404,6 +404,8 @@ pub enum WhenTaken {
 pub struct CompiledPlacement {
     /// Who appears.
     pub who: PlaceFrom,
+    /// The kind it appears as, if not its own (`captured as next`).
+    pub becomes: Option<KindTo>,
     /// The square it starts from.
     pub base: PlaceBase,
     /// The steps applied to it, in order.

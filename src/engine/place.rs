@@ -14,7 +14,9 @@ use super::trace::{Event, Trace};
 use crate::base::piece::Cell;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
-use crate::compile::ir::{CompiledPlacement, HomeOwner, PlaceBase, PlaceFrom, PlaceStep, SideFilter, WhenTaken};
+use crate::compile::ir::{
+    CompiledPlacement, HomeOwner, KindTo, PlaceBase, PlaceFrom, PlaceStep, SideFilter, WhenTaken,
+};
 
 impl Variant {
     /// Runs placement `index` of the programs.
@@ -49,6 +51,10 @@ impl Variant {
         if !pl.royal && self.is_royal(piece.kind()) {
             return;
         }
+        let piece = match pl.becomes {
+            Some(to) => self.placed_as(piece, to, captured.map(|(cell, _)| cell)),
+            None => piece,
+        };
         let reference = captured.map_or(ctx.target, |(_, at)| at);
         let square = self.place_square(pl, pos, ctx, (piece, mover, captured), reference);
         let taken = match square {
@@ -100,7 +106,12 @@ impl Variant {
         trace: &mut T,
     ) {
         match lift {
-            Some(at) => pos.relocate(at, to),
+            Some(at) => {
+                pos.relocate(at, to);
+                if pos.cell(to) != piece {
+                    pos.change_piece(self, to, piece);
+                }
+            }
             None => pos.set(self, to, piece),
         }
         trace.area(single(to));
@@ -109,6 +120,19 @@ impl Variant {
             from: shown,
             at: to,
         });
+    }
+
+    /// The piece a placement puts down as another kind (`captured as
+    /// next`): the kind named, the captured piece's, or a step along the
+    /// variant's kind sequence; its own kind where that gives none.
+    fn placed_as(&self, piece: Cell, to: KindTo, captured: Option<Cell>) -> Cell {
+        let kind = match to {
+            KindTo::Kind(k) => Some(k),
+            KindTo::Captured => captured.filter(|c| c.is_piece()).map(Cell::kind),
+            KindTo::Next => self.kind_sequence.next(piece.kind()),
+            KindTo::Previous => self.kind_sequence.previous(piece.kind()),
+        };
+        kind.map_or(piece, |k| Cell::piece(k, piece.color()))
     }
 
     /// Promotes the piece placed on `sq` when it stands in its promotion

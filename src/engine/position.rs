@@ -444,9 +444,7 @@ impl Position {
         let made = match mv.kind {
             MoveKind::Pass => return self.make_pass(variant, before.resets_clock(self, variant, &mv, false, false)),
             MoveKind::Quiet | MoveKind::Initial => self.make_quiet(mv, moving, trace),
-            MoveKind::Capture | MoveKind::EnPassant => {
-                self.make_capture(variant, mv, moving, trace)
-            }
+            MoveKind::Capture | MoveKind::EnPassant => self.make_capture(variant, mv, moving, trace),
             MoveKind::Castle(index) => self.make_castle(variant, index, &mut ctx, trace),
             MoveKind::Action(index) => self.make_action(variant, mv, index, &mut ctx, &mut answers, trace),
             MoveKind::Drop(kind) => self.make_drop(variant, mv, kind, trace),

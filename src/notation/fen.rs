@@ -441,7 +441,8 @@ fn read_extra(variant: &Variant, pos: &mut Position, key: &str, value: &str) -> 
         }
         _ => Err((
             format!("unknown field `{key}`"),
-            "kaboom adds only `used=`, `captured=`, `unmoved=`, `epvictim=`, `shields=`, `marks=` and `last=` to FEN".into(),
+            "kaboom adds only `used=`, `captured=`, `unmoved=`, `epvictim=`, `shields=`, `marks=` and `last=` to FEN"
+                .into(),
         )),
     }
 }

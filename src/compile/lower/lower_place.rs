@@ -4,8 +4,8 @@
 use super::Builder;
 use crate::base::piece::Kind;
 use crate::check::Resolved;
-use crate::compile::ir::{CompiledPlacement, HomeOwner, Op, PlaceBase, PlaceFrom, PlaceStep, WhenTaken};
-use crate::lang::effect_syntax::{HomeOf, Occupied, PlaceWhere, PlaceWho, Placement};
+use crate::compile::ir::{CompiledPlacement, HomeOwner, KindTo, Op, PlaceBase, PlaceFrom, PlaceStep, WhenTaken};
+use crate::lang::effect_syntax::{HomeOf, KindChange, Occupied, PlaceWhere, PlaceWho, Placement};
 
 impl Builder {
     /// The placement, added to [`Programs::placements`](crate::compile::ir::Programs::placements).
@@ -58,8 +58,15 @@ impl Builder {
         // royal piece placed back, or another royal piece removed.
         self.p.placement_attacks |= taken != WhenTaken::Vanish || (p.royal && who == PlaceFrom::Captured);
         let index = self.p.placements.len() as u16;
+        let becomes = p.becomes.as_ref().map(|(to, _)| match to {
+            KindChange::Kind(mask, _) => KindTo::Kind(Kind::from_index(mask.trailing_zeros() as usize)),
+            KindChange::Captured => KindTo::Captured,
+            KindChange::Next => KindTo::Next,
+            KindChange::Previous => KindTo::Previous,
+        });
         self.p.placements.push(CompiledPlacement {
             who,
+            becomes,
             base,
             steps,
             taken,

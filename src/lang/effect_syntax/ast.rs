@@ -421,6 +421,9 @@ pub enum Occupied {
 pub struct Placement<P: Phase = Parsed> {
     /// Who appears.
     pub who: PlaceWho<P>,
+    /// The kind it appears as, if not its own (`captured as next`), with
+    /// the byte range of the kind, for errors.
+    pub becomes: Option<(KindChange<P>, Range<usize>)>,
     /// Where.
     pub at: PlaceWhere<P>,
     /// When the square is taken.

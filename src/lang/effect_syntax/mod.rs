@@ -13,7 +13,9 @@ mod parse_change;
 mod place_parse;
 
 pub use ast::{
-    ActionName, Comparison, Cond, Direction, Effect, EndCondition, EndRule, HomeOf, KindChange, KindFilter, LegalClause, LineGoal, MarkName, MoveAs, NamedSet, Occupied, Phase, PlaceWhere, PlaceWho, Placement, Quantity, RegionName, RightLetter, SetExpr, SetOp, ShieldRule, SideFilter, TemplateText, Trigger, TriggeredRule,
+    ActionName, Comparison, Cond, Direction, Effect, EndCondition, EndRule, HomeOf, KindChange, KindFilter,
+    LegalClause, LineGoal, MarkName, MoveAs, NamedSet, Occupied, Phase, PlaceWhere, PlaceWho, Placement, Quantity,
+    RegionName, RightLetter, SetExpr, SetOp, ShieldRule, SideFilter, TemplateText, Trigger, TriggeredRule,
 };
 pub use filter_clause::{FilterClause, FilterCond, MAX_CELL};
 pub use parse::{parse_condition, parse_effects, parse_end, parse_legal, parse_rule, parse_set, parse_shield};

@@ -35,7 +35,17 @@ pub(super) fn recolour(p: Pair<'_, G>) -> Result<Effect, SentenceError> {
 pub(super) fn transform(p: Pair<'_, G>) -> Result<Effect, SentenceError> {
     let mut inner = p.into_inner();
     let set = lower_set(inner.next().expect("a set"))?;
-    let change = inner.next().expect("a kind");
+    let (to, span) = kind_change(inner.next().expect("a kind"));
+    Ok(Effect::Transform {
+        set,
+        to,
+        royal: inner.next().is_some(),
+        span,
+    })
+}
+
+/// A `kind_change` pair (`Q`, `captured`, `next`, `previous`) and its byte range.
+pub(super) fn kind_change(change: Pair<'_, G>) -> (KindChange, std::ops::Range<usize>) {
     let span = span(&change);
     let word = change.into_inner().next().expect("a kind");
     let to = match word.as_rule() {
@@ -56,12 +66,7 @@ pub(super) fn transform(p: Pair<'_, G>) -> Result<Effect, SentenceError> {
             KindChange::Kind(Some(filter), span.clone())
         }
     };
-    Ok(Effect::Transform {
-        set,
-        to,
-        royal: inner.next().is_some(),
-        span,
-    })
+    (to, span)
 }
 
 /// `mark(S, name[, for N moves])` and `unmark(S, name)`.

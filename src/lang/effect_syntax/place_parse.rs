@@ -11,9 +11,16 @@ use pest::iterators::Pair;
 pub(super) fn lower_place(p: Pair<'_, G>) -> Result<super::ast::Effect, SentenceError> {
     let mut inner = p.into_inner();
     let who = lower_who(inner.next().expect("a placement names who"));
-    let at = lower_where(inner.next().expect("a placement names where"))?;
+    let mut next = inner.next().expect("a placement names where");
+    let mut becomes = None;
+    if next.as_rule() == G::place_as {
+        becomes = Some(super::parse_change::kind_change(first(next)));
+        next = inner.next().expect("a placement names where");
+    }
+    let at = lower_where(next)?;
     let mut placement = Placement {
         who,
+        becomes,
         at,
         occupied: Occupied::Vanish,
         royal: false,
