@@ -3,7 +3,9 @@
 # - chromium and chromium-driver (Debian packages) for tests/browser.rs,
 #   which drives the playground (`kaboom serve`) in headless Chromium;
 # - python-chess for tests/python_chess.rs;
-# - maturin (PyPI) for scripts/test-python.sh, which builds the Python module.
+# - maturin (PyPI) for scripts/test-python.sh, which builds the Python module;
+# - the wasm32-unknown-unknown target (rustup) for scripts/build-web.sh,
+#   which builds the static playground's WebAssembly module.
 # Debian packages install only when running as root; otherwise the script
 # says what is missing and the tests that need it skip with a note.
 set -euo pipefail
@@ -31,5 +33,8 @@ if ! python3 -c "import chess.engine, chess.variant" >/dev/null 2>&1; then
 fi
 if ! command -v maturin >/dev/null 2>&1 && ! python3 -m maturin --version >/dev/null 2>&1; then
     python3 -m pip install --quiet "maturin==1.16.0" || echo "install-test-tools: could not install maturin" >&2
+fi
+if command -v rustup >/dev/null 2>&1 && ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+    rustup target add wasm32-unknown-unknown >/dev/null 2>&1 || echo "install-test-tools: could not add the wasm32-unknown-unknown target" >&2
 fi
 echo "install-test-tools: chromium $(command -v chromium || echo missing), chromedriver $(command -v chromedriver || echo missing)"
