@@ -6,6 +6,7 @@
 use std::ops::Range;
 
 mod ast;
+mod effect_parse;
 mod errors;
 mod filter_clause;
 mod parse;
@@ -17,8 +18,9 @@ pub use ast::{
     LegalClause, LineGoal, MarkName, MoveAs, NamedSet, Occupied, Phase, PlaceWhere, PlaceWho, Placement, Quantity,
     RegionName, RightLetter, SetExpr, SetOp, ShieldRule, SideFilter, TemplateText, Trigger, TriggeredRule,
 };
+pub use effect_parse::{parse_effects, parse_rule};
 pub use filter_clause::{FilterClause, FilterCond, MAX_CELL};
-pub use parse::{parse_condition, parse_effects, parse_end, parse_legal, parse_rule, parse_set, parse_shield};
+pub use parse::{parse_condition, parse_end, parse_legal, parse_set, parse_shield};
 
 mod grammar {
     #[derive(pest_derive::Parser)]

@@ -2,9 +2,8 @@
 //! with byte spans, one function per sentence kind.
 
 use super::ast::{
-    ActionName, Comparison, Cond, Direction, Effect, EndCondition, EndOutcome, EndRule, KindFilter, LegalClause,
-    LineGoal, MoveAs, NamedSet, Quantity, RanksFrom, RegionName, RightLetter, SetExpr, SetOp, ShieldRule, SideFilter,
-    TemplateText, Trigger, TriggeredRule,
+    ActionName, Comparison, Cond, EndCondition, EndOutcome, EndRule, KindFilter, LegalClause, LineGoal, MarkName,
+    NamedSet, Quantity, RanksFrom, RegionName, RightLetter, SetExpr, SetOp, ShieldRule, SideFilter, TemplateText,
 };
 use super::errors;
 use super::grammar::{EffectParser, Rule as G};
@@ -14,7 +13,7 @@ use pest::Parser;
 use pest::iterators::Pair;
 use std::ops::Range;
 
-fn parse_top(rule: G, text: &str) -> Result<Pair<'_, G>, SentenceError> {
+pub(super) fn parse_top(rule: G, text: &str) -> Result<Pair<'_, G>, SentenceError> {
     if text.len() > MAX_SENTENCE_BYTES {
         return Err(SentenceError {
             message: format!(
@@ -47,42 +46,6 @@ fn parse_top(rule: G, text: &str) -> Result<Pair<'_, G>, SentenceError> {
     pest::set_error_detail(true);
     let mut pairs = EffectParser::parse(rule, text).map_err(|e| errors::explain(rule, text, &e))?;
     Ok(pairs.next().expect("an entry rule matches once"))
-}
-
-/// Parses a triggered rule: `on capture: remove(area(target, 1))`.
-pub fn parse_rule(text: &str) -> Result<TriggeredRule, SentenceError> {
-    let top = parse_top(G::rule_sentence, text)?;
-    let mut rule = TriggeredRule {
-        trigger: Trigger::Capture,
-        by: None,
-        guard: None,
-        effects: Vec::new(),
-    };
-    for p in top.into_inner() {
-        match p.as_rule() {
-            G::trigger => {
-                let inner = first(p);
-                rule.trigger = match inner.as_rule() {
-                    G::on_capture => Trigger::Capture,
-                    G::on_arrival => Trigger::Arrival,
-                    _ => Trigger::AfterMove {
-                        except_castling: inner.into_inner().next().is_some(),
-                    },
-                };
-            }
-            G::by_kinds => rule.by = Some(Some(lower_kinds(first(p)))),
-            G::guard => rule.guard = Some(lower_cond(first(p))?),
-            G::effects => rule.effects = lower_effects(p)?,
-            _ => {}
-        }
-    }
-    Ok(rule)
-}
-
-/// Parses the effect of an action: one or more effects separated by `;`.
-pub fn parse_effects(text: &str) -> Result<Vec<Effect>, SentenceError> {
-    let top = parse_top(G::effect_sentence, text)?;
-    lower_effects(first(top))
 }
 
 /// Parses a condition.
@@ -118,7 +81,7 @@ pub fn parse_shield(text: &str) -> Result<ShieldRule, SentenceError> {
 }
 
 /// The `SHIELD_*` bit of an effect a shield names (`remove`, `push`, ...).
-fn shield_bit(part: &Pair<'_, G>) -> u8 {
+pub(super) fn shield_bit(part: &Pair<'_, G>) -> u8 {
     match part.as_str().to_ascii_lowercase().as_str() {
         "remove" => crate::base::limits::SHIELD_REMOVE,
         "push" => crate::base::limits::SHIELD_PUSH,
@@ -309,144 +272,7 @@ fn line_count(pair: Pair<'_, G>, word: &str) -> Result<u8, SentenceError> {
     Ok(n as u8)
 }
 
-/// `shield(S against remove, push for N moves)`.
-fn lower_timed_shield(p: Pair<'_, G>) -> Result<Effect, SentenceError> {
-    let max = crate::base::limits::MAX_SHIELD_MOVES;
-    let (mut squares, mut against, mut moves) = (None, 0, 0);
-    for part in p.into_inner() {
-        match part.as_rule() {
-            G::set => squares = Some(lower_set(part)?),
-            G::shield_effect => against |= shield_bit(&part),
-            G::distance => {
-                let at = span(&part);
-                moves = small(part, u32::from(max), "shield duration")?;
-                if moves == 0 {
-                    return Err(SentenceError {
-                        message: "a shield for 0 moves protects nothing".into(),
-                        span: at,
-                        help: format!("shield for 1 to {max} moves"),
-                    });
-                }
-            }
-            _ => {}
-        }
-    }
-    Ok(Effect::Shield {
-        squares: squares.expect("a shield names its squares"),
-        against,
-        moves,
-    })
-}
-
-fn lower_effects(pair: Pair<'_, G>) -> Result<Vec<Effect>, SentenceError> {
-    pair.into_inner().map(|effect| lower_effect(first(effect))).collect()
-}
-
-fn lower_effect(p: Pair<'_, G>) -> Result<Effect, SentenceError> {
-    let rule = p.as_rule();
-    match rule {
-        G::shield_for => return lower_timed_shield(p),
-        G::recolour => return super::parse_change::recolour(p),
-        G::transform => return super::parse_change::transform(p),
-        G::mark => return super::parse_change::mark(p, false),
-        G::unmark => return super::parse_change::mark(p, true),
-        _ => {}
-    }
-    if rule == G::place {
-        return super::place_parse::lower_place(p);
-    }
-    let mut inner = p.into_inner();
-    let mut next = || inner.next().expect("the grammar guarantees the parts");
-    Ok(match rule {
-        G::remove => Effect::Remove(lower_set(next())?),
-        G::block | G::irradiate => Effect::Block(lower_set(next())?),
-        G::blast => {
-            // Named for what it is; lowered to the general form.
-            let centre = lower_set(next())?;
-            let area = SetExpr::Area(Box::new(centre), small(next(), 15, "blast radius")?);
-            match inner.next() {
-                Some(spared) => Effect::Remove(SetExpr::Binary(
-                    SetOp::Difference,
-                    Box::new(area),
-                    Box::new(lower_set(spared)?),
-                )),
-                None => Effect::Remove(area),
-            }
-        }
-        G::consume => Effect::Consume,
-        G::block_chosen => {
-            let _chosen = next();
-            let among = lower_set(next())?;
-            let mut unblocking = None;
-            let mut required = false;
-            for part in inner.by_ref() {
-                if part.as_rule() == G::required {
-                    required = true;
-                } else {
-                    unblocking = Some(lower_set(part)?);
-                }
-            }
-            Effect::BlockChosen {
-                among,
-                unblocking,
-                required,
-            }
-        }
-        G::push => {
-            let set = lower_set(next())?;
-            let dir = first(next());
-            let direction = match dir.as_rule() {
-                G::along => Direction::Along,
-                G::chosen => Direction::Chosen,
-                _ => Direction::AwayFrom(lower_set(first(dir))?),
-            };
-            let distance = match inner.next() {
-                Some(d) => small(d, 16, "push distance")?,
-                None => 1,
-            };
-            Effect::Push {
-                set,
-                direction,
-                distance,
-            }
-        }
-        G::move_on => {
-            let set = lower_set(next())?;
-            let as_ = if next().as_str().eq_ignore_ascii_case("own") {
-                MoveAs::Own
-            } else {
-                MoveAs::Captured
-            };
-            let mut onto = None;
-            let mut required = false;
-            for part in inner.by_ref() {
-                if part.as_rule() == G::required {
-                    required = true;
-                } else {
-                    onto = Some(lower_set(part)?);
-                }
-            }
-            Effect::MoveOn {
-                set,
-                as_,
-                onto,
-                required,
-            }
-        }
-        G::exchange => Effect::Exchange(lower_set(next())?),
-        _ => {
-            let set = lower_set(next())?;
-            let from = lower_set(next())?;
-            Effect::Bounce {
-                set,
-                from,
-                promote: inner.next().is_some(),
-            }
-        }
-    })
-}
-
-fn lower_kinds(p: Pair<'_, G>) -> KindFilter {
+pub(super) fn lower_kinds(p: Pair<'_, G>) -> KindFilter {
     let mut filter = KindFilter {
         negate: false,
         royal: false,
@@ -487,8 +313,8 @@ fn lower_set_atom(p: Pair<'_, G>) -> Result<SetExpr, SentenceError> {
         return lower_set(p);
     }
     match p.as_rule() {
-        G::enclosed => return super::parse_change::enclosed(p),
-        G::marked => return Ok(super::parse_change::marked(p)),
+        G::enclosed => return enclosed(p),
+        G::marked => return Ok(marked(p)),
         _ => {}
     }
     let at = span(&p);
@@ -624,7 +450,7 @@ fn lower_set_atom(p: Pair<'_, G>) -> Result<SetExpr, SentenceError> {
 }
 
 /// Lowers a condition: `not` binds tightest, then `and`, then `or`.
-fn lower_cond(p: Pair<'_, G>) -> Result<Cond, SentenceError> {
+pub(super) fn lower_cond(p: Pair<'_, G>) -> Result<Cond, SentenceError> {
     // Split into or-separated groups of and-separated negated atoms.
     let mut ors: Vec<Vec<Cond>> = vec![Vec::new()];
     let mut negations = 0;
@@ -1051,4 +877,25 @@ mod tests {
         let e = parse_condition("count(any) >= ").unwrap_err();
         assert!(e.message.contains("a number"), "{}", e.message);
     }
+}
+
+/// A mark's name.
+pub(super) fn mark_name(p: &Pair<'_, G>) -> MarkName {
+    MarkName {
+        name: p.as_str().to_string(),
+        span: span(p),
+    }
+}
+
+/// `enclosed(S, T)`.
+fn enclosed(p: Pair<'_, G>) -> Result<SetExpr, SentenceError> {
+    let mut inner = p.into_inner();
+    let set = lower_set(inner.next().expect("a set"))?;
+    let template = inner.next().expect("a template");
+    Ok(SetExpr::Enclosed(Box::new(set), template_text(&template)))
+}
+
+/// `marked(name)`.
+fn marked(p: Pair<'_, G>) -> SetExpr {
+    SetExpr::Marked(mark_name(&p.into_inner().next().expect("a name")))
 }

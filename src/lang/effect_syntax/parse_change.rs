@@ -1,21 +1,13 @@
 //! Lowering the effects that change pieces where they stand: their side
 //! (`recolour`), their kind (`transform`) and their marks (`mark`,
-//! `unmark`), and the sets that read marks and runs of enclosed pieces.
-//! The rest of the parse tree is lowered by `parse`.
+//! `unmark`). The sets that read marks and runs of enclosed pieces are
+//! lowered by `parse` with the other sets.
 
 use super::SentenceError;
-use super::ast::{Effect, KindChange, KindFilter, MarkName, SetExpr};
+use super::ast::{Effect, KindChange, KindFilter};
 use super::grammar::Rule as G;
-use super::parse::{lower_set, rank_side, small, span, template_text};
+use super::parse::{lower_set, mark_name, rank_side, small, span};
 use pest::iterators::Pair;
-
-/// A mark's name.
-pub(super) fn mark_name(p: &Pair<'_, G>) -> MarkName {
-    MarkName {
-        name: p.as_str().to_string(),
-        span: span(p),
-    }
-}
 
 /// `recolour(S[, to SIDE][, including royal])`.
 pub(super) fn recolour(p: Pair<'_, G>) -> Result<Effect, SentenceError> {
@@ -94,17 +86,4 @@ pub(super) fn mark(p: Pair<'_, G>, unmark: bool) -> Result<Effect, SentenceError
         None => 0,
     };
     Ok(Effect::Mark { set, mark, moves })
-}
-
-/// `enclosed(S, T)`.
-pub(super) fn enclosed(p: Pair<'_, G>) -> Result<SetExpr, SentenceError> {
-    let mut inner = p.into_inner();
-    let set = lower_set(inner.next().expect("a set"))?;
-    let template = inner.next().expect("a template");
-    Ok(SetExpr::Enclosed(Box::new(set), template_text(&template)))
-}
-
-/// `marked(name)`.
-pub(super) fn marked(p: Pair<'_, G>) -> SetExpr {
-    SetExpr::Marked(mark_name(&p.into_inner().next().expect("a name")))
 }
