@@ -761,6 +761,7 @@ def arguments():
     ap.add_argument(
         "--unmarked-attribute",
         default="",
+        metavar="MARK=ATTRIBUTE",
         help="MARK=ATTRIBUTE: the pieces (not kings) without kaboom's mark MARK are told to Popeye "
         "with ATTRIBUTE (`turned=volage` for Volage); stored in the data file",
     )
@@ -768,6 +769,7 @@ def arguments():
         "--lines",
         type=int,
         default=0,
+        metavar="N",
         help="also store Popeye's two-ply lines (h~1) from the first N positions with Black to move "
         "as `line MOVE REPLY...` rows, which tests/fairy_popeye.rs compares with kaboom's replies",
     )
