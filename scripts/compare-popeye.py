@@ -758,46 +758,14 @@ def arguments():
     ap.add_argument("--popeye", type=Path, default=DEFAULT_POPEYE, help="Popeye's built source tree")
     ap.add_argument("--kaboom", default=str(REPO / "target" / "release" / "kaboom"))
     ap.add_argument("--check", action="store_true", help="compare the stored file only (no Popeye)")
-    ap.add_argument(
-        "--unmarked-attribute",
-        default="",
-        metavar="MARK=ATTRIBUTE",
-        help="MARK=ATTRIBUTE: the pieces (not kings) without kaboom's mark MARK are told to Popeye "
-        "with ATTRIBUTE (`turned=volage` for Volage); stored in the data file",
-    )
-    ap.add_argument(
-        "--lines",
-        type=int,
-        default=0,
-        metavar="N",
-        help="also store Popeye's two-ply lines (h~1) from the first N positions with Black to move "
-        "as `line MOVE REPLY...` rows, which tests/fairy_popeye.rs compares with kaboom's replies",
-    )
-    ap.add_argument(
-        "--line-digests",
-        type=int,
-        default=0,
-        metavar="N",
-        help="also compare every 2-ply line (h~1, the side to move first) of the first N positions, "
-        "stored as `lines COUNT DIGEST` (FNV-1a of the sorted lines)",
-    )
-    ap.add_argument(
-        "--effects",
-        action="store_true",
-        help="also store what Popeye writes after each move about its piece (=b, =w, =B), "
-        "which tests/fairy_popeye.rs compares with the piece kaboom leaves",
-    )
-    ap.add_argument(
-        "--placements",
-        action="store_true",
-        help="also compare where each move puts pieces (Popeye's [+bSg8] annotations, kaboom's "
-        "`placed` events), stored as `placed MOVE:TOKENS` rows",
-    )
-    ap.add_argument(
-        "--forget-last",
-        action="store_true",
-        help="drop kaboom's `last=` field from the positions (Popeye cannot be told the last move)",
-    )
+    # What each option stores and who compares it: the epilog (`Options that add rows`).
+    more = "; see below"
+    ap.add_argument("--unmarked-attribute", default="", metavar="MARK=ATTRIBUTE", help="`attribute` row" + more)
+    ap.add_argument("--lines", type=int, default=0, metavar="N", help="`line` rows" + more)
+    ap.add_argument("--line-digests", type=int, default=0, metavar="N", help="`lines` rows" + more)
+    ap.add_argument("--effects", action="store_true", help="`effects` rows" + more)
+    ap.add_argument("--placements", action="store_true", help="`placed` rows" + more)
+    ap.add_argument("--forget-last", action="store_true", help="drop kaboom's `last=` field" + more)
     return ap.parse_args()
 
 
