@@ -12,11 +12,46 @@ so CI needs no Popeye.
 Usage:
     # build Popeye once (not committed): see docs/fairy.md, "Checking against Popeye"
     python3 scripts/compare-popeye.py orthodox --variant chess --positions 200
-    python3 scripts/compare-popeye.py circe --variant variants/fairy/circe.ron \\
-        --condition "Circe" --positions 200 --seed 1
     python3 scripts/compare-popeye.py orthodox-castling --max-plies 12 \\
         --start "r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 0 1"
     python3 scripts/compare-popeye.py orthodox --check   # compare the stored file only
+    # each move's change of side or kind (Popeye's `=b`, `=B`): `effects` rows
+    python3 scripts/compare-popeye.py andernach --variant variants/fairy/andernach.ron \\
+        --condition "AndernachChess" --positions 200 --effects
+    # Black's moves and White's replies (h~1) from 40 positions: `line` rows
+    python3 scripts/compare-popeye.py traitor --variant variants/fairy/traitor.ron \\
+        --condition "TraitorChess" --positions 200 --lines 40
+    # pieces without kaboom's mark `turned` told to Popeye as `volage`
+    python3 scripts/compare-popeye.py volage --variant variants/fairy/volage.ron \\
+        --positions 200 --unmarked-attribute turned=volage --effects
+    # Take&Make / Messigny: 2-ply lines of the first N positions as `lines COUNT DIGEST`
+    python3 scripts/compare-popeye.py take-and-make --variant variants/fairy/take-and-make.ron \\
+        --condition "Take&MakeChess" --positions 200 --line-digests 30
+    python3 scripts/compare-popeye.py messigny --variant variants/fairy/messigny.ron \\
+        --condition "MessignyChess" --positions 200 --forget-last --line-digests 12
+    # where each move puts pieces (Popeye's `[+bSg8]`): `placed` rows
+    python3 scripts/compare-popeye.py circe --variant variants/fairy/circe.ron \\
+        --condition "Circe" --positions 200 --placements
+
+Options that add rows (each opt-in; they combine, and --check compares what
+the file holds):
+    --effects          `effects-checked yes` and per position `effects MOVE=CHANGE ...`:
+                       what Popeye writes after a move about its piece (=b, =w, =B);
+                       compared by tests/fairy_popeye.rs
+    --lines N          `line MOVE REPLY...`: Popeye's h~1 from the first N positions with
+                       Black to move (Black's move, White's legal replies); compared by
+                       tests/fairy_popeye.rs
+    --line-digests N   `lines COUNT DIGEST`: the number and FNV-1a digest of every 2-ply
+                       line (h~1, the side to move first) of the first N positions;
+                       compared here and by tests/fairy_popeye.rs
+    --placements       `placed MOVE:TOKENS ...` per position: the pieces Popeye's
+                       annotations put on squares (`[+bSg8]` as `ng8`), against kaboom's
+                       `placed` trace events; compared here and by tests/fairy_popeye.rs
+    --unmarked-attribute MARK=ATTRIBUTE
+                       `attribute MARK=ATTRIBUTE`: the pieces (not kings) without kaboom's
+                       mark MARK are told to Popeye with ATTRIBUTE (`pieces ... volage`)
+    --forget-last      kaboom's `last=` field is dropped from the positions (Popeye
+                       cannot be told the move before a position)
 
 How each position is told to Popeye (py-engl.txt):
     forsyth <board>        the position (knights are S in Popeye's English)
@@ -26,10 +61,14 @@ How each position is told to Popeye (py-engl.txt):
     option enpassant A B C the double step just played (from, crossed, to)
     condition <text>       the fairy condition (nothing for orthodox chess)
 
-Popeye's moves are read back into UCI coordinates (``e2e4``, ``e7e8q``,
-``e1g1`` for castling); whatever Popeye adds after a move (a Circe rebirth
-``[+bPa7]``, a check ``+``) is ignored, so moves are compared by their
-squares and promotion. The run ends with ``N positions, M differences``;
+Popeye's moves are read back into kaboom's notation (``e2e4``, ``e7e8q``,
+``e1g1`` for castling; a piece's attribute prefix dropped, ``vSb1-d2`` as
+``b1d2``; Take&Make's ``e4*d5-d4`` as ``e4d5,d5d4`` and ``b7*a8-b8=Q`` as
+``b7a8,a8b8q``, its en passant ``d5*e5`` as ``d5e6,e6e5``; Messigny's
+``Ra1<->Rh8`` as ``a1h8@swap``); whatever Popeye adds after a move (a Circe
+rebirth ``[+bPa7]``, a check ``+``) is not part of the move, so moves are
+compared by their squares and promotion (the options above compare the
+rest). The run ends with ``N positions, M differences``;
 each difference prints the FEN and the moves only one side lists. Exit 1 if
 M > 0 (the data file is still written, with Popeye's lists, unless --check).
 """
@@ -226,31 +265,16 @@ PROMO = {"D": "q", "T": "r", "L": "b", "S": "n", "Q": "q", "R": "r", "B": "b", "
 
 
 def popeye_moves(text, side):
-    """The moves of Popeye's `~1` solution, in UCI coordinates."""
+    """The moves of Popeye's `~1` solution, in kaboom's notation."""
     moves = []
-    rank = "1" if side == "w" else "8"
     for line in text.splitlines():
         m = re.match(r"\s*1\.+\s*(\S+)", line)
         if not m:
             continue
-        body = m.group(1)
-        if body.startswith("0-0-0"):
-            moves.append(f"e{rank}c{rank}")
-            continue
-        if body.startswith("0-0"):
-            moves.append(f"e{rank}g{rank}")
-            continue
-        # A piece's attributes come before its letter (`vSb1-d2`, volage).
-        body = re.sub(r"^[a-z]+(?=[A-Z])", "", body)
-        mv = re.match(r"([A-Z]?)([a-h][1-8])[-*]([a-h][1-8])(?:=([A-Z]))?", body)
-        if not mv:
-            raise ValueError(f"unread Popeye move `{body}` in:\n{text}")
-        uci = mv.group(2) + mv.group(3)
-        # `=X` after a pawn's move to its last rank is a promotion; after
-        # any other move, a change of kind (Einstein's `Ra1-a8=B`).
-        if mv.group(4) and mv.group(1) in ("", "P") and mv.group(3)[1] in "18":
-            uci += PROMO[mv.group(4)]
-        moves.append(uci)
+        try:
+            moves.append(popeye_token(m.group(1), side))
+        except ValueError as err:
+            raise ValueError(f"{err} in:\n{text}") from None
     return sorted(set(moves))
 
 
@@ -295,26 +319,97 @@ def popeye_effects(text, side):
 
 
 def popeye_token(body, side):
-    """One move as Popeye writes it (`Sb1-d2`, `0-0`, `e7-e8=Q`), in UCI."""
+    """One move as Popeye writes it (`Sb1-d2`, `vSb1-d2`, `0-0`, `e7-e8=Q`,
+    `e4*d5-d4`, `Ra1<->Rh8`) in kaboom's notation; `side` (`w` or `b`) is
+    the mover's, for castling. A ValueError names a move it cannot read."""
     rank = "1" if side == "w" else "8"
     if body.startswith("0-0-0"):
         return f"e{rank}c{rank}"
     if body.startswith("0-0"):
         return f"e{rank}g{rank}"
+    # A piece's attributes come before its letter (`vSb1-d2`, volage).
     body = re.sub(r"^[a-z]+(?=[A-Z])", "", body)
+    compound = compound_move(body)
+    if compound:
+        return compound
     mv = re.match(r"([A-Z]?)([a-h][1-8])[-*]([a-h][1-8])(?:=([A-Z]))?", body)
     if not mv:
         raise ValueError(f"unread Popeye move `{body}`")
     uci = mv.group(2) + mv.group(3)
+    # `=X` after a pawn's move to its last rank is a promotion; after
+    # any other move, a change of kind (Einstein's `Ra1-a8=B`).
     if mv.group(4) and mv.group(1) in ("", "P") and mv.group(3)[1] in "18":
         uci += PROMO[mv.group(4)]
     return uci
 
 
-def popeye_lines(popeye, fen, condition):
+# ---------------------------------------------------------------- compound moves
+# Take&Make's capture and make (`e4*d5-d4`, `b7*a8-b8=Q`) and Messigny's
+# exchange (`Ra1<->Rh8`), read into kaboom's notation: `e4d5,d5d4`,
+# `b7a8,a8b8q` (the promotion where the make ends), `a1h8@swap` (the
+# action the bundled Messigny files name `swap`).
+COMPOUND = re.compile(r"[A-Z]?([a-h][1-8])\*([a-h][1-8])-([a-h][1-8])(?:=([A-Z]))?")
+EXCHANGE = re.compile(r"[A-Z]?([a-h][1-8])<->[A-Z]?([a-h][1-8])")
+
+
+def compound_move(body):
+    """A Take&Make capture or a Messigny exchange in kaboom's notation, or None."""
+    mv = EXCHANGE.match(body)
+    if mv:
+        return f"{mv.group(1)}{mv.group(2)}@swap"
+    mv = COMPOUND.match(body)
+    if mv:
+        promotion = PROMO[mv.group(4)] if mv.group(4) else ""
+        return f"{mv.group(1)}{mv.group(2)},{mv.group(2)}{mv.group(3)}{promotion}"
+    return None
+
+
+def take_make_en_passant(moves, fen, condition):
+    """Popeye writes a Take&Make en passant capture by its two ends only
+    (`d5*e5`: the pawn took on e6 and made to e5, the victim's square);
+    kaboom names the square it took on: `d5e6,e6e5`."""
+    ep = fen.split()[3]
+    if "take&make" not in condition.lower() or ep == "-":
+        return moves
+    victim = ep[0] + ("5" if ep[1] == "6" else "4")
+    out = []
+    for mv in moves:
+        a, b = mv[:2], mv[2:4]
+        pawn = piece_at(fen, a) in ("P", "p")
+        if len(mv) == 4 and pawn and b == victim and a[1] == b[1] and abs(ord(a[0]) - ord(b[0])) == 1:
+            mv = f"{a}{ep},{ep}{b}"
+        out.append(mv)
+    return sorted(out)
+
+
+def piece_at(fen, square):
+    """The FEN letter on `square` (8x8 boards), or '' if empty."""
+    rows = fen.split()[0].split("/")
+    row = rows[8 - int(square[1])]
+    file = ord(square[0]) - ord("a")
+    for ch in row:
+        if ch.isdigit():
+            file -= int(ch)
+        else:
+            if file == 0:
+                return ch
+            file -= 1
+        if file < 0:
+            return ""
+    return ""
+
+
+def without_last(fen):
+    """The FEN without kaboom's `last=` field (the last move's exchange,
+    which Popeye cannot be told: its lists are of a position with no move
+    before it, and the 2-ply lines check the rule)."""
+    return " ".join(f for f in fen.split() if not f.startswith("last="))
+
+
+def popeye_replies(popeye, fen, condition):
     """Popeye's two-ply lines from a position with Black to move (`h~1`:
     Black's move, then White's reply): a dict from each first move to the
-    sorted replies."""
+    sorted replies (--lines; `line` rows)."""
     board, side, castling, ep = fen.split()[:4]
     text = popeye_problem(fen, condition).replace("stipulation ~1", "stipulation h~1")
     text = text.replace("option halfduplex\n", "") + "\nendproblem\n"
@@ -331,8 +426,133 @@ def popeye_lines(popeye, fen, condition):
     return {k: sorted(set(v)) for k, v in lines.items()}
 
 
-def run_popeye(popeye, fens, condition, effects=None):
-    """Popeye's legal moves for each FEN, one Popeye run per batch."""
+# ---------------------------------------------------------------- 2-ply digests
+# --line-digests N: every 2-ply line of the first N positions, the side to
+# move first, kept as its number and FNV-1a digest (`lines COUNT DIGEST`).
+
+
+def digest(lines):
+    """FNV-1a (64 bits) of the sorted lines joined by newlines: what the
+    data file keeps of a position's 2-ply lines (tests/fairy_popeye.rs
+    computes the same)."""
+    h = 0xCBF29CE484222325
+    for byte in "\n".join(sorted(lines)).encode():
+        h ^= byte
+        h = (h * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return f"{h:016x}"
+
+
+def kaboom_lines(kaboom, variant, fen):
+    """Every 2-ply line from `fen` (`move reply`), as kaboom plays them."""
+    lines = []
+    for move in kaboom_moves(kaboom, variant, fen):
+        after = kaboom_play(kaboom, variant, fen, move)
+        lines += [f"{move} {reply}" for reply in kaboom_moves(kaboom, variant, after)]
+    return lines
+
+
+def popeye_line_digests(popeye, fens, condition):
+    """Popeye's 2-ply lines (`stipulation h~1`, the side to move first) for
+    each FEN, in kaboom's notation."""
+    results = []
+    for fen in fens:
+        problem = popeye_problem(fen, condition).replace("stipulation ~1", "stipulation h~1")
+        # A help play starts with Black; `halfduplex` starts it with White.
+        problem = problem.replace("option halfduplex\n", "")
+        if fen.split()[1] == "w":
+            problem = problem.replace("option noboard", "option noboard\noption halfduplex")
+        with tempfile.NamedTemporaryFile("w", suffix=".inp", delete=False) as f:
+            f.write(problem + "\nendproblem\n")
+            name = f.name
+        out = subprocess.run([str(popeye / "py"), "-maxmem", "256M", name], capture_output=True, text=True)
+        Path(name).unlink()
+        if "input-error" in out.stdout or "offending item" in out.stdout:
+            sys.exit(f"Popeye refused its input:\n{problem}\n{out.stdout}")
+        first, second = ("w", "b") if fen.split()[1] == "w" else ("b", "w")
+        lines = set()
+        for line in out.stdout.splitlines():
+            m = re.match(r"\s*1\.(.*)", line)
+            if not m:
+                continue
+            # The two moves; a check mark or other annotation between them is skipped.
+            tokens = [t for t in m.group(1).split() if re.match(r"0-0|[a-z]*[A-Z]?[a-h][1-8](<->|[-*])", t)]
+            if len(tokens) != 2:
+                continue
+            try:
+                a, b = popeye_token(tokens[0], first), popeye_token(tokens[1], second)
+            except ValueError:
+                raise ValueError(f"unread Popeye line `{line}`") from None
+            a = take_make_en_passant([a], fen, condition)[0]
+            # After a double step, the reply may take en passant.
+            if len(a) == 4 and a[0] == a[2] and abs(int(a[1]) - int(a[3])) == 2 and piece_at(fen, a[:2]) in ("P", "p"):
+                fields = fen.split()
+                fields[3] = a[0] + str((int(a[1]) + int(a[3])) // 2)
+                b = take_make_en_passant([b], " ".join(fields), condition)[0]
+            lines.add(f"{a} {b}")
+        results.append(sorted(lines))
+    return results
+
+
+# ---------------------------------------------------------------- placements
+# --placements: the pieces a move puts on squares, from Popeye's annotations
+# (`[+bSg8]`, `[wQd5->d1]`) and kaboom's `placed` trace events (`placed` rows).
+WALKS = {"K": "k", "Q": "q", "R": "r", "B": "b", "S": "n", "P": "p"}
+PLACED = re.compile(r"\+([wb])([A-Z]+)([a-h][1-8])")
+MOVED = re.compile(r"([wb])([A-Z]+)[a-h][1-8]->([a-h][1-8])")
+
+
+def placement_token(colour, walk, square):
+    """A piece that ends on a square: its letter (upper case White's) and the square."""
+    letter = WALKS.get(walk, walk.lower())
+    return (letter.upper() if colour == "w" else letter) + square
+
+
+def popeye_placements(text, side):
+    """Per move (kaboom's notation), the pieces Popeye's annotations put on
+    squares: `[+bPd7]` (a piece reborn or created on d7) and `[wQd5->d1]`
+    (a piece moved to d1), as tokens `pd7`, `Qd1`. A pawn placed and
+    promoted (`[+bPd1=Q]`) is read as the pawn placed: Popeye offers the
+    promotions as choices. (docs/fairy.md, Rebirth and placement.)"""
+    out = {}
+    for line in text.splitlines():
+        m = re.match(r"\s*1\.+\s*(\S+)", line)
+        if not m:
+            continue
+        moves = popeye_moves(line, side)
+        if not moves:
+            continue
+        uci = moves[0]
+        tokens = set()
+        for bracket in re.findall(r"\[([^\]]*)\]", line):
+            for c, w, sq in PLACED.findall(bracket):
+                tokens.add(placement_token(c, w, sq))
+            for c, w, sq in MOVED.findall(bracket):
+                tokens.add(placement_token(c, w, sq))
+        if tokens:
+            out.setdefault(uci, set()).update(tokens)
+    return {k: sorted(v) for k, v in out.items()}
+
+
+PLACED_TRACE = re.compile(r"placed (\S+) (?:[a-p]\d+-)?([a-p]\d+)")
+
+
+def kaboom_placements(kaboom, variant, fen, moves):
+    """Per move, the pieces kaboom's trace places (`placed p d5-d7`)."""
+    out = {}
+    for move in moves:
+        res = subprocess.run(
+            [kaboom, "play", variant, "--fen", fen, move], capture_output=True, text=True
+        )
+        tokens = sorted({p + sq for p, sq in PLACED_TRACE.findall(res.stdout)})
+        if tokens:
+            out[move] = tokens
+    return out
+
+
+def run_popeye(popeye, fens, condition, effects=None, placements=None):
+    """Popeye's legal moves for each FEN, one Popeye run per batch; with
+    `effects` (a list) each position's notes (=b, =B) are appended to it,
+    with `placements` the pieces its moves put on squares."""
     results = []
     for i in range(0, len(fens), BATCH):
         batch = fens[i : i + BATCH]
@@ -356,9 +576,12 @@ def run_popeye(popeye, fens, condition, effects=None):
         if len(parts) < len(batch) + 1:
             sys.exit(f"Popeye answered {len(parts) - 1} of {len(batch)} problems:\n{out.stdout}\n{out.stderr}")
         for fen, part in zip(batch, parts):
-            results.append(popeye_moves(part, fen.split()[1]))
+            side = fen.split()[1]
+            results.append(take_make_en_passant(popeye_moves(part, side), fen, condition))
             if effects is not None:
-                effects.append(popeye_effects(part, fen.split()[1]))
+                effects.append(popeye_effects(part, side))
+            if placements is not None:
+                placements.append(popeye_placements(part, side))
     return results
 
 
@@ -370,7 +593,9 @@ def popeye_commit(popeye):
     return out.stdout.strip() or "unknown"
 
 
-def write_data(path, variant, condition, commit, rows, effects=None, two_ply=None):
+def write_data(path, variant, condition, commit, rows, extra):
+    """The data file: a header, then per position its `fen` and `moves`
+    rows and the rows of the options given (`extra`, see `Extra`)."""
     lines = [
         "# Popeye's legal moves, one position per `fen` line and its `moves`;",
         "# written by scripts/compare-popeye.py, read by tests/fairy_popeye.rs.",
@@ -380,41 +605,144 @@ def write_data(path, variant, condition, commit, rows, effects=None, two_ply=Non
     ]
     if UNMARKED:
         lines.append(f"attribute {UNMARKED[0]}={UNMARKED[1]}")
-    if effects is not None:
+    if extra.effects is not None:
         lines.insert(2, "# `effects`: what each move did to its piece, as Popeye wrote it (=b, =w, =B).")
         lines.append("effects-checked yes")
-    if two_ply:
+    if extra.replies:
         lines.insert(2, "# `line M R...`: after Black's move M, White's legal replies R (Popeye's h~1).")
+    if extra.digests:
+        lines[1] = lines[1][:-1] + ";"
+        lines.insert(2, "# a `lines` row gives the number and FNV-1a digest of the 2-ply lines.")
     for i, (fen, moves) in enumerate(rows):
         lines.append(f"fen {fen}")
         lines.append("moves " + " ".join(moves))
-        if effects is not None and effects[i]:
-            lines.append("effects " + " ".join(f"{m}={e}" for m, e in sorted(effects[i].items())))
-        for first, replies in sorted((two_ply or {}).get(fen, {}).items()):
+        if extra.effects is not None and extra.effects[i]:
+            lines.append("effects " + " ".join(f"{m}={e}" for m, e in sorted(extra.effects[i].items())))
+        for first, replies in sorted(extra.replies.get(fen, {}).items()):
             lines.append(f"line {first} " + " ".join(replies))
+        if i < len(extra.digests):
+            # Popeye's 2-ply lines (`stipulation h~1`): their number and digest.
+            lines.append(f"lines {extra.digests[i]}")
+        if extra.placements is not None:
+            placed = sorted(extra.placements[i].items())
+            lines.append("placed " + " ".join(f"{m}:{'+'.join(t)}" for m, t in placed))
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("\n".join(lines) + "\n")
 
 
+class Extra:
+    """What a data file holds besides the moves, per position (index i):
+    `effects[i]` {move: notes} (--effects, or None), `replies` {fen:
+    {move: replies}} (--lines), `digests[i]` "COUNT DIGEST" for the first
+    positions (--line-digests), `placements[i]` {move: tokens}
+    (--placements, or None)."""
+
+    def __init__(self):
+        self.effects = None
+        self.replies = {}
+        self.digests = []
+        self.placements = None
+        self.two_ply = []  # Popeye's 2-ply lines themselves, when generated
+
+
 def read_data(path):
-    header, rows = {}, []
+    """The header (key: value), the rows [(fen, moves)] and their Extra."""
+    header, rows, extra = {}, [], Extra()
     for line in path.read_text().splitlines():
         if not line or line.startswith("#"):
             continue
         key, _, value = line.partition(" ")
         if key == "fen":
-            rows.append([value, []])
+            rows.append((value, []))
+            if extra.effects is not None:
+                extra.effects.append({})
+            if extra.placements is not None:
+                extra.placements.append(None)
         elif key == "moves":
-            rows[-1][1] = value.split()
-        elif key in ("effects", "effects-checked", "line", "attribute"):
-            pass
+            rows[-1][1].extend(value.split())
+        elif key == "effects-checked":
+            extra.effects = [{} for _ in rows] if value == "yes" else None
+        elif key == "effects":
+            extra.effects[-1] = dict(w.split("=", 1) for w in value.split())
+        elif key == "line":
+            first, *replies = value.split()
+            extra.replies.setdefault(rows[-1][0], {})[first] = replies
+        elif key == "lines":
+            if len(extra.digests) != len(rows) - 1:
+                sys.exit(f"{path}: a `lines` row of a position after one without")
+            extra.digests.append(value)
+        elif key == "placed":
+            if extra.placements is None:
+                extra.placements = [None] * len(rows)
+            extra.placements[-1] = dict((m, t.split("+")) for m, _, t in (w.partition(":") for w in value.split()))
         else:
             header[key] = value
-    return header, rows
+    if extra.placements is not None and None in extra.placements:
+        sys.exit(f"{path}: a position without its `placed` row")
+    return header, rows, extra
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def compare(args, variant, expected, extra):
+    """kaboom against the lists (and the stored rows this script can check:
+    2-ply digests and placements); the number of differences."""
+    differences = 0
+    for fen, theirs in expected:
+        ours = kaboom_moves(args.kaboom, variant, fen)
+        if ours != theirs:
+            differences += 1
+            print(f"difference at {fen}")
+            print("  only kaboom:", " ".join(sorted(set(ours) - set(theirs))))
+            print("  only Popeye:", " ".join(sorted(set(theirs) - set(ours))))
+    for i, ((fen, _), stored) in enumerate(zip(expected, extra.digests)):
+        ours = kaboom_lines(args.kaboom, variant, fen)
+        if f"{len(ours)} {digest(ours)}" != stored:
+            differences += 1
+            print(f"2-ply lines differ at {fen}: kaboom {len(ours)} {digest(ours)}, stored {stored}")
+            if extra.two_ply:  # Popeye's own lines, when just generated
+                theirs = extra.two_ply[i]
+                print("  only kaboom:", " | ".join(sorted(set(ours) - set(theirs))[:20]))
+                print("  only Popeye:", " | ".join(sorted(set(theirs) - set(ours))[:20]))
+    if extra.digests:
+        print(f"{args.name}: 2-ply lines of {len(extra.digests)} positions compared")
+    if extra.placements is not None:
+        for (fen, theirs), popeye in zip(expected, extra.placements):
+            ours = kaboom_placements(args.kaboom, variant, fen, theirs)
+            if ours != popeye:
+                differences += 1
+                print(f"placements differ at {fen}")
+                for m in sorted(set(ours) | set(popeye)):
+                    if ours.get(m) != popeye.get(m):
+                        print(f"  {m}: kaboom {ours.get(m, [])}, Popeye {popeye.get(m, [])}")
+    # `effects` and `line` rows are compared by tests/fairy_popeye.rs.
+    return differences
+
+
+def generate(args):
+    """Positions from kaboom's games, Popeye's lists and the rows the
+    options ask for; the data file written. The lists and the Extra."""
+    found = positions_from_games(args.kaboom, args.variant, args.positions, args.seed, args.max_plies, args.start)
+    fens = [fen for fen, _ in found]
+    if args.forget_last:
+        fens = list(dict.fromkeys(without_last(f) for f in fens))
+    extra = Extra()
+    extra.effects = [] if args.effects else None
+    extra.placements = [] if args.placements else None
+    expected = list(zip(fens, run_popeye(args.popeye, fens, args.condition, extra.effects, extra.placements)))
+    for fen in [f for f in fens if f.split()[1] == "b"][: args.lines]:
+        extra.replies[fen] = popeye_replies(args.popeye, fen, args.condition)
+    theirs_lines = popeye_line_digests(args.popeye, fens[: args.line_digests], args.condition)
+    extra.digests = [f"{len(ls)} {digest(ls)}" for ls in theirs_lines]
+    extra.two_ply = theirs_lines
+    path = DATA / f"{args.name}.txt"
+    write_data(path, args.variant, args.condition, popeye_commit(args.popeye), expected, extra)
+    return expected, extra
+
+
+def arguments():
+    ap = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], epilog=__doc__[__doc__.index("Options that add rows"):],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     ap.add_argument("name", help="the data file's name: tests/data/popeye/NAME.txt")
     ap.add_argument("--variant", default="chess", help="kaboom's variant (bundled name or path)")
     ap.add_argument("--condition", default="", help="Popeye's condition line (empty: orthodox)")
@@ -430,55 +758,32 @@ def main():
     ap.add_argument("--popeye", type=Path, default=DEFAULT_POPEYE, help="Popeye's built source tree")
     ap.add_argument("--kaboom", default=str(REPO / "target" / "release" / "kaboom"))
     ap.add_argument("--check", action="store_true", help="compare the stored file only (no Popeye)")
-    ap.add_argument(
-        "--unmarked-attribute",
-        default="",
-        help="MARK=ATTRIBUTE: the pieces (not kings) without kaboom's mark MARK are told to Popeye "
-        "with ATTRIBUTE (`turned=volage` for Volage); stored in the data file",
-    )
-    ap.add_argument(
-        "--lines",
-        type=int,
-        default=0,
-        help="also store Popeye's two-ply lines (h~1) from the first N positions with Black to move, "
-        "which tests/fairy_popeye.rs compares with kaboom's replies after each first move",
-    )
-    ap.add_argument(
-        "--effects",
-        action="store_true",
-        help="also store what Popeye writes after each move about its piece (=b, =w, =B), "
-        "which tests/fairy_popeye.rs compares with the piece kaboom leaves",
-    )
-    args = ap.parse_args()
+    # What each option stores and who compares it: the epilog (`Options that add rows`).
+    more = "; see below"
+    ap.add_argument("--unmarked-attribute", default="", metavar="MARK=ATTRIBUTE", help="`attribute` row" + more)
+    ap.add_argument("--lines", type=int, default=0, metavar="N", help="`line` rows" + more)
+    ap.add_argument("--line-digests", type=int, default=0, metavar="N", help="`lines` rows" + more)
+    ap.add_argument("--effects", action="store_true", help="`effects` rows" + more)
+    ap.add_argument("--placements", action="store_true", help="`placed` rows" + more)
+    ap.add_argument("--forget-last", action="store_true", help="drop kaboom's `last=` field" + more)
+    return ap.parse_args()
 
+
+def main():
+    args = arguments()
     global UNMARKED
-    if args.unmarked_attribute:
-        UNMARKED = tuple(args.unmarked_attribute.split("=", 1))
-    path = DATA / f"{args.name}.txt"
     if args.check:
-        header, rows = read_data(path)
+        header, rows, extra = read_data(DATA / f"{args.name}.txt")
         variant = header["variant"]
         expected = [(fen, sorted(moves)) for fen, moves in rows]
     else:
+        if args.unmarked_attribute:
+            if "=" not in args.unmarked_attribute:
+                sys.exit("--unmarked-attribute takes MARK=ATTRIBUTE")
+            UNMARKED = tuple(args.unmarked_attribute.split("=", 1))
         variant = args.variant
-        found = positions_from_games(
-            args.kaboom, variant, args.positions, args.seed, args.max_plies, args.start
-        )
-        fens = [fen for fen, _ in found]
-        effects = [] if args.effects else None
-        expected = list(zip(fens, run_popeye(args.popeye, fens, args.condition, effects)))
-        two_ply = {}
-        for fen in [f for f in fens if f.split()[1] == "b"][: args.lines]:
-            two_ply[fen] = popeye_lines(args.popeye, fen, args.condition)
-        write_data(path, variant, args.condition, popeye_commit(args.popeye), expected, effects, two_ply)
-    differences = 0
-    for fen, theirs in expected:
-        ours = kaboom_moves(args.kaboom, variant, fen)
-        if ours != theirs:
-            differences += 1
-            print(f"difference at {fen}")
-            print("  only kaboom:", " ".join(sorted(set(ours) - set(theirs))))
-            print("  only Popeye:", " ".join(sorted(set(theirs) - set(ours))))
+        expected, extra = generate(args)
+    differences = compare(args, variant, expected, extra)
     print(f"{args.name}: {len(expected)} positions, {differences} differences")
     return 1 if differences else 0
 

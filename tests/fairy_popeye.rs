@@ -3,9 +3,10 @@
 //! and the legal moves Popeye listed there under a fairy condition
 //! (written by `scripts/compare-popeye.py`, which names Popeye's commit in
 //! the file). One generic runner checks each file; a new condition is a new
-//! data file, no new code. Where a position also has a `lines` row, its
-//! 2-ply lines (every move and every reply, as Popeye's `stipulation h~1`
-//! lists them) are compared by their number and FNV-1a digest.
+//! data file, no new code. Where a position also has a `lines` row
+//! (written by `--line-digests N`), its 2-ply lines (every move and every
+//! reply, as Popeye's `stipulation h~1` lists them) are compared by their
+//! number and FNV-1a digest.
 
 use kaboom::Variant;
 use std::path::{Path, PathBuf};
@@ -26,13 +27,13 @@ struct Data {
     /// Per position, Popeye's notes on the moves that changed their
     /// piece: `e4f6=b` (it changed sides), `a1a8=B` (it became a bishop).
     effects: Vec<Vec<(String, String)>>,
-    /// Per position, Popeye's two-ply lines (`line M R...`): after the
-    /// move M, the legal replies R.
+    /// Per position, Popeye's two-ply lines (`line M R...`, written by
+    /// `--lines N`): after the move M, the legal replies R.
     lines: Vec<Vec<(String, Vec<String>)>>,
     /// Per position index: the number and digest of Popeye's 2-ply lines.
     digests: Vec<(usize, usize, String)>,
     /// Per position, where its file says (`placed`, written with
-    /// `--effects`): per move, the pieces Popeye's annotations put on
+    /// `--placements`): per move, the pieces Popeye's annotations put on
     /// squares (`e4d5` -> `pd7`: a black pawn on d7).
     placed: Vec<Option<MoveEffects>>,
 }
