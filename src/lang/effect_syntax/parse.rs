@@ -581,6 +581,8 @@ fn lower_cond_atom(p: Pair<'_, G>) -> Result<Cond, SentenceError> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::ast::{Effect, Trigger};
+    use super::super::effect_parse::{parse_effects, parse_rule};
     use super::*;
 
     #[test]
