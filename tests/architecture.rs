@@ -693,9 +693,12 @@ const KNOWN_FILE_CYCLES: &[&[&str]] = &[
     // `engine`: making a move (position) runs the effects (interpret),
     // which read and change the position; interpret and follow_up share a
     // constant; position keeps the clock and the counts, which read it
-    // (the lead breaks these: `make` out of position.rs, and the rest).
+    // (the lead breaks these: `make` out of position.rs, and the rest);
+    // compound moves' further move (compound) is run by the interpreter
+    // and reads the position's follow-up state.
     &[
         "engine::clock",
+        "engine::compound",
         "engine::count",
         "engine::follow_up",
         "engine::interpret",

@@ -579,6 +579,27 @@ fn lower_cond_atom(p: Pair<'_, G>) -> Result<Cond, SentenceError> {
     })
 }
 
+/// A mark's name.
+pub(super) fn mark_name(p: &Pair<'_, G>) -> MarkName {
+    MarkName {
+        name: p.as_str().to_string(),
+        span: span(p),
+    }
+}
+
+/// `enclosed(S, T)`.
+fn enclosed(p: Pair<'_, G>) -> Result<SetExpr, SentenceError> {
+    let mut inner = p.into_inner();
+    let set = lower_set(inner.next().expect("a set"))?;
+    let template = inner.next().expect("a template");
+    Ok(SetExpr::Enclosed(Box::new(set), template_text(&template)))
+}
+
+/// `marked(name)`.
+fn marked(p: Pair<'_, G>) -> SetExpr {
+    SetExpr::Marked(mark_name(&p.into_inner().next().expect("a name")))
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::ast::{Effect, Trigger};
@@ -879,25 +900,4 @@ mod tests {
         let e = parse_condition("count(any) >= ").unwrap_err();
         assert!(e.message.contains("a number"), "{}", e.message);
     }
-}
-
-/// A mark's name.
-pub(super) fn mark_name(p: &Pair<'_, G>) -> MarkName {
-    MarkName {
-        name: p.as_str().to_string(),
-        span: span(p),
-    }
-}
-
-/// `enclosed(S, T)`.
-fn enclosed(p: Pair<'_, G>) -> Result<SetExpr, SentenceError> {
-    let mut inner = p.into_inner();
-    let set = lower_set(inner.next().expect("a set"))?;
-    let template = inner.next().expect("a template");
-    Ok(SetExpr::Enclosed(Box::new(set), template_text(&template)))
-}
-
-/// `marked(name)`.
-fn marked(p: Pair<'_, G>) -> SetExpr {
-    SetExpr::Marked(mark_name(&p.into_inner().next().expect("a name")))
 }
