@@ -115,8 +115,11 @@ class Variant:
 Event = Dict[str, str]
 """What a move did: ``kind`` (``"moved"``, ``"captured"``, ``"removed"``,
 ``"pushed"``, ``"pushed_off"``, ``"blocked"``, ``"unblocked"``,
-``"bounced"``, ``"dropped"``, ``"promoted"``, ``"shielded"``) and, as fits,
-``piece`` (its FEN letter, upper case White), ``square``, ``from`` and ``to``."""
+``"bounced"``, ``"dropped"``, ``"promoted"``, ``"shielded"``, ``"placed"``,
+``"recoloured"``, ``"transformed"``, ``"marked"``, ``"unmarked"``) and, as
+fits, ``piece`` (its FEN letter, upper case White: for a change, the piece
+it is now), ``square``, ``from`` and ``to`` (a placed piece that moved
+there), ``mark`` (the mark's name)."""
 
 class Game:
     """A game: the start position, the moves played and every position since.

@@ -38,6 +38,16 @@ pub fn to_python<'py>(py: Python<'py>, variant: &Variant, events: &[Event]) -> P
                 Event::Dropped { piece, at } => ("dropped", Some(piece), Some(at), None),
                 Event::Promoted { at, piece } => ("promoted", Some(piece), Some(at), None),
                 Event::Shielded { at } => ("shielded", None, Some(at), None),
+                Event::Placed {
+                    piece,
+                    from: Some(from),
+                    at,
+                } => ("placed", Some(piece), None, Some((from, at))),
+                Event::Placed { piece, from: None, at } => ("placed", Some(piece), Some(at), None),
+                Event::Recoloured { at, piece } => ("recoloured", Some(piece), Some(at), None),
+                Event::Transformed { at, piece } => ("transformed", Some(piece), Some(at), None),
+                Event::Marked { at, .. } => ("marked", None, Some(at), None),
+                Event::Unmarked { at, .. } => ("unmarked", None, Some(at), None),
             };
             d.set_item("kind", kind)?;
             if let Some(piece) = piece {
@@ -49,6 +59,9 @@ pub fn to_python<'py>(py: Python<'py>, variant: &Variant, events: &[Event]) -> P
             if let Some((from, to)) = from_to {
                 d.set_item("from", name(from))?;
                 d.set_item("to", name(to))?;
+            }
+            if let Event::Marked { mark, .. } | Event::Unmarked { mark, .. } = *event {
+                d.set_item("mark", variant.mark_name(mark))?;
             }
             Ok(d)
         })

@@ -55,6 +55,16 @@ pub fn events(variant: &Variant, events: &[Event]) -> Value {
                     Event::Dropped { piece, at } => ("dropped", Some(piece), Some(at), None),
                     Event::Promoted { at, piece } => ("promoted", Some(piece), Some(at), None),
                     Event::Shielded { at } => ("shielded", None, Some(at), None),
+                    Event::Placed {
+                        piece,
+                        from: Some(from),
+                        at,
+                    } => ("placed", Some(piece), None, Some((from, at))),
+                    Event::Placed { piece, from: None, at } => ("placed", Some(piece), Some(at), None),
+                    Event::Recoloured { at, piece } => ("recoloured", Some(piece), Some(at), None),
+                    Event::Transformed { at, piece } => ("transformed", Some(piece), Some(at), None),
+                    Event::Marked { at, .. } => ("marked", None, Some(at), None),
+                    Event::Unmarked { at, .. } => ("unmarked", None, Some(at), None),
                 };
                 let mut m = Map::new();
                 m.insert("kind".into(), kind.into());
@@ -67,6 +77,9 @@ pub fn events(variant: &Variant, events: &[Event]) -> Value {
                 if let Some((from, to)) = from_to {
                     m.insert("from".into(), name(from).into());
                     m.insert("to".into(), name(to).into());
+                }
+                if let Event::Marked { mark, .. } | Event::Unmarked { mark, .. } = *event {
+                    m.insert("mark".into(), variant.mark_name(mark).into());
                 }
                 Value::Object(m)
             })
