@@ -273,7 +273,10 @@ async function maybeEngine() {
 async function engineMove() {
   const movetime = Math.max(1, Math.min(10000, parseInt($("movetime").value, 10) || 500));
   $("status").textContent = "engine thinking…";
-  const skill = Math.max(0, Math.min(20, parseInt($("skill").value, 10)));
+  // The strength field is the served page's (the static page has none:
+  // its engine always plays at full strength).
+  const skillField = $("skill");
+  const skill = skillField ? Math.max(0, Math.min(20, parseInt(skillField.value, 10))) : 20;
   const { ok, data } = await api("/api/engine", lineBody({ movetime, skill: Number.isNaN(skill) ? 20 : skill }));
   if (!ok) { showError(data.error); return; }
   if (data.best) {
