@@ -56,11 +56,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn an_atomic_capture_reports_its_blast() {
-        let atomic = Variant::load("atomic").unwrap();
-        let before = crate::notation::fen::parse(&atomic, "4k3/8/3p4/2nbr3/3P4/2N5/8/4K3 w - - 0 1").unwrap();
-        let mv = uci::parse(&atomic, &before, "c3d5").unwrap();
-        let r = report(&atomic, &before, &mv);
+    fn a_capture_that_explodes_reports_its_blast() {
+        // A capture that removes the pieces around it, pawns spared: the
+        // rule written here rather than a bundled variant's name.
+        let text = r#"(extends: "chess", name: "Blast", rules: ["on capture: blast(target, 1, sparing any P); remove(target)"])"#;
+        let blast = Variant::from_text("blast.ron", text).unwrap();
+        let before = crate::notation::fen::parse(&blast, "4k3/8/3p4/2nbr3/3P4/2N5/8/4K3 w - - 0 1").unwrap();
+        let mv = uci::parse(&blast, &before, "c3d5").unwrap();
+        let r = report(&blast, &before, &mv);
         assert_eq!(r.uci, "c3d5");
         assert_eq!(r.san, "Nxd5");
         for event in ["captured b d5", "removed n c5", "removed r e5", "removed N d5"] {
