@@ -2,6 +2,10 @@
 
 use super::square::{Color, Square};
 
+/// The steps (file, rank) to the eight squares around a square, in the
+/// order directions are offered to a player.
+pub(crate) const NEIGHBOURS: [(i32, i32); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
+
 /// Which edges of a board are joined (docs/fairy.md, Board topology): a
 /// step off one edge comes back on the opposite one.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Deserialize)]

@@ -6,7 +6,7 @@
 
 use super::checker::Checker;
 use super::resolve::{Names, Resolved, Resolver};
-use super::sentences::{asks_can_reach, only_in_end_rules, parse};
+use super::sentence_parse::{asks_can_reach, only_in_end_rules, parse};
 use crate::base::limits::MAX_COUNTING_LIMIT;
 use crate::lang::effect_syntax::{self as effects, Cond, EndCondition, EndRule};
 use crate::spec::{CountingSide, CountingSpec, Spanned, VariantFile};

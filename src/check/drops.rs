@@ -2,7 +2,7 @@
 
 use super::checker::Checker;
 use super::resolve::{Names, Resolved, Resolver};
-use super::sentences::parse;
+use super::sentence_parse::parse;
 use crate::base::limits::MAX_HAND_KINDS;
 use crate::base::piece::Kind;
 use crate::lang::effect_syntax::{self as effects, SetExpr};

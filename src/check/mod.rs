@@ -5,6 +5,7 @@
 pub mod analysis;
 mod castling;
 mod changes;
+mod checked_piece;
 mod checker;
 mod compound_effects;
 pub mod cost;
@@ -21,15 +22,17 @@ mod promotion;
 mod random_setup;
 pub mod regions;
 mod resolve;
+mod sentence_parse;
 mod sentences;
 mod validate;
 pub mod words;
 
 pub use crate::base::diagnostic::{Diagnostic, LoadError, Severity};
 pub use castling::{CheckedCastling, ResolvedCastling, resolve_castling, resolve_in_position};
+pub use checked_piece::CheckedPiece;
 pub use drops::CheckedDrops;
 pub use promotion::CheckedPromotion;
 pub use random_setup::CheckedSetup;
 pub use resolve::Resolved;
 pub use sentences::{ActionTargets, CheckedAction, CheckedSentences, DEFAULT_END, DEFAULT_LEGAL};
-pub use validate::{CheckedPiece, CheckedVariant, check};
+pub use validate::{CheckedVariant, check};

@@ -3,10 +3,10 @@
 //! legal moves, each judged on the position it leads to, or of playing
 //! each once), against the limits of [`super::cost`].
 
+use super::checked_piece::CheckedPiece;
 use super::checker::Checker;
 use super::cost::{Costs, MAX_MOVES, MAX_POSITION_COST};
 use super::sentences::CheckedSentences;
-use super::validate::CheckedPiece;
 use super::{CheckedCastling, CheckedPromotion};
 use crate::base::geometry::Geometry;
 use crate::spec::{Location, Spanned, VariantFile};

@@ -2,7 +2,7 @@
 //! limits resolved to kinds, every problem reported; and whether a piece
 //! can reach its promotion ranks at all (a warning).
 
-use super::validate::CheckedPiece;
+use super::checked_piece::CheckedPiece;
 use crate::base::geometry::Geometry;
 use crate::base::piece::Kind;
 use crate::base::square::{Color, Square, SquareSet};

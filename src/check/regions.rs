@@ -5,7 +5,7 @@
 
 use super::checker::Checker;
 use super::resolve::{Names, Resolved, Resolver};
-use super::sentences::parse;
+use super::sentence_parse::parse;
 use crate::base::geometry::Geometry;
 use crate::base::limits::{MAX_MOVES_IN, MAX_REGIONS};
 use crate::base::square::{Color, Square, SquareSet};

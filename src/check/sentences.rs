@@ -5,14 +5,15 @@
 
 use super::checker::Checker;
 use super::resolve::{Names, Resolved, Resolver};
+use super::sentence_parse::{only_in_end_rules, parse};
 use crate::base::limits::{
     MAX_BEFORE, MAX_CHOICES, MAX_COUNTERS, MAX_SHIELD_RULES, SHIELD_BLOCK, SHIELD_BOUNCE, SHIELD_PUSH, SHIELD_REMOVE,
 };
 use crate::base::piece::Kind;
 use crate::lang::betza::{self, Template};
 use crate::lang::effect_syntax::{
-    self as effects, Cond, Direction, Effect, EndCondition, EndRule, LegalClause, Quantity, SentenceError, SetExpr,
-    Trigger, TriggeredRule,
+    self as effects, Cond, Direction, Effect, EndCondition, EndRule, LegalClause, Quantity, SetExpr, Trigger,
+    TriggeredRule,
 };
 use crate::spec::{ActionSpec, EndSpec, PieceSpec, ShieldSpec, Spanned, VariantFile};
 
@@ -681,47 +682,6 @@ fn check_end(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> (Vec
     (end, labels)
 }
 
-pub(super) fn parse<T>(
-    c: &mut Checker<'_>,
-    text: &Spanned<String>,
-    what: &str,
-    parser: fn(&str) -> Result<T, SentenceError>,
-) -> Option<T> {
-    match parser(&text.value) {
-        Ok(v) => Some(v),
-        Err(e) => {
-            let at = c.inside(text, e.span.clone());
-            let help = match piece_named(c, text.value.get(e.span.clone()).unwrap_or_default()) {
-                Some(hint) => format!("{hint} {}", e.help),
-                None => e.help,
-            };
-            c.error(format!("{what} `{}`: {}", shorten(&text.value), e.message), at, help);
-            None
-        }
-    }
-}
-
-/// "Did you mean" for a piece written by name (`pawn`, `knights`) where
-/// sentences take its letter.
-fn piece_named(c: &Checker<'_>, word: &str) -> Option<String> {
-    let word = word.to_lowercase();
-    if word.len() < 2 || !word.chars().all(|ch| ch.is_alphabetic()) {
-        return None;
-    }
-    let singular = word.strip_suffix('s').unwrap_or(&word);
-    let exact = c.names.iter().find(|(name, _)| *name == word || name == singular);
-    let (name, letter) = match exact {
-        Some(found) => found.clone(),
-        None => {
-            let best = crate::lang::closest_word(singular, c.names.iter().map(|(n, _)| n.as_str()))?;
-            c.names.iter().find(|(n, _)| n == best)?.clone()
-        }
-    };
-    Some(format!(
-        "pieces are written by letter in sentences: did you mean `{letter}` (the {name})?"
-    ))
-}
-
 /// Checks one action. Every pass runs and reports all it finds: a bad
 /// template does not hide a bad condition or record in the same action.
 fn check_action(
@@ -897,36 +857,6 @@ fn action_effects(
     resolved
 }
 
-/// Whether a condition asks `can reach(...)`.
-pub(super) fn asks_can_reach<P: effects::Phase>(cond: &Cond<P>) -> bool {
-    match cond {
-        Cond::CanReach(..) => true,
-        Cond::Not(a) => asks_can_reach(a),
-        Cond::And(a, b) | Cond::Or(a, b) => asks_can_reach(a) || asks_can_reach(b),
-        _ => false,
-    }
-}
-
-/// Reports `can reach(...)` outside an end rule: it asks for the legal
-/// moves of the side to move, and only end rules are read for that side.
-pub(super) fn only_in_end_rules(c: &mut Checker<'_>, text: &Spanned<String>, cond: &Cond, what: &str) {
-    if asks_can_reach(cond) {
-        let lower = text.value.to_ascii_lowercase();
-        let found = lower
-            .match_indices("can")
-            .find(|(i, _)| lower[i + 3..].trim_start().starts_with("reach"));
-        let at = match found {
-            Some((i, _)) => c.inside(text, i..i + 3),
-            None => text.location.clone(),
-        };
-        c.error(
-            format!("`can reach(...)` may not stand in {what}"),
-            at,
-            "`can reach` asks for the legal moves of the side to move: use it in an `end` rule, which is read for that side",
-        );
-    }
-}
-
 /// Collects the distinct kind masks of `captured(...)` in a condition.
 fn captured_masks(cond: &Cond<Resolved>, out: &mut Vec<u64>) {
     match cond {
@@ -961,14 +891,5 @@ fn unique_names(c: &mut Checker<'_>, actions: &[ActionSpec], owner: &str) {
                 "give each action of a piece its own name",
             );
         }
-    }
-}
-
-/// A sentence as quoted in a message: whole if short, else its start.
-fn shorten(text: &str) -> String {
-    if text.chars().count() <= 80 {
-        text.to_string()
-    } else {
-        format!("{}...", text.chars().take(77).collect::<String>())
     }
 }

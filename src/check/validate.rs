@@ -3,6 +3,7 @@
 //! file.
 
 use super::castling::{CheckedCastling, ResolvedCastling, check_castling, resolve_castling};
+use super::checked_piece::CheckedPiece;
 use super::checker::Checker;
 use super::promotion::{CheckedPromotion, can_reach_promotion, check_promotions};
 use super::random_setup::{CheckedSetup, check_setup};
@@ -17,39 +18,6 @@ use crate::base::square::Square;
 use crate::lang::betza::{self, Template};
 use crate::lang::fen_syntax::{self as fen, FenCell, FenRecord};
 use crate::spec::{Location, Sources, Spanned, VariantFile};
-
-/// A piece type with its template parsed.
-#[derive(Clone, Debug)]
-pub struct CheckedPiece {
-    /// Upper-case FEN letter.
-    pub letter: char,
-    /// Name for people.
-    pub name: String,
-    /// The template as written.
-    pub template_text: String,
-    /// The parsed template.
-    pub template: Template,
-    /// Whether the piece is royal.
-    pub royal: bool,
-    /// Whether the piece moves like a pawn for the move rule.
-    pub pawn: bool,
-    /// Material value.
-    pub value: i32,
-    /// 0-based ranks, from the owner's side, where `i` moves are allowed.
-    pub initial_ranks: Vec<i32>,
-    /// Ranks (from 0, counted from the owner's side) whose `i` moves leave
-    /// en passant targets; `None`: all of `initial_ranks`.
-    pub en_passant_ranks: Option<Vec<i32>>,
-    /// How pictures draw it.
-    pub glyph: Glyph,
-    /// The squares it never leaves and its moves on some squares.
-    pub regions: super::regions::PieceRegions,
-    /// The kinds it may not hop over or capture.
-    pub limits: super::piece_limits::PieceLimits,
-    /// The kind it is a promoted form of (`promoted_from`): FEN writes it
-    /// `+` and that kind's letter; captured, it goes to hand as that kind.
-    pub promoted_from: Option<Kind>,
-}
 
 /// A variant file that passed every check, ready to compile.
 #[derive(Clone, Debug)]

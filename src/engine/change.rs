@@ -14,7 +14,7 @@ use crate::base::square::{Square, SquareSet};
 use crate::compile::Variant;
 use crate::compile::ir::{KindTo, RanksFrom, SetId};
 
-use super::interpret::Context;
+use super::context::Context;
 
 impl Variant {
     /// The squares of the pieces the move moved: the mover, and after

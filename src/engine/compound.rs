@@ -5,9 +5,10 @@
 //! (`follow_up`); its destinations are read from the compiled move tables
 //! of the kind and side it moves as.
 
-use super::interpret::{Answers, Context, intersection};
+use super::context::{Answers, Context};
 use super::moves::{Choice, ChoiceKind, Move};
 use super::position::Position;
+use super::set_ops::intersection;
 use super::trace::{Asked, Event, LastChoice, Trace};
 use crate::base::piece::{Cell, Kind};
 use crate::base::square::{Color, Square, SquareSet};

@@ -5,16 +5,15 @@
 //! the move has not made; each option makes a longer move, played again
 //! until no choice is left open.
 
-use super::interpret::{Context, intersection};
+use super::context::Context;
 use super::moves::{Choice, ChoiceKind, Move, MoveKind};
 use super::position::Position;
+use super::set_ops::intersection;
 use super::trace::{Asked, Event, LastChoice, NoTrace, Trace};
 use crate::base::piece::Cell;
 use crate::base::square::{MAX_SQUARES, Square, SquareSet};
 use crate::compile::ir::Op;
 
-/// The steps to the squares around a square, in the order directions are offered.
-pub(super) const NEIGHBOURS: [(i32, i32); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
 use crate::compile::Variant;
 
 /// A trace that records the first follow-up choice a move reaches
@@ -232,7 +231,7 @@ impl Variant {
         // A square the move empties: its origin, an en passant victim's.
         let vacated = |sq: Square| sq == from || (mv.kind == MoveKind::EnPassant && sq == pos.ep_victim);
         let mut near = pos.occupied[0].union(&pos.occupied[1]);
-        near = crate::engine::interpret::intersection(near, self.programs.areas[reach as usize][to.index()]);
+        near = intersection(near, self.programs.areas[reach as usize][to.index()]);
         near.remove(from);
         near.remove(to);
         near.iter().any(|sq| {
@@ -435,7 +434,7 @@ impl Variant {
     /// direction: the moves of an action whose only choice is a `chosen`
     /// push (its options are known without playing it).
     pub(super) fn push_directions(&self, mv: Move, target: Square, out: &mut Vec<Move>) {
-        for (df, dr) in NEIGHBOURS {
+        for (df, dr) in crate::base::geometry::NEIGHBOURS {
             let Some(to) = self.geometry.offset(target, df, dr) else {
                 continue;
             };

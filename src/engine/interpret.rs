@@ -1,8 +1,10 @@
 //! The effect interpreter: evaluates compiled square sets and conditions,
 //! and runs effect programs (remove, push, block, bounce) on a position.
 
-use super::moves::{Choice, ChoiceKind, Choices};
+use super::context::{Answers, Context, MadeBy};
+use super::moves::{Choice, ChoiceKind};
 use super::position::Position;
+use super::set_ops::{difference, intersection};
 use super::trace::{Asked, Event, LastChoice, Trace};
 use crate::base::limits::{SHIELD_BLOCK, SHIELD_BOUNCE, SHIELD_PUSH, SHIELD_REMOVE};
 use crate::base::piece::Cell;
@@ -12,100 +14,6 @@ use crate::compile::Variant;
 use crate::compile::ir::{Comparison, LineGoal, LineMasks, NamedSet, SideFilter};
 use crate::compile::ir::{CompiledRule, CondId, CondNode, Op, PushDirection, QuantityNode, SetId, SetNode};
 use crate::compile::tables::passed_squares;
-
-/// What the move being played carries through its effects: its follow-up
-/// choices, handed out in order to the effects that ask for one, and
-/// whether an effect moved a piece whose moves reset the move-rule clock.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Answers {
-    choices: Choices,
-    next: u8,
-    /// Whether an effect has already asked for a choice the move did not make.
-    missed: bool,
-    /// Whether a push or a bounce moved a `pawn` piece.
-    pub(crate) moved_pawn: bool,
-    /// The piece the move captured (empty if none): what `move(S as
-    /// captured)` moves as.
-    pub(crate) captured: Cell,
-    /// The promotion of a capture whose piece moves on: made where the
-    /// further move ends.
-    pub(crate) promotion: Option<crate::base::piece::Kind>,
-    /// Where the moving piece ended a further move (`move(mover as ...)`).
-    pub(crate) moved_on: Option<Square>,
-    /// The piece the move captured and where it stood, for placements.
-    pub(crate) victim: Option<(Cell, Square)>,
-    /// The squares placements put pieces on (a rook or king may regain
-    /// its castling right there).
-    pub(crate) placed: SquareSet,
-}
-
-impl Answers {
-    /// The answers of a move that made `choices`.
-    #[inline]
-    pub(crate) fn new(choices: Choices) -> Answers {
-        Answers {
-            choices,
-            next: 0,
-            missed: false,
-            moved_pawn: false,
-            captured: Cell::EMPTY,
-            promotion: None,
-            moved_on: None,
-            victim: None,
-            placed: SquareSet::EMPTY,
-        }
-    }
-
-    /// The next choice, as [`Answers::take`] gives it (for the compound
-    /// moves' effects).
-    #[inline]
-    pub(crate) fn take_choice(&mut self) -> Result<Choice, bool> {
-        self.take()
-    }
-
-    /// Whether the move has no answer left for the next choice, and none
-    /// was missed before (marking it missed, as [`Answers::take`] does).
-    #[inline]
-    fn open(&mut self) -> bool {
-        self.choices.get(self.next as usize).is_none() && !std::mem::replace(&mut self.missed, true)
-    }
-
-    /// The next choice, if the move made it; `Err(true)` the first time
-    /// the move runs out of choices (a probing trace is then told about
-    /// the options), `Err(false)` after that.
-    #[inline]
-    fn take(&mut self) -> Result<Choice, bool> {
-        match self.choices.get(self.next as usize) {
-            Some(c) => {
-                self.next += 1;
-                Ok(c)
-            }
-            None => Err(!std::mem::replace(&mut self.missed, true)),
-        }
-    }
-}
-
-/// What a rule's trigger may ask of the move that fired it.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct MadeBy {
-    /// The move castled.
-    pub castled: bool,
-    /// The piece that made the move, as it was before it.
-    pub moving: Cell,
-}
-
-/// What a program's named sets refer to while it runs.
-#[derive(Clone, Copy, Debug)]
-pub struct Context {
-    /// The side whose rule, move or action it is (`own`).
-    pub side: Color,
-    /// Where the moving piece stood.
-    pub origin: Square,
-    /// Where the move or action aims.
-    pub target: Square,
-    /// Where the moving piece stands now.
-    pub mover: Square,
-}
 
 fn single(sq: Square) -> SquareSet {
     let mut s = SquareSet::EMPTY;
@@ -707,7 +615,7 @@ impl Variant {
             optional: false,
             last: None,
         });
-        for (df, dr) in super::follow_up::NEIGHBOURS {
+        for (df, dr) in crate::base::geometry::NEIGHBOURS {
             if let Some(to) = self.geometry.offset(ctx.target, df, dr) {
                 trace.offer(Choice {
                     piece: ctx.target,
@@ -999,16 +907,6 @@ impl Variant {
             });
         }
     }
-}
-
-/// `a - b`
-pub(crate) fn difference(a: SquareSet, b: SquareSet) -> SquareSet {
-    SquareSet(std::array::from_fn(|i| a.0[i] & !b.0[i]))
-}
-
-/// `a & b`
-pub(crate) fn intersection(a: SquareSet, b: SquareSet) -> SquareSet {
-    SquareSet(std::array::from_fn(|i| a.0[i] & b.0[i]))
 }
 
 #[cfg(test)]

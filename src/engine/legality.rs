@@ -2,7 +2,7 @@
 //! move must pass (`own royal survives`, `own royal not attacked unless
 //! ...`), check, and the end rules that stop the game at once.
 
-use super::interpret::Context;
+use super::context::Context;
 use super::moves::{Move, MoveKind};
 use super::position::Position;
 use crate::base::piece::Cell;
@@ -94,7 +94,7 @@ impl Variant {
             return false;
         }
         let us = before.side;
-        let ctx = super::interpret::Context {
+        let ctx = super::context::Context {
             side: us,
             origin: mv.from,
             target: mv.to,

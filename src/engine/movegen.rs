@@ -3,9 +3,10 @@
 //! and reused, so a search allocates nothing per node.
 
 use super::check_squares::CheckSquares;
-use super::interpret::{Context, difference, intersection};
+use super::context::Context;
 use super::moves::{Move, MoveKind};
 use super::position::Position;
+use super::set_ops::{difference, intersection};
 use super::split_colours::SplitColours;
 use crate::base::action::ActionId;
 use crate::base::piece::{Cell, Kind};

@@ -8,7 +8,7 @@
 //! placements change which captures of a royal piece are real, and the
 //! castling rights a rook or king regains on its own square.
 
-use super::interpret::{Answers, Context};
+use super::context::{Answers, Context};
 use super::position::Position;
 use super::trace::{Event, Trace};
 use crate::base::piece::Cell;

@@ -3,8 +3,8 @@
 //! light and dark squares, and other drops leave room for them. Read once
 //! per position where drops are generated; no allocation.
 
-use super::interpret::{difference, intersection};
 use super::position::Position;
+use super::set_ops::{difference, intersection};
 use crate::base::limits::MAX_HAND_KINDS;
 use crate::base::piece::Kind;
 use crate::base::square::{Square, SquareSet};
