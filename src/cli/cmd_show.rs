@@ -132,6 +132,27 @@ fn sentences(out: &mut String, title: &str, written: Option<&Vec<Spanned<String>
 /// Everything below the board.
 fn summary(variant: &Variant, file: &VariantFile) -> String {
     let mut out = String::new();
+    let mut abilities = Vec::new();
+    let rows = piece_rows(variant, file, &mut abilities);
+    out.push('\n');
+    out.push_str(&table(&rows, ""));
+    regions(&mut out, file);
+    for a in file.actions.as_deref().unwrap_or_default() {
+        abilities.push(vec!["(side)".to_string(), a.name.value.clone(), action(a)]);
+    }
+    if !abilities.is_empty() {
+        let _ = writeln!(out, "\nactions (each instead of a move):");
+        out.push_str(&table(&abilities, "  "));
+    }
+    promotion(&mut out, file);
+    castling(&mut out, variant);
+    rules_and_sentences(&mut out, file);
+    out
+}
+
+/// The pieces' table (a header row, then one row per piece), collecting
+/// each piece's actions into `abilities`.
+fn piece_rows(variant: &Variant, file: &VariantFile, abilities: &mut Vec<Vec<String>>) -> Vec<Vec<String>> {
     let specs = file.pieces.as_deref().unwrap_or_default();
     let mut rows = vec![vec![
         "letter".to_string(),
@@ -140,7 +161,6 @@ fn summary(variant: &Variant, file: &VariantFile) -> String {
         "value".to_string(),
         "notes".to_string(),
     ]];
-    let mut abilities = Vec::new();
     for p in variant.pieces() {
         let spec = specs.iter().find(|s| s.letter.value == p.letter);
         let mut notes = Vec::new();
@@ -185,12 +205,15 @@ fn summary(variant: &Variant, file: &VariantFile) -> String {
             notes.join("; "),
         ]);
     }
-    out.push('\n');
-    out.push_str(&table(&rows, ""));
-    let regions = file.regions.as_deref().unwrap_or_default();
-    if !regions.is_empty() {
+    rows
+}
+
+/// The named regions, if any.
+fn regions(out: &mut String, file: &VariantFile) {
+    let named = file.regions.as_deref().unwrap_or_default();
+    if !named.is_empty() {
         let _ = writeln!(out, "\nregions (ranks counted from each side):");
-        for r in regions {
+        for r in named {
             let text = |s: &Option<Spanned<String>>| s.as_ref().map_or("", |s| s.value.as_str()).to_string();
             let squares = match &r.squares {
                 Some(s) => s.value.clone(),
@@ -199,13 +222,10 @@ fn summary(variant: &Variant, file: &VariantFile) -> String {
             let _ = writeln!(out, "  {}: {squares}", r.name.value);
         }
     }
-    for a in file.actions.as_deref().unwrap_or_default() {
-        abilities.push(vec!["(side)".to_string(), a.name.value.clone(), action(a)]);
-    }
-    if !abilities.is_empty() {
-        let _ = writeln!(out, "\nactions (each instead of a move):");
-        out.push_str(&table(&abilities, "  "));
-    }
+}
+
+/// The promotion rules, one line each.
+fn promotion(out: &mut String, file: &VariantFile) {
     let promotions = file.promotion.as_deref().unwrap_or_default();
     if promotions.is_empty() {
         out.push_str("\npromotion: none\n");
@@ -266,10 +286,14 @@ fn summary(variant: &Variant, file: &VariantFile) -> String {
             p.choices.value,
         );
     }
+}
+
+/// The castling moves, White's (Black's mirror them).
+fn castling(out: &mut String, variant: &Variant) {
     let g = variant.geometry();
     // One line per castling move; a move that may bring pieces along is
     // compiled once per combination of them: list each piece once.
-    let mut castling: Vec<(String, Vec<String>)> = Vec::new();
+    let mut moves: Vec<(String, Vec<String>)> = Vec::new();
     for c in variant
         .castling_rules()
         .iter()
@@ -283,21 +307,21 @@ fn summary(variant: &Variant, file: &VariantFile) -> String {
             g.name(c.rook_from),
             g.name(c.rook_to)
         );
-        let index = match castling.iter().position(|(h, _)| *h == head) {
+        let index = match moves.iter().position(|(h, _)| *h == head) {
             Some(i) => i,
             None => {
-                castling.push((head, Vec::new()));
-                castling.len() - 1
+                moves.push((head, Vec::new()));
+                moves.len() - 1
             }
         };
         for &(from, to) in &c.carry {
             let piece = format!("{}-{}", g.name(from), g.name(to));
-            if !castling[index].1.contains(&piece) {
-                castling[index].1.push(piece);
+            if !moves[index].1.contains(&piece) {
+                moves[index].1.push(piece);
             }
         }
     }
-    let castling: Vec<String> = castling
+    let lines: Vec<String> = moves
         .into_iter()
         .map(|(head, carried)| {
             if carried.is_empty() {
@@ -307,14 +331,18 @@ fn summary(variant: &Variant, file: &VariantFile) -> String {
             }
         })
         .collect();
-    if castling.is_empty() {
+    if lines.is_empty() {
         out.push_str("castling: none\n");
     } else {
         out.push_str("castling (White's; Black's mirror them):\n");
-        for c in castling {
+        for c in lines {
             let _ = writeln!(out, "  {c}");
         }
     }
+}
+
+/// The rules, shields, legality clauses and end rules as written.
+fn rules_and_sentences(out: &mut String, file: &VariantFile) {
     let rules = file.rules.as_ref();
     let _ = write!(out, "\nrules:");
     match rules {
@@ -333,14 +361,14 @@ fn summary(variant: &Variant, file: &VariantFile) -> String {
         }
     }
     sentences(
-        &mut out,
+        out,
         "legal (every move, for the side that moved)",
         file.legal.as_ref(),
         DEFAULT_LEGAL,
         "every move is legal, royal pieces may be left attacked",
     );
     sentences(
-        &mut out,
+        out,
         "end (checked in order, for the side to move)",
         file.end
             .as_ref()
@@ -356,5 +384,4 @@ fn summary(variant: &Variant, file: &VariantFile) -> String {
         DEFAULT_END,
         "the game never ends by a rule",
     );
-    out
 }
