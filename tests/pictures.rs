@@ -97,6 +97,27 @@ fn pushes_bounces_and_blocked_squares_are_drawn() {
         "bounce.svg",
     );
     assert_eq!(bounce.matches("url(#kb-bounce)").count(), 1);
+    let rebirth = draw(
+        &[
+            "explain",
+            "variants/fairy/circe.ron",
+            "--fen",
+            "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1",
+            "e4d5",
+        ],
+        "rebirth.svg",
+    );
+    assert_eq!(rebirth.matches("url(#kb-place)").count(), 1, "the rebirth's arrow");
+    for svg in [&stomp, &bounce, &rebirth] {
+        for id in ["move", "push", "bounce", "place"] {
+            if svg.contains(&format!("url(#kb-{id})")) {
+                assert!(
+                    svg.contains(&format!("<marker id=\"kb-{id}\"")),
+                    "the arrowhead kb-{id} is defined"
+                );
+            }
+        }
+    }
     let craters = draw(
         &[
             "show",
