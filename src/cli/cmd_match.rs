@@ -4,9 +4,9 @@
 
 use super::output::Output;
 use super::{Failure, render};
-use crate::selfplay::{self, Opponent, Report, Settings, Shard};
+use crate::selfplay::{self, Opponent, Report, Settings, Shard, Summary};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::io::{IsTerminal as _, Write as _};
+use std::io::{IsTerminal as _, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -151,6 +151,16 @@ fn percent(part: u64, whole: u64) -> f64 {
 /// The report for people.
 fn write_text(o: &mut Output, report: &Report) -> Result<(), Failure> {
     let s = report.summary();
+    let out: &mut dyn Write = &mut o.out;
+    settings_line(out, report)?;
+    results(out, report, &s)?;
+    lengths(out, report, &s)?;
+    tallies(out, report, &s)?;
+    Ok(())
+}
+
+/// The first line: the variant, the games and how they were played.
+fn settings_line(out: &mut dyn Write, report: &Report) -> std::io::Result<()> {
     let st = &report.settings;
     let limit = match (st.nodes, st.depth, st.movetime) {
         (Some(n), _, _) => format!("{n} nodes"),
@@ -158,7 +168,6 @@ fn write_text(o: &mut Output, report: &Report) -> Result<(), Failure> {
         (_, _, Some(ms)) => format!("{ms} ms"),
         _ => format!("{} nodes", st.limits().nodes.unwrap_or(0)),
     };
-    let out = &mut o.out;
     writeln!(
         out,
         "match: {} ({}), {} of {} games (shards {}), {limit} per move, {} random opening plies, seed {}, at most {} plies{}",
@@ -176,6 +185,12 @@ fn write_text(o: &mut Output, report: &Report) -> Result<(), Failure> {
             ""
         }
     )?;
+    Ok(())
+}
+
+/// The results by colour, the first mover's score and the engine's
+/// against a random mover.
+fn results(out: &mut dyn Write, report: &Report, s: &Summary) -> std::io::Result<()> {
     let r = &report.results;
     let n = report.played;
     writeln!(
@@ -223,6 +238,11 @@ fn write_text(o: &mut Output, report: &Report) -> Result<(), Failure> {
             100.0 * score
         )?;
     }
+    Ok(())
+}
+
+/// The games' lengths, with a histogram in ten buckets.
+fn lengths(out: &mut dyn Write, report: &Report, s: &Summary) -> std::io::Result<()> {
     writeln!(
         out,
         "length (plies): min {}, 10% {}, median {}, mean {:.1}, 90% {}, max {}",
@@ -243,6 +263,12 @@ fn write_text(o: &mut Output, report: &Report) -> Result<(), Failure> {
             writeln!(out, "  {:>5}-{:<5} {c:>7} {bar}", low, low + u64::from(width) - 1)?;
         }
     }
+    Ok(())
+}
+
+/// How games ended, the mechanics of the deciding moves and of the games.
+fn tallies(out: &mut dyn Write, report: &Report, s: &Summary) -> std::io::Result<()> {
+    let n = report.played;
     writeln!(out, "endings:")?;
     let mut endings: Vec<_> = report.endings.iter().collect();
     endings.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));

@@ -14,7 +14,7 @@ mod one_game;
 mod report;
 
 pub use one_game::{GameRecord, play_game};
-pub use report::{Report, merge};
+pub use report::{Report, Summary, merge};
 
 use crate::base::diagnostic::LoadError;
 use crate::compile::Variant;
