@@ -139,10 +139,15 @@ impl Evaluation {
         let values: Vec<i32> = (0..kinds)
             .map(|k| {
                 let info = &variant.pieces[k];
+                // The evaluation section's value, else the piece's own.
+                let value = match variant.evaluation_values.get(k) {
+                    Some(&v) if v != 0 => v,
+                    _ => info.value,
+                };
                 if variant.is_royal(Kind::from_index(k)) {
                     0
-                } else if info.value != 0 {
-                    sign * pct(info.value, w.material)
+                } else if value != 0 {
+                    sign * pct(value, w.material)
                 } else {
                     sign * pct((40.0 + 35.0 * average(k, 0)).round() as i32, w.material)
                 }

@@ -14,6 +14,7 @@ mod one_game;
 mod report;
 
 pub use one_game::{GameRecord, play_game};
+pub(crate) use one_game::opening_move;
 pub use report::{Report, merge};
 
 use crate::base::diagnostic::LoadError;
