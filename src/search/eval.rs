@@ -378,6 +378,18 @@ mod tests {
     }
 
     #[test]
+    fn the_sections_values_replace_the_pieces_for_the_evaluation_only() {
+        let text = r#"(extends: "chess", name: "tuned", evaluation: (values: {'N': 333, 'Q': 1}))"#;
+        let v = Variant::from_text("tuned.ron", text).unwrap();
+        let (e, plain) = (Evaluation::new(&v), Evaluation::new(&Variant::load("chess").unwrap()));
+        let kind = |c| v.kind_of_letter(c).unwrap();
+        assert_eq!((e.value(kind('N')), e.value(kind('Q'))), (333, 1));
+        assert_eq!(e.value(kind('R')), plain.value(kind('R')));
+        // The rules' value (read by `material(...)` sentences) stays the piece's.
+        assert_eq!(v.pieces[kind('N').index()].value, 300);
+    }
+
+    #[test]
     fn the_files_weights_change_the_evaluation() {
         let weighted = |section: &str| {
             let text = format!("(extends: \"chess\", evaluation: {section})");
