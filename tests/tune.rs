@@ -32,7 +32,9 @@ fn a_tiny_run_is_deterministic_and_its_shards_fit_to_the_whole() {
     let whole = tune(&[]);
     assert!(whole.contains("piece values (95% intervals"), "{whole}");
     assert!(whole.contains("  knight (N): "), "{whole}");
-    let section = whole.lines().find(|l| l.starts_with("evaluation: (material: 100, mobility: "));
+    let section = whole
+        .lines()
+        .find(|l| l.starts_with("evaluation: (material: 100, mobility: "));
     assert!(section.is_some_and(|l| l.contains("values: {'P': ")), "{whole}");
     assert_eq!(tune(&["--threads", "2"]), whole, "the same seed, the same fit");
     let (a, b) = (tmp("a.json"), tmp("b.json"));
@@ -54,7 +56,10 @@ fn write_sets_the_section_of_a_variant_file() {
     std::fs::write(&file, "(\n    extends: \"chess\",\n    name: \"Mine\",\n)\n").unwrap();
     let path = file.to_str().unwrap();
     let out = tune(&["--write", path]);
-    assert!(out.contains(&format!("wrote the evaluation section into {path}")), "{out}");
+    assert!(
+        out.contains(&format!("wrote the evaluation section into {path}")),
+        "{out}"
+    );
     let text = std::fs::read_to_string(&file).unwrap();
     assert!(text.contains("    evaluation: (material: 100, mobility: "), "{text}");
     let (code, _, err) = kaboom(&["validate", path]);
@@ -72,7 +77,10 @@ fn write_sets_the_section_of_a_variant_file() {
     args.extend(["--write", other.to_str().unwrap()]);
     let (code, _, err) = kaboom(&args);
     assert_eq!(code, 1, "{err}");
-    assert!(err.contains("would not load with the tuned section, left as it was"), "{err}");
+    assert!(
+        err.contains("would not load with the tuned section, left as it was"),
+        "{err}"
+    );
     assert_eq!(std::fs::read_to_string(&other).unwrap(), before);
 }
 
@@ -80,8 +88,16 @@ fn write_sets_the_section_of_a_variant_file() {
 fn bad_arguments_and_files_get_clear_errors() {
     let cases: &[(&[&str], i32, &str)] = &[
         (&["tune", "chess", "--games", "0"], 2, "--games"),
-        (&["tune", "chess", "--nodes", "10", "--depth", "2"], 2, "cannot be used with"),
-        (&["tune", "chess", "--shard", "3/2"], 2, "--shard `3/2`: K must be between 1 and N"),
+        (
+            &["tune", "chess", "--nodes", "10", "--depth", "2"],
+            2,
+            "cannot be used with",
+        ),
+        (
+            &["tune", "chess", "--shard", "3/2"],
+            2,
+            "--shard `3/2`: K must be between 1 and N",
+        ),
         (&["tune", "no-such-variant"], 1, "no-such-variant"),
         (&["tune-merge"], 2, "required"),
         (&["tune-merge", "/no/such/file.json"], 2, "/no/such/file.json"),

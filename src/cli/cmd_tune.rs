@@ -39,10 +39,11 @@ pub fn run(o: &mut Output, args: TuneArgs<'_>) -> Result<ExitCode, Failure> {
         None => Shard::WHOLE,
     };
     let bar = Progress::new(shard.games(args.settings.games), "games");
-    let data = tune::collect(args.variant, &args.settings, shard, args.threads, &|| bar.inc()).map_err(|e| match e {
-        tune::TuneError::Load(e) => Failure::input(render::load_error(&e)),
-        other => Failure::io(format!("kaboom tune: {other}")),
-    })?;
+    let data =
+        tune::collect(args.variant, &args.settings, shard, args.threads, &|| bar.inc()).map_err(|e| match e {
+            tune::TuneError::Load(e) => Failure::input(render::load_error(&e)),
+            other => Failure::io(format!("kaboom tune: {other}")),
+        })?;
     drop(bar);
     if let Some(file) = args.data {
         let text = serde_json::to_string(&data).map_err(|e| Failure::io(format!("cannot write the data: {e}")))?;
@@ -94,7 +95,9 @@ fn write_section(file: &str, section: &str) -> Result<(), Failure> {
         .map_err(|e| Failure::io(format!("--write {file}: {e}")))?;
     let new = tune::section::put_section(&text, section).map_err(|e| Failure::input(format!("--write {file}: {e}")))?;
     // Checked as a file beside it, so that `extends` finds its parents.
-    let name = path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let name = path
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
     let trial = path.with_file_name(format!(".{name}.kaboom-tune.ron"));
     std::fs::write(&trial, &new).map_err(|e| Failure::io(format!("--write {file}: cannot write beside it: {e}")))?;
     let loaded = crate::Variant::load(&trial.to_string_lossy());

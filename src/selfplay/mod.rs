@@ -13,8 +13,8 @@
 mod one_game;
 mod report;
 
-pub use one_game::{GameRecord, play_game};
 pub(crate) use one_game::opening_move;
+pub use one_game::{GameRecord, play_game};
 pub use report::{Report, merge};
 
 use crate::base::diagnostic::LoadError;

@@ -134,7 +134,11 @@ pub fn play(engine: &mut Engine, features: &Features, settings: &Settings, index
             (found.best.unwrap_or(legal[0]), calm)
         };
         let events = game.play(mv);
-        if candidate && events.iter().all(|e| matches!(e, Event::Moved { .. } | Event::Dropped { .. })) {
+        if candidate
+            && events
+                .iter()
+                .all(|e| matches!(e, Event::Moved { .. } | Event::Dropped { .. }))
+        {
             let mut row = Vec::with_capacity(features.width());
             features.push(&pos, &mut row);
             rows.push(row);

@@ -70,8 +70,15 @@ impl Features {
             .collect();
         let now = Evaluation::new(variant);
         // The sign shows in any non-zero value.
-        let sign = if kinds.iter().any(|&k| now.value(k) < 0) { -1.0 } else { 1.0 };
-        let mut start: Vec<f64> = kinds.iter().map(|&k| f64::from(sign) * f64::from(now.value(k))).collect();
+        let sign = if kinds.iter().any(|&k| now.value(k) < 0) {
+            -1.0
+        } else {
+            1.0
+        };
+        let mut start: Vec<f64> = kinds
+            .iter()
+            .map(|&k| f64::from(sign) * f64::from(now.value(k)))
+            .collect();
         let mut w = variant.evaluation;
         for term in TERMS {
             let weight = w.by_name(term).map_or(100, |v| *v);
@@ -147,7 +154,10 @@ mod tests {
             let linear: f64 = x.iter().zip(f.start()).map(|(&a, &b)| f64::from(a) * b).sum();
             let white = if pos.side_to_move() == Color::White { 1 } else { -1 };
             let direct = f64::from(white * e.evaluate(&pos));
-            assert!((linear - direct).abs() <= 8.0, "{name} {fen}: {linear} against {direct}");
+            assert!(
+                (linear - direct).abs() <= 8.0,
+                "{name} {fen}: {linear} against {direct}"
+            );
         }
     }
 
@@ -162,7 +172,10 @@ mod tests {
                 "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             ],
         );
-        check("crazyhouse", &["r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Pp] w KQkq - 2 3"]);
+        check(
+            "crazyhouse",
+            &["r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Pp] w KQkq - 2 3"],
+        );
         check("antichess", &["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w - - 0 1"]);
     }
 

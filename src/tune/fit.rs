@@ -224,7 +224,9 @@ fn inverse(h: &[f64], m: usize) -> Option<Vec<f64>> {
     let mut col = vec![0.0; m];
     for c in 0..m {
         work.copy_from_slice(h);
-        col.iter_mut().enumerate().for_each(|(i, v)| *v = f64::from(u8::from(i == c)));
+        col.iter_mut()
+            .enumerate()
+            .for_each(|(i, v)| *v = f64::from(u8::from(i == c)));
         if !cholesky_solve(&mut work, &mut col, m) {
             return None;
         }
@@ -265,6 +267,21 @@ pub fn fit(s: &Samples<'_>, start: &[f64], bounds: &[Bounds]) -> Fitted {
         let trace = (0..m).map(|a| hess[a * m + a]).sum::<f64>() / m.max(1) as f64;
         for a in 0..m {
             hess[a * m + a] += 1e-9 * trace + 1e-12;
+        }
+        // A parameter on a bound that the gradient pushes outwards stays
+        // there this step (an active set), so Newton's step is taken
+        // over the others.
+        for (a, &j) in free.iter().enumerate() {
+            let at_low = theta[j] <= bounds[j].low && grad[a] > 0.0;
+            let at_high = theta[j] >= bounds[j].high && grad[a] < 0.0;
+            if at_low || at_high {
+                grad[a] = 0.0;
+                for b in 0..m {
+                    hess[a * m + b] = 0.0;
+                    hess[b * m + a] = 0.0;
+                }
+                hess[a * m + a] = 1.0;
+            }
         }
         step.iter_mut().zip(&grad).for_each(|(d, g)| *d = -g);
         if !cholesky_solve(&mut hess, &mut step, m) {

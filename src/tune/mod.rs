@@ -20,10 +20,10 @@ use features::{Features, TERMS};
 const MAX_VALUE: f64 = 100_000.0;
 /// The prior's standard deviation around a piece's value as it was, in
 /// centipawns (docs/search.md, Tuning).
-const VALUE_PRIOR_SD: f64 = 200.0;
+const VALUE_PRIOR_SD: f64 = 500.0;
 /// The prior's standard deviation around a term's weight as it was (1.0
 /// is 100%).
-const WEIGHT_PRIOR_SD: f64 = 1.0;
+const WEIGHT_PRIOR_SD: f64 = 3.0;
 
 /// One fitted parameter: a piece's value in centipawns, or a term's weight
 /// in percent.
@@ -215,7 +215,10 @@ mod tests {
         let (t1, t2) = (tune(&whole).unwrap(), tune(&merged).unwrap());
         assert_eq!(t1, t2);
         assert_eq!(section::section_text(&t1), section::section_text(&t2));
-        assert!(matches!(merge(&[a.clone(), a]), Err(MergeError::Overlap { index: 2, .. })));
+        assert!(matches!(
+            merge(&[a.clone(), a]),
+            Err(MergeError::Overlap { index: 2, .. })
+        ));
         assert_eq!(merge(&[]), Err(MergeError::Empty));
         let other = collect("chess", &settings(5), Shard { index: 2, count: 2 }, 1, &|| {}).unwrap();
         assert_eq!(merge(&[b, other]), Err(MergeError::Mismatch { index: 2 }));

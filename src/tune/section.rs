@@ -234,14 +234,21 @@ mod tests {
         assert_eq!(out, "(\n  name: \"a\",\n  evaluation: (tempo: 9), // tuned\n)\n");
         // A field that only ends in its name is another field.
         let text = "(my_evaluation: 1, pieces: [(evaluation: 2)])";
-        assert!(put_section(text, "(tempo: 9)").unwrap().contains("evaluation: (tempo: 9),"));
+        assert!(
+            put_section(text, "(tempo: 9)")
+                .unwrap()
+                .contains("evaluation: (tempo: 9),")
+        );
     }
 
     #[test]
     fn the_field_is_added_where_the_file_has_none() {
         let text = "(\n    name: \"a\",\n    end: [\"x\"]\n)\n";
         let out = put_section(text, "(tempo: 9)").unwrap();
-        assert_eq!(out, "(\n    name: \"a\",\n    end: [\"x\"],\n    evaluation: (tempo: 9),\n)\n");
+        assert_eq!(
+            out,
+            "(\n    name: \"a\",\n    end: [\"x\"],\n    evaluation: (tempo: 9),\n)\n"
+        );
         let text = "(name: \"a\",) // end";
         let out = put_section(text, "(tempo: 9)").unwrap();
         assert_eq!(out, "(name: \"a\",\n    evaluation: (tempo: 9),) // end");
