@@ -28,8 +28,9 @@ being played past that one are left out of the result, and said so).
         [--sprt 0 10 --alpha 0.05 --beta 0.05] [--log games.jsonl]
 
 An engine is `cmd=COMMAND [name=NAME] [option.NAME=VALUE ...] [nodes=N]
-[movetime=MS] [depth=D]` (cutechess-cli's spelling); a kaboom binary
-without arguments gets `uci`. docs/search.md, "Matches", says more.
+[movetime=MS] [depth=D] [variant=FILE.ron]` (cutechess-cli's spelling); a
+kaboom binary without arguments gets `uci`; `variant=` gives one engine
+its own file of the match's variant (a tuned `evaluation`, say). docs/search.md, "Matches", says more.
 """
 
 import argparse
@@ -90,7 +91,7 @@ class Engine:
                 variants = [words[i + 1] for i, w in enumerate(words[:-1]) if w == "var"]
         for name, value in spec["options"].items():
             self.send(f"setoption name {name} value {value}")
-        self._set_variant(variant, variants)
+        self._set_variant(spec.get("variant", variant), variants)
         self.send("isready")
         self.until("readyok")
 
@@ -381,8 +382,11 @@ def parse_engine(words, args):
             spec["options"][key[len("option."):]] = value
         elif key in ("nodes", "movetime", "depth"):
             spec["limit"] = {key: int(value)}
+        elif key == "variant":
+            spec["variant"] = value
         else:
-            raise SystemExit(f"--engine: unknown key `{key}` (cmd, name, option.NAME, nodes, movetime, depth)")
+            raise SystemExit(
+                f"--engine: unknown key `{key}` (cmd, name, option.NAME, nodes, movetime, depth, variant)")
     if "argv" not in spec:
         raise SystemExit(f"--engine `{text}`: needs cmd=COMMAND")
     if len(spec["argv"]) == 1 and os.path.basename(spec["argv"][0]).startswith("kaboom"):

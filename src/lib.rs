@@ -58,7 +58,7 @@
 //!   <- check (diagnostics) <- compile (tables, effect programs)
 //!   <- engine (positions, moves, perft) <- notation (FEN, UCI, SAN)
 //!   <- load (the pipeline: spec -> check -> compile -> start position)
-//!   <- scenario <- interop <- search <- selfplay <- picture
+//!   <- scenario <- interop <- search <- selfplay <- tune <- picture
 //!   <- cli (the `kaboom` command, behind the `cli` feature)
 //! ```
 
@@ -79,6 +79,7 @@ pub mod scenario;
 pub(crate) mod search;
 pub(crate) mod selfplay;
 pub(crate) mod spec;
+pub(crate) mod tune;
 
 /// The `kaboom` command line (`src/main.rs` calls [`cli::run`]); not part
 /// of the library's API.

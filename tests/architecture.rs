@@ -3,7 +3,7 @@
 //!
 //! Layers, bottom to top (see `docs/design.md`):
 //! base, spec, lang, check, compile, engine, notation, load, scenario,
-//! interop, search, selfplay, picture, cli.
+//! interop, search, selfplay, tune, picture, cli.
 //! The command line (`cli`, behind the `cli` feature) is the top layer:
 //! nothing imports it, and `main.rs` only calls `kaboom::cli::run`. The
 //! crate root publishes a chosen facade; the layers are crate-private.
@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 /// own layer and those before it, never one after it.
 const LAYERS: &[&str] = &[
     "base", "spec", "lang", "check", "compile", "engine", "notation", "load", "scenario", "interop", "search",
-    "selfplay", "picture", "cli",
+    "selfplay", "tune", "picture", "cli",
 ];
 
 /// The modules the crate root may declare `pub`: the command line (hidden,

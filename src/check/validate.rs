@@ -42,6 +42,9 @@ pub struct CheckedVariant {
     pub promotions: Vec<CheckedPromotion>,
     /// The evaluation's weights (`evaluation`, default 100% each).
     pub evaluation: crate::base::weights::EvalWeights,
+    /// The evaluation's material value per kind (`evaluation`'s
+    /// `values`; 0 where it gives none: the piece's `value` then counts).
+    pub evaluation_values: Vec<i32>,
     /// The random setup, if the variant has one.
     pub setup: Option<CheckedSetup>,
     /// Castling rules as written.
@@ -96,6 +99,8 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
     // Letters as written, so one bad piece does not make every use of the
     // others an error too.
     let letters: Vec<char> = file.pieces.iter().flatten().map(|p| p.letter.value).collect();
+    c.found
+        .extend(super::evaluation::check_evaluation_values(file.evaluation.as_ref(), &letters).1);
     let letter_kind = |letter: char| -> Option<Kind> {
         letters
             .iter()
@@ -344,6 +349,11 @@ fn assemble(
         pass: file.pass.unwrap_or(false),
         pass_on_stalemate: file.pass_on_stalemate.unwrap_or(false) && !file.pass.unwrap_or(false),
         evaluation: super::evaluation::check_evaluation(file.evaluation.as_ref()).0,
+        evaluation_values: super::evaluation::check_evaluation_values(
+            file.evaluation.as_ref(),
+            &file.pieces.iter().flatten().map(|p| p.letter.value).collect::<Vec<_>>(),
+        )
+        .0,
         position_cost,
         warnings,
     })

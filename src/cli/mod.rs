@@ -15,6 +15,7 @@ mod cmd_replay;
 mod cmd_setup;
 mod cmd_show;
 mod cmd_test;
+mod cmd_tune;
 mod cmd_uci;
 mod cmd_validate;
 mod cmd_xboard;
@@ -209,6 +210,54 @@ enum Command {
         /// Output: a summary, or JSON.
         #[arg(long, value_enum, default_value_t = cmd_match::Format::Text)]
         format: cmd_match::Format,
+    },
+    /// Fits the evaluation to a variant from self-play (Texel's method): piece values with intervals.
+    #[command(group(clap::ArgGroup::new("limit").args(["depth", "nodes"])))]
+    Tune {
+        /// Bundled variant name or path to a .ron file.
+        variant: String,
+        /// Games in the whole run (all shards together).
+        #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+        games: u64,
+        /// Nodes per move (the default: 1000).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: Option<u64>,
+        /// Depth per move, in plies.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
+        depth: Option<u32>,
+        /// Games played at once, one search thread each.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: u16,
+        /// Random legal plies that open each game (before the engine plays).
+        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(0..=1000))]
+        openings: u32,
+        /// Master seed: each game's seed comes from it and the game's index.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Play only shard K of N: the games whose index is K-1 modulo N.
+        #[arg(long, value_name = "K/N")]
+        shard: Option<String>,
+        /// Plies after which a game still going is adjudicated a draw.
+        #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        max_plies: u32,
+        /// Hash table per game, in MB.
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=1024))]
+        hash: u32,
+        /// Write the positions collected (JSON, which tune-merge reads) to this file.
+        #[arg(long, value_name = "FILE")]
+        data: Option<String>,
+        /// Set the `evaluation` section of this variant file to the fit.
+        #[arg(long, value_name = "FILE")]
+        write: Option<String>,
+    },
+    /// Fits the evaluation to the positions of a tuning run's shards together.
+    TuneMerge {
+        /// `kaboom tune --data` files of disjoint shards of one run.
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// Set the `evaluation` section of this variant file to the fit.
+        #[arg(long, value_name = "FILE")]
+        write: Option<String>,
     },
     /// Replays the games of a PGN file, reporting the first illegal move of each.
     Replay {
@@ -537,6 +586,40 @@ fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
             },
         ),
         Command::MatchMerge { files, format } => cmd_match::merge(o, &files, format),
+        Command::Tune {
+            variant,
+            games,
+            nodes,
+            depth,
+            threads,
+            openings,
+            seed,
+            shard,
+            max_plies,
+            hash,
+            data,
+            write,
+        } => cmd_tune::run(
+            o,
+            cmd_tune::TuneArgs {
+                variant: &variant,
+                settings: crate::tune::Settings {
+                    games,
+                    // 1000 nodes per move when no limit is given, written in the data.
+                    nodes: nodes.or(depth.is_none().then_some(1000)),
+                    depth,
+                    openings,
+                    seed,
+                    max_plies,
+                    hash_mb: hash as usize,
+                },
+                shard: shard.as_deref(),
+                threads: threads as usize,
+                data: data.as_deref(),
+                write: write.as_deref(),
+            },
+        ),
+        Command::TuneMerge { files, write } => cmd_tune::merge(o, &files, write.as_deref()),
         Command::Replay { file, variant } => cmd_replay::run(o, &file, variant.as_deref()),
         Command::ExportFsf { variant, name } => cmd_export_fsf::run(o, &variant, name.as_deref()),
         Command::Import {

@@ -98,6 +98,9 @@ pub struct Variant {
     pub(crate) kind_sequence: crate::base::sequence::KindSequence,
     /// The evaluation's weights, from the file's `evaluation` (for search).
     pub(crate) evaluation: crate::base::weights::EvalWeights,
+    /// The evaluation's material value per kind, from the file's
+    /// `evaluation` `values` (0: the piece's `value` counts).
+    pub(crate) evaluation_values: Vec<i32>,
     /// Board size.
     pub(crate) geometry: Geometry,
     /// Piece types, indexed by [`Kind`].
@@ -575,6 +578,7 @@ pub fn compile(v: CheckedVariant) -> Variant {
             .map(|s| crate::base::sequence::KindSequence::new(&s.kinds, s.cyclic, v.pieces.len()))
             .unwrap_or_default(),
         evaluation: v.evaluation,
+        evaluation_values: v.evaluation_values.clone(),
         geometry: g,
         pieces: v
             .pieces

@@ -139,10 +139,15 @@ impl Evaluation {
         let values: Vec<i32> = (0..kinds)
             .map(|k| {
                 let info = &variant.pieces[k];
+                // The evaluation section's value, else the piece's own.
+                let value = match variant.evaluation_values.get(k) {
+                    Some(&v) if v != 0 => v,
+                    _ => info.value,
+                };
                 if variant.is_royal(Kind::from_index(k)) {
                     0
-                } else if info.value != 0 {
-                    sign * pct(info.value, w.material)
+                } else if value != 0 {
+                    sign * pct(value, w.material)
                 } else {
                     sign * pct((40.0 + 35.0 * average(k, 0)).round() as i32, w.material)
                 }
@@ -370,6 +375,18 @@ mod tests {
         let fen = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
         assert!(e_chess.evaluate(&crate::notation::fen::parse(&chess, fen).unwrap()) > 500);
         assert!(e_anti.evaluate(&crate::notation::fen::parse(&anti, fen).unwrap()) < -500);
+    }
+
+    #[test]
+    fn the_sections_values_replace_the_pieces_for_the_evaluation_only() {
+        let text = r#"(extends: "chess", name: "tuned", evaluation: (values: {'N': 333, 'Q': 1}))"#;
+        let v = Variant::from_text("tuned.ron", text).unwrap();
+        let (e, plain) = (Evaluation::new(&v), Evaluation::new(&Variant::load("chess").unwrap()));
+        let kind = |c| v.kind_of_letter(c).unwrap();
+        assert_eq!((e.value(kind('N')), e.value(kind('Q'))), (333, 1));
+        assert_eq!(e.value(kind('R')), plain.value(kind('R')));
+        // The rules' value (read by `material(...)` sentences) stays the piece's.
+        assert_eq!(v.pieces[kind('N').index()].value, 300);
     }
 
     #[test]

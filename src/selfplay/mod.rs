@@ -13,6 +13,7 @@
 mod one_game;
 mod report;
 
+pub(crate) use one_game::opening_move;
 pub use one_game::{GameRecord, play_game};
 pub use report::{Report, Summary, merge};
 

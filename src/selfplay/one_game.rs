@@ -115,7 +115,7 @@ fn random_move(rng: &mut ChaCha8Rng, legal: &[Move]) -> Move {
 /// An opening ply: uniform over the legal moves after which the game goes
 /// on (a move that would end the game at once is drawn only when every
 /// move does).
-fn opening_move(rng: &mut ChaCha8Rng, variant: &Variant, game: &Game, legal: &[Move]) -> Move {
+pub(crate) fn opening_move(rng: &mut ChaCha8Rng, variant: &Variant, game: &Game, legal: &[Move]) -> Move {
     let mut order: Vec<usize> = (0..legal.len()).collect();
     for i in (1..order.len()).rev() {
         order.swap(i, rng.random_range(0..=i));

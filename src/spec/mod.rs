@@ -146,6 +146,11 @@ pub struct EvaluationSpec {
     /// The bonus for the side to move.
     #[serde(default)]
     pub tempo: Option<Spanned<i64>>,
+    /// Material values for the evaluation by piece letter, in hundredths
+    /// of a pawn, in place of the pieces' `value` (`{'N': 312}`): what
+    /// `kaboom tune` writes. The game's rules never read them.
+    #[serde(default)]
+    pub values: Option<Spanned<std::collections::BTreeMap<char, i64>>>,
 }
 
 impl EvaluationSpec {

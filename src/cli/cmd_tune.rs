@@ -1,0 +1,177 @@
+//! `kaboom tune`: the evaluation fitted to a variant from self-play
+//! (Texel's method), and `kaboom tune-merge`: the data of a run's shards
+//! fitted together (docs/search.md, "Tuning").
+
+use super::output::Output;
+use super::progress::Progress;
+use super::{Failure, render};
+use crate::selfplay::Shard;
+use crate::tune::{self, Settings, TuneData, Tuned};
+use std::io::Write as _;
+use std::path::Path;
+use std::process::ExitCode;
+
+/// The largest data file `tune-merge` reads.
+const MAX_DATA_BYTES: u64 = 1 << 30;
+/// The largest variant file `--write` rewrites.
+const MAX_VARIANT_BYTES: u64 = 1 << 20;
+
+/// What `kaboom tune` was asked for.
+pub struct TuneArgs<'a> {
+    /// The variant, as named.
+    pub variant: &'a str,
+    /// The games' settings.
+    pub settings: Settings,
+    /// `--shard`, unread.
+    pub shard: Option<&'a str>,
+    /// `--threads`.
+    pub threads: usize,
+    /// `--data`: where the positions go.
+    pub data: Option<&'a str>,
+    /// `--write`: the variant file whose `evaluation` section is set.
+    pub write: Option<&'a str>,
+}
+
+/// Plays the games (of the shard), writes the data if asked, fits and reports.
+pub fn run(o: &mut Output, args: TuneArgs<'_>) -> Result<ExitCode, Failure> {
+    let shard = match args.shard {
+        Some(text) => Shard::parse(text).map_err(|e| Failure::io(format!("--shard {e}")))?,
+        None => Shard::WHOLE,
+    };
+    let bar = Progress::new(shard.games(args.settings.games), "games");
+    let data =
+        tune::collect(args.variant, &args.settings, shard, args.threads, &|| bar.inc()).map_err(|e| match e {
+            tune::TuneError::Load(e) => Failure::input(render::load_error(&e)),
+            other => Failure::io(format!("kaboom tune: {other}")),
+        })?;
+    drop(bar);
+    if let Some(file) = args.data {
+        let text = serde_json::to_string(&data).map_err(|e| Failure::io(format!("cannot write the data: {e}")))?;
+        std::fs::write(file, text + "\n").map_err(|e| Failure::io(format!("{file}: cannot write: {e}")))?;
+    }
+    fit_and_report(o, &data, args.write)
+}
+
+/// Reads the data files, merges them, fits and reports.
+pub fn merge(o: &mut Output, files: &[String], write: Option<&str>) -> Result<ExitCode, Failure> {
+    let mut parts = Vec::new();
+    for file in files {
+        let text = crate::base::files::read_text(Path::new(file), MAX_DATA_BYTES, "tuning data")
+            .map_err(|e| Failure::io(format!("{file}: {e}")))?;
+        let data: TuneData = serde_json::from_str(&text)
+            .map_err(|e| Failure::input(format!("{file}: not `kaboom tune --data` output: {e}")))?;
+        parts.push(data);
+    }
+    let merged = tune::merge(&parts).map_err(|e| {
+        let file = e.index().and_then(|i| files.get(i - 1));
+        Failure::input(match file {
+            Some(file) => format!("kaboom tune-merge: {file}: {e}"),
+            None => format!("kaboom tune-merge: {e}"),
+        })
+    })?;
+    fit_and_report(o, &merged, write)
+}
+
+fn fit_and_report(o: &mut Output, data: &TuneData, write: Option<&str>) -> Result<ExitCode, Failure> {
+    let tuned = tune::tune(data).map_err(|e| match e {
+        tune::FitError::Load(e) => Failure::input(render::load_error(&e)),
+        other => Failure::input(format!("kaboom tune: {other}")),
+    })?;
+    write_report(o, data, &tuned)?;
+    let section = tune::section::section_text(&tuned);
+    writeln!(o.out, "evaluation: {section},")?;
+    if let Some(file) = write {
+        write_section(file, &section)?;
+        writeln!(o.out, "wrote the evaluation section into {file}")?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Sets the `evaluation` field of the variant file `file`, only if the
+/// file then loads with it.
+fn write_section(file: &str, section: &str) -> Result<(), Failure> {
+    let path = Path::new(file);
+    let text = crate::base::files::read_text(path, MAX_VARIANT_BYTES, "a variant file")
+        .map_err(|e| Failure::io(format!("--write {file}: {e}")))?;
+    let new = tune::section::put_section(&text, section).map_err(|e| Failure::input(format!("--write {file}: {e}")))?;
+    // Checked as a file beside it, so that `extends` finds its parents.
+    let name = path
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let trial = path.with_file_name(format!(".{name}.kaboom-tune.ron"));
+    std::fs::write(&trial, &new).map_err(|e| Failure::io(format!("--write {file}: cannot write beside it: {e}")))?;
+    let loaded = crate::Variant::load(&trial.to_string_lossy());
+    if let Err(e) = loaded {
+        let _ = std::fs::remove_file(&trial);
+        return Err(Failure::input(format!(
+            "--write {file}: the file would not load with the tuned section, left as it was:\n{}",
+            render::load_error(&e)
+        )));
+    }
+    std::fs::rename(&trial, path).map_err(|e| {
+        let _ = std::fs::remove_file(&trial);
+        Failure::io(format!("--write {file}: {e}"))
+    })
+}
+
+/// The report for people: the run, the fit, every value and weight.
+fn write_report(o: &mut Output, data: &TuneData, t: &Tuned) -> Result<(), Failure> {
+    let s = &data.settings;
+    let limit = match (s.nodes, s.depth) {
+        (_, Some(d)) => format!("depth {d}"),
+        (n, None) => format!("{} nodes", n.unwrap_or(1000)),
+    };
+    let out = &mut o.out;
+    writeln!(
+        out,
+        "tune: {} ({}), {} of {} games (shards {}), {limit} per move, {} random opening plies, seed {}, at most {} plies",
+        data.variant,
+        t.variant_name,
+        data.games.len(),
+        s.games,
+        data.shards.join(" "),
+        s.openings,
+        s.seed,
+        s.max_plies
+    )?;
+    writeln!(
+        out,
+        "positions: {} quiet positions from {} games; scale K = {:.6} per centipawn; log-loss {:.5} -> {:.5}",
+        t.positions, t.games, t.k, t.loss_before, t.loss_after
+    )?;
+    writeln!(out, "piece values (95% intervals, cluster-robust over games):")?;
+    for v in &t.values {
+        let who = format!("{} ({})", v.piece, v.name);
+        match (v.measured, v.half_width) {
+            (true, Some(h)) => writeln!(
+                out,
+                "  {who}: {:.2} +/- {:.2} pawns ({:.0} cp, was {:.0})",
+                v.after / 100.0,
+                h / 100.0,
+                v.after,
+                v.before
+            )?,
+            (true, None) => writeln!(
+                out,
+                "  {who}: {:.2} pawns, no interval (too few games) ({:.0} cp, was {:.0})",
+                v.after / 100.0,
+                v.after,
+                v.before
+            )?,
+            (false, _) => writeln!(
+                out,
+                "  {who}: not measured (never out of balance in the positions), stays {:.0} cp",
+                v.before
+            )?,
+        }
+    }
+    writeln!(out, "weights (percent of the default term):")?;
+    for w in &t.weights {
+        match (w.measured, w.half_width) {
+            (true, Some(h)) => writeln!(out, "  {}: {:.0} +/- {:.0} (was {:.0})", w.name, w.after, h, w.before)?,
+            (true, None) => writeln!(out, "  {}: {:.0}, no interval (was {:.0})", w.name, w.after, w.before)?,
+            (false, _) => writeln!(out, "  {}: not measured, stays {:.0}", w.name, w.before)?,
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,197 @@
+//! The evaluation as a linear function of what the tuner fits: each
+//! non-royal kind's material value (in centipawns) and the weights of the
+//! other terms (placement from mobility, centre, advancement, royal
+//! safety, tempo; 1.0 is 100%). A position's feature vector, White's view:
+//!
+//! * per kind, White's pieces of it less Black's (board and hand; negated
+//!   where material counts against its owner, as the evaluation does);
+//! * per term, what the term adds at 100%: the evaluation with that term
+//!   at 1000% and material at 100% (the rest off) less the evaluation with
+//!   material alone, divided by ten. Reading the terms from the
+//!   evaluation itself keeps the two from drifting apart.
+//!
+//! Two terms depend on the material values themselves (advancement on
+//! what a promotion gains, royal safety on the game's phase): their
+//! features are taken with the values as they are; a fit is one step of a
+//! fixed-point iteration, which a second `kaboom tune` run continues.
+
+use crate::base::piece::Kind;
+use crate::base::square::Color;
+use crate::base::weights::EvalWeights;
+use crate::compile::Variant;
+use crate::engine::position::Position;
+use crate::search::eval::Evaluation;
+
+/// The weighted terms, as the `evaluation` section names them.
+pub const TERMS: [&str; 5] = ["mobility", "centre", "advancement", "royal_safety", "tempo"];
+
+/// What a position's features are computed with.
+pub struct Features {
+    /// The measured kinds: every non-royal kind.
+    kinds: Vec<Kind>,
+    /// 1, or -1 where material counts against its owner.
+    sign: f32,
+    /// Material alone.
+    material: Evaluation,
+    /// Material and one term at 1000%, per term of [`TERMS`].
+    terms: Vec<Evaluation>,
+    /// The hand slots' kinds.
+    hand_kinds: Vec<Kind>,
+    /// The parameters as the variant has them now.
+    start: Vec<f64>,
+}
+
+fn weights(term: Option<&str>) -> EvalWeights {
+    let mut w = EvalWeights {
+        material: 100,
+        mobility: 0,
+        centre: 0,
+        advancement: 0,
+        royal_safety: 0,
+        tempo: 0,
+    };
+    if let Some(slot) = term.and_then(|t| w.by_name(t)) {
+        *slot = 1000;
+    }
+    w
+}
+
+impl Features {
+    /// The features of `variant`'s evaluation.
+    pub fn new(variant: &Variant) -> Features {
+        let with = |term: Option<&str>| {
+            let mut v = variant.clone();
+            v.evaluation = weights(term);
+            Evaluation::new(&v)
+        };
+        let kinds: Vec<Kind> = (0..variant.pieces.len())
+            .map(Kind::from_index)
+            .filter(|&k| !variant.is_royal(k))
+            .collect();
+        let now = Evaluation::new(variant);
+        // The sign shows in any non-zero value.
+        let sign = if kinds.iter().any(|&k| now.value(k) < 0) {
+            -1.0
+        } else {
+            1.0
+        };
+        let mut start: Vec<f64> = kinds
+            .iter()
+            .map(|&k| f64::from(sign) * f64::from(now.value(k)))
+            .collect();
+        let mut w = variant.evaluation;
+        for term in TERMS {
+            let weight = w.by_name(term).map_or(100, |v| *v);
+            start.push(f64::from(weight) / 100.0);
+        }
+        Features {
+            sign,
+            material: with(None),
+            terms: TERMS.iter().map(|&t| with(Some(t))).collect(),
+            hand_kinds: variant.hand_kinds.clone(),
+            kinds,
+            start,
+        }
+    }
+
+    /// Numbers per feature vector.
+    pub fn width(&self) -> usize {
+        self.kinds.len() + TERMS.len()
+    }
+
+    /// The measured kinds, in the order of the vector.
+    pub fn kinds(&self) -> &[Kind] {
+        &self.kinds
+    }
+
+    /// The parameters as the variant has them: each kind's value in
+    /// centipawns (as the evaluation counts it, material weight
+    /// included), then each term's weight (1.0 for 100%).
+    pub fn start(&self) -> &[f64] {
+        &self.start
+    }
+
+    /// Appends the position's features (White's view) to `out`.
+    pub fn push(&self, pos: &Position, out: &mut Vec<f32>) {
+        let white = if pos.side_to_move() == Color::White { 1 } else { -1 };
+        let mut counts = vec![0i32; self.kinds.len()];
+        for (side, delta) in [(0usize, 1i32), (1, -1)] {
+            for sq in pos.occupied[side].iter() {
+                let kind = pos.board[sq.index()].kind();
+                if let Some(i) = self.kinds.iter().position(|&k| k == kind) {
+                    counts[i] += delta;
+                }
+            }
+            for (slot, &kind) in self.hand_kinds.iter().enumerate() {
+                if let Some(i) = self.kinds.iter().position(|&k| k == kind) {
+                    counts[i] += delta * i32::from(pos.hands[side][slot]);
+                }
+            }
+        }
+        out.extend(counts.iter().map(|&c| self.sign * c as f32));
+        let base = self.material.evaluate(pos);
+        for term in &self.terms {
+            out.push((white * (term.evaluate(pos) - base)) as f32 / 10.0);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The features times the parameters as they are give back the
+    /// evaluation (White's view), up to the terms' rounding.
+    fn check(name: &str, fens: &[&str]) {
+        let v = Variant::load(name).unwrap();
+        let f = Features::new(&v);
+        let e = Evaluation::new(&v);
+        for fen in fens {
+            let pos = crate::notation::fen::parse(&v, fen).unwrap();
+            let mut x = Vec::new();
+            f.push(&pos, &mut x);
+            assert_eq!(x.len(), f.width());
+            let linear: f64 = x.iter().zip(f.start()).map(|(&a, &b)| f64::from(a) * b).sum();
+            let white = if pos.side_to_move() == Color::White { 1 } else { -1 };
+            let direct = f64::from(white * e.evaluate(&pos));
+            assert!(
+                (linear - direct).abs() <= 8.0,
+                "{name} {fen}: {linear} against {direct}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_features_times_the_parameters_are_the_evaluation() {
+        check(
+            "chess",
+            &[
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 4 4",
+                "8/5k2/3p4/8/2N5/6P1/1K6/8 w - - 0 40",
+                "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            ],
+        );
+        check(
+            "crazyhouse",
+            &["r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Pp] w KQkq - 2 3"],
+        );
+        check("antichess", &["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w - - 0 1"]);
+    }
+
+    #[test]
+    fn a_kinds_feature_counts_its_pieces_white_less_black() {
+        let v = Variant::load("chess").unwrap();
+        let f = Features::new(&v);
+        let pos = crate::notation::fen::parse(&v, "4k3/8/8/8/8/8/PPP5/4K1NN b - - 0 1").unwrap();
+        let mut x = Vec::new();
+        f.push(&pos, &mut x);
+        let at = |letter| {
+            let k = v.kind_of_letter(letter).unwrap();
+            x[f.kinds().iter().position(|&q| q == k).unwrap()]
+        };
+        assert_eq!((at('P'), at('N'), at('Q')), (3.0, 2.0, 0.0));
+        // The tempo is the side to move's: Black here, so White's view is -10.
+        assert_eq!(x[f.width() - 1], -10.0);
+    }
+}

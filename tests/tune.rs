@@ -1,0 +1,134 @@
+//! `kaboom tune` and `kaboom tune-merge`: a deterministic fit for a seed,
+//! shards that fit to the whole, the section written into a variant file,
+//! the `evaluation` section's `values` checked, and clear errors.
+
+mod common;
+use common::kaboom;
+
+fn tmp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("kaboom-tune-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+const TINY: [&str; 8] = ["--games", "4", "--nodes", "150", "--max-plies", "50", "--seed", "5"];
+
+fn tune(extra: &[&str]) -> String {
+    let mut args = vec!["tune", "chess"];
+    args.extend(TINY);
+    args.extend(extra);
+    let (code, out, err) = kaboom(&args);
+    assert_eq!(code, 0, "{err}");
+    out
+}
+
+/// The output from its second line on (the first names the shards).
+fn fit_lines(out: &str) -> String {
+    out.lines().skip(1).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn a_tiny_run_is_deterministic_and_its_shards_fit_to_the_whole() {
+    let whole = tune(&[]);
+    assert!(whole.contains("piece values (95% intervals"), "{whole}");
+    assert!(whole.contains("  knight (N): "), "{whole}");
+    let section = whole
+        .lines()
+        .find(|l| l.starts_with("evaluation: (material: 100, mobility: "));
+    assert!(section.is_some_and(|l| l.contains("values: {'P': ")), "{whole}");
+    assert_eq!(tune(&["--threads", "2"]), whole, "the same seed, the same fit");
+    let (a, b) = (tmp("a.json"), tmp("b.json"));
+    tune(&["--shard", "1/2", "--data", a.to_str().unwrap()]);
+    tune(&["--shard", "2/2", "--data", b.to_str().unwrap()]);
+    let (code, merged, err) = kaboom(&["tune-merge", b.to_str().unwrap(), a.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(merged.contains("(shards 1/2 2/2)"), "{merged}");
+    assert_eq!(fit_lines(&merged), fit_lines(&whole));
+    // The same shard twice is refused, naming the file.
+    let (code, _, err) = kaboom(&["tune-merge", a.to_str().unwrap(), a.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("a.json: data 2 hold game 0 again"), "{err}");
+}
+
+#[test]
+fn write_sets_the_section_of_a_variant_file() {
+    let file = tmp("mine.ron");
+    std::fs::write(&file, "(\n    extends: \"chess\",\n    name: \"Mine\",\n)\n").unwrap();
+    let path = file.to_str().unwrap();
+    let out = tune(&["--write", path]);
+    assert!(
+        out.contains(&format!("wrote the evaluation section into {path}")),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("    evaluation: (material: 100, mobility: "), "{text}");
+    let (code, _, err) = kaboom(&["validate", path]);
+    assert_eq!(code, 0, "{err}");
+    // Again: the field is replaced, not added twice.
+    tune(&["--write", path, "--openings", "6"]);
+    let again = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(again.matches("evaluation:").count(), 1, "{again}");
+    // A file of another variant, whose pieces the values do not name, is left alone.
+    let other = tmp("other.ron");
+    let before = "(extends: \"xiangqi\", name: \"Other\")";
+    std::fs::write(&other, before).unwrap();
+    let mut args = vec!["tune", "chess"];
+    args.extend(TINY);
+    args.extend(["--write", other.to_str().unwrap()]);
+    let (code, _, err) = kaboom(&args);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("would not load with the tuned section, left as it was"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), before);
+}
+
+#[test]
+fn bad_arguments_and_files_get_clear_errors() {
+    let cases: &[(&[&str], i32, &str)] = &[
+        (&["tune", "chess", "--games", "0"], 2, "--games"),
+        (
+            &["tune", "chess", "--nodes", "10", "--depth", "2"],
+            2,
+            "cannot be used with",
+        ),
+        (
+            &["tune", "chess", "--shard", "3/2"],
+            2,
+            "--shard `3/2`: K must be between 1 and N",
+        ),
+        (&["tune", "no-such-variant"], 1, "no-such-variant"),
+        (&["tune-merge"], 2, "required"),
+        (&["tune-merge", "/no/such/file.json"], 2, "/no/such/file.json"),
+    ];
+    for (args, want, says) in cases {
+        let (code, _, err) = kaboom(args);
+        assert_eq!(code, *want, "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    let junk = tmp("junk.json");
+    std::fs::write(&junk, "{\"secret\": 1}").unwrap();
+    let (code, _, err) = kaboom(&["tune-merge", junk.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("not `kaboom tune --data` output"), "{err}");
+}
+
+#[test]
+fn the_sections_values_are_checked() {
+    let bad = tmp("bad-values.ron");
+    std::fs::write(
+        &bad,
+        r#"(extends: "chess", name: "Bad", evaluation: (values: {'X': 5, 'N': -3, 'B': 100001}))"#,
+    )
+    .unwrap();
+    let (code, _, err) = kaboom(&["validate", bad.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    for says in [
+        "evaluation `values` names `X`, which is no piece's letter",
+        "evaluation value of `N` is -3, not between 0 and 100000",
+        "evaluation value of `B` is 100001, not between 0 and 100000",
+    ] {
+        assert!(err.contains(says), "{err}");
+    }
+}
