@@ -85,7 +85,9 @@ fn options(session: &Session) {
     say("option name MultiPV type spin default 1 min 1 max 64");
     let (low, high) = crate::search::Skill::elo_range();
     say("option name Skill Level type spin default 20 min 0 max 20");
-    say(&format!("option name {protocol}_LimitStrength type check default false"));
+    say(&format!(
+        "option name {protocol}_LimitStrength type check default false"
+    ));
     say(&format!(
         "option name {protocol}_Elo type spin default {high} min {low} max {high}"
     ));
@@ -236,7 +238,11 @@ fn in_usi(session_usi: bool, variant: &crate::Variant, line: String) -> String {
             if w == "pv" {
                 in_pv = true;
             }
-            if is_move { usi::from_coordinates(g, w) } else { w.to_string() }
+            if is_move {
+                usi::from_coordinates(g, w)
+            } else {
+                w.to_string()
+            }
         })
         .collect();
     words.join(" ")

@@ -107,7 +107,8 @@ pub fn parse(variant: &Variant, text: &str) -> Result<Position, FenError> {
             ));
         }
     };
-    let hands = expand_hands(fields[2]).map_err(|m| error(m, "write each hand piece as [count]letter, or - for none"))?;
+    let hands =
+        expand_hands(fields[2]).map_err(|m| error(m, "write each hand piece as [count]letter, or - for none"))?;
     let number: u64 = match fields.get(3) {
         None => 1,
         Some(n) => n.parse().map_err(|_| {
@@ -156,7 +157,10 @@ fn expand_hands(field: &str) -> Result<String, String> {
             }
             out.extend(std::iter::repeat_n(c, n));
         } else {
-            return Err(format!("`{}` in the hands is not a count or a piece letter", short(&c.to_string())));
+            return Err(format!(
+                "`{}` in the hands is not a count or a piece letter",
+                short(&c.to_string())
+            ));
         }
     }
     if count.is_some() {

@@ -109,7 +109,10 @@ pub fn to_coordinates(g: Geometry, text: &str) -> Result<String, String> {
             let digits = b[i..].iter().take_while(|x| x.is_ascii_digit()).count();
             let letter = b.get(i + digits).copied().filter(u8::is_ascii_lowercase);
             let (Some(letter), true) = (letter, digits <= 2) else {
-                return Err(format!("`{}` is not a USI square (a file number and a rank letter)", &text[i..]));
+                return Err(format!(
+                    "`{}` is not a USI square (a file number and a rank letter)",
+                    &text[i..]
+                ));
             };
             let number: u32 = text[i..i + digits].parse().unwrap_or(0);
             let from_top = u32::from(letter - b'a');
@@ -137,7 +140,11 @@ mod tests {
     use super::*;
 
     fn g(files: u8, ranks: u8) -> Geometry {
-        Geometry { files, ranks, ..crate::Variant::load("shogi").unwrap().geometry }
+        Geometry {
+            files,
+            ranks,
+            ..crate::Variant::load("shogi").unwrap().geometry
+        }
     }
 
     #[test]
