@@ -67,10 +67,7 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         castling: &castling,
     };
     let endings = endings(state, &before).into_part(&mut refusals);
-    let makpong = makpong::clause(state, &royalty, &pieces.templates).unwrap_or_else(|r| {
-        refusals.push(r);
-        None
-    });
+    let makpong = makpong::clause(state, &royalty, &pieces.templates, &mut refusals);
     if !refusals.is_empty() {
         refusals.sort_by_key(|r| r.origin.as_ref().map(|o| (o.builtin, o.line)));
         return Err(refusals);

@@ -24,34 +24,34 @@ use super::state::State;
 /// The legality clause of `makpongRule`.
 pub(crate) const CLAUSE: &str = "not (before(attacked(own royal)) and exists(mover & own royal) and attacked(origin))";
 
-/// The clause for `makpongRule = true` (none when it is off), or a refusal
-/// where the clause would not read as Fairy-Stockfish's rule.
+/// The clause for `makpongRule = true` (none when it is off, or when it
+/// would not read as Fairy-Stockfish's rule: then a refusal is pushed).
 pub(super) fn clause(
     state: &State,
     royalty: &Royalty,
     templates: &[Option<String>],
-) -> Result<Option<String>, Refusal> {
-    let Some(origin) = &state.makpong else {
-        return Ok(None);
-    };
+    refusals: &mut Vec<Refusal>,
+) -> Option<String> {
+    let origin = state.makpong.as_ref()?;
     if state.pieces[king_index()].is_none() || !royalty.royal.is_empty() {
-        return Err(refuse(
+        refusals.push(refuse(
             Some(origin),
             "other rules",
             "`makpongRule` with a royal piece other than the king (Fairy-Stockfish's rule binds its king type only)",
         ));
+        return None;
     }
     // A lame leap (`n`) or a hop (`p`, `g`) that can capture: a king's
     // step can block or open such an attack off its line.
-    let lame_or_hopping = templates.iter().flatten().any(|t| attacks_lame_or_hopping(t));
-    if lame_or_hopping {
-        return Err(refuse(
+    if templates.iter().flatten().any(|t| attacks_lame_or_hopping(t)) {
+        refusals.push(refuse(
             Some(origin),
             "other rules",
             "`makpongRule` with lame leapers or hoppers, whose check a king's step may block off the checking line",
         ));
+        return None;
     }
-    Ok(Some(CLAUSE.to_string()))
+    Some(CLAUSE.to_string())
 }
 
 /// Whether a Betza template has a capturing move that is a lame leap or a
