@@ -139,6 +139,17 @@ pub mod uci {
     pub use crate::notation::uci::{MoveError, parse, parse_among, write};
 }
 
+/// SFEN, the position format of the USI protocol: reading and writing.
+pub mod sfen {
+    pub use crate::notation::sfen::{parse, write};
+}
+
+/// USI move text (`7g7f`, `P*5e`, `8h2b+`): writing a move, reading one,
+/// and the translation to and from kaboom's coordinates.
+pub mod usi {
+    pub use crate::notation::usi::{from_coordinates, parse, to_coordinates, write};
+}
+
 /// Standard algebraic notation: writing a move, reading one.
 pub mod san {
     pub use crate::notation::san::{legal_moves, normalize, parse, write, write_among, write_move, write_move_among};

@@ -119,3 +119,16 @@ fn the_duck_exports_as_its_walling_rule() {
     std::fs::remove_dir_all(&dir).ok();
     assert!(why.iter().any(|w| w.contains("wallingRule = duck")), "{why:?}");
 }
+
+#[test]
+fn the_makpong_clause_exports_as_its_option_and_round_trips() {
+    let path = "tests/fixtures/fsf/makpong-exportable.ron";
+    let ini = export(path, "makpongchess").unwrap();
+    assert!(ini.contains("makpongRule = true"), "{ini}");
+    round_trip(path, "makpongchess").unwrap();
+    // In check, the king may not step aside: the same count both ways.
+    let back = import(&ini).unwrap();
+    let again = Variant::from_text("back.ron", back[0].result.as_ref().unwrap()).unwrap();
+    let pos = kaboom::fen::parse(&again, "4k3/8/8/8/8/8/3R4/r3K3 w - - 0 1").unwrap();
+    assert_eq!(again.legal_moves(&pos).len(), 1);
+}

@@ -523,3 +523,48 @@ fn skill_level_and_uci_elo_weaken_the_search() {
     e.alive();
     e.quit();
 }
+
+#[test]
+fn usi_speaks_shogi_notation_and_sfen() {
+    let mut e = Engine::start("uci");
+    e.send("usi");
+    e.expect_prefix("usiok");
+    assert!(
+        e.seen.iter().any(|l| l.starts_with("option name USI_Variant ")),
+        "{:?}",
+        e.seen
+    );
+    e.send("setoption name USI_Variant value shogi");
+    e.send("usinewgame");
+    e.send("position startpos moves 7g7f 3c3d 8h2b+ 3a2b B*4e");
+    e.send("d");
+    assert_eq!(
+        e.expect_prefix("info string sfen"),
+        "info string sfen lnsgkg1nl/1r5s1/pppppp1pp/6p2/5B3/2P6/PP1PPPPPP/7R1/LNSGKGSNL w b 6"
+    );
+    e.expect_prefix("info string fen lnsgkg1nl/1r5s1/pppppp1pp/6p2/5B3/2P6/PP1PPPPPP/7R1/LNSGKGSNL[b] b - - 0 3");
+    // Black (gote, `w`) to move, a bishop in hand: the best move is USI.
+    e.send("go depth 2 btime 1000 wtime 1000 byoyomi 100");
+    let line = e.expect_prefix("bestmove");
+    let best = best(&line);
+    assert!(
+        best.len() >= 4 && best.as_bytes()[0].is_ascii_digit() || best.contains('*'),
+        "{line}"
+    );
+    e.send("position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves 2g2f");
+    e.send("go depth 1 searchmoves 3c3d");
+    assert_eq!(e.expect_prefix("bestmove"), "bestmove 3c3d");
+    // Errors: a bad SFEN, a USI square off the board, a move in kaboom's coordinates.
+    e.send("position sfen lnsgkgsnl/1r5b1 x - 1");
+    e.expect_prefix("info string error bad SFEN");
+    e.send("position startpos moves 7j7f");
+    e.expect_prefix("info string error position: `7j7f`: `7j` is not a square of this board");
+    e.send("position startpos moves c3c4");
+    e.expect_prefix("info string error");
+    // A lost position: no move, `bestmove resign`.
+    e.send("position sfen 8k/7G1/8G/9/9/9/9/9/K8 w - 1");
+    e.send("go depth 1");
+    assert_eq!(e.expect_prefix("bestmove"), "bestmove resign");
+    e.alive();
+    e.quit();
+}

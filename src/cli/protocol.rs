@@ -48,6 +48,9 @@ pub struct Session {
     pub multipv: u32,
     /// UCI `Skill Level`, `UCI_LimitStrength` and `UCI_Elo`.
     pub strength: Strength,
+    /// Whether the session speaks USI (after the `usi` command): moves in
+    /// USI notation, positions also in SFEN, `btime` for the first player.
+    pub usi: bool,
     running: Option<Running>,
 }
 
@@ -102,6 +105,7 @@ impl Session {
             hash: crate::search::DEFAULT_HASH_MB,
             multipv: 1,
             strength: Strength::default(),
+            usi: false,
             running: None,
         })
     }

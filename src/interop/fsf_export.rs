@@ -496,6 +496,11 @@ fn legality(s: &mut Section, file: &VariantFile, royal: Option<char>) {
     };
     match (legal.as_slice(), royal) {
         ([one], Some(_)) if one == "own royal not attacked" => {}
+        // A king in check moves only to take a lone checker (the clause
+        // the importer writes for it).
+        ([one, two], Some(_)) if one == "own royal not attacked" && *two == normalise(super::fsf_import::MAKPONG) => {
+            let _ = writeln!(s.ini, "makpongRule = true");
+        }
         ([], None) => {}
         _ => why.push(format!(
             "legality {:?}: Fairy-Stockfish's rule is a king that may not be left attacked, or no king",

@@ -9,5 +9,7 @@ pub mod pgn;
 pub mod reachable;
 pub mod san;
 pub mod san_match;
+pub mod sfen;
 pub mod trace_text;
 pub mod uci;
+pub mod usi;

@@ -12,6 +12,7 @@ use super::builtin_pieces::king_index;
 use super::castles::castling;
 use super::game_end::{Before, endings, outcome};
 use super::hands::drops;
+use super::makpong;
 use super::petrify::{self, Petrify};
 use super::pieces::pieces;
 use super::promoted_forms;
@@ -66,6 +67,7 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         castling: &castling,
     };
     let endings = endings(state, &before).into_part(&mut refusals);
+    let makpong = makpong::clause(state, &royalty, &pieces.templates, &mut refusals);
     if !refusals.is_empty() {
         refusals.sort_by_key(|r| r.origin.as_ref().map(|o| (o.builtin, o.line)));
         return Err(refusals);
@@ -87,7 +89,10 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         piece_demotion: state.piece_demotion,
         rules,
         action,
-        legal: legality(state, has_royal, &royalty, &petrify),
+        legal: legality(state, has_royal, &royalty, &petrify)
+            .into_iter()
+            .chain(makpong)
+            .collect(),
         pass: [state.pass[0], state.pass_on_stalemate[0]],
         counting: endings.counting,
         end: endings.rules,

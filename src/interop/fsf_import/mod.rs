@@ -26,6 +26,7 @@ mod convert;
 mod counting_rule;
 mod game_end;
 mod hands;
+mod makpong;
 mod petrify;
 mod pieces;
 mod promoted_forms;
@@ -40,6 +41,7 @@ mod test_support;
 mod walling;
 mod write;
 
+pub(crate) use makpong::CLAUSE as MAKPONG;
 pub use refusal::Refusal;
 pub(crate) use walling::DUCK;
 

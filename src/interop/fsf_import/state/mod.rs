@@ -231,6 +231,9 @@ pub struct State {
     pub en_passant_region: [Option<Squares>; 2],
     /// `flyingGeneral`: the kings may not face each other on an open file.
     pub flying_general: bool,
+    /// `makpongRule = true`, where it was written: a king in check may
+    /// move only to capture its one checker.
+    pub makpong: Option<Origin>,
     /// `checkCounting`: a side that has given its checks (the FEN's
     /// `3+3`) wins.
     pub check_counting: bool,
@@ -403,6 +406,7 @@ impl Default for State {
             soldier_rank: 1,
             en_passant_region: [None, None],
             flying_general: false,
+            makpong: None,
             check_counting: false,
             piece_drops: false,
             captures_to_hand: false,

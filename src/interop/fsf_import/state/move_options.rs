@@ -19,6 +19,11 @@ pub(super) fn apply(s: &mut State, e: &Entry, o: &Origin) -> bool {
     }
     let key = e.key.as_str();
     match key {
+        "makpongRule" => {
+            if let Some(on) = s.boolean(o) {
+                s.makpong = on.then(|| o.clone());
+            }
+        }
         "nMoveRuleTypes" | "nMoveRuleTypesWhite" | "nMoveRuleTypesBlack" => {
             if let Some(t) = s.types(o) {
                 for &c in colours(key) {

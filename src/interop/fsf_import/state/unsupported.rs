@@ -37,7 +37,6 @@ pub(super) const UNSUPPORTED: &[(&str, &str)] = &[
     ("passOnStalemate", "false"),
     ("passOnStalemateWhite", "false"),
     ("passOnStalemateBlack", "false"),
-    ("makpongRule", "false"),
     ("flipEnclosedPieces", "none"),
     ("moveRepetitionIllegal", "false"),
     ("chasingRule", "none"),
