@@ -4,7 +4,7 @@ use super::square::{Color, Square};
 
 /// Which edges of a board are joined (docs/fairy.md, Board topology): a
 /// step off one edge comes back on the opposite one.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Deserialize, serde::Serialize)]
 pub enum Wrap {
     /// No edges are joined: the ordinary board.
     #[default]
