@@ -24,7 +24,9 @@ const LAYERS: &[&str] = &[
 /// The modules the crate root may declare `pub`: the command line (hidden,
 /// for `main.rs`), the public modules of the facade, and the two layers
 /// that are public whole (scenario files, Fairy-Stockfish interop).
-const PUBLIC_MODULES: &[&str] = &["cli", "interop", "scenario", "fen", "uci", "san", "syntax", "view"];
+const PUBLIC_MODULES: &[&str] = &[
+    "cli", "interop", "scenario", "fen", "uci", "san", "syntax", "view", "format",
+];
 
 /// Pairs (from, to) forbidden although `to` is lower: the engine runs on
 /// the compiled IR only, never on the file format, syntax trees or checked

@@ -117,3 +117,40 @@ fn a_file_that_does_not_read_gets_located_diagnostics() {
     assert!(!e.diagnostics.is_empty(), "{shown}");
     assert!(e.diagnostics.iter().all(|d| d.location.is_some()), "{shown}");
 }
+
+#[test]
+fn comments_are_found_by_place() {
+    let text = "// head\n(\n    // the name\n    name: \"x\", // after name\n    pieces: [\n        // pawn\n        (letter: 'P', /* inside */ moves: \"W\"), // trailing\n        (letter: 'K'),\n        // last\n    ],\n    // closing\n)\n// foot\n";
+    let c = comments_of(text);
+    assert_eq!(c.header, ["// head"]);
+    let name = &c.fields["name"];
+    assert_eq!(name.field.leading, ["// the name"]);
+    assert_eq!(name.field.trailing.as_deref(), Some("// after name"));
+    let pieces = &c.fields["pieces"];
+    assert_eq!(pieces.items.len(), 2);
+    assert_eq!(pieces.items[0].leading, ["// pawn", "/* inside */"]);
+    assert_eq!(pieces.items[0].trailing.as_deref(), Some("// trailing"));
+    assert_eq!(pieces.closing, ["// last"]);
+    assert_eq!(c.closing, ["// closing"]);
+    assert_eq!(c.footer, ["// foot"]);
+}
+
+#[test]
+fn strings_with_comment_marks_are_no_comments() {
+    let c = comments_of("(name: \"a // b\", start: r#\"/* x */\"#, glyph: '/')");
+    assert_eq!(c, comments_of("(name: \"\", start: \"\", glyph: 'x')"));
+    assert!(c.closing.is_empty() && c.fields.values().all(|f| f.field.leading.is_empty()));
+}
+
+#[test]
+fn quotes_inside_strings_are_written_plainly() {
+    let text = "(extends: \"chess\", name: \"It's \\\"quoted\\\" \\\\ here\", end: [(rule: \"checkmate: loss\", name: \"{own}'s king\")])\n";
+    let written = canonical("q.ron", text).unwrap();
+    assert!(
+        written.contains("name: \"It's \\\"quoted\\\" \\\\ here\","),
+        "{written}"
+    );
+    assert!(written.contains("name: \"{own}'s king\""), "{written}");
+    let v = Variant::from_text("q.ron", &written).unwrap();
+    assert_eq!(v.name(), "It's \"quoted\" \\ here");
+}

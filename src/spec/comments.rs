@@ -323,32 +323,3 @@ impl Walk {
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn comments_are_found_by_place() {
-        let text = "// head\n(\n    // the name\n    name: \"x\", // after name\n    pieces: [\n        // pawn\n        (letter: 'P', /* inside */ moves: \"W\"), // trailing\n        (letter: 'K'),\n        // last\n    ],\n    // closing\n)\n// foot\n";
-        let c = comments_of(text);
-        assert_eq!(c.header, ["// head"]);
-        let name = &c.fields["name"];
-        assert_eq!(name.field.leading, ["// the name"]);
-        assert_eq!(name.field.trailing.as_deref(), Some("// after name"));
-        let pieces = &c.fields["pieces"];
-        assert_eq!(pieces.items.len(), 2);
-        assert_eq!(pieces.items[0].leading, ["// pawn", "/* inside */"]);
-        assert_eq!(pieces.items[0].trailing.as_deref(), Some("// trailing"));
-        assert_eq!(pieces.closing, ["// last"]);
-        assert_eq!(c.closing, ["// closing"]);
-        assert_eq!(c.footer, ["// foot"]);
-    }
-
-    #[test]
-    fn strings_with_comment_marks_are_no_comments() {
-        let c = comments_of("(name: \"a // b\", start: r#\"/* x */\"#, glyph: '/')");
-        assert_eq!(c, comments_of("(name: \"\", start: \"\", glyph: 'x')"));
-        assert!(c.closing.is_empty() && c.fields.values().all(|f| f.field.leading.is_empty()));
-    }
-}

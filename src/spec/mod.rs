@@ -2,13 +2,14 @@
 //! loading with `extends`. Values that diagnostics point at are
 //! [`Spanned`]. Nothing here is checked yet; `check` does that.
 
+mod canonical;
 mod comments;
 mod loader;
 mod shape;
 mod type_errors;
-mod write;
 
 pub use crate::base::span::{Location, Sources, Spanned};
+pub use canonical::canonical;
 pub use comments::{Comments, FieldComments, Placed, comments_of};
 pub use loader::read_text;
 pub use loader::{
@@ -16,7 +17,6 @@ pub use loader::{
     resolve_reference,
 };
 pub(crate) use type_errors::closest;
-pub use write::canonical;
 
 use crate::base::span::{lenient, lenient_list, lenient_option, lenient_option_list, lenient_option_one_or_list};
 use serde::{Deserialize, Serialize};

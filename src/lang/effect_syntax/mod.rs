@@ -12,8 +12,8 @@ mod filter_clause;
 mod parse;
 mod parse_change;
 mod place_parse;
-mod print;
 mod print_effect;
+mod sentence_print;
 
 pub use ast::{
     ActionName, Comparison, Cond, Direction, Effect, EndCondition, EndOutcome, EndRule, HomeOf, KindChange, KindFilter,

@@ -1,12 +1,12 @@
 //! Printing effects, placements and triggered rules: the canonical text
-//! of the effect family, beside `print` (sets, conditions, legality and
+//! of the effect family, beside `sentence_print` (sets, conditions, legality and
 //! end rules), with the same conventions. Every match is exhaustive.
 
 use super::ast::{
     Direction, Effect, HomeOf, KindChange, MoveAs, Occupied, Parsed, PlaceWhere, PlaceWho, Placement, Trigger,
     TriggeredRule,
 };
-use super::print::{guard, letters, ranks_word, shield_words, side_word};
+use super::sentence_print::{guard, letters, ranks_word, shield_words, side_word};
 use std::fmt::{self, Display, Formatter};
 
 /// The canonical text of an action's effects: `remove(target); consume`.

@@ -35,7 +35,35 @@ fn compact<T: Serialize + ?Sized>(value: &T) -> String {
         .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
         .to_string_pretty(value, config)
         // The spec types hold strings, numbers, lists and maps only.
+        .map(|text| unescape_quotes(&text))
         .expect("a variant file's values serialize")
+}
+
+/// `text` with the needless `\'` inside double-quoted strings written as
+/// `'` (RON escapes strings as Rust's `escape_debug` does): `"{own}'s king"`.
+fn unescape_quotes(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    let mut quote: Option<char> = None;
+    while let Some(c) = chars.next() {
+        match (quote, c) {
+            (None, '"' | '\'') => quote = Some(c),
+            (Some(q), '\\') => {
+                let next = chars.next();
+                if q == '"' && next == Some('\'') {
+                    out.push('\'');
+                } else {
+                    out.push('\\');
+                    out.extend(next);
+                }
+                continue;
+            }
+            (Some(q), c) if c == q => quote = None,
+            _ => {}
+        }
+        out.push(c);
+    }
+    out
 }
 
 fn one<T: Serialize>(out: &mut Vec<(&'static str, Value)>, key: &'static str, value: &Option<T>) {
