@@ -81,6 +81,12 @@ pub(crate) mod selfplay;
 pub(crate) mod spec;
 pub(crate) mod tune;
 
+/// Variant files as values both ways: the canonical text `kaboom fmt`
+/// writes (fields in one order, defaults left out, comments kept).
+pub mod format {
+    pub use crate::spec::{Comments, FieldComments, Placed, canonical, comments_of};
+}
+
 /// The `kaboom` command line (`src/main.rs` calls [`cli::run`]); not part
 /// of the library's API.
 #[cfg(feature = "cli")]

@@ -8,7 +8,7 @@ pub(crate) const NEIGHBOURS: [(i32, i32); 8] = [(-1, -1), (0, -1), (1, -1), (-1,
 
 /// Which edges of a board are joined (docs/fairy.md, Board topology): a
 /// step off one edge comes back on the opposite one.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Deserialize, serde::Serialize)]
 pub enum Wrap {
     /// No edges are joined: the ordinary board.
     #[default]

@@ -259,6 +259,13 @@ impl<T> std::ops::Deref for Spanned<T> {
     }
 }
 
+impl<T: serde::Serialize> serde::Serialize for Spanned<T> {
+    /// The plain value: where it was written is no part of it.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.value.serialize(serializer)
+    }
+}
+
 impl<'de, T: serde::de::DeserializeOwned + Default> Deserialize<'de> for Spanned<T> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let raw: &'de ron::value::RawValue = Deserialize::deserialize(deserializer)?;

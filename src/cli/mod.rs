@@ -4,6 +4,7 @@
 
 mod cmd_explain;
 mod cmd_export_fsf;
+mod cmd_fmt;
 mod cmd_go;
 mod cmd_import;
 mod cmd_match;
@@ -364,6 +365,17 @@ enum Command {
         #[arg(long, default_value = "127.0.0.1")]
         host: String,
     },
+    /// Prints a variant file in its canonical form (fields in one order, defaults left out, comments kept).
+    Fmt {
+        /// The variant file.
+        file: String,
+        /// Write nothing; exit 1, showing the lines that differ, when the file is not canonical.
+        #[arg(long, conflicts_with = "write")]
+        check: bool,
+        /// Rewrite the file in place (atomically) instead of printing it.
+        #[arg(long)]
+        write: bool,
+    },
     /// Loads and checks variant files, reporting every problem found.
     Validate {
         /// Variant files, folders of them, or bundled names.
@@ -661,6 +673,14 @@ fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
         Command::Uci => Ok(cmd_uci::run()),
         Command::Xboard { variant } => Ok(cmd_xboard::run(variant.as_deref())),
         Command::Validate { files, format } => cmd_validate::run(o, &files, format),
+        Command::Fmt { file, check, write } => {
+            let mode = match (check, write) {
+                (true, _) => cmd_fmt::Mode::Check,
+                (_, true) => cmd_fmt::Mode::Write,
+                _ => cmd_fmt::Mode::Print,
+            };
+            cmd_fmt::run(o, &file, mode)
+        }
         Command::Serve { paths, port, host } => serve::run(
             o,
             serve::ServeOptions {

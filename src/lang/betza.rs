@@ -109,6 +109,8 @@ fn atom_steps(atom: char) -> (&'static [(i32, i32)], bool) {
     }
 }
 
+mod betza_print;
+
 /// Longest movement template, in bytes.
 pub const MAX_TEMPLATE_BYTES: usize = 256;
 

@@ -2,11 +2,16 @@
 //! loading with `extends`. Values that diagnostics point at are
 //! [`Spanned`]. Nothing here is checked yet; `check` does that.
 
+mod canonical;
+mod comments;
 mod loader;
 mod shape;
+mod skip;
 mod type_errors;
 
 pub use crate::base::span::{Location, Sources, Spanned};
+pub use canonical::canonical;
+pub use comments::{Comments, FieldComments, Placed, comments_of};
 pub use loader::read_text;
 pub use loader::{
     Loader, MAX_FILE_BYTES, Reference, SANDBOX_HELP, bundled_names, bundled_source, is_path_argument, read_ron,
@@ -15,136 +20,166 @@ pub use loader::{
 pub(crate) use type_errors::closest;
 
 use crate::base::span::{lenient, lenient_list, lenient_option, lenient_option_list, lenient_option_one_or_list};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// One variant file as written. Every field is optional so that a file
 /// that `extends` another can give only what it changes.
-#[derive(Clone, Debug, Deserialize, Default)]
+#[derive(Clone, Debug, Deserialize, Serialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct VariantFile {
     /// A bundled variant name or a path relative to this file whose
     /// fields this file starts from.
     #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub extends: Option<Spanned<String>>,
     /// The variant's name for people.
     #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<Spanned<String>>,
     /// A sentence or two on what the variant is.
     #[serde(default, deserialize_with = "lenient_option")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Board size.
     #[serde(default, deserialize_with = "lenient_option")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub board: Option<BoardSpec>,
     /// Piece types. With `extends`, a piece with a parent's letter replaces
     /// it and a new letter is added.
     #[serde(default, deserialize_with = "lenient_option_list")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub pieces: Option<Vec<PieceSpec>>,
     /// The start position in FEN.
     #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<Spanned<String>>,
     /// A random start position: a template and the rules it must satisfy
     /// (instead of `start`).
     #[serde(default, deserialize_with = "lenient_option")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub setup: Option<SetupSpec>,
     /// Which pieces promote, where, and to what: one rule, or a list of
     /// rules for different pieces (`[(pieces: "P", ..), (pieces: "N", ..)]`).
     #[serde(default, deserialize_with = "lenient_option_one_or_list")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub promotion: Option<Vec<PromotionSpec>>,
     /// Castling moves, written for White and mirrored for Black.
     #[serde(default, deserialize_with = "lenient_option_list")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub castling: Option<Vec<CastlingSpec>>,
     /// How castling is written: `Standard` (default: the king's move in
     /// UCI, the rules' letters in FEN) or `KingTakesRook` (the king taking
     /// its own rook in UCI, the rook's file letter in FEN, as UCI engines
     /// write Chess960-style castling).
     #[serde(default, deserialize_with = "lenient_option")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub castling_notation: Option<CastlingNotation>,
     /// Which moves reset the move-rule clock (the halfmove clock that the
     /// end rule `N moves` reads): default `[Captures, PawnMoves,
     /// Promotions, PromotedForms, Drops]`.
     #[serde(default, deserialize_with = "lenient_option_list")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub clock_resets: Option<Vec<ClockReset>>,
     /// Named square sets (the palace, the river bank, a goal), usable as
     /// sets in every sentence and in pieces' `within` and `moves_in`.
     #[serde(default, deserialize_with = "lenient_option_list")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub regions: Option<Vec<RegionSpec>>,
     /// Pieces in hand and drops: a side may put a piece from its hand on
     /// the board instead of moving.
     #[serde(default, deserialize_with = "lenient_option")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub drops: Option<DropsSpec>,
     /// Whether each side may pass: a move that moves nothing and hands
     /// the turn over (as Fairy-Stockfish's `pass`). Default false.
     #[serde(default, deserialize_with = "lenient_option")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub pass: Option<bool>,
     /// Whether a side with no other legal move, and not in check, passes
     /// instead of being stalemated (Fairy-Stockfish's `passOnStalemate`).
     /// Default false.
     #[serde(default, deserialize_with = "lenient_option")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub pass_on_stalemate: Option<bool>,
     /// The word traces and `explain` use for a square that becomes
     /// blocked, a past participle (`cratered`, `irradiated`). Default
     /// `blocked`.
     #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub block_word: Option<Spanned<String>>,
     /// An order of kinds that `transform(S, next)` and `transform(S,
     /// previous)` step along: `"P N B R Q"`; a cycle when the last letter
     /// repeats the first (`"N B R Q N"`).
     #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind_sequence: Option<Spanned<String>>,
     /// Rules triggered by moves: `"on capture: remove(area(target, 1))"`.
     #[serde(default, deserialize_with = "lenient_option_list")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub rules: Option<Vec<Spanned<String>>>,
     /// Actions a side may take instead of a move, tied to no piece.
     #[serde(default, deserialize_with = "lenient_option_list")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub actions: Option<Vec<ActionSpec>>,
     /// Shields as sentences: squares protected from some effects, read for
     /// each side, while a condition holds (`"adjacent(own royal) against
     /// remove"`).
     #[serde(default, deserialize_with = "lenient_option_list")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub shields: Option<Vec<Spanned<String>>>,
     /// Legality clauses, checked for the side that moved:
     /// `"own royal not attacked"`. Default: that one clause.
     #[serde(default, deserialize_with = "lenient_option_list")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub legal: Option<Vec<Spanned<String>>>,
     /// Game-end rules, checked in order for the side to move:
     /// `"checkmate: loss"`, or with a name for the result:
     /// `(rule: "not exists(own royal): loss", name: "{own}'s king was captured")`.
     /// Default: as in chess.
     #[serde(default, deserialize_with = "lenient_option_list")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<Vec<EndSpec>>,
     /// A count of moves the FEN carries, started by conditions over the
     /// position with a limit worked out from the material, which the end
     /// rule `counting over` reads (docs/format.md, Counting). Default: none.
     #[serde(default, deserialize_with = "lenient_option")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub counting: Option<CountingSpec>,
     /// Weights of the engine's evaluation terms, in percent of their
     /// defaults. Default: 100 each.
     #[serde(default, deserialize_with = "lenient_option")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub evaluation: Option<EvaluationSpec>,
 }
 
 /// The evaluation's weights, each in percent of its default (0 to 1000;
 /// a weight not given stays 100). docs/format.md describes each term.
-#[derive(Clone, Debug, Deserialize, Default)]
+#[derive(Clone, Debug, Deserialize, Serialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct EvaluationSpec {
     /// Every piece's material value.
     #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub material: Option<Spanned<i64>>,
     /// The placement term from a piece's empty-board mobility on its square.
     #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mobility: Option<Spanned<i64>>,
     /// The bonus per ring closer to the centre.
     #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub centre: Option<Spanned<i64>>,
     /// The bonus of promoting pieces for their progress towards the zone.
     #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub advancement: Option<Spanned<i64>>,
     /// The royal pieces' placement and the shield around them.
     #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub royal_safety: Option<Spanned<i64>>,
     /// The bonus for the side to move.
     #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tempo: Option<Spanned<i64>>,
     /// Material values for the evaluation by piece letter, in hundredths
     /// of a pawn, in place of the pieces' `value` (`{'N': 312}`): what
@@ -169,7 +204,7 @@ impl EvaluationSpec {
 }
 
 /// Board size.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct BoardSpec {
     /// Number of files, 1 to 16.
@@ -180,11 +215,12 @@ pub struct BoardSpec {
     /// (a vertical cylinder), `Ranks` (a horizontal one), `Both` (an
     /// anchor ring); default `Flat`.
     #[serde(default)]
+    #[serde(skip_serializing_if = "skip::is_flat")]
     pub wrap: crate::base::geometry::Wrap,
 }
 
 /// One piece type.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct PieceSpec {
     /// The FEN letter, upper case (White); Black's is its lower case.
@@ -195,63 +231,77 @@ pub struct PieceSpec {
     pub moves: Spanned<String>,
     /// A royal piece: the subject of `own royal` in legality and end rules.
     #[serde(default, deserialize_with = "lenient")]
+    #[serde(skip_serializing_if = "skip::is_false")]
     pub royal: bool,
     /// A pawn's move resets the move-rule count, as a capture does.
     #[serde(default, deserialize_with = "lenient")]
+    #[serde(skip_serializing_if = "skip::is_false")]
     pub pawn: bool,
     /// Material value, in hundredths of a pawn.
     #[serde(default, deserialize_with = "lenient_option")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<i32>,
     /// Ranks (counted from the owner's side, first rank 1) where the
     /// piece's `i` moves are allowed. Default: the ranks it stands on in
     /// the start position.
     #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub initial_ranks: Option<Spanned<Vec<u32>>>,
     /// Ranks (counted from the owner's side) from which the piece's `i`
     /// moves leave en passant targets. Default: all its initial ranks.
     #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub en_passant_ranks: Option<Spanned<Vec<u32>>>,
     /// Actions the piece may take instead of a move.
     #[serde(default, deserialize_with = "lenient_list")]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub actions: Vec<ActionSpec>,
     /// A shield the piece carries.
     #[serde(default, deserialize_with = "lenient_option")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub shield: Option<ShieldSpec>,
     /// Squares the piece never leaves (a set, read for its owner:
     /// `"palace"`): its leaps land inside, its rides stop at the edge.
     #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub within: Option<Spanned<String>>,
     /// Other moves on some squares: the first entry whose squares hold the
     /// piece gives its moves there, instead of `moves`.
     #[serde(default, deserialize_with = "lenient_list")]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub moves_in: Vec<MovesInSpec>,
     /// Moves added on some squares and kept to them: on a square of an
     /// entry the piece also moves by its template, landing and passing only
     /// on that entry's squares (janggi-style palace diagonals).
     #[serde(default, deserialize_with = "lenient_list")]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub moves_along: Vec<MovesInSpec>,
     /// Letters of the kinds this piece may not hop over (`"C"`): a hop
     /// whose hurdle is one of them is no move.
     #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cannot_hop: Option<Spanned<String>>,
     /// Letters of the kinds this piece may never capture (`"C"`).
     #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cannot_capture: Option<Spanned<String>>,
     /// How pictures draw the piece: a figurine name (`"king"`, `"queen"`,
     /// `"rook"`, `"bishop"`, `"knight"`, `"pawn"`) or a mark of one or two
     /// characters shown in a disc. Default: the figurine of the usual
     /// letters K, Q, R, B, N, P, otherwise the letter in a disc.
     #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub glyph: Option<Spanned<String>>,
     /// The piece is another piece promoted (`'P'`): FEN writes it `+P`, as
     /// Fairy-Stockfish does, and a captured one joins the captor's hand as
     /// that piece.
     #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub promoted_from: Option<Spanned<char>>,
 }
 
 /// A named square set.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct RegionSpec {
     /// The name sentences use: lower case letters, digits and `_`.
@@ -259,18 +309,21 @@ pub struct RegionSpec {
     /// The squares, a set of fixed squares read for each side
     /// (`"files(d..f) & ranks(1..3)"`); or `white` and `black`.
     #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub squares: Option<Spanned<String>>,
     /// White's squares, read for White, where the sides' squares are not
     /// one set read for each (`"files(g..h) & ranks(8) + files(h) & ranks(7)"`).
     #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub white: Option<Spanned<String>>,
     /// Black's squares, read for Black (`ranks(1)` is Black's first rank).
     #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub black: Option<Spanned<String>>,
 }
 
 /// The moves a piece has while it stands on some squares.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct MovesInSpec {
     /// The squares, a set of fixed squares read for the piece's owner.
@@ -280,7 +333,7 @@ pub struct MovesInSpec {
 }
 
 /// Promotion rules.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct PromotionSpec {
     /// Letters of the pieces that promote (`"P"`).
@@ -288,41 +341,49 @@ pub struct PromotionSpec {
     /// Ranks, counted from the owner's side, where they promote (`[8]`).
     /// Either these or `squares`.
     #[serde(default)]
+    #[serde(skip_serializing_if = "skip::spanned_is_empty")]
     pub ranks: Spanned<Vec<u32>>,
     /// Fixed squares, read for the owner, where they promote instead of
     /// whole ranks: a set sentence (`"white (g8 + h8 + h7)"`, a region
     /// with each side's squares). Either these or `ranks`.
     #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub squares: Option<Spanned<String>>,
     /// Letters of the pieces they may become (`"QRBN"`).
     pub choices: Spanned<String>,
     /// Whether promotion is compulsory on arrival (default true, on every
     /// rank of `ranks`; with `mandatory_ranks`, only on those).
     #[serde(default, deserialize_with = "lenient_option")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mandatory: Option<bool>,
     /// The ranks of `ranks` (counted from the owner's side) where promotion
     /// is compulsory; on the others it is optional (`[10]` in Grand chess).
     #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mandatory_ranks: Option<Spanned<Vec<u32>>>,
     /// Choices limited by material: a kind may be chosen only while the
     /// promoting side has fewer than this many of it on the board
     /// (`{'Q': 1, 'R': 2}`: a second queen never, a third rook never).
     #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub limits: Option<Spanned<std::collections::BTreeMap<char, u32>>>,
     /// Whether a move that starts on a promotion rank may promote too,
     /// wherever it ends, as in shogi (default false: only moves that end
     /// there).
     #[serde(default, deserialize_with = "lenient")]
+    #[serde(skip_serializing_if = "skip::is_false")]
     pub from_zone: bool,
     /// Whether only a move that captures promotes (default false: any
     /// move). A move that does not capture stays as it is, even where
     /// promotion is compulsory.
     #[serde(default, deserialize_with = "lenient")]
+    #[serde(skip_serializing_if = "skip::is_false")]
     pub on_capture: bool,
     /// Whether a capture en passant into the zone promotes (default true).
     /// `false`: it stays as it is, even where promotion is compulsory, as
     /// in Fairy-Stockfish.
     #[serde(default = "yes", deserialize_with = "lenient")]
+    #[serde(skip_serializing_if = "skip::is_true")]
     pub en_passant: bool,
 }
 
@@ -342,39 +403,45 @@ fn yes() -> bool {
 }
 
 /// Pieces in hand: where they come from and where they may be dropped.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct DropsSpec {
     /// Whether a piece captured by a move joins the captor's hand, as the
     /// piece it promoted from if it had promoted (default true).
     #[serde(default = "yes", deserialize_with = "lenient")]
+    #[serde(skip_serializing_if = "skip::is_true")]
     pub captures_to_hand: bool,
     /// Whether a captured promoted piece joins the hand as the piece it
     /// promoted from (default true); `false`: as it stands, a queen as a
     /// queen, and promoted pieces are not marked (`~`).
     #[serde(default = "yes", deserialize_with = "lenient")]
+    #[serde(skip_serializing_if = "skip::is_true")]
     pub demote_captured: bool,
     /// Whether a piece in hand may also be dropped as its promoted form
     /// (the piece whose `promoted_from` it is), written `+P@e4`.
     #[serde(default, deserialize_with = "lenient")]
+    #[serde(skip_serializing_if = "skip::is_false")]
     pub drop_promoted: bool,
     /// Where pieces may be dropped, by piece; a piece no entry names may
     /// be dropped on any empty square.
     #[serde(default, deserialize_with = "lenient_list")]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub zones: Vec<DropZoneSpec>,
     /// Whether royal pieces may be held in hand and dropped too (a game
     /// whose kings start in hand).
     #[serde(default, deserialize_with = "lenient")]
+    #[serde(skip_serializing_if = "skip::is_false")]
     pub hold_royal: bool,
     /// Letters of pieces dropped split over the square colours: a side's
     /// pieces of each such kind, on the board and in hand, are kept as
     /// evenly as possible on light and dark squares (`"B"`).
     #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub split_colours: Option<Spanned<String>>,
 }
 
 /// The squares some pieces may be dropped on.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct DropZoneSpec {
     /// Letters of the pieces (`"P"`).
@@ -385,7 +452,7 @@ pub struct DropZoneSpec {
 }
 
 /// One castling move, written from White's side.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct CastlingSpec {
     /// The FEN castling-rights letter for White (`K`); Black uses its lower case.
@@ -393,43 +460,51 @@ pub struct CastlingSpec {
     /// The king's square before castling. Default: where the royal piece
     /// (or `king_piece`) stands on the rank of `king_to` in the start position.
     #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub king: Option<Spanned<String>>,
     /// The king's square after castling.
     pub king_to: Spanned<String>,
     /// The rook's square before castling. Default: the outermost `rook_piece`
     /// on `side` of the king, on its rank, in the start position.
     #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub rook: Option<Spanned<String>>,
     /// The rook's square after castling.
     pub rook_to: Spanned<String>,
     /// Which side of the king the rook stands on, when `rook` is not given.
     #[serde(default, deserialize_with = "lenient_option")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub side: Option<CastlingSide>,
     /// The letter of the castling king, when `king` is not given (default:
     /// the royal piece).
     #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub king_piece: Option<Spanned<char>>,
     /// The letter of the castling rook, when `rook` is not given.
     #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub rook_piece: Option<Spanned<char>>,
     /// Pieces that may come along, each optionally, keeping their place
     /// relative to the king, if they have not moved.
     #[serde(default, deserialize_with = "lenient_option")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub carry: Option<CarrySpec>,
     /// The other side's castling rights this castling takes away: letters
     /// of the variant's rules as written (`"K"`: once one side castles so,
     /// the other may no longer castle by `K`).
     #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub takes: Option<Spanned<String>>,
     /// Whether the right is also gained by a drop: a drop of the king on
     /// `king` or of the rook on `rook` while the other stands on its square.
     #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub by_drop: Option<Spanned<bool>>,
 }
 
 /// A random start position: the pieces shuffled onto the template's `?`
 /// squares under rules; Black mirrors White.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct SetupSpec {
     /// A FEN whose White `?` squares receive `pieces` and whose Black `?`
@@ -439,14 +514,16 @@ pub struct SetupSpec {
     pub pieces: Spanned<String>,
     /// Constraints, each a setup rule (docs/setup.md).
     #[serde(default, deserialize_with = "lenient")]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub rules: Vec<Spanned<String>>,
     /// Pieces placed relative to a shuffled piece afterwards.
     #[serde(default, deserialize_with = "lenient_list")]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub place: Vec<PlaceSpec>,
 }
 
 /// Pieces placed relative to a shuffled piece, after the shuffle.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlaceSpec {
     /// The letter placed (`'M'`), one per offset.
@@ -459,7 +536,7 @@ pub struct PlaceSpec {
 }
 
 /// A kind of move that resets the move-rule clock (`clock_resets`).
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
 pub enum ClockReset {
     /// A move that removes a piece from the board: a capture, or an
     /// effect that removes one.
@@ -496,7 +573,7 @@ impl ClockReset {
 }
 
 /// How castling moves and rights are written.
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
 pub enum CastlingNotation {
     /// The king's move in UCI (`e1g1`; the king taking its rook when it
     /// moves one square or none), the rules' letters in FEN (`KQkq`, a
@@ -512,7 +589,7 @@ pub enum CastlingNotation {
 /// move a running count goes up by one, then the first entry of `starts`
 /// that applies starts it afresh, with the limit the first of `limits`
 /// that holds for the counting side gives.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct CountingSpec {
     /// `"condition: N"`, read for the counting side as `own`, in order:
@@ -524,7 +601,7 @@ pub struct CountingSpec {
 }
 
 /// One way a count starts (docs/format.md, Counting).
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct CountStartSpec {
     /// The side that counts: the one that just moved or the one to move.
@@ -533,20 +610,24 @@ pub struct CountStartSpec {
     /// (`before(...)` reads the position before the move, for the side
     /// that made it). Default: always.
     #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub when: Option<Spanned<String>>,
     /// Only while no count runs.
     #[serde(default)]
+    #[serde(skip_serializing_if = "skip::is_false")]
     pub idle: bool,
     /// The plies counted already when it starts, before `per_piece`.
     #[serde(default)]
+    #[serde(skip_serializing_if = "skip::is_zero")]
     pub plies: i32,
     /// Plies counted already for each piece on the board.
     #[serde(default)]
+    #[serde(skip_serializing_if = "skip::is_zero")]
     pub per_piece: u32,
 }
 
 /// Which side a count starts for.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
 pub enum CountingSide {
     /// The side that made the move.
     Mover,
@@ -555,7 +636,7 @@ pub enum CountingSide {
 }
 
 /// Which side of the king a castling rook stands on.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
 pub enum CastlingSide {
     /// Towards the a-file.
     Left,
@@ -564,7 +645,7 @@ pub enum CastlingSide {
 }
 
 /// Pieces that may castle along with the king.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct CarrySpec {
     /// Their letter (`'M'`).
@@ -576,7 +657,7 @@ pub struct CarrySpec {
 }
 
 /// An action: something a piece (or a side) may do instead of a move.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct ActionSpec {
     /// The action's name, used in move notation (`e1e1@blast`).
@@ -584,41 +665,50 @@ pub struct ActionSpec {
     /// A Betza template whose moves are the action's targets (as for a
     /// move: `m` needs an empty target, `c` an enemy piece there).
     #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub moves: Option<Spanned<String>>,
     /// A square set whose squares are the action's targets: `"all - shielded"`.
     #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub target: Option<Spanned<String>>,
     /// Whether the piece stays on its square (default: it moves to the
     /// target with `moves`, stays with `target`).
     #[serde(default, deserialize_with = "lenient_option")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub stays: Option<bool>,
     /// Each side may take the action once per game.
     #[serde(default, deserialize_with = "lenient")]
+    #[serde(skip_serializing_if = "skip::is_false")]
     pub once: bool,
     /// A condition for taking the action: `"count(any) >= 16"`.
     #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub when: Option<Spanned<String>>,
     /// What happens: effect sentences separated by `;`.
     #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub effect: Option<Spanned<String>>,
     /// The piece stays and compels the piece on the target to make one of
     /// its own moves or actions (not a compelling one).
     #[serde(default, deserialize_with = "lenient")]
+    #[serde(skip_serializing_if = "skip::is_false")]
     pub compel: bool,
     /// The piece promotes (one move per promotion choice); with `target:
     /// "origin"` it promotes standing still.
     #[serde(default, deserialize_with = "lenient")]
+    #[serde(skip_serializing_if = "skip::is_false")]
     pub promotes: bool,
     /// How the game record writes the action, with `{origin}`, `{target}`,
     /// `{promotion}` (the letter promoted to) and `{removed}` (the squares
     /// of every piece it removed):
     /// `"(****){target}:{removed}"`.
     #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub record: Option<Spanned<String>>,
 }
 
 /// A shield: squares around a piece protected from some effects.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct ShieldSpec {
     /// Squares within this many king steps of the piece (its own included).

@@ -12,15 +12,18 @@ mod filter_clause;
 mod parse;
 mod parse_change;
 mod place_parse;
+mod print_effect;
+mod sentence_print;
 
 pub use ast::{
-    ActionName, Comparison, Cond, Direction, Effect, EndCondition, EndRule, HomeOf, KindChange, KindFilter,
+    ActionName, Comparison, Cond, Direction, Effect, EndCondition, EndOutcome, EndRule, HomeOf, KindChange, KindFilter,
     LegalClause, LineGoal, MarkName, MoveAs, NamedSet, Occupied, Phase, PlaceWhere, PlaceWho, Placement, Quantity,
-    RegionName, RightLetter, SetExpr, SetOp, ShieldRule, SideFilter, TemplateText, Trigger, TriggeredRule,
+    RanksFrom, RegionName, RightLetter, SetExpr, SetOp, ShieldRule, SideFilter, TemplateText, Trigger, TriggeredRule,
 };
 pub use effect_parse::{parse_effects, parse_rule};
 pub use filter_clause::{FilterClause, FilterCond, MAX_CELL};
 pub use parse::{parse_condition, parse_end, parse_legal, parse_set, parse_shield};
+pub use print_effect::print_effects;
 
 mod grammar {
     #[derive(pest_derive::Parser)]

@@ -1,0 +1,156 @@
+//! Variant files as values both ways: every bundled variant and valid
+//! fixture, written in its canonical form, reads back to the same file
+//! (writing it again gives the same text), compiles to the same variant
+//! (start position and perft to depth 2), and keeps every comment.
+
+use kaboom::format::{Comments, canonical, comments_of};
+use kaboom::{Perft, Variant, fen};
+use std::path::{Path, PathBuf};
+
+fn files() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut out = Vec::new();
+    let mut stack = vec![
+        root.join("variants"),
+        root.join("tests/fixtures/valid"),
+        root.join("tests/scenarios/variants"),
+    ];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "ron") {
+                out.push(path);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Every comment of a file, sorted: where they go may change, not which.
+fn all_comments(c: &Comments) -> Vec<String> {
+    let mut out: Vec<String> = c.header.iter().chain(&c.closing).chain(&c.footer).cloned().collect();
+    for f in c.fields.values() {
+        out.extend(f.field.leading.iter().cloned());
+        out.extend(f.field.trailing.iter().cloned());
+        out.extend(f.closing.iter().cloned());
+        for item in &f.items {
+            out.extend(item.leading.iter().cloned());
+            out.extend(item.trailing.iter().cloned());
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The start FEN and the perft count to depth 2 of a loaded variant.
+fn fingerprint(v: &Variant) -> (String, u64) {
+    let start = v.start_position();
+    (fen::write(v, &start), Perft::new().count(v, &start, 2))
+}
+
+/// Loads `text` as if it stood at `path`: from text when it extends a
+/// bundled variant or nothing, else from a copy of its folder.
+fn load_as(path: &Path, text: &str) -> Variant {
+    let extends_path = text
+        .lines()
+        .any(|l| l.trim_start().starts_with("extends:") && l.contains(".ron"));
+    if !extends_path {
+        return Variant::from_text(&path.display().to_string(), text).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let dir = std::env::temp_dir().join(format!("kaboom-fmt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for entry in std::fs::read_dir(path.parent().unwrap()).unwrap() {
+        let p = entry.unwrap().path();
+        if p.is_file() {
+            std::fs::copy(&p, dir.join(p.file_name().unwrap())).unwrap();
+        }
+    }
+    let copy = dir.join(path.file_name().unwrap());
+    std::fs::write(&copy, text).unwrap();
+    let v = Variant::load(&copy.display().to_string()).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::remove_dir_all(&dir).ok();
+    v
+}
+
+#[test]
+fn every_bundled_file_writes_back_to_the_same_variant() {
+    let files = files();
+    assert!(files.len() > 60, "{} files", files.len());
+    for path in files {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let written = canonical(&name, &text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        // The canonical form is a fixed point: load -> write -> load -> write
+        // gives the same text, so the second load read the same file.
+        let again = canonical(&name, &written).unwrap_or_else(|e| panic!("{name}: rewritten: {e}\n{written}"));
+        assert_eq!(again, written, "{name}: the canonical form is not stable");
+        assert_eq!(
+            all_comments(&comments_of(&written)),
+            all_comments(&comments_of(&text)),
+            "{name}: comments lost or added\n{written}"
+        );
+        let before = load_as(&path, &text);
+        let after = load_as(&path, &written);
+        assert_eq!(
+            fingerprint(&after),
+            fingerprint(&before),
+            "{name}: compiles differently\n{written}"
+        );
+        assert_eq!(after.name(), before.name(), "{name}");
+    }
+}
+
+#[test]
+fn the_canonical_form_of_a_small_file() {
+    let text = "// A test.\n(name:\"T\",extends:\"chess\",\n  legal:[ \"own royal not attacked\" ], // the rule\n  pieces:[(letter:'K',name:\"king\",moves:\"K\",royal:true,pawn:false),\n  // a knight\n  (letter:'N',name:\"knight\",moves:\"N\")], pass: false)\n";
+    let expected = "// A test.\n(\n    extends: \"chess\",\n    name: \"T\",\n    pieces: [\n        (letter: 'K', name: \"king\", moves: \"K\", royal: true),\n        // a knight\n        (letter: 'N', name: \"knight\", moves: \"N\"),\n    ],\n    pass: false,\n    legal: [\"own royal not attacked\"], // the rule\n)\n";
+    assert_eq!(canonical("t.ron", text).unwrap(), expected);
+}
+
+#[test]
+fn a_file_that_does_not_read_gets_located_diagnostics() {
+    let e = canonical("bad.ron", "(name: \"x\", pieces: 3)").unwrap_err();
+    let shown = e.to_string();
+    assert!(!e.diagnostics.is_empty(), "{shown}");
+    assert!(e.diagnostics.iter().all(|d| d.location.is_some()), "{shown}");
+}
+
+#[test]
+fn comments_are_found_by_place() {
+    let text = "// head\n(\n    // the name\n    name: \"x\", // after name\n    pieces: [\n        // pawn\n        (letter: 'P', /* inside */ moves: \"W\"), // trailing\n        (letter: 'K'),\n        // last\n    ],\n    // closing\n)\n// foot\n";
+    let c = comments_of(text);
+    assert_eq!(c.header, ["// head"]);
+    let name = &c.fields["name"];
+    assert_eq!(name.field.leading, ["// the name"]);
+    assert_eq!(name.field.trailing.as_deref(), Some("// after name"));
+    let pieces = &c.fields["pieces"];
+    assert_eq!(pieces.items.len(), 2);
+    assert_eq!(pieces.items[0].leading, ["// pawn", "/* inside */"]);
+    assert_eq!(pieces.items[0].trailing.as_deref(), Some("// trailing"));
+    assert_eq!(pieces.closing, ["// last"]);
+    assert_eq!(c.closing, ["// closing"]);
+    assert_eq!(c.footer, ["// foot"]);
+}
+
+#[test]
+fn strings_with_comment_marks_are_no_comments() {
+    let c = comments_of("(name: \"a // b\", start: r#\"/* x */\"#, glyph: '/')");
+    assert_eq!(c, comments_of("(name: \"\", start: \"\", glyph: 'x')"));
+    assert!(c.closing.is_empty() && c.fields.values().all(|f| f.field.leading.is_empty()));
+}
+
+#[test]
+fn quotes_inside_strings_are_written_plainly() {
+    let text = "(extends: \"chess\", name: \"It's \\\"quoted\\\" \\\\ here\", end: [(rule: \"checkmate: loss\", name: \"{own}'s king\")])\n";
+    let written = canonical("q.ron", text).unwrap();
+    assert!(
+        written.contains("name: \"It's \\\"quoted\\\" \\\\ here\","),
+        "{written}"
+    );
+    assert!(written.contains("name: \"{own}'s king\""), "{written}");
+    let v = Variant::from_text("q.ron", &written).unwrap();
+    assert_eq!(v.name(), "It's \"quoted\" \\ here");
+}
