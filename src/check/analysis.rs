@@ -39,6 +39,7 @@ fn set_uses_target(s: &SetExpr<Resolved>) -> bool {
         SetExpr::Lines(s, ..) | SetExpr::First(s, _) | SetExpr::Reach(s, _) | SetExpr::Enclosed(s, _) => {
             set_uses_target(s)
         }
+        SetExpr::Enclosing(s, ..) => set_uses_target(s),
         SetExpr::Marked(_) => false,
         SetExpr::Binary(_, a, b) => set_uses_target(a) || set_uses_target(b),
     }

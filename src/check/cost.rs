@@ -163,7 +163,7 @@ impl Costs {
                 )
             }
             SetExpr::Marked(_) => (n, n),
-            SetExpr::First(s, t) | SetExpr::Reach(s, t) | SetExpr::Enclosed(s, t) => {
+            SetExpr::First(s, t) | SetExpr::Reach(s, t) | SetExpr::Enclosed(s, t) | SetExpr::Enclosing(s, t, _) => {
                 let (size, cost) = self.set(s);
                 let rays = Self::ray_squares(t);
                 (
@@ -539,7 +539,8 @@ fn set_walk(e: &SetExpr, f: &mut impl FnMut(&SetExpr)) {
         | SetExpr::Lines(s, ..)
         | SetExpr::First(s, _)
         | SetExpr::Reach(s, _)
-        | SetExpr::Enclosed(s, _) => set_walk(s, f),
+        | SetExpr::Enclosed(s, _)
+        | SetExpr::Enclosing(s, ..) => set_walk(s, f),
         SetExpr::Binary(_, a, b) => {
             set_walk(a, f);
             set_walk(b, f);

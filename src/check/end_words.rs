@@ -137,6 +137,7 @@ impl Vocabulary<'_> {
             SetExpr::First(a, _) => format!("the first pieces seen from {}", self.set(a)),
             SetExpr::Reach(a, _) => format!("the squares {} can reach", self.set(a)),
             SetExpr::Enclosed(a, _) => format!("the pieces enclosed from {}", self.set(a)),
+            SetExpr::Enclosing(a, ..) => format!("the squares of {} that would enclose", self.set(a)),
             SetExpr::Marked(m) => format!("the pieces marked {}", m.name),
             SetExpr::Last(a) => format!("the squares of the last {}", a.name),
         }

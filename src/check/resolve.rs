@@ -202,6 +202,10 @@ impl Resolver<'_, '_> {
                 let (s, t) = both(self.boxed(s), self.template("enclosed", t))?;
                 SetExpr::Enclosed(s, t)
             }
+            SetExpr::Enclosing(s, t, through) => {
+                let (s, t) = both(self.boxed(s), self.template("enclosing", t))?;
+                SetExpr::Enclosing(s, t, *through)
+            }
             SetExpr::Marked(m) => SetExpr::Marked(self.mark(m)?),
             SetExpr::Last(a) => SetExpr::Last(self.action_name(a)?),
         })

@@ -88,6 +88,17 @@ pub enum SetNode {
         /// Index into [`Programs::rays`].
         table: u32,
     },
+    /// The squares of the set from which a ray of a template runs over an
+    /// unbroken run of enemy pieces closed by an own piece (from a rays
+    /// table).
+    Enclosing {
+        /// The set.
+        set: SetId,
+        /// Index into [`Programs::rays`].
+        table: u32,
+        /// Blocked squares count as part of the run (`through blocked`).
+        through_blocked: bool,
+    },
     /// The squares of the pieces carrying mark `i` (an index into the
     /// variant's mark names).
     Marked(u8),
@@ -431,6 +442,9 @@ pub struct Drops {
     pub zones: Vec<Option<SetId>>,
     /// Kinds dropped split over the square colours (`split_colours`).
     pub split_colours: Vec<Kind>,
+    /// Endless hands (`free`): every held kind may always be dropped, and
+    /// no hand is counted.
+    pub free: bool,
 }
 
 /// Which way a push goes.

@@ -207,6 +207,7 @@ pub fn compile(
             demote_captured: d.demote_captured,
             zones,
             split_colours: d.split_colours.clone(),
+            free: d.free,
         });
     }
     b.p.any_effects = b.p.has_effects();
@@ -542,6 +543,15 @@ impl Builder {
                 let set = self.set(s);
                 let table = self.rays_table(template);
                 SetNode::Enclosed { set, table }
+            }
+            SetExpr::Enclosing(s, template, through_blocked) => {
+                let set = self.set(s);
+                let table = self.rays_table(template);
+                SetNode::Enclosing {
+                    set,
+                    table,
+                    through_blocked: *through_blocked,
+                }
             }
             SetExpr::Marked(m) => SetNode::Marked(self.mark_index(&m.name)),
             SetExpr::Binary(op, a, b) => {
@@ -1027,6 +1037,7 @@ fn fixed_by_move(sets: &[SetNode], id: SetId) -> bool {
         | SetNode::First { .. }
         | SetNode::Reach { .. }
         | SetNode::Enclosed { .. }
+        | SetNode::Enclosing { .. }
         | SetNode::Marked(_)
         | SetNode::Last(_) => false,
     }

@@ -226,6 +226,11 @@ impl Variant {
             }
             SetNode::Zone { table } => p.zones[table as usize][ctx.side as usize],
             SetNode::Enclosed { set, table } => self.enclosed(set, table, pos, ctx),
+            SetNode::Enclosing {
+                set,
+                table,
+                through_blocked,
+            } => self.enclosing((set, table, through_blocked), pos, ctx),
             SetNode::Marked(mark) => pos.marks.of(mark),
             SetNode::Union(a, b) => self.eval_set(a, pos, ctx).union(&self.eval_set(b, pos, ctx)),
             SetNode::Difference(a, b) => {

@@ -366,6 +366,11 @@ pub struct DropsSpec {
     /// evenly as possible on light and dark squares (`"B"`).
     #[serde(default)]
     pub split_colours: Option<Spanned<String>>,
+    /// Whether the hands are endless: every kind that may be held may be
+    /// dropped at any time, and no hand is counted or written in the FEN
+    /// (Fairy-Stockfish's `freeDrops`).
+    #[serde(default, deserialize_with = "lenient")]
+    pub free: bool,
 }
 
 /// The squares some pieces may be dropped on.

@@ -4,6 +4,7 @@
 //! checkmate, stalemate, the move rule, repetition, counting), with the
 //! `counting` field, or the refusals.
 
+use super::adjudication::{DrawAt, FULL_BOARD, drawn_rules};
 use super::builtin_pieces::{king_index, slot_of};
 use super::castles::Castling;
 use super::counting_rule::counting_field;
@@ -290,7 +291,19 @@ fn result_rules(state: &State, before: &Before<'_>, end: &mut Vec<String>, refus
     if state.pass[0] != state.pass[1] || state.pass_on_stalemate[0] != state.pass_on_stalemate[1] {
         refusals.push(refuse(None, "passing", "only one side may pass"));
     } else if passing {
-        end.push(format!("passes >= 2: {}", drawn_by(state.draw_winner, "draw")));
+        end.extend(drawn_rules(
+            state,
+            &DrawAt::Holds("passes >= 2"),
+            drawn_by(state.draw_winner, "draw"),
+        ));
+    }
+    // `adjudicateFullBoard`: no empty square left.
+    if state.othello.full_board {
+        end.extend(drawn_rules(
+            state,
+            &DrawAt::Holds(FULL_BOARD),
+            drawn_by(state.draw_winner, "draw"),
+        ));
     }
     // Mate by a drop of the `shogiPawn` piece: the side mated wins.
     if state.pawn_drop_mate_loses
@@ -319,18 +332,18 @@ fn result_rules(state: &State, before: &Before<'_>, end: &mut Vec<String>, refus
             }
             end.push(format!("stalemate: {}", drawn("draw")));
         }
-        Some(o) => end.push(format!("stalemate: {}", drawn(o))),
+        Some(o) => end.extend(drawn_rules(state, &DrawAt::Stalemate, drawn(o))),
         None => refusals.push(refuse(None, "other rules", "stalemate has no result (`none`)")),
     }
     if state.n_move_rule > 0 {
-        end.push(format!("{} moves: {}", state.n_move_rule, drawn("draw")));
+        end.extend(drawn_rules(state, &DrawAt::Moves(state.n_move_rule), drawn("draw")));
     }
     if state.n_fold_rule > 0 {
         // `perpetualCheckIllegal`: at the repetition, a side that gave
         // check at every one of its moves since the position first stood
         // loses (both: a draw), before the plain rule.
         if state.perpetual_check_loses {
-            if state.draw_winner.is_some() {
+            if state.draw_winner.is_some() || state.othello.count_pieces || state.othello.weigh_pieces {
                 refusals.push(refuse(
                     None,
                     "counting and adjudication",
@@ -346,7 +359,7 @@ fn result_rules(state: &State, before: &Before<'_>, end: &mut Vec<String>, refus
             (_, o) => o.map(drawn),
         };
         match value {
-            Some(o) => end.push(format!("{} repetitions: {o}", state.n_fold_rule)),
+            Some(o) => end.extend(drawn_rules(state, &DrawAt::Repetitions(state.n_fold_rule), o)),
             None => refusals.push(refuse(None, "repetition rules", "repetition has no result (`none`)")),
         }
     }

@@ -314,6 +314,7 @@ fn lower_set_atom(p: Pair<'_, G>) -> Result<SetExpr, SentenceError> {
     }
     match p.as_rule() {
         G::enclosed => return enclosed(p),
+        G::enclosing => return enclosing(p),
         G::marked => return Ok(marked(p)),
         _ => {}
     }
@@ -593,6 +594,19 @@ fn enclosed(p: Pair<'_, G>) -> Result<SetExpr, SentenceError> {
     let set = lower_set(inner.next().expect("a set"))?;
     let template = inner.next().expect("a template");
     Ok(SetExpr::Enclosed(Box::new(set), template_text(&template)))
+}
+
+/// `enclosing(S, T)`.
+fn enclosing(p: Pair<'_, G>) -> Result<SetExpr, SentenceError> {
+    let mut inner = p.into_inner();
+    let set = lower_set(inner.next().expect("a set"))?;
+    let template = inner.next().expect("a template");
+    let through_blocked = inner.next().is_some();
+    Ok(SetExpr::Enclosing(
+        Box::new(set),
+        template_text(&template),
+        through_blocked,
+    ))
 }
 
 /// `marked(name)`.

@@ -26,7 +26,6 @@ pub(super) const UNSUPPORTED: &[(&str, &str)] = &[
     ("dropChecks", "true"),
     ("mustDropType", ""),
     ("dropOnTop", "false"),
-    ("enclosingDropStart", ""),
     ("sittuyinRookDrop", "false"),
     ("gating", "false"),
     ("seirawanGating", "false"),
@@ -38,7 +37,6 @@ pub(super) const UNSUPPORTED: &[(&str, &str)] = &[
     ("passOnStalemateWhite", "false"),
     ("passOnStalemateBlack", "false"),
     ("makpongRule", "false"),
-    ("flipEnclosedPieces", "none"),
     ("moveRepetitionIllegal", "false"),
     ("chasingRule", "none"),
     ("shatarMateRule", "false"),
@@ -49,10 +47,8 @@ pub(super) const UNSUPPORTED: &[(&str, &str)] = &[
     ("connectRegion2White", ""),
     ("connectRegion1Black", ""),
     ("connectRegion2Black", ""),
-    ("adjudicateFullBoard", "false"),
     ("countingRule", "none"),
     ("kingType", "k"),
-    ("freeDrops", "false"),
 ];
 
 /// Why an unsupported option cannot be expressed, as a named gap of the rule language.
