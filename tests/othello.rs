@@ -142,3 +142,37 @@ fn a_misspelt_through_blocked_is_an_error() {
     .to_string();
     assert!(!err.is_empty());
 }
+
+/// A connection game on 3x3: the side that just moved wins once its
+/// pieces link the a-file to the c-file, growing right and up only.
+fn linked() -> Variant {
+    inline(
+        r#"(
+    name: "t",
+    board: (files: 3, ranks: 3),
+    pieces: [(letter: 'P', name: "stone", moves: "")],
+    start: "3/3/3 w - - 0 1",
+    drops: (captures_to_hand: false, free: true),
+    legal: [],
+    end: ["white connected(enemy, files(a), files(c), rWfW): loss", "stalemate: draw"],
+)"#,
+    )
+}
+
+#[test]
+fn connected_chains_grow_one_way_only() {
+    let v = linked();
+    let ending = |fen_text: &str| {
+        let pos = fen::parse(&v, fen_text).unwrap_or_else(|e| panic!("{e}"));
+        Game::new(&v, pos).ending().map(|e| e.result)
+    };
+    // White's row a2-c2, Black to move: White has linked the files.
+    assert_eq!(ending("3/PPP/3 b - - 0 1"), Some(GameResult::WhiteWins));
+    // a2, b2, b1, c1: the chain would have to step down from b2.
+    assert_eq!(ending("3/PP1/1PP b - - 0 1"), None);
+    // a1, b1, b2, c2: right, up, right.
+    assert_eq!(ending("3/1PP/PP1 b - - 0 1"), Some(GameResult::WhiteWins));
+    // Read for the side to move: Black's pieces count once White is to move.
+    assert_eq!(ending("3/ppp/3 w - - 0 1"), Some(GameResult::BlackWins));
+    assert_eq!(ending("3/ppp/3 b - - 0 1"), None);
+}

@@ -223,6 +223,14 @@ impl Costs {
                 let (size, cost) = self.set(s);
                 cost.saturating_add(size)
             }
+            // Each piece of the chain, along each direction, once.
+            Cond::Connected(_, sets, t) => {
+                let [(size, cost), (_, ca), (_, cb)] = [&sets[0], &sets[1], &sets[2]].map(|s| self.set(s));
+                let rays = Self::ray_squares(t);
+                cost.saturating_add(ca)
+                    .saturating_add(cb)
+                    .saturating_add(size.saturating_mul(rays.max(1)))
+            }
             // Every legal move of the side to move: a piece's moves from
             // each square, each played and judged.
             Cond::CanReach(a, b) => self
@@ -580,6 +588,11 @@ fn cond_sets(c: &Cond, f: &mut impl FnMut(&SetExpr)) {
         Cond::Touching(a, b) | Cond::Within(a, b) | Cond::CanReach(a, b) => {
             set_walk(a, f);
             set_walk(b, f);
+        }
+        Cond::Connected(_, sets, _) => {
+            for s in sets.iter() {
+                set_walk(s, f);
+            }
         }
     }
 }

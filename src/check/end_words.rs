@@ -207,6 +207,12 @@ impl Vocabulary<'_> {
                 LineGoal::Block => format!("{} fill a {n} by {n} block", self.set(s)),
             },
             Cond::Block(s, n) => format!("{} fill a {n} by {n} block", self.set(s)),
+            Cond::Connected(_, sets, _) => format!(
+                "{} link {} to {}",
+                self.set(&sets[0]),
+                self.set(&sets[1]),
+                self.set(&sets[2])
+            ),
         }
     }
 

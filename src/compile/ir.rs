@@ -169,6 +169,21 @@ pub enum CondNode {
         /// Index into [`Programs::line_masks`].
         table: u32,
     },
+    /// A chain of pieces of `set` leads from a piece on `from` to one on
+    /// `to` by one step or more along the first square of each ray of a
+    /// [`Programs::rays`] table, read for `side`.
+    Connected {
+        /// The pieces that make the chain.
+        set: SetId,
+        /// Where it starts.
+        from: SetId,
+        /// Where it must arrive.
+        to: SetId,
+        /// Index into [`Programs::rays`].
+        table: u32,
+        /// Whose reading of the directions.
+        side: RanksFrom,
+    },
 }
 
 /// The masks a line goal tests, for each square: one per line direction

@@ -784,6 +784,18 @@ impl Builder {
                 }
             }
             Cond::Capture => CondNode::Capture,
+            Cond::Connected(side, sets, template) => {
+                let [s, a, b] = &**sets;
+                let (set, from, to) = (self.set(s), self.set(a), self.set(b));
+                let table = self.rays_table(template);
+                CondNode::Connected {
+                    set,
+                    from,
+                    to,
+                    table,
+                    side: *side,
+                }
+            }
             Cond::Line(goal, s, n, template) => {
                 let set = self.set(s);
                 let table = self.line_mask_table(*goal, *n, template);

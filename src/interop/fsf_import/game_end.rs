@@ -60,7 +60,7 @@ pub(super) fn endings(state: &State, before: &Before<'_>) -> Built<Endings> {
     // `castlingWins`, after extinction and flags, as Fairy-Stockfish checks it.
     rules.extend(castling_wins_rules(state, before.castling, &mut refusals));
     // Connection goals, checked for the side that just moved.
-    rules.extend(connect_rules(state, &mut refusals));
+    rules.extend(connect_rules(state, &mut regions, &mut refusals));
     result_rules(state, before, &mut rules, &mut refusals);
     // `countingRule`: an optional draw, after the move and repetition
     // rules as Fairy-Stockfish checks them (a draw, whatever
@@ -392,13 +392,14 @@ fn negate(v: Value) -> Value {
 /// `connectValue`. A goal of one piece holds with any piece; a goal no
 /// board can hold, or one without directions or pieces, never holds and
 /// is left out.
-fn connect_rules(state: &State, refusals: &mut Vec<Refusal>) -> Vec<String> {
+fn connect_rules(state: &State, regions: &mut Vec<String>, refusals: &mut Vec<Refusal>) -> Vec<String> {
     let goals = [
         ("in_row", state.connect_n),
         ("in_block", state.connect_nxn),
         ("collinear", state.collinear_n),
     ];
-    if goals.iter().all(|(_, n)| *n == 0) {
+    let linked = state.othello.connect_regions.iter().flatten().any(|&r| r != 0);
+    if goals.iter().all(|(_, n)| *n == 0) && !linked {
         return Vec::new();
     }
     let Some(result) = outcome(negate(state.connect_value)) else {
@@ -421,6 +422,8 @@ fn connect_rules(state: &State, refusals: &mut Vec<Refusal>) -> Vec<String> {
     if kinds.is_empty() {
         return Vec::new();
     }
+    // `connectRegion...`, checked after `connectN` as Fairy-Stockfish does.
+    let linked = super::connect_regions::rule(state, result, regions);
     let set = if state.connect_types.all {
         "enemy".to_string()
     } else {
@@ -428,7 +431,10 @@ fn connect_rules(state: &State, refusals: &mut Vec<Refusal>) -> Vec<String> {
         format!("enemy {}", spaced.join(" "))
     };
     let mut out = Vec::new();
-    for (word, n) in goals {
+    for (i, (word, n)) in goals.into_iter().enumerate() {
+        if i == 1 {
+            out.extend(linked.clone());
+        }
         let lines = word != "in_block";
         if n == 0 || (lines && directions.is_empty()) || n > u32::from(crate::base::vocabulary::LINE_GOAL_MAX) {
             continue;

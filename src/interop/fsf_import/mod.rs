@@ -24,6 +24,7 @@ mod adjudication;
 mod builtin_pieces;
 mod castles;
 mod convert;
+mod connect_regions;
 mod counting_rule;
 mod enclosing;
 mod game_end;

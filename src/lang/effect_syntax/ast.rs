@@ -240,6 +240,10 @@ pub enum Cond<P: Phase = Parsed> {
     Line(LineGoal, SetExpr<P>, u8, P::Template),
     /// `n` by `n` pieces of the set filling a square block (`in_block`).
     Block(SetExpr<P>, u8),
+    /// A chain of pieces of the first set leads, by one step or more of
+    /// the template's directions (one-way, read from the side given), from
+    /// a piece on the second set to a piece on the third (`connected`).
+    Connected(RanksFrom, Box<[SetExpr<P>; 3]>, P::Template),
     /// The move just made captured a piece (`capture`).
     Capture,
 }

@@ -548,6 +548,19 @@ fn lower_cond_atom(p: Pair<'_, G>) -> Result<Cond, SentenceError> {
             let n = line_count(next(), word)?;
             Cond::Line(goal, set, n, template_text(&next()))
         }
+        G::connected => {
+            let mut part = next();
+            let from = if part.as_rule() == G::rank_side {
+                let side = rank_side(part);
+                part = next();
+                side
+            } else {
+                RanksFrom::Own
+            };
+            let chain = lower_set(part)?;
+            let (a, b) = (lower_set(next())?, lower_set(next())?);
+            Cond::Connected(from, Box::new([chain, a, b]), template_text(&next()))
+        }
         G::in_block => {
             let set = lower_set(next())?;
             Cond::Block(set, line_count(next(), "in_block")?)

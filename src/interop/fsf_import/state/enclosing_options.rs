@@ -48,6 +48,10 @@ pub struct Othello {
     /// its pieces outweigh Black's by 2 points or more (Fairy-Stockfish's
     /// weights), else to Black.
     pub weigh_pieces: bool,
+    /// `connectRegion1White` ... `connectRegion2Black`: the side that has
+    /// just moved wins once its pieces link its first region to its
+    /// second (`[region 1, region 2]`, each `[White's, Black's]`).
+    pub connect_regions: [[Squares; 2]; 2],
 }
 
 /// Applies `e` if it is one of these options (false if it is not one).
@@ -88,6 +92,15 @@ pub(super) fn apply(s: &mut State, e: &Entry, o: &Origin) -> bool {
         "freeDrops" => {
             if let Some(b) = s.boolean(o) {
                 s.othello.free_drops = b;
+            }
+        }
+        "connectRegion1White" | "connectRegion2White" | "connectRegion1Black" | "connectRegion2Black" => {
+            let which = usize::from(e.key.starts_with("connectRegion2"));
+            let colour = usize::from(e.key.ends_with("Black"));
+            if e.value.is_empty() || e.value == "-" {
+                s.othello.connect_regions[which][colour] = 0;
+            } else if let Some(sq) = s.squares(o) {
+                s.othello.connect_regions[which][colour] = sq;
             }
         }
         "adjudicateFullBoard" => {

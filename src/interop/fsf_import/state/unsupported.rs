@@ -43,10 +43,6 @@ pub(super) const UNSUPPORTED: &[(&str, &str)] = &[
     ("bikjangRule", "false"),
     ("dupleCheck", "false"),
     ("flagPieceBlockedWin", "false"),
-    ("connectRegion1White", ""),
-    ("connectRegion2White", ""),
-    ("connectRegion1Black", ""),
-    ("connectRegion2Black", ""),
     ("countingRule", "none"),
     ("kingType", "k"),
 ];
