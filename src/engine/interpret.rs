@@ -1028,6 +1028,32 @@ pub(crate) fn intersection(a: SquareSet, b: SquareSet) -> SquareSet {
     SquareSet(std::array::from_fn(|i| a.0[i] & b.0[i]))
 }
 
+/// Whether the pieces of `chain` reach a square of `goal` from those of
+/// `start` by one step or more, each the first square of a ray of `rays`
+/// (per square) onto a piece of `chain`.
+fn connected(rays: &[Vec<Vec<Square>>], chain: SquareSet, start: SquareSet, goal: SquareSet) -> bool {
+    let (mut reached, mut frontier) = (SquareSet::EMPTY, start);
+    while !frontier.is_empty() {
+        let mut next = SquareSet::EMPTY;
+        for sq in frontier.iter() {
+            for ray in &rays[sq.index()] {
+                if let Some(&s) = ray.first()
+                    && chain.contains(s)
+                    && !reached.contains(s)
+                {
+                    next.insert(s);
+                }
+            }
+        }
+        reached = reached.union(&next);
+        if !intersection(next, goal).is_empty() {
+            return true;
+        }
+        frontier = next;
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1104,30 +1130,4 @@ mod tests {
         ));
         assert!(!line_holds(&lines, SquareSet::EMPTY, LineGoal::Collinear, 2));
     }
-}
-
-/// Whether the pieces of `chain` reach a square of `goal` from those of
-/// `start` by one step or more, each the first square of a ray of `rays`
-/// (per square) onto a piece of `chain`.
-fn connected(rays: &[Vec<Vec<Square>>], chain: SquareSet, start: SquareSet, goal: SquareSet) -> bool {
-    let (mut reached, mut frontier) = (SquareSet::EMPTY, start);
-    while !frontier.is_empty() {
-        let mut next = SquareSet::EMPTY;
-        for sq in frontier.iter() {
-            for ray in &rays[sq.index()] {
-                if let Some(&s) = ray.first()
-                    && chain.contains(s)
-                    && !reached.contains(s)
-                {
-                    next.insert(s);
-                }
-            }
-        }
-        reached = reached.union(&next);
-        if !intersection(next, goal).is_empty() {
-            return true;
-        }
-        frontier = next;
-    }
-    false
 }

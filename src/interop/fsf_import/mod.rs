@@ -23,8 +23,8 @@
 mod adjudication;
 mod builtin_pieces;
 mod castles;
-mod convert;
 mod connect_regions;
+mod convert;
 mod counting_rule;
 mod enclosing;
 mod game_end;
