@@ -25,7 +25,7 @@ pub(super) fn apply(s: &mut State, e: &Entry, o: &Origin) -> bool {
     match e.key.as_str() {
         // Gravity (`top`) and entering from an edge (`anyside`) are drop
         // zones; the other enclosing rules (reversi, ataxx, snort) are
-        // refused.
+        // the enclosing options' (`enclosing_options`).
         "enclosingDrop" => {
             s.drop_on_top_of_pieces = e.value == "top";
             s.drop_from_any_side = e.value == "anyside";

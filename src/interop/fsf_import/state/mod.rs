@@ -250,7 +250,7 @@ pub struct State {
     /// `dropPromoted`: a piece in hand may also be dropped promoted.
     pub drop_promoted: bool,
     /// `enclosingDrop = top`: drops only on the first rank or on top of a
-    /// piece (the other enclosing rules but `anyside` stay refused).
+    /// piece (`reversi`, `ataxx`, `snort`: [`Othello::drop`]).
     pub drop_on_top_of_pieces: bool,
     /// `enclosingDrop = anyside`: a piece enters from an edge of the board
     /// and slides in (Fairy-Stockfish's squares, whatever the drop region).
