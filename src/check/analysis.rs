@@ -23,6 +23,7 @@ pub fn cond_uses_target(c: &Cond<Resolved>) -> bool {
         | Cond::CastlingRight(_)
         | Cond::Capture => false,
         Cond::Touching(a, b) | Cond::Within(a, b) | Cond::CanReach(a, b) => set_uses_target(a) || set_uses_target(b),
+        Cond::Connected(_, sets, _) => sets.iter().any(set_uses_target),
         Cond::Versus(a, _, b, _) => [a, b]
             .into_iter()
             .any(|q| cond_uses_target(&Cond::Compare(q.clone(), Comparison::Equal, 0))),
@@ -39,6 +40,7 @@ fn set_uses_target(s: &SetExpr<Resolved>) -> bool {
         SetExpr::Lines(s, ..) | SetExpr::First(s, _) | SetExpr::Reach(s, _) | SetExpr::Enclosed(s, _) => {
             set_uses_target(s)
         }
+        SetExpr::Enclosing(s, ..) => set_uses_target(s),
         SetExpr::Marked(_) => false,
         SetExpr::Binary(_, a, b) => set_uses_target(a) || set_uses_target(b),
     }

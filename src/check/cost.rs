@@ -163,7 +163,7 @@ impl Costs {
                 )
             }
             SetExpr::Marked(_) => (n, n),
-            SetExpr::First(s, t) | SetExpr::Reach(s, t) | SetExpr::Enclosed(s, t) => {
+            SetExpr::First(s, t) | SetExpr::Reach(s, t) | SetExpr::Enclosed(s, t) | SetExpr::Enclosing(s, t, _) => {
                 let (size, cost) = self.set(s);
                 let rays = Self::ray_squares(t);
                 (
@@ -222,6 +222,14 @@ impl Costs {
             Cond::Block(s, _) => {
                 let (size, cost) = self.set(s);
                 cost.saturating_add(size)
+            }
+            // Each piece of the chain, along each direction, once.
+            Cond::Connected(_, sets, t) => {
+                let [(size, cost), (_, ca), (_, cb)] = [&sets[0], &sets[1], &sets[2]].map(|s| self.set(s));
+                let rays = Self::ray_squares(t);
+                cost.saturating_add(ca)
+                    .saturating_add(cb)
+                    .saturating_add(size.saturating_mul(rays.max(1)))
             }
             // Every legal move of the side to move: a piece's moves from
             // each square, each played and judged.
@@ -539,7 +547,8 @@ fn set_walk(e: &SetExpr, f: &mut impl FnMut(&SetExpr)) {
         | SetExpr::Lines(s, ..)
         | SetExpr::First(s, _)
         | SetExpr::Reach(s, _)
-        | SetExpr::Enclosed(s, _) => set_walk(s, f),
+        | SetExpr::Enclosed(s, _)
+        | SetExpr::Enclosing(s, ..) => set_walk(s, f),
         SetExpr::Binary(_, a, b) => {
             set_walk(a, f);
             set_walk(b, f);
@@ -579,6 +588,11 @@ fn cond_sets(c: &Cond, f: &mut impl FnMut(&SetExpr)) {
         Cond::Touching(a, b) | Cond::Within(a, b) | Cond::CanReach(a, b) => {
             set_walk(a, f);
             set_walk(b, f);
+        }
+        Cond::Connected(_, sets, _) => {
+            for s in sets.iter() {
+                set_walk(s, f);
+            }
         }
     }
 }

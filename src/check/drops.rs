@@ -25,6 +25,8 @@ pub struct CheckedDrops {
     pub hold_royal: bool,
     /// Kinds dropped split over the square colours (`split_colours`).
     pub split_colours: Vec<Kind>,
+    /// Endless hands: every held kind may always be dropped (`free`).
+    pub free: bool,
 }
 
 /// Checks the `drops` section: its letters, its square sets, and the
@@ -168,6 +170,7 @@ pub(super) fn check_drops(
         zones,
         hold_royal: spec.hold_royal,
         split_colours,
+        free: spec.free,
     })
 }
 

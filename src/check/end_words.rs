@@ -137,6 +137,7 @@ impl Vocabulary<'_> {
             SetExpr::First(a, _) => format!("the first pieces seen from {}", self.set(a)),
             SetExpr::Reach(a, _) => format!("the squares {} can reach", self.set(a)),
             SetExpr::Enclosed(a, _) => format!("the pieces enclosed from {}", self.set(a)),
+            SetExpr::Enclosing(a, ..) => format!("the squares of {} that would enclose", self.set(a)),
             SetExpr::Marked(m) => format!("the pieces marked {}", m.name),
             SetExpr::Last(a) => format!("the squares of the last {}", a.name),
         }
@@ -206,6 +207,12 @@ impl Vocabulary<'_> {
                 LineGoal::Block => format!("{} fill a {n} by {n} block", self.set(s)),
             },
             Cond::Block(s, n) => format!("{} fill a {n} by {n} block", self.set(s)),
+            Cond::Connected(_, sets, _) => format!(
+                "{} link {} to {}",
+                self.set(&sets[0]),
+                self.set(&sets[1]),
+                self.set(&sets[2])
+            ),
         }
     }
 

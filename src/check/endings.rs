@@ -131,6 +131,7 @@ fn cond_names_royal(c: &Cond<Resolved>, royal: RoyalKinds) -> bool {
         Cond::Touching(a, b) | Cond::Within(a, b) | Cond::CanReach(a, b) => {
             set_names_royal(a, royal) || set_names_royal(b, royal)
         }
+        Cond::Connected(_, sets, _) => sets.iter().any(|s| set_names_royal(s, royal)),
         _ => false,
     }
 }

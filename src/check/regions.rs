@@ -336,6 +336,7 @@ fn evaluate(
         SetExpr::First(..) => return Err("`first(...)`"),
         SetExpr::Reach(..) => return Err("`reach(...)`"),
         SetExpr::Enclosed(..) => return Err("`enclosed(...)`"),
+        SetExpr::Enclosing(..) => return Err("`enclosing(...)`"),
         SetExpr::Marked(..) => return Err("`marked(...)`"),
         SetExpr::Lines(..) => return Err("`lines(...)`"),
         SetExpr::Ranks(from, lo, hi) => every()

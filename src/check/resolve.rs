@@ -202,6 +202,10 @@ impl Resolver<'_, '_> {
                 let (s, t) = both(self.boxed(s), self.template("enclosed", t))?;
                 SetExpr::Enclosed(s, t)
             }
+            SetExpr::Enclosing(s, t, through) => {
+                let (s, t) = both(self.boxed(s), self.template("enclosing", t))?;
+                SetExpr::Enclosing(s, t, *through)
+            }
             SetExpr::Marked(m) => SetExpr::Marked(self.mark(m)?),
             SetExpr::Last(a) => SetExpr::Last(self.action_name(a)?),
         })
@@ -349,6 +353,12 @@ impl Resolver<'_, '_> {
                 Cond::Line(*goal, set, *n, t)
             }
             Cond::Block(set, n) => Cond::Block(self.set(set)?, *n),
+            Cond::Connected(from, sets, t) => {
+                let [s, a, b] = &**sets;
+                let (s, t) = both(self.set(s), self.template("connected", t))?;
+                let (a, b) = both(self.set(a), self.set(b))?;
+                Cond::Connected(*from, Box::new([s, a, b]), t)
+            }
             Cond::Capture => Cond::Capture,
         })
     }

@@ -88,6 +88,17 @@ pub enum SetNode {
         /// Index into [`Programs::rays`].
         table: u32,
     },
+    /// The squares of the set from which a ray of a template runs over an
+    /// unbroken run of enemy pieces closed by an own piece (from a rays
+    /// table).
+    Enclosing {
+        /// The set.
+        set: SetId,
+        /// Index into [`Programs::rays`].
+        table: u32,
+        /// Blocked squares count as part of the run (`through blocked`).
+        through_blocked: bool,
+    },
     /// The squares of the pieces carrying mark `i` (an index into the
     /// variant's mark names).
     Marked(u8),
@@ -157,6 +168,21 @@ pub enum CondNode {
         n: u8,
         /// Index into [`Programs::line_masks`].
         table: u32,
+    },
+    /// A chain of pieces of `set` leads from a piece on `from` to one on
+    /// `to` by one step or more along the first square of each ray of a
+    /// [`Programs::rays`] table, read for `side`.
+    Connected {
+        /// The pieces that make the chain.
+        set: SetId,
+        /// Where it starts.
+        from: SetId,
+        /// Where it must arrive.
+        to: SetId,
+        /// Index into [`Programs::rays`].
+        table: u32,
+        /// Whose reading of the directions.
+        side: RanksFrom,
     },
 }
 
@@ -431,6 +457,9 @@ pub struct Drops {
     pub zones: Vec<Option<SetId>>,
     /// Kinds dropped split over the square colours (`split_colours`).
     pub split_colours: Vec<Kind>,
+    /// Endless hands (`free`): every held kind may always be dropped, and
+    /// no hand is counted.
+    pub free: bool,
 }
 
 /// Which way a push goes.

@@ -207,6 +207,7 @@ pub fn compile(
             demote_captured: d.demote_captured,
             zones,
             split_colours: d.split_colours.clone(),
+            free: d.free,
         });
     }
     b.p.any_effects = b.p.has_effects();
@@ -543,6 +544,15 @@ impl Builder {
                 let table = self.rays_table(template);
                 SetNode::Enclosed { set, table }
             }
+            SetExpr::Enclosing(s, template, through_blocked) => {
+                let set = self.set(s);
+                let table = self.rays_table(template);
+                SetNode::Enclosing {
+                    set,
+                    table,
+                    through_blocked: *through_blocked,
+                }
+            }
             SetExpr::Marked(m) => SetNode::Marked(self.mark_index(&m.name)),
             SetExpr::Binary(op, a, b) => {
                 let (a, b) = (self.set(a), self.set(b));
@@ -774,6 +784,18 @@ impl Builder {
                 }
             }
             Cond::Capture => CondNode::Capture,
+            Cond::Connected(side, sets, template) => {
+                let [s, a, b] = &**sets;
+                let (set, from, to) = (self.set(s), self.set(a), self.set(b));
+                let table = self.rays_table(template);
+                CondNode::Connected {
+                    set,
+                    from,
+                    to,
+                    table,
+                    side: *side,
+                }
+            }
             Cond::Line(goal, s, n, template) => {
                 let set = self.set(s);
                 let table = self.line_mask_table(*goal, *n, template);
@@ -1027,6 +1049,7 @@ fn fixed_by_move(sets: &[SetNode], id: SetId) -> bool {
         | SetNode::First { .. }
         | SetNode::Reach { .. }
         | SetNode::Enclosed { .. }
+        | SetNode::Enclosing { .. }
         | SetNode::Marked(_)
         | SetNode::Last(_) => false,
     }

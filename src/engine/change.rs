@@ -61,18 +61,34 @@ impl Variant {
         let mut out = SquareSet::EMPTY;
         for sq in self.eval_set(set, pos, ctx).iter() {
             for ray in &rays[sq.index()] {
-                let run = ray
-                    .iter()
-                    .take_while(|&&s| pos.cell(s).is_side(ctx.side.flip()))
-                    .count();
-                if run > 0 && ray.get(run).is_some_and(|&s| pos.cell(s).is_side(ctx.side)) {
-                    for &s in &ray[..run] {
-                        out.insert(s);
-                    }
+                let run = enclosed_run(ray, pos, ctx.side, false);
+                for &s in &ray[..run] {
+                    out.insert(s);
                 }
             }
         }
         out
+    }
+
+    /// The squares of `set` from which some ray of table `table` runs
+    /// over enemy pieces closed by an own piece: where a piece of the
+    /// rule's side would enclose some (`enclosed` from there is not empty);
+    /// with `through`, blocked squares count as part of the run.
+    pub(crate) fn enclosing(
+        &self,
+        (set, table, through): (SetId, u32, bool),
+        pos: &Position,
+        ctx: &Context,
+    ) -> SquareSet {
+        let rays = &self.programs.rays[table as usize][ctx.side as usize];
+        self.eval_set(set, pos, ctx)
+            .iter()
+            .filter(|sq| {
+                rays[sq.index()]
+                    .iter()
+                    .any(|ray| enclosed_run(ray, pos, ctx.side, through) > 0)
+            })
+            .collect()
     }
 
     /// The pieces of `set` a change reaches: not the royal ones unless
@@ -184,5 +200,23 @@ impl Position {
         if variant.is_royal(cell.kind()) {
             self.royals[side as usize].insert(sq);
         }
+    }
+}
+
+/// The length of the run of `side`'s enemy pieces (and, with `through`,
+/// blocked squares) that starts a ray and is closed by a piece of `side`
+/// (0 when the ray starts otherwise or the run is not closed).
+fn enclosed_run(ray: &[Square], pos: &Position, side: crate::base::square::Color, through: bool) -> usize {
+    let run = ray
+        .iter()
+        .take_while(|&&s| {
+            let cell = pos.cell(s);
+            cell.is_side(side.flip()) || (through && cell == Cell::BLOCKED)
+        })
+        .count();
+    if run > 0 && ray.get(run).is_some_and(|&s| pos.cell(s).is_side(side)) {
+        run
+    } else {
+        0
     }
 }

@@ -134,6 +134,11 @@ impl Variant {
             }
             SetNode::Zone { table } => p.zones[table as usize][ctx.side as usize],
             SetNode::Enclosed { set, table } => self.enclosed(set, table, pos, ctx),
+            SetNode::Enclosing {
+                set,
+                table,
+                through_blocked,
+            } => self.enclosing((set, table, through_blocked), pos, ctx),
             SetNode::Marked(mark) => pos.marks.of(mark),
             SetNode::Union(a, b) => self.eval_set(a, pos, ctx).union(&self.eval_set(b, pos, ctx)),
             SetNode::Difference(a, b) => {
@@ -329,6 +334,18 @@ impl Variant {
                 let pieces = intersection(self.eval_set(set, pos, ctx), occupied);
                 let masks = &self.programs.line_masks[table as usize][ctx.side as usize];
                 line_holds(masks, pieces, goal, n)
+            }
+            CondNode::Connected {
+                set,
+                from,
+                to,
+                table,
+                side,
+            } => {
+                let chain = intersection(self.eval_set(set, pos, ctx), occupied);
+                let start = intersection(self.eval_set(from, pos, ctx), chain);
+                let rays = &self.programs.rays[table as usize][side.side(ctx.side) as usize];
+                !start.is_empty() && connected(rays, chain, start, self.eval_set(to, pos, ctx))
             }
         }
     }
@@ -907,6 +924,32 @@ impl Variant {
             });
         }
     }
+}
+
+/// Whether the pieces of `chain` reach a square of `goal` from those of
+/// `start` by one step or more, each the first square of a ray of `rays`
+/// (per square) onto a piece of `chain`.
+fn connected(rays: &[Vec<Vec<Square>>], chain: SquareSet, start: SquareSet, goal: SquareSet) -> bool {
+    let (mut reached, mut frontier) = (SquareSet::EMPTY, start);
+    while !frontier.is_empty() {
+        let mut next = SquareSet::EMPTY;
+        for sq in frontier.iter() {
+            for ray in &rays[sq.index()] {
+                if let Some(&s) = ray.first()
+                    && chain.contains(s)
+                    && !reached.contains(s)
+                {
+                    next.insert(s);
+                }
+            }
+        }
+        reached = reached.union(&next);
+        if !intersection(next, goal).is_empty() {
+            return true;
+        }
+        frontier = next;
+    }
+    false
 }
 
 #[cfg(test)]

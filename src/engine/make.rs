@@ -314,7 +314,10 @@ impl Position {
     fn make_drop<T: Trace>(&mut self, variant: &Variant, mv: Move, kind: Kind, trace: &mut T) -> Made {
         let us = self.side;
         let held_kind = variant.captured_as[kind.index()];
-        if let Some(slot) = variant.hand_slot.get(held_kind.index()).copied().flatten() {
+        let free = variant.programs.drops.as_ref().is_some_and(|d| d.free);
+        if let Some(slot) = variant.hand_slot.get(held_kind.index()).copied().flatten()
+            && !free
+        {
             let held = &mut self.hands[us as usize][slot as usize];
             *held = held.saturating_sub(1);
         }
@@ -342,7 +345,14 @@ impl Position {
     /// it had promoted (`promoted`).
     #[inline]
     fn capture_to_hand(&mut self, variant: &Variant, captured: Cell, promoted: bool) {
-        if !variant.programs.drops.as_ref().is_some_and(|d| d.captures_to_hand) || !captured.is_piece() {
+        // Endless hands (`free`) count nothing.
+        if !variant
+            .programs
+            .drops
+            .as_ref()
+            .is_some_and(|d| d.captures_to_hand && !d.free)
+            || !captured.is_piece()
+        {
             return;
         }
         let kind = match variant.demoted {

@@ -286,7 +286,7 @@ impl Variant {
         let split = (!drops.split_colours.is_empty())
             .then(|| SplitColours::new(self, pos, &drops.split_colours, free, zone_of));
         for (slot, &kind) in self.hand_kinds.iter().enumerate() {
-            if pos.hands[us as usize][slot] == 0 {
+            if pos.hands[us as usize][slot] == 0 && !drops.free {
                 continue;
             }
             let mut squares = zone_of(kind);

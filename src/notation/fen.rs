@@ -104,6 +104,10 @@ pub fn position_from_record(variant: &Variant, record: &FenRecord) -> Result<Pos
     Ok(pos)
 }
 
+/// The most pieces of one kind a FEN may hold in hand (Fairy-Stockfish's
+/// Othello on a 10x10 board starts with 97).
+const MAX_HELD: u8 = 128;
+
 /// Pieces in hand (`[QPnp]`) and promoted pieces (`Q~`): read where the
 /// variant has drops, refused elsewhere.
 fn read_hands(variant: &Variant, pos: &mut Position, record: &FenRecord) -> Result<(), FenError> {
@@ -118,6 +122,13 @@ fn read_hands(variant: &Variant, pos: &mut Position, record: &FenRecord) -> Resu
         }
         // Fairy-Stockfish's own start positions write empty hands `[-]`.
         let held = if held == "-" { "" } else { held.as_str() };
+        if !held.is_empty() && variant.programs.drops.as_ref().is_some_and(|d| d.free) {
+            return Err(FenError {
+                message: "the FEN gives pieces in hand, but this variant's hands are endless (`free`)".into(),
+                span: span.clone(),
+                help: "leave the hands out: every piece may always be dropped".into(),
+            });
+        }
         for (i, c) in held.char_indices() {
             let at = span.start + 1 + i;
             let slot = variant
@@ -132,10 +143,10 @@ fn read_hands(variant: &Variant, pos: &mut Position, record: &FenRecord) -> Resu
             };
             let side = if c.is_ascii_uppercase() { 0 } else { 1 };
             let held = &mut pos.hands[side][slot as usize];
-            *held = held.checked_add(1).filter(|&n| n <= 64).ok_or_else(|| FenError {
-                message: format!("more than 64 `{c}` in hand"),
+            *held = held.checked_add(1).filter(|&n| n <= MAX_HELD).ok_or_else(|| FenError {
+                message: format!("more than {MAX_HELD} `{c}` in hand"),
                 span: span.clone(),
-                help: "hold at most 64 pieces of a kind".into(),
+                help: format!("hold at most {MAX_HELD} pieces of a kind"),
             })?;
         }
     }
@@ -486,8 +497,8 @@ pub fn write(variant: &Variant, pos: &Position) -> String {
             out.push('/');
         }
     }
-    if variant.programs.drops.is_some() {
-        // As Fairy-Stockfish writes them: White's then Black's, the
+    if variant.programs.drops.as_ref().is_some_and(|d| !d.free) {
+        // As Fairy-Stockfish writes them (endless hands, `free`, not at all): White's then Black's, the
         // strongest first (the last kinds of the file first).
         out.push('[');
         for side in Color::BOTH {

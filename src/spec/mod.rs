@@ -438,6 +438,11 @@ pub struct DropsSpec {
     #[serde(default)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub split_colours: Option<Spanned<String>>,
+    /// Whether the hands are endless: every kind that may be held may be
+    /// dropped at any time, and no hand is counted or written in the FEN
+    /// (Fairy-Stockfish's `freeDrops`).
+    #[serde(default, deserialize_with = "lenient")]
+    pub free: bool,
 }
 
 /// The squares some pieces may be dropped on.

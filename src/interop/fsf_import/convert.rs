@@ -10,6 +10,7 @@
 
 use super::builtin_pieces::king_index;
 use super::castles::castling;
+use super::enclosing;
 use super::game_end::{Before, endings, outcome};
 use super::hands::drops;
 use super::makpong;
@@ -43,6 +44,7 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     let state = shown.as_ref().unwrap_or(state);
     let promotion = promotion(state, &pieces, &start).into_part(&mut refusals);
     let drops = drops(state, &promotion.immobile).into_part(&mut refusals);
+    refusals.extend(enclosing::refusals(state));
     let castling = castling(state, &start, start_origin, &never_capture).into_part(&mut refusals);
     // Petrification: its rule, and its clauses for castling and mate.
     let petrify =
@@ -73,7 +75,9 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         return Err(refusals);
     }
     regions.extend(endings.regions);
-    let (rules, action) = effect_rules(&royalty, &petrify, walls);
+    let (mut rules, action) = effect_rules(&royalty, &petrify, walls);
+    // `flipEnclosedPieces`: after the move's other effects.
+    rules.extend(enclosing::flip_rule(state));
     let fen = start.fen.as_ref().expect("a FEN without refusals");
     Ok(write(&Draft {
         name,
@@ -81,7 +85,11 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         board: [state.files, state.ranks],
         regions,
         pieces: pieces.entries + &promotion.form_entries,
-        start: start_fen(fen, &castling.kept_rights, state.piece_drops),
+        start: start_fen(
+            fen,
+            &castling.kept_rights,
+            state.piece_drops && !state.othello.free_drops,
+        ),
         promotion: promotion.rules,
         drops: drops.field,
         castling: castling.entries,

@@ -4,6 +4,7 @@
 //! checkmate, stalemate, the move rule, repetition, counting), with the
 //! `counting` field, or the refusals.
 
+use super::adjudication::{DrawAt, FULL_BOARD, drawn_rules};
 use super::builtin_pieces::{king_index, slot_of};
 use super::castles::Castling;
 use super::counting_rule::counting_field;
@@ -59,7 +60,7 @@ pub(super) fn endings(state: &State, before: &Before<'_>) -> Built<Endings> {
     // `castlingWins`, after extinction and flags, as Fairy-Stockfish checks it.
     rules.extend(castling_wins_rules(state, before.castling, &mut refusals));
     // Connection goals, checked for the side that just moved.
-    rules.extend(connect_rules(state, &mut refusals));
+    rules.extend(connect_rules(state, &mut regions, &mut refusals));
     result_rules(state, before, &mut rules, &mut refusals);
     // `countingRule`: an optional draw, after the move and repetition
     // rules as Fairy-Stockfish checks them (a draw, whatever
@@ -290,7 +291,19 @@ fn result_rules(state: &State, before: &Before<'_>, end: &mut Vec<String>, refus
     if state.pass[0] != state.pass[1] || state.pass_on_stalemate[0] != state.pass_on_stalemate[1] {
         refusals.push(refuse(None, "passing", "only one side may pass"));
     } else if passing {
-        end.push(format!("passes >= 2: {}", drawn_by(state.draw_winner, "draw")));
+        end.extend(drawn_rules(
+            state,
+            &DrawAt::Holds("passes >= 2"),
+            drawn_by(state.draw_winner, "draw"),
+        ));
+    }
+    // `adjudicateFullBoard`: no empty square left.
+    if state.othello.full_board {
+        end.extend(drawn_rules(
+            state,
+            &DrawAt::Holds(FULL_BOARD),
+            drawn_by(state.draw_winner, "draw"),
+        ));
     }
     // Mate by a drop of the `shogiPawn` piece: the side mated wins.
     if state.pawn_drop_mate_loses
@@ -319,18 +332,18 @@ fn result_rules(state: &State, before: &Before<'_>, end: &mut Vec<String>, refus
             }
             end.push(format!("stalemate: {}", drawn("draw")));
         }
-        Some(o) => end.push(format!("stalemate: {}", drawn(o))),
+        Some(o) => end.extend(drawn_rules(state, &DrawAt::Stalemate, drawn(o))),
         None => refusals.push(refuse(None, "other rules", "stalemate has no result (`none`)")),
     }
     if state.n_move_rule > 0 {
-        end.push(format!("{} moves: {}", state.n_move_rule, drawn("draw")));
+        end.extend(drawn_rules(state, &DrawAt::Moves(state.n_move_rule), drawn("draw")));
     }
     if state.n_fold_rule > 0 {
         // `perpetualCheckIllegal`: at the repetition, a side that gave
         // check at every one of its moves since the position first stood
         // loses (both: a draw), before the plain rule.
         if state.perpetual_check_loses {
-            if state.draw_winner.is_some() {
+            if state.draw_winner.is_some() || state.othello.count_pieces || state.othello.weigh_pieces {
                 refusals.push(refuse(
                     None,
                     "counting and adjudication",
@@ -346,7 +359,7 @@ fn result_rules(state: &State, before: &Before<'_>, end: &mut Vec<String>, refus
             (_, o) => o.map(drawn),
         };
         match value {
-            Some(o) => end.push(format!("{} repetitions: {o}", state.n_fold_rule)),
+            Some(o) => end.extend(drawn_rules(state, &DrawAt::Repetitions(state.n_fold_rule), o)),
             None => refusals.push(refuse(None, "repetition rules", "repetition has no result (`none`)")),
         }
     }
@@ -379,13 +392,14 @@ fn negate(v: Value) -> Value {
 /// `connectValue`. A goal of one piece holds with any piece; a goal no
 /// board can hold, or one without directions or pieces, never holds and
 /// is left out.
-fn connect_rules(state: &State, refusals: &mut Vec<Refusal>) -> Vec<String> {
+fn connect_rules(state: &State, regions: &mut Vec<String>, refusals: &mut Vec<Refusal>) -> Vec<String> {
     let goals = [
         ("in_row", state.connect_n),
         ("in_block", state.connect_nxn),
         ("collinear", state.collinear_n),
     ];
-    if goals.iter().all(|(_, n)| *n == 0) {
+    let linked = state.othello.connect_regions.iter().flatten().any(|&r| r != 0);
+    if goals.iter().all(|(_, n)| *n == 0) && !linked {
         return Vec::new();
     }
     let Some(result) = outcome(negate(state.connect_value)) else {
@@ -408,6 +422,8 @@ fn connect_rules(state: &State, refusals: &mut Vec<Refusal>) -> Vec<String> {
     if kinds.is_empty() {
         return Vec::new();
     }
+    // `connectRegion...`, checked after `connectN` as Fairy-Stockfish does.
+    let linked = super::connect_regions::rule(state, result, regions);
     let set = if state.connect_types.all {
         "enemy".to_string()
     } else {
@@ -415,7 +431,10 @@ fn connect_rules(state: &State, refusals: &mut Vec<Refusal>) -> Vec<String> {
         format!("enemy {}", spaced.join(" "))
     };
     let mut out = Vec::new();
-    for (word, n) in goals {
+    for (i, (word, n)) in goals.into_iter().enumerate() {
+        if i == 1 {
+            out.extend(linked.clone());
+        }
         let lines = word != "in_block";
         if n == 0 || (lines && directions.is_empty()) || n > u32::from(crate::base::vocabulary::LINE_GOAL_MAX) {
             continue;

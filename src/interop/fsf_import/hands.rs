@@ -5,6 +5,7 @@
 //! refusals.
 
 use super::builtin_pieces::{PAWN, king_index, slot_of};
+use super::enclosing;
 use super::refusal::{Built, refuse, ron_string};
 use super::square_sets::{any_side_squares, board_squares, mirror, region_sentence, sided_region};
 use super::state::{Squares, State, rank_squares};
@@ -111,8 +112,10 @@ fn drops_field(state: &State, immobile: &[Squares], regions: &mut Vec<String>, h
         }
         _ => String::new(),
     };
+    // `freeDrops`: endless hands.
+    let free = if state.othello.free_drops { "free: true, " } else { "" };
     format!(
-        "    drops: (captures_to_hand: {}, {keep}{promoted}{royal}{split}zones: [{}]),\n",
+        "    drops: (captures_to_hand: {}, {keep}{promoted}{royal}{split}{free}zones: [{}]),\n",
         state.captures_to_hand,
         zones.join(", ")
     )
@@ -170,7 +173,12 @@ fn groups(state: &State, immobile: &[Squares], hold_royal: bool) -> Vec<Group> {
         if state.drop_from_any_side {
             no_doubled = false;
         }
-        if zone == [board, board] && !no_doubled && !state.drop_on_top_of_pieces && !state.drop_from_any_side {
+        if zone == [board, board]
+            && !no_doubled
+            && !state.drop_on_top_of_pieces
+            && !state.drop_from_any_side
+            && !enclosing::narrows_drops(state)
+        {
             continue;
         }
         let letter = p.letter.to_ascii_uppercase();
@@ -198,6 +206,8 @@ fn zone_set(state: &State, mut set: String, zone: &[Squares; 2], no_doubled: boo
             false => format!("({set}) & ({})", any_side_squares(files, ranks)),
         };
     }
+    // `enclosingDrop` reversi, ataxx, snort (and its start squares).
+    set = enclosing::narrowed_zone(state, set);
     if no_doubled {
         // Not on a file that holds `dropNoDoubledCount` of the
         // side's own.

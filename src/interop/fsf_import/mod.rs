@@ -20,10 +20,13 @@
 //! refusing; `write` writes the parts in one fixed layout. Refusals live in
 //! a leaf module (`refusal`) that every pass imports.
 
+mod adjudication;
 mod builtin_pieces;
 mod castles;
+mod connect_regions;
 mod convert;
 mod counting_rule;
+mod enclosing;
 mod game_end;
 mod hands;
 mod makpong;

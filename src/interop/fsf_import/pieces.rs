@@ -110,9 +110,11 @@ pub(super) fn pieces(state: &State, royalty: &Royalty, never_capture: &[usize]) 
         };
         uses_lines |= along;
         if !hidden.contains(&slot) {
+            // `materialCounting = janggi`: the weight of its type.
+            let value = super::adjudication::value_field(state, slot);
             let _ = writeln!(
                 entries,
-                "        (letter: '{}', name: {}, moves: {}{extra}),",
+                "        (letter: '{}', name: {}, moves: {}{extra}{value}),",
                 piece.letter.to_ascii_uppercase(),
                 ron_string(&slot_name(slot)),
                 ron_string(&template)

@@ -129,6 +129,11 @@ pub enum SetExpr<P: Phase = Parsed> {
     /// The enemy pieces in an unbroken run along a ray of a rider
     /// template from a square of the set, closed by an own piece.
     Enclosed(Box<SetExpr<P>>, P::Template),
+    /// The squares of the set from which a ray of a rider template runs
+    /// over an unbroken run of enemy pieces closed by an own piece: where
+    /// a piece of the rule's side would enclose some; with `true`
+    /// (`through blocked`), blocked squares count as part of the run.
+    Enclosing(Box<SetExpr<P>>, P::Template, bool),
     /// The squares of the pieces carrying a mark.
     Marked(MarkName),
     /// The origin and target of the last move when it was an action of
@@ -235,6 +240,10 @@ pub enum Cond<P: Phase = Parsed> {
     Line(LineGoal, SetExpr<P>, u8, P::Template),
     /// `n` by `n` pieces of the set filling a square block (`in_block`).
     Block(SetExpr<P>, u8),
+    /// A chain of pieces of the first set leads, by one step or more of
+    /// the template's directions (one-way, read from the side given), from
+    /// a piece on the second set to a piece on the third (`connected`).
+    Connected(RanksFrom, Box<[SetExpr<P>; 3]>, P::Template),
     /// The move just made captured a piece (`capture`).
     Capture,
 }

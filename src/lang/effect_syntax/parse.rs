@@ -314,6 +314,7 @@ fn lower_set_atom(p: Pair<'_, G>) -> Result<SetExpr, SentenceError> {
     }
     match p.as_rule() {
         G::enclosed => return enclosed(p),
+        G::enclosing => return enclosing(p),
         G::marked => return Ok(marked(p)),
         _ => {}
     }
@@ -547,6 +548,19 @@ fn lower_cond_atom(p: Pair<'_, G>) -> Result<Cond, SentenceError> {
             let n = line_count(next(), word)?;
             Cond::Line(goal, set, n, template_text(&next()))
         }
+        G::connected => {
+            let mut part = next();
+            let from = if part.as_rule() == G::rank_side {
+                let side = rank_side(part);
+                part = next();
+                side
+            } else {
+                RanksFrom::Own
+            };
+            let chain = lower_set(part)?;
+            let (a, b) = (lower_set(next())?, lower_set(next())?);
+            Cond::Connected(from, Box::new([chain, a, b]), template_text(&next()))
+        }
         G::in_block => {
             let set = lower_set(next())?;
             Cond::Block(set, line_count(next(), "in_block")?)
@@ -593,6 +607,19 @@ fn enclosed(p: Pair<'_, G>) -> Result<SetExpr, SentenceError> {
     let set = lower_set(inner.next().expect("a set"))?;
     let template = inner.next().expect("a template");
     Ok(SetExpr::Enclosed(Box::new(set), template_text(&template)))
+}
+
+/// `enclosing(S, T)`.
+fn enclosing(p: Pair<'_, G>) -> Result<SetExpr, SentenceError> {
+    let mut inner = p.into_inner();
+    let set = lower_set(inner.next().expect("a set"))?;
+    let template = inner.next().expect("a template");
+    let through_blocked = inner.next().is_some();
+    Ok(SetExpr::Enclosing(
+        Box::new(set),
+        template_text(&template),
+        through_blocked,
+    ))
 }
 
 /// `marked(name)`.

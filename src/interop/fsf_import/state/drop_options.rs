@@ -25,11 +25,16 @@ pub(super) fn apply(s: &mut State, e: &Entry, o: &Origin) -> bool {
     match e.key.as_str() {
         // Gravity (`top`) and entering from an edge (`anyside`) are drop
         // zones; the other enclosing rules (reversi, ataxx, snort) are
-        // refused.
+        // the enclosing options' (`enclosing_options`).
         "enclosingDrop" => {
             s.drop_on_top_of_pieces = e.value == "top";
             s.drop_from_any_side = e.value == "anyside";
-            if matches!(e.value.as_str(), "top" | "anyside" | "none") {
+            // `reversi`, `ataxx`, `quadwrangle` and `snort` are read by the
+            // enclosing options.
+            if matches!(
+                e.value.as_str(),
+                "top" | "anyside" | "none" | "reversi" | "ataxx" | "quadwrangle" | "snort"
+            ) {
                 s.unsupported.remove("enclosingDrop");
             } else {
                 s.unsupported.insert("enclosingDrop".to_string(), o.clone());

@@ -112,8 +112,10 @@ pub(super) fn apply(s: &mut State, e: &Entry, o: &Origin) -> bool {
 /// `materialCounting`: with draw odds, what would be drawn is a win of
 /// that side; the other adjudications are refused.
 fn material_counting(s: &mut State, e: &Entry, o: &Origin) {
+    s.othello.count_pieces = e.value == "unweighted";
+    s.othello.weigh_pieces = e.value == "janggi";
     match e.value.as_str() {
-        "none" => {
+        "none" | "unweighted" | "janggi" => {
             s.draw_winner = None;
             s.unsupported.remove("materialCounting");
         }

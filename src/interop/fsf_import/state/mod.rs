@@ -7,12 +7,14 @@
 mod capture_options;
 mod castling_options;
 mod drop_options;
+mod enclosing_options;
 mod end_options;
 mod move_options;
 mod promotion_options;
 mod read;
 mod unsupported;
 
+pub use enclosing_options::{Enclosing, Othello};
 pub use unsupported::gap_of;
 
 use super::builtin_pieces::{PAWN, builtin_pieces, king_index, slot_count, slot_name, slot_of};
@@ -251,13 +253,16 @@ pub struct State {
     /// `dropPromoted`: a piece in hand may also be dropped promoted.
     pub drop_promoted: bool,
     /// `enclosingDrop = top`: drops only on the first rank or on top of a
-    /// piece (the other enclosing rules but `anyside` stay refused).
+    /// piece (`reversi`, `ataxx`, `snort`: [`Othello::drop`]).
     pub drop_on_top_of_pieces: bool,
     /// `enclosingDrop = anyside`: a piece enters from an edge of the board
     /// and slides in (Fairy-Stockfish's squares, whatever the drop region).
     pub drop_from_any_side: bool,
     /// `promotionZonePawnDrops`: pawns may be dropped in their promotion zone.
     pub promotion_zone_pawn_drops: bool,
+    /// The Othello- and Ataxx-style rules (enclosing drops, flips, endless
+    /// hands, counted ends).
+    pub othello: Othello,
     /// The castling king's file when several castling kings stand on the rank (0-based).
     pub castling_king_file: u8,
     /// King's file after castling kingside (0-based).
@@ -417,6 +422,7 @@ impl Default for State {
             drop_on_top_of_pieces: false,
             drop_from_any_side: false,
             promotion_zone_pawn_drops: false,
+            othello: Othello::default(),
             castling_king_file: 4,
             castling_kingside_file: 6,
             castling_queenside_file: 2,
@@ -586,7 +592,8 @@ impl State {
             self.start_origin = Some(o);
             return;
         }
-        let read = promotion_options::apply(self, e, &o)
+        let read = enclosing_options::apply(self, e, &o)
+            || promotion_options::apply(self, e, &o)
             || move_options::apply(self, e, &o)
             || drop_options::apply(self, e, &o)
             || castling_options::apply(self, e, &o)

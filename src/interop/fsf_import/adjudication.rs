@@ -1,0 +1,82 @@
+//! Counted ends: `materialCounting = unweighted` turns what would be a
+//! draw into a win of the side with more pieces on the board (a draw when
+//! the counts are equal), and `adjudicateFullBoard` ends the game once no
+//! square is empty. Both are plain end rules of the rule language:
+//! `count(own) > count(enemy)` read for the side to move, and
+//! `squares(empty) == 0`. `materialCounting = janggi` weighs the pieces
+//! instead: each piece type Fairy-Stockfish weighs gets that `value`
+//! (times 100), and White wins on a lead of 2 points or more, else Black:
+//! `material(white) > material(black) + 100: white wins`.
+
+use super::state::State;
+
+/// An end that Fairy-Stockfish scores as a draw (before counting).
+pub(super) enum DrawAt<'a> {
+    /// A condition that ends the game at once (`passes >= 2`).
+    Holds(&'a str),
+    /// Stalemate.
+    Stalemate,
+    /// The move rule, after this many moves.
+    Moves(u32),
+    /// Repetition, this many times.
+    Repetitions(u32),
+}
+
+/// The condition under which a full board ends the game.
+pub(super) const FULL_BOARD: &str = "squares(empty) == 0";
+
+/// The end rules of a draw at `at` whose result is `drawn` (a draw, or
+/// the winner's with draw odds): with unweighted counting, the side with
+/// more pieces wins, fewer loses, and equal counts draw.
+pub(super) fn drawn_rules(state: &State, at: &DrawAt<'_>, drawn: &str) -> Vec<String> {
+    let head = |counted: Option<&str>| match (at, counted) {
+        (DrawAt::Holds(c), None) => (*c).to_string(),
+        (DrawAt::Holds(c), Some(k)) => format!("{c} and {k}"),
+        (DrawAt::Stalemate, None) => "stalemate".to_string(),
+        (DrawAt::Stalemate, Some(k)) => format!("stalemate if {k}"),
+        (DrawAt::Moves(n), None) => format!("{n} moves"),
+        (DrawAt::Moves(n), Some(k)) => format!("{n} moves if {k}"),
+        (DrawAt::Repetitions(n), None) => format!("{n} repetitions"),
+        (DrawAt::Repetitions(n), Some(k)) => format!("{n} repetitions if {k}"),
+    };
+    let mut rules = Vec::new();
+    if state.othello.weigh_pieces && drawn == "draw" {
+        // Never a draw: Black holds the half point.
+        rules.push(format!(
+            "{}: white wins",
+            head(Some("material(white) > material(black) + 100"))
+        ));
+        rules.push(format!("{}: black wins", head(None)));
+        return rules;
+    }
+    if state.othello.count_pieces && drawn == "draw" {
+        rules.push(format!("{}: win", head(Some("count(own) > count(enemy)"))));
+        rules.push(format!("{}: loss", head(Some("count(own) < count(enemy)"))));
+    }
+    rules.push(format!("{}: {drawn}", head(None)));
+    rules
+}
+
+/// Fairy-Stockfish's janggi weights, by its piece type's name.
+const WEIGHTS: &[(&str, u32)] = &[
+    ("rook", 13),
+    ("janggiCannon", 7),
+    ("horse", 5),
+    ("janggiElephant", 3),
+    ("wazir", 3),
+    ("soldier", 2),
+];
+
+/// The `value` field of the piece in `slot` (`, value: 1300`), where
+/// `materialCounting = janggi` weighs it; empty otherwise.
+pub(super) fn value_field(state: &State, slot: usize) -> String {
+    if !state.othello.weigh_pieces {
+        return String::new();
+    }
+    let name = super::builtin_pieces::slot_name(slot);
+    WEIGHTS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, w)| format!(", value: {}", w * 100))
+        .unwrap_or_default()
+}

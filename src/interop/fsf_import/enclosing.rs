@@ -1,0 +1,74 @@
+//! The Othello and Ataxx pass: where `enclosingDrop` (reversi, ataxx,
+//! snort) and `enclosingDropStart` let a piece be dropped, as a drop zone
+//! sentence; the rule that turns pieces after a move
+//! (`flipEnclosedPieces`: `recolour`, with `enclosed` for reversi); and
+//! what cannot be written.
+
+use super::refusal::{Refusal, refuse};
+use super::square_sets::region_sentence;
+use super::state::{Enclosing, State};
+
+/// Whether `enclosingDrop` (or its start squares) narrows where every
+/// piece may be dropped.
+pub(super) fn narrows_drops(state: &State) -> bool {
+    state.othello.drop != Enclosing::None
+}
+
+/// The set sentence `set` (a group's drop zone) narrowed by
+/// `enclosingDrop`, as Fairy-Stockfish reads it for the side that drops:
+/// while a square of `enclosingDropStart` is empty, only those squares;
+/// else for `reversi` the squares next to an enemy piece from which a
+/// queen line runs over enemy pieces (or walls) to an own piece, for `ataxx` the squares next to an own piece,
+/// for `snort` the squares no enemy piece stands next to on a rank or file.
+pub(super) fn narrowed_zone(state: &State, set: String) -> String {
+    let rule = match state.othello.drop {
+        Enclosing::None => return set,
+        // Next to an enemy piece, and enclosing some: Fairy-Stockfish's
+        // line runs on over a wall (the flips stop there).
+        Enclosing::Reversi => "adjacent(enemy) & enclosing(empty, Q, through blocked)",
+        Enclosing::Ataxx | Enclosing::Quadwrangle => "adjacent(own)",
+        Enclosing::Snort => "all - manhattan(enemy, 1)",
+    };
+    let start = state.othello.drop_start & super::square_sets::board_squares(state.files, state.ranks);
+    if start == 0 {
+        return format!("({set}) & ({rule})");
+    }
+    // The start squares are the same for both sides (absolute ranks).
+    let start = region_sentence(start, state.files, state.ranks).replace("ranks(", "white ranks(");
+    // Far enough to cover the board from any square: while one start
+    // square is empty, the rule's squares are left out.
+    let far = state.files.max(state.ranks);
+    format!("({set}) & ((({start}) & empty) + (({rule}) - area(({start}) & empty, {far})))")
+}
+
+/// The effect rule that turns pieces after every move but a pass
+/// (`flipEnclosedPieces`), if any.
+pub(super) fn flip_rule(state: &State) -> Option<String> {
+    match state.othello.flip {
+        Enclosing::None | Enclosing::Snort => None,
+        // The enemy pieces on a queen line between where the piece
+        // landed and an own piece.
+        Enclosing::Reversi => Some("after move: recolour(enclosed(mover, Q))".to_string()),
+        // The enemy pieces next to where it landed.
+        Enclosing::Ataxx => Some("after move: recolour(adjacent(mover) & enemy)".to_string()),
+        // ... after a drop only where it landed next to an own piece.
+        Enclosing::Quadwrangle => Some(
+            "after move if not dropped() or exists(adjacent(mover) & own): recolour(adjacent(mover) & enemy)"
+                .to_string(),
+        ),
+    }
+}
+
+/// What this pass cannot express.
+pub(super) fn refusals(state: &State) -> Vec<Refusal> {
+    let mut out = Vec::new();
+    let o = &state.othello;
+    if o.drop_start != 0 && o.drop == Enclosing::None && (state.drop_on_top_of_pieces || state.drop_from_any_side) {
+        out.push(refuse(
+            None,
+            "drops and hands",
+            "`enclosingDropStart` with `enclosingDrop = top` or `anyside`",
+        ));
+    }
+    out
+}
