@@ -314,6 +314,12 @@ pub struct PromotionSpec {
     /// promotion is compulsory.
     #[serde(default, deserialize_with = "lenient")]
     pub on_capture: bool,
+    /// Whether only a move that captures nothing promotes (default false:
+    /// any move). A capture stays as it is, even where promotion is
+    /// compulsory (a kamikaze pawn that takes on its last rank vanishes
+    /// unpromoted, as in Popeye).
+    #[serde(default, deserialize_with = "lenient")]
+    pub on_quiet: bool,
     /// Whether a capture en passant into the zone promotes (default true).
     /// `false`: it stays as it is, even where promotion is compulsory, as
     /// in Fairy-Stockfish.
