@@ -24,3 +24,4 @@ pub mod recent;
 mod split_colours;
 pub mod timed_shields;
 pub mod trace;
+mod why_illegal;
