@@ -92,7 +92,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from popeye_notation import (  # noqa: E402 (the script's own directory)
-    compound_move,
     kaboom_placements,
     kaboom_removals,
     popeye_effects,
