@@ -32,6 +32,9 @@ Usage:
     # where each move puts pieces (Popeye's `[+bSg8]`): `placed` rows
     python3 scripts/compare-popeye.py circe --variant variants/fairy/circe.ron \\
         --condition "Circe" --positions 200 --placements
+    # every piece kamikaze, and the capturer's removal (`[-wkRa3]`): `removed` rows
+    python3 scripts/compare-popeye.py kamikaze --variant variants/fairy/kamikaze.ron \\
+        --attribute kamikaze --positions 200 --removals --line-digests 20
 
 Options that add rows (each opt-in; they combine, and --check compares what
 the file holds):
@@ -47,9 +50,15 @@ the file holds):
     --placements       `placed MOVE:TOKENS ...` per position: the pieces Popeye's
                        annotations put on squares (`[+bSg8]` as `ng8`), against kaboom's
                        `placed` trace events; compared here and by tests/fairy_popeye.rs
+    --removals         `removed MOVE:TOKENS ...` per position: the pieces Popeye's
+                       annotations remove besides the captured one (`[-wkRa3]` as `Ra3`),
+                       against kaboom's `removed` trace events; compared as --placements
     --unmarked-attribute MARK=ATTRIBUTE
                        `attribute MARK=ATTRIBUTE`: the pieces (not kings) without kaboom's
                        mark MARK are told to Popeye with ATTRIBUTE (`pieces ... volage`)
+    --attribute ATTRIBUTE
+                       `attribute ATTRIBUTE`: every piece of both sides, kings included,
+                       is told to Popeye with ATTRIBUTE (`pieces white kamikaze Ke1 ...`)
     --forget-last      kaboom's `last=` field is dropped from the positions (Popeye
                        cannot be told the move before a position)
 
@@ -81,10 +90,27 @@ import sys
 import tempfile
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from popeye_notation import (  # noqa: E402 (the script's own directory)
+    kaboom_placements,
+    kaboom_removals,
+    popeye_effects,
+    popeye_moves,
+    popeye_placements,
+    popeye_removals,
+    popeye_token,
+)
+
 REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "tests" / "data" / "popeye"
 DEFAULT_POPEYE = REPO / "target" / "popeye"
 BATCH = 40
+# The rows of Popeye's bracketed annotations (--placements, --removals):
+# each row's Popeye reader and kaboom reader (scripts/popeye_notation.py).
+ANNOTATIONS = {
+    "placed": (popeye_placements, kaboom_placements),
+    "removed": (popeye_removals, kaboom_removals),
+}
 
 
 def kaboom_moves(kaboom, variant, fen):
@@ -177,7 +203,8 @@ def tellable(fen):
 
 # `--unmarked-attribute MARK=ATTRIBUTE`: the pieces (kings aside) that
 # do not carry kaboom's mark MARK are told to Popeye with ATTRIBUTE
-# (Volage: the pieces not yet `turned` are `volage`).
+# (Volage: the pieces not yet `turned` are `volage`); `--attribute
+# ATTRIBUTE`: every piece, kings included (MARK None: Kamikaze).
 UNMARKED = None
 
 
@@ -201,7 +228,7 @@ def popeye_attributes(board, fen):
                 file += int(ch)
                 continue
             sq = "abcdefgh"[file] + str(8 - r)
-            if ch.upper() != "K" and sq not in marked:
+            if mark is None or ch.upper() != "K" and sq not in marked:
                 listed["white" if ch.isupper() else "black"].append(ch.upper().replace("N", "S") + sq)
                 empty += 1
             else:
@@ -222,7 +249,9 @@ def popeye_problem(fen, condition):
     pieces = ""
     if UNMARKED:
         board, pieces = popeye_attributes(board, fen)
-    lines = ["beginproblem", "forsyth " + board.replace("N", "S").replace("n", "s")]
+    lines = ["beginproblem"]
+    if re.search("[A-Za-z]", board):  # an empty board (--attribute) is not told
+        lines.append("forsyth " + board.replace("N", "S").replace("n", "s"))
     if pieces:
         lines.append("pieces " + pieces)
     lines.append("stipulation ~1")
@@ -256,112 +285,6 @@ def popeye_problem(fen, condition):
     if condition:
         lines.append("condition " + condition)
     return "\n".join(lines)
-
-
-MOVE = re.compile(
-    r"(?:\d+\.+)?\s*(?P<body>0-0-0|0-0|[A-Z]?[a-h][1-8][-*][a-h][1-8](?:=[A-Z])?)"
-)
-PROMO = {"D": "q", "T": "r", "L": "b", "S": "n", "Q": "q", "R": "r", "B": "b", "N": "n"}
-
-
-def popeye_moves(text, side):
-    """The moves of Popeye's `~1` solution, in kaboom's notation."""
-    moves = []
-    for line in text.splitlines():
-        m = re.match(r"\s*1\.+\s*(\S+)", line)
-        if not m:
-            continue
-        try:
-            moves.append(popeye_token(m.group(1), side))
-        except ValueError as err:
-            raise ValueError(f"{err} in:\n{text}") from None
-    return sorted(set(moves))
-
-
-# Popeye's English piece letters, read back as kaboom's.
-KIND = {"K": "K", "Q": "Q", "D": "Q", "R": "R", "T": "R", "B": "B", "L": "B", "S": "N", "N": "N", "P": "P"}
-
-
-def popeye_effects(text, side):
-    """What Popeye writes after each move of its `~1` solution about the
-    piece that moved (or, after castling, the rook): `=b`/`=w` it changed
-    sides, `=X` it changed kind (a pawn's promotion is part of the move).
-    A dict from the move in UCI coordinates to `w`, `b`, a kind letter, or
-    both (`bB`); moves Popeye annotates so only."""
-    out = {}
-    rank = "1" if side == "w" else "8"
-    for line in text.splitlines():
-        m = re.match(r"\s*1\.+\s*(.*?)\s*!?\s*$", line)
-        if not m:
-            continue
-        # `d5*e6 ep.=b`: the note follows the en passant mark.
-        body = m.group(1).replace(" ep.", "").split()[0] if m.group(1).strip() else ""
-        castle = re.match(r"(0-0-0|0-0)((?:=[A-Za-z])*)", body)
-        if castle:
-            uci = f"e{rank}c{rank}" if castle.group(1) == "0-0-0" else f"e{rank}g{rank}"
-            tail = castle.group(2)
-        else:
-            body = re.sub(r"^[a-z]+(?=[A-Z])", "", body)
-            mv = re.match(r"([A-Z]?)([a-h][1-8])[-*]([a-h][1-8])((?:=[A-Za-z])*)", body)
-            if not mv:
-                continue
-            uci = mv.group(2) + mv.group(3)
-            tail = mv.group(4)
-            if tail and mv.group(1) in ("", "P") and mv.group(3)[1] in "18" and tail[1].isupper():
-                uci += PROMO[tail[1]]
-                tail = tail[2:]
-        marks = ""
-        for change in re.findall(r"=([A-Za-z])", tail):
-            marks += change if change in "wb" else KIND.get(change, "?")
-        if marks:
-            out[uci] = marks
-    return out
-
-
-def popeye_token(body, side):
-    """One move as Popeye writes it (`Sb1-d2`, `vSb1-d2`, `0-0`, `e7-e8=Q`,
-    `e4*d5-d4`, `Ra1<->Rh8`) in kaboom's notation; `side` (`w` or `b`) is
-    the mover's, for castling. A ValueError names a move it cannot read."""
-    rank = "1" if side == "w" else "8"
-    if body.startswith("0-0-0"):
-        return f"e{rank}c{rank}"
-    if body.startswith("0-0"):
-        return f"e{rank}g{rank}"
-    # A piece's attributes come before its letter (`vSb1-d2`, volage).
-    body = re.sub(r"^[a-z]+(?=[A-Z])", "", body)
-    compound = compound_move(body)
-    if compound:
-        return compound
-    mv = re.match(r"([A-Z]?)([a-h][1-8])[-*]([a-h][1-8])(?:=([A-Z]))?", body)
-    if not mv:
-        raise ValueError(f"unread Popeye move `{body}`")
-    uci = mv.group(2) + mv.group(3)
-    # `=X` after a pawn's move to its last rank is a promotion; after
-    # any other move, a change of kind (Einstein's `Ra1-a8=B`).
-    if mv.group(4) and mv.group(1) in ("", "P") and mv.group(3)[1] in "18":
-        uci += PROMO[mv.group(4)]
-    return uci
-
-
-# ---------------------------------------------------------------- compound moves
-# Take&Make's capture and make (`e4*d5-d4`, `b7*a8-b8=Q`) and Messigny's
-# exchange (`Ra1<->Rh8`), read into kaboom's notation: `e4d5,d5d4`,
-# `b7a8,a8b8q` (the promotion where the make ends), `a1h8@swap` (the
-# action the bundled Messigny files name `swap`).
-COMPOUND = re.compile(r"[A-Z]?([a-h][1-8])\*([a-h][1-8])-([a-h][1-8])(?:=([A-Z]))?")
-EXCHANGE = re.compile(r"[A-Z]?([a-h][1-8])<->[A-Z]?([a-h][1-8])")
-
-
-def compound_move(body):
-    """A Take&Make capture or a Messigny exchange in kaboom's notation, or None."""
-    mv = EXCHANGE.match(body)
-    if mv:
-        return f"{mv.group(1)}{mv.group(2)}@swap"
-    mv = COMPOUND.match(body)
-    if mv:
-        promotion = PROMO[mv.group(4)] if mv.group(4) else ""
-        return f"{mv.group(1)}{mv.group(2)},{mv.group(2)}{mv.group(3)}{promotion}"
-    return None
 
 
 def take_make_en_passant(moves, fen, condition):
@@ -412,7 +335,7 @@ def popeye_replies(popeye, fen, condition):
     sorted replies (--lines; `line` rows)."""
     board, side, castling, ep = fen.split()[:4]
     text = popeye_problem(fen, condition).replace("stipulation ~1", "stipulation h~1")
-    text = text.replace("option halfduplex\n", "") + "\nendproblem\n"
+    text = re.sub(r"\noption halfduplex(?=\n|$)", "", text) + "\nendproblem\n"
     with tempfile.NamedTemporaryFile("w", suffix=".inp", delete=False) as f:
         f.write(text)
         name = f.name
@@ -458,7 +381,7 @@ def popeye_line_digests(popeye, fens, condition):
     for fen in fens:
         problem = popeye_problem(fen, condition).replace("stipulation ~1", "stipulation h~1")
         # A help play starts with Black; `halfduplex` starts it with White.
-        problem = problem.replace("option halfduplex\n", "")
+        problem = re.sub(r"\noption halfduplex(?=\n|$)", "", problem)
         if fen.split()[1] == "w":
             problem = problem.replace("option noboard", "option noboard\noption halfduplex")
         with tempfile.NamedTemporaryFile("w", suffix=".inp", delete=False) as f:
@@ -493,66 +416,11 @@ def popeye_line_digests(popeye, fens, condition):
     return results
 
 
-# ---------------------------------------------------------------- placements
-# --placements: the pieces a move puts on squares, from Popeye's annotations
-# (`[+bSg8]`, `[wQd5->d1]`) and kaboom's `placed` trace events (`placed` rows).
-WALKS = {"K": "k", "Q": "q", "R": "r", "B": "b", "S": "n", "P": "p"}
-PLACED = re.compile(r"\+([wb])([A-Z]+)([a-h][1-8])")
-MOVED = re.compile(r"([wb])([A-Z]+)[a-h][1-8]->([a-h][1-8])")
-
-
-def placement_token(colour, walk, square):
-    """A piece that ends on a square: its letter (upper case White's) and the square."""
-    letter = WALKS.get(walk, walk.lower())
-    return (letter.upper() if colour == "w" else letter) + square
-
-
-def popeye_placements(text, side):
-    """Per move (kaboom's notation), the pieces Popeye's annotations put on
-    squares: `[+bPd7]` (a piece reborn or created on d7) and `[wQd5->d1]`
-    (a piece moved to d1), as tokens `pd7`, `Qd1`. A pawn placed and
-    promoted (`[+bPd1=Q]`) is read as the pawn placed: Popeye offers the
-    promotions as choices. (docs/fairy.md, Rebirth and placement.)"""
-    out = {}
-    for line in text.splitlines():
-        m = re.match(r"\s*1\.+\s*(\S+)", line)
-        if not m:
-            continue
-        moves = popeye_moves(line, side)
-        if not moves:
-            continue
-        uci = moves[0]
-        tokens = set()
-        for bracket in re.findall(r"\[([^\]]*)\]", line):
-            for c, w, sq in PLACED.findall(bracket):
-                tokens.add(placement_token(c, w, sq))
-            for c, w, sq in MOVED.findall(bracket):
-                tokens.add(placement_token(c, w, sq))
-        if tokens:
-            out.setdefault(uci, set()).update(tokens)
-    return {k: sorted(v) for k, v in out.items()}
-
-
-PLACED_TRACE = re.compile(r"placed (\S+) (?:[a-p]\d+-)?([a-p]\d+)")
-
-
-def kaboom_placements(kaboom, variant, fen, moves):
-    """Per move, the pieces kaboom's trace places (`placed p d5-d7`)."""
-    out = {}
-    for move in moves:
-        res = subprocess.run(
-            [kaboom, "play", variant, "--fen", fen, move], capture_output=True, text=True
-        )
-        tokens = sorted({p + sq for p, sq in PLACED_TRACE.findall(res.stdout)})
-        if tokens:
-            out[move] = tokens
-    return out
-
-
-def run_popeye(popeye, fens, condition, effects=None, placements=None):
+def run_popeye(popeye, fens, condition, effects=None, annotations=None):
     """Popeye's legal moves for each FEN, one Popeye run per batch; with
     `effects` (a list) each position's notes (=b, =B) are appended to it,
-    with `placements` the pieces its moves put on squares."""
+    with `annotations` ({row: list}) the pieces its moves put on squares
+    (`placed`) or remove (`removed`)."""
     results = []
     for i in range(0, len(fens), BATCH):
         batch = fens[i : i + BATCH]
@@ -580,8 +448,8 @@ def run_popeye(popeye, fens, condition, effects=None, placements=None):
             results.append(take_make_en_passant(popeye_moves(part, side), fen, condition))
             if effects is not None:
                 effects.append(popeye_effects(part, side))
-            if placements is not None:
-                placements.append(popeye_placements(part, side))
+            for row, found in (annotations or {}).items():
+                found.append(ANNOTATIONS[row][0](part, side))
     return results
 
 
@@ -604,7 +472,7 @@ def write_data(path, variant, condition, commit, rows, extra):
         f"condition {condition}",
     ]
     if UNMARKED:
-        lines.append(f"attribute {UNMARKED[0]}={UNMARKED[1]}")
+        lines.append(f"attribute {UNMARKED[1]}" if UNMARKED[0] is None else f"attribute {UNMARKED[0]}={UNMARKED[1]}")
     if extra.effects is not None:
         lines.insert(2, "# `effects`: what each move did to its piece, as Popeye wrote it (=b, =w, =B).")
         lines.append("effects-checked yes")
@@ -623,9 +491,9 @@ def write_data(path, variant, condition, commit, rows, extra):
         if i < len(extra.digests):
             # Popeye's 2-ply lines (`stipulation h~1`): their number and digest.
             lines.append(f"lines {extra.digests[i]}")
-        if extra.placements is not None:
-            placed = sorted(extra.placements[i].items())
-            lines.append("placed " + " ".join(f"{m}:{'+'.join(t)}" for m, t in placed))
+        for row, found in sorted(extra.annotations.items()):
+            tokens = sorted(found[i].items())
+            lines.append(f"{row} " + " ".join(f"{m}:{'+'.join(t)}" for m, t in tokens))
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("\n".join(lines) + "\n")
 
@@ -634,14 +502,14 @@ class Extra:
     """What a data file holds besides the moves, per position (index i):
     `effects[i]` {move: notes} (--effects, or None), `replies` {fen:
     {move: replies}} (--lines), `digests[i]` "COUNT DIGEST" for the first
-    positions (--line-digests), `placements[i]` {move: tokens}
-    (--placements, or None)."""
+    positions (--line-digests), `annotations[row][i]` {move: tokens}
+    (row `placed`: --placements, `removed`: --removals)."""
 
     def __init__(self):
         self.effects = None
         self.replies = {}
         self.digests = []
-        self.placements = None
+        self.annotations = {}
         self.two_ply = []  # Popeye's 2-ply lines themselves, when generated
 
 
@@ -656,8 +524,8 @@ def read_data(path):
             rows.append((value, []))
             if extra.effects is not None:
                 extra.effects.append({})
-            if extra.placements is not None:
-                extra.placements.append(None)
+            for found in extra.annotations.values():
+                found.append(None)
         elif key == "moves":
             rows[-1][1].extend(value.split())
         elif key == "effects-checked":
@@ -671,20 +539,20 @@ def read_data(path):
             if len(extra.digests) != len(rows) - 1:
                 sys.exit(f"{path}: a `lines` row of a position after one without")
             extra.digests.append(value)
-        elif key == "placed":
-            if extra.placements is None:
-                extra.placements = [None] * len(rows)
-            extra.placements[-1] = dict((m, t.split("+")) for m, _, t in (w.partition(":") for w in value.split()))
+        elif key in ANNOTATIONS:
+            found = extra.annotations.setdefault(key, [None] * len(rows))
+            found[-1] = dict((m, t.split("+")) for m, _, t in (w.partition(":") for w in value.split()))
         else:
             header[key] = value
-    if extra.placements is not None and None in extra.placements:
-        sys.exit(f"{path}: a position without its `placed` row")
+    for row, found in extra.annotations.items():
+        if None in found:
+            sys.exit(f"{path}: a position without its `{row}` row")
     return header, rows, extra
 
 
 def compare(args, variant, expected, extra):
     """kaboom against the lists (and the stored rows this script can check:
-    2-ply digests and placements); the number of differences."""
+    2-ply digests, placements and removals); the number of differences."""
     differences = 0
     for fen, theirs in expected:
         ours = kaboom_moves(args.kaboom, variant, fen)
@@ -704,12 +572,12 @@ def compare(args, variant, expected, extra):
                 print("  only Popeye:", " | ".join(sorted(set(theirs) - set(ours))[:20]))
     if extra.digests:
         print(f"{args.name}: 2-ply lines of {len(extra.digests)} positions compared")
-    if extra.placements is not None:
-        for (fen, theirs), popeye in zip(expected, extra.placements):
-            ours = kaboom_placements(args.kaboom, variant, fen, theirs)
+    for row, found in sorted(extra.annotations.items()):
+        for (fen, theirs), popeye in zip(expected, found):
+            ours = ANNOTATIONS[row][1](args.kaboom, variant, fen, theirs)
             if ours != popeye:
                 differences += 1
-                print(f"placements differ at {fen}")
+                print(f"`{row}` rows differ at {fen}")
                 for m in sorted(set(ours) | set(popeye)):
                     if ours.get(m) != popeye.get(m):
                         print(f"  {m}: kaboom {ours.get(m, [])}, Popeye {popeye.get(m, [])}")
@@ -726,8 +594,8 @@ def generate(args):
         fens = list(dict.fromkeys(without_last(f) for f in fens))
     extra = Extra()
     extra.effects = [] if args.effects else None
-    extra.placements = [] if args.placements else None
-    expected = list(zip(fens, run_popeye(args.popeye, fens, args.condition, extra.effects, extra.placements)))
+    extra.annotations = {row: [] for row, wanted in (("placed", args.placements), ("removed", args.removals)) if wanted}
+    expected = list(zip(fens, run_popeye(args.popeye, fens, args.condition, extra.effects, extra.annotations)))
     for fen in [f for f in fens if f.split()[1] == "b"][: args.lines]:
         extra.replies[fen] = popeye_replies(args.popeye, fen, args.condition)
     theirs_lines = popeye_line_digests(args.popeye, fens[: args.line_digests], args.condition)
@@ -765,6 +633,8 @@ def arguments():
     ap.add_argument("--line-digests", type=int, default=0, metavar="N", help="`lines` rows" + more)
     ap.add_argument("--effects", action="store_true", help="`effects` rows" + more)
     ap.add_argument("--placements", action="store_true", help="`placed` rows" + more)
+    ap.add_argument("--removals", action="store_true", help="`removed` rows" + more)
+    ap.add_argument("--attribute", default="", metavar="ATTRIBUTE", help="`attribute` row" + more)
     ap.add_argument("--forget-last", action="store_true", help="drop kaboom's `last=` field" + more)
     return ap.parse_args()
 
@@ -777,6 +647,8 @@ def main():
         variant = header["variant"]
         expected = [(fen, sorted(moves)) for fen, moves in rows]
     else:
+        if args.attribute:
+            UNMARKED = (None, args.attribute)
         if args.unmarked_attribute:
             if "=" not in args.unmarked_attribute:
                 sys.exit("--unmarked-attribute takes MARK=ATTRIBUTE")

@@ -477,6 +477,13 @@ const MOVES: &[(&str, Place)] = &[
         ),
     ),
     ("a1a8@swap", At("variants/fairy/messigny.ron", None)),
+    (
+        "b7a8",
+        At(
+            "variants/fairy/kamikaze.ron",
+            Some("r3r2k/1P6/8/4n3/8/8/4R3/4Kn2 w - - 0 1"),
+        ),
+    ),
 ];
 
 /// A code span that reads as a move in kaboom's notation: starts with a

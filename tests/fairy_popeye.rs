@@ -36,6 +36,10 @@ struct Data {
     /// `--placements`): per move, the pieces Popeye's annotations put on
     /// squares (`e4d5` -> `pd7`: a black pawn on d7).
     placed: Vec<Option<MoveEffects>>,
+    /// Per position, where its file says (`removed`, written with
+    /// `--removals`): per move, the pieces Popeye's annotations remove
+    /// besides the one captured (`a1a3` -> `Ra3`: a kamikaze rook).
+    removed: Vec<Option<MoveEffects>>,
 }
 
 fn read(path: &Path) -> Data {
@@ -50,6 +54,7 @@ fn read(path: &Path) -> Data {
         digests: Vec::new(),
         lines: Vec::new(),
         placed: Vec::new(),
+        removed: Vec::new(),
     };
     for (n, line) in text.lines().enumerate() {
         if line.is_empty() || line.starts_with('#') {
@@ -65,6 +70,7 @@ fn read(path: &Path) -> Data {
                 data.effects.push(Vec::new());
                 data.lines.push(Vec::new());
                 data.placed.push(None);
+                data.removed.push(None);
             }
             "effects-checked" => data.effects_checked = value == "yes",
             // Told to Popeye as attributes of the pieces without a mark
@@ -87,7 +93,7 @@ fn read(path: &Path) -> Data {
                     notes.push((mv.to_string(), what.to_string()));
                 }
             }
-            "placed" => {
+            "placed" | "removed" => {
                 let per_move = value
                     .split_whitespace()
                     .map(|w| {
@@ -97,7 +103,12 @@ fn read(path: &Path) -> Data {
                         (mv.to_string(), tokens)
                     })
                     .collect();
-                *data.placed.last_mut().expect("`placed` after `fen`") = Some(per_move);
+                let rows = if key == "placed" {
+                    &mut data.placed
+                } else {
+                    &mut data.removed
+                };
+                *rows.last_mut().expect("`placed` and `removed` after `fen`") = Some(per_move);
             }
             "moves" => {
                 let (_, moves) = data.positions.last_mut().expect("`moves` after `fen`");
@@ -134,7 +145,10 @@ fn differences(path: &Path) -> (usize, Vec<String>) {
     let mut out = Vec::new();
     for (i, (fen, theirs)) in data.positions.iter().enumerate() {
         if let Some(placed) = &data.placed[i] {
-            out.extend(placement_differences(&variant, fen, theirs, placed));
+            out.extend(placement_differences(&variant, fen, theirs, placed, Row::Placed));
+        }
+        if let Some(removed) = &data.removed[i] {
+            out.extend(placement_differences(&variant, fen, theirs, removed, Row::Removed));
         }
         let pos = kaboom::fen::parse(&variant, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
         for (first, replies) in &data.lines[i] {
@@ -333,15 +347,26 @@ fn a_changed_line_digest_is_reported() {
     assert!(diffs[0].contains("2-ply lines"), "{}", diffs[0]);
 }
 
-/// The pieces kaboom's placements put on squares when it plays each of
-/// `moves` from `fen` (its `Placed` events: a letter, upper case White's,
-/// and the square), against Popeye's annotations: one line per move
-/// where they differ.
+/// Which of Popeye's bracketed annotations a row holds.
+#[derive(Clone, Copy, Debug)]
+enum Row {
+    /// `placed`: pieces put on squares (`[+bSg8]`), kaboom's `Placed` events.
+    Placed,
+    /// `removed`: pieces removed besides the one captured (`[-wkRa3]`),
+    /// kaboom's `Removed` events.
+    Removed,
+}
+
+/// The pieces kaboom's placements put on squares (or its effects remove)
+/// when it plays each of `moves` from `fen` (its `Placed` or `Removed`
+/// events: a letter, upper case White's, and the square), against
+/// Popeye's annotations: one line per move where they differ.
 fn placement_differences(
     variant: &Variant,
     fen: &str,
     moves: &[String],
     popeye: &[(String, Vec<String>)],
+    row: Row,
 ) -> Vec<String> {
     let pos = kaboom::fen::parse(variant, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     let g = variant.geometry();
@@ -354,8 +379,9 @@ fn placement_differences(
         let mut ours: Vec<String> = game
             .play(mv)
             .iter()
-            .filter_map(|e| match *e {
-                kaboom::Event::Placed { piece, at, .. } => {
+            .filter_map(|e| match (row, *e) {
+                (Row::Placed, kaboom::Event::Placed { piece, at, .. })
+                | (Row::Removed, kaboom::Event::Removed { piece, at }) => {
                     let letter = variant.pieces()[piece.kind().index()].letter;
                     let letter = if piece.color() == kaboom::Color::White {
                         letter
@@ -371,7 +397,9 @@ fn placement_differences(
         ours.dedup();
         let theirs = popeye.iter().find(|(m, _)| m == text).map_or(&[][..], |(_, t)| &t[..]);
         if ours != theirs {
-            out.push(format!("{fen}: {text} places {ours:?} in kaboom, {theirs:?} in Popeye"));
+            out.push(format!(
+                "{fen}: {text} ({row:?}) {ours:?} in kaboom, {theirs:?} in Popeye"
+            ));
         }
     }
     out
@@ -394,4 +422,25 @@ fn a_changed_effect_is_reported() {
     std::fs::remove_file(&path).unwrap();
     assert_eq!(diffs.len(), 1, "{diffs:?}");
     assert!(diffs[0].contains("in Popeye"), "{}", diffs[0]);
+}
+
+/// Where a file records removals (a kamikaze capturer's), a changed one
+/// is reported.
+#[test]
+fn a_changed_removal_is_reported() {
+    let file = data_files()
+        .into_iter()
+        .find(|p| p.ends_with("kamikaze.txt"))
+        .expect("kamikaze.txt");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let at = text.find("\nremoved ").expect("a removed row") + 1;
+    let at = at + text[at..].find(':').expect("a removal");
+    let mut changed = text.clone();
+    changed.replace_range(at + 1..at + 2, "K");
+    let path = std::env::temp_dir().join(format!("kaboom-popeye-removed-{}.txt", std::process::id()));
+    std::fs::write(&path, changed).unwrap();
+    let (_, diffs) = differences(&path);
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(diffs.len(), 1, "{diffs:?}");
+    assert!(diffs[0].contains("(Removed)"), "{}", diffs[0]);
 }

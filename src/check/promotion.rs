@@ -26,6 +26,8 @@ pub struct CheckedPromotion {
     pub from_zone: bool,
     /// Whether only a move that captures promotes.
     pub on_capture: bool,
+    /// Whether only a move that captures nothing promotes.
+    pub on_quiet: bool,
     /// Whether a capture en passant promotes.
     pub en_passant: bool,
     /// The promotion zone per side (White's, Black's): the squares of the
@@ -236,6 +238,14 @@ pub(super) fn check_promotion(
             ranks.push(*r as i32 - 1);
         }
     }
+    if p.on_capture && p.on_quiet {
+        ok = false;
+        c.error(
+            "promotion has both `on_capture` and `on_quiet`: no move could promote",
+            p.pieces.location.clone(),
+            "keep one: `on_capture: true` promotes captures only, `on_quiet: true` only moves that capture nothing",
+        );
+    }
     let mandatory_ranks = if p.squares.is_some() {
         Vec::new()
     } else {
@@ -253,6 +263,7 @@ pub(super) fn check_promotion(
         limits: limits?,
         from_zone: p.from_zone,
         on_capture: p.on_capture,
+        on_quiet: p.on_quiet,
         en_passant: p.en_passant,
     })
 }
@@ -482,14 +493,18 @@ pub(super) fn check_sides(
                     location,
                     "name each piece in one rule only, or give each rule `squares` of one side only (a region with an empty side)",
                 );
-            } else if (earlier.from_zone, earlier.on_capture, earlier.en_passant)
-                != (later.from_zone, later.on_capture, later.en_passant)
+            } else if (
+                earlier.from_zone,
+                earlier.on_capture,
+                earlier.on_quiet,
+                earlier.en_passant,
+            ) != (later.from_zone, later.on_capture, later.on_quiet, later.en_passant)
             {
                 ok = false;
                 c.error(
                     format!("`{letter}`'s promotion rules for White and Black differ in more than squares and choices"),
                     location,
-                    "give both rules the same `from_zone`, `on_capture` and `en_passant`",
+                    "give both rules the same `from_zone`, `on_capture`, `on_quiet` and `en_passant`",
                 );
             }
         }

@@ -139,6 +139,9 @@ pub struct CheckedSentences {
     pub actions: Vec<CheckedAction>,
     /// Legality clauses.
     pub legal: Vec<LegalClause<Resolved>>,
+    /// The move filter clauses (`moves only if`, `checks must mate`, ...)
+    /// as written, in order: what `explain` names when one forbids a move.
+    pub filter_labels: Vec<String>,
     /// Game-end rules, in order.
     pub end: Vec<EndRule<Resolved>>,
     /// For each end rule, its condition as written: the reason a game ended.
@@ -230,7 +233,7 @@ pub(super) fn check_sentences(c: &mut Checker<'_>, file: &VariantFile, names: &N
         c.error("at most 16 actions may be `once`", None, "merge some of them");
     }
     out.shield_rules = check_shield_rules(c, file, names);
-    out.legal = check_legal(c, file, names);
+    out.legal = check_legal(c, file, names, &mut out.filter_labels);
     check_through_new_blocks(c, file, &out);
     (out.end, out.end_labels) = check_end(c, file, names);
     out.counting = super::counting::check_counting(c, file, names, &out.end);
@@ -595,7 +598,12 @@ fn checks_mate_needs_check(c: &mut Checker<'_>, file: &VariantFile, text: &Spann
 }
 
 /// The legality clauses (the default: chess's), each needing a royal piece.
-fn check_legal(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> Vec<LegalClause<Resolved>> {
+fn check_legal(
+    c: &mut Checker<'_>,
+    file: &VariantFile,
+    names: &Names<'_>,
+    filter_labels: &mut Vec<String>,
+) -> Vec<LegalClause<Resolved>> {
     let defaults: Vec<Spanned<String>> = DEFAULT_LEGAL.iter().map(|s| Spanned::unplaced(s.to_string())).collect();
     let mut legal = Vec::new();
     for text in file.legal.as_ref().unwrap_or(&defaults) {
@@ -612,6 +620,9 @@ fn check_legal(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> Ve
         }
         if matches!(clause, LegalClause::Filter(effects::FilterClause::ChecksMate)) {
             checks_mate_needs_check(c, file, text);
+        }
+        if matches!(clause, LegalClause::Filter(_)) {
+            filter_labels.push(text.value.clone());
         }
         let resolved = Resolver { c, text, names }.legal(&clause);
         let names_royal = matches!(clause, LegalClause::Survives(_) | LegalClause::NotAttacked(..));

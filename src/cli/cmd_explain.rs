@@ -16,7 +16,7 @@ pub fn run(
     svg: Option<&str>,
 ) -> Result<ExitCode, Failure> {
     let pos = load_position(variant, start)?;
-    let mv = uci::parse(variant, &pos, text).map_err(|e| Failure::input(e.to_string()))?;
+    let mv = uci::parse(variant, &pos, text).map_err(|e| Failure::input(forbidden(variant, &pos, text, e)))?;
     let mut game = Game::new(variant, pos.clone());
     let events = game.play(mv);
     let marked = explain::touched(&mv, &events);
@@ -38,4 +38,22 @@ pub fn run(
         writeln!(o.out, "result: {} ({})", ending.result.score(), ending.reason)?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The error for a move that is not legal: where a move filter clause
+/// forbids it (a move the pieces could make but for the clause), the
+/// clause as the file writes it, then the legal moves.
+fn forbidden(variant: &Variant, pos: &crate::Position, text: &str, e: uci::MoveError) -> String {
+    let uci::MoveError::Illegal { legal, .. } = &e else {
+        return e.to_string();
+    };
+    let clause = (variant.unfiltered_moves(pos).iter())
+        .find(|m| uci::write(variant, m) == text)
+        .and_then(|m| variant.forbidding_filter(pos, m));
+    match clause {
+        Some(clause) => {
+            format!("`{text}` is not a legal move here: the clause `{clause}` forbids it; legal moves: {legal}")
+        }
+        None => e.to_string(),
+    }
 }

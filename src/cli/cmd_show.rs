@@ -256,6 +256,12 @@ fn promotion(out: &mut String, file: &VariantFile) {
             .map(|(letter, n)| format!("{letter} while fewer than {n}"))
             .collect();
         let leaving = if p.from_zone { ", or leaving them" } else { "" };
+        let leaving = if p.on_quiet {
+            format!("{leaving}, when not capturing")
+        } else {
+            leaving.to_string()
+        };
+        let leaving = leaving.as_str();
         let leaving = match (p.on_capture, p.en_passant) {
             (true, true) => format!("{leaving}, when capturing"),
             (true, false) => format!("{leaving}, when capturing but not en passant"),

@@ -8,12 +8,22 @@ use crate::base::square::{Square, SquareSet};
 use crate::lang::effect_syntax::{FilterClause, FilterCond};
 
 /// Adds one clause of the family to `filters`.
-pub(super) fn lower_filter_clause(filters: &mut MoveFilters, clause: &FilterClause, g: Geometry) {
+pub(super) fn lower_filter_clause(filters: &mut MoveFilters, clause: &FilterClause, g: Geometry, label: String) {
     match clause {
-        FilterClause::ChecksMate => filters.checks_mate = true,
-        FilterClause::Longest(None) => filters.longest = [true; 2],
-        FilterClause::Longest(Some(white)) => filters.longest[usize::from(!*white)] = true,
+        FilterClause::ChecksMate => {
+            filters.checks_mate = true;
+            filters.checks_mate_label = label;
+        }
+        FilterClause::Longest(None) => {
+            filters.longest = [true; 2];
+            filters.longest_labels = [label.clone(), label];
+        }
+        FilterClause::Longest(Some(white)) => {
+            filters.longest[usize::from(!*white)] = true;
+            filters.longest_labels[usize::from(!*white)] = label;
+        }
         FilterClause::Filter { captures_only, cond } => {
+            filters.labels.push(label);
             let root = node(filters, cond);
             filters.filters.push(MoveFilter {
                 captures_only: *captures_only,

@@ -924,6 +924,14 @@ pub struct MoveFilters {
     pub longest: [bool; 2],
     /// The squares a king's step from each square.
     pub neighbours: Vec<SquareSet>,
+    /// Each filter's clause as written (parallel to `filters`), for
+    /// `explain` to name the one that forbids a move.
+    pub labels: Vec<String>,
+    /// The `checks must mate` clause as written (empty without one).
+    pub checks_mate_label: String,
+    /// The `longest moves are compulsory` clause binding each side (White,
+    /// Black), as written (empty where none binds it).
+    pub longest_labels: [String; 2],
 }
 
 impl MoveFilters {

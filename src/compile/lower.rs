@@ -97,6 +97,7 @@ pub fn compile(
         .map(|n| b.action_names.iter().position(|m| m == n).unwrap_or(0) as u8)
         .collect();
     b.p.survives_unless_no_enemy_royal = true;
+    let mut filter_clauses = 0;
     for clause in &s.legal {
         if let LegalClause::Survives(Some(unless)) = clause {
             let no_enemy_royal = matches!(
@@ -153,7 +154,9 @@ pub fn compile(
                 continue;
             }
             LegalClause::Filter(f) => {
-                super::filter_lower::lower_filter_clause(&mut b.p.filters, f, b.g);
+                let label = s.filter_labels.get(filter_clauses).cloned().unwrap_or_default();
+                filter_clauses += 1;
+                super::filter_lower::lower_filter_clause(&mut b.p.filters, f, b.g, label);
                 continue;
             }
         };

@@ -135,6 +135,9 @@ pub struct Variant {
     /// The kinds that promote only on moves that capture (`on_capture`),
     /// one bit per kind.
     pub(crate) promotion_on_capture: u64,
+    /// The kinds that promote only on moves that capture nothing
+    /// (`on_capture`'s opposite, `on_quiet`), as a mask of kind bits.
+    pub(crate) promotion_on_quiet: u64,
     /// The kinds whose captures en passant do not promote (`en_passant:
     /// false`), one bit per kind.
     pub(crate) promotion_not_en_passant: u64,
@@ -487,6 +490,12 @@ pub fn compile(v: CheckedVariant) -> Variant {
         .filter(|p| p.on_capture)
         .flat_map(|p| &p.pieces)
         .fold(0u64, |m, &k| m | k.bit());
+    let promotion_on_quiet = v
+        .promotions
+        .iter()
+        .filter(|p| p.on_quiet)
+        .flat_map(|p| &p.pieces)
+        .fold(0u64, |m, &k| m | k.bit());
     let promotion_not_en_passant = v
         .promotions
         .iter()
@@ -607,6 +616,7 @@ pub fn compile(v: CheckedVariant) -> Variant {
         promotion_forced,
         promotion_forced_leaving,
         promotion_on_capture,
+        promotion_on_quiet,
         promotion_not_en_passant,
         promotion_limited: promotion_limits.iter().any(|&n| n > 0),
         promotion_limits,

@@ -28,3 +28,4 @@ mod set_ops;
 mod split_colours;
 pub mod timed_shields;
 pub mod trace;
+mod why_illegal;

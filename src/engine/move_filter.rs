@@ -92,6 +92,11 @@ impl Variant {
     }
 
     fn passes_filters_seen(&self, pos: &Position, mv: &Move, seen: &mut Observations) -> bool {
+        self.passes_first_filters(pos, mv, seen, self.programs.filters.filters.len())
+    }
+
+    /// Whether the pseudo-legal `mv` passes the first `n` move filters.
+    pub(crate) fn passes_first_filters(&self, pos: &Position, mv: &Move, seen: &mut Observations, n: usize) -> bool {
         let f = &self.programs.filters;
         if f.filters.is_empty() {
             return true;
@@ -116,7 +121,6 @@ impl Variant {
                     after,
                     mv: Some(*mv),
                 };
-                let n = f.filters.len();
                 self.filters_hold(n, pos, &part(rule.king_from, rule.king_to), seen)
                     && self.filters_hold(n, pos, &part(rule.rook_from, rule.rook_to), seen)
             }
@@ -136,7 +140,7 @@ impl Variant {
                     after,
                     mv: Some(*mv),
                 };
-                self.filters_hold(f.filters.len(), pos, &part, seen)
+                self.filters_hold(n, pos, &part, seen)
             }
         }
     }

@@ -588,7 +588,8 @@ impl Variant {
 
     /// Pushes a move, once per promotion choice open to the mover when it
     /// ends in the mover's promotion zone (or starts there, for a rule with
-    /// `from_zone`) and, for a rule with `on_capture`, captures (en passant
+    /// `from_zone`) and, for a rule with `on_capture`, captures (for one
+    /// with `on_quiet`, does not capture; en passant
     /// only if the rule lets it: `en_passant`); and as it
     /// is unless promotion is compulsory there (so a move into a compulsory
     /// rank with no choice open is not made at all).
@@ -639,6 +640,7 @@ impl Variant {
         if promotes_on.contains(to)
             && (!kind.in_mask(self.promotion_on_capture)
                 || matches!(move_kind, MoveKind::Capture | MoveKind::EnPassant))
+            && (!kind.in_mask(self.promotion_on_quiet) || !matches!(move_kind, MoveKind::Capture | MoveKind::EnPassant))
             && (move_kind != MoveKind::EnPassant || !kind.in_mask(self.promotion_not_en_passant))
             && self.push_promoting(pos, out, kind, us, Move::new(from, to, move_kind))
         {

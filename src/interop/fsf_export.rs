@@ -356,6 +356,9 @@ fn promotion(s: &mut Section, file: &VariantFile, ranks: u32) {
     if promotions.iter().any(|p| p.squares.is_some()) {
         why.push("promotion on squares given as a set (`squares`)".to_string());
     }
+    if promotions.iter().any(|p| p.on_quiet) {
+        why.push("promotion on moves that capture nothing only (`on_quiet`)".to_string());
+    }
     if promotions.iter().any(|p| p.on_capture) {
         why.push("promotion on captures only (`on_capture`)".to_string());
     }

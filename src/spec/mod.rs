@@ -379,6 +379,12 @@ pub struct PromotionSpec {
     #[serde(default, deserialize_with = "lenient")]
     #[serde(skip_serializing_if = "skip::is_false")]
     pub on_capture: bool,
+    /// Whether only a move that captures nothing promotes (default false:
+    /// any move). A capture stays as it is, even where promotion is
+    /// compulsory (a kamikaze pawn that takes on its last rank vanishes
+    /// unpromoted, as in Popeye).
+    #[serde(default, deserialize_with = "lenient")]
+    pub on_quiet: bool,
     /// Whether a capture en passant into the zone promotes (default true).
     /// `false`: it stays as it is, even where promotion is compulsory, as
     /// in Fairy-Stockfish.
