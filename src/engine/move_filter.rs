@@ -272,9 +272,8 @@ impl Variant {
                     let mut after = pos.clone();
                     after.make(self, mv);
                     let (sq, cell) = (after.ep_victim, after.board[after.ep_victim.index()]);
-                    !after.ep_targets.is_empty()
-                        && !(spare_royal && self.is_royal(cell.kind()))
-                        && self.taken_en_passant(&after, sq, cell)
+                    let spared = spare_royal && self.is_royal(cell.kind());
+                    !(after.ep_targets.is_empty() || spared) && self.taken_en_passant(&after, sq, cell)
                 }
                 _ => false,
             };
