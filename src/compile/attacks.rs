@@ -109,6 +109,39 @@ impl AttackTables {
     pub fn run(&self, start: u32, len: u8) -> &[Square] {
         &self.squares[start as usize..start as usize + len as usize]
     }
+
+    /// Per (attacking side, attacking kind, square `q`), at index
+    /// `(side * kinds + kind) * squares + q`: the squares `s` whose attack
+    /// test by that side's pieces of that kind reads `q` (a leap's origin
+    /// or path, a ray's square). Whether `s` is attacked by such a piece
+    /// changes only with what stands on `s` or on a square that reads it.
+    pub fn readers(&self, kinds: usize) -> Vec<SquareSet> {
+        let n = self.board_squares;
+        let mut out = vec![SquareSet::EMPTY; 2 * kinds * n];
+        for side in Color::BOTH {
+            for s in 0..n {
+                let sq = Square::from_index(s);
+                let slot = self.slot(side, sq);
+                let leaps = &self.leaps[slot.leaps as usize..slot.leaps_end as usize];
+                let rays = &self.rays[slot.rays as usize..slot.rays_end as usize];
+                let read = (leaps.iter())
+                    .flat_map(|l| {
+                        let path = self.run(l.path, l.path_len).iter().copied();
+                        std::iter::once(l.from).chain(path).map(|q| (q, l.kinds))
+                    })
+                    .chain(
+                        rays.iter()
+                            .flat_map(|r| self.run(r.ray, r.len).iter().map(|&q| (q, r.kinds))),
+                    );
+                for (q, mask) in read {
+                    for kind in (0..kinds).filter(|&k| mask >> k & 1 != 0) {
+                        out[(side as usize * kinds + kind) * n + q.index()].insert(sq);
+                    }
+                }
+            }
+        }
+        out
+    }
 }
 
 /// Attackers of one (side, target) before pooling: leaps as (from, path,

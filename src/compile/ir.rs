@@ -778,6 +778,14 @@ pub struct Programs {
     /// (a piece that changes kind stands where it stood, of the same
     /// side), and the legality shortcut may judge it without playing it.
     pub rules_keep_legality: bool,
+    /// As [`rules_keep_legality`](Self::rules_keep_legality), but some
+    /// rule may also change the side of the mover (never a royal piece)
+    /// or put a new piece of the mover's side (not royal) on an empty
+    /// square: a move whose plain form is legal is then legal when its
+    /// mover, standing on its target as an enemy piece, attacks no own
+    /// royal piece (else it is played; a new own piece only blocks
+    /// lines). Not with move filters, hoppers or piece limits.
+    pub rules_recolour_mover: bool,
     /// The placements (`place(...)`) the programs' [`Op::Place`] name.
     pub placements: Vec<CompiledPlacement>,
     /// Per kind, per side, per reference square: the game-array square a
@@ -932,6 +940,15 @@ pub struct MoveFilters {
     /// The `longest moves are compulsory` clause binding each side (White,
     /// Black), as written (empty where none binds it).
     pub longest_labels: [String; 2],
+    /// Where some node is [`FilterNode::ObservedAfter`]: per (attacking
+    /// side, attacking kind, square `q`), the squares whose attack test
+    /// by that side's pieces of that kind reads `q` (see
+    /// [`AttackTables::readers`]), so that a move is judged by looking
+    /// again only at the pieces whose observation it may change. Empty
+    /// otherwise.
+    ///
+    /// [`AttackTables::readers`]: crate::compile::attacks::AttackTables::readers
+    pub readers: Vec<SquareSet>,
 }
 
 impl MoveFilters {

@@ -8,6 +8,7 @@ use super::ir::{
     CompiledAction, CompiledRule, CondId, CondNode, Counting, CountingStart, Drops, End, KindTo, Legal, LineGoal,
     LineMasks, LineSupport, Op, Programs, PushDirection, SetId, SetNode,
 };
+use super::ir::{PlaceFrom, SideFilter, WhenTaken};
 use crate::base::geometry::Geometry;
 use crate::base::limits::SHIELD_BOUNCE;
 use crate::base::piece::Kind;
@@ -232,6 +233,7 @@ pub fn compile(
     }
     b.p.removal_reach = super::removal_reach::reach(&b.p, g.squares());
     b.p.rules_keep_legality = rules_keep_legality(&b.p, s, royal_kinds);
+    b.p.rules_recolour_mover = !b.p.rules_keep_legality && rules_recolour_mover(&b.p, royal_kinds);
     b.p
 }
 
@@ -257,6 +259,46 @@ fn rules_keep_legality(p: &Programs, s: &CheckedSentences, royal_kinds: u64) -> 
     p.has_effects()
         && p.actions.is_empty()
         && rules.flat_map(|r| &r.ops).all(blind)
+        && p.legal
+            .iter()
+            .all(|l| matches!(l, Legal::Survives(None) | Legal::NotAttacked(None)))
+        && !p.captures_compulsory
+        && !p.drops_compulsory
+}
+
+/// Whether every rule only marks pieces, changes the side of pieces
+/// within the mover (royal ones spared) or puts a new piece of the
+/// mover's side on an empty square, and the legality clauses are plain
+/// ([`Programs::rules_recolour_mover`]).
+fn rules_recolour_mover(p: &Programs, royal_kinds: u64) -> bool {
+    fn within_mover(sets: &[SetNode], set: SetId) -> bool {
+        match sets[set as usize] {
+            SetNode::Named(NamedSet::Mover) => true,
+            SetNode::Intersection(a, b) => within_mover(sets, a) || within_mover(sets, b),
+            SetNode::Difference(a, _) => within_mover(sets, a),
+            _ => false,
+        }
+    }
+    // A new piece of the mover's side, put where nothing stands (else
+    // not put): it only blocks lines (`compile` rules out hoppers).
+    let adds_own = |i: u16| {
+        p.placements.get(usize::from(i)).is_some_and(|pl| {
+            matches!(pl.who, PlaceFrom::New(SideFilter::Own, kind) if !kind.in_mask(royal_kinds))
+                && pl.becomes.is_none()
+                && pl.taken == WhenTaken::Vanish
+                && !pl.promote
+        })
+    };
+    let allowed = |op: &Op| match *op {
+        Op::Recolour { set, royal, .. } => !royal && within_mover(&p.sets, set),
+        Op::Mark { .. } | Op::Unmark { .. } => true,
+        Op::Place(i) => adds_own(i),
+        _ => false,
+    };
+    let rules = p.on_capture.iter().chain(&p.on_arrival).chain(&p.after_move);
+    p.has_effects()
+        && p.actions.is_empty()
+        && rules.flat_map(|r| &r.ops).all(allowed)
         && p.legal
             .iter()
             .all(|l| matches!(l, Legal::Survives(None) | Legal::NotAttacked(None)))

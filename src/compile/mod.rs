@@ -540,6 +540,11 @@ pub fn compile(v: CheckedVariant) -> Variant {
     // A kind's limits (`cannot_hop`) may make a changed kind matter to
     // an attack on the own royal piece.
     programs.rules_keep_legality &= !piece_limits;
+    programs.rules_recolour_mover &=
+        !piece_limits && !attacks.has_hops && !attacks.has_hop_leaps && programs.filters.filters.is_empty();
+    if (programs.filters.nodes.iter()).any(|n| matches!(n, crate::compile::ir::FilterNode::ObservedAfter { .. })) {
+        programs.filters.readers = attacks.readers(v.pieces.len());
+    }
     let bits = |f: &dyn Fn(&crate::check::CheckedPiece) -> bool| -> u64 {
         v.pieces
             .iter()

@@ -32,9 +32,32 @@ impl Variant {
         let cell = |s: Square| pos.board[s.index()];
         let theirs = &pos.occupied[by as usize];
         if self.attacks.has_hop_leaps || self.piece_limits {
-            self.attacked_with::<true>(cell, theirs, sq, by, accept)
+            self.attacked_with::<true>(cell, theirs, sq, by, None, accept)
         } else {
-            self.attacked_with::<false>(cell, theirs, sq, by, accept)
+            self.attacked_with::<false>(cell, theirs, sq, by, None, accept)
+        }
+    }
+
+    /// Whether a piece of `by` standing on a square of `theirs` (a
+    /// superset will do) could capture on `sq` on the board `cell`
+    /// describes, and `accept` takes it: the unfiltered attack test on a
+    /// board given square by square. With `only`, just the leaps and rays
+    /// that read one of its squares (an attacker's square, a path's, a
+    /// ray's) are looked at.
+    #[inline]
+    pub(crate) fn attacked_on_board(
+        &self,
+        cell: impl Fn(Square) -> Cell,
+        theirs: &SquareSet,
+        sq: Square,
+        by: Color,
+        only: Option<&SquareSet>,
+        accept: impl Fn(Square, Cell) -> bool,
+    ) -> bool {
+        if self.attacks.has_hop_leaps || self.piece_limits {
+            self.attacked_with::<true>(cell, theirs, sq, by, only, accept)
+        } else {
+            self.attacked_with::<false>(cell, theirs, sq, by, only, accept)
         }
     }
 
@@ -169,14 +192,16 @@ impl Variant {
     #[inline(always)]
     pub(super) fn attacked(&self, cell: impl Fn(Square) -> Cell, theirs: &SquareSet, sq: Square, by: Color) -> bool {
         if self.attacks.has_hop_leaps || self.piece_limits {
-            self.attacked_with::<true>(cell, theirs, sq, by, |_, _| true)
+            self.attacked_with::<true>(cell, theirs, sq, by, None, |_, _| true)
         } else {
-            self.attacked_with::<false>(cell, theirs, sq, by, |_, _| true)
+            self.attacked_with::<false>(cell, theirs, sq, by, None, |_, _| true)
         }
     }
 
     /// The attack test; `accept` may refuse an attacker (by its square and
-    /// cell), and the search goes on as if it could not capture.
+    /// cell), and the search goes on as if it could not capture. With
+    /// `only`, the leaps and rays that read none of its squares are
+    /// skipped.
     #[inline(always)]
     fn attacked_with<const EXTRA: bool>(
         &self,
@@ -184,6 +209,7 @@ impl Variant {
         theirs: &SquareSet,
         sq: Square,
         by: Color,
+        only: Option<&SquareSet>,
         accept: impl Fn(Square, Cell) -> bool,
     ) -> bool {
         let t = &self.attacks;
@@ -201,6 +227,9 @@ impl Variant {
                 continue;
             }
             let path = t.run(leap.path, leap.path_len);
+            if only.is_some_and(|o| !o.contains(leap.from) && !path.iter().any(|&s| o.contains(s))) {
+                continue;
+            }
             let open = if !EXTRA || leap.hop == 0 {
                 path.iter().all(|&s| empty(s))
             } else {
@@ -213,7 +242,7 @@ impl Variant {
         }
         let rays = slot.rays as usize..slot.rays_end as usize;
         for (ray, on_ray) in t.rays[rays.clone()].iter().zip(&t.ray_sets[rays]) {
-            if ray.hop == 0 && !on_ray.intersects(theirs) {
+            if (ray.hop == 0 && !on_ray.intersects(theirs)) || only.is_some_and(|o| !on_ray.intersects(o)) {
                 continue;
             }
             let squares = t.run(ray.ray, ray.len);

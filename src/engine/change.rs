@@ -7,10 +7,11 @@
 //! it is never promoted by the change (a pawn turned on its last rank
 //! stays a pawn, and moves as its template allows from there).
 
+use super::moves::Move;
 use super::position::Position;
 use super::trace::{Event, Trace};
 use crate::base::piece::Cell;
-use crate::base::square::{Square, SquareSet};
+use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
 use crate::compile::ir::{KindTo, RanksFrom, SetId};
 
@@ -89,6 +90,35 @@ impl Variant {
                     .any(|ray| enclosed_run(ray, pos, ctx.side, through) > 0)
             })
             .collect()
+    }
+
+    /// With [`rules_recolour_mover`]: whether the mover of `mv`, standing
+    /// on its target as a piece of `them` (its promotion made), might
+    /// attack one of `royals` (the side to move's) on the board the move
+    /// leaves. A royal mover never changes side.
+    ///
+    /// [`rules_recolour_mover`]: crate::compile::ir::Programs::rules_recolour_mover
+    #[inline]
+    pub(crate) fn turned_mover_may_check(&self, pos: &Position, royals: &SquareSet, them: Color, mv: &Move) -> bool {
+        if royals.contains(mv.from) || royals.is_empty() {
+            return false;
+        }
+        let kind = mv.promotion.unwrap_or(pos.board[mv.from.index()].kind());
+        let turned = Cell::piece(kind, them);
+        let mut only = SquareSet::EMPTY;
+        only.insert(mv.to);
+        let cell = |s: Square| {
+            if s == mv.to {
+                turned
+            } else if s == mv.from {
+                Cell::EMPTY
+            } else {
+                pos.board[s.index()]
+            }
+        };
+        royals
+            .iter()
+            .any(|r| self.attacked_on_board(cell, &only, r, them, None, |from, _| from == mv.to))
     }
 
     /// The pieces of `set` a change reaches: not the royal ones unless

@@ -10,10 +10,12 @@ use super::moves::{Choice, ChoiceKind, Move};
 use super::position::Position;
 use super::set_ops::intersection;
 use super::trace::{Asked, Event, LastChoice, Trace};
+use crate::base::action::ActionId;
 use crate::base::piece::{Cell, Kind};
 use crate::base::square::{Color, Square, SquareSet};
+use crate::base::vocabulary::NamedSet;
 use crate::compile::Variant;
-use crate::compile::ir::SetId;
+use crate::compile::ir::{Legal, Op, SetId, SetNode};
 use crate::compile::tables::QUIET;
 
 /// What a further move reads once for all the pieces that may make it.
@@ -150,6 +152,81 @@ impl Variant {
                 piece: promoted,
             });
         }
+    }
+
+    /// Whether the action `mv` (number `index`), where it only exchanges
+    /// its piece with the piece on its target (`exchange(target)`), passes
+    /// the legality clauses, judged without playing it: the squares
+    /// occupied stay as they are and two pieces change places, so the side
+    /// to move's royal pieces are read on that board. `None` where the
+    /// action does more, a rule may act on it or a clause reads more than
+    /// plain attacks (it is then played). `attacked`: whether a royal
+    /// piece of the side to move is attacked now; where none is and no
+    /// royal piece of its moves, only the enemy piece that comes to the
+    /// origin may attack one.
+    pub(super) fn judge_exchange(&self, pos: &Position, mv: &Move, index: ActionId, attacked: bool) -> Option<bool> {
+        let p = &self.programs;
+        let action = &p.actions[index.index()];
+        let [Op::Exchange(set)] = action.ops[..] else {
+            return None;
+        };
+        let (a, b) = (pos.cell(mv.from), pos.cell(mv.to));
+        let plain = p.sets[set as usize] == SetNode::Named(NamedSet::Target)
+            && (action.owner.is_none() || action.stays)
+            && !action.promotes
+            && !action.compel
+            && mv.controller.is_none()
+            && mv.choices.is_empty()
+            && mv.from != mv.to
+            && a.is_piece()
+            && b.is_piece()
+            && p.on_capture.is_empty()
+            && p.on_arrival.is_empty()
+            && p.after_move.is_empty()
+            && !p.placement_attacks
+            && !p.attacks_through_new_blocks
+            && !p.filters.any()
+            && !self.piece_limits
+            && (p.legal.iter()).all(|l| matches!(l, Legal::Survives(None) | Legal::NotAttacked(None)));
+        if !plain {
+            return None;
+        }
+        let them = pos.side.flip();
+        let swapped = |set: &SquareSet| {
+            let mut out = *set;
+            out.remove(mv.from);
+            out.remove(mv.to);
+            if set.contains(mv.from) {
+                out.insert(mv.to);
+            }
+            if set.contains(mv.to) {
+                out.insert(mv.from);
+            }
+            out
+        };
+        let royals = swapped(&pos.royals[pos.side as usize]);
+        let theirs = swapped(&pos.occupied[them as usize]);
+        let cell = |s: Square| {
+            if s == mv.from {
+                b
+            } else if s == mv.to {
+                a
+            } else {
+                pos.board[s.index()]
+            }
+        };
+        if !p.legal.contains(&Legal::NotAttacked(None)) {
+            return Some(true);
+        }
+        let ours = &pos.royals[pos.side as usize];
+        if !attacked && !ours.contains(mv.from) && !ours.contains(mv.to) {
+            let mut arrived = SquareSet::EMPTY;
+            arrived.insert(mv.from);
+            let checks = |r| self.attacked_on_board(cell, &arrived, r, them, None, |s, _| s == mv.from);
+            return Some(!theirs.contains(mv.from) || !royals.iter().any(checks));
+        }
+        let checks = |r| self.attacked_on_board(cell, &theirs, r, them, None, |_, _| true);
+        Some(!royals.iter().any(checks))
     }
 
     /// Runs `exchange(S)`: the acting piece (on `mover`) and the piece on

@@ -19,6 +19,7 @@ pub mod marks;
 mod move_filter;
 pub mod movegen;
 pub mod moves;
+mod observed_after;
 pub mod perft;
 mod place;
 mod place_attack;

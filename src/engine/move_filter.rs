@@ -7,6 +7,7 @@
 //! compulsory`.
 
 use super::moves::{Move, MoveKind};
+use super::observed_after::PlainChange;
 use super::position::Position;
 use crate::base::piece::Cell;
 use crate::base::square::{Color, Square, SquareSet};
@@ -50,6 +51,9 @@ pub(crate) struct Observations {
     mover: Square,
     known: u64,
     value: u64,
+    /// The pieces of the position observed by an enemy piece of their
+    /// kind, once found (see `observed_after`): kept for every mover.
+    board: Option<SquareSet>,
 }
 
 impl Observations {
@@ -59,6 +63,7 @@ impl Observations {
             mover: Square::new(0),
             known: 0,
             value: 0,
+            board: None,
         }
     }
 }
@@ -169,6 +174,7 @@ impl Variant {
                 mover: part.mover,
                 known: 0,
                 value: 0,
+                board: seen.board,
             };
         }
         let f = &self.programs.filters;
@@ -199,7 +205,7 @@ impl Variant {
                 }
                 value
             }
-            FilterNode::ObservedAfter { spare_royal } => self.observed_after(pos, part, spare_royal),
+            FilterNode::ObservedAfter { spare_royal } => self.observed_after(pos, part, spare_royal, seen),
             FilterNode::Royal => self.is_royal(part.piece.kind()),
             FilterNode::SameColour => {
                 let light = &self.programs.light;
@@ -249,7 +255,39 @@ impl Variant {
     /// a plain capture), some piece (royal ones spared with
     /// `spare_royal`) is observed by an enemy piece of its kind, by the
     /// attack tables alone.
-    fn observed_after(&self, pos: &Position, part: &Part, spare_royal: bool) -> bool {
+    fn observed_after(&self, pos: &Position, part: &Part, spare_royal: bool, seen: &mut Observations) -> bool {
+        let change = match part.mv {
+            Some(mv) => self.plain_change(part.piece, &mv),
+            None if pos.ep_targets.is_empty() && !self.programs.filters.readers.is_empty() => Some(PlainChange {
+                from: part.from,
+                to: part.to,
+                moved: part.piece,
+            }),
+            None => None,
+        };
+        if let Some(change) = change {
+            let before = *seen.board.get_or_insert_with(|| self.observed_pieces(pos));
+            if self.observed_after_change(pos, &before, change, spare_royal) {
+                return true;
+            }
+            // A double step leaves its piece to be taken en passant.
+            return match part.mv {
+                Some(mv) if mv.kind == MoveKind::Initial => {
+                    let mut after = pos.clone();
+                    after.make(self, mv);
+                    let (sq, cell) = (after.ep_victim, after.board[after.ep_victim.index()]);
+                    let spared = spare_royal && self.is_royal(cell.kind());
+                    !(after.ep_targets.is_empty() || spared) && self.taken_en_passant(&after, sq, cell)
+                }
+                _ => false,
+            };
+        }
+        self.observed_after_played(pos, part, spare_royal)
+    }
+
+    /// [`observed_after`](Self::observed_after) by the definition: the
+    /// move played on a copy, every piece looked at.
+    fn observed_after_played(&self, pos: &Position, part: &Part, spare_royal: bool) -> bool {
         let mut after = pos.clone();
         match part.mv {
             Some(mv) => after.make(self, mv),
@@ -385,6 +423,66 @@ mod tests {
             .map(|i| v.move_length(&Move::new(sq("e1"), sq("g1"), MoveKind::Castle(i as u8))))
             .collect();
         assert!(castles.contains(&16) && castles.contains(&25), "{castles:?}");
+    }
+
+    /// `after observed(...)` judged without playing the move (a few
+    /// attack tests, the pieces observed before found once per position)
+    /// agrees with the definition (the move played, every piece looked
+    /// at), for moves and for attacks (captures read backwards), royal
+    /// pieces spared or not, on random games played by every pseudo-legal
+    /// move but king captures (so that positions hold observations).
+    #[test]
+    fn observations_after_a_move_agree_with_the_board_it_leaves() {
+        use super::{Observations, Part};
+        use crate::base::square::SquareSet;
+        let v = variant(r#""moves only if not after observed(any not royal by enemy same kind)""#);
+        assert!(!v.programs.filters.readers.is_empty());
+        let mut seed = 0x5eed_u64;
+        let mut observed = 0;
+        for game in 0..16 {
+            let mut pos: Position = v.start_position();
+            for ply in 0..60 {
+                let us = pos.side;
+                let mut raw = Vec::new();
+                for from in pos.occupied[us as usize].iter() {
+                    v.generate_piece(&pos, from, us, true, &mut raw);
+                }
+                raw.retain(|m: &Move| !pos.royals[us.flip() as usize].contains(m.to));
+                let mut seen = Observations::new();
+                for mv in &raw {
+                    let part = Part {
+                        piece: pos.board[mv.from.index()],
+                        mover: mv.from,
+                        from: mv.from,
+                        to: mv.to,
+                        capture: mv.is_capture(),
+                        after: SquareSet::EMPTY,
+                        mv: Some(*mv),
+                    };
+                    let attack = Part { mv: None, ..part };
+                    for spare in [false, true] {
+                        let slow = v.observed_after_played(&pos, &part, spare);
+                        observed += usize::from(slow);
+                        assert_eq!(
+                            v.observed_after(&pos, &part, spare, &mut seen),
+                            slow,
+                            "{game}/{ply}: {mv:?}"
+                        );
+                        if mv.kind == MoveKind::Capture {
+                            let slow = v.observed_after_played(&pos, &attack, spare);
+                            let fast = v.observed_after(&pos, &attack, spare, &mut Observations::new());
+                            assert_eq!(fast, slow, "{game}/{ply}: attack {mv:?}");
+                        }
+                    }
+                }
+                if raw.is_empty() {
+                    break;
+                }
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                pos.make(&v, raw[(seed >> 33) as usize % raw.len()]);
+            }
+        }
+        assert!(observed > 1000, "too few observations: {observed}");
     }
 
     /// A variant without filters keeps the board's attacks; one with

@@ -126,6 +126,11 @@ impl Variant {
         {
             return legal;
         }
+        if let MoveKind::Action(index) = mv.kind
+            && let Some(legal) = self.judge_exchange(pos, mv, index, safe.attacked)
+        {
+            return legal;
+        }
         if safe.allows(self, pos, mv) {
             return true;
         }
@@ -927,11 +932,19 @@ impl SafeMoves {
             return false;
         }
         // Rules that only change kinds or mark pieces judge as the plain move.
-        let kept = variant.programs.rules_keep_legality
+        let kept = (variant.programs.rules_keep_legality || variant.programs.rules_recolour_mover)
             && matches!(mv.kind, MoveKind::Quiet | MoveKind::Initial | MoveKind::Capture)
             && mv.choices.is_empty();
         if !kept && !variant.is_plain(mv) {
             return self.allows_removals(variant, pos, mv);
+        }
+        // A mover that may join the enemy must not attack an own royal.
+        if kept
+            && variant.programs.rules_recolour_mover
+            && variant.programs.changes_pieces
+            && variant.turned_mover_may_check(pos, &self.royals, self.them, mv)
+        {
+            return false;
         }
         if self.no_checks && self.gives_check(variant, pos, mv) {
             return false;

@@ -210,6 +210,10 @@ impl Display for SetExpr<Parsed> {
                 f.write_str(&name.name)
             }
             SetExpr::Enclosed(set, template) => write!(f, "enclosed({set}, {})", template.text),
+            SetExpr::Enclosing(set, template, through_blocked) => {
+                write!(f, "enclosing({set}, {}", template.text)?;
+                f.write_str(if *through_blocked { ", through blocked)" } else { ")" })
+            }
             SetExpr::Marked(mark) => write!(f, "marked({})", mark.name),
             SetExpr::Last(action) => write!(f, "last({})", action.name),
         }
@@ -294,6 +298,11 @@ impl Display for Cond<Parsed> {
                 }
             }
             Cond::Before(c) => write!(f, "before({c})"),
+            Cond::Connected(from, sets, template) => {
+                side_prefix(f, *from)?;
+                let [chain, a, b] = &**sets;
+                write!(f, "connected({chain}, {a}, {b}, {})", template.text)
+            }
             Cond::Line(goal, set, n, template) => match goal {
                 LineGoal::InRow => write!(f, "in_row({set}, {n}, {})", template.text),
                 LineGoal::Collinear => write!(f, "collinear({set}, {n}, {})", template.text),

@@ -1,0 +1,83 @@
+//! The legality shortcuts of the fairy mechanisms, checked against the
+//! definition on random games of the bundled conditions (variants/fairy/):
+//! a move whose rules change the mover's side (`recolour(mover)`), put a
+//! new own piece on its origin (`place(own P, origin)`), or an exchange of
+//! places (`exchange(target)`) is judged without being played where the
+//! compiled rules allow it; the legal moves must be exactly the
+//! pseudo-legal moves that, played, pass every legality clause
+//! ([`Variant::is_legal`], which never takes a shortcut), and perft's last
+//! ply must count as many.
+
+use kaboom::{Move, Perft, Position, Variant, fen};
+
+fn fairy(name: &str) -> Variant {
+    let path = format!("{}/variants/fairy/{name}.ron", env!("CARGO_MANIFEST_DIR"));
+    Variant::load(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+fn check_position(variant: &Variant, pos: &Position, legal: &[Move], name: &str) {
+    let text = fen::write(variant, pos);
+    let mut pseudo = Vec::new();
+    variant.generate_pseudo_legal(pos, &mut pseudo);
+    let slow: Vec<Move> = pseudo.iter().copied().filter(|m| variant.is_legal(pos, m)).collect();
+    assert_eq!(slow.as_slice(), legal, "{name}: {text}");
+    assert_eq!(
+        Perft::new().count(variant, pos, 1),
+        legal.len() as u64,
+        "{name}: {text}"
+    );
+}
+
+/// Random games (seeded), every position checked.
+fn random_games(name: &str, games: usize, plies: usize) {
+    let variant = fairy(name);
+    let mut seed = 0x5eed_u64 ^ name.len() as u64;
+    for _game in 0..games {
+        let mut pos = variant.start_position();
+        for _ply in 0..plies {
+            let legal = variant.legal_moves(&pos);
+            check_position(&variant, &pos, &legal, name);
+            if legal.is_empty() {
+                break;
+            }
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            pos.make(&variant, legal[(seed >> 33) as usize % legal.len()]);
+        }
+    }
+}
+
+/// A mover that changes side after a quiet move may check its own king.
+#[test]
+fn a_mover_that_changes_side_is_judged_as_the_definition_says() {
+    random_games("anti-andernach", 8, 80);
+}
+
+/// A mover that changes side when it changes square colour, once.
+#[test]
+fn a_mover_that_changes_side_once_is_judged_as_the_definition_says() {
+    random_games("volage", 8, 80);
+}
+
+/// A new own pawn on the origin only blocks lines.
+#[test]
+fn a_piece_left_behind_is_judged_as_the_definition_says() {
+    random_games("sentinelles", 8, 80);
+}
+
+/// Exchanges of places, kings' included.
+#[test]
+fn exchanges_are_judged_as_the_definition_says() {
+    random_games("messigny", 8, 60);
+    random_games("messigny-rex-exclusive", 8, 60);
+}
+
+/// A knight that turns black on its quiet move may not land where it
+/// checks its own king: Ng1-f3 leaves a black knight a leap from e1.
+#[test]
+fn a_quiet_move_that_turns_a_knight_against_its_king_is_illegal() {
+    let v = fairy("anti-andernach");
+    let pos = fen::parse(&v, "4k3/8/8/8/8/8/8/4K1N1 w - - 0 1").unwrap();
+    let legal: Vec<String> = v.legal_moves(&pos).iter().map(|m| kaboom::uci::write(&v, m)).collect();
+    assert!(!legal.contains(&"g1f3".to_string()), "{legal:?}");
+    assert!(legal.contains(&"g1h3".to_string()), "{legal:?}");
+}
