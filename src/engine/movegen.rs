@@ -236,7 +236,7 @@ impl Variant {
     }
 
     /// Appends the moves before any follow-up choice.
-    fn generate_base(&self, pos: &Position, out: &mut Vec<Move>) {
+    pub(super) fn generate_base(&self, pos: &Position, out: &mut Vec<Move>) {
         let us = pos.side;
         let start = out.len();
         for from in pos.occupied[us as usize].iter() {
