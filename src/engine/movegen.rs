@@ -475,7 +475,14 @@ impl Variant {
         may_compel: bool,
         out: &mut Vec<Move>,
     ) {
-        for (index, action) in self.programs.actions.iter().enumerate() {
+        let owned = self
+            .programs
+            .owned_actions
+            .get(kind.index())
+            .map_or(&[][..], Vec::as_slice);
+        for &index in owned {
+            let index = usize::from(index);
+            let action = &self.programs.actions[index];
             if action.owner != Some(kind)
                 || action
                     .once_bit
