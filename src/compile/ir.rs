@@ -713,6 +713,9 @@ pub struct Programs {
     pub promotes_after_move_on: u64,
     /// Bit `k` set when kind `k` has actions.
     pub action_kinds: u64,
+    /// Per kind (by index), the indices in `actions` of the actions it
+    /// owns, in order: move generation walks only these.
+    pub owned_actions: Vec<Vec<u16>>,
     /// Legality clauses.
     pub legal: Vec<Legal>,
     /// Move filters, `checks must mate` and `longest moves are compulsory`.

@@ -94,6 +94,7 @@ pub fn compile(
         }
         b.p.actions.push(compiled);
     }
+    b.p.owned_actions = owned_actions(&b.p.actions);
     b.p.last_ids = (b.action_names.iter())
         .map(|n| b.action_names.iter().position(|m| m == n).unwrap_or(0) as u8)
         .collect();
@@ -304,6 +305,21 @@ fn rules_recolour_mover(p: &Programs, royal_kinds: u64) -> bool {
             .all(|l| matches!(l, Legal::Survives(None) | Legal::NotAttacked(None)))
         && !p.captures_compulsory
         && !p.drops_compulsory
+}
+
+/// Per kind, the indices of the actions it owns, in order (see
+/// `Programs::owned_actions`).
+fn owned_actions(actions: &[CompiledAction]) -> Vec<Vec<u16>> {
+    let mut owned: Vec<Vec<u16>> = Vec::new();
+    for (i, action) in actions.iter().enumerate() {
+        if let Some(kind) = action.owner {
+            if owned.len() <= kind.index() {
+                owned.resize(kind.index() + 1, Vec::new());
+            }
+            owned[kind.index()].push(i as u16);
+        }
+    }
+    owned
 }
 
 /// Marks a bounce that is the last effect of every move, and notes

@@ -61,6 +61,37 @@ impl Trace for Probe {
     }
 }
 
+/// A trace that records, as [`Probe`] does, the first follow-up choice a
+/// move reaches without making it, but only counts its options.
+struct OptionCount {
+    asked: Option<Asked>,
+    len: u64,
+}
+
+impl Trace for OptionCount {
+    const PROBES: bool = true;
+    const RECORDS: bool = false;
+
+    #[inline]
+    fn record(&mut self, _: Event) {}
+
+    #[inline]
+    fn asked(&mut self, asked: Asked) {
+        self.asked = Some(asked);
+        self.len = 0;
+    }
+
+    #[inline]
+    fn offer(&mut self, _: Choice) {
+        self.len += 1;
+    }
+
+    #[inline]
+    fn offer_squares(&mut self, _: Square, squares: SquareSet, _: ChoiceKind) {
+        self.len += u64::from(squares.len());
+    }
+}
+
 /// What judging the bounces after plain moves reads once per position.
 struct BounceJudge {
     /// Moves are judged at all (by `keep`).
@@ -184,6 +215,77 @@ impl Variant {
             }
         }
         out.drain(kept..end);
+    }
+
+    /// How many moves [`expand_follow_ups`](Self::expand_follow_ups), not
+    /// judging (no legality clause), would make of the base moves in
+    /// `out`, counted without listing them where it can: a move that asks
+    /// for nothing counts once; one whose open choice is the last thing
+    /// every move does is played once, and counts once per option (and
+    /// once more when the choice may be declined). The other moves are
+    /// left in `out` (reordered) and expanded there, and their complete
+    /// forms counted.
+    pub(super) fn count_follow_ups(&self, pos: &Position, out: &mut Vec<Move>) -> u64 {
+        let end = out.len();
+        let mut counted = 0u64;
+        let mut probe: Option<Probe> = None;
+        let mut listed = 0;
+        for i in 0..end {
+            let mv = out[i];
+            if !self.may_ask(&mv) {
+                counted += 1;
+                continue;
+            }
+            if self.programs.bounce_direct || self.programs.counts_checks {
+                out[listed] = mv;
+                listed += 1;
+                continue;
+            }
+            if !self.may_bounce_after(pos, &mv) {
+                counted += 1;
+                continue;
+            }
+            // Each option makes one move as it is where the move has made
+            // no choice yet and no piece that moves on promotes.
+            if mv.choices.is_empty() && self.programs.promotes_after_move_on == 0 {
+                let mut count = OptionCount { asked: None, len: 0 };
+                pos.clone().make_traced(self, mv, &mut count);
+                match count.asked {
+                    None => counted += 1,
+                    Some(asked) if asked.last.is_some() => counted += u64::from(asked.optional) + count.len,
+                    Some(_) => {
+                        out[listed] = mv;
+                        listed += 1;
+                    }
+                }
+                continue;
+            }
+            let probe = probe.get_or_insert_with(Probe::new);
+            let mut child = pos.clone();
+            probe.asked = None;
+            probe.len = 0;
+            child.make_traced(self, mv, probe);
+            match probe.asked {
+                None => counted += 1,
+                Some(asked) if asked.last.is_some() => {
+                    counted += u64::from(asked.optional);
+                    for &option in &probe.options[..probe.len] {
+                        if let Some(choices) = mv.choices.with(option) {
+                            self.move_on_promotions(pos, Move { choices, ..mv }, option, |_| counted += 1);
+                        }
+                    }
+                }
+                Some(_) => {
+                    out[listed] = mv;
+                    listed += 1;
+                }
+            }
+        }
+        out.truncate(listed);
+        if listed > 0 {
+            self.expand_follow_ups(pos, out, 0, false, false, &mut |_, _| true);
+        }
+        counted + out.len() as u64
     }
 
     /// Whether some effect that `mv` sets off may ask for a choice (by the
@@ -613,6 +715,46 @@ mod tests {
             }
         }
         assert!(checked > games, "{}: too few positions checked", fast.name);
+    }
+
+    /// On every position of some random games, perft's last ply counts
+    /// as many moves as the legal move list holds.
+    fn counted_equals_listed(variant: &Variant, games: usize, plies: usize) {
+        let mut rng = Lcg(0xc0de ^ games as u64);
+        let mut perft = Perft::new();
+        for game in 0..games {
+            let mut pos: Position = variant.start_position();
+            for ply in 0..plies {
+                let moves: Vec<Move> = variant.legal_moves(&pos);
+                let counted = perft.count(variant, &pos, 1);
+                assert_eq!(counted, moves.len() as u64, "{}: game {game}, ply {ply}", variant.name);
+                if moves.is_empty() {
+                    break;
+                }
+                pos.make(variant, moves[rng.below(moves.len())]);
+            }
+        }
+    }
+
+    #[test]
+    fn follow_ups_no_clause_judges_count_as_listed() {
+        // A wall moved after every move (the last choice, required), no
+        // legality clause.
+        let walls = r#"(
+            extends: "chess",
+            name: "Moving wall",
+            rules: ["after move: block(chosen empty, unblocking blocked)"],
+            legal: [],
+        )"#;
+        counted_equals_listed(&Variant::from_text("wall.ron", walls).unwrap(), 6, 40);
+        // An optional bounce (declined: the move as it is), no clause.
+        let bounces = r#"(
+            extends: "chess",
+            name: "Loose bounces",
+            rules: ["after move except castling: may bounce(adjacent(mover), away from mover)"],
+            legal: [],
+        )"#;
+        counted_equals_listed(&Variant::from_text("bounce.ron", bounces).unwrap(), 6, 40);
     }
 
     #[test]

@@ -522,13 +522,7 @@ impl Variant {
                                     optional: false,
                                     last: last.then_some(LastChoice::Block { unblocking: free }),
                                 });
-                                for to in options.iter() {
-                                    trace.offer(Choice {
-                                        piece: ctx.mover,
-                                        to,
-                                        kind: ChoiceKind::Square,
-                                    });
-                                }
+                                trace.offer_squares(ctx.mover, options, ChoiceKind::Square);
                             }
                         }
                     }

@@ -19,6 +19,19 @@ impl Variant {
     /// the buffer for the moves that must be judged one by one.
     pub(crate) fn count_legal(&self, pos: &Position, listed: &mut Vec<Move>) -> u64 {
         let p = &self.programs;
+        // Follow-up choices that no clause judges: counted per move.
+        if p.has_choices
+            && p.legal.is_empty()
+            && !p.placement_refuses
+            && !(p.captures_compulsory || p.drops_compulsory || self.pass_on_stalemate || p.filters.any())
+        {
+            listed.clear();
+            if self.ended_by_rule(pos).is_some() {
+                return 0;
+            }
+            self.generate_base(pos, listed);
+            return self.count_follow_ups(pos, listed);
+        }
         // Follow-up choices, compulsory captures and a pass on stalemate
         // judge moves against each other: the list decides.
         if p.has_choices || p.captures_compulsory || p.drops_compulsory || self.pass_on_stalemate || p.filters.any() {

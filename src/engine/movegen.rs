@@ -242,7 +242,7 @@ impl Variant {
     }
 
     /// Appends the moves before any follow-up choice.
-    fn generate_base(&self, pos: &Position, out: &mut Vec<Move>) {
+    pub(super) fn generate_base(&self, pos: &Position, out: &mut Vec<Move>) {
         let us = pos.side;
         let start = out.len();
         for from in pos.occupied[us as usize].iter() {
@@ -481,7 +481,14 @@ impl Variant {
         may_compel: bool,
         out: &mut Vec<Move>,
     ) {
-        for (index, action) in self.programs.actions.iter().enumerate() {
+        let owned = self
+            .programs
+            .owned_actions
+            .get(kind.index())
+            .map_or(&[][..], Vec::as_slice);
+        for &index in owned {
+            let index = usize::from(index);
+            let action = &self.programs.actions[index];
             if action.owner != Some(kind)
                 || action
                     .once_bit

@@ -2,7 +2,7 @@
 //! `explain` and scenario snapshots. Search passes [`NoTrace`], which the
 //! compiler removes entirely.
 
-use super::moves::Choice;
+use super::moves::{Choice, ChoiceKind};
 use crate::base::piece::Cell;
 use crate::base::square::{Square, SquareSet};
 
@@ -185,6 +185,15 @@ pub trait Trace {
 
     /// One option of the choice just reported by [`Trace::asked`].
     fn offer(&mut self, _choice: Choice) {}
+
+    /// The options of the choice just reported by [`Trace::asked`] that
+    /// name one square each, of `squares`, in order, for `piece`.
+    #[inline]
+    fn offer_squares(&mut self, piece: Square, squares: SquareSet, kind: ChoiceKind) {
+        for to in squares.iter() {
+            self.offer(Choice { piece, to, kind });
+        }
+    }
 }
 
 /// Records the events and the union of the areas effects acted on.
