@@ -47,7 +47,8 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     let petrify =
         Built::collect(|r| petrify::petrify(state, &royalty, &castling.castles, outcome(state.checkmate_value), r))
             .into_part(&mut refusals);
-    let mut regions = [promotion.regions, drops.regions].concat();
+    let mobility = super::sided_mobility::regions(state, &pieces.hidden);
+    let mut regions = [mobility, promotion.regions, drops.regions].concat();
     let moves = walling::Moves {
         templates: &pieces.templates,
         royal: has_royal,

@@ -7,6 +7,7 @@
 use super::builtin_pieces::{king_index, slot_of};
 use super::castles::Castling;
 use super::counting_rule::counting_field;
+use super::flag_reach;
 use super::petrify::Petrify;
 use super::refusal::{Built, Refusal, refuse};
 use super::royalty::Royalty;
@@ -238,24 +239,29 @@ fn flag_rules(state: &State, end: &mut Vec<String>, regions: &mut Vec<String>, r
                     .map(|p| format!(" {}", p.letter.to_ascii_uppercase())),
             };
             if let Some(letter) = letter {
-                let n = state.flag_piece_count;
                 let reached = |who: &str, goal: &str| {
-                    let there = format!("{who}{letter} & {goal}");
-                    if state.flag_piece_safe {
-                        // Exactly as many as needed: each must be safe.
-                        format!("(count({there}) > {n} or count({there}) == {n} and not attacked({there}))")
-                    } else {
-                        format!("count({there}) >= {n}")
-                    }
+                    flag_reach::reached(state, &format!("{who}{letter} & {goal}"), goal, state.flag_piece_safe)
                 };
                 let enemy_reached = reached("enemy", &enemy_goal);
                 let own_reached = reached("own", &own_goal);
                 if state.flag_piece_safe && state.flag_move {
-                    refusals.push(refuse(
-                        None,
-                        "flag rules beyond reaching a region",
-                        "`flagPieceSafe` with `flagMove` (only unsafe flag pieces give the extra move)",
+                    // Only unsafe flag pieces give the extra move: the side
+                    // to move wins if its own reached the region a move ago
+                    // (safe or not), and loses at once if the other side's
+                    // stand there safely.
+                    let own_there = format!("own{letter} & {own_goal}");
+                    let own_simple = flag_reach::reached(state, &own_there, &own_goal, false);
+                    end.extend(flag_move_rules(
+                        state,
+                        piece,
+                        &letter,
+                        &own_goal,
+                        [&own_simple, &enemy_reached],
+                        refusals,
                     ));
+                    if piece != Some(king_index()) {
+                        end.push(format!("{enemy_reached}: loss"));
+                    }
                 } else if state.flag_piece_safe {
                     // Fairy-Stockfish: reaching safely wins, both sides
                     // at once draw.

@@ -44,7 +44,6 @@ pub(super) const UNSUPPORTED: &[(&str, &str)] = &[
     ("shatarMateRule", "false"),
     ("bikjangRule", "false"),
     ("dupleCheck", "false"),
-    ("flagPieceBlockedWin", "false"),
     ("connectRegion1White", ""),
     ("connectRegion2White", ""),
     ("connectRegion1Black", ""),
