@@ -34,6 +34,7 @@ mod promoted_forms;
 mod promotions;
 mod refusal;
 mod royalty;
+mod sided_forms;
 mod sided_mobility;
 mod square_sets;
 mod start_fen;

@@ -197,6 +197,9 @@ pub(super) struct FormZone<'a> {
     /// The promotion ranks counted from each owner's side, when they are
     /// whole ranks mirrored for Black.
     pub zone: Option<&'a [u8]>,
+    /// Each side's promotion region on the board, when it is not whole
+    /// ranks mirrored (the forms' rules then go on `promotion_zone`).
+    pub sided: Option<[Squares; 2]>,
     /// Per slot, White's squares where the piece could never move again.
     pub immobile: &'a [Squares],
     /// Each converted piece's movement, by slot.
@@ -235,11 +238,7 @@ pub(super) fn form_rules(state: &State, z: &FormZone<'_>, refusals: &mut Vec<Ref
             continue;
         }
         let Some(zone) = z.zone else {
-            refusals.push(refuse(
-                None,
-                "regions",
-                "the promotion region is not whole ranks mirrored for Black",
-            ));
+            rules.extend(super::sided_forms::rules(state, z, (slot, letter), refusals));
             continue;
         };
         let template = z.templates[slot].as_deref().unwrap_or_default();
