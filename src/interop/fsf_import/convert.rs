@@ -59,6 +59,7 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     let walls = Built::collect(|r| walling::rule(state, &moves, [state.files, state.ranks], &mut regions, r))
         .into_part(&mut refusals);
     let before = Before {
+        forms: &promotion.forms,
         start: &start,
         start_origin,
         has_royal,

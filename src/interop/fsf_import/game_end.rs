@@ -28,6 +28,8 @@ pub(super) struct Endings {
 
 /// What the end rules read of the passes before.
 pub(super) struct Before<'a> {
+    /// The promoted forms: (the slot that promotes, the form's letter).
+    pub forms: &'a [(usize, char)],
     /// The start position (its FEN's checks to give).
     pub start: &'a Start,
     /// Where the start FEN was written.
@@ -56,7 +58,7 @@ pub(super) fn endings(state: &State, before: &Before<'_>) -> Built<Endings> {
     {
         rules.extend(extinction_rules(state, &mut refusals));
     }
-    flag_rules(state, &mut rules, &mut regions, &mut refusals);
+    flag_rules(state, before.forms, &mut rules, &mut regions, &mut refusals);
     // `castlingWins`, after extinction and flags, as Fairy-Stockfish checks it.
     rules.extend(castling_wins_rules(state, before.castling, &mut refusals));
     // Connection goals, checked for the side that just moved.
@@ -198,7 +200,13 @@ fn extinction_rules(state: &State, refusals: &mut Vec<Refusal>) -> Vec<String> {
 
 /// Flag regions: a side whose flag pieces reach its region (safely, with
 /// `flagPieceSafe`; a move later, with `flagMove`) wins.
-fn flag_rules(state: &State, end: &mut Vec<String>, regions: &mut Vec<String>, refusals: &mut Vec<Refusal>) {
+fn flag_rules(
+    state: &State,
+    forms: &[(usize, char)],
+    end: &mut Vec<String>,
+    regions: &mut Vec<String>,
+    refusals: &mut Vec<Refusal>,
+) {
     let (files, ranks) = (state.files, state.ranks);
     let board = board_squares(files, ranks);
     let flags = state.flag_region.map(|r| r & board);
@@ -234,9 +242,8 @@ fn flag_rules(state: &State, end: &mut Vec<String>, regions: &mut Vec<String>, r
         Some(piece) => {
             let letter = match piece {
                 None => Some(String::new()),
-                Some(s) => state.pieces[s]
-                    .as_ref()
-                    .map(|p| format!(" {}", p.letter.to_ascii_uppercase())),
+                // The plain piece and the promoted forms of its type.
+                Some(s) => super::form_fields::type_letters(state, s, forms),
             };
             if let Some(letter) = letter {
                 let reached = |who: &str, goal: &str| {

@@ -26,6 +26,7 @@ mod castles;
 mod convert;
 mod counting_rule;
 mod flag_reach;
+mod form_fields;
 mod game_end;
 mod hands;
 mod petrify;
