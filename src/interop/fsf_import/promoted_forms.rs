@@ -244,7 +244,14 @@ pub(super) fn form_rules(state: &State, z: &FormZone<'_>, refusals: &mut Vec<Ref
             continue;
         }
         let Some(zone) = z.zone else {
-            rules.extend(super::sided_forms::rules(state, z, (slot, letter), refusals));
+            let per_slot = (z.immobile, z.templates);
+            rules.extend(super::sided_forms::rules(
+                state,
+                z.sided,
+                per_slot,
+                (slot, letter),
+                refusals,
+            ));
             continue;
         };
         let template = z.templates[slot].as_deref().unwrap_or_default();

@@ -7,24 +7,27 @@
 //! needs it compulsory, and those squares inside each side's region.
 
 use super::builtin_pieces::slot_name;
-use super::promoted_forms::FormZone;
 use super::refusal::{Refusal, refuse};
 use super::square_sets::mirror;
-use super::state::State;
+use super::state::{Squares, State};
 use crate::lang::betza;
 
 /// The region's name, the one the pawns' rule uses too.
 pub(super) const ZONE: &str = "promotion_zone";
 
 /// The rules of the form `letter` of the piece in `slot` (its own rule,
-/// and with `pieceDemotion` the one back), or none with a refusal.
+/// and with `pieceDemotion` the one back), or none with a refusal:
+/// `sided` is each side's promotion region on the board (`None`: none
+/// usable), `immobile` and `templates` per slot as the promotion pass has
+/// them.
 pub(super) fn rules(
     state: &State,
-    z: &FormZone<'_>,
+    sided: Option<[Squares; 2]>,
+    (immobile, templates): (&[Squares], &[Option<String>]),
     (slot, letter): (usize, char),
     refusals: &mut Vec<Refusal>,
 ) -> Vec<String> {
-    let Some(regions) = z.sided else {
+    let Some(regions) = sided else {
         refusals.push(refuse(
             None,
             "regions",
@@ -33,8 +36,8 @@ pub(super) fn rules(
         return Vec::new();
     };
     let compulsory = state.mandatory_piece_promotion;
-    let stuck = z.immobile.get(slot).copied().unwrap_or(0);
-    let outside = stuck & !regions[0] != 0 || mirror(stuck, z.files, z.ranks) & !regions[1] != 0;
+    let stuck = immobile.get(slot).copied().unwrap_or(0);
+    let outside = stuck & !regions[0] != 0 || mirror(stuck, state.files, state.ranks) & !regions[1] != 0;
     if stuck != 0 && (!compulsory || outside) {
         refusals.push(refuse(
             None,
@@ -57,7 +60,7 @@ pub(super) fn rules(
         ));
         return Vec::new();
     }
-    let template = z.templates[slot].as_deref().unwrap_or_default();
+    let template = templates[slot].as_deref().unwrap_or_default();
     // Fairy-Stockfish never promotes a capture en passant.
     let en_passant = betza::parse(template).is_ok_and(|t| t.components.iter().any(|c| c.en_passant));
     let en_passant = if en_passant { ", en_passant: false" } else { "" };
