@@ -31,6 +31,20 @@ fn a_chess_like_variant_round_trips() {
     round_trip("tests/fixtures/fsf/exportable.ron", "centaurcapa").unwrap();
 }
 
+/// Betza's `h` (halves, chiral halves) is written as is: Fairy-Stockfish
+/// reads `hrN` and `fhN` as kaboom does. Checked against Fairy-Stockfish
+/// (source build c19b5f6c): `go perft 3` on the exported section gives
+/// 27437, kaboom's count on the original.
+#[test]
+fn half_and_chiral_templates_round_trip() {
+    let path = "tests/fixtures/fsf/exportable-half.ron";
+    let ini = export(path, "half").unwrap();
+    assert!(ini.contains(":KhrN") && ini.contains(":fhNbW"), "{ini}");
+    round_trip(path, "half").unwrap();
+    let v = Variant::load(path).unwrap();
+    assert_eq!(Perft::new().count(&v, &v.start_position(), 3), 27437);
+}
+
 #[test]
 fn dead_position_rules_have_no_fairy_stockfish_option() {
     let why = export("chess", "chess").unwrap_err();

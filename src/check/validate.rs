@@ -718,7 +718,8 @@ fn resolve_promoted_from(c: &mut Checker<'_>, specs: &[crate::spec::PieceSpec], 
                 format!("promoted_from: `{}` is itself a promoted piece", from.value),
                 "name the unpromoted piece: a promoted piece returns to hand as it".to_string(),
             )),
-            Some(b) if specs[b].royal => Some((
+            // A royal form of a royal piece never goes to hand either.
+            Some(b) if specs[b].royal && !spec.royal => Some((
                 format!("promoted_from: `{}` is royal and never goes to hand", from.value),
                 "name a piece that is not royal".to_string(),
             )),

@@ -151,7 +151,7 @@ fn grammar_error(text: &str, e: pest::error::Error<Rule>) -> TemplateError {
     TemplateError {
         message,
         span: pos..end,
-        help: "atoms: W F D N A H C L Z J G K R B Q; modifiers before an atom: f b l r v s m c e n i p g; \
+        help: "atoms: W F D N A H C L Z J G K R B Q; modifiers before an atom: f b l r v s h m c e n i p g; \
                after an atom: the atom again (rider) or a range (R4); see docs/betza.md"
             .to_string(),
     }
@@ -243,7 +243,13 @@ fn lower_component(pair: pest::iterators::Pair<'_, Rule>) -> Result<Component, T
     let mut vectors = Vec::new();
     for &(major, minor) in steps {
         for v in images(major, minor) {
-            let selected = tokens.is_empty() || tokens.iter().any(|t| selects(t, v, minor == 0));
+            let selected = tokens.is_empty()
+                || tokens
+                    .iter()
+                    .any(|t| match half_images(*t, major, minor, steps.len() == 1) {
+                        Some(set) => set.contains(&v),
+                        None => selects(t, v, minor == 0),
+                    });
             if selected && !vectors.contains(&v) {
                 vectors.push(v);
             }
@@ -273,8 +279,9 @@ fn lower_component(pair: pest::iterators::Pair<'_, Rule>) -> Result<Component, T
 /// Groups direction letters into tokens: a vertical letter next to a
 /// horizontal one forms a pair, any other letter stands alone.
 fn direction_tokens(directions: &[(char, Range<usize>)]) -> Vec<(char, char)> {
-    let vertical = |c: char| matches!(c, 'f' | 'b' | 'v');
-    let horizontal = |c: char| matches!(c, 'l' | 'r' | 's');
+    // `h` pairs with either kind of letter, as in Fairy-Stockfish.
+    let vertical = |c: char| matches!(c, 'f' | 'b' | 'v' | 'h');
+    let horizontal = |c: char| matches!(c, 'l' | 'r' | 's' | 'h');
     let mut tokens = Vec::new();
     let mut i = 0;
     while i < directions.len() {
@@ -307,6 +314,43 @@ fn images(major: i32, minor: i32) -> Vec<(i32, i32)> {
         }
     }
     out
+}
+
+/// The vectors a token with `h` selects of the (major, minor) atom, as
+/// Fairy-Stockfish reads it (`None`: the token has no `h`). `fh`, `bh`,
+/// `lh`, `rh` are the halves of the eight images whose step goes that way
+/// (`fhN`: the four forward knight moves); `hr` and `hl` are the chiral
+/// halves, each image turned a quarter (`hrN`: (1,2), (2,-1), (-1,-2),
+/// (-2,1)). On a lone orthogonal atom the pair reads as its other letter
+/// (`fhW` is `fW`); any other token with `h` selects nothing.
+fn half_images((first, second): (char, char), major: i32, minor: i32, lone: bool) -> Option<Vec<(i32, i32)>> {
+    if first != 'h' && second != 'h' {
+        return None;
+    }
+    let other = if first == 'h' { second } else { first };
+    let known = matches!((first, second), ('f' | 'b' | 'l' | 'r', 'h') | ('h', 'l' | 'r'));
+    if !known {
+        return Some(Vec::new());
+    }
+    if lone && minor == 0 {
+        let single: Vec<(i32, i32)> = images(major, minor)
+            .into_iter()
+            .filter(|&v| selects(&(other, other), v, true))
+            .collect();
+        return Some(single);
+    }
+    // Fairy-Stockfish's eight images, numbered 1 to 8, as (dx, dy).
+    let (a, b) = (major, minor);
+    let all = [(b, a), (-b, -a), (a, -b), (-a, b), (a, b), (-a, -b), (b, -a), (-b, a)];
+    let which: [usize; 4] = match (first, second) {
+        ('f', _) => [0, 3, 4, 7],
+        ('b', _) => [1, 2, 5, 6],
+        ('r', _) => [0, 2, 4, 6],
+        ('l', _) => [1, 3, 5, 7],
+        (_, 'r') => [0, 1, 2, 3],
+        _ => [4, 5, 6, 7],
+    };
+    Some(which.iter().map(|&i| all[i]).collect())
 }
 
 /// Whether a direction token selects the vector `(dx, dy)`.
@@ -385,6 +429,19 @@ mod tests {
         assert_eq!(vectors("fsW"), vec![(-1, 0), (0, 1), (1, 0)]);
         assert_eq!(vectors("frF"), vec![(1, 1)]);
         assert_eq!(vectors("bR"), vec![(0, -1)]);
+    }
+
+    #[test]
+    fn half_and_chiral_directions_follow_fairy_stockfish() {
+        assert_eq!(vectors("fhN"), vec![(-2, 1), (-1, 2), (1, 2), (2, 1)]);
+        assert_eq!(vectors("bhN"), vec![(-2, -1), (-1, -2), (1, -2), (2, -1)]);
+        assert_eq!(vectors("rhN"), vec![(1, -2), (1, 2), (2, -1), (2, 1)]);
+        assert_eq!(vectors("hrN"), vec![(-2, 1), (-1, -2), (1, 2), (2, -1)]);
+        assert_eq!(vectors("hlN"), vec![(-2, -1), (-1, 2), (1, -2), (2, 1)]);
+        assert_eq!(vectors("fhW"), vec![(0, 1)]);
+        assert_eq!(vectors("fhF"), vec![(-1, 1), (1, 1)]);
+        assert_eq!(vectors("fhK"), vec![(-1, 0), (-1, 1), (0, 1), (1, 0), (1, 1)]);
+        assert!(parse("hN").unwrap_err().message.contains("select no move"));
     }
 
     #[test]

@@ -50,7 +50,8 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     let petrify =
         Built::collect(|r| petrify::petrify(state, &royalty, &castling.castles, outcome(state.checkmate_value), r))
             .into_part(&mut refusals);
-    let mut regions = [promotion.regions, drops.regions].concat();
+    let mobility = super::sided_mobility::regions(state, &pieces.hidden);
+    let mut regions = [mobility, promotion.regions, drops.regions].concat();
     let moves = walling::Moves {
         templates: &pieces.templates,
         royal: has_royal,
@@ -61,6 +62,7 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     let walls = Built::collect(|r| walling::rule(state, &moves, [state.files, state.ranks], &mut regions, r))
         .into_part(&mut refusals);
     let before = Before {
+        forms: &promotion.forms,
         start: &start,
         start_origin,
         has_royal,

@@ -8,6 +8,7 @@ use super::adjudication::{DrawAt, FULL_BOARD, drawn_rules};
 use super::builtin_pieces::{king_index, slot_of};
 use super::castles::Castling;
 use super::counting_rule::counting_field;
+use super::flag_reach;
 use super::petrify::Petrify;
 use super::refusal::{Built, Refusal, refuse};
 use super::royalty::Royalty;
@@ -28,6 +29,8 @@ pub(super) struct Endings {
 
 /// What the end rules read of the passes before.
 pub(super) struct Before<'a> {
+    /// The promoted forms: (the slot that promotes, the form's letter).
+    pub forms: &'a [(usize, char)],
     /// The start position (its FEN's checks to give).
     pub start: &'a Start,
     /// Where the start FEN was written.
@@ -56,7 +59,7 @@ pub(super) fn endings(state: &State, before: &Before<'_>) -> Built<Endings> {
     {
         rules.extend(extinction_rules(state, &mut refusals));
     }
-    flag_rules(state, &mut rules, &mut regions, &mut refusals);
+    flag_rules(state, before.forms, &mut rules, &mut regions, &mut refusals);
     // `castlingWins`, after extinction and flags, as Fairy-Stockfish checks it.
     rules.extend(castling_wins_rules(state, before.castling, &mut refusals));
     // Connection goals, checked for the side that just moved.
@@ -198,7 +201,13 @@ fn extinction_rules(state: &State, refusals: &mut Vec<Refusal>) -> Vec<String> {
 
 /// Flag regions: a side whose flag pieces reach its region (safely, with
 /// `flagPieceSafe`; a move later, with `flagMove`) wins.
-fn flag_rules(state: &State, end: &mut Vec<String>, regions: &mut Vec<String>, refusals: &mut Vec<Refusal>) {
+fn flag_rules(
+    state: &State,
+    forms: &[(usize, char)],
+    end: &mut Vec<String>,
+    regions: &mut Vec<String>,
+    refusals: &mut Vec<Refusal>,
+) {
     let (files, ranks) = (state.files, state.ranks);
     let board = board_squares(files, ranks);
     let flags = state.flag_region.map(|r| r & board);
@@ -234,29 +243,33 @@ fn flag_rules(state: &State, end: &mut Vec<String>, regions: &mut Vec<String>, r
         Some(piece) => {
             let letter = match piece {
                 None => Some(String::new()),
-                Some(s) => state.pieces[s]
-                    .as_ref()
-                    .map(|p| format!(" {}", p.letter.to_ascii_uppercase())),
+                // The plain piece and the promoted forms of its type.
+                Some(s) => super::form_fields::type_letters(state, s, forms),
             };
             if let Some(letter) = letter {
-                let n = state.flag_piece_count;
                 let reached = |who: &str, goal: &str| {
-                    let there = format!("{who}{letter} & {goal}");
-                    if state.flag_piece_safe {
-                        // Exactly as many as needed: each must be safe.
-                        format!("(count({there}) > {n} or count({there}) == {n} and not attacked({there}))")
-                    } else {
-                        format!("count({there}) >= {n}")
-                    }
+                    flag_reach::reached(state, &format!("{who}{letter} & {goal}"), goal, state.flag_piece_safe)
                 };
                 let enemy_reached = reached("enemy", &enemy_goal);
                 let own_reached = reached("own", &own_goal);
                 if state.flag_piece_safe && state.flag_move {
-                    refusals.push(refuse(
-                        None,
-                        "flag rules beyond reaching a region",
-                        "`flagPieceSafe` with `flagMove` (only unsafe flag pieces give the extra move)",
+                    // Only unsafe flag pieces give the extra move: the side
+                    // to move wins if its own reached the region a move ago
+                    // (safe or not), and loses at once if the other side's
+                    // stand there safely.
+                    let own_there = format!("own{letter} & {own_goal}");
+                    let own_simple = flag_reach::reached(state, &own_there, &own_goal, false);
+                    end.extend(flag_move_rules(
+                        state,
+                        piece,
+                        &letter,
+                        &own_goal,
+                        [&own_simple, &enemy_reached],
+                        refusals,
                     ));
+                    if piece != Some(king_index()) {
+                        end.push(format!("{enemy_reached}: loss"));
+                    }
                 } else if state.flag_piece_safe {
                     // Fairy-Stockfish: reaching safely wins, both sides
                     // at once draw.

@@ -294,6 +294,8 @@ fn square_fields(
                 let list: Vec<String> = r.iter().map(u8::to_string).collect();
                 let _ = write!(extra, ", initial_ranks: [{}]", list.join(", "));
             }
+            // A piece no position can hold keeps kaboom's default ranks.
+            None if super::absent_pieces::never_on_board(cx.state, slot) => {}
             None => refusals.push(refuse(
                 Some(&piece.origin),
                 "regions",
@@ -332,11 +334,22 @@ fn mobility_field(
                 ron_string(&nonempty(region_sentence(white, files, ranks)))
             );
         }
-        _ => refusals.push(refuse(
-            Some(&piece.origin),
-            "regions",
-            "the piece's mobility regions are not mirror images of each other",
-        )),
+        // Regions that differ between the sides: a region with each
+        // side's squares.
+        _ => match super::sided_mobility::sided(cx.state, slot) {
+            Some(sides) if sides.iter().all(|&r| line_convex(r, files, ranks)) || !rides(template) => {
+                let _ = write!(
+                    extra,
+                    ", within: {}",
+                    ron_string(&super::sided_mobility::region_name(slot))
+                );
+            }
+            _ => refusals.push(refuse(
+                Some(&piece.origin),
+                "regions",
+                "the piece's mobility regions are not mirror images of each other, and it rides across their gaps",
+            )),
+        },
     }
 }
 

@@ -76,9 +76,17 @@ pub(super) fn promoted_forms(
             continue;
         };
         used.push(letter);
+        // Options on the type promoted to that apply to its forms too.
+        let mut extra = String::new();
+        if let Ok(Some(within)) = super::form_fields::form_within(state, to, true) {
+            let _ = write!(extra, ", within: {}", ron_string(&within));
+        }
+        if super::form_fields::royal_by_promotion(state, to) {
+            extra.push_str(", royal: true");
+        }
         let _ = writeln!(
             pieces,
-            "        (letter: '{letter}', name: {}, moves: {}, promoted_from: '{}'),",
+            "        (letter: '{letter}', name: {}, moves: {}, promoted_from: '{}'{extra}),",
             ron_string(&format!("promoted {}", slot_name(from))),
             ron_string(templates[to].as_deref().unwrap_or_default()),
             base.letter.to_ascii_uppercase()
@@ -119,13 +127,11 @@ fn form_limit(state: &State, from: usize, to: usize) -> Result<Option<u32>, Stri
 /// so no promoted piece ever castles.)
 fn names_type(state: &State, slot: usize) -> Option<&'static str> {
     let named = |t: &super::state::Types| t.slots.contains(&slot);
-    if named(&state.extinction_types) {
+    if named(&state.extinction_types) && !super::form_fields::royal_by_promotion(state, slot) {
         Some("extinctionPieceTypes")
-    } else if state.flag_piece.contains(&Some(slot)) {
-        Some("flagPiece")
     } else if state.move_rule_types.iter().any(|t| t.all || named(t)) {
         Some("nMoveRuleTypes")
-    } else if state.mobility.get(slot).is_some_and(|m| m.iter().any(Option::is_some)) {
+    } else if super::form_fields::form_within(state, slot, true).is_err() {
         Some("mobilityRegion")
     } else if state.promotion_pawns.iter().any(|t| t.all || named(t)) {
         Some("promotionPawnTypes")
@@ -197,6 +203,9 @@ pub(super) struct FormZone<'a> {
     /// The promotion ranks counted from each owner's side, when they are
     /// whole ranks mirrored for Black.
     pub zone: Option<&'a [u8]>,
+    /// Each side's promotion region on the board, when it is not whole
+    /// ranks mirrored (the forms' rules then go on `promotion_zone`).
+    pub sided: Option<[Squares; 2]>,
     /// Per slot, White's squares where the piece could never move again.
     pub immobile: &'a [Squares],
     /// Each converted piece's movement, by slot.
@@ -235,10 +244,13 @@ pub(super) fn form_rules(state: &State, z: &FormZone<'_>, refusals: &mut Vec<Ref
             continue;
         }
         let Some(zone) = z.zone else {
-            refusals.push(refuse(
-                None,
-                "regions",
-                "the promotion region is not whole ranks mirrored for Black",
+            let per_slot = (z.immobile, z.templates);
+            rules.extend(super::sided_forms::rules(
+                state,
+                z.sided,
+                per_slot,
+                (slot, letter),
+                refusals,
             ));
             continue;
         };

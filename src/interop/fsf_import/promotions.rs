@@ -85,6 +85,12 @@ pub(super) fn promotion(state: &State, pieces: &Pieces, start: &Start) -> Built<
     }
     let zone = relative_ranks(&p.regions, files, ranks).filter(|r| !r.is_empty());
     let pawn_rule = !rules.is_empty();
+    // Forms on a region with each side's squares share the pawns' region.
+    let sided = (zone.is_none() && !forms.is_empty() && p.regions != [0, 0]).then_some(p.regions);
+    let zone_name = format!("(name: \"{}\",", super::sided_forms::ZONE);
+    if sided.is_some() && !regions.iter().any(|r| r.starts_with(&zone_name)) {
+        regions.push(sided_region(super::sided_forms::ZONE, &p.regions, files, ranks));
+    }
     rules.extend(promoted_forms::form_rules(
         state,
         &FormZone {
@@ -92,6 +98,7 @@ pub(super) fn promotion(state: &State, pieces: &Pieces, start: &Start) -> Built<
             pawn_slots,
             pawn_rule,
             zone: zone.as_deref(),
+            sided,
             immobile: &immobile,
             templates,
             initial_ranks: pieces.initial_ranks.as_deref(),

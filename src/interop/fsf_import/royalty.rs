@@ -90,7 +90,8 @@ pub(super) fn royalty(
             let most = start_count(l).max(start_count(l.to_ascii_lowercase()));
             let added = promoted_to(state, slot) || (state.piece_drops && state.captures_to_hand && state.blast);
             let in_hand = start_in_hand(state, l);
-            if always || (most as u32 <= threshold && !added && !in_hand) {
+            let by_promotion = super::form_fields::royal_by_promotion(state, slot);
+            if always || by_promotion || (most as u32 <= threshold && !added && !in_hand) {
                 if slot != king_index() {
                     out.royal.push(slot);
                 }

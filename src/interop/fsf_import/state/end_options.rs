@@ -12,6 +12,7 @@ const FLAGS: &[Setter<bool>] = &[
     ("checkCounting", |s| &mut s.check_counting),
     ("flagPieceSafe", |s| &mut s.flag_piece_safe),
     ("flagMove", |s| &mut s.flag_move),
+    ("flagPieceBlockedWin", |s| &mut s.flag_piece_blocked_win),
     ("extinctionClaim", |s| &mut s.extinction_claim),
     ("connectHorizontal", |s| &mut s.connect_lines[0]),
     ("connectVertical", |s| &mut s.connect_lines[1]),

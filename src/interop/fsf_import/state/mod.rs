@@ -331,6 +331,9 @@ pub struct State {
     /// `flagPieceSafe`: a flag piece counts only unattacked (when no more
     /// of them than needed stand in the region).
     pub flag_piece_safe: bool,
+    /// `flagPieceBlockedWin`: a side with a flag piece in its region has
+    /// also reached it when every square of the region is occupied.
+    pub flag_piece_blocked_win: bool,
     /// `extinctionClaim`: the side to move's own extinction needs one more
     /// opponent piece (it may still bare the opponent in turn).
     pub extinction_claim: bool,
@@ -461,6 +464,7 @@ impl Default for State {
             flag_piece_count: 1,
             flag_move: false,
             flag_piece_safe: false,
+            flag_piece_blocked_win: false,
             extinction_claim: false,
             connect_n: 0,
             collinear_n: 0,

@@ -41,7 +41,6 @@ pub(super) const UNSUPPORTED: &[(&str, &str)] = &[
     ("shatarMateRule", "false"),
     ("bikjangRule", "false"),
     ("dupleCheck", "false"),
-    ("flagPieceBlockedWin", "false"),
     ("countingRule", "none"),
     ("kingType", "k"),
 ];

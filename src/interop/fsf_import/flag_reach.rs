@@ -1,0 +1,74 @@
+//! When a side has reached its flag region, as Fairy-Stockfish's
+//! `flag_reached` judges it: some flag piece stands in the region, and
+//! either `flagPieceCount` of them do or (`flagPieceBlockedWin`) no square
+//! of the region is empty. With `flagPieceSafe`, exactly the count needed
+//! must all be unattacked (more than needed, or a blocked region reached
+//! with fewer, need not be).
+
+use super::state::State;
+
+/// The condition that the pieces `there` (a set sentence: a side's flag
+/// pieces inside the region `goal`) have reached the region; `safe` adds
+/// the safety test of `flagPieceSafe`.
+pub(super) fn reached(state: &State, there: &str, goal: &str, safe: bool) -> String {
+    let n = state.flag_piece_count;
+    let blocked = state
+        .flag_piece_blocked_win
+        .then(|| format!("exists({there}) and squares({goal} & empty) == 0"));
+    match (safe, blocked) {
+        (false, None) => format!("count({there}) >= {n}"),
+        (false, Some(b)) => format!("(count({there}) >= {n} or {b})"),
+        // Exactly as many as needed: each must be safe.
+        (true, None) => format!("(count({there}) > {n} or count({there}) == {n} and not attacked({there}))"),
+        (true, Some(b)) => format!(
+            "(count({there}) > {n} or count({there}) == {n} and not attacked({there}) or count({there}) < {n} and {b})"
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::game::{Game, GameResult};
+    use crate::interop::fsf_import::test_support::{one, variant};
+
+    fn result(v: &crate::Variant, fen: &str) -> Option<GameResult> {
+        let pos = crate::notation::fen::parse(v, fen).unwrap();
+        Game::new(v, pos).ending().map(|e| e.result)
+    }
+
+    #[test]
+    fn a_full_flag_region_with_one_flag_piece_in_it_is_reached() {
+        let ini = "[blocked]\nmaxRank = 5\nmaxFile = e\ncustomPiece1 = p:mF\nstartFen = ppppp/p3p/5/P3P/PPPPP w - - 0 1\n\
+                   flagPiece = p\nflagRegionWhite = a5 b5 c5 d5 e5 a4 e4\nflagRegionBlack = a1 b1 c1 d1 e1 a2 e2\n\
+                   flagPieceCount = 7\nflagPieceBlockedWin = true\nnFoldRule = 0\nnMoveRule = 0\n";
+        let ron = one(ini).unwrap();
+        let v = variant(&ron);
+        // White's region full, one white piece in it: White has won.
+        assert_eq!(
+            result(&v, "Ppppp/p3p/5/4P/PPPP1 b - - 0 1"),
+            Some(GameResult::WhiteWins)
+        );
+        // A square of it empty: not yet.
+        assert_eq!(result(&v, "P1ppp/p3p/5/4P/PPPP1 b - - 0 1"), None);
+        // Full, but none of White's pieces in it: not reached.
+        assert_eq!(result(&v, "ppppp/p3p/5/4P/PPPP1 b - - 0 1"), None);
+    }
+
+    #[test]
+    fn with_flag_move_only_an_unsafe_flag_piece_gives_the_extra_move() {
+        let ini = "[safe:chess]\nflagRegionWhite = *8\nflagRegionBlack = *1\nflagPieceSafe = true\nflagMove = true\ncastling = false\n";
+        let v = variant(&one(ini).unwrap());
+        // White's knight safe on b8: Black has lost at once.
+        assert_eq!(
+            result(&v, "1N2k3/8/8/8/8/8/8/4K3 b - - 0 1"),
+            Some(GameResult::WhiteWins)
+        );
+        // Attacked: Black may still take it.
+        assert_eq!(result(&v, "1N2k3/8/2n5/8/8/8/8/4K3 b - - 0 1"), None);
+        // Not taken a move later: White wins, safe or not.
+        assert_eq!(
+            result(&v, "1N2k3/8/2n5/8/8/8/8/4K3 w - - 0 1"),
+            Some(GameResult::WhiteWins)
+        );
+    }
+}
