@@ -154,3 +154,13 @@ fn quotes_inside_strings_are_written_plainly() {
     let v = Variant::from_text("q.ron", &written).unwrap();
     assert_eq!(v.name(), "It's \"quoted\" \\ here");
 }
+
+#[test]
+fn fields_at_their_default_are_left_out() {
+    let text = "(extends: \"chess\", promotion: (pieces: \"P\", ranks: [8], choices: \"Q\", on_quiet: false), drops: (free: false, captures_to_hand: true), evaluation: (tempo: 10))\n";
+    let written = canonical("d.ron", text).unwrap();
+    for default in ["on_quiet", "free", "captures_to_hand", "values"] {
+        assert!(!written.contains(default), "{default} written:\n{written}");
+    }
+    assert!(written.contains("tempo: 10"), "{written}");
+}
