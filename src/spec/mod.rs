@@ -185,6 +185,7 @@ pub struct EvaluationSpec {
     /// of a pawn, in place of the pieces' `value` (`{'N': 312}`): what
     /// `kaboom tune` writes. The game's rules never read them.
     #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub values: Option<Spanned<std::collections::BTreeMap<char, i64>>>,
 }
 
@@ -384,6 +385,7 @@ pub struct PromotionSpec {
     /// compulsory (a kamikaze pawn that takes on its last rank vanishes
     /// unpromoted, as in Popeye).
     #[serde(default, deserialize_with = "lenient")]
+    #[serde(skip_serializing_if = "skip::is_false")]
     pub on_quiet: bool,
     /// Whether a capture en passant into the zone promotes (default true).
     /// `false`: it stays as it is, even where promotion is compulsory, as
@@ -448,6 +450,7 @@ pub struct DropsSpec {
     /// dropped at any time, and no hand is counted or written in the FEN
     /// (Fairy-Stockfish's `freeDrops`).
     #[serde(default, deserialize_with = "lenient")]
+    #[serde(skip_serializing_if = "skip::is_false")]
     pub free: bool,
 }
 
