@@ -8,6 +8,7 @@ mod clock;
 mod compound;
 mod context;
 pub mod count;
+pub mod event_parts;
 mod follow_up;
 pub mod game;
 pub mod interpret;
