@@ -124,4 +124,83 @@ mod tests {
         let marked = Event::Marked { at: a, mark: 2 }.parts();
         assert_eq!((marked.kind, marked.piece, marked.mark), ("marked", None, Some(2)));
     }
+
+    /// The shape the Python and WebAssembly bindings had when each matched
+    /// every variant itself: (kind, piece, square, (from, to), mark).
+    type Shape = (
+        &'static str,
+        Option<Cell>,
+        Option<Square>,
+        Option<(Square, Square)>,
+        Option<u8>,
+    );
+
+    fn old_binding_shape(event: &Event) -> Shape {
+        let (kind, piece, square, from_to) = match *event {
+            Event::Moved { piece, from, to } => ("moved", Some(piece), None, Some((from, to))),
+            Event::Captured { piece, at } => ("captured", Some(piece), Some(at), None),
+            Event::Removed { piece, at } => ("removed", Some(piece), Some(at), None),
+            Event::Pushed { piece, from, to } => ("pushed", Some(piece), None, Some((from, to))),
+            Event::PushedOff { piece, from } => ("pushed_off", Some(piece), Some(from), None),
+            Event::Blocked { at } => ("blocked", None, Some(at), None),
+            Event::Unblocked { at } => ("unblocked", None, Some(at), None),
+            Event::Bounced { piece, from, to } => ("bounced", Some(piece), None, Some((from, to))),
+            Event::Dropped { piece, at } => ("dropped", Some(piece), Some(at), None),
+            Event::Promoted { at, piece } => ("promoted", Some(piece), Some(at), None),
+            Event::Shielded { at } => ("shielded", None, Some(at), None),
+            Event::Placed {
+                piece,
+                from: Some(from),
+                at,
+            } => ("placed", Some(piece), None, Some((from, at))),
+            Event::Placed { piece, from: None, at } => ("placed", Some(piece), Some(at), None),
+            Event::Recoloured { at, piece } => ("recoloured", Some(piece), Some(at), None),
+            Event::Transformed { at, piece } => ("transformed", Some(piece), Some(at), None),
+            Event::Marked { at, .. } => ("marked", None, Some(at), None),
+            Event::Unmarked { at, .. } => ("unmarked", None, Some(at), None),
+        };
+        let mark = match *event {
+            Event::Marked { mark, .. } | Event::Unmarked { mark, .. } => Some(mark),
+            _ => None,
+        };
+        (kind, piece, square, from_to, mark)
+    }
+
+    #[test]
+    fn every_event_keeps_the_shape_the_bindings_wrote() {
+        let piece = Cell::piece(Kind::new(2), Color::White);
+        let (from, to, at) = (Square::new(4), Square::new(20), Square::new(33));
+        let events = [
+            Event::Moved { piece, from, to },
+            Event::Captured { piece, at },
+            Event::Removed { piece, at },
+            Event::Pushed { piece, from, to },
+            Event::PushedOff { piece, from },
+            Event::Blocked { at },
+            Event::Unblocked { at },
+            Event::Bounced { piece, from, to },
+            Event::Placed {
+                piece,
+                from: Some(from),
+                at,
+            },
+            Event::Placed { piece, from: None, at },
+            Event::Dropped { piece, at },
+            Event::Promoted { at, piece },
+            Event::Shielded { at },
+            Event::Recoloured { at, piece },
+            Event::Transformed { at, piece },
+            Event::Marked { at, mark: 1 },
+            Event::Unmarked { at, mark: 3 },
+        ];
+        for event in &events {
+            let parts = event.parts();
+            let (square, from_to) = match parts.place {
+                EventPlace::At(sq) => (Some(sq), None),
+                EventPlace::Path { from, to } => (None, Some((from, to))),
+            };
+            let shape = (parts.kind, parts.piece, square, from_to, parts.mark);
+            assert_eq!(shape, old_binding_shape(event), "{event:?}");
+        }
+    }
 }
