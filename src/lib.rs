@@ -102,6 +102,7 @@ pub use base::span::Sources;
 pub use base::square::{Color, MAX_SQUARES, Square, SquareIter, SquareSet};
 pub use check::cost::{MAX_POSITION_COST, MAX_REPLAY_COST};
 pub use compile::{CastlingRule, PieceInfo, Variant};
+pub use engine::event_parts::{EventParts, EventPlace};
 pub use engine::game::{Ending, Game, GameResult};
 pub use engine::movegen::legal_generations;
 pub use engine::moves::{Choice, ChoiceKind, Choices, IllegalMove, MAX_CHOICES, Move, MoveKind};

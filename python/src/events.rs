@@ -2,7 +2,7 @@
 //! (`"moved"`, `"captured"`, `"removed"`, ...), and as fits, `piece` (its
 //! FEN letter, upper case White), `square`, `from` and `to`.
 
-use kaboom::{Cell, Color, Event, Square, Variant};
+use kaboom::{Cell, Color, Event, EventPlace, Square, Variant};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -26,41 +26,19 @@ pub fn to_python<'py>(py: Python<'py>, variant: &Variant, events: &[Event]) -> P
         .iter()
         .map(|event| {
             let d = PyDict::new(py);
-            let (kind, piece, square, from_to) = match *event {
-                Event::Moved { piece, from, to } => ("moved", Some(piece), None, Some((from, to))),
-                Event::Captured { piece, at } => ("captured", Some(piece), Some(at), None),
-                Event::Removed { piece, at } => ("removed", Some(piece), Some(at), None),
-                Event::Pushed { piece, from, to } => ("pushed", Some(piece), None, Some((from, to))),
-                Event::PushedOff { piece, from } => ("pushed_off", Some(piece), Some(from), None),
-                Event::Blocked { at } => ("blocked", None, Some(at), None),
-                Event::Unblocked { at } => ("unblocked", None, Some(at), None),
-                Event::Bounced { piece, from, to } => ("bounced", Some(piece), None, Some((from, to))),
-                Event::Dropped { piece, at } => ("dropped", Some(piece), Some(at), None),
-                Event::Promoted { at, piece } => ("promoted", Some(piece), Some(at), None),
-                Event::Shielded { at } => ("shielded", None, Some(at), None),
-                Event::Placed {
-                    piece,
-                    from: Some(from),
-                    at,
-                } => ("placed", Some(piece), None, Some((from, at))),
-                Event::Placed { piece, from: None, at } => ("placed", Some(piece), Some(at), None),
-                Event::Recoloured { at, piece } => ("recoloured", Some(piece), Some(at), None),
-                Event::Transformed { at, piece } => ("transformed", Some(piece), Some(at), None),
-                Event::Marked { at, .. } => ("marked", None, Some(at), None),
-                Event::Unmarked { at, .. } => ("unmarked", None, Some(at), None),
-            };
-            d.set_item("kind", kind)?;
-            if let Some(piece) = piece {
+            let parts = event.parts();
+            d.set_item("kind", parts.kind)?;
+            if let Some(piece) = parts.piece {
                 d.set_item("piece", letter(variant, piece))?;
             }
-            if let Some(sq) = square {
-                d.set_item("square", name(sq))?;
+            match parts.place {
+                EventPlace::At(sq) => d.set_item("square", name(sq))?,
+                EventPlace::Path { from, to } => {
+                    d.set_item("from", name(from))?;
+                    d.set_item("to", name(to))?;
+                }
             }
-            if let Some((from, to)) = from_to {
-                d.set_item("from", name(from))?;
-                d.set_item("to", name(to))?;
-            }
-            if let Event::Marked { mark, .. } | Event::Unmarked { mark, .. } = *event {
+            if let Some(mark) = parts.mark {
                 d.set_item("mark", variant.mark_name(mark))?;
             }
             Ok(d)

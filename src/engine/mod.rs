@@ -9,6 +9,7 @@ mod compound;
 mod context;
 pub mod count;
 mod evaluate;
+pub mod event_parts;
 mod follow_up;
 pub mod game;
 pub mod interpret;

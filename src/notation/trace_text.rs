@@ -2,46 +2,47 @@
 //! (upper case White, lower case Black), squares by name.
 
 use super::fen::letter;
-use crate::base::square::Square;
+use crate::base::square::{Color, Square};
 use crate::compile::Variant;
+use crate::engine::event_parts::EventPlace;
 use crate::engine::trace::Event;
 
-/// One event as a phrase: `moved P e2-e4`, `captured p d5`, `pushed n c6-c7`.
+/// One event as a phrase: `moved P e2-e4`, `captured p d5`, `pushed n c6-c7`:
+/// the event's kind in words, the piece, the mark and where
+/// ([`Event::parts`]); a blocked square in the variant's word for it, a
+/// recoloured or transformed piece as `e4 becomes white`, `e4 becomes Q`.
 pub fn describe(variant: &Variant, event: &Event) -> String {
     let g = variant.geometry;
-    let l = |cell| letter(variant, cell);
+    let parts = event.parts();
+    let place = match parts.place {
+        EventPlace::At(at) => g.name(at),
+        EventPlace::Path { from, to } => format!("{}-{}", g.name(from), g.name(to)),
+    };
     match *event {
-        Event::Moved { piece, from, to } => format!("moved {} {}-{}", l(piece), g.name(from), g.name(to)),
-        Event::Captured { piece, at } => format!("captured {} {}", l(piece), g.name(at)),
-        Event::Removed { piece, at } => format!("removed {} {}", l(piece), g.name(at)),
-        Event::Pushed { piece, from, to } => format!("pushed {} {}-{}", l(piece), g.name(from), g.name(to)),
-        Event::PushedOff { piece, from } => format!("pushed off {} {}", l(piece), g.name(from)),
-        Event::Blocked { at } => format!("{} {}", variant.block_word(), g.name(at)),
-        Event::Unblocked { at } => format!("unblocked {}", g.name(at)),
-        Event::Bounced { piece, from, to } => format!("bounced {} {}-{}", l(piece), g.name(from), g.name(to)),
-        Event::Promoted { at, piece } => format!("promoted {} {}", l(piece), g.name(at)),
-        Event::Shielded { at } => format!("shielded {}", g.name(at)),
-        Event::Dropped { piece, at } => format!("dropped {} {}", l(piece), g.name(at)),
-        Event::Recoloured { at, piece } => format!(
-            "{} becomes {}",
-            g.name(at),
-            if piece.color() == crate::base::square::Color::White {
+        Event::Blocked { .. } => format!("{} {place}", variant.block_word()),
+        Event::Recoloured { piece, .. } => {
+            let side = if piece.color() == Color::White {
                 "white"
             } else {
                 "black"
-            }
-        ),
-        Event::Transformed { at, piece } => {
-            format!("{} becomes {}", g.name(at), l(piece).to_ascii_uppercase())
+            };
+            format!("{place} becomes {side}")
         }
-        Event::Marked { at, mark } => format!("marked {} {}", variant.mark_name(mark), g.name(at)),
-        Event::Unmarked { at, mark } => format!("unmarked {} {}", variant.mark_name(mark), g.name(at)),
-        Event::Placed {
-            piece,
-            from: Some(from),
-            at,
-        } => format!("placed {} {}-{}", l(piece), g.name(from), g.name(at)),
-        Event::Placed { piece, from: None, at } => format!("placed {} {}", l(piece), g.name(at)),
+        Event::Transformed { piece, .. } => {
+            format!("{place} becomes {}", letter(variant, piece).to_ascii_uppercase())
+        }
+        _ => {
+            let mut phrase = parts.kind.replace('_', " ");
+            if let Some(piece) = parts.piece {
+                phrase.push(' ');
+                phrase.push(letter(variant, piece));
+            }
+            if let Some(mark) = parts.mark {
+                phrase.push(' ');
+                phrase.push_str(variant.mark_name(mark));
+            }
+            format!("{phrase} {place}")
+        }
     }
 }
 
@@ -111,7 +112,6 @@ pub fn reading_order(events: &[Event]) -> Vec<Event> {
 mod tests {
     use super::*;
     use crate::base::piece::{Cell, Kind};
-    use crate::base::square::Color;
 
     #[test]
     fn a_bump_reads_mover_first_then_each_pushed_piece_outward() {

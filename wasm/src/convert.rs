@@ -1,7 +1,7 @@
 //! The library's values as JSON for the host: diagnostics with their line
 //! and column, and what a move did ([`kaboom::Event`]) as objects.
 
-use kaboom::{Cell, Color, Diagnostic, Event, Severity, Sources, Square, Variant};
+use kaboom::{Cell, Color, Diagnostic, Event, EventPlace, Severity, Sources, Square, Variant};
 use serde_json::{Map, Value, json};
 
 /// One diagnostic: `severity` (`"error"` or `"warning"`), `message`, and
@@ -43,42 +43,22 @@ pub fn events(variant: &Variant, events: &[Event]) -> Value {
         events
             .iter()
             .map(|event| {
-                let (kind, piece, square, from_to) = match *event {
-                    Event::Moved { piece, from, to } => ("moved", Some(piece), None, Some((from, to))),
-                    Event::Captured { piece, at } => ("captured", Some(piece), Some(at), None),
-                    Event::Removed { piece, at } => ("removed", Some(piece), Some(at), None),
-                    Event::Pushed { piece, from, to } => ("pushed", Some(piece), None, Some((from, to))),
-                    Event::PushedOff { piece, from } => ("pushed_off", Some(piece), Some(from), None),
-                    Event::Blocked { at } => ("blocked", None, Some(at), None),
-                    Event::Unblocked { at } => ("unblocked", None, Some(at), None),
-                    Event::Bounced { piece, from, to } => ("bounced", Some(piece), None, Some((from, to))),
-                    Event::Dropped { piece, at } => ("dropped", Some(piece), Some(at), None),
-                    Event::Promoted { at, piece } => ("promoted", Some(piece), Some(at), None),
-                    Event::Shielded { at } => ("shielded", None, Some(at), None),
-                    Event::Placed {
-                        piece,
-                        from: Some(from),
-                        at,
-                    } => ("placed", Some(piece), None, Some((from, at))),
-                    Event::Placed { piece, from: None, at } => ("placed", Some(piece), Some(at), None),
-                    Event::Recoloured { at, piece } => ("recoloured", Some(piece), Some(at), None),
-                    Event::Transformed { at, piece } => ("transformed", Some(piece), Some(at), None),
-                    Event::Marked { at, .. } => ("marked", None, Some(at), None),
-                    Event::Unmarked { at, .. } => ("unmarked", None, Some(at), None),
-                };
+                let parts = event.parts();
                 let mut m = Map::new();
-                m.insert("kind".into(), kind.into());
-                if let Some(piece) = piece {
+                m.insert("kind".into(), parts.kind.into());
+                if let Some(piece) = parts.piece {
                     m.insert("piece".into(), letter(variant, piece).into());
                 }
-                if let Some(sq) = square {
-                    m.insert("square".into(), name(sq).into());
+                match parts.place {
+                    EventPlace::At(sq) => {
+                        m.insert("square".into(), name(sq).into());
+                    }
+                    EventPlace::Path { from, to } => {
+                        m.insert("from".into(), name(from).into());
+                        m.insert("to".into(), name(to).into());
+                    }
                 }
-                if let Some((from, to)) = from_to {
-                    m.insert("from".into(), name(from).into());
-                    m.insert("to".into(), name(to).into());
-                }
-                if let Event::Marked { mark, .. } | Event::Unmarked { mark, .. } = *event {
+                if let Some(mark) = parts.mark {
                     m.insert("mark".into(), variant.mark_name(mark).into());
                 }
                 Value::Object(m)
