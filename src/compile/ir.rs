@@ -789,6 +789,13 @@ pub struct Programs {
     /// royal piece (else it is played; a new own piece only blocks
     /// lines). Not with move filters, hoppers or piece limits.
     pub rules_recolour_mover: bool,
+    /// With [`rules_recolour_mover`](Self::rules_recolour_mover): which
+    /// moves may fire a rule that changes a piece's side, as `[a move that
+    /// captures nothing, a capture]` (decided at load from the rule lists
+    /// each fires: a capture fires all three, any other move only the
+    /// arrival and after-move rules). A move of the other kind never turns
+    /// its mover: the legality shortcut skips its attack test.
+    pub turns_mover: [bool; 2],
     /// The placements (`place(...)`) the programs' [`Op::Place`] name.
     pub placements: Vec<CompiledPlacement>,
     /// Per kind, per side, per reference square: the game-array square a

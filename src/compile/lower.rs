@@ -235,6 +235,7 @@ pub fn compile(
     b.p.removal_reach = super::removal_reach::reach(&b.p, g.squares());
     b.p.rules_keep_legality = rules_keep_legality(&b.p, s, royal_kinds);
     b.p.rules_recolour_mover = !b.p.rules_keep_legality && rules_recolour_mover(&b.p, royal_kinds);
+    b.p.turns_mover = turns_mover(&b.p);
     b.p
 }
 
@@ -320,6 +321,20 @@ fn owned_actions(actions: &[CompiledAction]) -> Vec<Vec<u16>> {
         }
     }
     owned
+}
+
+/// Which moves may fire a rule that changes a piece's side
+/// ([`Programs::turns_mover`]): one that captures nothing fires the
+/// arrival and after-move rules, a capture those and the capture rules.
+fn turns_mover(p: &Programs) -> [bool; 2] {
+    let recolours = |rules: &[CompiledRule]| {
+        rules
+            .iter()
+            .flat_map(|r| &r.ops)
+            .any(|op| matches!(op, Op::Recolour { .. }))
+    };
+    let quiet = recolours(&p.on_arrival) || recolours(&p.after_move);
+    [quiet, quiet || recolours(&p.on_capture)]
 }
 
 /// Marks a bounce that is the last effect of every move, and notes

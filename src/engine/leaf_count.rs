@@ -63,7 +63,7 @@ impl Variant {
         let empty = pos.empty_squares(&p.all);
         let enemy = pos.occupied[us.flip() as usize];
         // `free` holds only pieces of the side to move.
-        free.iter().for_each(|from| {
+        each_square(&free, |from| {
             if !self.count_free_piece(pos, from, us, &empty, &enemy, &mut counter) {
                 self.generate_piece(pos, from, us, true, &mut counter);
             }
@@ -73,7 +73,7 @@ impl Variant {
             counted: counter.counted,
             listed: counter.listed,
         };
-        pos.occupied[us as usize].difference(&free).iter().for_each(|from| {
+        each_square(&pos.occupied[us as usize].difference(&free), |from| {
             self.generate_piece(pos, from, us, true, &mut judged);
         });
         counter.counted = judged.counted;
@@ -81,6 +81,22 @@ impl Variant {
         self.generate_not_by_pieces(pos, listed);
         listed.retain(|mv| self.judge(&safe, pos, mv, None));
         counted + listed.len() as u64
+    }
+}
+
+/// Calls `f` on the squares of `set` in order, always inlined with `f`'s
+/// body into the caller. `SquareIter::fold` does the same walk, but it is
+/// only `#[inline]`: once [`Variant::count_legal`] grew (the follow-up
+/// count), the compiler kept the two loops over pieces out of line, which
+/// cost chess perft about 5% of its instructions.
+#[inline(always)]
+fn each_square(set: &SquareSet, mut f: impl FnMut(Square)) {
+    for (word, &bits) in set.0.iter().enumerate() {
+        let mut w = bits;
+        while w != 0 {
+            f(Square::from_index(word * 64 + w.trailing_zeros() as usize));
+            w &= w - 1;
+        }
     }
 }
 

@@ -948,7 +948,7 @@ impl SafeMoves {
         // A mover that may join the enemy must not attack an own royal.
         if kept
             && variant.programs.rules_recolour_mover
-            && variant.programs.changes_pieces
+            && variant.programs.turns_mover[usize::from(matches!(mv.kind, MoveKind::Capture))]
             && variant.turned_mover_may_check(pos, &self.royals, self.them, mv)
         {
             return false;
