@@ -159,10 +159,17 @@ fn fairy_stockfish_repetition_options_convert() {
     ] {
         assert!(odds.contains(rule), "{rule}: {odds}");
     }
-    // Counting by material is not expressed: refused.
-    let all = import("[u:chess]\nmaterialCounting = unweighted\n").unwrap();
-    assert!(format!("{:?}", all[0].result).contains("counting and adjudication"));
-    for text in [&perpetual, &absolute, &odds] {
+    // Counting by material: each end Fairy-Stockfish would draw is won by
+    // the side with more pieces, lost by the one with fewer, else drawn.
+    let unweighted = ron("[u:chess]\nmaterialCounting = unweighted\n");
+    for rule in [
+        "\"stalemate if count(own) > count(enemy): win\"",
+        "\"50 moves if count(own) < count(enemy): loss\"",
+        "\"3 repetitions if count(own) > count(enemy): win\"",
+    ] {
+        assert!(unweighted.contains(rule), "{rule}: {unweighted}");
+    }
+    for text in [&perpetual, &absolute, &odds, &unweighted] {
         Variant::from_text("x.ron", text).unwrap_or_else(|e| panic!("{e}"));
     }
 }
