@@ -96,23 +96,9 @@ fn lex(text: &str) -> Vec<(Tok, usize)> {
                 Tok::Comment(text[start..i].trim_end().to_string())
             }
             b'/' if b.get(i + 1) == Some(&b'*') => {
-                let mut depth = 0;
-                while i < b.len() {
-                    if b[i..].starts_with(b"/*") {
-                        depth += 1;
-                        i += 2;
-                    } else if b[i..].starts_with(b"*/") {
-                        depth -= 1;
-                        i += 2;
-                        if depth == 0 {
-                            break;
-                        }
-                    } else {
-                        line += usize::from(b[i] == b'\n');
-                        i += 1;
-                    }
-                }
-                Tok::Comment(text[start..i.min(b.len())].to_string())
+                i = block_comment_end(b, i);
+                line += b[start..i].iter().filter(|&&c| c == b'\n').count();
+                Tok::Comment(text[start..i].to_string())
             }
             b'#' if b.get(i + 1) == Some(&b'!') => {
                 while i < b.len() && b[i] != b'\n' {
@@ -321,5 +307,40 @@ impl Walk {
                 trailing: None,
             });
         }
+    }
+}
+
+/// Where the block comment starting at `i` (`/*`) ends: the byte after its
+/// closing `*/`, nested comments counted as RON reads them, or the text's
+/// end when it is never closed.
+pub(crate) fn block_comment_end(b: &[u8], mut i: usize) -> usize {
+    let mut depth = 0usize;
+    while i < b.len() {
+        if b[i..].starts_with(b"/*") {
+            depth += 1;
+            i += 2;
+        } else if b[i..].starts_with(b"*/") {
+            depth -= 1;
+            i += 2;
+            if depth == 0 {
+                break;
+            }
+        } else {
+            i += 1;
+        }
+    }
+    i.min(b.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::block_comment_end;
+
+    #[test]
+    fn block_comments_nest_and_may_run_to_the_end() {
+        let text = b"/* a /* b */ c */ (x: 1)";
+        assert_eq!(block_comment_end(text, 0), 17);
+        assert_eq!(block_comment_end(b"/* open /* */", 0), 13);
+        assert_eq!(block_comment_end(b"x /**/", 2), 6);
     }
 }

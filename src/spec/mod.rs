@@ -11,6 +11,7 @@ mod type_errors;
 
 pub use crate::base::span::{Location, Sources, Spanned};
 pub use canonical::canonical;
+pub(crate) use comments::block_comment_end;
 pub use comments::{Comments, FieldComments, Placed, comments_of};
 pub use loader::read_text;
 pub use loader::{

@@ -61,21 +61,7 @@ fn tokens(text: &str) -> Vec<(Token, usize, usize)> {
             continue;
         }
         if b[i..].starts_with(b"/*") {
-            let mut depth = 0;
-            while i < b.len() {
-                if b[i..].starts_with(b"/*") {
-                    depth += 1;
-                    i += 2;
-                } else if b[i..].starts_with(b"*/") {
-                    depth -= 1;
-                    i += 2;
-                    if depth == 0 {
-                        break;
-                    }
-                } else {
-                    i += 1;
-                }
-            }
+            i = crate::spec::block_comment_end(b, i);
             continue;
         }
         let token = match c {
