@@ -5,11 +5,12 @@
 
 use std::path::{Path, PathBuf};
 
-/// Most nodes one expected count may have for the Fairy-Stockfish
-/// comparisons to count it (the `tests/perft/fsf-*` folders): every
-/// position is still counted at its shallower depths, and the few deep
-/// counts above this are left to `KABOOM_PERFT_FULL=1`.
-pub const NODE_BUDGET: u64 = 2_000_000;
+/// Most nodes one test counts in CI, summed over the expected counts it
+/// checks (about a second of counting in release). A test picks its
+/// counts with [`plan`]: the cheapest first, so every position of a file
+/// is counted at its shallower depths, and the deep counts that do not
+/// fit are left to `KABOOM_PERFT_FULL=1` (`scripts/perft-full.sh`).
+pub const TEST_BUDGET: u64 = 20_000_000;
 
 /// One position of a perft data file.
 #[derive(Clone, Debug)]
@@ -24,22 +25,60 @@ pub struct Case {
     pub depths: Vec<(u32, u64)>,
 }
 
-impl Case {
-    /// The counts to check within `budget` nodes each: every count up to
-    /// the budget, and at least the shallowest one. `KABOOM_PERFT_FULL=1`
-    /// checks them all.
-    pub fn within(&self, budget: u64) -> Vec<(u32, u64)> {
-        if std::env::var("KABOOM_PERFT_FULL").is_ok_and(|v| v == "1") {
-            return self.depths.clone();
-        }
-        let mut kept: Vec<(u32, u64)> = self.depths.iter().copied().filter(|&(_, n)| n <= budget).collect();
-        if kept.is_empty()
-            && let Some(&shallowest) = self.depths.iter().min_by_key(|(d, _)| *d)
-        {
-            kept.push(shallowest);
-        }
-        kept
+/// The counts one test checks, chosen by [`plan`].
+#[derive(Clone, Debug, Default)]
+pub struct Plan {
+    /// (case index, depth, expected nodes), in file order.
+    pub counts: Vec<(usize, u32, u64)>,
+    /// The nodes those counts sum to.
+    pub nodes: u64,
+    /// How many counts of the files were left out (counted only with
+    /// `KABOOM_PERFT_FULL=1`).
+    pub left_out: usize,
+}
+
+impl Plan {
+    /// The (depth, nodes) pairs chosen for case `index`, shallowest first.
+    pub fn of(&self, index: usize) -> impl Iterator<Item = (u32, u64)> + '_ {
+        self.counts
+            .iter()
+            .filter(move |c| c.0 == index)
+            .map(|&(_, d, n)| (d, n))
     }
+}
+
+/// Whether `KABOOM_PERFT_FULL=1` asks for every count.
+pub fn full() -> bool {
+    std::env::var("KABOOM_PERFT_FULL").is_ok_and(|v| v == "1")
+}
+
+/// The counts of `cases` to check within `budget` nodes in all: the
+/// cheapest first (a count of fewer nodes before one of more; a position's
+/// shallower depth before its deeper one), each taken while the sum stays
+/// within the budget. `KABOOM_PERFT_FULL=1` takes them all.
+pub fn plan(cases: &[Case], budget: u64) -> Plan {
+    let mut all: Vec<(usize, u32, u64)> = cases
+        .iter()
+        .enumerate()
+        .flat_map(|(i, c)| c.depths.iter().map(move |&(d, n)| (i, d, n)))
+        .collect();
+    let total = all.len();
+    let mut plan = Plan::default();
+    if full() {
+        plan.nodes = all.iter().map(|c| c.2).sum();
+        plan.counts = all;
+        return plan;
+    }
+    all.sort_by_key(|&(i, d, n)| (n, i, d));
+    for (i, d, n) in all {
+        if plan.nodes + n <= budget {
+            plan.nodes += n;
+            plan.counts.push((i, d, n));
+        }
+    }
+    plan.left_out = total - plan.counts.len();
+    plan.counts.sort_by_key(|&(i, d, _)| (i, d));
+    plan
 }
 
 /// A path under `tests/perft/`.
