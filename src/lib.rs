@@ -10,7 +10,10 @@
 //! [`GameResult`], count the move tree ([`Perft`]), report a bad file's
 //! diagnostics ([`LoadError`]), follow what a move did ([`Event`]), run
 //! [`scenario`] files and convert Fairy-Stockfish variants ([`interop`]),
-//! and search a position for its best move ([`Engine`] within [`Limits`]).
+//! search a position for its best move ([`Engine`] within [`Limits`]),
+//! record and replay games as PGN ([`pgn`]), draw boards and moves as SVG
+//! ([`view`]) and play matches between engines ([`self_play`]): what the
+//! `kaboom` command does, each with a runnable example.
 //! Squares, piece kinds and actions are distinct types ([`Square`],
 //! [`Kind`], [`ActionId`]).
 //!
@@ -63,6 +66,9 @@
 //! ```
 
 #![warn(missing_docs)]
+// Every type the public API exposes is nameable by a user
+// (tests/public_api.rs names each).
+#![deny(unnameable_types)]
 // Without the `cli` feature the parts only the command uses are unused.
 #![cfg_attr(not(feature = "cli"), allow(dead_code, unused_imports))]
 
@@ -95,10 +101,11 @@ pub mod cli;
 
 pub use base::action::ActionId;
 pub use base::diagnostic::{Diagnostic, LoadError, Severity};
-pub use base::geometry::Geometry;
+pub use base::geometry::{Geometry, Wrap};
+pub use base::glyph::{Figure, Glyph, GlyphError};
 pub use base::piece::{Cell, Kind, MAX_KINDS};
 pub use base::sequence::KindSequence;
-pub use base::span::Sources;
+pub use base::span::{Location, SourceFile, Sources, StringWalk};
 pub use base::square::{Color, MAX_SQUARES, Square, SquareIter, SquareSet};
 pub use check::cost::{MAX_POSITION_COST, MAX_REPLAY_COST};
 pub use compile::{CastlingRule, PieceInfo, Variant};
@@ -108,21 +115,65 @@ pub use engine::movegen::legal_generations;
 pub use engine::moves::{Choice, ChoiceKind, Choices, IllegalMove, MAX_CHOICES, Move, MoveKind};
 pub use engine::perft::Perft;
 pub use engine::position::Position;
-pub use engine::trace::Event;
+pub use engine::trace::{Asked, Event, LastChoice, Trace};
 pub use load::arrangements::TooExpensive;
-pub use search::{Control, Engine, Info, Limits, Score, SearchResult};
-pub use spec::{bundled_names, bundled_source};
+pub use search::{Control, Engine, Info, Limits, Score, SearchResult, Skill};
+pub use spec::{CastlingSide, bundled_names, bundled_source};
 
 /// On `wasm32-unknown-unknown`, where std has no clock, the host's clock
 /// for searches with a time limit (see `wasm/`).
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 pub use base::wall_clock::set_clock;
 
-/// What a playground shows: a board as SVG, and a move just made with its
-/// trace, its sentences and the board after it.
+/// Pictures and what a playground shows: a board as SVG
+/// ([`board_svg`](view::board_svg), `kaboom show --svg`), a move drawn on
+/// the board before it ([`explain_svg`](view::explain_svg),
+/// `kaboom explain --svg`), and a move just made with its trace, its
+/// sentences and the board after it ([`report`](view::report)).
+///
+/// ```
+/// use kaboom::{Variant, uci, view};
+/// let chess = Variant::load("chess").unwrap();
+/// let pos = chess.start_position();
+/// assert!(view::board_svg(&chess, &pos).starts_with("<svg"));
+/// let mv = uci::parse(&chess, &pos, "g1f3").unwrap();
+/// assert!(view::explain_svg(&chess, &pos, &mv).contains("</svg>"));
+/// ```
 pub mod view {
     pub use crate::picture::board as board_svg;
+    pub use crate::picture::explain as explain_svg;
     pub use crate::picture::view::{MoveReport, report};
+}
+
+/// PGN, as `kaboom play --pgn` writes it and `kaboom replay` reads it:
+/// parsing a file's games, writing one, and replaying a game's moves.
+///
+/// ```
+/// let text = "[Variant \"chess\"]\n\n1. e4 e5 2. Nf3 *\n";
+/// let games = kaboom::pgn::parse(text).unwrap();
+/// assert_eq!(games[0].tag("Variant"), Some("chess"));
+/// assert_eq!(games[0].moves.len(), 3);
+/// ```
+pub mod pgn {
+    pub use crate::notation::pgn::{MAX_GAMES, MAX_MOVES, MAX_PGN_BYTES, MoveText, PgnError, PgnGame, parse, write};
+    pub use crate::notation::pgn_game::{ReplayStop, record, replay};
+}
+
+/// Matches between engines, as `kaboom match` plays them: games of a
+/// variant from seeded openings, against itself or a weaker opponent,
+/// summed up in a [`Report`](self_play::Report) (shards merge).
+///
+/// ```
+/// use kaboom::self_play::{self, Settings, Shard};
+/// let settings = Settings { games: 2, nodes: Some(50), max_plies: 40, ..Settings::default() };
+/// let report = self_play::run("chess", &settings, Shard::WHOLE, 1, &|_| {}).unwrap();
+/// assert_eq!(report.played, 2);
+/// ```
+pub mod self_play {
+    pub use crate::selfplay::{
+        EngineResults, GameRecord, MatchError, MergeError, Opponent, Report, Results, Settings, Shard, Summary,
+        game_seed, merge, run,
+    };
 }
 
 /// FEN: reading a position of a variant and writing one.

@@ -25,7 +25,19 @@ const LAYERS: &[&str] = &[
 /// for `main.rs`), the public modules of the facade, and the two layers
 /// that are public whole (scenario files, Fairy-Stockfish interop).
 const PUBLIC_MODULES: &[&str] = &[
-    "cli", "interop", "scenario", "fen", "sfen", "uci", "usi", "san", "syntax", "view", "format",
+    "cli",
+    "interop",
+    "scenario",
+    "fen",
+    "sfen",
+    "uci",
+    "usi",
+    "san",
+    "syntax",
+    "view",
+    "format",
+    "pgn",
+    "self_play",
 ];
 
 /// Pairs (from, to) forbidden although `to` is lower: the engine runs on

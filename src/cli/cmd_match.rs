@@ -43,9 +43,11 @@ pub struct MatchArgs<'a> {
     pub format: Format,
 }
 
-impl From<OpponentArg> for Opponent {
-    fn from(o: OpponentArg) -> Opponent {
-        match o {
+impl OpponentArg {
+    /// The match's opponent (a method, not `From`: the argument type stays
+    /// the command line's own, out of the library's API).
+    pub fn opponent(self) -> Opponent {
+        match self {
             OpponentArg::SelfPlay => Opponent::SelfPlay,
             OpponentArg::Random => Opponent::Random,
         }

@@ -7,19 +7,14 @@
 
 use super::output::Output;
 use super::{Failure, render};
-use crate::base::square::Color;
-use crate::check::cost::MAX_REPLAY_COST;
+use crate::notation::fen;
 use crate::notation::pgn::{self, MAX_PGN_BYTES};
-use crate::notation::{fen, san_match};
+use crate::notation::pgn_game;
 use crate::{Ending, Game, Variant};
 use std::collections::HashMap;
 use std::io::Write as _;
 use std::path::Path;
 use std::process::ExitCode;
-
-/// The longest word read as a move: a longer one is reported by its
-/// length, not looked up (and not quoted whole).
-const MAX_MOVE_TEXT: usize = 256;
 
 pub fn run(o: &mut Output, path: &str, forced: Option<&str>) -> Result<ExitCode, Failure> {
     let text = super::cmd_import::read_text(path, MAX_PGN_BYTES, "a PGN file")?;
@@ -94,11 +89,9 @@ pub fn run(o: &mut Output, path: &str, forced: Option<&str>) -> Result<ExitCode,
     Ok(if bad > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
 
-/// Plays the moves of `g` in `game`, generating each position's legal
-/// moves once (for both whether the game has ended and reading the next
-/// move), within [`MAX_REPLAY_COST`]. Returns how the game ended after its
-/// last move, or `None` when a move was reported (illegal, after the end,
-/// or past the budget).
+/// Plays the moves of `g` in `game` ([`pgn_game::replay`]). Returns how
+/// the game ended after its last move, or `None` when a move was reported
+/// (illegal, after the end, or past the budget).
 fn replay_moves(
     o: &mut Output,
     variant: &Variant,
@@ -107,52 +100,24 @@ fn replay_moves(
     path: &str,
     n: usize,
 ) -> Result<Option<Option<Ending>>, Failure> {
-    // Each position's generation costs at most the load-time estimate.
-    let most = MAX_REPLAY_COST / variant.position_cost().max(1);
-    for (i, m) in g.moves.iter().enumerate() {
-        let pos = game.position();
-        let number = pos.fullmove_number();
-        let dots = if pos.side_to_move() == Color::White { "." } else { "..." };
-        let why = if i as u64 >= most {
-            Some(format!(
-                "one game's replay may cost at most {MAX_REPLAY_COST} steps and each position of this variant \
-                 about {} (its load-time estimate of listing the moves), so at most {most} moves of a game are \
-                 replayed (docs/limits.md, Replay)",
-                variant.position_cost()
-            ))
-        } else {
-            let legal = variant.legal_moves(pos);
-            match game.ending_among(&legal) {
-                Some(end) => Some(format!(
-                    "the game is already over ({} {})",
-                    end.result.score(),
-                    end.reason
-                )),
-                // No move is written in that many bytes: say so, never
-                // quoting the word whole.
-                None if m.text.len() > MAX_MOVE_TEXT => Some(format!("not a move ({} bytes long)", m.text.len())),
-                None => match san_match::find_among(variant, pos, &m.text, &legal) {
-                    Ok(mv) => {
-                        game.play(mv);
-                        None
-                    }
-                    Err(e) => Some(e.to_string()),
-                },
-            }
-        };
-        if let Some(why) = why {
+    match pgn_game::replay(variant, game, g) {
+        Ok(ending) => Ok(Some(ending)),
+        Err(stop) => {
+            let m = &g.moves[stop.index];
             writeln!(
                 o.out,
-                "{path}:{}:{}: game {n}, move {number}{dots} {}: {}: {why}",
+                "{path}:{}:{}: game {n}, move {}{} {}: {}: {}",
                 m.line,
                 m.col,
+                stop.number,
+                if stop.black { "..." } else { "." },
                 pgn::short(&m.text),
-                if i as u64 >= most { "stopped" } else { "illegal" }
+                if stop.past_budget { "stopped" } else { "illegal" },
+                stop.why
             )?;
-            return Ok(None);
+            Ok(None)
         }
     }
-    Ok(Some(game.ending()))
 }
 
 /// Where a `Variant` tag may lead, for help lines.

@@ -2,6 +2,7 @@
 //! and rendering of errors. Library errors arrive typed; this module turns
 //! them into messages with file, line and column.
 
+mod args;
 mod cmd_explain;
 mod cmd_export_fsf;
 mod cmd_fmt;
@@ -40,363 +41,11 @@ pub mod fuzzing {
 }
 
 use crate::{Position, Variant};
-use clap::{Parser, Subcommand};
+use args::{Cli, Command, EngineSide};
+use clap::Parser;
 use output::Output;
 use std::io::Write;
 use std::process::ExitCode;
-
-/// kaboom: a rules-as-data interpreter for chess variants.
-///
-/// VARIANT is a bundled variant name (chess, capablanca, ...) or a path to
-/// a .ron variant file. An argument is a path when it has a path separator
-/// or a .ron suffix, or when no bundled variant has that name (write
-/// ./atomic for a file or folder named like a bundled variant).
-#[derive(Parser)]
-#[command(name = "kaboom", version, about, long_about = None, after_help = "VARIANT is a path when it has a path separator or a .ron suffix, or when no bundled variant has that name; otherwise it is the bundled variant.", propagate_version = true)]
-struct Cli {
-    #[command(subcommand)]
-    command: Command,
-}
-
-#[derive(Subcommand)]
-enum Command {
-    /// Lists every legal move, one per line, in UCI coordinates.
-    Moves {
-        /// Bundled variant name or path to a .ron file.
-        variant: String,
-        /// Position in FEN (default: the variant's start position).
-        #[arg(long)]
-        fen: Option<String>,
-        /// Accept a FEN the variant's legality rules make unreachable (a study position).
-        #[arg(long)]
-        allow_illegal: bool,
-        /// Seed of a random setup's start position (default 0).
-        #[arg(long)]
-        seed: Option<u64>,
-    },
-    /// Counts leaf nodes of the legal move tree (Stockfish's `go perft` output).
-    Perft {
-        /// Bundled variant name or path to a .ron file.
-        variant: String,
-        /// Depth in plies.
-        #[arg(value_parser = clap::value_parser!(u32).range(0..=64))]
-        depth: u32,
-        /// Position in FEN (default: the variant's start position).
-        #[arg(long)]
-        fen: Option<String>,
-        /// Accept a FEN the variant's legality rules make unreachable (a study position).
-        #[arg(long)]
-        allow_illegal: bool,
-        /// Seed of a random setup's start position (default 0).
-        #[arg(long)]
-        seed: Option<u64>,
-        /// Print the count below each root move.
-        #[arg(long)]
-        divide: bool,
-        /// Count the root moves' subtrees on this many threads.
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
-        threads: u16,
-    },
-    /// Plays moves, prints the board, the FEN and the result once the game ends.
-    Play {
-        /// Bundled variant name or path to a .ron file.
-        variant: String,
-        /// Position in FEN (default: the variant's start position).
-        #[arg(long)]
-        fen: Option<String>,
-        /// Accept a FEN the variant's legality rules make unreachable (a study position).
-        #[arg(long)]
-        allow_illegal: bool,
-        /// Seed of a random setup's start position (default 0).
-        #[arg(long)]
-        seed: Option<u64>,
-        /// Moves in coordinates (e2e4, e7e8q, e1g1) or algebraic notation (e4, Nf3, O-O, e8=Q).
-        moves: Vec<String>,
-        /// Also write the game as PGN to this file.
-        #[arg(long)]
-        pgn: Option<String>,
-        /// The engine plays this side (or both); the other side's moves are read from standard input.
-        #[arg(long, value_enum)]
-        engine: Option<EngineSide>,
-        /// The engine's time per move in milliseconds.
-        #[arg(long, default_value_t = 500, requires = "engine", value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
-        movetime: u64,
-        /// The engine's search threads.
-        #[arg(long, default_value_t = 1, requires = "engine", value_parser = clap::value_parser!(u16).range(1..=256))]
-        threads: u16,
-        /// The engine's strength level, 0 (weakest) to 20 (full strength), as UCI's `Skill Level`.
-        #[arg(long, requires = "engine", conflicts_with = "elo", value_parser = clap::value_parser!(u8).range(0..=20))]
-        skill: Option<u8>,
-        /// The engine plays at about this Elo (UCI's `UCI_Elo`, calibrated against Fairy-Stockfish in chess).
-        #[arg(long, requires = "engine", value_parser = elo_in_range)]
-        elo: Option<i32>,
-    },
-    /// Searches a position and prints UCI-style `info` lines and `bestmove`.
-    #[command(group(clap::ArgGroup::new("limit").args(["depth", "movetime", "nodes"])))]
-    Go {
-        /// Bundled variant name or path to a .ron file.
-        variant: String,
-        /// Position in FEN (default: the variant's start position).
-        #[arg(long)]
-        fen: Option<String>,
-        /// Accept a FEN the variant's legality rules make unreachable (a study position).
-        #[arg(long)]
-        allow_illegal: bool,
-        /// Seed of a random setup's start position (default 0).
-        #[arg(long)]
-        seed: Option<u64>,
-        /// Search to this depth in plies.
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
-        depth: Option<u32>,
-        /// Search for this many milliseconds (the default: 1000).
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
-        movetime: Option<u64>,
-        /// Search about this many nodes.
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-        nodes: Option<u64>,
-        /// Search threads sharing one hash table.
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
-        threads: u16,
-        /// Hash table size in MB.
-        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=4096))]
-        hash: u32,
-    },
-    /// Self-play statistics for balancing a variant: results per side, lengths, endings, mechanics.
-    #[command(group(clap::ArgGroup::new("limit").args(["depth", "movetime", "nodes"])))]
-    Match {
-        /// Bundled variant name or path to a .ron file.
-        variant: String,
-        /// Games in the whole match (all shards together).
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
-        games: u64,
-        /// Nodes per move (the default: 1000).
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-        nodes: Option<u64>,
-        /// Depth per move, in plies.
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
-        depth: Option<u32>,
-        /// Milliseconds per move (games then depend on the machine's speed).
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
-        movetime: Option<u64>,
-        /// Games played at once, one search thread each.
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
-        threads: u16,
-        /// Random legal plies that open each game (before the engine plays).
-        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=1000))]
-        openings: u32,
-        /// Master seed: each game's seed comes from it and the game's index.
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        /// Play only shard K of N: the games whose index is K-1 modulo N.
-        #[arg(long, value_name = "K/N")]
-        shard: Option<String>,
-        /// Plies after which a game still going is adjudicated a draw.
-        #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..=100_000))]
-        max_plies: u32,
-        /// Hash table per game, in MB.
-        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=1024))]
-        hash: u32,
-        /// Who the engine plays: itself, or a random mover.
-        #[arg(long, value_enum, default_value_t = cmd_match::OpponentArg::SelfPlay)]
-        opponent: cmd_match::OpponentArg,
-        /// Output: a summary, or JSON (which match-merge reads).
-        #[arg(long, value_enum, default_value_t = cmd_match::Format::Text)]
-        format: cmd_match::Format,
-    },
-    /// Adds up the JSON reports of a match's shards into the report of the whole.
-    MatchMerge {
-        /// `kaboom match --format json` reports of disjoint shards of one match.
-        #[arg(required = true)]
-        files: Vec<String>,
-        /// Output: a summary, or JSON.
-        #[arg(long, value_enum, default_value_t = cmd_match::Format::Text)]
-        format: cmd_match::Format,
-    },
-    /// Fits the evaluation to a variant from self-play (Texel's method): piece values with intervals.
-    #[command(group(clap::ArgGroup::new("limit").args(["depth", "nodes"])))]
-    Tune {
-        /// Bundled variant name or path to a .ron file.
-        variant: String,
-        /// Games in the whole run (all shards together).
-        #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
-        games: u64,
-        /// Nodes per move (the default: 1000).
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-        nodes: Option<u64>,
-        /// Depth per move, in plies.
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
-        depth: Option<u32>,
-        /// Games played at once, one search thread each.
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
-        threads: u16,
-        /// Random legal plies that open each game (before the engine plays).
-        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(0..=1000))]
-        openings: u32,
-        /// Master seed: each game's seed comes from it and the game's index.
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        /// Play only shard K of N: the games whose index is K-1 modulo N.
-        #[arg(long, value_name = "K/N")]
-        shard: Option<String>,
-        /// Plies after which a game still going is adjudicated a draw.
-        #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..=100_000))]
-        max_plies: u32,
-        /// Hash table per game, in MB.
-        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=1024))]
-        hash: u32,
-        /// Write the positions collected (JSON, which tune-merge reads) to this file.
-        #[arg(long, value_name = "FILE")]
-        data: Option<String>,
-        /// Set the `evaluation` section of this variant file to the fit.
-        #[arg(long, value_name = "FILE")]
-        write: Option<String>,
-    },
-    /// Fits the evaluation to the positions of a tuning run's shards together.
-    TuneMerge {
-        /// `kaboom tune --data` files of disjoint shards of one run.
-        #[arg(required = true)]
-        files: Vec<String>,
-        /// Set the `evaluation` section of this variant file to the fit.
-        #[arg(long, value_name = "FILE")]
-        write: Option<String>,
-    },
-    /// Replays the games of a PGN file, reporting the first illegal move of each.
-    Replay {
-        /// A PGN file (several games allowed).
-        file: String,
-        /// Variant for every game (default: each game's `Variant` tag, else chess).
-        #[arg(long)]
-        variant: Option<String>,
-    },
-    /// Writes a variant as a Fairy-Stockfish variants.ini section, if it can be.
-    ExportFsf {
-        /// Bundled variant name or path to a .ron file.
-        variant: String,
-        /// The section's name (default: the variant's file stem).
-        #[arg(long)]
-        name: Option<String>,
-    },
-    /// Converts Fairy-Stockfish variants.ini sections into kaboom variant files.
-    Import {
-        /// A Fairy-Stockfish variants.ini file.
-        file: String,
-        /// Convert only this section.
-        #[arg(long)]
-        variant: Option<String>,
-        /// Folder for the NAME.ron files (default: the current folder).
-        #[arg(long)]
-        out: Option<String>,
-        /// Output: one line per section, or JSON.
-        #[arg(long, value_enum, default_value_t = cmd_import::Format::Text)]
-        format: cmd_import::Format,
-    },
-    /// Shows the board and a summary of the variant's pieces.
-    Show {
-        /// Bundled variant name or path to a .ron file.
-        variant: String,
-        /// Position in FEN (default: the variant's start position).
-        #[arg(long)]
-        fen: Option<String>,
-        /// Accept a FEN the variant's legality rules make unreachable (a study position).
-        #[arg(long)]
-        allow_illegal: bool,
-        /// Seed of a random setup's start position (default 0).
-        #[arg(long)]
-        seed: Option<u64>,
-        /// Also draw the board as an SVG picture in this file.
-        #[arg(long, value_name = "FILE")]
-        svg: Option<String>,
-    },
-    /// Prints a random setup's start position for a seed, or how many there are.
-    Setup {
-        /// Bundled variant name or path to a .ron file.
-        variant: String,
-        /// The seed (default 0); the same seed gives the same position everywhere.
-        #[arg(long)]
-        seed: Option<u64>,
-        /// Print the number of distinct start positions instead.
-        #[arg(long, conflicts_with = "seed")]
-        count: bool,
-    },
-    /// Explains one move: the boards before and after, what happened in words.
-    Explain {
-        /// Bundled variant name or path to a .ron file.
-        variant: String,
-        /// Position in FEN (default: the variant's start position).
-        #[arg(long)]
-        fen: Option<String>,
-        /// Accept a FEN the variant's legality rules make unreachable (a study position).
-        #[arg(long)]
-        allow_illegal: bool,
-        /// Seed of a random setup's start position (default 0).
-        #[arg(long)]
-        seed: Option<u64>,
-        /// The move, in kaboom's notation (e2e4, a1a5@shove, e1e8,f8g8).
-        r#move: String,
-        /// Also draw the move as an SVG picture (before and after) in this file.
-        #[arg(long, value_name = "FILE")]
-        svg: Option<String>,
-    },
-    /// Runs scenario files (or every .ron file in folders) and reports passes and failures.
-    Test {
-        /// Scenario files or folders.
-        #[arg(required = true)]
-        paths: Vec<String>,
-        /// Store each scenario's report as <name>.snap beside it, and compare later runs with it.
-        #[arg(long)]
-        snapshot: bool,
-    },
-    /// Speaks the UCI protocol on stdin and stdout (UCI_Variant, VariantPath, Threads, Hash).
-    Uci,
-    /// Speaks the XBoard (CECP version 2) protocol on stdin and stdout.
-    Xboard {
-        /// The variant played until XBoard names another, and after `new`
-        /// (default chess): for a second engine XBoard gives only a FEN.
-        variant: Option<String>,
-    },
-    /// Serves a local web playground: edit a variant with live diagnostics, play it, see each move's trace.
-    Serve {
-        /// Variant files or folders of them to offer beside the bundled variants.
-        paths: Vec<String>,
-        /// Port to listen on (0: any free port).
-        #[arg(long, default_value_t = 8080)]
-        port: u16,
-        /// Address to listen on; only this machine can reach the default.
-        #[arg(long, default_value = "127.0.0.1")]
-        host: String,
-    },
-    /// Prints a variant file in its canonical form (fields in one order, defaults left out, comments kept).
-    Fmt {
-        /// The variant file.
-        file: String,
-        /// Write nothing; exit 1, showing the lines that differ, when the file is not canonical.
-        #[arg(long, conflicts_with = "write")]
-        check: bool,
-        /// Rewrite the file in place (atomically) instead of printing it.
-        #[arg(long)]
-        write: bool,
-    },
-    /// Loads and checks variant files, reporting every problem found.
-    Validate {
-        /// Variant files, folders of them, or bundled names.
-        #[arg(required = true)]
-        files: Vec<String>,
-        /// Output: human-readable text, or JSON for editors and CI.
-        #[arg(long, value_enum, default_value_t = cmd_validate::Format::Text)]
-        format: cmd_validate::Format,
-    },
-}
-
-/// Which side `kaboom play --engine` plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum EngineSide {
-    /// The engine plays White.
-    White,
-    /// The engine plays Black.
-    Black,
-    /// The engine plays both sides.
-    Both,
-}
 
 /// A failure already rendered for the user, with its exit code.
 pub struct Failure {
@@ -474,7 +123,8 @@ pub fn run() -> ExitCode {
     }
 }
 
-/// Runs one subcommand, writing through `o`.
+/// Runs one subcommand, writing through `o`: the short ones here, the
+/// others in a function each (which takes its own kind of command).
 fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
     match command {
         Command::Moves {
@@ -484,153 +134,12 @@ fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
             seed,
         } => load_variant_for(&variant, seed, fen.as_deref())
             .and_then(|v| cmd_moves::run(o, &v, fen.as_deref().map(|f| (f, allow_illegal)))),
-        Command::Perft {
-            variant,
-            depth,
-            fen,
-            allow_illegal,
-            seed,
-            divide,
-            threads,
-        } => load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| {
-            cmd_perft::run(
-                o,
-                &v,
-                depth,
-                fen.as_deref().map(|f| (f, allow_illegal)),
-                divide,
-                threads as usize,
-            )
-        }),
-        Command::Play {
-            variant,
-            fen,
-            allow_illegal,
-            seed,
-            moves,
-            pgn,
-            engine,
-            movetime,
-            threads,
-            skill,
-            elo,
-        } => load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| {
-            let target = pgn.as_deref().map(|path| cmd_play::PgnTarget {
-                path,
-                variant_arg: &variant,
-            });
-            let engine = engine.map(|side| cmd_play_engine::EngineOptions {
-                sides: match side {
-                    EngineSide::White => [true, false],
-                    EngineSide::Black => [false, true],
-                    EngineSide::Both => [true, true],
-                },
-                movetime,
-                threads: threads as usize,
-                skill: match (skill, elo) {
-                    (_, Some(elo)) => Some(crate::search::Skill::from_elo(elo)),
-                    (Some(level), None) => Some(crate::search::Skill::level(level)),
-                    (None, None) => None,
-                },
-            });
-            cmd_play::run(
-                o,
-                &v,
-                fen.as_deref().map(|f| (f, allow_illegal)),
-                &moves,
-                target,
-                engine,
-            )
-        }),
-        Command::Go {
-            variant,
-            fen,
-            allow_illegal,
-            seed,
-            depth,
-            movetime,
-            nodes,
-            threads,
-            hash,
-        } => load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| {
-            let limits = cmd_go::GoLimits {
-                depth,
-                movetime,
-                nodes,
-                threads: threads as usize,
-                hash: hash as usize,
-            };
-            cmd_go::run(o, v, fen.as_deref().map(|f| (f, allow_illegal)), limits)
-        }),
-        Command::Match {
-            variant,
-            games,
-            nodes,
-            depth,
-            movetime,
-            threads,
-            openings,
-            seed,
-            shard,
-            max_plies,
-            hash,
-            opponent,
-            format,
-        } => cmd_match::run(
-            o,
-            cmd_match::MatchArgs {
-                variant: &variant,
-                settings: crate::selfplay::Settings {
-                    games,
-                    // 1000 nodes per move when no limit is given, written in the report.
-                    nodes: nodes.or((depth.is_none() && movetime.is_none()).then_some(1000)),
-                    depth,
-                    movetime,
-                    openings,
-                    seed,
-                    max_plies,
-                    hash_mb: hash as usize,
-                    opponent: opponent.into(),
-                },
-                shard: shard.as_deref(),
-                threads: threads as usize,
-                format,
-            },
-        ),
+        c @ Command::Perft { .. } => perft(o, c),
+        c @ Command::Play { .. } => play(o, c),
+        c @ Command::Go { .. } => go(o, c),
+        c @ Command::Match { .. } => play_match(o, c),
         Command::MatchMerge { files, format } => cmd_match::merge(o, &files, format),
-        Command::Tune {
-            variant,
-            games,
-            nodes,
-            depth,
-            threads,
-            openings,
-            seed,
-            shard,
-            max_plies,
-            hash,
-            data,
-            write,
-        } => cmd_tune::run(
-            o,
-            cmd_tune::TuneArgs {
-                variant: &variant,
-                settings: crate::tune::Settings {
-                    games,
-                    // 1000 nodes per move when no limit is given, written in the data.
-                    nodes: nodes.or(depth.is_none().then_some(1000)),
-                    depth,
-                    openings,
-                    seed,
-                    max_plies,
-                    hash_mb: hash as usize,
-                },
-                shard: shard.as_deref(),
-                threads: threads as usize,
-                data: data.as_deref(),
-                write: write.as_deref(),
-            },
-        ),
+        c @ Command::Tune { .. } => tune(o, c),
         Command::TuneMerge { files, write } => cmd_tune::merge(o, &files, write.as_deref()),
         Command::Replay { file, variant } => cmd_replay::run(o, &file, variant.as_deref()),
         Command::ExportFsf { variant, name } => cmd_export_fsf::run(o, &variant, name.as_deref()),
@@ -640,35 +149,11 @@ fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
             out,
             format,
         } => cmd_import::run(o, &file, variant.as_deref(), out.as_deref(), format),
-        Command::Show {
-            variant,
-            fen,
-            allow_illegal,
-            seed,
-            svg,
-        } => load_variant_and_file(&variant, seed).and_then(|(mut v, file)| {
-            fit_to_fen(&mut v, fen.as_deref());
-            cmd_show::run(o, &v, &file, fen.as_deref().map(|f| (f, allow_illegal)), svg.as_deref())
-        }),
+        c @ Command::Show { .. } => show(o, c),
         Command::Setup { variant, seed, count } => {
             load_variant(&variant, seed).and_then(|v| cmd_setup::run(o, &v, count))
         }
-        Command::Explain {
-            variant,
-            fen,
-            allow_illegal,
-            seed,
-            r#move,
-            svg,
-        } => load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| {
-            cmd_explain::run(
-                o,
-                &v,
-                fen.as_deref().map(|f| (f, allow_illegal)),
-                &r#move,
-                svg.as_deref(),
-            )
-        }),
+        c @ Command::Explain { .. } => explain(o, c),
         Command::Test { paths, snapshot } => cmd_test::run(o, &paths, snapshot),
         Command::Uci => Ok(cmd_uci::run()),
         Command::Xboard { variant } => Ok(cmd_xboard::run(variant.as_deref())),
@@ -690,6 +175,234 @@ fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
             },
         ),
     }
+}
+
+/// `kaboom perft`.
+fn perft(o: &mut Output, command: Command) -> Result<ExitCode, Failure> {
+    let Command::Perft {
+        variant,
+        depth,
+        fen,
+        allow_illegal,
+        seed,
+        divide,
+        threads,
+    } = command
+    else {
+        unreachable!("dispatched by its kind")
+    };
+    load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| {
+        cmd_perft::run(
+            o,
+            &v,
+            depth,
+            fen.as_deref().map(|f| (f, allow_illegal)),
+            divide,
+            threads as usize,
+        )
+    })
+}
+
+/// `kaboom play`, with `--pgn` and `--engine`.
+fn play(o: &mut Output, command: Command) -> Result<ExitCode, Failure> {
+    let Command::Play {
+        variant,
+        fen,
+        allow_illegal,
+        seed,
+        moves,
+        pgn,
+        engine,
+        movetime,
+        threads,
+        skill,
+        elo,
+    } = command
+    else {
+        unreachable!("dispatched by its kind")
+    };
+    load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| {
+        let target = pgn.as_deref().map(|path| cmd_play::PgnTarget {
+            path,
+            variant_arg: &variant,
+        });
+        let engine = engine.map(|side| cmd_play_engine::EngineOptions {
+            sides: match side {
+                EngineSide::White => [true, false],
+                EngineSide::Black => [false, true],
+                EngineSide::Both => [true, true],
+            },
+            movetime,
+            threads: threads as usize,
+            skill: match (skill, elo) {
+                (_, Some(elo)) => Some(crate::search::Skill::from_elo(elo)),
+                (Some(level), None) => Some(crate::search::Skill::level(level)),
+                (None, None) => None,
+            },
+        });
+        cmd_play::run(
+            o,
+            &v,
+            fen.as_deref().map(|f| (f, allow_illegal)),
+            &moves,
+            target,
+            engine,
+        )
+    })
+}
+
+/// `kaboom go`.
+fn go(o: &mut Output, command: Command) -> Result<ExitCode, Failure> {
+    let Command::Go {
+        variant,
+        fen,
+        allow_illegal,
+        seed,
+        depth,
+        movetime,
+        nodes,
+        threads,
+        hash,
+    } = command
+    else {
+        unreachable!("dispatched by its kind")
+    };
+    load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| {
+        let limits = cmd_go::GoLimits {
+            depth,
+            movetime,
+            nodes,
+            threads: threads as usize,
+            hash: hash as usize,
+        };
+        cmd_go::run(o, v, fen.as_deref().map(|f| (f, allow_illegal)), limits)
+    })
+}
+
+/// `kaboom match`: the settings as the report writes them.
+fn play_match(o: &mut Output, command: Command) -> Result<ExitCode, Failure> {
+    let Command::Match {
+        variant,
+        games,
+        nodes,
+        depth,
+        movetime,
+        threads,
+        openings,
+        seed,
+        shard,
+        max_plies,
+        hash,
+        opponent,
+        format,
+    } = command
+    else {
+        unreachable!("dispatched by its kind")
+    };
+    cmd_match::run(
+        o,
+        cmd_match::MatchArgs {
+            variant: &variant,
+            settings: crate::selfplay::Settings {
+                games,
+                // 1000 nodes per move when no limit is given, written in the report.
+                nodes: nodes.or((depth.is_none() && movetime.is_none()).then_some(1000)),
+                depth,
+                movetime,
+                openings,
+                seed,
+                max_plies,
+                hash_mb: hash as usize,
+                opponent: opponent.opponent(),
+            },
+            shard: shard.as_deref(),
+            threads: threads as usize,
+            format,
+        },
+    )
+}
+
+/// `kaboom tune`: the settings as the data writes them.
+fn tune(o: &mut Output, command: Command) -> Result<ExitCode, Failure> {
+    let Command::Tune {
+        variant,
+        games,
+        nodes,
+        depth,
+        threads,
+        openings,
+        seed,
+        shard,
+        max_plies,
+        hash,
+        data,
+        write,
+    } = command
+    else {
+        unreachable!("dispatched by its kind")
+    };
+    cmd_tune::run(
+        o,
+        cmd_tune::TuneArgs {
+            variant: &variant,
+            settings: crate::tune::Settings {
+                games,
+                // 1000 nodes per move when no limit is given, written in the data.
+                nodes: nodes.or(depth.is_none().then_some(1000)),
+                depth,
+                openings,
+                seed,
+                max_plies,
+                hash_mb: hash as usize,
+            },
+            shard: shard.as_deref(),
+            threads: threads as usize,
+            data: data.as_deref(),
+            write: write.as_deref(),
+        },
+    )
+}
+
+/// `kaboom show`.
+fn show(o: &mut Output, command: Command) -> Result<ExitCode, Failure> {
+    let Command::Show {
+        variant,
+        fen,
+        allow_illegal,
+        seed,
+        svg,
+    } = command
+    else {
+        unreachable!("dispatched by its kind")
+    };
+    load_variant_and_file(&variant, seed).and_then(|(mut v, file)| {
+        fit_to_fen(&mut v, fen.as_deref());
+        cmd_show::run(o, &v, &file, fen.as_deref().map(|f| (f, allow_illegal)), svg.as_deref())
+    })
+}
+
+/// `kaboom explain`.
+fn explain(o: &mut Output, command: Command) -> Result<ExitCode, Failure> {
+    let Command::Explain {
+        variant,
+        fen,
+        allow_illegal,
+        seed,
+        r#move,
+        svg,
+    } = command
+    else {
+        unreachable!("dispatched by its kind")
+    };
+    load_variant_for(&variant, seed, fen.as_deref()).and_then(|v| {
+        cmd_explain::run(
+            o,
+            &v,
+            fen.as_deref().map(|f| (f, allow_illegal)),
+            &r#move,
+            svg.as_deref(),
+        )
+    })
 }
 
 /// Writes a picture to `path`; a path that cannot be written exits 2.
@@ -795,14 +508,5 @@ fn load_position(variant: &Variant, fen: FenArg<'_>) -> Result<Position, Failure
             }
             Ok(pos)
         }
-    }
-}
-
-/// `--elo`: a whole number within the calibrated range.
-fn elo_in_range(text: &str) -> Result<i32, String> {
-    let (low, high) = crate::search::Skill::elo_range();
-    match text.trim().parse::<i32>() {
-        Ok(n) if (low..=high).contains(&n) => Ok(n),
-        _ => Err(format!("the Elo is a whole number from {low} to {high}")),
     }
 }

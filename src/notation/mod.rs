@@ -6,6 +6,7 @@ pub mod explain;
 pub mod fen;
 mod fen_marks;
 pub mod pgn;
+pub mod pgn_game;
 pub mod reachable;
 pub mod san;
 pub mod san_match;

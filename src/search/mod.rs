@@ -115,7 +115,20 @@ pub struct SearchResult {
 
 /// A search engine for one variant: its evaluation tables, Zobrist keys
 /// and transposition table. Searches share the table, so one engine
-/// should play one game at a time.
+/// should play one game at a time (`kaboom go`, and the engine of
+/// `kaboom play --engine`, `uci` and `xboard`).
+///
+/// ```
+/// use kaboom::{Control, Engine, Limits, Variant, fen, uci};
+/// use std::sync::Arc;
+/// let chess = Arc::new(Variant::load("chess").unwrap());
+/// // White mates in one: Qh5xf7.
+/// let pos = fen::parse(&chess, "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4").unwrap();
+/// let engine = Engine::new(chess.clone());
+/// let limits = Limits { depth: Some(3), ..Limits::default() };
+/// let result = engine.search(&pos, &[], &limits, &Control::default(), &mut |_| {});
+/// assert_eq!(uci::write(&chess, &result.best.unwrap()), "h5f7");
+/// ```
 pub struct Engine {
     variant: Arc<Variant>,
     eval: eval::Evaluation,

@@ -15,7 +15,7 @@ mod report;
 
 pub(crate) use one_game::opening_move;
 pub use one_game::{GameRecord, play_game};
-pub use report::{Report, Summary, merge};
+pub use report::{EngineResults, MergeError, Report, Results, Summary, merge};
 
 use crate::base::diagnostic::LoadError;
 use crate::compile::Variant;

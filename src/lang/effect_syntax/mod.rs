@@ -17,8 +17,9 @@ mod sentence_print;
 
 pub use ast::{
     ActionName, Comparison, Cond, Direction, Effect, EndCondition, EndOutcome, EndRule, HomeOf, KindChange, KindFilter,
-    LegalClause, LineGoal, MarkName, MoveAs, NamedSet, Occupied, Phase, PlaceWhere, PlaceWho, Placement, Quantity,
-    RanksFrom, RegionName, RightLetter, SetExpr, SetOp, ShieldRule, SideFilter, TemplateText, Trigger, TriggeredRule,
+    LegalClause, LineGoal, MarkName, MoveAs, NamedSet, Occupied, Parsed, Phase, PlaceWhere, PlaceWho, Placement,
+    Quantity, RanksFrom, RegionName, RightLetter, SetExpr, SetOp, ShieldRule, SideFilter, TemplateText, Trigger,
+    TriggeredRule,
 };
 pub use effect_parse::{parse_effects, parse_rule};
 pub use filter_clause::{FilterClause, FilterCond, MAX_CELL};
