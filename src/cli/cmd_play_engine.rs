@@ -79,36 +79,10 @@ pub fn play(o: &mut Output, variant: &Variant, state: &mut Played, options: &Eng
                 None => return Ok(()),
             }
         } else {
-            let name = if side == Color::White { "White" } else { "Black" };
-            write!(o.out, "{name} to move (a move, or quit): ")?;
-            o.out.flush()?;
-            // A line too long or not UTF-8 is refused and asked again; a
-            // blank line is asked again; neither counts as a ply.
-            let text = match super::protocol::read_bounded(&mut input, MAX_MOVE_LINE, "a line") {
-                None => {
-                    writeln!(o.out)?;
-                    return Ok(());
-                }
-                Some(Err(e)) => {
-                    writeln!(o.err, "{e}")?;
-                    continue;
-                }
-                Some(Ok(line)) => line,
-            };
-            let text = text.trim();
-            if text == "quit" {
-                return Ok(());
-            }
-            if text.is_empty() {
-                continue;
-            }
-            let index = state.game.moves().len();
-            match super::move_input::read_move(variant, state.game, state.record, index, text) {
-                Ok(mv) => mv,
-                Err(failure) => {
-                    writeln!(o.err, "{}", failure.message.trim_end())?;
-                    continue;
-                }
+            match ask_move(o, variant, state, &mut input, side)? {
+                Typed::Move(mv) => mv,
+                Typed::Again => continue,
+                Typed::Stop => return Ok(()),
             }
         };
         plies += 1;
@@ -134,4 +108,56 @@ pub fn play(o: &mut Output, variant: &Variant, state: &mut Played, options: &Eng
     }
     writeln!(o.out, "stopped after {MAX_PLIES} plies")?;
     Ok(())
+}
+
+/// What the player typed.
+enum Typed {
+    /// A legal move.
+    Move(crate::Move),
+    /// Nothing to play (a blank line, a line refused, a move not legal):
+    /// ask again.
+    Again,
+    /// The input ended or `quit`.
+    Stop,
+}
+
+/// Asks the player whose turn it is for a move.
+fn ask_move(
+    o: &mut Output,
+    variant: &Variant,
+    state: &mut Played,
+    input: &mut impl std::io::BufRead,
+    side: Color,
+) -> Result<Typed, Failure> {
+    let name = if side == Color::White { "White" } else { "Black" };
+    write!(o.out, "{name} to move (a move, or quit): ")?;
+    o.out.flush()?;
+    // A line too long or not UTF-8 is refused and asked again; a blank
+    // line is asked again; neither counts as a ply.
+    let text = match super::protocol::read_bounded(input, MAX_MOVE_LINE, "a line") {
+        None => {
+            writeln!(o.out)?;
+            return Ok(Typed::Stop);
+        }
+        Some(Err(e)) => {
+            writeln!(o.err, "{e}")?;
+            return Ok(Typed::Again);
+        }
+        Some(Ok(line)) => line,
+    };
+    let text = text.trim();
+    if text == "quit" {
+        return Ok(Typed::Stop);
+    }
+    if text.is_empty() {
+        return Ok(Typed::Again);
+    }
+    let index = state.game.moves().len();
+    match super::move_input::read_move(variant, state.game, state.record, index, text) {
+        Ok(mv) => Ok(Typed::Move(mv)),
+        Err(failure) => {
+            writeln!(o.err, "{}", failure.message.trim_end())?;
+            Ok(Typed::Again)
+        }
+    }
 }

@@ -268,6 +268,33 @@ const GO_WORDS: &[&str] = &[
     "byoyomi",
 ];
 
+/// `go searchmoves`: the moves from `args[from]` up to the next
+/// parameter's name, into `moves`; returns the index after them.
+fn search_moves(session: &Session, args: &[&str], from: usize, moves: &mut Vec<crate::Move>) -> Result<usize, String> {
+    let mut j = from;
+    while let Some(&text) = args.get(j)
+        && !GO_WORDS.contains(&text)
+    {
+        let parsed = if session.usi {
+            usi::parse(&session.variant, &session.position, text)
+        } else {
+            uci::parse(&session.variant, &session.position, text)
+        };
+        let mv = parsed.map_err(|e| {
+            format!(
+                "go searchmoves: {}",
+                short_move_error(&e, text, &session.variant, &session.position)
+            )
+        })?;
+        moves.push(mv);
+        j += 1;
+    }
+    if moves.is_empty() {
+        return Err("go searchmoves: expected one or more moves".to_string());
+    }
+    Ok(j)
+}
+
 fn go(session: &mut Session, args: &[&str]) -> Result<(), String> {
     let mut limits = Limits::default();
     let mut ponder = false;
@@ -302,29 +329,7 @@ fn go(session: &mut Session, args: &[&str]) -> Result<(), String> {
                 takes_value = false;
             }
             "searchmoves" => {
-                // Moves up to the next parameter's name.
-                let mut j = i + 1;
-                while let Some(&text) = args.get(j)
-                    && !GO_WORDS.contains(&text)
-                {
-                    let parsed = if session.usi {
-                        usi::parse(&session.variant, &session.position, text)
-                    } else {
-                        uci::parse(&session.variant, &session.position, text)
-                    };
-                    let mv = parsed.map_err(|e| {
-                        format!(
-                            "go searchmoves: {}",
-                            short_move_error(&e, text, &session.variant, &session.position)
-                        )
-                    })?;
-                    limits.search_moves.push(mv);
-                    j += 1;
-                }
-                if limits.search_moves.is_empty() {
-                    return Err("go searchmoves: expected one or more moves".to_string());
-                }
-                i = j;
+                i = search_moves(session, args, i + 1, &mut limits.search_moves)?;
                 continue;
             }
             other => return Err(format!("go: unknown parameter `{}`", quote(other))),

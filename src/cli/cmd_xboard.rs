@@ -151,6 +151,59 @@ fn features(session: &Session) {
     say("feature done=1");
 }
 
+/// `new`: the default variant's start, the engine playing Black, the
+/// time and depth limits forgotten.
+fn new_game(session: &mut Session, board: &mut Board) -> Result<(), String> {
+    session.set_variant(&board.default_variant.clone())?;
+    *board = Board {
+        default_variant: board.default_variant.clone(),
+        start: session.variant.start_position(),
+        moves: Vec::new(),
+        engine_side: Some(Color::Black),
+        move_time: None,
+        depth: None,
+        ..*board
+    };
+    Ok(())
+}
+
+/// `variant NAME`: a bundled variant, by XBoard's name (with a board size
+/// prefix where its board is not 8x8), its start position and a
+/// description of its pieces (`setup`, `piece`).
+fn choose_variant(session: &mut Session, board: &mut Board, given: &str) -> Result<(), String> {
+    let v = xboard_setup::strip_size(given);
+    if !crate::spec::bundled_names().contains(&kaboom_name(v)) {
+        return Err(format!("unknown variant `{}`", quote(given)));
+    }
+    if v != given {
+        let g = Variant::load(kaboom_name(v)).map_err(|e| e.to_string())?.geometry();
+        if !given.starts_with(&format!("{}x{}_", g.files, g.ranks))
+            && !given.starts_with(&format!("{}x{}+", g.files, g.ranks))
+        {
+            return Err(format!("`{given}`: {v} is played on {}x{}", g.files, g.ranks));
+        }
+    }
+    session.set_variant(kaboom_name(v))?;
+    board.start = session.variant.start_position();
+    board.moves.clear();
+    for line in xboard_setup::describe(&session.variant, xboard_name(v)) {
+        say(&line);
+    }
+    Ok(())
+}
+
+/// Before command `name`: the search still running is left alone for the
+/// commands heard while thinking, stopped for those that change the game,
+/// and waited for otherwise.
+fn finish_thinking(session: &mut Session, board: &mut Board, name: &str) {
+    match name {
+        "post" | "nopost" | "easy" | "hard" | "otim" | "time" | "computer" | "random" | "accepted" | "rejected"
+        | "name" | "rating" | "ics" | "xboard" => {}
+        "force" | "new" | "result" | "variant" | "setboard" | "remove" | "undo" => collect(session, board, true),
+        _ => collect(session, board, false),
+    }
+}
+
 /// Carries out one command; `Ok(true)` ends the session.
 fn command(session: &mut Session, board: &mut Board, line: &str) -> Result<bool, String> {
     let words: Vec<&str> = line.split_whitespace().collect();
@@ -159,56 +212,22 @@ fn command(session: &mut Session, board: &mut Board, line: &str) -> Result<bool,
     };
     let arg = args.first().copied();
     let error = |what: &str| format!("Error ({name}): {what}");
-    // Commands heard while thinking; every other one waits for the move.
     match name {
         "quit" => return Ok(true),
         "?" => {
             collect(session, board, true);
             return Ok(false);
         }
-        "post" | "nopost" | "easy" | "hard" | "otim" | "time" | "computer" | "random" | "accepted" | "rejected"
-        | "name" | "rating" | "ics" | "xboard" => {}
-        "force" | "new" | "result" | "variant" | "setboard" | "remove" | "undo" => collect(session, board, true),
-        _ => collect(session, board, false),
+        _ => finish_thinking(session, board, name),
     }
     match name {
         "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating" | "ics" | "easy" | "hard"
         | "draw" => {}
         "protover" => features(session),
-        "new" => {
-            session.set_variant(&board.default_variant.clone())?;
-            *board = Board {
-                default_variant: board.default_variant.clone(),
-                start: session.variant.start_position(),
-                moves: Vec::new(),
-                engine_side: Some(Color::Black),
-                move_time: None,
-                depth: None,
-                ..*board
-            };
-        }
+        "new" => new_game(session, board)?,
         "variant" => {
             let given = arg.ok_or_else(|| error("needs a variant name"))?;
-            let v = xboard_setup::strip_size(given);
-            if !crate::spec::bundled_names().contains(&kaboom_name(v)) {
-                return Err(error(&format!("unknown variant `{}`", quote(given))));
-            }
-            if v != given {
-                let g = Variant::load(kaboom_name(v))
-                    .map_err(|e| error(&e.to_string()))?
-                    .geometry();
-                if !given.starts_with(&format!("{}x{}_", g.files, g.ranks))
-                    && !given.starts_with(&format!("{}x{}+", g.files, g.ranks))
-                {
-                    return Err(error(&format!("`{given}`: {v} is played on {}x{}", g.files, g.ranks)));
-                }
-            }
-            session.set_variant(kaboom_name(v)).map_err(|e| error(&e))?;
-            board.start = session.variant.start_position();
-            board.moves.clear();
-            for line in xboard_setup::describe(&session.variant, xboard_name(v)) {
-                say(&line);
-            }
+            choose_variant(session, board, given).map_err(|e| error(&e))?;
         }
         "setboard" => {
             let text = args.join(" ");

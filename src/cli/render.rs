@@ -88,29 +88,9 @@ impl Snippet {
         };
         let start = floor(span.start);
         let end = floor(span.end.max(start));
-        // File lines: (start offset, end offset without the newline).
-        let line_at = |i: usize| text[..i].rfind('\n').map_or(0, |n| n + 1);
         let line_end = |i: usize| text[i..].find('\n').map_or(text.len(), |n| i + n);
-        let first_span_line = line_at(start);
+        let (lines, first_span_line) = lines_around(text, start, end);
         let first_line_no = text[..first_span_line].matches('\n').count();
-        let mut lines = Vec::new();
-        if first_span_line > 0 {
-            lines.push(line_at(first_span_line - 1));
-        }
-        let mut at = first_span_line;
-        let mut span_lines = 0;
-        loop {
-            lines.push(at);
-            span_lines += 1;
-            let e = line_end(at);
-            if e >= end.max(start + 1) || e >= text.len() || span_lines == MAX_SPAN_LINES {
-                if e < text.len() {
-                    lines.push(e + 1);
-                }
-                break;
-            }
-            at = e + 1;
-        }
         let first_line = first_line_no - usize::from(first_span_line > 0);
         let mut out = String::new();
         let (mut from, mut to) = (None, None);
@@ -178,6 +158,36 @@ impl Snippet {
         };
         (snippet, from..to)
     }
+}
+
+/// The start offsets of the file lines a snippet of `start..end` shows:
+/// the line before the span, the span's lines (at most
+/// [`MAX_SPAN_LINES`]) and the line after; and the start of the span's
+/// first line.
+fn lines_around(text: &str, start: usize, end: usize) -> (Vec<usize>, usize) {
+    // File lines: (start offset, end offset without the newline).
+    let line_at = |i: usize| text[..i].rfind('\n').map_or(0, |n| n + 1);
+    let line_end = |i: usize| text[i..].find('\n').map_or(text.len(), |n| i + n);
+    let first_span_line = line_at(start);
+    let mut lines = Vec::new();
+    if first_span_line > 0 {
+        lines.push(line_at(first_span_line - 1));
+    }
+    let mut at = first_span_line;
+    let mut span_lines = 0;
+    loop {
+        lines.push(at);
+        span_lines += 1;
+        let e = line_end(at);
+        if e >= end.max(start + 1) || e >= text.len() || span_lines == MAX_SPAN_LINES {
+            if e < text.len() {
+                lines.push(e + 1);
+            }
+            break;
+        }
+        at = e + 1;
+    }
+    (lines, first_span_line)
 }
 
 impl miette::SourceCode for Snippet {

@@ -81,13 +81,12 @@ pub fn marked_diagram(variant: &Variant, pos: &Position, marked: &SquareSet) -> 
     out
 }
 
-/// The move and its events in sentences.
-pub fn in_words(variant: &Variant, before: &Position, mv: &Move, events: &[Event]) -> Vec<String> {
-    let g = variant.geometry;
-    let sq = |s: Square| g.name(s);
+/// The sentence of the move itself: a castling, an action (a side's, on
+/// the actor's own square, or on another square) or a move.
+fn opening(variant: &Variant, before: &Position, mv: &Move) -> String {
+    let sq = |s: Square| variant.geometry.name(s);
     let mover = before.cell(mv.from);
-    let mut lines = Vec::new();
-    let opening = match mv.kind {
+    match mv.kind {
         MoveKind::Castle(_) => format!("{} castles.", side(mover)),
         MoveKind::Action(i) if variant.is_side_action(i) => {
             format!(
@@ -120,7 +119,16 @@ pub fn in_words(variant: &Variant, before: &Position, mv: &Move, events: &[Event
             )
         }
         _ => format!("{} moves from {} to {}.", name(variant, mover), sq(mv.from), sq(mv.to)),
-    };
+    }
+}
+
+/// The move and its events in sentences.
+pub fn in_words(variant: &Variant, before: &Position, mv: &Move, events: &[Event]) -> Vec<String> {
+    let g = variant.geometry;
+    let sq = |s: Square| g.name(s);
+    let mover = before.cell(mv.from);
+    let mut lines = Vec::new();
+    let opening = opening(variant, before, mv);
     if let Some(c) = mv.controller {
         lines.push(format!(
             "The {} on {} stays and compels the {} on {} to move.",

@@ -462,6 +462,40 @@ fn read_extra(variant: &Variant, pos: &mut Position, key: &str, value: &str) -> 
 /// blocked square.
 pub fn write(variant: &Variant, pos: &Position) -> String {
     let g = variant.geometry;
+    let mut out = board_field(variant, pos);
+    hands_field(variant, pos, &mut out);
+    out.push_str(if pos.side == Color::White { " w " } else { " b " });
+    let rights = castling_field(variant, pos);
+    out.push_str(if rights.is_empty() { "-" } else { &rights });
+    out.push(' ');
+    let named = en_passant_named(variant, pos);
+    // A running count takes the en passant field's place, as
+    // Fairy-Stockfish writes it (its plies take the halfmove clock's).
+    let count = pos.count.running().then_some(pos.count);
+    match count {
+        Some(c) => out.push_str(&c.limit.to_string()),
+        None if named.is_empty() => out.push('-'),
+        None => named.iter().for_each(|&sq| out.push_str(&g.name(sq))),
+    }
+    if variant.programs.counts_checks {
+        let left = |side: Color| {
+            variant
+                .programs
+                .check_limit
+                .saturating_sub(pos.checks[side as usize] as u32)
+        };
+        out.push_str(&format!(" {}+{}", left(Color::White), left(Color::Black)));
+    }
+    let clock = count.map_or(pos.halfmove, |c| c.ply as u32);
+    out.push_str(&format!(" {} {}", clock, pos.fullmove));
+    extensions(variant, pos, &named, &mut out);
+    out
+}
+
+/// The board field: ranks from the last, `+P` for a promoted form, `~`
+/// after a promoted piece.
+fn board_field(variant: &Variant, pos: &Position) -> String {
+    let g = variant.geometry;
     let mut out = String::new();
     for rank in (0..g.ranks as i32).rev() {
         let mut empty = 0;
@@ -497,6 +531,11 @@ pub fn write(variant: &Variant, pos: &Position) -> String {
             out.push('/');
         }
     }
+    out
+}
+
+/// The hands, `[...]`, where pieces are dropped from hands.
+fn hands_field(variant: &Variant, pos: &Position, out: &mut String) {
     if variant.programs.drops.as_ref().is_some_and(|d| !d.free) {
         // As Fairy-Stockfish writes them (endless hands, `free`, not at all): White's then Black's, the
         // strongest first (the last kinds of the file first).
@@ -511,7 +550,10 @@ pub fn write(variant: &Variant, pos: &Position) -> String {
         }
         out.push(']');
     }
-    out.push_str(if pos.side == Color::White { " w " } else { " b " });
+}
+
+/// The castling rights' letters (empty for none).
+fn castling_field(variant: &Variant, pos: &Position) -> String {
     let mut rights = String::new();
     let mut written = 0u16;
     for side in Color::BOTH {
@@ -527,8 +569,12 @@ pub fn write(variant: &Variant, pos: &Position) -> String {
             }
         }
     }
-    out.push_str(if rights.is_empty() { "-" } else { &rights });
-    out.push(' ');
+    rights
+}
+
+/// The en passant squares the FEN names.
+fn en_passant_named(variant: &Variant, pos: &Position) -> Vec<Square> {
+    let g = variant.geometry;
     // The target farthest from the piece that passed it (nearest the
     // square it left); with more than one, all of them in square order,
     // as Fairy-Stockfish writes them (`b3b4`).
@@ -540,30 +586,18 @@ pub fn write(variant: &Variant, pos: &Position) -> String {
         .ep_targets
         .iter()
         .max_by_key(|&sq| (distance(sq), std::cmp::Reverse(sq)));
-    let named: Vec<Square> = if pos.ep_targets.len() > 1 {
+    if pos.ep_targets.len() > 1 {
         pos.ep_targets.iter().collect()
     } else {
         ep.into_iter().collect()
-    };
-    // A running count takes the en passant field's place, as
-    // Fairy-Stockfish writes it (its plies take the halfmove clock's).
-    let count = pos.count.running().then_some(pos.count);
-    match count {
-        Some(c) => out.push_str(&c.limit.to_string()),
-        None if named.is_empty() => out.push('-'),
-        None => named.iter().for_each(|&sq| out.push_str(&g.name(sq))),
     }
-    if variant.programs.counts_checks {
-        let left = |side: Color| {
-            variant
-                .programs
-                .check_limit
-                .saturating_sub(pos.checks[side as usize] as u32)
-        };
-        out.push_str(&format!(" {}+{}", left(Color::White), left(Color::Black)));
-    }
-    let clock = count.map_or(pos.halfmove, |c| c.ply as u32);
-    out.push_str(&format!(" {} {}", clock, pos.fullmove));
+}
+
+/// kaboom's fields after the six (`used=`, `unmoved=`, `epvictim=`,
+/// `captured=`, `shields=`, `marks=`, `last=`), each only when it says
+/// something; `named` are the en passant squares written.
+fn extensions(variant: &Variant, pos: &Position, named: &[Square], out: &mut String) {
+    let g = variant.geometry;
     let mut used = Vec::new();
     for side in Color::BOTH {
         for action in &variant.programs.actions {
@@ -590,7 +624,7 @@ pub fn write(variant: &Variant, pos: &Position) -> String {
         // Name the piece that may be taken when the squares alone do not.
         let mut bare = pos.clone();
         bare.ep_targets = SquareSet::EMPTY;
-        if en_passant_read(variant, &bare, &named, None) != Some((pos.ep_targets, pos.ep_victim)) {
+        if en_passant_read(variant, &bare, named, None) != Some((pos.ep_targets, pos.ep_victim)) {
             out.push_str(&format!(" epvictim={}", g.name(pos.ep_victim)));
         }
     }
@@ -621,7 +655,6 @@ pub fn write(variant: &Variant, pos: &Position) -> String {
             variant.programs.actions[action.index()].name
         ));
     }
-    out
 }
 
 /// Reads `last=d1d8@swap`: the last move was the action `swap` from d1 to

@@ -120,25 +120,7 @@ pub fn short(word: &str) -> String {
 
 /// Parses every game of a PGN text.
 pub fn parse(text: &str) -> Result<Vec<PgnGame>, PgnError> {
-    if text.len() > MAX_PGN_BYTES {
-        return Err(PgnError {
-            line: 1,
-            col: 1,
-            message: format!(
-                "the file has {} bytes; a PGN file may have at most {MAX_PGN_BYTES}",
-                text.len()
-            ),
-        });
-    }
-    // A byte-order mark (as Windows editors write) is not a move.
-    let text = crate::base::files::without_bom(text);
-    let mut c = Cursor {
-        chars: text.chars().collect(),
-        pos: 0,
-        line: 1,
-        col: 1,
-        _text: text,
-    };
+    let mut c = cursor(text)?;
     let mut games: Vec<PgnGame> = Vec::new();
     let mut game: Option<PgnGame> = None;
     let mut in_moves = false;
@@ -158,9 +140,7 @@ pub fn parse(text: &str) -> Result<Vec<PgnGame>, PgnError> {
             continue;
         }
         if ch == '%' && col == 1 {
-            while c.peek().is_some_and(|x| x != '\n') {
-                c.bump();
-            }
+            skip_line(&mut c);
             continue;
         }
         match ch {
@@ -176,48 +156,15 @@ pub fn parse(text: &str) -> Result<Vec<PgnGame>, PgnError> {
                 let (k, v) = read_tag(&mut c)?;
                 game.as_mut().expect("a game").tags.push((k, v));
             }
-            '{' => {
-                c.bump();
-                loop {
-                    match c.bump() {
-                        Some('}') => break,
-                        Some(_) => {}
-                        None => return Err(c.err(line, col, "a comment `{` is never closed")),
-                    }
-                }
-            }
-            ';' => {
-                while c.peek().is_some_and(|x| x != '\n') {
-                    c.bump();
-                }
-            }
-            '$' => {
-                c.bump();
-                let mut n = 0;
-                while c.peek().is_some_and(|x| x.is_ascii_digit()) {
-                    c.bump();
-                    n += 1;
-                }
-                if n == 0 {
-                    return Err(c.err(line, col, "`$` must be followed by a number (a NAG)"));
-                }
-            }
+            '{' => skip_comment(&mut c, line, col)?,
+            ';' => skip_line(&mut c),
+            '$' => skip_nag(&mut c, line, col)?,
             '(' if !move_group(&c) => skip_variation(&mut c)?,
             ')' => return Err(c.err(line, col, "`)` closes no variation")),
             ']' | '}' => return Err(c.err(line, col, format!("unexpected `{ch}`"))),
             _ => {
-                let word = read_word(&mut c);
-                // Move numbers: `12.`, `12...`, possibly glued to the move (`1.e4`).
-                let digits: String = word.chars().take_while(char::is_ascii_digit).collect();
-                let rest = &word[digits.len()..];
-                let word = if !digits.is_empty() && rest.starts_with('.') {
-                    let after = rest.trim_start_matches('.');
-                    if after.is_empty() {
-                        continue;
-                    }
-                    after.to_string()
-                } else {
-                    word
+                let Some(word) = without_number(read_word(&mut c)) else {
+                    continue;
                 };
                 if game.is_none() {
                     game = Some(start_game(&games, line, &c)?);
@@ -230,18 +177,7 @@ pub fn parse(text: &str) -> Result<Vec<PgnGame>, PgnError> {
                     continue;
                 }
                 in_moves = true;
-                let mut text = word;
-                // A bounce is written `Re8, Kg8+`: the comma joins the next word.
-                while text.ends_with(',') {
-                    while c.peek().is_some_and(|x| x == ' ' || x == '\t') {
-                        c.bump();
-                    }
-                    if c.peek().is_none_or(is_delimiter) {
-                        break;
-                    }
-                    text.push(' ');
-                    text.push_str(&read_word(&mut c));
-                }
+                let text = joined(&mut c, word);
                 if g.moves.len() >= MAX_MOVES {
                     return Err(c.err(line, col, format!("more than {MAX_MOVES} moves in one game")));
                 }
@@ -251,6 +187,92 @@ pub fn parse(text: &str) -> Result<Vec<PgnGame>, PgnError> {
     }
     games.extend(game.take());
     Ok(games)
+}
+
+/// A cursor at the start of `text` (a byte-order mark, as Windows editors
+/// write, skipped), or the error of a text over [`MAX_PGN_BYTES`].
+fn cursor(text: &str) -> Result<Cursor<'_>, PgnError> {
+    if text.len() > MAX_PGN_BYTES {
+        return Err(PgnError {
+            line: 1,
+            col: 1,
+            message: format!(
+                "the file has {} bytes; a PGN file may have at most {MAX_PGN_BYTES}",
+                text.len()
+            ),
+        });
+    }
+    let text = crate::base::files::without_bom(text);
+    Ok(Cursor {
+        chars: text.chars().collect(),
+        pos: 0,
+        line: 1,
+        col: 1,
+        _text: text,
+    })
+}
+
+/// Skips to the end of the line (a `;` comment, a `%` escape line).
+fn skip_line(c: &mut Cursor) {
+    while c.peek().is_some_and(|x| x != '\n') {
+        c.bump();
+    }
+}
+
+/// Skips a `{...}` comment that starts at `line`:`col`.
+fn skip_comment(c: &mut Cursor, line: usize, col: usize) -> Result<(), PgnError> {
+    c.bump();
+    loop {
+        match c.bump() {
+            Some('}') => return Ok(()),
+            Some(_) => {}
+            None => return Err(c.err(line, col, "a comment `{` is never closed")),
+        }
+    }
+}
+
+/// Skips a NAG (`$` and a number) that starts at `line`:`col`.
+fn skip_nag(c: &mut Cursor, line: usize, col: usize) -> Result<(), PgnError> {
+    c.bump();
+    let mut n = 0;
+    while c.peek().is_some_and(|x| x.is_ascii_digit()) {
+        c.bump();
+        n += 1;
+    }
+    if n == 0 {
+        return Err(c.err(line, col, "`$` must be followed by a number (a NAG)"));
+    }
+    Ok(())
+}
+
+/// A word without its move number (`12.`, `12...`, possibly glued to the
+/// move: `1.e4`); `None` when it is only a move number.
+fn without_number(word: String) -> Option<String> {
+    let digits = word.chars().take_while(char::is_ascii_digit).count();
+    let rest = &word[digits..];
+    if digits > 0 && rest.starts_with('.') {
+        let after = rest.trim_start_matches('.');
+        (!after.is_empty()).then(|| after.to_string())
+    } else {
+        Some(word)
+    }
+}
+
+/// The move `word` with the words a trailing comma joins to it: a bounce
+/// is written `Re8, Kg8+`.
+fn joined(c: &mut Cursor, word: String) -> String {
+    let mut text = word;
+    while text.ends_with(',') {
+        while c.peek().is_some_and(|x| x == ' ' || x == '\t') {
+            c.bump();
+        }
+        if c.peek().is_none_or(is_delimiter) {
+            break;
+        }
+        text.push(' ');
+        text.push_str(&read_word(&mut *c));
+    }
+    text
 }
 
 /// Whether the `(` at the cursor opens a group that is part of a move

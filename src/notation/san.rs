@@ -82,33 +82,7 @@ fn unmarked(
             }
             out
         }
-        MoveKind::Action(i) => match &variant.programs.actions[i.index()].record {
-            Some(template) => {
-                let removed: String = events
-                    .iter()
-                    .filter_map(|e| match *e {
-                        Event::Captured { at, .. } | Event::Removed { at, .. } => Some(g.name(at)),
-                        Event::PushedOff { from, .. } => Some(g.name(from)),
-                        _ => None,
-                    })
-                    .collect();
-                let promotion = mv
-                    .promotion
-                    .map_or(String::new(), |k| variant.pieces[k.index()].letter.to_string());
-                template
-                    .replace("{promotion}", &promotion)
-                    .replace("{origin}", &g.name(mv.from))
-                    .replace("{target}", &g.name(mv.to))
-                    .replace("{removed}", &removed)
-            }
-            None => uci::write(
-                variant,
-                &Move {
-                    choices: Choices::NONE,
-                    ..*mv
-                },
-            ),
-        },
+        MoveKind::Action(i) => action(variant, mv, i, events),
         // A drop and a pass read the same in both notations.
         MoveKind::Drop(_) | MoveKind::Pass => uci::write(variant, mv),
         _ if mv.controller.is_some() => uci::write(
@@ -150,6 +124,39 @@ fn unmarked(
         }
     }
     out
+}
+
+/// An action, as its `record` template writes it (with the squares the
+/// action emptied, `{removed}`), else in UCI coordinates.
+fn action(variant: &Variant, mv: &Move, i: crate::base::action::ActionId, events: &[Event]) -> String {
+    let g = variant.geometry;
+    match &variant.programs.actions[i.index()].record {
+        Some(template) => {
+            let removed: String = events
+                .iter()
+                .filter_map(|e| match *e {
+                    Event::Captured { at, .. } | Event::Removed { at, .. } => Some(g.name(at)),
+                    Event::PushedOff { from, .. } => Some(g.name(from)),
+                    _ => None,
+                })
+                .collect();
+            let promotion = mv
+                .promotion
+                .map_or(String::new(), |k| variant.pieces[k.index()].letter.to_string());
+            template
+                .replace("{promotion}", &promotion)
+                .replace("{origin}", &g.name(mv.from))
+                .replace("{target}", &g.name(mv.to))
+                .replace("{removed}", &removed)
+        }
+        None => uci::write(
+            variant,
+            &Move {
+                choices: Choices::NONE,
+                ..*mv
+            },
+        ),
+    }
 }
 
 /// Whether `mv` is a capture whose own piece moves on (`move(mover as

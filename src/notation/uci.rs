@@ -144,12 +144,10 @@ struct Written {
     carry: Vec<Square>,
 }
 
-fn read(variant: &Variant, text: &str) -> Result<Written, String> {
-    let g = variant.geometry;
-    if text.len() > 64 {
-        return Err("too long for a move".into());
-    }
-    let (controller, text) = match text.split_once('~') {
+/// The compelling piece's square before `~` (`e1~e2e4`), if any, and the
+/// text after it.
+fn read_controller(g: Geometry, text: &str) -> Result<(Option<Square>, &str), String> {
+    match text.split_once('~') {
         Some((c, rest)) => {
             let sq = g
                 .parse_square(c)
@@ -160,10 +158,18 @@ fn read(variant: &Variant, text: &str) -> Result<Written, String> {
                         .into(),
                 );
             }
-            (Some(sq), rest)
+            Ok((Some(sq), rest))
         }
-        None => (None, text),
-    };
+        None => Ok((None, text)),
+    }
+}
+
+fn read(variant: &Variant, text: &str) -> Result<Written, String> {
+    let g = variant.geometry;
+    if text.len() > 64 {
+        return Err("too long for a move".into());
+    }
+    let (controller, text) = read_controller(g, text)?;
     let (body, choices, last_promotion) = read_choices(g, text)?;
     // A trailing `+` promotes to the promoted form; `+` between squares
     // names pieces carried along in castling.

@@ -73,87 +73,94 @@ pub fn marks(mv: &Move, events: &[Event], area: SquareSet) -> (Marks, Marks) {
         });
     }
     for e in events {
-        match *e {
-            Event::Moved { from, to, .. } => {
-                let arrow = Arrow {
-                    from,
-                    to,
-                    kind: ArrowKind::Move,
-                };
-                if from != to && !before.arrows.contains(&arrow) {
-                    before.arrows.push(arrow);
-                }
-                after.touched.insert(to);
-            }
-            Event::Captured { at, .. } => {
-                before.removed.insert(at);
-                after.shaded.insert(at);
-            }
-            Event::Dropped { at, .. } => {
-                after.touched.insert(at);
-            }
-            Event::Removed { at, .. } => {
-                before.removed.insert(at);
-                before.shaded.insert(at);
-                after.shaded.insert(at);
-            }
-            Event::Pushed { from, to, .. } => {
-                before.arrows.push(Arrow {
-                    from,
-                    to,
-                    kind: ArrowKind::Push,
-                });
-                after.touched.insert(to);
-            }
-            Event::PushedOff { from, .. } => {
-                before.removed.insert(from);
-                before.shaded.insert(from);
-                after.shaded.insert(from);
-            }
-            Event::Blocked { at } | Event::Unblocked { at } => {
-                before.shaded.insert(at);
-                after.shaded.insert(at);
-            }
-            Event::Recoloured { at, .. }
-            | Event::Transformed { at, .. }
-            | Event::Marked { at, .. }
-            | Event::Unmarked { at, .. } => {
-                after.touched.insert(at);
-                after.shaded.insert(at);
-            }
-            Event::Bounced { from, to, .. } => {
-                before.arrows.push(Arrow {
-                    from,
-                    to,
-                    kind: ArrowKind::Bounce,
-                });
-                after.touched.insert(to);
-            }
-            Event::Promoted { at, .. } => after.touched.insert(at),
-            Event::Placed { from, at, .. } => {
-                if let Some(from) = from
-                    && from != at
-                {
-                    before.arrows.push(Arrow {
-                        from,
-                        to: at,
-                        kind: ArrowKind::Place,
-                    });
-                }
-                before.shaded.insert(at);
-                after.touched.insert(at);
-                after.shaded.insert(at);
-            }
-            Event::Shielded { at } => {
-                before.shielded.insert(at);
-                before.shaded.insert(at);
-                after.shielded.insert(at);
-                after.shaded.insert(at);
-            }
-        }
+        mark_event(e, &mut before, &mut after);
     }
     after.touched.insert(mv.to);
     (before, after)
+}
+
+/// The marks one event of the trace leaves before and after the move: a
+/// match over every kind of event, kept whole so that a new event is one
+/// more arm here.
+fn mark_event(e: &Event, before: &mut Marks, after: &mut Marks) {
+    match *e {
+        Event::Moved { from, to, .. } => {
+            let arrow = Arrow {
+                from,
+                to,
+                kind: ArrowKind::Move,
+            };
+            if from != to && !before.arrows.contains(&arrow) {
+                before.arrows.push(arrow);
+            }
+            after.touched.insert(to);
+        }
+        Event::Captured { at, .. } => {
+            before.removed.insert(at);
+            after.shaded.insert(at);
+        }
+        Event::Dropped { at, .. } => {
+            after.touched.insert(at);
+        }
+        Event::Removed { at, .. } => {
+            before.removed.insert(at);
+            before.shaded.insert(at);
+            after.shaded.insert(at);
+        }
+        Event::Pushed { from, to, .. } => {
+            before.arrows.push(Arrow {
+                from,
+                to,
+                kind: ArrowKind::Push,
+            });
+            after.touched.insert(to);
+        }
+        Event::PushedOff { from, .. } => {
+            before.removed.insert(from);
+            before.shaded.insert(from);
+            after.shaded.insert(from);
+        }
+        Event::Blocked { at } | Event::Unblocked { at } => {
+            before.shaded.insert(at);
+            after.shaded.insert(at);
+        }
+        Event::Recoloured { at, .. }
+        | Event::Transformed { at, .. }
+        | Event::Marked { at, .. }
+        | Event::Unmarked { at, .. } => {
+            after.touched.insert(at);
+            after.shaded.insert(at);
+        }
+        Event::Bounced { from, to, .. } => {
+            before.arrows.push(Arrow {
+                from,
+                to,
+                kind: ArrowKind::Bounce,
+            });
+            after.touched.insert(to);
+        }
+        Event::Promoted { at, .. } => after.touched.insert(at),
+        Event::Placed { from, at, .. } => {
+            if let Some(from) = from
+                && from != at
+            {
+                before.arrows.push(Arrow {
+                    from,
+                    to: at,
+                    kind: ArrowKind::Place,
+                });
+            }
+            before.shaded.insert(at);
+            after.touched.insert(at);
+            after.shaded.insert(at);
+        }
+        Event::Shielded { at } => {
+            before.shielded.insert(at);
+            before.shaded.insert(at);
+            after.shielded.insert(at);
+            after.shaded.insert(at);
+        }
+    }
 }
 
 #[cfg(test)]

@@ -26,6 +26,7 @@
 //! mobility, centre, advancement, royal safety, tempo) in percent of the
 //! defaults above ([`EvalWeights`](crate::base::weights::EvalWeights)).
 
+use crate::base::geometry::Geometry;
 use crate::base::piece::{Cell, Kind};
 use crate::base::square::{Color, MAX_SQUARES, Square, SquareSet};
 use crate::compile::Variant;
@@ -105,36 +106,150 @@ fn material_sign(variant: &Variant) -> i32 {
     }
 }
 
+/// A term scaled by its weight, in percent.
+fn pct(x: i32, weight: u32) -> i32 {
+    (i64::from(x) * i64::from(weight) / 100) as i32
+}
+
+/// Closeness to the centre: 0 on the outermost ring, growing inwards.
+fn closeness(g: Geometry, sq: Square) -> i32 {
+    let centre_f = f64::from(g.files as i32 - 1) / 2.0;
+    let centre_r = f64::from(g.ranks as i32 - 1) / 2.0;
+    let df = (f64::from(g.file(sq)) - centre_f).abs();
+    let dr = (f64::from(g.rank(sq)) - centre_r).abs();
+    (centre_f.max(centre_r) - df.max(dr)).round() as i32
+}
+
+/// The mean empty-board mobility of `kind` for `side` over the `n` squares.
+fn average(mobility: &[i32], n: usize, kind: usize, side: usize) -> f64 {
+    let row = &mobility[(kind * 2 + side) * MAX_SQUARES..][..n];
+    row.iter().map(|&m| f64::from(m)).sum::<f64>() / n.max(1) as f64
+}
+
+/// Each piece's value per (kind, side, square): its material, its
+/// mobility there against its mean (not for a royal piece), its closeness
+/// to the centre, and the approach to its promotion zone.
+#[allow(clippy::needless_range_loop)] // kinds and sides index several tables
+fn placement_table(variant: &Variant, mobility: &[i32], values: &[i32], best_promotion: &[i32]) -> Vec<i32> {
+    let g = variant.geometry;
+    let w = variant.evaluation;
+    let n = g.squares();
+    let kinds = variant.pieces.len();
+    let mut table = vec![0i32; kinds * 2 * MAX_SQUARES];
+    for kind in 0..kinds {
+        for side in Color::BOTH {
+            let row = kind * 2 + side as usize;
+            let avg = average(mobility, n, kind, side as usize);
+            let zone = variant
+                .promotion_zone
+                .try_get(Kind::from_index(kind), side)
+                .copied()
+                .unwrap_or_default();
+            let gain = (best_promotion.get(kind).copied().unwrap_or(0) - values[kind]).max(0);
+            let span = (g.ranks as i32 - 1).max(1);
+            for sq in 0..n {
+                let mut v = values[kind];
+                if !variant.is_royal(Kind::from_index(kind)) {
+                    let m = f64::from(mobility[row * MAX_SQUARES + sq]);
+                    let placement = f64::from(PLACEMENT_WEIGHT) * f64::from(w.mobility) / 100.0;
+                    v += (placement * (m - avg)).round() as i32;
+                    v += pct(CENTRE_WEIGHT * closeness(g, Square::from_index(sq)), w.centre);
+                }
+                if !zone.is_empty() && gain > 0 {
+                    let rank = g.rank(Square::from_index(sq));
+                    let distance = zone.iter().map(|z| (g.rank(z) - rank).abs()).min().unwrap_or(span);
+                    let progress = (span - distance).max(0);
+                    v += pct(
+                        gain * progress * progress * progress / (6 * span * span * span),
+                        w.advancement,
+                    );
+                }
+                table[row * MAX_SQUARES + sq] = v;
+            }
+        }
+    }
+    table
+}
+
+/// Mobility per (kind, side, square) on the empty board.
+fn mobility_table(variant: &Variant) -> Vec<i32> {
+    let n = variant.geometry.squares();
+    let kinds = variant.pieces.len();
+    let mut buffer = Vec::with_capacity(256);
+    let mut mobility = vec![0i32; kinds * 2 * MAX_SQUARES];
+    for kind in 0..kinds {
+        for side in Color::BOTH {
+            for sq in 0..n {
+                mobility[(kind * 2 + side as usize) * MAX_SQUARES + sq] = empty_board_mobility(
+                    variant,
+                    Kind::from_index(kind),
+                    side,
+                    Square::from_index(sq),
+                    &mut buffer,
+                ) as i32;
+            }
+        }
+    }
+    mobility
+}
+
+/// Each square's eight neighbours.
+fn neighbours(variant: &Variant) -> Vec<SquareSet> {
+    let g = variant.geometry;
+    let n = g.squares();
+    (0..MAX_SQUARES)
+        .map(|sq| {
+            let mut set = SquareSet::EMPTY;
+            if sq < n {
+                for (df, dr) in [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)] {
+                    if let Some(t) = g.offset(Square::from_index(sq), df, dr) {
+                        set.insert(t);
+                    }
+                }
+            }
+            set
+        })
+        .collect()
+}
+
+/// The start position's material (at least 1); a variant fitted to
+/// another arrangement's FEN may no longer read its own start record:
+/// then the letters of its start FEN are counted.
+fn start_material(variant: &Variant, values: &[i32]) -> i32 {
+    match crate::notation::fen::position_from_record(variant, &variant.start_record) {
+        Ok(start) => (0..2)
+            .flat_map(|side| {
+                start.occupied[side]
+                    .iter()
+                    .map(|sq| start.board[sq.index()])
+                    .collect::<Vec<_>>()
+            })
+            .map(|cell| values[cell.kind().index()])
+            .sum::<i32>(),
+        Err(_) => variant
+            .start_fen
+            .split_whitespace()
+            .next()
+            .unwrap_or("")
+            .chars()
+            .filter_map(|c| variant.kind_of_letter(c))
+            .map(|k| values[k.index()])
+            .sum(),
+    }
+    .abs()
+    .max(1)
+}
+
 impl Evaluation {
     /// Computes the tables for `variant`.
     #[allow(clippy::needless_range_loop)] // kinds and sides index several tables
     pub fn new(variant: &Variant) -> Evaluation {
         let g = variant.geometry;
         let w = variant.evaluation;
-        // A term scaled by its weight, in percent.
-        let pct = |x: i32, weight: u32| -> i32 { (i64::from(x) * i64::from(weight) / 100) as i32 };
         let n = g.squares();
         let kinds = variant.pieces.len();
-        let mut buffer = Vec::with_capacity(256);
-        // Mobility per (kind, side, square) on the empty board.
-        let mut mobility = vec![0i32; kinds * 2 * MAX_SQUARES];
-        for kind in 0..kinds {
-            for side in Color::BOTH {
-                for sq in 0..n {
-                    mobility[(kind * 2 + side as usize) * MAX_SQUARES + sq] = empty_board_mobility(
-                        variant,
-                        Kind::from_index(kind),
-                        side,
-                        Square::from_index(sq),
-                        &mut buffer,
-                    ) as i32;
-                }
-            }
-        }
-        let average = |kind: usize, side: usize| -> f64 {
-            let row = &mobility[(kind * 2 + side) * MAX_SQUARES..][..n];
-            row.iter().map(|&m| f64::from(m)).sum::<f64>() / n.max(1) as f64
-        };
+        let mobility = mobility_table(variant);
+        let average = |kind: usize, side: usize| average(&mobility, n, kind, side);
         let sign = material_sign(variant);
         let values: Vec<i32> = (0..kinds)
             .map(|k| {
@@ -165,47 +280,8 @@ impl Evaluation {
                     .unwrap_or(0)
             })
             .collect();
-        // Closeness to the centre: 0 on the outermost ring, growing inwards.
-        let centre_f = f64::from(g.files as i32 - 1) / 2.0;
-        let centre_r = f64::from(g.ranks as i32 - 1) / 2.0;
-        let closeness = |sq: Square| -> i32 {
-            let df = (f64::from(g.file(sq)) - centre_f).abs();
-            let dr = (f64::from(g.rank(sq)) - centre_r).abs();
-            (centre_f.max(centre_r) - df.max(dr)).round() as i32
-        };
-        let mut table = vec![0i32; kinds * 2 * MAX_SQUARES];
-        for kind in 0..kinds {
-            for side in Color::BOTH {
-                let row = kind * 2 + side as usize;
-                let avg = average(kind, side as usize);
-                let zone = variant
-                    .promotion_zone
-                    .try_get(Kind::from_index(kind), side)
-                    .copied()
-                    .unwrap_or_default();
-                let gain = (best_promotion.get(kind).copied().unwrap_or(0) - values[kind]).max(0);
-                let span = (g.ranks as i32 - 1).max(1);
-                for sq in 0..n {
-                    let mut v = values[kind];
-                    if !variant.is_royal(Kind::from_index(kind)) {
-                        let m = f64::from(mobility[row * MAX_SQUARES + sq]);
-                        let placement = f64::from(PLACEMENT_WEIGHT) * f64::from(w.mobility) / 100.0;
-                        v += (placement * (m - avg)).round() as i32;
-                        v += pct(CENTRE_WEIGHT * closeness(Square::from_index(sq)), w.centre);
-                    }
-                    if !zone.is_empty() && gain > 0 {
-                        let rank = g.rank(Square::from_index(sq));
-                        let distance = zone.iter().map(|z| (g.rank(z) - rank).abs()).min().unwrap_or(span);
-                        let progress = (span - distance).max(0);
-                        v += pct(
-                            gain * progress * progress * progress / (6 * span * span * span),
-                            w.advancement,
-                        );
-                    }
-                    table[row * MAX_SQUARES + sq] = v;
-                }
-            }
-        }
+        let closeness = |sq: Square| closeness(g, sq);
+        let table = placement_table(variant, &mobility, &values, &best_promotion);
         // Royal placement: the closeness to the centre and the relative rank.
         let royal_crowded = Color::BOTH.map(|side| {
             (0..MAX_SQUARES)
@@ -232,44 +308,7 @@ impl Evaluation {
                 })
                 .collect::<Vec<i32>>()
         });
-        let neighbours = (0..MAX_SQUARES)
-            .map(|sq| {
-                let mut set = SquareSet::EMPTY;
-                if sq < n {
-                    for (df, dr) in [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)] {
-                        if let Some(t) = g.offset(Square::from_index(sq), df, dr) {
-                            set.insert(t);
-                        }
-                    }
-                }
-                set
-            })
-            .collect();
-        // The start position's material; a variant fitted to another
-        // arrangement's FEN may no longer read its own start record: then
-        // the letters of its start FEN are counted.
-        let start_material = match crate::notation::fen::position_from_record(variant, &variant.start_record) {
-            Ok(start) => (0..2)
-                .flat_map(|side| {
-                    start.occupied[side]
-                        .iter()
-                        .map(|sq| start.board[sq.index()])
-                        .collect::<Vec<_>>()
-                })
-                .map(|cell| values[cell.kind().index()])
-                .sum::<i32>(),
-            Err(_) => variant
-                .start_fen
-                .split_whitespace()
-                .next()
-                .unwrap_or("")
-                .chars()
-                .filter_map(|c| variant.kind_of_letter(c))
-                .map(|k| values[k.index()])
-                .sum(),
-        }
-        .abs()
-        .max(1);
+        let start_material = start_material(variant, &values);
         let hand_values = variant.hand_kinds.iter().map(|&k| values[k.index()]).collect();
         Evaluation {
             hand_values,
@@ -277,7 +316,7 @@ impl Evaluation {
             table,
             royal_crowded,
             royal_sparse,
-            neighbours,
+            neighbours: neighbours(variant),
             shield_bonus: pct(SHIELD_BONUS, w.royal_safety),
             tempo: pct(TEMPO, w.tempo),
             start_material,

@@ -237,6 +237,37 @@ fn inverse(h: &[f64], m: usize) -> Option<Vec<f64>> {
     Some(inv)
 }
 
+/// Whether each feature is ever non-zero in the samples.
+fn features_seen(s: &Samples<'_>) -> Vec<bool> {
+    let mut seen = vec![false; s.width];
+    for i in 0..s.rows() {
+        for (j, &x) in s.row(i).iter().enumerate() {
+            seen[j] |= x != 0.0;
+        }
+    }
+    seen
+}
+
+/// A parameter on a bound that the gradient pushes outwards stays there
+/// this step (an active set), so Newton's step is taken over the others:
+/// its gradient is zeroed and its row and column of the Hessian made the
+/// identity's.
+fn hold_on_bounds(theta: &[f64], bounds: &[Bounds], free: &[usize], grad: &mut [f64], hess: &mut [f64]) {
+    let m = free.len();
+    for (a, &j) in free.iter().enumerate() {
+        let at_low = theta[j] <= bounds[j].low && grad[a] > 0.0;
+        let at_high = theta[j] >= bounds[j].high && grad[a] < 0.0;
+        if at_low || at_high {
+            grad[a] = 0.0;
+            for b in 0..m {
+                hess[a * m + b] = 0.0;
+                hess[b * m + a] = 0.0;
+            }
+            hess[a * m + a] = 1.0;
+        }
+    }
+}
+
 /// Fits `theta` (starting from `start`, each within its `bounds`) to the
 /// samples: `K` first, then Newton's method with `K` fixed.
 pub fn fit(s: &Samples<'_>, start: &[f64], bounds: &[Bounds]) -> Fitted {
@@ -245,12 +276,7 @@ pub fn fit(s: &Samples<'_>, start: &[f64], bounds: &[Bounds]) -> Fitted {
     let k = fit_scale(s, &theta);
     let loss_before = mean_loss(s, &theta, k);
     // A parameter is fitted only where its feature is ever non-zero.
-    let mut seen = vec![false; width];
-    for i in 0..s.rows() {
-        for (j, &x) in s.row(i).iter().enumerate() {
-            seen[j] |= x != 0.0;
-        }
-    }
+    let seen = features_seen(s);
     let free: Vec<usize> = (0..width).filter(|&j| seen[j]).collect();
     let m = free.len();
     let (mut grad, mut hess, mut step) = (vec![0.0; m], vec![0.0; m * m], vec![0.0; m]);
@@ -268,21 +294,7 @@ pub fn fit(s: &Samples<'_>, start: &[f64], bounds: &[Bounds]) -> Fitted {
         for a in 0..m {
             hess[a * m + a] += 1e-9 * trace + 1e-12;
         }
-        // A parameter on a bound that the gradient pushes outwards stays
-        // there this step (an active set), so Newton's step is taken
-        // over the others.
-        for (a, &j) in free.iter().enumerate() {
-            let at_low = theta[j] <= bounds[j].low && grad[a] > 0.0;
-            let at_high = theta[j] >= bounds[j].high && grad[a] < 0.0;
-            if at_low || at_high {
-                grad[a] = 0.0;
-                for b in 0..m {
-                    hess[a * m + b] = 0.0;
-                    hess[b * m + a] = 0.0;
-                }
-                hess[a * m + a] = 1.0;
-            }
-        }
+        hold_on_bounds(&theta, bounds, &free, &mut grad, &mut hess);
         step.iter_mut().zip(&grad).for_each(|(d, g)| *d = -g);
         if !cholesky_solve(&mut hess, &mut step, m) {
             break;

@@ -91,19 +91,12 @@ pub enum FitError {
     NoPositions,
 }
 
-/// Fits the variant of `data` to its positions.
-pub fn tune(data: &TuneData) -> Result<Tuned, FitError> {
-    let variant = Variant::load(&data.variant)?;
-    let features = Features::new(&variant);
-    let names = collect::feature_names(&variant, &features);
-    if names != data.features {
-        return Err(FitError::Features {
-            variant: data.variant.clone(),
-            data: data.features.join(" "),
-            now: names.join(" "),
-        });
-    }
-    let width = features.width();
+/// The samples of `data`: each position's features (`width` values a
+/// row, all rows in one vector), its game's score and the game's number
+/// among the games with positions; and that number of games. A score or a
+/// row that is malformed is refused, and so is data with no position.
+#[allow(clippy::type_complexity)]
+fn rows(data: &TuneData, width: usize) -> Result<(Vec<f32>, Vec<f32>, Vec<u32>, u32), FitError> {
     let (mut x, mut y, mut game) = (Vec::new(), Vec::new(), Vec::new());
     let mut games = 0u32;
     for g in &data.games {
@@ -123,14 +116,13 @@ pub fn tune(data: &TuneData) -> Result<Tuned, FitError> {
     if y.is_empty() {
         return Err(FitError::NoPositions);
     }
-    let samples = fit::Samples {
-        x: &x,
-        y: &y,
-        game: &game,
-        width,
-    };
-    let kinds = features.kinds().len();
-    let bounds: Vec<fit::Bounds> = (0..width)
+    Ok((x, y, game, games))
+}
+
+/// Each parameter's bounds and prior: the `kinds` piece values first, then
+/// the weights of the terms.
+fn bounds(width: usize, kinds: usize) -> Vec<fit::Bounds> {
+    (0..width)
         .map(|j| {
             if j < kinds {
                 fit::Bounds {
@@ -146,7 +138,31 @@ pub fn tune(data: &TuneData) -> Result<Tuned, FitError> {
                 }
             }
         })
-        .collect();
+        .collect()
+}
+
+/// Fits the variant of `data` to its positions.
+pub fn tune(data: &TuneData) -> Result<Tuned, FitError> {
+    let variant = Variant::load(&data.variant)?;
+    let features = Features::new(&variant);
+    let names = collect::feature_names(&variant, &features);
+    if names != data.features {
+        return Err(FitError::Features {
+            variant: data.variant.clone(),
+            data: data.features.join(" "),
+            now: names.join(" "),
+        });
+    }
+    let width = features.width();
+    let (x, y, game, games) = rows(data, width)?;
+    let samples = fit::Samples {
+        x: &x,
+        y: &y,
+        game: &game,
+        width,
+    };
+    let kinds = features.kinds().len();
+    let bounds = bounds(width, kinds);
     let fitted = fit::fit(&samples, features.start(), &bounds);
     let parameter = |j: usize, scale: f64, name: String, piece: String| Parameter {
         name,
