@@ -209,6 +209,14 @@ pub mod usi {
 }
 
 /// Standard algebraic notation: writing a move, reading one.
+///
+/// ```
+/// use kaboom::{Variant, san};
+/// let chess = Variant::load("chess").unwrap();
+/// let pos = chess.start_position();
+/// let mv = san::parse(&chess, &pos, "Nf3").unwrap();
+/// assert_eq!(san::write_move(&chess, &pos, &mv), "Nf3");
+/// ```
 pub mod san {
     pub use crate::notation::san::{legal_moves, normalize, parse, write, write_among, write_move, write_move_among};
     pub use crate::notation::san_match::{MatchError, find, find_among, strip};

@@ -20,7 +20,7 @@ use kaboom::{pgn, self_play, view};
 use std::sync::Arc;
 
 /// Names each type (a type a user cannot name does not compile here).
-#[allow(clippy::type_complexity, dead_code)]
+#[allow(clippy::type_complexity, clippy::too_many_arguments, dead_code)]
 fn every_type_is_nameable<T: Trace>(
     _: Option<(
         &ActionId,
