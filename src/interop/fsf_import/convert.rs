@@ -90,7 +90,7 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         start: start_fen(
             fen,
             &castling.kept_rights,
-            state.piece_drops && !state.othello.free_drops,
+            (state.piece_drops || state.seirawan_gating) && !state.othello.free_drops,
         ),
         promotion: promotion.rules,
         drops: drops.field,

@@ -27,8 +27,6 @@ pub(super) const UNSUPPORTED: &[(&str, &str)] = &[
     ("mustDropType", ""),
     ("dropOnTop", "false"),
     ("sittuyinRookDrop", "false"),
-    ("gating", "false"),
-    ("seirawanGating", "false"),
     ("cambodianMoves", "false"),
     ("pass", "false"),
     ("passWhite", "false"),
