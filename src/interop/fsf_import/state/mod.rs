@@ -241,6 +241,8 @@ pub struct State {
     pub check_counting: bool,
     /// `pieceDrops`: pieces in hand may be dropped.
     pub piece_drops: bool,
+    /// `dropChecks`: a drop may give check.
+    pub drop_checks: bool,
     /// `gating`: the FEN's castling field holds gating rights (file
     /// letters of first-rank pieces).
     pub gating: bool,
@@ -423,6 +425,7 @@ impl Default for State {
             makpong: None,
             check_counting: false,
             piece_drops: false,
+            drop_checks: true,
             gating: false,
             seirawan_gating: false,
             captures_to_hand: false,

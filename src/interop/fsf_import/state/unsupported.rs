@@ -23,7 +23,6 @@ pub(super) const UNSUPPORTED: &[(&str, &str)] = &[
     ("enPassantTypes", ""),
     ("enPassantTypesWhite", ""),
     ("enPassantTypesBlack", ""),
-    ("dropChecks", "true"),
     ("mustDropType", ""),
     ("dropOnTop", "false"),
     ("sittuyinRookDrop", "false"),
