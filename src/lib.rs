@@ -112,7 +112,7 @@ pub use compile::{CastlingRule, PieceInfo, Variant};
 pub use engine::event_parts::{EventParts, EventPlace};
 pub use engine::game::{Ending, Game, GameResult};
 pub use engine::movegen::legal_generations;
-pub use engine::moves::{Choice, ChoiceKind, Choices, IllegalMove, MAX_CHOICES, Move, MoveKind};
+pub use engine::moves::{Choice, ChoiceKind, Choices, Gate, IllegalMove, MAX_CHOICES, Move, MoveKind};
 pub use engine::perft::Perft;
 pub use engine::position::Position;
 pub use engine::trace::{Asked, Event, LastChoice, Trace};

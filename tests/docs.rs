@@ -312,6 +312,14 @@ use Place::{Position as At, Scenario, Seeded};
 const MOVES: &[(&str, Place)] = &[
     ("e2e4", At("chess", None)),
     ("g1f3", At("chess", None)),
+    ("b1c3h", At("docs/examples/seirawan.ron", None)),
+    (
+        "h1e1h",
+        At(
+            "docs/examples/seirawan.ron",
+            Some("rnbqk2r/pppp1ppp/5n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R[EHeh] w KQBCDkqbcd - 4 4"),
+        ),
+    ),
     (
         "h1h6",
         At("variants/fairy/circe.ron", Some("4k3/8/7n/8/8/8/8/4K2R w - - 0 1")),

@@ -27,6 +27,10 @@ pub struct CheckedDrops {
     pub split_colours: Vec<Kind>,
     /// Endless hands: every held kind may always be dropped (`free`).
     pub free: bool,
+    /// A piece in hand may enter on the square a gating piece leaves.
+    pub gating: bool,
+    /// Pieces in hand may be dropped as moves of their own.
+    pub drop_moves: bool,
 }
 
 /// Checks the `drops` section: its letters, its square sets, and the
@@ -114,6 +118,14 @@ pub(super) fn check_drops(
         );
         ok = false;
     }
+    if !spec.drop_moves && !spec.gating {
+        c.error(
+            "`drop_moves: false` leaves pieces in hand only to gate, but this variant has no gating",
+            c.root(),
+            "add `gating: true`, or remove `drop_moves: false`",
+        );
+        ok = false;
+    }
     let mut zones = Vec::new();
     let mut named = 0u64;
     for zone in &spec.zones {
@@ -171,6 +183,8 @@ pub(super) fn check_drops(
         hold_royal: spec.hold_royal,
         split_colours,
         free: spec.free,
+        gating: spec.gating,
+        drop_moves: spec.drop_moves,
     })
 }
 

@@ -460,6 +460,12 @@ pub struct Drops {
     /// Endless hands (`free`): every held kind may always be dropped, and
     /// no hand is counted.
     pub free: bool,
+    /// A piece in hand may enter, as part of a move, on the square a
+    /// piece holding a gating right leaves (`gating`).
+    pub gating: bool,
+    /// Pieces in hand may be dropped as moves of their own (else they
+    /// only gate).
+    pub drop_moves: bool,
 }
 
 /// Which way a push goes.

@@ -213,6 +213,8 @@ pub fn compile(
             zones,
             split_colours: d.split_colours.clone(),
             free: d.free,
+            gating: d.gating,
+            drop_moves: d.drop_moves,
         });
     }
     b.p.any_effects = b.p.has_effects();

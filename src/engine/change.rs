@@ -215,7 +215,8 @@ impl Variant {
 
 impl Position {
     /// Replaces the piece on `sq` by `cell` (another side or kind): the
-    /// square keeps its marks and whether its piece promoted.
+    /// square keeps its marks and whether its piece promoted, but not a
+    /// gating right.
     pub(crate) fn change_piece(&mut self, variant: &Variant, sq: Square, cell: Cell) {
         let old = self.board[sq.index()];
         if old.is_piece() {
@@ -224,6 +225,8 @@ impl Position {
             self.royals[side].remove(sq);
         }
         self.unmoved.remove(sq);
+        // A piece changed is another piece: it holds no gating right.
+        self.gates.remove(sq);
         self.board[sq.index()] = cell;
         let side = cell.color();
         self.occupied[side as usize].insert(sq);

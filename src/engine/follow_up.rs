@@ -603,11 +603,11 @@ impl Variant {
                         } else {
                             // A bounce that cannot promote only moves a piece:
                             // move it there and back instead of copying the position.
-                            let (unmoved, promoted) = (child.unmoved, child.promoted);
+                            let (unmoved, promoted, gates) = (child.unmoved, child.promoted, child.gates);
                             child.relocate(option.piece, option.to);
                             let accepted = keep(&next, Some(&child));
                             child.relocate(option.to, option.piece);
-                            (child.unmoved, child.promoted) = (unmoved, promoted);
+                            (child.unmoved, child.promoted, child.gates) = (unmoved, promoted, gates);
                             accepted
                         }
                     }
@@ -628,7 +628,7 @@ impl Variant {
                     // and back on the position played without it, promoting
                     // where the move's own piece ends.
                     Some(LastChoice::MoveOn) if !self.programs.counts_checks => {
-                        let (unmoved, promoted) = (child.unmoved, child.promoted);
+                        let (unmoved, promoted, gates) = (child.unmoved, child.promoted, child.gates);
                         let piece = child.cell(option.piece);
                         child.relocate(option.piece, option.to);
                         let promotion = next
@@ -642,7 +642,7 @@ impl Variant {
                             child.set(self, option.to, piece);
                         }
                         child.relocate(option.to, option.piece);
-                        (child.unmoved, child.promoted) = (unmoved, promoted);
+                        (child.unmoved, child.promoted, child.gates) = (unmoved, promoted, gates);
                         accepted
                     }
                     // Played again, to find the choices after this one.

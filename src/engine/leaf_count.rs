@@ -19,6 +19,11 @@ impl Variant {
     /// the buffer for the moves that must be judged one by one.
     pub(crate) fn count_legal(&self, pos: &Position, listed: &mut Vec<Move>) -> u64 {
         let p = &self.programs;
+        // Gated moves follow the legal ones: the list decides.
+        if self.gating() {
+            self.generate_legal(pos, listed);
+            return listed.len() as u64;
+        }
         // Follow-up choices that no clause judges: counted per move.
         if p.has_choices
             && p.legal.is_empty()

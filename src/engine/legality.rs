@@ -153,6 +153,9 @@ impl Variant {
     /// play it and check every legality clause. (Move generation takes a
     /// shortcut for plain moves; this never does.)
     pub fn is_legal(&self, pos: &Position, mv: &Move) -> bool {
+        if mv.gate.is_some() {
+            return self.legal_moves(pos).contains(mv);
+        }
         if !self.passes_filters(pos, mv) {
             return false;
         }

@@ -206,6 +206,9 @@ impl Position {
         {
             self.gain_castling(variant, us, mv.to);
         }
+        if let Some(gate) = mv.gate {
+            self.gate_in(variant, us, gate, trace);
+        }
         if programs.timed_shields {
             self.timed_shields.tick();
         }

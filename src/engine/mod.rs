@@ -12,6 +12,7 @@ mod evaluate;
 pub mod event_parts;
 mod follow_up;
 pub mod game;
+mod gating;
 pub mod interpret;
 mod keep_count;
 mod leaf_count;

@@ -39,6 +39,9 @@ impl Variant {
     pub fn generate_legal(&self, pos: &Position, out: &mut Vec<Move>) {
         GENERATIONS.with(|n| n.set(n.get() + 1));
         self.generate_legal_by_clauses(pos, out);
+        if self.gating() {
+            self.add_gated(pos, out);
+        }
         self.keep_longest(pos, out);
         if self.programs.captures_compulsory && out.iter().any(Move::is_capture) {
             out.retain(Move::is_capture);
@@ -280,6 +283,9 @@ impl Variant {
     /// each empty square of its drop zone.
     fn generate_drops(&self, pos: &Position, out: &mut Vec<Move>) {
         let Some(drops) = &self.programs.drops else { return };
+        if !drops.drop_moves {
+            return;
+        }
         let us = pos.side;
         // Squares no piece stands on; a blocked one is skipped below.
         let free = difference(self.programs.all, pos.occupied[0].union(&pos.occupied[1]));

@@ -135,6 +135,16 @@ impl Choices {
     }
 }
 
+/// A piece from the mover's hand that enters, as part of a move, on a
+/// square a piece holding a gating right left (`gating`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Gate {
+    /// The kind that enters.
+    pub kind: Kind,
+    /// Where: the moving piece's square, or for castling the rook's.
+    pub square: Square,
+}
+
 /// One legal or pseudo-legal move.
 ///
 /// For castling, `from` and `to` are the king's squares.
@@ -154,6 +164,8 @@ pub struct Move {
     /// For a compelled move: the square of the piece that compels it (the
     /// moving piece may then belong to either side).
     pub controller: Option<Square>,
+    /// A piece from the hand gated in on a square the move left.
+    pub gate: Option<Gate>,
 }
 
 impl Move {
@@ -167,6 +179,7 @@ impl Move {
             promotion: None,
             choices: Choices::NONE,
             controller: None,
+            gate: None,
         }
     }
 

@@ -35,6 +35,10 @@ pub struct Position {
     pub(crate) count: Count,
     /// Squares of pieces that may castle along and have not moved.
     pub(crate) unmoved: SquareSet,
+    /// Squares of pieces that hold a gating right (`gating`): a piece in
+    /// hand may enter where such a piece leaves. A right is lost when its
+    /// piece leaves or is removed.
+    pub(crate) gates: SquareSet,
     /// With drops: pieces in hand, per side, per hand slot of the variant.
     pub(crate) hands: [[u8; MAX_HAND_KINDS]; 2],
     /// With drops: squares of pieces that promoted (captured, one returns
@@ -128,6 +132,7 @@ impl Position {
             checks: [0; 2],
             count: Count::default(),
             unmoved: SquareSet::EMPTY,
+            gates: SquareSet::EMPTY,
             hands: [[0; MAX_HAND_KINDS]; 2],
             promoted: SquareSet::EMPTY,
             last: LastMoves::default(),
@@ -217,6 +222,9 @@ impl Position {
                 return Err(format!("unknown piece kind on {}", self.geometry.name(sq8)));
             }
         }
+        if let Some(sq) = self.gates.iter().find(|&sq| !self.board[sq.index()].is_piece()) {
+            return Err(format!("a gating right on the empty {}", self.geometry.name(sq)));
+        }
         if let Some(sq) = self.ep_targets.iter().find(|&sq| !self.board[sq.index()].is_empty()) {
             return Err(format!("en passant target {} is not empty", self.geometry.name(sq)));
         }
@@ -243,6 +251,7 @@ impl Position {
     #[inline]
     pub(crate) fn clear(&mut self, sq: Square) {
         self.unmoved.remove(sq);
+        self.gates.remove(sq);
         self.promoted.remove(sq);
         if self.marks.any() {
             self.marks.clear(sq);
@@ -297,6 +306,7 @@ impl Position {
     #[inline]
     pub(crate) fn relocate(&mut self, from: Square, to: Square) {
         self.unmoved.remove(from);
+        self.gates.remove(from);
         if self.marks.any() {
             self.marks.relocate(from, to);
         }

@@ -206,6 +206,14 @@ fn read_castling_rights(variant: &Variant, pos: &mut Position, record: &FenRecor
     for (i, letter) in letters.char_indices() {
         let at = span.start + i..span.start + i + letter.len_utf8();
         let by_letter = variant.castling.iter().find(|r| r.letter == letter);
+        // With gating, a file letter is a gating right on the side's first rank.
+        if variant.gating()
+            && by_letter.is_none()
+            && let Some((side, file)) = variant.castling_file(letter)
+        {
+            super::fen_gates::read(variant, pos, side, file, letter, at)?;
+            continue;
+        }
         let by_file = || {
             variant.castling_file(letter).and_then(|(side, file)| {
                 variant
@@ -264,6 +272,11 @@ fn read_castling_rights(variant: &Variant, pos: &mut Position, record: &FenRecor
             });
         }
         pos.castling |= rule.right;
+        if variant.gating() {
+            // A castling right is also a gating right of its king and rook.
+            pos.gates.insert(rule.king_from);
+            pos.gates.insert(rule.rook_from);
+        }
     }
     Ok(())
 }
@@ -567,6 +580,9 @@ fn castling_field(variant: &Variant, pos: &Position) -> String {
                 written |= rule.right;
                 rights.push(castling_letter(variant, pos, rule));
             }
+        }
+        if variant.gating() {
+            super::fen_gates::write(variant, pos, side, &mut rights);
         }
     }
     rights

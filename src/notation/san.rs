@@ -3,7 +3,9 @@
 //! a bounce follows the move (`Re8, Kg8+`, `Bh7, g7-f8`), and so do the
 //! pieces castling carries along (`O-O, Mh1, Mj1`); an action is
 //! written as the variant's `record` says (`(****)g6:h5h7g5f6`), or else
-//! as its coordinates; a chosen direction follows as in coordinates (`/f3`).
+//! as its coordinates; a chosen direction follows as in coordinates (`/f3`);
+//! a piece gated in from the hand as Fairy-Stockfish writes it (`Nc3/H`,
+//! `O-O/Eh1`).
 
 use super::fen::letter;
 use super::uci;
@@ -97,6 +99,18 @@ fn unmarked(
         _ if moves_on(variant, mv) => piece_move(variant, before, &Move { promotion: None, ..*mv }, legal),
         _ => piece_move(variant, before, mv, legal),
     };
+    if let Some(gate) = mv.gate {
+        // As Fairy-Stockfish writes a gated piece: `Nc3/H`, and for castling
+        // the square too (`O-O/Eh1`).
+        out.push('/');
+        out.push(letter(
+            variant,
+            Cell::piece(gate.kind, crate::base::square::Color::White),
+        ));
+        if matches!(mv.kind, MoveKind::Castle(_)) {
+            out.push_str(&g.name(gate.square));
+        }
+    }
     for (i, choice) in mv.choices.iter().enumerate() {
         if i == 0 && moves_on(variant, mv) {
             out.push('-');

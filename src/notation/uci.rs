@@ -13,6 +13,9 @@
 //! * a chosen-direction push after a slash, where it sends its piece:
 //!   `e1e2@bump/f3`; a move's follow-up choices in the order its effects
 //!   ask for them (`e1e2@bump/f3,g4g5`);
+//! * a piece gated in from the hand as its lower-case letter after the
+//!   move, as Fairy-Stockfish writes it (`b1c3h`; castling that gates on
+//!   the rook's square as the rook taking the king, `h1e1h`);
 //! * a compelled move after the compelling piece's square and `~`:
 //!   `e1~d7d5` (the king on e1 makes the pawn on d7 advance).
 
@@ -61,6 +64,20 @@ pub fn write(variant: &Variant, mv: &Move) -> String {
         }
         out.push('@');
         out.push_str(&g.name(mv.to));
+        return out;
+    }
+    if let Some(gate) = mv.gate {
+        // As Fairy-Stockfish writes gating: the move and the lower-case
+        // letter of the piece gated in (`b1c3h`); castling gating on the
+        // rook's square as the rook taking the king (`h1e1h`).
+        match mv.kind {
+            MoveKind::Castle(_) if gate.square != mv.from => {
+                out.push_str(&g.name(gate.square));
+                out.push_str(&g.name(mv.from));
+            }
+            _ => out.push_str(&write(variant, &Move { gate: None, ..*mv })),
+        }
+        out.push(variant.pieces[gate.kind.index()].letter.to_ascii_lowercase());
         return out;
     }
     if let Some(c) = mv.controller {
@@ -493,13 +510,26 @@ fn parse_in(variant: &Variant, pos: &Position, text: &str, given: Option<&[Move]
                 WrittenChoice::PieceTo(piece, to) => c.kind != ChoiceKind::Direction && c.piece == piece && c.to == to,
             })
             && m.controller == w.controller
+            && m.gate.is_none()
     };
-    legal.iter().find(matches).copied().ok_or_else(|| MoveError::Illegal {
-        text: text.to_string(),
-        legal: if legal.is_empty() {
-            "none (the game is over)".to_string()
-        } else {
-            legal.iter().map(|m| write(variant, m)).collect::<Vec<_>>().join(" ")
-        },
-    })
+    // A gated move is found by how it is written (`b1c3h`, `h1e1h`).
+    let gated = || {
+        legal
+            .iter()
+            .filter(|m| m.gate.is_some())
+            .find(|m| write(variant, m) == text)
+    };
+    legal
+        .iter()
+        .find(matches)
+        .or_else(gated)
+        .copied()
+        .ok_or_else(|| MoveError::Illegal {
+            text: text.to_string(),
+            legal: if legal.is_empty() {
+                "none (the game is over)".to_string()
+            } else {
+                legal.iter().map(|m| write(variant, m)).collect::<Vec<_>>().join(" ")
+            },
+        })
 }

@@ -116,6 +116,7 @@ const NO_MOVE: Move = Move {
     promotion: None,
     choices: crate::engine::moves::Choices::NONE,
     controller: None,
+    gate: None,
 };
 
 impl<'a> Worker<'a> {

@@ -38,6 +38,9 @@ pub struct Keys {
     /// Per side and hand slot, mixed with the number held.
     hands: [[u64; MAX_HAND_KINDS]; 2],
     promoted: [u64; MAX_SQUARES],
+    /// Per square, a gating right held there (drawn after the others, so
+    /// that the keys of variants without gating stay as they were).
+    gates: [u64; MAX_SQUARES],
     /// Whether the variant has drops (then hands and promotions count).
     drops: bool,
     clock: u64,
@@ -77,6 +80,7 @@ impl Keys {
         let checks = [next(), next()];
         let hands = [std::array::from_fn(|_| next()), std::array::from_fn(|_| next())];
         let promoted = std::array::from_fn(|_| next());
+        let gates = std::array::from_fn(|_| next());
         let programs = &variant.programs;
         let clock_limit = programs.end.iter().find_map(|(end, _)| match *end {
             End::MoveRule(n, _) if n > 0 => Some(2 * n),
@@ -103,6 +107,7 @@ impl Keys {
             used,
             hands,
             promoted,
+            gates,
             drops: programs.drops.is_some(),
             clock,
             clock_limit,
@@ -187,6 +192,7 @@ impl Keys {
                 }
             }
             key ^= squares(&self.promoted, &pos.promoted);
+            key ^= squares(&self.gates, &pos.gates);
         }
         if self.marks {
             key ^= marks_key(&pos.marks);

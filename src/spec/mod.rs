@@ -453,6 +453,18 @@ pub struct DropsSpec {
     #[serde(default, deserialize_with = "lenient")]
     #[serde(skip_serializing_if = "skip::is_false")]
     pub free: bool,
+    /// Whether a piece in hand may enter, as part of a move, on the square
+    /// a piece holding a gating right leaves (Fairy-Stockfish's
+    /// `seirawanGating`); the rights are the FEN's file letters in the
+    /// castling field.
+    #[serde(default, deserialize_with = "lenient")]
+    #[serde(skip_serializing_if = "skip::is_false")]
+    pub gating: bool,
+    /// Whether pieces in hand may be dropped as moves of their own
+    /// (default true); `false` leaves them only gating (Seirawan chess).
+    #[serde(default = "yes", deserialize_with = "lenient")]
+    #[serde(skip_serializing_if = "skip::is_true")]
+    pub drop_moves: bool,
 }
 
 /// The squares some pieces may be dropped on.

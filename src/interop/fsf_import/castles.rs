@@ -57,7 +57,17 @@ pub(super) fn castling(
         && state.castling
         && f.castling != "-"
     {
+        let mut gates = String::new();
         for right in f.castling.chars() {
+            // With gating, a file letter is a gating right.
+            let file = right.to_ascii_lowercase() as u32;
+            if state.gating
+                && !"KQkq".contains(right)
+                && (u32::from('a')..u32::from('a') + u32::from(state.files)).contains(&file)
+            {
+                gates.push(right);
+                continue;
+            }
             if !"KQkq".contains(right) {
                 refusals.push(refuse(
                     start_origin,
@@ -76,6 +86,7 @@ pub(super) fn castling(
                 out.kept_rights.push(letter);
             }
         }
+        out.kept_rights.push_str(&gates);
     }
     // `castlingDroppedPiece`: the rights come with the king and the corner
     // rooks dropped on their squares.

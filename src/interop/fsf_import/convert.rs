@@ -90,7 +90,7 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         start: start_fen(
             fen,
             &castling.kept_rights,
-            state.piece_drops && !state.othello.free_drops,
+            (state.piece_drops || state.seirawan_gating) && !state.othello.free_drops,
         ),
         promotion: promotion.rules,
         drops: drops.field,
@@ -142,12 +142,17 @@ fn effect_rules(royalty: &Royalty, petrify: &Petrify, walls: Option<Walls>) -> (
 }
 
 /// The legality clauses: the pseudo-royal pieces' and petrification's,
-/// then `checking`, `flyingGeneral`, `mustCapture` and `mustDrop`.
+/// then `checking` (or `dropChecks`), `flyingGeneral`, `mustCapture` and
+/// `mustDrop`.
 fn legality(state: &State, has_royal: bool, royalty: &Royalty, petrify: &Petrify) -> Vec<String> {
     let mut legal: Vec<String> = royalty.legal.iter().chain(&petrify.legal).cloned().collect();
     if has_royal {
         if !state.checking {
             legal.push("not attacked(enemy royal)".to_string());
+        } else if !state.drop_checks && state.piece_drops {
+            // `dropChecks = false`: a drop may not give check (after a drop,
+            // any check is the drop's: the side to move was not in check).
+            legal.push("not (dropped() and attacked(enemy royal))".to_string());
         }
         if state.flying_general {
             // The kings may not face each other with nothing between them,

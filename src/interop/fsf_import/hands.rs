@@ -41,7 +41,19 @@ pub(super) fn drops(state: &State, immobile: &[Squares]) -> Built<Drops> {
             .is_some_and(|(_, hand)| hand.chars().any(|c| c.eq_ignore_ascii_case(&k.letter)))
     });
     let mut regions = Vec::new();
-    let field = if state.piece_drops {
+    if state.gating != state.seirawan_gating {
+        refusals.push(refuse(
+            None,
+            "drops and hands",
+            if state.gating {
+                "`gating` without `seirawanGating`: gating rights that only some moves read"
+            } else {
+                "`seirawanGating` without `gating`: no piece holds a gating right"
+            }
+            .to_string(),
+        ));
+    }
+    let field = if state.piece_drops || state.seirawan_gating {
         drops_field(state, immobile, &mut regions, king_held)
     } else {
         String::new()
@@ -114,8 +126,14 @@ fn drops_field(state: &State, immobile: &[Squares], regions: &mut Vec<String>, h
     };
     // `freeDrops`: endless hands.
     let free = if state.othello.free_drops { "free: true, " } else { "" };
+    // `seirawanGating`: pieces in hand gate, and without `pieceDrops` only gate.
+    let gating = match (state.seirawan_gating, state.piece_drops) {
+        (true, true) => "gating: true, ",
+        (true, false) => "gating: true, drop_moves: false, ",
+        _ => "",
+    };
     format!(
-        "    drops: (captures_to_hand: {}, {keep}{promoted}{royal}{split}{free}zones: [{}]),\n",
+        "    drops: (captures_to_hand: {}, {keep}{promoted}{royal}{split}{free}{gating}zones: [{}]),\n",
         state.captures_to_hand,
         zones.join(", ")
     )

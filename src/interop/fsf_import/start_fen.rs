@@ -181,7 +181,7 @@ pub(super) fn start(state: &State, header: &Origin, refused: bool) -> Built<Star
 /// has no promoted form) in the start FEN.
 fn marks_refused(state: &State, f: &StartFen, start_origin: Option<&Origin>) -> Vec<Refusal> {
     let mut refusals = Vec::new();
-    if f.board.contains('[') && !state.piece_drops {
+    if f.board.contains('[') && !state.piece_drops && !state.seirawan_gating {
         refusals.push(refuse(
             start_origin,
             "drops and hands",

@@ -7,6 +7,9 @@ use super::{Entry, Origin, Setter, State};
 /// The yes/no drop options and the field each sets.
 const FLAGS: &[Setter<bool>] = &[
     ("pieceDrops", |s| &mut s.piece_drops),
+    ("dropChecks", |s| &mut s.drop_checks),
+    ("gating", |s| &mut s.gating),
+    ("seirawanGating", |s| &mut s.seirawan_gating),
     ("capturesToHand", |s| &mut s.captures_to_hand),
     ("firstRankPawnDrops", |s| &mut s.first_rank_pawn_drops),
     ("dropLoop", |s| &mut s.drop_loop),

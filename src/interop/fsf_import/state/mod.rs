@@ -241,6 +241,14 @@ pub struct State {
     pub check_counting: bool,
     /// `pieceDrops`: pieces in hand may be dropped.
     pub piece_drops: bool,
+    /// `dropChecks`: a drop may give check.
+    pub drop_checks: bool,
+    /// `gating`: the FEN's castling field holds gating rights (file
+    /// letters of first-rank pieces).
+    pub gating: bool,
+    /// `seirawanGating`: a piece in hand may enter on the square a piece
+    /// holding a gating right leaves, as part of its move.
+    pub seirawan_gating: bool,
     /// `capturesToHand`: a captured piece joins the captor's hand.
     pub captures_to_hand: bool,
     /// `dropRegionWhite`, `dropRegionBlack`: where drops may land, per
@@ -417,6 +425,9 @@ impl Default for State {
             makpong: None,
             check_counting: false,
             piece_drops: false,
+            drop_checks: true,
+            gating: false,
+            seirawan_gating: false,
             captures_to_hand: false,
             drop_region: [None, None],
             first_rank_pawn_drops: false,
