@@ -244,3 +244,30 @@ fn a_mutual_rule_needs_two_occurrences() {
     .to_string();
     assert!(err.contains("`1 repetitions by mutual perpetual check`"), "{err}");
 }
+
+#[test]
+fn janggi_s_perpetual_check_loses_before_material_counts() {
+    // The chariot checks the general from a10 and a9 while it steps
+    // between d10 and d9: at the third occurrence White, a chariot up,
+    // loses for checking throughout (Fairy-Stockfish's janggi), where
+    // counting alone would give White the game.
+    let v: &'static Variant = Box::leak(Box::new(Variant::load("janggi").unwrap()));
+    let cycle = ["a10a9", "d9d10", "a9a10", "d10d9"];
+    // After a8-a10 the position (chariot a10, general d10, Black to move)
+    // stands for the third time after the ninth move.
+    let line: Vec<&str> = ["a8a10", "d10d9"]
+        .iter()
+        .chain(&cycle)
+        .chain(&cycle[..3])
+        .copied()
+        .collect();
+    let ends = endings(v, "3k5/9/R8/9/9/9/9/9/9/5K3 w - - 0 1", &line);
+    assert!(ends[..8].iter().all(Option::is_none), "{ends:?}");
+    assert_eq!(
+        ends[8],
+        Some((
+            GameResult::BlackWins,
+            "3-fold repetition by perpetual check".to_string()
+        ))
+    );
+}
