@@ -146,3 +146,20 @@ fn the_makpong_clause_exports_as_its_option_and_round_trips() {
     let pos = kaboom::fen::parse(&again, "4k3/8/8/8/8/8/3R4/r3K3 w - - 0 1").unwrap();
     assert_eq!(again.legal_moves(&pos).len(), 1);
 }
+
+#[test]
+fn perpetual_check_exports_as_its_option_and_round_trips() {
+    let path = "tests/fixtures/fsf/perpetual-exportable.ron";
+    let ini = export(path, "perpetual").unwrap();
+    assert!(ini.contains("perpetualCheckIllegal = true"), "{ini}");
+    round_trip(path, "perpetual").unwrap();
+    // The rule reads the plain rule's count: another count is refused.
+    let text = std::fs::read_to_string(path)
+        .unwrap()
+        .replace("3 repetitions by", "4 repetitions by");
+    let other = std::env::temp_dir().join(format!("perpetual-{}.ron", std::process::id()));
+    std::fs::write(&other, text).unwrap();
+    let why = export(other.to_str().unwrap(), "perpetual").unwrap_err();
+    std::fs::remove_file(&other).ok();
+    assert!(why.iter().any(|w| w.contains("perpetual check rule")), "{why:?}");
+}

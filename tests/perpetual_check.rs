@@ -173,3 +173,101 @@ fn fairy_stockfish_repetition_options_convert() {
         Variant::from_text("x.ron", text).unwrap_or_else(|e| panic!("{e}"));
     }
 }
+
+/// Royal knights on a 5x5 board, each side's checks discovered by its
+/// royal's move: White's rooks (b1, a4) and Black's bishops (a2, e5) take
+/// turns. White, in check from e5, plays b2-c4 (the b1 rook checks),
+/// Black b3-d4 (the a2 bishop checks), White c4-b2 (the a4 rook), Black
+/// d4-b3 (the e5 bishop): every move of both sides gives check.
+fn mutual(end: &str) -> &'static Variant {
+    let text = format!(
+        r#"(name: "mutual", board: (files: 5, ranks: 5),
+            pieces: [
+                (letter: 'K', name: "royal knight", moves: "N", royal: true),
+                (letter: 'R', name: "rook", moves: "R"),
+                (letter: 'B', name: "bishop", moves: "B"),
+            ],
+            start: "4b/R4/1k3/bK3/1R3 w - - 0 1",
+            end: [{end}])"#
+    );
+    Box::leak(Box::new(
+        Variant::from_text("mutual.ron", &text).unwrap_or_else(|e| panic!("{e}")),
+    ))
+}
+
+const MUTUAL_CYCLE: [&str; 4] = ["b2c4", "b3d4", "c4b2", "d4b3"];
+
+#[test]
+fn a_mutual_perpetual_check_is_its_own_rule_and_otherwise_a_draw() {
+    let line: Vec<&str> = MUTUAL_CYCLE.iter().chain(&MUTUAL_CYCLE).copied().collect();
+    let start = "4b/R4/1k3/bK3/1R3 w - - 0 1";
+    // Without a mutual rule: both sides checked throughout, a draw.
+    let v = mutual(RULES);
+    let ends = endings(v, start, &line);
+    assert!(ends[..7].iter().all(Option::is_none), "{ends:?}");
+    assert_eq!(ends[7].as_ref().map(|e| e.0), Some(GameResult::Draw));
+    // The mutual rule before it decides, its condition read too (here,
+    // fewer pieces than the enemy: never, the counts are equal).
+    let v = mutual(
+        r#""checkmate: loss",
+        "3 repetitions by mutual perpetual check if count(own) < count(enemy): loss",
+        "3 repetitions by mutual perpetual check: black wins",
+        "3 repetitions by perpetual check: loss",
+        "3 repetitions: draw""#,
+    );
+    let ends = endings(v, start, &line);
+    assert!(ends[..7].iter().all(Option::is_none), "{ends:?}");
+    assert_eq!(
+        ends[7],
+        Some((
+            GameResult::BlackWins,
+            "3-fold repetition by mutual perpetual check".to_string()
+        ))
+    );
+    // A one-sided perpetual check is not mutual: the queen's checks from
+    // e8 and e4 still lose for White.
+    let v = chess_with(
+        r#""checkmate: loss", "3 repetitions by mutual perpetual check: draw", "3 repetitions by perpetual check: loss", "3 repetitions: draw""#,
+    );
+    let line: Vec<&str> = CYCLE.iter().chain(&CYCLE).copied().collect();
+    let ends = endings(v, QUEEN_CHECKS, &line);
+    assert_eq!(ends[7].as_ref().map(|e| e.0), Some(GameResult::BlackWins));
+}
+
+#[test]
+fn a_mutual_rule_needs_two_occurrences() {
+    let err = Variant::from_text(
+        "m.ron",
+        r#"(extends: "chess", name: "m", end: ["1 repetitions by mutual perpetual check: draw"])"#,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains("`1 repetitions by mutual perpetual check`"), "{err}");
+}
+
+#[test]
+fn janggi_s_perpetual_check_loses_before_material_counts() {
+    // The chariot checks the general from a10 and a9 while it steps
+    // between d10 and d9: at the third occurrence White, a chariot up,
+    // loses for checking throughout (Fairy-Stockfish's janggi), where
+    // counting alone would give White the game.
+    let v: &'static Variant = Box::leak(Box::new(Variant::load("janggi").unwrap()));
+    let cycle = ["a10a9", "d9d10", "a9a10", "d10d9"];
+    // After a8-a10 the position (chariot a10, general d10, Black to move)
+    // stands for the third time after the ninth move.
+    let line: Vec<&str> = ["a8a10", "d10d9"]
+        .iter()
+        .chain(&cycle)
+        .chain(&cycle[..3])
+        .copied()
+        .collect();
+    let ends = endings(v, "3k5/9/R8/9/9/9/9/9/9/5K3 w - - 0 1", &line);
+    assert!(ends[..8].iter().all(Option::is_none), "{ends:?}");
+    assert_eq!(
+        ends[8],
+        Some((
+            GameResult::BlackWins,
+            "3-fold repetition by perpetual check".to_string()
+        ))
+    );
+}

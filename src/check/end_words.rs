@@ -29,6 +29,9 @@ pub(super) fn describe(rule: &EndRule<Resolved>, v: &Vocabulary<'_>) -> String {
         EndCondition::MoveRule(n, g) => guarded(&format!("{n}-move rule"), g),
         EndCondition::Repetition(n, g) => guarded(&format!("{n}-fold repetition"), g),
         EndCondition::PerpetualCheck(n) => format!("{n}-fold repetition by perpetual check"),
+        EndCondition::MutualPerpetualCheck(n, g) => {
+            guarded(&format!("{n}-fold repetition by mutual perpetual check"), g)
+        }
         EndCondition::Holds(c) => v.cond(c),
         EndCondition::Dead(_) => "dead position".to_string(),
         EndCondition::CountingOver => "counting rule".to_string(),

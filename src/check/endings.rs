@@ -47,10 +47,12 @@ pub fn check_endings(
         );
     }
     if !check_clause
-        && sentences
-            .end
-            .iter()
-            .any(|e| matches!(e.condition, EndCondition::PerpetualCheck(_)))
+        && sentences.end.iter().any(|e| {
+            matches!(
+                e.condition,
+                EndCondition::PerpetualCheck(_) | EndCondition::MutualPerpetualCheck(..)
+            )
+        })
     {
         out.push(
             Diagnostic::warning(

@@ -532,6 +532,7 @@ impl Resolver<'_, '_> {
             EndCondition::MoveRule(n, c) => EndCondition::MoveRule(*n, self.optional_cond(c)?),
             EndCondition::Repetition(n, c) => EndCondition::Repetition(*n, self.optional_cond(c)?),
             EndCondition::PerpetualCheck(n) => EndCondition::PerpetualCheck(*n),
+            EndCondition::MutualPerpetualCheck(n, c) => EndCondition::MutualPerpetualCheck(*n, self.optional_cond(c)?),
             EndCondition::CountingOver => EndCondition::CountingOver,
             EndCondition::Holds(c) => EndCondition::Holds(self.cond(c)?),
             EndCondition::Dead(c) => EndCondition::Dead(self.cond(c)?),

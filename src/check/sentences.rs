@@ -176,7 +176,8 @@ impl CheckedSentences {
             EndCondition::Checkmate(c)
             | EndCondition::Stalemate(c)
             | EndCondition::MoveRule(_, c)
-            | EndCondition::Repetition(_, c) => c.as_ref(),
+            | EndCondition::Repetition(_, c)
+            | EndCondition::MutualPerpetualCheck(_, c) => c.as_ref(),
             EndCondition::PerpetualCheck(_) | EndCondition::CountingOver => None,
         });
         self.rules
@@ -663,13 +664,18 @@ fn check_end(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> (Vec
         let Some(rule) = parse(c, text, "end rule", effects::parse_end) else {
             continue;
         };
-        if let EndCondition::PerpetualCheck(n) = rule.condition
+        if let EndCondition::PerpetualCheck(n) | EndCondition::MutualPerpetualCheck(n, _) = rule.condition
             && n < 2
         {
+            let mutual = if matches!(rule.condition, EndCondition::MutualPerpetualCheck(..)) {
+                "mutual "
+            } else {
+                ""
+            };
             c.error(
-                format!("`{n} repetitions by perpetual check`: a position must stand at least twice to repeat"),
+                format!("`{n} repetitions by {mutual}perpetual check`: a position must stand at least twice to repeat"),
                 text.location.clone(),
-                "write 2 or more, as in `3 repetitions by perpetual check: loss`",
+                format!("write 2 or more, as in `3 repetitions by {mutual}perpetual check: draw`"),
             );
             continue;
         }

@@ -579,6 +579,9 @@ pub enum End {
     /// the outcome is for that side (a draw when both did). Judged in play
     /// only: search goes on (a plain repetition rule after it applies).
     PerpetualCheck(u32),
+    /// Repetition in which both sides gave check at every one of their
+    /// moves (and the condition holds, if any). Judged in play only.
+    MutualPerpetualCheck(u32, Option<CondId>),
     /// A condition on the position: ends the game at once, in search too.
     Holds(CondId),
     /// A dead position: ends the game in play only.

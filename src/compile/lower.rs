@@ -496,6 +496,7 @@ impl Builder {
             EndCondition::MoveRule(n, c) => End::MoveRule(*n, c.as_ref().map(|c| self.cond(c))),
             EndCondition::Repetition(n, c) => End::Repetition(*n, c.as_ref().map(|c| self.cond(c))),
             EndCondition::PerpetualCheck(n) => End::PerpetualCheck(*n),
+            EndCondition::MutualPerpetualCheck(n, c) => End::MutualPerpetualCheck(*n, c.as_ref().map(|c| self.cond(c))),
             EndCondition::CountingOver => End::CountingOver,
             EndCondition::Holds(c) => {
                 self.p.immediate_end = true;

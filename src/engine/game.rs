@@ -196,6 +196,14 @@ impl<'v> Game<'v> {
                     words()
                 }
                 End::CountingOver if pos.count.over() => words(),
+                End::MutualPerpetualCheck(n, guard)
+                    if n > 0
+                        && self.repetitions() >= n as usize
+                        && self.perpetual_checker(n as usize) == Some(None)
+                        && v.guard_holds(guard, pos) =>
+                {
+                    words()
+                }
                 End::PerpetualCheck(n) if n > 0 && self.repetitions() >= n as usize => {
                     let Some(checker) = self.perpetual_checker(n as usize) else {
                         continue;

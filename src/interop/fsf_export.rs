@@ -28,6 +28,8 @@ enum EndOption {
     Stalemate(String),
     MoveRule(u32),
     Repetition(u32, String),
+    /// `N repetitions by perpetual check: loss`: `perpetualCheckIllegal`.
+    PerpetualCheck(u32),
     Extinction {
         own: bool,
         letter: Option<char>,
@@ -51,6 +53,11 @@ fn parse_end(rule: &str, royal: Option<char>) -> Option<EndOption> {
     if let Some(n) = cond.strip_suffix(" moves") {
         return (outcome == "draw")
             .then(|| n.parse().ok().map(EndOption::MoveRule))
+            .flatten();
+    }
+    if let Some(n) = cond.strip_suffix(" repetitions by perpetual check") {
+        return (outcome == "loss")
+            .then(|| n.parse().ok().map(EndOption::PerpetualCheck))
             .flatten();
     }
     if let Some(n) = cond.strip_suffix(" repetitions") {
@@ -531,12 +538,14 @@ fn game_end(s: &mut Section, file: &VariantFile, royal: Option<char>) -> Vec<Str
     let mut extinction: Vec<(bool, Option<char>, u32, String)> = Vec::new();
     let (mut move_rule_n, mut repetition) = (0, (0, "draw".to_string()));
     let (mut checkmate, mut stalemate) = ("loss".to_string(), "draw".to_string());
+    let mut perpetual = None;
     for e in &ends {
         match parse_end(e, royal) {
             Some(EndOption::Checkmate(v)) => checkmate = v,
             Some(EndOption::Stalemate(v)) => stalemate = v,
             Some(EndOption::MoveRule(n)) => move_rule_n = n,
             Some(EndOption::Repetition(n, v)) => repetition = (n, v),
+            Some(EndOption::PerpetualCheck(n)) => perpetual = Some((n, e)),
             Some(EndOption::Extinction {
                 own,
                 letter,
@@ -552,6 +561,16 @@ fn game_end(s: &mut Section, file: &VariantFile, royal: Option<char>) -> Vec<Str
         "nMoveRule = {move_rule_n}\nnFoldRule = {}\nnFoldValue = {}",
         repetition.0, repetition.1
     );
+    // Fairy-Stockfish's perpetual check rule reads its repetition count.
+    match perpetual {
+        Some((n, _)) if n == repetition.0 => {
+            let _ = writeln!(ini, "perpetualCheckIllegal = true");
+        }
+        Some((_, e)) => why.push(format!(
+            "end rule `{e}`: Fairy-Stockfish's perpetual check rule counts the repetitions of the plain rule"
+        )),
+        None => {}
+    }
     if let Some((own, _, count, value)) = extinction.first().cloned() {
         let value = if own { value } else { negate(&value).to_string() };
         let types: String = extinction

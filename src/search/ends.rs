@@ -64,7 +64,7 @@ impl Ends {
                 End::MoveRule(n, guard) => n > 0 && pos.halfmove >= 2 * n && variant.guard_holds(guard, pos),
                 End::Repetition(n, guard) => n > 0 && repeated && variant.guard_holds(guard, pos),
                 // Needs the checks of the whole cycle: judged in play only.
-                End::PerpetualCheck(_) => false,
+                End::PerpetualCheck(_) | End::MutualPerpetualCheck(..) => false,
                 End::CountingOver => pos.count.over(),
                 End::Checkmate(guard) | End::Stalemate(guard) => match no_moves {
                     None => return Verdict::NeedMoves,

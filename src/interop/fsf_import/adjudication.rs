@@ -20,6 +20,9 @@ pub(super) enum DrawAt<'a> {
     Moves(u32),
     /// Repetition, this many times.
     Repetitions(u32),
+    /// Repetition, this many times, with both sides checking throughout
+    /// (`perpetualCheckIllegal` scores it a draw).
+    MutualPerpetual(u32),
 }
 
 /// The condition under which a full board ends the game.
@@ -38,6 +41,8 @@ pub(super) fn drawn_rules(state: &State, at: &DrawAt<'_>, drawn: &str) -> Vec<St
         (DrawAt::Moves(n), Some(k)) => format!("{n} moves if {k}"),
         (DrawAt::Repetitions(n), None) => format!("{n} repetitions"),
         (DrawAt::Repetitions(n), Some(k)) => format!("{n} repetitions if {k}"),
+        (DrawAt::MutualPerpetual(n), None) => format!("{n} repetitions by mutual perpetual check"),
+        (DrawAt::MutualPerpetual(n), Some(k)) => format!("{n} repetitions by mutual perpetual check if {k}"),
     };
     let mut rules = Vec::new();
     if state.othello.weigh_pieces && drawn == "draw" {

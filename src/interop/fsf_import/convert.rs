@@ -72,6 +72,7 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     };
     let endings = endings(state, &before).into_part(&mut refusals);
     let makpong = makpong::clause(state, &royalty, &pieces.templates, &mut refusals);
+    refusals.extend(bikjang_refusal(state, &royalty));
     if !refusals.is_empty() {
         refusals.sort_by_key(|r| r.origin.as_ref().map(|o| (o.builtin, o.line)));
         return Err(refusals);
@@ -141,11 +142,41 @@ fn effect_rules(royalty: &Royalty, petrify: &Petrify, walls: Option<Walls>) -> (
     (rules, action)
 }
 
+/// The plain check clause.
+const CHECK: &str = "own royal not attacked";
+
+/// The kings face each other: nothing between them on a file or a rank
+/// (Fairy-Stockfish's bikjang looks along both).
+pub(super) const FACING_KINGS: &str = "exists(first(own royal, R) & enemy royal)";
+
+/// Refuses `bikjangRule` where check is not the plain clause it relaxes.
+fn bikjang_refusal(state: &State, royalty: &Royalty) -> Option<Refusal> {
+    (state.bikjang && royalty.any_royal(state) && !royalty.legal.iter().any(|c| c == CHECK)).then(|| {
+        refuse(
+            None,
+            "facing kings rules",
+            "`bikjangRule` with pseudo-royal pieces or explosions",
+        )
+    })
+}
+
 /// The legality clauses: the pseudo-royal pieces' and petrification's,
 /// then `checking` (or `dropChecks`), `flyingGeneral`, `mustCapture` and
 /// `mustDrop`.
 fn legality(state: &State, has_royal: bool, royalty: &Royalty, petrify: &Petrify) -> Vec<String> {
     let mut legal: Vec<String> = royalty.legal.iter().chain(&petrify.legal).cloned().collect();
+    if has_royal && state.bikjang {
+        // `bikjangRule`: facing the enemy king, a pass is legal even in
+        // check, and any other move must end the facing.
+        for clause in &mut legal {
+            if clause == CHECK {
+                *clause = format!("{CHECK} unless passes >= 1 and {FACING_KINGS}");
+            }
+        }
+        legal.push(format!(
+            "not (before({FACING_KINGS}) and {FACING_KINGS} and passes == 0)"
+        ));
+    }
     if has_royal {
         if !state.checking {
             legal.push("not attacked(enemy royal)".to_string());

@@ -310,6 +310,16 @@ fn result_rules(state: &State, before: &Before<'_>, end: &mut Vec<String>, refus
             drawn_by(state.draw_winner, "draw"),
         ));
     }
+    // `bikjangRule`: a pass answering the facing kings ends the game, as
+    // a draw (or counted).
+    if state.bikjang && has_royal {
+        let answered = format!("passes >= 1 and {}", super::convert::FACING_KINGS);
+        end.extend(drawn_rules(
+            state,
+            &DrawAt::Holds(&answered),
+            drawn_by(state.draw_winner, "draw"),
+        ));
+    }
     // `adjudicateFullBoard`: no empty square left.
     if state.othello.full_board {
         end.extend(drawn_rules(
@@ -354,13 +364,14 @@ fn result_rules(state: &State, before: &Before<'_>, end: &mut Vec<String>, refus
     if state.n_fold_rule > 0 {
         // `perpetualCheckIllegal`: at the repetition, a side that gave
         // check at every one of its moves since the position first stood
-        // loses (both: a draw), before the plain rule.
+        // loses (both: a draw, whatever `nFoldValue` says, which
+        // `materialCounting` counts), before the plain rule.
         if state.perpetual_check_loses {
             if state.draw_winner.is_some() || state.othello.count_pieces || state.othello.weigh_pieces {
-                refusals.push(refuse(
-                    None,
-                    "counting and adjudication",
-                    "a repetition where both sides checked throughout would be counted (`materialCounting`)",
+                end.extend(drawn_rules(
+                    state,
+                    &DrawAt::MutualPerpetual(state.n_fold_rule),
+                    drawn("draw"),
                 ));
             }
             end.push(format!("{} repetitions by perpetual check: loss", state.n_fold_rule));

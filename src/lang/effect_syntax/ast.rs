@@ -509,6 +509,10 @@ pub enum EndCondition<P: Phase = Parsed> {
     /// perpetual check`): the outcome is for that side; a draw when both
     /// sides did.
     PerpetualCheck(u32),
+    /// Occurrences of the same position, where both sides gave check at
+    /// every one of their moves since the first of them (`N repetitions by
+    /// mutual perpetual check`); with a condition, only when it holds too.
+    MutualPerpetualCheck(u32, Option<Cond<P>>),
     /// Any condition on the position: ends the game at once, in search too.
     Holds(Cond<P>),
     /// A dead position (`dead if <condition>`): ends the game in play, but

@@ -157,9 +157,12 @@ pub fn parse_end(text: &str) -> Result<EndRule, SentenceError> {
             let mut parts = condition.into_inner().peekable();
             let n = number(parts.next().expect("a number"))?;
             let perpetual = parts.next_if(|p| p.as_rule() == G::perpetual_check).is_some();
+            let mutual = parts.next_if(|p| p.as_rule() == G::mutual_perpetual_check).is_some();
             let guard = parts.next().map(|g| lower_cond(first(g))).transpose()?;
             if rule == G::move_rule {
                 EndCondition::MoveRule(n, guard)
+            } else if mutual {
+                EndCondition::MutualPerpetualCheck(n, guard)
             } else if perpetual {
                 EndCondition::PerpetualCheck(n)
             } else {

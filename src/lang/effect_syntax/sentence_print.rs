@@ -467,6 +467,10 @@ impl Display for EndCondition<Parsed> {
                 guard(f, c)
             }
             EndCondition::PerpetualCheck(n) => write!(f, "{n} repetitions by perpetual check"),
+            EndCondition::MutualPerpetualCheck(n, c) => {
+                write!(f, "{n} repetitions by mutual perpetual check")?;
+                guard(f, c)
+            }
             EndCondition::Holds(c) => write!(f, "{c}"),
             EndCondition::Dead(c) => write!(f, "dead if {c}"),
             EndCondition::CountingOver => f.write_str("counting over"),

@@ -233,6 +233,10 @@ pub struct State {
     pub en_passant_region: [Option<Squares>; 2],
     /// `flyingGeneral`: the kings may not face each other on an open file.
     pub flying_general: bool,
+    /// `bikjangRule`: while the kings face each other (along a file or a
+    /// rank, nothing between), a move must end it or be a pass, which the
+    /// check does not stop; a pass answering it ends the game as a draw.
+    pub bikjang: bool,
     /// `makpongRule = true`, where it was written: a king in check may
     /// move only to capture its one checker.
     pub makpong: Option<Origin>,
@@ -422,6 +426,7 @@ impl Default for State {
             soldier_rank: 1,
             en_passant_region: [None, None],
             flying_general: false,
+            bikjang: false,
             makpong: None,
             check_counting: false,
             piece_drops: false,

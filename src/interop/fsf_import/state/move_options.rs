@@ -10,6 +10,7 @@ const FLAGS: &[Setter<bool>] = &[
     ("mustCapture", |s| &mut s.must_capture),
     ("checking", |s| &mut s.checking),
     ("flyingGeneral", |s| &mut s.flying_general),
+    ("bikjangRule", |s| &mut s.bikjang),
 ];
 
 /// Applies `e` if it is a movement option (false if it is not one).

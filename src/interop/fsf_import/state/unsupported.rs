@@ -36,7 +36,6 @@ pub(super) const UNSUPPORTED: &[(&str, &str)] = &[
     ("moveRepetitionIllegal", "false"),
     ("chasingRule", "none"),
     ("shatarMateRule", "false"),
-    ("bikjangRule", "false"),
     ("dupleCheck", "false"),
     ("countingRule", "none"),
     ("kingType", "k"),
