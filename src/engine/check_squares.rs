@@ -195,7 +195,10 @@ mod tests {
                     pos.make(&variant, moves[(seed >> 33) as usize % moves.len()]);
                 }
             }
-            assert!(known > 200, "too few positions: {known} ({unknown} without check squares)");
+            assert!(
+                known > 200,
+                "too few positions: {known} ({unknown} without check squares)"
+            );
         }
     }
 }

@@ -246,7 +246,10 @@ impl Variant {
         let ctx = Self::still(pos.side);
         let holds = &self.programs.holds_ends;
         let &(i, _) = holds.iter().find(|&&(_, c)| self.eval_cond(c, pos, &ctx))?;
-        Some((usize::from(i), self.programs.end[usize::from(i)].1.relative_to(pos.side)))
+        Some((
+            usize::from(i),
+            self.programs.end[usize::from(i)].1.relative_to(pos.side),
+        ))
     }
 }
 
@@ -322,7 +325,7 @@ mod tests {
             assert!(fast.programs.checks_by_lines);
             let mut slow = fast.clone();
             slow.programs.checks_by_lines = false;
-            let mut seed = 0x3c4e_c4_u64;
+            let mut seed = 0x003c_4ec4_u64;
             let mut checks = 0;
             for _game in 0..12 {
                 let mut pos: Position = fast.start_position();

@@ -237,7 +237,8 @@ impl Position {
             // left its mover unattacked, gives check along the lines
             // through them or not at all.
             let by_lines = variant.programs.checks_by_lines;
-            let two_squares = !effects_ran && matches!(mv.kind, MoveKind::Quiet | MoveKind::Initial | MoveKind::Capture);
+            let two_squares =
+                !effects_ran && matches!(mv.kind, MoveKind::Quiet | MoveKind::Initial | MoveKind::Capture);
             let gives_check = if by_lines && two_squares && self.mover_unattacked.0 {
                 (self.royals[self.side as usize].iter()).any(|r| variant.attacked_reading(self, r, us, mv.from, mv.to))
             } else {
