@@ -77,6 +77,10 @@ pub struct AttackTables {
     /// so that a test finds no leaping attacker at once where no piece of
     /// that side stands on any of them.
     pub leap_origins: Vec<SquareSet>,
+    /// For each (attacking side, square): every square its leaps and rays
+    /// read (leaps' origins and paths, rays' squares), so that a test
+    /// that looks only at what reads some square may stop at once.
+    pub slot_reads: Vec<SquareSet>,
     /// Per ray of [`AttackTables::rays`]: its squares as a set (a piece
     /// leaving or entering a hopper's ray may open or close a hop).
     pub ray_sets: Vec<SquareSet>,
@@ -373,6 +377,11 @@ fn pool(t: &mut AttackTables, g: Geometry, target: Square, sources: &Sources) {
     slot.leaps_end = t.leaps.len() as u32;
     slot.rays_end = t.rays.len() as u32;
     t.slots.push(slot);
+    let mut reads = exposure.union(&origins);
+    for set in &t.ray_sets[slot.rays as usize..] {
+        reads = reads.union(set);
+    }
+    t.slot_reads.push(reads);
     t.leap_exposure.push(exposure);
     t.leap_origins.push(origins);
 }

@@ -737,6 +737,15 @@ pub struct Programs {
     /// Some condition reads the checks each side has given: moves count
     /// them, and the FEN carries them.
     pub counts_checks: bool,
+    /// With [`counts_checks`](Self::counts_checks): the legality clauses
+    /// are `own royal not attacked` (without `unless` or `through`) and
+    /// `own royal survives` (without `unless`), there is one of the first,
+    /// and no move filter, no placement that decides attacks: after a
+    /// legal move the mover's royal pieces stand unattacked, so a move
+    /// that changes only its two squares gives check exactly when a line
+    /// or leap through one of them attacks an enemy royal piece (see
+    /// `Variant::attacked_reading`), found without the whole attack test.
+    pub checks_by_lines: bool,
     /// The count of moves towards a limit (the `counting` field), if the
     /// variant has one: moves keep it, and the FEN carries it.
     pub counting: Option<Counting>,
@@ -755,6 +764,9 @@ pub struct Programs {
     pub end_labels: Vec<String>,
     /// Whether some end rule is a plain condition (checked at every node).
     pub immediate_end: bool,
+    /// The plain-condition end rules (`End::Holds`), as (index in `end`,
+    /// condition), in order: what every node asks.
+    pub holds_ends: Vec<(u16, CondId)>,
     /// The plain-condition end rules resolved at load time when they only
     /// ask which sides have royal pieces: per state (bit 0: the side to
     /// move has one, bit 1: the other side has one), the first that holds.

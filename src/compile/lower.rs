@@ -166,6 +166,9 @@ pub fn compile(
     }
     for rule in &s.end {
         let end = b.end(&rule.condition);
+        if let End::Holds(c) = end {
+            b.p.holds_ends.push((b.p.end.len() as u16, c));
+        }
         b.p.end.push((end, rule.outcome));
     }
     if let Some(counting) = &s.counting {
@@ -238,6 +241,7 @@ pub fn compile(
     b.p.rules_keep_legality = rules_keep_legality(&b.p, s, royal_kinds);
     b.p.rules_recolour_mover = !b.p.rules_keep_legality && rules_recolour_mover(&b.p, royal_kinds);
     b.p.turns_mover = turns_mover(&b.p);
+    b.p.checks_by_lines = checks_by_lines(&b.p);
     b.p
 }
 
@@ -337,6 +341,17 @@ fn turns_mover(p: &Programs) -> [bool; 2] {
     };
     let quiet = recolours(&p.on_arrival) || recolours(&p.after_move);
     [quiet, quiet || recolours(&p.on_capture)]
+}
+
+/// Whether a move's check is found along the lines through its squares
+/// ([`Programs::checks_by_lines`]).
+fn checks_by_lines(p: &Programs) -> bool {
+    p.counts_checks
+        && !p.attacks_through_new_blocks
+        && !p.placement_attacks
+        && !p.filters.any()
+        && p.legal.contains(&Legal::NotAttacked(None))
+        && (p.legal.iter()).all(|l| matches!(l, Legal::NotAttacked(None) | Legal::Survives(None)))
 }
 
 /// Marks a bounce that is the last effect of every move, and notes

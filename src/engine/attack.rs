@@ -138,6 +138,59 @@ impl Variant {
         )
     }
 
+    /// Whether a piece of `by` attacks `sq` in `pos` along a ray that
+    /// reads `a` or `b` (holds one of them), or by a leap where some leap
+    /// towards `sq` reads one (starts or passes there). Where a move
+    /// changed only the cells of `a` and `b`, and `sq` was not attacked
+    /// before it, this is whether `sq` is attacked after it: an attack
+    /// along any other line or leap reads only cells the move left as
+    /// they were, so it was there before.
+    #[inline]
+    pub(crate) fn attacked_reading(&self, pos: &Position, sq: Square, by: Color, a: Square, b: Square) -> bool {
+        let t = &self.attacks;
+        if t.has_hops || self.piece_limits || self.has_move_filters() {
+            let mut only = SquareSet::EMPTY;
+            only.insert(a);
+            only.insert(b);
+            let cell = |s: Square| pos.board[s.index()];
+            return self.attacked_on_board(cell, &pos.occupied[by as usize], sq, by, Some(&only), |_, _| true);
+        }
+        let index = t.slot_index(by, sq);
+        let reads = |set: &SquareSet| set.contains(a) || set.contains(b);
+        if !reads(&t.slot_reads[index]) {
+            return false;
+        }
+        let slot = t.slots[index];
+        let empty = |s: Square| pos.board[s.index()].is_empty();
+        if reads(&t.leap_origins[index]) || reads(&t.leap_exposure[index]) {
+            for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
+                if leap.path_len == 0 && leap.from != a && leap.from != b {
+                    continue;
+                }
+                let attacker = pos.board[leap.from.index()];
+                if attacker.is_side(by)
+                    && attacker.kind().in_mask(leap.kinds)
+                    && t.run(leap.path, leap.path_len).iter().all(|&s| empty(s))
+                {
+                    return true;
+                }
+            }
+        }
+        let rays = slot.rays as usize..slot.rays_end as usize;
+        for (ray, on_ray) in t.rays[rays.clone()].iter().zip(&t.ray_sets[rays]) {
+            if !reads(on_ray) {
+                continue;
+            }
+            if let Some(&s) = t.run(ray.ray, ray.len).iter().find(|&&s| !empty(s)) {
+                let attacker = pos.board[s.index()];
+                if attacker.is_side(by) && attacker.kind().in_mask(ray.kinds) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     /// Whether a piece of `by` may attack `sq` once a move's effects have
     /// removed some pieces of `through` (at most those): the squares of
     /// `through` block no line, and every piece of `by` outside `spent`

@@ -22,6 +22,10 @@ pub(super) struct CheckSquares {
     /// The squares whose leaving may open an attack on an enemy royal:
     /// rays' first pieces and lame leaps' paths.
     discover: SquareSet,
+    /// Every square a plain move must leave or reach to attack an enemy
+    /// royal: leaps' origins and paths, rays' squares up to and including
+    /// their first piece (`SafeMoves`'s `check_near`).
+    near: SquareSet,
     /// Per attacker mask, the squares from which a piece of one of its
     /// kinds attacks an enemy royal on the board as it stands (the first
     /// `len` entries).
@@ -43,6 +47,7 @@ impl CheckSquares {
         let us = pos.side;
         let mut out = CheckSquares {
             discover: SquareSet::EMPTY,
+            near: SquareSet::EMPTY,
             groups: [(0, SquareSet::EMPTY); GROUPS],
             len: 0,
         };
@@ -54,8 +59,10 @@ impl CheckSquares {
             let slot = t.slot(us, r);
             for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
                 let mut open = true;
+                out.near.insert(leap.from);
                 for &s in t.run(leap.path, leap.path_len) {
                     out.discover.insert(s);
+                    out.near.insert(s);
                     open &= pos.board[s.index()].is_empty();
                 }
                 if open && (attacker(leap.from, leap.kinds) || !out.add(leap.kinds, leap.from)) {
@@ -63,10 +70,16 @@ impl CheckSquares {
                 }
             }
             for ray in &t.rays[slot.rays as usize..slot.rays_end as usize] {
-                for &s in t.run(ray.ray, ray.len) {
-                    if !out.add(ray.kinds, s) {
-                        return None;
-                    }
+                // The ray's squares up to its first piece, all in the
+                // group of its kinds.
+                let run = t.run(ray.ray, ray.len);
+                if run.is_empty() {
+                    continue;
+                }
+                let group = out.group(ray.kinds)?;
+                for &s in run {
+                    out.groups[group].1.insert(s);
+                    out.near.insert(s);
                     if !pos.board[s.index()].is_empty() {
                         if attacker(s, ray.kinds) {
                             return None;
@@ -84,17 +97,36 @@ impl CheckSquares {
     /// than the groups hold.
     #[inline]
     fn add(&mut self, kinds: u64, sq: Square) -> bool {
-        let len = self.len as usize;
-        if let Some(group) = self.groups[..len].iter_mut().find(|g| g.0 == kinds) {
-            group.1.insert(sq);
-        } else if len < GROUPS {
-            self.groups[len] = (kinds, SquareSet::EMPTY);
-            self.groups[len].1.insert(sq);
-            self.len += 1;
-        } else {
-            return false;
+        match self.group(kinds) {
+            Some(group) => {
+                self.groups[group].1.insert(sq);
+                true
+            }
+            None => false,
         }
-        true
+    }
+
+    /// The index of the group of `kinds`, opened empty if there is none
+    /// yet; `None` when there are more masks than the groups hold.
+    #[inline]
+    fn group(&mut self, kinds: u64) -> Option<usize> {
+        let len = self.len as usize;
+        if let Some(group) = self.groups[..len].iter().position(|g| g.0 == kinds) {
+            return Some(group);
+        }
+        if len == GROUPS {
+            return None;
+        }
+        self.groups[len] = (kinds, SquareSet::EMPTY);
+        self.len += 1;
+        Some(len)
+    }
+
+    /// Every square a plain move must leave or reach to attack an enemy
+    /// royal piece, none being attacked now.
+    #[inline]
+    pub(super) fn near(&self) -> &SquareSet {
+        &self.near
     }
 
     /// The squares whose leaving may open an attack on an enemy royal.
@@ -117,5 +149,56 @@ impl CheckSquares {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::CheckSquares;
+    use crate::compile::Variant;
+    use crate::engine::movegen::SafeMoves;
+    use crate::engine::position::Position;
+
+    /// Where the check squares are worked out, no enemy royal piece is
+    /// attacked and their `near` squares are the ones `SafeMoves` works
+    /// out for itself (so it may take them), over random games, with
+    /// leaps, lame leaps and rays.
+    #[test]
+    fn near_squares_are_safe_moves_own() {
+        let horses = r#"(
+            extends: "racing-kings",
+            name: "Racing kings with horses",
+            pieces: [(letter: 'N', name: "horse", moves: "nN", value: 300)],
+        )"#;
+        let variants = [
+            Variant::load("racing-kings").unwrap(),
+            Variant::from_text("horses.ron", horses).unwrap(),
+        ];
+        for variant in variants {
+            let mut seed = 0x5a7e_u64;
+            let (mut known, mut unknown) = (0, 0);
+            for _game in 0..20 {
+                let mut pos: Position = variant.start_position();
+                for _ply in 0..40 {
+                    match CheckSquares::new(&variant, &pos) {
+                        Some(c) => {
+                            assert_eq!(SafeMoves::check_near(&variant, &pos), (true, *c.near()));
+                            known += 1;
+                        }
+                        None => unknown += 1,
+                    }
+                    let moves = variant.legal_moves(&pos);
+                    if moves.is_empty() || variant.ended_by_rule(&pos).is_some() {
+                        break;
+                    }
+                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    pos.make(&variant, moves[(seed >> 33) as usize % moves.len()]);
+                }
+            }
+            assert!(
+                known > 200,
+                "too few positions: {known} ({unknown} without check squares)"
+            );
+        }
     }
 }

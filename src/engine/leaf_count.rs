@@ -117,14 +117,14 @@ impl Variant {
     #[inline(never)]
     fn count_legal_forbidding_checks(&self, pos: &Position, listed: &mut Vec<Move>) -> u64 {
         let us = pos.side;
-        let safe = SafeMoves::new(self, pos);
+        let check_squares = CheckSquares::new(self, pos);
+        let safe = SafeMoves::knowing_checks(self, pos, check_squares.as_ref());
         let plain = |kind| self.is_plain(&Move::new(Square::new(0), Square::new(0), kind));
         let mut counter = NoCheckCounter {
             safe: &safe,
             checks: None,
             inner: LeafCounter::new(plain(MoveKind::Quiet), plain(MoveKind::Capture), listed),
         };
-        let check_squares = CheckSquares::new(self, pos);
         let check_free = check_squares
             .as_ref()
             .map_or(SquareSet::EMPTY, |c| safe.check_free_pieces(pos, c));

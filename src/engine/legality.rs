@@ -9,7 +9,7 @@ use crate::base::piece::Cell;
 use crate::base::square::{Color, Square};
 use crate::compile::Variant;
 use crate::compile::ir::EndOutcome;
-use crate::compile::ir::{End, Legal};
+use crate::compile::ir::Legal;
 
 impl Variant {
     /// A context with no move: for conditions on a position as it stands.
@@ -247,14 +247,12 @@ impl Variant {
             });
         }
         let ctx = Self::still(pos.side);
-        self.programs
-            .end
-            .iter()
-            .enumerate()
-            .find_map(|(i, (end, outcome))| match *end {
-                End::Holds(c) if self.eval_cond(c, pos, &ctx) => Some((i, outcome.relative_to(pos.side))),
-                _ => None,
-            })
+        let holds = &self.programs.holds_ends;
+        let &(i, _) = holds.iter().find(|&&(_, c)| self.eval_cond(c, pos, &ctx))?;
+        Some((
+            usize::from(i),
+            self.programs.end[usize::from(i)].1.relative_to(pos.side),
+        ))
     }
 }
 
@@ -307,6 +305,54 @@ mod tests {
             }
         }
         assert!(ended > 5, "too few games ended by a rule: {ended}");
+    }
+
+    /// A move's check found along the lines through its squares
+    /// (`checks_by_lines`) is the check the whole attack test finds, with
+    /// leaps, lame leaps and hoppers, over the moves of random games.
+    #[test]
+    fn checks_by_lines_match_the_attack_test() {
+        let cannons = r#"(
+            extends: "three-check",
+            name: "Three-check with cannons",
+            pieces: [
+                (letter: 'N', name: "horse", moves: "nN", value: 300),
+                (letter: 'B', name: "cannon", moves: "mRcpR", value: 400),
+            ],
+        )"#;
+        let variants = [
+            Variant::load("three-check").unwrap(),
+            Variant::from_text("cannons.ron", cannons).unwrap(),
+        ];
+        for fast in variants {
+            assert!(fast.programs.checks_by_lines);
+            let mut slow = fast.clone();
+            slow.programs.checks_by_lines = false;
+            let mut seed = 0x003c_4ec4_u64;
+            let mut checks = 0;
+            for _game in 0..12 {
+                let mut pos: Position = fast.start_position();
+                for _ply in 0..60 {
+                    let moves = fast.legal_moves(&pos);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    for &mv in &moves {
+                        let (mut by_lines, mut by_test) = (pos.clone(), pos.clone());
+                        by_lines.make(&fast, mv);
+                        by_test.make(&slow, mv);
+                        assert_eq!(by_lines.checks, by_test.checks, "{mv:?}");
+                        checks += usize::from(by_lines.checks != pos.checks);
+                    }
+                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    pos.make(&fast, moves[(seed >> 33) as usize % moves.len()]);
+                    if fast.ended_by_rule(&pos).is_some() {
+                        break;
+                    }
+                }
+            }
+            assert!(checks > 50, "too few checking moves: {checks}");
+        }
     }
 
     /// A rule that asks more than whether royal pieces exist leaves every

@@ -235,8 +235,24 @@ impl Position {
             self.fullmove += 1;
         }
         self.side = us.flip();
-        if variant.programs.counts_checks && variant.in_check(self) {
-            self.checks[us as usize] = self.checks[us as usize].saturating_add(1);
+        if variant.programs.counts_checks {
+            // A move that changed only its two squares, after one that
+            // left its mover unattacked, gives check along the lines
+            // through them or not at all.
+            let by_lines = variant.programs.checks_by_lines;
+            let two_squares =
+                !effects_ran && matches!(mv.kind, MoveKind::Quiet | MoveKind::Initial | MoveKind::Capture);
+            let gives_check = if by_lines && two_squares && self.mover_unattacked.0 {
+                (self.royals[self.side as usize].iter()).any(|r| variant.attacked_reading(self, r, us, mv.from, mv.to))
+            } else {
+                variant.in_check(self)
+            };
+            if gives_check {
+                self.checks[us as usize] = self.checks[us as usize].saturating_add(1);
+            }
+            // `make` plays legal moves only: this one left its mover's
+            // royal pieces unattacked.
+            self.mover_unattacked.0 = by_lines;
         }
         if let Some(counting) = &variant.programs.counting {
             variant.keep_count(counting, self, us);
@@ -254,6 +270,7 @@ impl Position {
         }
         self.ep_targets = SquareSet::EMPTY;
         self.ep_victim = Square::new(0);
+        self.mover_unattacked.0 = false;
         self.halfmove = if resets_clock { 0 } else { self.halfmove + 1 };
         if self.side == Color::Black {
             self.fullmove += 1;

@@ -795,6 +795,13 @@ pub(super) struct SafeMoves {
 
 impl SafeMoves {
     pub(super) fn new(variant: &Variant, pos: &Position) -> SafeMoves {
+        Self::knowing_checks(variant, pos, None)
+    }
+
+    /// [`new`](Self::new), with the position's [`CheckSquares`] where
+    /// they were worked out: with them no enemy royal piece is attacked,
+    /// and their [`near`](CheckSquares::near) squares are `check_near`'s.
+    pub(super) fn knowing_checks(variant: &Variant, pos: &Position, checks: Option<&CheckSquares>) -> SafeMoves {
         let us = pos.side;
         let them = us.flip();
         let royals = pos.royals[us as usize];
@@ -855,7 +862,10 @@ impl SafeMoves {
         }
         let no_checks = p.forbids_checks;
         let (check_quiet, check_near) = if no_checks && !t.has_hops {
-            Self::check_near(variant, pos)
+            match checks {
+                Some(c) => (true, *c.near()),
+                None => Self::check_near(variant, pos),
+            }
         } else {
             (false, SquareSet::EMPTY)
         };
@@ -1086,7 +1096,7 @@ impl SafeMoves {
 
     /// Whether no enemy royal piece is attacked now, and the squares a
     /// plain move must leave or reach to attack one (see `check_near`).
-    fn check_near(variant: &Variant, pos: &Position) -> (bool, SquareSet) {
+    pub(super) fn check_near(variant: &Variant, pos: &Position) -> (bool, SquareSet) {
         let t = &variant.attacks;
         let us = pos.side;
         let mut near = SquareSet::EMPTY;

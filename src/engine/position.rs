@@ -58,6 +58,12 @@ pub struct Position {
     /// never cleared, so that counting moves with square sets may skip
     /// reading the blocked squares off the board.
     pub(crate) may_have_blocked: BlockedHint,
+    /// Whether the royal pieces of the side that moved last are known to
+    /// stand unattacked (set by a move where the variant's legality says
+    /// so, see `Programs::checks_by_lines`; false for a position set up
+    /// from a FEN or by hand): the next move's check is then found along
+    /// the lines through its squares.
+    pub(crate) mover_unattacked: UnattackedHint,
     pub(crate) geometry: Geometry,
 }
 
@@ -66,6 +72,12 @@ pub struct Position {
 /// are equal and hash alike).
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct BlockedHint(pub(crate) bool);
+
+/// Whether the side that moved last has no royal piece attacked: a hint
+/// about how a position was reached (by a legal move), not part of what
+/// it is.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct UnattackedHint(pub(crate) bool);
 
 /// Equality and hashing that see no difference between two values: for
 /// what a position carries about how it was reached, not what it is.
@@ -85,7 +97,7 @@ macro_rules! equal_whatever_they_hold {
     )*};
 }
 
-equal_whatever_they_hold!(BlockedHint, LastMoves);
+equal_whatever_they_hold!(BlockedHint, UnattackedHint, LastMoves);
 
 /// How the last moves that led to a position were made: the kind the last
 /// one dropped, if it dropped a piece, and how many passes in a row ended
@@ -140,6 +152,7 @@ impl Position {
             marks: Marks::default(),
             recent: super::recent::Recent::default(),
             may_have_blocked: BlockedHint(false),
+            mover_unattacked: UnattackedHint(false),
             geometry,
         }
     }

@@ -325,6 +325,8 @@ impl<'a> Worker<'a> {
             child.side = pos.side.flip();
             child.ep_targets = SquareSet::EMPTY;
             child.ep_victim = Square::new(0);
+            // No move made it: nothing is known of the passer's royals.
+            child.mover_unattacked.0 = false;
             self.path.push(position_key);
             let r = 2 + depth / 4;
             let score = -self.negamax(&child, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
