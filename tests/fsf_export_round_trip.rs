@@ -5,9 +5,7 @@
 //! `tests/fixtures/fsf/export-outcomes.txt` (`KABOOM_BLESS=1` rewrites it):
 //! `same` when the two imported files are equal (in canonical form,
 //! `kaboom::format::canonical`, less the lines that name the source
-//! section), `same but piece names` when only the names of pieces differ
-//! (a pseudo-royal `commoner` written back as Fairy-Stockfish's `king`),
-//! `differs` when the export is accepted but reads back to
+//! section), `differs` when the export is accepted but reads back to
 //! another file, `refused` with the exporter's reasons otherwise. No
 //! variant may differ; and the figure of round trips may only grow.
 //!
@@ -55,21 +53,6 @@ fn comparable(name: &str, ron: &str) -> String {
         .join("\n")
 }
 
-/// `text` less the pieces' names (`name: "commoner", `).
-fn unnamed(text: &str) -> String {
-    text.lines()
-        .map(|l| match (l.find("(letter: "), l.find(", name: \"")) {
-            (Some(_), Some(at)) => {
-                let rest = &l[at + 9..];
-                let end = rest.find('"').map_or(rest.len(), |e| e + 1);
-                format!("{}{}", &l[..at], &rest[end..])
-            }
-            _ => l.to_string(),
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 /// What the round trip of one imported variant gives; with the section
 /// exported when it was accepted.
 fn round_trip(dir: &scratch::Scratch, i: &Imported, ron: &str) -> (String, Option<String>) {
@@ -82,14 +65,11 @@ fn round_trip(dir: &scratch::Scratch, i: &Imported, ron: &str) -> (String, Optio
     let again = import(&ini).expect("an exported section parses");
     let outcome = match again.first().map(|a| &a.result) {
         Some(Ok(back)) if comparable(&i.name, back) == comparable(&i.name, ron) => "same".to_string(),
-        // A royal piece Fairy-Stockfish writes as its `king`, named so.
-        Some(Ok(back)) if unnamed(&comparable(&i.name, back)) == unnamed(&comparable(&i.name, ron)) => {
-            "same but piece names".to_string()
-        }
         Some(Ok(back)) => {
-            let diff = similar::TextDiff::from_lines(&comparable(&i.name, ron), &comparable(&i.name, back))
-                .unified_diff()
-                .to_string();
+            let diff =
+                similar::TextDiff::from_lines(comparable(&i.name, ron).as_str(), comparable(&i.name, back).as_str())
+                    .unified_diff()
+                    .to_string();
             eprintln!("{}: differs\n{diff}", i.name);
             "differs".to_string()
         }
@@ -107,7 +87,7 @@ fn every_imported_variant_round_trips_or_is_refused_as_pinned() {
     for i in &all {
         let Ok(ron) = &i.result else { continue };
         let (line, ini) = round_trip(&dir, i, ron);
-        if line.ends_with(": same") || line.ends_with(": same but piece names") {
+        if line.ends_with(": same") {
             same += 1;
             sections.push_str(&ini.unwrap_or_default());
             sections.push('\n');
@@ -118,11 +98,9 @@ fn every_imported_variant_round_trips_or_is_refused_as_pinned() {
         "# kaboom export-fsf round trip (import, export, import) of every variant kaboom import converts:\n\
          # the sections of tests/fixtures/fsf/variants.ini, then the built-ins of data/fsf-builtins.ini.\n",
     );
-    let named = lines.iter().filter(|l| l.ends_with(": same but piece names")).count();
     text.push_str(&format!(
-        "# converted: {}, same after the round trip: {} ({named} of them but for piece names)\n",
-        lines.len(),
-        same
+        "# converted: {}, same after the round trip: {same}\n",
+        lines.len()
     ));
     for l in &lines {
         text.push_str(l);

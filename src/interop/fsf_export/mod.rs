@@ -8,14 +8,16 @@
 //! back with the importer: the same end rules, and the same perft counts to
 //! depth 2, or the export is refused.
 
-mod ends;
-mod hands;
+mod builtin;
+mod ending_options;
+mod hand_options;
 mod legal;
 mod squares;
 
 use super::fsf_import::import;
 use crate::base::square::Color;
 use crate::spec::{Loader, VariantFile};
+use builtin::builtin_name;
 use std::fmt::Write as _;
 
 /// Most custom pieces a Fairy-Stockfish variant may define.
@@ -62,7 +64,7 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
         ranks,
         regions: &regions,
     };
-    hands::drops(&mut s.ini, &mut s.why, &file, &squares);
+    hand_options::drops(&mut s.ini, &mut s.why, &file, &squares);
     let pieces = file.pieces.clone().unwrap_or_default();
     let royal = royal_piece(&mut s, &pieces);
     let start = file.start.as_ref().map(|x| x.value.clone()).unwrap_or_default();
@@ -91,19 +93,19 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
         Some(Some(b)) if b != "king" => legal::Royal::Extinction,
         Some(_) => legal::Royal::King,
     };
-    let blast = file.rules.iter().flatten().any(|r| hands::is_blast(&r.value));
+    let blast = file.rules.iter().flatten().any(|r| hand_options::is_blast(&r.value));
     legal::write(&mut s.ini, &mut s.why, legal.as_deref(), royalty, blast);
     let ends: Vec<String> = match &file.end {
         Some(e) => e.iter().map(|s| s.value.clone()).collect(),
         None => DEFAULT_END.iter().map(|s| s.to_string()).collect(),
     };
-    let cx = ends::Context {
+    let cx = ending_options::Context {
         royal,
         board: squares,
         passing: file.pass == Some(true) || file.pass_on_stalemate == Some(true),
         checks,
     };
-    ends::write(&mut s.ini, &mut s.why, &ends, &cx);
+    ending_options::write(&mut s.ini, &mut s.why, &ends, &cx);
     if file.drops.as_ref().is_some_and(|d| d.free) {
         inherit_free_drops(&mut s.ini, section);
     }
@@ -143,8 +145,8 @@ fn effects(s: &mut Section, file: &VariantFile) {
         s.why
             .push("a random setup (`setup`): Fairy-Stockfish starts from one FEN".to_string());
     }
-    hands::rules(&mut s.ini, &mut s.why, file);
-    hands::passing(&mut s.ini, file);
+    hand_options::rules(&mut s.ini, &mut s.why, file);
+    hand_options::passing(&mut s.ini, file);
     let why = &mut s.why;
     if file
         .clock_resets
@@ -267,11 +269,10 @@ fn pieces_and_start(
         match p.en_passant_ranks.as_ref().map(|r| r.value.is_empty()) {
             None => {}
             // No en passant: one region for all pieces.
-            Some(true) => {
-                if !ini.contains("enPassantRegion = -\n") {
-                    let _ = writeln!(ini, "enPassantRegion = -");
-                }
+            Some(true) if !ini.contains("enPassantRegion = -\n") => {
+                let _ = writeln!(ini, "enPassantRegion = -");
             }
+            Some(true) => {}
             Some(false) => why.push(format!(
                 "piece {}: en passant after initial moves from some ranks only (`en_passant_ranks`)",
                 p.letter.value
@@ -366,20 +367,6 @@ fn mobility_region(
     }
 }
 
-/// The Fairy-Stockfish piece type a piece is, by its name, where that
-/// type moves as the piece does (the pawn: a step forward, captures
-/// diagonally forward, and the double step the ini's `doubleStep` gives).
-pub(super) fn builtin_name(p: &crate::spec::PieceSpec, template: &str) -> Option<&'static str> {
-    use super::fsf_import::{Movement, builtin_pieces};
-    let name = p.name.value.as_str();
-    let builtin = builtin_pieces().iter().find(|b| b.name == name && !b.not_self)?;
-    let Movement::Betza(betza) = builtin.movement else {
-        return None;
-    };
-    let pawn_double = name == "pawn" && template.strip_suffix("ifmnD") == Some(betza);
-    (template == betza || pawn_double).then_some(builtin.name)
-}
-
 /// The ranks of `rs` (from White's side) as a region, for Black when
 /// `black` (`*1 *2`, or `-` for none).
 fn rank_list(rs: &[i64], black: bool, ranks: u32) -> String {
@@ -466,11 +453,10 @@ fn castling(s: &mut Section, file: &VariantFile, royal: Option<char>, start_rows
             // the same wing.
             match c.takes.as_ref().map(|t| t.value.as_str()) {
                 None => {}
-                Some(t) if t.len() == 1 && t.starts_with(c.fen.value) => {
-                    if !ini.contains("oppositeCastling = true\n") {
-                        let _ = writeln!(ini, "oppositeCastling = true");
-                    }
+                Some(t) if t.len() == 1 && t.starts_with(c.fen.value) && !ini.contains("oppositeCastling = true\n") => {
+                    let _ = writeln!(ini, "oppositeCastling = true");
                 }
+                Some(t) if t.len() == 1 && t.starts_with(c.fen.value) => {}
                 Some(t) => why.push(format!(
                     "castling that takes away rights `{t}` (Fairy-Stockfish's `oppositeCastling` takes the same wing's)"
                 )),

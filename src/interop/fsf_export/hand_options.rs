@@ -101,7 +101,7 @@ pub(super) fn rules(ini: &mut String, why: &mut Vec<String>, file: &VariantFile)
         .pieces
         .iter()
         .flatten()
-        .find(|p| super::builtin_name(p, &p.moves.value) == Some("pawn"))
+        .find(|p| super::builtin::builtin_name(p, &p.moves.value) == Some("pawn"))
         .map(|p| p.letter.value);
     for rule in file.rules.iter().flatten() {
         if let Some(immune) = blast_immune(rule) {
@@ -171,7 +171,7 @@ fn zones(ini: &mut String, why: &mut Vec<String>, file: &VariantFile, d: &DropsS
     let pieces: Vec<_> = file.pieces.iter().flatten().filter(|p| !p.royal).collect();
     let pawn = pieces
         .iter()
-        .find(|p| super::builtin_name(p, &p.moves.value) == Some("pawn"))
+        .find(|p| super::builtin::builtin_name(p, &p.moves.value) == Some("pawn"))
         .map(|p| p.letter.value);
     let mut held: Vec<char> = pieces
         .iter()
