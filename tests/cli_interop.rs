@@ -67,9 +67,35 @@ fn export_fsf_prints_a_section_or_refuses() {
     let (code, _, err) = kaboom(&["export-fsf", "chess"]);
     assert_eq!(code, 1);
     assert!(err.contains("end rule `dead if"), "{err}");
+    // Each construct Fairy-Stockfish cannot express is named, with why.
+    let (code, _, err) = kaboom(&["export-fsf", "bouncing-pieces"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("bouncing-pieces: cannot be written for Fairy-Stockfish:")
+            && err.contains("effect rules (`rules`): `after move except castling: may bounce(adjacent(mover), away from mover)` has no Fairy-Stockfish option"),
+        "{err}"
+    );
     let (code, _, err) = kaboom(&["export-fsf", "atomic"]);
     assert_eq!(code, 1);
-    assert!(err.contains("effect rules"), "{err}");
+    assert!(
+        err.contains(
+            "end rule `not exists(own royal) and not exists(enemy royal): draw` has no Fairy-Stockfish option"
+        ),
+        "{err}"
+    );
+    let (code, _, err) = kaboom(&["export-fsf", "capatomic-random"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("a random setup (`setup`): Fairy-Stockfish starts from one FEN"),
+        "{err}"
+    );
+    // A flag region (king of the hill, as imported) is written as one.
+    let (code, out, err) = kaboom(&["export-fsf", "tests/fixtures/fsf/kingofthehill-imported.ron"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("flagPiece = k\nflagRegionWhite = d4 e4 d5 e5\nflagRegionBlack = d4 e4 d5 e5\n"),
+        "{out}"
+    );
 }
 
 #[test]

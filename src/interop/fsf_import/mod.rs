@@ -49,6 +49,7 @@ mod test_support;
 mod walling;
 mod write;
 
+pub(crate) use builtin_pieces::{Movement, builtin_pieces};
 pub(crate) use makpong::CLAUSE as MAKPONG;
 pub use refusal::Refusal;
 pub(crate) use walling::DUCK;

@@ -1,0 +1,325 @@
+//! The end rules as Fairy-Stockfish's options, read from the rules'
+//! syntax trees: checkmate, stalemate (by piece count), the move rule,
+//! repetition (absolute, perpetual check), extinction, flag regions,
+//! connection goals, check counting, passing twice, a full board, and
+//! `materialCounting`'s counted draws.
+
+use super::squares::Board;
+use crate::base::square::Color;
+use crate::lang::effect_syntax::{
+    Comparison, Cond, EndCondition, EndOutcome, EndRule, LineGoal, NamedSet, Quantity, SetExpr, SetOp, SideFilter,
+    parse_end,
+};
+use std::fmt::Write as _;
+
+/// What the end rules read of the rest of the variant.
+pub(super) struct Context<'a> {
+    /// The royal piece's letter.
+    pub royal: Option<char>,
+    /// The board and its regions.
+    pub board: Board<'a>,
+    /// Whether a side may pass (the rule `passes >= 2` follows from it).
+    pub passing: bool,
+    /// The checks to give in the start FEN (`3+3`), if it counts them.
+    pub checks: Option<u32>,
+}
+
+/// The options gathered from the rules.
+#[derive(Default)]
+struct Options {
+    checkmate: Option<&'static str>,
+    stalemate: Option<&'static str>,
+    stalemate_piece_count: bool,
+    move_rule: u32,
+    repetition: Option<(u32, &'static str, bool)>,
+    perpetual: bool,
+    material_counting: bool,
+    full_board: bool,
+    check_counting: Option<u32>,
+    extinction: Vec<(bool, Option<char>, u32, &'static str)>,
+    flags: Vec<String>,
+    connect: Vec<String>,
+}
+
+/// The result for the side to move, as Fairy-Stockfish writes it.
+fn value(o: EndOutcome) -> Option<&'static str> {
+    match o {
+        EndOutcome::Win => Some("win"),
+        EndOutcome::Loss => Some("loss"),
+        EndOutcome::Draw => Some("draw"),
+        _ => None,
+    }
+}
+
+fn negate(v: &'static str) -> &'static str {
+    match v {
+        "win" => "loss",
+        "loss" => "win",
+        other => other,
+    }
+}
+
+/// The kinds of `set` when it is `side`'s pieces: `Some(None)` for every
+/// kind, `Some(Some(letters))` for some.
+fn pieces(set: &SetExpr, side: SideFilter, royal: Option<char>) -> Option<Option<String>> {
+    match set {
+        SetExpr::Pieces(s, kinds) if *s == side => match kinds {
+            None => Some(None),
+            Some(k) if k.negate => None,
+            Some(k) if k.royal => royal.map(|r| Some(r.to_string())),
+            Some(k) => Some(Some(k.letters.iter().map(|(c, _)| *c).collect())),
+        },
+        _ => None,
+    }
+}
+
+/// `count(own) > count(enemy)` (`More`) or `<` (`Less`).
+fn counted(c: &Cond) -> Option<Comparison> {
+    match c {
+        Cond::Versus(Quantity::Count(a), cmp @ (Comparison::More | Comparison::Less), Quantity::Count(b), 0)
+            if pieces(a, SideFilter::Own, None) == Some(None) && pieces(b, SideFilter::Enemy, None) == Some(None) =>
+        {
+            Some(*cmp)
+        }
+        _ => None,
+    }
+}
+
+/// The counted comparison of a rule (`stalemate if count(own) > ...`,
+/// `passes >= 2 and count(own) > ...`), if it has one.
+fn counted_rule(rule: &EndRule) -> Option<Comparison> {
+    match &rule.condition {
+        EndCondition::Stalemate(Some(c))
+        | EndCondition::MoveRule(_, Some(c))
+        | EndCondition::Repetition(_, Some(c)) => counted(c),
+        EndCondition::Holds(Cond::And(_, c)) => counted(c),
+        _ => None,
+    }
+}
+
+/// The end rules `texts` as Fairy-Stockfish's options, appended to `ini`;
+/// the reasons for those it has none for go to `why`.
+pub(super) fn write(ini: &mut String, why: &mut Vec<String>, texts: &[String], cx: &Context<'_>) {
+    let mut rules = Vec::new();
+    for t in texts {
+        match parse_end(t) {
+            Ok(r) => rules.push((t, r)),
+            Err(_) => why.push(format!("end rule `{t}` does not read")),
+        }
+    }
+    let mut o = Options::default();
+    let mut i = 0;
+    while i < rules.len() {
+        let (text, rule) = &rules[i];
+        let next = rules
+            .get(i + 1)
+            .and_then(|(_, r)| counted_rule(r).map(|c| (c, r.outcome)));
+        match (counted_rule(rule), rule.outcome, next) {
+            // `materialCounting = unweighted`: more pieces win, fewer lose.
+            (Some(Comparison::More), EndOutcome::Win, Some((Comparison::Less, EndOutcome::Loss))) => {
+                o.material_counting = true;
+                i += 2;
+                continue;
+            }
+            // `stalematePieceCount`: fewer pieces get the value, more its
+            // opposite, then the plain stalemate draws.
+            (Some(Comparison::Less), out, Some((Comparison::More, _)))
+                if matches!(rule.condition, EndCondition::Stalemate(_)) =>
+            {
+                o.stalemate_piece_count = true;
+                o.stalemate = value(out);
+                i += 3;
+                continue;
+            }
+            _ => {}
+        }
+        if !plain(&mut o, rule, cx) {
+            why.push(format!("end rule `{text}` has no Fairy-Stockfish option"));
+        }
+        i += 1;
+    }
+    options(ini, why, &o, cx);
+}
+
+/// One rule that is an option by itself; false if it is none.
+fn plain(o: &mut Options, rule: &EndRule, cx: &Context<'_>) -> bool {
+    let out = rule.outcome;
+    match (&rule.condition, out) {
+        (EndCondition::Checkmate(None), _) => o.checkmate = value(out),
+        (EndCondition::Stalemate(None), _) => o.stalemate = value(out),
+        (EndCondition::MoveRule(n, None), EndOutcome::Draw) => o.move_rule = *n,
+        (EndCondition::Repetition(n, None), EndOutcome::WhiteWins) => o.repetition = Some((*n, "win", true)),
+        (EndCondition::Repetition(n, None), EndOutcome::BlackWins) => o.repetition = Some((*n, "loss", true)),
+        (EndCondition::Repetition(n, None), _) => o.repetition = Some((*n, value(out).unwrap_or("none"), false)),
+        (EndCondition::PerpetualCheck(_), EndOutcome::Loss) => o.perpetual = true,
+        (EndCondition::Holds(c), _) => return holds(o, c, out, cx),
+        _ => return false,
+    }
+    out != EndOutcome::BothLose
+}
+
+/// A rule that ends the game when a condition holds.
+fn holds(o: &mut Options, c: &Cond, out: EndOutcome, cx: &Context<'_>) -> bool {
+    let Some(v) = value(out) else { return false };
+    match c {
+        Cond::Compare(Quantity::Passes, Comparison::AtLeast, 2) if cx.passing && v == "draw" => {}
+        Cond::Compare(Quantity::Squares(SetExpr::Named(NamedSet::Empty)), Comparison::Equal, 0) if v == "draw" => {
+            o.full_board = true;
+        }
+        Cond::Compare(Quantity::Checks(false), Comparison::AtLeast, n) if v == "loss" && cx.checks == Some(*n) => {
+            o.check_counting = Some(*n);
+        }
+        Cond::Not(inner) => match &**inner {
+            Cond::Exists(set) => return extinction(o, set, 0, v, cx),
+            _ => return false,
+        },
+        Cond::Compare(Quantity::Count(set), Comparison::AtMost, n) => return extinction(o, set, *n, v, cx),
+        Cond::Compare(Quantity::Count(SetExpr::Binary(SetOp::Intersection, a, b)), Comparison::AtLeast, n)
+            if v == "loss" =>
+        {
+            return flag(o, a, b, *n, cx);
+        }
+        Cond::Line(goal, set, n, template) => {
+            let key = match goal {
+                LineGoal::InRow => "connectN",
+                LineGoal::Collinear => "collinearN",
+                LineGoal::Block => "connectNxN",
+            };
+            return connect(o, key, set, u32::from(*n), Some(&template.text), v, cx);
+        }
+        Cond::Block(set, n) => return connect(o, "connectNxN", set, u32::from(*n), None, v, cx),
+        _ => return false,
+    }
+    true
+}
+
+/// Extinction: no more than `count` of a side's pieces of a kind.
+fn extinction(o: &mut Options, set: &SetExpr, count: u32, v: &'static str, cx: &Context<'_>) -> bool {
+    for (own, side) in [(true, SideFilter::Own), (false, SideFilter::Enemy)] {
+        match pieces(set, side, cx.royal) {
+            Some(None) => o.extinction.push((own, None, count, v)),
+            Some(Some(l)) if l.chars().count() == 1 => {
+                o.extinction.push((own, l.chars().next(), count, v));
+            }
+            _ => continue,
+        }
+        return true;
+    }
+    false
+}
+
+/// A flag region: `count(enemy K & REGION) >= n: loss`, the region read
+/// for the side to move (White's reading is Black's flag region).
+fn flag(o: &mut Options, a: &SetExpr, b: &SetExpr, n: u32, cx: &Context<'_>) -> bool {
+    let Some(kinds) = pieces(a, SideFilter::Enemy, cx.royal) else {
+        return false;
+    };
+    let (Some(black), Some(white)) = (cx.board.eval(b, Color::White), cx.board.eval(b, Color::Black)) else {
+        return false;
+    };
+    let mut lines = Vec::new();
+    match kinds {
+        None => {}
+        Some(l) if l.chars().count() == 1 => lines.push(format!("flagPiece = {}", l.to_lowercase())),
+        Some(_) => return false,
+    }
+    lines.push(format!("flagRegionWhite = {}", cx.board.fsf(white)));
+    lines.push(format!("flagRegionBlack = {}", cx.board.fsf(black)));
+    if n != 1 {
+        lines.push(format!("flagPieceCount = {n}"));
+    }
+    o.flags.extend(lines);
+    true
+}
+
+/// A connection goal (`in_row`, `collinear`, `in_block`) of the side that
+/// just moved; the side to move gets the opposite of `connectValue`.
+fn connect(
+    o: &mut Options,
+    key: &str,
+    set: &SetExpr,
+    n: u32,
+    template: Option<&str>,
+    v: &'static str,
+    cx: &Context<'_>,
+) -> bool {
+    let Some(kinds) = pieces(set, SideFilter::Enemy, cx.royal) else {
+        return false;
+    };
+    let directions = match template {
+        None => None,
+        Some("K") => Some([true, true, true]),
+        Some("W") => Some([true, true, false]),
+        Some("sW") => Some([true, false, false]),
+        Some("vW") => Some([false, true, false]),
+        Some("F") => Some([false, false, true]),
+        Some("sWF") => Some([true, false, true]),
+        Some("vWF") => Some([false, true, true]),
+        Some(_) => return false,
+    };
+    let mut lines = vec![format!("{key} = {n}"), format!("connectValue = {}", negate(v))];
+    if let Some(l) = kinds {
+        lines.push(format!("connectPieceTypes = {}", l.to_lowercase()));
+    }
+    if let Some([h, vert, d]) = directions {
+        lines.push(format!(
+            "connectHorizontal = {h}\nconnectVertical = {vert}\nconnectDiagonal = {d}"
+        ));
+    }
+    for l in lines {
+        if !o.connect.contains(&l) {
+            o.connect.push(l);
+        }
+    }
+    true
+}
+
+/// The gathered options as lines of the ini.
+fn options(ini: &mut String, why: &mut Vec<String>, o: &Options, cx: &Context<'_>) {
+    let _ = writeln!(
+        ini,
+        "checkmateValue = {}\nstalemateValue = {}",
+        o.checkmate.unwrap_or("loss"),
+        o.stalemate.unwrap_or("draw")
+    );
+    if o.stalemate_piece_count {
+        let _ = writeln!(ini, "stalematePieceCount = true");
+    }
+    let (n, v, absolute) = o.repetition.unwrap_or((0, "draw", false));
+    let _ = writeln!(ini, "nMoveRule = {}\nnFoldRule = {n}\nnFoldValue = {v}", o.move_rule);
+    if absolute {
+        let _ = writeln!(ini, "nFoldValueAbsolute = true");
+    }
+    if o.perpetual {
+        let _ = writeln!(ini, "perpetualCheckIllegal = true");
+    }
+    if o.material_counting {
+        let _ = writeln!(ini, "materialCounting = unweighted");
+    }
+    if o.full_board {
+        let _ = writeln!(ini, "adjudicateFullBoard = true");
+    }
+    match (o.check_counting, cx.checks) {
+        (Some(_), _) => {
+            let _ = writeln!(ini, "checkCounting = true");
+        }
+        (None, Some(_)) => why.push("the start FEN counts checks, but no end rule reads them".to_string()),
+        (None, None) => {}
+    }
+    if let Some((own, _, count, value)) = o.extinction.first().copied() {
+        let value = if own { value } else { negate(value) };
+        let types: String = o
+            .extinction
+            .iter()
+            .filter(|e| e.0 == own)
+            .map(|e| e.1.map_or('*', |c| c.to_ascii_lowercase()))
+            .collect();
+        let _ = writeln!(
+            ini,
+            "extinctionValue = {value}\nextinctionPieceTypes = {types}\nextinctionPieceCount = {count}"
+        );
+    }
+    for line in o.flags.iter().chain(&o.connect) {
+        let _ = writeln!(ini, "{line}");
+    }
+}

@@ -1,0 +1,195 @@
+//! The export round trip over every variant the importer converts (the
+//! sections of Fairy-Stockfish's `variants.ini` fixture and the built-in
+//! variants `data/fsf-builtins.ini` describes): import, `export-fsf`,
+//! import again. The outcome of each is pinned in
+//! `tests/fixtures/fsf/export-outcomes.txt` (`KABOOM_BLESS=1` rewrites it):
+//! `same` when the two imported files are equal (in canonical form,
+//! `kaboom::format::canonical`, less the lines that name the source
+//! section), `differs` when the export is accepted but reads back to
+//! another file, `refused` with the exporter's reasons otherwise. No
+//! variant may differ; and the figure of round trips may only grow.
+//!
+//! Fairy-Stockfish's perft on the exported sections is compared by
+//! `scripts/compare-fsf-ini.py --ini` on the sections this test writes
+//! with `KABOOM_EXPORT_INI=FILE` (the figure is in docs/interop.md).
+
+use kaboom::interop::{Imported, export, import};
+use std::path::Path;
+
+#[path = "common/scratch.rs"]
+#[allow(dead_code)]
+mod scratch;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The fixture's sections, then the built-ins (`[NAME:NAME]`), imported.
+fn all_imported() -> Vec<Imported> {
+    let text = std::fs::read_to_string(root().join("tests/fixtures/fsf/variants.ini")).unwrap();
+    let mut all = import(&text).expect("the fixture parses");
+    let builtins = std::fs::read_to_string(root().join("data/fsf-builtins.ini")).unwrap();
+    let mut ini = String::new();
+    for line in builtins.lines() {
+        if let Some(header) = line.strip_prefix('[') {
+            let name = header.split([':', ']']).next().unwrap();
+            ini.push_str(&format!("[{name}:{name}]\n"));
+        }
+    }
+    all.extend(import(&ini).expect("the built-in sections parse"));
+    all
+}
+
+/// The canonical form of an imported file, less what names its source
+/// (the comment, `name` and `description` lines).
+fn comparable(name: &str, ron: &str) -> String {
+    let text = kaboom::format::canonical(name, ron).unwrap_or_else(|e| panic!("{name}: {e}"));
+    text.lines()
+        .filter(|l| {
+            let t = l.trim_start();
+            !(t.starts_with("//") || t.starts_with("name:") || t.starts_with("description:"))
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// What the round trip of one imported variant gives; with the section
+/// exported when it was accepted.
+fn round_trip(dir: &scratch::Scratch, i: &Imported, ron: &str) -> (String, Option<String>) {
+    let section = i.name.replace(|c: char| !c.is_ascii_alphanumeric(), "");
+    let path = dir.write(&format!("{section}.ron"), ron);
+    let ini = match export(&path, &section) {
+        Ok(ini) => ini,
+        Err(why) => return (format!("{}: refused: {}", i.name, why.join("; ")), None),
+    };
+    let again = import(&ini).expect("an exported section parses");
+    let outcome = match again.first().map(|a| &a.result) {
+        Some(Ok(back)) if comparable(&i.name, back) == comparable(&i.name, ron) => "same".to_string(),
+        Some(Ok(back)) => {
+            let diff =
+                similar::TextDiff::from_lines(comparable(&i.name, ron).as_str(), comparable(&i.name, back).as_str())
+                    .unified_diff()
+                    .to_string();
+            eprintln!("{}: differs\n{diff}", i.name);
+            "differs".to_string()
+        }
+        other => format!("does not read back: {other:?}"),
+    };
+    (format!("{}: {outcome}", i.name), Some(ini))
+}
+
+#[test]
+fn every_imported_variant_round_trips_or_is_refused_as_pinned() {
+    let dir = scratch::Scratch::new("fsf-export-round-trip");
+    let all = all_imported();
+    let (mut lines, mut sections) = (Vec::new(), String::new());
+    let mut same = 0;
+    for i in &all {
+        let Ok(ron) = &i.result else { continue };
+        let (line, ini) = round_trip(&dir, i, ron);
+        if line.ends_with(": same") {
+            same += 1;
+            sections.push_str(&ini.unwrap_or_default());
+            sections.push('\n');
+        }
+        lines.push(line);
+    }
+    let mut text = String::from(
+        "# kaboom export-fsf round trip (import, export, import) of every variant kaboom import converts:\n\
+         # the sections of tests/fixtures/fsf/variants.ini, then the built-ins of data/fsf-builtins.ini.\n",
+    );
+    text.push_str(&format!(
+        "# converted: {}, same after the round trip: {same}\n",
+        lines.len()
+    ));
+    for l in &lines {
+        text.push_str(l);
+        text.push('\n');
+    }
+    if let Ok(path) = std::env::var("KABOOM_EXPORT_INI") {
+        std::fs::write(path, &sections).unwrap();
+    }
+    let path = root().join("tests/fixtures/fsf/export-outcomes.txt");
+    if std::env::var("KABOOM_BLESS").is_ok_and(|v| v == "1") {
+        std::fs::write(&path, &text).unwrap();
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_default();
+    if expected != text {
+        let diff = similar::TextDiff::from_lines(&expected, &text);
+        panic!(
+            "export outcomes changed (KABOOM_BLESS=1 to accept):\n{}",
+            diff.unified_diff()
+        );
+    }
+    assert!(
+        lines
+            .iter()
+            .all(|l| !l.ends_with(": differs") && !l.contains(": does not read back")),
+        "an accepted export must read back to the same file"
+    );
+}
+
+/// The constructs of the Othello and Ataxx families, flags, connection
+/// goals and counted ends are written as Fairy-Stockfish's options (their
+/// round trips are pinned above; Fairy-Stockfish's perft on these sections
+/// equals kaboom's, `scripts/compare-fsf-ini.py --ini`).
+#[test]
+fn othello_flags_connections_and_counting_write_their_options() {
+    let dir = scratch::Scratch::new("fsf-export-options");
+    let all = all_imported();
+    let export_of = |name: &str| {
+        let i = all.iter().find(|i| i.name == name).unwrap();
+        let path = dir.write(&format!("{name}.ron"), i.result.as_ref().unwrap());
+        export(&path, name).unwrap_or_else(|e| panic!("{name}: {e:?}"))
+    };
+    for (name, lines) in [
+        (
+            "flipello",
+            &[
+                "flipEnclosedPieces = reversi",
+                "enclosingDrop = reversi",
+                "enclosingDropStart = d4 e4 d5 e5",
+                "passOnStalemate = true",
+                "materialCounting = unweighted",
+                "adjudicateFullBoard = true",
+            ][..],
+        ),
+        (
+            "ataxx",
+            &[
+                "flipEnclosedPieces = ataxx",
+                "enclosingDrop = ataxx",
+                "stalematePieceCount = true",
+            ][..],
+        ),
+        (
+            "kingofthehill",
+            &[
+                "flagPiece = k",
+                "flagRegionWhite = d4 e4 d5 e5",
+                "flagRegionBlack = d4 e4 d5 e5",
+            ][..],
+        ),
+        (
+            "3check",
+            &[
+                "checkCounting = true",
+                "startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
+            ][..],
+        ),
+        (
+            "crazyhouse",
+            &[
+                "pieceDrops = true",
+                "firstRankPawnDrops = false",
+                "promotionZonePawnDrops = false",
+            ][..],
+        ),
+        ("tictactoe", &["connectN = 3", "connectValue = win"][..]),
+    ] {
+        let ini = export_of(name);
+        for line in lines {
+            assert!(ini.lines().any(|l| l == *line), "{name}: `{line}` missing\n{ini}");
+        }
+    }
+}
