@@ -32,7 +32,8 @@ struct Options {
     stalemate_piece_count: bool,
     move_rule: u32,
     repetition: Option<(u32, &'static str, bool)>,
-    perpetual: bool,
+    /// `N repetitions by perpetual check: loss`, with its N.
+    perpetual: Option<u32>,
     material_counting: bool,
     full_board: bool,
     check_counting: Option<u32>,
@@ -151,7 +152,7 @@ fn plain(o: &mut Options, rule: &EndRule, cx: &Context<'_>) -> bool {
         (EndCondition::Repetition(n, None), EndOutcome::WhiteWins) => o.repetition = Some((*n, "win", true)),
         (EndCondition::Repetition(n, None), EndOutcome::BlackWins) => o.repetition = Some((*n, "loss", true)),
         (EndCondition::Repetition(n, None), _) => o.repetition = Some((*n, value(out).unwrap_or("none"), false)),
-        (EndCondition::PerpetualCheck(_), EndOutcome::Loss) => o.perpetual = true,
+        (EndCondition::PerpetualCheck(n), EndOutcome::Loss) => o.perpetual = Some(*n),
         (EndCondition::Holds(c), _) => return holds(o, c, out, cx),
         _ => return false,
     }
@@ -290,8 +291,15 @@ fn options(ini: &mut String, why: &mut Vec<String>, o: &Options, cx: &Context<'_
     if absolute {
         let _ = writeln!(ini, "nFoldValueAbsolute = true");
     }
-    if o.perpetual {
-        let _ = writeln!(ini, "perpetualCheckIllegal = true");
+    if let Some(p) = o.perpetual {
+        if p == n {
+            let _ = writeln!(ini, "perpetualCheckIllegal = true");
+        } else {
+            why.push(format!(
+                "the perpetual check rule counts {p} repetitions and the plain rule {n}: \
+                 Fairy-Stockfish's perpetualCheckIllegal counts the plain rule's (nFoldRule)"
+            ));
+        }
     }
     if o.material_counting {
         let _ = writeln!(ini, "materialCounting = unweighted");
