@@ -42,6 +42,7 @@ impl Resolver<'_, '_> {
             occupied: p.occupied,
             royal: p.royal,
             promote: p.promote,
+            may: p.may,
         })
     }
 
@@ -56,6 +57,7 @@ impl Resolver<'_, '_> {
             PlaceWhere::Shift(inner, f, r) => PlaceWhere::Shift(Box::new(self.place_where(inner)?), *f, *r),
             PlaceWhere::CaptureSquare => PlaceWhere::CaptureSquare,
             PlaceWhere::Set(s) => PlaceWhere::Set(self.set(s)?),
+            PlaceWhere::Chosen(s) => PlaceWhere::Chosen(self.set(s)?),
         })
     }
 }
@@ -66,7 +68,7 @@ fn reads_capture(w: &PlaceWhere) -> bool {
         PlaceWhere::Home { of, .. } => *of == HomeOf::Captured,
         PlaceWhere::Reflect(inner) | PlaceWhere::Shift(inner, ..) => reads_capture(inner),
         PlaceWhere::CaptureSquare => true,
-        PlaceWhere::Set(_) => false,
+        PlaceWhere::Set(_) | PlaceWhere::Chosen(_) => false,
     }
 }
 
@@ -110,7 +112,37 @@ pub(super) fn place_set<P: crate::lang::effect_syntax::Phase>(
 ) -> Option<&crate::lang::effect_syntax::SetExpr<P>> {
     match w {
         PlaceWhere::Reflect(inner) | PlaceWhere::Shift(inner, ..) => place_set(inner),
-        PlaceWhere::Set(s) => Some(s),
+        PlaceWhere::Set(s) | PlaceWhere::Chosen(s) => Some(s),
         PlaceWhere::Home { .. } | PlaceWhere::CaptureSquare => None,
     }
+}
+
+/// Reports a `may place` whose square is not chosen (there is nothing to
+/// decline but the placement itself: write the square `chosen`) and one
+/// that is not the last effect of its rule; returns whether the rule ends
+/// with a `may place` (so no choice may come after it).
+pub(super) fn check_may_place(c: &mut Checker<'_>, text: &Spanned<String>, effects: &[Effect]) -> bool {
+    let mut ends = false;
+    for (i, effect) in effects.iter().enumerate() {
+        let Effect::Place(p) = effect else { continue };
+        if !p.may {
+            continue;
+        }
+        if !matches!(p.at, PlaceWhere::Chosen(_)) {
+            c.error(
+                "`may place` lets the mover choose the square or decline, and this placement's square is not chosen",
+                text.location.clone(),
+                "let the mover choose the square: `may place(captured, chosen empty)`; without `may`, a fixed square is placed on whenever it can be",
+            );
+        } else if i + 1 != effects.len() {
+            c.error(
+                "`may place` must be the last effect of its rule: the mover may decline it, so no choice may follow",
+                text.location.clone(),
+                "write it last: `on capture: ...; may place(captured, chosen empty)`",
+            );
+        } else {
+            ends = true;
+        }
+    }
+    ends
 }
