@@ -67,7 +67,7 @@ the file holds):
     --chosen-placements
                        a rebirth on a square the capturer chose is part of the move:
                        Popeye's `Ra1*d1[+bPh5]` read as kaboom's `a1d1,d1h5` (Super Circe;
-                       `[+bPa1=Q]` as `d1a1q`), its plain `Ra1*d1` (no rebirth) as `a1d1`
+                       `[+bPa1=Q]` as `,d1a1q`), its plain `Ra1*d1` (no rebirth) as `a1d1`
 
 How each position is told to Popeye (py-engl.txt):
     forsyth <board>        the position (knights are S in Popeye's English)

@@ -146,3 +146,33 @@ pub(super) fn check_may_place(c: &mut Checker<'_>, text: &Spanned<String>, effec
     }
     ends
 }
+
+/// What the check of choices after `may place` reads of one rule.
+pub(super) struct ChoosingRule<'t> {
+    /// When it fires: its trigger (capture, arrival, after move), then its
+    /// place in the file.
+    pub when: (u8, usize),
+    /// It ends with `may place`.
+    pub may_place: bool,
+    /// Some effect of it asks for a choice.
+    pub asks: bool,
+    /// Its text, for errors.
+    pub text: &'t Spanned<String>,
+}
+
+/// Reports each rule that asks for a choice and fires after a rule ending
+/// with `may place` (which the mover may decline, so it must be the last
+/// choice of a move).
+pub(super) fn check_choices_after_may_place(c: &mut Checker<'_>, rules: &mut [ChoosingRule<'_>]) {
+    rules.sort_by_key(|r| r.when);
+    let Some(first) = rules.iter().position(|r| r.may_place) else {
+        return;
+    };
+    for rule in rules[first + 1..].iter().filter(|r| r.asks) {
+        c.error(
+            "a choice comes after `may place`, which the mover may decline; a declinable placement must be the last choice of a move",
+            rule.text.location.clone(),
+            "make this rule fire before the one with `may place` (an earlier trigger, or earlier in the file)",
+        );
+    }
+}

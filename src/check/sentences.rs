@@ -282,8 +282,7 @@ fn check_rules(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> Ve
     let mut rules = Vec::new();
     let mut bounce_rules = 0;
     let mut after_bounce = false;
-    // Per rule: when it fires (trigger, then file order), whether it ends
-    // with a `may place`, whether it asks for a choice, and its text.
+    // Per rule: when it fires, and whether it ends with `may place` or asks.
     let mut choosing = Vec::new();
     for (index, text) in file.rules.iter().flatten().enumerate() {
         let Some(rule) = parse(c, text, "rule", effects::parse_rule) else {
@@ -318,7 +317,12 @@ fn check_rules(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> Ve
             Trigger::AfterMove { .. } => 2,
         };
         let may_place = super::placement::check_may_place(c, text, &rule.effects);
-        choosing.push(((when, index), may_place, rule.effects.iter().any(asks_choice), text));
+        choosing.push(super::placement::ChoosingRule {
+            when: (when, index),
+            may_place,
+            asks: rule.effects.iter().any(asks_choice),
+            text,
+        });
         for (i, effect) in rule.effects.iter().enumerate() {
             check_chosen_block(c, text, effect);
             if let Effect::Bounce { .. } = effect {
@@ -341,18 +345,7 @@ fn check_rules(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> Ve
         }
         rules.extend(resolved);
     }
-    choosing.sort_by_key(|r| r.0);
-    if let Some(first) = choosing.iter().position(|r| r.1) {
-        for (_, _, asks, text) in &choosing[first + 1..] {
-            if *asks {
-                c.error(
-                    "a choice comes after `may place`, which the mover may decline; a declinable placement must be the last choice of a move",
-                    text.location.clone(),
-                    "make this rule fire before the one with `may place` (an earlier trigger, or earlier in the file)",
-                );
-            }
-        }
-    }
+    super::placement::check_choices_after_may_place(c, &mut choosing);
     rules
 }
 

@@ -235,4 +235,21 @@ mod tests {
         assert_eq!(choices.with(piece), None, "at most MAX_CHOICES");
         assert_eq!(Choices::NONE.with(piece).and_then(|c| c.get(0)), Some(piece));
     }
+
+    #[test]
+    fn a_placement_choice_keeps_its_promotion() {
+        let place = |promotion| Choice {
+            piece: Square::new(3),
+            to: Square::new(0),
+            kind: ChoiceKind::Place(promotion),
+        };
+        let (queen, none) = (place(Some(Kind::new(4))), place(None));
+        let choices = Choices::NONE.with(none).and_then(|c| c.with(queen)).unwrap();
+        assert_eq!(choices.iter().collect::<Vec<_>>(), [none, queen]);
+        assert_ne!(
+            Choices::NONE.with(none),
+            Choices::NONE.with(queen),
+            "moves differ by the promotion"
+        );
+    }
 }
