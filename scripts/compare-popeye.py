@@ -32,6 +32,9 @@ Usage:
     # where each move puts pieces (Popeye's `[+bSg8]`): `placed` rows
     python3 scripts/compare-popeye.py circe --variant variants/fairy/circe.ron \\
         --condition "Circe" --positions 200 --placements
+    # the capturer chooses the rebirth square (or none): part of each move
+    python3 scripts/compare-popeye.py super-circe --variant variants/fairy/super-circe.ron \\
+        --condition "SuperCirce" --positions 200 --chosen-placements --line-digests 10
     # every piece kamikaze, and the capturer's removal (`[-wkRa3]`): `removed` rows
     python3 scripts/compare-popeye.py kamikaze --variant variants/fairy/kamikaze.ron \\
         --attribute kamikaze --positions 200 --removals --line-digests 20
@@ -61,6 +64,10 @@ the file holds):
                        is told to Popeye with ATTRIBUTE (`pieces white kamikaze Ke1 ...`)
     --forget-last      kaboom's `last=` field is dropped from the positions (Popeye
                        cannot be told the move before a position)
+    --chosen-placements
+                       a rebirth on a square the capturer chose is part of the move:
+                       Popeye's `Ra1*d1[+bPh5]` read as kaboom's `a1d1,d1h5` (Super Circe;
+                       `[+bPa1=Q]` as `,d1a1q`), its plain `Ra1*d1` (no rebirth) as `a1d1`
 
 How each position is told to Popeye (py-engl.txt):
     forsyth <board>        the position (knights are S in Popeye's English)
@@ -92,13 +99,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from popeye_notation import (  # noqa: E402 (the script's own directory)
+    CHOSEN,
     kaboom_placements,
     kaboom_removals,
     popeye_effects,
     popeye_moves,
     popeye_placements,
     popeye_removals,
+    fold_rebirths,
     popeye_token,
+    token_with_rebirth,
 )
 
 REPO = Path(__file__).resolve().parent.parent
@@ -394,7 +404,7 @@ def popeye_line_digests(popeye, fens, condition):
         first, second = ("w", "b") if fen.split()[1] == "w" else ("b", "w")
         lines = set()
         for line in out.stdout.splitlines():
-            m = re.match(r"\s*1\.(.*)", line)
+            m = re.match(r"\s*1\.(.*)", fold_rebirths(line))
             if not m:
                 continue
             # The two moves; a check mark or other annotation between them is skipped.
@@ -402,7 +412,7 @@ def popeye_line_digests(popeye, fens, condition):
             if len(tokens) != 2:
                 continue
             try:
-                a, b = popeye_token(tokens[0], first), popeye_token(tokens[1], second)
+                a, b = token_with_rebirth(tokens[0], first), token_with_rebirth(tokens[1], second)
             except ValueError:
                 raise ValueError(f"unread Popeye line `{line}`") from None
             a = take_make_en_passant([a], fen, condition)[0]
@@ -636,6 +646,9 @@ def arguments():
     ap.add_argument("--removals", action="store_true", help="`removed` rows" + more)
     ap.add_argument("--attribute", default="", metavar="ATTRIBUTE", help="`attribute` row" + more)
     ap.add_argument("--forget-last", action="store_true", help="drop kaboom's `last=` field" + more)
+    ap.add_argument(
+        "--chosen-placements", action="store_true", help="a rebirth is part of the move (Super Circe)" + more
+    )
     return ap.parse_args()
 
 
@@ -654,6 +667,7 @@ def main():
                 sys.exit("--unmarked-attribute takes MARK=ATTRIBUTE")
             UNMARKED = tuple(args.unmarked_attribute.split("=", 1))
         variant = args.variant
+        CHOSEN["on"] = args.chosen_placements
         expected, extra = generate(args)
     differences = compare(args, variant, expected, extra)
     print(f"{args.name}: {len(expected)} positions, {differences} differences")

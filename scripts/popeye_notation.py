@@ -17,18 +17,48 @@ MOVE = re.compile(
 PROMO = {"D": "q", "T": "r", "L": "b", "S": "n", "Q": "q", "R": "r", "B": "b", "N": "n"}
 
 
+# --chosen-placements: a rebirth on a square the capturer chose (Super Circe,
+# `Ra1*d1[+bPh5]`, `[+bPa1=Q]`) is part of the move, written as kaboom writes
+# a chosen placement: `a1d1,d1h5`, `a1d1,d1a1q` (the captured piece's square,
+# for en passant the victim's, and the square chosen).
+CHOSEN = {"on": False}
+REBIRTH = re.compile(r"\[\+[wb][A-Z]+([a-h][1-8])(?:=([A-Z]))?\]")
+
+
 def popeye_moves(text, side):
     """The moves of Popeye's `~1` solution, in kaboom's notation."""
     moves = []
     for line in text.splitlines():
-        m = re.match(r"\s*1\.+\s*(\S+)", line)
+        m = re.match(r"\s*1\.+\s*(\S+)", fold_rebirths(line))
         if not m:
             continue
         try:
-            moves.append(popeye_token(m.group(1), side))
+            moves.append(token_with_rebirth(m.group(1), side))
         except ValueError as err:
             raise ValueError(f"{err} in:\n{text}") from None
     return sorted(set(moves))
+
+
+def fold_rebirths(line):
+    """With --chosen-placements, each move's rebirth stays with its token,
+    an en passant capture's marked: `e5*d6 ep.[+bPh5]` as `e5*d6~ep[+bPh5]`."""
+    return re.sub(r" ep\.(?=\[)", "~ep", line) if CHOSEN["on"] else line
+
+
+def token_with_rebirth(token, side):
+    """A move token (see `fold_rebirths`) in kaboom's notation, its chosen
+    rebirth (with --chosen-placements) as a choice: `Ra1*d1[+bPh5]` as
+    `a1d1,d1h5`; otherwise as `popeye_token` reads it."""
+    if not CHOSEN["on"]:
+        return popeye_token(token, side)
+    move = popeye_token(re.sub(r"(~ep)?\[.*", "", token), side)
+    rebirth = REBIRTH.search(token)
+    if rebirth:
+        # The captured piece's square: for en passant the victim's, beside the capturer.
+        victim = move[2] + move[1] if "~ep" in token else move[2:4]
+        promotion = PROMO[rebirth.group(2)] if rebirth.group(2) else ""
+        move += f",{victim}{rebirth.group(1)}{promotion}"
+    return move
 
 
 # Popeye's English piece letters, read back as kaboom's.

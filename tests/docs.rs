@@ -422,6 +422,34 @@ const MOVES: &[(&str, Place)] = &[
         Seeded("capatomic-random", 12, "10/1r1k6/10/10/10/10/10/10/4K5/10 b q - 0 1"),
     ),
     (
+        "a1d1",
+        At(
+            "variants/fairy/super-circe.ron",
+            Some("4k3/8/8/8/8/8/8/R2pK3 w - - 0 1"),
+        ),
+    ),
+    (
+        "a1d1,d1h5",
+        At(
+            "variants/fairy/super-circe.ron",
+            Some("4k3/8/8/8/8/8/8/R2pK3 w - - 0 1"),
+        ),
+    ),
+    (
+        "a1d1,d1a1q",
+        At(
+            "variants/fairy/super-circe.ron",
+            Some("4k3/8/8/8/8/8/8/R2pK3 w - - 0 1"),
+        ),
+    ),
+    (
+        "b7a8q,a8a1q",
+        At(
+            "variants/fairy/super-circe.ron",
+            Some("p3k3/1P6/8/8/8/8/4K3/8 w - - 0 1"),
+        ),
+    ),
+    (
         "e4d5,d5d4",
         At(
             "variants/fairy/take-and-make.ron",

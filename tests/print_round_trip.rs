@@ -256,21 +256,25 @@ fn placement() -> impl Strategy<Value = Placement> {
         (side(), plain_letters()).prop_map(|(s, k)| PlaceWho::New(s, Some(k))),
     ];
     let occupied = prop::sample::select(vec![Occupied::Vanish, Occupied::Illegal, Occupied::Remove]);
+    // A chosen square is the whole of WHERE (never reflected or shifted).
+    let at = prop_oneof![place_where(), set().prop_map(PlaceWhere::Chosen)];
     (
         who,
         prop::option::of(kind_change()),
-        place_where(),
+        at,
         occupied,
         any::<bool>(),
         any::<bool>(),
+        any::<bool>(),
     )
-        .prop_map(|(who, becomes, at, occupied, royal, promote)| Placement {
+        .prop_map(|(who, becomes, at, occupied, royal, promote, may)| Placement {
             who,
             becomes: becomes.map(|k| (k, NO_SPAN)),
             at,
             occupied,
             royal,
             promote,
+            may,
         })
 }
 

@@ -42,6 +42,7 @@ impl Resolver<'_, '_> {
             occupied: p.occupied,
             royal: p.royal,
             promote: p.promote,
+            may: p.may,
         })
     }
 
@@ -56,6 +57,7 @@ impl Resolver<'_, '_> {
             PlaceWhere::Shift(inner, f, r) => PlaceWhere::Shift(Box::new(self.place_where(inner)?), *f, *r),
             PlaceWhere::CaptureSquare => PlaceWhere::CaptureSquare,
             PlaceWhere::Set(s) => PlaceWhere::Set(self.set(s)?),
+            PlaceWhere::Chosen(s) => PlaceWhere::Chosen(self.set(s)?),
         })
     }
 }
@@ -66,7 +68,7 @@ fn reads_capture(w: &PlaceWhere) -> bool {
         PlaceWhere::Home { of, .. } => *of == HomeOf::Captured,
         PlaceWhere::Reflect(inner) | PlaceWhere::Shift(inner, ..) => reads_capture(inner),
         PlaceWhere::CaptureSquare => true,
-        PlaceWhere::Set(_) => false,
+        PlaceWhere::Set(_) | PlaceWhere::Chosen(_) => false,
     }
 }
 
@@ -110,7 +112,67 @@ pub(super) fn place_set<P: crate::lang::effect_syntax::Phase>(
 ) -> Option<&crate::lang::effect_syntax::SetExpr<P>> {
     match w {
         PlaceWhere::Reflect(inner) | PlaceWhere::Shift(inner, ..) => place_set(inner),
-        PlaceWhere::Set(s) => Some(s),
+        PlaceWhere::Set(s) | PlaceWhere::Chosen(s) => Some(s),
         PlaceWhere::Home { .. } | PlaceWhere::CaptureSquare => None,
+    }
+}
+
+/// Reports a `may place` whose square is not chosen (there is nothing to
+/// decline but the placement itself: write the square `chosen`) and one
+/// that is not the last effect of its rule; returns whether the rule ends
+/// with a `may place` (so no choice may come after it).
+pub(super) fn check_may_place(c: &mut Checker<'_>, text: &Spanned<String>, effects: &[Effect]) -> bool {
+    let mut ends = false;
+    for (i, effect) in effects.iter().enumerate() {
+        let Effect::Place(p) = effect else { continue };
+        if !p.may {
+            continue;
+        }
+        if !matches!(p.at, PlaceWhere::Chosen(_)) {
+            c.error(
+                "`may place` lets the mover choose the square or decline, and this placement's square is not chosen",
+                text.location.clone(),
+                "let the mover choose the square: `may place(captured, chosen empty)`; without `may`, a fixed square is placed on whenever it can be",
+            );
+        } else if i + 1 != effects.len() {
+            c.error(
+                "`may place` must be the last effect of its rule: the mover may decline it, so no choice may follow",
+                text.location.clone(),
+                "write it last: `on capture: ...; may place(captured, chosen empty)`",
+            );
+        } else {
+            ends = true;
+        }
+    }
+    ends
+}
+
+/// What the check of choices after `may place` reads of one rule.
+pub(super) struct ChoosingRule<'t> {
+    /// When it fires: its trigger (capture, arrival, after move), then its
+    /// place in the file.
+    pub when: (u8, usize),
+    /// It ends with `may place`.
+    pub may_place: bool,
+    /// Some effect of it asks for a choice.
+    pub asks: bool,
+    /// Its text, for errors.
+    pub text: &'t Spanned<String>,
+}
+
+/// Reports each rule that asks for a choice and fires after a rule ending
+/// with `may place` (which the mover may decline, so it must be the last
+/// choice of a move).
+pub(super) fn check_choices_after_may_place(c: &mut Checker<'_>, rules: &mut [ChoosingRule<'_>]) {
+    rules.sort_by_key(|r| r.when);
+    let Some(first) = rules.iter().position(|r| r.may_place) else {
+        return;
+    };
+    for rule in rules[first + 1..].iter().filter(|r| r.asks) {
+        c.error(
+            "a choice comes after `may place`, which the mover may decline; a declinable placement must be the last choice of a move",
+            rule.text.location.clone(),
+            "make this rule fire before the one with `may place` (an earlier trigger, or earlier in the file)",
+        );
     }
 }

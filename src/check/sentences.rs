@@ -12,8 +12,8 @@ use crate::base::limits::{
 use crate::base::piece::Kind;
 use crate::lang::betza::{self, Template};
 use crate::lang::effect_syntax::{
-    self as effects, Cond, Direction, Effect, EndCondition, EndRule, LegalClause, Quantity, SetExpr, Trigger,
-    TriggeredRule,
+    self as effects, Cond, Direction, Effect, EndCondition, EndRule, LegalClause, PlaceWhere, Quantity, SetExpr,
+    Trigger, TriggeredRule,
 };
 use crate::spec::{ActionSpec, EndSpec, PieceSpec, ShieldSpec, Spanned, VariantFile};
 
@@ -70,7 +70,7 @@ pub fn asks_choice<S: effects::Phase>(effect: &Effect<S>) -> bool {
         } | Effect::Bounce { .. }
             | Effect::BlockChosen { .. }
             | Effect::MoveOn { .. }
-    )
+    ) || matches!(effect, Effect::Place(p) if p.may || matches!(p.at, PlaceWhere::Chosen(_)))
 }
 
 /// Whether every square of the set is blocked whenever it is read.
@@ -283,7 +283,9 @@ fn check_rules(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> Ve
     let mut rules = Vec::new();
     let mut bounce_rules = 0;
     let mut after_bounce = false;
-    for text in file.rules.iter().flatten() {
+    // Per rule: when it fires, and whether it ends with `may place` or asks.
+    let mut choosing = Vec::new();
+    for (index, text) in file.rules.iter().flatten().enumerate() {
         let Some(rule) = parse(c, text, "rule", effects::parse_rule) else {
             continue;
         };
@@ -310,6 +312,18 @@ fn check_rules(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> Ve
             );
         }
         super::placement::check_placements(c, text, &rule.effects, Some(rule.trigger));
+        let when = match rule.trigger {
+            Trigger::Capture => 0,
+            Trigger::Arrival => 1,
+            Trigger::AfterMove { .. } => 2,
+        };
+        let may_place = super::placement::check_may_place(c, text, &rule.effects);
+        choosing.push(super::placement::ChoosingRule {
+            when: (when, index),
+            may_place,
+            asks: rule.effects.iter().any(asks_choice),
+            text,
+        });
         for (i, effect) in rule.effects.iter().enumerate() {
             check_chosen_block(c, text, effect);
             if let Effect::Bounce { .. } = effect {
@@ -332,6 +346,7 @@ fn check_rules(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> Ve
         }
         rules.extend(resolved);
     }
+    super::placement::check_choices_after_may_place(c, &mut choosing);
     rules
 }
 
@@ -862,6 +877,14 @@ fn action_effects(
                 "`may bounce` belongs in an `after move` rule, not in an action",
                 text.location.clone(),
                 "move it to `rules: [\"after move: may bounce(...)\"]`",
+            );
+            resolved = None;
+        }
+        if matches!(effect, Effect::Place(p) if p.may) {
+            c.error(
+                "`may place` belongs in a rule, not in an action: a declinable placement must be the last choice of a move",
+                text.location.clone(),
+                "move it to `rules: [\"on capture: may place(captured, chosen empty)\"]`",
             );
             resolved = None;
         }

@@ -440,8 +440,14 @@ pub struct CompiledPlacement {
     pub taken: WhenTaken,
     /// Royal pieces are placed too (else a royal piece is left as it is).
     pub royal: bool,
-    /// A piece placed in its promotion zone promotes to its first choice.
+    /// A piece placed in its promotion zone promotes: to its first choice,
+    /// or with `chosen`, to the one the mover chooses.
     pub promote: bool,
+    /// The mover chooses the square among the base set's (`chosen S`): its
+    /// empty squares, or with [`WhenTaken::Remove`] those not blocked.
+    pub chosen: bool,
+    /// The mover may decline the placement (`may place`).
+    pub may: bool,
 }
 
 /// Pieces in hand and drops, compiled.
@@ -837,6 +843,10 @@ pub struct Programs {
     /// the tables see too, and the shortcuts that judge moves by those
     /// tables stay sound.)
     pub placement_removes: bool,
+    /// Some placement's square is chosen by the mover (`place(WHO, chosen
+    /// S)`): a move may then close with a placed piece's promotion
+    /// (`a1d1,d1a1q`) besides its own (`b7a8q,a8a1q`).
+    pub chosen_places: bool,
 }
 
 impl Programs {

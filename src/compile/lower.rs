@@ -380,17 +380,19 @@ fn plan_choices(p: &mut Programs) {
             }
         }
     }
+    let placements = std::mem::take(&mut p.placements);
     let asks = |op: &Op| {
-        matches!(
-            op,
-            Op::Bounce { .. }
-                | Op::BlockChosen { .. }
-                | Op::MoveOn { .. }
-                | Op::Push {
-                    direction: PushDirection::Chosen,
-                    ..
-                }
-        )
+        matches!(op, Op::Place(i) if placements[usize::from(*i)].chosen)
+            || matches!(
+                op,
+                Op::Bounce { .. }
+                    | Op::BlockChosen { .. }
+                    | Op::MoveOn { .. }
+                    | Op::Push {
+                        direction: PushDirection::Chosen,
+                        ..
+                    }
+            )
     };
     let rules_ask = |rules: &[CompiledRule]| rules.iter().flat_map(|r| &r.ops).any(asks);
     p.rules_ask = [
@@ -414,6 +416,7 @@ fn plan_choices(p: &mut Programs) {
                 )
             });
     }
+    p.placements = placements;
     p.blocks = p
         .on_capture
         .iter()

@@ -20,9 +20,13 @@ use crate::compile::Variant;
 /// without making it, and that choice's options.
 pub(super) struct Probe {
     asked: Option<Asked>,
-    options: [Choice; MAX_SQUARES],
+    options: [Choice; MAX_OPTIONS],
     len: usize,
 }
+
+/// The most options one choice offers: one per square, and a chosen
+/// placement's promotions besides.
+const MAX_OPTIONS: usize = 2 * MAX_SQUARES;
 
 impl Probe {
     fn new() -> Probe {
@@ -32,7 +36,7 @@ impl Probe {
                 piece: Square::new(0),
                 to: Square::new(0),
                 kind: ChoiceKind::Piece,
-            }; MAX_SQUARES],
+            }; MAX_OPTIONS],
             len: 0,
         }
     }
@@ -52,9 +56,10 @@ impl Trace for Probe {
 
     #[inline]
     fn offer(&mut self, choice: Choice) {
-        // One option per square at most: a bounce names each piece once,
-        // a direction each neighbour once.
-        if self.len < MAX_SQUARES {
+        // One option per square at most, but for a placed piece's
+        // promotions: a bounce names each piece once, a direction each
+        // neighbour once.
+        if self.len < MAX_OPTIONS {
             self.options[self.len] = choice;
             self.len += 1;
         }

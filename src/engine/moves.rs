@@ -40,6 +40,12 @@ pub enum ChoiceKind {
     /// A square (to block), `piece` being the mover's square: written
     /// after it, as Fairy-Stockfish writes a wall, `,e4d5`.
     Square,
+    /// A square for a placed piece (`place(WHO, chosen S)`), `piece` being
+    /// the placement's reference square (where the captured piece stood),
+    /// with the kind a placed piece promotes to there, if it does:
+    /// written as a piece and where it goes, `,d1h5`, the promotion
+    /// letter after it (`,d1a1q`).
+    Place(Option<Kind>),
 }
 
 /// One follow-up choice made with a move: a piece and the square it goes
@@ -67,9 +73,12 @@ pub struct Choices {
     pieces: [Square; MAX_CHOICES],
     targets: [Square; MAX_CHOICES],
     /// Bit `i` set when choice `i` is a direction, bit `4 + i` when it
-    /// is a square (one byte, so a move stays as small as it was).
+    /// is a square, both when it is a placement's square (one byte).
     kinds: u8,
     len: u8,
+    /// Per choice, the kind a placed piece promotes to (its index + 1; 0
+    /// for none).
+    promotions: [u8; MAX_CHOICES],
 }
 
 impl Choices {
@@ -79,6 +88,7 @@ impl Choices {
         targets: [Square::new(0); MAX_CHOICES],
         kinds: 0,
         len: 0,
+        promotions: [0; MAX_CHOICES],
     };
 
     /// How many choices there are.
@@ -99,12 +109,11 @@ impl Choices {
         (i < self.len()).then(|| Choice {
             piece: self.pieces[i],
             to: self.targets[i],
-            kind: if self.kinds >> i & 1 != 0 {
-                ChoiceKind::Direction
-            } else if self.kinds >> (4 + i) & 1 != 0 {
-                ChoiceKind::Square
-            } else {
-                ChoiceKind::Piece
+            kind: match (self.kinds >> i & 1 != 0, self.kinds >> (4 + i) & 1 != 0) {
+                (true, true) => ChoiceKind::Place(self.promotions[i].checked_sub(1).map(Kind::new)),
+                (true, false) => ChoiceKind::Direction,
+                (false, true) => ChoiceKind::Square,
+                (false, false) => ChoiceKind::Piece,
             },
         })
     }
@@ -128,6 +137,10 @@ impl Choices {
         match c.kind {
             ChoiceKind::Direction => out.kinds |= 1 << i,
             ChoiceKind::Square => out.kinds |= 1 << (4 + i),
+            ChoiceKind::Place(promotion) => {
+                out.kinds |= 1 << i | 1 << (4 + i);
+                out.promotions[i] = promotion.map_or(0, |k| k.get() + 1);
+            }
             ChoiceKind::Piece => {}
         }
         out.len += 1;
@@ -234,5 +247,22 @@ mod tests {
         };
         assert_eq!(choices.with(piece), None, "at most MAX_CHOICES");
         assert_eq!(Choices::NONE.with(piece).and_then(|c| c.get(0)), Some(piece));
+    }
+
+    #[test]
+    fn a_placement_choice_keeps_its_promotion() {
+        let place = |promotion| Choice {
+            piece: Square::new(3),
+            to: Square::new(0),
+            kind: ChoiceKind::Place(promotion),
+        };
+        let (queen, none) = (place(Some(Kind::new(4))), place(None));
+        let choices = Choices::NONE.with(none).and_then(|c| c.with(queen)).unwrap();
+        assert_eq!(choices.iter().collect::<Vec<_>>(), [none, queen]);
+        assert_ne!(
+            Choices::NONE.with(none),
+            Choices::NONE.with(queen),
+            "moves differ by the promotion"
+        );
     }
 }

@@ -9,8 +9,9 @@
 //! castling rights a rook or king regains on its own square.
 
 use super::context::{Answers, Context};
+use super::moves::{Choice, ChoiceKind};
 use super::position::Position;
-use super::trace::{Event, Trace};
+use super::trace::{Asked, Event, Trace};
 use crate::base::piece::Cell;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
@@ -56,6 +57,9 @@ impl Variant {
             None => piece,
         };
         let reference = captured.map_or(ctx.target, |(_, at)| at);
+        if pl.chosen {
+            return self.place_chosen(pl, pos, ctx, answers, (piece, from, reference), trace);
+        }
         let square = self.place_square(pl, pos, ctx, (piece, mover, captured), reference);
         let taken = match square {
             // A moving piece whose square is its own stays: a capture
@@ -90,6 +94,116 @@ impl Variant {
             pos.clear(at);
             pos.count_removal(self, piece);
             trace.record(Event::Removed { piece, at });
+        }
+    }
+
+    /// Runs a placement whose square the mover chooses (`chosen S`): the
+    /// move's next follow-up choice names the square (and the kind a
+    /// placed piece promotes to there); a probing trace is offered one
+    /// option per square, times the promotions open there. With no
+    /// square to offer, the placement does as its `else` says, as on a
+    /// taken square. A move that declines it (`may place`), or has no
+    /// answer, places nothing: a moving piece stays.
+    fn place_chosen<T: Trace>(
+        &self,
+        pl: &CompiledPlacement,
+        pos: &mut Position,
+        ctx: &Context,
+        answers: &mut Answers,
+        (piece, from, reference): (Cell, Option<Square>, Square),
+        trace: &mut T,
+    ) {
+        let PlaceBase::Set(set) = pl.base else { return };
+        let squares = self.eval_set(set, pos, ctx);
+        let mut options = pos.empty_squares(&squares);
+        if pl.taken == WhenTaken::Remove {
+            options = options.union(&squares.intersection(&pos.occupied[0].union(&pos.occupied[1])));
+        }
+        if let Some(at) = from.filter(|&at| squares.contains(at)) {
+            options.insert(at);
+        }
+        if options.is_empty() {
+            if pl.taken == WhenTaken::Illegal {
+                pos.last.refused = true;
+            } else if let Some(at) = from {
+                pos.clear(at);
+                pos.count_removal(self, piece);
+                trace.record(Event::Removed { piece, at });
+            }
+            return;
+        }
+        match answers.take() {
+            Ok(Choice {
+                to,
+                kind: ChoiceKind::Place(promotion),
+                ..
+            }) if options.contains(to) => {
+                answers.placed.insert(to);
+                if Some(to) == from {
+                    return;
+                }
+                if pos.cell(to).is_piece() {
+                    trace.area(single(to));
+                    pos.remove_piece(self, to, false, trace);
+                }
+                self.put(pos, piece, from, to, from.or(Some(reference)), trace);
+                if let Some(kind) = promotion.filter(|_| pl.promote) {
+                    let promoted = Cell::piece(kind, piece.color());
+                    pos.set(self, to, promoted);
+                    pos.mark_promoted(self, to);
+                    trace.record(Event::Promoted {
+                        at: to,
+                        piece: promoted,
+                    });
+                }
+            }
+            Ok(_) => {}
+            Err(first) => {
+                if T::PROBES && first {
+                    trace.asked(Asked {
+                        optional: pl.may,
+                        last: None,
+                    });
+                    let written = from.unwrap_or(reference);
+                    for to in options.iter() {
+                        self.offer_place(pos, pl.promote, piece, (written, to), trace);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Offers `piece` placed on `to` (`reference` the square written
+    /// before it: where the piece comes from, a new one from the capture
+    /// square): once as it is, and with `promote`, in its promotion
+    /// zone, once per promotion the material allows (not as it is where
+    /// promotion is compulsory).
+    fn offer_place<T: Trace>(
+        &self,
+        pos: &Position,
+        promote: bool,
+        piece: Cell,
+        (reference, to): (Square, Square),
+        trace: &mut T,
+    ) {
+        let offer = |trace: &mut T, promotion| {
+            trace.offer(Choice {
+                piece: reference,
+                to,
+                kind: ChoiceKind::Place(promotion),
+            })
+        };
+        let (kind, side) = (piece.kind(), piece.color());
+        if !(promote && self.promotion_zone.get(kind, side).contains(to)) {
+            return offer(trace, None);
+        }
+        if !self.promotion_forced.get(kind, side).contains(to) {
+            offer(trace, None);
+        }
+        for &choice in self.promotion_choices.get(kind, side) {
+            if self.may_promote_to(pos, side, choice) {
+                offer(trace, Some(choice));
+            }
         }
     }
 

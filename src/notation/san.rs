@@ -10,7 +10,7 @@
 use super::fen::letter;
 use super::uci;
 use crate::base::piece::Cell;
-use crate::base::square::Square;
+use crate::base::square::{Color, Square};
 use crate::compile::Variant;
 use crate::engine::moves::{ChoiceKind, Choices, Move, MoveKind};
 use crate::engine::position::Position;
@@ -117,7 +117,7 @@ fn unmarked(
             out.push_str(&g.name(choice.to));
             if let Some(kind) = mv.promotion {
                 out.push('=');
-                out.push(letter(variant, Cell::piece(kind, crate::base::square::Color::White)));
+                out.push(letter(variant, Cell::piece(kind, Color::White)));
             }
             continue;
         }
@@ -134,6 +134,29 @@ fn unmarked(
             ChoiceKind::Piece => {
                 out.push_str(", ");
                 out.push_str(&also_moved(variant, after, choice.piece, choice.to));
+            }
+            ChoiceKind::Place(promotion) => {
+                // As Popeye writes a rebirth: `[+bPh5]`, `[+bPa1=Q]`.
+                // The piece as it was placed: before its promotion, the
+                // piece on the square it came from.
+                let (first, then) = (before.cell(choice.piece), after.cell(choice.to));
+                let placed = match promotion {
+                    Some(_) if first.is_piece() => first,
+                    _ if then.is_piece() => then,
+                    _ => first,
+                };
+                if placed.is_piece() {
+                    let side = if placed.color() == Color::White { 'w' } else { 'b' };
+                    out.push_str(&format!("[+{side}{}", letter(variant, placed).to_ascii_uppercase()));
+                } else {
+                    out.push_str("[+");
+                }
+                out.push_str(&g.name(choice.to));
+                if let Some(kind) = promotion {
+                    out.push('=');
+                    out.push(letter(variant, Cell::piece(kind, Color::White)));
+                }
+                out.push(']');
             }
         }
     }
@@ -250,7 +273,7 @@ fn piece_move(variant: &Variant, before: &Position, mv: &Move, legal: Option<&[M
     out.push_str(&g.name(mv.to));
     if let Some(kind) = mv.promotion {
         out.push('=');
-        out.push(letter(variant, Cell::piece(kind, crate::base::square::Color::White)));
+        out.push(letter(variant, Cell::piece(kind, Color::White)));
     }
     out
 }

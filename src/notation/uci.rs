@@ -125,12 +125,15 @@ pub fn write(variant: &Variant, mv: &Move) -> String {
     for c in mv.choices.iter() {
         match c.kind {
             ChoiceKind::Direction => out.push('/'),
-            ChoiceKind::Piece | ChoiceKind::Square => {
+            ChoiceKind::Piece | ChoiceKind::Square | ChoiceKind::Place(_) => {
                 out.push(',');
                 out.push_str(&g.name(c.piece));
             }
         }
         out.push_str(&g.name(c.to));
+        if let ChoiceKind::Place(Some(kind)) = c.kind {
+            out.push(variant.pieces[kind.index()].letter.to_ascii_lowercase());
+        }
     }
     if let Some(kind) = mv.promotion.filter(|_| promotes_at_end) {
         out.push(variant.pieces[kind.index()].letter.to_ascii_lowercase());
@@ -138,11 +141,12 @@ pub fn write(variant: &Variant, mv: &Move) -> String {
     out
 }
 
-/// A choice as written: `/e3` (only where it goes) or `,f8g8` (which piece and where).
+/// A choice as written: `/e3` (only where it goes) or `,f8g8` (which piece
+/// and where), with the letter a placed piece promotes to (`,d1a1q`).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum WrittenChoice {
     To(Square),
-    PieceTo(Square, Square),
+    PieceTo(Square, Square, Option<Kind>),
 }
 
 /// What a move string says, before it is matched with a legal move.
@@ -187,7 +191,17 @@ fn read(variant: &Variant, text: &str) -> Result<Written, String> {
         return Err("too long for a move".into());
     }
     let (controller, text) = read_controller(g, text)?;
-    let (body, choices, last_promotion) = read_choices(g, text)?;
+    let (body, mut choices) = read_choices(variant, text)?;
+    // A letter closing the last choice is the move's promotion where its
+    // piece ends (`b7a8,a8b8q`), unless a placed piece may be promoting
+    // there (`a1d1,d1a1q`): then the legal moves tell (see `parse_in`).
+    let mut last_promotion = None;
+    if !variant.programs.chosen_places
+        && let Some(WrittenChoice::PieceTo(a, b, Some(kind))) = choices.last().copied()
+    {
+        last_promotion = Some(kind);
+        *choices.last_mut().expect("a last choice") = WrittenChoice::PieceTo(a, b, None);
+    }
     // A trailing `+` promotes to the promoted form; `+` between squares
     // names pieces carried along in castling.
     let (body, to_form) = match body.strip_suffix('+') {
@@ -238,12 +252,12 @@ fn read(variant: &Variant, text: &str) -> Result<Written, String> {
         .ok_or("a second square must follow the first, as in e2e4")?;
     written.to = to;
     written.promotion = ((read_promotion(variant, &rest[used..])?).map(Kind::get)).map(Kind::new);
-    if let Some(letter) = last_promotion {
+    if let Some(kind) = last_promotion {
         // After a further move (`b7a8,a8b8q`): the promotion where it ends.
         if written.promotion.is_some() {
             return Err("it names a promotion twice: after the squares or at the end, not both".into());
         }
-        written.promotion = read_promotion(variant, letter)?;
+        written.promotion = Some(kind);
     }
     if (written.to_form || written.to_base) && written.promotion.is_some() {
         return Err("it names a promotion twice: write the letter or `+`, not both".into());
@@ -252,14 +266,15 @@ fn read(variant: &Variant, text: &str) -> Result<Written, String> {
 }
 
 /// The move's follow-up choices, each after `/` (a square: a direction)
-/// or `,` (a piece's square and where it goes), the text before them, and
-/// a promotion letter closing the last choice (`b7a8,a8b8q`: a piece that
-/// moved on promotes where it ends).
-fn read_choices(g: Geometry, text: &str) -> Result<(&str, Vec<WrittenChoice>, Option<&str>), String> {
+/// or `,` (a piece's square and where it goes) and the text before them. A
+/// letter may close the last choice (`b7a8,a8b8q`: a piece that moved on
+/// promotes where it ends), or in a variant with chosen placements any
+/// choice (`a1d1,d1a1q`: the placed pawn promotes).
+fn read_choices<'t>(variant: &Variant, text: &'t str) -> Result<(&'t str, Vec<WrittenChoice>), String> {
+    let g = variant.geometry;
     let Some(at) = text.find(['/', ',']) else {
-        return Ok((text, Vec::new(), None));
+        return Ok((text, Vec::new()));
     };
-    let mut last_promotion = None;
     let (body, mut rest) = text.split_at(at);
     let mut choices = Vec::new();
     while !rest.is_empty() {
@@ -280,17 +295,24 @@ fn read_choices(g: Geometry, text: &str) -> Result<(&str, Vec<WrittenChoice>, Op
                 let (b, more) = g.read_square(&c[used..])?;
                 Some((a, b, &c[used + more..]))
             });
+            let lettered = after.is_empty() || variant.programs.chosen_places;
             let (a, b, tail) = pair
-                .filter(|(_, _, tail)| tail.is_empty() || (after.is_empty() && tail.len() == 1))
+                .filter(|(_, _, tail)| tail.is_empty() || (lettered && tail.len() == 1))
                 .ok_or_else(|| format!("`{c}` after `,` is not two squares, as in `f8g8`"))?;
-            if !tail.is_empty() {
-                last_promotion = Some(tail);
-            }
-            WrittenChoice::PieceTo(a, b)
+            WrittenChoice::PieceTo(a, b, read_promotion(variant, tail)?)
         });
         rest = after;
     }
-    Ok((body, choices, last_promotion))
+    Ok((body, choices))
+}
+
+/// Whether `w`, in a variant with chosen placements, names `m`'s promotion
+/// by the letter closing its last choice, a further move (`b7a8,a8b8q`).
+fn closes_promotion(m: &Move, w: &Written) -> bool {
+    let last = m.choices.get(m.choices.len().wrapping_sub(1));
+    w.promotion.is_none()
+        && last.is_some_and(|c| !matches!(c.kind, ChoiceKind::Place(_) | ChoiceKind::Direction))
+        && matches!(w.choices.last(), Some(WrittenChoice::PieceTo(_, _, letter)) if *letter == m.promotion)
 }
 
 /// An action's name after `@`, which must be one of the variant's.
@@ -494,7 +516,7 @@ fn parse_in(variant: &Variant, pos: &Position, text: &str, given: Option<&[Move]
                     && mover.is_piece()
                     && variant.pieces[mover.kind().index()].promoted_from == m.promotion
             } else {
-                m.promotion == w.promotion
+                m.promotion == w.promotion || closes_promotion(m, &w)
             }
             && action == w.action.as_deref()
             && match m.kind {
@@ -507,7 +529,17 @@ fn parse_in(variant: &Variant, pos: &Position, text: &str, given: Option<&[Move]
             && m.choices.len() == w.choices.len()
             && m.choices.iter().zip(&w.choices).all(|(c, w)| match *w {
                 WrittenChoice::To(to) => c.kind == ChoiceKind::Direction && c.to == to,
-                WrittenChoice::PieceTo(piece, to) => c.kind != ChoiceKind::Direction && c.piece == piece && c.to == to,
+                WrittenChoice::PieceTo(piece, to, letter) => {
+                    c.piece == piece
+                        && c.to == to
+                        && match c.kind {
+                            ChoiceKind::Direction => false,
+                            ChoiceKind::Place(promotion) => promotion == letter,
+                            // In a variant with chosen placements, a letter
+                            // closing a further move is the move's promotion.
+                            _ => letter.is_none() || m.promotion == letter,
+                        }
+                }
             })
             && m.controller == w.controller
             && m.gate.is_none()

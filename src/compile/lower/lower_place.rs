@@ -18,6 +18,7 @@ impl Builder {
         };
         let mut steps = Vec::new();
         let mut at = &p.at;
+        let mut chosen = false;
         let base = loop {
             match at {
                 PlaceWhere::Reflect(inner) => {
@@ -42,6 +43,10 @@ impl Builder {
                 }
                 PlaceWhere::CaptureSquare => break PlaceBase::CaptureSquare,
                 PlaceWhere::Set(s) => break PlaceBase::Set(self.set(s)),
+                PlaceWhere::Chosen(s) => {
+                    chosen = true;
+                    break PlaceBase::Set(self.set(s));
+                }
             }
         };
         // Written outermost first: applied innermost first.
@@ -72,7 +77,10 @@ impl Builder {
             taken,
             royal: p.royal,
             promote: p.promote,
+            chosen,
+            may: p.may,
         });
+        self.p.chosen_places |= chosen;
         Op::Place(index)
     }
 }

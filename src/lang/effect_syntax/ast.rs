@@ -411,6 +411,9 @@ pub enum PlaceWhere<P: Phase = Parsed> {
     CaptureSquare,
     /// The first square of the set that is empty, else its first square.
     Set(SetExpr<P>),
+    /// A square of the set the mover chooses (`chosen S`): one of its empty
+    /// squares (with `else remove`, one holding a piece too).
+    Chosen(SetExpr<P>),
 }
 
 /// What a placement does when its square is taken, blocked or off the board.
@@ -439,8 +442,11 @@ pub struct Placement<P: Phase = Parsed> {
     pub occupied: Occupied,
     /// Royal pieces are placed too.
     pub royal: bool,
-    /// A piece placed in its promotion zone promotes (to the first choice).
+    /// A piece placed in its promotion zone promotes (to the first choice;
+    /// on a chosen square, to the one the mover chooses).
     pub promote: bool,
+    /// The mover may decline the placement (`may place`).
+    pub may: bool,
 }
 
 /// When a rule fires.

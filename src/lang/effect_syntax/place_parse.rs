@@ -9,7 +9,8 @@ use pest::iterators::Pair;
 
 /// `place(captured, home, else illegal, including royal)`.
 pub(super) fn lower_place(p: Pair<'_, G>) -> Result<super::ast::Effect, SentenceError> {
-    let mut inner = p.into_inner();
+    let mut inner = p.into_inner().peekable();
+    let may = inner.next_if(|p| p.as_rule() == G::may_word).is_some();
     let who = lower_who(inner.next().expect("a placement names who"));
     let mut next = inner.next().expect("a placement names where");
     let mut becomes = None;
@@ -17,8 +18,14 @@ pub(super) fn lower_place(p: Pair<'_, G>) -> Result<super::ast::Effect, Sentence
         becomes = Some(super::parse_change::kind_change(first(next)));
         next = inner.next().expect("a placement names where");
     }
-    let at = lower_where(next)?;
+    let at = if next.as_rule() == G::place_chosen {
+        let set = next.into_inner().nth(1).expect("a chosen square's set");
+        PlaceWhere::Chosen(lower_set(set)?)
+    } else {
+        lower_where(next)?
+    };
     let mut placement = Placement {
+        may,
         who,
         becomes,
         at,
@@ -155,6 +162,17 @@ mod tests {
         let p = placement("place(own P, origin)");
         assert!(matches!(p.who, PlaceWho::New(..)));
         assert!(matches!(p.at, PlaceWhere::Set(_)));
+    }
+
+    #[test]
+    fn a_chosen_square_and_may_are_read() {
+        let p = placement("may place(captured, chosen empty, promote)");
+        assert!(p.may && p.promote);
+        assert!(matches!(p.at, PlaceWhere::Chosen(_)));
+        let p = placement("place(own P, chosen ranks(2))");
+        assert!(!p.may && matches!(p.at, PlaceWhere::Chosen(_)));
+        // A chosen square is the whole of WHERE: it is not reflected or shifted.
+        assert!(parse_effects("place(captured, reflect(chosen empty))").is_err());
     }
 
     #[test]

@@ -202,13 +202,18 @@ impl Display for PlaceWhere<Parsed> {
             PlaceWhere::Shift(at, files, ranks) => write!(f, "shift({at}, {files}, {ranks})"),
             PlaceWhere::CaptureSquare => f.write_str("capture"),
             PlaceWhere::Set(set) => write!(f, "{set}"),
+            PlaceWhere::Chosen(set) => write!(f, "chosen {set}"),
         }
     }
 }
 
 impl Display for Placement<Parsed> {
-    /// `place(captured as next, home, else illegal, including royal, promote)`.
+    /// `place(captured as next, home, else illegal, including royal, promote)`,
+    /// `may place(captured, chosen empty)`.
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        if self.may {
+            f.write_str("may ")?;
+        }
         write!(f, "place({}", self.who)?;
         if let Some((kind, _)) = &self.becomes {
             write!(f, " as {kind}")?;
