@@ -114,10 +114,10 @@ impl Progress {
     #[inline]
     pub fn score(&self, pos: &Position, material: [i32; 2]) -> [i32; 2] {
         let mut score = [0i32; 2];
-        for side in 0..2 {
-            if !self.goal[side].is_empty() {
-                for sq in pos.royals[side].iter() {
-                    score[side] += self.goal[side][sq.index()];
+        for ((score, goal), royals) in score.iter_mut().zip(&self.goal).zip(&pos.royals) {
+            if !goal.is_empty() {
+                for sq in royals.iter() {
+                    *score += goal[sq.index()];
                 }
             }
         }
