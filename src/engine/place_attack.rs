@@ -18,6 +18,11 @@ use crate::compile::ir::{HomeOwner, Legal, PlaceBase, PlaceFrom, WhenTaken};
 
 thread_local! {
     static MOVES: std::cell::RefCell<Vec<Move>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// Set while a capture is being played to judge an attack: an attack
+    /// asked meanwhile (the probe's own castling asks whether its king is
+    /// in check) takes the plain tables, so that two kings in plain check
+    /// do not ask each other's castling in turn without end.
+    static PROBING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 impl Variant {
@@ -34,7 +39,7 @@ impl Variant {
     #[inline(never)]
     fn attacked_by_placement(&self, pos: &Position, sq: Square, by: Color) -> bool {
         let victim = pos.cell(sq);
-        if !victim.is_side(by.flip()) || !self.is_royal(victim.kind()) {
+        if !victim.is_side(by.flip()) || !self.is_royal(victim.kind()) || PROBING.with(|p| p.get()) {
             return self.is_attacked(pos, sq, by);
         }
         let them = by.flip();
@@ -71,10 +76,13 @@ impl Variant {
                 .filter(|m| matches!(m.kind, MoveKind::Capture | MoveKind::EnPassant) && targets.contains(m.to))
                 .any(loses_royal)
         };
-        MOVES.with(|cell| match cell.try_borrow_mut() {
+        PROBING.with(|p| p.set(true));
+        let attacked = MOVES.with(|cell| match cell.try_borrow_mut() {
             Ok(mut moves) => judge(&mut moves),
             Err(_) => judge(&mut Vec::new()),
-        })
+        });
+        PROBING.with(|p| p.set(false));
+        attacked
     }
 
     /// Whether a capture of the piece on `y` may put a piece on `sq` by a
@@ -115,5 +123,29 @@ impl Variant {
             Legal::NotAttacked(Some(unless)) => self.eval_cond(unless, &there, &still),
             Legal::Forbids(c) => !self.eval_cond(c, &there, &still),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::compile::Variant;
+    use crate::notation::{fen, uci};
+
+    /// Both kings in plain check with castling rights: judging White's
+    /// check plays Black's captures, whose castling asks whether Black's
+    /// king is in check, which played White's captures, whose castling
+    /// asked again: the stack overflowed (a game against the random
+    /// mover found it). Black is not in check here (the bishop's rebirth
+    /// square f1 is taken); White must answer the bishop on b4. Popeye
+    /// 4.104 (`condition anticirce`, `stipulation ~1`) lists the same four
+    /// moves.
+    #[test]
+    fn two_kings_in_plain_check_do_not_ask_each_other_without_end() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/variants/fairy/anticirce.ron");
+        let v = Variant::load(path).unwrap();
+        let pos = fen::parse(&v, "r3k2r/8/8/1B6/1b6/8/8/R3KN1R w KQkq - 0 1").unwrap();
+        let mut moves: Vec<String> = v.legal_moves(&pos).iter().map(|m| uci::write(&v, m)).collect();
+        moves.sort();
+        assert_eq!(moves, ["e1d1", "e1e2", "e1f2", "f1d2"]);
     }
 }

@@ -26,6 +26,7 @@
 //! mobility, centre, advancement, royal safety, tempo) in percent of the
 //! defaults above ([`EvalWeights`](crate::base::weights::EvalWeights)).
 
+use super::progress::Progress;
 use crate::base::geometry::Geometry;
 use crate::base::piece::{Cell, Kind};
 use crate::base::square::{Color, MAX_SQUARES, Square, SquareSet};
@@ -61,6 +62,8 @@ pub struct Evaluation {
     /// With drops: the material of each hand slot's kind (a piece in hand
     /// counts as on the board, without placement).
     hand_values: Vec<i32>,
+    /// Conversion of a won lead and royal goals (`super::progress`).
+    progress: Progress,
 }
 
 /// Destination squares of a piece of `kind` and `side` alone on the empty
@@ -310,7 +313,9 @@ impl Evaluation {
         });
         let start_material = start_material(variant, &values);
         let hand_values = variant.hand_kinds.iter().map(|&k| values[k.index()]).collect();
+        let progress = Progress::new(variant, w, &closeness, sign > 0);
         Evaluation {
+            progress,
             hand_values,
             values,
             table,
@@ -334,21 +339,25 @@ impl Evaluation {
     #[allow(clippy::needless_range_loop)] // a side indexes several arrays
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let mut score = [0i32; 2];
-        let mut material = 0;
+        let mut sides = [0i32; 2];
         for side in 0..2 {
             for sq in pos.occupied[side].iter() {
                 let cell = pos.board[sq.index()];
                 let row = cell.kind().index() * 2 + side;
                 score[side] += self.table[row * MAX_SQUARES + sq.index()];
-                material += self.values[cell.kind().index()];
+                sides[side] += self.values[cell.kind().index()];
             }
             for (slot, &value) in self.hand_values.iter().enumerate() {
                 let held = value * i32::from(pos.hands[side][slot]);
                 score[side] += held;
-                material += held;
+                sides[side] += held;
             }
         }
+        let material = sides[0] + sides[1];
         if self.has_royals {
+            let progress = self.progress.score(pos, sides);
+            score[0] += progress[0];
+            score[1] += progress[1];
             // Phase in 1/64: 64 with all the start's material, 0 with none.
             let phase = (material.abs() * 64 / self.start_material).clamp(0, 64);
             for side in 0..2 {

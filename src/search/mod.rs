@@ -10,6 +10,7 @@
 pub mod budget;
 mod ends;
 pub mod eval;
+mod progress;
 pub mod skill;
 mod techniques;
 pub mod tt;

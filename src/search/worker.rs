@@ -57,6 +57,9 @@ const KILLER: [i32; 2] = [1 << 22, 1 << 21];
 
 const HISTORY_MAX: i32 = 1 << 20;
 
+/// Buckets of the path's repetition filter (a power of two).
+const PATH_FILTER: usize = 4096;
+
 /// What the threads of one search share.
 pub(crate) struct Shared<'a> {
     pub engine: &'a Engine,
@@ -85,6 +88,10 @@ pub(crate) struct Worker<'a> {
     pv_len: Vec<usize>,
     /// Keys of the positions before the current one: the game, then the path.
     path: Vec<u64>,
+    /// How many keys of `path` fall in each of [`PATH_FILTER`] buckets (by
+    /// their low bits): a key whose bucket is empty repeats nothing, so the
+    /// walk back along the path is taken only for a likely repetition.
+    path_filter: Vec<u16>,
     /// Nodes searched by this thread, and how many of them are not yet
     /// added to the shared count.
     pub nodes: u64,
@@ -124,6 +131,11 @@ impl<'a> Worker<'a> {
         let variant = &*shared.engine.variant;
         let mut path = Vec::with_capacity(history.len() + MAX_PLY + 2);
         path.extend_from_slice(history);
+        let mut path_filter = vec![0u16; PATH_FILTER];
+        for &key in history {
+            let bucket = &mut path_filter[key as usize & (PATH_FILTER - 1)];
+            *bucket = bucket.saturating_add(1);
+        }
         Worker {
             shared,
             variant,
@@ -135,6 +147,7 @@ impl<'a> Worker<'a> {
             pv: vec![NO_MOVE; (MAX_PLY + 1) * (MAX_PLY + 1)],
             pv_len: vec![0; MAX_PLY + 1],
             path,
+            path_filter,
             nodes: 0,
             unreported: 0,
             seldepth: 0,
@@ -183,11 +196,38 @@ impl<'a> Worker<'a> {
     }
 
     /// Whether the position's key occurred before on the path or in the
-    /// game, since the last move that reset the move-rule clock.
-    fn repeated(&self, key: u64, halfmove: u32) -> bool {
+    /// game, with the same side to move. The whole path is asked, not only
+    /// the plies since the move-rule clock was last reset: the game counts
+    /// repetitions so ([`Game`](crate::engine::game::Game)), and where
+    /// effects turn pieces over, a pawn's step or a capture can be undone
+    /// (a pawn that changes sides walks back), so a move that resets the
+    /// clock does not make the positions before it unreachable.
+    fn repeated(&self, key: u64) -> bool {
+        if self.path_filter[key as usize & (PATH_FILTER - 1)] == 0 {
+            return false;
+        }
         let len = self.path.len();
-        let limit = (halfmove as usize).min(len);
-        (2..=limit).step_by(2).any(|back| self.path[len - back] == key)
+        (2..=len).step_by(2).any(|back| self.path[len - back] == key)
+    }
+
+    /// Adds a position's key to the path.
+    #[inline]
+    fn push_path(&mut self, key: u64) {
+        self.path.push(key);
+        let bucket = &mut self.path_filter[key as usize & (PATH_FILTER - 1)];
+        *bucket = bucket.saturating_add(1);
+    }
+
+    /// Takes the last key off the path.
+    #[inline]
+    fn pop_path(&mut self) {
+        if let Some(key) = self.path.pop() {
+            let bucket = &mut self.path_filter[key as usize & (PATH_FILTER - 1)];
+            // A saturated bucket stays full: it only costs a walk.
+            if *bucket != u16::MAX {
+                *bucket -= 1;
+            }
+        }
     }
 
     /// Searches the root to `depth`; the root's best move is kept in
@@ -262,7 +302,7 @@ impl<'a> Worker<'a> {
         // also tells them apart by the clock near the move rule's limit.
         let position_key = engine.keys.position_key(pos);
         let key = position_key ^ engine.keys.clock_key(pos);
-        let repeated = ply > 0 && engine.ends.has_repetition && self.repeated(position_key, pos.halfmove);
+        let repeated = ply > 0 && engine.ends.has_repetition && self.repeated(position_key);
         let verdict = engine.ends.judge(self.variant, pos, None, repeated);
         if let Verdict::Ends(outcome) = verdict
             && ply > 0
@@ -327,10 +367,10 @@ impl<'a> Worker<'a> {
             child.ep_victim = Square::new(0);
             // No move made it: nothing is known of the passer's royals.
             child.mover_unattacked.0 = false;
-            self.path.push(position_key);
+            self.push_path(position_key);
             let r = 2 + depth / 4;
             let score = -self.negamax(&child, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
-            self.path.pop();
+            self.pop_path();
             if self.stopped {
                 return 0;
             }
@@ -359,7 +399,7 @@ impl<'a> Worker<'a> {
         let mut best_score = -INFINITY;
         let mut best_index = None;
         let original_alpha = alpha;
-        self.path.push(position_key);
+        self.push_path(position_key);
         for searched in 0..order.len() {
             let (_, index) = pick(&mut order, searched);
             let mv = moves[index as usize];
@@ -421,7 +461,7 @@ impl<'a> Worker<'a> {
                 self.punish_quiet(pos.side, mv, depth);
             }
         }
-        self.path.pop();
+        self.pop_path();
         self.moves[ply] = moves;
         self.order[ply] = order;
         if self.stopped {
