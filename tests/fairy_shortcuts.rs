@@ -125,3 +125,23 @@ fn a_king_shielded_by_its_own_hole_may_step_along_a_line() {
     assert!(legal.contains(&"e1d1".to_string()), "{legal:?}");
     assert!(!legal.contains(&"e1f1".to_string()), "{legal:?}");
 }
+
+/// An exchange that brings an enemy knight where it checks the own king
+/// is illegal; one that brings it where it reaches no royal is legal
+/// (judged without an attack test).
+#[test]
+fn an_exchange_that_brings_a_checking_piece_is_illegal() {
+    let v = fairy("messigny");
+    let pos = fen::parse(&v, "4k2n/8/8/8/8/N4N2/8/4K3 w - - 0 1").unwrap();
+    let legal = v.legal_moves(&pos);
+    let exchanges = |from: &str| {
+        let prefix = format!("{from}h8");
+        legal
+            .iter()
+            .filter(|m| kaboom::uci::write(&v, m).starts_with(&prefix))
+            .count()
+    };
+    assert_eq!(exchanges("f3"), 0, "the black knight would check from f3");
+    assert_eq!(exchanges("a3"), 1, "the black knight reaches no royal from a3");
+    check_position(&v, &pos, &legal, "messigny");
+}
