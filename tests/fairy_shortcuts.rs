@@ -145,3 +145,12 @@ fn an_exchange_that_brings_a_checking_piece_is_illegal() {
     assert_eq!(exchanges("a3"), 1, "the black knight reaches no royal from a3");
     check_position(&v, &pos, &legal, "messigny");
 }
+
+/// Rules that only change kinds keep the plain move's legality: the moves
+/// of free pieces are counted at perft's last ply without being listed.
+#[test]
+fn kind_changes_are_counted_as_the_definition_says() {
+    random_games("einstein", 6, 80);
+    random_games("reversal-einstein", 6, 80);
+    random_games("chameleon", 6, 80);
+}
