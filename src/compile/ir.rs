@@ -943,6 +943,9 @@ pub struct MoveFilters {
     pub longest: [bool; 2],
     /// The squares a king's step from each square.
     pub neighbours: Vec<SquareSet>,
+    /// Some node reads the squares occupied after the move
+    /// ([`FilterNode::NextToPiece`]): only then are they worked out.
+    pub reads_after: bool,
     /// Each filter's clause as written (parallel to `filters`), for
     /// `explain` to name the one that forbids a move.
     pub labels: Vec<String>,
