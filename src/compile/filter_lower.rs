@@ -45,7 +45,10 @@ fn node(filters: &mut MoveFilters, cond: &FilterCond) -> u16 {
         FilterCond::Royal => FilterNode::Royal,
         &FilterCond::ObservedAfter { spare_royal } => FilterNode::ObservedAfter { spare_royal },
         FilterCond::SameColour => FilterNode::SameColour,
-        FilterCond::NextToPiece => FilterNode::NextToPiece,
+        FilterCond::NextToPiece => {
+            filters.reads_after = true;
+            FilterNode::NextToPiece
+        }
         &FilterCond::LeavesCell {
             files,
             ranks,

@@ -7,7 +7,7 @@
 //! imports only `base`.
 
 use crate::base::piece::Kind;
-use crate::base::square::{Square, SquareSet};
+use crate::base::square::{Color, Square, SquareSet};
 pub use crate::base::vocabulary::{Comparison, EndOutcome, LineGoal, NamedSet, RanksFrom, SideFilter};
 
 /// Index of a set node.
@@ -809,12 +809,13 @@ pub struct Programs {
     /// side), and the legality shortcut may judge it without playing it.
     pub rules_keep_legality: bool,
     /// As [`rules_keep_legality`](Self::rules_keep_legality), but some
-    /// rule may also change the side of the mover (never a royal piece)
-    /// or put a new piece of the mover's side (not royal) on an empty
-    /// square: a move whose plain form is legal is then legal when its
-    /// mover, standing on its target as an enemy piece, attacks no own
-    /// royal piece (else it is played; a new own piece only blocks
-    /// lines). Not with move filters, hoppers or piece limits.
+    /// rule may also change the side of the mover (never a royal piece),
+    /// put a new piece of the mover's side (not royal) on an empty square
+    /// or block the squares the move left empty (`block(vacated)`): a move
+    /// whose plain form is legal is then legal when its mover, standing
+    /// on its target as an enemy piece, attacks no own royal piece (else
+    /// it is played; a new own piece or a hole only blocks lines). Not
+    /// with move filters, hoppers or piece limits.
     pub rules_recolour_mover: bool,
     /// With [`rules_recolour_mover`](Self::rules_recolour_mover): which
     /// moves may fire a rule that changes a piece's side, as `[a move that
@@ -973,6 +974,9 @@ pub struct MoveFilters {
     pub longest: [bool; 2],
     /// The squares a king's step from each square.
     pub neighbours: Vec<SquareSet>,
+    /// Some node reads the squares occupied after the move
+    /// ([`FilterNode::NextToPiece`]): only then are they worked out.
+    pub reads_after: bool,
     /// Each filter's clause as written (parallel to `filters`), for
     /// `explain` to name the one that forbids a move.
     pub labels: Vec<String>,
@@ -997,5 +1001,11 @@ impl MoveFilters {
     /// the board it leads to, and attacks by the filters.
     pub fn any(&self) -> bool {
         !self.filters.is_empty() || self.checks_mate || self.longest != [false; 2]
+    }
+
+    /// Some clause of the family binds the moves of `side` (a longest-move
+    /// clause may bind one side only): its legal moves are then listed.
+    pub fn any_for(&self, side: Color) -> bool {
+        !self.filters.is_empty() || self.checks_mate || self.longest[side as usize]
     }
 }

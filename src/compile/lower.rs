@@ -275,18 +275,23 @@ fn rules_keep_legality(p: &Programs, s: &CheckedSentences, royal_kinds: u64) -> 
 }
 
 /// Whether every rule only marks pieces, changes the side of pieces
-/// within the mover (royal ones spared) or puts a new piece of the
-/// mover's side on an empty square, and the legality clauses are plain
-/// ([`Programs::rules_recolour_mover`]).
+/// within the mover (royal ones spared), puts a new piece of the mover's
+/// side on an empty square or blocks squares the move left empty, and
+/// the legality clauses are plain ([`Programs::rules_recolour_mover`]).
 fn rules_recolour_mover(p: &Programs, royal_kinds: u64) -> bool {
-    fn within_mover(sets: &[SetNode], set: SetId) -> bool {
+    // `moved` is the mover alone for the moves the shortcut judges (no
+    // castling), as `vacated` is the origin alone (no castling, no en
+    // passant): the shortcut judges only quiet moves, double steps and
+    // captures.
+    fn within(sets: &[SetNode], set: SetId, named: NamedSet) -> bool {
         match sets[set as usize] {
-            SetNode::Named(NamedSet::Mover) => true,
-            SetNode::Intersection(a, b) => within_mover(sets, a) || within_mover(sets, b),
-            SetNode::Difference(a, _) => within_mover(sets, a),
+            SetNode::Named(n) => n == named,
+            SetNode::Intersection(a, b) => within(sets, a, named) || within(sets, b, named),
+            SetNode::Difference(a, _) => within(sets, a, named),
             _ => false,
         }
     }
+    let within_mover = |sets: &[SetNode], set| within(sets, set, NamedSet::Mover) || within(sets, set, NamedSet::Moved);
     // A new piece of the mover's side, put where nothing stands (else
     // not put): it only blocks lines (`compile` rules out hoppers).
     let adds_own = |i: u16| {
@@ -301,6 +306,8 @@ fn rules_recolour_mover(p: &Programs, royal_kinds: u64) -> bool {
         Op::Recolour { set, royal, .. } => !royal && within_mover(&p.sets, set),
         Op::Mark { .. } | Op::Unmark { .. } => true,
         Op::Place(i) => adds_own(i),
+        // A hole where the move left an empty square only blocks lines.
+        Op::Block(set) => !p.attacks_through_new_blocks && within(&p.sets, set, NamedSet::Vacated),
         _ => false,
     };
     let rules = p.on_capture.iter().chain(&p.on_arrival).chain(&p.after_move);

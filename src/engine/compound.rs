@@ -191,7 +191,32 @@ impl Variant {
         if !plain {
             return None;
         }
+        if !p.legal.contains(&Legal::NotAttacked(None)) {
+            return Some(true);
+        }
         let them = pos.side.flip();
+        let cell = |s: Square| {
+            if s == mv.from {
+                b
+            } else if s == mv.to {
+                a
+            } else {
+                pos.board[s.index()]
+            }
+        };
+        let ours = &pos.royals[pos.side as usize];
+        if !attacked && !ours.contains(mv.from) && !ours.contains(mv.to) {
+            // The royal pieces stay and no line opens or closes: only the
+            // piece that comes to the origin may give check, if it is an
+            // enemy piece.
+            if !b.is_side(them) {
+                return Some(true);
+            }
+            let mut arrived = SquareSet::EMPTY;
+            arrived.insert(mv.from);
+            let checks = |r| self.attacked_on_board(cell, &arrived, r, them, None, |s, _| s == mv.from);
+            return Some(!ours.iter().any(checks));
+        }
         let swapped = |set: &SquareSet| {
             let mut out = *set;
             out.remove(mv.from);
@@ -206,25 +231,6 @@ impl Variant {
         };
         let royals = swapped(&pos.royals[pos.side as usize]);
         let theirs = swapped(&pos.occupied[them as usize]);
-        let cell = |s: Square| {
-            if s == mv.from {
-                b
-            } else if s == mv.to {
-                a
-            } else {
-                pos.board[s.index()]
-            }
-        };
-        if !p.legal.contains(&Legal::NotAttacked(None)) {
-            return Some(true);
-        }
-        let ours = &pos.royals[pos.side as usize];
-        if !attacked && !ours.contains(mv.from) && !ours.contains(mv.to) {
-            let mut arrived = SquareSet::EMPTY;
-            arrived.insert(mv.from);
-            let checks = |r| self.attacked_on_board(cell, &arrived, r, them, None, |s, _| s == mv.from);
-            return Some(!theirs.contains(mv.from) || !royals.iter().any(checks));
-        }
         let checks = |r| self.attacked_on_board(cell, &theirs, r, them, None, |_, _| true);
         Some(!royals.iter().any(checks))
     }

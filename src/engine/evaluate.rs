@@ -255,10 +255,19 @@ impl Variant {
         if kinds & every == every || (only_royal && kinds == self.royal_kinds) {
             return candidates;
         }
-        candidates
-            .iter()
-            .filter(|&sq| pos.cell(sq).kind().in_mask(kinds))
-            .collect()
+        // Word by word: no square is built but to read its cell.
+        let mut out = SquareSet::EMPTY;
+        for (word, (&bits, kept)) in candidates.0.iter().zip(out.0.iter_mut()).enumerate() {
+            let mut rest = bits;
+            while rest != 0 {
+                let bit = rest.trailing_zeros() as usize;
+                if pos.board[word * 64 + bit].kind().in_mask(kinds) {
+                    *kept |= 1 << bit;
+                }
+                rest &= rest - 1;
+            }
+        }
+        out
     }
 
     /// Whether condition `id` holds.

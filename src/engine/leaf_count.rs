@@ -28,7 +28,7 @@ impl Variant {
         if p.has_choices
             && p.legal.is_empty()
             && !p.placement_refuses
-            && !(p.captures_compulsory || p.drops_compulsory || self.pass_on_stalemate || p.filters.any())
+            && !(p.captures_compulsory || p.drops_compulsory || self.pass_on_stalemate || p.filters.any_for(pos.side))
         {
             listed.clear();
             if self.ended_by_rule(pos).is_some() {
@@ -39,7 +39,12 @@ impl Variant {
         }
         // Follow-up choices, compulsory captures and a pass on stalemate
         // judge moves against each other: the list decides.
-        if p.has_choices || p.captures_compulsory || p.drops_compulsory || self.pass_on_stalemate || p.filters.any() {
+        if p.has_choices
+            || p.captures_compulsory
+            || p.drops_compulsory
+            || self.pass_on_stalemate
+            || p.filters.any_for(pos.side)
+        {
             self.generate_legal(pos, listed);
             return listed.len() as u64;
         }
@@ -63,8 +68,15 @@ impl Variant {
         }
         let safe = SafeMoves::new(self, pos);
         let free = safe.free_pieces(pos);
-        let plain = |kind| self.is_plain(&Move::new(Square::new(0), Square::new(0), kind));
-        let mut counter = LeafCounter::new(plain(MoveKind::Quiet), plain(MoveKind::Capture), listed);
+        // A free piece's move counts where it is plain, or where its rules
+        // keep the plain move's legality and cannot turn the mover (see
+        // `SafeMoves::allows`).
+        let kept = p.rules_keep_legality || p.rules_recolour_mover;
+        let counts = |kind, capture: bool| {
+            self.is_plain(&Move::new(Square::new(0), Square::new(0), kind))
+                || (kept && !(p.rules_recolour_mover && p.turns_mover[usize::from(capture)]))
+        };
+        let mut counter = LeafCounter::new(counts(MoveKind::Quiet, false), counts(MoveKind::Capture, true), listed);
         let empty = pos.empty_squares(&p.all);
         let enemy = pos.occupied[us.flip() as usize];
         // `free` holds only pieces of the side to move.

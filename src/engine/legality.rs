@@ -164,10 +164,7 @@ impl Variant {
         if !self.passes_legality(pos, &child, mv) {
             return false;
         }
-        if self.programs.filters.longest[pos.side as usize] {
-            return self.legal_moves(pos).contains(mv);
-        }
-        let legal_where = |wanted: fn(&Move) -> bool| {
+        let legal_where = |wanted: &dyn Fn(&Move) -> bool| {
             let mut moves = Vec::new();
             self.generate_pseudo_legal(pos, &mut moves);
             moves.iter().filter(|m| wanted(m)).any(|m| {
@@ -176,19 +173,28 @@ impl Variant {
                 self.passes_legality(pos, &child, m)
             })
         };
+        // Only a longest legal move is legal where the side is so bound;
+        // compulsory captures and drops then apply among the longest, as
+        // `generate_legal` applies them.
+        let length = self.move_length(mv);
+        let bound = self.programs.filters.longest[pos.side as usize];
+        if bound && legal_where(&|m| self.move_length(m) > length) {
+            return false;
+        }
+        let among = |m: &Move| !bound || self.move_length(m) == length;
         // A move that captures nothing is legal only when no capture is;
         // then one that drops nothing, only when no drop is (among the
         // captures, if some capture is legal).
-        if self.programs.captures_compulsory && !mv.is_capture() && legal_where(Move::is_capture) {
+        if self.programs.captures_compulsory && !mv.is_capture() && legal_where(&|m| among(m) && m.is_capture()) {
             return false;
         }
         if !self.programs.drops_compulsory || mv.is_drop() {
             return true;
         }
-        if self.programs.captures_compulsory && legal_where(Move::is_capture) {
-            return !legal_where(|m| m.is_capture() && m.is_drop());
+        if self.programs.captures_compulsory && legal_where(&|m| among(m) && m.is_capture()) {
+            return !legal_where(&|m| among(m) && m.is_capture() && m.is_drop());
         }
-        !legal_where(Move::is_drop)
+        !legal_where(&|m| among(m) && m.is_drop())
     }
 
     /// Whether a move is plain: it changes the board only as a chess move

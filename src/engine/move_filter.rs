@@ -106,17 +106,24 @@ impl Variant {
         if f.filters.is_empty() {
             return true;
         }
-        let all = pos.occupied[0].union(&pos.occupied[1]);
+        // The squares occupied after the move, where a node reads them.
+        let all = if f.reads_after {
+            pos.occupied[0].union(&pos.occupied[1])
+        } else {
+            SquareSet::EMPTY
+        };
         let piece = pos.board[mv.from.index()];
         match mv.kind {
             MoveKind::Drop(_) | MoveKind::Pass | MoveKind::Action(_) => true,
             MoveKind::Castle(index) => {
                 let rule = &self.castling[index as usize];
                 let mut after = all;
-                after.remove(rule.king_from);
-                after.remove(rule.rook_from);
-                after.insert(rule.king_to);
-                after.insert(rule.rook_to);
+                if f.reads_after {
+                    after.remove(rule.king_from);
+                    after.remove(rule.rook_from);
+                    after.insert(rule.king_to);
+                    after.insert(rule.rook_to);
+                }
                 let part = |from, to| Part {
                     piece,
                     mover: rule.king_from,
@@ -131,10 +138,12 @@ impl Variant {
             }
             _ => {
                 let mut after = all;
-                after.remove(mv.from);
-                after.insert(mv.to);
-                if mv.kind == MoveKind::EnPassant {
-                    after.remove(pos.ep_victim);
+                if f.reads_after {
+                    after.remove(mv.from);
+                    after.insert(mv.to);
+                    if mv.kind == MoveKind::EnPassant {
+                        after.remove(pos.ep_victim);
+                    }
                 }
                 let part = Part {
                     piece,
@@ -153,9 +162,12 @@ impl Variant {
     /// Whether the capture by `piece` from `from` on `to` passes the first
     /// `upto` filters: an attack that counts.
     fn capture_passes(&self, upto: usize, pos: &Position, piece: Cell, from: Square, to: Square) -> bool {
-        let mut after = pos.occupied[0].union(&pos.occupied[1]);
-        after.remove(from);
-        after.insert(to);
+        let mut after = SquareSet::EMPTY;
+        if self.programs.filters.reads_after {
+            after = pos.occupied[0].union(&pos.occupied[1]);
+            after.remove(from);
+            after.insert(to);
+        }
         let part = Part {
             piece,
             mover: from,

@@ -38,11 +38,19 @@ impl Variant {
     /// move. A position ended by an end rule has none.
     pub fn generate_legal(&self, pos: &Position, out: &mut Vec<Move>) {
         GENERATIONS.with(|n| n.set(n.get() + 1));
-        self.generate_legal_by_clauses(pos, out);
-        if self.gating() {
-            self.add_gated(pos, out);
+        if self.programs.filters.longest[pos.side as usize]
+            && !self.programs.has_choices
+            && !self.pass_on_stalemate
+            && !self.gating()
+        {
+            self.generate_longest(pos, out);
+        } else {
+            self.generate_legal_by_clauses(pos, out);
+            if self.gating() {
+                self.add_gated(pos, out);
+            }
+            self.keep_longest(pos, out);
         }
-        self.keep_longest(pos, out);
         if self.programs.captures_compulsory && out.iter().any(Move::is_capture) {
             out.retain(Move::is_capture);
         }
@@ -66,6 +74,39 @@ impl Variant {
         // side is not in check), no pass.
         if self.pass_on_stalemate && out.iter().any(|m| m.kind != MoveKind::Pass) && !self.in_check(pos) {
             out.retain(|m| m.kind != MoveKind::Pass);
+        }
+    }
+
+    /// The legal moves of [`generate_legal_by_clauses`] that are longest
+    /// (`longest moves are compulsory` binding the side to move), judging
+    /// only as many as it takes: the base moves longest first, length by
+    /// length, until one of a length passes the clauses. Moves with
+    /// follow-up choices and a pass on stalemate are left to the general
+    /// path (see [`generate_legal`](Self::generate_legal)).
+    ///
+    /// [`generate_legal_by_clauses`]: Self::generate_legal_by_clauses
+    fn generate_longest(&self, pos: &Position, out: &mut Vec<Move>) {
+        out.clear();
+        if self.ended_by_rule(pos).is_some() {
+            return;
+        }
+        self.generate_base(pos, out);
+        let judged = !self.programs.legal.is_empty() || self.programs.placement_refuses;
+        let safe = judged.then(|| SafeMoves::new(self, pos));
+        let mut below = i32::MAX;
+        loop {
+            let Some(length) = out.iter().map(|m| self.move_length(m)).filter(|&l| l < below).max() else {
+                out.clear();
+                return;
+            };
+            if let Some(safe) = &safe {
+                out.retain(|m| self.move_length(m) != length || self.judge(safe, pos, m, None));
+            }
+            if out.iter().any(|m| self.move_length(m) == length) {
+                out.retain(|m| self.move_length(m) == length);
+                return;
+            }
+            below = length;
         }
     }
 
@@ -760,7 +801,11 @@ pub(super) struct SafeMoves {
     /// illegal): a plain move passes it when it leaves no enemy royal
     /// attacked, judged without playing it.
     no_checks: bool,
-    /// With `no_checks`: whether a plain move needs an attack test at all.
+    /// `checks must mate`: a plain move that surely gives no check (judged
+    /// as with `no_checks`, without playing it) passes the clause; any
+    /// other move is played, its check judged by the replies to it.
+    mate_checks: bool,
+    /// With `no_checks` or `mate_checks`: whether a plain move needs an attack test at all.
     /// No enemy royal is attacked now, and every square a move must leave
     /// or reach to give check is in `check_near`: where an attacker of
     /// ours would stand (leaps' origins, rays' squares up to and including
@@ -842,12 +887,14 @@ impl SafeMoves {
         }
         let p = &variant.programs;
         let before = variant.before_bits(pos);
-        // `checks must mate` judges a move by the replies to it: every move
-        // is played. (Move filters need no more: they only take attacks
-        // away, so a move the shortcut passes on the board's attacks is
-        // legal under them too; the others are played.)
-        let mut forbids =
-            p.forbids_opaque || p.placement_removes || before & p.forbid_gates != 0 || p.filters.checks_mate;
+        // `checks must mate` judges a check by the replies to it: a move
+        // that may give one is played (`mate_checks`). (Move filters need
+        // no more: they only take attacks away, so a move the shortcut
+        // passes on the board's attacks is legal under them too, and one
+        // that gives no check on the board's attacks gives none under
+        // them; the others are played.)
+        let mate_checks = p.filters.checks_mate;
+        let mut forbids = p.forbids_opaque || p.placement_removes || before & p.forbid_gates != 0;
         let still = Variant::still(us);
         for clause in &p.forbid_lines {
             forbids |= variant.eval_cond(clause.cond, pos, &still);
@@ -861,7 +908,7 @@ impl SafeMoves {
             }
         }
         let no_checks = p.forbids_checks;
-        let (check_quiet, check_near) = if no_checks && !t.has_hops {
+        let (check_quiet, check_near) = if (no_checks || mate_checks) && !t.has_hops {
             match checks {
                 Some(c) => (true, *c.near()),
                 None => Self::check_near(variant, pos),
@@ -872,9 +919,11 @@ impl SafeMoves {
         let check_clause = variant.has_check();
         let line_clauses = !p.forbid_lines.is_empty();
         SafeMoves {
-            walls: !p.actions.is_empty() && Self::walls_allowed(variant, forbids, no_checks, attacked, line_clauses),
+            walls: !p.actions.is_empty()
+                && Self::walls_allowed(variant, forbids || mate_checks, no_checks, attacked, line_clauses),
             forbids,
             no_checks,
+            mate_checks,
             check_quiet,
             check_near,
             line_clauses,
@@ -896,7 +945,7 @@ impl SafeMoves {
     /// and no move that may be judged by the check it gives. Empty where
     /// every move needs [`allows`](Self::allows) or playing.
     pub(super) fn free_pieces(&self, pos: &Position) -> SquareSet {
-        if self.forbids || self.no_checks || self.in_check || self.any_lines {
+        if self.forbids || self.no_checks || self.mate_checks || self.in_check || self.any_lines {
             return SquareSet::EMPTY;
         }
         difference(
@@ -913,7 +962,7 @@ impl SafeMoves {
     /// piece may give check, from the squares
     /// [`CheckSquares::squares_of`] gives for its kind.
     pub(super) fn check_free_pieces(&self, pos: &Position, checks: &CheckSquares) -> SquareSet {
-        if self.forbids || self.in_check || self.any_lines {
+        if self.forbids || self.mate_checks || self.in_check || self.any_lines {
             return SquareSet::EMPTY;
         }
         difference(
@@ -939,11 +988,12 @@ impl SafeMoves {
             return !self.forbids
                 && !variant.is_royal(kind)
                 && !self.no_checks
+                && !self.mate_checks
                 && !self.attacked
                 && !self.lines.contains(mv.to)
                 && variant.is_plain(&Move::new(mv.to, mv.to, MoveKind::Quiet));
         }
-        if self.forbids {
+        if self.forbids || (self.mate_checks && !variant.is_plain(mv)) {
             return false;
         }
         // A promotion that makes a royal piece (or unmakes one) is judged
@@ -969,7 +1019,7 @@ impl SafeMoves {
         {
             return false;
         }
-        if self.no_checks && self.gives_check(variant, pos, mv) {
+        if (self.no_checks || self.mate_checks) && self.gives_check(variant, pos, mv) {
             return false;
         }
         if !self.royals.contains(mv.from) {
@@ -1023,7 +1073,7 @@ impl SafeMoves {
     /// and `own royal not attacked` (none is).
     #[inline]
     pub(super) fn royal_attacks_decide(&self) -> bool {
-        !self.forbids && !self.no_checks && !self.line_clauses
+        !self.forbids && !self.no_checks && !self.mate_checks && !self.line_clauses
     }
 
     /// Whether the action `mv` passes the legality clauses, when that is
