@@ -682,15 +682,17 @@ fn check_end(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> (Vec
         if let EndCondition::PerpetualCheck(n) | EndCondition::MutualPerpetualCheck(n, _) = rule.condition
             && n < 2
         {
-            let mutual = if matches!(rule.condition, EndCondition::MutualPerpetualCheck(..)) {
-                "mutual "
+            // The usual outcome of each: a perpetual checker loses, a
+            // mutual perpetual is drawn.
+            let (mutual, outcome) = if matches!(rule.condition, EndCondition::MutualPerpetualCheck(..)) {
+                ("mutual ", "draw")
             } else {
-                ""
+                ("", "loss")
             };
             c.error(
                 format!("`{n} repetitions by {mutual}perpetual check`: a position must stand at least twice to repeat"),
                 text.location.clone(),
-                format!("write 2 or more, as in `3 repetitions by {mutual}perpetual check: draw`"),
+                format!("write 2 or more, as in `3 repetitions by {mutual}perpetual check: {outcome}`"),
             );
             continue;
         }

@@ -26,7 +26,7 @@
 //! mobility, centre, advancement, royal safety, tempo) in percent of the
 //! defaults above ([`EvalWeights`](crate::base::weights::EvalWeights)).
 
-use super::progress::Progress;
+use super::conversion::Conversion;
 use crate::base::geometry::Geometry;
 use crate::base::piece::{Cell, Kind};
 use crate::base::square::{Color, MAX_SQUARES, Square, SquareSet};
@@ -62,8 +62,8 @@ pub struct Evaluation {
     /// With drops: the material of each hand slot's kind (a piece in hand
     /// counts as on the board, without placement).
     hand_values: Vec<i32>,
-    /// Conversion of a won lead and royal goals (`super::progress`).
-    progress: Progress,
+    /// Conversion of a won lead and royal goals (`super::conversion`).
+    conversion: Conversion,
 }
 
 /// Destination squares of a piece of `kind` and `side` alone on the empty
@@ -313,9 +313,9 @@ impl Evaluation {
         });
         let start_material = start_material(variant, &values);
         let hand_values = variant.hand_kinds.iter().map(|&k| values[k.index()]).collect();
-        let progress = Progress::new(variant, w, &closeness, sign > 0);
+        let conversion = Conversion::new(variant, w, &closeness, sign > 0);
         Evaluation {
-            progress,
+            conversion,
             hand_values,
             values,
             table,
@@ -355,7 +355,7 @@ impl Evaluation {
         }
         let material = sides[0] + sides[1];
         if self.has_royals {
-            let progress = self.progress.score(pos, sides);
+            let progress = self.conversion.score(pos, sides);
             score[0] += progress[0];
             score[1] += progress[1];
             // Phase in 1/64: 64 with all the start's material, 0 with none.

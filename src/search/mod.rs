@@ -8,9 +8,9 @@
 //! (`tests::a_search_finds_a_legal_move` shows the calls).
 
 pub mod budget;
+mod conversion;
 mod ends;
 pub mod eval;
-mod progress;
 pub mod skill;
 mod techniques;
 pub mod tt;

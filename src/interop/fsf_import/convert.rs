@@ -11,7 +11,7 @@
 use super::builtin_pieces::king_index;
 use super::castles::castling;
 use super::enclosing;
-use super::game_end::{Before, endings, outcome};
+use super::game_end::{Before, FACING_KINGS, endings, outcome};
 use super::hands::drops;
 use super::makpong;
 use super::petrify::{self, Petrify};
@@ -144,10 +144,6 @@ fn effect_rules(royalty: &Royalty, petrify: &Petrify, walls: Option<Walls>) -> (
 
 /// The plain check clause.
 const CHECK: &str = "own royal not attacked";
-
-/// The kings face each other: nothing between them on a file or a rank
-/// (Fairy-Stockfish's bikjang looks along both).
-pub(super) const FACING_KINGS: &str = "exists(first(own royal, R) & enemy royal)";
 
 /// Refuses `bikjangRule` where check is not the plain clause it relaxes.
 fn bikjang_refusal(state: &State, royalty: &Royalty) -> Option<Refusal> {

@@ -17,6 +17,10 @@ use super::start_fen::Start;
 use super::state::{Origin, Squares, State, Value, square};
 use std::fmt::Write as _;
 
+/// The kings face each other: nothing between them on a file or a rank
+/// (Fairy-Stockfish's bikjang looks along both).
+pub(super) const FACING_KINGS: &str = "exists(first(own royal, R) & enemy royal)";
+
 /// What the endings pass builds.
 pub(super) struct Endings {
     /// The end rules, in order.
@@ -313,7 +317,7 @@ fn result_rules(state: &State, before: &Before<'_>, end: &mut Vec<String>, refus
     // `bikjangRule`: a pass answering the facing kings ends the game, as
     // a draw (or counted).
     if state.bikjang && has_royal {
-        let answered = format!("passes >= 1 and {}", super::convert::FACING_KINGS);
+        let answered = format!("passes >= 1 and {}", FACING_KINGS);
         end.extend(drawn_rules(
             state,
             &DrawAt::Holds(&answered),

@@ -39,7 +39,7 @@ const GOAL_STEP: i32 = 50;
 
 /// The progress terms of one variant.
 #[derive(Clone, Debug)]
-pub(crate) struct Progress {
+pub(crate) struct Conversion {
     /// File and rank of each square.
     coords: Vec<(i16, i16)>,
     /// Rings from the edge of each square (0 on the outermost ring).
@@ -54,7 +54,7 @@ pub(crate) struct Progress {
     goal: [Vec<i32>; 2],
 }
 
-impl Progress {
+impl Conversion {
     /// The terms for `variant`. `closeness` gives each square's rings from
     /// the edge; `material_counts` is false where pieces are a burden
     /// (conversion is then off).
@@ -77,7 +77,7 @@ impl Progress {
         let max_closeness = closeness.iter().copied().max().unwrap_or(0);
         let max_distance = (g.files as i32).max(g.ranks as i32) - 1;
         let conversion = material_counts && variant.royal_kinds != 0;
-        let mut progress = Progress {
+        let mut progress = Conversion {
             coords,
             closeness,
             max_closeness,
@@ -191,14 +191,14 @@ fn goal_squares(variant: &Variant, side: Color) -> Vec<usize> {
 mod tests {
     use super::*;
 
-    fn progress(name: &str) -> (Variant, Progress) {
+    fn progress(name: &str) -> (Variant, Conversion) {
         let v = Variant::load(name).unwrap();
         let g = v.geometry;
         let closeness = |sq: Square| {
             let c = |x: i32, n: u8| x.min(i32::from(n) - 1 - x);
             c(g.file(sq), g.files).min(c(g.rank(sq), g.ranks))
         };
-        let p = Progress::new(&v, v.evaluation, &closeness, true);
+        let p = Conversion::new(&v, v.evaluation, &closeness, true);
         (v, p)
     }
 
