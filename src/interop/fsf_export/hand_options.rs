@@ -1,7 +1,7 @@
 //! Effect rules, passing and drops as Fairy-Stockfish's options, read
 //! from the loaded values and the rules' syntax trees: the duck's wall
 //! (`wallingRule = duck`), flips (`flipEnclosedPieces`), `pass` and
-//! `passOnStalemate`, and hands (`pieceDrops`, `capturesToHand`,
+//! `passOnStalemate`, and hands (`pieceDrops`, `capturesToHand`, `gating`,
 //! `dropLoop`, `dropPromoted`, one drop region,
 //! `enclosingDrop` and its start squares).
 
@@ -147,7 +147,18 @@ pub(super) fn drops(ini: &mut String, why: &mut Vec<String>, file: &VariantFile,
     let Some(d) = &file.drops else {
         return;
     };
-    let _ = writeln!(ini, "pieceDrops = true\ncapturesToHand = {}", d.captures_to_hand);
+    // Gating (`gating`, `seirawanGating`): pieces in hand enter on the
+    // square a piece leaves; without `drop_moves` they only gate, and
+    // `pieceDrops` is off.
+    if d.gating {
+        let _ = writeln!(ini, "gating = true\nseirawanGating = true");
+    }
+    let _ = writeln!(
+        ini,
+        "pieceDrops = {}\ncapturesToHand = {}",
+        !d.gating || d.drop_moves,
+        d.captures_to_hand
+    );
     if !d.demote_captured {
         let _ = writeln!(ini, "dropLoop = true");
     }
