@@ -22,6 +22,7 @@ mod promotion;
 mod random_setup;
 pub mod regions;
 mod resolve;
+pub mod rights;
 mod sentence_parse;
 mod sentences;
 mod validate;

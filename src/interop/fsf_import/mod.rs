@@ -37,6 +37,7 @@ mod petrify;
 mod pieces;
 mod promoted_forms;
 mod promotions;
+mod right_moves;
 mod refusal;
 mod royalty;
 mod sided_forms;

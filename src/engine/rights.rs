@@ -1,0 +1,99 @@
+//! Rights of pieces beyond gating (`right_moves`, `takes_rights`): a
+//! piece holding a right (its square in [`Position::gates`], read from and
+//! written to the FEN's castling field) has its moves held by that right
+//! as well; a piece that takes rights takes them from the enemy pieces its
+//! `along` template reaches from where it lands, on an empty board.
+//! As in Fairy-Stockfish's `cambodianMoves`, the moves held by a right
+//! only move (they attack nothing), and a kind may have them barred while
+//! its side is in check.
+
+use super::moves::{Move, MoveKind};
+use super::position::Position;
+use crate::base::piece::Kind;
+use crate::base::square::{Color, Square};
+use crate::compile::Variant;
+
+impl Variant {
+    /// Whether positions of this variant hold rights: gating, or a kind
+    /// with moves held by a right.
+    #[inline]
+    pub(crate) fn holds_rights(&self) -> bool {
+        self.gating() || self.rights.kinds != 0
+    }
+
+    /// Appends the moves held by a right of the side to move: each piece
+    /// holding one, of a kind with such moves (not in check, for a kind
+    /// whose moves are barred then), to each empty square its template
+    /// reaches over empty squares.
+    pub(super) fn generate_right_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        let Some(t) = &self.rights.moves else { return };
+        let us = pos.side;
+        let holders = pos.gates.intersection(&pos.occupied[us as usize]);
+        let mut in_check = None;
+        for from in holders.iter() {
+            let kind = pos.board[from.index()].kind();
+            if !kind.in_mask(self.rights.kinds) {
+                continue;
+            }
+            if kind.in_mask(self.rights.not_in_check) && *in_check.get_or_insert_with(|| self.in_check(pos)) {
+                continue;
+            }
+            self.right_moves_from(pos, t, kind, us, from, out);
+        }
+    }
+
+    /// The moves held by a right of `us`'s piece of `kind` on `from`.
+    fn right_moves_from(
+        &self,
+        pos: &Position,
+        t: &crate::compile::tables::MoveTables,
+        kind: Kind,
+        us: Color,
+        from: Square,
+        out: &mut Vec<Move>,
+    ) {
+        let empty = |s: &Square| pos.board[s.index()].is_empty();
+        let slot = t.slot(kind, us, from);
+        for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
+            if empty(&leap.to) && t.run(leap.path, leap.path_len).iter().all(empty) {
+                self.push_right_move(pos, out, kind, us, from, leap.to);
+            }
+        }
+        for ride in &t.rides[slot.rides as usize..slot.rides_end as usize] {
+            for to in t.run(ride.ray, ride.len).iter().copied().take_while(empty) {
+                self.push_right_move(pos, out, kind, us, from, to);
+            }
+        }
+    }
+
+    /// Pushes one move held by a right, promoting where moves there do.
+    fn push_right_move(&self, pos: &Position, out: &mut Vec<Move>, kind: Kind, us: Color, from: Square, to: Square) {
+        if !out.iter().any(|m| m.from == from && m.to == to && m.kind == MoveKind::Quiet) {
+            self.push(pos, out, kind, us, from, to, MoveKind::Quiet);
+        }
+    }
+}
+
+impl Position {
+    /// Takes the rights that the piece `us` just landed on `to` takes: an
+    /// enemy piece of a kind it takes rights from, holding a right, on a
+    /// square its `along` template reaches from `to` on an empty board.
+    pub(super) fn take_rights(&mut self, variant: &Variant, us: Color, to: Square) {
+        let cell = self.board[to.index()];
+        if !cell.is_side(us) {
+            return;
+        }
+        let (of, lines) = &variant.rights.takes[cell.kind().index()];
+        if *of == 0 {
+            return;
+        }
+        let n = variant.geometry.squares();
+        let them = self.occupied[us.flip() as usize];
+        let reached = lines[us as usize * n + to.index()].intersection(&self.gates).intersection(&them);
+        for sq in reached.iter() {
+            if self.board[sq.index()].kind_in(*of) {
+                self.gates.remove(sq);
+            }
+        }
+    }
+}
