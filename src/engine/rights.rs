@@ -97,3 +97,44 @@ impl Position {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const RIGHTS: &str = r#"(
+        extends: "chess",
+        name: "Rights test",
+        pieces: [
+            (letter: 'R', name: "rook", moves: "R", takes_rights: (of: "K", along: "R")),
+            (letter: 'K', name: "king", moves: "K", royal: true, right_moves: "mfsN", right_moves_not_in_check: true),
+        ],
+        start: "4k3/8/8/8/8/8/8/R3K3 w Ee - 0 1",
+        castling: [],
+    )"#;
+
+    #[test]
+    fn a_rook_takes_rights_along_its_lines_on_an_empty_board() {
+        let v = Variant::from_text("rights.ron", RIGHTS).unwrap();
+        let rook = (0..v.pieces.len()).find(|&k| v.pieces[k].letter == 'R').unwrap();
+        let (of, lines) = &v.rights.takes[rook];
+        assert_ne!(*of, 0);
+        // From a1: its rank and its file, 14 squares.
+        assert_eq!(lines[Square::new(0).index()].len(), 14);
+    }
+
+    #[test]
+    fn moves_held_by_a_right_follow_the_right() {
+        let v = Variant::from_text("rights.ron", RIGHTS).unwrap();
+        let start = v.start_position();
+        let mut out = Vec::new();
+        v.generate_right_moves(&start, &mut out);
+        // e1 to c2 and g2.
+        assert_eq!(out.len(), 2);
+        let mut lost = start.clone();
+        lost.gates = crate::base::square::SquareSet::EMPTY;
+        out.clear();
+        v.generate_right_moves(&lost, &mut out);
+        assert!(out.is_empty());
+    }
+}
