@@ -97,11 +97,17 @@ fn rights_leave_the_fen_as_in_fairy_stockfish() {
 #[test]
 fn misused_rights_are_clear_errors() {
     let with = |piece: &str| RIGHTS.replace(r#"(letter: 'S', name: "silver", moves: "FfW"),"#, piece);
-    let err = load_err(&with(r#"(letter: 'S', name: "silver", moves: "FfW", right_moves: "fD"),"#));
+    let err = load_err(&with(
+        r#"(letter: 'S', name: "silver", moves: "FfW", right_moves: "fD"),"#,
+    ));
     assert!(err.contains("moves held by a right only move"), "{err}");
-    let err = load_err(&with(r#"(letter: 'S', name: "silver", moves: "FfW", right_moves: "fQ8x"),"#));
+    let err = load_err(&with(
+        r#"(letter: 'S', name: "silver", moves: "FfW", right_moves: "fQ8x"),"#,
+    ));
     assert!(err.contains("`right_moves`: movement template"), "{err}");
-    let err = load_err(&with(r#"(letter: 'S', name: "silver", moves: "FfW", right_moves_not_in_check: true),"#));
+    let err = load_err(&with(
+        r#"(letter: 'S', name: "silver", moves: "FfW", right_moves_not_in_check: true),"#,
+    ));
     assert!(err.contains("without `right_moves`"), "{err}");
     let err = load_err(&with(
         r#"(letter: 'S', name: "silver", moves: "FfW", takes_rights: (of: "X", along: "R")),"#,

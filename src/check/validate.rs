@@ -194,7 +194,7 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
         promotions.clear();
     }
     let piece_limits = super::piece_limits::check_piece_limits(&mut c, file, &letter_kind);
-    let piece_rights = super::rights::check_piece_rights(&mut c, file, &letter_kind);
+    let piece_rights = super::piece_rights::check_piece_rights(&mut c, file, &letter_kind);
     let pieces = pieces.map(|mut pieces| {
         for (piece, regions) in pieces.iter_mut().zip(piece_regions.into_iter().flatten()) {
             piece.regions = regions;

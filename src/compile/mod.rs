@@ -8,8 +8,8 @@ mod homes;
 pub mod ir;
 mod lower;
 pub(crate) mod removal_reach;
+pub mod rights_tables;
 mod royal_ends;
-pub mod rights;
 pub mod tables;
 
 use crate::base::action::ActionId;
@@ -184,7 +184,7 @@ pub struct Variant {
     /// Per kind, the kinds it may not hop over (`cannot_hop`).
     pub(crate) cannot_hop: Vec<u64>,
     /// The moves pieces hold by a right, and the rights pieces take.
-    pub(crate) rights: rights::CompiledRights,
+    pub(crate) rights: rights_tables::CompiledRights,
     /// Per kind, the kinds it may never capture (`cannot_capture`).
     pub(crate) cannot_capture: Vec<u64>,
     /// Whether some kind has a `cannot_hop` or `cannot_capture` (else both
@@ -481,7 +481,7 @@ pub fn compile(v: CheckedVariant) -> Variant {
         .iter()
         .any(|p| p.template.components.iter().any(|c| c.en_passant));
     let moves = tables::build(&v, en_passant);
-    let compiled_rights = rights::compile(&v);
+    let compiled_rights = rights_tables::compile(&v);
     let attacks = attacks::build(&v, &moves);
     let promotion_zone = promotion_zones(&v, |p| Some(&p.zone));
     let promotion_forced = promotion_zones(&v, |p| Some(&p.forced));

@@ -28,7 +28,7 @@ mod place;
 mod place_attack;
 pub mod position;
 pub mod recent;
-mod rights;
+mod right_moves;
 mod set_ops;
 mod split_colours;
 pub mod timed_shields;

@@ -68,7 +68,10 @@ impl Variant {
 
     /// Pushes one move held by a right, promoting where moves there do.
     fn push_right_move(&self, pos: &Position, out: &mut Vec<Move>, kind: Kind, us: Color, from: Square, to: Square) {
-        if !out.iter().any(|m| m.from == from && m.to == to && m.kind == MoveKind::Quiet) {
+        if !out
+            .iter()
+            .any(|m| m.from == from && m.to == to && m.kind == MoveKind::Quiet)
+        {
             self.push(pos, out, kind, us, from, to, MoveKind::Quiet);
         }
     }
@@ -89,7 +92,9 @@ impl Position {
         }
         let n = variant.geometry.squares();
         let them = self.occupied[us.flip() as usize];
-        let reached = lines[us as usize * n + to.index()].intersection(&self.gates).intersection(&them);
+        let reached = lines[us as usize * n + to.index()]
+            .intersection(&self.gates)
+            .intersection(&them);
         for sq in reached.iter() {
             if self.board[sq.index()].kind_in(*of) {
                 self.gates.remove(sq);

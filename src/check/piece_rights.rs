@@ -42,7 +42,10 @@ pub(super) fn check_piece_rights(
                 && let Some(k) = t.components.iter().find(|k| k.capture || k.en_passant)
             {
                 c.error(
-                    format!("`right_moves`: `{}` may capture, but moves held by a right only move", field.value),
+                    format!(
+                        "`right_moves`: `{}` may capture, but moves held by a right only move",
+                        field.value
+                    ),
                     c.inside(field, k.span.clone()),
                     "write `m` before each of its moves (`mfsN`)",
                 );
@@ -75,7 +78,11 @@ fn template(c: &mut Checker<'_>, field: &Spanned<String>, what: &str) -> Option<
         Ok(t) => Some(t),
         Err(e) => {
             let at = c.inside(field, e.span.clone());
-            c.error(format!("`{what}`: movement template `{}`: {}", field.value, e.message), at, e.help);
+            c.error(
+                format!("`{what}`: movement template `{}`: {}", field.value, e.message),
+                at,
+                e.help,
+            );
             None
         }
     }
