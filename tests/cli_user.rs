@@ -408,3 +408,8 @@ fn play_ends_a_perpetual_check_with_the_checker_losing() {
     ]);
     assert!(out.contains("result: 1/2-1/2 (3-fold repetition)"), "{out}");
 }
+
+#[test]
+fn validate_locates_a_capturing_move_held_by_a_right() {
+    insta::assert_snapshot!(run(&["validate", "tests/fixtures/user/bad-rights.ron"]));
+}

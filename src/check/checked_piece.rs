@@ -34,6 +34,8 @@ pub struct CheckedPiece {
     pub regions: super::regions::PieceRegions,
     /// The kinds it may not hop over or capture.
     pub limits: super::piece_limits::PieceLimits,
+    /// The moves it has while it holds a right, and the rights it takes.
+    pub rights: super::piece_rights::PieceRights,
     /// The kind it is a promoted form of (`promoted_from`): FEN writes it
     /// `+` and that kind's letter; captured, it goes to hand as that kind.
     pub promoted_from: Option<Kind>,

@@ -16,6 +16,7 @@ mod endings;
 mod evaluation;
 mod inherited;
 pub mod piece_limits;
+pub mod piece_rights;
 mod placement;
 mod position_cost;
 mod promotion;

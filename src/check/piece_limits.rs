@@ -72,7 +72,7 @@ fn hops(spec: &PieceSpec) -> bool {
 
 /// The kinds a string of letters names, each letter reported where it is
 /// wrong.
-fn mask(
+pub(super) fn mask(
     c: &mut Checker<'_>,
     field: &Spanned<String>,
     what: &str,

@@ -194,12 +194,16 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
         promotions.clear();
     }
     let piece_limits = super::piece_limits::check_piece_limits(&mut c, file, &letter_kind);
+    let piece_rights = super::piece_rights::check_piece_rights(&mut c, file, &letter_kind);
     let pieces = pieces.map(|mut pieces| {
         for (piece, regions) in pieces.iter_mut().zip(piece_regions.into_iter().flatten()) {
             piece.regions = regions;
         }
         for (piece, limits) in pieces.iter_mut().zip(piece_limits.into_iter().flatten()) {
             piece.limits = limits;
+        }
+        for (piece, rights) in pieces.iter_mut().zip(piece_rights.into_iter().flatten()) {
+            piece.rights = rights;
         }
         pieces
     });
@@ -690,6 +694,7 @@ fn check_pieces(c: &mut Checker<'_>, file: &VariantFile) -> Option<Vec<CheckedPi
             en_passant_ranks: None,
             regions: Default::default(),
             limits: Default::default(),
+            rights: Default::default(),
             promoted_from: None,
         });
     }

@@ -8,6 +8,7 @@ mod homes;
 pub mod ir;
 mod lower;
 pub(crate) mod removal_reach;
+pub mod rights_tables;
 mod royal_ends;
 pub mod tables;
 
@@ -182,6 +183,8 @@ pub struct Variant {
     pub(crate) captured_as: Vec<Kind>,
     /// Per kind, the kinds it may not hop over (`cannot_hop`).
     pub(crate) cannot_hop: Vec<u64>,
+    /// The moves pieces hold by a right, and the rights pieces take.
+    pub(crate) rights: rights_tables::CompiledRights,
     /// Per kind, the kinds it may never capture (`cannot_capture`).
     pub(crate) cannot_capture: Vec<u64>,
     /// Whether some kind has a `cannot_hop` or `cannot_capture` (else both
@@ -478,6 +481,7 @@ pub fn compile(v: CheckedVariant) -> Variant {
         .iter()
         .any(|p| p.template.components.iter().any(|c| c.en_passant));
     let moves = tables::build(&v, en_passant);
+    let compiled_rights = rights_tables::compile(&v);
     let attacks = attacks::build(&v, &moves);
     let promotion_zone = promotion_zones(&v, |p| Some(&p.zone));
     let promotion_forced = promotion_zones(&v, |p| Some(&p.forced));
@@ -661,6 +665,7 @@ pub fn compile(v: CheckedVariant) -> Variant {
         pass_on_stalemate: v.pass_on_stalemate,
         position_cost: v.position_cost,
         cannot_hop: v.pieces.iter().map(|p| p.limits.cannot_hop).collect(),
+        rights: compiled_rights,
         cannot_capture: v.pieces.iter().map(|p| p.limits.cannot_capture).collect(),
         piece_limits,
     }

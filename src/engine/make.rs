@@ -209,6 +209,9 @@ impl Position {
         if let Some(gate) = mv.gate {
             self.gate_in(variant, us, gate, trace);
         }
+        if variant.rights.any_takes && !matches!(mv.kind, MoveKind::Pass | MoveKind::Action(_)) {
+            self.take_rights(variant, us, mv.to);
+        }
         if programs.timed_shields {
             self.timed_shields.tick();
         }

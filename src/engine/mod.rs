@@ -28,6 +28,7 @@ mod place;
 mod place_attack;
 pub mod position;
 pub mod recent;
+mod right_moves;
 mod set_ops;
 mod split_colours;
 pub mod timed_shields;

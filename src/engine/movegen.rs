@@ -302,6 +302,7 @@ impl Variant {
     /// side's actions, drops and a pass.
     pub(super) fn generate_not_by_pieces(&self, pos: &Position, out: &mut Vec<Move>) {
         self.generate_castling(pos, out);
+        self.generate_right_moves(pos, out);
         self.generate_side_actions(pos, out);
         if self.programs.drops.is_some() {
             self.generate_drops(pos, out);
@@ -654,7 +655,7 @@ impl Variant {
     /// rank with no choice open is not made at all).
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn push(
+    pub(super) fn push(
         &self,
         pos: &Position,
         out: &mut Vec<Move>,

@@ -207,7 +207,7 @@ fn read_castling_rights(variant: &Variant, pos: &mut Position, record: &FenRecor
         let at = span.start + i..span.start + i + letter.len_utf8();
         let by_letter = variant.castling.iter().find(|r| r.letter == letter);
         // With gating, a file letter is a gating right on the side's first rank.
-        if variant.gating()
+        if variant.holds_rights()
             && by_letter.is_none()
             && let Some((side, file)) = variant.castling_file(letter)
         {
@@ -272,7 +272,7 @@ fn read_castling_rights(variant: &Variant, pos: &mut Position, record: &FenRecor
             });
         }
         pos.castling |= rule.right;
-        if variant.gating() {
+        if variant.holds_rights() {
             // A castling right is also a gating right of its king and rook.
             pos.gates.insert(rule.king_from);
             pos.gates.insert(rule.rook_from);
@@ -581,7 +581,7 @@ fn castling_field(variant: &Variant, pos: &Position) -> String {
                 rights.push(castling_letter(variant, pos, rule));
             }
         }
-        if variant.gating() {
+        if variant.holds_rights() {
             super::fen_gates::write(variant, pos, side, &mut rights);
         }
     }

@@ -4,6 +4,7 @@
 //! castling rights, en passant targets and victim, the `captured(...)`
 //! counters, the once-per-game actions used, the unmoved pieces castling
 //! may carry, the pieces in hand and which pieces promoted (with drops),
+//! the squares of pieces holding a right (gating, `right_moves`),
 //! and the move-rule clock once it nears the variant's limit.
 //!
 //! The key is computed in full at each node (no incremental update in
@@ -43,6 +44,8 @@ pub struct Keys {
     gates: [u64; MAX_SQUARES],
     /// Whether the variant has drops (then hands and promotions count).
     drops: bool,
+    /// Whether the position holds rights (gating, `right_moves`).
+    rights: bool,
     clock: u64,
     /// The move rule's limit in plies, if the variant has one.
     clock_limit: Option<u32>,
@@ -109,6 +112,7 @@ impl Keys {
             promoted,
             gates,
             drops: programs.drops.is_some(),
+            rights: variant.holds_rights(),
             clock,
             clock_limit,
             blocks,
@@ -192,6 +196,8 @@ impl Keys {
                 }
             }
             key ^= squares(&self.promoted, &pos.promoted);
+        }
+        if self.rights {
             key ^= squares(&self.gates, &pos.gates);
         }
         if self.marks {

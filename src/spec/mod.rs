@@ -287,6 +287,22 @@ pub struct PieceSpec {
     #[serde(default)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cannot_capture: Option<Spanned<String>>,
+    /// Moves the piece has only while it holds a right (a square of the
+    /// position's rights, the FEN's castling-field file letters): quiet
+    /// moves in Betza notation (`"mfsN"`).
+    #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub right_moves: Option<Spanned<String>>,
+    /// Its `right_moves` are not allowed while its side is in check.
+    #[serde(default, deserialize_with = "lenient")]
+    #[serde(skip_serializing_if = "skip::is_false")]
+    pub right_moves_not_in_check: bool,
+    /// Rights this piece takes from enemy pieces: landing where its
+    /// `along` template reaches, on an empty board, an enemy piece of a
+    /// kind in `of` that holds a right, it takes that right away.
+    #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub takes_rights: Option<TakesRightsSpec>,
     /// How pictures draw the piece: a figurine name (`"king"`, `"queen"`,
     /// `"rook"`, `"bishop"`, `"knight"`, `"pawn"`) or a mark of one or two
     /// characters shown in a disc. Default: the figurine of the usual
@@ -732,6 +748,16 @@ pub struct ActionSpec {
     #[serde(default)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub record: Option<Spanned<String>>,
+}
+
+/// Rights a piece takes away (`takes_rights: (of: "K", along: "R")`).
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct TakesRightsSpec {
+    /// Letters of the enemy kinds whose rights it takes.
+    pub of: Spanned<String>,
+    /// Betza template of the lines it takes them along, on an empty board.
+    pub along: Spanned<String>,
 }
 
 /// A shield: squares around a piece protected from some effects.

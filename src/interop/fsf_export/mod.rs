@@ -236,6 +236,12 @@ fn pieces_and_start(
                 p.letter.value
             ));
         }
+        if p.right_moves.is_some() || p.takes_rights.is_some() {
+            why.push(format!(
+                "piece {}: `right_moves` or `takes_rights` (not yet written as Fairy-Stockfish's `cambodianMoves`)",
+                p.letter.value
+            ));
+        }
         let template = p.moves.value.clone();
         if template.contains('i') {
             // Fairy-Stockfish allows initial moves on one region shared by all pieces.

@@ -87,6 +87,14 @@ pub(super) fn castling(
             }
         }
         out.kept_rights.push_str(&gates);
+    } else if let Some(f) = &start.fen
+        && state.gating
+        && !state.castling
+    {
+        // Without castling, the file letters are gating rights alone.
+        let in_board = |c: char| (u32::from('a')..u32::from('a') + u32::from(state.files)).contains(&u32::from(c));
+        out.kept_rights
+            .extend(f.castling.chars().filter(|&c| in_board(c.to_ascii_lowercase())));
     }
     // `castlingDroppedPiece`: the rights come with the king and the corner
     // rooks dropped on their squares.

@@ -41,7 +41,8 @@ pub(super) fn drops(state: &State, immobile: &[Squares]) -> Built<Drops> {
             .is_some_and(|(_, hand)| hand.chars().any(|c| c.eq_ignore_ascii_case(&k.letter)))
     });
     let mut regions = Vec::new();
-    if state.gating != state.seirawan_gating {
+    // `cambodianMoves` reads gating rights without pieces in hand.
+    if state.gating != state.seirawan_gating && !(state.gating && state.right_moves) {
         refusals.push(refuse(
             None,
             "drops and hands",

@@ -32,6 +32,7 @@ mod flag_reach;
 mod form_fields;
 mod game_end;
 mod hands;
+mod held_rights;
 mod makpong;
 mod petrify;
 mod pieces;

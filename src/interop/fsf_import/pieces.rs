@@ -147,6 +147,7 @@ fn entry(cx: &Context<'_>, slot: usize, piece: &Piece, refusals: &mut Vec<Refusa
     if slot == king_index() || cx.royal.contains(&slot) {
         extra.push_str(", royal: true");
     }
+    super::held_rights::fields(state, slot, &mut extra);
     let resets = |c: usize| state.move_rule_types[c].all || state.move_rule_types[c].slots.contains(&slot);
     if resets(0) != resets(1) {
         refusals.push(refuse(

@@ -10,6 +10,7 @@ const FLAGS: &[Setter<bool>] = &[
     ("dropChecks", |s| &mut s.drop_checks),
     ("gating", |s| &mut s.gating),
     ("seirawanGating", |s| &mut s.seirawan_gating),
+    ("cambodianMoves", |s| &mut s.right_moves),
     ("capturesToHand", |s| &mut s.captures_to_hand),
     ("firstRankPawnDrops", |s| &mut s.first_rank_pawn_drops),
     ("dropLoop", |s| &mut s.drop_loop),

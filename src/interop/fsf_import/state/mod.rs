@@ -253,6 +253,9 @@ pub struct State {
     /// `seirawanGating`: a piece in hand may enter on the square a piece
     /// holding a gating right leaves, as part of its move.
     pub seirawan_gating: bool,
+    /// `cambodianMoves`: the king's and the fers's first leaps, held by
+    /// their gating rights; a rook aiming at the enemy king takes its right.
+    pub right_moves: bool,
     /// `capturesToHand`: a captured piece joins the captor's hand.
     pub captures_to_hand: bool,
     /// `dropRegionWhite`, `dropRegionBlack`: where drops may land, per
@@ -433,6 +436,7 @@ impl Default for State {
             drop_checks: true,
             gating: false,
             seirawan_gating: false,
+            right_moves: false,
             captures_to_hand: false,
             drop_region: [None, None],
             first_rank_pawn_drops: false,

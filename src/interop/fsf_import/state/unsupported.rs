@@ -26,7 +26,6 @@ pub(super) const UNSUPPORTED: &[(&str, &str)] = &[
     ("mustDropType", ""),
     ("dropOnTop", "false"),
     ("sittuyinRookDrop", "false"),
-    ("cambodianMoves", "false"),
     ("pass", "false"),
     ("passWhite", "false"),
     ("passBlack", "false"),

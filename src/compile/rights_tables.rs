@@ -1,0 +1,102 @@
+//! Rights of the position's pieces compiled (`right_moves`,
+//! `takes_rights`): the move tables of the moves held by a right, and the
+//! lines along which a piece takes rights away.
+
+use super::tables::{self, MoveTables, PieceMoves};
+use crate::base::geometry::Geometry;
+use crate::base::square::{Color, Square, SquareSet};
+use crate::check::CheckedVariant;
+use crate::lang::betza::Template;
+
+/// What the variant does with rights (beyond gating).
+#[derive(Clone, Debug, Default)]
+pub struct CompiledRights {
+    /// The moves held by a right, one kind each (kinds without them have
+    /// none); `None` when no kind has any.
+    pub moves: Option<MoveTables>,
+    /// The kinds with moves held by a right.
+    pub kinds: u64,
+    /// The kinds whose moves held by a right are barred in check.
+    pub not_in_check: u64,
+    /// Per kind, the enemy kinds whose rights it takes and, per side and
+    /// square it lands on (`side * squares + square`), the squares along
+    /// which it takes them; empty for a kind that takes none.
+    pub takes: Vec<(u64, Vec<SquareSet>)>,
+    /// Whether some kind takes rights.
+    pub any_takes: bool,
+}
+
+/// Compiles the pieces' rights.
+pub fn compile(v: &CheckedVariant) -> CompiledRights {
+    let g = v.geometry;
+    let empty = Template::default();
+    let kinds = v
+        .pieces
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.rights.moves.is_some())
+        .fold(0u64, |m, (k, _)| m | 1 << k);
+    let moves = (kinds != 0).then(|| {
+        let pieces: Vec<PieceMoves<'_>> = v
+            .pieces
+            .iter()
+            .map(|p| PieceMoves {
+                template: p.rights.moves.as_ref().unwrap_or(&empty),
+                initial_ranks: &[],
+                en_passant_ranks: &[],
+                regions: None,
+            })
+            .collect();
+        tables::build_from(g, &pieces, false)
+    });
+    let not_in_check = v
+        .pieces
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.rights.not_in_check)
+        .fold(0u64, |m, (k, _)| m | 1 << k);
+    let takes: Vec<(u64, Vec<SquareSet>)> = v
+        .pieces
+        .iter()
+        .map(|p| match &p.rights.takes_along {
+            Some(t) if p.rights.takes_of != 0 => (p.rights.takes_of, lines(g, t)),
+            _ => (0, Vec::new()),
+        })
+        .collect();
+    CompiledRights {
+        moves,
+        kinds,
+        not_in_check,
+        any_takes: takes.iter().any(|(of, _)| *of != 0),
+        takes,
+    }
+}
+
+/// The squares `template` reaches from each square on an empty board, per
+/// side (`side * squares + square`).
+fn lines(g: Geometry, template: &Template) -> Vec<SquareSet> {
+    let piece = PieceMoves {
+        template,
+        initial_ranks: &[],
+        en_passant_ranks: &[],
+        regions: None,
+    };
+    let t = tables::build_from(g, std::slice::from_ref(&piece), false);
+    let n = g.squares();
+    let mut out = vec![SquareSet::EMPTY; 2 * n];
+    for side in [Color::White, Color::Black] {
+        for from in Square::all(n) {
+            let slot = t.slot(crate::base::piece::Kind::from_index(0), side, from);
+            let set = &mut out[side as usize * n + from.index()];
+            for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
+                set.insert(leap.to);
+            }
+            for ride in &t.rides[slot.rides as usize..slot.rides_end as usize] {
+                for &sq in t.run(ride.ray, ride.len) {
+                    set.insert(sq);
+                }
+            }
+        }
+    }
+    out
+}
