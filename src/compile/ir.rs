@@ -12,13 +12,13 @@ use crate::base::piece::Kind;
 use crate::base::square::{Square, SquareSet};
 pub use crate::base::vocabulary::{Comparison, EndOutcome, LineGoal, NamedSet, RanksFrom, SideFilter};
 
-mod ends;
 mod filters;
-mod placement;
+mod game_ends;
+mod place_nodes;
 
-pub use ends::{Counting, CountingStart, End, Legal, LineSupport};
 pub use filters::{FilterNode, MoveFilter, MoveFilters};
-pub use placement::{CompiledPlacement, HomeOwner, PlaceBase, PlaceFrom, PlaceStep, WhenTaken};
+pub use game_ends::{Counting, CountingStart, End, Legal, LineSupport};
+pub use place_nodes::{CompiledPlacement, HomeOwner, PlaceBase, PlaceFrom, PlaceStep, WhenTaken};
 
 /// Index of a set node.
 pub type SetId = u32;

@@ -18,7 +18,7 @@ use crate::lang::effect_syntax::{self as ast, Direction, EndCondition, LegalClau
 
 mod facts;
 mod lower_place;
-mod tables;
+mod lower_tables;
 
 use facts::{checks_by_lines, owned_actions, plan_choices, rules_keep_legality, rules_recolour_mover, turns_mover};
 
