@@ -99,128 +99,11 @@ pub fn compile(
     b.p.last_ids = (b.action_names.iter())
         .map(|n| b.action_names.iter().position(|m| m == n).unwrap_or(0) as u8)
         .collect();
-    b.p.survives_unless_no_enemy_royal = true;
-    let mut filter_clauses = 0;
-    for clause in &s.legal {
-        if let LegalClause::Survives(Some(unless)) = clause {
-            let no_enemy_royal = matches!(
-                unless,
-                Cond::Not(inner) if matches!(
-                    &**inner,
-                    Cond::Exists(SetExpr::Pieces(ast::SideFilter::Enemy, kinds)) if *kinds == royal_kinds
-                )
-            );
-            b.p.survives_unless_no_enemy_royal &= no_enemy_royal;
-        }
-        let legal = match clause {
-            LegalClause::Survives(unless) => Legal::Survives(unless.as_ref().map(|c| b.cond(c))),
-            LegalClause::NotAttacked(unless, through) => {
-                b.p.attacks_through_new_blocks |= *through;
-                Legal::NotAttacked(unless.as_ref().map(|c| b.cond(c)))
-            }
-            LegalClause::Forbids(c) => {
-                let cond = b.cond(c);
-                let gives_check = matches!(
-                    c,
-                    Cond::Attacked(ast::SetExpr::Pieces(ast::SideFilter::Enemy, kinds)) if *kinds == royal_kinds
-                );
-                match b.line_support(c, royal_kinds) {
-                    Some((from, other, lines)) => b.p.forbid_lines.push(LineSupport {
-                        cond,
-                        from,
-                        other,
-                        lines,
-                    }),
-                    None if gives_check => b.p.forbids_checks = true,
-                    None => match before_gate(c) {
-                        // `not (before(x) and ...)` can fail only where x
-                        // held before the move.
-                        Some(x) => {
-                            let bit = b
-                                .before_ast
-                                .iter()
-                                .position(|y| y == x)
-                                .expect("lowered with the clause");
-                            b.p.forbid_gates |= 1 << bit;
-                        }
-                        None => b.p.forbids_opaque = true,
-                    },
-                }
-                Legal::Forbids(cond)
-            }
-            LegalClause::CapturesCompulsory => {
-                b.p.captures_compulsory = true;
-                continue;
-            }
-            LegalClause::DropsCompulsory => {
-                b.p.drops_compulsory = true;
-                continue;
-            }
-            LegalClause::Filter(f) => {
-                let label = s.filter_labels.get(filter_clauses).cloned().unwrap_or_default();
-                filter_clauses += 1;
-                super::filter_lower::lower_filter_clause(&mut b.p.filters, f, b.g, label);
-                continue;
-            }
-        };
-        b.p.legal.push(legal);
-    }
-    for rule in &s.end {
-        let end = b.end(&rule.condition);
-        if let End::Holds(c) = end {
-            b.p.holds_ends.push((b.p.end.len() as u16, c));
-        }
-        b.p.end.push((end, rule.outcome));
-    }
-    if let Some(counting) = &s.counting {
-        let limits = counting
-            .limits
-            .iter()
-            .map(|l| (b.cond(&l.when), (2 * l.moves).min(u16::MAX as u32) as u16))
-            .collect();
-        let starts = counting
-            .starts
-            .iter()
-            .map(|st| CountingStart {
-                mover: st.side == crate::spec::CountingSide::Mover,
-                when: st.when.as_ref().map(|c| b.cond(c)),
-                idle: st.idle,
-                plies: st.plies,
-                per_piece: st.per_piece,
-            })
-            .collect();
-        b.p.counting = Some(Counting { limits, starts });
-    }
+    b.legal_clauses(s, royal_kinds);
+    b.ends(s);
     b.p.royal_ends = super::royal_ends::table(&b.p, royal_kinds);
     b.p.end_labels = s.end_labels.clone();
-    b.p.shields = s.shields.iter().map(|sh| (sh.kind, sh.radius, sh.against)).collect();
-    for rule in &s.shield_rules {
-        let squares = b.set(&rule.squares);
-        let while_ = rule.while_.as_ref().map(|c| b.cond(c));
-        b.p.shield_rules.push((squares, rule.against, while_));
-    }
-    for &(_, radius, _) in &b.p.shields.clone() {
-        b.area_table(radius);
-    }
-    b.area_table(1);
-    if let Some(d) = &s.drops {
-        let mut zones = vec![None; 64];
-        for (kinds, set) in &d.zones {
-            let id = b.set(set);
-            for &k in kinds {
-                zones[k.index()] = Some(id);
-            }
-        }
-        b.p.drops = Some(Drops {
-            captures_to_hand: d.captures_to_hand,
-            demote_captured: d.demote_captured,
-            zones,
-            split_colours: d.split_colours.clone(),
-            free: d.free,
-            gating: d.gating,
-            drop_moves: d.drop_moves,
-        });
-    }
+    b.shields_and_drops(s);
     b.p.any_effects = b.p.has_effects();
     plan_choices(&mut b.p);
     if let Some(reach) = b.p.bounce_reach {
@@ -247,6 +130,139 @@ pub fn compile(
 }
 
 impl Builder {
+    /// The legality clauses, into [`Programs::legal`] and the flags that
+    /// tell the engine what they read.
+    fn legal_clauses(&mut self, s: &CheckedSentences, royal_kinds: u64) {
+        self.p.survives_unless_no_enemy_royal = true;
+        let mut filter_clauses = 0;
+        for clause in &s.legal {
+            if let LegalClause::Survives(Some(unless)) = clause {
+                let no_enemy_royal = matches!(
+                    unless,
+                    Cond::Not(inner) if matches!(
+                        &**inner,
+                        Cond::Exists(SetExpr::Pieces(ast::SideFilter::Enemy, kinds)) if *kinds == royal_kinds
+                    )
+                );
+                self.p.survives_unless_no_enemy_royal &= no_enemy_royal;
+            }
+            let legal = match clause {
+                LegalClause::Survives(unless) => Legal::Survives(unless.as_ref().map(|c| self.cond(c))),
+                LegalClause::NotAttacked(unless, through) => {
+                    self.p.attacks_through_new_blocks |= *through;
+                    Legal::NotAttacked(unless.as_ref().map(|c| self.cond(c)))
+                }
+                LegalClause::Forbids(c) => {
+                    let cond = self.cond(c);
+                    let gives_check = matches!(
+                        c,
+                        Cond::Attacked(ast::SetExpr::Pieces(ast::SideFilter::Enemy, kinds)) if *kinds == royal_kinds
+                    );
+                    match self.line_support(c, royal_kinds) {
+                        Some((from, other, lines)) => self.p.forbid_lines.push(LineSupport {
+                            cond,
+                            from,
+                            other,
+                            lines,
+                        }),
+                        None if gives_check => self.p.forbids_checks = true,
+                        None => match before_gate(c) {
+                            // `not (before(x) and ...)` can fail only where x
+                            // held before the move.
+                            Some(x) => {
+                                let bit = self
+                                    .before_ast
+                                    .iter()
+                                    .position(|y| y == x)
+                                    .expect("lowered with the clause");
+                                self.p.forbid_gates |= 1 << bit;
+                            }
+                            None => self.p.forbids_opaque = true,
+                        },
+                    }
+                    Legal::Forbids(cond)
+                }
+                LegalClause::CapturesCompulsory => {
+                    self.p.captures_compulsory = true;
+                    continue;
+                }
+                LegalClause::DropsCompulsory => {
+                    self.p.drops_compulsory = true;
+                    continue;
+                }
+                LegalClause::Filter(f) => {
+                    let label = s.filter_labels.get(filter_clauses).cloned().unwrap_or_default();
+                    filter_clauses += 1;
+                    super::filter_lower::lower_filter_clause(&mut self.p.filters, f, self.g, label);
+                    continue;
+                }
+            };
+            self.p.legal.push(legal);
+        }
+    }
+
+    /// The game ends and the count of moves towards a limit.
+    fn ends(&mut self, s: &CheckedSentences) {
+        for rule in &s.end {
+            let end = self.end(&rule.condition);
+            if let End::Holds(c) = end {
+                self.p.holds_ends.push((self.p.end.len() as u16, c));
+            }
+            self.p.end.push((end, rule.outcome));
+        }
+        if let Some(counting) = &s.counting {
+            let limits = counting
+                .limits
+                .iter()
+                .map(|l| (self.cond(&l.when), (2 * l.moves).min(u16::MAX as u32) as u16))
+                .collect();
+            let starts = counting
+                .starts
+                .iter()
+                .map(|st| CountingStart {
+                    mover: st.side == crate::spec::CountingSide::Mover,
+                    when: st.when.as_ref().map(|c| self.cond(c)),
+                    idle: st.idle,
+                    plies: st.plies,
+                    per_piece: st.per_piece,
+                })
+                .collect();
+            self.p.counting = Some(Counting { limits, starts });
+        }
+    }
+
+    /// The shields, shield rules and drops, with the area tables they read.
+    fn shields_and_drops(&mut self, s: &CheckedSentences) {
+        self.p.shields = s.shields.iter().map(|sh| (sh.kind, sh.radius, sh.against)).collect();
+        for rule in &s.shield_rules {
+            let squares = self.set(&rule.squares);
+            let while_ = rule.while_.as_ref().map(|c| self.cond(c));
+            self.p.shield_rules.push((squares, rule.against, while_));
+        }
+        for &(_, radius, _) in &self.p.shields.clone() {
+            self.area_table(radius);
+        }
+        self.area_table(1);
+        if let Some(d) = &s.drops {
+            let mut zones = vec![None; 64];
+            for (kinds, set) in &d.zones {
+                let id = self.set(set);
+                for &k in kinds {
+                    zones[k.index()] = Some(id);
+                }
+            }
+            self.p.drops = Some(Drops {
+                captures_to_hand: d.captures_to_hand,
+                demote_captured: d.demote_captured,
+                zones,
+                split_colours: d.split_colours.clone(),
+                free: d.free,
+                gating: d.gating,
+                drop_moves: d.drop_moves,
+            });
+        }
+    }
+
     /// A triggered rule, into the list of its trigger.
     fn rule(&mut self, rule: &ast::TriggeredRule<Resolved>) {
         let guard = rule.guard.as_ref().map(|c| self.cond(c));
