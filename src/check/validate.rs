@@ -11,13 +11,14 @@ use super::resolve::Names;
 use super::sentences::{CheckedSentences, check_sentences};
 use crate::base::diagnostic::Diagnostic;
 use crate::base::geometry::Geometry;
-use crate::base::glyph::Glyph;
-use crate::base::piece::{Kind, MAX_KINDS};
+use crate::base::piece::Kind;
 use crate::base::span::StringWalk;
-use crate::base::square::Square;
-use crate::lang::betza::{self, Template};
 use crate::lang::fen_syntax::{self as fen, FenCell, FenRecord};
 use crate::spec::{Location, Sources, Spanned, VariantFile};
+
+mod piece_specs;
+
+use piece_specs::{check_pieces, fill_initial_ranks};
 
 /// A variant file that passed every check, ready to compile.
 #[derive(Clone, Debug)]
@@ -75,19 +76,7 @@ pub struct CheckedVariant {
 /// Checks a loaded variant file. Returns the checked variant, or every
 /// error found (warnings ride along in either case).
 pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Vec<Diagnostic>> {
-    let mut c = Checker {
-        sources,
-        found: Vec::new(),
-        names: file
-            .pieces
-            .iter()
-            .flatten()
-            .map(|p| (p.name.value.to_lowercase(), p.letter.value))
-            .collect(),
-        walk: StringWalk::default(),
-        marks: Vec::new(),
-        kind_sequence: file.kind_sequence.is_some(),
-    };
+    let mut c = checker(file, sources);
     let name = c.require(&file.name, "name", "\"My variant\"").map(|n| n.value.clone());
     if let Some(word) = &file.block_word {
         super::words::check_word(&mut c, "block_word", word);
@@ -122,44 +111,10 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
         ),
         _ => Vec::new(),
     };
-    let castling_rules = match (&file.castling, geometry) {
-        (Some(rules), Some(g)) => check_castling(&mut c, rules, g, file.castling_notation),
-        _ => Vec::new(),
-    };
-    if file.drops.is_none()
-        && let Some(rule) = file
-            .castling
-            .iter()
-            .flatten()
-            .find(|r| r.by_drop.as_ref().is_some_and(|b| b.value))
-    {
-        c.error(
-            format!(
-                "castling `{}` is gained `by_drop`, but this variant has no drops",
-                rule.fen.value
-            ),
-            rule.by_drop.as_ref().and_then(|b| b.location.clone()),
-            "add a `drops` section, or remove `by_drop`",
-        );
-    }
-    let royal_letters: Vec<char> = file
-        .pieces
-        .iter()
-        .flatten()
-        .filter(|p| p.royal)
-        .map(|p| p.letter.value)
-        .collect();
-    let castling = match (&start, geometry) {
-        // A random setup resolves its castling per arrangement.
-        (Some(start), Some(g)) if setup.is_none() => {
-            let is_royal = |ch| royal_letters.contains(&ch);
-            resolve_castling(&castling_rules, g, &start.board, &letter_kind, &is_royal).unwrap_or_else(|errors| {
-                c.found.extend(errors);
-                Vec::new()
-            })
-        }
-        _ => Vec::new(),
-    };
+    let royal_letters = royal_letters(file);
+    let fixed_start = start.as_ref().filter(|_| setup.is_none());
+    let (castling_rules, castling) =
+        check_all_castling(&mut c, file, geometry, fixed_start, &letter_kind, &royal_letters);
     let region_names: Vec<String> = file.regions.iter().flatten().map(|r| r.name.value.clone()).collect();
     let castling_letters: Vec<char> = file.castling.iter().flatten().map(|r| r.fen.value).collect();
     let action_names: Vec<String> = (file.pieces.iter().flatten().flat_map(|p| &p.actions))
@@ -178,35 +133,8 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
         castling_letters: &castling_letters,
         actions: &action_names,
     };
-    let regions = geometry.map(|g| super::regions::check_regions(&mut c, file, &names, g));
-    let piece_regions = match (&regions, geometry) {
-        (Some(regions), Some(g)) => super::regions::check_piece_regions(&mut c, file, &names, regions, g),
-        _ => None,
-    };
-    if let (Some(regions), Some(g)) = (&regions, geometry)
-        && !super::regions::promotion_squares(&mut c, file, &mut promotions, &names, regions, g)
-    {
-        promotions.clear();
-    }
-    if let (Some(specs), Some(pieces)) = (&file.promotion, &file.pieces)
-        && !super::promotion::check_sides(&mut c, specs, &promotions, pieces)
-    {
-        promotions.clear();
-    }
-    let piece_limits = super::piece_limits::check_piece_limits(&mut c, file, &letter_kind);
-    let piece_rights = super::piece_rights::check_piece_rights(&mut c, file, &letter_kind);
-    let pieces = pieces.map(|mut pieces| {
-        for (piece, regions) in pieces.iter_mut().zip(piece_regions.into_iter().flatten()) {
-            piece.regions = regions;
-        }
-        for (piece, limits) in pieces.iter_mut().zip(piece_limits.into_iter().flatten()) {
-            piece.limits = limits;
-        }
-        for (piece, rights) in pieces.iter_mut().zip(piece_rights.into_iter().flatten()) {
-            piece.rights = rights;
-        }
-        pieces
-    });
+    let (regions, pieces) =
+        check_regions_and_limits(&mut c, file, &names, geometry, pieces, &mut promotions, &letter_kind);
     let sentences = check_sentences(&mut c, file, &names);
     let parts = Parts {
         name,
@@ -222,6 +150,126 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
     };
     let warnings = check_whole(&mut c, file, &parts, &names, &royal_letters);
     assemble(c, file, warnings, parts)
+}
+
+/// A checker for `file`, its problems to be reported against `sources`.
+fn checker<'a>(file: &VariantFile, sources: &'a Sources) -> Checker<'a> {
+    Checker {
+        sources,
+        found: Vec::new(),
+        names: file
+            .pieces
+            .iter()
+            .flatten()
+            .map(|p| (p.name.value.to_lowercase(), p.letter.value))
+            .collect(),
+        walk: StringWalk::default(),
+        marks: Vec::new(),
+        kind_sequence: file.kind_sequence.is_some(),
+    }
+}
+
+/// The letters of the royal pieces, as written.
+fn royal_letters(file: &VariantFile) -> Vec<char> {
+    file.pieces
+        .iter()
+        .flatten()
+        .filter(|p| p.royal)
+        .map(|p| p.letter.value)
+        .collect()
+}
+
+/// The castling rules, and where the start position is fixed (`start`;
+/// a random setup resolves its castling per arrangement) each resolved
+/// on its board.
+fn check_all_castling(
+    c: &mut Checker<'_>,
+    file: &VariantFile,
+    geometry: Option<Geometry>,
+    start: Option<&FenRecord>,
+    letter_kind: &dyn Fn(char) -> Option<Kind>,
+    royal_letters: &[char],
+) -> (Vec<CheckedCastling>, Vec<ResolvedCastling>) {
+    let castling_rules = match (&file.castling, geometry) {
+        (Some(rules), Some(g)) => check_castling(c, rules, g, file.castling_notation),
+        _ => Vec::new(),
+    };
+    check_castling_by_drop(c, file);
+    let castling = match (start, geometry) {
+        (Some(start), Some(g)) => {
+            let is_royal = |ch| royal_letters.contains(&ch);
+            resolve_castling(&castling_rules, g, &start.board, letter_kind, &is_royal).unwrap_or_else(|errors| {
+                c.found.extend(errors);
+                Vec::new()
+            })
+        }
+        _ => Vec::new(),
+    };
+    (castling_rules, castling)
+}
+
+/// Reports a castling rule gained `by_drop` in a variant with no drops.
+fn check_castling_by_drop(c: &mut Checker<'_>, file: &VariantFile) {
+    if file.drops.is_none()
+        && let Some(rule) = file
+            .castling
+            .iter()
+            .flatten()
+            .find(|r| r.by_drop.as_ref().is_some_and(|b| b.value))
+    {
+        c.error(
+            format!(
+                "castling `{}` is gained `by_drop`, but this variant has no drops",
+                rule.fen.value
+            ),
+            rule.by_drop.as_ref().and_then(|b| b.location.clone()),
+            "add a `drops` section, or remove `by_drop`",
+        );
+    }
+}
+
+/// The regions, each piece's regions, piece limits and rights, and the promotion
+/// squares the regions give: `promotions` are cleared where their squares
+/// or sides are wrong. Returns the regions and the pieces with theirs.
+fn check_regions_and_limits(
+    c: &mut Checker<'_>,
+    file: &VariantFile,
+    names: &Names<'_>,
+    geometry: Option<Geometry>,
+    pieces: Option<Vec<CheckedPiece>>,
+    promotions: &mut Vec<CheckedPromotion>,
+    letter_kind: &dyn Fn(char) -> Option<Kind>,
+) -> (Option<Vec<super::regions::CheckedRegion>>, Option<Vec<CheckedPiece>>) {
+    let regions = geometry.map(|g| super::regions::check_regions(c, file, names, g));
+    let piece_regions = match (&regions, geometry) {
+        (Some(regions), Some(g)) => super::regions::check_piece_regions(c, file, names, regions, g),
+        _ => None,
+    };
+    if let (Some(regions), Some(g)) = (&regions, geometry)
+        && !super::regions::promotion_squares(c, file, promotions, names, regions, g)
+    {
+        promotions.clear();
+    }
+    if let (Some(specs), Some(pieces)) = (&file.promotion, &file.pieces)
+        && !super::promotion::check_sides(c, specs, promotions, pieces)
+    {
+        promotions.clear();
+    }
+    let piece_limits = super::piece_limits::check_piece_limits(c, file, letter_kind);
+    let piece_rights = super::piece_rights::check_piece_rights(c, file, letter_kind);
+    let pieces = pieces.map(|mut pieces| {
+        for (piece, regions) in pieces.iter_mut().zip(piece_regions.into_iter().flatten()) {
+            piece.regions = regions;
+        }
+        for (piece, limits) in pieces.iter_mut().zip(piece_limits.into_iter().flatten()) {
+            piece.limits = limits;
+        }
+        for (piece, rights) in pieces.iter_mut().zip(piece_rights.into_iter().flatten()) {
+            piece.rights = rights;
+        }
+        pieces
+    });
+    (regions, pieces)
 }
 
 /// What the passes over a file found, each part if it checked.
@@ -598,192 +646,4 @@ fn piece_warnings(
         }
     }
     warnings
-}
-
-fn check_pieces(c: &mut Checker<'_>, file: &VariantFile) -> Option<Vec<CheckedPiece>> {
-    let specs = c.require(
-        &file.pieces,
-        "pieces",
-        "[(letter: 'K', name: \"king\", moves: \"K\", royal: true)]",
-    )?;
-    if specs.is_empty() {
-        c.error(
-            "the variant has no pieces",
-            None,
-            "list at least one piece under `pieces`",
-        );
-        return None;
-    }
-    if specs.len() > MAX_KINDS {
-        c.error(
-            format!(
-                "the variant has {} piece types; at most {MAX_KINDS} are allowed",
-                specs.len()
-            ),
-            specs[MAX_KINDS].letter.location.clone(),
-            "merge or remove piece types",
-        );
-        return None;
-    }
-    let mut pieces = Vec::new();
-    let mut ok = true;
-    for (i, spec) in specs.iter().enumerate() {
-        let letter = spec.letter.value;
-        if !letter.is_ascii_uppercase() {
-            ok = false;
-            c.error(
-                format!("piece letter `{letter}` must be an upper-case ASCII letter"),
-                spec.letter.location.clone(),
-                "write White's letter in upper case (Black's is its lower case), e.g. 'N'",
-            );
-        } else if specs[..i].iter().any(|p| p.letter.value == letter) {
-            ok = false;
-            c.error(
-                format!("two pieces use the letter `{letter}`"),
-                spec.letter.location.clone(),
-                "give each piece its own letter",
-            );
-        }
-        let template = match betza::parse(&spec.moves.value) {
-            Ok(t) => t,
-            Err(e) => {
-                ok = false;
-                let at = c.inside(&spec.moves, e.span.clone());
-                c.error(
-                    format!("movement template `{}`: {}", spec.moves.value, e.message),
-                    at,
-                    e.help,
-                );
-                Template::default()
-            }
-        };
-        for (ranks, what) in [(&spec.initial_ranks, "initial"), (&spec.en_passant_ranks, "en passant")] {
-            if let Some(ranks) = ranks
-                && ranks.value.iter().any(|r| *r == 0 || *r > Geometry::MAX_SIDE as u32)
-            {
-                ok = false;
-                c.error(
-                    format!("{what} ranks count from 1"),
-                    ranks.location.clone(),
-                    "write ranks from the owner's side, the first rank being 1",
-                );
-            }
-        }
-        let glyph = match &spec.glyph {
-            None => Glyph::for_letter(letter),
-            Some(g) => Glyph::parse(&g.value).unwrap_or_else(|e| {
-                ok = false;
-                c.error(
-                    format!("glyph: {e}"),
-                    g.location.clone(),
-                    "write a figurine name (king, queen, rook, bishop, knight, pawn) or one or two characters",
-                );
-                Glyph::for_letter(letter)
-            }),
-        };
-        pieces.push(CheckedPiece {
-            glyph,
-            letter,
-            name: spec.name.value.clone(),
-            template_text: spec.moves.value.clone(),
-            template,
-            royal: spec.royal,
-            pawn: spec.pawn,
-            value: spec.value.unwrap_or(0),
-            initial_ranks: Vec::new(),
-            en_passant_ranks: None,
-            regions: Default::default(),
-            limits: Default::default(),
-            rights: Default::default(),
-            promoted_from: None,
-        });
-    }
-    ok &= resolve_promoted_from(c, specs, &mut pieces);
-    ok.then_some(pieces)
-}
-
-/// Resolves each piece's `promoted_from` to a kind: another piece, itself
-/// not promoted, and named by one piece at most (so `+X` in a FEN names
-/// one kind).
-fn resolve_promoted_from(c: &mut Checker<'_>, specs: &[crate::spec::PieceSpec], pieces: &mut [CheckedPiece]) -> bool {
-    let mut ok = true;
-    for (i, spec) in specs.iter().enumerate() {
-        let Some(from) = &spec.promoted_from else { continue };
-        let base = specs.iter().position(|p| p.letter.value == from.value);
-        let problem = match base {
-            None => Some((
-                format!("promoted_from: `{}` is not a piece letter", from.value),
-                "name the upper-case letter of the piece this one is a promotion of".to_string(),
-            )),
-            Some(b) if b == i => Some((
-                format!("the {} is promoted from itself", spec.name.value),
-                "name another piece, or remove `promoted_from`".to_string(),
-            )),
-            Some(b) if specs[b].promoted_from.is_some() => Some((
-                format!("promoted_from: `{}` is itself a promoted piece", from.value),
-                "name the unpromoted piece: a promoted piece returns to hand as it".to_string(),
-            )),
-            // A royal form of a royal piece never goes to hand either.
-            Some(b) if specs[b].royal && !spec.royal => Some((
-                format!("promoted_from: `{}` is royal and never goes to hand", from.value),
-                "name a piece that is not royal".to_string(),
-            )),
-            Some(_)
-                if specs[..i]
-                    .iter()
-                    .any(|p| p.promoted_from.as_ref().is_some_and(|f| f.value == from.value)) =>
-            {
-                Some((
-                    format!(
-                        "two pieces are promoted from `{}`, so `+{}` in a FEN would name either",
-                        from.value, from.value
-                    ),
-                    "give each piece at most one promoted form".to_string(),
-                ))
-            }
-            Some(b) => {
-                pieces[i].promoted_from = Some(Kind::from_index(b));
-                None
-            }
-        };
-        if let Some((message, help)) = problem {
-            ok = false;
-            c.error(message, from.location.clone(), help);
-        }
-    }
-    ok
-}
-
-/// Fills each piece's initial ranks: as written, or else the ranks it
-/// stands on in the start position, seen from its owner.
-fn fill_initial_ranks(pieces: &mut [CheckedPiece], file: &VariantFile, start: &FenRecord, g: Geometry) {
-    for piece in pieces.iter_mut() {
-        let spec = file.pieces.iter().flatten().find(|p| p.letter.value == piece.letter);
-        piece.en_passant_ranks = spec
-            .and_then(|p| p.en_passant_ranks.as_ref())
-            .map(|ranks| ranks.value.iter().map(|r| *r as i32 - 1).collect());
-        let written = spec.and_then(|p| p.initial_ranks.as_ref());
-        piece.initial_ranks = match written {
-            Some(ranks) => ranks.value.iter().map(|r| *r as i32 - 1).collect(),
-            None => {
-                let mut ranks = Vec::new();
-                for (sq, cell) in start.board.iter().enumerate() {
-                    if let FenCell::Piece(ch) = cell
-                        && ch.to_ascii_uppercase() == piece.letter
-                    {
-                        let side = if ch.is_ascii_uppercase() {
-                            crate::base::square::Color::White
-                        } else {
-                            crate::base::square::Color::Black
-                        };
-                        let r = g.relative_rank(side, g.rank(Square::from_index(sq)));
-                        if !ranks.contains(&r) {
-                            ranks.push(r);
-                        }
-                    }
-                }
-                ranks
-            }
-        };
-    }
 }

@@ -3,12 +3,22 @@
 //! they read. The engine evaluates them with no strings, no maps and no
 //! allocation. The words it shares with the effect-sentence syntax tree
 //! (sides, named sets, comparisons, outcomes) live in `base::vocabulary`;
-//! this file and the engine read no syntax-tree or checker type: it
-//! imports only `base`.
+//! this file, its submodules and the engine read no syntax-tree or
+//! checker type: they import only `base`. Placements', move filters',
+//! legality clauses' and game ends' nodes live in submodules of their
+//! own, re-exported here.
 
 use crate::base::piece::Kind;
-use crate::base::square::{Color, Square, SquareSet};
+use crate::base::square::{Square, SquareSet};
 pub use crate::base::vocabulary::{Comparison, EndOutcome, LineGoal, NamedSet, RanksFrom, SideFilter};
+
+mod filters;
+mod game_ends;
+mod place_nodes;
+
+pub use filters::{FilterNode, MoveFilter, MoveFilters};
+pub use game_ends::{Counting, CountingStart, End, Legal, LineSupport};
+pub use place_nodes::{CompiledPlacement, HomeOwner, PlaceBase, PlaceFrom, PlaceStep, WhenTaken};
 
 /// Index of a set node.
 pub type SetId = u32;
@@ -365,91 +375,6 @@ pub enum KindTo {
     Previous,
 }
 
-/// Who a compiled placement puts on the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PlaceFrom {
-    /// The piece the move captured, as it was.
-    Captured,
-    /// The piece that moved, as it stands now (it leaves its square).
-    Mover,
-    /// A new piece of a side (relative to the rule's owner) and a kind.
-    New(SideFilter, Kind),
-}
-
-/// Whose game-array square a placement reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HomeOwner {
-    /// The placed piece's kind and side.
-    Placed,
-    /// The captured piece's.
-    Captured,
-    /// The moving piece's, as it stands now.
-    Mover,
-}
-
-/// The square a placement starts from, before its steps.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PlaceBase {
-    /// A game-array square (see [`Programs::homes`]).
-    Home {
-        /// Whose kind and side.
-        of: HomeOwner,
-        /// The other side's array.
-        mirror: bool,
-        /// Only its rank, on the reference square's file.
-        rank: bool,
-    },
-    /// Where the captured piece stood (the target when none was).
-    CaptureSquare,
-    /// The first empty square of a set, else its first square.
-    Set(SetId),
-}
-
-/// A step applied to a placement's square, in order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PlaceStep {
-    /// The point reflection through the board's centre.
-    Reflect,
-    /// Files and ranks shifted, wrapping round the board.
-    Shift(i8, i8),
-}
-
-/// What a placement does when its square is taken or missing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum WhenTaken {
-    /// The piece is not placed (a moving piece is removed).
-    Vanish,
-    /// The move is illegal.
-    Illegal,
-    /// The occupant is removed, then the piece placed.
-    Remove,
-}
-
-/// A placement, compiled (docs/effects.md, Placement).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CompiledPlacement {
-    /// Who appears.
-    pub who: PlaceFrom,
-    /// The kind it appears as, if not its own (`captured as next`).
-    pub becomes: Option<KindTo>,
-    /// The square it starts from.
-    pub base: PlaceBase,
-    /// The steps applied to it, in order.
-    pub steps: Vec<PlaceStep>,
-    /// When the square is taken.
-    pub taken: WhenTaken,
-    /// Royal pieces are placed too (else a royal piece is left as it is).
-    pub royal: bool,
-    /// A piece placed in its promotion zone promotes: to its first choice,
-    /// or with `chosen`, to the one the mover chooses.
-    pub promote: bool,
-    /// The mover chooses the square among the base set's (`chosen S`): its
-    /// empty squares, or with [`WhenTaken::Remove`] those not blocked.
-    pub chosen: bool,
-    /// The mover may decline the placement (`may place`).
-    pub may: bool,
-}
-
 /// Pieces in hand and drops, compiled.
 #[derive(Clone, Debug, Default)]
 pub struct Drops {
@@ -538,88 +463,6 @@ pub struct CompiledAction {
     pub walls_only: bool,
     /// How the game record writes it (`{origin}`, `{target}`, `{removed}`).
     pub record: Option<String>,
-}
-
-/// A legality clause, compiled.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Legal {
-    /// The side that moved keeps a royal piece, unless the condition holds.
-    Survives(Option<CondId>),
-    /// Its royal pieces are not attacked, unless the condition holds.
-    NotAttacked(Option<CondId>),
-    /// The condition does not hold (for the side that moved).
-    Forbids(CondId),
-}
-
-/// What a `not <condition>` clause reads, when the compiler can tell:
-/// its condition only looks along the lines of a template from some royal
-/// pieces, at royal pieces (`not exists(first(own royal, vR) & enemy
-/// royal)`). A move that changes no square on those lines and moves no
-/// royal piece leaves such a condition as it was, or (a royal captured)
-/// makes it false: it holds for fewer pieces.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LineSupport {
-    /// The clause's condition.
-    pub cond: CondId,
-    /// The royal pieces the lines start from.
-    pub from: SetId,
-    /// The royal pieces the condition looks for along them: while none
-    /// stands on the lines, no move but a royal one can make it hold.
-    pub other: SetId,
-    /// The lines: a table of [`Programs::lines`].
-    pub lines: u32,
-}
-
-/// A game-end condition, compiled.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum End {
-    /// No legal move, in check (and the condition holds, if any).
-    Checkmate(Option<CondId>),
-    /// No legal move, not in check (and the condition holds, if any).
-    Stalemate(Option<CondId>),
-    /// The move rule.
-    MoveRule(u32, Option<CondId>),
-    /// Repetition (and the condition holds, if any).
-    Repetition(u32, Option<CondId>),
-    /// Repetition in which a side gave check at every one of its moves:
-    /// the outcome is for that side (a draw when both did). Judged in play
-    /// only: search goes on (a plain repetition rule after it applies).
-    PerpetualCheck(u32),
-    /// Repetition in which both sides gave check at every one of their
-    /// moves (and the condition holds, if any). Judged in play only.
-    MutualPerpetualCheck(u32, Option<CondId>),
-    /// A condition on the position: ends the game at once, in search too.
-    Holds(CondId),
-    /// A dead position: ends the game in play only.
-    Dead(CondId),
-    /// The count of moves has gone past its limit: ends the game in play
-    /// only.
-    CountingOver,
-}
-
-/// A count of moves towards a limit, compiled (docs/format.md, Counting).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Counting {
-    /// Each limit's condition, read for the counting side, and the limit
-    /// in plies (0: that side may not start a count): the first that holds.
-    pub limits: Vec<(CondId, u16)>,
-    /// The ways a count starts, in order: the first that applies.
-    pub starts: Vec<CountingStart>,
-}
-
-/// One way a count starts, compiled.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CountingStart {
-    /// The side that made the move counts (else the side to move).
-    pub mover: bool,
-    /// The condition, read for the counting side; `None`: always.
-    pub when: Option<CondId>,
-    /// Only while no count runs.
-    pub idle: bool,
-    /// Plies counted already.
-    pub plies: i32,
-    /// Plies counted already per piece on the board.
-    pub per_piece: u32,
 }
 
 /// Every program of a variant and the tables they read.
@@ -903,109 +746,4 @@ pub struct ClockResets {
     pub drops: bool,
     /// A pass.
     pub passes: bool,
-}
-
-/// A node of a move filter's predicate (`moves only if ...`), read on the
-/// position before the move; children by index into
-/// [`MoveFilters::nodes`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FilterNode {
-    /// A piece of the mover's side (`own`) or the other could capture on
-    /// the mover's square, that capture passing the filters before this
-    /// one; with `same_kind`, a piece of the mover's kind.
-    Observed {
-        /// The mover's own side observes.
-        own: bool,
-        /// Only the mover's kind observes.
-        same_kind: bool,
-    },
-    /// On the board the move leaves, some piece (not royal, with
-    /// `spare_royal`) is observed by an enemy piece of its kind.
-    ObservedAfter {
-        /// Royal pieces are not looked at.
-        spare_royal: bool,
-    },
-    /// The mover is royal.
-    Royal,
-    /// Origin and target have the same square colour.
-    SameColour,
-    /// Origin and target lie in different cells of a grid.
-    LeavesCell {
-        /// Files per cell.
-        files: u8,
-        /// Ranks per cell.
-        ranks: u8,
-        /// Files the grid lines are shifted by.
-        file_shift: u8,
-        /// Ranks the grid lines are shifted by.
-        rank_shift: u8,
-    },
-    /// After the move another piece stands a king's step from the target.
-    NextToPiece,
-    /// Negation.
-    Not(u16),
-    /// Both.
-    And(u16, u16),
-    /// Either.
-    Or(u16, u16),
-}
-
-/// One move filter: which moves it judges and its predicate's root.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MoveFilter {
-    /// It judges captures only (`captures only if`); else every move.
-    pub captures_only: bool,
-    /// The predicate's root in [`MoveFilters::nodes`].
-    pub root: u16,
-}
-
-/// The move filters of a variant and the clauses that judge a move
-/// against others (`checks must mate`, `longest moves are compulsory`).
-#[derive(Clone, Debug, Default)]
-pub struct MoveFilters {
-    /// The filters, in the order written: an observation inside filter
-    /// `i` counts only captures that pass filters `0..i`.
-    pub filters: Vec<MoveFilter>,
-    /// Every predicate's nodes.
-    pub nodes: Vec<FilterNode>,
-    /// A check is legal only if it mates.
-    pub checks_mate: bool,
-    /// Only the longest legal moves are legal, per side (White, Black).
-    pub longest: [bool; 2],
-    /// The squares a king's step from each square.
-    pub neighbours: Vec<SquareSet>,
-    /// Some node reads the squares occupied after the move
-    /// ([`FilterNode::NextToPiece`]): only then are they worked out.
-    pub reads_after: bool,
-    /// Each filter's clause as written (parallel to `filters`), for
-    /// `explain` to name the one that forbids a move.
-    pub labels: Vec<String>,
-    /// The `checks must mate` clause as written (empty without one).
-    pub checks_mate_label: String,
-    /// The `longest moves are compulsory` clause binding each side (White,
-    /// Black), as written (empty where none binds it).
-    pub longest_labels: [String; 2],
-    /// Where some node is [`FilterNode::ObservedAfter`]: per (attacking
-    /// side, attacking kind, square `q`), the squares whose attack test
-    /// by that side's pieces of that kind reads `q` (see
-    /// [`AttackTables::readers`]), so that a move is judged by looking
-    /// again only at the pieces whose observation it may change. Empty
-    /// otherwise.
-    ///
-    /// [`AttackTables::readers`]: crate::compile::attacks::AttackTables::readers
-    pub readers: Vec<SquareSet>,
-}
-
-impl MoveFilters {
-    /// Some clause of the family is present: every move is then judged on
-    /// the board it leads to, and attacks by the filters.
-    pub fn any(&self) -> bool {
-        !self.filters.is_empty() || self.checks_mate || self.longest != [false; 2]
-    }
-
-    /// Some clause of the family binds the moves of `side` (a longest-move
-    /// clause may bind one side only): its legal moves are then listed.
-    pub fn any_for(&self, side: Color) -> bool {
-        !self.filters.is_empty() || self.checks_mate || self.longest[side as usize]
-    }
 }
