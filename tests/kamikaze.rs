@@ -6,19 +6,12 @@
 //! `pieces white kamikaze ... black kamikaze ...`.
 
 mod common;
-use common::kaboom;
+use common::{kaboom, legal_uci as legal};
 use kaboom::{Event, Variant, fen, uci};
 
 fn kamikaze() -> Variant {
     let path = format!("{}/variants/fairy/kamikaze.ron", env!("CARGO_MANIFEST_DIR"));
     Variant::load(&path).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn legal(v: &Variant, text: &str) -> Vec<String> {
-    let pos = fen::parse(v, text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    let mut out: Vec<String> = v.legal_moves(&pos).iter().map(|m| uci::write(v, m)).collect();
-    out.sort();
-    out
 }
 
 fn sorted(moves: &[&str]) -> Vec<String> {

@@ -5,19 +5,12 @@
 //! (`condition SuperCirce`).
 
 mod common;
-use common::kaboom;
+use common::{kaboom, legal_uci as legal};
 use kaboom::{Event, Variant, fen, uci};
 
 fn super_circe() -> Variant {
     let path = format!("{}/variants/fairy/super-circe.ron", env!("CARGO_MANIFEST_DIR"));
     Variant::load(&path).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn legal(v: &Variant, text: &str) -> Vec<String> {
-    let pos = fen::parse(v, text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    let mut out: Vec<String> = v.legal_moves(&pos).iter().map(|m| uci::write(v, m)).collect();
-    out.sort();
-    out
 }
 
 /// White: Ke1 Pe5; Black: Ke8 Pd5, just double-stepped. Popeye lists 73

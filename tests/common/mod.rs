@@ -43,3 +43,11 @@ pub fn agrees_with_definition(v: &kaboom::Variant, pos: &kaboom::Position) {
         kaboom::fen::write(v, pos)
     );
 }
+
+/// The legal moves at the FEN `text`, in UCI notation, sorted.
+pub fn legal_uci(v: &kaboom::Variant, text: &str) -> Vec<String> {
+    let pos = kaboom::fen::parse(v, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let mut out: Vec<String> = v.legal_moves(&pos).iter().map(|m| kaboom::uci::write(v, m)).collect();
+    out.sort();
+    out
+}
