@@ -272,10 +272,40 @@ pub fn run(variant: &Variant, s: &Scenario, start: crate::Position) -> Outcome {
     out.push_str(&board::diagram(variant, &start));
     let _ = writeln!(out, "fen: {}\n", fen::write(variant, &start));
     let mut game = Game::new(variant, start);
+    let traces = play_moves(variant, s, &mut game, &mut out, &mut failures);
+    let _ = writeln!(out);
+    out.push_str(&board::diagram(variant, game.position()));
+    let final_fen = fen::write(variant, game.position());
+    let _ = writeln!(out, "fen: {final_fen}");
+    let ending = game.ending().map(|e| format!("{} ({})", e.result.score(), e.reason));
+    if let Some(ending) = &ending {
+        let _ = writeln!(out, "result: {ending}");
+    }
+    check_move_lists(variant, s, game.position(), &mut out, &mut failures);
+    if let Some(expect) = &s.expect {
+        let end = Finish {
+            fen: &final_fen,
+            result: ending.as_deref(),
+            traces: &traces,
+        };
+        check_expectations(expect, &end, &mut failures);
+    }
+    Outcome { report: out, failures }
+}
+
+/// Plays the scenario's moves as `kaboom play` would (none after the game
+/// has ended), writing each with its trace and then the record; returns the
+/// traces. The first move that fails ends the list, with a failure.
+fn play_moves(
+    variant: &Variant,
+    s: &Scenario,
+    game: &mut Game<'_>,
+    out: &mut String,
+    failures: &mut Vec<String>,
+) -> Vec<String> {
     let mut record = Vec::new();
     let mut traces = Vec::new();
     for (i, text) in s.moves.iter().enumerate() {
-        // As `kaboom play`: no move after the game has ended.
         if let Some(ending) = game.ending() {
             let when = match i {
                 0 => "in the start position".to_string(),
@@ -306,16 +336,19 @@ pub fn run(variant: &Variant, s: &Scenario, start: crate::Position) -> Outcome {
     if !record.is_empty() {
         let _ = writeln!(out, "record: {}", record.join(" "));
     }
-    let _ = writeln!(out);
-    out.push_str(&board::diagram(variant, game.position()));
-    let final_fen = fen::write(variant, game.position());
-    let _ = writeln!(out, "fen: {final_fen}");
-    let ending = game.ending();
-    if let Some(ending) = &ending {
-        let _ = writeln!(out, "result: {} ({})", ending.result.score(), ending.reason);
-    }
+    traces
+}
+
+/// Checks the scenario's `legal` and `illegal` lists in the final position.
+fn check_move_lists(
+    variant: &Variant,
+    s: &Scenario,
+    pos: &crate::Position,
+    out: &mut String,
+    failures: &mut Vec<String>,
+) {
     for text in &s.legal {
-        match uci::parse(variant, game.position(), text) {
+        match uci::parse(variant, pos, text) {
             Ok(_) => {
                 let _ = writeln!(out, "{text}: legal");
             }
@@ -323,42 +356,53 @@ pub fn run(variant: &Variant, s: &Scenario, start: crate::Position) -> Outcome {
         }
     }
     for text in &s.illegal {
-        match uci::parse(variant, game.position(), text) {
+        match uci::parse(variant, pos, text) {
             Ok(_) => failures.push(format!("`{text}` should be illegal, but it is a legal move")),
             Err(_) => {
                 let _ = writeln!(out, "{text}: illegal");
             }
         }
     }
-    if let Some(expect) = &s.expect {
-        if let Some(want) = &expect.fen
-            && want.trim() != final_fen
-        {
-            failures.push(format!("fen:\n  expected {}\n  got      {final_fen}", want.trim()));
-        }
-        if let Some(want) = &expect.result {
-            let got = ending
-                .as_ref()
-                .map_or("none".to_string(), |e| format!("{} ({})", e.result.score(), e.reason));
-            let matches = got == want.trim() || got.split(' ').next() == Some(want.trim());
-            if !matches {
-                failures.push(format!("result:\n  expected {}\n  got      {got}", want.trim()));
-            }
-        }
-        if let Some(want) = &expect.trace {
-            for (i, (w, g)) in want.iter().zip(&traces).enumerate() {
-                if w.trim() != g {
-                    failures.push(format!(
-                        "trace of move {}:\n  expected {}\n  got      {g}",
-                        i + 1,
-                        w.trim()
-                    ));
-                }
-            }
-            if want.len() != traces.len() {
-                failures.push(format!("trace: expected {} moves, played {}", want.len(), traces.len()));
-            }
+}
+
+/// How a scenario's game finished: what its expectations are checked against.
+struct Finish<'a> {
+    fen: &'a str,
+    result: Option<&'a str>,
+    traces: &'a [String],
+}
+
+/// Checks the scenario's `expect` block: the final FEN, the result (its
+/// score alone or with the reason) and each move's trace.
+fn check_expectations(expect: &Expect, end: &Finish<'_>, failures: &mut Vec<String>) {
+    if let Some(want) = &expect.fen
+        && want.trim() != end.fen
+    {
+        failures.push(format!("fen:\n  expected {}\n  got      {}", want.trim(), end.fen));
+    }
+    if let Some(want) = &expect.result {
+        let got = end.result.unwrap_or("none");
+        let matches = got == want.trim() || got.split(' ').next() == Some(want.trim());
+        if !matches {
+            failures.push(format!("result:\n  expected {}\n  got      {got}", want.trim()));
         }
     }
-    Outcome { report: out, failures }
+    if let Some(want) = &expect.trace {
+        for (i, (w, g)) in want.iter().zip(end.traces).enumerate() {
+            if w.trim() != g {
+                failures.push(format!(
+                    "trace of move {}:\n  expected {}\n  got      {g}",
+                    i + 1,
+                    w.trim()
+                ));
+            }
+        }
+        if want.len() != end.traces.len() {
+            failures.push(format!(
+                "trace: expected {} moves, played {}",
+                want.len(),
+                end.traces.len()
+            ));
+        }
+    }
 }

@@ -244,37 +244,7 @@ fn check_castling_rule(
     }
     let by_drop = rule.by_drop.as_ref().is_some_and(|b| b.value);
     if by_drop {
-        // A right gained by a drop names its squares and pieces: nothing
-        // need stand on them in the start position.
-        let missing: Vec<&str> = [
-            ("king", rule.king.is_none()),
-            ("rook", rule.rook.is_none()),
-            ("king_piece", rule.king_piece.is_none()),
-            ("rook_piece", rule.rook_piece.is_none()),
-        ]
-        .into_iter()
-        .filter_map(|(field, absent)| absent.then_some(field))
-        .collect();
-        let at = rule.by_drop.as_ref().and_then(|b| b.location.clone());
-        if !missing.is_empty() {
-            c.error(
-                format!(
-                    "castling `{letter}` is gained `by_drop`, so it needs {}",
-                    missing.iter().map(|f| format!("`{f}`")).collect::<Vec<_>>().join(", ")
-                ),
-                at.clone(),
-                "give the king's and the rook's squares and letters: `king: \"e1\", rook: \"h1\", king_piece: 'K', rook_piece: 'R'`",
-            );
-            ok = false;
-        }
-        if rule.carry.is_some() {
-            c.error(
-                format!("castling `{letter}` is gained `by_drop` and carries pieces, which must not have moved; a drop cannot say so"),
-                at,
-                "remove `carry` or `by_drop`",
-            );
-            ok = false;
-        }
+        ok &= check_by_drop(c, rule, letter);
     }
     // Squares written but not on the board were reported above.
     let (king_to, rook_to) = (king_to?, rook_to?);
@@ -294,8 +264,56 @@ fn check_castling_rule(
     if !ok || king == Some(None) || rook == Some(None) {
         return None;
     }
-    let (king, rook) = (king.flatten(), rook.flatten());
-    Some(CheckedCastling {
+    let squares = (king.flatten(), rook.flatten(), king_to, rook_to);
+    Some(checked(rule, letter, squares, by_drop))
+}
+
+/// A castling right gained `by_drop` names its squares and pieces and
+/// carries none; reports what it lacks, and whether it is whole.
+fn check_by_drop(c: &mut Checker<'_>, rule: &CastlingSpec, letter: char) -> bool {
+    let mut ok = true;
+    // A right gained by a drop names its squares and pieces: nothing
+    // need stand on them in the start position.
+    let missing: Vec<&str> = [
+        ("king", rule.king.is_none()),
+        ("rook", rule.rook.is_none()),
+        ("king_piece", rule.king_piece.is_none()),
+        ("rook_piece", rule.rook_piece.is_none()),
+    ]
+    .into_iter()
+    .filter_map(|(field, absent)| absent.then_some(field))
+    .collect();
+    let at = rule.by_drop.as_ref().and_then(|b| b.location.clone());
+    if !missing.is_empty() {
+        c.error(
+            format!(
+                "castling `{letter}` is gained `by_drop`, so it needs {}",
+                missing.iter().map(|f| format!("`{f}`")).collect::<Vec<_>>().join(", ")
+            ),
+            at.clone(),
+            "give the king's and the rook's squares and letters: `king: \"e1\", rook: \"h1\", king_piece: 'K', rook_piece: 'R'`",
+        );
+        ok = false;
+    }
+    if rule.carry.is_some() {
+        c.error(
+            format!("castling `{letter}` is gained `by_drop` and carries pieces, which must not have moved; a drop cannot say so"),
+            at,
+            "remove `carry` or `by_drop`",
+        );
+        ok = false;
+    }
+    ok
+}
+
+/// The checked rule, its squares (king, rook, king_to, rook_to) read.
+fn checked(
+    rule: &CastlingSpec,
+    letter: char,
+    (king, rook, king_to, rook_to): (Option<Square>, Option<Square>, Square, Square),
+    by_drop: bool,
+) -> CheckedCastling {
+    CheckedCastling {
         fen: letter,
         location: rule.fen.location.clone(),
         king,
@@ -319,7 +337,7 @@ fn check_castling_rule(
             .map(|t| t.value.chars().collect())
             .unwrap_or_default(),
         by_drop,
-    })
+    }
 }
 
 /// A castling rule's carried pieces: their offsets, none landing on the

@@ -91,74 +91,21 @@ pub fn parse(text: &str) -> Result<Vec<Section>, IniError> {
         }
         let col = indent + 1;
         if let Some(rest) = trimmed.strip_prefix('[') {
-            let Some(close) = rest.find(']') else {
-                return Err(err(line, col, "a section header needs a closing `]`"));
-            };
-            let after = rest[close + 1..].trim();
-            if !after.is_empty() && !after.starts_with('#') && !after.starts_with(';') {
-                return Err(err(
-                    line,
-                    col + close + 2,
-                    format!("unexpected `{after}` after the section header"),
-                ));
-            }
-            let header = &rest[..close];
-            let (name, parent) = match header.split_once(':') {
-                Some((n, p)) => (n.trim(), Some(p.trim())),
-                None => (header.trim(), None),
-            };
-            if name.is_empty() {
-                return Err(err(
-                    line,
-                    col + 1,
-                    "a section needs a variant name: `[name]` or `[name:parent]`",
-                ));
-            }
-            if parent == Some("") {
-                return Err(err(
-                    line,
-                    col + 1 + header.find(':').unwrap_or(0) + 1,
-                    "empty parent after `:`",
-                ));
-            }
-            if let Some(bad) = name
-                .chars()
-                .chain(parent.unwrap_or("").chars())
-                .find(|c| c.is_whitespace() || c.is_control())
-            {
-                return Err(err(line, col + 1, format!("a variant name may not contain {bad:?}")));
-            }
-            if sections.iter().any(|s| s.name == name) {
+            let section = header(rest, line, col)?;
+            if sections.iter().any(|s| s.name == section.name) {
+                let name = &section.name;
                 return Err(err(line, col + 1, format!("variant `{name}` is defined twice")));
             }
             if sections.len() >= MAX_SECTIONS {
                 return Err(err(line, col, format!("more than {MAX_SECTIONS} sections in one file")));
             }
-            sections.push(Section {
-                name: name.to_string(),
-                parent: parent.map(str::to_string),
-                line,
-                entries: Vec::new(),
-            });
+            sections.push(section);
             continue;
         }
         let Some(section) = sections.last_mut() else {
             return Err(err(line, col, "an option before the first `[section]`"));
         };
-        let Some(eq) = trimmed.find('=') else {
-            return Err(err(line, col, format!("`{trimmed}` is not `key = value`")));
-        };
-        let key = trimmed[..eq].trim();
-        if key.is_empty() {
-            return Err(err(line, col, "an option needs a name before `=`"));
-        }
-        if let Some(pos) = key.find(|c: char| c.is_whitespace()) {
-            return Err(err(
-                line,
-                col + pos,
-                format!("an option name may not contain spaces: `{key}`"),
-            ));
-        }
+        let entry = option(trimmed, line, col)?;
         if section.entries.len() >= MAX_OPTIONS {
             return Err(err(
                 line,
@@ -166,14 +113,81 @@ pub fn parse(text: &str) -> Result<Vec<Section>, IniError> {
                 format!("more than {MAX_OPTIONS} options in one section"),
             ));
         }
-        section.entries.push(Entry {
-            key: key.to_string(),
-            value: trimmed[eq + 1..].trim().to_string(),
-            line,
-            col,
-        });
+        section.entries.push(entry);
     }
     Ok(sections)
+}
+
+/// Reads a section header, `rest` the text after its `[` at `line`, `col`:
+/// the empty section `[name:parent]` (the parent optional).
+fn header(rest: &str, line: usize, col: usize) -> Result<Section, IniError> {
+    let Some(close) = rest.find(']') else {
+        return Err(err(line, col, "a section header needs a closing `]`"));
+    };
+    let after = rest[close + 1..].trim();
+    if !after.is_empty() && !after.starts_with('#') && !after.starts_with(';') {
+        return Err(err(
+            line,
+            col + close + 2,
+            format!("unexpected `{after}` after the section header"),
+        ));
+    }
+    let header = &rest[..close];
+    let (name, parent) = match header.split_once(':') {
+        Some((n, p)) => (n.trim(), Some(p.trim())),
+        None => (header.trim(), None),
+    };
+    if name.is_empty() {
+        return Err(err(
+            line,
+            col + 1,
+            "a section needs a variant name: `[name]` or `[name:parent]`",
+        ));
+    }
+    if parent == Some("") {
+        return Err(err(
+            line,
+            col + 1 + header.find(':').unwrap_or(0) + 1,
+            "empty parent after `:`",
+        ));
+    }
+    if let Some(bad) = name
+        .chars()
+        .chain(parent.unwrap_or("").chars())
+        .find(|c| c.is_whitespace() || c.is_control())
+    {
+        return Err(err(line, col + 1, format!("a variant name may not contain {bad:?}")));
+    }
+    Ok(Section {
+        name: name.to_string(),
+        parent: parent.map(str::to_string),
+        line,
+        entries: Vec::new(),
+    })
+}
+
+/// Reads a `key = value` line (`trimmed`, at `line`, `col`).
+fn option(trimmed: &str, line: usize, col: usize) -> Result<Entry, IniError> {
+    let Some(eq) = trimmed.find('=') else {
+        return Err(err(line, col, format!("`{trimmed}` is not `key = value`")));
+    };
+    let key = trimmed[..eq].trim();
+    if key.is_empty() {
+        return Err(err(line, col, "an option needs a name before `=`"));
+    }
+    if let Some(pos) = key.find(|c: char| c.is_whitespace()) {
+        return Err(err(
+            line,
+            col + pos,
+            format!("an option name may not contain spaces: `{key}`"),
+        ));
+    }
+    Ok(Entry {
+        key: key.to_string(),
+        value: trimmed[eq + 1..].trim().to_string(),
+        line,
+        col,
+    })
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 pub mod board;
 pub mod explain;
 pub mod fen;
+mod fen_extensions;
 mod fen_gates;
 mod fen_marks;
 pub mod pgn;

@@ -6,6 +6,7 @@ use std::process::Command;
 
 pub mod perft_data;
 pub mod scratch;
+pub mod source;
 
 /// Runs the `kaboom` binary; returns (exit code, stdout, stderr).
 pub fn kaboom(args: &[&str]) -> (i32, String, String) {

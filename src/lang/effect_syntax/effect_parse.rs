@@ -80,6 +80,8 @@ fn lower_effects(pair: Pair<'_, G>) -> Result<Vec<Effect>, SentenceError> {
     pair.into_inner().map(|effect| lower_effect(first(effect))).collect()
 }
 
+// One arm per effect rule of grammar/effect.pest: it reads better whole,
+// next to the grammar it mirrors.
 fn lower_effect(p: Pair<'_, G>) -> Result<Effect, SentenceError> {
     let rule = p.as_rule();
     match rule {

@@ -59,6 +59,8 @@ fn for_moves(f: &mut Formatter<'_>, n: u8) -> fmt::Result {
 }
 
 impl Display for Effect<Parsed> {
+    // One arm per effect, the printer's side of the grammar: it
+    // reads better whole, as the list of effects it writes back.
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         match self {
             Effect::Remove(set) => write!(f, "remove({set})"),

@@ -95,6 +95,8 @@ pub(in super::super) fn lower_set(p: Pair<'_, G>) -> Result<SetExpr, SentenceErr
     Ok(acc)
 }
 
+// One arm per square-set rule of grammar/effect.pest: it reads better whole,
+// next to the grammar it mirrors.
 fn lower_set_atom(p: Pair<'_, G>) -> Result<SetExpr, SentenceError> {
     if p.as_rule() == G::set {
         return lower_set(p);
@@ -281,6 +283,8 @@ fn lower_quantity(quantity: Pair<'_, G>) -> Result<Quantity, SentenceError> {
     })
 }
 
+// One arm per condition rule of grammar/effect.pest: it reads better whole,
+// next to the grammar it mirrors.
 fn lower_cond_atom(p: Pair<'_, G>) -> Result<Cond, SentenceError> {
     if p.as_rule() == G::cond {
         return lower_cond(p);
