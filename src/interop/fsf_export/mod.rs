@@ -255,7 +255,7 @@ fn pieces_and_start(
             ));
         }
         let template = p.moves.value.clone();
-        if template.contains('i') {
+        if template.contains('i') && p.initial_squares.is_none() {
             // Fairy-Stockfish allows initial moves on one region shared by all pieces.
             let ranks_of: Vec<i64> = match &p.initial_ranks {
                 Some(r) => r.value.iter().map(|&x| x as i64).collect(),
