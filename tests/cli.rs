@@ -398,3 +398,22 @@ fn an_end_rule_name_with_an_unknown_placeholder_is_refused() {
         "validate should refuse the placeholder"
     );
 }
+
+/// `initial_squares` with `initial_ranks`, `initial_squares` that are not
+/// fixed, and `pawn_for` on a piece that is not a pawn: each reported at
+/// its place, exit 1.
+#[test]
+fn validate_locates_misused_initial_squares_and_pawn_for() {
+    let (code, _, err) = kaboom(&["validate", "tests/fixtures/invalid/initial-squares.ron"]);
+    assert_eq!(code, 1, "{err}");
+    for expected in [
+        "has both `initial_ranks` and `initial_squares`",
+        "initial-squares.ron:7:",
+        "has `pawn_for` but is not a `pawn`",
+        "initial-squares.ron:8:",
+        "`initial_squares` `own P`",
+        "initial-squares.ron:9:",
+    ] {
+        assert!(err.contains(expected), "missing {expected:?} in\n{err}");
+    }
+}

@@ -136,3 +136,33 @@ fn export_refuses_other_clock_resets() {
     assert!(kaboom::interop::export(&default, "clocked").is_ok());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `pawn_for`: the kind is a pawn for one side only, as Fairy-Stockfish's
+/// `nMoveRuleTypesWhite/Black` (khans: White's pawns, Black's steppes).
+#[test]
+fn a_pawn_for_one_side_resets_that_sides_clock_only() {
+    let chess_with = |side: &str| {
+        let text = format!(
+            r#"(extends: "chess", name: "Clock", pieces: [(letter: 'P', name: "pawn", moves: "fmWfceFifmnD", pawn: true, pawn_for: {side})])"#
+        );
+        Variant::from_text("clock.ron", &text).unwrap_or_else(|e| panic!("{e}"))
+    };
+    let v = chess_with("White");
+    assert_eq!(clock_after(&v, "4k3/4p3/8/8/8/8/4P3/4K3 w - - 5 9", "e2e3"), 0);
+    assert_eq!(clock_after(&v, "4k3/4p3/8/8/8/8/4P3/4K3 b - - 5 9", "e7e6"), 6);
+    let v = chess_with("Black");
+    assert_eq!(clock_after(&v, "4k3/4p3/8/8/8/8/4P3/4K3 w - - 5 9", "e2e3"), 6);
+    assert_eq!(clock_after(&v, "4k3/4p3/8/8/8/8/4P3/4K3 b - - 5 9", "e7e6"), 0);
+}
+
+/// `pawn_for` on a piece that is not a `pawn` is a located error.
+#[test]
+fn pawn_for_needs_a_pawn() {
+    let text =
+        r#"(extends: "chess", name: "Clock", pieces: [(letter: 'N', name: "knight", moves: "N", pawn_for: White)])"#;
+    let err = Variant::from_text("clock.ron", text)
+        .err()
+        .expect("an error")
+        .to_string();
+    assert!(err.contains("has `pawn_for` but is not a `pawn`"), "{err}");
+}

@@ -187,3 +187,39 @@ fn a_region_needs_its_squares() {
         );
     }
 }
+
+/// `initial_squares`: a piece's `i` moves start from fixed squares read
+/// for its owner, here a region with each side's squares: White's pawns
+/// step twice from their first two ranks, Black's from their second only
+/// (horde as Fairy-Stockfish has it), and from b3 besides for White.
+#[test]
+fn initial_moves_start_on_the_initial_squares() {
+    let text = "(name: \"regions\", board: (files: 8, ranks: 8), regions: [(name: \"double_step\", \
+                white: \"ranks(1..2) + (files(b) & ranks(3))\", black: \"ranks(2)\")], pieces: [(letter: 'K', \
+                name: \"king\", moves: \"K\", royal: true), (letter: 'P', name: \"pawn\", moves: \"fmWifmnD\", \
+                initial_squares: \"double_step\")], start: \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\", end: [\"checkmate: loss\"])";
+    let v = Variant::from_text("test.ron", text).unwrap_or_else(|e| panic!("{e}"));
+    let pos = "4k3/p7/8/8/8/1P6/P7/P3K3 w - - 0 1";
+    assert_eq!(moves_from(&v, pos, "a1"), ["a1a3"]);
+    assert_eq!(moves_from(&v, pos, "a2"), ["a2a3", "a2a4"]);
+    assert_eq!(moves_from(&v, pos, "b3"), ["b3b4", "b3b5"]);
+    let pos = "p3k3/p7/8/8/8/8/8/4K3 b - - 0 1";
+    assert_eq!(moves_from(&v, pos, "a7"), ["a7a5", "a7a6"]);
+    // Black's first rank is not in its squares: one step only (a8a7 is
+    // blocked, so none).
+    let pos = "p3k3/8/8/8/8/8/8/4K3 b - - 0 1";
+    assert_eq!(moves_from(&v, pos, "a8"), ["a8a7"]);
+}
+
+/// `initial_squares` with `initial_ranks` too is a located error.
+#[test]
+fn initial_squares_and_initial_ranks_together_are_an_error() {
+    let text = "(name: \"regions\", board: (files: 8, ranks: 8), pieces: [(letter: 'K', name: \"king\", moves: \"K\", \
+                royal: true), (letter: 'P', name: \"pawn\", moves: \"fmWifmnD\", initial_ranks: [2], \
+                initial_squares: \"ranks(2)\")], start: \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\", end: [\"checkmate: loss\"])";
+    let err = Variant::from_text("test.ron", text)
+        .err()
+        .expect("an error")
+        .to_string();
+    assert!(err.contains("has both `initial_ranks` and `initial_squares`"), "{err}");
+}

@@ -21,6 +21,9 @@ pub struct CheckedPiece {
     pub royal: bool,
     /// Whether the piece moves like a pawn for the move rule.
     pub pawn: bool,
+    /// The one side whose pieces of this kind are pawns for the move rule
+    /// (`pawn_for`); `None`: both, when `pawn`.
+    pub pawn_for: Option<crate::base::square::Color>,
     /// Material value.
     pub value: i32,
     /// 0-based ranks, from the owner's side, where `i` moves are allowed.

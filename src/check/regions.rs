@@ -36,6 +36,9 @@ pub struct PieceRegions {
     /// a square of an entry the piece also moves by its template, landing
     /// and passing only on the entry's squares.
     pub moves_along: Vec<([SquareSet; 2], Template)>,
+    /// The squares its `i` moves start from, per side (`initial_squares`);
+    /// `None`: its initial ranks.
+    pub initial: Option<[SquareSet; 2]>,
 }
 
 impl PieceRegions {
@@ -44,6 +47,16 @@ impl PieceRegions {
     /// `moves_along` adds come on top of them).
     pub fn depends_on_square(&self) -> bool {
         self.within.is_some() || !self.moves_in.is_empty()
+    }
+
+    /// Whether the piece of `side` on `from` (on its 0-based relative rank
+    /// `rank`) may make its `i` moves: `from` is one of its
+    /// `initial_squares`, or else `rank` one of `ranks`, its initial ranks.
+    pub fn initial_allows(&self, ranks: &[i32], side: Color, from: Square, rank: i32) -> bool {
+        match &self.initial {
+            Some(squares) => squares[side as usize].contains(from),
+            None => ranks.contains(&rank),
+        }
     }
 }
 
@@ -198,6 +211,25 @@ fn piece_regions(
         }
         None => None,
     };
+    let initial = match &spec.initial_squares {
+        Some(text) => {
+            let squares = fixed_squares(c, text, "`initial_squares`", names, regions, masks);
+            ok &= squares.is_some();
+            if spec.initial_ranks.is_some() {
+                ok = false;
+                c.error(
+                    format!(
+                        "the {} ({}) has both `initial_ranks` and `initial_squares`",
+                        spec.name.value, spec.letter.value
+                    ),
+                    text.location.clone(),
+                    "keep one: `initial_squares` names any squares, `initial_ranks` whole ranks",
+                );
+            }
+            squares
+        }
+        None => None,
+    };
     let mut entries = |list: &[MovesInSpec], what: &str| {
         let mut out = Vec::new();
         for entry in list {
@@ -227,6 +259,7 @@ fn piece_regions(
         within,
         moves_in,
         moves_along,
+        initial,
     };
     if regions.depends_on_square() {
         ok &= no_hops(c, spec, &regions);

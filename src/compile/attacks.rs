@@ -259,7 +259,7 @@ fn add_rides_along(g: Geometry, piece: &CheckedPiece, kind: usize, side: Color, 
                 let Reach::Ride { max } = c.reach else {
                     continue;
                 };
-                if c.initial && !piece.initial_ranks.contains(&rank) {
+                if c.initial && !piece.regions.initial_allows(&piece.initial_ranks, side, from, rank) {
                     continue;
                 }
                 let hop = match c.hop {
@@ -307,7 +307,8 @@ fn add_rides(g: Geometry, piece: &CheckedPiece, kind: usize, side: Color, by_tar
                         let Some(from) = g.offset(target, -dx * k, -dy * k) else {
                             break;
                         };
-                        if piece.initial_ranks.contains(&g.relative_rank(side, g.rank(from))) {
+                        let rank = g.relative_rank(side, g.rank(from));
+                        if piece.regions.initial_allows(&piece.initial_ranks, side, from, rank) {
                             // Nearest the attacker first, as every leap's path.
                             sources
                                 .leaps

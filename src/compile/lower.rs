@@ -60,7 +60,7 @@ struct Builder {
 pub fn compile(
     s: &CheckedSentences,
     g: Geometry,
-    initial_ranks: &dyn Fn(Kind) -> Vec<i32>,
+    initial_ranks: &dyn Fn(Kind) -> (Vec<i32>, Option<[SquareSet; 2]>),
     regions: &[[SquareSet; 2]],
     royal_kinds: u64,
 ) -> Programs {
@@ -704,10 +704,20 @@ impl Builder {
         }
     }
 
-    fn action(&mut self, a: &CheckedAction, once: &mut u8, initial_ranks: &dyn Fn(Kind) -> Vec<i32>) -> CompiledAction {
+    fn action(
+        &mut self,
+        a: &CheckedAction,
+        once: &mut u8,
+        initial_ranks: &dyn Fn(Kind) -> (Vec<i32>, Option<[SquareSet; 2]>),
+    ) -> CompiledAction {
         let (tables, target) = match (&a.targets, a.owner) {
             (ActionTargets::Moves(t), Some(owner)) => {
-                let ranks = initial_ranks(owner);
+                let (ranks, initial) = initial_ranks(owner);
+                // The owner's `initial_squares`, where it has them.
+                let squares = crate::check::regions::PieceRegions {
+                    initial,
+                    ..Default::default()
+                };
                 (
                     Some(super::tables::build_from(
                         self.g,
@@ -715,7 +725,7 @@ impl Builder {
                             template: t,
                             initial_ranks: &ranks,
                             en_passant_ranks: &[],
-                            regions: None,
+                            regions: initial.is_some().then_some(&squares),
                         }],
                         false,
                     )),

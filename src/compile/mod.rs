@@ -153,7 +153,7 @@ pub struct Variant {
     /// Whether some castling right is gained by a drop (`by_drop`).
     pub(crate) castling_by_drop: bool,
     pub(crate) royal_kinds: u64,
-    pub(crate) pawn_kinds: u64,
+    pub(crate) pawn_kinds: [u64; 2],
     /// The start position as read (for a random setup: the seed's
     /// arrangement), made into a position by `Variant::start_position`.
     pub(crate) start_record: FenRecord,
@@ -520,7 +520,10 @@ pub fn compile(v: CheckedVariant) -> Variant {
         promotion_limits[kind.index()] = n;
     }
     let (castling, castling_keep) = compile_castling(g, &v.castling);
-    let initial_ranks = |k: Kind| v.pieces[k.index()].initial_ranks.clone();
+    let initial_ranks = |k: Kind| {
+        let p = &v.pieces[k.index()];
+        (p.initial_ranks.clone(), p.regions.initial)
+    };
     let regions: Vec<[SquareSet; 2]> = v.regions.iter().map(|r| r.squares).collect();
     let royal_kinds = v
         .pieces
@@ -633,7 +636,8 @@ pub fn compile(v: CheckedVariant) -> Variant {
         castling_by_drop: v.castling.iter().any(|r| r.by_drop),
         castling_keep,
         royal_kinds: bits(&|p| p.royal),
-        pawn_kinds: bits(&|p| p.pawn),
+        pawn_kinds: crate::base::square::Color::BOTH
+            .map(|side| bits(&|p| p.pawn && p.pawn_for.is_none_or(|s| s == side))),
         start_record: v.start.clone(),
         programs,
         shield_kinds: v.sentences.shields.iter().fold(0, |m, sh| m | sh.kind.bit()),

@@ -301,6 +301,16 @@ pub struct PieceMoves<'a> {
 }
 
 impl PieceMoves<'_> {
+    /// Whether the piece of `side` on `from` (relative rank `rank`, from
+    /// 0) may make its `i` moves: on its `initial_squares`, else its
+    /// initial ranks.
+    fn initial_allows(&self, side: Color, from: Square, rank: i32) -> bool {
+        match self.regions {
+            Some(r) => r.initial_allows(self.initial_ranks, side, from, rank),
+            None => self.initial_ranks.contains(&rank),
+        }
+    }
+
     /// The templates of the piece of `side` on `from`, each with the
     /// squares it may not leave (the whole board when it may go anywhere):
     /// its own moves there, then the moves `moves_along` adds, each kept to
@@ -333,7 +343,6 @@ pub fn build_from(g: Geometry, pieces: &[PieceMoves<'_>], en_passant: bool) -> M
     };
     let board: SquareSet = Square::all(n).collect();
     for (kind, piece) in pieces.iter().enumerate() {
-        let initial_ranks = piece.initial_ranks;
         for side in Color::BOTH {
             for from in Square::all(n) {
                 let rank = g.relative_rank(side, g.rank(from));
@@ -346,7 +355,7 @@ pub fn build_from(g: Geometry, pieces: &[PieceMoves<'_>], en_passant: bool) -> M
                 let mut rides: Vec<(Vec<Square>, u8)> = Vec::new();
                 for (template, within) in piece.on(side, from, board) {
                     for c in &template.components {
-                        if c.initial && !initial_ranks.contains(&rank) {
+                        if c.initial && !piece.initial_allows(side, from, rank) {
                             continue;
                         }
                         let flags = component_flags(c);

@@ -72,7 +72,8 @@ impl Before {
         }
         pushed_pawn
             || moving.is_some_and(|k| {
-                k.in_mask(variant.pawn_kinds) && !variant.undoes(k, self.moving.color(), mv.to, mv.from, mv.kind)
+                k.in_mask(variant.pawn_kinds[self.moving.color() as usize])
+                    && !variant.undoes(k, self.moving.color(), mv.to, mv.from, mv.kind)
             })
     }
 }

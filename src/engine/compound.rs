@@ -136,7 +136,7 @@ impl Variant {
         let piece = pos.cell(from);
         pos.relocate(from, to);
         trace.record(Event::Moved { piece, from, to });
-        answers.moved_pawn |= piece.kind().in_mask(self.pawn_kinds);
+        answers.moved_pawn |= piece.kind().in_mask(self.pawn_kinds[piece.color() as usize]);
         if from != ctx.mover {
             return;
         }

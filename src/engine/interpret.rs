@@ -467,7 +467,7 @@ impl Variant {
     /// Whether `cell` holds a piece whose moves reset the move-rule clock.
     #[inline]
     fn is_pawn(&self, cell: Cell) -> bool {
-        cell.is_piece() && cell.kind().in_mask(self.pawn_kinds)
+        cell.is_piece() && cell.kind().in_mask(self.pawn_kinds[cell.color() as usize])
     }
 }
 

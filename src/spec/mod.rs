@@ -241,6 +241,11 @@ pub struct PieceSpec {
     #[serde(default, deserialize_with = "lenient")]
     #[serde(skip_serializing_if = "skip::is_false")]
     pub pawn: bool,
+    /// A `pawn` for one side only: the other side's pieces of this kind
+    /// do not reset the move-rule clock.
+    #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pawn_for: Option<Spanned<SideSpec>>,
     /// Material value, in hundredths of a pawn.
     #[serde(default, deserialize_with = "lenient_option")]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -251,6 +256,12 @@ pub struct PieceSpec {
     #[serde(default)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub initial_ranks: Option<Spanned<Vec<u32>>>,
+    /// Fixed squares where the piece's `i` moves are allowed, a set read
+    /// for its owner (a region with each side's squares: `"double_step"`),
+    /// instead of `initial_ranks`.
+    #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub initial_squares: Option<Spanned<String>>,
     /// Ranks (counted from the owner's side) from which the piece's `i`
     /// moves leave en passant targets. Default: all its initial ranks.
     #[serde(default)]
@@ -669,6 +680,16 @@ pub struct CountStartSpec {
     #[serde(default)]
     #[serde(skip_serializing_if = "skip::is_zero")]
     pub per_piece: u32,
+}
+
+/// One side of the board, by colour.
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
+pub enum SideSpec {
+    /// White.
+    #[default]
+    White,
+    /// Black.
+    Black,
 }
 
 /// Which side a count starts for.

@@ -94,6 +94,23 @@ pub(super) fn check_pieces(c: &mut Checker<'_>, file: &VariantFile) -> Option<Ve
                 Glyph::for_letter(letter)
             }),
         };
+        let pawn_for = spec.pawn_for.as_ref().map(|side| {
+            if !spec.pawn {
+                ok = false;
+                c.error(
+                    format!(
+                        "the {} ({}) has `pawn_for` but is not a `pawn`",
+                        spec.name.value, letter
+                    ),
+                    side.location.clone(),
+                    "add `pawn: true`, or drop `pawn_for`",
+                );
+            }
+            match side.value {
+                crate::spec::SideSpec::White => crate::base::square::Color::White,
+                crate::spec::SideSpec::Black => crate::base::square::Color::Black,
+            }
+        });
         pieces.push(CheckedPiece {
             glyph,
             letter,
@@ -102,6 +119,7 @@ pub(super) fn check_pieces(c: &mut Checker<'_>, file: &VariantFile) -> Option<Ve
             template,
             royal: spec.royal,
             pawn: spec.pawn,
+            pawn_for,
             value: spec.value.unwrap_or(0),
             initial_ranks: Vec::new(),
             en_passant_ranks: None,
@@ -177,6 +195,9 @@ pub(super) fn fill_initial_ranks(pieces: &mut [CheckedPiece], file: &VariantFile
             .map(|ranks| ranks.value.iter().map(|r| *r as i32 - 1).collect());
         let written = spec.and_then(|p| p.initial_ranks.as_ref());
         piece.initial_ranks = match written {
+            // Its `initial_squares` say where (`regions.initial`): every
+            // rank passes, so its en passant ranks default to all of them.
+            _ if spec.is_some_and(|p| p.initial_squares.is_some()) => (0..Geometry::MAX_SIDE as i32).collect(),
             Some(ranks) => ranks.value.iter().map(|r| *r as i32 - 1).collect(),
             None => {
                 let mut ranks = Vec::new();

@@ -242,8 +242,20 @@ fn pieces_and_start(
                 p.letter.value
             ));
         }
+        if p.initial_squares.is_some() {
+            why.push(format!(
+                "piece {}: initial moves on squares (`initial_squares`; not yet written as `doubleStepRegionWhite/Black`)",
+                p.letter.value
+            ));
+        }
+        if p.pawn_for.is_some() {
+            why.push(format!(
+                "piece {}: a pawn for one side only (`pawn_for`; not yet written as `nMoveRuleTypesWhite/Black`)",
+                p.letter.value
+            ));
+        }
         let template = p.moves.value.clone();
-        if template.contains('i') {
+        if template.contains('i') && p.initial_squares.is_none() {
             // Fairy-Stockfish allows initial moves on one region shared by all pieces.
             let ranks_of: Vec<i64> = match &p.initial_ranks {
                 Some(r) => r.value.iter().map(|&x| x as i64).collect(),

@@ -51,7 +51,7 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         Built::collect(|r| petrify::petrify(state, &royalty, &castling.castles, outcome(state.checkmate_value), r))
             .into_part(&mut refusals);
     let mobility = super::sided_mobility::regions(state, &pieces.hidden);
-    let mut regions = [mobility, promotion.regions, drops.regions].concat();
+    let mut regions = [mobility, pieces.regions.clone(), promotion.regions, drops.regions].concat();
     let moves = walling::Moves {
         templates: &pieces.templates,
         royal: has_royal,

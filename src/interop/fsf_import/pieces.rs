@@ -9,7 +9,7 @@ use super::builtin_pieces::{Movement, PAWN, builtin_pieces, king_index, slot_nam
 use super::refusal::{Built, Refusal, refuse, ron_string};
 use super::royalty::Royalty;
 use super::square_sets::{
-    board_squares, line_convex, line_convex_along, mirror, nonempty, region_sentence, relative_ranks,
+    board_squares, line_convex, line_convex_along, mirror, nonempty, region_sentence, relative_ranks, sided_region,
 };
 use super::state::{Piece, Squares, State};
 use std::fmt::Write as _;
@@ -29,7 +29,14 @@ pub(super) struct Pieces {
     pub diagonal_lines: Option<Squares>,
     /// The slots only promoted pieces can be.
     pub hidden: Vec<usize>,
+    /// Regions with each side's squares the pieces name (`double_step`,
+    /// where initial moves happen when that is not whole ranks).
+    pub regions: Vec<String>,
 }
+
+/// The region of the squares initial moves happen on, when they are not
+/// whole ranks mirrored for Black (`doubleStepRegion`).
+const DOUBLE_STEP: &str = "double_step";
 
 /// What every piece's entry reads: the board and the variant-wide options.
 struct Context<'a> {
@@ -41,6 +48,11 @@ struct Context<'a> {
     initial_ranks: Option<Vec<u8>>,
     /// No initial move leaves an en passant target.
     no_en_passant: bool,
+    /// The ranks (from the mover's side) where en passant targets may lie,
+    /// when that is whole ranks mirrored but not the whole board.
+    en_passant_targets: Option<Vec<u8>>,
+    /// Whether some piece's initial moves go on `double_step`.
+    uses_double_step: std::cell::Cell<bool>,
     /// `diagonalLines` on the board.
     lines: Squares,
     /// Slots that capture nothing (petrifying pseudo-royal pieces).
@@ -72,11 +84,15 @@ pub(super) fn pieces(state: &State, royalty: &Royalty, never_capture: &[usize]) 
     // (no initial move leaves an en passant target).
     let en_passant = state.en_passant_region.map(|r| r.map_or(board, |r| r & board));
     let no_en_passant = en_passant == [0, 0];
-    if !no_en_passant && en_passant != [board, board] {
+    // White's targets lie in Black's region, Black's in White's.
+    let en_passant_targets = (!no_en_passant && en_passant != [board, board])
+        .then(|| relative_ranks(&[en_passant[1], en_passant[0]], files, ranks))
+        .flatten();
+    if !no_en_passant && en_passant != [board, board] && en_passant_targets.is_none() {
         refusals.push(refuse(
             None,
             "regions",
-            "an en passant region that is neither the whole board nor empty for both sides",
+            "an en passant region that is neither the whole board, nor empty for both sides, nor whole ranks mirrored for Black",
         ));
     }
     let cx = Context {
@@ -86,6 +102,8 @@ pub(super) fn pieces(state: &State, royalty: &Royalty, never_capture: &[usize]) 
         double_region,
         initial_ranks: relative_ranks(&double_region, files, ranks),
         no_en_passant,
+        en_passant_targets,
+        uses_double_step: std::cell::Cell::new(false),
         lines: state.diagonal_lines & board,
         never_capture,
         every_letter: state
@@ -129,6 +147,11 @@ pub(super) fn pieces(state: &State, royalty: &Royalty, never_capture: &[usize]) 
             initial_ranks: cx.initial_ranks,
             diagonal_lines: uses_lines.then_some(cx.lines),
             hidden,
+            regions: if cx.uses_double_step.get() {
+                vec![sided_region(DOUBLE_STEP, &cx.double_region, files, ranks)]
+            } else {
+                Vec::new()
+            },
         },
         refusals,
     }
@@ -149,15 +172,11 @@ fn entry(cx: &Context<'_>, slot: usize, piece: &Piece, refusals: &mut Vec<Refusa
     }
     super::held_rights::fields(state, slot, &mut extra);
     let resets = |c: usize| state.move_rule_types[c].all || state.move_rule_types[c].slots.contains(&slot);
-    if resets(0) != resets(1) {
-        refusals.push(refuse(
-            Some(&piece.origin),
-            "other rules",
-            "the move rule treats this piece differently per colour",
-        ));
-    }
-    if resets(0) {
-        extra.push_str(", pawn: true");
+    match (resets(0), resets(1)) {
+        (true, true) => extra.push_str(", pawn: true"),
+        (true, false) => extra.push_str(", pawn: true, pawn_for: White"),
+        (false, true) => extra.push_str(", pawn: true, pawn_for: Black"),
+        (false, false) => {}
     }
     Some((template, extra, along))
 }
@@ -187,7 +206,7 @@ fn movement(cx: &Context<'_>, slot: usize, piece: &Piece, refusals: &mut Vec<Ref
             }
         }
     } else {
-        piece.betza.clone().unwrap_or_default()
+        super::lame::without_dead_lame_parts(piece.betza.as_deref().unwrap_or_default())
     };
     if let Err(e) = crate::lang::betza::parse(&template) {
         refusals.push(refuse(
@@ -289,6 +308,18 @@ fn square_fields(
     if template.contains('i') {
         if cx.no_en_passant {
             extra.push_str(", en_passant_ranks: []");
+        } else if let Some(targets) = &cx.en_passant_targets {
+            match super::en_passant_ranks::en_passant_ranks(&template, targets, ranks) {
+                Some(list) => {
+                    let list: Vec<String> = list.iter().map(u8::to_string).collect();
+                    let _ = write!(extra, ", en_passant_ranks: [{}]", list.join(", "));
+                }
+                None => refusals.push(refuse(
+                    Some(&piece.origin),
+                    "regions",
+                    "initial moves that pass squares both inside and outside the en passant region",
+                )),
+            }
         }
         match &cx.initial_ranks {
             Some(r) => {
@@ -297,11 +328,11 @@ fn square_fields(
             }
             // A piece no position can hold keeps kaboom's default ranks.
             None if super::absent_pieces::never_on_board(cx.state, slot) => {}
-            None => refusals.push(refuse(
-                Some(&piece.origin),
-                "regions",
-                "initial moves happen on a double-step region that is not whole ranks mirrored for Black",
-            )),
+            // Any other squares: a region with each side's squares.
+            None => {
+                cx.uses_double_step.set(true);
+                let _ = write!(extra, ", initial_squares: \"{DOUBLE_STEP}\"");
+            }
         }
     }
     mobility_field(cx, slot, piece, &template, extra, refusals);

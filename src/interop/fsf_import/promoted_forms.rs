@@ -102,7 +102,7 @@ pub(super) fn promoted_forms(
 /// the board otherwise (none in the start position or a hand, not a pawn's
 /// promotion choice, no other piece promoting to it). The built-in pawn's
 /// promotion to its form is never limited in Fairy-Stockfish.
-fn form_limit(state: &State, from: usize, to: usize) -> Result<Option<u32>, String> {
+pub(super) fn form_limit(state: &State, from: usize, to: usize) -> Result<Option<u32>, String> {
     let Some(&(_, n)) = state.promotion_limit.iter().find(|&&(slot, n)| slot == to && n > 0) else {
         return Ok(None);
     };
@@ -198,6 +198,8 @@ pub(super) struct FormZone<'a> {
     pub forms: &'a [(usize, char)],
     /// Slots that promote by the pawns' rule (`promotionPieceTypes`).
     pub pawn_slots: &'a [usize],
+    /// Pawn slots whose pawns' rule offers their form too (or refused it).
+    pub merged: &'a [usize],
     /// Whether the pawns' rule exists.
     pub pawn_rule: bool,
     /// The promotion ranks counted from each owner's side, when they are
@@ -235,6 +237,9 @@ pub(super) fn form_rules(state: &State, z: &FormZone<'_>, refusals: &mut Vec<Ref
         ));
     }
     for &(slot, letter) in z.forms {
+        if z.merged.contains(&slot) {
+            continue;
+        }
         if z.pawn_slots.contains(&slot) {
             refusals.push(refuse(
                 None,
@@ -375,8 +380,9 @@ pub(super) fn en_passant_into(
 
 /// Per slot, White's squares where the piece could never move again when
 /// `immobilityIllegal` holds (else none). A piece with such squares that
-/// does not promote (is not in `promoting`), or whose squares lie outside
-/// the promotion zone `zone` (White's), is refused.
+/// one of its moves reaches and that does not promote (is not in
+/// `promoting`), or whose such squares lie outside the promotion zone
+/// `zone` (White's), is refused.
 pub(super) fn immobility(
     state: &State,
     templates: &[Option<String>],
@@ -396,7 +402,10 @@ pub(super) fn immobility(
         if stuck == 0 {
             continue;
         }
-        if !promoting.contains(&slot) || stuck & !zone != 0 {
+        // Squares no move of the piece reaches matter for drops only (a
+        // piece that never moves is never stuck by a move).
+        let reached = stuck & reachable_squares(template, files, ranks);
+        if reached != 0 && (!promoting.contains(&slot) || reached & !zone != 0) {
             refusals.push(refuse(
                 None,
                 "moves to squares a piece can never leave",
@@ -435,6 +444,35 @@ pub(super) fn forced_ranks(
     }
     let list: Vec<String> = whole.unwrap_or_default().iter().map(u8::to_string).collect();
     Some(list.join(", "))
+}
+
+/// The squares, seen from White, that some move of `template` (any kind:
+/// quiet, capture, initial) reaches from some square of an empty board of
+/// `files` x `ranks` (every square when the template does not read).
+fn reachable_squares(template: &str, files: u8, ranks: u8) -> Squares {
+    let Ok(t) = betza::parse(template) else {
+        return !0;
+    };
+    let mut out = 0;
+    for c in &t.components {
+        let steps = match c.reach {
+            Reach::Leap => 1,
+            Reach::Ride { max } => i32::from(max.unwrap_or(files.max(ranks))),
+        };
+        for r in 0..i32::from(ranks) {
+            for f in 0..i32::from(files) {
+                for &(dx, dy) in &c.vectors {
+                    for k in 1..=steps {
+                        let (tf, tr) = (f + dx * k, r + dy * k);
+                        if (0..i32::from(files)).contains(&tf) && (0..i32::from(ranks)).contains(&tr) {
+                            out |= square(tf as u8, tr as u8);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The squares, seen from White, from which a piece moving by `template`
@@ -485,6 +523,13 @@ mod tests {
         assert_eq!(immobile_squares("fpR", files, ranks), last(1));
         // A pawn's captures and initial double step do not count.
         assert_eq!(immobile_squares("fmWfceFifmnD", 8, 8), rank_squares(7) & board(8, 8));
+    }
+
+    #[test]
+    fn a_piece_without_moves_reaches_no_square() {
+        assert_eq!(reachable_squares("", 10, 10), 0);
+        assert_eq!(reachable_squares("fW", 9, 9), board(9, 9) & !rank_squares(0));
+        assert_eq!(reachable_squares("K", 9, 9), board(9, 9));
     }
 
     #[test]

@@ -39,6 +39,10 @@ struct Pawns<'a> {
     promotes: [bool; 2],
     templates: &'a [Option<String>],
     initial_ranks: Option<&'a [u8]>,
+    /// (the slot that promotes, its form's letter), per promoted form.
+    forms: &'a [(usize, char)],
+    /// Pawn slots whose rule offers their promoted form too.
+    merged: Vec<usize>,
     files: u8,
     ranks: u8,
 }
@@ -61,6 +65,8 @@ pub(super) fn promotion(state: &State, pieces: &Pieces, start: &Start) -> Built<
         promotes: [false; 2],
         templates,
         initial_ranks: pieces.initial_ranks.as_deref(),
+        forms: &forms,
+        merged: Vec::new(),
         files,
         ranks,
     };
@@ -77,11 +83,21 @@ pub(super) fn promotion(state: &State, pieces: &Pieces, start: &Start) -> Built<
     } else {
         &[]
     };
-    let promoting: Vec<usize> = pawn_slots.iter().copied().chain(forms.iter().map(|f| f.0)).collect();
+    let black_pawns: &[usize] = if p.promotes[1] {
+        &state.promotion_pawns[1].slots
+    } else {
+        &[]
+    };
+    let promoting: Vec<usize> = pawn_slots
+        .iter()
+        .chain(black_pawns)
+        .copied()
+        .chain(forms.iter().map(|f| f.0))
+        .collect();
     let immobile = promoted_forms::immobility(state, templates, &promoting, p.regions[0], files, ranks, &mut refusals);
     let mut rules: Vec<String> = Vec::new();
     if p.promotes[0] || p.promotes[1] {
-        pawn_rules(&p, pawn_slots, &immobile, &mut rules, &mut regions, &mut refusals);
+        pawn_rules(&mut p, pawn_slots, &immobile, &mut rules, &mut regions, &mut refusals);
     }
     let zone = relative_ranks(&p.regions, files, ranks).filter(|r| !r.is_empty());
     let pawn_rule = !rules.is_empty();
@@ -96,6 +112,7 @@ pub(super) fn promotion(state: &State, pieces: &Pieces, start: &Start) -> Built<
         &FormZone {
             forms: &forms,
             pawn_slots,
+            merged: &p.merged,
             pawn_rule,
             zone: zone.as_deref(),
             sided,
@@ -158,7 +175,7 @@ fn promotes(p: &Pawns<'_>, start: &Start, c: usize) -> bool {
 /// else on a region with each side's squares (one rule per side when the
 /// sides' choices differ).
 fn pawn_rules(
-    p: &Pawns<'_>,
+    p: &mut Pawns<'_>,
     pawn_slots: &[usize],
     immobile: &[Squares],
     rules: &mut Vec<String>,
@@ -168,35 +185,37 @@ fn pawn_rules(
     let (state, files, ranks) = (p.state, p.files, p.ranks);
     // Some pawn's template captures en passant (its promotion rules then
     // say whether such a capture promotes).
-    let pawns_take_en_passant = || {
-        pawn_slots.iter().any(|&s| {
+    let take_en_passant = |slots: &[usize]| {
+        slots.iter().any(|&s| {
             p.templates[s]
                 .as_deref()
                 .and_then(|t| betza::parse(t).ok())
                 .is_some_and(|t| t.components.iter().any(|c| c.en_passant))
         })
     };
+    let pawns_take_en_passant = || take_en_passant(pawn_slots);
     let en_passant_field = |yes: bool| if yes { ", en_passant: false" } else { "" };
     let (pawns, choices) = (&p.pawns, &p.choices);
-    if pawns[0] == pawns[1] && choices[0] != choices[1] && p.promotes[0] && p.promotes[1] {
-        // The same pawns, different choices: a rule per side, each on a
-        // region with that side's squares only.
-        match sided_promotion(state, pawn_slots, immobile, &p.regions, files, ranks) {
-            Ok(mandatory) => {
-                let en_passant = en_passant_field(pawns_take_en_passant());
-                for (c, name) in [(0, "promotion_zone_white"), (1, "promotion_zone_black")] {
+    if (pawns[0] != pawns[1] || choices[0] != choices[1]) && p.promotes[0] && p.promotes[1] {
+        // Different pawns or choices: a rule per side, each on a region
+        // with that side's squares only, for that side's pawns.
+        for (c, name) in [(0, "promotion_zone_white"), (1, "promotion_zone_black")] {
+            let slots = &state.promotion_pawns[c].slots;
+            match sided_promotion(state, slots, immobile, &p.regions, files, ranks) {
+                Ok(mandatory) => {
+                    let en_passant = en_passant_field(take_en_passant(slots));
                     let mut own = [0, 0];
                     own[c] = p.regions[c];
                     regions.push(sided_region(name, &own, files, ranks));
                     rules.push(format!(
                         "(pieces: {}, squares: \"{name}\", choices: {}, mandatory: {mandatory}{en_passant}{})",
-                        ron_string(&pawns[0]),
+                        ron_string(&pawns[c]),
                         ron_string(&choices[c]),
                         limits_of(state, &choices[c]),
                     ));
                 }
+                Err(why) => refusals.push(refuse(None, "regions", why)),
             }
-            Err(why) => refusals.push(refuse(None, "regions", why)),
         }
     } else if pawns[0] != pawns[1] || choices[0] != choices[1] {
         refusals.push(refuse(
@@ -205,7 +224,7 @@ fn pawn_rules(
             "White and Black promote differently",
         ));
     } else if let Some(r) = relative_ranks(&p.regions, files, ranks) {
-        rules.push(ranks_rule(p, pawn_slots, immobile, &r, refusals));
+        rules.extend(ranks_rule(p, pawn_slots, immobile, &r, refusals));
     } else {
         match sided_promotion(state, pawn_slots, immobile, &p.regions, files, ranks) {
             Ok(mandatory) => {
@@ -223,10 +242,52 @@ fn pawn_rules(
     }
 }
 
-/// The pawns' rule on the whole ranks `r` (counted from each side).
+/// The pawns' rules on the whole ranks `r` (counted from each side): one
+/// for the pawns without a promoted form, one per pawn with a form (its
+/// choices the pawns' and its form's: [`super::pawn_forms`]).
 fn ranks_rule(
-    p: &Pawns<'_>,
+    p: &mut Pawns<'_>,
     pawn_slots: &[usize],
+    immobile: &[Squares],
+    r: &[u8],
+    refusals: &mut Vec<Refusal>,
+) -> Vec<String> {
+    let state = p.state;
+    let mut plain: Vec<usize> = Vec::new();
+    let mut rules = Vec::new();
+    for &slot in pawn_slots {
+        let form = p.forms.iter().find(|f| f.0 == slot).map(|f| f.1);
+        let to = state.promoted_types.iter().find(|&&(f, _)| f == slot).map(|&(_, t)| t);
+        let pf = super::pawn_forms::PawnForm {
+            slot,
+            form,
+            template: p.templates[slot].as_deref().unwrap_or_default(),
+            zone: r,
+            ranks: p.ranks,
+            limit: to.map_or(Ok(None), |to| promoted_forms::form_limit(state, slot, to)),
+        };
+        match form.and_then(|_| super::pawn_forms::form_choice(state, &pf, refusals)) {
+            Some(choice) => {
+                p.merged.push(slot);
+                rules.push(group_rule(p, &[slot], Some(&choice), immobile, r, refusals));
+            }
+            // A refused form is refused again by the forms' pass.
+            None if form.is_some() => p.merged.push(slot),
+            None => plain.push(slot),
+        }
+    }
+    if !plain.is_empty() || pawn_slots.is_empty() {
+        rules.insert(0, group_rule(p, &plain, None, immobile, r, refusals));
+    }
+    rules
+}
+
+/// The rule on the whole ranks `r` for the pawns of `slots` (all the
+/// pawns' letters when `slots` is empty), with `form` as one more choice.
+fn group_rule(
+    p: &Pawns<'_>,
+    slots: &[usize],
+    form: Option<&super::pawn_forms::FormChoice>,
     immobile: &[Squares],
     r: &[u8],
     refusals: &mut Vec<Refusal>,
@@ -235,26 +296,50 @@ fn ranks_rule(
     let list: Vec<String> = r.iter().map(u8::to_string).collect();
     // Limits on kinds that are choices (a limit of 0 bars none in
     // Fairy-Stockfish: no limit).
-    let limits = limits_of(state, &p.choices[0]);
+    let mut limits = limits_of(state, &p.choices[0]);
+    let mut choices = p.choices[0].clone();
+    let mut compulsory = state.mandatory_promotion;
+    if let Some(f) = form {
+        choices.push(f.letter);
+        compulsory = f.compulsory;
+        if let Some(n) = f.limit {
+            limits = if limits.is_empty() {
+                format!(", limits: {{'{}': {n}}}", f.letter)
+            } else {
+                format!("{}, '{}': {n}}}", limits.trim_end_matches('}'), f.letter)
+            };
+        }
+    }
     // Where a pawn could never move again it must promote.
-    let forced = promoted_forms::forced_ranks(pawn_slots, immobile, p.files, p.ranks, refusals);
+    let forced = promoted_forms::forced_ranks(slots, immobile, p.files, p.ranks, refusals);
     let mandatory = match forced {
-        Some(list) if !state.mandatory_promotion && !list.is_empty() => {
+        Some(list) if !compulsory && !list.is_empty() => {
             format!("mandatory_ranks: [{list}]")
         }
-        _ => format!("mandatory: {}", state.mandatory_promotion),
+        _ => format!("mandatory: {compulsory}"),
     };
     // Fairy-Stockfish never promotes a capture en passant.
-    let en_passant = pawn_slots.iter().any(|&s| {
+    let en_passant = slots.iter().any(|&s| {
         let template = p.templates[s].as_deref().unwrap_or_default();
         promoted_forms::en_passant_into(template, p.templates, p.initial_ranks, r, p.ranks)
     });
     let en_passant = if en_passant { ", en_passant: false" } else { "" };
+    let pieces: String = if slots.is_empty() {
+        p.pawns[0].clone()
+    } else {
+        let mut sorted = slots.to_vec();
+        sorted.sort_unstable();
+        sorted
+            .iter()
+            .filter_map(|&s| state.pieces[s].as_ref())
+            .map(|piece| piece.letter.to_ascii_uppercase())
+            .collect()
+    };
     format!(
         "(pieces: {}, ranks: [{}], choices: {}, {mandatory}{en_passant}{limits})",
-        ron_string(&p.pawns[0]),
+        ron_string(&pieces),
         list.join(", "),
-        ron_string(&p.choices[0]),
+        ron_string(&choices),
     )
 }
 
