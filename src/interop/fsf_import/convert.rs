@@ -32,7 +32,7 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     let start_origin = state.start_origin.as_ref().or(Some(header));
     // Pseudo-royal pieces and explosions.
     let count = |letter: char| start.count(letter);
-    let royalty =
+    let mut royalty =
         Built::collect(|r| royalty::royalty(state, &count, outcome(state.checkmate_value), r)).into_part(&mut refusals);
     // Petrifying pseudo-royal types never capture (see `petrify`).
     let never_capture = petrify::never_capture(state, &royalty);
@@ -43,6 +43,7 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     let shown = (!pieces.hidden.is_empty()).then(|| promoted_forms::without(state, &pieces.hidden));
     let state = shown.as_ref().unwrap_or(state);
     let promotion = promotion(state, &pieces, &start).into_part(&mut refusals);
+    super::royal_forms::count_with_forms(state, &promotion.forms, &mut royalty);
     let drops = drops(state, &promotion.immobile).into_part(&mut refusals);
     refusals.extend(enclosing::refusals(state));
     let castling = castling(state, &start, start_origin, &never_capture).into_part(&mut refusals);

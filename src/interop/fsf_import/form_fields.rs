@@ -7,7 +7,8 @@
 //! A pseudo-royal type that promotion adds to stays royal throughout when
 //! every promotion into it comes from a pseudo-royal type that nothing
 //! adds to, it promotes no further, no pawn may choose it, there are no
-//! drops or explosions, and neither side ever has more of it and the
+//! explosions, no start hand holds one (a royal piece is never taken, so
+//! none comes to a hand later), and neither side ever has more of it and the
 //! types promoting into it together than `extinctionPieceCount + 1` (the
 //! most a side starts with): then every piece of those types is
 //! pseudo-royal before and after every move, as Fairy-Stockfish judges
@@ -23,7 +24,6 @@ pub(super) fn royal_by_promotion(state: &State, slot: usize) -> bool {
     let ext = &state.extinction_types;
     if !state.pseudo_royal
         || state.extinction_value == Value::None
-        || state.piece_drops
         || state.blast
         || ext.all
         || !ext.slots.contains(&slot)
@@ -49,7 +49,13 @@ pub(super) fn royal_by_promotion(state: &State, slot: usize) -> bool {
     if sources.iter().any(|&s| !ext.slots.contains(&s) || added(s)) {
         return false;
     }
-    let board = state.start_fen.split(' ').next().unwrap_or_default();
+    let (board, hand) = state
+        .start_fen
+        .split(' ')
+        .next()
+        .unwrap_or_default()
+        .split_once('[')
+        .unwrap_or((state.start_fen.split(' ').next().unwrap_or_default(), ""));
     let group: Vec<char> = sources
         .iter()
         .chain(std::iter::once(&slot))
@@ -65,7 +71,10 @@ pub(super) fn royal_by_promotion(state: &State, slot: usize) -> bool {
         })
         .max()
         .unwrap_or(0);
-    u32::try_from(most).is_ok_and(|m| m <= state.extinction_count + 1)
+    // A royal piece is never taken, so with drops a hand holds one only
+    // if the start position puts it there.
+    let in_hand = hand.chars().any(|c| group.contains(&c.to_ascii_lowercase()));
+    !in_hand && u32::try_from(most).is_ok_and(|m| m <= state.extinction_count + 1)
 }
 
 /// The `within` of a form that moves as the type `to` by `template`, when

@@ -335,54 +335,56 @@ fn square_fields(
             }
         }
     }
-    mobility_field(cx, slot, piece, &template, extra, refusals);
-    template
+    mobility_field(cx, slot, piece, template, extra, refusals)
 }
 
-/// `mobilityRegion`: the squares the piece may go to, as `within`.
+/// `mobilityRegion`: the squares the piece may go to, as `within`; the
+/// template, its rides of two squares written as leaps where they cross
+/// a gap of the region (`short_rides`).
 fn mobility_field(
     cx: &Context<'_>,
     slot: usize,
     piece: &Piece,
-    template: &str,
+    template: String,
     extra: &mut String,
     refusals: &mut Vec<Refusal>,
-) {
+) -> String {
     let (files, ranks) = (cx.files, cx.ranks);
-    match cx.state.mobility[slot] {
-        [None, None] => {}
-        [Some(white), Some(black)] if cx.clip(white) == mirror(cx.clip(black), files, ranks) => {
-            let white = cx.clip(white);
-            if !line_convex(white, files, ranks) && rides(template) {
-                refusals.push(refuse(
-                    Some(&piece.origin),
-                    "regions",
-                    "a rider's mobility region has gaps along its lines: Fairy-Stockfish's riders may cross squares outside it, kaboom's `within` may not",
-                ));
-            }
-            let _ = write!(
-                extra,
-                ", within: {}",
-                ron_string(&nonempty(region_sentence(white, files, ranks)))
-            );
-        }
+    let (regions, within, why) = match cx.state.mobility[slot] {
+        [None, None] => return template,
+        [Some(white), Some(black)] if cx.clip(white) == mirror(cx.clip(black), files, ranks) => (
+            vec![cx.clip(white)],
+            nonempty(region_sentence(cx.clip(white), files, ranks)),
+            "a rider's mobility region has gaps along its lines: Fairy-Stockfish's riders may cross squares outside it, kaboom's `within` may not",
+        ),
         // Regions that differ between the sides: a region with each
         // side's squares.
         _ => match super::sided_mobility::sided(cx.state, slot) {
-            Some(sides) if sides.iter().all(|&r| line_convex(r, files, ranks)) || !rides(template) => {
-                let _ = write!(
-                    extra,
-                    ", within: {}",
-                    ron_string(&super::sided_mobility::region_name(slot))
-                );
-            }
-            _ => refusals.push(refuse(
-                Some(&piece.origin),
-                "regions",
+            Some(sides) => (
+                sides.to_vec(),
+                super::sided_mobility::region_name(slot),
                 "the piece's mobility regions are not mirror images of each other, and it rides across their gaps",
-            )),
+            ),
+            None => {
+                refusals.push(refuse(
+                    Some(&piece.origin),
+                    "regions",
+                    "the piece's mobility regions are not mirror images of each other, and it rides across their gaps",
+                ));
+                return template;
+            }
         },
-    }
+    };
+    let template = if rides(&template) && regions.iter().any(|&r| !line_convex(r, files, ranks)) {
+        super::short_rides::as_leaps(&template).unwrap_or_else(|| {
+            refusals.push(refuse(Some(&piece.origin), "regions", why));
+            template
+        })
+    } else {
+        template
+    };
+    let _ = write!(extra, ", within: {}", ron_string(&within));
+    template
 }
 
 /// `diagonalLines`: on those squares the piece also moves by its type's

@@ -81,7 +81,7 @@ pub(super) fn promoted_forms(
         if let Ok(Some(within)) = super::form_fields::form_within(state, to, true) {
             let _ = write!(extra, ", within: {}", ron_string(&within));
         }
-        if super::form_fields::royal_by_promotion(state, to) {
+        if super::royal_forms::form_royalty(state, to) == Some(super::royal_forms::FormRoyalty::Throughout) {
             extra.push_str(", royal: true");
         }
         let _ = writeln!(
@@ -127,7 +127,7 @@ pub(super) fn form_limit(state: &State, from: usize, to: usize) -> Result<Option
 /// so no promoted piece ever castles.)
 fn names_type(state: &State, slot: usize) -> Option<&'static str> {
     let named = |t: &super::state::Types| t.slots.contains(&slot);
-    if named(&state.extinction_types) && !super::form_fields::royal_by_promotion(state, slot) {
+    if named(&state.extinction_types) && super::royal_forms::form_royalty(state, slot).is_none() {
         Some("extinctionPieceTypes")
     } else if state.move_rule_types.iter().any(|t| t.all || named(t)) {
         Some("nMoveRuleTypes")

@@ -22,6 +22,7 @@
 
 use super::builtin_pieces::{PAWN, king_index};
 use super::refusal::{Refusal, refuse};
+use super::royal_forms::{FormRoyalty, form_royalty};
 use super::state::{State, Types, Value, WallingRule};
 
 /// The clauses and rules that pseudo-royal pieces and explosions add.
@@ -39,6 +40,10 @@ pub(super) struct Royalty {
     pub extinction: bool,
     /// The explosion rule, when captures explode.
     pub rule: Option<String>,
+    /// Pseudo-royal types that promotion adds to, counted with their
+    /// promoted forms by clauses written once the forms have letters
+    /// ([`super::royal_forms`]).
+    pub counted: Vec<usize>,
 }
 
 impl Royalty {
@@ -90,14 +95,21 @@ pub(super) fn royalty(
             let most = start_count(l).max(start_count(l.to_ascii_lowercase()));
             let added = promoted_to(state, slot) || (state.piece_drops && state.captures_to_hand && state.blast);
             let in_hand = start_in_hand(state, l);
-            let by_promotion = super::form_fields::royal_by_promotion(state, slot);
-            if always || by_promotion || (most as u32 <= threshold && !added && !in_hand) {
+            let forms = state
+                .promoted_types
+                .iter()
+                .any(|&(_, to)| to == slot)
+                .then(|| form_royalty(state, slot))
+                .flatten();
+            if !always && forms == Some(FormRoyalty::Counted) {
+                out.counted.push(slot);
+            } else if always || forms.is_some() || (most as u32 <= threshold && !added && !in_hand) {
                 if slot != king_index() {
                     out.royal.push(slot);
                 }
             } else if state.blast {
                 refusals.push(pseudo("with explosions, a pseudo-royal piece type must be royal throughout (no more than `extinctionPieceCount + 1` of it, and no promotion or drop that adds one)"));
-            } else if added || in_hand || state.piece_drops {
+            } else if added || in_hand || (state.piece_drops && state.captures_to_hand) {
                 refusals.push(pseudo("a pseudo-royal piece type that promotion or a drop can add to"));
             } else {
                 dynamic.push((l, threshold));

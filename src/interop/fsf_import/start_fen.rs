@@ -70,7 +70,7 @@ fn split_fen(fen: &str) -> Result<StartFen, String> {
 }
 
 /// The board of a FEN as rows of optional letters, White's rank 1 first.
-fn fen_rows(board: &str, files: u8) -> Option<Vec<Vec<Option<char>>>> {
+pub(super) fn fen_rows(board: &str, files: u8) -> Option<Vec<Vec<Option<char>>>> {
     let mut rows = Vec::new();
     for rank in board.split('/') {
         let mut row = Vec::new();
