@@ -34,6 +34,7 @@ mod game_end;
 mod hands;
 mod held_rights;
 mod makpong;
+mod move_repetition;
 mod petrify;
 mod pieces;
 mod promoted_forms;
