@@ -405,6 +405,7 @@ fn end() -> impl Strategy<Value = EndRule> {
         (0u32..1000, prop::option::of(cond())).prop_map(|(n, c)| EndCondition::Repetition(n, c)),
         (0u32..1000).prop_map(EndCondition::PerpetualCheck),
         (0u32..1000, prop::option::of(cond())).prop_map(|(n, c)| EndCondition::MutualPerpetualCheck(n, c)),
+        (0u32..1000, prop::option::of(kind_filter())).prop_map(|(n, k)| EndCondition::Shuttles(n, k)),
         cond().prop_map(EndCondition::Holds),
         cond().prop_map(EndCondition::Dead),
         Just(EndCondition::CountingOver),

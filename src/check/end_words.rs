@@ -32,6 +32,7 @@ pub(super) fn describe(rule: &EndRule<Resolved>, v: &Vocabulary<'_>) -> String {
         EndCondition::MutualPerpetualCheck(n, g) => {
             guarded(&format!("{n}-fold repetition by mutual perpetual check"), g)
         }
+        EndCondition::Shuttles(n, _) => format!("{{enemy}} moved a piece back and forth {n} times"),
         EndCondition::Holds(c) => v.cond(c),
         EndCondition::Dead(_) => "dead position".to_string(),
         EndCondition::CountingOver => "counting rule".to_string(),

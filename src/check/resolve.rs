@@ -533,6 +533,7 @@ impl Resolver<'_, '_> {
             EndCondition::Repetition(n, c) => EndCondition::Repetition(*n, self.optional_cond(c)?),
             EndCondition::PerpetualCheck(n) => EndCondition::PerpetualCheck(*n),
             EndCondition::MutualPerpetualCheck(n, c) => EndCondition::MutualPerpetualCheck(*n, self.optional_cond(c)?),
+            EndCondition::Shuttles(n, k) => EndCondition::Shuttles(*n, self.kinds(k)?),
             EndCondition::CountingOver => EndCondition::CountingOver,
             EndCondition::Holds(c) => EndCondition::Holds(self.cond(c)?),
             EndCondition::Dead(c) => EndCondition::Dead(self.cond(c)?),

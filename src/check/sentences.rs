@@ -182,7 +182,7 @@ impl CheckedSentences {
             | EndCondition::MoveRule(_, c)
             | EndCondition::Repetition(_, c)
             | EndCondition::MutualPerpetualCheck(_, c) => c.as_ref(),
-            EndCondition::PerpetualCheck(_) | EndCondition::CountingOver => None,
+            EndCondition::PerpetualCheck(_) | EndCondition::Shuttles(..) | EndCondition::CountingOver => None,
         });
         self.rules
             .iter()
@@ -697,6 +697,16 @@ fn check_end(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> (Vec
                 format!("`{n} repetitions by {mutual}perpetual check`: a position must stand at least twice to repeat"),
                 text.location.clone(),
                 format!("write 2 or more, as in `3 repetitions by {mutual}perpetual check: {outcome}`"),
+            );
+            continue;
+        }
+        if let EndCondition::Shuttles(n, _) = rule.condition
+            && n < 2
+        {
+            c.error(
+                format!("`{n} shuttles`: a piece goes back and forth in 2 moves at least"),
+                text.location.clone(),
+                "write 2 or more, as in `4 shuttles: win`",
             );
             continue;
         }

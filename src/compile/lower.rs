@@ -307,6 +307,7 @@ impl Builder {
             EndCondition::Repetition(n, c) => End::Repetition(*n, c.as_ref().map(|c| self.cond(c))),
             EndCondition::PerpetualCheck(n) => End::PerpetualCheck(*n),
             EndCondition::MutualPerpetualCheck(n, c) => End::MutualPerpetualCheck(*n, c.as_ref().map(|c| self.cond(c))),
+            EndCondition::Shuttles(n, kinds) => End::Shuttles(*n, *kinds),
             EndCondition::CountingOver => End::CountingOver,
             EndCondition::Holds(c) => {
                 self.p.immediate_end = true;

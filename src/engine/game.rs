@@ -196,6 +196,9 @@ impl<'v> Game<'v> {
                     words()
                 }
                 End::CountingOver if pos.count.over() => words(),
+                End::Shuttles(n, kinds) if super::shuttles::shuttled(v, &self.positions, &self.moves, n, kinds) => {
+                    words()
+                }
                 End::MutualPerpetualCheck(n, guard)
                     if n > 0
                         && self.repetitions() >= n as usize

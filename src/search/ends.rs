@@ -63,8 +63,8 @@ impl Ends {
                 End::Holds(c) | End::Dead(c) => variant.eval_cond(c, pos, &ctx),
                 End::MoveRule(n, guard) => n > 0 && pos.halfmove >= 2 * n && variant.guard_holds(guard, pos),
                 End::Repetition(n, guard) => n > 0 && repeated && variant.guard_holds(guard, pos),
-                // Needs the checks of the whole cycle: judged in play only.
-                End::PerpetualCheck(_) | End::MutualPerpetualCheck(..) => false,
+                // Need the moves and checks of the whole cycle: judged in play only.
+                End::PerpetualCheck(_) | End::MutualPerpetualCheck(..) | End::Shuttles(..) => false,
                 End::CountingOver => pos.count.over(),
                 End::Checkmate(guard) | End::Stalemate(guard) => match no_moves {
                     None => return Verdict::NeedMoves,

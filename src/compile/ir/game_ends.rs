@@ -53,6 +53,10 @@ pub enum End {
     /// Repetition in which both sides gave check at every one of their
     /// moves (and the condition holds, if any). Judged in play only.
     MutualPerpetualCheck(u32, Option<CondId>),
+    /// The side that moved has moved one piece, of the kinds in the mask,
+    /// back and forth with its last N moves (`N shuttles`). Judged in play
+    /// only.
+    Shuttles(u32, u64),
     /// A condition on the position: ends the game at once, in search too.
     Holds(CondId),
     /// A dead position: ends the game in play only.

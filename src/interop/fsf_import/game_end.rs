@@ -366,6 +366,14 @@ fn result_rules(state: &State, before: &Before<'_>, end: &mut Vec<String>, refus
         end.extend(drawn_rules(state, &DrawAt::Moves(state.n_move_rule), drawn("draw")));
     }
     if state.n_fold_rule > 0 {
+        // `moveRepetitionIllegal`: read before the repetitions, as
+        // Fairy-Stockfish reads it in the same walk back.
+        if state.move_repetition_loses {
+            match super::move_repetition::shuttle_rule(state) {
+                Ok(rule) => end.extend(rule),
+                Err(r) => refusals.push(r),
+            }
+        }
         // `perpetualCheckIllegal`: at the repetition, a side that gave
         // check at every one of its moves since the position first stood
         // loses (both: a draw, whatever `nFoldValue` says, which

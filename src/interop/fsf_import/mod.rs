@@ -36,6 +36,7 @@ mod hands;
 mod held_rights;
 mod lame;
 mod makpong;
+mod move_repetition;
 mod pawn_forms;
 mod petrify;
 mod pieces;

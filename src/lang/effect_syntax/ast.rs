@@ -519,6 +519,10 @@ pub enum EndCondition<P: Phase = Parsed> {
     /// every one of their moves since the first of them (`N repetitions by
     /// mutual perpetual check`); with a condition, only when it holds too.
     MutualPerpetualCheck(u32, Option<Cond<P>>),
+    /// The side that moved has moved one piece back and forth between two
+    /// squares with its last N moves (`N shuttles`, `N shuttles by not K
+    /// A`: only a piece of those kinds; docs/effects.md, Game end).
+    Shuttles(u32, P::Kinds),
     /// Any condition on the position: ends the game at once, in search too.
     Holds(Cond<P>),
     /// A dead position (`dead if <condition>`): ends the game in play, but

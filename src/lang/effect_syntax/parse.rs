@@ -169,6 +169,11 @@ pub fn parse_end(text: &str) -> Result<EndRule, SentenceError> {
                 EndCondition::Repetition(n, guard)
             }
         }
+        G::shuttles => {
+            let mut parts = condition.into_inner();
+            let n = number(parts.next().expect("a number"))?;
+            EndCondition::Shuttles(n, parts.next().map(|k| lower_kinds(first(k))))
+        }
         G::dead => EndCondition::Dead(lower_cond(first(condition))?),
         G::counting_over => EndCondition::CountingOver,
         _ => EndCondition::Holds(lower_cond(condition)?),
@@ -453,6 +458,23 @@ mod tests {
         );
         let both = parse_end("not exists(own royal) and not exists(enemy royal): both lose").unwrap();
         assert_eq!(both.outcome, EndOutcome::BothLose);
+    }
+
+    #[test]
+    fn parses_shuttles_with_and_without_kinds() {
+        assert_eq!(
+            parse_end("4 shuttles: win").unwrap().condition,
+            EndCondition::Shuttles(4, None)
+        );
+        let rule = parse_end("4 shuttles by not A K: win").unwrap();
+        let EndCondition::Shuttles(4, Some(kinds)) = &rule.condition else {
+            panic!("{rule:?}")
+        };
+        assert!(kinds.negate);
+        assert_eq!(kinds.letters.iter().map(|l| l.0).collect::<String>(), "AK");
+        assert_eq!(rule.to_string(), "4 shuttles by not A K: win");
+        assert!(parse_end("shuttles: win").is_err());
+        assert!(parse_end("4 shuttles by: win").is_err());
     }
 
     #[test]

@@ -471,6 +471,13 @@ impl Display for EndCondition<Parsed> {
                 write!(f, "{n} repetitions by mutual perpetual check")?;
                 guard(f, c)
             }
+            EndCondition::Shuttles(n, kinds) => {
+                write!(f, "{n} shuttles")?;
+                match kinds {
+                    Some(k) => write!(f, " by {k}"),
+                    None => Ok(()),
+                }
+            }
             EndCondition::Holds(c) => write!(f, "{c}"),
             EndCondition::Dead(c) => write!(f, "dead if {c}"),
             EndCondition::CountingOver => f.write_str("counting over"),

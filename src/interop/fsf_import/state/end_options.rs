@@ -8,6 +8,7 @@ use super::{Entry, Origin, Setter, State, Value, colours};
 const FLAGS: &[Setter<bool>] = &[
     ("stalematePieceCount", |s| &mut s.stalemate_piece_count),
     ("perpetualCheckIllegal", |s| &mut s.perpetual_check_loses),
+    ("moveRepetitionIllegal", |s| &mut s.move_repetition_loses),
     ("nFoldValueAbsolute", |s| &mut s.n_fold_absolute),
     ("checkCounting", |s| &mut s.check_counting),
     ("flagPieceSafe", |s| &mut s.flag_piece_safe),

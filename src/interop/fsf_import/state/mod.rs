@@ -198,6 +198,9 @@ pub struct State {
     /// `perpetualCheckIllegal`: at a repetition, the side that gave check
     /// at every one of its moves since the position first stood loses.
     pub perpetual_check_loses: bool,
+    /// `moveRepetitionIllegal`: the side that moves a piece back and forth
+    /// for the fifth time loses (`4 shuttles`).
+    pub move_repetition_loses: bool,
     /// `materialCounting = whitedrawodds` / `blackdrawodds`: the game end
     /// that would be drawn by stalemate, the move rule or repetition is a
     /// win of that side (`white wins`, `black wins`).
@@ -417,6 +420,7 @@ impl Default for State {
             piece_promotion_on_capture: false,
             piece_demotion: false,
             perpetual_check_loses: false,
+            move_repetition_loses: false,
             draw_winner: None,
             counting_rule: None,
             n_fold_absolute: false,

@@ -32,7 +32,6 @@ pub(super) const UNSUPPORTED: &[(&str, &str)] = &[
     ("passOnStalemate", "false"),
     ("passOnStalemateWhite", "false"),
     ("passOnStalemateBlack", "false"),
-    ("moveRepetitionIllegal", "false"),
     ("chasingRule", "none"),
     ("shatarMateRule", "false"),
     ("dupleCheck", "false"),

@@ -1,0 +1,56 @@
+//! `moveRepetitionIllegal`: Fairy-Stockfish ends the game, lost for the
+//! side that moved, when that side's last four moves took one piece back
+//! and forth between two squares (one pass may stand for the second of
+//! them) and the move before them brought it there without capture, none
+//! of them in check, with no capture or irreversible move meanwhile;
+//! only a piece whose mobility region meets the enemy king's (in its
+//! `is_optional_game_end`). kaboom's `4 shuttles: win` (the side to move
+//! wins), with `by` the kinds of those pieces when not every kind
+//! qualifies.
+
+use super::builtin_pieces::king_index;
+use super::refusal::{Refusal, refuse};
+use super::square_sets::board_squares;
+use super::state::State;
+
+/// The end rule (none when no piece qualifies), or a refusal when the
+/// kinds that qualify differ between the sides.
+pub(super) fn shuttle_rule(state: &State) -> Result<Option<String>, Refusal> {
+    let board = board_squares(state.files, state.ranks);
+    let region = |slot: usize, side: usize| {
+        state
+            .mobility
+            .get(slot)
+            .and_then(|r| r[side])
+            .map_or(board, |r| r & board)
+    };
+    // Per side, whether each piece may stand where the enemy king may.
+    let qualifies = |side: usize| -> Vec<(char, bool)> {
+        let king = region(king_index(), 1 - side);
+        (0..state.pieces.len())
+            .filter_map(|slot| {
+                let p = state.pieces[slot].as_ref()?;
+                Some((p.letter.to_ascii_uppercase(), region(slot, side) & king != 0))
+            })
+            .collect()
+    };
+    let white = qualifies(0);
+    if white != qualifies(1) {
+        return Err(refuse(
+            None,
+            "repetition rules",
+            "`moveRepetitionIllegal`: the pieces whose mobility region meets the enemy king's differ between the sides",
+        ));
+    }
+    let (yes, no): (Vec<_>, Vec<_>) = white.iter().partition(|(_, q)| *q);
+    let letters = |v: &[&(char, bool)]| v.iter().map(|(c, _)| c.to_string()).collect::<Vec<_>>().join(" ");
+    Ok(if yes.is_empty() {
+        None
+    } else if no.is_empty() {
+        Some("4 shuttles: win".to_string())
+    } else if no.len() < yes.len() {
+        Some(format!("4 shuttles by not {}: win", letters(&no)))
+    } else {
+        Some(format!("4 shuttles by {}: win", letters(&yes)))
+    })
+}
