@@ -30,6 +30,7 @@ pub mod position;
 pub mod recent;
 mod right_moves;
 mod set_ops;
+mod since;
 mod split_colours;
 pub mod timed_shields;
 pub mod trace;

@@ -34,7 +34,6 @@ pub(super) const UNSUPPORTED: &[(&str, &str)] = &[
     ("passOnStalemateBlack", "false"),
     ("moveRepetitionIllegal", "false"),
     ("chasingRule", "none"),
-    ("shatarMateRule", "false"),
     ("dupleCheck", "false"),
     ("countingRule", "none"),
     ("kingType", "k"),
