@@ -189,7 +189,8 @@ fn leaf_cond() -> impl Strategy<Value = Cond> {
         any::<bool>().prop_map(Cond::Truth),
         (quantity(), comparison(), 0u32..1000).prop_map(|(q, c, n)| Cond::Compare(q, c, n)),
         set().prop_map(Cond::Exists),
-        set().prop_map(Cond::Attacked),
+        set().prop_map(|s| Cond::Attacked(s, None)),
+        (set(), set()).prop_map(|(a, b)| Cond::Attacked(a, Some(b))),
         (set(), set()).prop_map(|(a, b)| Cond::Touching(a, b)),
         (set(), set()).prop_map(|(a, b)| Cond::Within(a, b)),
         (set(), set()).prop_map(|(a, b)| Cond::CanReach(a, b)),
@@ -217,6 +218,7 @@ fn cond() -> impl Strategy<Value = Cond> {
             (b(), b()).prop_map(|(a, c)| Cond::And(a, c)),
             (b(), b()).prop_map(|(a, c)| Cond::Or(a, c)),
             b().prop_map(Cond::Before),
+            (b(), b()).prop_map(|(d, c)| Cond::Since(d, c)),
         ]
     })
 }

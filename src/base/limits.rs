@@ -50,6 +50,9 @@ pub const MAX_SHIELD_MOVES: u8 = 99;
 /// Distinct `before(...)` conditions a variant may use: each is a bit a
 /// move leaves in the position.
 pub const MAX_BEFORE: usize = 8;
+/// The most `since(...)` conditions a variant may use (the position keeps
+/// one bit per side for each).
+pub const MAX_SINCE: usize = 8;
 
 /// The longest limit a count of moves may have, in moves (the FEN carries
 /// it in plies): the checker's bound on a `counting` limit and the FEN

@@ -197,6 +197,7 @@ impl Costs {
             | Cond::CastlingRight(_)
             | Cond::Capture => 1,
             Cond::Not(a) | Cond::Before(a) => self.cond(a),
+            Cond::Since(d, c) => self.cond(d).saturating_add(self.cond(c)),
             Cond::And(a, b) | Cond::Or(a, b) => self.cond(a).saturating_add(self.cond(b)),
             Cond::Versus(a, _, b, _) => {
                 let one = |q: &Quantity<Resolved>| self.cond(&Cond::Compare(q.clone(), Comparison::Equal, 0));
@@ -204,9 +205,11 @@ impl Costs {
             }
             Cond::Compare(Quantity::Count(s) | Quantity::Squares(s) | Quantity::Material(s), _, _)
             | Cond::Exists(s) => self.set(s).1.saturating_add(1),
-            Cond::Attacked(s) => {
+            Cond::Attacked(s, by) => {
                 let (size, cost) = self.set(s);
-                cost.saturating_add(size.saturating_mul(ATTACK_STEPS))
+                let by = by.as_ref().map_or(0, |b| self.set(b).1);
+                cost.saturating_add(by)
+                    .saturating_add(size.saturating_mul(ATTACK_STEPS))
             }
             Cond::Touching(a, b) => {
                 let ((sa, ca), (_, cb)) = (self.set(a), self.set(b));
@@ -572,6 +575,10 @@ fn cond_sets(c: &Cond, f: &mut impl FnMut(&SetExpr)) {
         | Cond::CastlingRight(_)
         | Cond::Capture => {}
         Cond::Not(a) | Cond::Before(a) => cond_sets(a, f),
+        Cond::Since(d, c) => {
+            cond_sets(d, f);
+            cond_sets(c, f);
+        }
         Cond::And(a, b) | Cond::Or(a, b) => {
             cond_sets(a, f);
             cond_sets(b, f);
@@ -582,10 +589,10 @@ fn cond_sets(c: &Cond, f: &mut impl FnMut(&SetExpr)) {
         }
         Cond::Compare(Quantity::Count(s) | Quantity::Squares(s) | Quantity::Material(s), _, _)
         | Cond::Exists(s)
-        | Cond::Attacked(s)
+        | Cond::Attacked(s, None)
         | Cond::Line(_, s, _, _)
         | Cond::Block(s, _) => set_walk(s, f),
-        Cond::Touching(a, b) | Cond::Within(a, b) | Cond::CanReach(a, b) => {
+        Cond::Touching(a, b) | Cond::Within(a, b) | Cond::CanReach(a, b) | Cond::Attacked(a, Some(b)) => {
             set_walk(a, f);
             set_walk(b, f);
         }

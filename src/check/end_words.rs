@@ -189,7 +189,8 @@ impl Vocabulary<'_> {
             },
             Cond::Compare(q, op, n) => format!("{} number {} {n}", self.quantity(q), compare(*op)),
             Cond::Exists(s) => format!("{} stands", self.set(s)),
-            Cond::Attacked(s) => format!("{} is attacked", self.set(s)),
+            Cond::Attacked(s, None) => format!("{} is attacked", self.set(s)),
+            Cond::Attacked(s, Some(by)) => format!("{} is attacked by {}", self.set(s), self.set(by)),
             Cond::Touching(a, b) => format!("{} touches {}", self.set(a), self.set(b)),
             Cond::Within(a, b) => format!("{} stands within {}", self.set(a), self.set(b)),
             Cond::CanReach(a, b) => format!("{} can move to {}", self.set(a), self.set(b)),
@@ -205,6 +206,11 @@ impl Vocabulary<'_> {
                 format!("{} is {} {}{more}", self.quantity(a), compare(*op), self.quantity(b))
             }
             Cond::Before(inner) => format!("before the last move, {}", self.cond(inner)),
+            Cond::Since(d, c) => format!(
+                "on one of this side's turns {}, and on each one since {}",
+                self.cond(d),
+                self.cond(c)
+            ),
             Cond::Line(goal, s, n, _) => match goal {
                 LineGoal::InRow => format!("{n} of {} stand in a row", self.set(s)),
                 LineGoal::Collinear => format!("{n} of {} stand on one line", self.set(s)),

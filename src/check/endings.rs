@@ -120,15 +120,17 @@ fn set_names_royal(s: &SetExpr<Resolved>, royal: RoyalKinds) -> bool {
 fn cond_names_royal(c: &Cond<Resolved>, royal: RoyalKinds) -> bool {
     match c {
         Cond::Not(a) | Cond::Before(a) => cond_names_royal(a, royal),
+        Cond::Since(a, b) => cond_names_royal(a, royal) || cond_names_royal(b, royal),
         Cond::Versus(a, _, b, _) => [a, b]
             .into_iter()
             .any(|q| cond_names_royal(&Cond::Compare(q.clone(), Comparison::Equal, 0), royal)),
         Cond::And(a, b) | Cond::Or(a, b) => cond_names_royal(a, royal) || cond_names_royal(b, royal),
         Cond::Compare(Quantity::Count(s) | Quantity::Material(s), _, _)
         | Cond::Exists(s)
-        | Cond::Attacked(s)
+        | Cond::Attacked(s, None)
         | Cond::Line(_, s, _, _)
         | Cond::Block(s, _) => set_names_royal(s, royal),
+        Cond::Attacked(a, Some(b)) => set_names_royal(a, royal) || set_names_royal(b, royal),
         Cond::Compare(Quantity::Captured(mask), _, _) => kinds_name_royal(*mask, royal),
         Cond::Touching(a, b) | Cond::Within(a, b) | Cond::CanReach(a, b) => {
             set_names_royal(a, royal) || set_names_royal(b, royal)
@@ -152,6 +154,7 @@ pub(super) fn reads_hands(c: &Cond<Resolved>) -> bool {
     match c {
         Cond::Dropped(_) | Cond::Compare(Quantity::Held(..), _, _) => true,
         Cond::Not(a) | Cond::Before(a) => reads_hands(a),
+        Cond::Since(a, b) => reads_hands(a) || reads_hands(b),
         Cond::Versus(a, _, b, _) => [a, b]
             .into_iter()
             .any(|q| reads_hands(&Cond::Compare(q.clone(), Comparison::Equal, 0))),
@@ -165,6 +168,7 @@ pub(super) fn reads_passes(c: &Cond<Resolved>) -> bool {
     match c {
         Cond::Compare(Quantity::Passes, _, _) => true,
         Cond::Not(a) | Cond::Before(a) => reads_passes(a),
+        Cond::Since(a, b) => reads_passes(a) || reads_passes(b),
         Cond::Versus(a, _, b, _) => [a, b]
             .into_iter()
             .any(|q| reads_passes(&Cond::Compare(q.clone(), Comparison::Equal, 0))),
@@ -178,6 +182,7 @@ fn cond_reads_checks(c: &Cond<Resolved>) -> bool {
     match c {
         Cond::Compare(Quantity::Checks(_), _, _) => true,
         Cond::Not(a) | Cond::Before(a) => cond_reads_checks(a),
+        Cond::Since(a, b) => cond_reads_checks(a) || cond_reads_checks(b),
         Cond::Versus(a, _, b, _) => [a, b]
             .into_iter()
             .any(|q| cond_reads_checks(&Cond::Compare(q.clone(), Comparison::Equal, 0))),

@@ -326,8 +326,16 @@ impl Resolver<'_, '_> {
                 Cond::Versus(a, *cmp, b, *offset)
             }
             Cond::Before(a) => Cond::Before(self.boxed_cond(a)?),
+            Cond::Since(d, c) => {
+                let (d, c) = both(self.boxed_cond(d), self.boxed_cond(c))?;
+                Cond::Since(d, c)
+            }
             Cond::Exists(s) => Cond::Exists(self.set(s)?),
-            Cond::Attacked(s) => Cond::Attacked(self.set(s)?),
+            Cond::Attacked(s, None) => Cond::Attacked(self.set(s)?, None),
+            Cond::Attacked(s, Some(by)) => {
+                let (s, by) = both(self.set(s), self.set(by))?;
+                Cond::Attacked(s, Some(by))
+            }
             Cond::Touching(a, b) => {
                 let (a, b) = both(self.set(a), self.set(b))?;
                 Cond::Touching(a, b)

@@ -60,8 +60,32 @@ pub(super) fn asks_can_reach<P: effects::Phase>(cond: &Cond<P>) -> bool {
     }
 }
 
-/// Reports `can reach(...)` outside an end rule: it asks for the legal
-/// moves of the side to move, and only end rules are read for that side.
+/// Whether a condition asks `since(...)` (at any depth).
+pub(super) fn asks_since<P: effects::Phase>(cond: &Cond<P>) -> bool {
+    match cond {
+        Cond::Since(..) => true,
+        Cond::Not(a) | Cond::Before(a) => asks_since(a),
+        Cond::And(a, b) | Cond::Or(a, b) => asks_since(a) || asks_since(b),
+        _ => false,
+    }
+}
+
+/// The location of the first `word(` in a sentence (else the sentence's).
+fn word_at(c: &Checker<'_>, text: &Spanned<String>, word: &str) -> Option<crate::base::span::Location> {
+    let lower = text.value.to_ascii_lowercase();
+    let found = lower
+        .match_indices(word)
+        .find(|(i, _)| lower[i + word.len()..].trim_start().starts_with('('));
+    match found {
+        Some((i, _)) => c.inside(text, i..i + word.len()),
+        None => text.location.clone(),
+    }
+}
+
+/// Reports `can reach(...)` and `since(...)` outside an end rule: the
+/// first asks for the legal moves of the side to move, and only end rules
+/// are read for that side; the second is kept for the side to move after
+/// each move, which only end rules read.
 pub(super) fn only_in_end_rules(c: &mut Checker<'_>, text: &Spanned<String>, cond: &Cond, what: &str) {
     if asks_can_reach(cond) {
         let lower = text.value.to_ascii_lowercase();
@@ -76,6 +100,36 @@ pub(super) fn only_in_end_rules(c: &mut Checker<'_>, text: &Spanned<String>, con
             format!("`can reach(...)` may not stand in {what}"),
             at,
             "`can reach` asks for the legal moves of the side to move: use it in an `end` rule, which is read for that side",
+        );
+    }
+    if asks_since(cond) {
+        let at = word_at(c, text, "since");
+        c.error(
+            format!("`since(...)` may not stand in {what}"),
+            at,
+            "`since` reads the turns of the side to move that led to the position: use it in an `end` rule",
+        );
+    }
+}
+
+/// Reports a `since(d, c)` whose `d` or `c` asks `since(...)` or
+/// `can reach(...)` again: each is judged after every move, where neither
+/// can be.
+pub(super) fn since_inside_since(c: &mut Checker<'_>, text: &Spanned<String>, cond: &Cond) {
+    fn nested(cond: &Cond) -> bool {
+        match cond {
+            Cond::Since(d, k) => [d, k].iter().any(|x| asks_since(x) || asks_can_reach(x)) || nested(d) || nested(k),
+            Cond::Not(a) | Cond::Before(a) => nested(a),
+            Cond::And(a, b) | Cond::Or(a, b) => nested(a) || nested(b),
+            _ => false,
+        }
+    }
+    if nested(cond) {
+        let at = word_at(c, text, "since");
+        c.error(
+            "`since(d, c)` reads `since(...)` or `can reach(...)` inside it",
+            at,
+            "`d` and `c` are judged after every move: write them with plain conditions",
         );
     }
 }

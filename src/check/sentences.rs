@@ -7,7 +7,8 @@ use super::checker::Checker;
 use super::resolve::{Names, Resolved, Resolver};
 use super::sentence_parse::{only_in_end_rules, parse};
 use crate::base::limits::{
-    MAX_BEFORE, MAX_CHOICES, MAX_COUNTERS, MAX_SHIELD_RULES, SHIELD_BLOCK, SHIELD_BOUNCE, SHIELD_PUSH, SHIELD_REMOVE,
+    MAX_BEFORE, MAX_CHOICES, MAX_COUNTERS, MAX_SHIELD_RULES, MAX_SINCE, SHIELD_BLOCK, SHIELD_BOUNCE, SHIELD_PUSH,
+    SHIELD_REMOVE,
 };
 use crate::base::piece::Kind;
 use crate::lang::betza::Template;
@@ -472,20 +473,26 @@ fn check_counters(c: &mut Checker<'_>, out: &CheckedSentences) -> Vec<u64> {
 }
 
 /// Reports more than [`MAX_BEFORE`] uses of `before(...)` (each is a bit a
-/// move leaves in the position) and `checks(...)` on either side of a
-/// comparison of two numbers (the FEN carries checks counted down to one
-/// limit).
+/// move leaves in the position), more than [`MAX_SINCE`] of `since(...)`
+/// (a bit per side the position keeps) and `checks(...)` on either side
+/// of a comparison of two numbers (the FEN carries checks counted down to
+/// one limit).
 fn check_comparisons(c: &mut Checker<'_>, out: &CheckedSentences) {
-    fn walk(cond: &Cond<Resolved>, befores: &mut usize, checks: &mut bool) {
+    fn walk(cond: &Cond<Resolved>, uses: &mut [usize; 2], checks: &mut bool) {
         match cond {
-            Cond::Not(a) => walk(a, befores, checks),
+            Cond::Not(a) => walk(a, uses, checks),
             Cond::Before(a) => {
-                *befores += 1;
-                walk(a, befores, checks);
+                uses[0] += 1;
+                walk(a, uses, checks);
+            }
+            Cond::Since(a, b) => {
+                uses[1] += 1;
+                walk(a, uses, checks);
+                walk(b, uses, checks);
             }
             Cond::And(a, b) | Cond::Or(a, b) => {
-                walk(a, befores, checks);
-                walk(b, befores, checks);
+                walk(a, uses, checks);
+                walk(b, uses, checks);
             }
             Cond::Versus(a, _, b, _) => {
                 *checks |= matches!(a, Quantity::Checks(_)) || matches!(b, Quantity::Checks(_));
@@ -493,15 +500,23 @@ fn check_comparisons(c: &mut Checker<'_>, out: &CheckedSentences) {
             _ => {}
         }
     }
-    let (mut befores, mut checks) = (0, false);
+    let (mut uses, mut checks) = ([0, 0], false);
     for cond in out.conditions() {
-        walk(cond, &mut befores, &mut checks);
+        walk(cond, &mut uses, &mut checks);
     }
+    let [befores, sinces] = uses;
     if befores > MAX_BEFORE {
         c.error(
             format!("the variant uses `before(...)` {befores} times; at most {MAX_BEFORE} are kept"),
             None,
             "name the condition once: `before(a or b)` reads as one",
+        );
+    }
+    if sinces > MAX_SINCE {
+        c.error(
+            format!("the variant uses `since(...)` {sinces} times; at most {MAX_SINCE} are kept"),
+            None,
+            "name each `since(d, c)` once: the same one written twice still counts twice",
         );
     }
     if checks {
@@ -683,6 +698,9 @@ fn check_end(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> (Vec
         let Some(rule) = parse(c, text, "end rule", effects::parse_end) else {
             continue;
         };
+        if let Some(cond) = rule.condition.cond() {
+            super::sentence_parse::since_inside_since(c, text, cond);
+        }
         if let EndCondition::PerpetualCheck(n) | EndCondition::MutualPerpetualCheck(n, _) = rule.condition
             && n < 2
         {
@@ -749,6 +767,10 @@ fn captured_masks(cond: &Cond<Resolved>, out: &mut Vec<u64>) {
             }
         }
         Cond::Before(a) => captured_masks(a, out),
+        Cond::Since(a, b) => {
+            captured_masks(a, out);
+            captured_masks(b, out);
+        }
         _ => {}
     }
 }

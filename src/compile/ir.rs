@@ -141,8 +141,9 @@ pub enum CondNode {
     Squares(SetId, Comparison, u32),
     /// Some square of the set holds a piece.
     Exists(SetId),
-    /// Some piece on the set is attacked by the other side.
-    Attacked(SetId),
+    /// Some piece on the set is attacked by the other side; with a second
+    /// set, by a piece standing on it.
+    Attacked(SetId, Option<SetId>),
     /// The two sets touch.
     Touching(SetId, SetId),
     /// The first set is non-empty and inside the second.
@@ -165,6 +166,9 @@ pub enum CondNode {
     /// `before(...)` condition number `i` of [`Programs::before`] held
     /// before the last move (a bit the move left in the position).
     Before(u8),
+    /// `since(...)` condition number `i` of [`Programs::since`] holds for
+    /// the side to move (a bit per side the position keeps).
+    Since(u8),
     /// The move just made captured a piece.
     Capture,
     /// `n` pieces of the set on one line (in a row, or anywhere on it),
@@ -605,6 +609,10 @@ pub struct Programs {
     /// (on the position before it, for the side making it), at most
     /// [`crate::base::limits::MAX_BEFORE`].
     pub before: Vec<CondId>,
+    /// The conditions `d` and `c` of each `since(d, c)`, evaluated after
+    /// each move for the side to move, at most
+    /// [`crate::base::limits::MAX_SINCE`].
+    pub since: Vec<(CondId, CondId)>,
     /// Game-end rules in order.
     pub end: Vec<(End, EndOutcome)>,
     /// Each end rule's reason in words (its `name`, or a sentence made from

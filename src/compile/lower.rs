@@ -52,6 +52,8 @@ struct Builder {
     /// The condition of each `before(...)` bit, as written, so that one
     /// condition written twice is evaluated once.
     before_ast: Vec<Cond>,
+    /// Each `since(...)` as written, so that one written twice keeps one bit.
+    since_ast: Vec<Cond>,
 }
 
 /// Compiles the checked sentences of a variant; `initial_ranks` gives each
@@ -82,6 +84,7 @@ pub fn compile(
         line_keys: Vec::new(),
         line_mask_keys: Vec::new(),
         before_ast: Vec::new(),
+        since_ast: Vec::new(),
         regions: regions.iter().map(|r| (*r, [None; 4])).collect(),
     };
     for rule in &s.rules {
@@ -156,7 +159,7 @@ impl Builder {
                     let cond = self.cond(c);
                     let gives_check = matches!(
                         c,
-                        Cond::Attacked(ast::SetExpr::Pieces(ast::SideFilter::Enemy, kinds)) if *kinds == royal_kinds
+                        Cond::Attacked(ast::SetExpr::Pieces(ast::SideFilter::Enemy, kinds), None) if *kinds == royal_kinds
                     );
                     match self.line_support(c, royal_kinds) {
                         Some((from, other, lines)) => self.p.forbid_lines.push(LineSupport {
@@ -518,7 +521,11 @@ impl Builder {
                 CondNode::Checks(*own, *cmp, *n)
             }
             Cond::Exists(s) => CondNode::Exists(self.set(s)),
-            Cond::Attacked(s) => CondNode::Attacked(self.set(s)),
+            Cond::Attacked(s, by) => {
+                let s = self.set(s);
+                let by = by.as_ref().map(|b| self.set(b));
+                CondNode::Attacked(s, by)
+            }
             Cond::Touching(a, b) => {
                 self.area_table(1);
                 let (a, b) = (self.set(a), self.set(b));
@@ -550,6 +557,18 @@ impl Builder {
                     }
                 };
                 CondNode::Before(bit as u8)
+            }
+            Cond::Since(d, k) => {
+                let bit = match self.since_ast.iter().position(|y| y == c) {
+                    Some(i) => i,
+                    None => {
+                        let (d, k) = (self.cond(d), self.cond(k));
+                        self.p.since.push((d, k));
+                        self.since_ast.push(c.clone());
+                        self.p.since.len() - 1
+                    }
+                };
+                CondNode::Since(bit as u8)
             }
             Cond::CanReach(a, b) => {
                 let (a, b) = (self.set(a), self.set(b));

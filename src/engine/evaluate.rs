@@ -288,6 +288,7 @@ impl Variant {
             CondNode::Capture => pos.last.captured.is_some(),
             CondNode::CastlingRight(right) => pos.castling & right != 0,
             CondNode::Before(bit) => pos.last.before >> bit & 1 != 0,
+            CondNode::Since(bit) => pos.since.0[pos.side as usize] >> bit & 1 != 0,
             CondNode::Versus(a, cmp, b, offset) => {
                 let b = self.quantity(b, pos, ctx) + i64::from(offset);
                 compare(self.quantity(a, pos, ctx), cmp, b)
@@ -300,7 +301,13 @@ impl Variant {
             // A piece is attacked by the side opposing it, an empty
             // square by the side opposing the rule's owner; a blocked
             // square never.
-            CondNode::Attacked(set) => self.eval_set(set, pos, ctx).iter().any(|sq| {
+            CondNode::Attacked(set, Some(by)) => {
+                let by = self.eval_set(by, pos, ctx);
+                self.eval_set(set, pos, ctx)
+                    .iter()
+                    .any(|sq| self.attacked_from(pos, sq, &by, ctx.side))
+            }
+            CondNode::Attacked(set, None) => self.eval_set(set, pos, ctx).iter().any(|sq| {
                 let cell = pos.cell(sq);
                 let attacker = if cell.is_piece() {
                     cell.color().flip()

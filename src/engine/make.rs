@@ -260,6 +260,7 @@ impl Position {
         if let Some(counting) = &variant.programs.counting {
             variant.keep_count(counting, self, us);
         }
+        variant.keep_since(self);
     }
 
     /// A pass: nothing moves and no rule fires; the turn goes over, the
@@ -282,6 +283,7 @@ impl Position {
         if let Some(counting) = &variant.programs.counting {
             variant.keep_count(counting, self, self.side.flip());
         }
+        variant.keep_since(self);
     }
 
     /// A quiet move; an initial one that passes squares leaves them as en

@@ -31,6 +31,7 @@ pub mod recent;
 mod right_moves;
 mod set_ops;
 mod shuttles;
+mod since;
 mod split_colours;
 pub mod timed_shields;
 pub mod trace;

@@ -161,7 +161,7 @@ impl Variant {
 
     /// Whether the capture by `piece` from `from` on `to` passes the first
     /// `upto` filters: an attack that counts.
-    fn capture_passes(&self, upto: usize, pos: &Position, piece: Cell, from: Square, to: Square) -> bool {
+    pub(super) fn capture_passes(&self, upto: usize, pos: &Position, piece: Cell, from: Square, to: Square) -> bool {
         let mut after = SquareSet::EMPTY;
         if self.programs.filters.reads_after {
             after = pos.occupied[0].union(&pos.occupied[1]);

@@ -31,6 +31,10 @@ pub struct Position {
     pub(crate) used: [u16; 2],
     /// Checks each side has given, where a condition reads them.
     pub(crate) checks: [u8; 2],
+    /// Per side, bit `i` set when the variant's `since(...)` condition `i`
+    /// held on that side's latest turn (the history it reads: a FEN does
+    /// not carry it, see `Variant::keep_since`).
+    pub(crate) since: SinceBits,
     /// The count of moves towards a limit, where the variant keeps one.
     pub(crate) count: Count,
     /// Squares of pieces that may castle along and have not moved.
@@ -97,7 +101,14 @@ macro_rules! equal_whatever_they_hold {
     )*};
 }
 
-equal_whatever_they_hold!(BlockedHint, UnattackedHint, LastMoves);
+/// Per side, the bits of the variant's `since(...)` conditions on that
+/// side's latest turn: how the position was reached, so two positions that
+/// differ only in them are equal and repeat (as in Fairy-Stockfish, whose
+/// key leaves the series of checks out).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct SinceBits(pub(crate) [u8; 2]);
+
+equal_whatever_they_hold!(BlockedHint, UnattackedHint, LastMoves, SinceBits);
 
 /// How the last moves that led to a position were made: the kind the last
 /// one dropped, if it dropped a piece, and how many passes in a row ended
@@ -142,6 +153,7 @@ impl Position {
             captured: [0; MAX_COUNTERS],
             used: [0; 2],
             checks: [0; 2],
+            since: SinceBits([0; 2]),
             count: Count::default(),
             unmoved: SquareSet::EMPTY,
             gates: SquareSet::EMPTY,

@@ -98,6 +98,8 @@ pub fn position_from_record(variant: &Variant, record: &FenRecord) -> Result<Pos
             help,
         })?;
     }
+    // The game begins here for `since(...)`: this turn is its first.
+    variant.keep_since(&mut pos);
     Ok(pos)
 }
 

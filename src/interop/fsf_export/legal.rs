@@ -16,7 +16,7 @@ fn option(clause: &LegalClause, makpong: &str) -> Option<&'static str> {
     match clause {
         LegalClause::CapturesCompulsory => Some("mustCapture = true"),
         LegalClause::DropsCompulsory => Some("mustDrop = true"),
-        LegalClause::Forbids(Cond::Attacked(set)) if royal_of(set, SideFilter::Enemy) => Some("checking = false"),
+        LegalClause::Forbids(Cond::Attacked(set, None)) if royal_of(set, SideFilter::Enemy) => Some("checking = false"),
         // The kings may not face each other along a file or a rank.
         LegalClause::Forbids(Cond::Exists(SetExpr::Binary(SetOp::Intersection, a, b)))
             if royal_of(b, SideFilter::Enemy)

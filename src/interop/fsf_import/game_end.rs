@@ -7,6 +7,7 @@
 use super::adjudication::{DrawAt, FULL_BOARD, drawn_rules};
 use super::builtin_pieces::{king_index, slot_of};
 use super::castles::Castling;
+use super::check_series::check_series_rules;
 use super::counting_rule::counting_field;
 use super::flag_reach;
 use super::petrify::Petrify;
@@ -342,6 +343,7 @@ fn result_rules(state: &State, before: &Before<'_>, end: &mut Vec<String>, refus
     end.extend(before.royalty.mated.iter().cloned());
     end.extend(before.petrify.mated.iter().cloned());
     match outcome(state.checkmate_value) {
+        Some(o) if has_royal && state.check_series_mate => end.extend(check_series_rules(state, o)),
         Some(o) if has_royal => end.push(format!("checkmate: {o}")),
         Some(_) => {}
         None => refusals.push(refuse(None, "other rules", "checkmate has no result (`none`)")),

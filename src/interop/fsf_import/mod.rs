@@ -24,6 +24,7 @@ mod absent_pieces;
 mod adjudication;
 mod builtin_pieces;
 mod castles;
+mod check_series;
 mod connect_regions;
 mod convert;
 mod counting_rule;

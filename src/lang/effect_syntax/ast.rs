@@ -216,8 +216,9 @@ pub enum Cond<P: Phase = Parsed> {
     Compare(Quantity<P>, Comparison, u32),
     /// Some square of the set holds a piece.
     Exists(SetExpr<P>),
-    /// Some piece on the set is attacked by the other side.
-    Attacked(SetExpr<P>),
+    /// Some piece on the set is attacked by the other side; with a second
+    /// set, by a piece standing on it (`attacked(S by T)`).
+    Attacked(SetExpr<P>, Option<SetExpr<P>>),
     /// A square of the first set is next to one of the second.
     Touching(SetExpr<P>, SetExpr<P>),
     /// The first set is non-empty and inside the second.
@@ -235,6 +236,9 @@ pub enum Cond<P: Phase = Parsed> {
     Versus(Quantity<P>, Comparison, Quantity<P>, i32),
     /// The condition held before the last move, for the side that made it.
     Before(Box<Cond<P>>),
+    /// `since(d, c)`: `d` held at one of the side to move's turns, and `c`
+    /// at each of its turns after that one (end rules only).
+    Since(Box<Cond<P>>, Box<Cond<P>>),
     /// `n` pieces of the set on one line along a direction of the
     /// template: in a row, or anywhere on it (`in_row`, `collinear`).
     Line(LineGoal, SetExpr<P>, u8, P::Template),
@@ -531,6 +535,22 @@ pub enum EndCondition<P: Phase = Parsed> {
     /// The variant's count of moves (its `counting` field) has gone past
     /// its limit (`counting over`): ends the game in play only.
     CountingOver,
+}
+
+impl<P: Phase> EndCondition<P> {
+    /// The condition the rule reads, if it reads one (its `if` condition,
+    /// or the condition itself).
+    pub fn cond(&self) -> Option<&Cond<P>> {
+        match self {
+            EndCondition::Checkmate(c)
+            | EndCondition::Stalemate(c)
+            | EndCondition::MoveRule(_, c)
+            | EndCondition::Repetition(_, c)
+            | EndCondition::MutualPerpetualCheck(_, c) => c.as_ref(),
+            EndCondition::Holds(c) | EndCondition::Dead(c) => Some(c),
+            EndCondition::PerpetualCheck(_) | EndCondition::CountingOver => None,
+        }
+    }
 }
 
 /// A game-end rule.

@@ -279,7 +279,8 @@ impl Display for Cond<Parsed> {
             }
             Cond::Compare(q, op, n) => write!(f, "{q} {} {n}", comparison_word(*op)),
             Cond::Exists(set) => write!(f, "exists({set})"),
-            Cond::Attacked(set) => write!(f, "attacked({set})"),
+            Cond::Attacked(set, None) => write!(f, "attacked({set})"),
+            Cond::Attacked(set, Some(by)) => write!(f, "attacked({set} by {by})"),
             Cond::Touching(a, b) => write!(f, "touching({a}, {b})"),
             Cond::Within(a, b) => write!(f, "{a} in {b}"),
             Cond::CanReach(a, b) => write!(f, "can reach({a}, {b})"),
@@ -298,6 +299,7 @@ impl Display for Cond<Parsed> {
                 }
             }
             Cond::Before(c) => write!(f, "before({c})"),
+            Cond::Since(d, c) => write!(f, "since({d}, {c})"),
             Cond::Connected(from, sets, template) => {
                 side_prefix(f, *from)?;
                 let [chain, a, b] = &**sets;

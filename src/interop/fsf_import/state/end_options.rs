@@ -18,6 +18,7 @@ const FLAGS: &[Setter<bool>] = &[
     ("connectHorizontal", |s| &mut s.connect_lines[0]),
     ("connectVertical", |s| &mut s.connect_lines[1]),
     ("connectDiagonal", |s| &mut s.connect_lines[2]),
+    ("shatarMateRule", |s| &mut s.check_series_mate),
 ];
 
 /// The game-end options that give a count, and the field each sets.

@@ -33,7 +33,6 @@ pub(super) const UNSUPPORTED: &[(&str, &str)] = &[
     ("passOnStalemateWhite", "false"),
     ("passOnStalemateBlack", "false"),
     ("chasingRule", "none"),
-    ("shatarMateRule", "false"),
     ("dupleCheck", "false"),
     ("countingRule", "none"),
     ("kingType", "k"),

@@ -311,12 +311,21 @@ fn lower_cond_atom(p: Pair<'_, G>) -> Result<Cond, SentenceError> {
         let c = lower_cond(inner.next().expect("the grammar gives `before` a condition"))?;
         return Ok(Cond::Before(Box::new(c)));
     }
+    if rule == G::since {
+        let d = lower_cond(inner.next().expect("the grammar gives `since` two conditions"))?;
+        let c = lower_cond(inner.next().expect("the grammar gives `since` two conditions"))?;
+        return Ok(Cond::Since(Box::new(d), Box::new(c)));
+    }
+    if rule == G::attacked {
+        let set = lower_set(inner.next().expect("the grammar gives `attacked` a set"))?;
+        let by = inner.find(|p| p.as_rule() == G::set).map(lower_set).transpose()?;
+        return Ok(Cond::Attacked(set, by));
+    }
     let mut next = || inner.next().expect("the grammar guarantees the parts");
     Ok(match rule {
         G::truth => Cond::Truth(text == "true"),
         G::capture => Cond::Capture,
         G::exists => Cond::Exists(lower_set(next())?),
-        G::attacked => Cond::Attacked(lower_set(next())?),
         G::touching => {
             let a = lower_set(next())?;
             Cond::Touching(a, lower_set(next())?)
