@@ -371,10 +371,7 @@ fn result_rules(state: &State, before: &Before<'_>, end: &mut Vec<String>, refus
         // `moveRepetitionIllegal`: read before the repetitions, as
         // Fairy-Stockfish reads it in the same walk back.
         if state.move_repetition_loses {
-            match super::move_repetition::shuttle_rule(state) {
-                Ok(rule) => end.extend(rule),
-                Err(r) => refusals.push(r),
-            }
+            end.extend(super::move_repetition::shuttle_rule(state, refusals));
         }
         // `perpetualCheckIllegal`: at the repetition, a side that gave
         // check at every one of its moves since the position first stood

@@ -13,9 +13,9 @@ use super::refusal::{Refusal, refuse};
 use super::square_sets::board_squares;
 use super::state::State;
 
-/// The end rule (none when no piece qualifies), or a refusal when the
-/// kinds that qualify differ between the sides.
-pub(super) fn shuttle_rule(state: &State) -> Result<Option<String>, Refusal> {
+/// The end rule (none when no piece qualifies); a refusal, into
+/// `refusals`, when the kinds that qualify differ between the sides.
+pub(super) fn shuttle_rule(state: &State, refusals: &mut Vec<Refusal>) -> Option<String> {
     let board = board_squares(state.files, state.ranks);
     let region = |slot: usize, side: usize| {
         state
@@ -36,15 +36,16 @@ pub(super) fn shuttle_rule(state: &State) -> Result<Option<String>, Refusal> {
     };
     let white = qualifies(0);
     if white != qualifies(1) {
-        return Err(refuse(
+        refusals.push(refuse(
             None,
             "repetition rules",
             "`moveRepetitionIllegal`: the pieces whose mobility region meets the enemy king's differ between the sides",
         ));
+        return None;
     }
     let (yes, no): (Vec<_>, Vec<_>) = white.iter().partition(|(_, q)| *q);
     let letters = |v: &[&(char, bool)]| v.iter().map(|(c, _)| c.to_string()).collect::<Vec<_>>().join(" ");
-    Ok(if yes.is_empty() {
+    if yes.is_empty() {
         None
     } else if no.is_empty() {
         Some("4 shuttles: win".to_string())
@@ -52,5 +53,22 @@ pub(super) fn shuttle_rule(state: &State) -> Result<Option<String>, Refusal> {
         Some(format!("4 shuttles by not {}: win", letters(&no)))
     } else {
         Some(format!("4 shuttles by {}: win", letters(&yes)))
-    })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::interop::fsf_import::test_support::one;
+
+    #[test]
+    fn pieces_confined_away_from_the_enemy_king_may_shuttle() {
+        // Each king keeps to its own two ranks: it never stands where the
+        // other may, so it is exempt; every other piece goes anywhere.
+        let ini = "[shuttle:chess]\nmoveRepetitionIllegal = true\nmobilityRegionWhiteKing = *1 *2\nmobilityRegionBlackKing = *7 *8\n";
+        let ron = one(ini).unwrap();
+        assert!(ron.contains("\"4 shuttles by not K: win\""), "{ron}");
+        // Without the regions, every piece counts.
+        let ron = one("[free:chess]\nmoveRepetitionIllegal = true\n").unwrap();
+        assert!(ron.contains("\"4 shuttles: win\""), "{ron}");
+    }
 }
