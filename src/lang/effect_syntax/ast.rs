@@ -548,7 +548,7 @@ impl<P: Phase> EndCondition<P> {
             | EndCondition::Repetition(_, c)
             | EndCondition::MutualPerpetualCheck(_, c) => c.as_ref(),
             EndCondition::Holds(c) | EndCondition::Dead(c) => Some(c),
-            EndCondition::PerpetualCheck(_) | EndCondition::CountingOver => None,
+            EndCondition::PerpetualCheck(_) | EndCondition::Shuttles(..) | EndCondition::CountingOver => None,
         }
     }
 }
