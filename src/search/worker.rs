@@ -301,7 +301,7 @@ impl<'a> Worker<'a> {
         // Repetition compares positions whatever their clocks; the table
         // also tells them apart by the clock near the move rule's limit.
         let position_key = engine.keys.position_key(pos);
-        let key = position_key ^ engine.keys.clock_key(pos);
+        let key = position_key ^ engine.keys.clock_key(pos) ^ super::zobrist::history_key(pos);
         let repeated = ply > 0 && engine.ends.has_repetition && self.repeated(position_key);
         let verdict = engine.ends.judge(self.variant, pos, None, repeated);
         if let Verdict::Ends(outcome) = verdict

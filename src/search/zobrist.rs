@@ -132,7 +132,7 @@ impl Keys {
     /// clock near the limit ([`Keys::clock_key`]), for the table.
     #[cfg(test)]
     pub fn key(&self, pos: &Position) -> u64 {
-        self.position_key(pos) ^ self.clock_key(pos)
+        self.position_key(pos) ^ self.clock_key(pos) ^ history_key(pos)
     }
 
     /// The key of `pos` without its move-rule clock: what repetition
@@ -234,6 +234,20 @@ impl Keys {
             _ => 0,
         }
     }
+}
+
+/// The part of the table's key that says how the position was reached:
+/// the `since(...)` bits of each side (0 where none is set). Repetition
+/// leaves it out ([`Keys::position_key`]), as Fairy-Stockfish's key leaves
+/// out its series of checks; the table keeps positions whose end rules
+/// would judge a mate below them differently apart.
+pub fn history_key(pos: &Position) -> u64 {
+    let [white, black] = pos.since.0;
+    if white == 0 && black == 0 {
+        return 0;
+    }
+    let mut state = 0x7369_6E63_6500_0000_u64 ^ (u64::from(white) | u64::from(black) << 8);
+    splitmix(&mut state)
 }
 
 /// The marks' part of a key: each mark's squares, and each timer in

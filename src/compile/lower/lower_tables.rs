@@ -279,6 +279,7 @@ mod tests {
             line_keys: Vec::new(),
             line_mask_keys: Vec::new(),
             before_ast: Vec::new(),
+            since_ast: Vec::new(),
             regions: Vec::new(),
         };
         let table = b.block_mask_table(2);

@@ -163,11 +163,14 @@ fn groups(state: &State, immobile: &[Squares], hold_royal: bool) -> Vec<Group> {
             continue;
         }
         let stuck = immobile.get(slot).copied().unwrap_or(0);
+        // `sittuyinRookDrop`: the `rook` piece goes on the first rank only.
+        let first_rank_only = state.rook_first_rank_drops && Some(slot) == slot_of("rook");
         let mut zone = [0, 1].map(|c| {
+            let first = if first_rank_only { rank_squares(0) } else { !0 };
             // `enclosingDrop = anyside` replaces the drop region and the
             // pawns' limits (Fairy-Stockfish starts its squares afresh).
             if state.drop_from_any_side {
-                return board & !stuck;
+                return board & !stuck & first;
             }
             let mut z = region[c] & !stuck;
             if slot == PAWN && has_pawn {
@@ -178,7 +181,7 @@ fn groups(state: &State, immobile: &[Squares], hold_royal: bool) -> Vec<Group> {
                     z &= !rank_squares(0);
                 }
             }
-            z
+            z & first
         });
         let mut no_doubled = state.drop_no_doubled == Some(slot);
         if no_doubled {
@@ -236,4 +239,26 @@ fn zone_set(state: &State, mut set: String, zone: &[Squares; 2], no_doubled: boo
         };
     }
     set
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::{legal, one, variant};
+
+    /// `sittuyinRookDrop`: a rook in hand goes on the first rank only,
+    /// other pieces anywhere in the drop region.
+    #[test]
+    fn rooks_are_dropped_on_the_first_rank_only() {
+        let v = variant(&one("[x:crazyhouse]\nsittuyinRookDrop = true\n").unwrap());
+        let moves = legal(&v, "4k3/8/8/8/8/8/8/4K3[RNrn] w - - 0 1");
+        let rooks: Vec<&String> = moves.iter().filter(|m| m.starts_with("R@")).collect();
+        assert_eq!(rooks.len(), 7, "{moves:?}");
+        assert!(rooks.iter().all(|m| m.ends_with('1')), "{moves:?}");
+        assert!(moves.contains(&"N@d5".to_string()), "{moves:?}");
+        let black = legal(&v, "4k3/8/8/8/8/8/8/4K3[RNrn] b - - 0 1");
+        assert!(
+            black.iter().filter(|m| m.starts_with("R@")).all(|m| m.ends_with('8')),
+            "{black:?}"
+        );
+    }
 }

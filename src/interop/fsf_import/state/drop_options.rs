@@ -19,6 +19,7 @@ const FLAGS: &[Setter<bool>] = &[
     ("mustDrop", |s| &mut s.must_drop),
     ("dropOppositeColoredBishop", |s| &mut s.drop_opposite_coloured_bishop),
     ("shogiPawnDropMateIllegal", |s| &mut s.pawn_drop_mate_loses),
+    ("sittuyinRookDrop", |s| &mut s.rook_first_rank_drops),
 ];
 
 /// Applies `e` if it is a drop option (false if it is not one).

@@ -228,6 +228,9 @@ pub struct State {
     /// `shatarMateRule`: a mate's result depends on the series of checks
     /// that led to it (see `check_series`).
     pub check_series_mate: bool,
+    /// `sittuyinRookDrop`: the `rook` piece is dropped on the side's first
+    /// rank only (within its drop region).
+    pub rook_first_rank_drops: bool,
     /// `mobilityRegionWhite<Piece>`, `mobilityRegionBlack<Piece>`: the
     /// squares a piece type may go to, per slot and colour.
     pub mobility: Vec<[Option<Squares>; 2]>,
@@ -433,6 +436,7 @@ impl Default for State {
             drop_no_doubled_count: 1,
             pawn_drop_mate_loses: false,
             check_series_mate: false,
+            rook_first_rank_drops: false,
             mobility: vec![[None, None]; slot_count()],
             soldier_rank: 1,
             en_passant_region: [None, None],

@@ -25,7 +25,6 @@ pub(super) const UNSUPPORTED: &[(&str, &str)] = &[
     ("enPassantTypesBlack", ""),
     ("mustDropType", ""),
     ("dropOnTop", "false"),
-    ("sittuyinRookDrop", "false"),
     ("pass", "false"),
     ("passWhite", "false"),
     ("passBlack", "false"),
