@@ -235,11 +235,13 @@ impl<'a> Worker<'a> {
     pub fn search_root(&mut self, root: &Position, depth: i32) -> i32 {
         self.seldepth = 0;
         self.root_depth = depth;
+        // The key is computed in full at the root; below, from the parent's.
+        let root_key = self.shared.engine.keys.position_key(root);
         let centre = self
             .last_score
             .filter(|s| self.tech.aspiration && depth >= ASPIRATION_DEPTH && !is_mate(*s) && self.excluded.is_empty());
         let Some(centre) = centre else {
-            let score = self.negamax(root, depth, 0, -INFINITY, INFINITY, true);
+            let score = self.negamax((root, root_key), depth, 0, -INFINITY, INFINITY, true);
             if self.excluded.is_empty() && !self.stopped {
                 self.last_score = Some(score);
             }
@@ -250,7 +252,7 @@ impl<'a> Worker<'a> {
         let mut delta = ASPIRATION_WINDOW;
         let (mut alpha, mut beta) = (centre - delta, centre + delta);
         loop {
-            let score = self.negamax(root, depth, 0, alpha, beta, true);
+            let score = self.negamax((root, root_key), depth, 0, alpha, beta, true);
             if self.stopped {
                 return score;
             }
@@ -291,7 +293,21 @@ impl<'a> Worker<'a> {
         self.pv_len[ply] = child_len;
     }
 
-    fn negamax(&mut self, pos: &Position, mut depth: i32, ply: usize, mut alpha: i32, beta: i32, pv_node: bool) -> i32 {
+    /// The search below the root: `node` is the position and its key
+    /// without the clock ([`Keys::position_key`], made from its parent's
+    /// by [`Keys::child_key`]).
+    ///
+    /// [`Keys::position_key`]: super::zobrist::Keys::position_key
+    /// [`Keys::child_key`]: super::zobrist::Keys::child_key
+    fn negamax(
+        &mut self,
+        (pos, position_key): (&Position, u64),
+        mut depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        pv_node: bool,
+    ) -> i32 {
         self.pv_len[ply] = ply;
         if self.count_node() {
             return 0;
@@ -300,7 +316,7 @@ impl<'a> Worker<'a> {
         let engine = self.shared.engine;
         // Repetition compares positions whatever their clocks; the table
         // also tells them apart by the clock near the move rule's limit.
-        let position_key = engine.keys.position_key(pos);
+        debug_assert_eq!(position_key, engine.keys.position_key(pos), "incremental key");
         let key = position_key ^ engine.keys.clock_key(pos);
         let repeated = ply > 0 && engine.ends.has_repetition && self.repeated(position_key);
         let verdict = engine.ends.judge(self.variant, pos, None, repeated);
@@ -369,7 +385,8 @@ impl<'a> Worker<'a> {
             child.mover_unattacked.0 = false;
             self.push_path(position_key);
             let r = 2 + depth / 4;
-            let score = -self.negamax(&child, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
+            let node = (&child, engine.keys.child_key(pos, position_key, &child));
+            let score = -self.negamax(node, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
             self.pop_path();
             if self.stopped {
                 return 0;
@@ -420,21 +437,22 @@ impl<'a> Worker<'a> {
             {
                 continue;
             }
+            let node = (&child, engine.keys.child_key(pos, position_key, &child));
             let mut score;
             if searched == 0 {
-                score = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, pv_node);
+                score = -self.negamax(node, depth - 1, ply + 1, -beta, -alpha, pv_node);
             } else {
                 let reduction = if depth >= 3 && searched >= 3 && quiet && !in_check {
                     self.reduction(depth, searched, pv_node)
                 } else {
                     0
                 };
-                score = -self.negamax(&child, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha, false);
+                score = -self.negamax(node, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha, false);
                 if score > alpha && reduction > 0 {
-                    score = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, false);
+                    score = -self.negamax(node, depth - 1, ply + 1, -alpha - 1, -alpha, false);
                 }
                 if score > alpha && score < beta {
-                    score = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true);
+                    score = -self.negamax(node, depth - 1, ply + 1, -beta, -alpha, true);
                 }
             }
             if self.stopped {
