@@ -53,6 +53,8 @@ const CHECK_EVERY: u64 = 256;
 
 const HASH_MOVE: i32 = 1 << 30;
 const GOOD_CAPTURE: i32 = 1 << 24;
+/// Captures that lose material by static exchange: after every quiet move.
+const BAD_CAPTURE: i32 = -(1 << 28);
 const KILLER: [i32; 2] = [1 << 22, 1 << 21];
 
 const HISTORY_MAX: i32 = 1 << 20;
@@ -594,6 +596,10 @@ impl<'a> Worker<'a> {
             }
             let (order_score, index) = pick(&mut order, i);
             let mv = moves[index as usize];
+            if !in_check && order_score < BAD_CAPTURE / 2 {
+                // A capture that loses material by static exchange.
+                continue;
+            }
             let plain_noisy = order_score >= GOOD_CAPTURE;
             if !in_check && !plain_noisy && !engine.noise.may_remove(self.variant, &mv) {
                 continue;
@@ -681,7 +687,12 @@ impl<'a> Worker<'a> {
                     } else {
                         2000
                     };
-                    GOOD_CAPTURE + 16 * (victim + promotion) - attacker / 16 + 200
+                    let mvv_lva = 16 * (victim + promotion) - attacker / 16 + 200;
+                    if promotion == 0 && self.loses_exchange(pos, mv, victim, attacker) {
+                        BAD_CAPTURE + mvv_lva
+                    } else {
+                        GOOD_CAPTURE + mvv_lva
+                    }
                 } else if self.killers[ply][0] == Some(*mv) {
                     KILLER[0]
                 } else if self.killers[ply][1] == Some(*mv) {
@@ -692,6 +703,18 @@ impl<'a> Worker<'a> {
             };
             order.push((score, i as u16));
         }
+    }
+
+    /// Whether a capture of a piece worth `victim` by one worth
+    /// `attacker` loses material by static exchange. Only a plain capture
+    /// is judged, and only when its mover is worth more than its victim
+    /// (else it cannot lose); a capture with effects never is.
+    fn loses_exchange(&self, pos: &Position, mv: &Move, victim: i32, attacker: i32) -> bool {
+        let exchanges = &self.shared.engine.exchanges;
+        self.tech.see
+            && exchanges.plain()
+            && attacker > victim
+            && exchanges.gain(self.variant, pos, mv).is_some_and(|g| g < 0)
     }
 
     fn reward_quiet(&mut self, side: Color, ply: usize, mv: Move, depth: i32) {
