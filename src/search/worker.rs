@@ -7,12 +7,15 @@
 use super::ends::{Verdict, outcome_score};
 use super::tt::{Bound, Entry};
 use super::{Engine, Info, MATE, MAX_PLY, Score, is_mate};
-use crate::base::square::{Color, Square, SquareSet};
+use crate::base::square::{Square, SquareSet};
 use crate::base::wall_clock::Instant;
 use crate::compile::Variant;
 use crate::engine::moves::{Move, MoveKind};
 use crate::engine::position::Position;
+use ordering::{BAD_CAPTURE, GOOD_CAPTURE, pick};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+mod ordering;
 
 /// Scores beyond every real evaluation.
 pub(crate) const INFINITY: i32 = MATE + 1000;
@@ -50,14 +53,6 @@ const ASPIRATION_DEPTH: i32 = 4;
 const ASPIRATION_WINDOW: i32 = 30;
 /// How often (in nodes) a thread looks at the clock and the stop flags.
 const CHECK_EVERY: u64 = 256;
-
-const HASH_MOVE: i32 = 1 << 30;
-const GOOD_CAPTURE: i32 = 1 << 24;
-/// Captures that lose material by static exchange: after every quiet move.
-const BAD_CAPTURE: i32 = -(1 << 28);
-const KILLER: [i32; 2] = [1 << 22, 1 << 21];
-
-const HISTORY_MAX: i32 = 1 << 20;
 
 /// Buckets of the path's repetition filter (a power of two).
 const PATH_FILTER: usize = 4096;
@@ -648,94 +643,6 @@ impl<'a> Worker<'a> {
         best
     }
 
-    fn victim_value(&self, pos: &Position, mv: &Move) -> i32 {
-        let eval = &self.shared.engine.eval;
-        let them = pos.side.flip();
-        let at = if mv.kind == MoveKind::EnPassant {
-            pos.ep_victim
-        } else {
-            mv.to
-        };
-        let cell = pos.board[at.index()];
-        if cell.is_side(them) { eval.value(cell.kind()) } else { 0 }
-    }
-
-    /// Orders the moves: the table's move, then moves onto enemy pieces
-    /// (most valuable victim, least valuable attacker) and promotions, then
-    /// killers, then by history.
-    fn score_moves(
-        &self,
-        pos: &Position,
-        moves: &[Move],
-        hash: Option<usize>,
-        ply: usize,
-        order: &mut Vec<(i32, u16)>,
-    ) {
-        let eval = &self.shared.engine.eval;
-        let us = pos.side as usize;
-        order.clear();
-        for (i, mv) in moves.iter().enumerate() {
-            let score = if Some(i) == hash {
-                HASH_MOVE
-            } else {
-                let victim = self.victim_value(pos, mv);
-                let promotion = mv.promotion.map_or(0, |k| eval.value(k));
-                if victim > 0 || promotion > 0 || mv.is_capture() {
-                    let mover = pos.board[mv.from.index()];
-                    let attacker = if mover.is_piece() && !self.variant.is_royal(mover.kind()) {
-                        eval.value(mover.kind())
-                    } else {
-                        2000
-                    };
-                    let mvv_lva = 16 * (victim + promotion) - attacker / 16 + 200;
-                    if promotion == 0 && self.loses_exchange(pos, mv, victim, attacker) {
-                        BAD_CAPTURE + mvv_lva
-                    } else {
-                        GOOD_CAPTURE + mvv_lva
-                    }
-                } else if self.killers[ply][0] == Some(*mv) {
-                    KILLER[0]
-                } else if self.killers[ply][1] == Some(*mv) {
-                    KILLER[1]
-                } else {
-                    self.history[history_index(us, mv)]
-                }
-            };
-            order.push((score, i as u16));
-        }
-    }
-
-    /// Whether a capture of a piece worth `victim` by one worth
-    /// `attacker` loses material by static exchange. Only a plain capture
-    /// is judged, and only when its mover is worth more than its victim
-    /// (else it cannot lose); a capture with effects never is.
-    fn loses_exchange(&self, pos: &Position, mv: &Move, victim: i32, attacker: i32) -> bool {
-        let exchanges = &self.shared.engine.exchanges;
-        self.tech.see
-            && exchanges.plain()
-            && attacker > victim
-            && exchanges.gain(self.variant, pos, mv).is_some_and(|g| g < 0)
-    }
-
-    fn reward_quiet(&mut self, side: Color, ply: usize, mv: Move, depth: i32) {
-        if self.killers[ply][0] != Some(mv) {
-            self.killers[ply][1] = self.killers[ply][0];
-            self.killers[ply][0] = Some(mv);
-        }
-        let h = &mut self.history[history_index(side as usize, &mv)];
-        *h = (*h + depth * depth).min(HISTORY_MAX);
-        if *h >= HISTORY_MAX {
-            for v in self.history.iter_mut() {
-                *v /= 2;
-            }
-        }
-    }
-
-    fn punish_quiet(&mut self, side: Color, mv: Move, depth: i32) {
-        let h = &mut self.history[history_index(side as usize, &mv)];
-        *h = (*h - depth).max(-HISTORY_MAX);
-    }
-
     /// The information line for the iteration just finished.
     pub fn info(&self, depth: u32, score: i32) -> Info {
         let s = self.shared;
@@ -769,24 +676,6 @@ fn lmr_table() -> Vec<u8> {
             }
         })
         .collect()
-}
-
-#[inline]
-fn history_index(side: usize, mv: &Move) -> usize {
-    (side << 16) | (usize::from(mv.from) << 8) | usize::from(mv.to)
-}
-
-/// Selection sort step: brings the best remaining entry to `i`.
-#[inline]
-fn pick(order: &mut [(i32, u16)], i: usize) -> (i32, u16) {
-    let mut best = i;
-    for j in i + 1..order.len() {
-        if order[j].0 > order[best].0 {
-            best = j;
-        }
-    }
-    order.swap(i, best);
-    order[i]
 }
 
 /// A score as stored: mate scores counted from this node, not the root.
