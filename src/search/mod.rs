@@ -11,6 +11,7 @@ pub mod budget;
 mod conversion;
 mod ends;
 pub mod eval;
+mod see;
 pub mod skill;
 mod techniques;
 pub mod tt;
@@ -136,6 +137,7 @@ pub struct Engine {
     keys: zobrist::Keys,
     ends: ends::Ends,
     noise: ends::Noise,
+    exchanges: see::Exchanges,
     tt: tt::Table,
     threads: usize,
     techniques: techniques::Techniques,
@@ -149,8 +151,10 @@ impl Engine {
 
     /// An engine for `variant` with a table of about `megabytes` MB.
     pub fn with_hash(variant: Arc<Variant>, megabytes: usize) -> Engine {
+        let eval = eval::Evaluation::new(&variant);
         Engine {
-            eval: eval::Evaluation::new(&variant),
+            exchanges: see::Exchanges::new(&variant, &eval),
+            eval,
             keys: zobrist::Keys::new(&variant),
             ends: ends::Ends::new(&variant),
             noise: ends::Noise::new(&variant),

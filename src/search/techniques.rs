@@ -1,6 +1,6 @@
 //! Which search techniques are on. All are, unless the environment
 //! variable `KABOOM_SEARCH_OFF` names some (comma-separated: `rfp`,
-//! `futility`, `lmp`, `aspiration`, `lmr-table`): a switch
+//! `futility`, `lmp`, `aspiration`, `lmr-table`, `see`): a switch
 //! for developers, so that a match can measure one technique against the
 //! same build without it (docs/search.md, "Matches"). Read once, when an
 //! engine is made.
@@ -18,6 +18,9 @@ pub(crate) struct Techniques {
     pub aspiration: bool,
     /// Late-move reductions from a logarithmic table (else 1 to 3 plies by steps).
     pub lmr_table: bool,
+    /// Static exchange evaluation: losing plain captures ordered last and
+    /// left out of quiescence.
+    pub see: bool,
 }
 
 impl Techniques {
@@ -28,6 +31,7 @@ impl Techniques {
         lmp: true,
         aspiration: true,
         lmr_table: true,
+        see: true,
     };
 
     /// [`Techniques::ALL`] less those a comma-separated list names
@@ -41,6 +45,7 @@ impl Techniques {
                 "lmp" => t.lmp = false,
                 "aspiration" => t.aspiration = false,
                 "lmr-table" => t.lmr_table = false,
+                "see" => t.see = false,
                 _ => {}
             }
         }

@@ -7,12 +7,15 @@
 use super::ends::{Verdict, outcome_score};
 use super::tt::{Bound, Entry};
 use super::{Engine, Info, MATE, MAX_PLY, Score, is_mate};
-use crate::base::square::{Color, Square, SquareSet};
+use crate::base::square::{Square, SquareSet};
 use crate::base::wall_clock::Instant;
 use crate::compile::Variant;
 use crate::engine::moves::{Move, MoveKind};
 use crate::engine::position::Position;
+use ordering::{BAD_CAPTURE, GOOD_CAPTURE, pick};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+mod ordering;
 
 /// Scores beyond every real evaluation.
 pub(crate) const INFINITY: i32 = MATE + 1000;
@@ -50,12 +53,6 @@ const ASPIRATION_DEPTH: i32 = 4;
 const ASPIRATION_WINDOW: i32 = 30;
 /// How often (in nodes) a thread looks at the clock and the stop flags.
 const CHECK_EVERY: u64 = 256;
-
-const HASH_MOVE: i32 = 1 << 30;
-const GOOD_CAPTURE: i32 = 1 << 24;
-const KILLER: [i32; 2] = [1 << 22, 1 << 21];
-
-const HISTORY_MAX: i32 = 1 << 20;
 
 /// Buckets of the path's repetition filter (a power of two).
 const PATH_FILTER: usize = 4096;
@@ -235,11 +232,13 @@ impl<'a> Worker<'a> {
     pub fn search_root(&mut self, root: &Position, depth: i32) -> i32 {
         self.seldepth = 0;
         self.root_depth = depth;
+        // The key is computed in full at the root; below, from the parent's.
+        let root_key = self.shared.engine.keys.position_key(root);
         let centre = self
             .last_score
             .filter(|s| self.tech.aspiration && depth >= ASPIRATION_DEPTH && !is_mate(*s) && self.excluded.is_empty());
         let Some(centre) = centre else {
-            let score = self.negamax(root, depth, 0, -INFINITY, INFINITY, true);
+            let score = self.negamax((root, root_key), depth, 0, -INFINITY, INFINITY, true);
             if self.excluded.is_empty() && !self.stopped {
                 self.last_score = Some(score);
             }
@@ -250,7 +249,7 @@ impl<'a> Worker<'a> {
         let mut delta = ASPIRATION_WINDOW;
         let (mut alpha, mut beta) = (centre - delta, centre + delta);
         loop {
-            let score = self.negamax(root, depth, 0, alpha, beta, true);
+            let score = self.negamax((root, root_key), depth, 0, alpha, beta, true);
             if self.stopped {
                 return score;
             }
@@ -291,7 +290,21 @@ impl<'a> Worker<'a> {
         self.pv_len[ply] = child_len;
     }
 
-    fn negamax(&mut self, pos: &Position, mut depth: i32, ply: usize, mut alpha: i32, beta: i32, pv_node: bool) -> i32 {
+    /// The search below the root: `node` is the position and its key
+    /// without the clock ([`Keys::position_key`], made from its parent's
+    /// by [`Keys::child_key`]).
+    ///
+    /// [`Keys::position_key`]: super::zobrist::Keys::position_key
+    /// [`Keys::child_key`]: super::zobrist::Keys::child_key
+    fn negamax(
+        &mut self,
+        (pos, position_key): (&Position, u64),
+        mut depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        pv_node: bool,
+    ) -> i32 {
         self.pv_len[ply] = ply;
         if self.count_node() {
             return 0;
@@ -300,7 +313,7 @@ impl<'a> Worker<'a> {
         let engine = self.shared.engine;
         // Repetition compares positions whatever their clocks; the table
         // also tells them apart by the clock near the move rule's limit.
-        let position_key = engine.keys.position_key(pos);
+        debug_assert_eq!(position_key, engine.keys.position_key(pos), "incremental key");
         let key = position_key ^ engine.keys.clock_key(pos) ^ super::zobrist::history_key(pos);
         let repeated = ply > 0 && engine.ends.has_repetition && self.repeated(position_key);
         let verdict = engine.ends.judge(self.variant, pos, None, repeated);
@@ -369,7 +382,8 @@ impl<'a> Worker<'a> {
             child.mover_unattacked.0 = false;
             self.push_path(position_key);
             let r = 2 + depth / 4;
-            let score = -self.negamax(&child, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
+            let node = (&child, engine.keys.child_key(pos, position_key, &child));
+            let score = -self.negamax(node, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
             self.pop_path();
             if self.stopped {
                 return 0;
@@ -420,21 +434,22 @@ impl<'a> Worker<'a> {
             {
                 continue;
             }
+            let node = (&child, engine.keys.child_key(pos, position_key, &child));
             let mut score;
             if searched == 0 {
-                score = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, pv_node);
+                score = -self.negamax(node, depth - 1, ply + 1, -beta, -alpha, pv_node);
             } else {
                 let reduction = if depth >= 3 && searched >= 3 && quiet && !in_check {
                     self.reduction(depth, searched, pv_node)
                 } else {
                     0
                 };
-                score = -self.negamax(&child, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha, false);
+                score = -self.negamax(node, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha, false);
                 if score > alpha && reduction > 0 {
-                    score = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, false);
+                    score = -self.negamax(node, depth - 1, ply + 1, -alpha - 1, -alpha, false);
                 }
                 if score > alpha && score < beta {
-                    score = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true);
+                    score = -self.negamax(node, depth - 1, ply + 1, -beta, -alpha, true);
                 }
             }
             if self.stopped {
@@ -576,6 +591,10 @@ impl<'a> Worker<'a> {
             }
             let (order_score, index) = pick(&mut order, i);
             let mv = moves[index as usize];
+            if !in_check && order_score < BAD_CAPTURE / 2 {
+                // A capture that loses material by static exchange.
+                continue;
+            }
             let plain_noisy = order_score >= GOOD_CAPTURE;
             if !in_check && !plain_noisy && !engine.noise.may_remove(self.variant, &mv) {
                 continue;
@@ -624,77 +643,6 @@ impl<'a> Worker<'a> {
         best
     }
 
-    fn victim_value(&self, pos: &Position, mv: &Move) -> i32 {
-        let eval = &self.shared.engine.eval;
-        let them = pos.side.flip();
-        let at = if mv.kind == MoveKind::EnPassant {
-            pos.ep_victim
-        } else {
-            mv.to
-        };
-        let cell = pos.board[at.index()];
-        if cell.is_side(them) { eval.value(cell.kind()) } else { 0 }
-    }
-
-    /// Orders the moves: the table's move, then moves onto enemy pieces
-    /// (most valuable victim, least valuable attacker) and promotions, then
-    /// killers, then by history.
-    fn score_moves(
-        &self,
-        pos: &Position,
-        moves: &[Move],
-        hash: Option<usize>,
-        ply: usize,
-        order: &mut Vec<(i32, u16)>,
-    ) {
-        let eval = &self.shared.engine.eval;
-        let us = pos.side as usize;
-        order.clear();
-        for (i, mv) in moves.iter().enumerate() {
-            let score = if Some(i) == hash {
-                HASH_MOVE
-            } else {
-                let victim = self.victim_value(pos, mv);
-                let promotion = mv.promotion.map_or(0, |k| eval.value(k));
-                if victim > 0 || promotion > 0 || mv.is_capture() {
-                    let mover = pos.board[mv.from.index()];
-                    let attacker = if mover.is_piece() && !self.variant.is_royal(mover.kind()) {
-                        eval.value(mover.kind())
-                    } else {
-                        2000
-                    };
-                    GOOD_CAPTURE + 16 * (victim + promotion) - attacker / 16 + 200
-                } else if self.killers[ply][0] == Some(*mv) {
-                    KILLER[0]
-                } else if self.killers[ply][1] == Some(*mv) {
-                    KILLER[1]
-                } else {
-                    self.history[history_index(us, mv)]
-                }
-            };
-            order.push((score, i as u16));
-        }
-    }
-
-    fn reward_quiet(&mut self, side: Color, ply: usize, mv: Move, depth: i32) {
-        if self.killers[ply][0] != Some(mv) {
-            self.killers[ply][1] = self.killers[ply][0];
-            self.killers[ply][0] = Some(mv);
-        }
-        let h = &mut self.history[history_index(side as usize, &mv)];
-        *h = (*h + depth * depth).min(HISTORY_MAX);
-        if *h >= HISTORY_MAX {
-            for v in self.history.iter_mut() {
-                *v /= 2;
-            }
-        }
-    }
-
-    fn punish_quiet(&mut self, side: Color, mv: Move, depth: i32) {
-        let h = &mut self.history[history_index(side as usize, &mv)];
-        *h = (*h - depth).max(-HISTORY_MAX);
-    }
-
     /// The information line for the iteration just finished.
     pub fn info(&self, depth: u32, score: i32) -> Info {
         let s = self.shared;
@@ -728,24 +676,6 @@ fn lmr_table() -> Vec<u8> {
             }
         })
         .collect()
-}
-
-#[inline]
-fn history_index(side: usize, mv: &Move) -> usize {
-    (side << 16) | (usize::from(mv.from) << 8) | usize::from(mv.to)
-}
-
-/// Selection sort step: brings the best remaining entry to `i`.
-#[inline]
-fn pick(order: &mut [(i32, u16)], i: usize) -> (i32, u16) {
-    let mut best = i;
-    for j in i + 1..order.len() {
-        if order[j].0 > order[best].0 {
-            best = j;
-        }
-    }
-    order.swap(i, best);
-    order[i]
 }
 
 /// A score as stored: mate scores counted from this node, not the root.

@@ -7,9 +7,12 @@
 //! the squares of pieces holding a right (gating, `right_moves`),
 //! and the move-rule clock once it nears the variant's limit.
 //!
-//! The key is computed in full at each node (no incremental update in
-//! `Position::make`): a walk over the occupied squares and a few small
-//! fields, with no allocation.
+//! The search computes the key in full at its root only: a child's key
+//! is its parent's with what the move changed taken out and put back in
+//! ([`Keys::child_key`]), whatever changed it (the move, captures,
+//! explosions, placements, walls, changes of side or kind, rights, hands,
+//! marks): the two positions are compared, so no effect of the
+//! interpreter can be missed.
 
 use crate::base::limits::{MAX_COUNTERS, MAX_HAND_KINDS};
 use crate::base::square::{MAX_SQUARES, SquareSet};
@@ -155,47 +158,14 @@ impl Keys {
         if pos.side as usize == 1 {
             key ^= self.side;
         }
-        let mut rights = pos.castling;
-        while rights != 0 {
-            key ^= self.castling[rights.trailing_zeros() as usize];
-            rights &= rights - 1;
-        }
-        if !pos.ep_targets.is_empty() {
-            key ^= squares(&self.ep, &pos.ep_targets) ^ self.ep_victim[pos.ep_victim.index()];
-        }
+        key ^= self.castling_key(pos.castling);
+        key ^= self.ep_key(pos);
         key ^= squares(&self.unmoved, &pos.unmoved);
-        for (i, &count) in pos.captured.iter().enumerate() {
-            if count != 0 {
-                key ^= self.counters[i]
-                    .wrapping_mul(u64::from(count) | 1)
-                    .rotate_left(u32::from(count) & 63);
-            }
-        }
-        for (side, &given) in pos.checks.iter().enumerate() {
-            if given != 0 {
-                key ^= self.checks[side]
-                    .wrapping_mul(u64::from(given) | 1)
-                    .rotate_left(u32::from(given) & 63);
-            }
-        }
-        for side in 0..2 {
-            let mut bits = pos.used[side];
-            while bits != 0 {
-                key ^= self.used[side][bits.trailing_zeros() as usize];
-                bits &= bits - 1;
-            }
-        }
+        key ^= self.counters_key(&pos.captured);
+        key ^= self.checks_key(&pos.checks);
+        key ^= self.used_key(&pos.used);
         if self.drops {
-            for (side, held) in pos.hands.iter().enumerate() {
-                for (slot, &n) in held.iter().enumerate() {
-                    if n != 0 {
-                        key ^= self.hands[side][slot]
-                            .wrapping_mul(u64::from(n) | 1)
-                            .rotate_left(u32::from(n) & 63);
-                    }
-                }
-            }
-            key ^= squares(&self.promoted, &pos.promoted);
+            key ^= self.hands_key(&pos.hands) ^ squares(&self.promoted, &pos.promoted);
         }
         if self.rights {
             key ^= squares(&self.gates, &pos.gates);
@@ -203,21 +173,169 @@ impl Keys {
         if self.marks {
             key ^= marks_key(&pos.marks);
         }
-        if let Some(action) = pos.recent.action {
-            // The last move's action and squares (`last(...)`).
-            let mut state = 0x6C61_7374_u64
-                ^ (u64::from(action.get()) << 32
-                    | (pos.recent.from.index() as u64) << 16
-                    | pos.recent.to.index() as u64);
-            key ^= splitmix(&mut state);
-        }
+        key ^= recent_key(&pos.recent);
         if self.timed_shields {
-            // Each shield in force, by its squares, effects, moves left and slot.
-            for (slot, s) in pos.timed_shields.active().enumerate() {
-                let mut state = (s.squares.0.iter())
-                    .fold(0x7368_6965_6C64_u64 ^ slot as u64, |h, &w| h.rotate_left(17) ^ w)
-                    ^ (u64::from(s.against) << 8 | u64::from(s.left)) << 48;
-                key ^= splitmix(&mut state);
+            key ^= shields_key(&pos.timed_shields);
+        }
+        key
+    }
+
+    /// The [`Keys::position_key`] of `child`, a position made from
+    /// `parent` (by a move, or by passing the turn as a null move),
+    /// from `parent_key`, the parent's: the squares whose contents
+    /// differ (whatever changed them: the move, captures, explosions,
+    /// placements, walls, changes of side or kind) and the other parts
+    /// of the position that differ (rights, en passant, counters, hands,
+    /// marks, shields...) are taken out and put back in. Equal to the
+    /// full computation (unit test `incremental_keys_equal_full_keys`,
+    /// and a debug assertion in the search), and cheaper: a
+    /// word-by-word comparison of the two boards and of a few fields,
+    /// in place of a walk over every piece.
+    pub fn child_key(&self, parent: &Position, parent_key: u64, child: &Position) -> u64 {
+        let mut key = parent_key ^ self.board_delta(parent, child);
+        if parent.side != child.side {
+            key ^= self.side;
+        }
+        if parent.castling != child.castling {
+            key ^= self.castling_key(parent.castling) ^ self.castling_key(child.castling);
+        }
+        if parent.ep_targets != child.ep_targets || parent.ep_victim != child.ep_victim {
+            key ^= self.ep_key(parent) ^ self.ep_key(child);
+        }
+        if parent.unmoved != child.unmoved {
+            key ^= squares(&self.unmoved, &parent.unmoved) ^ squares(&self.unmoved, &child.unmoved);
+        }
+        if parent.captured != child.captured {
+            key ^= self.counters_key(&parent.captured) ^ self.counters_key(&child.captured);
+        }
+        if parent.checks != child.checks {
+            key ^= self.checks_key(&parent.checks) ^ self.checks_key(&child.checks);
+        }
+        if parent.used != child.used {
+            key ^= self.used_key(&parent.used) ^ self.used_key(&child.used);
+        }
+        if self.drops {
+            if parent.hands != child.hands {
+                key ^= self.hands_key(&parent.hands) ^ self.hands_key(&child.hands);
+            }
+            if parent.promoted != child.promoted {
+                key ^= squares(&self.promoted, &parent.promoted) ^ squares(&self.promoted, &child.promoted);
+            }
+        }
+        if self.rights && parent.gates != child.gates {
+            key ^= squares(&self.gates, &parent.gates) ^ squares(&self.gates, &child.gates);
+        }
+        if self.marks && parent.marks != child.marks {
+            key ^= marks_key(&parent.marks) ^ marks_key(&child.marks);
+        }
+        if parent.recent != child.recent {
+            key ^= recent_key(&parent.recent) ^ recent_key(&child.recent);
+        }
+        if self.timed_shields && parent.timed_shields != child.timed_shields {
+            key ^= shields_key(&parent.timed_shields) ^ shields_key(&child.timed_shields);
+        }
+        key
+    }
+
+    /// The board's part of the difference between two keys: for each
+    /// square whose contents differ (found eight squares at a time), the
+    /// key of what stood there and of what stands there now.
+    #[inline]
+    fn board_delta(&self, parent: &Position, child: &Position) -> u64 {
+        let n = child.geometry.squares();
+        let mut key = 0;
+        let words = parent.board.chunks_exact(8).zip(child.board.chunks_exact(8));
+        for (w, (before, after)) in words.take(n.div_ceil(8)).enumerate() {
+            let base = 8 * w;
+            let mut diff = word(before) ^ word(after);
+            if n - base < 8 {
+                // Squares past the board never hold anything; leave them out.
+                diff &= (1u64 << (8 * (n - base))) - 1;
+            }
+            while diff != 0 {
+                let byte = diff.trailing_zeros() as usize / 8;
+                let sq = base + byte;
+                key ^= self.contents(before[byte].0, sq) ^ self.contents(after[byte].0, sq);
+                diff &= !(0xFF << (8 * byte));
+            }
+        }
+        key
+    }
+
+    /// What a square's contents add to the key: nothing when empty, its
+    /// piece's number, and a blocked square's where effects block squares
+    /// (as [`Keys::position_key`] counts them).
+    #[inline]
+    fn contents(&self, byte: u8, sq: usize) -> u64 {
+        match byte {
+            0 => 0,
+            255 if !self.blocks => 0,
+            _ => self.cell(byte, sq),
+        }
+    }
+
+    fn castling_key(&self, mut rights: u16) -> u64 {
+        let mut key = 0;
+        while rights != 0 {
+            key ^= self.castling[rights.trailing_zeros() as usize];
+            rights &= rights - 1;
+        }
+        key
+    }
+
+    fn ep_key(&self, pos: &Position) -> u64 {
+        if pos.ep_targets.is_empty() {
+            0
+        } else {
+            squares(&self.ep, &pos.ep_targets) ^ self.ep_victim[pos.ep_victim.index()]
+        }
+    }
+
+    fn counters_key(&self, captured: &[u16; MAX_COUNTERS]) -> u64 {
+        let mut key = 0;
+        for (i, &count) in captured.iter().enumerate() {
+            if count != 0 {
+                key ^= self.counters[i]
+                    .wrapping_mul(u64::from(count) | 1)
+                    .rotate_left(u32::from(count) & 63);
+            }
+        }
+        key
+    }
+
+    fn checks_key(&self, checks: &[u8; 2]) -> u64 {
+        let mut key = 0;
+        for (side, &given) in checks.iter().enumerate() {
+            if given != 0 {
+                key ^= self.checks[side]
+                    .wrapping_mul(u64::from(given) | 1)
+                    .rotate_left(u32::from(given) & 63);
+            }
+        }
+        key
+    }
+
+    fn used_key(&self, used: &[u16; 2]) -> u64 {
+        let mut key = 0;
+        for (side, &bits) in used.iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                key ^= self.used[side][bits.trailing_zeros() as usize];
+                bits &= bits - 1;
+            }
+        }
+        key
+    }
+
+    fn hands_key(&self, hands: &[[u8; MAX_HAND_KINDS]; 2]) -> u64 {
+        let mut key = 0;
+        for (side, held) in hands.iter().enumerate() {
+            for (slot, &n) in held.iter().enumerate() {
+                if n != 0 {
+                    key ^= self.hands[side][slot]
+                        .wrapping_mul(u64::from(n) | 1)
+                        .rotate_left(u32::from(n) & 63);
+                }
             }
         }
         key
@@ -248,6 +366,36 @@ pub fn history_key(pos: &Position) -> u64 {
     }
     let mut state = 0x7369_6E63_6500_0000_u64 ^ (u64::from(white) | u64::from(black) << 8);
     splitmix(&mut state)
+}
+
+/// The last move's part of a key, where a rule reads it (`last(...)`):
+/// its action and squares.
+fn recent_key(recent: &crate::engine::recent::Recent) -> u64 {
+    let Some(action) = recent.action else {
+        return 0;
+    };
+    let mut state = 0x6C61_7374_u64
+        ^ (u64::from(action.get()) << 32 | (recent.from.index() as u64) << 16 | recent.to.index() as u64);
+    splitmix(&mut state)
+}
+
+/// The timed shields' part of a key: each shield in force, by its
+/// squares, effects, moves left and slot.
+fn shields_key(shields: &crate::engine::timed_shields::TimedShields) -> u64 {
+    let mut key = 0;
+    for (slot, s) in shields.active().enumerate() {
+        let mut state = (s.squares.0.iter()).fold(0x7368_6965_6C64_u64 ^ slot as u64, |h, &w| h.rotate_left(17) ^ w)
+            ^ (u64::from(s.against) << 8 | u64::from(s.left)) << 48;
+        key ^= splitmix(&mut state);
+    }
+    key
+}
+
+/// Eight squares' contents as one word (a single load).
+#[inline]
+fn word(cells: &[crate::base::piece::Cell]) -> u64 {
+    let cells: [crate::base::piece::Cell; 8] = cells.try_into().unwrap_or([crate::base::piece::Cell::EMPTY; 8]);
+    u64::from_le_bytes(cells.map(|c| c.0))
 }
 
 /// The marks' part of a key: each mark's squares, and each timer in
@@ -310,5 +458,56 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Along random games of every bundled variant, the fairy ones
+    /// included (captures, explosions, placements, walls, changes of side
+    /// and kind, hands, marks, shields): the key made from the parent's
+    /// and the changes equals the key computed in full, after every move
+    /// and after passing the turn as the null move does.
+    #[test]
+    fn incremental_keys_equal_full_keys() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/variants/fairy");
+        let mut files: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .filter_map(|e| e.ok()?.path().to_str().map(str::to_string))
+            .filter(|p| p.ends_with(".ron"))
+            .collect();
+        files.sort();
+        let names = super::super::tests_support::bundled_variant_names();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        let mut checked = 0;
+        for name in names.iter().chain(&files) {
+            let variant = Variant::load(name).unwrap();
+            let keys = Keys::new(&variant);
+            for _game in 0..6 {
+                let mut pos = variant.start_position();
+                let mut key = keys.position_key(&pos);
+                let mut moves: Vec<Move> = Vec::new();
+                for ply in 0..120 {
+                    assert_eq!(key, keys.position_key(&pos), "{name}: ply {ply}");
+                    let mut null = pos.clone();
+                    null.side = pos.side.flip();
+                    null.ep_targets = SquareSet::EMPTY;
+                    null.ep_victim = crate::base::square::Square::new(0);
+                    assert_eq!(
+                        keys.child_key(&pos, key, &null),
+                        keys.position_key(&null),
+                        "{name}: null move"
+                    );
+                    variant.generate_legal(&pos, &mut moves);
+                    if moves.is_empty() || variant.ended_by_rule(&pos).is_some() {
+                        break;
+                    }
+                    let mv = moves[rng.random_range(0..moves.len())];
+                    let mut child = pos.clone();
+                    child.make(&variant, mv);
+                    key = keys.child_key(&pos, key, &child);
+                    pos = child;
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked} moves checked");
     }
 }
