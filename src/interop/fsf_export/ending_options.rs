@@ -22,6 +22,8 @@ pub(super) struct Context<'a> {
     pub passing: bool,
     /// The checks to give in the start FEN (`3+3`), if it counts them.
     pub checks: Option<u32>,
+    /// Whether the variant counts moves (`counting`: `countingRule`).
+    pub counting: bool,
 }
 
 /// The options gathered from the rules.
@@ -40,6 +42,12 @@ struct Options {
     extinction: Vec<(bool, Option<char>, u32, &'static str)>,
     flags: Vec<String>,
     connect: Vec<String>,
+    /// `materialCounting = whitedrawodds` / `blackdrawodds`: the side a
+    /// stalemate or the move rule gives the game to (`white wins`).
+    draw_odds: Vec<&'static str>,
+    /// A rule that Fairy-Stockfish's draw odds would turn into a win:
+    /// a drawn stalemate, move rule, repetition, double pass or full board.
+    plain_draw: bool,
 }
 
 /// The result for the side to move, as Fairy-Stockfish writes it.
@@ -145,14 +153,35 @@ pub(super) fn write(ini: &mut String, why: &mut Vec<String>, texts: &[String], c
 /// One rule that is an option by itself; false if it is none.
 fn plain(o: &mut Options, rule: &EndRule, cx: &Context<'_>) -> bool {
     let out = rule.outcome;
+    let odds = match out {
+        EndOutcome::WhiteWins => "whitedrawodds",
+        _ => "blackdrawodds",
+    };
+    let drawn = out == EndOutcome::Draw
+        && matches!(
+            rule.condition,
+            EndCondition::Stalemate(_) | EndCondition::MoveRule(..) | EndCondition::Repetition(..)
+        );
+    o.plain_draw |= drawn;
     match (&rule.condition, out) {
         (EndCondition::Checkmate(None), _) => o.checkmate = value(out),
+        // Draw odds: what Fairy-Stockfish would draw is that side's win.
+        (EndCondition::Stalemate(None), EndOutcome::WhiteWins | EndOutcome::BlackWins) => {
+            o.stalemate = Some("draw");
+            o.draw_odds.push(odds);
+        }
+        (EndCondition::MoveRule(n, None), EndOutcome::WhiteWins | EndOutcome::BlackWins) => {
+            o.move_rule = *n;
+            o.draw_odds.push(odds);
+        }
         (EndCondition::Stalemate(None), _) => o.stalemate = value(out),
         (EndCondition::MoveRule(n, None), EndOutcome::Draw) => o.move_rule = *n,
         (EndCondition::Repetition(n, None), EndOutcome::WhiteWins) => o.repetition = Some((*n, "win", true)),
         (EndCondition::Repetition(n, None), EndOutcome::BlackWins) => o.repetition = Some((*n, "loss", true)),
         (EndCondition::Repetition(n, None), _) => o.repetition = Some((*n, value(out).unwrap_or("none"), false)),
         (EndCondition::PerpetualCheck(n), EndOutcome::Loss) => o.perpetual = Some(*n),
+        // Fairy-Stockfish's count ends in a draw (`countingRule`).
+        (EndCondition::CountingOver, EndOutcome::Draw) if cx.counting => {}
         (EndCondition::Holds(c), _) => return holds(o, c, out, cx),
         _ => return false,
     }
@@ -163,9 +192,10 @@ fn plain(o: &mut Options, rule: &EndRule, cx: &Context<'_>) -> bool {
 fn holds(o: &mut Options, c: &Cond, out: EndOutcome, cx: &Context<'_>) -> bool {
     let Some(v) = value(out) else { return false };
     match c {
-        Cond::Compare(Quantity::Passes, Comparison::AtLeast, 2) if cx.passing && v == "draw" => {}
+        Cond::Compare(Quantity::Passes, Comparison::AtLeast, 2) if cx.passing && v == "draw" => o.plain_draw = true,
         Cond::Compare(Quantity::Squares(SetExpr::Named(NamedSet::Empty)), Comparison::Equal, 0) if v == "draw" => {
             o.full_board = true;
+            o.plain_draw = true;
         }
         Cond::Compare(Quantity::Checks(false), Comparison::AtLeast, n) if v == "loss" && cx.checks == Some(*n) => {
             o.check_counting = Some(*n);
@@ -301,8 +331,21 @@ fn options(ini: &mut String, why: &mut Vec<String>, o: &Options, cx: &Context<'_
             ));
         }
     }
-    if o.material_counting {
-        let _ = writeln!(ini, "materialCounting = unweighted");
+    match o.draw_odds.first() {
+        None if o.material_counting => {
+            let _ = writeln!(ini, "materialCounting = unweighted");
+        }
+        None => {}
+        Some(odds) if o.draw_odds.iter().any(|d| d != odds) => {
+            why.push("draw odds for both sides (`white wins` and `black wins` where Fairy-Stockfish would draw)".to_string());
+        }
+        Some(_) if o.material_counting || o.plain_draw || o.stalemate_piece_count => why.push(
+            "draw odds (a stalemate or the move rule won by one side) beside rules that stay drawn:              Fairy-Stockfish's `materialCounting` turns every draw into that side's win"
+                .to_string(),
+        ),
+        Some(odds) => {
+            let _ = writeln!(ini, "materialCounting = {odds}");
+        }
     }
     if o.full_board {
         let _ = writeln!(ini, "adjudicateFullBoard = true");
