@@ -39,7 +39,9 @@ struct Options {
     material_counting: bool,
     full_board: bool,
     check_counting: Option<u32>,
-    extinction: Vec<(bool, Option<char>, u32, &'static str)>,
+    /// Extinction: (the side's own pieces, the kind, the count, the
+    /// value, the opponent's count).
+    extinction: Vec<(bool, Option<char>, u32, &'static str, u32)>,
     flags: Vec<String>,
     connect: Vec<String>,
     /// `materialCounting = whitedrawodds` / `blackdrawodds`: the side a
@@ -201,10 +203,12 @@ fn holds(o: &mut Options, c: &Cond, out: EndOutcome, cx: &Context<'_>) -> bool {
             o.check_counting = Some(*n);
         }
         Cond::Not(inner) => match &**inner {
-            Cond::Exists(set) => return extinction(o, set, 0, v, cx),
+            Cond::Exists(set) => return extinction(o, set, (0, 0), v, cx),
             _ => return false,
         },
-        Cond::Compare(Quantity::Count(set), Comparison::AtMost, n) => return extinction(o, set, *n, v, cx),
+        Cond::Compare(Quantity::Count(..), Comparison::AtMost, _) | Cond::And(..) => {
+            return super::extinction::read(c).is_some_and(|e| extinction(o, e.set, (e.count, e.opponents), v, cx));
+        }
         Cond::Compare(Quantity::Count(SetExpr::Binary(SetOp::Intersection, a, b)), Comparison::AtLeast, n)
             if v == "loss" =>
         {
@@ -225,12 +229,12 @@ fn holds(o: &mut Options, c: &Cond, out: EndOutcome, cx: &Context<'_>) -> bool {
 }
 
 /// Extinction: no more than `count` of a side's pieces of a kind.
-fn extinction(o: &mut Options, set: &SetExpr, count: u32, v: &'static str, cx: &Context<'_>) -> bool {
+fn extinction(o: &mut Options, set: &SetExpr, (count, opp): (u32, u32), v: &'static str, cx: &Context<'_>) -> bool {
     for (own, side) in [(true, SideFilter::Own), (false, SideFilter::Enemy)] {
         match pieces(set, side, cx.royal) {
-            Some(None) => o.extinction.push((own, None, count, v)),
+            Some(None) => o.extinction.push((own, None, count, v, opp)),
             Some(Some(l)) if l.chars().count() == 1 => {
-                o.extinction.push((own, l.chars().next(), count, v));
+                o.extinction.push((own, l.chars().next(), count, v, opp));
             }
             _ => continue,
         }
@@ -357,7 +361,7 @@ fn options(ini: &mut String, why: &mut Vec<String>, o: &Options, cx: &Context<'_
         (None, Some(_)) => why.push("the start FEN counts checks, but no end rule reads them".to_string()),
         (None, None) => {}
     }
-    if let Some((own, _, count, value)) = o.extinction.first().copied() {
+    if let Some((own, _, count, value, _)) = o.extinction.first().copied() {
         let value = if own { value } else { negate(value) };
         let types: String = o
             .extinction
@@ -369,6 +373,21 @@ fn options(ini: &mut String, why: &mut Vec<String>, o: &Options, cx: &Context<'_
             ini,
             "extinctionValue = {value}\nextinctionPieceTypes = {types}\nextinctionPieceCount = {count}"
         );
+        // The opponent's count: the other side's rules need it, the side
+        // to move's one more with `extinctionClaim`.
+        let side = |own: bool| o.extinction.iter().find(|e| e.0 == own).map(|e| e.4);
+        let (theirs, ours) = (side(false), side(true));
+        let opponents = theirs.or(ours).unwrap_or(0);
+        if opponents > 0 {
+            let _ = writeln!(ini, "extinctionOpponentPieceCount = {opponents}");
+        }
+        match ours.zip(theirs).map(|(a, b)| i64::from(a) - i64::from(b)) {
+            Some(1) => {
+                let _ = writeln!(ini, "extinctionClaim = true");
+            }
+            None | Some(0) => {}
+            Some(_) => why.push("extinction whose opponent counts differ between the sides by more than one".to_string()),
+        }
     }
     for line in o.flags.iter().chain(&o.connect) {
         let _ = writeln!(ini, "{line}");

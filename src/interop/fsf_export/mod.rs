@@ -12,6 +12,8 @@ mod builtin;
 mod chess960;
 mod counting;
 mod ending_options;
+mod extinction;
+mod held_rights;
 mod hand_options;
 mod legal;
 mod promotion;
@@ -87,6 +89,7 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
     }
     let start_rows: Vec<&str> = start_fields.first().map(|b| b.split('/').collect()).unwrap_or_default();
     pieces_and_start(&mut s, &pieces, &start_fields, &start_rows, &squares);
+    held_rights::write(&mut s.ini, &mut s.why, &pieces, royal);
     promotion::write(&mut s.ini, &mut s.why, &file, &squares);
     if let Some(c) = &file.counting {
         counting::write(&mut s.ini, &mut s.why, c, &pieces);
@@ -237,12 +240,6 @@ fn pieces_and_start(
         if p.cannot_hop.is_some() || p.cannot_capture.is_some() {
             why.push(format!(
                 "piece {}: `cannot_hop` or `cannot_capture` (Fairy-Stockfish has no option for them)",
-                p.letter.value
-            ));
-        }
-        if p.right_moves.is_some() || p.takes_rights.is_some() {
-            why.push(format!(
-                "piece {}: `right_moves` or `takes_rights` (not yet written as Fairy-Stockfish's `cambodianMoves`)",
                 p.letter.value
             ));
         }
