@@ -195,8 +195,9 @@ fn othello_flags_connections_and_counting_write_their_options() {
 }
 
 /// Promotion on squares and on some ranks only, draw odds, the count of
-/// moves, chess960 castling, extinction against the opponent's count and
-/// cambodian moves are written as Fairy-Stockfish's options (their round
+/// moves, chess960 castling, extinction against the opponent's count,
+/// cambodian moves and the pawn's drops barred where it could never move
+/// again are written as Fairy-Stockfish's options (their round
 /// trips are pinned above; Fairy-Stockfish's perft on these sections
 /// equals kaboom's, `scripts/compare-fsf-ini.py --ini`).
 #[test]
@@ -225,7 +226,10 @@ fn promotion_odds_counting_chess960_extinction_and_rights_write_their_options() 
                 "promotionRegionBlack = e1 f1 g1 h1 h2 h3 h4",
             ][..],
         ),
-        ("armageddon", &["materialCounting = blackdrawodds", "stalemateValue = draw"][..]),
+        (
+            "armageddon",
+            &["materialCounting = blackdrawodds", "stalemateValue = draw"][..],
+        ),
         ("makruk", &["countingRule = makruk"][..]),
         ("asean", &["countingRule = asean"][..]),
         (
@@ -245,7 +249,18 @@ fn promotion_odds_counting_chess960_extinction_and_rights_write_their_options() 
                 "extinctionClaim = true",
             ][..],
         ),
-        ("cambodian", &["gating = true", "cambodianMoves = true", "countingRule = cambodian"][..]),
+        (
+            "cambodian",
+            &["gating = true", "cambodianMoves = true", "countingRule = cambodian"][..],
+        ),
+        (
+            "makhouse",
+            &[
+                "firstRankPawnDrops = true",
+                "promotionZonePawnDrops = true",
+                "immobilityIllegal = true",
+            ][..],
+        ),
     ] {
         let ini = export_of(name);
         for line in lines {

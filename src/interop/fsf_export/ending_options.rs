@@ -361,6 +361,14 @@ fn options(ini: &mut String, why: &mut Vec<String>, o: &Options, cx: &Context<'_
         (None, Some(_)) => why.push("the start FEN counts checks, but no end rule reads them".to_string()),
         (None, None) => {}
     }
+    extinction_options(ini, why, o);
+    for line in o.flags.iter().chain(&o.connect) {
+        let _ = writeln!(ini, "{line}");
+    }
+}
+
+/// `extinctionValue`, its piece types and counts, as gathered.
+fn extinction_options(ini: &mut String, why: &mut Vec<String>, o: &Options) {
     if let Some((own, _, count, value, _)) = o.extinction.first().copied() {
         let value = if own { value } else { negate(value) };
         let types: String = o
@@ -386,10 +394,9 @@ fn options(ini: &mut String, why: &mut Vec<String>, o: &Options, cx: &Context<'_
                 let _ = writeln!(ini, "extinctionClaim = true");
             }
             None | Some(0) => {}
-            Some(_) => why.push("extinction whose opponent counts differ between the sides by more than one".to_string()),
+            Some(_) => {
+                why.push("extinction whose opponent counts differ between the sides by more than one".to_string())
+            }
         }
-    }
-    for line in o.flags.iter().chain(&o.connect) {
-        let _ = writeln!(ini, "{line}");
     }
 }

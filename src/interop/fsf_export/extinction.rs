@@ -58,7 +58,9 @@ pub(super) fn read(c: &Cond) -> Option<Counted<'_>> {
     };
     let others = other(set)?;
     // With drops, the hand counts too (`held(S) == 0`, only for none).
-    if *count == 0 && parts.next_if(|p| held(p, set, Comparison::Equal, 0)).is_some() {}
+    if *count == 0 {
+        parts.next_if(|p| held(p, set, Comparison::Equal, 0));
+    }
     let opponents = match parts.next() {
         None => 0,
         Some(Cond::Compare(Quantity::Count(o), Comparison::AtLeast, m)) if *o == others => *m,

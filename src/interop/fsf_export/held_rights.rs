@@ -22,13 +22,19 @@ fn expected(p: &PieceSpec, royal: Option<char>) -> (Option<&'static str>, bool, 
 /// `gating` and `cambodianMoves` when the pieces hold rights as
 /// Fairy-Stockfish's cambodian moves give them; otherwise why not.
 pub(super) fn write(ini: &mut String, why: &mut Vec<String>, pieces: &[PieceSpec], royal: Option<char>) {
-    if !pieces.iter().any(|p| p.right_moves.is_some() || p.takes_rights.is_some()) {
+    if !pieces
+        .iter()
+        .any(|p| p.right_moves.is_some() || p.takes_rights.is_some())
+    {
         return;
     }
     let matches = pieces.iter().all(|p| {
         let (moves, not_in_check, takes) = expected(p, royal);
         let held = p.right_moves.as_ref().map(|m| m.value.as_str());
-        let taken = p.takes_rights.as_ref().map(|t| (t.of.value.as_str(), t.along.value.as_str()));
+        let taken = p
+            .takes_rights
+            .as_ref()
+            .map(|t| (t.of.value.as_str(), t.along.value.as_str()));
         let want_taken = takes.map(|k| k.to_string());
         held == moves
             && (held.is_none() || p.right_moves_not_in_check == not_in_check)

@@ -61,12 +61,18 @@ pub(super) fn write(ini: &mut String, why: &mut Vec<String>, file: &VariantFile,
         .value
         .chars()
         .map(|c| {
-            let moves = pieces.iter().find(|p| p.letter.value == c).map(|p| p.moves.value.as_str());
+            let moves = pieces
+                .iter()
+                .find(|p| p.letter.value == c)
+                .map(|p| p.moves.value.as_str());
             stuck_ranks(moves.unwrap_or_default(), board.files, board.ranks)
         })
         .collect();
     if stuck.iter().all(|s| *s == forced) {
-        let _ = writeln!(ini, "mandatoryPawnPromotion = false\nimmobilityIllegal = true");
+        let _ = writeln!(ini, "mandatoryPawnPromotion = false");
+        if !ini.contains("immobilityIllegal = true\n") {
+            let _ = writeln!(ini, "immobilityIllegal = true");
+        }
     } else {
         why.push(
             "promotion compulsory on some ranks only (`mandatory_ranks`) other than where the piece could \
@@ -105,7 +111,7 @@ fn region(ini: &mut String, why: &mut Vec<String>, pr: &PromotionSpec, board: &B
 /// `template` has no plain move on an empty board (its captures and
 /// initial moves aside, a hopper's lines counting), as Fairy-Stockfish's
 /// `immobilityIllegal` judges it; whole ranks only.
-fn stuck_ranks(template: &str, files: u32, ranks: u32) -> Vec<u32> {
+pub(super) fn stuck_ranks(template: &str, files: u32, ranks: u32) -> Vec<u32> {
     let Ok(t) = betza::parse(template) else {
         return Vec::new();
     };
