@@ -303,6 +303,15 @@ fn pawn_limits(
         .unwrap_or_default();
     let promotion =
         [Color::White, Color::Black].map(|c| ranks.iter().filter_map(|r| board.eval_text(r, c)).fold(0, |a, b| a | b));
+    // Never dropped: on no file (`dropNoDoubledCount = 0`).
+    if got == Some([0, 0]) {
+        let _ = writeln!(
+            ini,
+            "dropNoDoubled = {}\ndropNoDoubledCount = 0",
+            pawn.to_ascii_lowercase()
+        );
+        return;
+    }
     // `immobilityIllegal`: nor where the pawn could never move again.
     let stuck = stuck_squares(file, pawn, board);
     let cases = [(false, false), (true, false), (false, true), (true, true)];

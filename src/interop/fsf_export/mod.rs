@@ -13,8 +13,8 @@ mod chess960;
 mod counting;
 mod ending_options;
 mod extinction;
-mod held_rights;
 mod hand_options;
+mod held_rights;
 mod legal;
 mod promotion;
 mod squares;
@@ -399,7 +399,11 @@ fn castling(s: &mut Section, file: &VariantFile, royal: Option<char>, start_rows
         let mut rooks = String::new();
         for c in &castling {
             let (Some(king), Some(rook)) = (&c.king, &c.rook) else {
-                why.push("castling found from the setup (`side`, no squares)".to_string());
+                why.push(
+                    "castling found from the setup (`side`, no squares): Fairy-Stockfish finds them only under `chess960`, \
+                     which needs `rook_piece` on every rule and `castling_notation: KingTakesRook`"
+                        .to_string(),
+                );
                 continue;
             };
             if c.carry.is_some() {
