@@ -193,3 +193,78 @@ fn othello_flags_connections_and_counting_write_their_options() {
         }
     }
 }
+
+/// Promotion on squares and on some ranks only, draw odds, the count of
+/// moves, chess960 castling, extinction against the opponent's count,
+/// cambodian moves and the pawn's drops barred where it could never move
+/// again are written as Fairy-Stockfish's options (their round
+/// trips are pinned above; Fairy-Stockfish's perft on these sections
+/// equals kaboom's, `scripts/compare-fsf-ini.py --ini`).
+#[test]
+fn promotion_odds_counting_chess960_extinction_and_rights_write_their_options() {
+    let dir = scratch::Scratch::new("fsf-export-options-2");
+    let all = all_imported();
+    let export_of = |name: &str| {
+        let i = all.iter().find(|i| i.name == name).unwrap();
+        let section = name.replace(|c: char| !c.is_ascii_alphanumeric(), "");
+        let path = dir.write(&format!("{section}.ron"), i.result.as_ref().unwrap());
+        export(&path, &section).unwrap_or_else(|e| panic!("{name}: {e:?}"))
+    };
+    for (name, lines) in [
+        (
+            "grand",
+            &[
+                "promotionRegionWhite = *8 *9 *10",
+                "mandatoryPawnPromotion = false",
+                "immobilityIllegal = true",
+            ][..],
+        ),
+        (
+            "legan",
+            &[
+                "promotionRegionWhite = a5 a6 a7 a8 b8 c8 d8",
+                "promotionRegionBlack = e1 f1 g1 h1 h2 h3 h4",
+            ][..],
+        ),
+        (
+            "armageddon",
+            &["materialCounting = blackdrawodds", "stalemateValue = draw"][..],
+        ),
+        ("makruk", &["countingRule = makruk"][..]),
+        ("asean", &["countingRule = asean"][..]),
+        (
+            "fischerandom",
+            &[
+                "chess960 = true",
+                "castlingKingsideFile = g",
+                "castlingQueensideFile = c",
+                "castlingRookPieces = r",
+            ][..],
+        ),
+        (
+            "shatranj",
+            &[
+                "extinctionPieceCount = 1",
+                "extinctionOpponentPieceCount = 2",
+                "extinctionClaim = true",
+            ][..],
+        ),
+        (
+            "cambodian",
+            &["gating = true", "cambodianMoves = true", "countingRule = cambodian"][..],
+        ),
+        (
+            "makhouse",
+            &[
+                "firstRankPawnDrops = true",
+                "promotionZonePawnDrops = true",
+                "immobilityIllegal = true",
+            ][..],
+        ),
+    ] {
+        let ini = export_of(name);
+        for line in lines {
+            assert!(ini.lines().any(|l| l == *line), "{name}: `{line}` missing\n{ini}");
+        }
+    }
+}

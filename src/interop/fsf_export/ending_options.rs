@@ -22,6 +22,8 @@ pub(super) struct Context<'a> {
     pub passing: bool,
     /// The checks to give in the start FEN (`3+3`), if it counts them.
     pub checks: Option<u32>,
+    /// Whether the variant counts moves (`counting`: `countingRule`).
+    pub counting: bool,
 }
 
 /// The options gathered from the rules.
@@ -37,9 +39,17 @@ struct Options {
     material_counting: bool,
     full_board: bool,
     check_counting: Option<u32>,
-    extinction: Vec<(bool, Option<char>, u32, &'static str)>,
+    /// Extinction: (the side's own pieces, the kind, the count, the
+    /// value, the opponent's count).
+    extinction: Vec<(bool, Option<char>, u32, &'static str, u32)>,
     flags: Vec<String>,
     connect: Vec<String>,
+    /// `materialCounting = whitedrawodds` / `blackdrawodds`: the side a
+    /// stalemate or the move rule gives the game to (`white wins`).
+    draw_odds: Vec<&'static str>,
+    /// A rule that Fairy-Stockfish's draw odds would turn into a win:
+    /// a drawn stalemate, move rule, repetition, double pass or full board.
+    plain_draw: bool,
 }
 
 /// The result for the side to move, as Fairy-Stockfish writes it.
@@ -145,14 +155,35 @@ pub(super) fn write(ini: &mut String, why: &mut Vec<String>, texts: &[String], c
 /// One rule that is an option by itself; false if it is none.
 fn plain(o: &mut Options, rule: &EndRule, cx: &Context<'_>) -> bool {
     let out = rule.outcome;
+    let odds = match out {
+        EndOutcome::WhiteWins => "whitedrawodds",
+        _ => "blackdrawodds",
+    };
+    let drawn = out == EndOutcome::Draw
+        && matches!(
+            rule.condition,
+            EndCondition::Stalemate(_) | EndCondition::MoveRule(..) | EndCondition::Repetition(..)
+        );
+    o.plain_draw |= drawn;
     match (&rule.condition, out) {
         (EndCondition::Checkmate(None), _) => o.checkmate = value(out),
+        // Draw odds: what Fairy-Stockfish would draw is that side's win.
+        (EndCondition::Stalemate(None), EndOutcome::WhiteWins | EndOutcome::BlackWins) => {
+            o.stalemate = Some("draw");
+            o.draw_odds.push(odds);
+        }
+        (EndCondition::MoveRule(n, None), EndOutcome::WhiteWins | EndOutcome::BlackWins) => {
+            o.move_rule = *n;
+            o.draw_odds.push(odds);
+        }
         (EndCondition::Stalemate(None), _) => o.stalemate = value(out),
         (EndCondition::MoveRule(n, None), EndOutcome::Draw) => o.move_rule = *n,
         (EndCondition::Repetition(n, None), EndOutcome::WhiteWins) => o.repetition = Some((*n, "win", true)),
         (EndCondition::Repetition(n, None), EndOutcome::BlackWins) => o.repetition = Some((*n, "loss", true)),
         (EndCondition::Repetition(n, None), _) => o.repetition = Some((*n, value(out).unwrap_or("none"), false)),
         (EndCondition::PerpetualCheck(n), EndOutcome::Loss) => o.perpetual = Some(*n),
+        // Fairy-Stockfish's count ends in a draw (`countingRule`).
+        (EndCondition::CountingOver, EndOutcome::Draw) if cx.counting => {}
         (EndCondition::Holds(c), _) => return holds(o, c, out, cx),
         _ => return false,
     }
@@ -163,18 +194,21 @@ fn plain(o: &mut Options, rule: &EndRule, cx: &Context<'_>) -> bool {
 fn holds(o: &mut Options, c: &Cond, out: EndOutcome, cx: &Context<'_>) -> bool {
     let Some(v) = value(out) else { return false };
     match c {
-        Cond::Compare(Quantity::Passes, Comparison::AtLeast, 2) if cx.passing && v == "draw" => {}
+        Cond::Compare(Quantity::Passes, Comparison::AtLeast, 2) if cx.passing && v == "draw" => o.plain_draw = true,
         Cond::Compare(Quantity::Squares(SetExpr::Named(NamedSet::Empty)), Comparison::Equal, 0) if v == "draw" => {
             o.full_board = true;
+            o.plain_draw = true;
         }
         Cond::Compare(Quantity::Checks(false), Comparison::AtLeast, n) if v == "loss" && cx.checks == Some(*n) => {
             o.check_counting = Some(*n);
         }
         Cond::Not(inner) => match &**inner {
-            Cond::Exists(set) => return extinction(o, set, 0, v, cx),
+            Cond::Exists(set) => return extinction(o, set, (0, 0), v, cx),
             _ => return false,
         },
-        Cond::Compare(Quantity::Count(set), Comparison::AtMost, n) => return extinction(o, set, *n, v, cx),
+        Cond::Compare(Quantity::Count(..), Comparison::AtMost, _) | Cond::And(..) => {
+            return super::extinction::read(c).is_some_and(|e| extinction(o, e.set, (e.count, e.opponents), v, cx));
+        }
         Cond::Compare(Quantity::Count(SetExpr::Binary(SetOp::Intersection, a, b)), Comparison::AtLeast, n)
             if v == "loss" =>
         {
@@ -195,12 +229,12 @@ fn holds(o: &mut Options, c: &Cond, out: EndOutcome, cx: &Context<'_>) -> bool {
 }
 
 /// Extinction: no more than `count` of a side's pieces of a kind.
-fn extinction(o: &mut Options, set: &SetExpr, count: u32, v: &'static str, cx: &Context<'_>) -> bool {
+fn extinction(o: &mut Options, set: &SetExpr, (count, opp): (u32, u32), v: &'static str, cx: &Context<'_>) -> bool {
     for (own, side) in [(true, SideFilter::Own), (false, SideFilter::Enemy)] {
         match pieces(set, side, cx.royal) {
-            Some(None) => o.extinction.push((own, None, count, v)),
+            Some(None) => o.extinction.push((own, None, count, v, opp)),
             Some(Some(l)) if l.chars().count() == 1 => {
-                o.extinction.push((own, l.chars().next(), count, v));
+                o.extinction.push((own, l.chars().next(), count, v, opp));
             }
             _ => continue,
         }
@@ -301,8 +335,21 @@ fn options(ini: &mut String, why: &mut Vec<String>, o: &Options, cx: &Context<'_
             ));
         }
     }
-    if o.material_counting {
-        let _ = writeln!(ini, "materialCounting = unweighted");
+    match o.draw_odds.first() {
+        None if o.material_counting => {
+            let _ = writeln!(ini, "materialCounting = unweighted");
+        }
+        None => {}
+        Some(odds) if o.draw_odds.iter().any(|d| d != odds) => {
+            why.push("draw odds for both sides (`white wins` and `black wins` where Fairy-Stockfish would draw)".to_string());
+        }
+        Some(_) if o.material_counting || o.plain_draw || o.stalemate_piece_count => why.push(
+            "draw odds (a stalemate or the move rule won by one side) beside rules that stay drawn:              Fairy-Stockfish's `materialCounting` turns every draw into that side's win"
+                .to_string(),
+        ),
+        Some(odds) => {
+            let _ = writeln!(ini, "materialCounting = {odds}");
+        }
     }
     if o.full_board {
         let _ = writeln!(ini, "adjudicateFullBoard = true");
@@ -314,7 +361,15 @@ fn options(ini: &mut String, why: &mut Vec<String>, o: &Options, cx: &Context<'_
         (None, Some(_)) => why.push("the start FEN counts checks, but no end rule reads them".to_string()),
         (None, None) => {}
     }
-    if let Some((own, _, count, value)) = o.extinction.first().copied() {
+    extinction_options(ini, why, o);
+    for line in o.flags.iter().chain(&o.connect) {
+        let _ = writeln!(ini, "{line}");
+    }
+}
+
+/// `extinctionValue`, its piece types and counts, as gathered.
+fn extinction_options(ini: &mut String, why: &mut Vec<String>, o: &Options) {
+    if let Some((own, _, count, value, _)) = o.extinction.first().copied() {
         let value = if own { value } else { negate(value) };
         let types: String = o
             .extinction
@@ -326,8 +381,22 @@ fn options(ini: &mut String, why: &mut Vec<String>, o: &Options, cx: &Context<'_
             ini,
             "extinctionValue = {value}\nextinctionPieceTypes = {types}\nextinctionPieceCount = {count}"
         );
-    }
-    for line in o.flags.iter().chain(&o.connect) {
-        let _ = writeln!(ini, "{line}");
+        // The opponent's count: the other side's rules need it, the side
+        // to move's one more with `extinctionClaim`.
+        let side = |own: bool| o.extinction.iter().find(|e| e.0 == own).map(|e| e.4);
+        let (theirs, ours) = (side(false), side(true));
+        let opponents = theirs.or(ours).unwrap_or(0);
+        if opponents > 0 {
+            let _ = writeln!(ini, "extinctionOpponentPieceCount = {opponents}");
+        }
+        match ours.zip(theirs).map(|(a, b)| i64::from(a) - i64::from(b)) {
+            Some(1) => {
+                let _ = writeln!(ini, "extinctionClaim = true");
+            }
+            None | Some(0) => {}
+            Some(_) => {
+                why.push("extinction whose opponent counts differ between the sides by more than one".to_string())
+            }
+        }
     }
 }

@@ -260,7 +260,8 @@ fn region(ini: &mut String, text: &str, board: &Board<'_>) -> Option<[super::squ
 /// Fairy-Stockfish's limits on its pawn: not on the first rank
 /// (`firstRankPawnDrops`), nor in the promotion zone
 /// (`promotionZonePawnDrops`), nor on a file with an own pawn
-/// (`dropNoDoubled`).
+/// (`dropNoDoubled`), nor where it could never move again
+/// (`immobilityIllegal`).
 fn pawn_limits(
     ini: &mut String,
     why: &mut Vec<String>,
@@ -302,9 +303,27 @@ fn pawn_limits(
         .unwrap_or_default();
     let promotion =
         [Color::White, Color::Black].map(|c| ranks.iter().filter_map(|r| board.eval_text(r, c)).fold(0, |a, b| a | b));
-    for (first_ok, promotion_ok) in [(false, false), (true, false), (false, true), (true, true)] {
+    // Never dropped: on no file (`dropNoDoubledCount = 0`).
+    if got == Some([0, 0]) {
+        let _ = writeln!(
+            ini,
+            "dropNoDoubled = {}\ndropNoDoubledCount = 0",
+            pawn.to_ascii_lowercase()
+        );
+        return;
+    }
+    // `immobilityIllegal`: nor where the pawn could never move again.
+    let stuck = stuck_squares(file, pawn, board);
+    let cases = [(false, false), (true, false), (false, true), (true, true)];
+    for (immobile, (first_ok, promotion_ok)) in [false, true].into_iter().flat_map(|i| cases.map(|c| (i, c))) {
+        if immobile && stuck == [0, 0] {
+            break;
+        }
         let expected = [0, 1].map(|c| {
             let mut z = region[c];
+            if immobile {
+                z &= !stuck[c];
+            }
             if !first_ok {
                 z &= !first[c];
             }
@@ -318,6 +337,9 @@ fn pawn_limits(
                 ini,
                 "firstRankPawnDrops = {first_ok}\npromotionZonePawnDrops = {promotion_ok}"
             );
+            if immobile {
+                let _ = writeln!(ini, "immobilityIllegal = true");
+            }
             return;
         }
     }
@@ -325,6 +347,23 @@ fn pawn_limits(
         "the pawn's drop zone: Fairy-Stockfish's pawn drops anywhere in the drop region but (by its options) the first rank and the promotion zone{}",
         zone.map(|z| format!(" (`{z}`)")).unwrap_or_default()
     ));
+}
+
+/// Each side's squares where the piece `letter` could never move again
+/// (Fairy-Stockfish's `immobilityIllegal` bars drops there).
+fn stuck_squares(file: &VariantFile, letter: char, board: &Board<'_>) -> [super::squares::Bits; 2] {
+    let template = file.pieces.iter().flatten().find(|p| p.letter.value == letter);
+    let stuck = super::promotion::stuck_ranks(
+        template.map_or("", |p| p.moves.value.as_str()),
+        board.files,
+        board.ranks,
+    );
+    [Color::White, Color::Black].map(|c| {
+        stuck
+            .iter()
+            .filter_map(|r| board.eval_text(&format!("ranks({r}..{r})"), c))
+            .fold(0, |a, b| a | b)
+    })
 }
 
 /// The `enclosingDrop` options a zone's narrowing is: the rule's squares,

@@ -9,9 +9,14 @@
 //! depth 2, or the export is refused.
 
 mod builtin;
+mod chess960;
+mod counting;
 mod ending_options;
+mod extinction;
 mod hand_options;
+mod held_rights;
 mod legal;
+mod promotion;
 mod squares;
 
 use super::fsf_import::import;
@@ -84,7 +89,11 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
     }
     let start_rows: Vec<&str> = start_fields.first().map(|b| b.split('/').collect()).unwrap_or_default();
     pieces_and_start(&mut s, &pieces, &start_fields, &start_rows, &squares);
-    promotion(&mut s, &file, ranks);
+    held_rights::write(&mut s.ini, &mut s.why, &pieces, royal);
+    promotion::write(&mut s.ini, &mut s.why, &file, &squares);
+    if let Some(c) = &file.counting {
+        counting::write(&mut s.ini, &mut s.why, c, &pieces);
+    }
     castling(&mut s, &file, royal, &start_rows, ranks);
     let legal: Option<Vec<String>> = file.legal.as_ref().map(|l| l.iter().map(|c| c.value.clone()).collect());
     let royal_type = pieces.iter().find(|p| p.royal).map(|p| builtin_name(p, &p.moves.value));
@@ -104,6 +113,7 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
         board: squares,
         passing: file.pass == Some(true) || file.pass_on_stalemate == Some(true),
         checks,
+        counting: file.counting.is_some(),
     };
     ending_options::write(&mut s.ini, &mut s.why, &ends, &cx);
     if file.drops.as_ref().is_some_and(|d| d.free) {
@@ -138,7 +148,7 @@ fn inherit_free_drops(ini: &mut String, section: &str) {
 }
 
 /// What Fairy-Stockfish has no option for: a random setup, effect rules
-/// (but the duck's wall and flips), other clock resets, actions, counts,
+/// (but the duck's wall and flips), other clock resets, actions,
 /// shields; and passing, which it has.
 fn effects(s: &mut Section, file: &VariantFile) {
     if file.setup.is_some() {
@@ -158,9 +168,6 @@ fn effects(s: &mut Section, file: &VariantFile) {
     }
     if file.actions.as_ref().is_some_and(|a| !a.is_empty()) {
         why.push("side actions (`actions`)".to_string());
-    }
-    if file.counting.is_some() {
-        why.push("a count of moves (`counting`; not yet written as Fairy-Stockfish's `countingRule`)".to_string());
     }
     if file.shields.as_ref().is_some_and(|s| !s.is_empty()) {
         why.push("shields (`shields`): Fairy-Stockfish has no effects to shield from".to_string());
@@ -233,12 +240,6 @@ fn pieces_and_start(
         if p.cannot_hop.is_some() || p.cannot_capture.is_some() {
             why.push(format!(
                 "piece {}: `cannot_hop` or `cannot_capture` (Fairy-Stockfish has no option for them)",
-                p.letter.value
-            ));
-        }
-        if p.right_moves.is_some() || p.takes_rights.is_some() {
-            why.push(format!(
-                "piece {}: `right_moves` or `takes_rights` (not yet written as Fairy-Stockfish's `cambodianMoves`)",
                 p.letter.value
             ));
         }
@@ -387,7 +388,7 @@ fn mobility_region(
 
 /// The ranks of `rs` (from White's side) as a region, for Black when
 /// `black` (`*1 *2`, or `-` for none).
-fn rank_list(rs: &[i64], black: bool, ranks: u32) -> String {
+pub(super) fn rank_list(rs: &[i64], black: bool, ranks: u32) -> String {
     let v: Vec<String> = rs
         .iter()
         .map(|r| format!("*{}", if black { ranks as i64 + 1 - r } else { *r }))
@@ -395,65 +396,14 @@ fn rank_list(rs: &[i64], black: bool, ranks: u32) -> String {
     if v.is_empty() { "-".to_string() } else { v.join(" ") }
 }
 
-/// The promotion rule (Fairy-Stockfish has one).
-fn promotion(s: &mut Section, file: &VariantFile, ranks: u32) {
-    let (ini, why) = (&mut s.ini, &mut s.why);
-    let promotions = file.promotion.as_deref().unwrap_or_default();
-    if promotions.len() > 1 {
-        why.push("several promotion rules (Fairy-Stockfish has one, plus `promotedPieceType`)".to_string());
-    }
-    if promotions.iter().any(|p| p.from_zone) {
-        why.push("promotion on moves leaving the zone (`from_zone`)".to_string());
-    }
-    if promotions.iter().any(|p| p.squares.is_some()) {
-        why.push("promotion on squares given as a set (`squares`)".to_string());
-    }
-    if promotions.iter().any(|p| p.on_quiet) {
-        why.push("promotion on moves that capture nothing only (`on_quiet`)".to_string());
-    }
-    if promotions.iter().any(|p| p.on_capture) {
-        why.push("promotion on captures only (`on_capture`)".to_string());
-    }
-    if file.pieces.iter().flatten().any(|p| p.promoted_from.is_some()) {
-        why.push("promoted forms of pieces (`promoted_from`)".to_string());
-    }
-    match promotions.first() {
-        Some(pr) => {
-            let rs: Vec<i64> = pr.ranks.value.iter().map(|&r| r as i64).collect();
-            let _ = writeln!(ini, "promotionPawnTypes = {}", pr.pieces.value.to_lowercase());
-            let _ = writeln!(ini, "promotionPieceTypes = {}", pr.choices.value.to_lowercase());
-            let _ = writeln!(ini, "promotionRegionWhite = {}", rank_list(&rs, false, ranks));
-            let _ = writeln!(ini, "promotionRegionBlack = {}", rank_list(&rs, true, ranks));
-            let forced: Vec<bool> = pr.ranks.value.iter().map(|&r| pr.mandatory_on(r)).collect();
-            if forced.iter().any(|&f| f != forced[0]) {
-                why.push("promotion compulsory on some ranks only (`mandatory_ranks`)".to_string());
-            }
-            if let Some(limits) = pr.limits.as_ref().filter(|l| !l.value.is_empty()) {
-                let list: Vec<String> = limits
-                    .value
-                    .iter()
-                    .map(|(letter, n)| format!("{}:{n}", letter.to_ascii_lowercase()))
-                    .collect();
-                let _ = writeln!(ini, "promotionLimit = {}", list.join(" "));
-            }
-            let _ = writeln!(
-                ini,
-                "mandatoryPawnPromotion = {}",
-                forced.first().copied().unwrap_or(true)
-            );
-        }
-        None => {
-            let _ = writeln!(ini, "promotionPieceTypes = -");
-        }
-    }
-}
-
 /// The castling rules, as the king's files and the rank.
 fn castling(s: &mut Section, file: &VariantFile, royal: Option<char>, start_rows: &[&str], ranks: u32) {
     let (ini, why) = (&mut s.ini, &mut s.why);
     // Castling.
     let castling = file.castling.clone().unwrap_or_default();
-    if castling.is_empty() {
+    if chess960::applies(file, &castling) {
+        chess960::write(ini, why, &castling, royal);
+    } else if castling.is_empty() {
         let _ = writeln!(ini, "castling = false");
     } else {
         let _ = writeln!(ini, "castling = true");
@@ -461,7 +411,11 @@ fn castling(s: &mut Section, file: &VariantFile, royal: Option<char>, start_rows
         let mut rooks = String::new();
         for c in &castling {
             let (Some(king), Some(rook)) = (&c.king, &c.rook) else {
-                why.push("castling found from the setup (`side`, no squares)".to_string());
+                why.push(
+                    "castling found from the setup (`side`, no squares): Fairy-Stockfish finds them only under `chess960`, \
+                     which needs `rook_piece` on every rule and `castling_notation: KingTakesRook`"
+                        .to_string(),
+                );
                 continue;
             };
             if c.carry.is_some() {
