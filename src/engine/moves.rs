@@ -291,7 +291,8 @@ mod tests {
             kind: ChoiceKind::Place(Some(Kind::new(255))),
         };
         assert_eq!(Choices::NONE.with(past), None, "no tag for it");
-        assert!(Choices::NONE.is_empty() && Choices::NONE.len() == 0);
+        assert!(Choices::NONE.is_empty());
+        assert_eq!(Choices::NONE.len(), 0);
     }
 
     #[test]
