@@ -447,6 +447,9 @@ pub struct CompiledAction {
     pub when: Option<CondId>,
     /// Whether `when` depends on the target (else it is evaluated once per piece).
     pub when_uses_target: bool,
+    /// Where `when` reads only the origin and squares fixed at load time:
+    /// the origins, per side, where it holds (see `compile::origin_conds`).
+    pub when_origins: Option<[SquareSet; 2]>,
     /// What happens.
     pub ops: Vec<Op>,
     /// Compels the piece on the target to make one of its own moves.
@@ -467,6 +470,18 @@ pub struct CompiledAction {
     pub walls_only: bool,
     /// How the game record writes it (`{origin}`, `{target}`, `{removed}`).
     pub record: Option<String>,
+}
+
+/// Pieces of some kinds and side, anywhere or on a zone: what an end
+/// rule's guard asks for (see [`Programs::holds_guards`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PiecesOn {
+    /// Relative side.
+    pub side: SideFilter,
+    /// Bit `k` for kind `k`.
+    pub kinds: u64,
+    /// Index into [`Programs::zones`], if only pieces there count.
+    pub zone: Option<u32>,
 }
 
 /// Every program of a variant and the tables they read.
@@ -628,6 +643,15 @@ pub struct Programs {
     /// ask which sides have royal pieces: per state (bit 0: the side to
     /// move has one, bit 1: the other side has one), the first that holds.
     pub royal_ends: Option<[Option<u8>; 4]>,
+    /// Per rule of [`holds_ends`](Self::holds_ends), in order, pieces one
+    /// of which must stand where it says for the rule to hold, checked
+    /// before the rule is interpreted (`None`: always interpreted; an
+    /// empty list: it never holds). See `compile::end_guards`.
+    pub holds_guards: Vec<Option<Vec<PiecesOn>>>,
+    /// Where every guard of [`holds_guards`](Self::holds_guards) asks
+    /// only for royal pieces on zones: those zones' squares. No such rule
+    /// holds while no royal piece stands on one.
+    pub holds_gate: Option<SquareSet>,
     /// Where the rules' effects may remove pieces, when they only remove
     /// pieces near the move and the legality clauses only ask for own
     /// royal pieces to survive unattacked: moves are then judged without

@@ -99,12 +99,15 @@ pub fn compile(
         b.p.actions.push(compiled);
     }
     b.p.owned_actions = owned_actions(&b.p.actions);
+    super::origin_conds::resolve(&mut b.p);
     b.p.last_ids = (b.action_names.iter())
         .map(|n| b.action_names.iter().position(|m| m == n).unwrap_or(0) as u8)
         .collect();
     b.legal_clauses(s, royal_kinds);
     b.ends(s);
     b.p.royal_ends = super::royal_ends::table(&b.p, royal_kinds);
+    b.p.holds_guards = super::end_guards::guards(&b.p);
+    b.p.holds_gate = super::end_guards::royal_gate(&b.p, royal_kinds);
     b.p.end_labels = s.end_labels.clone();
     b.shields_and_drops(s);
     b.p.any_effects = b.p.has_effects();
@@ -767,6 +770,7 @@ impl Builder {
             stays: a.stays,
             once_bit,
             when_uses_target: a.when.as_ref().is_some_and(cond_uses_target),
+            when_origins: None,
             when: a.when.as_ref().map(|c| self.cond(c)),
             ops: a.effects.iter().map(|e| self.op(e)).collect(),
             compel: a.compel,

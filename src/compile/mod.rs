@@ -3,10 +3,12 @@
 //! rules, all indexed by integers.
 
 pub mod attacks;
+mod end_guards;
 mod filter_lower;
 mod homes;
 pub mod ir;
 mod lower;
+mod origin_conds;
 pub(crate) mod removal_reach;
 pub mod rights_tables;
 mod royal_ends;

@@ -20,7 +20,8 @@ const GROUPS: usize = 6;
 /// [`CheckSquares::new`]).
 pub(super) struct CheckSquares {
     /// The squares whose leaving may open an attack on an enemy royal:
-    /// rays' first pieces and lame leaps' paths.
+    /// lame leaps' paths, and rays' first pieces where they are ours with
+    /// an attacker of ours next behind them on the ray.
     discover: SquareSet,
     /// Every square a plain move must leave or reach to attack an enemy
     /// royal: leaps' origins and paths, rays' squares up to and including
@@ -56,18 +57,29 @@ impl CheckSquares {
             at.is_side(us) && at.kind().in_mask(kinds)
         };
         for r in pos.royals[us.flip() as usize].iter() {
-            let slot = t.slot(us, r);
+            let index = t.slot_index(us, r);
+            let slot = t.slots[index];
+            // Every leap's origin and every lame leap's path, at once.
+            let paths = &t.leap_exposure[index];
+            out.near = out.near.union(&t.leap_origins[index]).union(paths);
+            out.discover = out.discover.union(paths);
+            // The group of the last leap's kinds (leaps of one kind follow
+            // each other).
+            let mut last: Option<(u64, usize)> = None;
             for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
-                let mut open = true;
-                out.near.insert(leap.from);
-                for &s in t.run(leap.path, leap.path_len) {
-                    out.discover.insert(s);
-                    out.near.insert(s);
-                    open &= pos.board[s.index()].is_empty();
+                let open = (t.run(leap.path, leap.path_len).iter()).all(|&s| pos.board[s.index()].is_empty());
+                if !open {
+                    continue;
                 }
-                if open && (attacker(leap.from, leap.kinds) || !out.add(leap.kinds, leap.from)) {
+                if attacker(leap.from, leap.kinds) {
                     return None;
                 }
+                let group = match last {
+                    Some((kinds, group)) if kinds == leap.kinds => group,
+                    _ => out.group(leap.kinds)?,
+                };
+                last = Some((leap.kinds, group));
+                out.groups[group].1.insert(leap.from);
             }
             for ray in &t.rays[slot.rays as usize..slot.rays_end as usize] {
                 // The ray's squares up to its first piece, all in the
@@ -77,33 +89,31 @@ impl CheckSquares {
                     continue;
                 }
                 let group = out.group(ray.kinds)?;
-                for &s in run {
+                for (i, &s) in run.iter().enumerate() {
                     out.groups[group].1.insert(s);
                     out.near.insert(s);
-                    if !pos.board[s.index()].is_empty() {
+                    let cell = pos.board[s.index()];
+                    if !cell.is_empty() {
                         if attacker(s, ray.kinds) {
                             return None;
                         }
-                        out.discover.insert(s);
+                        // Its leaving opens the ray only onto an attacker
+                        // of ours behind it (it attacks along the ray
+                        // itself from none of its squares: it attacks
+                        // from none of them now).
+                        if cell.is_side(us)
+                            && (run[i + 1..].iter())
+                                .find(|&&b| !pos.board[b.index()].is_empty())
+                                .is_some_and(|&b| attacker(b, ray.kinds))
+                        {
+                            out.discover.insert(s);
+                        }
                         break;
                     }
                 }
             }
         }
         Some(out)
-    }
-
-    /// Puts `sq` in the group of `kinds`; false when there are more masks
-    /// than the groups hold.
-    #[inline]
-    fn add(&mut self, kinds: u64, sq: Square) -> bool {
-        match self.group(kinds) {
-            Some(group) => {
-                self.groups[group].1.insert(sq);
-                true
-            }
-            None => false,
-        }
     }
 
     /// The index of the group of `kinds`, opened empty if there is none

@@ -9,7 +9,7 @@ use crate::base::limits::{SHIELD_BLOCK, SHIELD_BOUNCE, SHIELD_PUSH, SHIELD_REMOV
 use crate::base::square::{Color, Square, SquareSet};
 use crate::base::vocabulary::LINE_GOAL_MAX;
 use crate::compile::Variant;
-use crate::compile::ir::{Comparison, LineGoal, LineMasks, NamedSet, SideFilter};
+use crate::compile::ir::{Comparison, LineGoal, LineMasks, NamedSet, PiecesOn, SideFilter};
 use crate::compile::ir::{CondId, CondNode, QuantityNode, SetId, SetNode};
 use crate::compile::tables::passed_squares;
 
@@ -220,6 +220,25 @@ impl Variant {
             }
         }
         n
+    }
+
+    /// Whether some piece [`PiecesOn`] asks for stands where it says.
+    #[inline]
+    pub(crate) fn pieces_stand(&self, on: &PiecesOn, pos: &Position, ctx: &Context) -> bool {
+        let zone = on.zone.map(|z| self.programs.zones[z as usize][ctx.side as usize]);
+        if on.kinds == self.royal_kinds && self.royal_kinds != 0 {
+            // The royal pieces have their own sets.
+            let [own, enemy] = [ctx.side, ctx.side.flip()].map(|s| &pos.royals[s as usize]);
+            let royals = match on.side {
+                SideFilter::Own => *own,
+                SideFilter::Enemy => *enemy,
+                SideFilter::Any => own.union(enemy),
+                SideFilter::White => pos.royals[Color::White as usize],
+                SideFilter::Black => pos.royals[Color::Black as usize],
+            };
+            return zone.map_or(!royals.is_empty(), |z| royals.intersects(&z));
+        }
+        !self.pieces_matching(pos, ctx.side, on.side, on.kinds, zone).is_empty()
     }
 
     fn pieces_matching(
@@ -442,6 +461,47 @@ mod tests {
         }
         m.starts.push(m.masks.len() as u32);
         m
+    }
+
+    /// An action's `when` resolved at load time into origins holds where
+    /// the interpreted condition holds, for each side and square.
+    #[test]
+    fn origin_conditions_resolve_as_they_evaluate() {
+        let light = r#"(
+            extends: "bouncing-pieces",
+            name: "Light promotions",
+            pieces: [
+                (letter: 'P', name: "pawn", moves: "fmWfceF", pawn: true, value: 100,
+                 actions: [(name: "promote", target: "origin", promotes: true,
+                            when: "origin in light - files(a) + ranks(7) and not origin in ranks(8)")]),
+            ],
+        )"#;
+        let variants = [
+            Variant::load("bouncing-pieces").unwrap(),
+            Variant::from_text("light.ron", light).unwrap(),
+        ];
+        for variant in variants {
+            let pos = variant.start_position();
+            let mut resolved = 0;
+            for action in &variant.programs.actions {
+                let (Some(origins), Some(c)) = (action.when_origins, action.when) else {
+                    continue;
+                };
+                resolved += 1;
+                for side in Color::BOTH {
+                    for sq in variant.programs.all.iter() {
+                        let ctx = Context {
+                            side,
+                            origin: sq,
+                            target: sq,
+                            mover: sq,
+                        };
+                        assert_eq!(origins[side as usize].contains(sq), variant.eval_cond(c, &pos, &ctx));
+                    }
+                }
+            }
+            assert_eq!(resolved, 1);
+        }
     }
 
     #[test]

@@ -58,7 +58,7 @@ impl Variant {
         }
         if p.legal.is_empty() && !p.placement_refuses {
             // No clause judges a move: every one is legal.
-            let mut counter = LeafCounter::new(true, true, listed);
+            let mut counter = LeafCounter::<false>::new(true, true, listed);
             for from in pos.occupied[us as usize].iter() {
                 self.generate_piece(pos, from, us, true, &mut counter);
             }
@@ -76,7 +76,8 @@ impl Variant {
             self.is_plain(&Move::new(Square::new(0), Square::new(0), kind))
                 || (kept && !(p.rules_recolour_mover && p.turns_mover[usize::from(capture)]))
         };
-        let mut counter = LeafCounter::new(counts(MoveKind::Quiet, false), counts(MoveKind::Capture, true), listed);
+        let mut counter =
+            LeafCounter::<false>::new(counts(MoveKind::Quiet, false), counts(MoveKind::Capture, true), listed);
         let empty = pos.empty_squares(&p.all);
         let enemy = pos.occupied[us.flip() as usize];
         // `free` holds only pieces of the side to move.
@@ -123,31 +124,44 @@ impl Variant {
     /// piece that opens no line to an enemy royal (see
     /// `SafeMoves::check_free_pieces`) may give check only by its own
     /// arrival, on the squares [`CheckSquares`] works out for its kind: its
-    /// plain moves there are illegal, and its other plain moves count as
-    /// they are found. The other pieces' moves are judged as
-    /// [`JudgedCounter`] judges them.
+    /// plain moves there are illegal, and its other plain moves count as a
+    /// free piece's do (`count_free_piece`, those squares left out). The
+    /// other pieces' moves are judged as [`JudgedCounter`] judges them.
     #[inline(never)]
     fn count_legal_forbidding_checks(&self, pos: &Position, listed: &mut Vec<Move>) -> u64 {
         let us = pos.side;
         let check_squares = CheckSquares::new(self, pos);
         let safe = SafeMoves::knowing_checks(self, pos, check_squares.as_ref());
         let plain = |kind| self.is_plain(&Move::new(Square::new(0), Square::new(0), kind));
-        let mut counter = NoCheckCounter {
-            safe: &safe,
-            checks: None,
-            inner: LeafCounter::new(plain(MoveKind::Quiet), plain(MoveKind::Capture), listed),
-        };
+        let (quiet_plain, capture_plain) = (plain(MoveKind::Quiet), plain(MoveKind::Capture));
         let check_free = check_squares
             .as_ref()
             .map_or(SquareSet::EMPTY, |c| safe.check_free_pieces(pos, c));
+        let empty = pos.empty_squares(&self.programs.all);
+        let enemy = pos.occupied[us.flip() as usize];
+        let mut counted = 0;
         for from in pos.occupied[us as usize].iter() {
-            counter.checks = match &check_squares {
+            let checks = match &check_squares {
                 Some(c) if check_free.contains(from) => Some(c.squares_of(pos.board[from.index()].kind())),
                 _ => None,
             };
+            if let Some(checks) = checks {
+                // Counted as a free piece's, its checks left out.
+                let mut fast = LeafCounter::<true>::new(quiet_plain, capture_plain, listed);
+                fast.excluded = checks;
+                if self.count_free_piece(pos, from, us, &empty, &enemy, &mut fast) {
+                    counted += fast.counted;
+                    continue;
+                }
+            }
+            let mut counter = NoCheckCounter {
+                safe: &safe,
+                checks,
+                inner: LeafCounter::new(quiet_plain, capture_plain, listed),
+            };
             self.generate_piece(pos, from, us, true, &mut counter);
+            counted += counter.inner.counted;
         }
-        let counted = counter.inner.counted;
         self.generate_not_by_pieces(pos, listed);
         listed.retain(|mv| self.judge(&safe, pos, mv, None));
         counted + listed.len() as u64
@@ -161,18 +175,21 @@ impl Variant {
     /// with the board (`empty`, `enemy`), its other leaps and its rides one
     /// by one. A move that is not plain as it is (a promotion, en passant,
     /// a capture that fires a rule) goes through the counter, which lists
-    /// it. False, having done nothing, for any other piece.
+    /// it. False, having done nothing, for any other piece. With
+    /// `EXCLUDES`, a plain move to a square of the counter's `excluded`
+    /// set is dropped instead of counted (a check where checks are
+    /// forbidden).
     ///
     /// [`LeapSets`]: crate::compile::tables::LeapSets
     #[inline]
-    fn count_free_piece(
+    fn count_free_piece<const EXCLUDES: bool>(
         &self,
         pos: &Position,
         from: Square,
         us: Color,
         empty: &SquareSet,
         enemy: &SquareSet,
-        counter: &mut LeafCounter,
+        counter: &mut LeafCounter<'_, EXCLUDES>,
     ) -> bool {
         let t = &self.moves;
         let kind = pos.board[from.index()].kind();
@@ -184,7 +201,7 @@ impl Variant {
         let sets = t.leap_sets(kind, us, from);
         let quiet = sets.quiet.intersection(empty);
         if counter.quiet_plain && !quiet.intersects(promotes_on) {
-            counter.counted += u64::from(quiet.len());
+            counter.counted += u64::from(counter.kept(quiet).len());
         } else {
             quiet.iter().for_each(|to| {
                 counter.take(self, pos, promotes_on, kind, us, from, to, MoveKind::Quiet);
@@ -192,7 +209,7 @@ impl Variant {
         }
         let captures = sets.capture.intersection(enemy);
         if counter.capture_plain && !captures.intersects(promotes_on) {
-            counter.counted += u64::from(captures.len());
+            counter.counted += u64::from(counter.kept(captures).len());
         } else {
             captures.iter().for_each(|to| {
                 counter.take(self, pos, promotes_on, kind, us, from, to, MoveKind::Capture);
@@ -237,7 +254,7 @@ impl Variant {
                 for &to in run {
                     let target = pos.board[to.index()];
                     if target.is_empty() {
-                        quiet += 1;
+                        quiet += u64::from(!EXCLUDES || !counter.excluded.contains(to));
                         continue;
                     }
                     if ride.flags & CAPTURE != 0 && target.is_side(us.flip()) {
@@ -275,9 +292,12 @@ impl Variant {
 
 /// A [`MoveSink`] for pieces whose plain moves are all legal: it counts
 /// the quiet moves and captures that are plain and promote nowhere, and
-/// lists the rest (en passant, promotions, moves that fire a rule).
-struct LeafCounter<'a> {
+/// lists the rest (en passant, promotions, moves that fire a rule). With
+/// `EXCLUDES`, a plain move to a square of `excluded` is dropped.
+struct LeafCounter<'a, const EXCLUDES: bool> {
     counted: u64,
+    /// With `EXCLUDES`: where a plain move is illegal.
+    excluded: SquareSet,
     /// A quiet move or double step fires no rule.
     quiet_plain: bool,
     /// A capture fires no rule.
@@ -285,18 +305,25 @@ struct LeafCounter<'a> {
     listed: &'a mut Vec<Move>,
 }
 
-impl<'a> LeafCounter<'a> {
-    fn new(quiet_plain: bool, capture_plain: bool, listed: &'a mut Vec<Move>) -> LeafCounter<'a> {
+impl<'a, const EXCLUDES: bool> LeafCounter<'a, EXCLUDES> {
+    fn new(quiet_plain: bool, capture_plain: bool, listed: &'a mut Vec<Move>) -> LeafCounter<'a, EXCLUDES> {
         LeafCounter {
             counted: 0,
+            excluded: SquareSet::EMPTY,
             quiet_plain,
             capture_plain,
             listed,
         }
     }
+
+    /// The squares of `set` a plain move may go to.
+    #[inline(always)]
+    fn kept(&self, set: SquareSet) -> SquareSet {
+        if EXCLUDES { set.difference(&self.excluded) } else { set }
+    }
 }
 
-impl MoveSink for LeafCounter<'_> {
+impl<const EXCLUDES: bool> MoveSink for LeafCounter<'_, EXCLUDES> {
     #[inline(always)]
     fn take(
         &mut self,
@@ -315,7 +342,7 @@ impl MoveSink for LeafCounter<'_> {
             _ => false,
         };
         if plain && !promotes_on.contains(to) {
-            self.counted += 1;
+            self.counted += u64::from(!EXCLUDES || !self.excluded.contains(to));
         } else {
             variant.push_with(pos, self.listed, promotes_on, kind, us, from, to, move_kind);
         }
@@ -332,11 +359,12 @@ impl MoveSink for LeafCounter<'_> {
 /// move there gives check and is dropped, another plain move counts, and
 /// the rest (promotions, en passant, moves that fire a rule) are listed
 /// to be judged; for any other piece, a move counts where [`SafeMoves`]
-/// allows it, as in [`JudgedCounter`].
+/// allows it and is dropped where it [refuses](SafeMoves::refuses) it, as
+/// in [`JudgedCounter`].
 struct NoCheckCounter<'a, 'b> {
     safe: &'a SafeMoves,
     checks: Option<SquareSet>,
-    inner: LeafCounter<'b>,
+    inner: LeafCounter<'b, false>,
 }
 
 impl MoveSink for NoCheckCounter<'_, '_> {
@@ -366,9 +394,19 @@ impl MoveSink for NoCheckCounter<'_, '_> {
                 plain
             }
             None => {
-                matches!(move_kind, MoveKind::Quiet | MoveKind::Initial | MoveKind::Capture)
-                    && !promotes_on.contains(to)
-                    && self.safe.allows(variant, pos, &Move::new(from, to, move_kind))
+                let as_it_is = matches!(move_kind, MoveKind::Quiet | MoveKind::Initial | MoveKind::Capture)
+                    && !promotes_on.contains(to);
+                if as_it_is {
+                    let mv = Move::new(from, to, move_kind);
+                    if self.safe.allows(variant, pos, &mv) {
+                        self.inner.counted += 1;
+                        return;
+                    }
+                    if self.safe.refuses(variant, pos, &mv) {
+                        return;
+                    }
+                }
+                false
             }
         };
         if counts {
@@ -386,8 +424,10 @@ impl MoveSink for NoCheckCounter<'_, '_> {
 
 /// A [`MoveSink`] for pieces that are not free (royal, pinned, on a line
 /// a clause reads, or with a check to answer): it counts the moves that
-/// [`SafeMoves`] allows without playing them, as they are found, and lists
-/// the rest (promotions, en passant, moves that must be played to judge).
+/// [`SafeMoves`] allows without playing them, as they are found, drops
+/// those it refuses (a king stepping into attack, a pinned piece leaving
+/// its line, a check where checks are forbidden), and lists the rest
+/// (promotions, en passant, moves that must be played to judge).
 struct JudgedCounter<'a> {
     safe: &'a SafeMoves,
     counted: u64,
@@ -408,11 +448,17 @@ impl MoveSink for JudgedCounter<'_> {
         move_kind: MoveKind,
     ) {
         let as_it_is = matches!(move_kind, MoveKind::Quiet | MoveKind::Initial | MoveKind::Capture);
-        if as_it_is && !promotes_on.contains(to) && self.safe.allows(variant, pos, &Move::new(from, to, move_kind)) {
-            self.counted += 1;
-        } else {
-            variant.push_with(pos, self.listed, promotes_on, kind, us, from, to, move_kind);
+        if as_it_is && !promotes_on.contains(to) {
+            let mv = Move::new(from, to, move_kind);
+            if self.safe.allows(variant, pos, &mv) {
+                self.counted += 1;
+                return;
+            }
+            if self.safe.refuses(variant, pos, &mv) {
+                return;
+            }
         }
+        variant.push_with(pos, self.listed, promotes_on, kind, us, from, to, move_kind);
     }
 
     #[inline(always)]

@@ -9,7 +9,7 @@ use crate::base::piece::Cell;
 use crate::base::square::{Color, Square};
 use crate::compile::Variant;
 use crate::compile::ir::EndOutcome;
-use crate::compile::ir::Legal;
+use crate::compile::ir::{Legal, PiecesOn};
 
 impl Variant {
     /// A context with no move: for conditions on a position as it stands.
@@ -252,9 +252,21 @@ impl Variant {
                 (i, self.programs.end[i].1.relative_to(pos.side))
             });
         }
+        let p = &self.programs;
+        if let Some(gate) = &p.holds_gate
+            && !pos.royals[0].union(&pos.royals[1]).intersects(gate)
+        {
+            return None;
+        }
         let ctx = Self::still(pos.side);
-        let holds = &self.programs.holds_ends;
-        let &(i, _) = holds.iter().find(|&&(_, c)| self.eval_cond(c, pos, &ctx))?;
+        // A rule whose guard finds none of the pieces it needs cannot hold.
+        let may_hold = |guard: &Option<Vec<PiecesOn>>| {
+            guard
+                .as_ref()
+                .is_none_or(|on| on.iter().any(|on| self.pieces_stand(on, pos, &ctx)))
+        };
+        let (&(i, _), _) = (p.holds_ends.iter().zip(&p.holds_guards))
+            .find(|&(&(_, c), guard)| may_hold(guard) && self.eval_cond(c, pos, &ctx))?;
         Some((
             usize::from(i),
             self.programs.end[usize::from(i)].1.relative_to(pos.side),
@@ -311,6 +323,56 @@ mod tests {
             }
         }
         assert!(ended > 5, "too few games ended by a rule: {ended}");
+    }
+
+    /// End rules guarded by the pieces they need on fixed squares (racing
+    /// kings' kings on the 8th rank, and an `or` of two such) end the
+    /// same games as the rules interpreted at every node.
+    #[test]
+    fn guarded_end_rules_match_the_rules() {
+        let either = r#"(
+            extends: "racing-kings",
+            name: "Either corner",
+            end: [
+                (rule: "exists(own N & white ranks(8)) or count(own R & files(a)) >= 2: win", name: "a"),
+                (rule: "exists(own royal & white ranks(7)) and not exists(own B): loss", name: "b"),
+                "stalemate: draw",
+            ],
+        )"#;
+        let variants = [
+            Variant::load("racing-kings").unwrap(),
+            Variant::from_text("either.ron", either).unwrap(),
+        ];
+        for fast in variants {
+            let guards = &fast.programs.holds_guards;
+            assert_eq!(guards.len(), fast.programs.holds_ends.len());
+            // Racing kings' rules ask for kings only: one gate for all.
+            assert_eq!(fast.programs.holds_gate.is_some(), fast.name == "Racing kings");
+            assert!(guards.iter().all(Option::is_some), "{guards:?}");
+            let mut slow = fast.clone();
+            slow.programs.holds_guards.iter_mut().for_each(|g| *g = None);
+            slow.programs.holds_gate = None;
+            let mut seed = 0x9ace_u64;
+            let mut ended = 0;
+            for _game in 0..60 {
+                let mut pos: Position = fast.start_position();
+                for _ply in 0..120 {
+                    let by_guard = fast.ended_by_rule(&pos);
+                    assert_eq!(by_guard, slow.ended_by_rule(&pos));
+                    if by_guard.is_some() {
+                        ended += 1;
+                        break;
+                    }
+                    let moves = fast.legal_moves(&pos);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    pos.make(&fast, moves[(seed >> 33) as usize % moves.len()]);
+                }
+            }
+            assert!(ended > 2, "too few games ended by a rule: {ended}");
+        }
     }
 
     /// A move's check found along the lines through its squares

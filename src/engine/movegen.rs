@@ -2,6 +2,8 @@
 //! variant's check rule. Moves go into a caller's buffer, which is cleared
 //! and reused, so a search allocates nothing per node.
 
+mod refusals;
+
 use super::check_squares::CheckSquares;
 use super::context::Context;
 use super::moves::{Move, MoveKind};
@@ -551,8 +553,13 @@ impl Variant {
                 mover: from,
             };
             let allowed = |to: Square| action.when.is_none_or(|c| self.eval_cond(c, pos, &ctx(to)));
-            // A condition that ignores the target is evaluated once.
-            if !action.when_uses_target && !allowed(from) {
+            // A condition that ignores the target is evaluated once, or
+            // read off the origins where it holds.
+            if let Some(origins) = &action.when_origins {
+                if !origins[side as usize].contains(from) {
+                    continue;
+                }
+            } else if !action.when_uses_target && !allowed(from) {
                 continue;
             }
             let site = ActionSite {
@@ -837,6 +844,11 @@ pub(super) struct SafeMoves {
     before: u8,
     /// A `walls_only` action may pass the shortcut here (`walls_allowed`).
     walls: bool,
+    /// A plain move that leaves an own royal piece attacked surely fails
+    /// (see [`refuses`](Self::refuses)).
+    refuse_royal: bool,
+    /// A plain move that gives check surely fails.
+    refuse_checks: bool,
 }
 
 impl SafeMoves {
@@ -919,7 +931,10 @@ impl SafeMoves {
         };
         let check_clause = variant.has_check();
         let line_clauses = !p.forbid_lines.is_empty();
+        let (refuse_royal, refuse_checks) = Self::may_refuse(variant);
         SafeMoves {
+            refuse_royal,
+            refuse_checks,
             walls: !p.actions.is_empty()
                 && Self::walls_allowed(variant, forbids || mate_checks, no_checks, attacked, line_clauses),
             forbids,

@@ -1,0 +1,86 @@
+//! Action conditions fixed by the acting piece's square: a `when` that
+//! reads only the origin and squares known at load time (`origin in
+//! ranks(8)`) is resolved into the set of origins, per side, where it
+//! holds, so that move generation tests a bit instead of interpreting the
+//! condition for every piece at every node.
+
+use super::ir::{CondId, CondNode, NamedSet, Programs, SetId, SetNode};
+use crate::base::square::{Color, Square, SquareSet};
+use crate::base::vocabulary::Comparison;
+
+/// For each action whose `when` ignores the target and reads only its
+/// origin and fixed squares, the origins per side where it holds.
+pub(super) fn resolve(p: &mut Programs) {
+    let tables: Vec<Option<[SquareSet; 2]>> = (p.actions.iter())
+        .map(|a| match a.when {
+            Some(c) if !a.when_uses_target => origins(p, c),
+            _ => None,
+        })
+        .collect();
+    for (action, table) in p.actions.iter_mut().zip(tables) {
+        action.when_origins = table;
+    }
+}
+
+/// The origins, per side, where `c` holds; `None` when it reads more.
+fn origins(p: &Programs, c: CondId) -> Option<[SquareSet; 2]> {
+    let mut out = [SquareSet::EMPTY; 2];
+    for side in Color::BOTH {
+        for origin in p.all.iter() {
+            if cond(p, c, side, origin)? {
+                out[side as usize].insert(origin);
+            }
+        }
+    }
+    Some(out)
+}
+
+fn compare(value: u32, cmp: Comparison, n: u32) -> bool {
+    match cmp {
+        Comparison::AtLeast => value >= n,
+        Comparison::AtMost => value <= n,
+        Comparison::Equal => value == n,
+        Comparison::NotEqual => value != n,
+        Comparison::More => value > n,
+        Comparison::Less => value < n,
+    }
+}
+
+/// Condition `c` for `side`'s piece on `origin`, as the engine evaluates
+/// it; `None` when it reads the position or the move beyond its origin.
+fn cond(p: &Programs, c: CondId, side: Color, origin: Square) -> Option<bool> {
+    let cond = |c| cond(p, c, side, origin);
+    let set = |s| set(p, s, side, origin);
+    match p.conds[c as usize] {
+        CondNode::Truth(b) => Some(b),
+        CondNode::Not(a) => cond(a).map(|a| !a),
+        CondNode::And(a, b) => Some(cond(a)? & cond(b)?),
+        CondNode::Or(a, b) => Some(cond(a)? | cond(b)?),
+        CondNode::Within(a, b) => {
+            let a = set(a)?;
+            Some(!a.is_empty() && a.difference(&set(b)?).is_empty())
+        }
+        CondNode::Squares(s, cmp, n) => Some(compare(set(s)?.len(), cmp, n)),
+        _ => None,
+    }
+}
+
+/// Set `id` for `side`'s piece on `origin`; `None` when it reads more.
+fn set(p: &Programs, id: SetId, side: Color, origin: Square) -> Option<SquareSet> {
+    let set = |s| set(p, s, side, origin);
+    match p.sets[id as usize] {
+        SetNode::Named(NamedSet::Origin) => {
+            let mut one = SquareSet::EMPTY;
+            one.insert(origin);
+            Some(one)
+        }
+        SetNode::Named(NamedSet::All) => Some(p.all),
+        SetNode::Named(NamedSet::Light) => Some(p.light),
+        SetNode::Named(NamedSet::Dark) => Some(p.all.difference(&p.light)),
+        SetNode::Zone { table } => Some(p.zones[table as usize][side as usize]),
+        SetNode::Union(a, b) => Some(set(a)?.union(&set(b)?)),
+        SetNode::Difference(a, b) => Some(set(a)?.difference(&set(b)?)),
+        SetNode::Intersection(a, b) => Some(set(a)?.intersection(&set(b)?)),
+        _ => None,
+    }
+}
