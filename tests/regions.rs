@@ -199,8 +199,8 @@ fn initial_moves_start_on_the_initial_squares() {
                 name: \"king\", moves: \"K\", royal: true), (letter: 'P', name: \"pawn\", moves: \"fmWifmnD\", \
                 initial_squares: \"double_step\")], start: \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\", end: [\"checkmate: loss\"])";
     let v = Variant::from_text("test.ron", text).unwrap_or_else(|e| panic!("{e}"));
-    let pos = "4k3/p7/8/8/8/1P6/P7/P3K3 w - - 0 1";
-    assert_eq!(moves_from(&v, pos, "a1"), ["a1a3"]);
+    let pos = "4k3/p7/8/8/8/1P6/P7/2P1K3 w - - 0 1";
+    assert_eq!(moves_from(&v, pos, "c1"), ["c1c2", "c1c3"]);
     assert_eq!(moves_from(&v, pos, "a2"), ["a2a3", "a2a4"]);
     assert_eq!(moves_from(&v, pos, "b3"), ["b3b4", "b3b5"]);
     let pos = "p3k3/p7/8/8/8/8/8/4K3 b - - 0 1";

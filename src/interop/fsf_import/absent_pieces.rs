@@ -35,14 +35,19 @@ mod tests {
     use crate::interop::fsf_import::test_support::one;
 
     #[test]
-    fn an_absent_pawn_s_double_step_region_does_not_matter() {
+    fn an_absent_pawn_s_double_step_region_does_not_matter_a_present_one_is_squares() {
         // Ten ranks: Fairy-Stockfish's chess double-step region is White's
         // 2nd rank and the 7th (not Black's 2nd); no pawn is ever on the board.
         let ini = "[nopawns:chess]\nmaxRank = 10\nstartFen = rnbqkbnr/8/8/8/8/8/8/8/8/RNBQKBNR w - - 0 1\npromotionPieceTypes = nbrq\n";
         assert!(one(ini).is_ok(), "{:?}", one(ini).err());
-        // With pawns in the start position, it is refused.
+        // With pawns in the start position, the pawns' initial moves go on
+        // a region with each side's squares.
         let ini = "[pawns:chess]\nmaxRank = 10\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\n";
-        let e = one(ini).unwrap_err();
-        assert!(e.iter().any(|r| r.gap == "regions"), "{e:?}");
+        let ron = one(ini).unwrap_or_else(|e| panic!("{e:?}"));
+        assert!(ron.contains("initial_squares: \"double_step\""), "{ron}");
+        assert!(
+            ron.contains("(name: \"double_step\", white: \"ranks(2..2)\", black: \"ranks(4..4)\")"),
+            "{ron}"
+        );
     }
 }
