@@ -28,8 +28,6 @@
 //!   further, forms are not demoted, its pieces do not castle, and each
 //!   side starts with one at least (so no side ever has none).
 
-use super::game_end::outcome;
-use super::royalty::Royalty;
 use super::square_sets::board_squares;
 use super::start_fen::fen_rows;
 use super::state::{State, Value};
@@ -173,18 +171,25 @@ pub(super) fn counted_clauses(letters: &str, mated: Option<&str>) -> (Vec<String
     (legal, end)
 }
 
-/// Adds the clauses and mating rules of each counted type to `royalty`,
-/// its pieces the plain piece and its promoted `forms` (the slot that
-/// promotes, the form's letter).
-pub(super) fn count_with_forms(state: &State, forms: &[(usize, char)], royalty: &mut Royalty) {
-    for &slot in &royalty.counted {
-        let Some(letters) = super::form_fields::type_letters(state, slot, forms) else {
-            continue;
-        };
-        let (legal, mated) = counted_clauses(&letters, outcome(state.checkmate_value));
-        royalty.legal.extend(legal);
-        royalty.mated.extend(mated);
+/// The clauses and mating rules of the `counted` types (legality
+/// clauses, end rules before checkmate), each type's pieces the plain
+/// piece and its promoted `forms` (the slot that promotes, the form's
+/// letter); `mated` is the outcome of checkmate.
+pub(super) fn count_with_forms(
+    state: &State,
+    forms: &[(usize, char)],
+    counted: &[usize],
+    mated: Option<&str>,
+) -> (Vec<String>, Vec<String>) {
+    let (mut legal, mut end) = (Vec::new(), Vec::new());
+    for &slot in counted {
+        if let Some(letters) = super::form_fields::type_letters(state, slot, forms) {
+            let (l, e) = counted_clauses(&letters, mated);
+            legal.extend(l);
+            end.extend(e);
+        }
     }
+    (legal, end)
 }
 
 #[cfg(test)]
