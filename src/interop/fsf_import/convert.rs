@@ -43,7 +43,14 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     let shown = (!pieces.hidden.is_empty()).then(|| promoted_forms::without(state, &pieces.hidden));
     let state = shown.as_ref().unwrap_or(state);
     let promotion = promotion(state, &pieces, &start).into_part(&mut refusals);
-    super::royal_forms::count_with_forms(state, &promotion.forms, &mut royalty);
+    let (legal, mated) = super::royal_forms::count_with_forms(
+        state,
+        &promotion.forms,
+        &royalty.counted,
+        outcome(state.checkmate_value),
+    );
+    royalty.legal.extend(legal);
+    royalty.mated.extend(mated);
     let drops = drops(state, &promotion.immobile).into_part(&mut refusals);
     refusals.extend(enclosing::refusals(state));
     let castling = castling(state, &start, start_origin, &never_capture).into_part(&mut refusals);

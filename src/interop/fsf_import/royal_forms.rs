@@ -25,10 +25,9 @@
 //!   `stalemate if attacked(own X) and count(own X) <= 1: loss` mates. Only
 //!   promotion adds to the type (no drops, no pawn's choice), one piece a
 //!   move, from types that are not pseudo-royal; the type promotes no
-//!   further, forms are not demoted, and its pieces do not castle.
+//!   further, forms are not demoted, its pieces do not castle, and each
+//!   side starts with one at least (so no side ever has none).
 
-use super::game_end::outcome;
-use super::royalty::Royalty;
 use super::square_sets::board_squares;
 use super::start_fen::fen_rows;
 use super::state::{State, Value};
@@ -79,7 +78,28 @@ pub(super) fn form_royalty(state: &State, slot: usize) -> Option<FormRoyalty> {
         return Some(FormRoyalty::Plain);
     }
     let castles = state.castling && state.castling_king_piece.contains(&Some(slot));
-    (state.extinction_count == 0 && !state.piece_demotion && !castles).then_some(FormRoyalty::Counted)
+    // A side that starts with none could promote one that the other side
+    // then takes, which Fairy-Stockfish allows whatever the taker leaves
+    // attacked; with one each at the start no side ever has none.
+    let each = start_plain(state, slot).is_some_and(|n| n.iter().all(|&c| c >= 1));
+    (state.extinction_count == 0 && !state.piece_demotion && !castles && each).then_some(FormRoyalty::Counted)
+}
+
+/// How many plain pieces of `slot` each side (White, Black) has on the
+/// start board; `None` if the board cannot be read.
+fn start_plain(state: &State, slot: usize) -> Option<[u32; 2]> {
+    let plain = state.pieces[slot].as_ref()?.letter.to_ascii_lowercase();
+    let board = state.start_fen.split(' ').next().unwrap_or_default();
+    let board = board.split_once('[').map_or(board, |(b, _)| b);
+    let mut plus = false;
+    let mut out = [0u32; 2];
+    for c in board.chars() {
+        if !plus && c.to_ascii_lowercase() == plain {
+            out[usize::from(c.is_ascii_lowercase())] += 1;
+        }
+        plus = c == '+';
+    }
+    Some(out)
 }
 
 /// Whether every promotion into `slot` (from `sources`) ends the game at
@@ -151,18 +171,25 @@ pub(super) fn counted_clauses(letters: &str, mated: Option<&str>) -> (Vec<String
     (legal, end)
 }
 
-/// Adds the clauses and mating rules of each counted type to `royalty`,
-/// its pieces the plain piece and its promoted `forms` (the slot that
-/// promotes, the form's letter).
-pub(super) fn count_with_forms(state: &State, forms: &[(usize, char)], royalty: &mut Royalty) {
-    for &slot in &royalty.counted {
-        let Some(letters) = super::form_fields::type_letters(state, slot, forms) else {
-            continue;
-        };
-        let (legal, mated) = counted_clauses(&letters, outcome(state.checkmate_value));
-        royalty.legal.extend(legal);
-        royalty.mated.extend(mated);
+/// The clauses and mating rules of the `counted` types (legality
+/// clauses, end rules before checkmate), each type's pieces the plain
+/// piece and its promoted `forms` (the slot that promotes, the form's
+/// letter); `mated` is the outcome of checkmate.
+pub(super) fn count_with_forms(
+    state: &State,
+    forms: &[(usize, char)],
+    counted: &[usize],
+    mated: Option<&str>,
+) -> (Vec<String>, Vec<String>) {
+    let (mut legal, mut end) = (Vec::new(), Vec::new());
+    for &slot in counted {
+        if let Some(letters) = super::form_fields::type_letters(state, slot, forms) {
+            let (l, e) = counted_clauses(&letters, mated);
+            legal.extend(l);
+            end.extend(e);
+        }
     }
+    (legal, end)
 }
 
 #[cfg(test)]
@@ -187,6 +214,13 @@ mod tests {
                           promotedPieceType = e:k\npromotionPieceTypes = -\ncastling = false\n\
                           extinctionValue = loss\nextinctionPieceTypes = k\nextinctionPseudoRoyal = true\n\
                           startFen = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n";
+
+    #[test]
+    fn a_side_that_starts_without_the_type_is_refused() {
+        let ini = PRINCE.replace("4k3/8/8/8/8/8/8/4K3 w", "4k3/8/8/8/8/8/8/4E3 w");
+        let e = one(&ini).unwrap_err();
+        assert!(e.iter().any(|r| r.gap == "pseudo-royal pieces"), "{e:?}");
+    }
 
     #[test]
     fn a_promotion_adding_a_second_pseudo_royal_piece_keeps_the_first_royal_for_that_move() {
