@@ -32,6 +32,9 @@ Usage:
     # where each move puts pieces (Popeye's `[+bSg8]`): `placed` rows
     python3 scripts/compare-popeye.py circe --variant variants/fairy/circe.ron \\
         --condition "Circe" --positions 200 --placements
+    # Make&Take: captures by a detour, written as plain captures
+    python3 scripts/compare-popeye.py make-and-take --variant variants/fairy/make-and-take.ron \\
+        --condition "Make&TakeChess" --positions 200 --rooks-lose-rights --line-digests 30
     # the capturer chooses the rebirth square (or none): part of each move
     python3 scripts/compare-popeye.py super-circe --variant variants/fairy/super-circe.ron \\
         --condition "SuperCirce" --positions 200 --chosen-placements --line-digests 10
@@ -62,6 +65,10 @@ the file holds):
     --attribute ATTRIBUTE
                        `attribute ATTRIBUTE`: every piece of both sides, kings included,
                        is told to Popeye with ATTRIBUTE (`pieces white kamikaze Ke1 ...`)
+    --rooks-lose-rights
+                       a side whose FEN holds no castling right has its corner rooks told
+                       lost too (`nocastling e8a8h8`): Popeye keeps a rook's own right after
+                       its king moved, which a FEN cannot say (Make&Take)
     --forget-last      kaboom's `last=` field is dropped from the positions (Popeye
                        cannot be told the move before a position)
     --chosen-placements
@@ -216,6 +223,10 @@ def tellable(fen):
 # (Volage: the pieces not yet `turned` are `volage`); `--attribute
 # ATTRIBUTE`: every piece, kings included (MARK None: Kamikaze).
 UNMARKED = None
+# --rooks-lose-rights: a side with no castling right has its corner rooks
+# told lost too (Popeye keeps a rook's own right after its king moved, which
+# a FEN cannot say; Make&Take castles with it as a make onto a king).
+ROOKS_LOSE_RIGHTS = {"on": False}
 
 
 def popeye_attributes(board, fen):
@@ -272,6 +283,8 @@ def popeye_problem(fen, condition):
     for king, short, long, rank in (("e1", "K", "Q", "1"), ("e8", "k", "q", "8")):
         if short not in castling and long not in castling:
             lost.append(king)
+            if ROOKS_LOSE_RIGHTS["on"]:
+                lost += ["a" + rank, "h" + rank]
         else:
             if short not in castling:
                 lost.append("h" + rank)
@@ -647,6 +660,9 @@ def arguments():
     ap.add_argument("--attribute", default="", metavar="ATTRIBUTE", help="`attribute` row" + more)
     ap.add_argument("--forget-last", action="store_true", help="drop kaboom's `last=` field" + more)
     ap.add_argument(
+        "--rooks-lose-rights", action="store_true", help="no right in the FEN: the rooks' told lost too" + more
+    )
+    ap.add_argument(
         "--chosen-placements", action="store_true", help="a rebirth is part of the move (Super Circe)" + more
     )
     return ap.parse_args()
@@ -668,6 +684,7 @@ def main():
             UNMARKED = tuple(args.unmarked_attribute.split("=", 1))
         variant = args.variant
         CHOSEN["on"] = args.chosen_placements
+        ROOKS_LOSE_RIGHTS["on"] = args.rooks_lose_rights
         expected, extra = generate(args)
     differences = compare(args, variant, expected, extra)
     print(f"{args.name}: {len(expected)} positions, {differences} differences")

@@ -321,6 +321,34 @@ const MOVES: &[(&str, Place)] = &[
         ),
     ),
     (
+        "a1c3",
+        At(
+            "variants/fairy/make-and-take.ron",
+            Some("4k3/8/8/8/8/2n5/8/R3K3 w - - 0 1"),
+        ),
+    ),
+    (
+        "e1c3",
+        At(
+            "variants/fairy/make-and-take.ron",
+            Some("4k3/8/8/8/8/2n5/8/R3K3 w - - 0 1"),
+        ),
+    ),
+    (
+        "e6d6",
+        At(
+            "variants/fairy/make-and-take.ron",
+            Some("7k/8/4P3/3p4/8/8/8/4K3 w - d6 0 1"),
+        ),
+    ),
+    (
+        "e5d5",
+        At(
+            "variants/fairy/make-and-take.ron",
+            Some("7k/8/8/3pP3/8/8/8/4K3 w - d6 0 1"),
+        ),
+    ),
+    (
         "h1h6",
         At("variants/fairy/circe.ron", Some("4k3/8/7n/8/8/8/8/4K2R w - - 0 1")),
     ),

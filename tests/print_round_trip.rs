@@ -395,6 +395,7 @@ fn legal() -> impl Strategy<Value = LegalClause> {
         (any::<bool>(), filter_cond())
             .prop_map(|(captures_only, cond)| LegalClause::Filter(FilterClause::Filter { captures_only, cond })),
         Just(LegalClause::Filter(FilterClause::ChecksMate)),
+        Just(LegalClause::Filter(FilterClause::CapturesDetour)),
         prop::option::of(any::<bool>()).prop_map(|s| LegalClause::Filter(FilterClause::Longest(s))),
     ]
 }

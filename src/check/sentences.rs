@@ -641,6 +641,7 @@ fn check_legal(
 ) -> Vec<LegalClause<Resolved>> {
     let defaults: Vec<Spanned<String>> = DEFAULT_LEGAL.iter().map(|s| Spanned::unplaced(s.to_string())).collect();
     let mut legal = Vec::new();
+    let mut detour_seen = false;
     for text in file.legal.as_ref().unwrap_or(&defaults) {
         let Some(clause) = parse(c, text, "legality clause", effects::parse_legal) else {
             continue;
@@ -655,6 +656,16 @@ fn check_legal(
         }
         if matches!(clause, LegalClause::Filter(effects::FilterClause::ChecksMate)) {
             checks_mate_needs_check(c, file, text);
+        }
+        if matches!(clause, LegalClause::Filter(effects::FilterClause::CapturesDetour)) {
+            if detour_seen {
+                c.error(
+                    "`captures follow a move as captured` is given twice".to_string(),
+                    text.location.clone().or_else(|| c.root()),
+                    "keep one: every capture is a detour already",
+                );
+            }
+            detour_seen = true;
         }
         if matches!(clause, LegalClause::Filter(_)) {
             filter_labels.push(text.value.clone());

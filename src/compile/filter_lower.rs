@@ -14,6 +14,9 @@ pub(super) fn lower_filter_clause(filters: &mut MoveFilters, clause: &FilterClau
             filters.checks_mate = true;
             filters.checks_mate_label = label;
         }
+        FilterClause::CapturesDetour => {
+            filters.captures_detour = true;
+        }
         FilterClause::Longest(None) => {
             filters.longest = [true; 2];
             filters.longest_labels = [label.clone(), label];

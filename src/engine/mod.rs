@@ -8,6 +8,7 @@ mod clock;
 mod compound;
 mod context;
 pub mod count;
+mod detour;
 mod evaluate;
 pub mod event_parts;
 mod follow_up;

@@ -86,7 +86,7 @@ impl Variant {
     /// Whether the variant has move filters: attacks then go through them.
     #[inline]
     pub(crate) fn has_move_filters(&self) -> bool {
-        !self.programs.filters.filters.is_empty()
+        !self.programs.filters.filters.is_empty() || self.programs.filters.captures_detour
     }
 
     /// Whether the pseudo-legal `mv` passes every move filter. A drop, a
@@ -349,9 +349,11 @@ impl Variant {
     /// move filter: the attack test of a variant with filters.
     pub(crate) fn is_attacked_filtered(&self, pos: &Position, sq: Square, by: Color) -> bool {
         let n = self.programs.filters.filters.len();
-        self.attacked_accepting(pos, sq, by, |from, attacker| {
-            self.capture_passes(n, pos, attacker, from, sq)
-        })
+        let accept = |from, attacker| self.capture_passes(n, pos, attacker, from, sq);
+        if self.programs.filters.captures_detour {
+            return self.detour_attacked(pos, sq, by, accept);
+        }
+        self.attacked_accepting(pos, sq, by, accept)
     }
 
     /// With `checks must mate`: whether `after`, which `mv` reached,

@@ -294,6 +294,9 @@ impl Variant {
         for from in pos.occupied[us as usize].iter() {
             self.generate_piece(pos, from, us, true, out);
         }
+        if self.programs.filters.captures_detour {
+            self.detour_captures(pos, out, start);
+        }
         self.generate_not_by_pieces(pos, out);
         if self.has_move_filters() {
             self.retain_filtered(pos, out, start);
@@ -907,7 +910,10 @@ impl SafeMoves {
         // that gives no check on the board's attacks gives none under
         // them; the others are played.)
         let mate_checks = p.filters.checks_mate;
-        let mut forbids = p.forbids_opaque || p.placement_removes || before & p.forbid_gates != 0;
+        // Detour captures (`captures follow a move as captured`) attack
+        // otherwise than the tables say: every move is played.
+        let mut forbids =
+            p.forbids_opaque || p.placement_removes || p.filters.captures_detour || before & p.forbid_gates != 0;
         let still = Variant::still(us);
         for clause in &p.forbid_lines {
             forbids |= variant.eval_cond(clause.cond, pos, &still);

@@ -195,7 +195,8 @@ fn entry_usage(entry: G) -> &'static str {
              `captures are compulsory`, `not <condition>`, a move filter such as `moves only if \
              not observed(mover by enemy same kind)` (predicates: `observed(mover by own|enemy [same kind])`, \
              `royal(mover)`, `same square colour`, `leaves cell(F, R)`, `ends next to a piece`; \
-             `not`, `and`, `or`), `checks must mate` or `longest moves are compulsory [for white|black]`"
+             `not`, `and`, `or`), `checks must mate`, `longest moves are compulsory [for white|black]` \
+             or `captures follow a move as captured`"
         }
         G::condition_sentence => "a condition such as `count(any) >= 16` or `not exists(enemy royal)`",
         G::set_sentence => "a square set such as `all - shielded` or `area(target, 1)`",

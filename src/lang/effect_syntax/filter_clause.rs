@@ -26,6 +26,11 @@ pub enum FilterClause {
     /// Only the longest legal moves are legal, for one side (`Some(white)`
     /// as `true`) or both.
     Longest(Option<bool>),
+    /// Every capture is a detour (`captures follow a move as captured`):
+    /// the capturer first moves, capturing nothing, as a piece of the
+    /// captured piece's kind and side would, then captures from there by
+    /// its own moves; attacks are read the same way.
+    CapturesDetour,
 }
 
 /// A predicate over one move, read on the position before it.
@@ -75,6 +80,7 @@ pub enum FilterCond {
 pub(super) fn parse_filter_clause(clause: Pair<'_, G>) -> Option<Result<FilterClause, SentenceError>> {
     match clause.as_rule() {
         G::checks_mate => Some(Ok(FilterClause::ChecksMate)),
+        G::captures_detour => Some(Ok(FilterClause::CapturesDetour)),
         G::longest_compulsory => {
             let side = clause.into_inner().next().map(|p| p.as_rule() == G::white);
             Some(Ok(FilterClause::Longest(side)))
@@ -211,6 +217,10 @@ mod tests {
     fn the_other_clauses_of_the_family_parse() {
         assert_eq!(filter("checks must mate"), FilterClause::ChecksMate);
         assert_eq!(filter("longest moves are compulsory"), FilterClause::Longest(None));
+        assert_eq!(
+            filter("captures follow a move as captured"),
+            FilterClause::CapturesDetour
+        );
         assert_eq!(
             filter("longest moves are compulsory for black"),
             FilterClause::Longest(Some(false))

@@ -97,8 +97,8 @@ pub fn parse_legal(text: &str) -> Result<LegalClause, SentenceError> {
             e.message = format!(
                 "{}: a clause is `own royal survives`, `own royal not attacked [unless <condition>]`, \
                  `captures are compulsory`, `drops are compulsory`, `not <condition>`, a move filter \
-                 (`moves only if <predicate>`, `captures only if <predicate>`), `checks must mate` or \
-                 `longest moves are compulsory [for white|black]`",
+                 (`moves only if <predicate>`, `captures only if <predicate>`), `checks must mate`, \
+                 `longest moves are compulsory [for white|black]` or `captures follow a move as captured`",
                 e.message
             );
         }

@@ -374,6 +374,7 @@ impl Display for FilterClause {
                 write!(f, "{scope} only if {cond}")
             }
             FilterClause::ChecksMate => f.write_str("checks must mate"),
+            FilterClause::CapturesDetour => f.write_str("captures follow a move as captured"),
             FilterClause::Longest(side) => {
                 f.write_str("longest moves are compulsory")?;
                 match side {
