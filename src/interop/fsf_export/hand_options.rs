@@ -353,7 +353,7 @@ fn pawn_limits(
 /// (Fairy-Stockfish's `immobilityIllegal` bars drops there).
 fn stuck_squares(file: &VariantFile, letter: char, board: &Board<'_>) -> [super::squares::Bits; 2] {
     let template = file.pieces.iter().flatten().find(|p| p.letter.value == letter);
-    let stuck = super::promotion::stuck_ranks(
+    let stuck = super::pawn_promotion_options::stuck_ranks(
         template.map_or("", |p| p.moves.value.as_str()),
         board.files,
         board.ranks,

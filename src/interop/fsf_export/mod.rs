@@ -10,13 +10,13 @@
 
 mod builtin;
 mod chess960;
-mod counting;
+mod counting_rule_options;
 mod ending_options;
 mod extinction;
 mod hand_options;
-mod held_rights;
+mod right_options;
 mod legal;
-mod promotion;
+mod pawn_promotion_options;
 mod squares;
 
 use super::fsf_import::import;
@@ -89,10 +89,10 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
     }
     let start_rows: Vec<&str> = start_fields.first().map(|b| b.split('/').collect()).unwrap_or_default();
     pieces_and_start(&mut s, &pieces, &start_fields, &start_rows, &squares);
-    held_rights::write(&mut s.ini, &mut s.why, &pieces, royal);
-    promotion::write(&mut s.ini, &mut s.why, &file, &squares);
+    right_options::write(&mut s.ini, &mut s.why, &pieces, royal);
+    pawn_promotion_options::write(&mut s.ini, &mut s.why, &file, &squares);
     if let Some(c) = &file.counting {
-        counting::write(&mut s.ini, &mut s.why, c, &pieces);
+        counting_rule_options::write(&mut s.ini, &mut s.why, c, &pieces);
     }
     castling(&mut s, &file, royal, &start_rows, ranks);
     let legal: Option<Vec<String>> = file.legal.as_ref().map(|l| l.iter().map(|c| c.value.clone()).collect());
