@@ -290,6 +290,8 @@ impl Variant {
     }
 
     /// Whether condition `id` holds.
+    // One arm per condition node, the grammar's conditions as compiled: it
+    // reads better whole, next to `eval_set`'s sets.
     pub(crate) fn eval_cond(&self, id: CondId, pos: &Position, ctx: &Context) -> bool {
         let occupied = pos.occupied[0].union(&pos.occupied[1]);
         match self.programs.conds[id as usize] {
