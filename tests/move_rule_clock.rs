@@ -160,9 +160,9 @@ fn a_pawn_for_one_side_resets_that_sides_clock_only() {
 fn pawn_for_needs_a_pawn() {
     let text =
         r#"(extends: "chess", name: "Clock", pieces: [(letter: 'N', name: "knight", moves: "N", pawn_for: White)])"#;
-    let err = Variant::from_text("clock.ron", text)
-        .err()
-        .expect("an error")
-        .to_string();
+    let Err(err) = Variant::from_text("clock.ron", text) else {
+        panic!("an error expected");
+    };
+    let err = err.to_string();
     assert!(err.contains("has `pawn_for` but is not a `pawn`"), "{err}");
 }

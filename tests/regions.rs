@@ -217,9 +217,9 @@ fn initial_squares_and_initial_ranks_together_are_an_error() {
     let text = "(name: \"regions\", board: (files: 8, ranks: 8), pieces: [(letter: 'K', name: \"king\", moves: \"K\", \
                 royal: true), (letter: 'P', name: \"pawn\", moves: \"fmWifmnD\", initial_ranks: [2], \
                 initial_squares: \"ranks(2)\")], start: \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\", end: [\"checkmate: loss\"])";
-    let err = Variant::from_text("test.ron", text)
-        .err()
-        .expect("an error")
-        .to_string();
+    let Err(err) = Variant::from_text("test.ron", text) else {
+        panic!("an error expected");
+    };
+    let err = err.to_string();
     assert!(err.contains("has both `initial_ranks` and `initial_squares`"), "{err}");
 }

@@ -52,7 +52,7 @@ impl SafeMoves {
     /// move here), so the clauses left are `own royal survives` (it does)
     /// and `own royal not attacked` (none is).
     #[inline]
-    pub(super) fn royal_attacks_decide(&self) -> bool {
+    pub(in crate::engine) fn royal_attacks_decide(&self) -> bool {
         !self.forbids && !self.no_checks && !self.mate_checks && !self.line_clauses
     }
 
@@ -132,7 +132,7 @@ impl SafeMoves {
 
     /// Whether no enemy royal piece is attacked now, and the squares a
     /// plain move must leave or reach to attack one (see `check_near`).
-    pub(super) fn check_near(variant: &Variant, pos: &Position) -> (bool, SquareSet) {
+    pub(in crate::engine) fn check_near(variant: &Variant, pos: &Position) -> (bool, SquareSet) {
         let t = &variant.attacks;
         let us = pos.side;
         let mut near = SquareSet::EMPTY;

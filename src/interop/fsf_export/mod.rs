@@ -14,9 +14,9 @@ mod counting_rule_options;
 mod ending_options;
 mod extinction;
 mod hand_options;
-mod right_options;
 mod legal;
 mod pawn_promotion_options;
+mod right_options;
 mod squares;
 
 use super::fsf_import::import;
