@@ -16,6 +16,7 @@ pub(super) fn lower_filter_clause(filters: &mut MoveFilters, clause: &FilterClau
         }
         FilterClause::CapturesDetour => {
             filters.captures_detour = true;
+            filters.attacks_filtered = true;
         }
         FilterClause::Longest(None) => {
             filters.longest = [true; 2];
@@ -27,6 +28,7 @@ pub(super) fn lower_filter_clause(filters: &mut MoveFilters, clause: &FilterClau
         }
         FilterClause::Filter { captures_only, cond } => {
             filters.labels.push(label);
+            filters.attacks_filtered = true;
             let root = node(filters, cond);
             filters.filters.push(MoveFilter {
                 captures_only: *captures_only,

@@ -86,7 +86,7 @@ impl Variant {
     /// Whether the variant has move filters: attacks then go through them.
     #[inline]
     pub(crate) fn has_move_filters(&self) -> bool {
-        !self.programs.filters.filters.is_empty() || self.programs.filters.captures_detour
+        self.programs.filters.attacks_filtered
     }
 
     /// Whether the pseudo-legal `mv` passes every move filter. A drop, a
