@@ -104,6 +104,7 @@ pub use base::diagnostic::{Diagnostic, LoadError, Severity};
 pub use base::geometry::{Geometry, Wrap};
 pub use base::glyph::{Figure, Glyph, GlyphError};
 pub use base::piece::{Cell, Kind, MAX_KINDS};
+pub use base::kind_set::{KindSet, KindSetIter};
 pub use base::sequence::KindSequence;
 pub use base::span::{Location, SourceFile, Sources, StringWalk};
 pub use base::square::{Color, MAX_SQUARES, Square, SquareIter, SquareSet};
