@@ -136,7 +136,7 @@ impl Variant {
         let piece = pos.cell(from);
         pos.relocate(from, to);
         trace.record(Event::Moved { piece, from, to });
-        answers.moved_pawn |= piece.kind().in_mask(self.pawn_kinds[piece.color() as usize]);
+        answers.moved_pawn |= self.pawn_kinds[piece.color() as usize].contains(piece.kind());
         if from != ctx.mover {
             return;
         }

@@ -405,7 +405,10 @@ impl Variant {
         };
         // The kinds it may not capture (`spares`: the others) or hop over.
         let (spares, no_hurdle) = if LIMITS {
-            (!self.cannot_capture[kind.index()], self.cannot_hop[kind.index()])
+            (
+                !self.cannot_capture[kind.index()].bits(),
+                self.cannot_hop[kind.index()].bits(),
+            )
         } else {
             (u64::MAX, 0)
         };
@@ -709,10 +712,11 @@ impl Variant {
         move_kind: MoveKind,
     ) {
         if promotes_on.contains(to)
-            && (!kind.in_mask(self.promotion_on_capture)
+            && (!self.promotion_on_capture.contains(kind)
                 || matches!(move_kind, MoveKind::Capture | MoveKind::EnPassant))
-            && (!kind.in_mask(self.promotion_on_quiet) || !matches!(move_kind, MoveKind::Capture | MoveKind::EnPassant))
-            && (move_kind != MoveKind::EnPassant || !kind.in_mask(self.promotion_not_en_passant))
+            && (!self.promotion_on_quiet.contains(kind)
+                || !matches!(move_kind, MoveKind::Capture | MoveKind::EnPassant))
+            && (move_kind != MoveKind::EnPassant || !self.promotion_not_en_passant.contains(kind))
             && self.push_promoting(pos, out, kind, us, Move::new(from, to, move_kind))
         {
             return;
