@@ -398,7 +398,7 @@ impl Variant {
         let promotes_on = self.promotion_targets(kind, side, from);
         // A capture whose piece moves on promotes where it ends, not here
         // (`follow_up` offers its promotions with the further move).
-        let capture_promotes_on = if kind.in_mask(self.programs.promotes_after_move_on) {
+        let capture_promotes_on = if self.programs.promotes_after_move_on.contains(kind) {
             &SquareSet::EMPTY
         } else {
             promotes_on
@@ -513,7 +513,7 @@ impl Variant {
                 break;
             }
         }
-        if kind.in_mask(self.programs.action_kinds) {
+        if self.programs.action_kinds.contains(kind) {
             self.generate_piece_actions(pos, from, kind, side, may_compel, out.listed());
         }
     }
