@@ -165,7 +165,8 @@ mod tests {
     #[test]
     fn membership_and_insert() {
         let mut s = KindSet::EMPTY;
-        assert!(s.is_empty() && s.len() == 0);
+        assert!(s.is_empty());
+        assert_eq!(s.len(), 0);
         s.insert(k(2));
         s.insert(k(2));
         assert!(s.contains(k(2)) && !s.contains(k(1)));
