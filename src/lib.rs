@@ -103,6 +103,7 @@ pub use base::action::ActionId;
 pub use base::diagnostic::{Diagnostic, LoadError, Severity};
 pub use base::geometry::{Geometry, Wrap};
 pub use base::glyph::{Figure, Glyph, GlyphError};
+pub use base::kind_set::{KindSet, KindSetIter};
 pub use base::piece::{Cell, Kind, MAX_KINDS};
 pub use base::sequence::KindSequence;
 pub use base::span::{Location, SourceFile, Sources, StringWalk};

@@ -8,6 +8,7 @@ pub mod diagnostic;
 pub mod files;
 pub mod geometry;
 pub mod glyph;
+pub mod kind_set;
 pub mod limits;
 pub mod piece;
 pub mod sequence;

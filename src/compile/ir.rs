@@ -8,6 +8,7 @@
 //! legality clauses' and game ends' nodes live in submodules of their
 //! own, re-exported here.
 
+use crate::base::kind_set::KindSet;
 use crate::base::piece::Kind;
 use crate::base::square::{Square, SquareSet};
 pub use crate::base::vocabulary::{Comparison, EndOutcome, LineGoal, NamedSet, RanksFrom, SideFilter};
@@ -587,9 +588,9 @@ pub struct Programs {
     /// Kinds whose captures make a further move (an `on capture` rule with
     /// `move(mover as ...)`): such a capture does not promote where it
     /// lands; its promotion is chosen where the further move ends.
-    pub promotes_after_move_on: u64,
-    /// Bit `k` set when kind `k` has actions.
-    pub action_kinds: u64,
+    pub promotes_after_move_on: KindSet,
+    /// The kinds that have actions.
+    pub action_kinds: KindSet,
     /// Per kind (by index), the indices in `actions` of the actions it
     /// owns, in order: move generation walks only these.
     pub owned_actions: Vec<Vec<u16>>,

@@ -9,6 +9,7 @@ use super::ir::{
     LineSupport, Op, Programs, PushDirection, SetId, SetNode,
 };
 use crate::base::geometry::Geometry;
+use crate::base::kind_set::KindSet;
 use crate::base::piece::Kind;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::base::vocabulary::{NamedSet, RanksFrom};
@@ -94,7 +95,7 @@ pub fn compile(
     for a in &s.actions {
         let compiled = b.action(a, &mut once, initial_ranks);
         if let Some(k) = a.owner {
-            b.p.action_kinds |= k.bit();
+            b.p.action_kinds.insert(k);
         }
         b.p.actions.push(compiled);
     }
@@ -278,7 +279,7 @@ impl Builder {
             && ops.iter().any(|op| matches!(op, Op::MoveOn { set, .. } if self.p.sets[*set as usize] == SetNode::Named(NamedSet::Mover)))
         {
             // The capturer moves on: it promotes where it ends.
-            self.p.promotes_after_move_on |= by.unwrap_or(u64::MAX);
+            self.p.promotes_after_move_on = self.p.promotes_after_move_on.union(by.map_or(KindSet::ALL, KindSet::from_bits));
         }
         match rule.trigger {
             Trigger::Capture => self.p.on_capture.push(CompiledRule {

@@ -17,6 +17,7 @@ pub mod tables;
 use crate::base::action::ActionId;
 use crate::base::geometry::Geometry;
 use crate::base::glyph::Glyph;
+use crate::base::kind_set::KindSet;
 use crate::base::piece::{ByKindSide, Kind};
 use crate::base::square::{Color, Square, SquareSet};
 use crate::check::{CheckedCastling, CheckedPromotion, CheckedVariant, Diagnostic, ResolvedCastling};
@@ -137,13 +138,13 @@ pub struct Variant {
     pub(crate) promotion_forced_leaving: ByKindSide<SquareSet>,
     /// The kinds that promote only on moves that capture (`on_capture`),
     /// one bit per kind.
-    pub(crate) promotion_on_capture: u64,
+    pub(crate) promotion_on_capture: KindSet,
     /// The kinds that promote only on moves that capture nothing
     /// (`on_capture`'s opposite, `on_quiet`), as a mask of kind bits.
-    pub(crate) promotion_on_quiet: u64,
+    pub(crate) promotion_on_quiet: KindSet,
     /// The kinds whose captures en passant do not promote (`en_passant:
     /// false`), one bit per kind.
-    pub(crate) promotion_not_en_passant: u64,
+    pub(crate) promotion_not_en_passant: KindSet,
     /// Per kind: a promotion may choose it only while the side has fewer
     /// than this many on the board (0: no limit).
     pub(crate) promotion_limits: Vec<u32>,
@@ -154,15 +155,17 @@ pub struct Variant {
     pub(crate) castling_keep: Vec<u16>,
     /// Whether some castling right is gained by a drop (`by_drop`).
     pub(crate) castling_by_drop: bool,
-    pub(crate) royal_kinds: u64,
-    pub(crate) pawn_kinds: [u64; 2],
+    /// The royal kinds.
+    pub(crate) royal_kinds: KindSet,
+    /// Per side, the kinds that are pawns for it (`pawn`, `pawn_for`).
+    pub(crate) pawn_kinds: [KindSet; 2],
     /// The start position as read (for a random setup: the seed's
     /// arrangement), made into a position by `Variant::start_position`.
     pub(crate) start_record: FenRecord,
     /// Effect programs: rules, actions, legality, game end, shields.
     pub(crate) programs: ir::Programs,
-    /// Bit `k` set when kind `k` carries a shield.
-    pub(crate) shield_kinds: u64,
+    /// The kinds that carry a shield.
+    pub(crate) shield_kinds: KindSet,
     /// The random setup the start position was drawn from.
     pub(crate) setup: Option<crate::check::CheckedSetup>,
     /// The castling rules as written, to find their pieces in a FEN.
@@ -184,11 +187,11 @@ pub struct Variant {
     /// `promoted_from`, else itself.
     pub(crate) captured_as: Vec<Kind>,
     /// Per kind, the kinds it may not hop over (`cannot_hop`).
-    pub(crate) cannot_hop: Vec<u64>,
+    pub(crate) cannot_hop: Vec<KindSet>,
     /// The moves pieces hold by a right, and the rights pieces take.
     pub(crate) rights: rights_tables::CompiledRights,
     /// Per kind, the kinds it may never capture (`cannot_capture`).
-    pub(crate) cannot_capture: Vec<u64>,
+    pub(crate) cannot_capture: Vec<KindSet>,
     /// Whether some kind has a `cannot_hop` or `cannot_capture` (else both
     /// lists are all zero and never read).
     pub(crate) piece_limits: bool,
@@ -293,7 +296,7 @@ impl Variant {
     /// Whether `kind` is royal.
     #[inline]
     pub fn is_royal(&self, kind: Kind) -> bool {
-        kind.in_mask(self.royal_kinds)
+        self.royal_kinds.contains(kind)
     }
 
     /// Whether a promoted piece is marked as such (`~` in a FEN): only
@@ -494,20 +497,20 @@ pub fn compile(v: CheckedVariant) -> Variant {
         .promotions
         .iter()
         .filter(|p| p.on_capture)
-        .flat_map(|p| &p.pieces)
-        .fold(0u64, |m, &k| m | k.bit());
+        .flat_map(|p| p.pieces.iter().copied())
+        .collect::<KindSet>();
     let promotion_on_quiet = v
         .promotions
         .iter()
         .filter(|p| p.on_quiet)
-        .flat_map(|p| &p.pieces)
-        .fold(0u64, |m, &k| m | k.bit());
+        .flat_map(|p| p.pieces.iter().copied())
+        .collect::<KindSet>();
     let promotion_not_en_passant = v
         .promotions
         .iter()
         .filter(|p| !p.en_passant)
-        .flat_map(|p| &p.pieces)
-        .fold(0u64, |m, &k| m | k.bit());
+        .flat_map(|p| p.pieces.iter().copied())
+        .collect::<KindSet>();
     let mut promotion_choices = ByKindSide::new(v.pieces.len(), Vec::new());
     for p in &v.promotions {
         for &kind in &p.pieces {
@@ -637,12 +640,12 @@ pub fn compile(v: CheckedVariant) -> Variant {
         castling,
         castling_by_drop: v.castling.iter().any(|r| r.by_drop),
         castling_keep,
-        royal_kinds: bits(&|p| p.royal),
+        royal_kinds: KindSet::from_bits(bits(&|p| p.royal)),
         pawn_kinds: crate::base::square::Color::BOTH
-            .map(|side| bits(&|p| p.pawn && p.pawn_for.is_none_or(|s| s == side))),
+            .map(|side| KindSet::from_bits(bits(&|p| p.pawn && p.pawn_for.is_none_or(|s| s == side)))),
         start_record: v.start.clone(),
         programs,
-        shield_kinds: v.sentences.shields.iter().fold(0, |m, sh| m | sh.kind.bit()),
+        shield_kinds: v.sentences.shields.iter().map(|sh| sh.kind).collect(),
         setup: None,
         castling_spec: v.castling_rules.clone(),
         hand_slot,
@@ -670,9 +673,17 @@ pub fn compile(v: CheckedVariant) -> Variant {
         pass: v.pass,
         pass_on_stalemate: v.pass_on_stalemate,
         position_cost: v.position_cost,
-        cannot_hop: v.pieces.iter().map(|p| p.limits.cannot_hop).collect(),
+        cannot_hop: v
+            .pieces
+            .iter()
+            .map(|p| KindSet::from_bits(p.limits.cannot_hop))
+            .collect(),
         rights: compiled_rights,
-        cannot_capture: v.pieces.iter().map(|p| p.limits.cannot_capture).collect(),
+        cannot_capture: v
+            .pieces
+            .iter()
+            .map(|p| KindSet::from_bits(p.limits.cannot_capture))
+            .collect(),
         piece_limits,
     }
 }

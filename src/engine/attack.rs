@@ -349,7 +349,7 @@ impl Variant {
     /// Whether `attacker` may hop over `hurdle` (`cannot_hop`).
     #[inline]
     fn may_hop(&self, attacker: Cell, hurdle: Cell) -> bool {
-        !self.piece_limits || !hurdle.kind().in_mask(self.cannot_hop[attacker.kind().index()])
+        !self.piece_limits || !self.cannot_hop[attacker.kind().index()].contains(hurdle.kind())
     }
 
     /// Whether `attacker` may capture what stands on `sq` (`cannot_capture`;
@@ -360,6 +360,6 @@ impl Variant {
             return true;
         }
         let target = cell(sq);
-        target.is_empty() || !target.kind().in_mask(self.cannot_capture[attacker.kind().index()])
+        target.is_empty() || !self.cannot_capture[attacker.kind().index()].contains(target.kind())
     }
 }

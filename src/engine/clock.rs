@@ -72,7 +72,7 @@ impl Before {
         }
         pushed_pawn
             || moving.is_some_and(|k| {
-                k.in_mask(variant.pawn_kinds[self.moving.color() as usize])
+                variant.pawn_kinds[self.moving.color() as usize].contains(k)
                     && !variant.undoes(k, self.moving.color(), mv.to, mv.from, mv.kind)
             })
     }

@@ -136,7 +136,7 @@ impl Variant {
         let piece = pos.cell(from);
         pos.relocate(from, to);
         trace.record(Event::Moved { piece, from, to });
-        answers.moved_pawn |= piece.kind().in_mask(self.pawn_kinds[piece.color() as usize]);
+        answers.moved_pawn |= self.pawn_kinds[piece.color() as usize].contains(piece.kind());
         if from != ctx.mover {
             return;
         }
@@ -269,12 +269,12 @@ impl Variant {
     pub(super) fn move_on_promotions(&self, pos: &Position, mv: Move, option: Choice, mut each: impl FnMut(Move)) {
         let p = &self.programs;
         let moving = pos.cell(mv.from);
-        let promotes = p.promotes_after_move_on != 0
+        let promotes = !p.promotes_after_move_on.is_empty()
             && mv.is_capture()
             && option.kind == ChoiceKind::Piece
             && option.piece == mv.to
             && moving.is_piece()
-            && moving.kind().in_mask(p.promotes_after_move_on)
+            && p.promotes_after_move_on.contains(moving.kind())
             && self
                 .promotion_zone
                 .get(moving.kind(), moving.color())

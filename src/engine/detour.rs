@@ -136,7 +136,7 @@ impl Variant {
             }
         }
         let no_hurdle = if self.piece_limits {
-            self.cannot_hop[kind.index()]
+            self.cannot_hop[kind.index()].bits()
         } else {
             0
         };

@@ -5,6 +5,7 @@
 use super::context::Context;
 use super::position::Position;
 use super::set_ops::{difference, intersection, single};
+use crate::base::kind_set::KindSet;
 use crate::base::limits::{SHIELD_BLOCK, SHIELD_BOUNCE, SHIELD_PUSH, SHIELD_REMOVE};
 use crate::base::square::{Color, Square, SquareSet};
 use crate::base::vocabulary::LINE_GOAL_MAX;
@@ -226,7 +227,7 @@ impl Variant {
     #[inline]
     pub(crate) fn pieces_stand(&self, on: &PiecesOn, pos: &Position, ctx: &Context) -> bool {
         let zone = on.zone.map(|z| self.programs.zones[z as usize][ctx.side as usize]);
-        if on.kinds == self.royal_kinds && self.royal_kinds != 0 {
+        if on.kinds == self.royal_kinds.bits() && !self.royal_kinds.is_empty() {
             // The royal pieces have their own sets.
             let [own, enemy] = [ctx.side, ctx.side.flip()].map(|s| &pos.royals[s as usize]);
             let royals = match on.side {
@@ -250,7 +251,7 @@ impl Variant {
         among: Option<SquareSet>,
     ) -> SquareSet {
         // Royal pieces have their own sets: `own royal` reads one.
-        let only_royal = kinds & !self.royal_kinds == 0;
+        let only_royal = KindSet::from_bits(kinds).is_subset(self.royal_kinds);
         let of = |side: Color| {
             if only_royal {
                 pos.royals[side as usize]
@@ -271,7 +272,7 @@ impl Variant {
         };
         // Every kind, or the royal ones (read from their own sets above).
         let every = (1u64 << self.pieces.len()) - 1;
-        if kinds & every == every || (only_royal && kinds == self.royal_kinds) {
+        if kinds & every == every || (only_royal && kinds == self.royal_kinds.bits()) {
             return candidates;
         }
         // Word by word: no square is built but to read its cell.
@@ -397,12 +398,12 @@ impl Variant {
                 }
             }
         }
-        if self.shield_kinds == 0 {
+        if self.shield_kinds.is_empty() {
             return out;
         }
         for sq in pos.occupied[0].union(&pos.occupied[1]).iter() {
             let kind = pos.cell(sq).kind();
-            if !kind.in_mask(self.shield_kinds) {
+            if !self.shield_kinds.contains(kind) {
                 continue;
             }
             for &(k, radius, bits) in &self.programs.shields {

@@ -252,7 +252,7 @@ impl Variant {
             }
             // Each option makes one move as it is where the move has made
             // no choice yet and no piece that moves on promotes.
-            if mv.choices.is_empty() && self.programs.promotes_after_move_on == 0 {
+            if mv.choices.is_empty() && self.programs.promotes_after_move_on.is_empty() {
                 let mut count = OptionCount { asked: None, len: 0 };
                 pos.clone().make_traced(self, mv, &mut count);
                 match count.asked {

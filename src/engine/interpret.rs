@@ -467,7 +467,7 @@ impl Variant {
     /// Whether `cell` holds a piece whose moves reset the move-rule clock.
     #[inline]
     fn is_pawn(&self, cell: Cell) -> bool {
-        cell.is_piece() && cell.kind().in_mask(self.pawn_kinds[cell.color() as usize])
+        cell.is_piece() && self.pawn_kinds[cell.color() as usize].contains(cell.kind())
     }
 }
 
@@ -518,7 +518,7 @@ impl Variant {
     pub(crate) fn may_promote_on_bounce(&self, pos: &Position, from: Square, to: Square) -> bool {
         let piece = pos.cell(from);
         self.promotion_zone.get(piece.kind(), piece.color()).contains(to)
-            && !piece.kind().in_mask(self.promotion_on_capture)
+            && !self.promotion_on_capture.contains(piece.kind())
     }
 
     /// Moves the piece on `from` to `to` as a bounce (promoting it when

@@ -129,7 +129,7 @@ impl Position {
             Some(kind)
                 if made.captured
                     && moving.is_piece()
-                    && moving.kind().in_mask(variant.programs.promotes_after_move_on) =>
+                    && variant.programs.promotes_after_move_on.contains(moving.kind()) =>
             {
                 answers.promotion = Some(kind);
                 None

@@ -398,14 +398,17 @@ impl Variant {
         let promotes_on = self.promotion_targets(kind, side, from);
         // A capture whose piece moves on promotes where it ends, not here
         // (`follow_up` offers its promotions with the further move).
-        let capture_promotes_on = if kind.in_mask(self.programs.promotes_after_move_on) {
+        let capture_promotes_on = if self.programs.promotes_after_move_on.contains(kind) {
             &SquareSet::EMPTY
         } else {
             promotes_on
         };
         // The kinds it may not capture (`spares`: the others) or hop over.
         let (spares, no_hurdle) = if LIMITS {
-            (!self.cannot_capture[kind.index()], self.cannot_hop[kind.index()])
+            (
+                !self.cannot_capture[kind.index()].bits(),
+                self.cannot_hop[kind.index()].bits(),
+            )
         } else {
             (u64::MAX, 0)
         };
@@ -510,7 +513,7 @@ impl Variant {
                 break;
             }
         }
-        if kind.in_mask(self.programs.action_kinds) {
+        if self.programs.action_kinds.contains(kind) {
             self.generate_piece_actions(pos, from, kind, side, may_compel, out.listed());
         }
     }
@@ -709,10 +712,11 @@ impl Variant {
         move_kind: MoveKind,
     ) {
         if promotes_on.contains(to)
-            && (!kind.in_mask(self.promotion_on_capture)
+            && (!self.promotion_on_capture.contains(kind)
                 || matches!(move_kind, MoveKind::Capture | MoveKind::EnPassant))
-            && (!kind.in_mask(self.promotion_on_quiet) || !matches!(move_kind, MoveKind::Capture | MoveKind::EnPassant))
-            && (move_kind != MoveKind::EnPassant || !kind.in_mask(self.promotion_not_en_passant))
+            && (!self.promotion_on_quiet.contains(kind)
+                || !matches!(move_kind, MoveKind::Capture | MoveKind::EnPassant))
+            && (move_kind != MoveKind::EnPassant || !self.promotion_not_en_passant.contains(kind))
             && self.push_promoting(pos, out, kind, us, Move::new(from, to, move_kind))
         {
             return;

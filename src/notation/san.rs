@@ -199,7 +199,7 @@ fn action(variant: &Variant, mv: &Move, i: crate::base::action::ActionId, events
 /// Whether `mv` is a capture whose own piece moves on (`move(mover as
 /// ...)`): its first choice takes the capturer on from where it took.
 fn moves_on(variant: &Variant, mv: &Move) -> bool {
-    variant.programs.promotes_after_move_on != 0
+    !variant.programs.promotes_after_move_on.is_empty()
         && mv.is_capture()
         && mv.controller.is_none()
         && mv

@@ -109,7 +109,8 @@ pub fn write(variant: &Variant, mv: &Move) -> String {
     }
     // A capture whose piece moves on promotes where it ends: the letter
     // closes the move (`b7a8,a8b8q`).
-    let promotes_at_end = mv.is_capture() && !mv.choices.is_empty() && variant.programs.promotes_after_move_on != 0;
+    let promotes_at_end =
+        mv.is_capture() && !mv.choices.is_empty() && !variant.programs.promotes_after_move_on.is_empty();
     if let Some(kind) = mv.promotion.filter(|_| !promotes_at_end) {
         if variant.pieces[kind.index()].promoted_from.is_some() {
             // Promotion to the piece's promoted form, as Fairy-Stockfish writes it.

@@ -325,7 +325,7 @@ impl Evaluation {
             shield_bonus: pct(SHIELD_BONUS, w.royal_safety),
             tempo: pct(TEMPO, w.tempo),
             start_material,
-            has_royals: variant.royal_kinds != 0,
+            has_royals: !variant.royal_kinds.is_empty(),
         }
     }
 
