@@ -155,12 +155,18 @@ fn every_piece_of_a_set_may_not_be_left_attacked() {
     assert!(two.contains(&"h4h5".to_string()), "{two:?}");
     assert!(!two.contains(&"h4h7".to_string()), "{two:?}");
     let one = legal(&v, "4k3/r7/8/8/7Q/8/8/4K3 w - - 0 1");
-    assert!(!one.contains(&"h4h7".to_string()) && !one.contains(&"h4a4".to_string()), "{one:?}");
+    assert!(
+        !one.contains(&"h4h7".to_string()) && !one.contains(&"h4a4".to_string()),
+        "{one:?}"
+    );
     assert!(one.contains(&"h4h5".to_string()), "{one:?}");
     let none = legal(&v, "4k3/r7/8/8/8/8/8/4K3 w - - 0 1");
     assert_eq!(none.len(), 5, "{none:?}");
     // `every` needs a set.
     let text = "(extends: \"chess\", name: \"test\", legal: [\"not attacked(every)\"])";
-    let err = Variant::from_text("test.ron", text).err().expect("an error").to_string();
+    let err = Variant::from_text("test.ron", text)
+        .err()
+        .expect("an error")
+        .to_string();
     assert!(err.contains("test.ron:1:"), "{err}");
 }

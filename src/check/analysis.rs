@@ -23,10 +23,11 @@ pub fn cond_uses_target(c: &Cond<Resolved>) -> bool {
         | Cond::Castled(_)
         | Cond::CastlingRight(_)
         | Cond::Capture => false,
-        Cond::Touching(a, b) | Cond::Within(a, b) | Cond::CanReach(a, b) | Cond::Attacked(a, Some(b))
-        | Cond::AttackedEvery(a, Some(b)) => {
-            set_uses_target(a) || set_uses_target(b)
-        }
+        Cond::Touching(a, b)
+        | Cond::Within(a, b)
+        | Cond::CanReach(a, b)
+        | Cond::Attacked(a, Some(b))
+        | Cond::AttackedEvery(a, Some(b)) => set_uses_target(a) || set_uses_target(b),
         Cond::Connected(_, sets, _) => sets.iter().any(set_uses_target),
         Cond::Versus(a, _, b, _) => [a, b]
             .into_iter()

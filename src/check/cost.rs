@@ -593,7 +593,10 @@ fn cond_sets(c: &Cond, f: &mut impl FnMut(&SetExpr)) {
         | Cond::AttackedEvery(s, None)
         | Cond::Line(_, s, _, _)
         | Cond::Block(s, _) => set_walk(s, f),
-        Cond::Touching(a, b) | Cond::Within(a, b) | Cond::CanReach(a, b) | Cond::Attacked(a, Some(b))
+        Cond::Touching(a, b)
+        | Cond::Within(a, b)
+        | Cond::CanReach(a, b)
+        | Cond::Attacked(a, Some(b))
         | Cond::AttackedEvery(a, Some(b)) => {
             set_walk(a, f);
             set_walk(b, f);

@@ -328,9 +328,10 @@ impl Variant {
                     .iter()
                     .any(|sq| self.attacked_from(pos, sq, &by, ctx.side))
             }
-            CondNode::Attacked(set, None) => {
-                self.eval_set(set, pos, ctx).iter().any(|sq| self.square_attacked(pos, sq, ctx))
-            }
+            CondNode::Attacked(set, None) => self
+                .eval_set(set, pos, ctx)
+                .iter()
+                .any(|sq| self.square_attacked(pos, sq, ctx)),
             CondNode::AttackedEvery(set, by) => {
                 let by = by.map(|b| self.eval_set(b, pos, ctx));
                 let set = self.eval_set(set, pos, ctx);

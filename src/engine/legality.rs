@@ -40,7 +40,10 @@ impl Variant {
     /// or a `not <condition>` clause (the king may not cross a square
     /// where it may not stand).
     pub(crate) fn castling_path_judged(&self) -> bool {
-        self.programs.legal.iter().any(|l| matches!(l, Legal::NotAttacked(_) | Legal::Forbids(_)))
+        self.programs
+            .legal
+            .iter()
+            .any(|l| matches!(l, Legal::NotAttacked(_) | Legal::Forbids(_)))
     }
 
     /// Whether the side to move is in check: a royal piece attacked, with

@@ -247,7 +247,11 @@ fn duple_clause(state: &State) -> Option<String> {
         return None;
     }
     let letters: Vec<String> = (state.extinction_types.slots.iter())
-        .filter_map(|&s| state.pieces[s].as_ref().map(|p| p.letter.to_ascii_uppercase().to_string()))
+        .filter_map(|&s| {
+            state.pieces[s]
+                .as_ref()
+                .map(|p| p.letter.to_ascii_uppercase().to_string())
+        })
         .collect();
     Some(format!("attacked(every own {})", letters.join(" ")))
 }
@@ -306,6 +310,28 @@ mod tests {
             result(&v, "r3k2k/1r6/8/8/8/8/8/K1K5 w - - 0 1"),
             Some(GameResult::BlackWins)
         );
+    }
+
+    /// `dupleCheck`: two pseudo-royal commoners, one promotion into the
+    /// type; a side may leave one attacked, not both, and is mated with
+    /// both attacked and no move.
+    #[test]
+    fn duple_check_forbids_leaving_every_pseudo_royal_piece_attacked() {
+        let ini = "[duple:chess]\nking = -\ncommoner = k\nextinctionValue = loss\nextinctionPseudoRoyal = true\nextinctionPieceTypes = k\nextinctionPieceCount = 0\ndupleCheck = true\npromotionPieceTypes = qk\nstartFen = 4k3/8/8/8/8/8/8/K1K5 w - - 0 1\n";
+        let ron = one(ini).unwrap();
+        assert!(ron.contains(r#"legal: ["not attacked(every own K)"]"#), "{ron}");
+        let v = variant(&ron);
+        // The king on a1 may stay attacked while the one on c1 is not.
+        assert!(legal(&v, "r3k3/8/8/8/8/8/8/K1K5 w - - 0 1").contains(&"c1d1".to_string()));
+        // Both attacked, no move: mated.
+        assert_eq!(
+            result(&v, "rrrrk3/8/8/8/8/8/8/K1K5 w - - 0 1"),
+            Some(GameResult::BlackWins)
+        );
+        // With drops, refused.
+        let drops = ini.replace("startFen", "pieceDrops = true\ncapturesToHand = true\nstartFen");
+        let e = one(&drops).unwrap_err();
+        assert!(e.iter().any(|r| r.gap == "pseudo-royal pieces"), "{e:?}");
     }
 
     #[test]

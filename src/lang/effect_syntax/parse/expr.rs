@@ -324,7 +324,11 @@ fn lower_cond_atom(p: Pair<'_, G>) -> Result<Cond, SentenceError> {
         }
         let set = lower_set(first)?;
         let by = inner.find(|p| p.as_rule() == G::set).map(lower_set).transpose()?;
-        return Ok(if every { Cond::AttackedEvery(set, by) } else { Cond::Attacked(set, by) });
+        return Ok(if every {
+            Cond::AttackedEvery(set, by)
+        } else {
+            Cond::Attacked(set, by)
+        });
     }
     let mut next = || inner.next().expect("the grammar guarantees the parts");
     Ok(match rule {
