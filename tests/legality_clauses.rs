@@ -164,9 +164,9 @@ fn every_piece_of_a_set_may_not_be_left_attacked() {
     assert_eq!(none.len(), 5, "{none:?}");
     // `every` needs a set.
     let text = "(extends: \"chess\", name: \"test\", legal: [\"not attacked(every)\"])";
-    let err = Variant::from_text("test.ron", text)
-        .err()
-        .expect("an error")
-        .to_string();
+    let Err(err) = Variant::from_text("test.ron", text) else {
+        panic!("`attacked(every)` parsed");
+    };
+    let err = err.to_string();
     assert!(err.contains("test.ron:1:"), "{err}");
 }
