@@ -144,3 +144,29 @@ fn drops_are_compulsory_while_one_is_legal() {
     let king = uci::parse(&v, &pos, "e1e2");
     assert!(king.is_err() || !v.is_legal(&pos, &king.unwrap()));
 }
+
+/// `not attacked(every own Q)`: a side may leave some of its queens
+/// attacked, never all of them (Fairy-Stockfish's `dupleCheck`); with no
+/// queen the clause holds.
+#[test]
+fn every_piece_of_a_set_may_not_be_left_attacked() {
+    let v = variant(r#""own royal not attacked", "not attacked(every own Q)""#);
+    let two = legal(&v, "4k3/r7/8/8/Q6Q/8/8/4K3 w - - 0 1");
+    assert!(two.contains(&"h4h5".to_string()), "{two:?}");
+    assert!(!two.contains(&"h4h7".to_string()), "{two:?}");
+    let one = legal(&v, "4k3/r7/8/8/7Q/8/8/4K3 w - - 0 1");
+    assert!(
+        !one.contains(&"h4h7".to_string()) && !one.contains(&"h4a4".to_string()),
+        "{one:?}"
+    );
+    assert!(one.contains(&"h4h5".to_string()), "{one:?}");
+    let none = legal(&v, "4k3/r7/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(none.len(), 5, "{none:?}");
+    // `every` needs a set.
+    let text = "(extends: \"chess\", name: \"test\", legal: [\"not attacked(every)\"])";
+    let Err(err) = Variant::from_text("test.ron", text) else {
+        panic!("`attacked(every)` parsed");
+    };
+    let err = err.to_string();
+    assert!(err.contains("test.ron:1:"), "{err}");
+}

@@ -191,6 +191,8 @@ fn leaf_cond() -> impl Strategy<Value = Cond> {
         set().prop_map(Cond::Exists),
         set().prop_map(|s| Cond::Attacked(s, None)),
         (set(), set()).prop_map(|(a, b)| Cond::Attacked(a, Some(b))),
+        set().prop_map(|s| Cond::AttackedEvery(s, None)),
+        (set(), set()).prop_map(|(a, b)| Cond::AttackedEvery(a, Some(b))),
         (set(), set()).prop_map(|(a, b)| Cond::Touching(a, b)),
         (set(), set()).prop_map(|(a, b)| Cond::Within(a, b)),
         (set(), set()).prop_map(|(a, b)| Cond::CanReach(a, b)),

@@ -15,6 +15,7 @@ pub fn cond_uses_target(c: &Cond<Resolved>) -> bool {
         Cond::Compare(Quantity::Count(s) | Quantity::Squares(s) | Quantity::Material(s), _, _)
         | Cond::Exists(s)
         | Cond::Attacked(s, None)
+        | Cond::AttackedEvery(s, None)
         | Cond::Line(_, s, _, _)
         | Cond::Block(s, _) => set_uses_target(s),
         Cond::Compare(Quantity::Captured(_) | Quantity::Checks(_) | Quantity::Held(..) | Quantity::Passes, _, _)
@@ -22,9 +23,11 @@ pub fn cond_uses_target(c: &Cond<Resolved>) -> bool {
         | Cond::Castled(_)
         | Cond::CastlingRight(_)
         | Cond::Capture => false,
-        Cond::Touching(a, b) | Cond::Within(a, b) | Cond::CanReach(a, b) | Cond::Attacked(a, Some(b)) => {
-            set_uses_target(a) || set_uses_target(b)
-        }
+        Cond::Touching(a, b)
+        | Cond::Within(a, b)
+        | Cond::CanReach(a, b)
+        | Cond::Attacked(a, Some(b))
+        | Cond::AttackedEvery(a, Some(b)) => set_uses_target(a) || set_uses_target(b),
         Cond::Connected(_, sets, _) => sets.iter().any(set_uses_target),
         Cond::Versus(a, _, b, _) => [a, b]
             .into_iter()

@@ -205,7 +205,7 @@ impl Costs {
             }
             Cond::Compare(Quantity::Count(s) | Quantity::Squares(s) | Quantity::Material(s), _, _)
             | Cond::Exists(s) => self.set(s).1.saturating_add(1),
-            Cond::Attacked(s, by) => {
+            Cond::Attacked(s, by) | Cond::AttackedEvery(s, by) => {
                 let (size, cost) = self.set(s);
                 let by = by.as_ref().map_or(0, |b| self.set(b).1);
                 cost.saturating_add(by)
@@ -590,9 +590,14 @@ fn cond_sets(c: &Cond, f: &mut impl FnMut(&SetExpr)) {
         Cond::Compare(Quantity::Count(s) | Quantity::Squares(s) | Quantity::Material(s), _, _)
         | Cond::Exists(s)
         | Cond::Attacked(s, None)
+        | Cond::AttackedEvery(s, None)
         | Cond::Line(_, s, _, _)
         | Cond::Block(s, _) => set_walk(s, f),
-        Cond::Touching(a, b) | Cond::Within(a, b) | Cond::CanReach(a, b) | Cond::Attacked(a, Some(b)) => {
+        Cond::Touching(a, b)
+        | Cond::Within(a, b)
+        | Cond::CanReach(a, b)
+        | Cond::Attacked(a, Some(b))
+        | Cond::AttackedEvery(a, Some(b)) => {
             set_walk(a, f);
             set_walk(b, f);
         }

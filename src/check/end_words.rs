@@ -191,6 +191,10 @@ impl Vocabulary<'_> {
             Cond::Exists(s) => format!("{} stands", self.set(s)),
             Cond::Attacked(s, None) => format!("{} is attacked", self.set(s)),
             Cond::Attacked(s, Some(by)) => format!("{} is attacked by {}", self.set(s), self.set(by)),
+            Cond::AttackedEvery(s, None) => format!("every piece of {} is attacked", self.set(s)),
+            Cond::AttackedEvery(s, Some(by)) => {
+                format!("every piece of {} is attacked by {}", self.set(s), self.set(by))
+            }
             Cond::Touching(a, b) => format!("{} touches {}", self.set(a), self.set(b)),
             Cond::Within(a, b) => format!("{} stands within {}", self.set(a), self.set(b)),
             Cond::CanReach(a, b) => format!("{} can move to {}", self.set(a), self.set(b)),

@@ -128,9 +128,12 @@ fn cond_names_royal(c: &Cond<Resolved>, royal: RoyalKinds) -> bool {
         Cond::Compare(Quantity::Count(s) | Quantity::Material(s), _, _)
         | Cond::Exists(s)
         | Cond::Attacked(s, None)
+        | Cond::AttackedEvery(s, None)
         | Cond::Line(_, s, _, _)
         | Cond::Block(s, _) => set_names_royal(s, royal),
-        Cond::Attacked(a, Some(b)) => set_names_royal(a, royal) || set_names_royal(b, royal),
+        Cond::Attacked(a, Some(b)) | Cond::AttackedEvery(a, Some(b)) => {
+            set_names_royal(a, royal) || set_names_royal(b, royal)
+        }
         Cond::Compare(Quantity::Captured(mask), _, _) => kinds_name_royal(*mask, royal),
         Cond::Touching(a, b) | Cond::Within(a, b) | Cond::CanReach(a, b) => {
             set_names_royal(a, royal) || set_names_royal(b, royal)

@@ -332,6 +332,11 @@ impl Resolver<'_, '_> {
             }
             Cond::Exists(s) => Cond::Exists(self.set(s)?),
             Cond::Attacked(s, None) => Cond::Attacked(self.set(s)?, None),
+            Cond::AttackedEvery(s, None) => Cond::AttackedEvery(self.set(s)?, None),
+            Cond::AttackedEvery(s, Some(by)) => {
+                let (s, by) = both(self.set(s), self.set(by))?;
+                Cond::AttackedEvery(s, Some(by))
+            }
             Cond::Attacked(s, Some(by)) => {
                 let (s, by) = both(self.set(s), self.set(by))?;
                 Cond::Attacked(s, Some(by))

@@ -145,6 +145,8 @@ pub enum CondNode {
     /// Some piece on the set is attacked by the other side; with a second
     /// set, by a piece standing on it.
     Attacked(SetId, Option<SetId>),
+    /// The set is not empty and each of its squares is attacked.
+    AttackedEvery(SetId, Option<SetId>),
     /// The two sets touch.
     Touching(SetId, SetId),
     /// The first set is non-empty and inside the second.

@@ -530,6 +530,11 @@ impl Builder {
                 let by = by.as_ref().map(|b| self.set(b));
                 CondNode::Attacked(s, by)
             }
+            Cond::AttackedEvery(s, by) => {
+                let s = self.set(s);
+                let by = by.as_ref().map(|b| self.set(b));
+                CondNode::AttackedEvery(s, by)
+            }
             Cond::Touching(a, b) => {
                 self.area_table(1);
                 let (a, b) = (self.set(a), self.set(b));

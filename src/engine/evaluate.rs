@@ -329,21 +329,19 @@ impl Variant {
                     .iter()
                     .any(|sq| self.attacked_from(pos, sq, &by, ctx.side))
             }
-            CondNode::Attacked(set, None) => self.eval_set(set, pos, ctx).iter().any(|sq| {
-                let cell = pos.cell(sq);
-                let attacker = if cell.is_piece() {
-                    cell.color().flip()
-                } else if cell.is_empty() {
-                    ctx.side.flip()
-                } else {
-                    return false;
-                };
-                if cell.is_piece() {
-                    self.royal_attacked(pos, sq, attacker)
-                } else {
-                    self.is_attacked(pos, sq, attacker)
-                }
-            }),
+            CondNode::Attacked(set, None) => self
+                .eval_set(set, pos, ctx)
+                .iter()
+                .any(|sq| self.square_attacked(pos, sq, ctx)),
+            CondNode::AttackedEvery(set, by) => {
+                let by = by.map(|b| self.eval_set(b, pos, ctx));
+                let set = self.eval_set(set, pos, ctx);
+                !set.is_empty()
+                    && set.iter().all(|sq| match &by {
+                        Some(by) => self.attacked_from(pos, sq, by, ctx.side),
+                        None => self.square_attacked(pos, sq, ctx),
+                    })
+            }
             CondNode::Touching(a, b) => {
                 let a = self.eval_set(a, pos, ctx);
                 let b = self.eval_set(b, pos, ctx);
@@ -377,6 +375,20 @@ impl Variant {
                 let rays = &self.programs.rays[table as usize][side.side(ctx.side) as usize];
                 !start.is_empty() && connected(rays, chain, start, self.eval_set(to, pos, ctx))
             }
+        }
+    }
+
+    /// `attacked(S)` for one square: a piece by the side opposing it, an
+    /// empty square by the side opposing the rule's owner; a blocked
+    /// square never.
+    fn square_attacked(&self, pos: &Position, sq: Square, ctx: &Context) -> bool {
+        let cell = pos.cell(sq);
+        if cell.is_piece() {
+            self.royal_attacked(pos, sq, cell.color().flip())
+        } else if cell.is_empty() {
+            self.is_attacked(pos, sq, ctx.side.flip())
+        } else {
+            false
         }
     }
 

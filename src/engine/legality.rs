@@ -36,6 +36,16 @@ impl Variant {
         self.programs.legal.iter().any(|l| matches!(l, Legal::NotAttacked(_)))
     }
 
+    /// Whether castling judges the king's path: a `not attacked` clause
+    /// or a `not <condition>` clause (the king may not cross a square
+    /// where it may not stand).
+    pub(crate) fn castling_path_judged(&self) -> bool {
+        self.programs
+            .legal
+            .iter()
+            .any(|l| matches!(l, Legal::NotAttacked(_) | Legal::Forbids(_)))
+    }
+
     /// Whether the side to move is in check: a royal piece attacked, with
     /// the clause's `unless` not holding.
     pub fn in_check(&self, pos: &Position) -> bool {

@@ -792,7 +792,7 @@ impl Variant {
             // be in check (judged with the king standing there); where it
             // lands, the legality of the castled position decides, with the
             // rook in its new place.
-            if self.has_check()
+            if self.castling_path_judged()
                 && rule
                     .must_be_safe
                     .iter()

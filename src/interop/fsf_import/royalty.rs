@@ -90,6 +90,11 @@ pub(super) fn royalty(
         // pseudo-royal, however many promotion adds (without drops).
         let squares = u32::from(state.files) * u32::from(state.ranks);
         let always = threshold >= squares && !state.piece_drops;
+        // With `dupleCheck` and one pseudo-royal type counted to one
+        // (`extinctionPieceCount = 0`), the check of a lone piece is the
+        // duple check of one: the duple clause alone says both, whatever
+        // promotion adds ([`duple_clause`]).
+        let duple_alone = duple_ready(state, refusals);
         for &slot in &types.slots {
             let Some(l) = letter(slot) else { continue };
             let most = start_count(l).max(start_count(l.to_ascii_lowercase()));
@@ -101,7 +106,9 @@ pub(super) fn royalty(
                 .any(|&(_, to)| to == slot)
                 .then(|| form_royalty(state, slot))
                 .flatten();
-            if !always && forms == Some(FormRoyalty::Counted) {
+            if duple_alone {
+                continue;
+            } else if !always && forms == Some(FormRoyalty::Counted) {
                 out.counted.push(slot);
             } else if always || forms.is_some() || (most as u32 <= threshold && !added && !in_hand) {
                 if slot != king_index() {
@@ -191,6 +198,12 @@ pub(super) fn royalty(
             out.legal.push("own royal not attacked".to_string());
         }
     }
+    if let Some(clause) = duple_clause(state) {
+        out.legal.push(format!("not {clause}"));
+        if let Some(o) = mated {
+            out.mated.push(format!("stalemate if {clause}: {o}"));
+        }
+    }
     for (l, threshold) in dynamic {
         let pseudo = format!("attacked(own {l}) and count(own {l}) <= {threshold}");
         out.legal.push(format!("not ({pseudo})"));
@@ -199,6 +212,48 @@ pub(super) fn royalty(
         }
     }
     out
+}
+
+/// Whether `dupleCheck` converts with the duple clause alone (one
+/// pseudo-royal type, counted to one); pushes a refusal where
+/// `dupleCheck` cannot convert. Fairy-Stockfish's duple check follows the
+/// moving piece and a piece promoted into the type, but not a dropped one,
+/// nor explosions' immunity of touching pieces the way the lone check
+/// does, and it counts the attackers a petrified capturer leaves: those
+/// are refused.
+fn duple_ready(state: &State, refusals: &mut Vec<Refusal>) -> bool {
+    if !state.duple_check {
+        return false;
+    }
+    let pseudo = |why: &str| refuse(None, "pseudo-royal pieces", why);
+    if state.piece_drops || state.blast || state.petrify.all || !state.petrify.slots.is_empty() {
+        refusals.push(pseudo("`dupleCheck` with drops, explosions or petrification"));
+        return false;
+    }
+    if state.extinction_types.slots.len() != 1 || state.extinction_count != 0 {
+        refusals.push(pseudo(
+            "`dupleCheck` with more than one pseudo-royal type, or with `extinctionPieceCount` above 0",
+        ));
+        return false;
+    }
+    true
+}
+
+/// `attacked(every own X)` for the pseudo-royal types `X` under
+/// `dupleCheck`: Fairy-Stockfish's duple check, every piece of the types
+/// attacked (and at least one of them).
+fn duple_clause(state: &State) -> Option<String> {
+    if !state.duple_check || !state.pseudo_royal || state.extinction_value == Value::None {
+        return None;
+    }
+    let letters: Vec<String> = (state.extinction_types.slots.iter())
+        .filter_map(|&s| {
+            state.pieces[s]
+                .as_ref()
+                .map(|p| p.letter.to_ascii_uppercase().to_string())
+        })
+        .collect();
+    Some(format!("attacked(every own {})", letters.join(" ")))
 }
 
 /// The king's slot and the slots written royal.
@@ -255,6 +310,28 @@ mod tests {
             result(&v, "r3k2k/1r6/8/8/8/8/8/K1K5 w - - 0 1"),
             Some(GameResult::BlackWins)
         );
+    }
+
+    /// `dupleCheck`: two pseudo-royal commoners, one promotion into the
+    /// type; a side may leave one attacked, not both, and is mated with
+    /// both attacked and no move.
+    #[test]
+    fn duple_check_forbids_leaving_every_pseudo_royal_piece_attacked() {
+        let ini = "[duple:chess]\nking = -\ncommoner = k\nextinctionValue = loss\nextinctionPseudoRoyal = true\nextinctionPieceTypes = k\nextinctionPieceCount = 0\ndupleCheck = true\npromotionPieceTypes = qk\nstartFen = 4k3/8/8/8/8/8/8/K1K5 w - - 0 1\n";
+        let ron = one(ini).unwrap();
+        assert!(ron.contains(r#"legal: ["not attacked(every own K)"]"#), "{ron}");
+        let v = variant(&ron);
+        // The king on a1 may stay attacked while the one on c1 is not.
+        assert!(legal(&v, "r3k3/8/8/8/8/8/8/K1K5 w - - 0 1").contains(&"c1d1".to_string()));
+        // Both attacked, no move: mated.
+        assert_eq!(
+            result(&v, "rrrrk3/8/8/8/8/8/8/K1K5 w - - 0 1"),
+            Some(GameResult::BlackWins)
+        );
+        // With drops, refused.
+        let drops = ini.replace("startFen", "pieceDrops = true\ncapturesToHand = true\nstartFen");
+        let e = one(&drops).unwrap_err();
+        assert!(e.iter().any(|r| r.gap == "pseudo-royal pieces"), "{e:?}");
     }
 
     #[test]

@@ -219,6 +219,10 @@ pub enum Cond<P: Phase = Parsed> {
     /// Some piece on the set is attacked by the other side; with a second
     /// set, by a piece standing on it (`attacked(S by T)`).
     Attacked(SetExpr<P>, Option<SetExpr<P>>),
+    /// The set is not empty and every square of it is attacked (as by
+    /// `Attacked`, with the same optional attackers' set):
+    /// `attacked(every S)`.
+    AttackedEvery(SetExpr<P>, Option<SetExpr<P>>),
     /// A square of the first set is next to one of the second.
     Touching(SetExpr<P>, SetExpr<P>),
     /// The first set is non-empty and inside the second.

@@ -281,6 +281,8 @@ impl Display for Cond<Parsed> {
             Cond::Exists(set) => write!(f, "exists({set})"),
             Cond::Attacked(set, None) => write!(f, "attacked({set})"),
             Cond::Attacked(set, Some(by)) => write!(f, "attacked({set} by {by})"),
+            Cond::AttackedEvery(set, None) => write!(f, "attacked(every {set})"),
+            Cond::AttackedEvery(set, Some(by)) => write!(f, "attacked(every {set} by {by})"),
             Cond::Touching(a, b) => write!(f, "touching({a}, {b})"),
             Cond::Within(a, b) => write!(f, "{a} in {b}"),
             Cond::CanReach(a, b) => write!(f, "can reach({a}, {b})"),

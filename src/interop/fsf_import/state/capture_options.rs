@@ -7,6 +7,7 @@ use super::{Entry, Origin, Setter, State, WallingRule, colours};
 const FLAGS: &[Setter<bool>] = &[
     ("extinctionPseudoRoyal", |s| &mut s.pseudo_royal),
     ("blastOnCapture", |s| &mut s.blast),
+    ("dupleCheck", |s| &mut s.duple_check),
 ];
 
 /// Applies `e` if it is a capture or walling option (false if it is not

@@ -171,6 +171,10 @@ pub struct State {
     pub checking: bool,
     /// `extinctionPseudoRoyal`: the extinction piece types are pseudo-royal.
     pub pseudo_royal: bool,
+    /// `dupleCheck`: a side with several pseudo-royal candidates (pieces of
+    /// the extinction types) may not leave all of them attacked, and is in
+    /// check when all are.
+    pub duple_check: bool,
     /// `blastOnCapture`: captures explode.
     pub blast: bool,
     /// `blastImmuneTypes`: piece types explosions spare.
@@ -411,6 +415,7 @@ impl Default for State {
             drop_opposite_coloured_bishop: false,
             castling_dropped_piece: false,
             pseudo_royal: false,
+            duple_check: false,
             blast: false,
             blast_immune: Types::default(),
             petrify: Types::default(),

@@ -32,7 +32,6 @@ pub(super) const UNSUPPORTED: &[(&str, &str)] = &[
     ("passOnStalemateWhite", "false"),
     ("passOnStalemateBlack", "false"),
     ("chasingRule", "none"),
-    ("dupleCheck", "false"),
     ("countingRule", "none"),
     ("kingType", "k"),
 ];
@@ -54,7 +53,7 @@ pub fn gap_of(option: &str) -> &'static str {
         "drops and hands"
     } else if o == "mustCapture" {
         "forced capture"
-    } else if o == "checkCounting" || o == "dupleCheck" {
+    } else if o == "checkCounting" {
         "check counting"
     } else if o.starts_with("mobilityRegion")
         || o == "diagonalLines"

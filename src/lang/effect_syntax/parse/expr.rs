@@ -317,9 +317,18 @@ fn lower_cond_atom(p: Pair<'_, G>) -> Result<Cond, SentenceError> {
         return Ok(Cond::Since(Box::new(d), Box::new(c)));
     }
     if rule == G::attacked {
-        let set = lower_set(inner.next().expect("the grammar gives `attacked` a set"))?;
+        let mut first = inner.next().expect("the grammar gives `attacked` a set");
+        let every = first.as_rule() == G::attacked_every;
+        if every {
+            first = inner.next().expect("the grammar gives `attacked` a set");
+        }
+        let set = lower_set(first)?;
         let by = inner.find(|p| p.as_rule() == G::set).map(lower_set).transpose()?;
-        return Ok(Cond::Attacked(set, by));
+        return Ok(if every {
+            Cond::AttackedEvery(set, by)
+        } else {
+            Cond::Attacked(set, by)
+        });
     }
     let mut next = || inner.next().expect("the grammar guarantees the parts");
     Ok(match rule {
