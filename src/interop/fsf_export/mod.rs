@@ -114,6 +114,10 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
         passing: file.pass == Some(true) || file.pass_on_stalemate == Some(true),
         checks,
         counting: file.counting.is_some(),
+        shogi_pawn: pieces
+            .iter()
+            .find(|p| !p.royal && builtin_name(p, &p.moves.value) == Some("shogiPawn"))
+            .map(|p| p.letter.value),
     };
     ending_options::write(&mut s.ini, &mut s.why, &ends, &cx);
     if file.drops.as_ref().is_some_and(|d| d.free) {
