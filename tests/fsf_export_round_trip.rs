@@ -268,3 +268,64 @@ fn promotion_odds_counting_chess960_extinction_and_rights_write_their_options() 
         }
     }
 }
+
+/// Imports the one section of `ini` and exports it, after `edit` on the
+/// imported file.
+fn export_section(dir: &scratch::Scratch, ini: &str, edit: impl Fn(&str) -> String) -> Result<String, Vec<String>> {
+    let imported = import(ini).expect("the section parses");
+    let i = &imported[0];
+    let ron = edit(i.result.as_ref().expect("the section converts"));
+    let path = dir.write(&format!("{}.ron", i.name), &ron);
+    export(&path, &i.name)
+}
+
+/// Mate by a drop of the `shogiPawn` (`checkmate if dropped(S): win`
+/// before checkmate) is written as `shogiPawnDropMateIllegal`; the same
+/// rule for another piece is refused by name. (Fairy-Stockfish's perft
+/// on this section equals kaboom's, `scripts/compare-fsf-ini.py --ini`.)
+#[test]
+fn mate_by_a_dropped_shogi_pawn_writes_its_option() {
+    let dir = scratch::Scratch::new("fsf-export-pawn-drop-mate");
+    let ini = "[pdm:chess]\npieceDrops = true\ncapturesToHand = true\npawn = -\nshogiPawn = s\n\
+               promotionPawnTypes = -\nshogiPawnDropMateIllegal = true\n\
+               startFen = rnbqkbnr/ssssssss/8/8/8/8/SSSSSSSS/RNBQKBNR[] w KQkq - 0 1\n";
+    let out = export_section(&dir, ini, |r| r.to_string()).unwrap();
+    assert!(out.lines().any(|l| l == "shogiPawnDropMateIllegal = true"), "{out}");
+    let other = export_section(&dir, ini, |r| r.replace("dropped(S)", "dropped(N)")).unwrap_err();
+    assert!(
+        other.contains(&"end rule `checkmate if dropped(N): win` has no Fairy-Stockfish option".to_string()),
+        "{other:?}"
+    );
+}
+
+/// A pawn for one side only (`pawn_for`) is written as
+/// `nMoveRuleTypesWhite/Black`, initial moves on a region with each
+/// side's squares (`initial_squares`) as `doubleStepRegionWhite/Black`;
+/// both round-trip, and initial moves on ranks beside them are refused.
+/// (Fairy-Stockfish's perft on these sections equals kaboom's,
+/// `scripts/compare-fsf-ini.py --ini`.)
+#[test]
+fn sided_pawns_and_initial_squares_write_their_options() {
+    let dir = scratch::Scratch::new("fsf-export-sided-pawns");
+    let sided = "[pf:chess]\ncustomPiece1 = s:mfhNcfW\nnMoveRuleTypesBlack = s\n\
+                 startFen = rnbqkbnr/ssssssss/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";
+    let region = "[ds:chess]\ndoubleStepRegionWhite = *2 b3 c3\ndoubleStepRegionBlack = *7 b6 c6\n\
+                  startFen = rnbqkbnr/pppppppp/1pp5/8/8/1PP5/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";
+    for (ini, lines) in [
+        (sided, &["nMoveRuleTypesWhite = p", "nMoveRuleTypesBlack = s"][..]),
+        (
+            region,
+            &["doubleStepRegionWhite = *2 b3 c3", "doubleStepRegionBlack = b6 c6 *7"][..],
+        ),
+    ] {
+        let out = export_section(&dir, ini, |r| r.to_string()).unwrap();
+        for line in lines {
+            assert!(out.lines().any(|l| l == *line), "`{line}` missing\n{out}");
+        }
+    }
+    let both = export_section(&dir, region, |r| {
+        r.replace("moves: \"N\")", "moves: \"NifmnD\", initial_ranks: [1])")
+    })
+    .unwrap_err();
+    assert!(both[0].starts_with("initial moves on ranks beside"), "{both:?}");
+}

@@ -24,6 +24,8 @@ pub(super) struct Context<'a> {
     pub checks: Option<u32>,
     /// Whether the variant counts moves (`counting`: `countingRule`).
     pub counting: bool,
+    /// The letter of the piece written as `shogiPawn`, if one is.
+    pub shogi_pawn: Option<char>,
 }
 
 /// The options gathered from the rules.
@@ -47,6 +49,9 @@ struct Options {
     /// `materialCounting = whitedrawodds` / `blackdrawodds`: the side a
     /// stalemate or the move rule gives the game to (`white wins`).
     draw_odds: Vec<&'static str>,
+    /// `shogiPawnDropMateIllegal`: `checkmate if dropped(P): win`, P the
+    /// `shogiPawn`.
+    pawn_drop_mate: bool,
     /// A rule that Fairy-Stockfish's draw odds would turn into a win:
     /// a drawn stalemate, move rule, repetition, double pass or full board.
     plain_draw: bool,
@@ -167,6 +172,13 @@ fn plain(o: &mut Options, rule: &EndRule, cx: &Context<'_>) -> bool {
     o.plain_draw |= drawn;
     match (&rule.condition, out) {
         (EndCondition::Checkmate(None), _) => o.checkmate = value(out),
+        // `shogiPawnDropMateIllegal`: mate by a drop of the `shogiPawn`
+        // wins for the side mated.
+        (EndCondition::Checkmate(Some(Cond::Dropped(Some(k)))), EndOutcome::Win)
+            if !k.negate && !k.royal && k.letters.len() == 1 && cx.shogi_pawn == Some(k.letters[0].0) =>
+        {
+            o.pawn_drop_mate = true;
+        }
         // Draw odds: what Fairy-Stockfish would draw is that side's win.
         (EndCondition::Stalemate(None), EndOutcome::WhiteWins | EndOutcome::BlackWins) => {
             o.stalemate = Some("draw");
@@ -319,6 +331,9 @@ fn options(ini: &mut String, why: &mut Vec<String>, o: &Options, cx: &Context<'_
     );
     if o.stalemate_piece_count {
         let _ = writeln!(ini, "stalematePieceCount = true");
+    }
+    if o.pawn_drop_mate {
+        let _ = writeln!(ini, "shogiPawnDropMateIllegal = true");
     }
     let (n, v, absolute) = o.repetition.unwrap_or((0, "draw", false));
     let _ = writeln!(ini, "nMoveRule = {}\nnFoldRule = {n}\nnFoldValue = {v}", o.move_rule);

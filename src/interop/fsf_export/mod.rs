@@ -17,6 +17,7 @@ mod hand_options;
 mod legal;
 mod pawn_promotion_options;
 mod right_options;
+mod sided_pawn_options;
 mod squares;
 
 use super::fsf_import::import;
@@ -114,6 +115,10 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
         passing: file.pass == Some(true) || file.pass_on_stalemate == Some(true),
         checks,
         counting: file.counting.is_some(),
+        shogi_pawn: pieces
+            .iter()
+            .find(|p| !p.royal && builtin_name(p, &p.moves.value) == Some("shogiPawn"))
+            .map(|p| p.letter.value),
     };
     ending_options::write(&mut s.ini, &mut s.why, &ends, &cx);
     if file.drops.as_ref().is_some_and(|d| d.free) {
@@ -216,7 +221,6 @@ fn pieces_and_start(
     let mut initial: Option<Vec<i64>> = None;
     let mut absent_initial = false;
     let mut custom = 0;
-    let mut move_rule = String::new();
     for p in pieces {
         let letter = p.letter.value.to_ascii_lowercase();
         if !p.actions.is_empty() {
@@ -240,18 +244,6 @@ fn pieces_and_start(
         if p.cannot_hop.is_some() || p.cannot_capture.is_some() {
             why.push(format!(
                 "piece {}: `cannot_hop` or `cannot_capture` (Fairy-Stockfish has no option for them)",
-                p.letter.value
-            ));
-        }
-        if p.initial_squares.is_some() {
-            why.push(format!(
-                "piece {}: initial moves on squares (`initial_squares`; not yet written as `doubleStepRegionWhite/Black`)",
-                p.letter.value
-            ));
-        }
-        if p.pawn_for.is_some() {
-            why.push(format!(
-                "piece {}: a pawn for one side only (`pawn_for`; not yet written as `nMoveRuleTypesWhite/Black`)",
                 p.letter.value
             ));
         }
@@ -281,9 +273,6 @@ fn pieces_and_start(
                 )),
                 _ => initial = Some(ranks_of),
             }
-        }
-        if p.pawn {
-            move_rule.push(letter);
         }
         match p.en_passant_ranks.as_ref().map(|r| r.value.is_empty()) {
             None => {}
@@ -323,33 +312,12 @@ fn pieces_and_start(
         }
     }
     let _ = writeln!(ini, "startFen = {}", start_fields.join(" "));
-    match &initial {
-        Some(r) => {
-            let _ = writeln!(ini, "doubleStep = true");
-            let _ = writeln!(ini, "doubleStepRegionWhite = {}", rank_list(r, false, ranks));
-            let _ = writeln!(ini, "doubleStepRegionBlack = {}", rank_list(r, true, ranks));
-        }
-        // Only pieces no position holds have initial moves: Fairy-Stockfish's
-        // default region, which the importer leaves at kaboom's default.
-        None if absent_initial => {
-            let _ = writeln!(
-                ini,
-                "doubleStep = true\ndoubleStepRegionWhite = *2\ndoubleStepRegionBlack = *7"
-            );
-        }
-        None => {
-            let _ = writeln!(ini, "doubleStep = false");
-        }
-    }
-    let _ = writeln!(
-        ini,
-        "nMoveRuleTypes = {}",
-        if move_rule.is_empty() {
-            "-".to_string()
-        } else {
-            move_rule
-        }
-    );
+    let initial = sided_pawn_options::Initial {
+        ranks: initial,
+        absent: absent_initial,
+    };
+    sided_pawn_options::initial_moves(ini, why, &initial, pieces, squares);
+    sided_pawn_options::move_rule_types(ini, pieces);
 }
 
 /// `within` as the piece's `mobilityRegionWhite<Piece>` and
