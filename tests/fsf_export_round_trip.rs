@@ -329,3 +329,22 @@ fn sided_pawns_and_initial_squares_write_their_options() {
     .unwrap_err();
     assert!(both[0].starts_with("initial moves on ranks beside"), "{both:?}");
 }
+
+/// `4 shuttles: win` as the importer writes it is written as
+/// `moveRepetitionIllegal`; another count, or kinds other than those the
+/// importer finds, are refused. (Fairy-Stockfish's perft on this section
+/// equals kaboom's, `scripts/compare-fsf-ini.py --ini`.)
+#[test]
+fn shuttles_write_move_repetition_illegal() {
+    let dir = scratch::Scratch::new("fsf-export-shuttles");
+    let ini = "[mr:chess]\nmoveRepetitionIllegal = true\n";
+    let out = export_section(&dir, ini, |r| r.to_string()).unwrap();
+    assert!(out.lines().any(|l| l == "moveRepetitionIllegal = true"), "{out}");
+    let three = export_section(&dir, ini, |r| r.replace("4 shuttles: win", "3 shuttles: win")).unwrap_err();
+    assert!(
+        three[0].contains("`3 shuttles: win` has no Fairy-Stockfish option"),
+        "{three:?}"
+    );
+    let by = export_section(&dir, ini, |r| r.replace("4 shuttles: win", "4 shuttles by N: win")).unwrap_err();
+    assert!(by[0].starts_with("end rules read back as"), "{by:?}");
+}

@@ -52,6 +52,9 @@ struct Options {
     /// `shogiPawnDropMateIllegal`: `checkmate if dropped(P): win`, P the
     /// `shogiPawn`.
     pawn_drop_mate: bool,
+    /// `moveRepetitionIllegal`: `4 shuttles [by ...]: win`; its kinds and
+    /// place are the importer's, checked when the export is read back.
+    shuttles: bool,
     /// A rule that Fairy-Stockfish's draw odds would turn into a win:
     /// a drawn stalemate, move rule, repetition, double pass or full board.
     plain_draw: bool,
@@ -194,6 +197,7 @@ fn plain(o: &mut Options, rule: &EndRule, cx: &Context<'_>) -> bool {
         (EndCondition::Repetition(n, None), EndOutcome::BlackWins) => o.repetition = Some((*n, "loss", true)),
         (EndCondition::Repetition(n, None), _) => o.repetition = Some((*n, value(out).unwrap_or("none"), false)),
         (EndCondition::PerpetualCheck(n), EndOutcome::Loss) => o.perpetual = Some(*n),
+        (EndCondition::Shuttles(4, _), EndOutcome::Win) => o.shuttles = true,
         // Fairy-Stockfish's count ends in a draw (`countingRule`).
         (EndCondition::CountingOver, EndOutcome::Draw) if cx.counting => {}
         (EndCondition::Holds(c), _) => return holds(o, c, out, cx),
@@ -334,6 +338,9 @@ fn options(ini: &mut String, why: &mut Vec<String>, o: &Options, cx: &Context<'_
     }
     if o.pawn_drop_mate {
         let _ = writeln!(ini, "shogiPawnDropMateIllegal = true");
+    }
+    if o.shuttles {
+        let _ = writeln!(ini, "moveRepetitionIllegal = true");
     }
     let (n, v, absolute) = o.repetition.unwrap_or((0, "draw", false));
     let _ = writeln!(ini, "nMoveRule = {}\nnFoldRule = {n}\nnFoldValue = {v}", o.move_rule);
