@@ -334,8 +334,7 @@ impl Builder {
         (self.p.conds.len() - 1) as CondId
     }
 
-    // One arm per square-set form of the effect grammar: it reads better whole,
-    // as the grammar's own list of forms (issue #36 allows it over 80 lines).
+    // One arm per square-set form of the effect grammar: it reads better whole.
     fn set(&mut self, e: &SetExpr) -> SetId {
         let node = match e {
             SetExpr::Named(n) => SetNode::Named(*n),
@@ -495,8 +494,7 @@ impl Builder {
             .expect("the checker lists every `captured(...)` mask") as u8
     }
 
-    // One arm per condition form of the effect grammar: it reads better whole,
-    // as the grammar's own list of conditions.
+    // One arm per condition form of the effect grammar: it reads better whole.
     fn cond(&mut self, c: &Cond) -> CondId {
         let node = match c {
             Cond::Truth(b) => CondNode::Truth(*b),
@@ -627,8 +625,7 @@ impl Builder {
         i.expect("the checker lists every mark a sentence names") as u8
     }
 
-    // One arm per effect of the effect grammar: it reads better whole, as the
-    // grammar's own list of effects.
+    // One arm per effect of the effect grammar: it reads better whole.
     fn op(&mut self, e: &Effect) -> Op {
         match e {
             Effect::Recolour { set, to, royal } => {
