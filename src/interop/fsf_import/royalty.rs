@@ -19,6 +19,12 @@
 //! one; or the count is at least the board's squares, which no side can
 //! exceed), they are written `royal: true`; otherwise, without explosions,
 //! the count is part of the clauses. Other combinations are refused.
+//!
+//! `dupleCheck = true` (one pseudo-royal type, `extinctionPieceCount =
+//! 0`, no drops, explosions or petrification): a side may not leave every
+//! piece of the type attacked, and is mated with all of them attacked and
+//! no move: `not attacked(every own X)`, which also says the lone piece's
+//! check, whatever promotion adds.
 
 use super::builtin_pieces::{PAWN, king_index};
 use super::refusal::{Refusal, refuse};
