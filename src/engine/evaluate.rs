@@ -482,8 +482,17 @@ mod tests {
     /// the interpreted condition holds, for each side and square.
     #[test]
     fn origin_conditions_resolve_as_they_evaluate() {
+        let ranked = r#"(
+            extends: "chess",
+            name: "Last-rank promotions",
+            pieces: [
+                (letter: 'P', name: "pawn", moves: "fmWfceF", pawn: true, value: 100,
+                 actions: [(name: "promote", target: "origin", promotes: true,
+                            when: "origin in ranks(8)")]),
+            ],
+        )"#;
         let light = r#"(
-            extends: "bouncing-pieces",
+            extends: "chess",
             name: "Light promotions",
             pieces: [
                 (letter: 'P', name: "pawn", moves: "fmWfceF", pawn: true, value: 100,
@@ -492,7 +501,7 @@ mod tests {
             ],
         )"#;
         let variants = [
-            Variant::load("bouncing-pieces").unwrap(),
+            Variant::from_text("ranked.ron", ranked).unwrap(),
             Variant::from_text("light.ron", light).unwrap(),
         ];
         for variant in variants {

@@ -158,8 +158,20 @@ impl Exchanges {
 mod tests {
     use super::*;
 
+    /// Chess with one capture effect: every capture also clears the
+    /// capture square's neighbours.
+    const EXPLODING: &str = r#"(
+        extends: "chess",
+        name: "Exploding captures",
+        rules: ["on capture: blast(target, 1, sparing any P); remove(target)"],
+    )"#;
+
     fn gain(variant: &str, fen: &str, uci: &str) -> Option<i32> {
-        let variant = Variant::load(variant).unwrap();
+        let variant = if variant == "exploding" {
+            Variant::from_text("exploding.ron", EXPLODING).unwrap()
+        } else {
+            Variant::load(variant).unwrap()
+        };
         let pos = crate::notation::fen::parse(&variant, fen).unwrap();
         let mv = crate::notation::uci::parse(&variant, &pos, uci).unwrap();
         let eval = Evaluation::new(&variant);
@@ -199,8 +211,8 @@ mod tests {
 
     #[test]
     fn captures_with_effects_have_no_exchange_value() {
-        // Atomic: a capture explodes.
-        assert_eq!(gain("atomic", "4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1", "d1d5"), None);
+        // A capture that explodes is no plain exchange.
+        assert_eq!(gain("exploding", "4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1", "d1d5"), None);
         assert!(gain("chess", "4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1", "d1d5").is_some());
     }
 }
