@@ -756,3 +756,40 @@ fn the_cycle_scanner_reads_paths_and_finds_cycles() {
     groups.iter_mut().for_each(|g| g.sort());
     assert!(groups.contains(&vec![0, 1, 2]) && groups.contains(&vec![3]));
 }
+
+/// No variant in the code: outside the Fairy-Stockfish interop (which
+/// reads that engine's catalogue, whose names are its data), no code in
+/// src/ names a bundled variant, in a string or a path, unit tests
+/// included: they write the variant they need inline. Comments and doc
+/// examples may name one. `chess` is the base every variant extends; the
+/// bundled variant named like the program itself is skipped.
+#[test]
+fn src_names_no_bundled_variant() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut names = Vec::new();
+    for dir in ["variants", "variants/fairy"] {
+        for entry in fs::read_dir(root.join(dir)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "ron") {
+                names.push(path.file_stem().unwrap().to_str().unwrap().to_string());
+            }
+        }
+    }
+    names.retain(|n| n != "chess" && n != "kaboom");
+    assert!(names.len() > 40, "{names:?}");
+    let mut files = Vec::new();
+    rust_files(&root.join("src"), &mut files);
+    let mut found = Vec::new();
+    for file in files.iter().filter(|f| !f.starts_with(root.join("src/interop"))) {
+        let text = fs::read_to_string(file).unwrap();
+        for (at, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            for name in &names {
+                if code.contains(&format!("\"{name}\"")) || code.contains(&format!("/{name}.ron")) {
+                    found.push(format!("{}:{}: {name}", file.strip_prefix(root).unwrap().display(), at + 1));
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "src/ names bundled variants:\n{}", found.join("\n"));
+}

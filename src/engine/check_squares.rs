@@ -176,12 +176,16 @@ mod tests {
     #[test]
     fn near_squares_are_safe_moves_own() {
         let horses = r#"(
-            extends: "racing-kings",
-            name: "Racing kings with horses",
+            extends: "chess",
+            name: "King race with horses",
+            start: "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
+            castling: [],
+            legal: ["own royal not attacked", "not attacked(enemy royal)"],
+            end: ["exists(own royal & white ranks(8)): win", "stalemate: draw"],
             pieces: [(letter: 'N', name: "horse", moves: "nN", value: 300)],
         )"#;
         let variants = [
-            Variant::load("racing-kings").unwrap(),
+            Variant::from_text("race.ron", crate::engine::legality::tests::KING_RACE).unwrap(),
             Variant::from_text("horses.ron", horses).unwrap(),
         ];
         for variant in variants {

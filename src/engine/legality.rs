@@ -285,7 +285,7 @@ impl Variant {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use crate::base::piece::{Cell, Kind};
     use crate::base::square::{Color, Square};
     use crate::compile::Variant;
@@ -335,14 +335,44 @@ mod tests {
         assert!(ended > 5, "too few games ended by a rule: {ended}");
     }
 
-    /// End rules guarded by the pieces they need on fixed squares (racing
-    /// kings' kings on the 8th rank, and an `or` of two such) end the
+    /// A race of kings to the last rank with checks forbidden, as a test
+    /// fixture: end rules that ask for royal pieces on fixed squares.
+    pub(crate) const KING_RACE: &str = r#"(
+        extends: "chess",
+        name: "King race",
+        start: "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
+        castling: [],
+        legal: ["own royal not attacked", "not attacked(enemy royal)"],
+        end: [
+            (rule: "exists(white royal & white ranks(8)) and exists(black royal & white ranks(8)): draw", name: "both"),
+            (rule: "exists(own royal & white ranks(8)): win", name: "own"),
+            (rule: "exists(black royal & white ranks(8)): loss", name: "black first"),
+            (rule: "exists(enemy royal & white ranks(8)) and not can reach(own royal, white ranks(8)): loss", name: "cannot follow"),
+            "stalemate: draw",
+            "50 moves: draw",
+            "3 repetitions: draw",
+        ],
+    )"#;
+
+    /// Chess where the third check wins, as a test fixture.
+    const THIRD_CHECK: &str = r#"(
+        extends: "chess",
+        name: "Third check",
+        start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
+        end: ["checks(enemy) >= 3: loss", "checkmate: loss", "stalemate: draw", "50 moves: draw", "3 repetitions: draw"],
+    )"#;
+
+    /// End rules guarded by the pieces they need on fixed squares (kings
+    /// racing to the 8th rank, and an `or` of two such) end the
     /// same games as the rules interpreted at every node.
     #[test]
     fn guarded_end_rules_match_the_rules() {
         let either = r#"(
-            extends: "racing-kings",
+            extends: "chess",
             name: "Either corner",
+            start: "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
+            castling: [],
+            legal: ["own royal not attacked", "not attacked(enemy royal)"],
             end: [
                 (rule: "exists(own N & white ranks(8)) or count(own R & files(a)) >= 2: win", name: "a"),
                 (rule: "exists(own royal & white ranks(7)) and not exists(own B): loss", name: "b"),
@@ -350,14 +380,14 @@ mod tests {
             ],
         )"#;
         let variants = [
-            Variant::load("racing-kings").unwrap(),
+            Variant::from_text("race.ron", KING_RACE).unwrap(),
             Variant::from_text("either.ron", either).unwrap(),
         ];
         for fast in variants {
             let guards = &fast.programs.holds_guards;
             assert_eq!(guards.len(), fast.programs.holds_ends.len());
             // Racing kings' rules ask for kings only: one gate for all.
-            assert_eq!(fast.programs.holds_gate.is_some(), fast.name == "Racing kings");
+            assert_eq!(fast.programs.holds_gate.is_some(), fast.name == "King race");
             assert!(guards.iter().all(Option::is_some), "{guards:?}");
             let mut slow = fast.clone();
             slow.programs.holds_guards.iter_mut().for_each(|g| *g = None);
@@ -391,15 +421,17 @@ mod tests {
     #[test]
     fn checks_by_lines_match_the_attack_test() {
         let cannons = r#"(
-            extends: "three-check",
-            name: "Three-check with cannons",
+            extends: "chess",
+            name: "Third check with cannons",
+            start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
+            end: ["checks(enemy) >= 3: loss", "checkmate: loss", "stalemate: draw"],
             pieces: [
                 (letter: 'N', name: "horse", moves: "nN", value: 300),
                 (letter: 'B', name: "cannon", moves: "mRcpR", value: 400),
             ],
         )"#;
         let variants = [
-            Variant::load("three-check").unwrap(),
+            Variant::from_text("third-check.ron", THIRD_CHECK).unwrap(),
             Variant::from_text("cannons.ron", cannons).unwrap(),
         ];
         for fast in variants {

@@ -189,33 +189,4 @@ mod tests {
         assert!(expand_hands("99999999999P").is_err());
         assert!(expand_hands("P?").is_err());
     }
-
-    #[test]
-    fn a_sfen_reads_back_as_written() {
-        let shogi = crate::Variant::load("shogi").unwrap();
-        for text in [
-            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-            "1nk6/l2srs2g/p1G1pp2n/1p1+b2pp1/1PpN3Pl/P1P4Sp/3PPPb1P/L2G3RL/KS4GN1 w Pp 82",
-            "1nk1r4/l4s3/2s1pp1gn/pp4pp1/BP1N3Pl/P1pP1+b2p/L1G1PPS1P/6R1L/KS4GN1 w Pg2p 96",
-        ] {
-            let pos = parse(&shogi, text).unwrap();
-            assert_eq!(write(&shogi, &pos), text);
-        }
-    }
-
-    #[test]
-    fn bad_sfens_are_refused_with_a_reason() {
-        let shogi = crate::Variant::load("shogi").unwrap();
-        let start = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL";
-        for (text, says) in [
-            ("", "3 or 4 fields"),
-            (&format!("{start}[] b - 1") as &str, "own field"),
-            (&format!("{start} b - x"), "not a whole number"),
-            (&format!("{start} b 2Q 1"), "Q"),
-            (&format!("{start} b 2 1"), "count"),
-        ] {
-            let e = parse(&shogi, text).unwrap_err();
-            assert!(e.message.contains(says), "{text}: {}", e.message);
-        }
-    }
 }

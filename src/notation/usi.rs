@@ -143,7 +143,7 @@ mod tests {
         Geometry {
             files,
             ranks,
-            ..crate::Variant::load("shogi").unwrap().geometry
+            ..crate::Variant::load("chess").unwrap().geometry
         }
     }
 

@@ -173,10 +173,13 @@ mod tests {
             ],
         );
         check(
-            "crazyhouse",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/valid/chess-with-drops.ron"),
             &["r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Pp] w KQkq - 2 3"],
         );
-        check("antichess", &["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w - - 0 1"]);
+        check(
+            concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/valid/losing-captures.ron"),
+            &["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w - - 0 1"],
+        );
     }
 
     #[test]

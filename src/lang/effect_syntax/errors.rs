@@ -188,7 +188,7 @@ fn entry_usage(entry: G) -> &'static str {
             "a rule is `<trigger> [if <condition>]: <effects>`; triggers: `on capture`, `on arrival`, `after move`, `after move except castling`"
         }
         G::end_sentence => {
-            "an end rule is `<condition>: <outcome>`; conditions: `checkmate`, `stalemate`, `N moves`, `N repetitions`, or a condition such as `not exists(own royal)`; outcomes: `win`, `loss`, `draw`, `both lose`"
+            "an end rule is `<condition>: <outcome>`; conditions: `checkmate`, `stalemate`, `N moves`, `N repetitions` (`by perpetual check`), `N shuttles`, `dead if <condition>`, `counting over`, or a condition such as `not exists(own royal)`; outcomes: `win`, `loss`, `draw`, `both lose`, `white wins`, `black wins`"
         }
         G::legal_sentence => {
             "a clause is `own royal survives`, `own royal not attacked [unless <condition>]`, \
