@@ -348,3 +348,61 @@ fn shuttles_write_move_repetition_illegal() {
     let by = export_section(&dir, ini, |r| r.replace("4 shuttles: win", "4 shuttles by N: win")).unwrap_err();
     assert!(by[0].starts_with("end rules read back as"), "{by:?}");
 }
+
+/// Promoted forms (`promotedPieceType`, a custom type per movement),
+/// their compulsion, demotion and its clock, pawn rules per side, a
+/// pawn's own form among its choices, and several royal types (pseudo-
+/// royal extinction types beside the king) are written as
+/// Fairy-Stockfish's options (their round trips are pinned above;
+/// Fairy-Stockfish's perft on these sections equals kaboom's,
+/// `scripts/compare-fsf-ini.py --ini`).
+#[test]
+fn promoted_forms_promotion_rules_and_royal_types_write_their_options() {
+    let dir = scratch::Scratch::new("fsf-export-forms");
+    let all = all_imported();
+    let export_of = |name: &str| {
+        let i = all.iter().find(|i| i.name == name).unwrap();
+        let path = dir.write(&format!("{name}.ron"), i.result.as_ref().unwrap());
+        export(&path, name).unwrap_or_else(|e| panic!("{name}: {e:?}"))
+    };
+    for (name, lines) in [
+        (
+            "gethenian",
+            &[
+                "king = -",
+                "customPiece1 = k:K",
+                "customPiece2 = a:mW",
+                "promotedPieceType = k:a b:c i:c n:e m:f",
+                "mandatoryPiecePromotion = true",
+                "pieceDemotion = true",
+                "extinctionPieceTypes = ka",
+                "extinctionPseudoRoyal = true",
+            ][..],
+        ),
+        (
+            "wolf",
+            &[
+                "promotedPieceType = p:a",
+                "promotionPieceTypes = brqfw",
+                "mandatoryPawnPromotion = true",
+            ][..],
+        ),
+        (
+            "sortofalmost",
+            &["promotionPieceTypesWhite = nbrc", "promotionPieceTypesBlack = nbrq"][..],
+        ),
+        (
+            "coregal",
+            &["king = k", "extinctionPieceTypes = q", "extinctionPieceCount = 64"][..],
+        ),
+        (
+            "muje",
+            &["promotedPieceType = p:a", "mandatoryPiecePromotion = true"][..],
+        ),
+    ] {
+        let ini = export_of(name);
+        for line in lines {
+            assert!(ini.lines().any(|l| l == *line), "{name}: `{line}` missing\n{ini}");
+        }
+    }
+}

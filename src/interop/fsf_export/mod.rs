@@ -11,12 +11,15 @@
 mod builtin;
 mod chess960;
 mod counting_rule_options;
+mod custom_numbers;
 mod ending_options;
 mod extinction;
 mod hand_options;
 mod legal;
 mod pawn_promotion_options;
+mod piece_promotion_options;
 mod right_options;
+mod royal_types_options;
 mod sided_pawn_options;
 mod squares;
 
@@ -24,10 +27,8 @@ use super::fsf_import::import;
 use crate::base::square::Color;
 use crate::spec::{Loader, VariantFile};
 use builtin::builtin_name;
+use custom_numbers::{CustomNumbers, MAX_CUSTOM};
 use std::fmt::Write as _;
-
-/// Most custom pieces a Fairy-Stockfish variant may define.
-const MAX_CUSTOM: usize = 25;
 
 /// The ini being written and the reasons it cannot be.
 struct Section {
@@ -89,9 +90,21 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
         start_fields.truncate(fields);
     }
     let start_rows: Vec<&str> = start_fields.first().map(|b| b.split('/').collect()).unwrap_or_default();
-    pieces_and_start(&mut s, &pieces, &start_fields, &start_rows, &squares);
+    let mut numbers = CustomNumbers::new(&pieces);
+    pieces_and_start(&mut s, &pieces, &start_fields, &start_rows, &squares, &mut numbers);
     right_options::write(&mut s.ini, &mut s.why, &pieces, royal);
-    pawn_promotion_options::write(&mut s.ini, &mut s.why, &file, &squares);
+    let forms = piece_promotion_options::forms(&pieces);
+    if piece_promotion_options::applies(&file) {
+        piece_promotion_options::write_types(&mut s.ini, &mut s.why, &forms, &mut || numbers.fresh(), &squares);
+        piece_promotion_options::write(&mut s.ini, &mut s.why, &file, &forms, &squares);
+    } else {
+        pawn_promotion_options::write(&mut s.ini, &mut s.why, &file, &squares);
+    }
+    let several_royals = royal_types_options::applies(&pieces);
+    if several_royals {
+        let cells = squares.files * squares.ranks;
+        royal_types_options::write(&mut s.ini, &mut s.why, &file, &forms, cells);
+    }
     if let Some(c) = &file.counting {
         counting_rule_options::write(&mut s.ini, &mut s.why, c, &pieces);
     }
@@ -99,6 +112,8 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
     let legal: Option<Vec<String>> = file.legal.as_ref().map(|l| l.iter().map(|c| c.value.clone()).collect());
     let royal_type = pieces.iter().find(|p| p.royal).map(|p| builtin_name(p, &p.moves.value));
     let royalty = match royal_type {
+        // The other royal types' extinction options are written.
+        _ if several_royals => legal::Royal::King,
         None => legal::Royal::None,
         Some(Some(b)) if b != "king" => legal::Royal::Extinction,
         Some(_) => legal::Royal::King,
@@ -121,6 +136,10 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
             .map(|p| p.letter.value),
     };
     ending_options::write(&mut s.ini, &mut s.why, &ends, &cx);
+    if s.ini.matches("\nextinctionValue = ").count() > 1 {
+        s.why
+            .push("extinction end rules beside several royal piece types: Fairy-Stockfish has one list".to_string());
+    }
     if file.drops.as_ref().is_some_and(|d| d.free) {
         inherit_free_drops(&mut s.ini, section);
     }
@@ -163,10 +182,12 @@ fn effects(s: &mut Section, file: &VariantFile) {
     hand_options::rules(&mut s.ini, &mut s.why, file);
     hand_options::passing(&mut s.ini, file);
     let why = &mut s.why;
-    if file
-        .clock_resets
-        .as_ref()
-        .is_some_and(|c| c.as_slice() != crate::spec::ClockReset::DEFAULT)
+    // With forms that turn back, the piece promotion options check it.
+    if !piece_promotion_options::demotes(file)
+        && file
+            .clock_resets
+            .as_ref()
+            .is_some_and(|c| c.as_slice() != crate::spec::ClockReset::DEFAULT)
     {
         // Fairy-Stockfish resets its clock as kaboom's default does.
         why.push("moves that reset the move-rule clock other than the default (`clock_resets`)".to_string());
@@ -194,8 +215,12 @@ fn board(s: &mut Section, file: &VariantFile) -> u32 {
     ranks
 }
 
-/// The one royal piece type, if any (several are refused).
+/// The one royal piece type, if any; where several are, the `king`
+/// ([`royal_types_options`]).
 fn royal_piece(s: &mut Section, pieces: &[crate::spec::PieceSpec]) -> Option<char> {
+    if royal_types_options::applies(pieces) {
+        return royal_types_options::king(pieces).map(|k| k.letter.value);
+    }
     let why = &mut s.why;
     let royals: Vec<char> = pieces.iter().filter(|p| p.royal).map(|p| p.letter.value).collect();
     if royals.len() > 1 {
@@ -215,13 +240,21 @@ fn pieces_and_start(
     start_fields: &[&str],
     start_rows: &[&str],
     squares: &squares::Board<'_>,
+    numbers: &mut CustomNumbers,
 ) {
     let ranks = squares.ranks;
     let (ini, why) = (&mut s.ini, &mut s.why);
     let mut initial: Option<Vec<i64>> = None;
     let mut absent_initial = false;
-    let mut custom = 0;
-    for p in pieces {
+    // Several royal types: the one named `king` is the king, the others
+    // pieces of their own ([`royal_types_options`]).
+    let several = royal_types_options::applies(pieces);
+    let king = royal_types_options::king(pieces).map(|k| k.letter.value);
+    if several && king.is_none() {
+        let _ = writeln!(ini, "king = -");
+    }
+    // Promoted forms are the types they move as ([`piece_promotion_options`]).
+    for p in pieces.iter().filter(|p| p.promoted_from.is_none()) {
         let letter = p.letter.value.to_ascii_lowercase();
         if !p.actions.is_empty() {
             why.push(format!("piece {}: actions", p.letter.value));
@@ -286,10 +319,21 @@ fn pieces_and_start(
                 p.letter.value
             )),
         }
+        let plain = !p.royal || (several && king != Some(p.letter.value));
+        let number = if plain && builtin_name(p, &template).is_none() {
+            let n = numbers.for_piece(p);
+            if n.is_none() {
+                why.push(format!("more than {MAX_CUSTOM} non-royal piece types"));
+                continue;
+            }
+            n
+        } else {
+            None
+        };
         if let Some(w) = &p.within {
-            mobility_region(ini, why, p, &w.value, custom, squares);
+            mobility_region(ini, why, p, &w.value, number.unwrap_or(0), squares);
         }
-        if p.royal {
+        if !plain {
             if let Some(builtin) = builtin_name(p, &template).filter(|b| *b != "king") {
                 // A royal piece of another type: extinction makes it so.
                 let _ = writeln!(ini, "king = -\n{builtin} = {letter}");
@@ -299,16 +343,14 @@ fn pieces_and_start(
                 let _ = writeln!(ini, "king = {letter}:{template}");
             }
         } else {
-            if let Some(builtin) = builtin_name(p, &template) {
-                let _ = writeln!(ini, "{builtin} = {letter}");
-                continue;
+            match (builtin_name(p, &template), number) {
+                (Some(builtin), _) => {
+                    let _ = writeln!(ini, "{builtin} = {letter}");
+                }
+                (None, n) => {
+                    let _ = writeln!(ini, "customPiece{} = {letter}:{template}", n.unwrap_or(0));
+                }
             }
-            custom += 1;
-            if custom > MAX_CUSTOM {
-                why.push(format!("more than {MAX_CUSTOM} non-royal piece types"));
-                continue;
-            }
-            let _ = writeln!(ini, "customPiece{custom} = {letter}:{template}");
         }
     }
     let _ = writeln!(ini, "startFen = {}", start_fields.join(" "));
@@ -322,20 +364,20 @@ fn pieces_and_start(
 
 /// `within` as the piece's `mobilityRegionWhite<Piece>` and
 /// `mobilityRegionBlack<Piece>` (a custom piece's name is
-/// `CustomPieceN`, `custom` pieces written before it).
+/// `CustomPieceN`, N its `number`).
 fn mobility_region(
     ini: &mut String,
     why: &mut Vec<String>,
     p: &crate::spec::PieceSpec,
     within: &str,
-    custom: usize,
+    number: usize,
     squares: &squares::Board<'_>,
 ) {
-    let name = match (p.royal, builtin_name(p, &p.moves.value)) {
-        (true, Some(b)) if b != "king" => b[..1].to_uppercase() + &b[1..],
-        (true, _) => "King".to_string(),
-        (false, Some(b)) => b[..1].to_uppercase() + &b[1..],
-        (false, None) => format!("CustomPiece{}", custom + 1),
+    let name = match (number, builtin_name(p, &p.moves.value)) {
+        (_, Some(b)) => b[..1].to_uppercase() + &b[1..],
+        // The royal piece written as `king = k:...`.
+        (0, None) => "King".to_string(),
+        (n, None) => format!("CustomPiece{n}"),
     };
     // The squares the piece may go to: a region per side.
     match [Color::White, Color::Black].map(|c| squares.eval_text(within, c)) {

@@ -11,23 +11,15 @@ use crate::lang::betza;
 use crate::spec::{PromotionSpec, VariantFile};
 use std::fmt::Write as _;
 
-/// The promotion rule (Fairy-Stockfish has one).
+/// The promotion rule (Fairy-Stockfish has one for the pawns).
+/// Several rules and promoted forms are [`super::piece_promotion_options`]'s.
 pub(super) fn write(ini: &mut String, why: &mut Vec<String>, file: &VariantFile, board: &Board<'_>) {
     let promotions = file.promotion.as_deref().unwrap_or_default();
-    if promotions.len() > 1 {
-        why.push("several promotion rules (Fairy-Stockfish has one, plus `promotedPieceType`)".to_string());
-    }
-    if promotions.iter().any(|p| p.from_zone) {
-        why.push("promotion on moves leaving the zone (`from_zone`)".to_string());
-    }
     if promotions.iter().any(|p| p.on_quiet) {
         why.push("promotion on moves that capture nothing only (`on_quiet`)".to_string());
     }
     if promotions.iter().any(|p| p.on_capture) {
         why.push("promotion on captures only (`on_capture`)".to_string());
-    }
-    if file.pieces.iter().flatten().any(|p| p.promoted_from.is_some()) {
-        why.push("promoted forms of pieces (`promoted_from`)".to_string());
     }
     let Some(pr) = promotions.first() else {
         let _ = writeln!(ini, "promotionPieceTypes = -");
@@ -44,6 +36,19 @@ pub(super) fn write(ini: &mut String, why: &mut Vec<String>, file: &VariantFile,
             .collect();
         let _ = writeln!(ini, "promotionLimit = {}", list.join(" "));
     }
+    mandatory(ini, why, pr, file, board);
+}
+
+/// Whether the pawns' rule `pr` is compulsory: everywhere
+/// (`mandatoryPawnPromotion`), or only where the pawns could never move
+/// again (`immobilityIllegal`).
+pub(super) fn mandatory(
+    ini: &mut String,
+    why: &mut Vec<String>,
+    pr: &PromotionSpec,
+    file: &VariantFile,
+    board: &Board<'_>,
+) {
     let forced: Vec<u32> = pr.ranks.value.iter().copied().filter(|&r| pr.mandatory_on(r)).collect();
     let everywhere = match pr.squares {
         Some(_) => pr.mandatory.unwrap_or(true),
