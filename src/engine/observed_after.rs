@@ -2,16 +2,21 @@
 //! on the board a plain move leaves, only the pieces whose attack test
 //! reads its origin or target may have become observed or stopped being
 //! so ([`MoveFilters::readers`]); every other piece is observed as it was
-//! before the move. The pieces observed before are found once per
-//! position, so a move costs a few attack tests, not one per piece.
+//! before the move. What the position's pieces observe is found once per
+//! position ([`ObservedBoard`]), so a move costs a few attack tests, not
+//! one per piece; where attacks only close as pieces are added (no hops,
+//! no piece limits) and nothing is observed before, a move that opens no
+//! line between two enemy pieces of a kind costs the attack tests of its
+//! mover alone.
 //!
 //! [`MoveFilters::readers`]: crate::compile::ir::MoveFilters::readers
 
 use super::moves::{Move, MoveKind};
 use super::position::Position;
-use crate::base::piece::Cell;
-use crate::base::square::{Square, SquareSet};
+use crate::base::piece::{Cell, Kind};
+use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
+use crate::compile::tables::{EN_PASSANT, passed_squares};
 
 /// A move as the board it leaves: `from` emptied, `moved` on `to`
 /// (whatever stood there captured), nothing else changed.
@@ -20,6 +25,36 @@ pub(super) struct PlainChange {
     pub(super) from: Square,
     pub(super) to: Square,
     pub(super) moved: Cell,
+}
+
+/// The most piece kinds whose observations [`ObservedBoard`] keeps per
+/// kind (a variant with more judges each move the longer way).
+const OBSERVED_KINDS: usize = 16;
+
+/// What the pieces of one position observe (a piece observes an enemy
+/// piece of its kind that it attacks, by the attack tables alone), found
+/// once for all the position's moves.
+#[derive(Clone, Copy)]
+pub(super) struct ObservedBoard {
+    /// The pieces observed.
+    pub(super) before: SquareSet,
+    /// With `monotone`: the squares whose piece alone stands between a
+    /// piece and an enemy piece of its kind that would observe it (a ray's
+    /// first piece, a lame leap's one blocker).
+    opening: SquareSet,
+    /// Whether attacks only close as pieces are added (no hops, no piece
+    /// limits, at most [`OBSERVED_KINDS`] kinds), so that `opening` says
+    /// where an emptied square opens an observation.
+    monotone: bool,
+    /// With `monotone`, at `side * OBSERVED_KINDS + kind`: the squares of
+    /// that side's pieces of that kind.
+    pieces: [SquareSet; 2 * OBSERVED_KINDS],
+    /// With `monotone`, alike: every square whose attack test reads the
+    /// square of one of those pieces (where they might attack).
+    reach: [SquareSet; 2 * OBSERVED_KINDS],
+    /// Once a double step asked: for that (side, kind), the squares its
+    /// pieces could take a piece en passant on.
+    en_passant: Option<(Color, Kind, SquareSet)>,
 }
 
 impl Variant {
@@ -73,6 +108,172 @@ impl Variant {
             }
         }
         out
+    }
+
+    /// The observations of `pos` ([`ObservedBoard`]): the pieces sorted
+    /// by side and kind, then for each piece the leaps and rays of its
+    /// attack slot that an enemy piece of its kind may use, walked once.
+    pub(super) fn observed_board(&self, pos: &Position) -> ObservedBoard {
+        let t = &self.attacks;
+        let kinds = self.pieces.len();
+        let mut board = ObservedBoard {
+            before: SquareSet::EMPTY,
+            opening: SquareSet::EMPTY,
+            monotone: !(t.has_hops || t.has_hop_leaps || self.piece_limits || kinds > OBSERVED_KINDS),
+            pieces: [SquareSet::EMPTY; 2 * OBSERVED_KINDS],
+            reach: [SquareSet::EMPTY; 2 * OBSERVED_KINDS],
+            en_passant: None,
+        };
+        if !board.monotone {
+            board.before = self.observed_pieces(pos);
+            return board;
+        }
+        let (n, readers) = (t.board_squares, &self.programs.filters.readers);
+        for sq in pos.occupied[0].union(&pos.occupied[1]).iter() {
+            let (side, kind) = (
+                pos.board[sq.index()].color() as usize,
+                pos.board[sq.index()].kind().index(),
+            );
+            board.pieces[side * OBSERVED_KINDS + kind].insert(sq);
+            let reach = &mut board.reach[side * OBSERVED_KINDS + kind];
+            *reach = reach.union(&readers[(side * kinds + kind) * n + sq.index()]);
+        }
+        let full = |s: &&Square| !pos.board[s.index()].is_empty();
+        for w in pos.occupied[0].union(&pos.occupied[1]).iter() {
+            let (kind, by) = (pos.board[w.index()].kind(), pos.board[w.index()].color().flip());
+            let observers = &board.pieces[by as usize * OBSERVED_KINDS + kind.index()];
+            if !board.reach[by as usize * OBSERVED_KINDS + kind.index()].contains(w) {
+                continue;
+            }
+            let index = t.slot_index(by, w);
+            let slot = t.slots[index];
+            let (mut before, mut opening) = (false, None);
+            if t.leap_origins[index].intersects(observers) {
+                for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
+                    if kind.in_mask(leap.kinds) && observers.contains(leap.from) {
+                        let mut blockers = t.run(leap.path, leap.path_len).iter().filter(full);
+                        match (blockers.next(), blockers.next()) {
+                            (None, _) => before = true,
+                            (Some(&s), None) => opening = Some(s),
+                            _ => {}
+                        }
+                    }
+                }
+            }
+            let rays = slot.rays as usize..slot.rays_end as usize;
+            for (ray, on_ray) in t.rays[rays.clone()].iter().zip(&t.ray_sets[rays]) {
+                if !kind.in_mask(ray.kinds) || !on_ray.intersects(observers) {
+                    continue;
+                }
+                let mut pieces = t.run(ray.ray, ray.len).iter().filter(full);
+                match pieces.next() {
+                    Some(&first) if observers.contains(first) => before = true,
+                    Some(&first) if pieces.next().is_some_and(|&s| observers.contains(s)) => opening = Some(first),
+                    _ => {}
+                }
+            }
+            if before {
+                board.before.insert(w);
+            }
+            if let Some(s) = opening {
+                board.opening.insert(s);
+            }
+        }
+        board
+    }
+
+    /// [`observed_after_change`](Self::observed_after_change) with the
+    /// observations of `pos` known. Where attacks are monotone, no piece
+    /// that counts is observed before and the move's origin opens no
+    /// observation, a piece is observed after the move only if the mover
+    /// is, or observes one (every other line is closed as before or more).
+    pub(super) fn observed_after_known(
+        &self,
+        pos: &Position,
+        board: &ObservedBoard,
+        change: PlainChange,
+        spare_royal: bool,
+    ) -> bool {
+        let PlainChange { from, to, moved } = change;
+        let spared = |kind| spare_royal && self.is_royal(kind);
+        if !board.monotone
+            || board.opening.contains(from)
+            || board.before.iter().any(|sq| !spared(pos.board[sq.index()].kind()))
+        {
+            return self.observed_after_change(pos, &board.before, change, spare_royal);
+        }
+        let kind = moved.kind();
+        let (us, them) = (moved.color(), moved.color().flip());
+        let at = |side: Color| side as usize * OBSERVED_KINDS + kind.index();
+        // The enemy pieces of the mover's kind, but one it captures.
+        let mut theirs = board.pieces[at(them)];
+        theirs.remove(to);
+        if spared(kind) || theirs.is_empty() {
+            return false;
+        }
+        let cell = |s: Square| {
+            if s == to {
+                moved
+            } else if s == from {
+                Cell::EMPTY
+            } else {
+                pos.board[s.index()]
+            }
+        };
+        let same = |_, c: Cell| c.kind() == kind;
+        if board.reach[at(them)].contains(to) && self.attacked_on_board(cell, &theirs, to, them, None, same) {
+            return true;
+        }
+        let mut ours = board.pieces[at(us)];
+        ours.remove(from);
+        ours.insert(to);
+        let n = self.attacks.board_squares;
+        let readers = &self.programs.filters.readers[(us as usize * self.pieces.len() + kind.index()) * n + to.index()];
+        let mut only = SquareSet::EMPTY;
+        only.insert(to);
+        (readers.intersection(&theirs).iter()).any(|sq| self.attacked_on_board(cell, &ours, sq, us, Some(&only), same))
+    }
+
+    /// Whether an enemy piece of the kind of `piece`, making the double
+    /// step `mv`, has an en passant leap onto a square the step passes:
+    /// where none has, the piece cannot be taken en passant after it.
+    /// The squares such leaps reach are found once per position.
+    pub(super) fn may_take_en_passant(
+        &self,
+        pos: &Position,
+        board: &mut ObservedBoard,
+        piece: Cell,
+        mv: &Move,
+    ) -> bool {
+        let (kind, them) = (piece.kind(), piece.color().flip());
+        if mv.promotion.is_some() {
+            return false;
+        }
+        let landing = match board.en_passant {
+            Some((side, k, landing)) if side == them && k == kind => landing,
+            _ => {
+                let takers = if board.monotone {
+                    board.pieces[them as usize * OBSERVED_KINDS + kind.index()]
+                } else {
+                    pos.occupied[them as usize]
+                };
+                let t = &self.moves;
+                let mut landing = SquareSet::EMPTY;
+                for from in takers.iter().filter(|&from| pos.board[from.index()].kind() == kind) {
+                    let slot = t.slot(kind, them, from);
+                    for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
+                        if leap.flags & EN_PASSANT != 0 {
+                            landing.insert(leap.to);
+                        }
+                    }
+                }
+                board.en_passant = Some((them, kind, landing));
+                landing
+            }
+        };
+        let g = &self.geometry;
+        let delta = (g.file(mv.to) - g.file(mv.from), g.rank(mv.to) - g.rank(mv.from));
+        !landing.is_empty() && passed_squares(g, mv.from, delta).any(|s| landing.contains(s))
     }
 
     /// Whether, on the board `change` leaves `pos`, some piece (royal ones
