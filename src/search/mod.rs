@@ -13,6 +13,7 @@ mod ends;
 pub mod eval;
 mod see;
 pub mod skill;
+mod stakes;
 mod techniques;
 pub mod tt;
 mod worker;
