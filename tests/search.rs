@@ -90,21 +90,6 @@ fn finds_known_mates() {
 }
 
 #[test]
-fn a_draw_counts_against_the_side_that_is_ahead() {
-    // White is a rook and a bishop up with the move-rule clock at 99:
-    // every move draws by the 50-move rule. The draw costs the side ahead
-    // (docs/search.md, "Contempt"), so the score is below 0, not 0.
-    let fen = "8/8/8/2k5/8/8/8/R3K2B w - - 99 80";
-    let (_, out, _) = kaboom(&["go", "chess", "--fen", fen, "--depth", "2"]);
-    assert!(out.contains("score cp -200"), "{out}");
-    // Black, behind, to move in the same way: the draw is worth its
-    // contempt to it.
-    let fen = "8/8/8/2k5/8/8/8/R3K2B b - - 99 80";
-    let (_, out, _) = kaboom(&["go", "chess", "--fen", fen, "--depth", "2"]);
-    assert!(out.contains("score cp 200"), "{out}");
-}
-
-#[test]
 fn no_legal_move_is_bestmove_none() {
     let (code, out, _) = kaboom(&["go", "chess", "--fen", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "--depth", "3"]);
     assert_eq!(code, 0);

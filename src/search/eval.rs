@@ -335,20 +335,6 @@ impl Evaluation {
         self.values.get(kind.index()).copied().unwrap_or(0)
     }
 
-    /// Each side's material (board and hand), as the evaluation counts it.
-    pub fn material(&self, pos: &Position) -> [i32; 2] {
-        let mut sides = [0i32; 2];
-        for (side, total) in sides.iter_mut().enumerate() {
-            for sq in pos.occupied[side].iter() {
-                *total += self.values[pos.board[sq.index()].kind().index()];
-            }
-            for (slot, &value) in self.hand_values.iter().enumerate() {
-                *total += value * i32::from(pos.hands[side][slot]);
-            }
-        }
-        sides
-    }
-
     /// The position's score for the side to move, in centipawns.
     #[allow(clippy::needless_range_loop)] // a side indexes several arrays
     pub fn evaluate(&self, pos: &Position) -> i32 {

@@ -13,7 +13,6 @@ mod ends;
 pub mod eval;
 mod see;
 pub mod skill;
-mod stakes;
 mod techniques;
 pub mod tt;
 mod worker;

@@ -1,7 +1,6 @@
 //! Which search techniques are on. All are, unless the environment
 //! variable `KABOOM_SEARCH_OFF` names some (comma-separated: `rfp`,
-//! `futility`, `lmp`, `aspiration`, `lmr-table`, `see`, `contempt`,
-//! `clock`): a switch
+//! `futility`, `lmp`, `aspiration`, `lmr-table`, `see`): a switch
 //! for developers, so that a match can measure one technique against the
 //! same build without it (docs/search.md, "Matches"). Read once, when an
 //! engine is made.
@@ -22,11 +21,6 @@ pub(crate) struct Techniques {
     /// Static exchange evaluation: losing plain captures ordered last and
     /// left out of quiescence.
     pub see: bool,
-    /// A draw scored against the side that is ahead in material
-    /// (`super::stakes`).
-    pub contempt: bool,
-    /// The static score weighed down as the move rule's clock runs.
-    pub clock: bool,
 }
 
 impl Techniques {
@@ -38,8 +32,6 @@ impl Techniques {
         aspiration: true,
         lmr_table: true,
         see: true,
-        contempt: true,
-        clock: true,
     };
 
     /// [`Techniques::ALL`] less those a comma-separated list names
@@ -54,8 +46,6 @@ impl Techniques {
                 "aspiration" => t.aspiration = false,
                 "lmr-table" => t.lmr_table = false,
                 "see" => t.see = false,
-                "contempt" => t.contempt = false,
-                "clock" => t.clock = false,
                 _ => {}
             }
         }

@@ -5,13 +5,11 @@
 //! the thread starts; a node allocates nothing.
 
 use super::ends::{Verdict, outcome_score};
-use super::stakes::{Stakes, clock_scaled, move_rule_plies};
 use super::tt::{Bound, Entry};
 use super::{Engine, Info, MATE, MAX_PLY, Score, is_mate};
 use crate::base::square::{Square, SquareSet};
 use crate::base::wall_clock::Instant;
 use crate::compile::Variant;
-use crate::compile::ir::EndOutcome;
 use crate::engine::moves::{Move, MoveKind};
 use crate::engine::position::Position;
 use ordering::{BAD_CAPTURE, GOOD_CAPTURE, pick};
@@ -113,10 +111,6 @@ pub(crate) struct Worker<'a> {
     last_score: Option<i32>,
     /// The techniques in use.
     tech: super::techniques::Techniques,
-    /// What a draw is worth to each side in this search.
-    stakes: Stakes,
-    /// The plies after which the move rule draws (0: none).
-    move_rule: u32,
 }
 
 const NO_MOVE: Move = Move {
@@ -162,12 +156,6 @@ impl<'a> Worker<'a> {
             lmr: lmr_table(),
             last_score: None,
             tech: shared.engine.techniques,
-            stakes: Stakes::EVEN,
-            move_rule: if shared.engine.techniques.clock {
-                move_rule_plies(variant)
-            } else {
-                0
-            },
         }
     }
 
@@ -244,9 +232,6 @@ impl<'a> Worker<'a> {
     pub fn search_root(&mut self, root: &Position, depth: i32) -> i32 {
         self.seldepth = 0;
         self.root_depth = depth;
-        if self.tech.contempt {
-            self.stakes = Stakes::at_root(root.side, self.shared.engine.eval.material(root));
-        }
         // The key is computed in full at the root; below, from the parent's.
         let root_key = self.shared.engine.keys.position_key(root);
         let centre = self
@@ -286,23 +271,6 @@ impl<'a> Worker<'a> {
                 return score;
             }
         }
-    }
-
-    /// An outcome's score for `side` to move, `ply` plies from the root:
-    /// a draw is worth what the stakes say.
-    #[inline]
-    fn outcome(&self, outcome: EndOutcome, ply: usize, side: crate::base::square::Color) -> i32 {
-        match outcome {
-            EndOutcome::Draw | EndOutcome::BothLose => self.stakes.draw(side),
-            _ => outcome_score(outcome, ply),
-        }
-    }
-
-    /// The static score of `pos` for its side to move, weighed by the
-    /// move rule's clock.
-    #[inline]
-    fn static_score(&self, pos: &Position) -> i32 {
-        clock_scaled(self.shared.engine.eval.evaluate(pos), pos, self.move_rule)
     }
 
     fn store_root(&mut self, mv: Move, score: i32) {
@@ -352,10 +320,10 @@ impl<'a> Worker<'a> {
         if let Verdict::Ends(outcome) = verdict
             && ply > 0
         {
-            return self.outcome(outcome, ply, pos.side);
+            return outcome_score(outcome, ply);
         }
         if ply >= MAX_PLY - 1 {
-            return self.static_score(pos);
+            return engine.eval.evaluate(pos);
         }
         let in_check = self.has_check && self.variant.in_check(pos);
         if in_check && (ply as i32) < 2 * self.root_depth {
@@ -387,7 +355,7 @@ impl<'a> Worker<'a> {
         let static_eval = if pv_node || in_check || ply == 0 {
             None
         } else {
-            Some(self.static_score(pos))
+            Some(engine.eval.evaluate(pos))
         };
         // Reverse futility: a static score far above beta near the horizon
         // is taken as a cut.
@@ -430,11 +398,11 @@ impl<'a> Worker<'a> {
             match engine.ends.judge(self.variant, pos, Some(moves.is_empty()), repeated) {
                 Verdict::Ends(outcome) if ply > 0 || moves.is_empty() => {
                     self.moves[ply] = moves;
-                    return self.outcome(outcome, ply, pos.side);
+                    return outcome_score(outcome, ply);
                 }
                 _ if moves.is_empty() => {
                     self.moves[ply] = moves;
-                    return self.stakes.draw(pos.side);
+                    return 0;
                 }
                 _ => {}
             }
@@ -584,9 +552,9 @@ impl<'a> Worker<'a> {
         self.seldepth = self.seldepth.max(ply);
         let engine = self.shared.engine;
         if let Verdict::Ends(outcome) = engine.ends.judge(self.variant, pos, None, false) {
-            return self.outcome(outcome, ply, pos.side);
+            return outcome_score(outcome, ply);
         }
-        let stand = self.static_score(pos);
+        let stand = engine.eval.evaluate(pos);
         if ply >= MAX_PLY - 1 {
             return stand;
         }
@@ -608,8 +576,8 @@ impl<'a> Worker<'a> {
         if moves.is_empty() {
             self.moves[ply] = moves;
             return match engine.ends.judge(self.variant, pos, Some(true), false) {
-                Verdict::Ends(outcome) => self.outcome(outcome, ply, pos.side),
-                _ => self.stakes.draw(pos.side),
+                Verdict::Ends(outcome) => outcome_score(outcome, ply),
+                _ => 0,
             };
         }
         let mut order = std::mem::take(&mut self.order[ply]);
@@ -646,7 +614,7 @@ impl<'a> Worker<'a> {
             }
             if !in_check && !ended && mv.promotion.is_none() && !mv.is_capture() {
                 // Delta pruning for effects: what the move leaves cannot reach alpha.
-                if -self.static_score(&child) + EFFECT_MARGIN < alpha {
+                if -engine.eval.evaluate(&child) + EFFECT_MARGIN < alpha {
                     continue;
                 }
             }
