@@ -71,7 +71,9 @@ fn kinds_counted_by_steps_agree_with_the_definition() {
         // Joined files: a capture across the edge is another step.
         (
             "Cylinder",
-            "board: (files: 8, ranks: 8, wrap: Files), castling: [],".to_string(),
+            "board: (files: 8, ranks: 8, wrap: Files), castling: [], \
+             start: \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\","
+                .to_string(),
         ),
         // Pushes on the diagonals, captures straight ahead.
         (
