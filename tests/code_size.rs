@@ -19,7 +19,7 @@ const MAX_LONG_PER_THOUSAND: f64 = 0.7;
 
 /// Files still over the limit, with the lines they may not grow beyond:
 /// each must shrink, and leave the list once under the limit.
-const KNOWN_LONG_FILES: &[(&str, usize)] = &[("engine/movegen.rs", 1160), ("engine/follow_up.rs", 840)];
+const KNOWN_LONG_FILES: &[(&str, usize)] = &[];
 
 /// A function in a file: its name, first line and length in lines.
 #[derive(Debug)]

@@ -171,6 +171,42 @@ impl SquareSet {
     pub fn iter(&self) -> SquareIter {
         SquareIter { words: self.0, word: 0 }
     }
+
+    /// Every square's index moved by `by` (up where positive), squares
+    /// moved below 0 or past 255 left out: `s` is in the result where
+    /// `s - by` is in the set. With `small`, only the first 64 squares
+    /// are read (and |`by`| must be under 64): a board of at most 64
+    /// squares then costs one shift.
+    #[inline(always)]
+    pub fn shifted(&self, by: i32, small: bool) -> SquareSet {
+        if small {
+            let w = self.0[0];
+            let moved = if by >= 0 { w << by } else { w >> -by };
+            return SquareSet([moved, 0, 0, 0]);
+        }
+        let (words, bits) = ((by.unsigned_abs() / 64) as usize, by.unsigned_abs() % 64);
+        let mut out = [0u64; 4];
+        for (i, slot) in out.iter_mut().enumerate() {
+            // The words of the set that land on word `i`.
+            let (near, far) = if by >= 0 {
+                (i.checked_sub(words), i.checked_sub(words + 1))
+            } else {
+                (
+                    Some(i + words).filter(|&j| j < 4),
+                    Some(i + words + 1).filter(|&j| j < 4),
+                )
+            };
+            let near = near.map_or(0, |j| self.0[j]);
+            let far = far.map_or(0, |j| self.0[j]);
+            *slot = match (by >= 0, bits) {
+                (true, 0) => near,
+                (true, b) => near << b | far >> (64 - b),
+                (false, 0) => near,
+                (false, b) => near >> b | far << (64 - b),
+            };
+        }
+        SquareSet(out)
+    }
 }
 
 impl std::fmt::Debug for SquareSet {
@@ -245,5 +281,30 @@ mod tests {
         set.remove(Square::new(64));
         assert!(!set.contains(Square::new(64)));
         assert!(set.contains(Square::new(255)));
+    }
+
+    #[test]
+    fn shifted_moves_every_square_by_the_same_step() {
+        let squares = [0u8, 5, 63, 64, 100, 127, 128, 200, 255];
+        let set: SquareSet = squares.iter().map(|&i| Square::new(i)).collect();
+        for by in [-255, -130, -64, -63, -17, -1, 0, 1, 8, 63, 64, 65, 130, 255] {
+            let expected: SquareSet = squares
+                .iter()
+                .map(|&i| i32::from(i) + by)
+                .filter(|i| (0..256).contains(i))
+                .map(|i| Square::new(i as u8))
+                .collect();
+            assert_eq!(set.shifted(by, false), expected, "by {by}");
+        }
+        let low: SquareSet = [0u8, 9, 40, 63].iter().map(|&i| Square::new(i)).collect();
+        for by in [-63, -8, -1, 0, 1, 7, 8, 63] {
+            let expected: SquareSet = low
+                .iter()
+                .map(|sq| sq.index() as i32 + by)
+                .filter(|i| (0..64).contains(i))
+                .map(|i| Square::new(i as u8))
+                .collect();
+            assert_eq!(low.shifted(by, true), expected, "by {by} (small)");
+        }
     }
 }

@@ -12,6 +12,7 @@ mod origin_conds;
 pub(crate) mod removal_reach;
 pub mod rights_tables;
 mod royal_ends;
+mod shift_moves;
 pub mod tables;
 
 use crate::base::action::ActionId;
@@ -485,7 +486,8 @@ pub fn compile(v: CheckedVariant) -> Variant {
         .pieces
         .iter()
         .any(|p| p.template.components.iter().any(|c| c.en_passant));
-    let moves = tables::build(&v, en_passant);
+    let mut moves = tables::build(&v, en_passant);
+    moves.steps = shift_moves::build(&moves, v.pieces.len());
     let compiled_rights = rights_tables::compile(&v);
     let attacks = attacks::build(&v, &moves);
     let promotion_zone = promotion_zones(&v, |p| Some(&p.zone));

@@ -3,6 +3,7 @@
 //! integers.
 
 use crate::base::geometry::Geometry;
+use crate::base::kind_set::KindSet;
 use crate::base::piece::Kind;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::check::CheckedVariant;
@@ -107,6 +108,9 @@ pub struct MoveTables {
     pub rest_leaps: Vec<Leap>,
     /// Number of squares on the board.
     pub board_squares: usize,
+    /// The kinds whose moves are counted a whole kind at once (worked out
+    /// by `shift_moves::build` for a variant's own tables; empty here).
+    pub steps: StepMoves,
 }
 
 impl MoveTables {
@@ -457,4 +461,66 @@ pub fn build_from(g: Geometry, pieces: &[PieceMoves<'_>], en_passant: bool) -> M
         }
     }
     t
+}
+
+/// Most squares a lame step's path may have.
+pub const MAX_PATH: usize = 2;
+
+/// What the moves of a [`StepGroup`] are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepKind {
+    /// A plain step to an empty square (a leap set's `quiet`).
+    Quiet,
+    /// A plain capture (a leap set's `capture`).
+    Capture,
+    /// A capture en passant (a leap set's `en_passant`).
+    EnPassant,
+    /// One of the other leaps (`MoveTables::rest_leaps`): a path to keep
+    /// clear, or a double step that leaves en passant targets; `flags`
+    /// says what it does.
+    Lame,
+}
+
+/// The moves of a kind that go by one step of square index from every
+/// square of `origins`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepGroup {
+    /// What the moves are.
+    pub what: StepKind,
+    /// The target's index less the origin's.
+    pub step: i16,
+    /// With [`StepKind::Lame`]: the leap's flags (`QUIET`, `CAPTURE`,
+    /// `EN_PASSANT`, `SETS_EN_PASSANT`).
+    pub flags: u8,
+    /// With [`StepKind::Lame`]: the squares that must be empty, as steps
+    /// from the origin; `path_len` of them.
+    pub path: [i16; MAX_PATH],
+    /// How many of `path` are used.
+    pub path_len: u8,
+    /// The squares the piece makes these moves from.
+    pub origins: SquareSet,
+}
+
+/// The kinds counted set-wise and their step groups.
+#[derive(Clone, Debug, Default)]
+pub struct StepMoves {
+    /// Per side, the kinds whose every move is in a group.
+    pub kinds: [KindSet; 2],
+    /// Per (kind, side) (`kind * 2 + side`): the range of its groups in
+    /// `groups`.
+    pub ranges: Vec<(u16, u16)>,
+    /// Every group, by kind and side.
+    pub groups: Vec<StepGroup>,
+    /// The board has at most 64 squares: a set is one word.
+    pub small: bool,
+}
+
+impl StepMoves {
+    /// The step groups of `kind` of `side` (empty unless the kind is in
+    /// `kinds[side]`).
+    #[inline]
+    pub fn of(&self, kind: Kind, side: Color) -> &[StepGroup] {
+        let (start, end) = self.ranges[kind.index() * 2 + side as usize];
+        &self.groups[usize::from(start)..usize::from(end)]
+    }
 }

@@ -4,6 +4,8 @@
 //! every other move is listed and judged as [`Variant::generate_legal`]
 //! judges it, so the count is always the length of that list.
 
+mod step_kinds;
+
 use super::check_squares::CheckSquares;
 use super::movegen::{MoveSink, SafeMoves};
 use super::moves::{Move, MoveKind};
@@ -81,7 +83,8 @@ impl Variant {
         let empty = pos.empty_squares(&p.all);
         let enemy = pos.occupied[us.flip() as usize];
         // `free` holds only pieces of the side to move.
-        each_square(&free, |from| {
+        let rest = self.count_step_kinds(pos, us, free, &empty, &enemy, &mut counter);
+        each_square(&rest, |from| {
             if !self.count_free_piece(pos, from, us, &empty, &enemy, &mut counter) {
                 self.generate_piece(pos, from, us, true, &mut counter);
             }

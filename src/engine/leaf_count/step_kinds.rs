@@ -1,0 +1,267 @@
+//! Perft's last ply for the kinds that move by fixed steps of square index
+//! ([`StepMoves`]): the free pieces of such a kind are counted a whole
+//! kind at once, each step group's origins among them moved by its step
+//! and met with the board, as bitboard engines count pawns. On a board of
+//! at most 64 squares the sets are single words.
+
+use super::{LeafCounter, each_square};
+use crate::base::piece::Kind;
+use crate::base::square::{Color, Square, SquareSet};
+use crate::compile::Variant;
+use crate::compile::tables::{CAPTURE, EN_PASSANT, QUIET, SETS_EN_PASSANT, StepGroup, StepKind, StepMoves};
+use crate::engine::movegen::MoveSink;
+use crate::engine::moves::MoveKind;
+use crate::engine::position::Position;
+
+/// A square set as the step count reads it: one word for a board of at
+/// most 64 squares, four for larger ones.
+trait StepBits: Copy {
+    fn of(set: &SquareSet) -> Self;
+    fn and(self, other: Self) -> Self;
+    fn and_not(self, other: Self) -> Self;
+    fn shifted(self, by: i32) -> Self;
+    fn is_none(self) -> bool;
+    fn count(self) -> u32;
+    fn each(self, f: impl FnMut(usize));
+}
+
+impl StepBits for u64 {
+    #[inline(always)]
+    fn of(set: &SquareSet) -> u64 {
+        set.0[0]
+    }
+    #[inline(always)]
+    fn and(self, other: u64) -> u64 {
+        self & other
+    }
+    #[inline(always)]
+    fn and_not(self, other: u64) -> u64 {
+        self & !other
+    }
+    #[inline(always)]
+    fn shifted(self, by: i32) -> u64 {
+        if by >= 0 { self << by } else { self >> -by }
+    }
+    #[inline(always)]
+    fn is_none(self) -> bool {
+        self == 0
+    }
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.count_ones()
+    }
+    #[inline(always)]
+    fn each(self, mut f: impl FnMut(usize)) {
+        let mut w = self;
+        while w != 0 {
+            f(w.trailing_zeros() as usize);
+            w &= w - 1;
+        }
+    }
+}
+
+impl StepBits for SquareSet {
+    #[inline(always)]
+    fn of(set: &SquareSet) -> SquareSet {
+        *set
+    }
+    #[inline(always)]
+    fn and(self, other: SquareSet) -> SquareSet {
+        self.intersection(&other)
+    }
+    #[inline(always)]
+    fn and_not(self, other: SquareSet) -> SquareSet {
+        self.difference(&other)
+    }
+    #[inline(always)]
+    fn shifted(self, by: i32) -> SquareSet {
+        SquareSet::shifted(&self, by, false)
+    }
+    #[inline(always)]
+    fn is_none(self) -> bool {
+        self.is_empty()
+    }
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.len()
+    }
+    #[inline(always)]
+    fn each(self, mut f: impl FnMut(usize)) {
+        each_square(&self, |sq| f(sq.index()));
+    }
+}
+
+/// What one kind's count reads: the board's empty, enemy and en passant
+/// squares and the kind's promotion zone.
+struct StepBoard<'p, B> {
+    pos: &'p Position,
+    us: Color,
+    kind: Kind,
+    empty: B,
+    enemy: B,
+    ep: B,
+    zone: B,
+    promotes_on: &'p SquareSet,
+}
+
+impl Variant {
+    /// Counts the moves of the free pieces in `free` (`us`'s) whose kind
+    /// moves by fixed steps a whole kind at once, as `count_free_piece`
+    /// would count them one by one. Moves the counter may not count as
+    /// they are (into the promotion zone, en passant, a move that fires a
+    /// rule) go through it one by one. Returns the free pieces left.
+    #[inline]
+    pub(super) fn count_step_kinds(
+        &self,
+        pos: &Position,
+        us: Color,
+        free: SquareSet,
+        empty: &SquareSet,
+        enemy: &SquareSet,
+        counter: &mut LeafCounter<'_, false>,
+    ) -> SquareSet {
+        let steps: &StepMoves = &self.moves.steps;
+        let kinds = steps.kinds[us as usize];
+        if kinds.is_empty() || self.piece_limits {
+            return free;
+        }
+        let mut rest = free;
+        for kind in kinds.iter() {
+            // Promotion that depends on the origin, and actions, are left
+            // to the piece-by-piece count.
+            if self.programs.action_kinds.contains(kind)
+                || (self.promotes_leaving && !self.promotion_leaving.get(kind, us).is_empty())
+            {
+                continue;
+            }
+            let mut pieces = SquareSet::EMPTY;
+            each_square(&rest, |sq| {
+                if pos.board[sq.index()].kind() == kind {
+                    pieces.insert(sq);
+                }
+            });
+            if pieces.is_empty() {
+                continue;
+            }
+            rest = rest.difference(&pieces);
+            let promotes_on = self.promotion_zone.get(kind, us);
+            let groups = steps.of(kind, us);
+            if steps.small {
+                let board = StepBoard::<u64>::new(pos, us, kind, empty, enemy, promotes_on);
+                self.count_steps(&board, groups, pieces.0[0], counter);
+            } else {
+                let board = StepBoard::<SquareSet>::new(pos, us, kind, empty, enemy, promotes_on);
+                self.count_steps(&board, groups, pieces, counter);
+            }
+        }
+        rest
+    }
+
+    /// Counts the moves of `groups` of the pieces on `pieces`.
+    #[inline(always)]
+    fn count_steps<B: StepBits>(
+        &self,
+        board: &StepBoard<'_, B>,
+        groups: &[StepGroup],
+        pieces: B,
+        counter: &mut LeafCounter<'_, false>,
+    ) {
+        for group in groups {
+            let mut origins = pieces.and(B::of(&group.origins));
+            if origins.is_none() {
+                continue;
+            }
+            let step = i32::from(group.step);
+            let (targets, move_kind) = match group.what {
+                StepKind::Quiet => (origins.shifted(step).and(board.empty), MoveKind::Quiet),
+                StepKind::Capture => (origins.shifted(step).and(board.enemy), MoveKind::Capture),
+                StepKind::EnPassant => (
+                    origins.shifted(step).and(board.empty).and(board.ep),
+                    MoveKind::EnPassant,
+                ),
+                StepKind::Lame => {
+                    for &p in &group.path[..usize::from(group.path_len)] {
+                        origins = origins.and(board.empty.shifted(-i32::from(p)));
+                    }
+                    let landed = origins.shifted(step);
+                    let flags = group.flags;
+                    if flags & CAPTURE != 0 {
+                        self.take_steps(board, step, landed.and(board.enemy), MoveKind::Capture, counter);
+                    }
+                    if flags & QUIET != 0 {
+                        let initial = flags & SETS_EN_PASSANT != 0;
+                        let kind = if initial { MoveKind::Initial } else { MoveKind::Quiet };
+                        (landed.and(board.empty), kind)
+                    } else if flags & EN_PASSANT != 0 {
+                        (landed.and(board.empty).and(board.ep), MoveKind::EnPassant)
+                    } else {
+                        continue;
+                    }
+                }
+            };
+            self.take_steps(board, step, targets, move_kind, counter);
+        }
+    }
+
+    /// Takes the moves to `targets`, each made by a step of `step`: the
+    /// ones the counter counts as they are, out of the promotion zone,
+    /// counted at once; the others given to it one by one.
+    #[inline(always)]
+    fn take_steps<B: StepBits>(
+        &self,
+        board: &StepBoard<'_, B>,
+        step: i32,
+        targets: B,
+        move_kind: MoveKind,
+        counter: &mut LeafCounter<'_, false>,
+    ) {
+        let plain = match move_kind {
+            MoveKind::Quiet | MoveKind::Initial => counter.quiet_plain,
+            MoveKind::Capture => counter.capture_plain,
+            _ => false,
+        };
+        let one_by_one = if plain {
+            counter.counted += u64::from(targets.and_not(board.zone).count());
+            targets.and(board.zone)
+        } else {
+            targets
+        };
+        one_by_one.each(|to| {
+            let from = Square::from_index((to as i32 - step) as usize);
+            let to = Square::from_index(to);
+            counter.take(
+                self,
+                board.pos,
+                board.promotes_on,
+                board.kind,
+                board.us,
+                from,
+                to,
+                move_kind,
+            );
+        });
+    }
+}
+
+impl<'p, B: StepBits> StepBoard<'p, B> {
+    #[inline(always)]
+    fn new(
+        pos: &'p Position,
+        us: Color,
+        kind: Kind,
+        empty: &SquareSet,
+        enemy: &SquareSet,
+        promotes_on: &'p SquareSet,
+    ) -> StepBoard<'p, B> {
+        StepBoard {
+            pos,
+            us,
+            kind,
+            empty: B::of(empty),
+            enemy: B::of(enemy),
+            ep: B::of(&pos.ep_targets),
+            zone: B::of(promotes_on),
+            promotes_on,
+        }
+    }
+}

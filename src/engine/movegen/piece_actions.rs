@@ -1,0 +1,196 @@
+//! A piece's actions and the side's own: moves written as effect programs
+//! rather than move templates, each aimed at the squares its target set or
+//! its template reaches, and kept where its condition holds.
+
+use crate::base::action::ActionId;
+use crate::base::piece::{Cell, Kind};
+use crate::base::square::{Color, Square, SquareSet};
+use crate::compile::Variant;
+use crate::compile::ir::CompiledAction;
+use crate::compile::tables::{CAPTURE, MoveTables, QUIET};
+use crate::engine::context::Context;
+use crate::engine::moves::{Move, MoveKind};
+use crate::engine::position::Position;
+
+impl Variant {
+    /// Appends the actions of the piece on `from`.
+    pub(super) fn generate_piece_actions(
+        &self,
+        pos: &Position,
+        from: Square,
+        kind: Kind,
+        side: Color,
+        may_compel: bool,
+        out: &mut Vec<Move>,
+    ) {
+        let owned = self
+            .programs
+            .owned_actions
+            .get(kind.index())
+            .map_or(&[][..], Vec::as_slice);
+        for &index in owned {
+            let index = usize::from(index);
+            let action = &self.programs.actions[index];
+            if action.owner != Some(kind)
+                || action
+                    .once_bit
+                    .is_some_and(|bit| pos.used[side as usize] >> bit & 1 != 0)
+            {
+                continue;
+            }
+            let ctx = |target: Square| Context {
+                side,
+                origin: from,
+                target,
+                mover: from,
+            };
+            let allowed = |to: Square| action.when.is_none_or(|c| self.eval_cond(c, pos, &ctx(to)));
+            // A condition that ignores the target is evaluated once, or
+            // read off the origins where it holds.
+            if let Some(origins) = &action.when_origins {
+                if !origins[side as usize].contains(from) {
+                    continue;
+                }
+            } else if !action.when_uses_target && !allowed(from) {
+                continue;
+            }
+            let site = ActionSite {
+                index: ActionId::from_index(index),
+                from,
+                kind,
+                side,
+                may_compel,
+            };
+            let emit = |to: Square, out: &mut Vec<Move>| {
+                if !action.when_uses_target || allowed(to) {
+                    self.emit_action(pos, action, &site, to, out);
+                }
+            };
+            if let Some(set) = action.target {
+                for to in self.eval_set(set, pos, &ctx(from)).iter() {
+                    emit(to, out);
+                }
+            } else if let Some(t) = &action.tables {
+                for_each_table_target(t, pos, from, side, |to| emit(to, out));
+            }
+        }
+    }
+
+    /// Appends the moves of one action of the piece at `site.from` aimed
+    /// at `to`: the compelled piece's own moves, one per promotion choice,
+    /// or one.
+    fn emit_action(&self, pos: &Position, action: &CompiledAction, site: &ActionSite, to: Square, out: &mut Vec<Move>) {
+        let from = site.from;
+        if action.compel {
+            // The piece on the target makes one of its own moves.
+            let cell = pos.board[to.index()];
+            if site.may_compel && cell.is_piece() && to != from {
+                let start = out.len();
+                self.generate_piece(pos, to, cell.color(), false, out);
+                for m in &mut out[start..] {
+                    m.controller = Some(from);
+                }
+            }
+            return;
+        }
+        let move_kind = MoveKind::Action(site.index);
+        let start = out.len();
+        if action.promotes {
+            self.push_promotions(pos, out, site.kind, site.side, Move::new(from, to, move_kind));
+        } else if action.stays {
+            out.push(Move::new(from, to, move_kind));
+        } else {
+            self.push(pos, out, site.kind, site.side, from, to, move_kind);
+        }
+        if action.asks_one_direction {
+            // Its one choice, a direction, is known now: one move each.
+            let end = out.len();
+            for i in start..end {
+                self.push_directions(out[i], to, out);
+            }
+            out.drain(start..end);
+        }
+    }
+
+    /// Appends the actions of the side to move that belong to no piece.
+    pub(super) fn generate_side_actions(&self, pos: &Position, out: &mut Vec<Move>) {
+        let us = pos.side;
+        for (index, action) in self.programs.actions.iter().enumerate() {
+            if action.owner.is_some() || action.once_bit.is_some_and(|bit| pos.used[us as usize] >> bit & 1 != 0) {
+                continue;
+            }
+            let Some(set) = action.target else { continue };
+            let check = |to: Square| {
+                action.when.is_none_or(|c| {
+                    self.eval_cond(
+                        c,
+                        pos,
+                        &Context {
+                            side: us,
+                            origin: to,
+                            target: to,
+                            mover: to,
+                        },
+                    )
+                })
+            };
+            if !action.when_uses_target && !check(Square::new(0)) {
+                continue;
+            }
+            for to in self.eval_set(set, pos, &Self::still(us)).iter() {
+                if !action.when_uses_target || check(to) {
+                    out.push(Move::new(to, to, MoveKind::Action(ActionId::from_index(index))));
+                }
+            }
+        }
+    }
+}
+
+/// Where an action is taken from: the action, the piece and its side.
+struct ActionSite {
+    index: ActionId,
+    from: Square,
+    kind: Kind,
+    side: Color,
+    may_compel: bool,
+}
+
+/// Calls `f` with each square an action's template reaches from `from`
+/// (quiet moves to empty squares, captures of the other side's pieces),
+/// each once when the template reaches it by two routes.
+fn for_each_table_target(t: &MoveTables, pos: &Position, from: Square, side: Color, mut f: impl FnMut(Square)) {
+    let slot = t.slot(Kind::new(0), side, from);
+    let mut seen = SquareSet::EMPTY;
+    let mut emit = |to: Square| {
+        if slot.repeats {
+            if seen.contains(to) {
+                return;
+            }
+            seen.insert(to);
+        }
+        f(to);
+    };
+    let reaches = |cell: Cell, flags: u8| {
+        (cell.is_empty() && flags & QUIET != 0) || (cell.is_side(side.flip()) && flags & CAPTURE != 0)
+    };
+    for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
+        let path_clear = t
+            .run(leap.path, leap.path_len)
+            .iter()
+            .all(|&s| pos.board[s.index()].is_empty());
+        if path_clear && reaches(pos.board[leap.to.index()], leap.flags) {
+            emit(leap.to);
+        }
+    }
+    for ride in &t.rides[slot.rides as usize..slot.rides_end as usize] {
+        for &to in t.landing_run(ride, |s| pos.board[s.index()].is_empty()) {
+            let cell = pos.board[to.index()];
+            if reaches(cell, ride.flags) {
+                emit(to);
+            }
+            if !cell.is_empty() {
+                break;
+            }
+        }
+    }
+}
