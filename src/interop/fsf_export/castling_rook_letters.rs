@@ -26,14 +26,17 @@ fn piece_at(row: &str, file: u32) -> Option<char> {
 /// (White's, upper case), its rook on `file` (0-based) of White's `rank`
 /// (1-based) and Black's mirror of it, for each side `rights` (the start
 /// FEN's castling field) gives it to; White's where it gives neither.
-pub(super) fn rook_letters(rows: &[&str], rights: &str, ranks: u32, (file, rank): (u32, u32), letter: char) -> Vec<char> {
+pub(super) fn rook_letters(
+    rows: &[&str],
+    rights: &str,
+    ranks: u32,
+    (file, rank): (u32, u32),
+    letter: char,
+) -> Vec<char> {
     let white = rights.contains(letter.to_ascii_uppercase());
     let black = rights.contains(letter.to_ascii_lowercase());
     let mut out = Vec::new();
-    for (on, row) in [
-        (white || !black, ranks.checked_sub(rank)),
-        (black, rank.checked_sub(1)),
-    ] {
+    for (on, row) in [(white || !black, ranks.checked_sub(rank)), (black, rank.checked_sub(1))] {
         let Some(row) = row.filter(|_| on).and_then(|r| rows.get(r as usize)) else {
             continue;
         };

@@ -12,7 +12,9 @@ use crate::lang::effect_syntax::{Cond, EndCondition, EndOutcome, EndRule, SetExp
 /// The letters of `any X Y` (`negate`: `any not X`).
 fn letters(set: &SetExpr, negate: bool) -> Option<Vec<char>> {
     match set {
-        SetExpr::Pieces(_, Some(k)) if k.negate == negate && !k.royal => Some(k.letters.iter().map(|(c, _)| *c).collect()),
+        SetExpr::Pieces(_, Some(k)) if k.negate == negate && !k.royal => {
+            Some(k.letters.iter().map(|(c, _)| *c).collect())
+        }
         _ => None,
     }
 }

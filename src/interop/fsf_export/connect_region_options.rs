@@ -58,6 +58,8 @@ pub(super) fn read(rule: &EndRule, cx: &Context<'_>) -> Option<Vec<String>> {
     if !kinds.is_empty() {
         lines.push(format!("connectPieceTypes = {kinds}"));
     }
-    lines.push(format!("connectHorizontal = {h}\nconnectVertical = {v}\nconnectDiagonal = {d}"));
+    lines.push(format!(
+        "connectHorizontal = {h}\nconnectVertical = {v}\nconnectDiagonal = {d}"
+    ));
     Some(lines)
 }

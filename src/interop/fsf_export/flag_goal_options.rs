@@ -163,11 +163,7 @@ pub(super) fn read(rules: &[(&String, EndRule)], cx: &Context<'_>) -> Option<(Ve
             continue;
         }
         let want = rules_of(sw, &letters, n, [&own_text, &enemy_text]);
-        let same = want.len() <= rules.len()
-            && want
-                .iter()
-                .zip(rules)
-                .all(|(w, (_, r))| printed(w) == r.to_string());
+        let same = want.len() <= rules.len() && want.iter().zip(rules).all(|(w, (_, r))| printed(w) == r.to_string());
         if same && best.is_none_or(|(_, used)| want.len() > used) {
             best = Some((sw, want.len()));
         }
@@ -176,13 +172,26 @@ pub(super) fn read(rules: &[(&String, EndRule)], cx: &Context<'_>) -> Option<(Ve
 }
 
 /// The options of a matched reading.
-fn options(sw: Switches, letters: &str, n: u32, [white, black]: [super::squares::Bits; 2], cx: &Context<'_>) -> Vec<String> {
+fn options(
+    sw: Switches,
+    letters: &str,
+    n: u32,
+    [white, black]: [super::squares::Bits; 2],
+    cx: &Context<'_>,
+) -> Vec<String> {
     let mut lines = Vec::new();
     if let Some(l) = letters.strip_prefix(' ') {
         lines.push(format!("flagPiece = {}", l.to_lowercase()));
     }
-    lines.push(format!("flagRegionWhite = {}", cx.board.fsf(white)));
-    lines.push(format!("flagRegionBlack = {}", cx.board.fsf(black)));
+    // Fairy-Stockfish reads `*N` as the whole rank of its widest board,
+    // and its blocked win looks for empty squares of the region without
+    // keeping to the board: there, the squares are named one by one.
+    let region = |bits| match sw.blocked {
+        true => named(cx, bits),
+        false => cx.board.fsf(bits),
+    };
+    lines.push(format!("flagRegionWhite = {}", region(white)));
+    lines.push(format!("flagRegionBlack = {}", region(black)));
     if n != 1 {
         lines.push(format!("flagPieceCount = {n}"));
     }
@@ -198,3 +207,17 @@ fn options(sw: Switches, letters: &str, n: u32, [white, black]: [super::squares:
     lines
 }
 
+/// The squares of `bits` by name (`a1 b1`), `-` for none.
+fn named(cx: &Context<'_>, bits: super::squares::Bits) -> String {
+    let b = &cx.board;
+    let names: Vec<String> = (0..b.ranks)
+        .flat_map(|r| (0..b.files).map(move |f| (f, r)))
+        .filter(|&(f, r)| bits & (1 << (r * b.files + f)) != 0)
+        .map(|(f, r)| format!("{}{}", char::from(b'a' + f as u8), r + 1))
+        .collect();
+    if names.is_empty() {
+        "-".to_string()
+    } else {
+        names.join(" ")
+    }
+}

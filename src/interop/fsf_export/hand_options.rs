@@ -135,7 +135,12 @@ pub(super) fn rules(ini: &mut String, why: &mut Vec<String>, file: &VariantFile)
     }
     // Petrification is an option beside the others.
     let others = file.rules.iter().flatten();
-    if flips > 1 || others.filter(|r| super::petrify_rule_options::option(&r.value).is_none()).count() > 1 {
+    if flips > 1
+        || others
+            .filter(|r| super::petrify_rule_options::option(&r.value).is_none())
+            .count()
+            > 1
+    {
         why.push("several effect rules: Fairy-Stockfish has one walling rule or one flip rule".to_string());
     }
 }

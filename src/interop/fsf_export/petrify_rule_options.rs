@@ -15,8 +15,11 @@ pub(super) fn option(text: &str) -> Option<String> {
     };
     let kinds = rest.strip_prefix("block(mover & any ")?.strip_suffix(')')?;
     let letters: String = kinds.split(' ').collect();
-    let one_letter_each = kinds.split(' ').all(|k| k.len() == 1 && k.chars().all(|c| c.is_ascii_uppercase()));
-    (one_letter_each && (by.is_empty() || by == kinds)).then(|| format!("petrifyOnCaptureTypes = {}", letters.to_lowercase()))
+    let one_letter_each = kinds
+        .split(' ')
+        .all(|k| k.len() == 1 && k.chars().all(|c| c.is_ascii_uppercase()));
+    (one_letter_each && (by.is_empty() || by == kinds))
+        .then(|| format!("petrifyOnCaptureTypes = {}", letters.to_lowercase()))
 }
 
 #[cfg(test)]
@@ -29,7 +32,10 @@ mod tests {
             option("on capture by N B R Q K: block(mover & any N B R Q K)").as_deref(),
             Some("petrifyOnCaptureTypes = nbrqk")
         );
-        assert_eq!(option("on capture: block(mover & any N P)").as_deref(), Some("petrifyOnCaptureTypes = np"));
+        assert_eq!(
+            option("on capture: block(mover & any N P)").as_deref(),
+            Some("petrifyOnCaptureTypes = np")
+        );
         assert_eq!(option("on capture by N: block(mover & any Q)"), None);
         assert_eq!(option("on capture: block(target)"), None);
     }

@@ -15,7 +15,9 @@
 //! so `extinctionValue` is the mate's value V (`loss` where there is
 //! none); the importer writes no extinction rule for them.
 
-use crate::lang::effect_syntax::{Comparison, Cond, LegalClause, Quantity, SetExpr, SideFilter, parse_end, parse_legal};
+use crate::lang::effect_syntax::{
+    Comparison, Cond, LegalClause, Quantity, SetExpr, SideFilter, parse_end, parse_legal,
+};
 use std::fmt::Write as _;
 
 /// The pseudo-royal clauses taken out of the legality and end rules, as
@@ -109,7 +111,10 @@ impl Taken {
         let has_extinction = ini.lines().any(|l| l.starts_with("extinctionValue = "));
         if !self.letters.is_empty() {
             if has_extinction {
-                why.push("pseudo-royal pieces beside extinction rules: Fairy-Stockfish has one extinction type list".to_string());
+                why.push(
+                    "pseudo-royal pieces beside extinction rules: Fairy-Stockfish has one extinction type list"
+                        .to_string(),
+                );
                 return;
             }
             let count = self.most.map_or(0, |t| t.saturating_sub(1));
@@ -185,19 +190,28 @@ mod tests {
     #[test]
     fn duple_check_is_its_option() {
         let mut legal = vec!["not attacked(every own K)".to_string()];
-        let mut ends = vec!["stalemate if attacked(every own K): loss".to_string(), "stalemate: draw".to_string()];
+        let mut ends = vec![
+            "stalemate if attacked(every own K): loss".to_string(),
+            "stalemate: draw".to_string(),
+        ];
         let mut why = Vec::new();
         let taken = Taken::take(&mut legal, &mut ends, &mut why);
         assert!(legal.is_empty() && ends == ["stalemate: draw"]);
         let mut ini = String::new();
         taken.write(&mut ini, &mut why, None);
-        assert!(ini.contains("dupleCheck = true\n") && ini.contains("extinctionPieceTypes = k\n"), "{ini}");
+        assert!(
+            ini.contains("dupleCheck = true\n") && ini.contains("extinctionPieceTypes = k\n"),
+            "{ini}"
+        );
     }
 
     #[test]
     fn a_royal_piece_of_another_type_gets_its_extinction_count() {
         let mut ini = "extinctionPseudoRoyal = true\n".to_string();
         Taken::default().write(&mut ini, &mut Vec::new(), Some(('K', 2)));
-        assert!(ini.ends_with("extinctionPieceTypes = k\nextinctionPieceCount = 1\n"), "{ini}");
+        assert!(
+            ini.ends_with("extinctionPieceTypes = k\nextinctionPieceCount = 1\n"),
+            "{ini}"
+        );
     }
 }

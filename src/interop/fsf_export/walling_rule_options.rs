@@ -23,10 +23,7 @@ pub(super) fn option(text: &str, file: &VariantFile) -> Option<String> {
         .strip_prefix("after move: block(chosen ")?
         .strip_suffix(", required)")?;
     let (base, region) = match among.strip_suffix(&format!(" & {REGION}")) {
-        Some(b) => (
-            b.strip_prefix('(').and_then(|x| x.strip_suffix(')')).unwrap_or(b),
-            true,
-        ),
+        Some(b) => (b.strip_prefix('(').and_then(|x| x.strip_suffix(')')).unwrap_or(b), true),
         None => (among, false),
     };
     let rule = match base {
@@ -46,7 +43,10 @@ pub(super) fn option(text: &str, file: &VariantFile) -> Option<String> {
             ranks: board.ranks.value,
             regions: &regions,
         };
-        for (c, key) in [(Color::White, "wallingRegionWhite"), (Color::Black, "wallingRegionBlack")] {
+        for (c, key) in [
+            (Color::White, "wallingRegionWhite"),
+            (Color::Black, "wallingRegionBlack"),
+        ] {
             let bits = squares.eval_text(REGION, c)?;
             lines.push_str(&format!("\n{key} = {}", squares.fsf(bits)));
         }
@@ -91,11 +91,22 @@ mod tests {
 
     #[test]
     fn arrows_trails_and_static_walls_name_their_rule() {
-        let f = file("(name: \"x\", board: (files: 4, ranks: 4), pieces: [(letter: 'Q', moves: \"mQ\")], start: \"q3/4/4/3Q w - - 0 1\")");
+        let f = file(
+            "(name: \"x\", board: (files: 4, ranks: 4), pieces: [(letter: 'Q', name: \"amazon\", moves: \"mQ\")], start: \"q3/4/4/3Q w - - 0 1\", legal: [])",
+        );
         let o = |t: &str| option(t, &f);
-        assert_eq!(o("after move: block(chosen reach(mover, mQ), required)").as_deref(), Some("wallingRule = arrow"));
-        assert_eq!(o("after move: block(chosen origin & empty, required)").as_deref(), Some("wallingRule = past"));
-        assert_eq!(o("after move: block(chosen empty, required)").as_deref(), Some("wallingRule = static"));
+        assert_eq!(
+            o("after move: block(chosen reach(mover, mQ), required)").as_deref(),
+            Some("wallingRule = arrow")
+        );
+        assert_eq!(
+            o("after move: block(chosen origin & empty, required)").as_deref(),
+            Some("wallingRule = past")
+        );
+        assert_eq!(
+            o("after move: block(chosen empty, required)").as_deref(),
+            Some("wallingRule = static")
+        );
         assert_eq!(o("after move: block(chosen adjacent(mover) & empty, required)"), None);
         assert_eq!(o("after capture: block(chosen empty, required)"), None);
     }
@@ -104,7 +115,7 @@ mod tests {
     fn a_walling_region_is_read_for_each_side() {
         let f = file(
             "(name: \"x\", board: (files: 4, ranks: 4), regions: [(name: \"walling\", white: \"ranks(1..2)\", black: \"ranks(1..1)\")], \
-             pieces: [(letter: 'Q', moves: \"mK\")], start: \"q3/4/4/3Q w - - 0 1\")",
+             pieces: [(letter: 'Q', name: \"amazon\", moves: \"mK\")], start: \"q3/4/4/3Q w - - 0 1\", legal: [])",
         );
         assert_eq!(
             option("after move: block(chosen empty & walling, required)", &f).as_deref(),

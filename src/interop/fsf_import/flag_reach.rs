@@ -11,13 +11,7 @@ use super::state::State;
 /// pieces inside the region `goal`) have reached the region; `safe` adds
 /// the safety test of `flagPieceSafe`.
 pub(super) fn reached(state: &State, there: &str, goal: &str, safe: bool) -> String {
-    reached_text(
-        there,
-        goal,
-        state.flag_piece_count,
-        state.flag_piece_blocked_win,
-        safe,
-    )
+    reached_text(there, goal, state.flag_piece_count, state.flag_piece_blocked_win, safe)
 }
 
 /// The same condition for `flagPieceCount = n` and
