@@ -4,13 +4,13 @@
 //! with the regions `connect1` and `connect2`, T the directions
 //! (`rW` horizontal, `fW` vertical, `frFbrF` diagonal).
 
-use super::ending_options::Context;
+use super::squares::Board;
 use crate::base::square::Color;
 use crate::base::vocabulary::RanksFrom;
 use crate::lang::effect_syntax::{Cond, EndCondition, EndOutcome, EndRule, SetExpr, SideFilter, parse_end};
 
 /// The options of a connection-region rule, if `rule` is one.
-pub(super) fn read(rule: &EndRule, cx: &Context<'_>) -> Option<Vec<String>> {
+pub(super) fn read(rule: &EndRule, board: &Board<'_>) -> Option<Vec<String>> {
     let EndCondition::Holds(Cond::Connected(RanksFrom::White, sets, template)) = &rule.condition else {
         return None;
     };
@@ -32,9 +32,9 @@ pub(super) fn read(rule: &EndRule, cx: &Context<'_>) -> Option<Vec<String>> {
     let mut lines = Vec::new();
     for name in ["connect1", "connect2"] {
         for (c, side) in [(Color::White, "White"), (Color::Black, "Black")] {
-            let bits = cx.board.eval_text(name, c)?;
+            let bits = board.eval_text(name, c)?;
             let n = &name[7..];
-            lines.push(format!("connectRegion{n}{side} = {}", cx.board.fsf(bits)));
+            lines.push(format!("connectRegion{n}{side} = {}", board.fsf(bits)));
         }
     }
     // The importer's rule for these options, compared as printed.

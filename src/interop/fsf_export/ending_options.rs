@@ -168,7 +168,7 @@ pub(super) fn write(ini: &mut String, why: &mut Vec<String>, texts: &[String], c
 /// regions, `castlingWins`, `shatarMateRule`, connection regions; the
 /// number of rules taken.
 fn grouped(o: &mut Options, rules: &[(&String, EndRule)], cx: &Context<'_>) -> Option<usize> {
-    if let Some((lines, used)) = super::flag_goal_options::read(rules, cx) {
+    if let Some((lines, used)) = super::flag_goal_options::read(rules, &cx.board, cx.royal) {
         o.flags.extend(lines);
         return Some(used);
     }
@@ -181,7 +181,7 @@ fn grouped(o: &mut Options, rules: &[(&String, EndRule)], cx: &Context<'_>) -> O
         o.flags.push("shatarMateRule = true".to_string());
         return Some(used);
     }
-    let lines = super::connect_region_options::read(&rules.first()?.1, cx)?;
+    let lines = super::connect_region_options::read(&rules.first()?.1, &cx.board)?;
     for l in lines {
         if !o.connect.contains(&l) {
             o.connect.push(l);

@@ -6,7 +6,7 @@
 //! gives are written as the importer writes them and compared, as
 //! printed, with the variant's next rules.
 
-use super::ending_options::Context;
+use super::squares::Board;
 use crate::base::square::Color;
 use crate::interop::fsf_import::flag_reached;
 use crate::lang::effect_syntax::{Cond, EndCondition, EndRule, Quantity, SetExpr, SetOp, SideFilter, parse_end};
@@ -108,7 +108,11 @@ fn rules_of(sw: Switches, letters: &str, n: u32, [own_goal, enemy_goal]: [&str; 
 /// The flag options the rules starting at `rules[0]` are, with the number
 /// of rules they take; `None` where they are no flag rules the importer
 /// writes.
-pub(super) fn read(rules: &[(&String, EndRule)], cx: &Context<'_>) -> Option<(Vec<String>, usize)> {
+pub(super) fn read(
+    rules: &[(&String, EndRule)],
+    board: &Board<'_>,
+    royal: Option<char>,
+) -> Option<(Vec<String>, usize)> {
     let EndCondition::Holds(first) = &rules.first()?.1.condition else {
         return None;
     };
@@ -135,8 +139,8 @@ pub(super) fn read(rules: &[(&String, EndRule)], cx: &Context<'_>) -> Option<(Ve
     // Each side's region: the own goal read for it, or the enemy goal read
     // for the other side.
     let region = |c: Color| {
-        let from_own = own.map(|g| cx.board.eval(g, c));
-        let from_enemy = enemy.map(|g| cx.board.eval(g, c.flip()));
+        let from_own = own.map(|g| board.eval(g, c));
+        let from_enemy = enemy.map(|g| board.eval(g, c.flip()));
         match (from_own, from_enemy) {
             (Some(a), Some(b)) if a != b => None,
             (Some(a), _) | (None, Some(a)) => a,
@@ -148,7 +152,7 @@ pub(super) fn read(rules: &[(&String, EndRule)], cx: &Context<'_>) -> Option<(Ve
     let own_text = format!("({})", own.or(enemy)?);
     let enemy_text = format!("({})", enemy.or(own)?);
     let printed = |t: &str| parse_end(t).map_or_else(|_| t.to_string(), |r| r.to_string());
-    let king = cx.royal.is_some_and(|r| letters == format!(" {r}"));
+    let king = royal.is_some_and(|r| letters == format!(" {r}"));
     // The reading that takes the most rules (a flag rule of one reading
     // may be the first of another's).
     let mut best: Option<(Switches, usize)> = None;
@@ -168,7 +172,7 @@ pub(super) fn read(rules: &[(&String, EndRule)], cx: &Context<'_>) -> Option<(Ve
             best = Some((sw, want.len()));
         }
     }
-    best.map(|(sw, used)| (options(sw, &letters, n, [white, black], cx), used))
+    best.map(|(sw, used)| (options(sw, &letters, n, [white, black], board), used))
 }
 
 /// The options of a matched reading.
@@ -177,7 +181,7 @@ fn options(
     letters: &str,
     n: u32,
     [white, black]: [super::squares::Bits; 2],
-    cx: &Context<'_>,
+    board: &Board<'_>,
 ) -> Vec<String> {
     let mut lines = Vec::new();
     if let Some(l) = letters.strip_prefix(' ') {
@@ -187,8 +191,8 @@ fn options(
     // and its blocked win looks for empty squares of the region without
     // keeping to the board: there, the squares are named one by one.
     let region = |bits| match sw.blocked {
-        true => named(cx, bits),
-        false => cx.board.fsf(bits),
+        true => named(board, bits),
+        false => board.fsf(bits),
     };
     lines.push(format!("flagRegionWhite = {}", region(white)));
     lines.push(format!("flagRegionBlack = {}", region(black)));
@@ -208,8 +212,7 @@ fn options(
 }
 
 /// The squares of `bits` by name (`a1 b1`), `-` for none.
-fn named(cx: &Context<'_>, bits: super::squares::Bits) -> String {
-    let b = &cx.board;
+fn named(b: &Board<'_>, bits: super::squares::Bits) -> String {
     let names: Vec<String> = (0..b.ranks)
         .flat_map(|r| (0..b.files).map(move |f| (f, r)))
         .filter(|&(f, r)| bits & (1 << (r * b.files + f)) != 0)
