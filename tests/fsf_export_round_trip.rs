@@ -406,3 +406,77 @@ fn promoted_forms_promotion_rules_and_royal_types_write_their_options() {
         }
     }
 }
+
+/// End rules, effect rules and legality clauses the importer writes for
+/// Fairy-Stockfish's flag, walling, petrification, pseudo-royal,
+/// `castlingWins`, `shatarMateRule` and connection-region options are
+/// written back as those options (their round trips are pinned above;
+/// Fairy-Stockfish's perft on these sections equals kaboom's).
+#[test]
+fn flags_walls_petrification_and_pseudo_royal_pieces_write_their_options() {
+    let dir = scratch::Scratch::new("fsf-export-ends");
+    let all = all_imported();
+    let export_of = |name: &str| {
+        let i = all.iter().find(|i| i.name == name).unwrap();
+        let path = dir.write(&format!("{name}.ron"), i.result.as_ref().unwrap());
+        export(&path, name).unwrap_or_else(|e| panic!("{name}: {e:?}"))
+    };
+    for (name, lines) in [
+        ("racingkings", &["flagPiece = k", "flagMove = true"][..]),
+        (
+            "alapo",
+            &["flagPieceSafe = true", "flagMove = true", "flagRegionBlack = *1"][..],
+        ),
+        (
+            "kono",
+            &[
+                "flagPieceBlockedWin = true",
+                "flagPieceCount = 7",
+                // Square by square: Fairy-Stockfish's `*5` is the rank of its widest board.
+                "flagRegionWhite = a4 e4 a5 b5 c5 d5 e5",
+            ][..],
+        ),
+        ("castle", &["castlingWins = q"][..]),
+        ("shatar", &["shatarMateRule = true", "checkmateValue = loss"][..]),
+        (
+            "gale",
+            &[
+                "connectRegion1White = a1 a2 a3 a4 a5 a6 a7 a8 a9",
+                "connectRegion2Black = *9",
+                "connectDiagonal = false",
+            ][..],
+        ),
+        ("amazons", &["wallingRule = arrow"][..]),
+        ("snailtrail", &["wallingRule = past"][..]),
+        (
+            "isolation",
+            &[
+                "wallingRule = static",
+                "wallingRegionWhite = a1 b1 d1 e1 f1 *2 *3 *4 *5 *6 *7 a8 b8 c8 e8 f8",
+            ][..],
+        ),
+        ("atlantis", &["wallingRule = edge", "wallOrMove = true"][..]),
+        (
+            "nuclear",
+            &["petrifyOnCaptureTypes = nbrqp", "blastOnCapture = true"][..],
+        ),
+        (
+            "maharajah2",
+            &[
+                "extinctionPseudoRoyal = true",
+                "extinctionPieceTypes = m",
+                "extinctionPieceCount = 0",
+            ][..],
+        ),
+        (
+            "twokings2",
+            &["king = -", "extinctionPieceTypes = k", "extinctionPieceCount = 1"][..],
+        ),
+        ("empire", &["castlingRookPieces = r"][..]),
+    ] {
+        let ini = export_of(name);
+        for line in lines {
+            assert!(ini.lines().any(|l| l == *line), "{name}: `{line}` missing\n{ini}");
+        }
+    }
+}

@@ -129,6 +129,10 @@ pub(super) fn write(ini: &mut String, why: &mut Vec<String>, texts: &[String], c
     let mut o = Options::default();
     let mut i = 0;
     while i < rules.len() {
+        if let Some(used) = grouped(&mut o, &rules[i..], cx) {
+            i += used;
+            continue;
+        }
         let (text, rule) = &rules[i];
         let next = rules
             .get(i + 1)
@@ -158,6 +162,32 @@ pub(super) fn write(ini: &mut String, why: &mut Vec<String>, texts: &[String], c
         i += 1;
     }
     options(ini, why, &o, cx);
+}
+
+/// Rules the importer writes for one option, several at a time: flag
+/// regions, `castlingWins`, `shatarMateRule`, connection regions; the
+/// number of rules taken.
+fn grouped(o: &mut Options, rules: &[(&String, EndRule)], cx: &Context<'_>) -> Option<usize> {
+    if let Some((lines, used)) = super::flag_goal_options::read(rules, &cx.board, cx.royal) {
+        o.flags.extend(lines);
+        return Some(used);
+    }
+    if let Some((line, used)) = super::castling_win_options::read(rules) {
+        o.flags.push(line);
+        return Some(used);
+    }
+    if let Some((mate, used)) = super::check_series_options::read(rules) {
+        o.checkmate = Some(mate);
+        o.flags.push("shatarMateRule = true".to_string());
+        return Some(used);
+    }
+    let lines = super::connect_region_options::read(&rules.first()?.1, &cx.board)?;
+    for l in lines {
+        if !o.connect.contains(&l) {
+            o.connect.push(l);
+        }
+    }
+    Some(1)
 }
 
 /// One rule that is an option by itself; false if it is none.

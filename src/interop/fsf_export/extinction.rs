@@ -4,7 +4,7 @@
 //! count(O) >= M | and (count(O) >= 1 or held(O) >= 1)]`, where O is the
 //! other side's pieces of S's kinds.
 
-use crate::lang::effect_syntax::{Comparison, Cond, Quantity, SetExpr, SideFilter};
+use crate::lang::effect_syntax::{Comparison, Cond, KindFilter, Quantity, SetExpr, SideFilter};
 
 /// One extinction rule read from its condition.
 pub(super) struct Counted<'c> {
@@ -38,11 +38,30 @@ fn other(set: &SetExpr) -> Option<SetExpr> {
     }
 }
 
+/// Whether two kind filters take the same kinds (their letters' places
+/// in the sentences aside).
+fn same_kinds(a: Option<&KindFilter>, b: Option<&KindFilter>) -> bool {
+    let letters = |k: &KindFilter| k.letters.iter().map(|(c, _)| *c).collect::<Vec<_>>();
+    match (a, b) {
+        (None, None) => true,
+        (Some(a), Some(b)) => a.negate == b.negate && a.royal == b.royal && letters(a) == letters(b),
+        _ => false,
+    }
+}
+
+/// Whether two sets are the same side's pieces of the same kinds.
+fn same_pieces(a: &SetExpr, b: &SetExpr) -> bool {
+    match (a, b) {
+        (SetExpr::Pieces(x, k), SetExpr::Pieces(y, l)) => x == y && same_kinds(k.as_ref(), l.as_ref()),
+        _ => false,
+    }
+}
+
 /// Whether `c` is `held(S) OP n` of the pieces of `set`.
 fn held(c: &Cond, set: &SetExpr, op: Comparison, n: u32) -> bool {
     match (c, set) {
         (Cond::Compare(Quantity::Held(side, kinds), o, m), SetExpr::Pieces(s, k)) => {
-            side == s && kinds == k && *o == op && *m == n
+            side == s && same_kinds(kinds.as_ref(), k.as_ref()) && *o == op && *m == n
         }
         _ => false,
     }
@@ -63,10 +82,10 @@ pub(super) fn read(c: &Cond) -> Option<Counted<'_>> {
     }
     let opponents = match parts.next() {
         None => 0,
-        Some(Cond::Compare(Quantity::Count(o), Comparison::AtLeast, m)) if *o == others => *m,
+        Some(Cond::Compare(Quantity::Count(o), Comparison::AtLeast, m)) if same_pieces(o, &others) => *m,
         Some(Cond::Or(a, b)) => match (&**a, &**b) {
             (Cond::Compare(Quantity::Count(o), Comparison::AtLeast, 1), h)
-                if *o == others && held(h, &others, Comparison::AtLeast, 1) =>
+                if same_pieces(o, &others) && held(h, &others, Comparison::AtLeast, 1) =>
             {
                 1
             }

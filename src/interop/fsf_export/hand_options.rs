@@ -120,13 +120,27 @@ pub(super) fn rules(ini: &mut String, why: &mut Vec<String>, file: &VariantFile)
                 flips += usize::from(option.starts_with("flip"));
                 let _ = writeln!(ini, "{option}");
             }
-            None => why.push(format!(
+            None => match super::walling_rule_options::option(&rule.value, file)
+                .or_else(|| super::petrify_rule_options::option(&rule.value))
+            {
+                Some(option) => {
+                    let _ = writeln!(ini, "{option}");
+                }
+                None => why.push(format!(
                 "effect rules (`rules`): `{}` has no Fairy-Stockfish option (it has options for the duck's wall, `wallingRule = duck`, for flips of enclosed or adjacent pieces, `flipEnclosedPieces`, and for explosions on capture, `blastOnCapture`, but no effect sentences)",
                 rule.value
-            )),
+                )),
+            },
         }
     }
-    if flips > 1 || file.rules.iter().flatten().count() > 1 {
+    // Petrification is an option beside the others.
+    let others = file.rules.iter().flatten();
+    if flips > 1
+        || others
+            .filter(|r| super::petrify_rule_options::option(&r.value).is_none())
+            .count()
+            > 1
+    {
         why.push("several effect rules: Fairy-Stockfish has one walling rule or one flip rule".to_string());
     }
 }

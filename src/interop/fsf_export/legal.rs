@@ -57,7 +57,9 @@ pub(super) fn write(ini: &mut String, why: &mut Vec<String>, texts: Option<&[Str
     let makpong = parse_legal(super::super::fsf_import::MAKPONG)
         .map(|c| c.to_string())
         .unwrap_or_default();
-    let blast_check = parse_legal(BLAST_CHECK).map(|c| c.to_string()).unwrap_or_default();
+    // Where a capturer turns into a wall, its line is judged as if empty.
+    let petrified = BLAST_CHECK.replacen("attacked", "attacked through new blocks", 1);
+    let blast_checks = [BLAST_CHECK, &petrified].map(|t| parse_legal(t).map(|c| c.to_string()).unwrap_or_default());
     let parsed: Vec<Option<LegalClause>> = texts.iter().map(|t| parse_legal(t).ok()).collect();
     let king_rule = match (&parsed[..], royal) {
         (_, Royal::None) => 0,
@@ -67,7 +69,7 @@ pub(super) fn write(ini: &mut String, why: &mut Vec<String>, texts: Option<&[Str
             1
         }
         ([Some(LegalClause::Survives(None)), Some(c), ..], Royal::Extinction)
-            if blast && c.to_string() == blast_check =>
+            if blast && blast_checks.contains(&c.to_string()) =>
         {
             let _ = writeln!(ini, "extinctionPseudoRoyal = true");
             2

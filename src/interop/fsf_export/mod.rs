@@ -9,19 +9,27 @@
 //! depth 2, or the export is refused.
 
 mod builtin;
+mod castling_rook_letters;
+mod castling_win_options;
+mod check_series_options;
 mod chess960;
+mod connect_region_options;
 mod counting_rule_options;
 mod custom_numbers;
 mod ending_options;
 mod extinction;
+mod flag_goal_options;
 mod hand_options;
 mod legal;
 mod pawn_promotion_options;
+mod petrify_rule_options;
 mod piece_promotion_options;
+mod pseudo_royal_options;
 mod right_options;
 mod royal_types_options;
 mod sided_pawn_options;
 mod squares;
+mod walling_rule_options;
 
 use super::fsf_import::import;
 use crate::base::square::Color;
@@ -108,8 +116,18 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
     if let Some(c) = &file.counting {
         counting_rule_options::write(&mut s.ini, &mut s.why, c, &pieces);
     }
-    castling(&mut s, &file, royal, &start_rows, ranks);
-    let legal: Option<Vec<String>> = file.legal.as_ref().map(|l| l.iter().map(|c| c.value.clone()).collect());
+    castling(&mut s, &file, royal, (&start_fields, &start_rows), ranks);
+    let mut legal: Option<Vec<String>> = file.legal.as_ref().map(|l| l.iter().map(|c| c.value.clone()).collect());
+    let ends: Vec<String> = match &file.end {
+        Some(e) => e.iter().map(|s| s.value.clone()).collect(),
+        None => DEFAULT_END.iter().map(|s| s.to_string()).collect(),
+    };
+    // Pseudo-royal clauses and their mates are options of their own.
+    let mut end_options = ends.clone();
+    let pseudo = match legal.as_mut() {
+        Some(l) => pseudo_royal_options::Taken::take(l, &mut end_options, &mut s.why),
+        None => pseudo_royal_options::Taken::default(),
+    };
     let royal_type = pieces.iter().find(|p| p.royal).map(|p| builtin_name(p, &p.moves.value));
     let royalty = match royal_type {
         // The other royal types' extinction options are written.
@@ -120,10 +138,6 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
     };
     let blast = file.rules.iter().flatten().any(|r| hand_options::is_blast(&r.value));
     legal::write(&mut s.ini, &mut s.why, legal.as_deref(), royalty, blast);
-    let ends: Vec<String> = match &file.end {
-        Some(e) => e.iter().map(|s| s.value.clone()).collect(),
-        None => DEFAULT_END.iter().map(|s| s.to_string()).collect(),
-    };
     let cx = ending_options::Context {
         royal,
         board: squares,
@@ -135,18 +149,23 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
             .find(|p| !p.royal && builtin_name(p, &p.moves.value) == Some("shogiPawn"))
             .map(|p| p.letter.value),
     };
-    ending_options::write(&mut s.ini, &mut s.why, &ends, &cx);
+    ending_options::write(&mut s.ini, &mut s.why, &end_options, &cx);
     if s.ini.matches("\nextinctionValue = ").count() > 1 {
         s.why
             .push("extinction end rules beside several royal piece types: Fairy-Stockfish has one list".to_string());
     }
+    let royal_count = royal
+        .filter(|_| royalty == legal::Royal::Extinction)
+        .map(|r| (r, pseudo_royal_options::start_most(&start_rows, r)));
+    pseudo.write(&mut s.ini, &mut s.why, royal_count);
     if file.drops.as_ref().is_some_and(|d| d.free) {
         inherit_free_drops(&mut s.ini, section);
     }
     if !s.why.is_empty() {
         return Err(s.why);
     }
-    read_back(&variant, &s.ini, section, &ends)?;
+    let rules: Vec<String> = file.rules.iter().flatten().map(|r| r.value.clone()).collect();
+    read_back(&variant, &s.ini, section, &ends, &rules)?;
     Ok(s.ini)
 }
 
@@ -193,7 +212,12 @@ fn effects(s: &mut Section, file: &VariantFile) {
         why.push("moves that reset the move-rule clock other than the default (`clock_resets`)".to_string());
     }
     if file.actions.as_ref().is_some_and(|a| !a.is_empty()) {
-        why.push("side actions (`actions`)".to_string());
+        match walling_rule_options::wall_action(file) {
+            Some(option) => {
+                let _ = writeln!(s.ini, "{option}");
+            }
+            None => why.push("side actions (`actions`)".to_string()),
+        }
     }
     if file.shields.as_ref().is_some_and(|s| !s.is_empty()) {
         why.push("shields (`shields`): Fairy-Stockfish has no effects to shield from".to_string());
@@ -407,7 +431,13 @@ pub(super) fn rank_list(rs: &[i64], black: bool, ranks: u32) -> String {
 }
 
 /// The castling rules, as the king's files and the rank.
-fn castling(s: &mut Section, file: &VariantFile, royal: Option<char>, start_rows: &[&str], ranks: u32) {
+fn castling(
+    s: &mut Section,
+    file: &VariantFile,
+    royal: Option<char>,
+    (start_fields, start_rows): (&[&str], &[&str]),
+    ranks: u32,
+) {
     let (ini, why) = (&mut s.ini, &mut s.why);
     // Castling.
     let castling = file.castling.clone().unwrap_or_default();
@@ -485,20 +515,10 @@ fn castling(s: &mut Section, file: &VariantFile, royal: Option<char>, start_rows
                 let _ = writeln!(ini, "castlingQueensideFile = {}", (b'a' + kt.0 as u8) as char);
             }
             // The rook's letter from the start position.
-            if let Some(row) = start_rows.get((ranks - r.1) as usize) {
-                let mut file_index = 0u32;
-                let mut digits = String::new();
-                for ch in row.chars() {
-                    if ch.is_ascii_digit() {
-                        digits.push(ch);
-                        continue;
-                    }
-                    file_index += digits.parse::<u32>().unwrap_or(0);
-                    digits.clear();
-                    if file_index == r.0 && !rooks.contains(ch.to_ascii_lowercase()) {
-                        rooks.push(ch.to_ascii_lowercase());
-                    }
-                    file_index += 1;
+            let rights = start_fields.get(2).copied().unwrap_or("-");
+            for l in castling_rook_letters::rook_letters(start_rows, rights, ranks, r, letter) {
+                if !rooks.contains(l) {
+                    rooks.push(l);
                 }
             }
         }
@@ -519,7 +539,13 @@ fn castling(s: &mut Section, file: &VariantFile, royal: Option<char>, start_rows
 
 /// Reads the written section back with the importer: the same end rules,
 /// and the same perft counts to depth 2, or why not.
-fn read_back(variant: &crate::Variant, ini: &str, section: &str, ends: &[String]) -> Result<(), Vec<String>> {
+fn read_back(
+    variant: &crate::Variant,
+    ini: &str,
+    section: &str,
+    ends: &[String],
+    rules: &[String],
+) -> Result<(), Vec<String>> {
     // Read it back: the importer must give the same rules.
     let back = import(ini).map_err(|e| vec![format!("the written section does not read back: {e}")])?;
     let ron = match back.into_iter().next().map(|b| b.result) {
@@ -543,6 +569,13 @@ fn read_back(variant: &crate::Variant, ini: &str, section: &str, ends: &[String]
         return Err(vec![format!(
             "end rules read back as {got:?}, not {want:?} (Fairy-Stockfish checks them in a fixed order)"
         )]);
+    }
+    let printed_rule =
+        |r: &str| crate::lang::effect_syntax::parse_rule(r).map_or_else(|_| r.to_string(), |r| r.to_string());
+    let want: Vec<String> = rules.iter().map(|r| printed_rule(r)).collect();
+    let got: Vec<String> = reread.rules.iter().flatten().map(|r| printed_rule(&r.value)).collect();
+    if want != got {
+        return Err(vec![format!("effect rules read back as {got:?}, not {want:?}")]);
     }
     let mut perft = crate::Perft::new();
     let (a, b) = (variant.start_position(), again.start_position());

@@ -11,10 +11,13 @@ use super::state::State;
 /// pieces inside the region `goal`) have reached the region; `safe` adds
 /// the safety test of `flagPieceSafe`.
 pub(super) fn reached(state: &State, there: &str, goal: &str, safe: bool) -> String {
-    let n = state.flag_piece_count;
-    let blocked = state
-        .flag_piece_blocked_win
-        .then(|| format!("exists({there}) and squares({goal} & empty) == 0"));
+    reached_text(there, goal, state.flag_piece_count, state.flag_piece_blocked_win, safe)
+}
+
+/// The same condition for `flagPieceCount = n` and
+/// `flagPieceBlockedWin = blocked` (the exporter writes it to compare).
+pub(crate) fn reached_text(there: &str, goal: &str, n: u32, blocked: bool, safe: bool) -> String {
+    let blocked = blocked.then(|| format!("exists({there}) and squares({goal} & empty) == 0"));
     match (safe, blocked) {
         (false, None) => format!("count({there}) >= {n}"),
         (false, Some(b)) => format!("(count({there}) >= {n} or {b})"),

@@ -58,6 +58,7 @@ mod walling;
 mod write;
 
 pub(crate) use builtin_pieces::{Movement, builtin_pieces};
+pub(crate) use flag_reach::reached_text as flag_reached;
 pub(crate) use makpong::CLAUSE as MAKPONG;
 pub use refusal::Refusal;
 pub(crate) use walling::DUCK;

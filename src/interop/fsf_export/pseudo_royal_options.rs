@@ -1,0 +1,217 @@
+//! Fairy-Stockfish's pseudo-royal pieces (`extinctionPseudoRoyal`) as
+//! the importer writes them, read back to their options:
+//!
+//! - a piece type royal while a side has at most T of it: the clause
+//!   `not (attacked(own X) and count(own X) <= T)` with its mate,
+//!   `stalemate if attacked(own X) and count(own X) <= T: V`
+//!   (`extinctionPieceTypes = x`, `extinctionPieceCount = T - 1`);
+//! - duple check (`dupleCheck`): `not attacked(every own X)` with
+//!   `stalemate if attacked(every own X): V` (`extinctionPieceCount = 0`);
+//! - a royal piece of a type other than the king (`king = -`), royal
+//!   throughout: the count that keeps every piece of it royal from the
+//!   start (one less than the most a side starts with).
+//!
+//! Fairy-Stockfish judges no extinction of pieces that cannot be taken,
+//! so `extinctionValue` is the mate's value V (`loss` where there is
+//! none); the importer writes no extinction rule for them.
+
+use crate::lang::effect_syntax::{
+    Comparison, Cond, LegalClause, Quantity, SetExpr, SideFilter, parse_end, parse_legal,
+};
+use std::fmt::Write as _;
+
+/// The pseudo-royal clauses taken out of the legality and end rules, as
+/// options.
+#[derive(Default)]
+pub(super) struct Taken {
+    /// The piece letters (upper case), in order.
+    letters: String,
+    /// T, the most of a type a side may have for it to stay royal.
+    most: Option<u32>,
+    /// The mate's result (`loss`).
+    value: Option<String>,
+    /// Duple check.
+    duple: bool,
+}
+
+/// The letters of `own X Y` (`None`: not one side's lettered pieces).
+fn own_letters(set: &SetExpr) -> Option<String> {
+    match set {
+        SetExpr::Pieces(SideFilter::Own, Some(k)) if !k.negate && !k.royal => {
+            Some(k.letters.iter().map(|(c, _)| *c).collect())
+        }
+        _ => None,
+    }
+}
+
+/// The letters, the count and duple check a forbidden condition says, if
+/// it is a pseudo-royal clause.
+fn clause(c: &Cond) -> Option<(String, Option<u32>)> {
+    match c {
+        Cond::AttackedEvery(set, None) => Some((own_letters(set)?, None)),
+        Cond::And(a, b) => match (&**a, &**b) {
+            (Cond::Attacked(x, None), Cond::Compare(Quantity::Count(y), Comparison::AtMost, t)) => {
+                let l = own_letters(x)?;
+                (own_letters(y)? == l && l.len() == 1).then_some((l, Some(*t)))
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+impl Taken {
+    /// Takes the pseudo-royal clauses and their mates out of `legal` and
+    /// `ends`; `why` gets the reasons they cannot be one option.
+    pub(super) fn take(legal: &mut Vec<String>, ends: &mut Vec<String>, why: &mut Vec<String>) -> Taken {
+        let mut taken = Taken::default();
+        let printed = |t: &str| parse_end(t).map_or_else(|_| t.to_string(), |r| r.to_string());
+        let mut i = 0;
+        while i < legal.len() {
+            let found = match parse_legal(&legal[i]) {
+                Ok(LegalClause::Forbids(c)) => clause(&c).map(|x| (x, c.to_string())),
+                _ => None,
+            };
+            let Some(((letters, most), inner)) = found else {
+                i += 1;
+                continue;
+            };
+            // Its mate: the same condition at a stalemate.
+            let mate = ends.iter().position(|e| {
+                ["loss", "win", "draw"]
+                    .iter()
+                    .any(|v| printed(e) == printed(&format!("stalemate if {inner}: {v}")))
+            });
+            let Some(m) = mate else {
+                i += 1;
+                continue;
+            };
+            let value = ends[m].rsplit(": ").next().unwrap_or("loss").to_string();
+            if taken.value.as_ref().is_some_and(|v| *v != value) || taken.most.is_some() && taken.most != most {
+                why.push("pseudo-royal pieces with different counts or mates: Fairy-Stockfish has one `extinctionPieceCount`".to_string());
+            }
+            taken.duple |= most.is_none();
+            taken.most = taken.most.or(most);
+            taken.value = Some(value);
+            taken.letters.push_str(&letters);
+            legal.remove(i);
+            ends.remove(m);
+        }
+        if taken.duple && taken.most.is_some() {
+            why.push("duple check beside a counted pseudo-royal piece".to_string());
+        }
+        taken
+    }
+
+    /// Writes the options, completing `extinctionPseudoRoyal` for a royal
+    /// piece of another type than the king (`royal`, of which a side
+    /// starts with at most `start_most`) where no extinction rule wrote
+    /// them.
+    pub(super) fn write(&self, ini: &mut String, why: &mut Vec<String>, royal: Option<(char, usize)>) {
+        let has_extinction = ini.lines().any(|l| l.starts_with("extinctionValue = "));
+        if !self.letters.is_empty() {
+            if has_extinction {
+                why.push(
+                    "pseudo-royal pieces beside extinction rules: Fairy-Stockfish has one extinction type list"
+                        .to_string(),
+                );
+                return;
+            }
+            let count = self.most.map_or(0, |t| t.saturating_sub(1));
+            if self.most == Some(0) {
+                why.push("a pseudo-royal piece royal only with none of it".to_string());
+            }
+            if !ini.contains("extinctionPseudoRoyal = true\n") {
+                let _ = writeln!(ini, "extinctionPseudoRoyal = true");
+            }
+            if self.duple {
+                let _ = writeln!(ini, "dupleCheck = true");
+            }
+            let _ = writeln!(
+                ini,
+                "extinctionValue = {}\nextinctionPieceTypes = {}\nextinctionPieceCount = {count}",
+                self.value.as_deref().unwrap_or("loss"),
+                self.letters.to_lowercase()
+            );
+            return;
+        }
+        match royal {
+            Some((letter, most)) if ini.contains("extinctionPseudoRoyal = true\n") && !has_extinction => {
+                let _ = writeln!(
+                    ini,
+                    "extinctionValue = loss\nextinctionPieceTypes = {}\nextinctionPieceCount = {}",
+                    letter.to_ascii_lowercase(),
+                    most.saturating_sub(1)
+                );
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The most pieces of `letter` (either case) a side has on the start
+/// board `rows` (FEN rows, hands left out).
+pub(super) fn start_most(rows: &[&str], letter: char) -> usize {
+    let count = |l: char| {
+        rows.iter()
+            .map(|r| r.split('[').next().unwrap_or("").chars().filter(|c| *c == l).count())
+            .sum::<usize>()
+    };
+    count(letter.to_ascii_uppercase()).max(count(letter.to_ascii_lowercase()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Taken;
+
+    #[test]
+    fn a_counted_pseudo_royal_type_and_its_mate_become_options() {
+        let mut legal = vec![
+            "own royal not attacked".to_string(),
+            "not (attacked(own M) and count(own M) <= 1)".to_string(),
+        ];
+        let mut ends = vec![
+            "stalemate if attacked(own M) and count(own M) <= 1: loss".to_string(),
+            "checkmate: loss".to_string(),
+        ];
+        let mut why = Vec::new();
+        let taken = Taken::take(&mut legal, &mut ends, &mut why);
+        assert_eq!(legal, ["own royal not attacked"]);
+        assert_eq!(ends, ["checkmate: loss"]);
+        let mut ini = String::new();
+        taken.write(&mut ini, &mut why, None);
+        assert!(why.is_empty(), "{why:?}");
+        assert_eq!(
+            ini,
+            "extinctionPseudoRoyal = true\nextinctionValue = loss\nextinctionPieceTypes = m\nextinctionPieceCount = 0\n"
+        );
+    }
+
+    #[test]
+    fn duple_check_is_its_option() {
+        let mut legal = vec!["not attacked(every own K)".to_string()];
+        let mut ends = vec![
+            "stalemate if attacked(every own K): loss".to_string(),
+            "stalemate: draw".to_string(),
+        ];
+        let mut why = Vec::new();
+        let taken = Taken::take(&mut legal, &mut ends, &mut why);
+        assert!(legal.is_empty() && ends == ["stalemate: draw"]);
+        let mut ini = String::new();
+        taken.write(&mut ini, &mut why, None);
+        assert!(
+            ini.contains("dupleCheck = true\n") && ini.contains("extinctionPieceTypes = k\n"),
+            "{ini}"
+        );
+    }
+
+    #[test]
+    fn a_royal_piece_of_another_type_gets_its_extinction_count() {
+        let mut ini = "extinctionPseudoRoyal = true\n".to_string();
+        Taken::default().write(&mut ini, &mut Vec::new(), Some(('K', 2)));
+        assert!(
+            ini.ends_with("extinctionPieceTypes = k\nextinctionPieceCount = 1\n"),
+            "{ini}"
+        );
+    }
+}
