@@ -18,6 +18,7 @@ mod legal;
 mod pawn_promotion_options;
 mod right_options;
 mod sided_pawn_options;
+mod square_move_options;
 mod squares;
 
 use super::fsf_import::import;
@@ -229,24 +230,6 @@ fn pieces_and_start(
         if p.shield.is_some() {
             why.push(format!("piece {}: a shield", p.letter.value));
         }
-        if !p.moves_in.is_empty() {
-            why.push(format!(
-                "piece {}: other moves on some squares (`moves_in`)",
-                p.letter.value
-            ));
-        }
-        if !p.moves_along.is_empty() {
-            why.push(format!(
-                "piece {}: moves added along some squares (`moves_along`; Fairy-Stockfish's diagonalLines serves fixed piece types only)",
-                p.letter.value
-            ));
-        }
-        if p.cannot_hop.is_some() || p.cannot_capture.is_some() {
-            why.push(format!(
-                "piece {}: `cannot_hop` or `cannot_capture` (Fairy-Stockfish has no option for them)",
-                p.letter.value
-            ));
-        }
         let template = p.moves.value.clone();
         if template.contains('i') && p.initial_squares.is_none() {
             // Fairy-Stockfish allows initial moves on one region shared by all pieces.
@@ -273,18 +256,6 @@ fn pieces_and_start(
                 )),
                 _ => initial = Some(ranks_of),
             }
-        }
-        match p.en_passant_ranks.as_ref().map(|r| r.value.is_empty()) {
-            None => {}
-            // No en passant: one region for all pieces.
-            Some(true) if !ini.contains("enPassantRegion = -\n") => {
-                let _ = writeln!(ini, "enPassantRegion = -");
-            }
-            Some(true) => {}
-            Some(false) => why.push(format!(
-                "piece {}: en passant after initial moves from some ranks only (`en_passant_ranks`)",
-                p.letter.value
-            )),
         }
         if let Some(w) = &p.within {
             mobility_region(ini, why, p, &w.value, custom, squares);
@@ -318,6 +289,7 @@ fn pieces_and_start(
     };
     sided_pawn_options::initial_moves(ini, why, &initial, pieces, squares);
     sided_pawn_options::move_rule_types(ini, pieces);
+    square_move_options::write(ini, why, pieces, squares);
 }
 
 /// `within` as the piece's `mobilityRegionWhite<Piece>` and

@@ -57,7 +57,8 @@ mod test_support;
 mod walling;
 mod write;
 
-pub(crate) use builtin_pieces::{Movement, builtin_pieces};
+pub(crate) use builtin_pieces::{BuiltinPiece, Movement, builtin_pieces};
+pub(crate) use en_passant_ranks::en_passant_ranks;
 pub(crate) use makpong::CLAUSE as MAKPONG;
 pub use refusal::Refusal;
 pub(crate) use walling::DUCK;
