@@ -11,6 +11,7 @@
 mod builtin;
 mod chess960;
 mod counting_rule_options;
+mod drop_zone_options;
 mod ending_options;
 mod extinction;
 mod hand_options;
@@ -71,7 +72,7 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
         ranks,
         regions: &regions,
     };
-    hand_options::drops(&mut s.ini, &mut s.why, &file, &squares);
+    let stuck_drops = hand_options::drops(&mut s.ini, &mut s.why, &file, &squares);
     let pieces = file.pieces.clone().unwrap_or_default();
     let royal = royal_piece(&mut s, &pieces);
     let start = file.start.as_ref().map(|x| x.value.clone()).unwrap_or_default();
@@ -93,6 +94,12 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
     pieces_and_start(&mut s, &pieces, &start_fields, &start_rows, &squares);
     right_options::write(&mut s.ini, &mut s.why, &pieces, royal);
     pawn_promotion_options::write(&mut s.ini, &mut s.why, &file, &squares);
+    if stuck_drops && s.ini.contains("immobilityIllegal = true\n") {
+        s.why.push(
+            "drops where a piece could never move again, with promotion that needs `immobilityIllegal` (which bars them)"
+                .to_string(),
+        );
+    }
     if let Some(c) = &file.counting {
         counting_rule_options::write(&mut s.ini, &mut s.why, c, &pieces);
     }
@@ -127,6 +134,9 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
     }
     if !s.why.is_empty() {
         return Err(s.why);
+    }
+    if std::env::var("KABOOM_DEBUG_EXPORT").is_ok() {
+        eprintln!("{}", s.ini);
     }
     read_back(&variant, &s.ini, section, &ends)?;
     Ok(s.ini)
@@ -414,22 +424,23 @@ fn castling(s: &mut Section, file: &VariantFile, royal: Option<char>, start_rows
             } else {
                 let _ = writeln!(ini, "castlingQueensideFile = {}", (b'a' + kt.0 as u8) as char);
             }
-            // The rook's letter from the start position.
-            if let Some(row) = start_rows.get((ranks - r.1) as usize) {
-                let mut file_index = 0u32;
-                let mut digits = String::new();
-                for ch in row.chars() {
-                    if ch.is_ascii_digit() {
-                        digits.push(ch);
-                        continue;
-                    }
-                    file_index += digits.parse::<u32>().unwrap_or(0);
-                    digits.clear();
-                    if file_index == r.0 && !rooks.contains(ch.to_ascii_lowercase()) {
-                        rooks.push(ch.to_ascii_lowercase());
-                    }
-                    file_index += 1;
-                }
+            // The rook's letter from the start position, on the rank of
+            // a side that holds the right (White's where neither does).
+            let rights = file
+                .start
+                .as_ref()
+                .and_then(|x| x.value.split_whitespace().nth(2).map(str::to_string))
+                .unwrap_or_default();
+            let black = !rights.contains(letter) && rights.contains(letter.to_ascii_lowercase());
+            let row_index = if black {
+                r.1 as usize - 1
+            } else {
+                (ranks - r.1) as usize
+            };
+            if let Some(ch) = start_rows.get(row_index).and_then(|row| piece_on(row, r.0))
+                && !rooks.contains(ch.to_ascii_lowercase())
+            {
+                rooks.push(ch.to_ascii_lowercase());
             }
         }
         if let Some(r) = rank {
@@ -445,6 +456,25 @@ fn castling(s: &mut Section, file: &VariantFile, royal: Option<char>, start_rows
             let _ = writeln!(ini, "castlingRookPieces = {rooks}");
         }
     }
+}
+
+/// The letter on file `file` (from 0) of a FEN board row, if any.
+fn piece_on(row: &str, file: u32) -> Option<char> {
+    let mut file_index = 0u32;
+    let mut digits = String::new();
+    for ch in row.chars() {
+        if ch.is_ascii_digit() {
+            digits.push(ch);
+            continue;
+        }
+        file_index += digits.parse::<u32>().unwrap_or(0);
+        digits.clear();
+        if file_index == file {
+            return Some(ch);
+        }
+        file_index += 1;
+    }
+    None
 }
 
 /// Reads the written section back with the importer: the same end rules,

@@ -61,6 +61,7 @@ pub(crate) use builtin_pieces::{BuiltinPiece, Movement, builtin_pieces};
 pub(crate) use en_passant_ranks::en_passant_ranks;
 pub(crate) use makpong::CLAUSE as MAKPONG;
 pub use refusal::Refusal;
+pub(crate) use square_sets::any_side_squares;
 pub(crate) use walling::DUCK;
 
 use super::ini::{self, IniError, Section};
