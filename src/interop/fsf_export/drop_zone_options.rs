@@ -116,7 +116,7 @@ pub(super) fn write(
             let _ = writeln!(ini, "dropNoDoubledCount = {n}");
         }
     }
-    !options.immobility && held.iter().any(|h| h.stuck != [0, 0])
+    !options.immobility && held.iter().any(|h| (0..2).any(|c| h.squares[c] & h.stuck[c] != 0))
 }
 
 /// Each piece that may be held and its zone, and the narrowing every

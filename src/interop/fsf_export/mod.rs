@@ -135,9 +135,6 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
     if !s.why.is_empty() {
         return Err(s.why);
     }
-    if std::env::var("KABOOM_DEBUG_EXPORT").is_ok() {
-        eprintln!("{}", s.ini);
-    }
     read_back(&variant, &s.ini, section, &ends)?;
     Ok(s.ini)
 }
