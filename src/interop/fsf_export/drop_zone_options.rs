@@ -11,7 +11,7 @@
 use super::squares::{Bits, Board};
 use crate::base::square::Color;
 use crate::base::vocabulary::SideFilter;
-use crate::lang::effect_syntax::{SetExpr, SetOp, parse_set};
+use crate::lang::effect_syntax::{NamedSet, SetExpr, SetOp, parse_set};
 use crate::spec::{DropsSpec, VariantFile};
 use std::fmt::Write as _;
 
@@ -208,7 +208,7 @@ fn read_zone(text: &str, letters: &[char], board: &Board<'_>) -> Option<Zone> {
             ((**base).clone(), Narrowing::AnySide)
         } else if rest_text == top {
             ((**base).clone(), Narrowing::Top)
-        } else if let Some(lines) = super::hand_options::enclosing(rest, board) {
+        } else if let Some(lines) = enclosing(rest, board) {
             ((**base).clone(), Narrowing::Enclosing(lines))
         } else {
             (set.clone(), Narrowing::None)
@@ -222,6 +222,45 @@ fn read_zone(text: &str, letters: &[char], board: &Board<'_>) -> Option<Zone> {
         no_doubled,
         narrowing,
     })
+}
+
+/// The squares `enclosingDrop` leaves for the side that drops, by its
+/// value, as the importer writes them.
+const ENCLOSING: &[(&str, &str)] = &[
+    ("adjacent(enemy) & enclosing(empty, Q, through blocked)", "reversi"),
+    ("adjacent(own)", "ataxx"),
+    ("all - manhattan(enemy, 1)", "snort"),
+];
+
+/// The `enclosingDrop` options a zone's narrowing is: the rule's squares,
+/// or while a start square is empty only those.
+fn enclosing(rest: &SetExpr, board: &Board<'_>) -> Option<Vec<String>> {
+    let printed = rest.to_string();
+    let rule = |s: &str| {
+        ENCLOSING
+            .iter()
+            .find(|(text, _)| parse_set(text).is_ok_and(|r| r.to_string() == s))
+            .map(|(_, v)| format!("enclosingDrop = {v}"))
+    };
+    if let Some(line) = rule(&printed) {
+        return Some(vec![line]);
+    }
+    // `(START & empty) + ((RULE) - area(START & empty, far))`.
+    let SetExpr::Binary(SetOp::Union, start, others) = rest else {
+        return None;
+    };
+    let SetExpr::Binary(SetOp::Intersection, squares, empty) = &**start else {
+        return None;
+    };
+    let SetExpr::Binary(SetOp::Difference, r, _) = &**others else {
+        return None;
+    };
+    if **empty != SetExpr::Named(NamedSet::Empty) {
+        return None;
+    }
+    let line = rule(&r.to_string())?;
+    let start = board.eval(squares, Color::White)?;
+    Some(vec![line, format!("enclosingDropStart = {}", board.fsf(start))])
 }
 
 /// The options that give every piece its zone, and the piece never

@@ -6,9 +6,8 @@
 //! `enclosingDrop` and its start squares).
 
 use super::squares::Board;
-use crate::base::square::Color;
 use crate::base::vocabulary::SideFilter;
-use crate::lang::effect_syntax::{Effect, NamedSet, SetExpr, SetOp, parse_rule, parse_set};
+use crate::lang::effect_syntax::{Effect, NamedSet, SetExpr, SetOp, parse_rule};
 use crate::spec::{DropsSpec, VariantFile};
 use std::fmt::Write as _;
 
@@ -28,14 +27,6 @@ const RULE_OPTIONS: &[(&str, &str)] = &[
         "after move if not dropped() or exists(adjacent(mover) & own): recolour(adjacent(mover) & enemy)",
         "flipEnclosedPieces = quadwrangle",
     ),
-];
-
-/// The squares `enclosingDrop` leaves for the side that drops, by its
-/// value, as the importer writes them.
-const ENCLOSING: &[(&str, &str)] = &[
-    ("adjacent(enemy) & enclosing(empty, Q, through blocked)", "reversi"),
-    ("adjacent(own)", "ataxx"),
-    ("all - manhattan(enemy, 1)", "snort"),
 ];
 
 /// The printed form of a rule or set sentence, if it reads.
@@ -205,35 +196,4 @@ fn held_options(ini: &mut String, why: &mut Vec<String>, file: &VariantFile, d: 
             )),
         }
     }
-}
-
-/// The `enclosingDrop` options a zone's narrowing is: the rule's squares,
-/// or while a start square is empty only those.
-pub(super) fn enclosing(rest: &SetExpr, board: &Board<'_>) -> Option<Vec<String>> {
-    let printed = rest.to_string();
-    let rule = |s: &str| {
-        ENCLOSING
-            .iter()
-            .find(|(text, _)| parse_set(text).is_ok_and(|r| r.to_string() == s))
-            .map(|(_, v)| format!("enclosingDrop = {v}"))
-    };
-    if let Some(line) = rule(&printed) {
-        return Some(vec![line]);
-    }
-    // `(START & empty) + ((RULE) - area(START & empty, far))`.
-    let SetExpr::Binary(SetOp::Union, start, others) = rest else {
-        return None;
-    };
-    let SetExpr::Binary(SetOp::Intersection, squares, empty) = &**start else {
-        return None;
-    };
-    let SetExpr::Binary(SetOp::Difference, r, _) = &**others else {
-        return None;
-    };
-    if **empty != SetExpr::Named(NamedSet::Empty) {
-        return None;
-    }
-    let line = rule(&r.to_string())?;
-    let start = board.eval(squares, Color::White)?;
-    Some(vec![line, format!("enclosingDropStart = {}", board.fsf(start))])
 }
