@@ -6,9 +6,8 @@
 //! `enclosingDrop` and its start squares).
 
 use super::squares::Board;
-use crate::base::square::Color;
 use crate::base::vocabulary::SideFilter;
-use crate::lang::effect_syntax::{Effect, NamedSet, SetExpr, SetOp, parse_rule, parse_set};
+use crate::lang::effect_syntax::{Effect, NamedSet, SetExpr, SetOp, parse_rule};
 use crate::spec::{DropsSpec, VariantFile};
 use std::fmt::Write as _;
 
@@ -28,14 +27,6 @@ const RULE_OPTIONS: &[(&str, &str)] = &[
         "after move if not dropped() or exists(adjacent(mover) & own): recolour(adjacent(mover) & enemy)",
         "flipEnclosedPieces = quadwrangle",
     ),
-];
-
-/// The squares `enclosingDrop` leaves for the side that drops, by its
-/// value, as the importer writes them.
-const ENCLOSING: &[(&str, &str)] = &[
-    ("adjacent(enemy) & enclosing(empty, Q, through blocked)", "reversi"),
-    ("adjacent(own)", "ataxx"),
-    ("all - manhattan(enemy, 1)", "snort"),
 ];
 
 /// The printed form of a rule or set sentence, if it reads.
@@ -155,11 +146,12 @@ pub(super) fn passing(ini: &mut String, file: &VariantFile) {
     }
 }
 
-/// The hands: `pieceDrops` and its options; one drop region for every
-/// piece that has a zone, narrowed by `enclosingDrop`.
-pub(super) fn drops(ini: &mut String, why: &mut Vec<String>, file: &VariantFile, board: &Board<'_>) {
+/// The hands: `pieceDrops` and its options, and the drop zones
+/// (`drop_zone_options`); whether the zones hold squares where a piece
+/// could never move again (no `immobilityIllegal`).
+pub(super) fn drops(ini: &mut String, why: &mut Vec<String>, file: &VariantFile, board: &Board<'_>) -> bool {
     let Some(d) = &file.drops else {
-        return;
+        return false;
     };
     // Gating (`gating`, `seirawanGating`): pieces in hand enter on the
     // square a piece leaves; without `drop_moves` they only gate, and
@@ -180,233 +172,42 @@ pub(super) fn drops(ini: &mut String, why: &mut Vec<String>, file: &VariantFile,
         let _ = writeln!(ini, "dropPromoted = true");
     }
     // Endless hands (`free`) come from the parent (see `inherit_free_drops`).
-    if d.hold_royal {
-        why.push("royal pieces held in hand (`hold_royal`)".to_string());
-    }
-    if d.split_colours.is_some() {
-        why.push("drops split over the square colours (`split_colours`; Fairy-Stockfish's `dropOppositeColoredBishop` serves its bishop only)".to_string());
-    }
-    zones(ini, why, file, d, board);
+    held_options(ini, why, file, d);
+    super::drop_zone_options::write(ini, why, file, d, board)
 }
 
-/// The drop zones: one zone for every non-royal piece but the pawn, of
-/// fixed squares or narrowed by `enclosingDrop` (Fairy-Stockfish's one
-/// drop region), and the pawn's within it (its own limits).
-fn zones(ini: &mut String, why: &mut Vec<String>, file: &VariantFile, d: &DropsSpec, board: &Board<'_>) {
-    let pieces: Vec<_> = file.pieces.iter().flatten().filter(|p| !p.royal).collect();
-    let pawn = pieces
-        .iter()
-        .find(|p| super::builtin::builtin_name(p, &p.moves.value) == Some("pawn"))
-        .map(|p| p.letter.value);
-    let mut held: Vec<char> = pieces
-        .iter()
-        .map(|p| p.letter.value)
-        .filter(|&c| Some(c) != pawn)
-        .collect();
-    held.sort_unstable();
-    let (mut pawn_zone, mut other) = (None, None);
-    for z in &d.zones {
-        let mut letters: Vec<char> = z.pieces.value.chars().collect();
-        letters.sort_unstable();
-        match (&letters[..], pawn) {
-            ([one], Some(p)) if *one == p => pawn_zone = Some(z),
-            _ if other.is_none() && letters == held => other = Some(z),
-            _ => {
-                why.push("drop zones that differ between pieces (`zones`): Fairy-Stockfish has one drop region (and its pawn's own limits)".to_string());
-                return;
-            }
-        }
-    }
-    let all = [Color::White, Color::Black].map(|c| board.eval_text("all", c).unwrap_or(0));
-    let region = match other {
-        None => all,
-        Some(z) => match region(ini, &z.squares.value, board) {
-            Some(r) => r,
-            None => {
-                why.push(format!(
-                    "the drop zone `{}`: Fairy-Stockfish's drop region is fixed squares",
-                    z.squares.value
-                ));
-                return;
-            }
-        },
-    };
-    if region != all {
-        let _ = writeln!(
-            ini,
-            "dropRegionWhite = {}\ndropRegionBlack = {}",
-            board.fsf(region[0]),
-            board.fsf(region[1])
-        );
-    }
-    if let Some(p) = pawn {
-        pawn_limits(
-            ini,
-            why,
-            file,
-            pawn_zone.map(|z| z.squares.value.as_str()),
-            region,
-            p,
-            board,
-        );
-    }
-}
-
-/// The region `text` (fixed squares, narrowed by `enclosingDrop`) read for
-/// each side; its `enclosingDrop` options go to `ini`.
-fn region(ini: &mut String, text: &str, board: &Board<'_>) -> Option<[super::squares::Bits; 2]> {
-    let set = parse_set(text).ok()?;
-    let (base, enclosing) = match &set {
-        SetExpr::Binary(SetOp::Intersection, base, rest) => match enclosing(rest, board) {
-            Some(lines) => (&**base, lines),
-            None => (&set, Vec::new()),
-        },
-        _ => (&set, Vec::new()),
-    };
-    let sides = [board.eval(base, Color::White)?, board.eval(base, Color::Black)?];
-    for line in enclosing {
-        let _ = writeln!(ini, "{line}");
-    }
-    Some(sides)
-}
-
-/// The pawn's drop zone (`None`: anywhere in the drop region) as
-/// Fairy-Stockfish's limits on its pawn: not on the first rank
-/// (`firstRankPawnDrops`), nor in the promotion zone
-/// (`promotionZonePawnDrops`), nor on a file with an own pawn
-/// (`dropNoDoubled`), nor where it could never move again
-/// (`immobilityIllegal`).
-fn pawn_limits(
-    ini: &mut String,
-    why: &mut Vec<String>,
-    file: &VariantFile,
-    zone: Option<&str>,
-    region: [super::squares::Bits; 2],
-    pawn: char,
-    board: &Board<'_>,
-) {
-    let mut zone = zone.and_then(|z| parse_set(z).ok());
-    // `(Z) - lines(own P, vR[, n])`: not on a file holding n own pawns.
-    if let Some(SetExpr::Binary(SetOp::Difference, base, lines)) = &zone
-        && let SetExpr::Lines(own, template, n, _) = &**lines
-        && matches!(&**own, SetExpr::Pieces(crate::base::vocabulary::SideFilter::Own, Some(k)) if k.letters.len() == 1 && k.letters[0].0 == pawn)
-        && template.text == "vR"
-    {
-        let _ = writeln!(ini, "dropNoDoubled = {}", pawn.to_ascii_lowercase());
-        if *n > 1 {
-            let _ = writeln!(ini, "dropNoDoubledCount = {n}");
-        }
-        zone = Some((**base).clone());
-    }
-    let all = [Color::White, Color::Black].map(|c| board.eval_text("all", c).unwrap_or(0));
-    let got = match &zone {
-        // A piece no zone names drops anywhere.
-        None => Some(all),
-        Some(z) => board
-            .eval(z, Color::White)
-            .zip(board.eval(z, Color::Black))
-            .map(|(w, b)| [w, b]),
-    };
-    let first = [Color::White, Color::Black].map(|c| board.eval_text("ranks(1..1)", c).unwrap_or(0));
-    let ranks: Vec<String> = file
-        .promotion
+/// Royal pieces held in hand (`hold_royal`): Fairy-Stockfish holds its
+/// king where the start position's hand does; bishops split over the
+/// square colours (`split_colours`): `dropOppositeColoredBishop`.
+fn held_options(ini: &mut String, why: &mut Vec<String>, file: &VariantFile, d: &DropsSpec) {
+    let start = file.start.as_ref().map(|s| s.value.as_str()).unwrap_or_default();
+    let hand = start
+        .split_whitespace()
+        .next()
+        .and_then(|b| b.split_once('['))
+        .map_or("", |(_, h)| h);
+    let royal_held = file
+        .pieces
         .iter()
         .flatten()
-        .find(|p| p.pieces.value.contains(pawn))
-        .map(|p| p.ranks.value.iter().map(|r| format!("ranks({r}..{r})")).collect())
-        .unwrap_or_default();
-    let promotion =
-        [Color::White, Color::Black].map(|c| ranks.iter().filter_map(|r| board.eval_text(r, c)).fold(0, |a, b| a | b));
-    // Never dropped: on no file (`dropNoDoubledCount = 0`).
-    if got == Some([0, 0]) {
-        let _ = writeln!(
-            ini,
-            "dropNoDoubled = {}\ndropNoDoubledCount = 0",
-            pawn.to_ascii_lowercase()
-        );
-        return;
+        .any(|p| p.royal && hand.chars().any(|c| c.eq_ignore_ascii_case(&p.letter.value)));
+    if d.hold_royal && !royal_held {
+        why.push("royal pieces held in hand (`hold_royal`) without one in the start position's hand: Fairy-Stockfish holds its king only where the start position's hand does".to_string());
     }
-    // `immobilityIllegal`: nor where the pawn could never move again.
-    let stuck = stuck_squares(file, pawn, board);
-    let cases = [(false, false), (true, false), (false, true), (true, true)];
-    for (immobile, (first_ok, promotion_ok)) in [false, true].into_iter().flat_map(|i| cases.map(|c| (i, c))) {
-        if immobile && stuck == [0, 0] {
-            break;
-        }
-        let expected = [0, 1].map(|c| {
-            let mut z = region[c];
-            if immobile {
-                z &= !stuck[c];
-            }
-            if !first_ok {
-                z &= !first[c];
-            }
-            if !promotion_ok {
-                z &= !promotion[c];
-            }
-            z
+    if let Some(split) = &d.split_colours {
+        let bishop = file.pieces.iter().flatten().find(|p| {
+            split.value.len() == 1
+                && split.value.starts_with(p.letter.value)
+                && super::builtin::builtin_name(p, &p.moves.value) == Some("bishop")
         });
-        if got == Some(expected) {
-            let _ = writeln!(
-                ini,
-                "firstRankPawnDrops = {first_ok}\npromotionZonePawnDrops = {promotion_ok}"
-            );
-            if immobile {
-                let _ = writeln!(ini, "immobilityIllegal = true");
+        match bishop {
+            Some(_) => {
+                let _ = writeln!(ini, "dropOppositeColoredBishop = true");
             }
-            return;
+            None => why.push(format!(
+                "drops split over the square colours (`split_colours: \"{}\"`): Fairy-Stockfish's `dropOppositeColoredBishop` serves its bishop only",
+                split.value
+            )),
         }
     }
-    why.push(format!(
-        "the pawn's drop zone: Fairy-Stockfish's pawn drops anywhere in the drop region but (by its options) the first rank and the promotion zone{}",
-        zone.map(|z| format!(" (`{z}`)")).unwrap_or_default()
-    ));
-}
-
-/// Each side's squares where the piece `letter` could never move again
-/// (Fairy-Stockfish's `immobilityIllegal` bars drops there).
-fn stuck_squares(file: &VariantFile, letter: char, board: &Board<'_>) -> [super::squares::Bits; 2] {
-    let template = file.pieces.iter().flatten().find(|p| p.letter.value == letter);
-    let stuck = super::pawn_promotion_options::stuck_ranks(
-        template.map_or("", |p| p.moves.value.as_str()),
-        board.files,
-        board.ranks,
-    );
-    [Color::White, Color::Black].map(|c| {
-        stuck
-            .iter()
-            .filter_map(|r| board.eval_text(&format!("ranks({r}..{r})"), c))
-            .fold(0, |a, b| a | b)
-    })
-}
-
-/// The `enclosingDrop` options a zone's narrowing is: the rule's squares,
-/// or while a start square is empty only those.
-fn enclosing(rest: &SetExpr, board: &Board<'_>) -> Option<Vec<String>> {
-    let printed = rest.to_string();
-    let rule = |s: &str| {
-        ENCLOSING
-            .iter()
-            .find(|(text, _)| parse_set(text).is_ok_and(|r| r.to_string() == s))
-            .map(|(_, v)| format!("enclosingDrop = {v}"))
-    };
-    if let Some(line) = rule(&printed) {
-        return Some(vec![line]);
-    }
-    // `(START & empty) + ((RULE) - area(START & empty, far))`.
-    let SetExpr::Binary(SetOp::Union, start, others) = rest else {
-        return None;
-    };
-    let SetExpr::Binary(SetOp::Intersection, squares, empty) = &**start else {
-        return None;
-    };
-    let SetExpr::Binary(SetOp::Difference, r, _) = &**others else {
-        return None;
-    };
-    if **empty != SetExpr::Named(NamedSet::Empty) {
-        return None;
-    }
-    let line = rule(&r.to_string())?;
-    let start = board.eval(squares, Color::White)?;
-    Some(vec![line, format!("enclosingDropStart = {}", board.fsf(start))])
 }

@@ -16,6 +16,7 @@ mod chess960;
 mod connect_region_options;
 mod counting_rule_options;
 mod custom_numbers;
+mod drop_zone_options;
 mod ending_options;
 mod extinction;
 mod flag_goal_options;
@@ -28,6 +29,7 @@ mod pseudo_royal_options;
 mod right_options;
 mod royal_types_options;
 mod sided_pawn_options;
+mod square_move_options;
 mod squares;
 mod walling_rule_options;
 
@@ -79,7 +81,7 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
         ranks,
         regions: &regions,
     };
-    hand_options::drops(&mut s.ini, &mut s.why, &file, &squares);
+    let stuck_drops = hand_options::drops(&mut s.ini, &mut s.why, &file, &squares);
     let pieces = file.pieces.clone().unwrap_or_default();
     let royal = royal_piece(&mut s, &pieces);
     let start = file.start.as_ref().map(|x| x.value.clone()).unwrap_or_default();
@@ -112,6 +114,12 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
     if several_royals {
         let cells = squares.files * squares.ranks;
         royal_types_options::write(&mut s.ini, &mut s.why, &file, &forms, cells);
+    }
+    if stuck_drops && s.ini.contains("immobilityIllegal = true\n") {
+        s.why.push(
+            "drops where a piece could never move again, with promotion that needs `immobilityIllegal` (which bars them)"
+                .to_string(),
+        );
     }
     if let Some(c) = &file.counting {
         counting_rule_options::write(&mut s.ini, &mut s.why, c, &pieces);
@@ -286,24 +294,6 @@ fn pieces_and_start(
         if p.shield.is_some() {
             why.push(format!("piece {}: a shield", p.letter.value));
         }
-        if !p.moves_in.is_empty() {
-            why.push(format!(
-                "piece {}: other moves on some squares (`moves_in`)",
-                p.letter.value
-            ));
-        }
-        if !p.moves_along.is_empty() {
-            why.push(format!(
-                "piece {}: moves added along some squares (`moves_along`; Fairy-Stockfish's diagonalLines serves fixed piece types only)",
-                p.letter.value
-            ));
-        }
-        if p.cannot_hop.is_some() || p.cannot_capture.is_some() {
-            why.push(format!(
-                "piece {}: `cannot_hop` or `cannot_capture` (Fairy-Stockfish has no option for them)",
-                p.letter.value
-            ));
-        }
         let template = p.moves.value.clone();
         if template.contains('i') && p.initial_squares.is_none() {
             // Fairy-Stockfish allows initial moves on one region shared by all pieces.
@@ -330,18 +320,6 @@ fn pieces_and_start(
                 )),
                 _ => initial = Some(ranks_of),
             }
-        }
-        match p.en_passant_ranks.as_ref().map(|r| r.value.is_empty()) {
-            None => {}
-            // No en passant: one region for all pieces.
-            Some(true) if !ini.contains("enPassantRegion = -\n") => {
-                let _ = writeln!(ini, "enPassantRegion = -");
-            }
-            Some(true) => {}
-            Some(false) => why.push(format!(
-                "piece {}: en passant after initial moves from some ranks only (`en_passant_ranks`)",
-                p.letter.value
-            )),
         }
         let plain = !p.royal || (several && king != Some(p.letter.value));
         let number = if plain && builtin_name(p, &template).is_none() {
@@ -384,6 +362,7 @@ fn pieces_and_start(
     };
     sided_pawn_options::initial_moves(ini, why, &initial, pieces, squares);
     sided_pawn_options::move_rule_types(ini, pieces);
+    square_move_options::write(ini, why, pieces, squares);
 }
 
 /// `within` as the piece's `mobilityRegionWhite<Piece>` and

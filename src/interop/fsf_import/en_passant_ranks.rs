@@ -12,7 +12,7 @@ use crate::lang::betza::{self, Reach};
 /// `targets` only (ranks counted from the mover's side) on a board of
 /// `ranks` ranks; `None` when some rank's initial moves pass both target
 /// ranks and others.
-pub(super) fn en_passant_ranks(template: &str, targets: &[u8], ranks: u8) -> Option<Vec<u8>> {
+pub(crate) fn en_passant_ranks(template: &str, targets: &[u8], ranks: u8) -> Option<Vec<u8>> {
     let t = betza::parse(template).ok()?;
     let mut out = Vec::new();
     for from in 1..=ranks {

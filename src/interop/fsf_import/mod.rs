@@ -57,10 +57,12 @@ mod test_support;
 mod walling;
 mod write;
 
-pub(crate) use builtin_pieces::{Movement, builtin_pieces};
+pub(crate) use builtin_pieces::{BuiltinPiece, Movement, builtin_pieces};
+pub(crate) use en_passant_ranks::en_passant_ranks;
 pub(crate) use flag_reach::reached_text as flag_reached;
 pub(crate) use makpong::CLAUSE as MAKPONG;
 pub use refusal::Refusal;
+pub(crate) use square_sets::any_side_squares;
 pub(crate) use walling::DUCK;
 
 use super::ini::{self, IniError, Section};

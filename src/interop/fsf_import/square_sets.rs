@@ -165,7 +165,7 @@ pub(super) fn line_convex_along(region: Squares, files: u8, ranks: u8, direction
 /// empty; from the bottom edge likewise up the file; from the top edge
 /// (its square empty), the lowest empty square of the file; from the
 /// right edge (its square empty), the leftmost empty square of the rank.
-pub(super) fn any_side_squares(files: u8, ranks: u8) -> String {
+pub(crate) fn any_side_squares(files: u8, ranks: u8) -> String {
     let last_file = format!("files({})", char::from(b'a' + files - 1));
     let top = format!("white ranks({ranks})");
     [
