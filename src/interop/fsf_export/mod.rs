@@ -341,6 +341,13 @@ fn pieces_and_start(
                 let _ = writeln!(ini, "king = -\n{builtin} = {letter}");
             } else if template == "K" {
                 let _ = writeln!(ini, "king = {letter}");
+            } else if p.name.value.starts_with("customPiece") {
+                // The importer names a pseudo-royal custom piece after its
+                // `customPieceN`; `king = x:T` would read back as `king`.
+                why.push(format!(
+                    "piece {}: a royal custom piece (`{}`, made royal by extinction options): not yet written",
+                    p.letter.value, p.name.value
+                ));
             } else {
                 let _ = writeln!(ini, "king = {letter}:{template}");
             }
