@@ -446,7 +446,7 @@ fn walling_rules_convert_to_required_chosen_blocks() {
         let text = ron(all, name);
         assert!(text.contains(expected), "{name}: {expected}\n{text}");
     }
-    assert!(ron(&builtins, "isolation").contains(r#"regions: [(name: "walling", white: "#));
+    assert!(ron(&builtins, "isolation").contains(r#"(name: "walling", white: "#));
     // Several piece types: a term per type, the arrow flying as the moved
     // piece moves.
     let two =

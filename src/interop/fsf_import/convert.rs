@@ -1,32 +1,40 @@
 //! From a Fairy-Stockfish variant's rules ([`State`]) to a kaboom variant
-//! file (RON text), or a refusal that names every option kaboom cannot
+//! file (a [`VariantFile`], written in the canonical form), or a refusal that names every option kaboom cannot
 //! express, with its place. Nothing is approximated: an option either maps
 //! to an exact kaboom construct or stops the conversion.
 //!
 //! The conversion is a sequence of passes, one per concern, in the order
 //! Fairy-Stockfish applies the rules: each builds its part of the file and
-//! reports every refusal it finds. The file is written only when no pass
-//! refused; otherwise every refusal is returned at once.
+//! reports every refusal it finds. The file is assembled and written only
+//! when no pass refused; otherwise every refusal is returned at once.
 
 use super::builtin_pieces::king_index;
-use super::castles::castling;
+use super::castles::{Castling, castling};
 use super::enclosing;
 use super::game_end::{Before, FACING_KINGS, endings, outcome};
 use super::hands::drops;
 use super::makpong;
 use super::petrify::{self, Petrify};
-use super::pieces::pieces;
+use super::pieces::{Pieces, pieces};
 use super::promoted_forms;
-use super::promotions::promotion;
+use super::promotions::{Promotion, promotion};
 use super::refusal::{Built, Refusal, refuse};
 use super::royalty::{self, Royalty};
+use super::spec_values::text;
 use super::start_fen::start;
 use super::state::{Origin, State, gap_of};
 use super::walling::{self, Walls};
-use super::write::{Draft, start_fen, write};
+use super::write::{part, place, sentences, start_fen, write};
+use crate::spec::{ActionSpec, BoardSpec, CastlingNotation, ClockReset, EndSpec, RegionSpec, Spanned, VariantFile};
 
 /// Converts a variant's rules into a kaboom variant file, or the reasons it cannot be.
 pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec<Refusal>> {
+    compile(name, header, state).map(|file| write(&file, header))
+}
+
+/// The variant file of `state`, assembled from its passes, or every
+/// refusal they found.
+fn compile(name: &str, header: &Origin, state: &State) -> Result<VariantFile, Vec<Refusal>> {
     let mut refusals = options(state);
     let start = start(state, header, !refusals.is_empty()).into_part(&mut refusals);
     let start_origin = state.start_origin.as_ref().or(Some(header));
@@ -58,16 +66,13 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     let petrify =
         Built::collect(|r| petrify::petrify(state, &royalty, &castling.castles, outcome(state.checkmate_value), r))
             .into_part(&mut refusals);
-    let mobility = super::sided_mobility::regions(state, &pieces.hidden);
-    let mut regions = [mobility, pieces.regions.clone(), promotion.regions, drops.regions].concat();
-    let moves = walling::Moves {
-        templates: &pieces.templates,
-        royal: has_royal,
-        king: state.pieces[king_index()].is_some(),
-        castles: !castling.entries.is_empty(),
-        promotes: !promotion.rules.is_empty() || !promotion.forms.is_empty(),
-    };
-    let walls = Built::collect(|r| walling::rule(state, &moves, [state.files, state.ranks], &mut regions, r))
+    let mut regions = [
+        super::sided_mobility::regions(state, &pieces.hidden),
+        pieces.regions.clone(),
+    ]
+    .concat();
+    regions.extend(promotion.regions.iter().chain(&drops.regions).cloned());
+    let walls = Built::collect(|r| walls(state, &pieces, &castling, &promotion, has_royal, &mut regions, r))
         .into_part(&mut refusals);
     let before = Before {
         forms: &promotion.forms,
@@ -86,36 +91,83 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         return Err(refusals);
     }
     regions.extend(endings.regions);
-    let (mut rules, action) = effect_rules(&royalty, &petrify, walls);
+    let (mut rules, actions) = effect_rules(&royalty, &petrify, walls);
     // `flipEnclosedPieces`: after the move's other effects.
     rules.extend(enclosing::flip_rule(state));
     let fen = start.fen.as_ref().expect("a FEN without refusals");
-    Ok(write(&Draft {
-        name,
-        header,
-        board: [state.files, state.ranks],
-        regions,
-        pieces: pieces.entries + &promotion.form_entries,
-        start: start_fen(
-            fen,
-            &castling.kept_rights,
-            (state.piece_drops || state.seirawan_gating) && !state.othello.free_drops,
-        ),
-        promotion: promotion.rules,
-        drops: drops.field,
-        castling: castling.entries,
-        chess960: state.chess960,
-        piece_demotion: state.piece_demotion,
-        rules,
-        action,
-        legal: legality(state, has_royal, &royalty, &petrify)
-            .into_iter()
-            .chain(makpong)
-            .collect(),
-        pass: [state.pass[0], state.pass_on_stalemate[0]],
-        counting: endings.counting,
-        end: endings.rules,
-    }))
+    let drops_in_fen = (state.piece_drops || state.seirawan_gating) && !state.othello.free_drops;
+    let legal: Vec<String> = legality(state, has_royal, &royalty, &petrify)
+        .into_iter()
+        .chain(makpong)
+        .collect();
+    Ok(VariantFile {
+        name: Some(text(name)),
+        description: Some(format!("Imported from {}.", place(header))),
+        board: Some(board(state)),
+        pieces: Some([pieces.entries, promotion.form_entries].concat()),
+        start: Some(text(start_fen(fen, &castling.kept_rights, drops_in_fen))),
+        promotion: (!promotion.rules.is_empty()).then_some(promotion.rules),
+        castling: (!castling.entries.is_empty()).then(|| part(&format!("[{}]", castling.entries))),
+        castling_notation: (state.chess960 && !castling.entries.is_empty()).then_some(CastlingNotation::KingTakesRook),
+        clock_resets: state.piece_demotion.then(clock_resets),
+        regions: (!regions.is_empty()).then_some(regions),
+        drops: field(&drops.field, "drops"),
+        pass: state.pass[0].then_some(true),
+        pass_on_stalemate: (!state.pass[0] && state.pass_on_stalemate[0]).then_some(true),
+        rules: sentences(rules),
+        actions,
+        legal: (legal != [CHECK]).then(|| legal.into_iter().map(Spanned::unplaced).collect()),
+        end: Some(endings.rules.iter().map(|r| EndSpec::unplaced(r)).collect()),
+        counting: endings.counting.as_deref().and_then(|c| field(c, "counting")),
+        ..VariantFile::default()
+    })
+}
+
+/// The board's size.
+fn board(state: &State) -> BoardSpec {
+    BoardSpec {
+        files: Spanned::unplaced(u32::from(state.files)),
+        ranks: Spanned::unplaced(u32::from(state.ranks)),
+        wrap: Default::default(),
+    }
+}
+
+/// Fairy-Stockfish's clock runs on over a promotion to a promoted form
+/// where forms may turn back (`pieceDemotion`).
+fn clock_resets() -> Vec<ClockReset> {
+    vec![
+        ClockReset::Captures,
+        ClockReset::PawnMoves,
+        ClockReset::Promotions,
+        ClockReset::Drops,
+    ]
+}
+
+/// A field a pass still writes as a whole line of RON text
+/// (`    drops: (...),`), read as its spec value.
+fn field<T: serde::de::DeserializeOwned>(line: &str, key: &str) -> Option<T> {
+    let value = line.trim().strip_prefix(key)?.strip_prefix(':')?;
+    Some(part(value.trim().trim_end_matches(',')))
+}
+
+/// The walls, if the section puts any up.
+fn walls(
+    state: &State,
+    pieces: &Pieces,
+    castling: &Castling,
+    promotion: &Promotion,
+    has_royal: bool,
+    regions: &mut Vec<RegionSpec>,
+    refusals: &mut Vec<Refusal>,
+) -> Option<Walls> {
+    let moves = walling::Moves {
+        templates: &pieces.templates,
+        royal: has_royal,
+        king: state.pieces[king_index()].is_some(),
+        castles: !castling.entries.is_empty(),
+        promotes: !promotion.rules.is_empty() || !promotion.forms.is_empty(),
+    };
+    walling::rule(state, &moves, [state.files, state.ranks], regions, refusals)
 }
 
 /// The options the state reader could not read or kaboom cannot express.
@@ -139,15 +191,15 @@ fn options(state: &State) -> Vec<Refusal> {
 
 /// The effect rules (petrification's, then an explosion's, then the
 /// walls'), and the side action that puts up walls instead of moving.
-fn effect_rules(royalty: &Royalty, petrify: &Petrify, walls: Option<Walls>) -> (Vec<String>, Option<String>) {
+fn effect_rules(royalty: &Royalty, petrify: &Petrify, walls: Option<Walls>) -> (Vec<String>, Option<Vec<ActionSpec>>) {
     let mut rules: Vec<String> = petrify.rule.iter().chain(&royalty.rule).cloned().collect();
-    let mut action = None;
+    let mut actions = None;
     match walls {
         Some(Walls::Rule(rule)) => rules.push(rule),
-        Some(Walls::Action(a)) => action = Some(a),
+        Some(Walls::Action(a)) => actions = Some(vec![part(&a)]),
         None => {}
     }
-    (rules, action)
+    (rules, actions)
 }
 
 /// The plain check clause.

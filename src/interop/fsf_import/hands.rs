@@ -9,13 +9,14 @@ use super::enclosing;
 use super::refusal::{Built, refuse, ron_string};
 use super::square_sets::{any_side_squares, board_squares, mirror, region_sentence, sided_region};
 use super::state::{Squares, State, rank_squares};
+use crate::spec::RegionSpec;
 
 /// What the drops pass builds.
 pub(super) struct Drops {
     /// The `drops` field, a whole line (empty without drops).
     pub field: String,
     /// Regions with each side's squares the zones name.
-    pub regions: Vec<String>,
+    pub regions: Vec<RegionSpec>,
 }
 
 /// The drops of `state`, where `immobile` gives per slot White's squares
@@ -71,7 +72,7 @@ pub(super) fn drops(state: &State, immobile: &[Squares]) -> Built<Drops> {
 type Group = ([Squares; 2], bool, String);
 
 /// The `drops` field of a variant with `pieceDrops`.
-fn drops_field(state: &State, immobile: &[Squares], regions: &mut Vec<String>, hold_royal: bool) -> String {
+fn drops_field(state: &State, immobile: &[Squares], regions: &mut Vec<RegionSpec>, hold_royal: bool) -> String {
     let (files, ranks) = (state.files, state.ranks);
     let groups = groups(state, immobile, hold_royal);
     let mut named = 0;

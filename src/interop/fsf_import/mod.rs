@@ -49,6 +49,7 @@ mod royalty;
 mod short_rides;
 mod sided_forms;
 mod sided_mobility;
+mod spec_values;
 mod square_sets;
 mod start_fen;
 pub(crate) mod state;

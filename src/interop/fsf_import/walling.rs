@@ -25,6 +25,7 @@ use super::refusal::{Refusal, refuse};
 use super::square_sets::sided_region;
 use super::state::{Squares, State, WallingRule, square};
 use crate::lang::betza;
+use crate::spec::RegionSpec;
 
 /// The gap walling refusals are counted under.
 const GAP: &str = "walling (squares blocked by moves)";
@@ -62,7 +63,7 @@ pub(super) fn rule(
     state: &State,
     moves: &Moves<'_>,
     [files, ranks]: [u8; 2],
-    sided: &mut Vec<String>,
+    sided: &mut Vec<RegionSpec>,
     refusals: &mut Vec<Refusal>,
 ) -> Option<Walls> {
     if let Some(o) = &state.wall_or_move
