@@ -12,7 +12,7 @@ use super::builtin_pieces::king_index;
 use super::castles::{Castling, castling};
 use super::enclosing;
 use super::game_end::{Before, FACING_KINGS, endings, outcome};
-use super::hands::drops;
+use super::hands::{Drops, drops};
 use super::makpong;
 use super::petrify::{self, Petrify};
 use super::pieces::{Pieces, pieces};
@@ -21,10 +21,10 @@ use super::promotions::{Promotion, promotion};
 use super::refusal::{Built, Refusal, refuse};
 use super::royalty::{self, Royalty};
 use super::spec_values::text;
-use super::start_fen::start;
+use super::start_fen::{Start, start};
 use super::state::{Origin, State, gap_of};
 use super::walling::{self, Walls};
-use super::write::{part, place, sentences, start_fen, write};
+use super::write::{place, sentences, start_fen, write};
 use crate::spec::{ActionSpec, BoardSpec, CastlingNotation, ClockReset, EndSpec, RegionSpec, Spanned, VariantFile};
 
 /// Converts a variant's rules into a kaboom variant file, or the reasons it cannot be.
@@ -51,14 +51,7 @@ fn compile(name: &str, header: &Origin, state: &State) -> Result<VariantFile, Ve
     let shown = (!pieces.hidden.is_empty()).then(|| promoted_forms::without(state, &pieces.hidden));
     let state = shown.as_ref().unwrap_or(state);
     let promotion = promotion(state, &pieces, &start).into_part(&mut refusals);
-    let (legal, mated) = super::royal_forms::count_with_forms(
-        state,
-        &promotion.forms,
-        &royalty.counted,
-        outcome(state.checkmate_value),
-    );
-    royalty.legal.extend(legal);
-    royalty.mated.extend(mated);
+    count_forms(state, &promotion, &mut royalty);
     let drops = drops(state, &promotion.immobile).into_part(&mut refusals);
     refusals.extend(enclosing::refusals(state));
     let castling = castling(state, &start, start_origin, &never_capture).into_part(&mut refusals);
@@ -66,12 +59,7 @@ fn compile(name: &str, header: &Origin, state: &State) -> Result<VariantFile, Ve
     let petrify =
         Built::collect(|r| petrify::petrify(state, &royalty, &castling.castles, outcome(state.checkmate_value), r))
             .into_part(&mut refusals);
-    let mut regions = [
-        super::sided_mobility::regions(state, &pieces.hidden),
-        pieces.regions.clone(),
-    ]
-    .concat();
-    regions.extend(promotion.regions.iter().chain(&drops.regions).cloned());
+    let mut regions = regions(state, &pieces, &promotion, &drops);
     let walls = Built::collect(|r| walls(state, &pieces, &castling, &promotion, has_royal, &mut regions, r))
         .into_part(&mut refusals);
     let before = Before {
@@ -94,8 +82,6 @@ fn compile(name: &str, header: &Origin, state: &State) -> Result<VariantFile, Ve
     let (mut rules, actions) = effect_rules(&royalty, &petrify, walls);
     // `flipEnclosedPieces`: after the move's other effects.
     rules.extend(enclosing::flip_rule(state));
-    let fen = start.fen.as_ref().expect("a FEN without refusals");
-    let drops_in_fen = (state.piece_drops || state.seirawan_gating) && !state.othello.free_drops;
     let legal: Vec<String> = legality(state, has_royal, &royalty, &petrify)
         .into_iter()
         .chain(makpong)
@@ -105,22 +91,51 @@ fn compile(name: &str, header: &Origin, state: &State) -> Result<VariantFile, Ve
         description: Some(format!("Imported from {}.", place(header))),
         board: Some(board(state)),
         pieces: Some([pieces.entries, promotion.form_entries].concat()),
-        start: Some(text(start_fen(fen, &castling.kept_rights, drops_in_fen))),
+        start: Some(start_field(state, &start, &castling)),
         promotion: (!promotion.rules.is_empty()).then_some(promotion.rules),
-        castling: (!castling.entries.is_empty()).then(|| part(&format!("[{}]", castling.entries))),
         castling_notation: (state.chess960 && !castling.entries.is_empty()).then_some(CastlingNotation::KingTakesRook),
+        castling: (!castling.entries.is_empty()).then_some(castling.entries),
         clock_resets: state.piece_demotion.then(clock_resets),
         regions: (!regions.is_empty()).then_some(regions),
-        drops: field(&drops.field, "drops"),
+        drops: drops.field,
         pass: state.pass[0].then_some(true),
         pass_on_stalemate: (!state.pass[0] && state.pass_on_stalemate[0]).then_some(true),
         rules: sentences(rules),
         actions,
         legal: (legal != [CHECK]).then(|| legal.into_iter().map(Spanned::unplaced).collect()),
         end: Some(endings.rules.iter().map(|r| EndSpec::unplaced(r)).collect()),
-        counting: endings.counting.as_deref().and_then(|c| field(c, "counting")),
+        counting: endings.counting,
         ..VariantFile::default()
     })
+}
+
+/// The pseudo-royal clauses of the types promotion adds to, added to
+/// `royalty`'s.
+fn count_forms(state: &State, promotion: &Promotion, royalty: &mut Royalty) {
+    let checkmate = outcome(state.checkmate_value);
+    let (legal, mated) = super::royal_forms::count_with_forms(state, &promotion.forms, &royalty.counted, checkmate);
+    royalty.legal.extend(legal);
+    royalty.mated.extend(mated);
+}
+
+/// The regions the pieces, promotion and drops passes name, in that order
+/// (the pieces' mobility regions first).
+fn regions(state: &State, pieces: &Pieces, promotion: &Promotion, drops: &Drops) -> Vec<RegionSpec> {
+    let mobility = super::sided_mobility::regions(state, &pieces.hidden);
+    [
+        mobility,
+        pieces.regions.clone(),
+        promotion.regions.clone(),
+        drops.regions.clone(),
+    ]
+    .concat()
+}
+
+/// The start position's FEN, with the rights castling keeps.
+fn start_field(state: &State, start: &Start, castling: &Castling) -> Spanned<String> {
+    let fen = start.fen.as_ref().expect("a FEN without refusals");
+    let drops_in_fen = (state.piece_drops || state.seirawan_gating) && !state.othello.free_drops;
+    text(start_fen(fen, &castling.kept_rights, drops_in_fen))
 }
 
 /// The board's size.
@@ -141,13 +156,6 @@ fn clock_resets() -> Vec<ClockReset> {
         ClockReset::Promotions,
         ClockReset::Drops,
     ]
-}
-
-/// A field a pass still writes as a whole line of RON text
-/// (`    drops: (...),`), read as its spec value.
-fn field<T: serde::de::DeserializeOwned>(line: &str, key: &str) -> Option<T> {
-    let value = line.trim().strip_prefix(key)?.strip_prefix(':')?;
-    Some(part(value.trim().trim_end_matches(',')))
 }
 
 /// The walls, if the section puts any up.
@@ -196,7 +204,7 @@ fn effect_rules(royalty: &Royalty, petrify: &Petrify, walls: Option<Walls>) -> (
     let mut actions = None;
     match walls {
         Some(Walls::Rule(rule)) => rules.push(rule),
-        Some(Walls::Action(a)) => actions = Some(vec![part(&a)]),
+        Some(Walls::Action(a)) => actions = Some(vec![a]),
         None => {}
     }
     (rules, actions)

@@ -16,7 +16,7 @@ use super::royalty::Royalty;
 use super::square_sets::{board_squares, mirror, region_sentence, sided_region};
 use super::start_fen::Start;
 use super::state::{Origin, Squares, State, Value, square};
-use crate::spec::RegionSpec;
+use crate::spec::{CountingSpec, RegionSpec};
 use std::fmt::Write as _;
 
 /// The kings face each other: nothing between them on a file or a rank
@@ -29,8 +29,8 @@ pub(super) struct Endings {
     pub rules: Vec<String>,
     /// Regions with each side's squares the rules name (the flag region).
     pub regions: Vec<RegionSpec>,
-    /// The `counting` field, a whole line, where `countingRule` sets one.
-    pub counting: Option<String>,
+    /// The `counting` field, where `countingRule` sets one.
+    pub counting: Option<CountingSpec>,
 }
 
 /// What the end rules read of the passes before.

@@ -2,7 +2,7 @@
 //! moves on some squares, ranks, a promotion rule): values made in code,
 //! with no place in a file.
 
-use crate::spec::{MovesInSpec, PromotionSpec, Spanned};
+use crate::spec::{CastlingSpec, MovesInSpec, PromotionSpec, Spanned};
 use std::collections::BTreeMap;
 
 /// A string value.
@@ -39,6 +39,24 @@ pub(super) fn promotion_rule(pieces: impl Into<String>, choices: impl Into<Strin
         on_capture: false,
         on_quiet: false,
         en_passant: true,
+    }
+}
+
+/// A castling rule for the right `fen` (White's letter), the king and the
+/// rook landing on `king_to` and `rook_to`, every other field unsaid.
+pub(super) fn castling_rule(fen: char, king_to: String, rook_to: String) -> CastlingSpec {
+    CastlingSpec {
+        fen: Spanned::unplaced(fen),
+        king: None,
+        king_to: text(king_to),
+        rook: None,
+        rook_to: text(rook_to),
+        side: None,
+        king_piece: None,
+        rook_piece: None,
+        carry: None,
+        takes: None,
+        by_drop: None,
     }
 }
 

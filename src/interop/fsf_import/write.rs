@@ -47,11 +47,3 @@ pub(super) fn write(file: &VariantFile, header: &Origin) -> String {
 pub(super) fn sentences(list: Vec<String>) -> Option<Vec<Spanned<String>>> {
     (!list.is_empty()).then(|| list.into_iter().map(Spanned::unplaced).collect())
 }
-
-/// A part still built as RON text by its pass, read as its spec value.
-pub(super) fn part<T: serde::de::DeserializeOwned>(ron_text: &str) -> T {
-    ron::Options::default()
-        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
-        .from_str(ron_text)
-        .unwrap_or_else(|e| panic!("the importer wrote a part that does not read ({e}): {ron_text}"))
-}
