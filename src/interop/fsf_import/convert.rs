@@ -204,7 +204,7 @@ fn effect_rules(royalty: &Royalty, petrify: &Petrify, walls: Option<Walls>) -> (
     let mut actions = None;
     match walls {
         Some(Walls::Rule(rule)) => rules.push(rule),
-        Some(Walls::Action(a)) => actions = Some(vec![a]),
+        Some(Walls::Action(a)) => actions = Some(vec![*a]),
         None => {}
     }
     (rules, actions)

@@ -54,8 +54,8 @@ pub(super) struct Moves<'a> {
 pub(super) enum Walls {
     /// An `after move` rule, as written.
     Rule(String),
-    /// A side's action instead of a move.
-    Action(ActionSpec),
+    /// A side's action instead of a move (boxed: it is large).
+    Action(Box<ActionSpec>),
 }
 
 /// The section's walling, if it has one, on a `[files, ranks]` board; a
@@ -141,7 +141,7 @@ pub(super) fn rule(
     if either {
         // Not in check: Fairy-Stockfish judges the wall as a move of no
         // piece, on the board without it.
-        return Some(Walls::Action(ActionSpec {
+        return Some(Walls::Action(Box::new(ActionSpec {
             name: text("wall"),
             moves: None,
             target: Some(text(among)),
@@ -152,7 +152,7 @@ pub(super) fn rule(
             compel: false,
             promotes: false,
             record: None,
-        }));
+        })));
     }
     Some(Walls::Rule(format!("after move: block(chosen {among}, required)")))
 }
