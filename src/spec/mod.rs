@@ -11,7 +11,7 @@ mod skip;
 mod type_errors;
 
 pub use crate::base::span::{Location, Sources, Spanned};
-pub use canonical::canonical;
+pub use canonical::{canonical, write_variant};
 pub(crate) use comments::block_comment_end;
 pub use comments::{Comments, FieldComments, Placed, comments_of};
 pub use end_spec::EndSpec;
@@ -224,7 +224,7 @@ pub struct BoardSpec {
 }
 
 /// One piece type.
-#[derive(Clone, Debug, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct PieceSpec {
     /// The FEN letter, upper case (White); Black's is its lower case.

@@ -63,7 +63,7 @@ pub(super) fn drawn_rules(state: &State, at: &DrawAt<'_>, drawn: &str) -> Vec<St
 }
 
 /// Fairy-Stockfish's janggi weights, by its piece type's name.
-const WEIGHTS: &[(&str, u32)] = &[
+const WEIGHTS: &[(&str, i32)] = &[
     ("rook", 13),
     ("janggiCannon", 7),
     ("horse", 5),
@@ -72,16 +72,12 @@ const WEIGHTS: &[(&str, u32)] = &[
     ("soldier", 2),
 ];
 
-/// The `value` field of the piece in `slot` (`, value: 1300`), where
-/// `materialCounting = janggi` weighs it; empty otherwise.
-pub(super) fn value_field(state: &State, slot: usize) -> String {
+/// The `value` of the piece in `slot` (1300), where `materialCounting =
+/// janggi` weighs it; `None` otherwise.
+pub(super) fn piece_value(state: &State, slot: usize) -> Option<i32> {
     if !state.othello.weigh_pieces {
-        return String::new();
+        return None;
     }
     let name = super::builtin_pieces::slot_name(slot);
-    WEIGHTS
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, w)| format!(", value: {}", w * 100))
-        .unwrap_or_default()
+    WEIGHTS.iter().find(|(n, _)| *n == name).map(|(_, w)| w * 100)
 }

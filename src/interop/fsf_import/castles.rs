@@ -5,15 +5,16 @@
 
 use super::petrify::Castle;
 use super::refusal::{Built, Refusal, refuse};
+use super::spec_values::{castling_rule, text};
 use super::square_sets::square_name;
 use super::start_fen::{Start, StartFen};
 use super::state::{MAX_FILES, Origin, State};
-use std::fmt::Write as _;
+use crate::spec::{CastlingSide, CastlingSpec, Spanned};
 
 /// What the castling pass builds.
 pub(super) struct Castling {
-    /// The `castling` entries, one line each (empty: no castling).
-    pub entries: String,
+    /// The `castling` entries (empty: no castling).
+    pub entries: Vec<CastlingSpec>,
     /// The castling rules with fixed squares, for petrification.
     pub castles: Vec<Castle>,
     /// The castling rights the start position keeps (`KQkq`, or empty).
@@ -23,8 +24,7 @@ pub(super) struct Castling {
 impl Castling {
     /// Whether a rule has the right `letter` (upper case).
     pub(super) fn has_right(&self, letter: char) -> bool {
-        self.entries
-            .contains(&format!("fen: '{}'", letter.to_ascii_uppercase()))
+        self.entries.iter().any(|e| *e.fen == letter.to_ascii_uppercase())
     }
 }
 
@@ -49,7 +49,7 @@ pub(super) fn castling(
 ) -> Built<Castling> {
     let mut refusals = Vec::new();
     let mut out = Castling {
-        entries: String::new(),
+        entries: Vec::new(),
         castles: Vec::new(),
         kept_rights: String::new(),
     };
@@ -101,7 +101,7 @@ pub(super) fn castling(
     if state.castling_dropped_piece && state.castling && state.piece_drops {
         let rights = start.fen.as_ref().map(|f| f.castling.as_str());
         match dropped_castling_rules(state, state.files, rights) {
-            Ok(rules) => out.entries.push_str(&rules),
+            Ok(rules) => out.entries.extend(rules),
             Err(why) => refusals.push(refuse(None, "castling rules", why)),
         }
     }
@@ -223,29 +223,17 @@ fn rule(state: &State, right: &Right, never_capture: &[usize], out: &mut Castlin
     // The castling king named by its letter: in Fairy-Stockfish it need
     // not be royal (extinction variants), and kaboom's castling king is
     // the royal piece unless `king_piece` says otherwise.
-    let king_piece = state.castling_king_piece[0]
-        .and_then(|slot| state.pieces[slot].as_ref())
-        .map(|p| format!(", king_piece: '{}'", p.letter.to_ascii_uppercase()))
-        .unwrap_or_default();
-    // `oppositeCastling`: castling on one side takes the other side's
-    // right to castle on the same side.
-    let takes = if state.opposite_castling {
-        format!(", takes: \"{letter}\"")
-    } else {
-        String::new()
+    let spec = CastlingSpec {
+        king_piece: state.castling_king_piece[0]
+            .and_then(|slot| state.pieces[slot].as_ref())
+            .map(|p| Spanned::unplaced(p.letter.to_ascii_uppercase())),
+        // `oppositeCastling`: castling on one side takes the other side's
+        // right to castle on the same side.
+        takes: state.opposite_castling.then(|| text(letter)),
+        ..castling_rule(letter, square_name(king_to, rank), square_name(rook_to, rank))
     };
-    let king_piece = format!("{king_piece}{takes}");
     if state.chess960 {
-        if !chess960_rule(
-            state,
-            right,
-            king_to,
-            rook_to,
-            &king_piece,
-            never_capture,
-            out,
-            refusals,
-        ) {
+        if !chess960_rule(state, right, spec, never_capture, out, refusals) {
             return;
         }
     } else {
@@ -255,14 +243,11 @@ fn rule(state: &State, right: &Right, never_capture: &[usize], out: &mut Castlin
             king_to,
             rank,
         });
-        let _ = writeln!(
-            out.entries,
-            "        (fen: '{letter}', king: \"{}\", king_to: \"{}\", rook: \"{}\", rook_to: \"{}\"{king_piece}),",
-            square_name(right.king_file, rank),
-            square_name(king_to, rank),
-            square_name(right.rook_file, rank),
-            square_name(rook_to, rank)
-        );
+        out.entries.push(CastlingSpec {
+            king: Some(text(square_name(right.king_file, rank))),
+            rook: Some(text(square_name(right.rook_file, rank))),
+            ..spec
+        });
     }
     if right.white {
         out.kept_rights.push(letter);
@@ -271,19 +256,15 @@ fn rule(state: &State, right: &Right, never_capture: &[usize], out: &mut Castlin
 
 /// Chess960 castling: the king and the rook are found in each position
 /// (the outermost rook on its side), wherever they start, and land on
-/// fixed files. False if refused.
-#[allow(clippy::too_many_arguments)]
+/// fixed files (`spec`'s). False if refused.
 fn chess960_rule(
     state: &State,
     right: &Right,
-    king_to: u8,
-    rook_to: u8,
-    king_piece: &str,
+    spec: CastlingSpec,
     never_capture: &[usize],
     out: &mut Castling,
     refusals: &mut Vec<Refusal>,
 ) -> bool {
-    let rank = state.castling_rank;
     let rooks = &state.castling_rook_pieces[0];
     let rook = match rooks.slots.as_slice() {
         [one] if !rooks.all && state.castling_rook_pieces[1].slots == rooks.slots => {
@@ -306,14 +287,15 @@ fn chess960_rule(
             "`chess960` castling next to a petrifying pseudo-royal piece",
         ));
     }
-    let _ = writeln!(
-        out.entries,
-        "        (fen: '{}', king_to: \"{}\", rook_to: \"{}\", side: {}, rook_piece: '{rook}'{king_piece}),",
-        right.letter,
-        square_name(king_to, rank),
-        square_name(rook_to, rank),
-        if right.kingside { "Right" } else { "Left" }
-    );
+    out.entries.push(CastlingSpec {
+        side: Some(if right.kingside {
+            CastlingSide::Right
+        } else {
+            CastlingSide::Left
+        }),
+        rook_piece: Some(Spanned::unplaced(rook)),
+        ..spec
+    });
     true
 }
 
@@ -321,7 +303,7 @@ fn chess960_rule(
 /// Fairy-Stockfish grants them: the castling king dropped on its castling
 /// square with a castling rook in a corner of the castling rank, or such a
 /// rook dropped in a corner with the king in place (`by_drop`).
-fn dropped_castling_rules(state: &State, files: u8, rights: Option<&str>) -> Result<String, String> {
+fn dropped_castling_rules(state: &State, files: u8, rights: Option<&str>) -> Result<Vec<CastlingSpec>, String> {
     if rights.is_some_and(|r| r != "-") {
         return Err("`castlingDroppedPiece` with castling rights in the start position".to_string());
     }
@@ -348,7 +330,7 @@ fn dropped_castling_rules(state: &State, files: u8, rights: Option<&str>) -> Res
         return Err("`castlingDroppedPiece` with the castling king on an edge file".to_string());
     }
     let rank = state.castling_rank;
-    let mut rules = String::new();
+    let mut rules = Vec::new();
     for (fen, rook_file, king_to) in [
         ('K', files - 1, state.castling_kingside_file),
         ('Q', 0, state.castling_queenside_file),
@@ -361,14 +343,14 @@ fn dropped_castling_rules(state: &State, files: u8, rights: Option<&str>) -> Res
         if king_to >= files || rook_to >= files {
             return Err("the castling king's or rook's destination is off the board".to_string());
         }
-        let _ = writeln!(
-            rules,
-            "        (fen: '{fen}', king: \"{}\", king_to: \"{}\", rook: \"{}\", rook_to: \"{}\", king_piece: '{king}', rook_piece: '{rook}', by_drop: true),",
-            square_name(king_file, rank),
-            square_name(king_to, rank),
-            square_name(rook_file, rank),
-            square_name(rook_to, rank),
-        );
+        rules.push(CastlingSpec {
+            king: Some(text(square_name(king_file, rank))),
+            rook: Some(text(square_name(rook_file, rank))),
+            king_piece: Some(Spanned::unplaced(king)),
+            rook_piece: Some(Spanned::unplaced(rook)),
+            by_drop: Some(Spanned::unplaced(true)),
+            ..castling_rule(fen, square_name(king_to, rank), square_name(rook_to, rank))
+        });
     }
     Ok(rules)
 }

@@ -7,10 +7,11 @@
 
 use super::square_sets::{board_squares, sided_region};
 use super::state::State;
+use crate::spec::RegionSpec;
 
 /// The end rule (the region entries it names pushed onto `regions`), if
 /// both regions are set for some side.
-pub(super) fn rule(state: &State, result: &str, regions: &mut Vec<String>) -> Option<String> {
+pub(super) fn rule(state: &State, result: &str, regions: &mut Vec<RegionSpec>) -> Option<String> {
     let (files, ranks) = (state.files, state.ranks);
     let board = board_squares(files, ranks);
     let [one, two] = state.othello.connect_regions.map(|r| r.map(|s| s & board));

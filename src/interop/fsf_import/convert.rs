@@ -1,32 +1,40 @@
 //! From a Fairy-Stockfish variant's rules ([`State`]) to a kaboom variant
-//! file (RON text), or a refusal that names every option kaboom cannot
+//! file (a [`VariantFile`], written in the canonical form), or a refusal that names every option kaboom cannot
 //! express, with its place. Nothing is approximated: an option either maps
 //! to an exact kaboom construct or stops the conversion.
 //!
 //! The conversion is a sequence of passes, one per concern, in the order
 //! Fairy-Stockfish applies the rules: each builds its part of the file and
-//! reports every refusal it finds. The file is written only when no pass
-//! refused; otherwise every refusal is returned at once.
+//! reports every refusal it finds. The file is assembled and written only
+//! when no pass refused; otherwise every refusal is returned at once.
 
 use super::builtin_pieces::king_index;
-use super::castles::castling;
+use super::castles::{Castling, castling};
 use super::enclosing;
 use super::game_end::{Before, FACING_KINGS, endings, outcome};
-use super::hands::drops;
+use super::hands::{Drops, drops};
 use super::makpong;
 use super::petrify::{self, Petrify};
-use super::pieces::pieces;
+use super::pieces::{Pieces, pieces};
 use super::promoted_forms;
-use super::promotions::promotion;
+use super::promotions::{Promotion, promotion};
 use super::refusal::{Built, Refusal, refuse};
 use super::royalty::{self, Royalty};
-use super::start_fen::start;
+use super::spec_values::text;
+use super::start_fen::{Start, start};
 use super::state::{Origin, State, gap_of};
 use super::walling::{self, Walls};
-use super::write::{Draft, start_fen, write};
+use super::write::{place, sentences, start_fen, write};
+use crate::spec::{ActionSpec, BoardSpec, CastlingNotation, ClockReset, EndSpec, RegionSpec, Spanned, VariantFile};
 
 /// Converts a variant's rules into a kaboom variant file, or the reasons it cannot be.
 pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec<Refusal>> {
+    compile(name, header, state).map(|file| write(&file, header))
+}
+
+/// The variant file of `state`, assembled from its passes, or every
+/// refusal they found.
+fn compile(name: &str, header: &Origin, state: &State) -> Result<VariantFile, Vec<Refusal>> {
     let mut refusals = options(state);
     let start = start(state, header, !refusals.is_empty()).into_part(&mut refusals);
     let start_origin = state.start_origin.as_ref().or(Some(header));
@@ -43,14 +51,7 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     let shown = (!pieces.hidden.is_empty()).then(|| promoted_forms::without(state, &pieces.hidden));
     let state = shown.as_ref().unwrap_or(state);
     let promotion = promotion(state, &pieces, &start).into_part(&mut refusals);
-    let (legal, mated) = super::royal_forms::count_with_forms(
-        state,
-        &promotion.forms,
-        &royalty.counted,
-        outcome(state.checkmate_value),
-    );
-    royalty.legal.extend(legal);
-    royalty.mated.extend(mated);
+    count_forms(state, &promotion, &mut royalty);
     let drops = drops(state, &promotion.immobile).into_part(&mut refusals);
     refusals.extend(enclosing::refusals(state));
     let castling = castling(state, &start, start_origin, &never_capture).into_part(&mut refusals);
@@ -58,16 +59,8 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
     let petrify =
         Built::collect(|r| petrify::petrify(state, &royalty, &castling.castles, outcome(state.checkmate_value), r))
             .into_part(&mut refusals);
-    let mobility = super::sided_mobility::regions(state, &pieces.hidden);
-    let mut regions = [mobility, pieces.regions.clone(), promotion.regions, drops.regions].concat();
-    let moves = walling::Moves {
-        templates: &pieces.templates,
-        royal: has_royal,
-        king: state.pieces[king_index()].is_some(),
-        castles: !castling.entries.is_empty(),
-        promotes: !promotion.rules.is_empty() || !promotion.forms.is_empty(),
-    };
-    let walls = Built::collect(|r| walling::rule(state, &moves, [state.files, state.ranks], &mut regions, r))
+    let mut regions = regions(state, &pieces, &promotion, &drops);
+    let walls = Built::collect(|r| walls(state, &pieces, &castling, &promotion, has_royal, &mut regions, r))
         .into_part(&mut refusals);
     let before = Before {
         forms: &promotion.forms,
@@ -86,36 +79,103 @@ pub fn convert(name: &str, header: &Origin, state: &State) -> Result<String, Vec
         return Err(refusals);
     }
     regions.extend(endings.regions);
-    let (mut rules, action) = effect_rules(&royalty, &petrify, walls);
+    let (mut rules, actions) = effect_rules(&royalty, &petrify, walls);
     // `flipEnclosedPieces`: after the move's other effects.
     rules.extend(enclosing::flip_rule(state));
-    let fen = start.fen.as_ref().expect("a FEN without refusals");
-    Ok(write(&Draft {
-        name,
-        header,
-        board: [state.files, state.ranks],
-        regions,
-        pieces: pieces.entries + &promotion.form_entries,
-        start: start_fen(
-            fen,
-            &castling.kept_rights,
-            (state.piece_drops || state.seirawan_gating) && !state.othello.free_drops,
-        ),
-        promotion: promotion.rules,
+    let legal: Vec<String> = legality(state, has_royal, &royalty, &petrify)
+        .into_iter()
+        .chain(makpong)
+        .collect();
+    Ok(VariantFile {
+        name: Some(text(name)),
+        description: Some(format!("Imported from {}.", place(header))),
+        board: Some(board(state)),
+        pieces: Some([pieces.entries, promotion.form_entries].concat()),
+        start: Some(start_field(state, &start, &castling)),
+        promotion: (!promotion.rules.is_empty()).then_some(promotion.rules),
+        castling_notation: (state.chess960 && !castling.entries.is_empty()).then_some(CastlingNotation::KingTakesRook),
+        castling: (!castling.entries.is_empty()).then_some(castling.entries),
+        clock_resets: state.piece_demotion.then(clock_resets),
+        regions: (!regions.is_empty()).then_some(regions),
         drops: drops.field,
-        castling: castling.entries,
-        chess960: state.chess960,
-        piece_demotion: state.piece_demotion,
-        rules,
-        action,
-        legal: legality(state, has_royal, &royalty, &petrify)
-            .into_iter()
-            .chain(makpong)
-            .collect(),
-        pass: [state.pass[0], state.pass_on_stalemate[0]],
+        pass: state.pass[0].then_some(true),
+        pass_on_stalemate: (!state.pass[0] && state.pass_on_stalemate[0]).then_some(true),
+        rules: sentences(rules),
+        actions,
+        legal: (legal != [CHECK]).then(|| legal.into_iter().map(Spanned::unplaced).collect()),
+        end: Some(endings.rules.iter().map(|r| EndSpec::unplaced(r)).collect()),
         counting: endings.counting,
-        end: endings.rules,
-    }))
+        ..VariantFile::default()
+    })
+}
+
+/// The pseudo-royal clauses of the types promotion adds to, added to
+/// `royalty`'s.
+fn count_forms(state: &State, promotion: &Promotion, royalty: &mut Royalty) {
+    let checkmate = outcome(state.checkmate_value);
+    let (legal, mated) = super::royal_forms::count_with_forms(state, &promotion.forms, &royalty.counted, checkmate);
+    royalty.legal.extend(legal);
+    royalty.mated.extend(mated);
+}
+
+/// The regions the pieces, promotion and drops passes name, in that order
+/// (the pieces' mobility regions first).
+fn regions(state: &State, pieces: &Pieces, promotion: &Promotion, drops: &Drops) -> Vec<RegionSpec> {
+    let mobility = super::sided_mobility::regions(state, &pieces.hidden);
+    [
+        mobility,
+        pieces.regions.clone(),
+        promotion.regions.clone(),
+        drops.regions.clone(),
+    ]
+    .concat()
+}
+
+/// The start position's FEN, with the rights castling keeps.
+fn start_field(state: &State, start: &Start, castling: &Castling) -> Spanned<String> {
+    let fen = start.fen.as_ref().expect("a FEN without refusals");
+    let drops_in_fen = (state.piece_drops || state.seirawan_gating) && !state.othello.free_drops;
+    text(start_fen(fen, &castling.kept_rights, drops_in_fen))
+}
+
+/// The board's size.
+fn board(state: &State) -> BoardSpec {
+    BoardSpec {
+        files: Spanned::unplaced(u32::from(state.files)),
+        ranks: Spanned::unplaced(u32::from(state.ranks)),
+        wrap: Default::default(),
+    }
+}
+
+/// Fairy-Stockfish's clock runs on over a promotion to a promoted form
+/// where forms may turn back (`pieceDemotion`).
+fn clock_resets() -> Vec<ClockReset> {
+    vec![
+        ClockReset::Captures,
+        ClockReset::PawnMoves,
+        ClockReset::Promotions,
+        ClockReset::Drops,
+    ]
+}
+
+/// The walls, if the section puts any up.
+fn walls(
+    state: &State,
+    pieces: &Pieces,
+    castling: &Castling,
+    promotion: &Promotion,
+    has_royal: bool,
+    regions: &mut Vec<RegionSpec>,
+    refusals: &mut Vec<Refusal>,
+) -> Option<Walls> {
+    let moves = walling::Moves {
+        templates: &pieces.templates,
+        royal: has_royal,
+        king: state.pieces[king_index()].is_some(),
+        castles: !castling.entries.is_empty(),
+        promotes: !promotion.rules.is_empty() || !promotion.forms.is_empty(),
+    };
+    walling::rule(state, &moves, [state.files, state.ranks], regions, refusals)
 }
 
 /// The options the state reader could not read or kaboom cannot express.
@@ -139,15 +199,15 @@ fn options(state: &State) -> Vec<Refusal> {
 
 /// The effect rules (petrification's, then an explosion's, then the
 /// walls'), and the side action that puts up walls instead of moving.
-fn effect_rules(royalty: &Royalty, petrify: &Petrify, walls: Option<Walls>) -> (Vec<String>, Option<String>) {
+fn effect_rules(royalty: &Royalty, petrify: &Petrify, walls: Option<Walls>) -> (Vec<String>, Option<Vec<ActionSpec>>) {
     let mut rules: Vec<String> = petrify.rule.iter().chain(&royalty.rule).cloned().collect();
-    let mut action = None;
+    let mut actions = None;
     match walls {
         Some(Walls::Rule(rule)) => rules.push(rule),
-        Some(Walls::Action(a)) => action = Some(a),
+        Some(Walls::Action(a)) => actions = Some(vec![*a]),
         None => {}
     }
-    (rules, action)
+    (rules, actions)
 }
 
 /// The plain check clause.

@@ -4,8 +4,10 @@
 //! which this module replaces by the variant's letters.
 
 use super::builtin_pieces::slot_of;
-use super::refusal::{Refusal, refuse, ron_string};
+use super::refusal::{Refusal, refuse};
+use super::spec_values::text;
 use super::state::State;
+use crate::spec::{CountStartSpec, CountingSide, CountingSpec};
 
 /// The table as written in `data/fsf-counting.txt`.
 const TABLE: &str = include_str!("../../../data/fsf-counting.txt");
@@ -13,10 +15,9 @@ const TABLE: &str = include_str!("../../../data/fsf-counting.txt");
 /// The gap a refused counting rule is filed under.
 const GAP: &str = "counting and adjudication";
 
-/// The section's `counting` field (RON text, indented as a field) and its
-/// end rule, or why it cannot be converted; `None` without a counting
+/// The section's `counting` field and its end rule, or why it cannot be converted; `None` without a counting
 /// rule.
-pub fn counting_field(state: &State) -> Option<Result<(String, &'static str), Refusal>> {
+pub fn counting_field(state: &State) -> Option<Result<(CountingSpec, &'static str), Refusal>> {
     let (name, origin) = state.counting_rule.as_ref()?;
     let Some(lines) = rule_lines(name) else {
         return Some(Err(refuse(
@@ -27,7 +28,7 @@ pub fn counting_field(state: &State) -> Option<Result<(String, &'static str), Re
     };
     let (mut limits, mut starts) = (Vec::new(), Vec::new());
     for line in lines {
-        let text = match with_letters(line, state) {
+        let line = match with_letters(line, state) {
             Ok(t) => t,
             Err(piece) => {
                 return Some(Err(refuse(
@@ -39,18 +40,13 @@ pub fn counting_field(state: &State) -> Option<Result<(String, &'static str), Re
                 )));
             }
         };
-        if let Some(rest) = text.strip_prefix("limit ") {
-            limits.push(ron_string(rest.trim()));
-        } else if let Some(rest) = text.strip_prefix("start ") {
+        if let Some(rest) = line.strip_prefix("limit ") {
+            limits.push(text(rest.trim()));
+        } else if let Some(rest) = line.strip_prefix("start ") {
             starts.push(start(rest));
         }
     }
-    let field = format!(
-        "    counting: (\n        limits: [\n{}        ],\n        starts: [\n{}        ],\n    ),\n",
-        limits.iter().map(|l| format!("            {l},\n")).collect::<String>(),
-        starts.iter().map(|s| format!("            {s},\n")).collect::<String>(),
-    );
-    Some(Ok((field, "counting over: draw")))
+    Some(Ok((CountingSpec { limits, starts }, "counting over: draw")))
 }
 
 /// The lines of rule `name`, comments and blank lines left out.
@@ -85,14 +81,14 @@ fn with_letters(line: &str, state: &State) -> Result<String, String> {
     Ok(out)
 }
 
-/// A start, `mover|to_move [idle] PLIES PER_PIECE [CONDITION]`, as RON.
-/// The table is part of kaboom: a malformed line is a bug (a unit test
-/// reads every rule).
-fn start(text: &str) -> String {
-    let mut words = text.split_whitespace().peekable();
+/// A start, `mover|to_move [idle] PLIES PER_PIECE [CONDITION]`. The
+/// table is part of kaboom: a malformed line is a bug (a unit test reads
+/// every rule).
+fn start(line: &str) -> CountStartSpec {
+    let mut words = line.split_whitespace().peekable();
     let side = match words.next() {
-        Some("mover") => "Mover",
-        _ => "ToMove",
+        Some("mover") => CountingSide::Mover,
+        _ => CountingSide::ToMove,
     };
     let idle = words.next_if_eq(&"idle").is_some();
     let plies: i32 = words.next().and_then(|w| w.parse().ok()).expect("a start's plies");
@@ -101,20 +97,13 @@ fn start(text: &str) -> String {
         .and_then(|w| w.parse().ok())
         .expect("a start's plies per piece");
     let when: Vec<&str> = words.collect();
-    let mut fields = vec![format!("side: {side}")];
-    if !when.is_empty() {
-        fields.push(format!("when: {}", ron_string(&when.join(" "))));
+    CountStartSpec {
+        side,
+        when: (!when.is_empty()).then(|| text(when.join(" "))),
+        idle,
+        plies,
+        per_piece,
     }
-    if idle {
-        fields.push("idle: true".to_string());
-    }
-    if plies != 0 {
-        fields.push(format!("plies: {plies}"));
-    }
-    if per_piece != 0 {
-        fields.push(format!("per_piece: {per_piece}"));
-    }
-    format!("({})", fields.join(", "))
 }
 
 #[cfg(test)]
@@ -135,7 +124,7 @@ mod tests {
                     rest = &rest[close + 1..];
                 }
                 if let Some(s) = line.strip_prefix("start ") {
-                    assert!(start(s).starts_with("(side: "), "{name}: {line}");
+                    let _ = start(s);
                 } else {
                     assert!(line.starts_with("limit ") && line.contains(':'), "{name}: {line}");
                 }

@@ -16,6 +16,7 @@ use super::royalty::Royalty;
 use super::square_sets::{board_squares, mirror, region_sentence, sided_region};
 use super::start_fen::Start;
 use super::state::{Origin, Squares, State, Value, square};
+use crate::spec::{CountingSpec, RegionSpec};
 use std::fmt::Write as _;
 
 /// The kings face each other: nothing between them on a file or a rank
@@ -27,9 +28,9 @@ pub(super) struct Endings {
     /// The end rules, in order.
     pub rules: Vec<String>,
     /// Regions with each side's squares the rules name (the flag region).
-    pub regions: Vec<String>,
-    /// The `counting` field, a whole line, where `countingRule` sets one.
-    pub counting: Option<String>,
+    pub regions: Vec<RegionSpec>,
+    /// The `counting` field, where `countingRule` sets one.
+    pub counting: Option<CountingSpec>,
 }
 
 /// What the end rules read of the passes before.
@@ -210,7 +211,7 @@ fn flag_rules(
     state: &State,
     forms: &[(usize, char)],
     end: &mut Vec<String>,
-    regions: &mut Vec<String>,
+    regions: &mut Vec<RegionSpec>,
     refusals: &mut Vec<Refusal>,
 ) {
     let (files, ranks) = (state.files, state.ranks);
@@ -427,7 +428,7 @@ fn negate(v: Value) -> Value {
 /// `connectValue`. A goal of one piece holds with any piece; a goal no
 /// board can hold, or one without directions or pieces, never holds and
 /// is left out.
-fn connect_rules(state: &State, regions: &mut Vec<String>, refusals: &mut Vec<Refusal>) -> Vec<String> {
+fn connect_rules(state: &State, regions: &mut Vec<RegionSpec>, refusals: &mut Vec<Refusal>) -> Vec<String> {
     let goals = [
         ("in_row", state.connect_n),
         ("in_block", state.connect_nxn),

@@ -6,16 +6,18 @@
 
 use super::builtin_pieces::{PAWN, king_index, slot_of};
 use super::enclosing;
-use super::refusal::{Built, refuse, ron_string};
+use super::refusal::{Built, refuse};
+use super::spec_values::text;
 use super::square_sets::{any_side_squares, board_squares, mirror, region_sentence, sided_region};
 use super::state::{Squares, State, rank_squares};
+use crate::spec::{DropZoneSpec, DropsSpec, RegionSpec};
 
 /// What the drops pass builds.
 pub(super) struct Drops {
-    /// The `drops` field, a whole line (empty without drops).
-    pub field: String,
+    /// The `drops` field (`None`: no drops).
+    pub field: Option<DropsSpec>,
     /// Regions with each side's squares the zones name.
-    pub regions: Vec<String>,
+    pub regions: Vec<RegionSpec>,
 }
 
 /// The drops of `state`, where `immobile` gives per slot White's squares
@@ -54,11 +56,8 @@ pub(super) fn drops(state: &State, immobile: &[Squares]) -> Built<Drops> {
             .to_string(),
         ));
     }
-    let field = if state.piece_drops || state.seirawan_gating {
-        drops_field(state, immobile, &mut regions, king_held)
-    } else {
-        String::new()
-    };
+    let field =
+        (state.piece_drops || state.seirawan_gating).then(|| drops_field(state, immobile, &mut regions, king_held));
     Built {
         part: Drops { field, regions },
         refusals,
@@ -71,11 +70,11 @@ pub(super) fn drops(state: &State, immobile: &[Squares]) -> Built<Drops> {
 type Group = ([Squares; 2], bool, String);
 
 /// The `drops` field of a variant with `pieceDrops`.
-fn drops_field(state: &State, immobile: &[Squares], regions: &mut Vec<String>, hold_royal: bool) -> String {
+fn drops_field(state: &State, immobile: &[Squares], regions: &mut Vec<RegionSpec>, hold_royal: bool) -> DropsSpec {
     let (files, ranks) = (state.files, state.ranks);
     let groups = groups(state, immobile, hold_royal);
     let mut named = 0;
-    let zones: Vec<String> = groups
+    let zones: Vec<DropZoneSpec> = groups
         .iter()
         .map(|(zone, no_doubled, letters)| {
             // Zones that differ between the sides are regions with each
@@ -101,43 +100,32 @@ fn drops_field(state: &State, immobile: &[Squares], regions: &mut Vec<String>, h
                 name
             };
             let set = zone_set(state, set, zone, *no_doubled, letters);
-            format!("(pieces: {}, squares: {})", ron_string(letters), ron_string(&set))
+            DropZoneSpec {
+                pieces: text(letters.as_str()),
+                squares: text(set),
+            }
         })
         .collect();
-    // `dropLoop`: captured promoted pieces keep their promoted form.
-    let keep = if state.drop_loop {
-        "demote_captured: false, "
-    } else {
-        ""
-    };
-    // `dropPromoted`: pieces in hand may also go down promoted.
-    let promoted = if state.drop_promoted {
-        "drop_promoted: true, "
-    } else {
-        ""
-    };
-    // A start position with the king in hand: royal pieces are held.
-    let royal = if hold_royal { "hold_royal: true, " } else { "" };
-    // `dropOppositeColoredBishop`: bishops split over the square colours.
-    let split = match slot_of("bishop").and_then(|b| state.pieces[b].as_ref()) {
-        Some(b) if state.drop_opposite_coloured_bishop => {
-            format!("split_colours: \"{}\", ", b.letter.to_ascii_uppercase())
-        }
-        _ => String::new(),
-    };
-    // `freeDrops`: endless hands.
-    let free = if state.othello.free_drops { "free: true, " } else { "" };
-    // `seirawanGating`: pieces in hand gate, and without `pieceDrops` only gate.
-    let gating = match (state.seirawan_gating, state.piece_drops) {
-        (true, true) => "gating: true, ",
-        (true, false) => "gating: true, drop_moves: false, ",
-        _ => "",
-    };
-    format!(
-        "    drops: (captures_to_hand: {}, {keep}{promoted}{royal}{split}{free}{gating}zones: [{}]),\n",
-        state.captures_to_hand,
-        zones.join(", ")
-    )
+    DropsSpec {
+        captures_to_hand: state.captures_to_hand,
+        // `dropLoop`: captured promoted pieces keep their promoted form.
+        demote_captured: !state.drop_loop,
+        // `dropPromoted`: pieces in hand may also go down promoted.
+        drop_promoted: state.drop_promoted,
+        zones,
+        // A start position with the king in hand: royal pieces are held.
+        hold_royal,
+        // `dropOppositeColoredBishop`: bishops split over the square colours.
+        split_colours: slot_of("bishop")
+            .and_then(|b| state.pieces[b].as_ref())
+            .filter(|_| state.drop_opposite_coloured_bishop)
+            .map(|b| text(b.letter.to_ascii_uppercase())),
+        // `freeDrops`: endless hands.
+        free: state.othello.free_drops,
+        // `seirawanGating`: pieces in hand gate, and without `pieceDrops` only gate.
+        gating: state.seirawan_gating,
+        drop_moves: !state.seirawan_gating || state.piece_drops,
+    }
 }
 
 /// The pieces grouped by where they may be dropped; pieces that may be

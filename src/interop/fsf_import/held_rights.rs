@@ -7,21 +7,25 @@
 
 use super::builtin_pieces::{king_index, slot_of};
 use super::state::State;
+use crate::spec::{PieceSpec, Spanned, TakesRightsSpec};
 
-/// The rights fields of the piece of `slot` (`, right_moves: "mfsN"`),
-/// appended to `extra`; nothing without `cambodianMoves` and `gating`.
-pub(super) fn fields(state: &State, slot: usize, extra: &mut String) {
+/// The rights fields of the piece of `slot` (`right_moves: "mfsN"`), set
+/// on its entry; nothing without `cambodianMoves` and `gating`.
+pub(super) fn fields(state: &State, slot: usize, spec: &mut PieceSpec) {
     if !(state.right_moves && state.gating) {
         return;
     }
     if slot == king_index() {
-        extra.push_str(", right_moves: \"mfsN\", right_moves_not_in_check: true");
+        spec.right_moves = Some(Spanned::unplaced("mfsN".to_string()));
+        spec.right_moves_not_in_check = true;
     } else if Some(slot) == slot_of("fers") {
-        extra.push_str(", right_moves: \"mfD\"");
+        spec.right_moves = Some(Spanned::unplaced("mfD".to_string()));
     } else if Some(slot) == slot_of("rook")
         && let Some(king) = &state.pieces[king_index()]
     {
-        let letter = king.letter.to_ascii_uppercase();
-        extra.push_str(&format!(", takes_rights: (of: \"{letter}\", along: \"R\")"));
+        spec.takes_rights = Some(TakesRightsSpec {
+            of: Spanned::unplaced(king.letter.to_ascii_uppercase().to_string()),
+            along: Spanned::unplaced("R".to_string()),
+        });
     }
 }

@@ -8,17 +8,11 @@
 //! (on top of its parents') into Fairy-Stockfish's rules, and `convert`
 //! runs one pass per concern over them (the start position, royalty,
 //! pieces, promotion, drops, castling, petrification, walling, endings
-//! with counting), each building its part of the variant file or
-//! refusing; `write` writes the parts in one fixed layout. Refusals live in
-//! a leaf module (`refusal`) that every pass imports.
-//!
-//! The importer is a small compiler: [`state`] reads a section's options
-//! (on top of its parents') into Fairy-Stockfish's rules, and `convert`
-//! runs one pass per concern over them (the start position, royalty,
-//! pieces, promotion, drops, castling, petrification, walling, endings
-//! with counting), each building its part of the variant file or
-//! refusing; `write` writes the parts in one fixed layout. Refusals live in
-//! a leaf module (`refusal`) that every pass imports.
+//! with counting), each returning the typed part of the variant file it
+//! builds (the `spec` values) with every refusal it found, and assembles
+//! a `VariantFile`; `write` writes it with the
+//! one writer of variant files (`kaboom fmt`'s canonical form). Refusals
+//! live in a leaf module (`refusal`) that every pass imports.
 
 mod absent_pieces;
 mod adjudication;
@@ -49,6 +43,7 @@ mod royalty;
 mod short_rides;
 mod sided_forms;
 mod sided_mobility;
+mod spec_values;
 mod square_sets;
 mod start_fen;
 pub(crate) mod state;
@@ -256,7 +251,7 @@ mod tests {
     #[test]
     fn chess960_castling_finds_its_pieces_and_writes_rook_files() {
         let ron = one("[x:chess]\nchess960 = true\n").unwrap();
-        assert!(ron.contains("side: Right, rook_piece: 'R'"), "{ron}");
+        assert!(ron.contains("side: Right, king_piece: 'K', rook_piece: 'R'"), "{ron}");
         assert!(ron.contains("castling_notation: KingTakesRook"), "{ron}");
         let mut v = crate::Variant::from_text("x.ron", &ron).unwrap();
         // A Chess960 start: the king on g1 castles with the rooks on h1 and f1.

@@ -6,19 +6,21 @@
 //! cannot say.
 
 use super::builtin_pieces::{Movement, PAWN, builtin_pieces, king_index, slot_name};
-use super::refusal::{Built, Refusal, refuse, ron_string};
+use super::refusal::{Built, Refusal, refuse};
 use super::royalty::Royalty;
+use super::spec_values::{moves_in, ranks_list};
 use super::square_sets::{
     board_squares, line_convex, line_convex_along, mirror, nonempty, region_sentence, relative_ranks, sided_region,
 };
 use super::state::{Piece, Squares, State};
-use std::fmt::Write as _;
+use crate::spec::RegionSpec;
+use crate::spec::{PieceSpec, SideSpec, Spanned};
 
 /// What the pieces pass builds.
 pub(super) struct Pieces {
-    /// The `pieces` entries, one line each, in slot order (the types only
-    /// promoted pieces can be left out: they are written as forms).
-    pub entries: String,
+    /// The `pieces` entries, in slot order (the types only promoted
+    /// pieces can be are left out: they are written as forms).
+    pub entries: Vec<PieceSpec>,
     /// Each converted piece's movement, by slot (for promoted forms,
     /// immobility and walling).
     pub templates: Vec<Option<String>>,
@@ -31,7 +33,7 @@ pub(super) struct Pieces {
     pub hidden: Vec<usize>,
     /// Regions with each side's squares the pieces name (`double_step`,
     /// where initial moves happen when that is not whole ranks).
-    pub regions: Vec<String>,
+    pub regions: Vec<RegionSpec>,
 }
 
 /// The region of the squares initial moves happen on, when they are not
@@ -118,27 +120,19 @@ pub(super) fn pieces(state: &State, royalty: &Royalty, never_capture: &[usize]) 
     // promotion target, never on the board as itself) is written only as
     // the promoted forms that move like it.
     let hidden = super::promoted_forms::never_plain(state);
-    let mut entries = String::new();
+    let mut entries = Vec::new();
     let mut templates: Vec<Option<String>> = vec![None; state.pieces.len()];
     let mut uses_lines = false;
     for (slot, piece) in state.pieces.iter().enumerate() {
         let Some(piece) = piece else { continue };
-        let Some((template, extra, along)) = entry(&cx, slot, piece, &mut refusals) else {
+        let Some((spec, along)) = entry(&cx, slot, piece, &mut refusals) else {
             continue;
         };
         uses_lines |= along;
+        templates[slot] = Some(spec.moves.value.clone());
         if !hidden.contains(&slot) {
-            // `materialCounting = janggi`: the weight of its type.
-            let value = super::adjudication::value_field(state, slot);
-            let _ = writeln!(
-                entries,
-                "        (letter: '{}', name: {}, moves: {}{extra}{value}),",
-                piece.letter.to_ascii_uppercase(),
-                ron_string(&slot_name(slot)),
-                ron_string(&template)
-            );
+            entries.push(spec);
         }
-        templates[slot] = Some(template);
     }
     Built {
         part: Pieces {
@@ -157,28 +151,32 @@ pub(super) fn pieces(state: &State, royalty: &Royalty, never_capture: &[usize]) 
     }
 }
 
-/// One piece's template and the fields after it (`, royal: true`), and
-/// whether it moves along `diagonalLines`; `None` if its movement is
-/// refused.
-fn entry(cx: &Context<'_>, slot: usize, piece: &Piece, refusals: &mut Vec<Refusal>) -> Option<(String, String, bool)> {
+/// One piece's entry, and whether it moves along `diagonalLines`;
+/// `None` if its movement is refused.
+fn entry(cx: &Context<'_>, slot: usize, piece: &Piece, refusals: &mut Vec<Refusal>) -> Option<(PieceSpec, bool)> {
     let template = movement(cx, slot, piece, refusals)?;
-    let mut extra = String::new();
-    capture_fields(cx, slot, piece, &mut extra, refusals);
-    let template = square_fields(cx, slot, piece, template, &mut extra, refusals);
-    let along = diagonal_field(cx, slot, piece, &template, &mut extra, refusals);
+    let mut spec = PieceSpec {
+        letter: Spanned::unplaced(piece.letter.to_ascii_uppercase()),
+        name: Spanned::unplaced(slot_name(slot)),
+        ..PieceSpec::default()
+    };
+    capture_fields(cx, slot, piece, &mut spec, refusals);
+    let template = square_fields(cx, slot, piece, template, &mut spec, refusals);
+    let along = diagonal_field(cx, slot, piece, &template, &mut spec, refusals);
+    spec.moves = Spanned::unplaced(template);
     let state = cx.state;
-    if slot == king_index() || cx.royal.contains(&slot) {
-        extra.push_str(", royal: true");
-    }
-    super::held_rights::fields(state, slot, &mut extra);
+    spec.royal = slot == king_index() || cx.royal.contains(&slot);
+    super::held_rights::fields(state, slot, &mut spec);
     let resets = |c: usize| state.move_rule_types[c].all || state.move_rule_types[c].slots.contains(&slot);
-    match (resets(0), resets(1)) {
-        (true, true) => extra.push_str(", pawn: true"),
-        (true, false) => extra.push_str(", pawn: true, pawn_for: White"),
-        (false, true) => extra.push_str(", pawn: true, pawn_for: Black"),
-        (false, false) => {}
-    }
-    Some((template, extra, along))
+    spec.pawn = resets(0) || resets(1);
+    spec.pawn_for = match (resets(0), resets(1)) {
+        (true, false) => Some(Spanned::unplaced(SideSpec::White)),
+        (false, true) => Some(Spanned::unplaced(SideSpec::Black)),
+        _ => None,
+    };
+    // `materialCounting = janggi`: the weight of its type.
+    spec.value = super::adjudication::piece_value(state, slot);
+    Some((spec, along))
 }
 
 /// The piece's Betza template (a built-in piece's, with the pawn's
@@ -222,7 +220,7 @@ fn movement(cx: &Context<'_>, slot: usize, piece: &Piece, refusals: &mut Vec<Ref
 /// `cannot_capture` and `cannot_hop`: petrifying pseudo-royal pieces,
 /// `mutuallyImmuneTypes`, and the built-in pieces that neither hop over
 /// nor capture their own type.
-fn capture_fields(cx: &Context<'_>, slot: usize, piece: &Piece, extra: &mut String, refusals: &mut Vec<Refusal>) {
+fn capture_fields(cx: &Context<'_>, slot: usize, piece: &Piece, spec: &mut PieceSpec, refusals: &mut Vec<Refusal>) {
     let state = cx.state;
     let not_self = slot < builtin_pieces().len() && builtin_pieces()[slot].not_self;
     let immune = state.mutually_immune.all || state.mutually_immune.slots.contains(&slot);
@@ -237,17 +235,17 @@ fn capture_fields(cx: &Context<'_>, slot: usize, piece: &Piece, extra: &mut Stri
     }
     if cx.never_capture.contains(&slot) {
         // A petrifying pseudo-royal piece: it captures nothing.
-        let _ = write!(extra, ", cannot_capture: \"{}\"", cx.every_letter);
+        spec.cannot_capture = Some(Spanned::unplaced(cx.every_letter.clone()));
     } else if immune && !not_self {
         // `mutuallyImmuneTypes`: never captures its own type.
-        let _ = write!(extra, ", cannot_capture: \"{}\"", piece.letter.to_ascii_uppercase());
+        spec.cannot_capture = Some(Spanned::unplaced(piece.letter.to_ascii_uppercase().to_string()));
     }
     if not_self {
         // Neither hops over nor captures its own type (either side's).
-        let letter = piece.letter.to_ascii_uppercase();
-        let _ = write!(extra, ", cannot_hop: \"{letter}\"");
+        let letter = Spanned::unplaced(piece.letter.to_ascii_uppercase().to_string());
+        spec.cannot_hop = Some(letter.clone());
         if !cx.never_capture.contains(&slot) {
-            let _ = write!(extra, ", cannot_capture: \"{letter}\"");
+            spec.cannot_capture = Some(letter);
         }
         if state.promoted_types.iter().any(|&(_, to)| to == slot) {
             refusals.push(refuse(
@@ -270,18 +268,13 @@ fn square_fields(
     slot: usize,
     piece: &Piece,
     template: String,
-    extra: &mut String,
+    spec: &mut PieceSpec,
     refusals: &mut Vec<Refusal>,
 ) -> String {
     let (state, files, ranks) = (cx.state, cx.files, cx.ranks);
     // A soldier steps only forward before its promotion rank.
     let template = if slot_name(slot) == "soldier" && state.soldier_rank > 1 {
-        let _ = write!(
-            extra,
-            ", moves_in: [(squares: {}, moves: {})]",
-            ron_string(&format!("ranks({}..{ranks})", state.soldier_rank)),
-            ron_string(&template)
-        );
+        spec.moves_in = vec![moves_in(format!("ranks({}..{ranks})", state.soldier_rank), template)];
         "fW".to_string()
     } else {
         template
@@ -297,23 +290,16 @@ fn square_fields(
                 "a triple-step region that is not mirrored for Black or not inside the double-step region",
             ));
         } else {
-            let _ = write!(
-                extra,
-                ", moves_in: [(squares: {}, moves: {})]",
-                ron_string(&nonempty(region_sentence(triple[0], files, ranks))),
-                ron_string(&format!("{template}ifmnH"))
-            );
+            let squares = nonempty(region_sentence(triple[0], files, ranks));
+            spec.moves_in = vec![moves_in(squares, format!("{template}ifmnH"))];
         }
     }
     if template.contains('i') {
         if cx.no_en_passant {
-            extra.push_str(", en_passant_ranks: []");
+            spec.en_passant_ranks = Some(Spanned::unplaced(Vec::new()));
         } else if let Some(targets) = &cx.en_passant_targets {
             match super::en_passant_ranks::en_passant_ranks(&template, targets, ranks) {
-                Some(list) => {
-                    let list: Vec<String> = list.iter().map(u8::to_string).collect();
-                    let _ = write!(extra, ", en_passant_ranks: [{}]", list.join(", "));
-                }
+                Some(list) => spec.en_passant_ranks = Some(ranks_list(&list)),
                 None => refusals.push(refuse(
                     Some(&piece.origin),
                     "regions",
@@ -322,20 +308,17 @@ fn square_fields(
             }
         }
         match &cx.initial_ranks {
-            Some(r) => {
-                let list: Vec<String> = r.iter().map(u8::to_string).collect();
-                let _ = write!(extra, ", initial_ranks: [{}]", list.join(", "));
-            }
+            Some(r) => spec.initial_ranks = Some(ranks_list(r)),
             // A piece no position can hold keeps kaboom's default ranks.
             None if super::absent_pieces::never_on_board(cx.state, slot) => {}
             // Any other squares: a region with each side's squares.
             None => {
                 cx.uses_double_step.set(true);
-                let _ = write!(extra, ", initial_squares: \"{DOUBLE_STEP}\"");
+                spec.initial_squares = Some(Spanned::unplaced(DOUBLE_STEP.to_string()));
             }
         }
     }
-    mobility_field(cx, slot, piece, template, extra, refusals)
+    mobility_field(cx, slot, piece, template, spec, refusals)
 }
 
 /// `mobilityRegion`: the squares the piece may go to, as `within`; the
@@ -346,7 +329,7 @@ fn mobility_field(
     slot: usize,
     piece: &Piece,
     template: String,
-    extra: &mut String,
+    spec: &mut PieceSpec,
     refusals: &mut Vec<Refusal>,
 ) -> String {
     let (files, ranks) = (cx.files, cx.ranks);
@@ -383,7 +366,7 @@ fn mobility_field(
     } else {
         template
     };
-    let _ = write!(extra, ", within: {}", ron_string(&within));
+    spec.within = Some(Spanned::unplaced(within));
     template
 }
 
@@ -395,7 +378,7 @@ fn diagonal_field(
     slot: usize,
     piece: &Piece,
     template: &str,
-    extra: &mut String,
+    spec: &mut PieceSpec,
     refusals: &mut Vec<Refusal>,
 ) -> bool {
     let diagonal = if slot < builtin_pieces().len() {
@@ -420,11 +403,7 @@ fn diagonal_field(
             "`diagonalLines` whose diagonals leave the lines and come back: Fairy-Stockfish's rides there cross squares off the lines, kaboom's `moves_along` may not",
         ));
     }
-    let _ = write!(
-        extra,
-        ", moves_along: [(squares: \"diagonal_lines\", moves: {})]",
-        ron_string(diagonal)
-    );
+    spec.moves_along = vec![moves_in("diagonal_lines", diagonal)];
     true
 }
 

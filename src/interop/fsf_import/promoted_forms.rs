@@ -11,18 +11,19 @@
 //! piece's drop zone; a piece that cannot promote there is refused.
 
 use super::builtin_pieces::{PAWN, king_index, slot_name};
-use super::refusal::{Refusal, refuse, ron_string};
+use super::refusal::{Refusal, refuse};
+use super::spec_values::{limits, promotion_rule, ranks_list};
 use super::square_sets::full_ranks;
 use super::state::{Squares, State, square};
 use crate::lang::betza::{self, Reach};
-use std::fmt::Write as _;
+use crate::spec::{PieceSpec, PromotionSpec, Spanned};
 
-/// Writes a piece line for each promoted form and returns (the slot that
+/// Pushes a piece entry for each promoted form and returns (the slot that
 /// promotes, the form's letter).
 pub(super) fn promoted_forms(
     state: &State,
     templates: &[Option<String>],
-    pieces: &mut String,
+    pieces: &mut Vec<PieceSpec>,
     refusals: &mut Vec<Refusal>,
 ) -> Vec<(usize, char)> {
     let mut used: Vec<char> = state
@@ -77,20 +78,18 @@ pub(super) fn promoted_forms(
         };
         used.push(letter);
         // Options on the type promoted to that apply to its forms too.
-        let mut extra = String::new();
-        if let Ok(Some(within)) = super::form_fields::form_within(state, to, true) {
-            let _ = write!(extra, ", within: {}", ron_string(&within));
-        }
-        if super::royal_forms::form_royalty(state, to) == Some(super::royal_forms::FormRoyalty::Throughout) {
-            extra.push_str(", royal: true");
-        }
-        let _ = writeln!(
-            pieces,
-            "        (letter: '{letter}', name: {}, moves: {}, promoted_from: '{}'{extra}),",
-            ron_string(&format!("promoted {}", slot_name(from))),
-            ron_string(templates[to].as_deref().unwrap_or_default()),
-            base.letter.to_ascii_uppercase()
-        );
+        pieces.push(PieceSpec {
+            letter: Spanned::unplaced(letter),
+            name: Spanned::unplaced(format!("promoted {}", slot_name(from))),
+            moves: Spanned::unplaced(templates[to].clone().unwrap_or_default()),
+            promoted_from: Some(Spanned::unplaced(base.letter.to_ascii_uppercase())),
+            within: super::form_fields::form_within(state, to, true)
+                .ok()
+                .flatten()
+                .map(Spanned::unplaced),
+            royal: super::royal_forms::form_royalty(state, to) == Some(super::royal_forms::FormRoyalty::Throughout),
+            ..PieceSpec::default()
+        });
         out.push((from, letter));
     }
     out
@@ -227,7 +226,7 @@ pub(super) struct FormZone<'a> {
 /// piece could never move again; on captures only with
 /// `piecePromotionOnCapture` (`on_capture`). With `pieceDemotion` the form
 /// has a rule of its own back to its piece, under the same conditions.
-pub(super) fn form_rules(state: &State, z: &FormZone<'_>, refusals: &mut Vec<Refusal>) -> Vec<String> {
+pub(super) fn form_rules(state: &State, z: &FormZone<'_>, refusals: &mut Vec<Refusal>) -> Vec<PromotionSpec> {
     let mut rules = Vec::new();
     if state.piece_demotion && z.pawn_rule && !z.forms.is_empty() {
         refusals.push(refuse(
@@ -261,11 +260,7 @@ pub(super) fn form_rules(state: &State, z: &FormZone<'_>, refusals: &mut Vec<Ref
         };
         let template = z.templates[slot].as_deref().unwrap_or_default();
         // Fairy-Stockfish never promotes a capture en passant.
-        let en_passant = if en_passant_into(template, z.templates, z.initial_ranks, zone, z.ranks) {
-            ", en_passant: false"
-        } else {
-            ""
-        };
+        let en_passant = en_passant_into(template, z.templates, z.initial_ranks, zone, z.ranks);
         let stuck = z.immobile.get(slot).copied().unwrap_or(0) != 0;
         let compulsory = if slot == PAWN {
             state.mandatory_promotion
@@ -282,13 +277,11 @@ pub(super) fn form_rules(state: &State, z: &FormZone<'_>, refusals: &mut Vec<Ref
                 ),
             ));
         }
-        let ranks: Vec<String> = zone.iter().map(u8::to_string).collect();
-        let ranks = ranks.join(", ");
         let forced = forced_ranks(&[slot], z.immobile, z.files, z.ranks, refusals);
-        let mandatory = match forced {
-            _ if compulsory => "mandatory: true".to_string(),
-            Some(list) if !list.is_empty() => format!("mandatory_ranks: [{list}]"),
-            _ => "mandatory: false".to_string(),
+        let (mandatory, mandatory_ranks) = match forced {
+            _ if compulsory => (Some(true), None),
+            Some(list) if !list.is_empty() => (None, Some(ranks_list(&list))),
+            _ => (Some(false), None),
         };
         let to = state
             .promoted_types
@@ -303,19 +296,20 @@ pub(super) fn form_rules(state: &State, z: &FormZone<'_>, refusals: &mut Vec<Ref
                 "a compulsory piece promotion with a promotion limit: Fairy-Stockfish lets the piece move as it is once the limit is reached",
             ));
         }
-        let capture = if state.piece_promotion_on_capture {
-            ", on_capture: true"
-        } else {
-            ""
-        };
-        let limits = limit.map_or(String::new(), |n| format!(", limits: {{'{letter}': {n}}}"));
         let base = state.pieces[slot]
             .as_ref()
             .map_or('?', |p| p.letter.to_ascii_uppercase());
         // Fairy-Stockfish promotes a piece on a move into, out of or within the zone.
-        rules.push(format!(
-            "(pieces: \"{base}\", ranks: [{ranks}], choices: \"{letter}\", {mandatory}, from_zone: true{capture}{en_passant}{limits})"
-        ));
+        rules.push(PromotionSpec {
+            ranks: ranks_list(zone),
+            mandatory,
+            mandatory_ranks,
+            from_zone: true,
+            on_capture: state.piece_promotion_on_capture,
+            en_passant: !en_passant,
+            limits: limits(limit.map(|n| (letter, n)).into_iter().collect()),
+            ..promotion_rule(base, letter)
+        });
         if state.piece_demotion {
             if state.immobility_illegal && stuck {
                 refusals.push(refuse(
@@ -327,10 +321,13 @@ pub(super) fn form_rules(state: &State, z: &FormZone<'_>, refusals: &mut Vec<Ref
                     ),
                 ));
             }
-            rules.push(format!(
-                "(pieces: \"{letter}\", ranks: [{ranks}], choices: \"{base}\", mandatory: {}, from_zone: true{capture})",
-                state.mandatory_piece_promotion
-            ));
+            rules.push(PromotionSpec {
+                ranks: ranks_list(zone),
+                mandatory: Some(state.mandatory_piece_promotion),
+                from_zone: true,
+                on_capture: state.piece_promotion_on_capture,
+                ..promotion_rule(letter, base)
+            });
         }
     }
     rules
@@ -421,8 +418,7 @@ pub(super) fn immobility(
 }
 
 /// The ranks (from 1, the owner's side) where the pieces of `slots` must
-/// promote because they could never move there, as a list: `Some("")` for
-/// none; `None` (with a refusal) when they are not whole ranks or differ
+/// promote because they could never move there: `Some` empty for none; `None` (with a refusal) when they are not whole ranks or differ
 /// between the pieces of one rule.
 pub(super) fn forced_ranks(
     slots: &[usize],
@@ -430,7 +426,7 @@ pub(super) fn forced_ranks(
     files: u8,
     ranks: u8,
     refusals: &mut Vec<Refusal>,
-) -> Option<String> {
+) -> Option<Vec<u8>> {
     let mut sets = slots.iter().map(|&s| immobile.get(s).copied().unwrap_or(0));
     let first = sets.next().unwrap_or(0);
     let whole = full_ranks(first, files, ranks);
@@ -442,8 +438,7 @@ pub(super) fn forced_ranks(
         ));
         return None;
     }
-    let list: Vec<String> = whole.unwrap_or_default().iter().map(u8::to_string).collect();
-    Some(list.join(", "))
+    whole
 }
 
 /// The squares, seen from White, that some move of `template` (any kind:

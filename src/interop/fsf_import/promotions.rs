@@ -5,25 +5,28 @@
 
 use super::pieces::Pieces;
 use super::promoted_forms::{self, FormZone};
-use super::refusal::{Built, Refusal, refuse, ron_string};
+use super::refusal::{Built, Refusal, refuse};
+use super::spec_values::{limits, promotion_rule, ranks_list, text};
 use super::square_sets::{board_squares, mirror, relative_ranks, sided_region};
 use super::start_fen::Start;
 use super::state::{Squares, State, Types};
 use crate::lang::betza;
+use crate::spec::{PieceSpec, PromotionSpec, RegionSpec};
+use std::collections::BTreeMap;
 
 /// What the promotion pass builds.
 pub(super) struct Promotion {
     /// The `pieces` entries of the promoted forms.
-    pub form_entries: String,
+    pub form_entries: Vec<PieceSpec>,
     /// (the slot that promotes, its form's letter), per promoted form.
     pub forms: Vec<(usize, char)>,
     /// The promotion rules, each a RON value, the pawns' first.
-    pub rules: Vec<String>,
+    pub rules: Vec<PromotionSpec>,
     /// Per slot, White's squares where the piece could never move again.
     pub immobile: Vec<Squares>,
     /// Regions with each side's squares the rules name (`regions`), with
     /// `diagonalLines` first when pieces move along them.
-    pub regions: Vec<String>,
+    pub regions: Vec<RegionSpec>,
 }
 
 /// The pawns' promotion as each side has it.
@@ -52,7 +55,7 @@ struct Pawns<'a> {
 pub(super) fn promotion(state: &State, pieces: &Pieces, start: &Start) -> Built<Promotion> {
     let (files, ranks) = (state.files, state.ranks);
     let mut refusals = Vec::new();
-    let mut form_entries = String::new();
+    let mut form_entries = Vec::new();
     let templates = &pieces.templates;
     let forms = promoted_forms::promoted_forms(state, templates, &mut form_entries, &mut refusals);
     let board = board_squares(files, ranks);
@@ -73,7 +76,7 @@ pub(super) fn promotion(state: &State, pieces: &Pieces, start: &Start) -> Built<
     p.promotes = [0, 1].map(|c| promotes(&p, start, c));
     // Regions with each side's squares (`regions: [(name, white, black)]`),
     // for zones that do not mirror each other.
-    let mut regions: Vec<String> = Vec::new();
+    let mut regions: Vec<RegionSpec> = Vec::new();
     if let Some(lines) = pieces.diagonal_lines {
         // The same squares for both sides.
         regions.push(sided_region("diagonal_lines", &[lines, lines], files, ranks));
@@ -95,7 +98,7 @@ pub(super) fn promotion(state: &State, pieces: &Pieces, start: &Start) -> Built<
         .chain(forms.iter().map(|f| f.0))
         .collect();
     let immobile = promoted_forms::immobility(state, templates, &promoting, p.regions[0], files, ranks, &mut refusals);
-    let mut rules: Vec<String> = Vec::new();
+    let mut rules: Vec<PromotionSpec> = Vec::new();
     if p.promotes[0] || p.promotes[1] {
         pawn_rules(&mut p, pawn_slots, &immobile, &mut rules, &mut regions, &mut refusals);
     }
@@ -103,8 +106,7 @@ pub(super) fn promotion(state: &State, pieces: &Pieces, start: &Start) -> Built<
     let pawn_rule = !rules.is_empty();
     // Forms on a region with each side's squares share the pawns' region.
     let sided = (zone.is_none() && !forms.is_empty() && p.regions != [0, 0]).then_some(p.regions);
-    let zone_name = format!("(name: \"{}\",", super::sided_forms::ZONE);
-    if sided.is_some() && !regions.iter().any(|r| r.starts_with(&zone_name)) {
+    if sided.is_some() && !regions.iter().any(|r| *r.name == super::sided_forms::ZONE) {
         regions.push(sided_region(super::sided_forms::ZONE, &p.regions, files, ranks));
     }
     rules.extend(promoted_forms::form_rules(
@@ -178,8 +180,8 @@ fn pawn_rules(
     p: &mut Pawns<'_>,
     pawn_slots: &[usize],
     immobile: &[Squares],
-    rules: &mut Vec<String>,
-    regions: &mut Vec<String>,
+    rules: &mut Vec<PromotionSpec>,
+    regions: &mut Vec<RegionSpec>,
     refusals: &mut Vec<Refusal>,
 ) {
     let (state, files, ranks) = (p.state, p.files, p.ranks);
@@ -194,7 +196,6 @@ fn pawn_rules(
         })
     };
     let pawns_take_en_passant = || take_en_passant(pawn_slots);
-    let en_passant_field = |yes: bool| if yes { ", en_passant: false" } else { "" };
     let (pawns, choices) = (&p.pawns, &p.choices);
     if (pawns[0] != pawns[1] || choices[0] != choices[1]) && p.promotes[0] && p.promotes[1] {
         // Different pawns or choices: a rule per side, each on a region
@@ -203,16 +204,16 @@ fn pawn_rules(
             let slots = &state.promotion_pawns[c].slots;
             match sided_promotion(state, slots, immobile, &p.regions, files, ranks) {
                 Ok(mandatory) => {
-                    let en_passant = en_passant_field(take_en_passant(slots));
                     let mut own = [0, 0];
                     own[c] = p.regions[c];
                     regions.push(sided_region(name, &own, files, ranks));
-                    rules.push(format!(
-                        "(pieces: {}, squares: \"{name}\", choices: {}, mandatory: {mandatory}{en_passant}{})",
-                        ron_string(&pawns[c]),
-                        ron_string(&choices[c]),
-                        limits_of(state, &choices[c]),
-                    ));
+                    rules.push(PromotionSpec {
+                        squares: Some(text(name)),
+                        mandatory: Some(mandatory),
+                        en_passant: !take_en_passant(slots),
+                        limits: limits(limits_of(state, &choices[c])),
+                        ..promotion_rule(&pawns[c], &choices[c])
+                    });
                 }
                 Err(why) => refusals.push(refuse(None, "regions", why)),
             }
@@ -228,14 +229,14 @@ fn pawn_rules(
     } else {
         match sided_promotion(state, pawn_slots, immobile, &p.regions, files, ranks) {
             Ok(mandatory) => {
-                let en_passant = en_passant_field(pawns_take_en_passant());
-                let limits = limits_of(state, &choices[0]);
                 regions.push(sided_region("promotion_zone", &p.regions, files, ranks));
-                rules.push(format!(
-                    "(pieces: {}, squares: \"promotion_zone\", choices: {}, mandatory: {mandatory}{en_passant}{limits})",
-                    ron_string(&pawns[0]),
-                    ron_string(&choices[0]),
-                ));
+                rules.push(PromotionSpec {
+                    squares: Some(text("promotion_zone")),
+                    mandatory: Some(mandatory),
+                    en_passant: !pawns_take_en_passant(),
+                    limits: limits(limits_of(state, &choices[0])),
+                    ..promotion_rule(&pawns[0], &choices[0])
+                });
             }
             Err(why) => refusals.push(refuse(None, "regions", why)),
         }
@@ -251,7 +252,7 @@ fn ranks_rule(
     immobile: &[Squares],
     r: &[u8],
     refusals: &mut Vec<Refusal>,
-) -> Vec<String> {
+) -> Vec<PromotionSpec> {
     let state = p.state;
     let mut plain: Vec<usize> = Vec::new();
     let mut rules = Vec::new();
@@ -291,39 +292,31 @@ fn group_rule(
     immobile: &[Squares],
     r: &[u8],
     refusals: &mut Vec<Refusal>,
-) -> String {
+) -> PromotionSpec {
     let state = p.state;
-    let list: Vec<String> = r.iter().map(u8::to_string).collect();
     // Limits on kinds that are choices (a limit of 0 bars none in
     // Fairy-Stockfish: no limit).
-    let mut limits = limits_of(state, &p.choices[0]);
+    let mut limit_map = limits_of(state, &p.choices[0]);
     let mut choices = p.choices[0].clone();
     let mut compulsory = state.mandatory_promotion;
     if let Some(f) = form {
         choices.push(f.letter);
         compulsory = f.compulsory;
         if let Some(n) = f.limit {
-            limits = if limits.is_empty() {
-                format!(", limits: {{'{}': {n}}}", f.letter)
-            } else {
-                format!("{}, '{}': {n}}}", limits.trim_end_matches('}'), f.letter)
-            };
+            limit_map.insert(f.letter, n);
         }
     }
     // Where a pawn could never move again it must promote.
     let forced = promoted_forms::forced_ranks(slots, immobile, p.files, p.ranks, refusals);
-    let mandatory = match forced {
-        Some(list) if !compulsory && !list.is_empty() => {
-            format!("mandatory_ranks: [{list}]")
-        }
-        _ => format!("mandatory: {compulsory}"),
+    let (mandatory, mandatory_ranks) = match forced {
+        Some(list) if !compulsory && !list.is_empty() => (None, Some(ranks_list(&list))),
+        _ => (Some(compulsory), None),
     };
     // Fairy-Stockfish never promotes a capture en passant.
     let en_passant = slots.iter().any(|&s| {
         let template = p.templates[s].as_deref().unwrap_or_default();
         promoted_forms::en_passant_into(template, p.templates, p.initial_ranks, r, p.ranks)
     });
-    let en_passant = if en_passant { ", en_passant: false" } else { "" };
     let pieces: String = if slots.is_empty() {
         p.pawns[0].clone()
     } else {
@@ -335,32 +328,28 @@ fn group_rule(
             .map(|piece| piece.letter.to_ascii_uppercase())
             .collect()
     };
-    format!(
-        "(pieces: {}, ranks: [{}], choices: {}, {mandatory}{en_passant}{limits})",
-        ron_string(&pieces),
-        list.join(", "),
-        ron_string(&choices),
-    )
+    PromotionSpec {
+        ranks: ranks_list(r),
+        mandatory,
+        mandatory_ranks,
+        en_passant: !en_passant,
+        limits: limits(limit_map),
+        ..promotion_rule(pieces, choices)
+    }
 }
 
-/// A promotion rule's `limits` field (`, limits: {'Q': 1}`) for the
-/// limits on kinds among `choices` (a limit of 0 bars none in
-/// Fairy-Stockfish: no limit), or nothing.
-fn limits_of(state: &State, choices: &str) -> String {
-    let limits: Vec<String> = state
+/// A promotion rule's `limits` (`{'Q': 1}`): the limits on kinds among
+/// `choices` (a limit of 0 bars none in Fairy-Stockfish: no limit).
+fn limits_of(state: &State, choices: &str) -> BTreeMap<char, u32> {
+    state
         .promotion_limit
         .iter()
         .filter(|&&(_, n)| n > 0)
         .filter_map(|&(slot, n)| {
             let letter = state.pieces[slot].as_ref()?.letter.to_ascii_uppercase();
-            choices.contains(letter).then(|| format!("'{letter}': {n}"))
+            choices.contains(letter).then_some((letter, n))
         })
-        .collect();
-    if limits.is_empty() {
-        String::new()
-    } else {
-        format!(", limits: {{{}}}", limits.join(", "))
-    }
+        .collect()
 }
 
 /// Whether the pawns' promotion, on regions that are not whole ranks

@@ -3,7 +3,6 @@
 //! reason. A leaf: every pass imports it, it imports none of them.
 
 use super::state::Origin;
-use std::fmt::Write as _;
 
 /// Why one option (or the section itself) cannot be converted.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,24 +22,6 @@ pub(crate) fn refuse(origin: Option<&Origin>, gap: &str, reason: impl Into<Strin
         gap: gap.to_string(),
         reason: reason.into(),
     }
-}
-
-/// `s` as a RON string literal: quoted, with `"`, `\` and control
-/// characters escaped.
-pub(crate) fn ron_string(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if c.is_control() => {
-                let _ = write!(out, "\\u{{{:x}}}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// What a pass built, with every refusal it found on the way. A pass

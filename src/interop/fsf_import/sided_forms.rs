@@ -8,9 +8,11 @@
 
 use super::builtin_pieces::slot_name;
 use super::refusal::{Refusal, refuse};
+use super::spec_values::{promotion_rule, text};
 use super::square_sets::mirror;
 use super::state::{Squares, State};
 use crate::lang::betza;
+use crate::spec::PromotionSpec;
 
 /// The region's name, the one the pawns' rule uses too.
 pub(super) const ZONE: &str = "promotion_zone";
@@ -26,7 +28,7 @@ pub(super) fn rules(
     (immobile, templates): (&[Squares], &[Option<String>]),
     (slot, letter): (usize, char),
     refusals: &mut Vec<Refusal>,
-) -> Vec<String> {
+) -> Vec<PromotionSpec> {
     let Some(regions) = sided else {
         refusals.push(refuse(
             None,
@@ -63,22 +65,22 @@ pub(super) fn rules(
     let template = templates[slot].as_deref().unwrap_or_default();
     // Fairy-Stockfish never promotes a capture en passant.
     let en_passant = betza::parse(template).is_ok_and(|t| t.components.iter().any(|c| c.en_passant));
-    let en_passant = if en_passant { ", en_passant: false" } else { "" };
-    let capture = if state.piece_promotion_on_capture {
-        ", on_capture: true"
-    } else {
-        ""
-    };
     let base = state.pieces[slot]
         .as_ref()
         .map_or('?', |p| p.letter.to_ascii_uppercase());
-    let mut out = vec![format!(
-        "(pieces: \"{base}\", squares: \"{ZONE}\", choices: \"{letter}\", mandatory: {compulsory}, from_zone: true{capture}{en_passant})"
-    )];
+    let rule = |pieces: char, choices: char| PromotionSpec {
+        squares: Some(text(ZONE)),
+        mandatory: Some(compulsory),
+        from_zone: true,
+        on_capture: state.piece_promotion_on_capture,
+        ..promotion_rule(pieces, choices)
+    };
+    let mut out = vec![PromotionSpec {
+        en_passant: !en_passant,
+        ..rule(base, letter)
+    }];
     if state.piece_demotion {
-        out.push(format!(
-            "(pieces: \"{letter}\", squares: \"{ZONE}\", choices: \"{base}\", mandatory: {compulsory}, from_zone: true{capture})"
-        ));
+        out.push(rule(letter, base));
     }
     out
 }

@@ -7,6 +7,7 @@
 use super::builtin_pieces::slot_name;
 use super::square_sets::{board_squares, mirror, sided_region};
 use super::state::{Squares, State};
+use crate::spec::RegionSpec;
 
 /// Each side's mobility region of `slot` on the board (the whole board
 /// where that side has none), when they are not mirror images of each
@@ -29,7 +30,7 @@ pub(super) fn region_name(slot: usize) -> String {
 
 /// The `regions` entries of every piece type whose mobility regions
 /// differ between the sides (for the pieces written, not `hidden`).
-pub(super) fn regions(state: &State, hidden: &[usize]) -> Vec<String> {
+pub(super) fn regions(state: &State, hidden: &[usize]) -> Vec<RegionSpec> {
     (0..state.pieces.len())
         .filter(|&slot| state.pieces[slot].is_some() && !hidden.contains(&slot))
         .filter_map(|slot| sided(state, slot).map(|r| sided_region(&region_name(slot), &r, state.files, state.ranks)))

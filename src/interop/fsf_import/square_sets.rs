@@ -3,8 +3,8 @@
 //! region with each side's squares, and whether a ride could leave a set
 //! and come back.
 
-use super::refusal::ron_string;
 use super::state::{Squares, square};
+use crate::spec::{RegionSpec, Spanned};
 
 /// Every square of a `files` x `ranks` board.
 pub(super) fn board_squares(files: u8, ranks: u8) -> Squares {
@@ -103,16 +103,14 @@ pub(super) fn region_sentence(region: Squares, files: u8, ranks: u8) -> String {
 /// A region with each side's squares, from the two sides' regions as
 /// Fairy-Stockfish gives them (Black's in board coordinates, written as
 /// Black reads them).
-pub(super) fn sided_region(name: &str, regions: &[Squares; 2], files: u8, ranks: u8) -> String {
-    format!(
-        "(name: \"{name}\", white: {}, black: {})",
-        ron_string(&nonempty(region_sentence(regions[0], files, ranks))),
-        ron_string(&nonempty(region_sentence(
-            mirror(regions[1], files, ranks),
-            files,
-            ranks
-        )))
-    )
+pub(super) fn sided_region(name: &str, regions: &[Squares; 2], files: u8, ranks: u8) -> RegionSpec {
+    let sentence = |squares: Squares| Some(Spanned::unplaced(nonempty(region_sentence(squares, files, ranks))));
+    RegionSpec {
+        name: Spanned::unplaced(name.to_string()),
+        squares: None,
+        white: sentence(regions[0]),
+        black: sentence(mirror(regions[1], files, ranks)),
+    }
 }
 
 /// A set sentence that reads an empty region too.

@@ -22,9 +22,12 @@
 //! judges it as a move of no piece, on the board without the wall).
 
 use super::refusal::{Refusal, refuse};
+use super::spec_values::text;
 use super::square_sets::sided_region;
 use super::state::{Squares, State, WallingRule, square};
 use crate::lang::betza;
+use crate::spec::ActionSpec;
+use crate::spec::RegionSpec;
 
 /// The gap walling refusals are counted under.
 const GAP: &str = "walling (squares blocked by moves)";
@@ -47,12 +50,12 @@ pub(super) struct Moves<'a> {
 }
 
 /// How a section's walls are put up.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub(super) enum Walls {
     /// An `after move` rule, as written.
     Rule(String),
-    /// A side's action instead of a move, as written in `actions`.
-    Action(String),
+    /// A side's action instead of a move (boxed: it is large).
+    Action(Box<ActionSpec>),
 }
 
 /// The section's walling, if it has one, on a `[files, ranks]` board; a
@@ -62,7 +65,7 @@ pub(super) fn rule(
     state: &State,
     moves: &Moves<'_>,
     [files, ranks]: [u8; 2],
-    sided: &mut Vec<String>,
+    sided: &mut Vec<RegionSpec>,
     refusals: &mut Vec<Refusal>,
 ) -> Option<Walls> {
     if let Some(o) = &state.wall_or_move
@@ -138,14 +141,18 @@ pub(super) fn rule(
     if either {
         // Not in check: Fairy-Stockfish judges the wall as a move of no
         // piece, on the board without it.
-        let when = if moves.king {
-            ", when: \"not attacked(own royal)\""
-        } else {
-            ""
-        };
-        return Some(Walls::Action(format!(
-            "(name: \"wall\", target: \"{among}\"{when}, effect: \"block(target)\")"
-        )));
+        return Some(Walls::Action(Box::new(ActionSpec {
+            name: text("wall"),
+            moves: None,
+            target: Some(text(among)),
+            stays: None,
+            once: false,
+            when: moves.king.then(|| text("not attacked(own royal)")),
+            effect: Some(text("block(target)")),
+            compel: false,
+            promotes: false,
+            record: None,
+        })));
     }
     Some(Walls::Rule(format!("after move: block(chosen {among}, required)")))
 }
