@@ -9,6 +9,7 @@ mod homes;
 pub mod ir;
 mod lower;
 mod origin_conds;
+mod promotion_table;
 pub(crate) mod removal_reach;
 pub mod rights_tables;
 mod royal_ends;
@@ -18,9 +19,9 @@ use crate::base::action::ActionId;
 use crate::base::geometry::Geometry;
 use crate::base::glyph::Glyph;
 use crate::base::kind_set::KindSet;
-use crate::base::piece::{ByKindSide, Kind};
+use crate::base::piece::Kind;
 use crate::base::square::{Color, Square, SquareSet};
-use crate::check::{CheckedCastling, CheckedPromotion, CheckedVariant, Diagnostic, ResolvedCastling};
+use crate::check::{CheckedCastling, CheckedVariant, Diagnostic, ResolvedCastling};
 use crate::lang::fen_syntax::FenRecord;
 use crate::spec::CastlingSide;
 use crate::spec::Sources;
@@ -117,39 +118,11 @@ pub struct Variant {
     pub(crate) sources: Sources,
     pub(crate) moves: MoveTables,
     pub(crate) attacks: AttackTables,
-    /// Promotion zone per (kind, side).
-    pub(crate) promotion_zone: ByKindSide<SquareSet>,
-    /// Where a move that starts promotes too, per (kind, side): the zone
-    /// of a rule with `from_zone`, else nothing.
-    pub(crate) promotion_leaving: ByKindSide<SquareSet>,
     /// Whether some piece captures en passant (else no move leaves en
     /// passant targets, and a FEN's en passant field is read and ignored).
     pub(crate) captures_en_passant: bool,
-    /// Whether some promotion rule has `from_zone` (else `promotion_leaving`
-    /// is empty and never read).
-    pub(crate) promotes_leaving: bool,
-    /// The kinds each kind may promote to, in the order written.
-    pub(crate) promotion_choices: ByKindSide<Vec<Kind>>,
-    /// Where promotion is compulsory, per (kind, side): the part of the
-    /// zone where a piece may not stay as it is.
-    pub(crate) promotion_forced: ByKindSide<SquareSet>,
-    /// Where a move that starts must promote, per (kind, side): the
-    /// compulsory part of the zone of a rule with `from_zone`, else nothing.
-    pub(crate) promotion_forced_leaving: ByKindSide<SquareSet>,
-    /// The kinds that promote only on moves that capture (`on_capture`),
-    /// one bit per kind.
-    pub(crate) promotion_on_capture: KindSet,
-    /// The kinds that promote only on moves that capture nothing
-    /// (`on_capture`'s opposite, `on_quiet`), as a mask of kind bits.
-    pub(crate) promotion_on_quiet: KindSet,
-    /// The kinds whose captures en passant do not promote (`en_passant:
-    /// false`), one bit per kind.
-    pub(crate) promotion_not_en_passant: KindSet,
-    /// Per kind: a promotion may choose it only while the side has fewer
-    /// than this many on the board (0: no limit).
-    pub(crate) promotion_limits: Vec<u32>,
-    /// Whether some promotion choice has a limit.
-    pub(crate) promotion_limited: bool,
+    /// The promotion rules.
+    pub(crate) promotion: promotion_table::PromotionTable,
     pub(crate) castling: Vec<CastlingRule>,
     /// Castling rights kept when a move touches each square.
     pub(crate) castling_keep: Vec<u16>,
@@ -453,29 +426,6 @@ pub(crate) fn compile_castling(g: Geometry, resolved: &[ResolvedCastling]) -> (V
     (castling, castling_keep)
 }
 
-/// The squares of `ranks` (0-based from the owner's side) per (kind,
-/// side) for the promoting kinds: the promotion zones, or where promotion
-/// is compulsory.
-fn promotion_zones(
-    v: &CheckedVariant,
-    zone: impl Fn(&CheckedPromotion) -> Option<&[SquareSet; 2]>,
-) -> ByKindSide<SquareSet> {
-    let mut zones = ByKindSide::new(v.pieces.len(), SquareSet::EMPTY);
-    for p in &v.promotions {
-        let Some(sets) = zone(p) else { continue };
-        for &kind in &p.pieces {
-            for (side, set) in Color::BOTH.into_iter().zip(sets) {
-                // A rule whose zone leaves out a side (one of a piece's
-                // two rules, each for one side) says nothing for it.
-                if !p.zone[side as usize].is_empty() {
-                    *zones.get_mut(kind, side) = *set;
-                }
-            }
-        }
-    }
-    zones
-}
-
 /// Compiles a checked variant. The start position is kept as its FEN
 /// record; whether it fits the compiled rules (castling rights, en passant)
 /// is checked when the variant is loaded.
@@ -488,42 +438,6 @@ pub fn compile(v: CheckedVariant) -> Variant {
     let moves = tables::build(&v, en_passant);
     let compiled_rights = rights_tables::compile(&v);
     let attacks = attacks::build(&v, &moves);
-    let promotion_zone = promotion_zones(&v, |p| Some(&p.zone));
-    let promotion_forced = promotion_zones(&v, |p| Some(&p.forced));
-    let mut promotion_limits = vec![0; v.pieces.len()];
-    let promotion_leaving = promotion_zones(&v, |p| p.from_zone.then_some(&p.zone));
-    let promotion_forced_leaving = promotion_zones(&v, |p| p.from_zone.then_some(&p.forced));
-    let promotion_on_capture = v
-        .promotions
-        .iter()
-        .filter(|p| p.on_capture)
-        .flat_map(|p| p.pieces.iter().copied())
-        .collect::<KindSet>();
-    let promotion_on_quiet = v
-        .promotions
-        .iter()
-        .filter(|p| p.on_quiet)
-        .flat_map(|p| p.pieces.iter().copied())
-        .collect::<KindSet>();
-    let promotion_not_en_passant = v
-        .promotions
-        .iter()
-        .filter(|p| !p.en_passant)
-        .flat_map(|p| p.pieces.iter().copied())
-        .collect::<KindSet>();
-    let mut promotion_choices = ByKindSide::new(v.pieces.len(), Vec::new());
-    for p in &v.promotions {
-        for &kind in &p.pieces {
-            for side in Color::BOTH {
-                if !p.zone[side as usize].is_empty() {
-                    *promotion_choices.get_mut(kind, side) = p.choices.clone();
-                }
-            }
-        }
-    }
-    for &(kind, n) in v.promotions.iter().flat_map(|p| &p.limits) {
-        promotion_limits[kind.index()] = n;
-    }
     let (castling, castling_keep) = compile_castling(g, &v.castling);
     let initial_ranks = |k: Kind| {
         let p = &v.pieces[k.index()];
@@ -625,18 +539,8 @@ pub fn compile(v: CheckedVariant) -> Variant {
         sources: Sources::default(),
         moves,
         attacks,
-        promotion_zone,
-        promotes_leaving: v.promotions.iter().any(|p| p.from_zone),
         captures_en_passant: en_passant,
-        promotion_leaving,
-        promotion_choices,
-        promotion_forced,
-        promotion_forced_leaving,
-        promotion_on_capture,
-        promotion_on_quiet,
-        promotion_not_en_passant,
-        promotion_limited: promotion_limits.iter().any(|&n| n > 0),
-        promotion_limits,
+        promotion: promotion_table::PromotionTable::compile(&v),
         castling,
         castling_by_drop: v.castling.iter().any(|r| r.by_drop),
         castling_keep,

@@ -275,18 +275,15 @@ impl Variant {
             && option.piece == mv.to
             && moving.is_piece()
             && p.promotes_after_move_on.contains(moving.kind())
-            && self
-                .promotion_zone
-                .get(moving.kind(), moving.color())
-                .contains(option.to);
+            && self.promotion.zone(moving.kind(), moving.color()).contains(option.to);
         if !promotes {
             return each(mv);
         }
         let (kind, us) = (moving.kind(), moving.color());
-        if !self.promotion_forced.get(kind, us).contains(option.to) {
+        if !self.promotion.forced_zone(kind, us).contains(option.to) {
             each(mv);
         }
-        for &choice in self.promotion_choices.get(kind, us) {
+        for &choice in self.promotion.choices(kind, us) {
             if self.may_promote_to(pos, us, choice) {
                 each(Move {
                     promotion: Some(choice),

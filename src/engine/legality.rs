@@ -28,7 +28,7 @@ impl Variant {
     /// move goes there.
     #[doc(hidden)]
     pub fn has_promotion_limits(&self) -> bool {
-        self.promotion_limited
+        self.promotion.is_limited()
     }
 
     /// Whether the variant has a `not attacked` clause (so check exists).

@@ -689,12 +689,7 @@ impl Variant {
     /// on where the move goes.
     #[inline(always)]
     pub(super) fn promotion_targets(&self, kind: Kind, us: Color, from: Square) -> &SquareSet {
-        const EVERY_SQUARE: SquareSet = SquareSet([u64::MAX; 4]);
-        if self.promotes_leaving && self.promotion_leaving.get(kind, us).contains(from) {
-            &EVERY_SQUARE
-        } else {
-            self.promotion_zone.get(kind, us)
-        }
+        self.promotion.targets(kind, us, from)
     }
 
     /// [`push`](Self::push) with the promotion squares already looked up.
@@ -712,11 +707,9 @@ impl Variant {
         move_kind: MoveKind,
     ) {
         if promotes_on.contains(to)
-            && (!self.promotion_on_capture.contains(kind)
-                || matches!(move_kind, MoveKind::Capture | MoveKind::EnPassant))
-            && (!self.promotion_on_quiet.contains(kind)
-                || !matches!(move_kind, MoveKind::Capture | MoveKind::EnPassant))
-            && (move_kind != MoveKind::EnPassant || !self.promotion_not_en_passant.contains(kind))
+            && (!self.promotion.only_on_capture(kind) || matches!(move_kind, MoveKind::Capture | MoveKind::EnPassant))
+            && (!self.promotion.only_on_quiet(kind) || !matches!(move_kind, MoveKind::Capture | MoveKind::EnPassant))
+            && (move_kind != MoveKind::EnPassant || !self.promotion.not_en_passant(kind))
             && self.push_promoting(pos, out, kind, us, Move::new(from, to, move_kind))
         {
             return;
@@ -731,13 +724,12 @@ impl Variant {
     #[inline(never)]
     fn push_promoting(&self, pos: &Position, out: &mut Vec<Move>, kind: Kind, us: Color, mv: Move) -> bool {
         self.push_promotions(pos, out, kind, us, mv);
-        self.promotion_forced.get(kind, us).contains(mv.to)
-            || self.promotion_forced_leaving.get(kind, us).contains(mv.from)
+        self.promotion.is_forced(kind, us, mv.from, mv.to)
     }
 
     /// Pushes `mv` once per promotion choice open to `us`'s piece of `kind`.
     fn push_promotions(&self, pos: &Position, out: &mut Vec<Move>, kind: Kind, us: Color, mv: Move) {
-        for &choice in self.promotion_choices.get(kind, us) {
+        for &choice in self.promotion.choices(kind, us) {
             if self.may_promote_to(pos, us, choice) {
                 out.push(Move {
                     promotion: Some(choice),
@@ -751,10 +743,10 @@ impl Variant {
     /// the side has fewer than its limit on the board (`limits`).
     #[inline]
     pub(crate) fn may_promote_to(&self, pos: &Position, us: Color, kind: Kind) -> bool {
-        if !self.promotion_limited {
+        if !self.promotion.is_limited() {
             return true;
         }
-        let limit = self.promotion_limits[kind.index()];
+        let limit = self.promotion.limit(kind);
         limit == 0
             || (pos.occupied[us as usize]
                 .iter()

@@ -194,13 +194,13 @@ impl Variant {
             })
         };
         let (kind, side) = (piece.kind(), piece.color());
-        if !(promote && self.promotion_zone.get(kind, side).contains(to)) {
+        if !(promote && self.promotion.zone(kind, side).contains(to)) {
             return offer(trace, None);
         }
-        if !self.promotion_forced.get(kind, side).contains(to) {
+        if !self.promotion.forced_zone(kind, side).contains(to) {
             offer(trace, None);
         }
-        for &choice in self.promotion_choices.get(kind, side) {
+        for &choice in self.promotion.choices(kind, side) {
             if self.may_promote_to(pos, side, choice) {
                 offer(trace, Some(choice));
             }
@@ -253,10 +253,10 @@ impl Variant {
     /// zone, to its first promotion choice the material allows.
     fn promote_placed<T: Trace>(&self, pos: &mut Position, sq: Square, trace: &mut T) {
         let piece = pos.cell(sq);
-        if !self.promotion_zone.get(piece.kind(), piece.color()).contains(sq) {
+        if !self.promotion.zone(piece.kind(), piece.color()).contains(sq) {
             return;
         }
-        if let Some(&kind) = (self.promotion_choices.get(piece.kind(), piece.color()).iter())
+        if let Some(&kind) = (self.promotion.choices(piece.kind(), piece.color()).iter())
             .find(|&&k| self.may_promote_to(pos, piece.color(), k))
         {
             let promoted = Cell::piece(kind, piece.color());

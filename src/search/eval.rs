@@ -144,8 +144,8 @@ fn placement_table(variant: &Variant, mobility: &[i32], values: &[i32], best_pro
             let row = kind * 2 + side as usize;
             let avg = average(mobility, n, kind, side as usize);
             let zone = variant
-                .promotion_zone
-                .try_get(Kind::from_index(kind), side)
+                .promotion
+                .try_zone(Kind::from_index(kind), side)
                 .copied()
                 .unwrap_or_default();
             let gain = (best_promotion.get(kind).copied().unwrap_or(0) - values[kind]).max(0);
@@ -277,7 +277,7 @@ impl Evaluation {
             .map(|kind| {
                 Color::BOTH
                     .iter()
-                    .flat_map(|&side| variant.promotion_choices.get(Kind::from_index(kind), side))
+                    .flat_map(|&side| variant.promotion.choices(Kind::from_index(kind), side))
                     .map(|&k| values.get(k.index()).copied().unwrap_or(0))
                     .max()
                     .unwrap_or(0)
