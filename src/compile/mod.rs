@@ -5,6 +5,7 @@
 pub mod attacks;
 mod end_guards;
 mod filter_lower;
+mod hand_table;
 mod homes;
 pub mod ir;
 mod lower;
@@ -143,22 +144,8 @@ pub struct Variant {
     pub(crate) setup: Option<crate::check::CheckedSetup>,
     /// The castling rules as written, to find their pieces in a FEN.
     pub(crate) castling_spec: Vec<CheckedCastling>,
-    /// With drops: each kind's slot in a hand (kinds that are not royal,
-    /// unless `hold_royal`).
-    pub(crate) hand_slot: Vec<Option<u8>>,
-    /// With drops: the kind held in each hand slot.
-    pub(crate) hand_kinds: Vec<Kind>,
-    /// With drops of promoted forms (`drop_promoted`): per hand slot, the
-    /// promoted form its piece may also be dropped as; else empty.
-    pub(crate) hand_forms: Vec<Option<Kind>>,
-    /// The kind a piece marked promoted (`~`) becomes again when captured
-    /// into a hand: the one kind that promotes to pieces that are not
-    /// promoted forms (a promoted form turning back into its own piece
-    /// does not count).
-    pub(crate) demoted: Option<Kind>,
-    /// Per kind, the kind a captured piece of it joins the hand as: its
-    /// `promoted_from`, else itself.
-    pub(crate) captured_as: Vec<Kind>,
+    /// The hands: which kinds they hold and what captures join them as.
+    pub(crate) hands: hand_table::HandTable,
     /// Per kind, the kinds it may not hop over (`cannot_hop`).
     pub(crate) cannot_hop: Vec<KindSet>,
     /// The moves pieces hold by a right, and the rights pieces take.
@@ -478,35 +465,6 @@ pub fn compile(v: CheckedVariant) -> Variant {
             .filter(|(_, p)| f(p))
             .fold(0, |m, (k, _)| m | 1 << k)
     };
-    // Kinds that are not royal may be held in hand, in kind order.
-    let mut hand_slot = vec![None; v.pieces.len()];
-    let mut hand_kinds = Vec::new();
-    // `hold_royal`: royal kinds too.
-    let hold_royal = v.sentences.drops.as_ref().is_some_and(|d| d.hold_royal);
-    if v.sentences.drops.is_some() {
-        for (k, p) in v.pieces.iter().enumerate() {
-            if (!p.royal || hold_royal)
-                && p.promoted_from.is_none()
-                && hand_kinds.len() < crate::base::limits::MAX_HAND_KINDS
-            {
-                hand_slot[k] = Some(hand_kinds.len() as u8);
-                hand_kinds.push(Kind::from_index(k));
-            }
-        }
-    }
-    // Per hand slot, the promoted form its piece may also be dropped as.
-    let hand_forms: Vec<Option<Kind>> = match &v.sentences.drops {
-        Some(d) if d.drop_promoted => hand_kinds
-            .iter()
-            .map(|&k| {
-                v.pieces
-                    .iter()
-                    .position(|p| p.promoted_from == Some(k))
-                    .map(Kind::from_index)
-            })
-            .collect(),
-        _ => Vec::new(),
-    };
     Variant {
         name: v.name.clone(),
         description: v.description.clone(),
@@ -552,26 +510,7 @@ pub fn compile(v: CheckedVariant) -> Variant {
         shield_kinds: v.sentences.shields.iter().map(|sh| sh.kind).collect(),
         setup: None,
         castling_spec: v.castling_rules.clone(),
-        hand_slot,
-        hand_kinds,
-        hand_forms,
-        // Where captured pieces keep their promoted form, none turns back.
-        demoted: v
-            .promotions
-            .iter()
-            .filter(|_| v.sentences.drops.as_ref().is_some_and(|d| d.demote_captured))
-            .find(|p| {
-                // A promoted form turning back into its own piece (a
-                // demotion) is no promotion to a plain piece.
-                p.choices.iter().any(|&c| {
-                    v.pieces[c.index()].promoted_from.is_none()
-                        && !p.pieces.iter().any(|&k| v.pieces[k.index()].promoted_from == Some(c))
-                })
-            })
-            .and_then(|p| p.pieces.first().copied()),
-        captured_as: (0..v.pieces.len())
-            .map(|k| v.pieces[k].promoted_from.unwrap_or(Kind::from_index(k)))
-            .collect(),
+        hands: hand_table::HandTable::compile(&v),
         castling_takes_rook: v.castling_notation == crate::spec::CastlingNotation::KingTakesRook,
         clock: clock_resets(v.clock_resets),
         pass: v.pass,

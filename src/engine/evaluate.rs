@@ -214,7 +214,7 @@ impl Variant {
         };
         let mut n = 0;
         for &s in sides {
-            for (slot, &kind) in self.hand_kinds.iter().enumerate() {
+            for (slot, &kind) in self.hands.kinds().iter().enumerate() {
                 if kind.in_mask(kinds) {
                     n += u32::from(pos.hands[s as usize][slot]);
                 }

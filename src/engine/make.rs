@@ -338,9 +338,9 @@ impl Position {
     /// (a promoted form, `drop_promoted`, from its piece's slot).
     fn make_drop<T: Trace>(&mut self, variant: &Variant, mv: Move, kind: Kind, trace: &mut T) -> Made {
         let us = self.side;
-        let held_kind = variant.captured_as[kind.index()];
+        let held_kind = variant.hands.captured_as(kind);
         let free = variant.programs.drops.as_ref().is_some_and(|d| d.free);
-        if let Some(slot) = variant.hand_slot.get(held_kind.index()).copied().flatten()
+        if let Some(slot) = variant.hands.slot(held_kind)
             && !free
         {
             let held = &mut self.hands[us as usize][slot as usize];
@@ -380,11 +380,11 @@ impl Position {
         {
             return;
         }
-        let kind = match variant.demoted {
+        let kind = match variant.hands.demoted() {
             Some(base) if promoted => base,
-            _ => variant.captured_as[captured.kind().index()],
+            _ => variant.hands.captured_as(captured.kind()),
         };
-        if let Some(slot) = variant.hand_slot.get(kind.index()).copied().flatten() {
+        if let Some(slot) = variant.hands.slot(kind) {
             let held = &mut self.hands[self.side as usize][slot as usize];
             *held = held.saturating_add(1);
         }

@@ -344,7 +344,7 @@ impl Variant {
         // `split_colours`: the split kinds' counts, read once.
         let split = (!drops.split_colours.is_empty())
             .then(|| SplitColours::new(self, pos, &drops.split_colours, free, zone_of));
-        for (slot, &kind) in self.hand_kinds.iter().enumerate() {
+        for (slot, &kind) in self.hands.kinds().iter().enumerate() {
             if pos.hands[us as usize][slot] == 0 && !drops.free {
                 continue;
             }
@@ -356,7 +356,7 @@ impl Variant {
                 out.push(Move::new(sq, sq, MoveKind::Drop(kind)));
             }
             // `drop_promoted`: the same squares again, as the promoted form.
-            if let Some(&Some(form)) = self.hand_forms.get(slot) {
+            if let Some(form) = self.hands.form(slot) {
                 for sq in squares.iter().filter(|&sq| pos.board[sq.index()].is_empty()) {
                     out.push(Move::new(sq, sq, MoveKind::Drop(form)));
                 }

@@ -55,10 +55,8 @@ impl SplitColours {
                 }
             }
             let held = variant
-                .hand_slot
-                .get(kind.index())
-                .copied()
-                .flatten()
+                .hands
+                .slot(kind)
                 .map_or(0, |slot| u32::from(pos.hands[us as usize][slot as usize]));
             let zone = intersection(free, zone_of(kind));
             *entry = Entry {

@@ -130,9 +130,7 @@ fn read_hands(variant: &Variant, pos: &mut Position, record: &FenRecord) -> Resu
         }
         for (i, c) in held.char_indices() {
             let at = span.start + 1 + i;
-            let slot = variant
-                .kind_of_letter(c)
-                .and_then(|k| variant.hand_slot.get(k.index()).copied().flatten());
+            let slot = variant.kind_of_letter(c).and_then(|k| variant.hands.slot(k));
             let Some(slot) = slot else {
                 return Err(FenError {
                     message: format!("`{c}` in hand is not a piece this variant holds in hand"),
@@ -484,7 +482,7 @@ fn hands_field(variant: &Variant, pos: &Position, out: &mut String) {
         // strongest first (the last kinds of the file first).
         out.push('[');
         for side in Color::BOTH {
-            for (slot, &kind) in variant.hand_kinds.iter().enumerate().rev() {
+            for (slot, &kind) in variant.hands.kinds().iter().enumerate().rev() {
                 let cell = Cell::piece(kind, side);
                 for _ in 0..pos.hands[side as usize][slot] {
                     out.push(letter(variant, cell));

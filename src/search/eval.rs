@@ -312,7 +312,7 @@ impl Evaluation {
                 .collect::<Vec<i32>>()
         });
         let start_material = start_material(variant, &values);
-        let hand_values = variant.hand_kinds.iter().map(|&k| values[k.index()]).collect();
+        let hand_values = variant.hands.kinds().iter().map(|&k| values[k.index()]).collect();
         let conversion = Conversion::new(variant, w, &closeness, sign > 0);
         Evaluation {
             conversion,
