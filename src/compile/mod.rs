@@ -3,6 +3,7 @@
 //! rules, all indexed by integers.
 
 pub mod attacks;
+mod castling_table;
 mod end_guards;
 mod filter_lower;
 mod hand_table;
@@ -21,12 +22,12 @@ use crate::base::geometry::Geometry;
 use crate::base::glyph::Glyph;
 use crate::base::kind_set::KindSet;
 use crate::base::piece::Kind;
-use crate::base::square::{Color, Square, SquareSet};
-use crate::check::{CheckedCastling, CheckedVariant, Diagnostic, ResolvedCastling};
+use crate::base::square::{Color, SquareSet};
+use crate::check::{CheckedVariant, Diagnostic};
 use crate::lang::fen_syntax::FenRecord;
-use crate::spec::CastlingSide;
 use crate::spec::Sources;
 use attacks::AttackTables;
+pub use castling_table::CastlingRule;
 use tables::MoveTables;
 
 /// What a variant says about one piece type, for display and notation.
@@ -49,45 +50,6 @@ pub struct PieceInfo {
     /// The kind it is a promoted form of (`promoted_from`): FEN writes it
     /// `+` and that kind's letter.
     pub promoted_from: Option<Kind>,
-}
-
-/// One castling move of one side, compiled.
-#[derive(Clone, Debug)]
-pub struct CastlingRule {
-    /// The side that castles.
-    pub side: Color,
-    /// FEN rights letter in this side's case.
-    pub letter: char,
-    /// Bit of [`Position`](crate::Position)'s castling rights.
-    pub right: u16,
-    /// King's square before.
-    pub king_from: Square,
-    /// King's square after.
-    pub king_to: Square,
-    /// Rook's square before.
-    pub rook_from: Square,
-    /// Rook's square after.
-    pub rook_to: Square,
-    /// Kind of the king.
-    pub king_kind: Kind,
-    /// Kind of the rook.
-    pub rook_kind: Kind,
-    /// Squares that must be empty (other than the king and rook themselves).
-    pub must_be_empty: SquareSet,
-    /// Squares the king stands on or crosses, which may not be attacked.
-    pub must_be_safe: Vec<Square>,
-    /// Pieces brought along: (from, to); each must not have moved.
-    pub carry: Vec<(Square, Square)>,
-    /// Their kind.
-    pub carry_kind: Option<Kind>,
-    /// When the rule gives no rook square: the side of the king where the
-    /// outermost rook castles (FEN names another rook by its file).
-    pub rook_search: Option<CastlingSide>,
-    /// The other side's rights this castling takes away (`takes`).
-    pub takes: u16,
-    /// The right is also gained by a drop that completes the king and the
-    /// rook on their squares (`by_drop`).
-    pub by_drop: bool,
 }
 
 /// A compiled variant: everything the engine needs to play it.
@@ -124,11 +86,8 @@ pub struct Variant {
     pub(crate) captures_en_passant: bool,
     /// The promotion rules.
     pub(crate) promotion: promotion_table::PromotionTable,
-    pub(crate) castling: Vec<CastlingRule>,
-    /// Castling rights kept when a move touches each square.
-    pub(crate) castling_keep: Vec<u16>,
-    /// Whether some castling right is gained by a drop (`by_drop`).
-    pub(crate) castling_by_drop: bool,
+    /// The castling rules and the rights a move keeps.
+    pub(crate) castling: castling_table::CastlingTable,
     /// The royal kinds.
     pub(crate) royal_kinds: KindSet,
     /// Per side, the kinds that are pawns for it (`pawn`, `pawn_for`).
@@ -142,8 +101,6 @@ pub struct Variant {
     pub(crate) shield_kinds: KindSet,
     /// The random setup the start position was drawn from.
     pub(crate) setup: Option<crate::check::CheckedSetup>,
-    /// The castling rules as written, to find their pieces in a FEN.
-    pub(crate) castling_spec: Vec<CheckedCastling>,
     /// The hands: which kinds they hold and what captures join them as.
     pub(crate) hands: hand_table::HandTable,
     /// Per kind, the kinds it may not hop over (`cannot_hop`).
@@ -155,9 +112,6 @@ pub struct Variant {
     /// Whether some kind has a `cannot_hop` or `cannot_capture` (else both
     /// lists are all zero and never read).
     pub(crate) piece_limits: bool,
-    /// Whether castling is written as the king taking its rook (UCI) and
-    /// rights as rook files (FEN): `castling_notation: KingTakesRook`.
-    pub(crate) castling_takes_rook: bool,
     /// Which moves reset the move-rule clock.
     pub(crate) clock: ir::ClockResets,
     /// Whether each side may pass.
@@ -295,20 +249,20 @@ impl Variant {
 
     /// The castling rules, both sides.
     pub fn castling_rules(&self) -> &[CastlingRule] {
-        &self.castling
+        self.castling.rules()
     }
 
     /// Whether some castling rule finds its king or rook in the position
     /// (no square written for it), as in a random setup.
     pub(crate) fn castling_is_found(&self) -> bool {
-        self.castling_spec.iter().any(CheckedCastling::is_found)
+        self.castling.is_found()
     }
 
     /// The file a castling letter of a FEN names (X-FEN, Shredder-FEN),
     /// with its side: a letter of the board's files that is no rights
     /// letter of the variant.
     pub(crate) fn castling_file(&self, letter: char) -> Option<(Color, i32)> {
-        let rule_letter = self.castling_spec.iter().any(|r| r.fen == letter.to_ascii_uppercase());
+        let rule_letter = self.castling.has_letter(letter);
         let file = letter.to_ascii_lowercase() as i32 - 'a' as i32;
         let side = if letter.is_ascii_uppercase() {
             Color::White
@@ -337,80 +291,15 @@ impl Variant {
         let letter_kind = |c: char| self.kind_of_letter(c);
         let is_royal = |c: char| self.kind_of_letter(c).is_some_and(|k| self.is_royal(k));
         let resolved = crate::check::resolve_in_position(
-            &self.castling_spec,
+            self.castling.written(),
             self.geometry,
             &record.board,
             &letter_kind,
             &is_royal,
             &rook_files,
         );
-        (self.castling, self.castling_keep) = compile_castling(self.geometry, &resolved);
+        self.castling.refit(self.geometry, &resolved);
     }
-}
-
-/// Compiles the castling rules found in a position: one entry per rule,
-/// side and set of pieces brought along; and, per square, the rights kept
-/// when a move touches it.
-pub(crate) fn compile_castling(g: Geometry, resolved: &[ResolvedCastling]) -> (Vec<CastlingRule>, Vec<u16>) {
-    let mut castling = Vec::new();
-    let mut castling_keep = vec![u16::MAX; g.squares()];
-    for rule in resolved {
-        let side = rule.side;
-        let (king_from, king_to, rook_from, rook_to) = (rule.king_from, rule.king_to, rule.rook_from, rule.rook_to);
-        let right = 1u16 << (rule.rule * 2 + side as usize);
-        let takes = rule
-            .takes
-            .iter()
-            .filter_map(|&letter| resolved.iter().find(|r| r.fen == letter))
-            .fold(0u16, |mask, r| mask | 1u16 << (r.rule * 2 + side.flip() as usize));
-        castling_keep[king_from.index()] &= !right;
-        castling_keep[rook_from.index()] &= !right;
-        // One entry per set of pieces brought along (none, each, both...).
-        for subset in 0..1u32 << rule.carry.len() {
-            let carry: Vec<(Square, Square)> = rule
-                .carry
-                .iter()
-                .enumerate()
-                .filter(|(k, _)| subset >> k & 1 != 0)
-                .map(|(_, &pair)| pair)
-                .collect();
-            let mut must_be_empty: SquareSet = span(&g, king_from, king_to)
-                .into_iter()
-                .chain(span(&g, rook_from, rook_to))
-                .chain(span(&g, king_from, rook_from))
-                .chain(carry.iter().flat_map(|&(from, to)| span(&g, from, to)))
-                .collect();
-            for sq in [king_from, rook_from]
-                .into_iter()
-                .chain(carry.iter().map(|&(from, _)| from))
-            {
-                must_be_empty.remove(sq);
-            }
-            castling.push(CastlingRule {
-                side,
-                letter: if side == Color::White {
-                    rule.fen
-                } else {
-                    rule.fen.to_ascii_lowercase()
-                },
-                right,
-                king_from,
-                king_to,
-                rook_from,
-                rook_to,
-                king_kind: rule.king_kind,
-                rook_kind: rule.rook_kind,
-                must_be_empty,
-                must_be_safe: span(&g, king_from, king_to),
-                carry,
-                carry_kind: rule.carry_kind,
-                rook_search: rule.rook_search,
-                takes,
-                by_drop: rule.by_drop,
-            });
-        }
-    }
-    (castling, castling_keep)
 }
 
 /// Compiles a checked variant. The start position is kept as its FEN
@@ -425,7 +314,6 @@ pub fn compile(v: CheckedVariant) -> Variant {
     let moves = tables::build(&v, en_passant);
     let compiled_rights = rights_tables::compile(&v);
     let attacks = attacks::build(&v, &moves);
-    let (castling, castling_keep) = compile_castling(g, &v.castling);
     let initial_ranks = |k: Kind| {
         let p = &v.pieces[k.index()];
         (p.initial_ranks.clone(), p.regions.initial)
@@ -499,9 +387,7 @@ pub fn compile(v: CheckedVariant) -> Variant {
         attacks,
         captures_en_passant: en_passant,
         promotion: promotion_table::PromotionTable::compile(&v),
-        castling,
-        castling_by_drop: v.castling.iter().any(|r| r.by_drop),
-        castling_keep,
+        castling: castling_table::CastlingTable::compile(&v),
         royal_kinds: KindSet::from_bits(bits(&|p| p.royal)),
         pawn_kinds: crate::base::square::Color::BOTH
             .map(|side| KindSet::from_bits(bits(&|p| p.pawn && p.pawn_for.is_none_or(|s| s == side)))),
@@ -509,9 +395,7 @@ pub fn compile(v: CheckedVariant) -> Variant {
         programs,
         shield_kinds: v.sentences.shields.iter().map(|sh| sh.kind).collect(),
         setup: None,
-        castling_spec: v.castling_rules.clone(),
         hands: hand_table::HandTable::compile(&v),
-        castling_takes_rook: v.castling_notation == crate::spec::CastlingNotation::KingTakesRook,
         clock: clock_resets(v.clock_resets),
         pass: v.pass,
         pass_on_stalemate: v.pass_on_stalemate,
@@ -529,19 +413,6 @@ pub fn compile(v: CheckedVariant) -> Variant {
             .collect(),
         piece_limits,
     }
-}
-
-/// The squares from `a` to `b` inclusive when they share a rank, file or
-/// diagonal; otherwise just the two squares.
-fn span(g: &Geometry, a: Square, b: Square) -> Vec<Square> {
-    let (dx, dy) = (g.file(b) - g.file(a), g.rank(b) - g.rank(a));
-    if dx != 0 && dy != 0 && dx.abs() != dy.abs() {
-        return vec![a, b];
-    }
-    let steps = dx.abs().max(dy.abs());
-    (0..=steps)
-        .filter_map(|k| g.offset(a, dx.signum() * k, dy.signum() * k))
-        .collect()
 }
 
 /// The compiled form of the checked `clock_resets` bits.

@@ -97,7 +97,7 @@ impl Position {
             },
             before: held_before,
             castled: match mv.kind {
-                MoveKind::Castle(index) => variant.castling[index as usize].right,
+                MoveKind::Castle(index) => variant.castling.rule(index as usize).right,
                 _ => 0,
             },
             captured: None,
@@ -201,7 +201,7 @@ impl Position {
         if !answers.placed.is_empty() {
             variant.regain_castling(self, answers.placed, rights_before);
         }
-        if variant.castling_by_drop
+        if variant.castling.any_by_drop()
             && let MoveKind::Drop(_) = mv.kind
         {
             self.gain_castling(variant, us, mv.to);
@@ -392,7 +392,7 @@ impl Position {
 
     /// Castling: the king, the rook and the pieces carried along.
     fn make_castle<T: Trace>(&mut self, variant: &Variant, index: u8, ctx: &mut Context, trace: &mut T) -> Made {
-        let rule = &variant.castling[index as usize];
+        let rule = variant.castling.rule(index as usize);
         let king = self.board[rule.king_from.index()];
         let rook = self.board[rule.rook_from.index()];
         // The checker keeps a rule to `MAX_CARRY` carried pieces.
@@ -490,7 +490,7 @@ impl Position {
     /// rule of `us` whose king or rook square it is, when its king and
     /// rook now both stand there.
     fn gain_castling(&mut self, variant: &Variant, us: Color, at: Square) {
-        for rule in &variant.castling {
+        for rule in variant.castling.rules() {
             if !rule.by_drop || rule.side != us || (rule.king_from != at && rule.rook_from != at) {
                 continue;
             }
@@ -507,13 +507,12 @@ impl Position {
     /// no longer in place.
     #[inline]
     fn update_castling(&mut self, variant: &Variant, mv: Move, effects_ran: bool) {
-        let keep = &variant.castling_keep;
-        self.castling &= keep[mv.from.index()] & keep[mv.to.index()];
+        self.castling &= variant.castling.keep(mv.from) & variant.castling.keep(mv.to);
         // Only an effect moves or removes a piece beyond the move's squares.
         if self.castling == 0 || !effects_ran {
             return;
         }
-        for rule in &variant.castling {
+        for rule in variant.castling.rules() {
             let (king, rook) = (self.board[rule.king_from.index()], self.board[rule.rook_from.index()]);
             if !(king.is_side(rule.side)
                 && king.kind() == rule.king_kind

@@ -116,7 +116,7 @@ impl Variant {
         match mv.kind {
             MoveKind::Drop(_) | MoveKind::Pass | MoveKind::Action(_) => true,
             MoveKind::Castle(index) => {
-                let rule = &self.castling[index as usize];
+                let rule = self.castling.rule(index as usize);
                 let mut after = all;
                 if f.reads_after {
                     after.remove(rule.king_from);
@@ -398,7 +398,7 @@ impl Variant {
         let dist = |a: Square, b: Square| (g.file(a) - g.file(b), g.rank(a) - g.rank(b));
         match mv.kind {
             MoveKind::Castle(index) => {
-                let rule = &self.castling[index as usize];
+                let rule = self.castling.rule(index as usize);
                 let (df, dr) = dist(rule.king_from, rule.rook_from);
                 let span = df.abs().max(dr.abs()) + 1;
                 span * span
@@ -433,7 +433,7 @@ mod tests {
         let sq = |n| g.parse_square(n).unwrap();
         assert_eq!(v.move_length(&Move::new(sq("g1"), sq("f3"), MoveKind::Quiet)), 5);
         assert_eq!(v.move_length(&Move::new(sq("a1"), sq("h8"), MoveKind::Quiet)), 98);
-        let castles: Vec<i32> = (0..v.castling.len())
+        let castles: Vec<i32> = (0..v.castling.rules().len())
             .map(|i| v.move_length(&Move::new(sq("e1"), sq("g1"), MoveKind::Castle(i as u8))))
             .collect();
         assert!(castles.contains(&16) && castles.contains(&25), "{castles:?}");

@@ -760,7 +760,7 @@ impl Variant {
             return;
         }
         let us = pos.side;
-        for (index, rule) in self.castling.iter().enumerate() {
+        for (index, rule) in self.castling.rules().iter().enumerate() {
             if rule.side != us || pos.castling & rule.right == 0 {
                 continue;
             }

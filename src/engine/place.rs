@@ -344,7 +344,7 @@ impl Variant {
     /// same king stays lost: that rook had moved). `before`: the rights
     /// before the move.
     pub(crate) fn regain_castling(&self, pos: &mut Position, placed: SquareSet, before: u16) {
-        for rule in &self.castling {
+        for rule in self.castling.rules() {
             let (king_placed, rook_placed) = (placed.contains(rule.king_from), placed.contains(rule.rook_from));
             if !king_placed && !rook_placed {
                 continue;
@@ -357,7 +357,7 @@ impl Variant {
             {
                 continue;
             }
-            let of_king = (self.castling.iter())
+            let of_king = (self.castling.rules().iter())
                 .filter(|r| r.side == rule.side && r.king_from == rule.king_from)
                 .fold(0u16, |m, r| m | r.right);
             let king_flag = king_placed || before & of_king != 0;

@@ -98,7 +98,7 @@ impl Variant {
 fn start_position(variant: &Variant, record: &FenRecord) -> Result<Position, FenError> {
     let mut pos = crate::notation::fen::position_from_record(variant, record)?;
     if !record.extras.iter().any(|(key, _, _)| key == "unmoved") {
-        for rule in &variant.castling {
+        for rule in variant.castling.rules() {
             for &(from, _) in &rule.carry {
                 pos.unmoved.insert(from);
             }

@@ -202,7 +202,7 @@ fn read_castling_rights(variant: &Variant, pos: &mut Position, record: &FenRecor
     let (letters, span) = &record.castling;
     for (i, letter) in letters.char_indices() {
         let at = span.start + i..span.start + i + letter.len_utf8();
-        let by_letter = variant.castling.iter().find(|r| r.letter == letter);
+        let by_letter = variant.castling.rules().iter().find(|r| r.letter == letter);
         // With gating, a file letter is a gating right on the side's first rank.
         if variant.holds_rights()
             && by_letter.is_none()
@@ -215,6 +215,7 @@ fn read_castling_rights(variant: &Variant, pos: &mut Position, record: &FenRecor
             variant.castling_file(letter).and_then(|(side, file)| {
                 variant
                     .castling
+                    .rules()
                     .iter()
                     .find(|r| r.side == side && g.file(r.rook_from) == file)
             })
@@ -223,15 +224,12 @@ fn read_castling_rights(variant: &Variant, pos: &mut Position, record: &FenRecor
             // Each letter once: a rule that carries pieces is compiled
             // into one move per subset of them, all with its letter.
             let mut known = String::new();
-            for r in &variant.castling {
+            for r in variant.castling.rules() {
                 if !known.contains(r.letter) {
                     known.push(r.letter);
                 }
             }
-            let written = variant
-                .castling_spec
-                .iter()
-                .any(|r| r.fen == letter.to_ascii_uppercase());
+            let written = variant.castling.has_letter(letter);
             return Err(FenError {
                 message: if written {
                     format!(
@@ -501,6 +499,7 @@ fn castling_field(variant: &Variant, pos: &Position) -> String {
         // Castling that brings pieces along shares its rule's right: write it once.
         for rule in variant
             .castling
+            .rules()
             .iter()
             .filter(|r| r.side == side && pos.castling & r.right != 0)
         {
@@ -551,7 +550,7 @@ fn castling_letter(variant: &Variant, pos: &Position, rule: &CastlingRule) -> ch
             file
         }
     };
-    if variant.castling_takes_rook {
+    if variant.castling.takes_rook() {
         return file();
     }
     let Some(search) = rule.rook_search else {
