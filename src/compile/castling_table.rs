@@ -1,6 +1,7 @@
 //! The castling part of a compiled variant: each castling move of each
 //! side, the rights a move keeps, and how FEN and UCI write them.
 
+use crate::base::castling_id::CastlingId;
 use crate::base::geometry::Geometry;
 use crate::base::piece::Kind;
 use crate::base::square::{Color, Square, SquareSet};
@@ -87,10 +88,19 @@ impl CastlingTable {
         &self.rules
     }
 
-    /// The castling move with index `index` (of [`rules`](Self::rules)).
+    /// The castling move `id` (its index in [`rules`](Self::rules)).
     #[inline]
-    pub(crate) fn rule(&self, index: usize) -> &CastlingRule {
-        &self.rules[index]
+    pub(crate) fn rule(&self, id: CastlingId) -> &CastlingRule {
+        &self.rules[id.index()]
+    }
+
+    /// The castling moves with their ids.
+    #[inline]
+    pub(crate) fn with_ids(&self) -> impl Iterator<Item = (CastlingId, &CastlingRule)> {
+        self.rules
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (CastlingId::from_index(i), r))
     }
 
     /// The castling rights a move that touches `sq` keeps.

@@ -53,7 +53,7 @@ impl Variant {
             let squares = match mv.kind {
                 MoveKind::Drop(_) | MoveKind::Pass => continue,
                 MoveKind::Castle(index) => {
-                    let rule = self.castling.rule(index as usize);
+                    let rule = self.castling.rule(index);
                     let mut squares = [Some(rule.king_from), Some(rule.rook_from)];
                     // A gate the king or the rook lands on stays shut.
                     for sq in squares.iter_mut() {

@@ -9,6 +9,7 @@ use super::moves::{IllegalMove, Move, MoveKind};
 use super::position::{LastMoves, Position};
 use super::trace::{Event, NoTrace, Trace};
 use crate::base::action::ActionId;
+use crate::base::castling_id::CastlingId;
 use crate::base::limits::MAX_CARRY;
 use crate::base::piece::{Cell, Kind};
 use crate::base::square::{Color, Square, SquareSet};
@@ -97,7 +98,7 @@ impl Position {
             },
             before: held_before,
             castled: match mv.kind {
-                MoveKind::Castle(index) => variant.castling.rule(index as usize).right,
+                MoveKind::Castle(index) => variant.castling.rule(index).right,
                 _ => 0,
             },
             captured: None,
@@ -391,8 +392,14 @@ impl Position {
     }
 
     /// Castling: the king, the rook and the pieces carried along.
-    fn make_castle<T: Trace>(&mut self, variant: &Variant, index: u8, ctx: &mut Context, trace: &mut T) -> Made {
-        let rule = variant.castling.rule(index as usize);
+    fn make_castle<T: Trace>(
+        &mut self,
+        variant: &Variant,
+        index: CastlingId,
+        ctx: &mut Context,
+        trace: &mut T,
+    ) -> Made {
+        let rule = variant.castling.rule(index);
         let king = self.board[rule.king_from.index()];
         let rook = self.board[rule.rook_from.index()];
         // The checker keeps a rule to `MAX_CARRY` carried pieces.

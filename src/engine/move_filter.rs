@@ -116,7 +116,7 @@ impl Variant {
         match mv.kind {
             MoveKind::Drop(_) | MoveKind::Pass | MoveKind::Action(_) => true,
             MoveKind::Castle(index) => {
-                let rule = self.castling.rule(index as usize);
+                let rule = self.castling.rule(index);
                 let mut after = all;
                 if f.reads_after {
                     after.remove(rule.king_from);
@@ -398,7 +398,7 @@ impl Variant {
         let dist = |a: Square, b: Square| (g.file(a) - g.file(b), g.rank(a) - g.rank(b));
         match mv.kind {
             MoveKind::Castle(index) => {
-                let rule = self.castling.rule(index as usize);
+                let rule = self.castling.rule(index);
                 let (df, dr) = dist(rule.king_from, rule.rook_from);
                 let span = df.abs().max(dr.abs()) + 1;
                 span * span
@@ -414,6 +414,7 @@ impl Variant {
 
 #[cfg(test)]
 mod tests {
+    use crate::base::castling_id::CastlingId;
     use crate::base::piece::{Cell, Kind};
     use crate::base::square::Color;
     use crate::compile::Variant;
@@ -434,7 +435,13 @@ mod tests {
         assert_eq!(v.move_length(&Move::new(sq("g1"), sq("f3"), MoveKind::Quiet)), 5);
         assert_eq!(v.move_length(&Move::new(sq("a1"), sq("h8"), MoveKind::Quiet)), 98);
         let castles: Vec<i32> = (0..v.castling.rules().len())
-            .map(|i| v.move_length(&Move::new(sq("e1"), sq("g1"), MoveKind::Castle(i as u8))))
+            .map(|i| {
+                v.move_length(&Move::new(
+                    sq("e1"),
+                    sq("g1"),
+                    MoveKind::Castle(CastlingId::from_index(i)),
+                ))
+            })
             .collect();
         assert!(castles.contains(&16) && castles.contains(&25), "{castles:?}");
     }

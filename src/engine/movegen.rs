@@ -760,7 +760,7 @@ impl Variant {
             return;
         }
         let us = pos.side;
-        for (index, rule) in self.castling.rules().iter().enumerate() {
+        for (id, rule) in self.castling.with_ids() {
             if rule.side != us || pos.castling & rule.right == 0 {
                 continue;
             }
@@ -793,7 +793,7 @@ impl Variant {
             {
                 continue;
             }
-            out.push(Move::new(rule.king_from, rule.king_to, MoveKind::Castle(index as u8)));
+            out.push(Move::new(rule.king_from, rule.king_to, MoveKind::Castle(id)));
         }
     }
 }

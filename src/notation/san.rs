@@ -70,7 +70,7 @@ fn unmarked(
     let g = variant.geometry;
     let mut out = match mv.kind {
         MoveKind::Castle(i) => {
-            let rule = variant.castling.rule(i as usize);
+            let rule = variant.castling.rule(i);
             let mut out = if g.file(rule.king_to) > g.file(rule.king_from) {
                 "O-O".to_string()
             } else {

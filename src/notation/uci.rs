@@ -94,7 +94,7 @@ pub fn write(variant: &Variant, mv: &Move) -> String {
                 || ((g.file(mv.to) - g.file(mv.from)).abs() <= 1 && g.rank(mv.to) == g.rank(mv.from)) =>
         {
             out.push_str(&g.name(mv.from));
-            out.push_str(&g.name(variant.castling.rule(i as usize).rook_from));
+            out.push_str(&g.name(variant.castling.rule(i).rook_from));
         }
         _ => {
             out.push_str(&g.name(mv.from));
@@ -102,7 +102,7 @@ pub fn write(variant: &Variant, mv: &Move) -> String {
         }
     }
     if let MoveKind::Castle(i) = mv.kind {
-        for &(from, _) in &variant.castling.rule(i as usize).carry {
+        for &(from, _) in &variant.castling.rule(i).carry {
             out.push('+');
             out.push_str(&g.name(from));
         }
@@ -506,7 +506,7 @@ fn parse_in(variant: &Variant, pos: &Position, text: &str, given: Option<&[Move]
             _ => None,
         };
         let squares = m.from == w.from && m.to == w.to
-            || matches!(m.kind, MoveKind::Castle(i) if m.from == w.from && variant.castling.rule(i as usize).rook_from == w.to);
+            || matches!(m.kind, MoveKind::Castle(i) if m.from == w.from && variant.castling.rule(i).rook_from == w.to);
         squares
             && if w.to_form {
                 m.promotion
@@ -522,7 +522,7 @@ fn parse_in(variant: &Variant, pos: &Position, text: &str, given: Option<&[Move]
             && action == w.action.as_deref()
             && match m.kind {
                 MoveKind::Castle(i) => {
-                    let carried = &variant.castling.rule(i as usize).carry;
+                    let carried = &variant.castling.rule(i).carry;
                     carried.len() == w.carry.len() && carried.iter().all(|(from, _)| w.carry.contains(from))
                 }
                 _ => w.carry.is_empty(),
