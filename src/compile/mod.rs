@@ -11,6 +11,7 @@ mod homes;
 pub mod ir;
 mod lower;
 mod origin_conds;
+mod piece_table;
 mod promotion_table;
 pub(crate) mod removal_reach;
 pub mod rights_tables;
@@ -19,8 +20,6 @@ pub mod tables;
 
 use crate::base::action::ActionId;
 use crate::base::geometry::Geometry;
-use crate::base::glyph::Glyph;
-use crate::base::kind_set::KindSet;
 use crate::base::piece::Kind;
 use crate::base::square::{Color, SquareSet};
 use crate::check::{CheckedVariant, Diagnostic};
@@ -28,29 +27,8 @@ use crate::lang::fen_syntax::FenRecord;
 use crate::spec::Sources;
 use attacks::AttackTables;
 pub use castling_table::CastlingRule;
+pub use piece_table::PieceInfo;
 use tables::MoveTables;
-
-/// What a variant says about one piece type, for display and notation.
-#[derive(Clone, Debug)]
-pub struct PieceInfo {
-    /// Upper-case FEN letter.
-    pub letter: char,
-    /// Name.
-    pub name: String,
-    /// Movement template as written.
-    pub template: String,
-    /// Whether it is royal.
-    pub royal: bool,
-    /// Whether it counts as a pawn for the move rule.
-    pub pawn: bool,
-    /// Material value.
-    pub value: i32,
-    /// How pictures draw it.
-    pub glyph: Glyph,
-    /// The kind it is a promoted form of (`promoted_from`): FEN writes it
-    /// `+` and that kind's letter.
-    pub promoted_from: Option<Kind>,
-}
 
 /// A compiled variant: everything the engine needs to play it.
 #[derive(Clone, Debug)]
@@ -71,8 +49,8 @@ pub struct Variant {
     pub(crate) evaluation_values: Vec<i32>,
     /// Board size.
     pub(crate) geometry: Geometry,
-    /// Piece types, indexed by [`Kind`].
-    pub(crate) pieces: Vec<PieceInfo>,
+    /// The piece types and their kind sets (royal, pawns, shields, limits).
+    pub(crate) pieces: piece_table::PieceTable,
     /// The start position's FEN as written in the variant file.
     pub(crate) start_fen: String,
     /// Warnings found while loading.
@@ -88,30 +66,17 @@ pub struct Variant {
     pub(crate) promotion: promotion_table::PromotionTable,
     /// The castling rules and the rights a move keeps.
     pub(crate) castling: castling_table::CastlingTable,
-    /// The royal kinds.
-    pub(crate) royal_kinds: KindSet,
-    /// Per side, the kinds that are pawns for it (`pawn`, `pawn_for`).
-    pub(crate) pawn_kinds: [KindSet; 2],
     /// The start position as read (for a random setup: the seed's
     /// arrangement), made into a position by `Variant::start_position`.
     pub(crate) start_record: FenRecord,
     /// Effect programs: rules, actions, legality, game end, shields.
     pub(crate) programs: ir::Programs,
-    /// The kinds that carry a shield.
-    pub(crate) shield_kinds: KindSet,
     /// The random setup the start position was drawn from.
     pub(crate) setup: Option<crate::check::CheckedSetup>,
     /// The hands: which kinds they hold and what captures join them as.
     pub(crate) hands: hand_table::HandTable,
-    /// Per kind, the kinds it may not hop over (`cannot_hop`).
-    pub(crate) cannot_hop: Vec<KindSet>,
     /// The moves pieces hold by a right, and the rights pieces take.
     pub(crate) rights: rights_tables::CompiledRights,
-    /// Per kind, the kinds it may never capture (`cannot_capture`).
-    pub(crate) cannot_capture: Vec<KindSet>,
-    /// Whether some kind has a `cannot_hop` or `cannot_capture` (else both
-    /// lists are all zero and never read).
-    pub(crate) piece_limits: bool,
     /// Which moves reset the move-rule clock.
     pub(crate) clock: ir::ClockResets,
     /// Whether each side may pass.
@@ -169,7 +134,7 @@ impl Variant {
 
     /// The piece types, indexed by [`Kind`].
     pub fn pieces(&self) -> &[PieceInfo] {
-        &self.pieces
+        self.pieces.infos()
     }
 
     /// The start position's FEN as written in the variant file.
@@ -189,17 +154,14 @@ impl Variant {
 
     /// The kind with upper-case letter `letter`.
     pub fn kind_of_letter(&self, letter: char) -> Option<Kind> {
-        self.pieces
-            .iter()
-            .position(|p| p.letter == letter.to_ascii_uppercase())
-            .map(Kind::from_index)
+        self.pieces.kind_of_letter(letter)
     }
 
     /// The letter of the piece that is `letter`'s piece promoted
     /// (`promoted_from`), in `letter`'s case: what `+X` in a FEN names.
     pub(crate) fn promoted_form_letter(&self, letter: char) -> Option<char> {
         let base = self.kind_of_letter(letter)?;
-        let form = self.pieces.iter().find(|p| p.promoted_from == Some(base))?.letter;
+        let form = self.pieces.info(self.pieces.promoted_form(base)?).letter;
         Some(if letter.is_ascii_lowercase() {
             form.to_ascii_lowercase()
         } else {
@@ -210,7 +172,7 @@ impl Variant {
     /// Whether `kind` is royal.
     #[inline]
     pub fn is_royal(&self, kind: Kind) -> bool {
-        self.royal_kinds.contains(kind)
+        self.pieces.royal().contains(kind)
     }
 
     /// Whether a promoted piece is marked as such (`~` in a FEN): only
@@ -329,10 +291,7 @@ pub fn compile(v: CheckedVariant) -> Variant {
     if !programs.placements.is_empty() {
         programs.homes = homes::homes(g, &v.pieces, &v.start, &programs.light);
     }
-    let piece_limits = v
-        .pieces
-        .iter()
-        .any(|p| p.limits.cannot_hop | p.limits.cannot_capture != 0);
+    let piece_limits = piece_table::has_limits(&v);
     // The removal-reach shortcut's attack test knows no hop and no
     // `cannot_hop`/`cannot_capture`: with them, such moves are played.
     if attacks.has_hops || attacks.has_hop_leaps || piece_limits {
@@ -346,13 +305,6 @@ pub fn compile(v: CheckedVariant) -> Variant {
     if (programs.filters.nodes.iter()).any(|n| matches!(n, crate::compile::ir::FilterNode::ObservedAfter { .. })) {
         programs.filters.readers = attacks.readers(v.pieces.len());
     }
-    let bits = |f: &dyn Fn(&crate::check::CheckedPiece) -> bool| -> u64 {
-        v.pieces
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| f(p))
-            .fold(0, |m, (k, _)| m | 1 << k)
-    };
     Variant {
         name: v.name.clone(),
         description: v.description.clone(),
@@ -366,20 +318,7 @@ pub fn compile(v: CheckedVariant) -> Variant {
         evaluation: v.evaluation,
         evaluation_values: v.evaluation_values.clone(),
         geometry: g,
-        pieces: v
-            .pieces
-            .iter()
-            .map(|p| PieceInfo {
-                letter: p.letter,
-                name: p.name.clone(),
-                template: p.template_text.clone(),
-                royal: p.royal,
-                pawn: p.pawn,
-                value: p.value,
-                glyph: p.glyph.clone(),
-                promoted_from: p.promoted_from,
-            })
-            .collect(),
+        pieces: piece_table::PieceTable::compile(&v),
         start_fen: v.start_text.clone(),
         warnings: v.warnings.clone(),
         sources: Sources::default(),
@@ -388,30 +327,15 @@ pub fn compile(v: CheckedVariant) -> Variant {
         captures_en_passant: en_passant,
         promotion: promotion_table::PromotionTable::compile(&v),
         castling: castling_table::CastlingTable::compile(&v),
-        royal_kinds: KindSet::from_bits(bits(&|p| p.royal)),
-        pawn_kinds: crate::base::square::Color::BOTH
-            .map(|side| KindSet::from_bits(bits(&|p| p.pawn && p.pawn_for.is_none_or(|s| s == side)))),
         start_record: v.start.clone(),
         programs,
-        shield_kinds: v.sentences.shields.iter().map(|sh| sh.kind).collect(),
         setup: None,
         hands: hand_table::HandTable::compile(&v),
         clock: clock_resets(v.clock_resets),
         pass: v.pass,
         pass_on_stalemate: v.pass_on_stalemate,
         position_cost: v.position_cost,
-        cannot_hop: v
-            .pieces
-            .iter()
-            .map(|p| KindSet::from_bits(p.limits.cannot_hop))
-            .collect(),
         rights: compiled_rights,
-        cannot_capture: v
-            .pieces
-            .iter()
-            .map(|p| KindSet::from_bits(p.limits.cannot_capture))
-            .collect(),
-        piece_limits,
     }
 }
 

@@ -195,7 +195,7 @@ impl Variant {
             QuantityNode::Squares(set) => self.eval_set(set, pos, ctx).len() as i64,
             QuantityNode::Material(set) => intersection(self.eval_set(set, pos, ctx), occupied())
                 .iter()
-                .map(|sq| i64::from(self.pieces[pos.cell(sq).kind().index()].value))
+                .map(|sq| i64::from(self.pieces.info(pos.cell(sq).kind()).value))
                 .sum(),
             QuantityNode::Held(side, kinds) => i64::from(self.held(pos, ctx.side, side, kinds)),
             QuantityNode::Captured(counter) => i64::from(pos.captured[counter as usize]),
@@ -227,7 +227,7 @@ impl Variant {
     #[inline]
     pub(crate) fn pieces_stand(&self, on: &PiecesOn, pos: &Position, ctx: &Context) -> bool {
         let zone = on.zone.map(|z| self.programs.zones[z as usize][ctx.side as usize]);
-        if on.kinds == self.royal_kinds.bits() && !self.royal_kinds.is_empty() {
+        if on.kinds == self.pieces.royal().bits() && !self.pieces.royal().is_empty() {
             // The royal pieces have their own sets.
             let [own, enemy] = [ctx.side, ctx.side.flip()].map(|s| &pos.royals[s as usize]);
             let royals = match on.side {
@@ -251,7 +251,7 @@ impl Variant {
         among: Option<SquareSet>,
     ) -> SquareSet {
         // Royal pieces have their own sets: `own royal` reads one.
-        let only_royal = KindSet::from_bits(kinds).is_subset(self.royal_kinds);
+        let only_royal = KindSet::from_bits(kinds).is_subset(self.pieces.royal());
         let of = |side: Color| {
             if only_royal {
                 pos.royals[side as usize]
@@ -272,7 +272,7 @@ impl Variant {
         };
         // Every kind, or the royal ones (read from their own sets above).
         let every = (1u64 << self.pieces.len()) - 1;
-        if kinds & every == every || (only_royal && kinds == self.royal_kinds.bits()) {
+        if kinds & every == every || (only_royal && kinds == self.pieces.royal().bits()) {
             return candidates;
         }
         // Word by word: no square is built but to read its cell.
@@ -410,12 +410,12 @@ impl Variant {
                 }
             }
         }
-        if self.shield_kinds.is_empty() {
+        if self.pieces.shields().is_empty() {
             return out;
         }
         for sq in pos.occupied[0].union(&pos.occupied[1]).iter() {
             let kind = pos.cell(sq).kind();
-            if !self.shield_kinds.contains(kind) {
+            if !self.pieces.shields().contains(kind) {
                 continue;
             }
             for &(k, radius, bits) in &self.programs.shields {

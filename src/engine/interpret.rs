@@ -467,7 +467,7 @@ impl Variant {
     /// Whether `cell` holds a piece whose moves reset the move-rule clock.
     #[inline]
     fn is_pawn(&self, cell: Cell) -> bool {
-        cell.is_piece() && self.pawn_kinds[cell.color() as usize].contains(cell.kind())
+        cell.is_piece() && self.pieces.pawns(cell.color()).contains(cell.kind())
     }
 }
 

@@ -458,7 +458,7 @@ mod tests {
         let variant = Variant::from_text("royal-promotion.ron", text).unwrap();
         let g = variant.geometry;
         let sq = |name| g.parse_square(name).unwrap();
-        let kind = |letter| variant.pieces.iter().position(|p| p.letter == letter).unwrap();
+        let kind = |letter| variant.pieces().iter().position(|p| p.letter == letter).unwrap();
         // White: king e1, pawn a7; Black: king e8, rook b8 (attacking a8).
         let mut pos = Position::empty(g);
         for (name, letter, color) in [
@@ -470,7 +470,7 @@ mod tests {
             pos.set(&variant, sq(name), Cell::piece(Kind::from_index(kind(letter)), color));
         }
         let promotions: Vec<(Square, char)> = (variant.legal_moves(&pos).iter())
-            .filter_map(|m| m.promotion.map(|k| (m.to, variant.pieces[k.index()].letter)))
+            .filter_map(|m| m.promotion.map(|k| (m.to, variant.pieces.info(k).letter)))
             .collect();
         assert!(
             promotions.contains(&(sq("a8"), 'Q')) && promotions.contains(&(sq("b8"), 'K')),

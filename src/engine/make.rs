@@ -145,7 +145,7 @@ impl Position {
             self.marks = marks;
             // A promoted form turning back into its own piece (a demotion)
             // is that piece again, not a promoted one.
-            if moving.is_piece() && variant.pieces[moving.kind().index()].promoted_from != Some(kind) {
+            if moving.is_piece() && variant.pieces.info(moving.kind()).promoted_from != Some(kind) {
                 self.mark_promoted(variant, mv.to);
             }
             trace.record(Event::Promoted {
@@ -358,7 +358,9 @@ impl Position {
     pub(crate) fn mark_promoted(&mut self, variant: &Variant, sq: Square) {
         // A promoted form (`promoted_from`) says what it was by its kind.
         if variant.marks_promoted()
-            && variant.pieces[self.board[sq.index()].kind().index()]
+            && variant
+                .pieces
+                .info(self.board[sq.index()].kind())
                 .promoted_from
                 .is_none()
         {

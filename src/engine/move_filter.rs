@@ -517,7 +517,7 @@ mod tests {
         // A knight never keeps its square colour: b1 attacks c3 only on
         // the board.
         let g = filtered.geometry;
-        let knight = Kind::from_index(filtered.pieces.iter().position(|p| p.letter == 'N').unwrap());
+        let knight = Kind::from_index(filtered.pieces().iter().position(|p| p.letter == 'N').unwrap());
         let mut mono = Position::empty(g);
         mono.set(
             &filtered,

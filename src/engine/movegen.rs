@@ -198,7 +198,7 @@ impl Variant {
     #[inline]
     fn attacked_and_pinned(&self, pos: &Position, royal: Square, them: Color) -> (bool, SquareSet) {
         let t = &self.attacks;
-        if t.has_hops || t.has_hop_leaps || self.piece_limits {
+        if t.has_hops || t.has_hop_leaps || self.pieces.has_limits() {
             // The board's attacks, move filters or not (see `SafeMoves`).
             let attacked = self.attacked(|s| pos.board[s.index()], &pos.occupied[them as usize], royal, them);
             return (attacked, self.pinned(pos, royal, them));
@@ -377,7 +377,7 @@ impl Variant {
     ) {
         // A variant without `cannot_hop`/`cannot_capture` gets a copy of
         // the generator without their tests.
-        if self.piece_limits {
+        if self.pieces.has_limits() {
             self.generate_piece_with::<true, S>(pos, from, side, may_compel, out);
         } else {
             self.generate_piece_with::<false, S>(pos, from, side, may_compel, out);
@@ -406,8 +406,8 @@ impl Variant {
         // The kinds it may not capture (`spares`: the others) or hop over.
         let (spares, no_hurdle) = if LIMITS {
             (
-                !self.cannot_capture[kind.index()].bits(),
-                self.cannot_hop[kind.index()].bits(),
+                !self.pieces.cannot_capture(kind).bits(),
+                self.pieces.cannot_hop(kind).bits(),
             )
         } else {
             (u64::MAX, 0)

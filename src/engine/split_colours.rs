@@ -110,7 +110,7 @@ mod tests {
             .legal_moves(&v.start_position())
             .iter()
             .filter_map(|m| match m.kind {
-                MoveKind::Drop(k) => Some(format!("{}@{}", v.pieces[k.index()].letter, v.geometry.name(m.to))),
+                MoveKind::Drop(k) => Some(format!("{}@{}", v.pieces.info(k).letter, v.geometry.name(m.to))),
                 _ => None,
             })
             .collect();

@@ -449,9 +449,7 @@ fn board_field(variant: &Variant, pos: &Position) -> String {
                 out.push_str(&empty.to_string());
                 empty = 0;
             }
-            let form_of = cell
-                .is_piece()
-                .then(|| variant.pieces[cell.kind().index()].promoted_from);
+            let form_of = cell.is_piece().then(|| variant.pieces.info(cell.kind()).promoted_from);
             if let Some(base) = form_of.flatten() {
                 // A promoted form, as Fairy-Stockfish writes it: `+P`.
                 out.push('+');
@@ -633,7 +631,7 @@ pub fn letter(variant: &Variant, cell: Cell) -> char {
     if cell == Cell::BLOCKED {
         return '*';
     }
-    let c = variant.pieces[cell.kind().index()].letter;
+    let c = variant.pieces.info(cell.kind()).letter;
     if cell.color() == Color::White {
         c
     } else {

@@ -256,7 +256,7 @@ impl Evaluation {
         let sign = material_sign(variant);
         let values: Vec<i32> = (0..kinds)
             .map(|k| {
-                let info = &variant.pieces[k];
+                let info = &variant.pieces()[k];
                 // The evaluation section's value, else the piece's own.
                 let value = match variant.evaluation_values.get(k) {
                     Some(&v) if v != 0 => v,
@@ -325,7 +325,7 @@ impl Evaluation {
             shield_bonus: pct(SHIELD_BONUS, w.royal_safety),
             tempo: pct(TEMPO, w.tempo),
             start_material,
-            has_royals: !variant.royal_kinds.is_empty(),
+            has_royals: !variant.pieces.royal().is_empty(),
         }
     }
 
@@ -434,7 +434,7 @@ mod tests {
         assert_eq!((e.value(kind('N')), e.value(kind('Q'))), (333, 1));
         assert_eq!(e.value(kind('R')), plain.value(kind('R')));
         // The rules' value (read by `material(...)` sentences) stays the piece's.
-        assert_eq!(v.pieces[kind('N').index()].value, 300);
+        assert_eq!(v.pieces.info(kind('N')).value, 300);
     }
 
     #[test]
