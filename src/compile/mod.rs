@@ -20,6 +20,7 @@ pub mod tables;
 
 use crate::base::action::ActionId;
 use crate::base::geometry::Geometry;
+use crate::base::kind_set::KindSet;
 use crate::base::piece::Kind;
 use crate::base::square::{Color, SquareSet};
 use crate::check::{CheckedVariant, Diagnostic};
@@ -281,12 +282,10 @@ pub fn compile(v: CheckedVariant) -> Variant {
         (p.initial_ranks.clone(), p.regions.initial)
     };
     let regions: Vec<[SquareSet; 2]> = v.regions.iter().map(|r| r.squares).collect();
-    let royal_kinds = v
-        .pieces
-        .iter()
-        .enumerate()
+    let royal_kinds: KindSet = (v.pieces.iter().enumerate())
         .filter(|(_, p)| p.royal)
-        .fold(0u64, |m, (k, _)| m | 1 << k);
+        .map(|(k, _)| Kind::from_index(k))
+        .collect();
     let mut programs = lower::compile(&v.sentences, g, &initial_ranks, &regions, royal_kinds);
     if !programs.placements.is_empty() {
         programs.homes = homes::homes(g, &v.pieces, &v.start, &programs.light);

@@ -77,16 +77,8 @@ impl PieceTable {
             royal: kinds_where(&|p| p.royal),
             pawns: Color::BOTH.map(|side| kinds_where(&|p| p.pawn && p.pawn_for.is_none_or(|s| s == side))),
             shields: v.sentences.shields.iter().map(|sh| sh.kind).collect(),
-            cannot_hop: v
-                .pieces
-                .iter()
-                .map(|p| KindSet::from_bits(p.limits.cannot_hop))
-                .collect(),
-            cannot_capture: v
-                .pieces
-                .iter()
-                .map(|p| KindSet::from_bits(p.limits.cannot_capture))
-                .collect(),
+            cannot_hop: v.pieces.iter().map(|p| p.limits.cannot_hop).collect(),
+            cannot_capture: v.pieces.iter().map(|p| p.limits.cannot_capture).collect(),
             limited: has_limits(v),
         }
     }
@@ -166,5 +158,5 @@ impl PieceTable {
 pub(crate) fn has_limits(v: &CheckedVariant) -> bool {
     v.pieces
         .iter()
-        .any(|p| p.limits.cannot_hop | p.limits.cannot_capture != 0)
+        .any(|p| !p.limits.cannot_hop.union(p.limits.cannot_capture).is_empty())
 }

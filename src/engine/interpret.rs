@@ -34,7 +34,7 @@ impl Variant {
             !(made.castled && rule.except_castling)
                 && rule
                     .by
-                    .is_none_or(|kinds| made.moving.is_piece() && made.moving.kind().in_mask(kinds))
+                    .is_none_or(|kinds| made.moving.is_piece() && kinds.contains(made.moving.kind()))
                 && rule.guard.is_none_or(|g| self.eval_cond(g, pos, ctx))
         };
         if rules.len() <= 64 {
