@@ -58,6 +58,9 @@ pub struct Variant {
     pub(crate) warnings: Vec<Diagnostic>,
     /// The files the variant was read from, which the warnings point into.
     pub(crate) sources: Sources,
+    /// The variant file as read (its parents merged), for the summary
+    /// ([`Variant::summary`]); `None` until the loader sets it.
+    pub(crate) file: Option<std::sync::Arc<crate::spec::VariantFile>>,
     pub(crate) moves: MoveTables,
     pub(crate) attacks: AttackTables,
     /// Whether some piece captures en passant (else no move leaves en
@@ -321,6 +324,7 @@ pub fn compile(v: CheckedVariant) -> Variant {
         start_fen: v.start_text.clone(),
         warnings: v.warnings.clone(),
         sources: Sources::default(),
+        file: None,
         moves,
         attacks,
         captures_en_passant: en_passant,

@@ -4,6 +4,7 @@
 //! seed's arrangement (`arrangements`) and re-resolves castling for it.
 
 pub mod arrangements;
+mod variant_summary;
 
 use crate::base::piece::Kind;
 use crate::check::{CheckedVariant, Diagnostic, LoadError, check, resolve_castling};
@@ -196,6 +197,7 @@ fn finish(
         ]));
     }
     variant.sources = sources.clone();
+    variant.file = Some(std::sync::Arc::new(file));
     if kept_setup.is_some() {
         variant.setup = kept_setup;
         variant.start_fen = crate::notation::fen::write(&variant, &variant.start_position());
