@@ -15,7 +15,7 @@
 //! ([`view`]) and play matches between engines ([`self_play`]): what the
 //! `kaboom` command does, each with a runnable example.
 //! Squares, piece kinds and actions are distinct types ([`Square`],
-//! [`Kind`], [`ActionId`]).
+//! [`Kind`], [`ActionId`], [`CastlingId`]).
 //!
 //! ```
 //! use kaboom::{Perft, Variant, fen, uci};
@@ -100,6 +100,7 @@ pub mod format {
 pub mod cli;
 
 pub use base::action::ActionId;
+pub use base::castling_id::CastlingId;
 pub use base::diagnostic::{Diagnostic, LoadError, Severity};
 pub use base::geometry::{Geometry, Wrap};
 pub use base::glyph::{Figure, Glyph, GlyphError};

@@ -254,6 +254,19 @@ fn show_lists_everything_a_player_needs() {
     insta::assert_snapshot!(run(&["show", "kaboom"]));
 }
 
+/// The command prints the library's summary below the board and its FEN
+/// (`Variant::summary`, issue 36): one writer for both.
+#[test]
+fn show_prints_the_library_summary() {
+    for name in ["kaboom", "shogi", "tests/fixtures/user/centaur.ron"] {
+        let (code, out, _) = kaboom(&["show", name]);
+        assert_eq!(code, 0);
+        let summary = kaboom::Variant::load(name).unwrap().summary();
+        assert!(out.ends_with(&summary), "{name}:\n{out}\n---\n{summary}");
+        assert!(summary.contains("\nrules:"), "{summary}");
+    }
+}
+
 #[test]
 fn show_aligns_long_names_and_does_not_inherit_the_description() {
     let out = run(&["show", "tests/fixtures/user/centaur.ron"]);

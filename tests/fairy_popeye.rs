@@ -228,7 +228,7 @@ fn effect_differences(variant: &Variant, pos: &kaboom::Position, notes: &[(Strin
         let uci = kaboom::uci::write(variant, &mv);
         let (from, at) = match mv.kind {
             kaboom::MoveKind::Castle(i) => {
-                let rule = &variant.castling_rules()[i as usize];
+                let rule = &variant.castling_rules()[i.index()];
                 (rule.rook_from, rule.rook_to)
             }
             _ => (mv.from, mv.to),

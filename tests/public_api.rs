@@ -8,11 +8,11 @@
 use kaboom::interop::{Imported, IniError, Origin, Refusal};
 use kaboom::scenario::{Expect, Outcome, Scenario, ScenarioError};
 use kaboom::{
-    ActionId, Asked, CastlingRule, CastlingSide, Cell, Choice, ChoiceKind, Choices, Color, Control, Diagnostic, Ending,
-    Engine, Event, EventParts, EventPlace, Figure, Game, GameResult, Geometry, Glyph, GlyphError, IllegalMove, Info,
-    Kind, KindSequence, LastChoice, Limits, LoadError, Location, Move, MoveKind, Perft, PieceInfo, Position, Score,
-    SearchResult, Severity, Skill, SourceFile, Sources, Square, SquareIter, SquareSet, StringWalk, TooExpensive, Trace,
-    Variant, Wrap,
+    ActionId, Asked, CastlingId, CastlingRule, CastlingSide, Cell, Choice, ChoiceKind, Choices, Color, Control,
+    Diagnostic, Ending, Engine, Event, EventParts, EventPlace, Figure, Game, GameResult, Geometry, Glyph, GlyphError,
+    IllegalMove, Info, Kind, KindSequence, LastChoice, Limits, LoadError, Location, Move, MoveKind, Perft, PieceInfo,
+    Position, Score, SearchResult, Severity, Skill, SourceFile, Sources, Square, SquareIter, SquareSet, StringWalk,
+    TooExpensive, Trace, Variant, Wrap,
 };
 use kaboom::{fen::FenError, san::MatchError, uci::MoveError};
 use kaboom::{format::Comments, format::FieldComments, format::Placed};
@@ -83,6 +83,7 @@ fn every_type_is_nameable<T: Trace>(
     )>,
     _: Option<(
         &Wrap,
+        &CastlingId,
         &FenError,
         &MatchError,
         &MoveError,
@@ -121,6 +122,32 @@ fn every_type_is_nameable<T: Trace>(
     )>,
     _: Option<(&self_play::Results, &self_play::EngineResults)>,
 ) {
+}
+
+/// `kaboom show chess`: below the board, the summary the library writes
+/// (`Variant::summary`), the same text the command prints.
+#[test]
+fn the_summary_show_prints() {
+    let chess = Variant::load("chess").unwrap();
+    let summary = chess.summary();
+    assert!(
+        summary.contains("castling (White's; Black's mirror them):"),
+        "{summary}"
+    );
+    assert!(summary.contains("\npromotion: "), "{summary}");
+    assert!(
+        summary.contains("\nend (checked in order, for the side to move)"),
+        "{summary}"
+    );
+    let castles: Vec<CastlingId> = (chess.legal_moves(&chess.start_position()).iter())
+        .filter_map(|m| match m.kind {
+            MoveKind::Castle(id) => Some(id),
+            _ => None,
+        })
+        .collect();
+    assert!(castles.is_empty());
+    assert!(chess.castling_rules().len() >= 4);
+    assert_eq!(CastlingId::new(3).index(), 3);
 }
 
 /// `kaboom play chess e2e4 e7e5 --pgn FILE`, then `kaboom replay FILE`:

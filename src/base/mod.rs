@@ -4,6 +4,7 @@
 //! imports nothing else of the crate.
 
 pub mod action;
+pub mod castling_id;
 pub mod diagnostic;
 pub mod files;
 pub mod geometry;

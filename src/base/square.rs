@@ -216,6 +216,7 @@ impl std::fmt::Debug for SquareSet {
 }
 
 impl FromIterator<Square> for SquareSet {
+    #[inline]
     fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Self {
         let mut set = SquareSet::EMPTY;
         for sq in iter {

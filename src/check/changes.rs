@@ -7,6 +7,7 @@
 
 use super::checker::Checker;
 use super::resolve::{Resolved, Resolver};
+use crate::base::kind_set::KindSet;
 use crate::base::limits::MAX_MARKS;
 use crate::base::piece::Kind;
 use crate::lang::effect_syntax::{Effect, KindChange, MarkName};
@@ -78,7 +79,7 @@ impl Resolver<'_, '_> {
         Some(match to {
             KindChange::Kind(filter, at) => {
                 let mask = self.kinds_of(filter)?;
-                if mask.count_ones() != 1 {
+                if mask.len() != 1 {
                     let at = self.c.inside(self.text, at.clone());
                     self.c.error(
                         "`transform` turns pieces into one kind; name one piece letter",
@@ -127,7 +128,7 @@ pub(super) fn check_kind_sequence(
     c: &mut Checker<'_>,
     file: &VariantFile,
     letter_kind: &dyn Fn(char) -> Option<Kind>,
-    royal: u64,
+    royal: KindSet,
 ) -> Option<CheckedSequence> {
     let text: &Spanned<String> = file.kind_sequence.as_ref()?;
     let mut out = CheckedSequence::default();
@@ -148,7 +149,7 @@ pub(super) fn check_kind_sequence(
             ok = false;
             continue;
         };
-        if kind.in_mask(royal) {
+        if royal.contains(kind) {
             c.error(
                 format!("`{ch}` in `kind_sequence` is royal: a royal piece never changes kind along it"),
                 at,

@@ -3,6 +3,7 @@
 use super::checker::Checker;
 use super::resolve::{Names, Resolved, Resolver};
 use super::sentence_parse::parse;
+use crate::base::kind_set::KindSet;
 use crate::base::limits::MAX_HAND_KINDS;
 use crate::base::piece::Kind;
 use crate::lang::effect_syntax::{self as effects, SetExpr};
@@ -53,9 +54,9 @@ pub(super) fn check_drops(
     let held = if spec.hold_royal {
         names.all
     } else {
-        names.all & !names.royal
+        names.all.difference(names.royal)
     };
-    let in_hand = (held.count_ones() as usize).saturating_sub(forms);
+    let in_hand = (held.len()).saturating_sub(forms);
     if in_hand > MAX_HAND_KINDS {
         let which = if spec.hold_royal { "" } else { " that are not royal" };
         c.error(
@@ -65,7 +66,7 @@ pub(super) fn check_drops(
         );
         ok = false;
     }
-    if spec.hold_royal && names.royal == 0 {
+    if spec.hold_royal && names.royal.is_empty() {
         c.error(
             "`hold_royal: true` lets royal pieces be held in hand, but this variant has no royal piece",
             c.root(),
@@ -127,12 +128,12 @@ pub(super) fn check_drops(
         ok = false;
     }
     let mut zones = Vec::new();
-    let mut named = 0u64;
+    let mut named = KindSet::EMPTY;
     for zone in &spec.zones {
         let mut kinds = Vec::new();
         for (i, ch) in zone.pieces.value.char_indices() {
             match (names.letter_kind)(ch).filter(|_| ch.is_ascii_uppercase()) {
-                Some(k) if k.in_mask(named) => {
+                Some(k) if named.contains(k) => {
                     let at = c.inside(&zone.pieces, i..i + ch.len_utf8());
                     c.error(
                         format!("drop zone pieces: `{ch}` already has a drop zone"),
@@ -142,7 +143,7 @@ pub(super) fn check_drops(
                     ok = false;
                 }
                 Some(k) => {
-                    named |= k.bit();
+                    named.insert(k);
                     kinds.push(k);
                 }
                 None => {

@@ -5,6 +5,8 @@
 //! A rule's `name` in the file replaces the sentence made here.
 
 use super::resolve::Resolved;
+use crate::base::kind_set::KindSet;
+use crate::base::piece::Kind;
 use crate::base::vocabulary::{Comparison, LineGoal, NamedSet, RanksFrom, SideFilter};
 use crate::lang::effect_syntax::{Cond, EndCondition, EndRule, Quantity, SetExpr, SetOp};
 
@@ -80,18 +82,13 @@ fn compare(op: Comparison) -> &'static str {
 impl Vocabulary<'_> {
     /// The kinds of a mask as a noun: `king`, `knight or bishop`, `piece`
     /// (every kind), `piece other than a king` (all but a few).
-    fn kinds(&self, mask: u64, many: bool) -> String {
-        let all = if self.pieces.len() >= 64 {
-            u64::MAX
-        } else {
-            (1u64 << self.pieces.len()) - 1
-        };
-        let mask = mask & all;
-        let names = |m: u64| -> Vec<String> {
-            (0..self.pieces.len())
-                .filter(|k| m >> k & 1 == 1)
+    fn kinds(&self, mask: KindSet, many: bool) -> String {
+        let all: KindSet = Kind::all(self.pieces.len().min(64)).collect();
+        let mask = mask.intersection(all);
+        let names = |m: KindSet| -> Vec<String> {
+            m.iter()
                 .map(|k| {
-                    let n = self.pieces[k].clone();
+                    let n = self.pieces[k.index()].clone();
                     if many { plural(&n) } else { n }
                 })
                 .collect()
@@ -101,7 +98,7 @@ impl Vocabulary<'_> {
             return noun.to_string();
         }
         let inside = names(mask);
-        let outside = names(all & !mask);
+        let outside = names(all.difference(mask));
         if outside.len() < inside.len() && !outside.is_empty() {
             return format!("{noun} other than {}", outside.join(" and "));
         }
@@ -231,7 +228,7 @@ impl Vocabulary<'_> {
     }
 
     /// "{own} has no king left", "no pieces but kings are left".
-    fn none_left(&self, who: SideFilter, mask: u64) -> String {
+    fn none_left(&self, who: SideFilter, mask: KindSet) -> String {
         match side(who) {
             Some(w) => format!("{w} has no {} left", self.kinds(mask, false)),
             None => format!("no {} is left", self.kinds(mask, false)),
@@ -265,8 +262,18 @@ mod tests {
 
     #[test]
     fn losing_the_royal_piece_reads_as_a_sentence() {
-        let own_king = || Box::new(Cond::Exists(SetExpr::Pieces(SideFilter::Own, 0b100)));
-        let enemy_king = || Box::new(Cond::Exists(SetExpr::Pieces(SideFilter::Enemy, 0b100)));
+        let own_king = || {
+            Box::new(Cond::Exists(SetExpr::Pieces(
+                SideFilter::Own,
+                KindSet::from_bits(0b100),
+            )))
+        };
+        let enemy_king = || {
+            Box::new(Cond::Exists(SetExpr::Pieces(
+                SideFilter::Enemy,
+                KindSet::from_bits(0b100),
+            )))
+        };
         assert_eq!(
             said(EndCondition::Holds(Cond::Not(own_king()))),
             "{own} has no king left"
@@ -279,7 +286,7 @@ mod tests {
             "{own} has no king left and {enemy} has no king left"
         );
         let no_pieces = Cond::Compare(
-            Quantity::Count(SetExpr::Pieces(SideFilter::Own, 0b111)),
+            Quantity::Count(SetExpr::Pieces(SideFilter::Own, KindSet::from_bits(0b111))),
             Comparison::Equal,
             0,
         );
@@ -294,7 +301,7 @@ mod tests {
         assert_eq!(said(EndCondition::Dead(Cond::Truth(true))), "dead position");
         assert_eq!(said(EndCondition::MoveRule(50, None)), "50-move rule");
         assert_eq!(said(EndCondition::Repetition(3, None)), "3-fold repetition");
-        let dropped = Some(Cond::Dropped(0b1));
+        let dropped = Some(Cond::Dropped(KindSet::from_bits(0b1)));
         assert_eq!(
             said(EndCondition::Checkmate(dropped)),
             "checkmate, as the last move dropped a pawn"

@@ -6,6 +6,7 @@
 use super::Diagnostic;
 use super::resolve::Resolved;
 use super::sentences::CheckedSentences;
+use crate::base::kind_set::KindSet;
 use crate::lang::effect_syntax::{Comparison, Cond, EndCondition, LegalClause, Quantity, SetExpr};
 use crate::spec::Location;
 
@@ -79,7 +80,7 @@ pub fn check_endings(
         EndCondition::Holds(c) => cond_names_royal(c, royal),
         _ => false,
     });
-    if royal.royal != 0 && !protected && !says_what_happens {
+    if !royal.royal.is_empty() && !protected && !says_what_happens {
         out.push(
             Diagnostic::warning(
                 "a royal piece can be captured or removed (no plain `own royal not attacked` clause protects it), \
@@ -96,15 +97,15 @@ pub fn check_endings(
 #[derive(Clone, Copy)]
 pub(super) struct RoyalKinds {
     /// The royal kinds.
-    pub royal: u64,
+    pub royal: KindSet,
     /// Every kind.
-    pub all: u64,
+    pub all: KindSet,
 }
 
 /// Whether a kind filter names a royal kind: not a filter that takes
 /// every kind (`own`), which names none in particular.
-fn kinds_name_royal(mask: u64, k: RoyalKinds) -> bool {
-    mask != k.all && mask & k.royal != 0
+fn kinds_name_royal(mask: KindSet, k: RoyalKinds) -> bool {
+    mask != k.all && !mask.intersection(k.royal).is_empty()
 }
 
 fn set_names_royal(s: &SetExpr<Resolved>, royal: RoyalKinds) -> bool {

@@ -2,17 +2,18 @@
 //! `cannot_capture`): strings of piece letters resolved into kind masks.
 
 use super::checker::Checker;
+use crate::base::kind_set::KindSet;
 use crate::base::piece::Kind;
 use crate::lang::betza::{self, Hop};
 use crate::spec::{PieceSpec, Spanned, VariantFile};
 
-/// What one piece may not hop over or capture, as kind masks.
+/// What one piece may not hop over or capture, as kind sets.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PieceLimits {
-    /// Bit `k` set when the piece may not hop over a piece of kind `k`.
-    pub cannot_hop: u64,
-    /// Bit `k` set when the piece may never capture a piece of kind `k`.
-    pub cannot_capture: u64,
+    /// The kinds the piece may not hop over.
+    pub cannot_hop: KindSet,
+    /// The kinds the piece may never capture.
+    pub cannot_capture: KindSet,
 }
 
 /// Checks every piece's `cannot_hop` and `cannot_capture`, in the order
@@ -45,13 +46,13 @@ pub(super) fn check_piece_limits(
             ok = false;
         }
         let limits = PieceLimits {
-            cannot_hop: cannot_hop.unwrap_or(Some(0)).unwrap_or_else(|| {
+            cannot_hop: cannot_hop.unwrap_or(Some(KindSet::EMPTY)).unwrap_or_else(|| {
                 ok = false;
-                0
+                KindSet::EMPTY
             }),
-            cannot_capture: cannot_capture.unwrap_or(Some(0)).unwrap_or_else(|| {
+            cannot_capture: cannot_capture.unwrap_or(Some(KindSet::EMPTY)).unwrap_or_else(|| {
                 ok = false;
-                0
+                KindSet::EMPTY
             }),
         };
         out.push(limits);
@@ -77,13 +78,13 @@ pub(super) fn mask(
     field: &Spanned<String>,
     what: &str,
     letter_kind: &dyn Fn(char) -> Option<Kind>,
-) -> Option<u64> {
+) -> Option<KindSet> {
     let mut ok = true;
-    let mut kinds = 0u64;
+    let mut kinds = KindSet::EMPTY;
     for (i, ch) in field.value.char_indices() {
         let at = c.inside(field, i..i + ch.len_utf8());
         match letter_kind(ch) {
-            Some(k) if k.in_mask(kinds) => {
+            Some(k) if kinds.contains(k) => {
                 c.error(
                     format!("`{what}`: `{ch}` is given twice"),
                     at,
@@ -91,7 +92,7 @@ pub(super) fn mask(
                 );
                 ok = false;
             }
-            Some(k) if k.index() < 64 => kinds |= k.bit(),
+            Some(k) if k.index() < 64 => kinds.insert(k),
             _ => {
                 c.error(
                     format!("`{what}`: `{ch}` is not a piece letter"),

@@ -3,6 +3,7 @@
 //! from enemy pieces. Templates parsed, letters resolved into kind masks.
 
 use super::checker::Checker;
+use crate::base::kind_set::KindSet;
 use crate::base::piece::Kind;
 use crate::lang::betza::{self, Template};
 use crate::spec::{Spanned, VariantFile};
@@ -14,8 +15,8 @@ pub struct PieceRights {
     pub moves: Option<Template>,
     /// Its `moves` are barred while its side is in check.
     pub not_in_check: bool,
-    /// The enemy kinds whose rights it takes (`takes_rights.of`), as a mask.
-    pub takes_of: u64,
+    /// The enemy kinds whose rights it takes (`takes_rights.of`).
+    pub takes_of: KindSet,
     /// The lines along which it takes them, on an empty board.
     pub takes_along: Option<Template>,
 }

@@ -5,6 +5,7 @@
 //! problem of a sentence is reported, not just the first.
 
 use super::checker::Checker;
+use crate::base::kind_set::KindSet;
 use crate::base::piece::Kind;
 use crate::lang::betza::{self, Template};
 use crate::lang::effect_syntax::{
@@ -19,8 +20,8 @@ use crate::spec::Spanned;
 pub struct Resolved;
 
 impl Phase for Resolved {
-    /// Bit `k` set for kind `k`.
-    type Kinds = u64;
+    /// The kinds named.
+    type Kinds = KindSet;
     type Template = Template;
     /// The region's index in the variant's `regions` list.
     type Region = u8;
@@ -33,9 +34,9 @@ pub(super) struct Names<'n> {
     /// The kind of an upper-case piece letter.
     pub letter_kind: &'n dyn Fn(char) -> Option<Kind>,
     /// The royal kinds.
-    pub royal: u64,
+    pub royal: KindSet,
     /// Every kind.
-    pub all: u64,
+    pub all: KindSet,
     /// The regions a sentence may name, in the order of `regions` (a
     /// region's own squares see only the regions before it).
     pub regions: &'n [String],
@@ -51,8 +52,8 @@ pub(super) struct Names<'n> {
 impl Names<'_> {
     /// The mask of one kind. More kinds than a mask holds is reported by
     /// the piece checks; such a kind adds no bit.
-    fn bit(kind: Kind) -> u64 {
-        1u64.checked_shl(u32::from(kind.get())).unwrap_or(0)
+    fn bit(kind: Kind) -> KindSet {
+        KindSet::from_bits(1u64.checked_shl(u32::from(kind.get())).unwrap_or(0))
     }
 }
 
@@ -71,17 +72,17 @@ fn both<A, B>(a: Option<A>, b: Option<B>) -> Option<(A, B)> {
 
 impl Resolver<'_, '_> {
     /// The kinds a filter takes (as `kinds`), for the checks of `changes`.
-    pub(super) fn kinds_of(&mut self, filter: &Option<KindFilter>) -> Option<u64> {
+    pub(super) fn kinds_of(&mut self, filter: &Option<KindFilter>) -> Option<KindSet> {
         self.kinds(filter)
     }
 
-    pub(super) fn kinds(&mut self, filter: &Option<KindFilter>) -> Option<u64> {
+    pub(super) fn kinds(&mut self, filter: &Option<KindFilter>) -> Option<KindSet> {
         let Some(f) = filter else { return Some(self.names.all) };
-        let mut mask = 0;
+        let mut mask = KindSet::EMPTY;
         let mut ok = true;
         for (letter, span) in &f.letters {
             match (self.names.letter_kind)(*letter) {
-                Some(k) => mask |= Names::bit(k),
+                Some(k) => mask = mask.union(Names::bit(k)),
                 None => {
                     ok = false;
                     let at = self.c.inside(self.text, span.clone());
@@ -94,7 +95,11 @@ impl Resolver<'_, '_> {
             }
         }
         let mask = if f.royal { self.names.royal } else { mask };
-        ok.then_some(if f.negate { self.names.all & !mask } else { mask })
+        ok.then_some(if f.negate {
+            self.names.all.difference(mask)
+        } else {
+            mask
+        })
     }
 
     /// The template of `set(...)` (`first` or `lines`), parsed.

@@ -6,6 +6,7 @@
 use super::checker::Checker;
 use super::resolve::{Names, Resolved, Resolver};
 use super::sentence_parse::{only_in_end_rules, parse};
+use crate::base::kind_set::KindSet;
 use crate::base::limits::{
     MAX_BEFORE, MAX_CHOICES, MAX_COUNTERS, MAX_SHIELD_RULES, MAX_SINCE, SHIELD_BLOCK, SHIELD_BOUNCE, SHIELD_PUSH,
     SHIELD_REMOVE,
@@ -157,7 +158,7 @@ pub struct CheckedSentences {
     pub shield_rules: Vec<effects::ShieldRule<Resolved>>,
     /// The distinct kind masks counted by `captured(...)`, at most
     /// [`MAX_COUNTERS`]; a count's counter is its mask's index here.
-    pub counters: Vec<u64>,
+    pub counters: Vec<KindSet>,
     /// Pieces in hand and drops, if the variant has them.
     pub drops: Option<super::CheckedDrops>,
     /// The count of moves, if the variant has one.
@@ -453,7 +454,7 @@ fn check_choice_count(c: &mut Checker<'_>, out: &CheckedSentences) {
 
 /// The distinct kind masks `captured(...)` counts, in the order first
 /// used; reports more than [`MAX_COUNTERS`].
-fn check_counters(c: &mut Checker<'_>, out: &CheckedSentences) -> Vec<u64> {
+fn check_counters(c: &mut Checker<'_>, out: &CheckedSentences) -> Vec<KindSet> {
     let mut counters = Vec::new();
     for cond in out.conditions() {
         captured_masks(cond, &mut counters);
@@ -672,7 +673,7 @@ fn check_legal(
         }
         let resolved = Resolver { c, text, names }.legal(&clause);
         let names_royal = matches!(clause, LegalClause::Survives(_) | LegalClause::NotAttacked(..));
-        if names.royal == 0 && names_royal {
+        if names.royal.is_empty() && names_royal {
             let (message, help) = if file.legal.is_some() {
                 (
                     "a legality clause names `own royal`, but no piece is royal".to_string(),
@@ -760,7 +761,7 @@ fn check_end(c: &mut Checker<'_>, file: &VariantFile, names: &Names<'_>) -> (Vec
 }
 
 /// Collects the distinct kind masks of `captured(...)` in a condition.
-fn captured_masks(cond: &Cond<Resolved>, out: &mut Vec<u64>) {
+fn captured_masks(cond: &Cond<Resolved>, out: &mut Vec<KindSet>) {
     match cond {
         Cond::Not(a) => captured_masks(a, out),
         Cond::And(a, b) | Cond::Or(a, b) => {

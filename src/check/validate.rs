@@ -11,6 +11,7 @@ use super::resolve::Names;
 use super::sentences::{CheckedSentences, check_sentences};
 use crate::base::diagnostic::Diagnostic;
 use crate::base::geometry::Geometry;
+use crate::base::kind_set::KindSet;
 use crate::base::piece::Kind;
 use crate::base::span::StringWalk;
 use crate::lang::fen_syntax::{self as fen, FenCell, FenRecord};
@@ -124,10 +125,10 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
     let names = Names {
         letter_kind: &letter_kind,
         royal: royal_mask(file),
-        all: match letters.len() {
+        all: KindSet::from_bits(match letters.len() {
             n if n >= 64 => u64::MAX,
             n => (1u64 << n) - 1,
-        },
+        }),
         regions: &region_names,
         all_regions: &region_names,
         castling_letters: &castling_letters,
@@ -411,15 +412,13 @@ fn assemble(
     })
 }
 
-/// The royal kinds as written, bit `k` for kind `k` (kinds past a mask's
+/// The royal kinds as written (kinds past a mask's
 /// 64 bits, refused by the piece checks, add none).
-fn royal_mask(file: &VariantFile) -> u64 {
-    file.pieces
-        .iter()
-        .flatten()
-        .enumerate()
+fn royal_mask(file: &VariantFile) -> KindSet {
+    (file.pieces.iter().flatten().enumerate())
         .filter(|(k, p)| p.royal && *k < 64)
-        .fold(0, |m, (k, _)| m | 1 << k)
+        .map(|(k, _)| Kind::from_index(k))
+        .collect()
 }
 
 /// The board's size: 1 to [`Geometry::MAX_SIDE`] files and ranks.

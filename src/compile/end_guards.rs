@@ -5,6 +5,7 @@
 //! two square sets tell without interpreting the condition.
 
 use super::ir::{CondId, CondNode, PiecesOn, Programs, SetId, SetNode};
+use crate::base::kind_set::KindSet;
 use crate::base::square::SquareSet;
 use crate::base::vocabulary::Comparison;
 
@@ -19,15 +20,15 @@ pub(super) fn guards(p: &Programs) -> Vec<Option<Vec<PiecesOn>>> {
 /// those zones (read for either side). While no royal piece of either
 /// side stands on one, no plain-condition end rule holds, which one
 /// intersection tells.
-pub(super) fn royal_gate(p: &Programs, royal_kinds: u64) -> Option<SquareSet> {
-    if royal_kinds == 0 || p.holds_guards.is_empty() {
+pub(super) fn royal_gate(p: &Programs, royal_kinds: KindSet) -> Option<SquareSet> {
+    if royal_kinds.is_empty() || p.holds_guards.is_empty() {
         return None;
     }
     let mut gate = SquareSet::EMPTY;
     for guard in &p.holds_guards {
         for on in guard.as_ref()? {
             let zone = on.zone?;
-            if on.kinds == 0 || on.kinds & !royal_kinds != 0 {
+            if on.kinds.is_empty() || !on.kinds.is_subset(royal_kinds) {
                 return None;
             }
             let [a, b] = &p.zones[zone as usize];

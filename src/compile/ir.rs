@@ -38,8 +38,8 @@ pub enum SetNode {
     Pieces {
         /// Relative side.
         side: SideFilter,
-        /// Bit `k` for kind `k`.
-        kinds: u64,
+        /// The kinds.
+        kinds: KindSet,
     },
     /// Squares within `radius` of the set.
     Area {
@@ -155,11 +155,11 @@ pub enum CondNode {
     /// first set to a square of the second.
     CanReach(SetId, SetId),
     /// Pieces in hand of a side and the kinds of a mask, compared with a number.
-    Held(SideFilter, u64, Comparison, u32),
+    Held(SideFilter, KindSet, Comparison, u32),
     /// Passes made in a row by the moves that led here, compared.
     Passes(Comparison, u32),
     /// The move just made dropped a piece of a kind in the mask.
-    Dropped(u64),
+    Dropped(KindSet),
     /// The move just made was a castling with a right in the mask.
     Castled(u16),
     /// A castling right in the mask is held.
@@ -244,7 +244,7 @@ pub enum QuantityNode {
     /// The summed declared values of the pieces on the set.
     Material(SetId),
     /// Pieces in hand of a side and the kinds of a mask.
-    Held(SideFilter, u64),
+    Held(SideFilter, KindSet),
     /// Pieces removed, by counter.
     Captured(u8),
     /// Passes in a row.
@@ -422,7 +422,7 @@ pub enum PushDirection {
 pub struct CompiledRule {
     /// Fires only for a move made by a piece of these kinds (as it was
     /// before the move); every kind when `None`.
-    pub by: Option<u64>,
+    pub by: Option<KindSet>,
     /// Fires only when this holds.
     pub guard: Option<CondId>,
     /// What happens.
@@ -481,8 +481,8 @@ pub struct CompiledAction {
 pub struct PiecesOn {
     /// Relative side.
     pub side: SideFilter,
-    /// Bit `k` for kind `k`.
-    pub kinds: u64,
+    /// The kinds.
+    pub kinds: KindSet,
     /// Index into [`Programs::zones`], if only pieces there count.
     pub zone: Option<u32>,
 }
@@ -513,7 +513,7 @@ pub struct Programs {
     /// `b` read from that side).
     pub line_masks: Vec<[LineMasks; 2]>,
     /// Kind masks of the `captured(...)` counters.
-    pub counters: Vec<u64>,
+    pub counters: Vec<KindSet>,
     /// The `not <condition>` clauses whose condition reads only lines
     /// from royal pieces.
     pub forbid_lines: Vec<LineSupport>,

@@ -65,7 +65,7 @@ pub fn compile(
     g: Geometry,
     initial_ranks: &dyn Fn(Kind) -> (Vec<i32>, Option<[SquareSet; 2]>),
     regions: &[[SquareSet; 2]],
-    royal_kinds: u64,
+    royal_kinds: KindSet,
 ) -> Programs {
     let all: SquareSet = Square::all(g.squares()).collect();
     let mut b = Builder {
@@ -139,7 +139,7 @@ pub fn compile(
 impl Builder {
     /// The legality clauses, into [`Programs::legal`] and the flags that
     /// tell the engine what they read.
-    fn legal_clauses(&mut self, s: &CheckedSentences, royal_kinds: u64) {
+    fn legal_clauses(&mut self, s: &CheckedSentences, royal_kinds: KindSet) {
         self.p.survives_unless_no_enemy_royal = true;
         let mut filter_clauses = 0;
         for clause in &s.legal {
@@ -279,7 +279,7 @@ impl Builder {
             && ops.iter().any(|op| matches!(op, Op::MoveOn { set, .. } if self.p.sets[*set as usize] == SetNode::Named(NamedSet::Mover)))
         {
             // The capturer moves on: it promotes where it ends.
-            self.p.promotes_after_move_on = self.p.promotes_after_move_on.union(by.map_or(KindSet::ALL, KindSet::from_bits));
+            self.p.promotes_after_move_on = self.p.promotes_after_move_on.union(by.unwrap_or(KindSet::ALL));
         }
         match rule.trigger {
             Trigger::Capture => self.p.on_capture.push(CompiledRule {
@@ -455,8 +455,8 @@ impl Builder {
     /// The lines a condition reads, when it is `exists(first(R, T) & Q)`
     /// with R and Q sets of royal pieces: the lines of T from R's squares
     /// (see [`LineSupport`]).
-    fn line_support(&mut self, c: &Cond, royal_kinds: u64) -> Option<(SetId, SetId, u32)> {
-        let royal_only = |e: &SetExpr| matches!(e, SetExpr::Pieces(_, kinds) if kinds & !royal_kinds == 0);
+    fn line_support(&mut self, c: &Cond, royal_kinds: KindSet) -> Option<(SetId, SetId, u32)> {
+        let royal_only = |e: &SetExpr| matches!(e, SetExpr::Pieces(_, kinds) if kinds.is_subset(royal_kinds));
         let ast::Cond::Exists(SetExpr::Binary(SetOp::Intersection, first, other)) = c else {
             return None;
         };
@@ -486,7 +486,7 @@ impl Builder {
     }
 
     /// The counter of a `captured(...)` mask.
-    fn counter(&self, mask: u64) -> u8 {
+    fn counter(&self, mask: KindSet) -> u8 {
         self.p
             .counters
             .iter()
@@ -639,7 +639,9 @@ impl Builder {
             Effect::Transform { set, to, royal, .. } => {
                 self.p.changes_pieces = true;
                 let to = match to {
-                    ast::KindChange::Kind(mask, _) => KindTo::Kind(Kind::from_index(mask.trailing_zeros() as usize)),
+                    ast::KindChange::Kind(mask, _) => {
+                        KindTo::Kind(Kind::from_index(mask.bits().trailing_zeros() as usize))
+                    }
                     ast::KindChange::Captured => KindTo::Captured,
                     ast::KindChange::Next => KindTo::Next,
                     ast::KindChange::Previous => KindTo::Previous,

@@ -59,7 +59,7 @@ pub fn compile(v: &CheckedVariant) -> CompiledRights {
         .pieces
         .iter()
         .map(|p| match &p.rights.takes_along {
-            Some(t) if p.rights.takes_of != 0 => (p.rights.takes_of, lines(g, t)),
+            Some(t) if !p.rights.takes_of.is_empty() => (p.rights.takes_of.bits(), lines(g, t)),
             _ => (0, Vec::new()),
         })
         .collect();

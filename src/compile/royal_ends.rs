@@ -3,14 +3,15 @@
 //! at load time into a table read at every node instead of interpreted.
 
 use super::ir::{CondId, CondNode, End, Programs, SetNode};
+use crate::base::kind_set::KindSet;
 use crate::base::vocabulary::SideFilter;
 
 /// For each state of the side to move (bit 0: it has a royal piece, bit 1:
 /// the other side has one), the first plain-condition end rule that holds
 /// (its index in [`Programs::end`]). `None` when some such rule asks more
 /// than that: the rules are then interpreted.
-pub(super) fn table(p: &Programs, royal_kinds: u64) -> Option<[Option<u8>; 4]> {
-    if royal_kinds == 0 {
+pub(super) fn table(p: &Programs, royal_kinds: KindSet) -> Option<[Option<u8>; 4]> {
+    if royal_kinds.is_empty() {
         return None;
     }
     let mut table = [None; 4];
@@ -28,7 +29,7 @@ pub(super) fn table(p: &Programs, royal_kinds: u64) -> Option<[Option<u8>; 4]> {
 
 /// The condition's value when the side to move has a royal piece (`own`)
 /// and the other side has one (`enemy`); `None` when it asks more.
-fn eval(p: &Programs, c: CondId, royal_kinds: u64, own: bool, enemy: bool) -> Option<bool> {
+fn eval(p: &Programs, c: CondId, royal_kinds: KindSet, own: bool, enemy: bool) -> Option<bool> {
     let eval = |c| eval(p, c, royal_kinds, own, enemy);
     match p.conds[c as usize] {
         CondNode::Truth(b) => Some(b),

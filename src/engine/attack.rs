@@ -31,7 +31,7 @@ impl Variant {
     ) -> bool {
         let cell = |s: Square| pos.board[s.index()];
         let theirs = &pos.occupied[by as usize];
-        if self.attacks.has_hop_leaps || self.piece_limits {
+        if self.attacks.has_hop_leaps || self.pieces.has_limits() {
             self.attacked_with::<true>(cell, theirs, sq, by, None, accept)
         } else {
             self.attacked_with::<false>(cell, theirs, sq, by, None, accept)
@@ -54,7 +54,7 @@ impl Variant {
         only: Option<&SquareSet>,
         accept: impl Fn(Square, Cell) -> bool,
     ) -> bool {
-        if self.attacks.has_hop_leaps || self.piece_limits {
+        if self.attacks.has_hop_leaps || self.pieces.has_limits() {
             self.attacked_with::<true>(cell, theirs, sq, by, only, accept)
         } else {
             self.attacked_with::<false>(cell, theirs, sq, by, only, accept)
@@ -75,7 +75,7 @@ impl Variant {
             }
             return self.is_attacked_filtered(&there, sq, by);
         }
-        if !self.piece_limits {
+        if !self.pieces.has_limits() {
             // What stands on `sq` matters only to `cannot_capture`.
             return self.attacked(
                 |s| {
@@ -148,7 +148,7 @@ impl Variant {
     #[inline]
     pub(crate) fn attacked_reading(&self, pos: &Position, sq: Square, by: Color, a: Square, b: Square) -> bool {
         let t = &self.attacks;
-        if t.has_hops || self.piece_limits || self.has_move_filters() {
+        if t.has_hops || self.pieces.has_limits() || self.has_move_filters() {
             let mut only = SquareSet::EMPTY;
             only.insert(a);
             only.insert(b);
@@ -244,7 +244,7 @@ impl Variant {
     /// gets a copy without their tests.
     #[inline(always)]
     pub(super) fn attacked(&self, cell: impl Fn(Square) -> Cell, theirs: &SquareSet, sq: Square, by: Color) -> bool {
-        if self.attacks.has_hop_leaps || self.piece_limits {
+        if self.attacks.has_hop_leaps || self.pieces.has_limits() {
             self.attacked_with::<true>(cell, theirs, sq, by, None, |_, _| true)
         } else {
             self.attacked_with::<false>(cell, theirs, sq, by, None, |_, _| true)
@@ -349,17 +349,17 @@ impl Variant {
     /// Whether `attacker` may hop over `hurdle` (`cannot_hop`).
     #[inline]
     fn may_hop(&self, attacker: Cell, hurdle: Cell) -> bool {
-        !self.piece_limits || !self.cannot_hop[attacker.kind().index()].contains(hurdle.kind())
+        !self.pieces.has_limits() || !self.pieces.cannot_hop(attacker.kind()).contains(hurdle.kind())
     }
 
     /// Whether `attacker` may capture what stands on `sq` (`cannot_capture`;
     /// an empty square it may).
     #[inline]
     fn may_capture(&self, attacker: Cell, cell: &impl Fn(Square) -> Cell, sq: Square) -> bool {
-        if !self.piece_limits {
+        if !self.pieces.has_limits() {
             return true;
         }
         let target = cell(sq);
-        target.is_empty() || !self.cannot_capture[attacker.kind().index()].contains(target.kind())
+        target.is_empty() || !self.pieces.cannot_capture(attacker.kind()).contains(target.kind())
     }
 }

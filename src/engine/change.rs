@@ -24,7 +24,7 @@ impl Variant {
         let mut out = SquareSet::EMPTY;
         out.insert(ctx.mover);
         if pos.last.castled != 0
-            && let Some(rule) = self.castling.iter().find(|r| r.right == pos.last.castled)
+            && let Some(rule) = self.castling.rules().iter().find(|r| r.right == pos.last.castled)
         {
             out.insert(rule.rook_to);
             for &(_, to) in &rule.carry {
@@ -41,7 +41,7 @@ impl Variant {
         let mut left = SquareSet::EMPTY;
         left.insert(ctx.origin);
         if pos.last.castled != 0
-            && let Some(rule) = self.castling.iter().find(|r| r.right == pos.last.castled)
+            && let Some(rule) = self.castling.rules().iter().find(|r| r.right == pos.last.castled)
         {
             left.insert(rule.king_from);
             left.insert(rule.rook_from);

@@ -42,7 +42,7 @@ impl CheckSquares {
     /// what it targets), or more attacker masks than it holds.
     pub(super) fn new(variant: &Variant, pos: &Position) -> Option<CheckSquares> {
         let t = &variant.attacks;
-        if t.has_hops || t.has_hop_leaps || variant.piece_limits {
+        if t.has_hops || t.has_hop_leaps || variant.pieces.has_limits() {
             return None;
         }
         let us = pos.side;

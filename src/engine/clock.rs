@@ -61,8 +61,8 @@ impl Before {
             _ => {}
         }
         if let Some(to) = mv.promotion {
-            let promoted_form = moving.is_some_and(|k| variant.pieces[to.index()].promoted_from == Some(k));
-            let demotion = moving.is_some_and(|k| variant.pieces[k.index()].promoted_from == Some(to));
+            let promoted_form = moving.is_some_and(|k| variant.pieces.info(to).promoted_from == Some(k));
+            let demotion = moving.is_some_and(|k| variant.pieces.info(k).promoted_from == Some(to));
             if (promoted_form && c.promoted_forms) || (!promoted_form && !demotion && c.promotions) {
                 return true;
             }
@@ -72,7 +72,7 @@ impl Before {
         }
         pushed_pawn
             || moving.is_some_and(|k| {
-                variant.pawn_kinds[self.moving.color() as usize].contains(k)
+                variant.pieces.pawns(self.moving.color()).contains(k)
                     && !variant.undoes(k, self.moving.color(), mv.to, mv.from, mv.kind)
             })
     }
@@ -128,7 +128,7 @@ mod tests {
     #[test]
     fn a_move_is_undone_only_by_a_quiet_move_that_is_not_an_initial_one() {
         let v = variant();
-        let kind = |letter| Kind::from_index(v.pieces.iter().position(|p| p.letter == letter).unwrap());
+        let kind = |letter| Kind::from_index(v.pieces().iter().position(|p| p.letter == letter).unwrap());
         let (p, r) = (kind('P'), kind('R'));
         let undoes = |k, from, to, moved| v.undoes(k, Color::White, sq(&v, to), sq(&v, from), moved);
         assert!(undoes(p, "e2", "d2", MoveKind::Quiet), "sideways and back");

@@ -136,7 +136,7 @@ impl Variant {
         let piece = pos.cell(from);
         pos.relocate(from, to);
         trace.record(Event::Moved { piece, from, to });
-        answers.moved_pawn |= self.pawn_kinds[piece.color() as usize].contains(piece.kind());
+        answers.moved_pawn |= self.pieces.pawns(piece.color()).contains(piece.kind());
         if from != ctx.mover {
             return;
         }
@@ -144,7 +144,7 @@ impl Variant {
         if let Some(kind) = answers.promotion.take() {
             let promoted = Cell::piece(kind, piece.color());
             pos.set(self, to, promoted);
-            if self.pieces[piece.kind().index()].promoted_from != Some(kind) {
+            if self.pieces.info(piece.kind()).promoted_from != Some(kind) {
                 pos.mark_promoted(self, to);
             }
             trace.record(Event::Promoted {
@@ -186,7 +186,7 @@ impl Variant {
             && !p.placement_attacks
             && !p.attacks_through_new_blocks
             && !p.filters.any()
-            && !self.piece_limits
+            && !self.pieces.has_limits()
             && (p.legal.iter()).all(|l| matches!(l, Legal::Survives(None) | Legal::NotAttacked(None)));
         if !plain {
             return None;
@@ -275,18 +275,15 @@ impl Variant {
             && option.piece == mv.to
             && moving.is_piece()
             && p.promotes_after_move_on.contains(moving.kind())
-            && self
-                .promotion_zone
-                .get(moving.kind(), moving.color())
-                .contains(option.to);
+            && self.promotion.zone(moving.kind(), moving.color()).contains(option.to);
         if !promotes {
             return each(mv);
         }
         let (kind, us) = (moving.kind(), moving.color());
-        if !self.promotion_forced.get(kind, us).contains(option.to) {
+        if !self.promotion.forced_zone(kind, us).contains(option.to) {
             each(mv);
         }
-        for &choice in self.promotion_choices.get(kind, us) {
+        for &choice in self.promotion.choices(kind, us) {
             if self.may_promote_to(pos, us, choice) {
                 each(Move {
                     promotion: Some(choice),

@@ -135,8 +135,8 @@ impl Variant {
                 out.insert(leap.to);
             }
         }
-        let no_hurdle = if self.piece_limits {
-            self.cannot_hop[kind.index()].bits()
+        let no_hurdle = if self.pieces.has_limits() {
+            self.pieces.cannot_hop(kind).bits()
         } else {
             0
         };

@@ -195,7 +195,7 @@ impl Variant {
             QuantityNode::Squares(set) => self.eval_set(set, pos, ctx).len() as i64,
             QuantityNode::Material(set) => intersection(self.eval_set(set, pos, ctx), occupied())
                 .iter()
-                .map(|sq| i64::from(self.pieces[pos.cell(sq).kind().index()].value))
+                .map(|sq| i64::from(self.pieces.info(pos.cell(sq).kind()).value))
                 .sum(),
             QuantityNode::Held(side, kinds) => i64::from(self.held(pos, ctx.side, side, kinds)),
             QuantityNode::Captured(counter) => i64::from(pos.captured[counter as usize]),
@@ -204,7 +204,7 @@ impl Variant {
         }
     }
 
-    fn held(&self, pos: &Position, own: Color, side: SideFilter, kinds: u64) -> u32 {
+    fn held(&self, pos: &Position, own: Color, side: SideFilter, kinds: KindSet) -> u32 {
         let sides: &[Color] = match side {
             SideFilter::Own => &[own],
             SideFilter::Enemy => &[own.flip()],
@@ -214,8 +214,8 @@ impl Variant {
         };
         let mut n = 0;
         for &s in sides {
-            for (slot, &kind) in self.hand_kinds.iter().enumerate() {
-                if kind.in_mask(kinds) {
+            for (slot, &kind) in self.hands.kinds().iter().enumerate() {
+                if kinds.contains(kind) {
                     n += u32::from(pos.hands[s as usize][slot]);
                 }
             }
@@ -227,7 +227,7 @@ impl Variant {
     #[inline]
     pub(crate) fn pieces_stand(&self, on: &PiecesOn, pos: &Position, ctx: &Context) -> bool {
         let zone = on.zone.map(|z| self.programs.zones[z as usize][ctx.side as usize]);
-        if on.kinds == self.royal_kinds.bits() && !self.royal_kinds.is_empty() {
+        if on.kinds == self.pieces.royal() && !self.pieces.royal().is_empty() {
             // The royal pieces have their own sets.
             let [own, enemy] = [ctx.side, ctx.side.flip()].map(|s| &pos.royals[s as usize]);
             let royals = match on.side {
@@ -247,11 +247,11 @@ impl Variant {
         pos: &Position,
         own: Color,
         side: SideFilter,
-        kinds: u64,
+        kinds: KindSet,
         among: Option<SquareSet>,
     ) -> SquareSet {
         // Royal pieces have their own sets: `own royal` reads one.
-        let only_royal = KindSet::from_bits(kinds).is_subset(self.royal_kinds);
+        let only_royal = kinds.is_subset(self.pieces.royal());
         let of = |side: Color| {
             if only_royal {
                 pos.royals[side as usize]
@@ -272,7 +272,7 @@ impl Variant {
         };
         // Every kind, or the royal ones (read from their own sets above).
         let every = (1u64 << self.pieces.len()) - 1;
-        if kinds & every == every || (only_royal && kinds == self.royal_kinds.bits()) {
+        if kinds.bits() & every == every || (only_royal && kinds == self.pieces.royal()) {
             return candidates;
         }
         // Word by word: no square is built but to read its cell.
@@ -281,7 +281,7 @@ impl Variant {
             let mut rest = bits;
             while rest != 0 {
                 let bit = rest.trailing_zeros() as usize;
-                if pos.board[word * 64 + bit].kind().in_mask(kinds) {
+                if kinds.contains(pos.board[word * 64 + bit].kind()) {
                     *kept |= 1 << bit;
                 }
                 rest &= rest - 1;
@@ -305,7 +305,7 @@ impl Variant {
             CondNode::Captured(counter, cmp, n) => compare(pos.captured[counter as usize] as u32, cmp, n),
             CondNode::Held(side, kinds, cmp, n) => compare(self.held(pos, ctx.side, side, kinds), cmp, n),
             CondNode::Passes(cmp, n) => compare(u32::from(pos.last.passes), cmp, n),
-            CondNode::Dropped(mask) => pos.last.dropped.is_some_and(|kind| kind.in_mask(mask)),
+            CondNode::Dropped(mask) => pos.last.dropped.is_some_and(|kind| mask.contains(kind)),
             CondNode::Castled(right) => pos.last.castled & right != 0,
             CondNode::Capture => pos.last.captured.is_some(),
             CondNode::CastlingRight(right) => pos.castling & right != 0,
@@ -410,12 +410,12 @@ impl Variant {
                 }
             }
         }
-        if self.shield_kinds.is_empty() {
+        if self.pieces.shields().is_empty() {
             return out;
         }
         for sq in pos.occupied[0].union(&pos.occupied[1]).iter() {
             let kind = pos.cell(sq).kind();
-            if !self.shield_kinds.contains(kind) {
+            if !self.pieces.shields().contains(kind) {
                 continue;
             }
             for &(k, radius, bits) in &self.programs.shields {

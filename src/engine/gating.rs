@@ -34,7 +34,7 @@ impl Variant {
         let Some(drops) = &self.programs.drops else { return };
         // The kinds the side may gate, each with its zone read once.
         let mut kinds: Vec<(Kind, SquareSet)> = Vec::new();
-        for (slot, &kind) in self.hand_kinds.iter().enumerate() {
+        for (slot, &kind) in self.hands.kinds().iter().enumerate() {
             if pos.hands[us as usize][slot] == 0 && !drops.free {
                 continue;
             }
@@ -53,7 +53,7 @@ impl Variant {
             let squares = match mv.kind {
                 MoveKind::Drop(_) | MoveKind::Pass => continue,
                 MoveKind::Castle(index) => {
-                    let rule = &self.castling[index as usize];
+                    let rule = self.castling.rule(index);
                     let mut squares = [Some(rule.king_from), Some(rule.rook_from)];
                     // A gate the king or the rook lands on stays shut.
                     for sq in squares.iter_mut() {
@@ -85,8 +85,8 @@ impl Position {
     /// (captures go to no hand), the side's rights lapse, as
     /// Fairy-Stockfish lets them.
     pub(super) fn gate_in<T: Trace>(&mut self, variant: &Variant, us: Color, gate: Gate, trace: &mut T) {
-        let held_kind = variant.captured_as[gate.kind.index()];
-        if let Some(slot) = variant.hand_slot.get(held_kind.index()).copied().flatten() {
+        let held_kind = variant.hands.captured_as(gate.kind);
+        if let Some(slot) = variant.hands.slot(held_kind) {
             let held = &mut self.hands[us as usize][slot as usize];
             *held = held.saturating_sub(1);
         }

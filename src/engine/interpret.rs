@@ -34,7 +34,7 @@ impl Variant {
             !(made.castled && rule.except_castling)
                 && rule
                     .by
-                    .is_none_or(|kinds| made.moving.is_piece() && made.moving.kind().in_mask(kinds))
+                    .is_none_or(|kinds| made.moving.is_piece() && kinds.contains(made.moving.kind()))
                 && rule.guard.is_none_or(|g| self.eval_cond(g, pos, ctx))
         };
         if rules.len() <= 64 {
@@ -467,7 +467,7 @@ impl Variant {
     /// Whether `cell` holds a piece whose moves reset the move-rule clock.
     #[inline]
     fn is_pawn(&self, cell: Cell) -> bool {
-        cell.is_piece() && self.pawn_kinds[cell.color() as usize].contains(cell.kind())
+        cell.is_piece() && self.pieces.pawns(cell.color()).contains(cell.kind())
     }
 }
 
@@ -517,8 +517,7 @@ impl Variant {
     #[inline]
     pub(crate) fn may_promote_on_bounce(&self, pos: &Position, from: Square, to: Square) -> bool {
         let piece = pos.cell(from);
-        self.promotion_zone.get(piece.kind(), piece.color()).contains(to)
-            && !self.promotion_on_capture.contains(piece.kind())
+        self.promotion.zone(piece.kind(), piece.color()).contains(to) && !self.promotion.only_on_capture(piece.kind())
     }
 
     /// Moves the piece on `from` to `to` as a bounce (promoting it when
@@ -536,7 +535,7 @@ impl Variant {
         pos.relocate(from, to);
         trace.record(Event::Bounced { piece, from, to });
         if promotes
-            && let Some(&kind) = (self.promotion_choices.get(piece.kind(), piece.color()).iter())
+            && let Some(&kind) = (self.promotion.choices(piece.kind(), piece.color()).iter())
                 .find(|&&k| self.may_promote_to(pos, piece.color(), k))
         {
             let promoted = Cell::piece(kind, piece.color());

@@ -197,7 +197,7 @@ impl Variant {
         let t = &self.moves;
         let kind = pos.board[from.index()].kind();
         let slot = t.slot(kind, us, from);
-        if !slot.countable || self.piece_limits || self.programs.action_kinds.contains(kind) {
+        if !slot.countable || self.pieces.has_limits() || self.programs.action_kinds.contains(kind) {
             return false;
         }
         let promotes_on = self.promotion_targets(kind, us, from);

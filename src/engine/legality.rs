@@ -28,7 +28,7 @@ impl Variant {
     /// move goes there.
     #[doc(hidden)]
     pub fn has_promotion_limits(&self) -> bool {
-        self.promotion_limited
+        self.promotion.is_limited()
     }
 
     /// Whether the variant has a `not attacked` clause (so check exists).
@@ -490,7 +490,7 @@ pub(crate) mod tests {
         let variant = Variant::from_text("royal-promotion.ron", text).unwrap();
         let g = variant.geometry;
         let sq = |name| g.parse_square(name).unwrap();
-        let kind = |letter| variant.pieces.iter().position(|p| p.letter == letter).unwrap();
+        let kind = |letter| variant.pieces().iter().position(|p| p.letter == letter).unwrap();
         // White: king e1, pawn a7; Black: king e8, rook b8 (attacking a8).
         let mut pos = Position::empty(g);
         for (name, letter, color) in [
@@ -502,7 +502,7 @@ pub(crate) mod tests {
             pos.set(&variant, sq(name), Cell::piece(Kind::from_index(kind(letter)), color));
         }
         let promotions: Vec<(Square, char)> = (variant.legal_moves(&pos).iter())
-            .filter_map(|m| m.promotion.map(|k| (m.to, variant.pieces[k.index()].letter)))
+            .filter_map(|m| m.promotion.map(|k| (m.to, variant.pieces.info(k).letter)))
             .collect();
         assert!(
             promotions.contains(&(sq("a8"), 'Q')) && promotions.contains(&(sq("b8"), 'K')),

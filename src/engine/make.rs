@@ -9,6 +9,7 @@ use super::moves::{IllegalMove, Move, MoveKind};
 use super::position::{LastMoves, Position};
 use super::trace::{Event, NoTrace, Trace};
 use crate::base::action::ActionId;
+use crate::base::castling_id::CastlingId;
 use crate::base::limits::MAX_CARRY;
 use crate::base::piece::{Cell, Kind};
 use crate::base::square::{Color, Square, SquareSet};
@@ -97,7 +98,7 @@ impl Position {
             },
             before: held_before,
             castled: match mv.kind {
-                MoveKind::Castle(index) => variant.castling[index as usize].right,
+                MoveKind::Castle(index) => variant.castling.rule(index).right,
                 _ => 0,
             },
             captured: None,
@@ -144,7 +145,7 @@ impl Position {
             self.marks = marks;
             // A promoted form turning back into its own piece (a demotion)
             // is that piece again, not a promoted one.
-            if moving.is_piece() && variant.pieces[moving.kind().index()].promoted_from != Some(kind) {
+            if moving.is_piece() && variant.pieces.info(moving.kind()).promoted_from != Some(kind) {
                 self.mark_promoted(variant, mv.to);
             }
             trace.record(Event::Promoted {
@@ -201,7 +202,7 @@ impl Position {
         if !answers.placed.is_empty() {
             variant.regain_castling(self, answers.placed, rights_before);
         }
-        if variant.castling_by_drop
+        if variant.castling.any_by_drop()
             && let MoveKind::Drop(_) = mv.kind
         {
             self.gain_castling(variant, us, mv.to);
@@ -338,9 +339,9 @@ impl Position {
     /// (a promoted form, `drop_promoted`, from its piece's slot).
     fn make_drop<T: Trace>(&mut self, variant: &Variant, mv: Move, kind: Kind, trace: &mut T) -> Made {
         let us = self.side;
-        let held_kind = variant.captured_as[kind.index()];
+        let held_kind = variant.hands.captured_as(kind);
         let free = variant.programs.drops.as_ref().is_some_and(|d| d.free);
-        if let Some(slot) = variant.hand_slot.get(held_kind.index()).copied().flatten()
+        if let Some(slot) = variant.hands.slot(held_kind)
             && !free
         {
             let held = &mut self.hands[us as usize][slot as usize];
@@ -357,7 +358,9 @@ impl Position {
     pub(crate) fn mark_promoted(&mut self, variant: &Variant, sq: Square) {
         // A promoted form (`promoted_from`) says what it was by its kind.
         if variant.marks_promoted()
-            && variant.pieces[self.board[sq.index()].kind().index()]
+            && variant
+                .pieces
+                .info(self.board[sq.index()].kind())
                 .promoted_from
                 .is_none()
         {
@@ -380,19 +383,25 @@ impl Position {
         {
             return;
         }
-        let kind = match variant.demoted {
+        let kind = match variant.hands.demoted() {
             Some(base) if promoted => base,
-            _ => variant.captured_as[captured.kind().index()],
+            _ => variant.hands.captured_as(captured.kind()),
         };
-        if let Some(slot) = variant.hand_slot.get(kind.index()).copied().flatten() {
+        if let Some(slot) = variant.hands.slot(kind) {
             let held = &mut self.hands[self.side as usize][slot as usize];
             *held = held.saturating_add(1);
         }
     }
 
     /// Castling: the king, the rook and the pieces carried along.
-    fn make_castle<T: Trace>(&mut self, variant: &Variant, index: u8, ctx: &mut Context, trace: &mut T) -> Made {
-        let rule = &variant.castling[index as usize];
+    fn make_castle<T: Trace>(
+        &mut self,
+        variant: &Variant,
+        index: CastlingId,
+        ctx: &mut Context,
+        trace: &mut T,
+    ) -> Made {
+        let rule = variant.castling.rule(index);
         let king = self.board[rule.king_from.index()];
         let rook = self.board[rule.rook_from.index()];
         // The checker keeps a rule to `MAX_CARRY` carried pieces.
@@ -490,7 +499,7 @@ impl Position {
     /// rule of `us` whose king or rook square it is, when its king and
     /// rook now both stand there.
     fn gain_castling(&mut self, variant: &Variant, us: Color, at: Square) {
-        for rule in &variant.castling {
+        for rule in variant.castling.rules() {
             if !rule.by_drop || rule.side != us || (rule.king_from != at && rule.rook_from != at) {
                 continue;
             }
@@ -507,13 +516,12 @@ impl Position {
     /// no longer in place.
     #[inline]
     fn update_castling(&mut self, variant: &Variant, mv: Move, effects_ran: bool) {
-        let keep = &variant.castling_keep;
-        self.castling &= keep[mv.from.index()] & keep[mv.to.index()];
+        self.castling &= variant.castling.keep(mv.from) & variant.castling.keep(mv.to);
         // Only an effect moves or removes a piece beyond the move's squares.
         if self.castling == 0 || !effects_ran {
             return;
         }
-        for rule in &variant.castling {
+        for rule in variant.castling.rules() {
             let (king, rook) = (self.board[rule.king_from.index()], self.board[rule.rook_from.index()]);
             if !(king.is_side(rule.side)
                 && king.kind() == rule.king_kind

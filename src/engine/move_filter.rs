@@ -116,7 +116,7 @@ impl Variant {
         match mv.kind {
             MoveKind::Drop(_) | MoveKind::Pass | MoveKind::Action(_) => true,
             MoveKind::Castle(index) => {
-                let rule = &self.castling[index as usize];
+                let rule = self.castling.rule(index);
                 let mut after = all;
                 if f.reads_after {
                     after.remove(rule.king_from);
@@ -400,7 +400,7 @@ impl Variant {
         let dist = |a: Square, b: Square| (g.file(a) - g.file(b), g.rank(a) - g.rank(b));
         match mv.kind {
             MoveKind::Castle(index) => {
-                let rule = &self.castling[index as usize];
+                let rule = self.castling.rule(index);
                 let (df, dr) = dist(rule.king_from, rule.rook_from);
                 let span = df.abs().max(dr.abs()) + 1;
                 span * span
@@ -416,6 +416,7 @@ impl Variant {
 
 #[cfg(test)]
 mod tests {
+    use crate::base::castling_id::CastlingId;
     use crate::base::piece::{Cell, Kind};
     use crate::base::square::Color;
     use crate::compile::Variant;
@@ -435,8 +436,14 @@ mod tests {
         let sq = |n| g.parse_square(n).unwrap();
         assert_eq!(v.move_length(&Move::new(sq("g1"), sq("f3"), MoveKind::Quiet)), 5);
         assert_eq!(v.move_length(&Move::new(sq("a1"), sq("h8"), MoveKind::Quiet)), 98);
-        let castles: Vec<i32> = (0..v.castling.len())
-            .map(|i| v.move_length(&Move::new(sq("e1"), sq("g1"), MoveKind::Castle(i as u8))))
+        let castles: Vec<i32> = (0..v.castling.rules().len())
+            .map(|i| {
+                v.move_length(&Move::new(
+                    sq("e1"),
+                    sq("g1"),
+                    MoveKind::Castle(CastlingId::from_index(i)),
+                ))
+            })
             .collect();
         assert!(castles.contains(&16) && castles.contains(&25), "{castles:?}");
     }
@@ -524,7 +531,7 @@ mod tests {
         // A knight never keeps its square colour: b1 attacks c3 only on
         // the board.
         let g = filtered.geometry;
-        let knight = Kind::from_index(filtered.pieces.iter().position(|p| p.letter == 'N').unwrap());
+        let knight = Kind::from_index(filtered.pieces().iter().position(|p| p.letter == 'N').unwrap());
         let mut mono = Position::empty(g);
         mono.set(
             &filtered,

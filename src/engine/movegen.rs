@@ -199,7 +199,7 @@ impl Variant {
     #[inline]
     fn attacked_and_pinned(&self, pos: &Position, royal: Square, them: Color) -> (bool, SquareSet) {
         let t = &self.attacks;
-        if t.has_hops || t.has_hop_leaps || self.piece_limits {
+        if t.has_hops || t.has_hop_leaps || self.pieces.has_limits() {
             // The board's attacks, move filters or not (see `SafeMoves`).
             let attacked = self.attacked(|s| pos.board[s.index()], &pos.occupied[them as usize], royal, them);
             return (attacked, self.pinned(pos, royal, them));
@@ -345,7 +345,7 @@ impl Variant {
         // `split_colours`: the split kinds' counts, read once.
         let split = (!drops.split_colours.is_empty())
             .then(|| SplitColours::new(self, pos, &drops.split_colours, free, zone_of));
-        for (slot, &kind) in self.hand_kinds.iter().enumerate() {
+        for (slot, &kind) in self.hands.kinds().iter().enumerate() {
             if pos.hands[us as usize][slot] == 0 && !drops.free {
                 continue;
             }
@@ -357,7 +357,7 @@ impl Variant {
                 out.push(Move::new(sq, sq, MoveKind::Drop(kind)));
             }
             // `drop_promoted`: the same squares again, as the promoted form.
-            if let Some(&Some(form)) = self.hand_forms.get(slot) {
+            if let Some(form) = self.hands.form(slot) {
                 for sq in squares.iter().filter(|&sq| pos.board[sq.index()].is_empty()) {
                     out.push(Move::new(sq, sq, MoveKind::Drop(form)));
                 }
@@ -378,7 +378,7 @@ impl Variant {
     ) {
         // A variant without `cannot_hop`/`cannot_capture` gets a copy of
         // the generator without their tests.
-        if self.piece_limits {
+        if self.pieces.has_limits() {
             self.generate_piece_with::<true, S>(pos, from, side, may_compel, out);
         } else {
             self.generate_piece_with::<false, S>(pos, from, side, may_compel, out);
@@ -407,8 +407,8 @@ impl Variant {
         // The kinds it may not capture (`spares`: the others) or hop over.
         let (spares, no_hurdle) = if LIMITS {
             (
-                !self.cannot_capture[kind.index()].bits(),
-                self.cannot_hop[kind.index()].bits(),
+                !self.pieces.cannot_capture(kind).bits(),
+                self.pieces.cannot_hop(kind).bits(),
             )
         } else {
             (u64::MAX, 0)
@@ -557,12 +557,7 @@ impl Variant {
     /// on where the move goes.
     #[inline(always)]
     pub(super) fn promotion_targets(&self, kind: Kind, us: Color, from: Square) -> &SquareSet {
-        const EVERY_SQUARE: SquareSet = SquareSet([u64::MAX; 4]);
-        if self.promotes_leaving && self.promotion_leaving.get(kind, us).contains(from) {
-            &EVERY_SQUARE
-        } else {
-            self.promotion_zone.get(kind, us)
-        }
+        self.promotion.targets(kind, us, from)
     }
 
     /// [`push`](Self::push) with the promotion squares already looked up.
@@ -580,11 +575,9 @@ impl Variant {
         move_kind: MoveKind,
     ) {
         if promotes_on.contains(to)
-            && (!self.promotion_on_capture.contains(kind)
-                || matches!(move_kind, MoveKind::Capture | MoveKind::EnPassant))
-            && (!self.promotion_on_quiet.contains(kind)
-                || !matches!(move_kind, MoveKind::Capture | MoveKind::EnPassant))
-            && (move_kind != MoveKind::EnPassant || !self.promotion_not_en_passant.contains(kind))
+            && (!self.promotion.only_on_capture(kind) || matches!(move_kind, MoveKind::Capture | MoveKind::EnPassant))
+            && (!self.promotion.only_on_quiet(kind) || !matches!(move_kind, MoveKind::Capture | MoveKind::EnPassant))
+            && (move_kind != MoveKind::EnPassant || !self.promotion.not_en_passant(kind))
             && self.push_promoting(pos, out, kind, us, Move::new(from, to, move_kind))
         {
             return;
@@ -599,13 +592,12 @@ impl Variant {
     #[inline(never)]
     fn push_promoting(&self, pos: &Position, out: &mut Vec<Move>, kind: Kind, us: Color, mv: Move) -> bool {
         self.push_promotions(pos, out, kind, us, mv);
-        self.promotion_forced.get(kind, us).contains(mv.to)
-            || self.promotion_forced_leaving.get(kind, us).contains(mv.from)
+        self.promotion.is_forced(kind, us, mv.from, mv.to)
     }
 
     /// Pushes `mv` once per promotion choice open to `us`'s piece of `kind`.
     fn push_promotions(&self, pos: &Position, out: &mut Vec<Move>, kind: Kind, us: Color, mv: Move) {
-        for &choice in self.promotion_choices.get(kind, us) {
+        for &choice in self.promotion.choices(kind, us) {
             if self.may_promote_to(pos, us, choice) {
                 out.push(Move {
                     promotion: Some(choice),
@@ -619,10 +611,10 @@ impl Variant {
     /// the side has fewer than its limit on the board (`limits`).
     #[inline]
     pub(crate) fn may_promote_to(&self, pos: &Position, us: Color, kind: Kind) -> bool {
-        if !self.promotion_limited {
+        if !self.promotion.is_limited() {
             return true;
         }
-        let limit = self.promotion_limits[kind.index()];
+        let limit = self.promotion.limit(kind);
         limit == 0
             || (pos.occupied[us as usize]
                 .iter()

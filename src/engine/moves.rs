@@ -1,6 +1,7 @@
 //! The move type: a small copyable value that names everything a move does.
 
 use crate::base::action::ActionId;
+use crate::base::castling_id::CastlingId;
 use crate::base::piece::Kind;
 use crate::base::square::Square;
 
@@ -17,7 +18,7 @@ pub enum MoveKind {
     /// The piece captures en passant: the victim stands elsewhere.
     EnPassant,
     /// Castling by the variant's castling rule with this index.
-    Castle(u8),
+    Castle(CastlingId),
     /// The variant's action with this index, aimed at `to`.
     Action(ActionId),
     /// A piece of this kind from the mover's hand onto the empty `to`

@@ -119,7 +119,7 @@ impl Variant {
         let mut board = ObservedBoard {
             before: SquareSet::EMPTY,
             opening: SquareSet::EMPTY,
-            monotone: !(t.has_hops || t.has_hop_leaps || self.piece_limits || kinds > OBSERVED_KINDS),
+            monotone: !(t.has_hops || t.has_hop_leaps || self.pieces.has_limits() || kinds > OBSERVED_KINDS),
             pieces: [SquareSet::EMPTY; 2 * OBSERVED_KINDS],
             reach: [SquareSet::EMPTY; 2 * OBSERVED_KINDS],
             en_passant: None,

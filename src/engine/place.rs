@@ -194,13 +194,13 @@ impl Variant {
             })
         };
         let (kind, side) = (piece.kind(), piece.color());
-        if !(promote && self.promotion_zone.get(kind, side).contains(to)) {
+        if !(promote && self.promotion.zone(kind, side).contains(to)) {
             return offer(trace, None);
         }
-        if !self.promotion_forced.get(kind, side).contains(to) {
+        if !self.promotion.forced_zone(kind, side).contains(to) {
             offer(trace, None);
         }
-        for &choice in self.promotion_choices.get(kind, side) {
+        for &choice in self.promotion.choices(kind, side) {
             if self.may_promote_to(pos, side, choice) {
                 offer(trace, Some(choice));
             }
@@ -253,10 +253,10 @@ impl Variant {
     /// zone, to its first promotion choice the material allows.
     fn promote_placed<T: Trace>(&self, pos: &mut Position, sq: Square, trace: &mut T) {
         let piece = pos.cell(sq);
-        if !self.promotion_zone.get(piece.kind(), piece.color()).contains(sq) {
+        if !self.promotion.zone(piece.kind(), piece.color()).contains(sq) {
             return;
         }
-        if let Some(&kind) = (self.promotion_choices.get(piece.kind(), piece.color()).iter())
+        if let Some(&kind) = (self.promotion.choices(piece.kind(), piece.color()).iter())
             .find(|&&k| self.may_promote_to(pos, piece.color(), k))
         {
             let promoted = Cell::piece(kind, piece.color());
@@ -344,7 +344,7 @@ impl Variant {
     /// same king stays lost: that rook had moved). `before`: the rights
     /// before the move.
     pub(crate) fn regain_castling(&self, pos: &mut Position, placed: SquareSet, before: u16) {
-        for rule in &self.castling {
+        for rule in self.castling.rules() {
             let (king_placed, rook_placed) = (placed.contains(rule.king_from), placed.contains(rule.rook_from));
             if !king_placed && !rook_placed {
                 continue;
@@ -357,7 +357,7 @@ impl Variant {
             {
                 continue;
             }
-            let of_king = (self.castling.iter())
+            let of_king = (self.castling.rules().iter())
                 .filter(|r| r.side == rule.side && r.king_from == rule.king_from)
                 .fold(0u16, |m, r| m | r.right);
             let king_flag = king_placed || before & of_king != 0;

@@ -355,7 +355,7 @@ impl Position {
     #[inline]
     pub(crate) fn count_removal(&mut self, variant: &Variant, piece: Cell) {
         for (i, mask) in variant.programs.counters.iter().enumerate() {
-            if piece.kind().in_mask(*mask) {
+            if mask.contains(piece.kind()) {
                 self.captured[i] = self.captured[i].saturating_add(1);
             }
         }

@@ -121,7 +121,7 @@ mod tests {
     #[test]
     fn a_rook_takes_rights_along_its_lines_on_an_empty_board() {
         let v = Variant::from_text("rights.ron", RIGHTS).unwrap();
-        let rook = (0..v.pieces.len()).find(|&k| v.pieces[k].letter == 'R').unwrap();
+        let rook = (0..v.pieces.len()).find(|&k| v.pieces()[k].letter == 'R').unwrap();
         let (of, lines) = &v.rights.takes[rook];
         assert_ne!(*of, 0);
         // From a1: its rank and its file, 14 squares.

@@ -5,6 +5,7 @@
 
 use super::moves::{Choices, Move, MoveKind};
 use super::position::Position;
+use crate::base::kind_set::KindSet;
 use crate::compile::Variant;
 
 /// Whether the last move completes `n` shuttles by a piece whose kind is
@@ -20,7 +21,7 @@ use crate::compile::Variant;
 /// within the halfmove clock and the game (no capture or irreversible
 /// move meanwhile), and the mover was in check before none of its moves
 /// (the oldest only when the ply before it is within the clock too).
-pub(super) fn shuttled(variant: &Variant, positions: &[Position], moves: &[Move], n: u32, kinds: u64) -> bool {
+pub(super) fn shuttled(variant: &Variant, positions: &[Position], moves: &[Move], n: u32, kinds: KindSet) -> bool {
     let Some(current) = positions.last() else {
         return false;
     };
@@ -34,7 +35,7 @@ pub(super) fn shuttled(variant: &Variant, positions: &[Position], moves: &[Move]
     let checked_before = |k: usize| variant.in_check(&positions[m - 1 - k]);
     let last = mv(0);
     let cell = current.cell(last.to);
-    if !plain(last) || !cell.is_piece() || !cell.kind_in(kinds) || checked_before(0) || checked_before(2) {
+    if !plain(last) || !cell.is_piece() || !kinds.contains(cell.kind()) || checked_before(0) || checked_before(2) {
         return false;
     }
     let mut count = if reverses(mv(2), last) {

@@ -55,10 +55,8 @@ impl SplitColours {
                 }
             }
             let held = variant
-                .hand_slot
-                .get(kind.index())
-                .copied()
-                .flatten()
+                .hands
+                .slot(kind)
                 .map_or(0, |slot| u32::from(pos.hands[us as usize][slot as usize]));
             let zone = intersection(free, zone_of(kind));
             *entry = Entry {
@@ -112,7 +110,7 @@ mod tests {
             .legal_moves(&v.start_position())
             .iter()
             .filter_map(|m| match m.kind {
-                MoveKind::Drop(k) => Some(format!("{}@{}", v.pieces[k.index()].letter, v.geometry.name(m.to))),
+                MoveKind::Drop(k) => Some(format!("{}@{}", v.pieces.info(k).letter, v.geometry.name(m.to))),
                 _ => None,
             })
             .collect();

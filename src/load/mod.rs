@@ -4,6 +4,7 @@
 //! seed's arrangement (`arrangements`) and re-resolves castling for it.
 
 pub mod arrangements;
+mod variant_summary;
 
 use crate::base::piece::Kind;
 use crate::check::{CheckedVariant, Diagnostic, LoadError, check, resolve_castling};
@@ -98,7 +99,7 @@ impl Variant {
 fn start_position(variant: &Variant, record: &FenRecord) -> Result<Position, FenError> {
     let mut pos = crate::notation::fen::position_from_record(variant, record)?;
     if !record.extras.iter().any(|(key, _, _)| key == "unmoved") {
-        for rule in &variant.castling {
+        for rule in variant.castling.rules() {
             for &(from, _) in &rule.carry {
                 pos.unmoved.insert(from);
             }
@@ -196,6 +197,7 @@ fn finish(
         ]));
     }
     variant.sources = sources.clone();
+    variant.file = Some(std::sync::Arc::new(file));
     if kept_setup.is_some() {
         variant.setup = kept_setup;
         variant.start_fen = crate::notation::fen::write(&variant, &variant.start_position());

@@ -15,7 +15,7 @@ fn side(cell: Cell) -> &'static str {
 
 fn name(variant: &Variant, cell: Cell) -> String {
     if cell.is_piece() {
-        format!("{} {}", side(cell), variant.pieces[cell.kind().index()].name)
+        format!("{} {}", side(cell), variant.pieces.info(cell.kind()).name)
     } else {
         "nothing".to_string()
     }
@@ -168,7 +168,7 @@ pub fn in_words(variant: &Variant, before: &Position, mv: &Move, events: &[Event
             Event::Transformed { at, piece } => format!(
                 "The piece on {} becomes a {}.",
                 sq(at),
-                variant.pieces[piece.kind().index()].name
+                variant.pieces.info(piece.kind()).name
             ),
             Event::Marked { at, mark } => format!("The piece on {} is marked {}.", sq(at), variant.mark_name(mark)),
             Event::Unmarked { at, mark } => {

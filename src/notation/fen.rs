@@ -130,9 +130,7 @@ fn read_hands(variant: &Variant, pos: &mut Position, record: &FenRecord) -> Resu
         }
         for (i, c) in held.char_indices() {
             let at = span.start + 1 + i;
-            let slot = variant
-                .kind_of_letter(c)
-                .and_then(|k| variant.hand_slot.get(k.index()).copied().flatten());
+            let slot = variant.kind_of_letter(c).and_then(|k| variant.hands.slot(k));
             let Some(slot) = slot else {
                 return Err(FenError {
                     message: format!("`{c}` in hand is not a piece this variant holds in hand"),
@@ -204,7 +202,7 @@ fn read_castling_rights(variant: &Variant, pos: &mut Position, record: &FenRecor
     let (letters, span) = &record.castling;
     for (i, letter) in letters.char_indices() {
         let at = span.start + i..span.start + i + letter.len_utf8();
-        let by_letter = variant.castling.iter().find(|r| r.letter == letter);
+        let by_letter = variant.castling.rules().iter().find(|r| r.letter == letter);
         // With gating, a file letter is a gating right on the side's first rank.
         if variant.holds_rights()
             && by_letter.is_none()
@@ -217,6 +215,7 @@ fn read_castling_rights(variant: &Variant, pos: &mut Position, record: &FenRecor
             variant.castling_file(letter).and_then(|(side, file)| {
                 variant
                     .castling
+                    .rules()
                     .iter()
                     .find(|r| r.side == side && g.file(r.rook_from) == file)
             })
@@ -225,15 +224,12 @@ fn read_castling_rights(variant: &Variant, pos: &mut Position, record: &FenRecor
             // Each letter once: a rule that carries pieces is compiled
             // into one move per subset of them, all with its letter.
             let mut known = String::new();
-            for r in &variant.castling {
+            for r in variant.castling.rules() {
                 if !known.contains(r.letter) {
                     known.push(r.letter);
                 }
             }
-            let written = variant
-                .castling_spec
-                .iter()
-                .any(|r| r.fen == letter.to_ascii_uppercase());
+            let written = variant.castling.has_letter(letter);
             return Err(FenError {
                 message: if written {
                     format!(
@@ -453,9 +449,7 @@ fn board_field(variant: &Variant, pos: &Position) -> String {
                 out.push_str(&empty.to_string());
                 empty = 0;
             }
-            let form_of = cell
-                .is_piece()
-                .then(|| variant.pieces[cell.kind().index()].promoted_from);
+            let form_of = cell.is_piece().then(|| variant.pieces.info(cell.kind()).promoted_from);
             if let Some(base) = form_of.flatten() {
                 // A promoted form, as Fairy-Stockfish writes it: `+P`.
                 out.push('+');
@@ -484,7 +478,7 @@ fn hands_field(variant: &Variant, pos: &Position, out: &mut String) {
         // strongest first (the last kinds of the file first).
         out.push('[');
         for side in Color::BOTH {
-            for (slot, &kind) in variant.hand_kinds.iter().enumerate().rev() {
+            for (slot, &kind) in variant.hands.kinds().iter().enumerate().rev() {
                 let cell = Cell::piece(kind, side);
                 for _ in 0..pos.hands[side as usize][slot] {
                     out.push(letter(variant, cell));
@@ -503,6 +497,7 @@ fn castling_field(variant: &Variant, pos: &Position) -> String {
         // Castling that brings pieces along shares its rule's right: write it once.
         for rule in variant
             .castling
+            .rules()
             .iter()
             .filter(|r| r.side == side && pos.castling & r.right != 0)
         {
@@ -553,7 +548,7 @@ fn castling_letter(variant: &Variant, pos: &Position, rule: &CastlingRule) -> ch
             file
         }
     };
-    if variant.castling_takes_rook {
+    if variant.castling.takes_rook() {
         return file();
     }
     let Some(search) = rule.rook_search else {
@@ -636,7 +631,7 @@ pub fn letter(variant: &Variant, cell: Cell) -> char {
     if cell == Cell::BLOCKED {
         return '*';
     }
-    let c = variant.pieces[cell.kind().index()].letter;
+    let c = variant.pieces.info(cell.kind()).letter;
     if cell.color() == Color::White {
         c
     } else {

@@ -52,6 +52,7 @@ pub(super) fn write(variant: &Variant, pos: &Position, side: Color, rights: &mut
     for file in files {
         let said = variant
             .castling
+            .rules()
             .iter()
             .filter(held)
             .any(|r| g.file(r.king_from) == file || g.file(r.rook_from) == file);

@@ -70,7 +70,7 @@ fn unmarked(
     let g = variant.geometry;
     let mut out = match mv.kind {
         MoveKind::Castle(i) => {
-            let rule = &variant.castling[i as usize];
+            let rule = variant.castling.rule(i);
             let mut out = if g.file(rule.king_to) > g.file(rule.king_from) {
                 "O-O".to_string()
             } else {
@@ -179,7 +179,7 @@ fn action(variant: &Variant, mv: &Move, i: crate::base::action::ActionId, events
                 .collect();
             let promotion = mv
                 .promotion
-                .map_or(String::new(), |k| variant.pieces[k.index()].letter.to_string());
+                .map_or(String::new(), |k| variant.pieces.info(k).letter.to_string());
             template
                 .replace("{promotion}", &promotion)
                 .replace("{origin}", &g.name(mv.from))
@@ -214,7 +214,7 @@ fn moves_on(variant: &Variant, mv: &Move) -> bool {
 fn also_moved(variant: &Variant, after: &Position, from: Square, to: Square) -> String {
     let g = variant.geometry;
     let moved = after.cell(to);
-    if moved.is_piece() && variant.pieces[moved.kind().index()].pawn {
+    if moved.is_piece() && variant.pieces.info(moved.kind()).pawn {
         format!("{}-{}", g.name(from), g.name(to))
     } else {
         format!("{}{}", letter(variant, moved).to_ascii_uppercase(), g.name(to))
@@ -226,7 +226,7 @@ fn also_moved(variant: &Variant, after: &Position, from: Square, to: Square) -> 
 fn piece_move(variant: &Variant, before: &Position, mv: &Move, legal: Option<&[Move]>) -> String {
     let g = variant.geometry;
     let moving = before.cell(mv.from);
-    let is_pawn = moving.is_piece() && variant.pieces[moving.kind().index()].pawn;
+    let is_pawn = moving.is_piece() && variant.pieces.info(moving.kind()).pawn;
     let capture = mv.is_capture();
     let mut out = String::new();
     if is_pawn {
@@ -408,12 +408,12 @@ fn over_specified(variant: &Variant, pos: &Position, want: &str, legal: &[(Move,
                 && !matches!(m.kind, MoveKind::Action(_) | MoveKind::Castle(_) | MoveKind::Drop(_))
                 && moving.is_piece()
                 && match piece {
-                    Some(p) => variant.pieces[moving.kind().index()].letter == p,
-                    None => variant.pieces[moving.kind().index()].pawn,
+                    Some(p) => variant.pieces.info(moving.kind()).letter == p,
+                    None => variant.pieces.info(moving.kind()).pawn,
                 }
                 && from_file.is_none_or(|f| g.file(m.from) == (f as u8 - b'a') as i32)
                 && from_rank.is_none_or(|r| g.rank(m.from) + 1 == r as i32)
-                && m.promotion.map(|k| variant.pieces[k.index()].letter) == promotion
+                && m.promotion.map(|k| variant.pieces.info(k).letter) == promotion
         })
         .collect();
     match found[..] {

@@ -120,7 +120,7 @@ pub fn parse(variant: &Variant, text: &str) -> Result<Position, FenError> {
     };
     let ply = number.saturating_sub(1);
     let fullmove = (1 + ply.saturating_sub(u64::from(black)) / 2).min(u64::from(u32::MAX / 2));
-    let hand_part = if hands.is_empty() && variant.hand_kinds.is_empty() {
+    let hand_part = if hands.is_empty() && variant.hands.kinds().is_empty() {
         String::new()
     } else {
         format!("[{hands}]")

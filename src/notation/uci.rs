@@ -55,12 +55,12 @@ pub fn write(variant: &Variant, mv: &Move) -> String {
     if let MoveKind::Drop(kind) = mv.kind {
         // As Fairy-Stockfish writes a drop: the piece's letter, `@`, the
         // square; a promoted form, `+` and the letter of its piece.
-        match variant.pieces[kind.index()].promoted_from {
+        match variant.pieces.info(kind).promoted_from {
             Some(base) => {
                 out.push('+');
-                out.push(variant.pieces[base.index()].letter.to_ascii_uppercase());
+                out.push(variant.pieces.info(base).letter.to_ascii_uppercase());
             }
-            None => out.push(variant.pieces[kind.index()].letter.to_ascii_uppercase()),
+            None => out.push(variant.pieces.info(kind).letter.to_ascii_uppercase()),
         }
         out.push('@');
         out.push_str(&g.name(mv.to));
@@ -77,7 +77,7 @@ pub fn write(variant: &Variant, mv: &Move) -> String {
             }
             _ => out.push_str(&write(variant, &Move { gate: None, ..*mv })),
         }
-        out.push(variant.pieces[gate.kind.index()].letter.to_ascii_lowercase());
+        out.push(variant.pieces.info(gate.kind).letter.to_ascii_lowercase());
         return out;
     }
     if let Some(c) = mv.controller {
@@ -90,11 +90,11 @@ pub fn write(variant: &Variant, mv: &Move) -> String {
         // king move: write it as the king taking its own rook (Chess960 style).
         // Or always, with `castling_notation: KingTakesRook`.
         MoveKind::Castle(i)
-            if variant.castling_takes_rook
+            if variant.castling.takes_rook()
                 || ((g.file(mv.to) - g.file(mv.from)).abs() <= 1 && g.rank(mv.to) == g.rank(mv.from)) =>
         {
             out.push_str(&g.name(mv.from));
-            out.push_str(&g.name(variant.castling[i as usize].rook_from));
+            out.push_str(&g.name(variant.castling.rule(i).rook_from));
         }
         _ => {
             out.push_str(&g.name(mv.from));
@@ -102,7 +102,7 @@ pub fn write(variant: &Variant, mv: &Move) -> String {
         }
     }
     if let MoveKind::Castle(i) = mv.kind {
-        for &(from, _) in &variant.castling[i as usize].carry {
+        for &(from, _) in &variant.castling.rule(i).carry {
             out.push('+');
             out.push_str(&g.name(from));
         }
@@ -112,11 +112,11 @@ pub fn write(variant: &Variant, mv: &Move) -> String {
     let promotes_at_end =
         mv.is_capture() && !mv.choices.is_empty() && !variant.programs.promotes_after_move_on.is_empty();
     if let Some(kind) = mv.promotion.filter(|_| !promotes_at_end) {
-        if variant.pieces[kind.index()].promoted_from.is_some() {
+        if variant.pieces.info(kind).promoted_from.is_some() {
             // Promotion to the piece's promoted form, as Fairy-Stockfish writes it.
             out.push('+');
         } else {
-            out.push(variant.pieces[kind.index()].letter.to_ascii_lowercase());
+            out.push(variant.pieces.info(kind).letter.to_ascii_lowercase());
         }
     }
     if let MoveKind::Action(i) = mv.kind {
@@ -133,11 +133,11 @@ pub fn write(variant: &Variant, mv: &Move) -> String {
         }
         out.push_str(&g.name(c.to));
         if let ChoiceKind::Place(Some(kind)) = c.kind {
-            out.push(variant.pieces[kind.index()].letter.to_ascii_lowercase());
+            out.push(variant.pieces.info(kind).letter.to_ascii_lowercase());
         }
     }
     if let Some(kind) = mv.promotion.filter(|_| promotes_at_end) {
-        out.push(variant.pieces[kind.index()].letter.to_ascii_lowercase());
+        out.push(variant.pieces.info(kind).letter.to_ascii_lowercase());
     }
     out
 }
@@ -506,23 +506,23 @@ fn parse_in(variant: &Variant, pos: &Position, text: &str, given: Option<&[Move]
             _ => None,
         };
         let squares = m.from == w.from && m.to == w.to
-            || matches!(m.kind, MoveKind::Castle(i) if m.from == w.from && variant.castling[i as usize].rook_from == w.to);
+            || matches!(m.kind, MoveKind::Castle(i) if m.from == w.from && variant.castling.rule(i).rook_from == w.to);
         squares
             && if w.to_form {
                 m.promotion
-                    .is_some_and(|k| variant.pieces[k.index()].promoted_from.is_some())
+                    .is_some_and(|k| variant.pieces.info(k).promoted_from.is_some())
             } else if w.to_base {
                 let mover = pos.board[m.from.index()];
                 m.promotion.is_some()
                     && mover.is_piece()
-                    && variant.pieces[mover.kind().index()].promoted_from == m.promotion
+                    && variant.pieces.info(mover.kind()).promoted_from == m.promotion
             } else {
                 m.promotion == w.promotion || closes_promotion(m, &w)
             }
             && action == w.action.as_deref()
             && match m.kind {
                 MoveKind::Castle(i) => {
-                    let carried = &variant.castling[i as usize].carry;
+                    let carried = &variant.castling.rule(i).carry;
                     carried.len() == w.carry.len() && carried.iter().all(|(from, _)| w.carry.contains(from))
                 }
                 _ => w.carry.is_empty(),

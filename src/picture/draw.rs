@@ -170,7 +170,7 @@ fn pieces(o: &mut String, p: &Place, variant: &Variant, pos: &Position) {
             let (x, y) = at(sq);
             figures::piece(
                 o,
-                &variant.pieces[cell.kind().index()].glyph,
+                &variant.pieces.info(cell.kind()).glyph,
                 cell.color(),
                 x + S / 2,
                 y + S / 2,

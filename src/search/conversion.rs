@@ -76,7 +76,7 @@ impl Conversion {
         let closeness: Vec<i32> = (0..n).map(|i| closeness(Square::from_index(i))).collect();
         let max_closeness = closeness.iter().copied().max().unwrap_or(0);
         let max_distance = (g.files as i32).max(g.ranks as i32) - 1;
-        let conversion = material_counts && !variant.royal_kinds.is_empty();
+        let conversion = material_counts && !variant.pieces.royal().is_empty();
         let mut progress = Conversion {
             coords,
             closeness,

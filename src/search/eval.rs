@@ -144,8 +144,8 @@ fn placement_table(variant: &Variant, mobility: &[i32], values: &[i32], best_pro
             let row = kind * 2 + side as usize;
             let avg = average(mobility, n, kind, side as usize);
             let zone = variant
-                .promotion_zone
-                .try_get(Kind::from_index(kind), side)
+                .promotion
+                .try_zone(Kind::from_index(kind), side)
                 .copied()
                 .unwrap_or_default();
             let gain = (best_promotion.get(kind).copied().unwrap_or(0) - values[kind]).max(0);
@@ -256,7 +256,7 @@ impl Evaluation {
         let sign = material_sign(variant);
         let values: Vec<i32> = (0..kinds)
             .map(|k| {
-                let info = &variant.pieces[k];
+                let info = &variant.pieces()[k];
                 // The evaluation section's value, else the piece's own.
                 let value = match variant.evaluation_values.get(k) {
                     Some(&v) if v != 0 => v,
@@ -277,7 +277,7 @@ impl Evaluation {
             .map(|kind| {
                 Color::BOTH
                     .iter()
-                    .flat_map(|&side| variant.promotion_choices.get(Kind::from_index(kind), side))
+                    .flat_map(|&side| variant.promotion.choices(Kind::from_index(kind), side))
                     .map(|&k| values.get(k.index()).copied().unwrap_or(0))
                     .max()
                     .unwrap_or(0)
@@ -312,7 +312,7 @@ impl Evaluation {
                 .collect::<Vec<i32>>()
         });
         let start_material = start_material(variant, &values);
-        let hand_values = variant.hand_kinds.iter().map(|&k| values[k.index()]).collect();
+        let hand_values = variant.hands.kinds().iter().map(|&k| values[k.index()]).collect();
         let conversion = Conversion::new(variant, w, &closeness, sign > 0);
         Evaluation {
             conversion,
@@ -325,7 +325,7 @@ impl Evaluation {
             shield_bonus: pct(SHIELD_BONUS, w.royal_safety),
             tempo: pct(TEMPO, w.tempo),
             start_material,
-            has_royals: !variant.royal_kinds.is_empty(),
+            has_royals: !variant.pieces.royal().is_empty(),
         }
     }
 
@@ -434,7 +434,7 @@ mod tests {
         assert_eq!((e.value(kind('N')), e.value(kind('Q'))), (333, 1));
         assert_eq!(e.value(kind('R')), plain.value(kind('R')));
         // The rules' value (read by `material(...)` sentences) stays the piece's.
-        assert_eq!(v.pieces[kind('N').index()].value, 300);
+        assert_eq!(v.pieces.info(kind('N')).value, 300);
     }
 
     #[test]

@@ -538,7 +538,7 @@ impl<'a> Worker<'a> {
         let v = self.variant;
         pos.occupied[pos.side as usize].iter().any(|sq| {
             let k = pos.board[sq.index()].kind();
-            !v.is_royal(k) && !v.pawn_kinds[pos.side as usize].contains(k)
+            !v.is_royal(k) && !v.pieces.pawns(pos.side).contains(k)
         })
     }
 

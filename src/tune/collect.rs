@@ -87,7 +87,7 @@ pub fn feature_names(variant: &Variant, features: &Features) -> Vec<String> {
     let mut names: Vec<String> = features
         .kinds()
         .iter()
-        .map(|k| variant.pieces[k.index()].letter.to_string())
+        .map(|k| variant.pieces.info(*k).letter.to_string())
         .collect();
     names.extend(TERMS.iter().map(|t| t.to_string()));
     names

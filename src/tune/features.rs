@@ -88,7 +88,7 @@ impl Features {
             sign,
             material: with(None),
             terms: TERMS.iter().map(|&t| with(Some(t))).collect(),
-            hand_kinds: variant.hand_kinds.clone(),
+            hand_kinds: variant.hands.kinds().to_vec(),
             kinds,
             start,
         }

@@ -177,7 +177,7 @@ pub fn tune(data: &TuneData) -> Result<Tuned, FitError> {
         .iter()
         .enumerate()
         .map(|(j, k)| {
-            let info = &variant.pieces[k.index()];
+            let info = variant.pieces.info(*k);
             parameter(j, 1.0, info.letter.to_string(), info.name.clone())
         })
         .collect();

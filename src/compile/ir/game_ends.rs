@@ -4,6 +4,7 @@
 //! rest of the IR it imports only `base`.
 
 use super::{CondId, SetId};
+use crate::base::kind_set::KindSet;
 
 /// A legality clause, compiled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,7 +57,7 @@ pub enum End {
     /// The side that moved has moved one piece, of the kinds in the mask,
     /// back and forth with its last N moves (`N shuttles`). Judged in play
     /// only.
-    Shuttles(u32, u64),
+    Shuttles(u32, KindSet),
     /// A condition on the position: ends the game at once, in search too.
     Holds(CondId),
     /// A dead position: ends the game in play only.

@@ -4,6 +4,7 @@
 //! a move generator must ask for. Each reads the finished
 //! [`Programs`](crate::compile::ir::Programs) and sets one of its flags.
 
+use crate::base::kind_set::KindSet;
 use crate::base::limits::SHIELD_BOUNCE;
 use crate::base::vocabulary::NamedSet;
 use crate::check::CheckedSentences;
@@ -14,15 +15,15 @@ use crate::compile::ir::{
 
 /// Whether the rules leave every move's legality as it would be without
 /// them ([`Programs::rules_keep_legality`]).
-pub(super) fn rules_keep_legality(p: &Programs, s: &CheckedSentences, royal_kinds: u64) -> bool {
+pub(super) fn rules_keep_legality(p: &Programs, s: &CheckedSentences, royal_kinds: KindSet) -> bool {
     let sequence_royal = (s.kind_sequence.iter())
         .flat_map(|q| &q.kinds)
-        .any(|k| k.in_mask(royal_kinds));
+        .any(|k| royal_kinds.contains(*k));
     let blind = |op: &Op| match *op {
         Op::Transform { to, royal, .. } => {
             !royal
                 && match to {
-                    KindTo::Kind(k) => !k.in_mask(royal_kinds),
+                    KindTo::Kind(k) => !royal_kinds.contains(k),
                     KindTo::Next | KindTo::Previous => !sequence_royal,
                     KindTo::Captured => false,
                 }
@@ -45,7 +46,7 @@ pub(super) fn rules_keep_legality(p: &Programs, s: &CheckedSentences, royal_kind
 /// within the mover (royal ones spared), puts a new piece of the mover's
 /// side on an empty square or blocks squares the move left empty, and
 /// the legality clauses are plain ([`Programs::rules_recolour_mover`]).
-pub(super) fn rules_recolour_mover(p: &Programs, royal_kinds: u64) -> bool {
+pub(super) fn rules_recolour_mover(p: &Programs, royal_kinds: KindSet) -> bool {
     // `moved` is the mover alone for the moves the shortcut judges (no
     // castling), as `vacated` is the origin alone (no castling, no en
     // passant): the shortcut judges only quiet moves, double steps and
@@ -63,7 +64,7 @@ pub(super) fn rules_recolour_mover(p: &Programs, royal_kinds: u64) -> bool {
     // not put): it only blocks lines (`compile` rules out hoppers).
     let adds_own = |i: u16| {
         p.placements.get(usize::from(i)).is_some_and(|pl| {
-            matches!(pl.who, PlaceFrom::New(SideFilter::Own, kind) if !kind.in_mask(royal_kinds))
+            matches!(pl.who, PlaceFrom::New(SideFilter::Own, kind) if !royal_kinds.contains(kind))
                 && pl.becomes.is_none()
                 && pl.taken == WhenTaken::Vanish
                 && !pl.promote
@@ -139,11 +140,11 @@ pub(super) fn plan_choices(p: &mut Programs) {
     // A further move that ends the one rule a capture fires (rules for
     // kinds no two of which share one), with no other rule after it.
     let exclusive = {
-        let mut seen = 0u64;
+        let mut seen = KindSet::EMPTY;
         p.on_capture.iter().all(|r| {
-            let by = r.by.unwrap_or(u64::MAX);
-            let ok = seen & by == 0;
-            seen |= by;
+            let by = r.by.unwrap_or(KindSet::ALL);
+            let ok = seen.intersection(by).is_empty();
+            seen = seen.union(by);
             ok
         })
     };

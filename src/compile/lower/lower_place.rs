@@ -14,7 +14,9 @@ impl Builder {
             PlaceWho::Captured(_) => PlaceFrom::Captured,
             PlaceWho::Mover => PlaceFrom::Mover,
             // The checker lets one kind through.
-            PlaceWho::New(side, kinds) => PlaceFrom::New(side, Kind::from_index(kinds.trailing_zeros() as usize)),
+            PlaceWho::New(side, kinds) => {
+                PlaceFrom::New(side, Kind::from_index(kinds.bits().trailing_zeros() as usize))
+            }
         };
         let mut steps = Vec::new();
         let mut at = &p.at;
@@ -64,7 +66,7 @@ impl Builder {
         self.p.placement_attacks |= taken != WhenTaken::Vanish || (p.royal && who == PlaceFrom::Captured);
         let index = self.p.placements.len() as u16;
         let becomes = p.becomes.as_ref().map(|(to, _)| match to {
-            KindChange::Kind(mask, _) => KindTo::Kind(Kind::from_index(mask.trailing_zeros() as usize)),
+            KindChange::Kind(mask, _) => KindTo::Kind(Kind::from_index(mask.bits().trailing_zeros() as usize)),
             KindChange::Captured => KindTo::Captured,
             KindChange::Next => KindTo::Next,
             KindChange::Previous => KindTo::Previous,

@@ -52,7 +52,7 @@ impl BounceJudge {
             && royals.len() == 1
             && !t.has_hops
             && !t.has_hop_leaps
-            && !variant.piece_limits)
+            && !variant.pieces.has_limits())
             .then(|| royals.iter().next())
             .flatten()
             .filter(|&royal| !variant.is_attacked(pos, royal, them))

@@ -122,7 +122,7 @@ impl Variant {
     ) -> SquareSet {
         let steps: &StepMoves = &self.moves.steps;
         let kinds = steps.kinds[us as usize];
-        if kinds.is_empty() || self.piece_limits {
+        if kinds.is_empty() || self.pieces.has_limits() {
             return free;
         }
         let mut rest = free;
@@ -130,7 +130,7 @@ impl Variant {
             // Promotion that depends on the origin, and actions, are left
             // to the piece-by-piece count.
             if self.programs.action_kinds.contains(kind)
-                || (self.promotes_leaving && !self.promotion_leaving.get(kind, us).is_empty())
+                || !self.promotion.leaving_zone(kind, us).is_empty()
             {
                 continue;
             }
@@ -144,7 +144,7 @@ impl Variant {
                 continue;
             }
             rest = rest.difference(&pieces);
-            let promotes_on = self.promotion_zone.get(kind, us);
+            let promotes_on = self.promotion.zone(kind, us);
             let groups = steps.of(kind, us);
             if steps.small {
                 let board = StepBoard::<u64>::new(pos, us, kind, empty, enemy, promotes_on);

@@ -12,7 +12,7 @@ impl Variant {
             return;
         }
         let us = pos.side;
-        for (index, rule) in self.castling.iter().enumerate() {
+        for (id, rule) in self.castling.with_ids() {
             if rule.side != us || pos.castling & rule.right == 0 {
                 continue;
             }
@@ -45,7 +45,7 @@ impl Variant {
             {
                 continue;
             }
-            out.push(Move::new(rule.king_from, rule.king_to, MoveKind::Castle(index as u8)));
+            out.push(Move::new(rule.king_from, rule.king_to, MoveKind::Castle(id)));
         }
     }
 }

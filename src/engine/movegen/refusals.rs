@@ -24,7 +24,7 @@ impl SafeMoves {
             || variant.has_move_filters()
             || t.has_hops
             || t.has_hop_leaps
-            || variant.piece_limits);
+            || variant.pieces.has_limits());
         let royal = exact && p.legal.iter().any(|l| matches!(l, Legal::NotAttacked(None)));
         (royal, exact && p.forbids_checks)
     }

@@ -33,7 +33,7 @@ impl SafeMoves {
         if !matches!(mv.kind, MoveKind::Quiet | MoveKind::Initial | MoveKind::Capture)
             || mv.controller.is_some()
             || !mv.choices.is_empty()
-            || mv.promotion.is_some_and(|k| variant.royal_kinds.contains(k))
+            || mv.promotion.is_some_and(|k| variant.pieces.royal().contains(k))
         {
             return false;
         }
@@ -127,7 +127,7 @@ impl SafeMoves {
             || !p.after_move.is_empty()
             || p.timed_shields
             || !p.shield_rules.is_empty()
-            || !variant.shield_kinds.is_empty())
+            || !variant.pieces.shields().is_empty())
     }
 
     /// Whether no enemy royal piece is attacked now, and the squares a
