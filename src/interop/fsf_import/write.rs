@@ -103,10 +103,16 @@ pub(super) fn write(d: &Draft<'_>) -> String {
             let _ = writeln!(out, "    castling_notation: KingTakesRook,");
         }
     }
-    if d.piece_demotion {
+    if d.piece_demotion || d.action.is_some() {
         // Fairy-Stockfish's clock runs on over a promotion to a promoted
-        // form where forms may turn back (`pieceDemotion`).
-        let _ = writeln!(out, "    clock_resets: [Captures, PawnMoves, Promotions, Drops],");
+        // form where forms may turn back (`pieceDemotion`); a wall instead
+        // of a move resets it where the first piece is a pawn (walling.rs).
+        let forms = if d.piece_demotion { "" } else { " PromotedForms," };
+        let walls = if d.action.is_some() { ", FirstPawnActions" } else { "" };
+        let _ = writeln!(
+            out,
+            "    clock_resets: [Captures, PawnMoves, Promotions,{forms} Drops{walls}],"
+        );
     }
     if let Some(action) = &d.action {
         let _ = writeln!(out, "    actions: [\n        {action},\n    ],");
