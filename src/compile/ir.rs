@@ -781,4 +781,7 @@ pub struct ClockResets {
     pub drops: bool,
     /// A pass.
     pub passes: bool,
+    /// A side action, when the mover's piece on its lowest occupied square
+    /// is pawn-like for it.
+    pub first_pawn_actions: bool,
 }

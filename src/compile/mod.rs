@@ -355,6 +355,7 @@ fn clock_resets(bits: u8) -> ir::ClockResets {
         promoted_forms: has(ClockReset::PromotedForms),
         drops: has(ClockReset::Drops),
         passes: has(ClockReset::Passes),
+        first_pawn_actions: has(ClockReset::FirstPawnActions),
     }
 }
 

@@ -20,6 +20,9 @@ pub(super) struct Before {
     moving: Cell,
     /// Pieces on the board (with effects only).
     pieces: u32,
+    /// The mover's first piece in square order is pawn-like for it (with
+    /// `FirstPawnActions` only).
+    first_pawn: bool,
 }
 
 impl Before {
@@ -32,6 +35,7 @@ impl Before {
             } else {
                 0
             },
+            first_pawn: variant.clock.first_pawn_actions && first_is_pawn(pos, variant),
         }
     }
 
@@ -58,6 +62,7 @@ impl Before {
         match mv.kind {
             MoveKind::Drop(_) => return c.drops,
             MoveKind::Pass => return c.passes,
+            MoveKind::Action(_) if self.first_pawn => return true,
             _ => {}
         }
         if let Some(to) = mv.promotion {
@@ -76,6 +81,18 @@ impl Before {
                     && !variant.undoes(k, self.moving.color(), mv.to, mv.from, mv.kind)
             })
     }
+}
+
+/// Whether the side to move's piece on its lowest occupied square (a1,
+/// b1, ..., h1, a2, ...) is pawn-like for it: the piece Fairy-Stockfish's
+/// notation writes standing still for a wall put up instead of a move.
+#[inline]
+fn first_is_pawn(pos: &Position, variant: &Variant) -> bool {
+    let side = pos.side;
+    pos.occupied[side as usize].iter().next().is_some_and(|sq| {
+        let cell = pos.board[sq.index()];
+        cell.is_piece() && variant.pawn_kinds[side as usize].contains(cell.kind())
+    })
 }
 
 impl Variant {
@@ -140,5 +157,51 @@ mod tests {
             "a capture resets the clock anyway"
         );
         assert!(!undoes(r, "a1", "a1", MoveKind::Pass), "nothing undoes a pass");
+    }
+
+    /// Chess with a side action that walls any empty square, from
+    /// `start`, resetting the clock on `resets`.
+    fn walls(start: &str, resets: &str) -> Variant {
+        let text = format!(
+            r#"(
+            extends: "chess",
+            name: "Walls",
+            castling: [],
+            start: "{start}",
+            clock_resets: [{resets}],
+            actions: [(name: "wall", target: "empty", effect: "block(target)")],
+        )"#
+        );
+        Variant::from_text("walls.ron", &text).unwrap()
+    }
+
+    /// The halfmove clock after the side to move's first wall.
+    fn after_wall(v: &Variant) -> u32 {
+        let mut pos = v.start_position();
+        let wall = v
+            .legal_moves(&pos)
+            .into_iter()
+            .find(|m| matches!(m.kind, MoveKind::Action(_)));
+        pos.make(v, wall.unwrap());
+        pos.halfmove_clock()
+    }
+
+    #[test]
+    fn an_action_resets_the_clock_where_the_first_piece_in_square_order_is_a_pawn() {
+        let with = "Captures, PawnMoves, Promotions, PromotedForms, Drops, FirstPawnActions";
+        let without = "Captures, PawnMoves, Promotions, PromotedForms, Drops";
+        // Black's a7 pawn (square 48) comes before its e8 king (60).
+        let black = "4k3/p7/8/8/8/8/4P3/4K3 b - - 5 9";
+        assert_eq!(after_wall(&walls(black, with)), 0);
+        assert_eq!(
+            after_wall(&walls(black, without)),
+            6,
+            "actions run the clock on by default"
+        );
+        // White's e1 king (4) comes before its e2 pawn (12), and a1 (0)
+        // before all.
+        assert_eq!(after_wall(&walls("4k3/p7/8/8/8/8/4P3/4K3 w - - 5 9", with)), 6);
+        assert_eq!(after_wall(&walls("4k3/p7/8/8/8/8/4P3/P3K3 w - - 5 9", with)), 0);
+        assert_eq!(after_wall(&walls("4k3/p7/8/8/8/8/4P3/R3K3 w - - 5 9", with)), 6);
     }
 }

@@ -610,6 +610,12 @@ pub enum ClockReset {
     Drops,
     /// A pass.
     Passes,
+    /// A side action, when the side's first piece in square order (a1,
+    /// b1, ..., the lowest square it occupies before the action) is a
+    /// `pawn` piece for that side: Fairy-Stockfish writes a wall put up
+    /// instead of a move (`wallOrMove`) as that piece standing still, and
+    /// resets its clock where it is a pawn.
+    FirstPawnActions,
 }
 
 impl ClockReset {

@@ -215,6 +215,7 @@ fn effects(s: &mut Section, file: &VariantFile) {
             .clock_resets
             .as_ref()
             .is_some_and(|c| c.as_slice() != crate::spec::ClockReset::DEFAULT)
+        && !first_pawn_actions_only(file)
     {
         // Fairy-Stockfish resets its clock as kaboom's default does.
         why.push("moves that reset the move-rule clock other than the default (`clock_resets`)".to_string());
@@ -230,6 +231,19 @@ fn effects(s: &mut Section, file: &VariantFile) {
     if file.shields.as_ref().is_some_and(|s| !s.is_empty()) {
         why.push("shields (`shields`): Fairy-Stockfish has no effects to shield from".to_string());
     }
+}
+
+/// Whether `clock_resets` is the default with `FirstPawnActions`: the
+/// clock of Fairy-Stockfish's `wallOrMove`, whose wall instead of a move is
+/// its first piece standing still (actions are judged on their own).
+fn first_pawn_actions_only(file: &VariantFile) -> bool {
+    use crate::spec::ClockReset;
+    file.clock_resets.as_ref().is_some_and(|c| {
+        c.contains(&ClockReset::FirstPawnActions)
+            && c.iter()
+                .filter(|&&r| r != ClockReset::FirstPawnActions)
+                .eq(ClockReset::DEFAULT.iter())
+    })
 }
 
 /// The board's size (`maxFile`, `maxRank`); returns the ranks.

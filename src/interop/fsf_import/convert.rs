@@ -95,7 +95,7 @@ fn compile(name: &str, header: &Origin, state: &State) -> Result<VariantFile, Ve
         promotion: (!promotion.rules.is_empty()).then_some(promotion.rules),
         castling_notation: (state.chess960 && !castling.entries.is_empty()).then_some(CastlingNotation::KingTakesRook),
         castling: (!castling.entries.is_empty()).then_some(castling.entries),
-        clock_resets: state.piece_demotion.then(clock_resets),
+        clock_resets: clock_resets(state.piece_demotion, actions.is_some()),
         regions: (!regions.is_empty()).then_some(regions),
         drops: drops.field,
         pass: state.pass[0].then_some(true),
@@ -148,14 +148,22 @@ fn board(state: &State) -> BoardSpec {
 }
 
 /// Fairy-Stockfish's clock runs on over a promotion to a promoted form
-/// where forms may turn back (`pieceDemotion`).
-fn clock_resets() -> Vec<ClockReset> {
-    vec![
-        ClockReset::Captures,
-        ClockReset::PawnMoves,
-        ClockReset::Promotions,
-        ClockReset::Drops,
-    ]
+/// where forms may turn back (`pieceDemotion`); a wall put up instead of
+/// a move resets it where the side's first piece in square order is a
+/// pawn (walling.rs: it writes that wall as that piece standing still).
+fn clock_resets(piece_demotion: bool, walls_instead: bool) -> Option<Vec<ClockReset>> {
+    if !piece_demotion && !walls_instead {
+        return None;
+    }
+    let mut resets = vec![ClockReset::Captures, ClockReset::PawnMoves, ClockReset::Promotions];
+    if !piece_demotion {
+        resets.push(ClockReset::PromotedForms);
+    }
+    resets.push(ClockReset::Drops);
+    if walls_instead {
+        resets.push(ClockReset::FirstPawnActions);
+    }
+    Some(resets)
 }
 
 /// The walls, if the section puts any up.

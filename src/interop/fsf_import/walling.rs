@@ -19,7 +19,10 @@
 //! With `wallOrMove`, a side either moves (no wall) or, instead, puts up a
 //! wall on a square of S: a side's action `wall` with target S and effect
 //! `block(target)`, legal while the side is not in check (Fairy-Stockfish
-//! judges it as a move of no piece, on the board without the wall).
+//! judges it as a move of no piece, on the board without the wall). It
+//! writes that action as its first piece in square order standing still,
+//! which resets the clock where that piece is a pawn: the converted file's
+//! `clock_resets` adds `FirstPawnActions` (write.rs).
 
 use super::refusal::{Refusal, refuse};
 use super::spec_values::text;
