@@ -91,7 +91,7 @@ fn first_is_pawn(pos: &Position, variant: &Variant) -> bool {
     let side = pos.side;
     pos.occupied[side as usize].iter().next().is_some_and(|sq| {
         let cell = pos.board[sq.index()];
-        cell.is_piece() && variant.pawn_kinds[side as usize].contains(cell.kind())
+        cell.is_piece() && variant.pieces.pawns(side).contains(cell.kind())
     })
 }
 
