@@ -786,7 +786,11 @@ fn src_names_no_bundled_variant() {
             let code = line.split("//").next().unwrap_or("");
             for name in &names {
                 if code.contains(&format!("\"{name}\"")) || code.contains(&format!("/{name}.ron")) {
-                    found.push(format!("{}:{}: {name}", file.strip_prefix(root).unwrap().display(), at + 1));
+                    found.push(format!(
+                        "{}:{}: {name}",
+                        file.strip_prefix(root).unwrap().display(),
+                        at + 1
+                    ));
                 }
             }
         }

@@ -53,26 +53,26 @@ impl BounceJudge {
             && !t.has_hops
             && !t.has_hop_leaps
             && !variant.pieces.has_limits())
-            .then(|| royals.iter().next())
-            .flatten()
-            .filter(|&royal| !variant.is_attacked(pos, royal, them))
-            .map(|royal| {
-                let slot = t.slot(them, royal);
-                let mut lines = SquareSet::EMPTY;
-                for set in &t.ray_sets[slot.rays as usize..slot.rays_end as usize] {
-                    lines = lines.union(set);
-                }
-                let mut leap_from = SquareSet::EMPTY;
-                for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
-                    leap_from.insert(leap.from);
-                }
-                RoyalLines {
-                    royal,
-                    lines,
-                    exposure: t.leap_exposure[them as usize * t.board_squares + royal.index()],
-                    leap_from,
-                }
-            });
+        .then(|| royals.iter().next())
+        .flatten()
+        .filter(|&royal| !variant.is_attacked(pos, royal, them))
+        .map(|royal| {
+            let slot = t.slot(them, royal);
+            let mut lines = SquareSet::EMPTY;
+            for set in &t.ray_sets[slot.rays as usize..slot.rays_end as usize] {
+                lines = lines.union(set);
+            }
+            let mut leap_from = SquareSet::EMPTY;
+            for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
+                leap_from.insert(leap.from);
+            }
+            RoyalLines {
+                royal,
+                lines,
+                exposure: t.leap_exposure[them as usize * t.board_squares + royal.index()],
+                leap_from,
+            }
+        });
         BounceJudge {
             judges,
             decides,

@@ -129,9 +129,7 @@ impl Variant {
         for kind in kinds.iter() {
             // Promotion that depends on the origin, and actions, are left
             // to the piece-by-piece count.
-            if self.programs.action_kinds.contains(kind)
-                || !self.promotion.leaving_zone(kind, us).is_empty()
-            {
+            if self.programs.action_kinds.contains(kind) || !self.promotion.leaving_zone(kind, us).is_empty() {
                 continue;
             }
             let mut pieces = SquareSet::EMPTY;
