@@ -35,7 +35,10 @@ fn gating_maps_to_the_drops_field() {
     assert!(ron.contains("gating: true, drop_moves: false"), "{ron}");
     assert!(ron.contains("[HEhe] w KQkqBCDFGbcdfg - 0 1"), "{ron}");
     let ron = converted("[shouse:shouse]\n");
-    assert!(ron.contains("gating: true, zones"), "{ron}");
+    assert!(
+        ron.contains("gating: true") && ron.contains("zones: [(pieces: \"P\""),
+        "{ron}"
+    );
     let variant = Variant::from_text("shouse.ron", &ron).unwrap();
     let mut perft = Perft::new();
     assert_eq!(perft.count(&variant, &variant.start_position(), 3), 546_694);
