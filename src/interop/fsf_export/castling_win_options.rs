@@ -5,30 +5,6 @@
 
 use crate::lang::effect_syntax::{Cond, EndCondition, EndOutcome, EndRule, parse_end};
 
-/// The rules the importer writes for `castlingWins = letters`.
-fn rules_of(letters: &str) -> Vec<String> {
-    let mut rules: Vec<String> = letters.chars().map(|l| format!("castled({l}): loss")).collect();
-    let lost = |white: bool| {
-        let held: Vec<String> = letters
-            .chars()
-            .filter(|c| c.is_ascii_uppercase() == white)
-            .map(|c| format!("castling({c})"))
-            .collect();
-        (!held.is_empty()).then(|| format!("not ({})", held.join(" or ")))
-    };
-    match (lost(true), lost(false)) {
-        (Some(w), Some(b)) => {
-            rules.push(format!("{w} and {b}: win"));
-            rules.push(format!("{w}: black wins"));
-            rules.push(format!("{b}: white wins"));
-        }
-        (Some(w), None) => rules.push(format!("{w}: black wins")),
-        (None, Some(b)) => rules.push(format!("{b}: white wins")),
-        (None, None) => {}
-    }
-    rules
-}
-
 /// `castlingWins` and the number of rules it takes, where the rules from
 /// `rules[0]` are its.
 pub(super) fn read(rules: &[(&String, EndRule)]) -> Option<(String, usize)> {
@@ -42,7 +18,7 @@ pub(super) fn read(rules: &[(&String, EndRule)]) -> Option<(String, usize)> {
     if letters.is_empty() || !letters.chars().all(|c| c.is_ascii_alphabetic()) {
         return None;
     }
-    let want = rules_of(&letters);
+    let want = crate::interop::fsf_import::castling_wins_text(&letters);
     let printed = |t: &str| parse_end(t).map_or_else(|_| t.to_string(), |r| r.to_string());
     let same = want.len() <= rules.len() && want.iter().zip(rules).all(|(w, (_, r))| printed(w) == r.to_string());
     same.then(|| (format!("castlingWins = {letters}"), want.len()))

@@ -533,7 +533,6 @@ fn castling_wins_rules(state: &State, castling: &Castling, refusals: &mut Vec<Re
     if wins.is_empty() {
         return Vec::new();
     }
-    let mut rules = Vec::new();
     for letter in wins.chars() {
         if !castling.has_right(letter) {
             refusals.push(refuse(
@@ -548,11 +547,15 @@ fn castling_wins_rules(state: &State, castling: &Castling, refusals: &mut Vec<Re
         refusals.push(refuse(None, "castling rules", "`castlingWins` with `checkCounting`"));
         return Vec::new();
     }
-    for letter in wins.chars() {
-        rules.push(format!("castled({letter}): loss"));
-    }
+    castling_wins_text(wins)
+}
+
+/// The end rules `castlingWins = letters` stands for, in Fairy-Stockfish's
+/// order (the exporter reads them back by the same text).
+pub(crate) fn castling_wins_text(letters: &str) -> Vec<String> {
+    let mut rules: Vec<String> = letters.chars().map(|l| format!("castled({l}): loss")).collect();
     let lost = |white: bool| {
-        let held: Vec<String> = wins
+        let held: Vec<String> = letters
             .chars()
             .filter(|c| c.is_ascii_uppercase() == white)
             .map(|c| format!("castling({c})"))

@@ -55,6 +55,7 @@ mod write;
 pub(crate) use builtin_pieces::{BuiltinPiece, Movement, builtin_pieces};
 pub(crate) use en_passant_ranks::en_passant_ranks;
 pub(crate) use flag_reach::reached_text as flag_reached;
+pub(crate) use game_end::castling_wins_text;
 pub(crate) use makpong::CLAUSE as MAKPONG;
 pub use refusal::Refusal;
 pub(crate) use square_sets::any_side_squares;
