@@ -23,6 +23,12 @@ fn named(p: &PieceSpec) -> Option<usize> {
     (1..=MAX_CUSTOM).contains(&n).then_some(n)
 }
 
+/// Whether `p` is named `customPieceN` (the importer's name for a custom
+/// piece, kept by the round trip).
+pub(super) fn is_named(p: &PieceSpec) -> bool {
+    named(p).is_some()
+}
+
 impl CustomNumbers {
     /// The numbers for `pieces`: each `customPieceN` keeps its N (the
     /// first piece of a name, if two share it).

@@ -1,8 +1,8 @@
 //! The end rules as Fairy-Stockfish's options, read from the rules'
 //! syntax trees: checkmate, stalemate (by piece count), the move rule,
 //! repetition (absolute, perpetual check), extinction, flag regions,
-//! connection goals, check counting, passing twice, a full board, and
-//! `materialCounting`'s counted draws.
+//! connection goals, check counting, passing twice, a full board, the
+//! bikjang pass, and `materialCounting`'s counted and weighed draws.
 
 use super::squares::Board;
 use crate::base::square::Color;
@@ -26,6 +26,9 @@ pub(super) struct Context<'a> {
     pub counting: bool,
     /// The letter of the piece written as `shogiPawn`, if one is.
     pub shogi_pawn: Option<char>,
+    /// Whether the legality clauses are bikjang's (`bikjangRule`, whose
+    /// end rule is then read here).
+    pub bikjang: bool,
 }
 
 /// The options gathered from the rules.
@@ -58,6 +61,13 @@ struct Options {
     /// A rule that Fairy-Stockfish's draw odds would turn into a win:
     /// a drawn stalemate, move rule, repetition, double pass or full board.
     plain_draw: bool,
+    /// `materialCounting = janggi`: some draw is weighed.
+    weighed: bool,
+    /// A weighed repetition where both sides checked throughout, with
+    /// its count (`perpetualCheckIllegal` under `materialCounting`).
+    mutual_perpetual: Option<u32>,
+    /// The bikjang pass's end rule.
+    bikjang_end: bool,
 }
 
 /// The result for the side to move, as Fairy-Stockfish writes it.
@@ -129,6 +139,17 @@ pub(super) fn write(ini: &mut String, why: &mut Vec<String>, texts: &[String], c
     let mut o = Options::default();
     let mut i = 0;
     while i < rules.len() {
+        // `materialCounting = janggi`: two rules for one draw.
+        if let Some(drawn) = super::material_weight_options::read(&rules[i..]) {
+            let unweighed = o.plain_draw;
+            o.weighed = true;
+            if !plain(&mut o, &drawn, cx) {
+                why.push(format!("end rule `{}` has no Fairy-Stockfish option", rules[i + 1].0));
+            }
+            o.plain_draw = unweighed;
+            i += 2;
+            continue;
+        }
         if let Some(used) = grouped(&mut o, &rules[i..], cx) {
             i += used;
             continue;
@@ -227,6 +248,12 @@ fn plain(o: &mut Options, rule: &EndRule, cx: &Context<'_>) -> bool {
         (EndCondition::Repetition(n, None), EndOutcome::BlackWins) => o.repetition = Some((*n, "loss", true)),
         (EndCondition::Repetition(n, None), _) => o.repetition = Some((*n, value(out).unwrap_or("none"), false)),
         (EndCondition::PerpetualCheck(n), EndOutcome::Loss) => o.perpetual = Some(*n),
+        (EndCondition::MutualPerpetualCheck(n, None), EndOutcome::Draw) => o.mutual_perpetual = Some(*n),
+        // `bikjangRule`: a pass answering the facing kings draws.
+        (EndCondition::Holds(c), EndOutcome::Draw) if cx.bikjang && super::bikjang_options::is_answered(c) => {
+            o.bikjang_end = true;
+            o.plain_draw = true;
+        }
         (EndCondition::Shuttles(4, _), EndOutcome::Win) => o.shuttles = true,
         // Fairy-Stockfish's count ends in a draw (`countingRule`).
         (EndCondition::CountingOver, EndOutcome::Draw) if cx.counting => {}
@@ -377,6 +404,27 @@ fn options(ini: &mut String, why: &mut Vec<String>, o: &Options, cx: &Context<'_
     if absolute {
         let _ = writeln!(ini, "nFoldValueAbsolute = true");
     }
+    counted_options(ini, why, o, cx);
+    if o.full_board {
+        let _ = writeln!(ini, "adjudicateFullBoard = true");
+    }
+    match (o.check_counting, cx.checks) {
+        (Some(_), _) => {
+            let _ = writeln!(ini, "checkCounting = true");
+        }
+        (None, Some(_)) => why.push("the start FEN counts checks, but no end rule reads them".to_string()),
+        (None, None) => {}
+    }
+    extinction_options(ini, why, o);
+    for line in o.flags.iter().chain(&o.connect) {
+        let _ = writeln!(ini, "{line}");
+    }
+}
+
+/// `materialCounting` (counted, weighed, draw odds), `perpetualCheckIllegal`
+/// and `bikjangRule`, as gathered.
+fn counted_options(ini: &mut String, why: &mut Vec<String>, o: &Options, cx: &Context<'_>) {
+    let (n, _, _) = o.repetition.unwrap_or((0, "draw", false));
     if let Some(p) = o.perpetual {
         if p == n {
             let _ = writeln!(ini, "perpetualCheckIllegal = true");
@@ -386,6 +434,30 @@ fn options(ini: &mut String, why: &mut Vec<String>, o: &Options, cx: &Context<'_
                  Fairy-Stockfish's perpetualCheckIllegal counts the plain rule's (nFoldRule)"
             ));
         }
+    }
+    if o.mutual_perpetual.is_some() && (!o.weighed || o.mutual_perpetual != o.perpetual) {
+        why.push(
+            "a repetition where both sides checked throughout other than the weighed draw of `perpetualCheckIllegal`"
+                .to_string(),
+        );
+    }
+    match (cx.bikjang, o.bikjang_end) {
+        (true, true) => {
+            let _ = writeln!(ini, "bikjangRule = true");
+        }
+        (true, false) => why.push("the bikjang clauses without the end rule of a pass answering them".to_string()),
+        _ => {}
+    }
+    if o.weighed {
+        if o.material_counting || o.plain_draw || !o.draw_odds.is_empty() {
+            why.push(
+                "weighed draws (`materialCounting = janggi`) beside draws that are not weighed: Fairy-Stockfish weighs every draw"
+                    .to_string(),
+            );
+        } else {
+            let _ = writeln!(ini, "materialCounting = janggi");
+        }
+        return;
     }
     match o.draw_odds.first() {
         None if o.material_counting => {
@@ -402,20 +474,6 @@ fn options(ini: &mut String, why: &mut Vec<String>, o: &Options, cx: &Context<'_
         Some(odds) => {
             let _ = writeln!(ini, "materialCounting = {odds}");
         }
-    }
-    if o.full_board {
-        let _ = writeln!(ini, "adjudicateFullBoard = true");
-    }
-    match (o.check_counting, cx.checks) {
-        (Some(_), _) => {
-            let _ = writeln!(ini, "checkCounting = true");
-        }
-        (None, Some(_)) => why.push("the start FEN counts checks, but no end rule reads them".to_string()),
-        (None, None) => {}
-    }
-    extinction_options(ini, why, o);
-    for line in o.flags.iter().chain(&o.connect) {
-        let _ = writeln!(ini, "{line}");
     }
 }
 

@@ -8,6 +8,7 @@
 //! back with the importer: the same end rules, and the same perft counts to
 //! depth 2, or the export is refused.
 
+mod bikjang_options;
 mod builtin;
 mod castling_rook_letters;
 mod castling_win_options;
@@ -16,12 +17,14 @@ mod chess960;
 mod connect_region_options;
 mod counting_rule_options;
 mod custom_numbers;
+mod dropped_castling_options;
 mod drop_zone_options;
 mod ending_options;
 mod extinction;
 mod flag_goal_options;
 mod hand_options;
 mod legal;
+mod material_weight_options;
 mod pawn_promotion_options;
 mod petrify_rule_options;
 mod piece_promotion_options;
@@ -136,12 +139,17 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
         Some(l) => pseudo_royal_options::Taken::take(l, &mut end_options, &mut s.why),
         None => pseudo_royal_options::Taken::default(),
     };
-    let royal_type = pieces.iter().find(|p| p.royal).map(|p| builtin_name(p, &p.moves.value));
+    // Bikjang's clauses are an option, its end rule read with the others.
+    let bikjang = legal.as_mut().is_some_and(bikjang_options::take);
+    let royal_spec = pieces.iter().find(|p| p.royal);
+    let royal_type = royal_spec.map(|p| builtin_name(p, &p.moves.value));
     let royalty = match royal_type {
         // The other royal types' extinction options are written.
         _ if several_royals => legal::Royal::King,
         None => legal::Royal::None,
         Some(Some(b)) if b != "king" => legal::Royal::Extinction,
+        // A royal custom piece, kept as its `customPieceN`.
+        Some(None) if royal_spec.is_some_and(custom_numbers::is_named) => legal::Royal::Extinction,
         Some(_) => legal::Royal::King,
     };
     let blast = file.rules.iter().flatten().any(|r| hand_options::is_blast(&r.value));
@@ -156,8 +164,12 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
             .iter()
             .find(|p| !p.royal && builtin_name(p, &p.moves.value) == Some("shogiPawn"))
             .map(|p| p.letter.value),
+        bikjang,
     };
     ending_options::write(&mut s.ini, &mut s.why, &end_options, &cx);
+    if s.ini.contains("\nmaterialCounting = janggi\n") {
+        s.why.extend(material_weight_options::values(&pieces));
+    }
     if s.ini.matches("\nextinctionValue = ").count() > 1 {
         s.why
             .push("extinction end rules beside several royal piece types: Fairy-Stockfish has one list".to_string());
@@ -336,7 +348,9 @@ fn pieces_and_start(
             }
         }
         let plain = !p.royal || (several && king != Some(p.letter.value));
-        let number = if plain && builtin_name(p, &template).is_none() {
+        // A royal custom piece keeps its `customPieceN` (`king = -`).
+        let custom_royal = !plain && builtin_name(p, &template).is_none() && custom_numbers::is_named(p);
+        let number = if (plain || custom_royal) && builtin_name(p, &template).is_none() {
             let n = numbers.for_piece(p);
             if n.is_none() {
                 why.push(format!("more than {MAX_CUSTOM} non-royal piece types"));
@@ -353,15 +367,13 @@ fn pieces_and_start(
             if let Some(builtin) = builtin_name(p, &template).filter(|b| *b != "king") {
                 // A royal piece of another type: extinction makes it so.
                 let _ = writeln!(ini, "king = -\n{builtin} = {letter}");
+            } else if let (true, Some(n)) = (custom_royal, number) {
+                // The importer names a pseudo-royal custom piece after its
+                // `customPieceN` (`king = x:T` would read back as `king`):
+                // the custom piece, royal by extinction options.
+                let _ = writeln!(ini, "king = -\ncustomPiece{n} = {letter}:{template}");
             } else if template == "K" {
                 let _ = writeln!(ini, "king = {letter}");
-            } else if p.name.value.starts_with("customPiece") {
-                // The importer names a pseudo-royal custom piece after its
-                // `customPieceN`; `king = x:T` would read back as `king`.
-                why.push(format!(
-                    "piece {}: a royal custom piece (`{}`, made royal by extinction options): not yet written",
-                    p.letter.value, p.name.value
-                ));
             } else {
                 let _ = writeln!(ini, "king = {letter}:{template}");
             }
@@ -443,6 +455,10 @@ fn castling(
     let castling = file.castling.clone().unwrap_or_default();
     if chess960::applies(file, &castling) {
         chess960::write(ini, why, &castling, royal);
+    } else if dropped_castling_options::applies(&castling) {
+        let rights = start_fields.get(2).copied().unwrap_or("-");
+        let files = file.board.as_ref().map_or(8, |b| b.files.value);
+        dropped_castling_options::write(ini, why, &castling, rights, files);
     } else if castling.is_empty() {
         let _ = writeln!(ini, "castling = false");
     } else {
@@ -472,12 +488,6 @@ fn castling(
                 Some(t) => why.push(format!(
                     "castling that takes away rights `{t}` (Fairy-Stockfish's `oppositeCastling` takes the same wing's)"
                 )),
-            }
-            if c.by_drop.as_ref().is_some_and(|b| b.value) {
-                why.push(
-                    "castling rights gained by drops (`by_drop`; not yet written as `castlingDroppedPiece`)"
-                        .to_string(),
-                );
             }
             let sq = |s: &str| -> Option<(u32, u32)> {
                 let f = s.chars().next()? as u32 - 'a' as u32;

@@ -127,11 +127,24 @@ impl Taken {
             if self.duple {
                 let _ = writeln!(ini, "dupleCheck = true");
             }
+            let mut types = self.letters.to_lowercase();
+            // A royal piece of another type than the king shares the list
+            // where a side starts with one more than the count at most
+            // (royal throughout, as the importer reads it back).
+            if let Some((letter, most)) = royal {
+                if most.saturating_sub(1) == count as usize && !self.duple {
+                    types.insert(0, letter.to_ascii_lowercase());
+                } else {
+                    why.push(format!(
+                        "the royal piece {letter} beside pseudo-royal pieces of another count: \
+                         Fairy-Stockfish has one `extinctionPieceCount`"
+                    ));
+                }
+            }
             let _ = writeln!(
                 ini,
-                "extinctionValue = {}\nextinctionPieceTypes = {}\nextinctionPieceCount = {count}",
+                "extinctionValue = {}\nextinctionPieceTypes = {types}\nextinctionPieceCount = {count}",
                 self.value.as_deref().unwrap_or("loss"),
-                self.letters.to_lowercase()
             );
             return;
         }
@@ -203,6 +216,22 @@ mod tests {
             ini.contains("dupleCheck = true\n") && ini.contains("extinctionPieceTypes = k\n"),
             "{ini}"
         );
+    }
+
+    #[test]
+    fn a_royal_piece_of_another_type_joins_the_pseudo_royal_types_of_its_count() {
+        let mut legal = vec!["not (attacked(own P) and count(own P) <= 1)".to_string()];
+        let mut ends = vec!["stalemate if attacked(own P) and count(own P) <= 1: loss".to_string()];
+        let mut why = Vec::new();
+        let taken = Taken::take(&mut legal, &mut ends, &mut why);
+        let mut ini = "extinctionPseudoRoyal = true\n".to_string();
+        taken.write(&mut ini, &mut why, Some(('R', 1)));
+        assert!(why.is_empty(), "{why:?}");
+        assert!(ini.ends_with("extinctionPieceTypes = rp\nextinctionPieceCount = 0\n"), "{ini}");
+        // Two royal pieces a side need a count of 1: not the pawn's 0.
+        let mut ini = "extinctionPseudoRoyal = true\n".to_string();
+        taken.write(&mut ini, &mut why, Some(('R', 2)));
+        assert_eq!(why.len(), 1, "{why:?}");
     }
 
     #[test]

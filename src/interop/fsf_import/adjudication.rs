@@ -11,7 +11,8 @@
 use super::state::State;
 
 /// An end that Fairy-Stockfish scores as a draw (before counting).
-pub(super) enum DrawAt<'a> {
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum DrawAt<'a> {
     /// A condition that ends the game at once (`passes >= 2`).
     Holds(&'a str),
     /// Stalemate.
@@ -32,7 +33,35 @@ pub(super) const FULL_BOARD: &str = "squares(empty) == 0";
 /// the winner's with draw odds): with unweighted counting, the side with
 /// more pieces wins, fewer loses, and equal counts draw.
 pub(super) fn drawn_rules(state: &State, at: &DrawAt<'_>, drawn: &str) -> Vec<String> {
-    let head = |counted: Option<&str>| match (at, counted) {
+    if state.othello.weigh_pieces && drawn == "draw" {
+        return weighed_rules(at).to_vec();
+    }
+    let mut rules = Vec::new();
+    if state.othello.count_pieces && drawn == "draw" {
+        rules.push(format!("{}: win", head(at, Some("count(own) > count(enemy)"))));
+        rules.push(format!("{}: loss", head(at, Some("count(own) < count(enemy)"))));
+    }
+    rules.push(format!("{}: {drawn}", head(at, None)));
+    rules
+}
+
+/// The lead White needs under `materialCounting = janggi` (Black holds
+/// the half point: 2 points, a point being 100).
+const WEIGHED_LEAD: &str = "material(white) > material(black) + 100";
+
+/// The end rules of a draw at `at` under `materialCounting = janggi`:
+/// never a draw, White wins with a lead of 2 points, else Black (the
+/// exporter reads them back by the same text).
+pub(crate) fn weighed_rules(at: &DrawAt<'_>) -> [String; 2] {
+    [
+        format!("{}: white wins", head(at, Some(WEIGHED_LEAD))),
+        format!("{}: black wins", head(at, None)),
+    ]
+}
+
+/// The head of a rule at `at`, with the condition `counted` where given.
+fn head(at: &DrawAt<'_>, counted: Option<&str>) -> String {
+    match (at, counted) {
         (DrawAt::Holds(c), None) => (*c).to_string(),
         (DrawAt::Holds(c), Some(k)) => format!("{c} and {k}"),
         (DrawAt::Stalemate, None) => "stalemate".to_string(),
@@ -43,23 +72,7 @@ pub(super) fn drawn_rules(state: &State, at: &DrawAt<'_>, drawn: &str) -> Vec<St
         (DrawAt::Repetitions(n), Some(k)) => format!("{n} repetitions if {k}"),
         (DrawAt::MutualPerpetual(n), None) => format!("{n} repetitions by mutual perpetual check"),
         (DrawAt::MutualPerpetual(n), Some(k)) => format!("{n} repetitions by mutual perpetual check if {k}"),
-    };
-    let mut rules = Vec::new();
-    if state.othello.weigh_pieces && drawn == "draw" {
-        // Never a draw: Black holds the half point.
-        rules.push(format!(
-            "{}: white wins",
-            head(Some("material(white) > material(black) + 100"))
-        ));
-        rules.push(format!("{}: black wins", head(None)));
-        return rules;
     }
-    if state.othello.count_pieces && drawn == "draw" {
-        rules.push(format!("{}: win", head(Some("count(own) > count(enemy)"))));
-        rules.push(format!("{}: loss", head(Some("count(own) < count(enemy)"))));
-    }
-    rules.push(format!("{}: {drawn}", head(None)));
-    rules
 }
 
 /// Fairy-Stockfish's janggi weights, by its piece type's name.
@@ -78,6 +91,12 @@ pub(super) fn piece_value(state: &State, slot: usize) -> Option<i32> {
     if !state.othello.weigh_pieces {
         return None;
     }
-    let name = super::builtin_pieces::slot_name(slot);
+    weight(&super::builtin_pieces::slot_name(slot))
+}
+
+/// The `value` `materialCounting = janggi` gives a piece of the
+/// Fairy-Stockfish type `name` (`rook`: 1300); `None` for a type it does
+/// not weigh.
+pub(crate) fn weight(name: &str) -> Option<i32> {
     WEIGHTS.iter().find(|(n, _)| *n == name).map(|(_, w)| w * 100)
 }

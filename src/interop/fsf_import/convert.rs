@@ -11,7 +11,8 @@
 use super::builtin_pieces::king_index;
 use super::castles::{Castling, castling};
 use super::enclosing;
-use super::game_end::{Before, FACING_KINGS, endings, outcome};
+use super::bikjang::{self, CHECK};
+use super::game_end::{Before, endings, outcome};
 use super::hands::{Drops, drops};
 use super::makpong;
 use super::petrify::{self, Petrify};
@@ -218,9 +219,6 @@ fn effect_rules(royalty: &Royalty, petrify: &Petrify, walls: Option<Walls>) -> (
     (rules, actions)
 }
 
-/// The plain check clause.
-const CHECK: &str = "own royal not attacked";
-
 /// Refuses `bikjangRule` where check is not the plain clause it relaxes.
 fn bikjang_refusal(state: &State, royalty: &Royalty) -> Option<Refusal> {
     (state.bikjang && royalty.any_royal(state) && !royalty.legal.iter().any(|c| c == CHECK)).then(|| {
@@ -242,12 +240,10 @@ fn legality(state: &State, has_royal: bool, royalty: &Royalty, petrify: &Petrify
         // check, and any other move must end the facing.
         for clause in &mut legal {
             if clause == CHECK {
-                *clause = format!("{CHECK} unless passes >= 1 and {FACING_KINGS}");
+                *clause = bikjang::check_clause();
             }
         }
-        legal.push(format!(
-            "not (before({FACING_KINGS}) and {FACING_KINGS} and passes == 0)"
-        ));
+        legal.push(bikjang::facing_clause());
     }
     if has_royal {
         if !state.checking {

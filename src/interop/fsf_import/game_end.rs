@@ -19,10 +19,6 @@ use super::state::{Origin, Squares, State, Value, square};
 use crate::spec::{CountingSpec, RegionSpec};
 use std::fmt::Write as _;
 
-/// The kings face each other: nothing between them on a file or a rank
-/// (Fairy-Stockfish's bikjang looks along both).
-pub(super) const FACING_KINGS: &str = "exists(first(own royal, R) & enemy royal)";
-
 /// What the endings pass builds.
 pub(super) struct Endings {
     /// The end rules, in order.
@@ -319,7 +315,7 @@ fn result_rules(state: &State, before: &Before<'_>, end: &mut Vec<String>, refus
     // `bikjangRule`: a pass answering the facing kings ends the game, as
     // a draw (or counted).
     if state.bikjang && has_royal {
-        let answered = format!("passes >= 1 and {}", FACING_KINGS);
+        let answered = super::bikjang::answered();
         end.extend(drawn_rules(
             state,
             &DrawAt::Holds(&answered),

@@ -16,6 +16,7 @@
 
 mod absent_pieces;
 mod adjudication;
+mod bikjang;
 mod builtin_pieces;
 mod castles;
 mod check_series;
@@ -52,6 +53,10 @@ mod test_support;
 mod walling;
 mod write;
 
+pub(crate) use adjudication::{DrawAt, weighed_rules, weight as janggi_weight};
+pub(crate) use bikjang::{
+    CHECK as CHECK_CLAUSE, answered as bikjang_answered, check_clause as bikjang_check, facing_clause as bikjang_facing,
+};
 pub(crate) use builtin_pieces::{BuiltinPiece, Movement, builtin_pieces};
 pub(crate) use en_passant_ranks::en_passant_ranks;
 pub(crate) use flag_reach::reached_text as flag_reached;
