@@ -35,6 +35,7 @@ mod sided_pawn_options;
 mod square_move_options;
 mod squares;
 mod walling_rule_options;
+mod wazir_king;
 
 use super::fsf_import::import;
 use crate::base::square::Color;
@@ -180,6 +181,9 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
     pseudo.write(&mut s.ini, &mut s.why, royal_count);
     if file.drops.as_ref().is_some_and(|d| d.free) {
         inherit_free_drops(&mut s.ini, section);
+    }
+    if royal_spec.is_some_and(|p| !several_royals && wazir_king::applies(p)) {
+        wazir_king::inherit(&mut s.ini, &mut s.why, section);
     }
     if !s.why.is_empty() {
         return Err(s.why);
@@ -374,6 +378,15 @@ fn pieces_and_start(
                 let _ = writeln!(ini, "king = -\ncustomPiece{n} = {letter}:{template}");
             } else if template == "K" {
                 let _ = writeln!(ini, "king = {letter}");
+            } else if wazir_king::applies(p) {
+                // The wazir king type with its diagonal steps: inherited
+                // (`king = k:W` would be a custom royal piece, without them).
+                if letter != 'k' {
+                    why.push(format!(
+                        "piece {}: a king of Fairy-Stockfish's wazir type (with diagonal steps along lines) lettered other than k",
+                        p.letter.value
+                    ));
+                }
             } else {
                 let _ = writeln!(ini, "king = {letter}:{template}");
             }

@@ -63,8 +63,10 @@ fn diagonal_of(p: &PieceSpec) -> Option<&'static str> {
     let template = &p.moves.value;
     match builtin_name(p, template) {
         Some(b) if !(p.royal && b == "king") => table_row(b)?.diagonal,
-        // A king, or a royal custom piece (`king = k:T`).
-        _ if p.royal => super::super::fsf_import::builtin_pieces()
+        // A king of Fairy-Stockfish's wazir type ([`super::wazir_king`]):
+        // the only king it gives diagonal steps there (not a custom royal
+        // piece, `king = k:T`).
+        _ if p.royal && template == "W" => super::super::fsf_import::builtin_pieces()
             .iter()
             .find(|b| matches!(b.movement, super::super::fsf_import::Movement::Betza(t) if t == template))
             .and_then(|b| b.diagonal),
@@ -117,7 +119,7 @@ fn diagonal_lines(ini: &mut String, why: &mut Vec<String>, pieces: &[PieceSpec],
     }
     for letter in bad {
         why.push(format!(
-            "piece {letter}: moves added along some squares (`moves_along`) other than those Fairy-Stockfish's `diagonalLines` gives every built-in type with diagonal moves there (rook, janggi cannon, soldier, wazir, a king that moves as one)"
+            "piece {letter}: moves added along some squares (`moves_along`) other than those Fairy-Stockfish's `diagonalLines` gives every built-in type with diagonal moves there (rook, janggi cannon, soldier, wazir, a king of the wazir type)"
         ));
     }
     let _ = writeln!(ini, "diagonalLines = {}", board.fsf(lines));
