@@ -40,17 +40,36 @@ fn the_janggi_family_writes_bikjang_and_weighed_draws() {
         (
             "janggi",
             true,
-            &["bikjangRule = true", "materialCounting = janggi", "perpetualCheckIllegal = true"][..],
+            &[
+                "bikjangRule = true",
+                "materialCounting = janggi",
+                "perpetualCheckIllegal = true",
+            ][..],
             &[][..],
         ),
-        ("janggitraditional", true, &["bikjangRule = true"][..], &["materialCounting = janggi"][..]),
+        (
+            "janggitraditional",
+            true,
+            &["bikjangRule = true"][..],
+            &["materialCounting = janggi"][..],
+        ),
         (
             "janggimodern",
             true,
-            &["materialCounting = janggi", "nMoveRule = 100", "nFoldRule = 4", "moveRepetitionIllegal = true"][..],
+            &[
+                "materialCounting = janggi",
+                "nMoveRule = 100",
+                "nFoldRule = 4",
+                "moveRepetitionIllegal = true",
+            ][..],
             &["bikjangRule = true"][..],
         ),
-        ("janggihouse", false, &["bikjangRule = true", "materialCounting = janggi", "pieceDrops = true"][..], &[][..]),
+        (
+            "janggihouse",
+            false,
+            &["bikjangRule = true", "materialCounting = janggi", "pieceDrops = true"][..],
+            &[][..],
+        ),
     ] {
         let ini = export_of(&dir, name, &imported(name, builtin)).unwrap_or_else(|e| panic!("{name}: {e:?}"));
         // The king is Fairy-Stockfish's wazir type, inherited: its
@@ -104,7 +123,11 @@ fn rules_that_only_look_like_janggis_are_refused() {
         "without the end rule",
     );
     // The kings facing along files only: no option.
-    refused("files", janggi.replace("first(own royal, R)", "first(own royal, vR)"), "Fairy-Stockfish");
+    refused(
+        "files",
+        janggi.replace("first(own royal, R)", "first(own royal, vR)"),
+        "Fairy-Stockfish",
+    );
 }
 
 #[test]

@@ -71,9 +71,8 @@ mod tests {
         assert!(!take(&mut legal));
         assert_eq!(legal, before);
         // The relaxed clause without the facing clause.
-        let mut legal = clauses(&[
-            "own royal not attacked unless passes >= 1 and exists(first(own royal, R) & enemy royal)",
-        ]);
+        let mut legal =
+            clauses(&["own royal not attacked unless passes >= 1 and exists(first(own royal, R) & enemy royal)"]);
         assert!(!take(&mut legal));
         assert!(!is_answered(
             &parse_condition("passes >= 2 and exists(first(own royal, R) & enemy royal)").unwrap()

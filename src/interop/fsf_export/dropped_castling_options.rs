@@ -54,7 +54,12 @@ fn options(castling: &[CastlingSpec], rights: &str, files: u32, drops: bool) -> 
     if !plain(k) || !plain(q) {
         return Err("a rule not gained by drops, or one that carries pieces, takes rights or finds its rook by side");
     }
-    let letter = |c: &CastlingSpec| (c.king_piece.as_ref().map(|p| p.value), c.rook_piece.as_ref().map(|p| p.value));
+    let letter = |c: &CastlingSpec| {
+        (
+            c.king_piece.as_ref().map(|p| p.value),
+            c.rook_piece.as_ref().map(|p| p.value),
+        )
+    };
     let (Some(king), Some(rook)) = letter(k) else {
         return Err("a rule without its `king_piece` and `rook_piece`");
     };
@@ -136,7 +141,13 @@ mod tests {
     fn rules_fairy_stockfish_would_grant_otherwise_are_refused() {
         let refused = |castling: &str, rights: &str| {
             let mut why = Vec::new();
-            write(&mut "pieceDrops = true\n".to_string(), &mut why, &rules(castling), rights, 8);
+            write(
+                &mut "pieceDrops = true\n".to_string(),
+                &mut why,
+                &rules(castling),
+                rights,
+                8,
+            );
             why
         };
         // Rights in the start position, one rule only, a rook off the corner.

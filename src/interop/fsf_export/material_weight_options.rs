@@ -51,7 +51,7 @@ pub(super) fn values(pieces: &[PieceSpec]) -> Vec<String> {
             let weight = builtin_name(p, &p.moves.value).and_then(janggi_weight);
             (p.value != weight).then(|| {
                 format!(
-                    "piece {}: value {} where `materialCounting = janggi` weighs its type {}",
+                    "piece {}: value {}, not the weight `materialCounting = janggi` gives its type ({})",
                     p.letter.value,
                     p.value.map_or("none".to_string(), |v| v.to_string()),
                     weight.map_or("none".to_string(), |v| v.to_string())
@@ -84,7 +84,10 @@ mod tests {
         let drawn = read(&refs).expect("the bikjang pass, weighed");
         assert_eq!(drawn.outcome, EndOutcome::Draw);
         assert!(matches!(drawn.condition, EndCondition::Holds(_)));
-        assert!(matches!(read(&refs[2..]).map(|r| r.condition), Some(EndCondition::MoveRule(50, None))));
+        assert!(matches!(
+            read(&refs[2..]).map(|r| r.condition),
+            Some(EndCondition::MoveRule(50, None))
+        ));
         assert!(matches!(
             read(&refs[4..]).map(|r| r.condition),
             Some(EndCondition::MutualPerpetualCheck(3, None))
@@ -95,10 +98,22 @@ mod tests {
     #[test]
     fn another_lead_or_winner_is_not_the_weighed_draw() {
         for pair in [
-            ["50 moves if material(white) > material(black) + 200: white wins", "50 moves: black wins"],
-            ["50 moves if material(white) > material(black) + 100: white wins", "50 moves: draw"],
-            ["50 moves if material(white) > material(black) + 100: white wins", "40 moves: black wins"],
-            ["stalemate if material(black) > material(white) + 100: black wins", "stalemate: white wins"],
+            [
+                "50 moves if material(white) > material(black) + 200: white wins",
+                "50 moves: black wins",
+            ],
+            [
+                "50 moves if material(white) > material(black) + 100: white wins",
+                "50 moves: draw",
+            ],
+            [
+                "50 moves if material(white) > material(black) + 100: white wins",
+                "40 moves: black wins",
+            ],
+            [
+                "stalemate if material(black) > material(white) + 100: black wins",
+                "stalemate: white wins",
+            ],
         ] {
             let all = rules(&pair);
             let refs: Vec<_> = all.iter().map(|(t, r)| (t, r.clone())).collect();

@@ -227,7 +227,10 @@ mod tests {
         let mut ini = "extinctionPseudoRoyal = true\n".to_string();
         taken.write(&mut ini, &mut why, Some(('R', 1)));
         assert!(why.is_empty(), "{why:?}");
-        assert!(ini.ends_with("extinctionPieceTypes = rp\nextinctionPieceCount = 0\n"), "{ini}");
+        assert!(
+            ini.ends_with("extinctionPieceTypes = rp\nextinctionPieceCount = 0\n"),
+            "{ini}"
+        );
         // Two royal pieces a side need a count of 1: not the pawn's 0.
         let mut ini = "extinctionPseudoRoyal = true\n".to_string();
         taken.write(&mut ini, &mut why, Some(('R', 2)));

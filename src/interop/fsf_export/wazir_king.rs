@@ -79,8 +79,14 @@ mod tests {
         inherit(&mut ini, &mut why, "p");
         assert!(why.is_empty(), "{why:?}");
         assert!(ini.starts_with("[p:minixiangqi]\n"), "{ini}");
-        assert!(ini.contains("\nhorse = -\n") && ini.contains("\nflyingGeneral = false\n"), "{ini}");
-        assert!(!ini.contains("rook = -") && !ini.contains("perpetualCheckIllegal = false"), "{ini}");
+        assert!(
+            ini.contains("\nhorse = -\n") && ini.contains("\nflyingGeneral = false\n"),
+            "{ini}"
+        );
+        assert!(
+            !ini.contains("rook = -") && !ini.contains("perpetualCheckIllegal = false"),
+            "{ini}"
+        );
     }
 
     #[test]

@@ -8,10 +8,10 @@
 //! reports every refusal it finds. The file is assembled and written only
 //! when no pass refused; otherwise every refusal is returned at once.
 
+use super::bikjang::{self, CHECK};
 use super::builtin_pieces::king_index;
 use super::castles::{Castling, castling};
 use super::enclosing;
-use super::bikjang::{self, CHECK};
 use super::game_end::{Before, endings, outcome};
 use super::hands::{Drops, drops};
 use super::makpong;
