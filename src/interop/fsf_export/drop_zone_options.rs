@@ -453,7 +453,7 @@ mod tests {
         // The pawn's zone is the region less its first rank and its
         // promotion set (a region).
         let text = "(name: \"t\", board: (files: 9, ranks: 9), regions: [(name: \"pz\", white: \"ranks(8..9)\", black: \"ranks(7..9)\"), (name: \"dz\", white: \"ranks(2..7)\", black: \"ranks(2..6)\")], \
-             pieces: [(letter: 'K', name: \"king\", moves: \"K\", royal: true), (letter: 'P', name: \"pawn\", moves: \"fmWfcF\", pawn: true), \
+             pieces: [(letter: 'K', name: \"king\", moves: \"K\", royal: true), (letter: 'P', name: \"pawn\", moves: \"fmWfceFifmnD\", pawn: true, initial_ranks: [2]), \
              (letter: 'G', name: \"gold\", moves: \"WfF\"), (letter: 'A', name: \"promoted pawn\", moves: \"K\", promoted_from: 'P')], \
              start: \"4k4/9/9/9/9/9/9/9/4K4[PGpg] w - - 0 1\", \
              promotion: [(pieces: \"P\", squares: \"pz\", choices: \"A\", mandatory: true, from_zone: true)], \

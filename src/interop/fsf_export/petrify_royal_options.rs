@@ -79,9 +79,16 @@ pub(super) fn take(
     for value in ["loss", "win", "draw"] {
         let (clauses, mated) = petrified_royal_clauses(&them, &castles, Some(value));
         let want: Vec<String> = clauses.iter().map(|c| legal_printed(c)).collect();
-        let at = (0..=legal.len().saturating_sub(want.len()))
-            .find(|&i| legal.len() >= i + want.len() && legal[i..i + want.len()].iter().map(|c| legal_printed(c)).eq(want.iter().cloned()));
-        let mate = ends.iter().position(|e| mated.iter().any(|m| end_printed(m) == end_printed(e)));
+        let at = (0..=legal.len().saturating_sub(want.len())).find(|&i| {
+            legal.len() >= i + want.len()
+                && legal[i..i + want.len()]
+                    .iter()
+                    .map(|c| legal_printed(c))
+                    .eq(want.iter().cloned())
+        });
+        let mate = ends
+            .iter()
+            .position(|e| mated.iter().any(|m| end_printed(m) == end_printed(e)));
         if let (Some(i), Some(m)) = (at, mate) {
             legal.drain(i..i + want.len());
             ends.remove(m);
@@ -101,7 +108,9 @@ mod tests {
                          (fen: 'Q', king: \"e1\", king_to: \"c1\", rook: \"a1\", rook_to: \"d1\")])";
 
     fn file() -> crate::spec::VariantFile {
-        crate::spec::Loader::new().load_text("t.ron", STONE).unwrap_or_else(|e| panic!("{e:?}"))
+        crate::spec::Loader::new()
+            .load_text("t.ron", STONE)
+            .unwrap_or_else(|e| panic!("{e:?}"))
     }
 
     #[test]

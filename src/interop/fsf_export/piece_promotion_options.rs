@@ -15,8 +15,12 @@
 //!   choose its form (`promotedPieceType` of a pawn type), or one per side
 //!   (`promotionPawnTypesWhite`, `promotionPieceTypesBlack`, ...).
 //!
-//! Anything else (rules on different regions, limits on forms, a form of
-//! the built-in pawn outside the pawns' rule) is refused by name.
+//! A limit on a form in its own rule is `promotionLimit` of the type it
+//! moves as, where the form alone is of that type; forms that the rules
+//! name with a plain piece are of its type ([`super::type_groups`]).
+//! Anything else (rules on different regions, limits on forms that share
+//! their type, a form of the built-in pawn outside the pawns' rule) is
+//! refused by name.
 
 use super::squares::{Bits, Board};
 use crate::base::square::Color;
@@ -379,7 +383,11 @@ fn add_limits(ini: &mut String, limits: &[String]) {
         return;
     }
     let items = limits.join(" ");
-    match ini.find("\npromotionLimit = ").map(|i| i + 1).or(ini.starts_with("promotionLimit = ").then_some(0)) {
+    match ini
+        .find("\npromotionLimit = ")
+        .map(|i| i + 1)
+        .or(ini.starts_with("promotionLimit = ").then_some(0))
+    {
         Some(at) => {
             let end = at + ini[at..].find('\n').unwrap_or(ini.len() - at);
             ini.insert_str(end, &format!(" {items}"));
@@ -605,16 +613,28 @@ mod tests {
     #[test]
     fn a_limit_on_a_form_of_its_own_type_is_that_types_promotion_limit() {
         let limited = SHOGIISH
-            .replace("name: \"promoted silver\", moves: \"WfF\"", "name: \"promoted silver\", moves: \"Q\"")
-            .replace("choices: \"B\", mandatory: false,", "choices: \"B\", mandatory: false, limits: {'B': 1},");
+            .replace(
+                "name: \"promoted silver\", moves: \"WfF\"",
+                "name: \"promoted silver\", moves: \"Q\"",
+            )
+            .replace(
+                "choices: \"B\", mandatory: false,",
+                "choices: \"B\", mandatory: false, limits: {'B': 1},",
+            );
         let (ini, why) = export(&limited);
         assert!(why.is_empty(), "{why:?}");
         assert!(ini.lines().any(|l| l == "promotionLimit = b:1"), "{ini}");
         // A form sharing its type with another form: Fairy-Stockfish's
         // limit would count both.
-        let shared = SHOGIISH.replace("choices: \"B\", mandatory: false,", "choices: \"B\", mandatory: false, limits: {'B': 1},");
+        let shared = SHOGIISH.replace(
+            "choices: \"B\", mandatory: false,",
+            "choices: \"B\", mandatory: false, limits: {'B': 1},",
+        );
         let (_, why) = export(&shared);
-        assert!(why.iter().any(|w| w.contains("a limit on the promoted form B")), "{why:?}");
+        assert!(
+            why.iter().any(|w| w.contains("a limit on the promoted form B")),
+            "{why:?}"
+        );
     }
 
     #[test]

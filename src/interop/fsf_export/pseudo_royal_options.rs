@@ -63,7 +63,12 @@ fn clause(c: &Cond) -> Option<(String, Option<u32>)> {
 impl Taken {
     /// Takes the pseudo-royal clauses and their mates out of `legal` and
     /// `ends`; `why` gets the reasons they cannot be one option.
-    pub(super) fn take(legal: &mut Vec<String>, ends: &mut Vec<String>, groups: &[String], why: &mut Vec<String>) -> Taken {
+    pub(super) fn take(
+        legal: &mut Vec<String>,
+        ends: &mut Vec<String>,
+        groups: &[String],
+        why: &mut Vec<String>,
+    ) -> Taken {
         let mut taken = Taken::default();
         for letters in groups {
             taken.take_counted(letters, legal, ends, why);
@@ -133,7 +138,8 @@ impl Taken {
             ends.remove(m);
             self.most = Some(1);
             self.value = Some(value.to_string());
-            self.letters.extend(letters.split_whitespace().next().and_then(|l| l.chars().next()));
+            self.letters
+                .extend(letters.split_whitespace().next().and_then(|l| l.chars().next()));
             return;
         }
     }
@@ -220,6 +226,26 @@ mod tests {
             ini,
             "extinctionPseudoRoyal = true\nextinctionValue = loss\nextinctionPieceTypes = m\nextinctionPieceCount = 0\n"
         );
+    }
+
+    #[test]
+    fn counted_clauses_of_a_type_and_its_forms_become_options() {
+        let (mut legal, mut ends) = crate::interop::fsf_import::counted_clauses(" K J", Some("loss"));
+        ends.push("stalemate: loss".to_string());
+        let mut why = Vec::new();
+        let taken = Taken::take(&mut legal, &mut ends, &[" K J".to_string()], &mut why);
+        assert!(legal.is_empty() && ends == ["stalemate: loss"], "{legal:?} {ends:?}");
+        let mut ini = String::new();
+        taken.write(&mut ini, &mut why, None);
+        assert!(why.is_empty(), "{why:?}");
+        assert_eq!(
+            ini,
+            "extinctionPseudoRoyal = true\nextinctionValue = loss\nextinctionPieceTypes = k\nextinctionPieceCount = 0\n"
+        );
+        // Without the group, the clauses stay (and are refused later).
+        let (mut legal, mut ends) = crate::interop::fsf_import::counted_clauses(" K J", Some("loss"));
+        Taken::take(&mut legal, &mut ends, &[], &mut why);
+        assert_eq!(legal.len(), 2);
     }
 
     #[test]
