@@ -125,14 +125,15 @@ fn wanted(file: &VariantFile, d: &DropsSpec, board: &Board<'_>) -> Result<(Vec<H
     let all = [Color::White, Color::Black].map(|c| board.eval_text("all", c).unwrap_or(0));
     // Royal pieces are held where the hand holds them, or where a zone
     // names them (a royal piece Fairy-Stockfish holds as another type);
-    // promoted forms only where captures keep them (`dropLoop`).
+    // promoted forms only where captures go to the hand and keep them
+    // (`dropLoop`): no start hand holds a promoted form.
     let named = |l: char| d.zones.iter().any(|z| z.pieces.value.contains(l));
     let mut held: Vec<Held> = file
         .pieces
         .iter()
         .flatten()
         .filter(|p| !p.royal || d.hold_royal || named(p.letter.value))
-        .filter(|p| p.promoted_from.is_none() || !d.demote_captured)
+        .filter(|p| p.promoted_from.is_none() || d.captures_to_hand && !d.demote_captured)
         .map(|p| Held {
             letter: p.letter.value.to_ascii_uppercase(),
             pawn: super::builtin::builtin_name(p, &p.moves.value) == Some("pawn"),
@@ -354,19 +355,23 @@ fn gives(
     Some(zero)
 }
 
-/// Each side's squares of the pawn's promotion ranks (its first rule's).
+/// Each side's squares of the pawn's promotion zone (its first rule's
+/// ranks, or its squares where it promotes on a set).
 fn pawn_promotion_zone(file: &VariantFile, held: &[Held], board: &Board<'_>) -> [Bits; 2] {
     let Some(pawn) = held.iter().find(|h| h.pawn).map(|h| h.letter) else {
         return [0, 0];
     };
-    let ranks: Vec<String> = file
+    let sets: Vec<String> = file
         .promotion
         .iter()
         .flatten()
         .find(|p| p.pieces.value.contains(pawn))
-        .map(|p| p.ranks.value.iter().map(|r| format!("ranks({r}..{r})")).collect())
+        .map(|p| match &p.squares {
+            Some(s) => vec![s.value.clone()],
+            None => p.ranks.value.iter().map(|r| format!("ranks({r}..{r})")).collect(),
+        })
         .unwrap_or_default();
-    [Color::White, Color::Black].map(|c| ranks.iter().filter_map(|r| board.eval_text(r, c)).fold(0, |a, b| a | b))
+    [Color::White, Color::Black].map(|c| sets.iter().filter_map(|r| board.eval_text(r, c)).fold(0, |a, b| a | b))
 }
 
 /// Each side's squares from which a piece moving by `template` has no
@@ -440,6 +445,31 @@ mod tests {
             "(pieces: \"L\", squares: \"ranks(1..8)\"), (pieces: \"N\", squares: \"ranks(1..6)\")",
         ));
         assert_eq!(why.len(), 1, "{why:?}");
+    }
+
+    #[test]
+    fn a_pawn_promoting_on_a_set_keeps_out_of_it_and_unheld_forms_need_no_zone() {
+        // Captures stay off the hand: the promoted form is never held.
+        // The pawn's zone is the region less its first rank and its
+        // promotion set (a region).
+        let text = "(name: \"t\", board: (files: 9, ranks: 9), regions: [(name: \"pz\", white: \"ranks(8..9)\", black: \"ranks(7..9)\"), (name: \"dz\", white: \"ranks(2..7)\", black: \"ranks(2..6)\")], \
+             pieces: [(letter: 'K', name: \"king\", moves: \"K\", royal: true), (letter: 'P', name: \"pawn\", moves: \"fmWfceFifmnD\", pawn: true, initial_ranks: [2]), \
+             (letter: 'G', name: \"gold\", moves: \"WfF\"), (letter: 'A', name: \"promoted pawn\", moves: \"K\", promoted_from: 'P')], \
+             start: \"4k4/9/9/9/9/9/9/9/4K4[PGpg] w - - 0 1\", \
+             promotion: [(pieces: \"P\", squares: \"pz\", choices: \"A\", mandatory: true, from_zone: true)], \
+             drops: (captures_to_hand: false, zones: [(pieces: \"P\", squares: \"dz\")]))";
+        let file = crate::spec::Loader::new()
+            .load_text("t.ron", text)
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        let board = Board {
+            files: 9,
+            ranks: 9,
+            regions: file.regions.as_deref().unwrap_or_default(),
+        };
+        let (mut ini, mut why) = (String::new(), Vec::new());
+        write(&mut ini, &mut why, &file, file.drops.as_ref().unwrap(), &board);
+        assert!(why.is_empty(), "{why:?}");
+        assert_eq!(ini, "firstRankPawnDrops = false\npromotionZonePawnDrops = false\n");
     }
 
     #[test]

@@ -29,6 +29,9 @@ pub(super) struct Context<'a> {
     /// Whether the legality clauses are bikjang's (`bikjangRule`, whose
     /// end rule is then read here).
     pub bikjang: bool,
+    /// The letters of plain pieces written with the forms of their type
+    /// (` K A C`, [`super::type_groups`]).
+    pub groups: &'a [String],
 }
 
 /// The options gathered from the rules.
@@ -189,7 +192,7 @@ pub(super) fn write(ini: &mut String, why: &mut Vec<String>, texts: &[String], c
 /// regions, `castlingWins`, `shatarMateRule`, connection regions; the
 /// number of rules taken.
 fn grouped(o: &mut Options, rules: &[(&String, EndRule)], cx: &Context<'_>) -> Option<usize> {
-    if let Some((lines, used)) = super::flag_goal_options::read(rules, &cx.board, cx.royal) {
+    if let Some((lines, used)) = super::flag_goal_options::read(rules, &cx.board, cx.royal, cx.groups) {
         o.flags.extend(lines);
         return Some(used);
     }

@@ -112,6 +112,7 @@ pub(super) fn read(
     rules: &[(&String, EndRule)],
     board: &Board<'_>,
     royal: Option<char>,
+    groups: &[String],
 ) -> Option<(Vec<String>, usize)> {
     let EndCondition::Holds(first) = &rules.first()?.1.condition else {
         return None;
@@ -120,8 +121,9 @@ pub(super) fn read(
     atoms(first, &mut found);
     let lead = found.first()?;
     let (letters, n) = (lead.letters.clone(), lead.n);
-    // One flag piece type, or every piece.
-    if letters.chars().filter(|c| *c != ' ').count() > 1 {
+    // One flag piece type (a plain piece and the forms of its type), or
+    // every piece.
+    if letters.chars().filter(|c| *c != ' ').count() > 1 && !groups.contains(&letters) {
         return None;
     }
     for (_, r) in rules.iter().take(3).skip(1) {
@@ -184,7 +186,7 @@ fn options(
     board: &Board<'_>,
 ) -> Vec<String> {
     let mut lines = Vec::new();
-    if let Some(l) = letters.strip_prefix(' ') {
+    if let Some(l) = letters.split_whitespace().next() {
         lines.push(format!("flagPiece = {}", l.to_lowercase()));
     }
     // Fairy-Stockfish reads `*N` as the whole rank of its widest board,

@@ -26,6 +26,7 @@ mod hand_options;
 mod legal;
 mod material_weight_options;
 mod pawn_promotion_options;
+mod petrify_royal_options;
 mod petrify_rule_options;
 mod piece_promotion_options;
 mod pseudo_royal_options;
@@ -34,6 +35,7 @@ mod royal_types_options;
 mod sided_pawn_options;
 mod square_move_options;
 mod squares;
+mod type_groups;
 mod walling_rule_options;
 mod wazir_king;
 
@@ -107,7 +109,11 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
     let mut numbers = CustomNumbers::new(&pieces);
     pieces_and_start(&mut s, &pieces, &start_fields, &start_rows, &squares, &mut numbers);
     right_options::write(&mut s.ini, &mut s.why, &pieces, royal);
-    let forms = piece_promotion_options::forms(&pieces);
+    // Forms that the rules count with a plain piece are of its type.
+    let groups = type_groups::find(&file);
+    let merged: Vec<(char, char)> = groups.iter().flat_map(|(_, pairs)| pairs.iter().copied()).collect();
+    let group_letters: Vec<String> = groups.iter().map(|(letters, _)| letters.clone()).collect();
+    let forms = piece_promotion_options::forms_merged(&pieces, &merged);
     if piece_promotion_options::applies(&file) {
         piece_promotion_options::write_types(&mut s.ini, &mut s.why, &forms, &mut || numbers.fresh(), &squares);
         piece_promotion_options::write(&mut s.ini, &mut s.why, &file, &forms, &squares);
@@ -137,9 +143,10 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
     // Pseudo-royal clauses and their mates are options of their own.
     let mut end_options = ends.clone();
     let pseudo = match legal.as_mut() {
-        Some(l) => pseudo_royal_options::Taken::take(l, &mut end_options, &mut s.why),
+        Some(l) => pseudo_royal_options::Taken::take(l, &mut end_options, &group_letters, &mut s.why),
         None => pseudo_royal_options::Taken::default(),
     };
+    petrified_royal(&mut s.why, &file, legal.as_mut(), &mut end_options);
     // Bikjang's clauses are an option, its end rule read with the others.
     let bikjang = legal.as_mut().is_some_and(bikjang_options::take);
     let royal_spec = pieces.iter().find(|p| p.royal);
@@ -166,6 +173,7 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
             .find(|p| !p.royal && builtin_name(p, &p.moves.value) == Some("shogiPawn"))
             .map(|p| p.letter.value),
         bikjang,
+        groups: &group_letters,
     };
     ending_options::write(&mut s.ini, &mut s.why, &end_options, &cx);
     if s.ini.contains("\nmaterialCounting = janggi\n") {
@@ -191,6 +199,22 @@ pub fn export(name_or_path: &str, section: &str) -> Result<String, Vec<String>> 
     let rules: Vec<String> = file.rules.iter().flatten().map(|r| r.value.clone()).collect();
     read_back(&variant, &s.ini, section, &ends, &rules)?;
     Ok(s.ini)
+}
+
+/// The clauses of a petrifying pseudo-royal piece, taken out of the
+/// legality clauses (`None`: the default) and `ends`
+/// ([`petrify_royal_options`]).
+fn petrified_royal(why: &mut Vec<String>, file: &VariantFile, legal: Option<&mut Vec<String>>, ends: &mut Vec<String>) {
+    let petrified: String = file
+        .rules
+        .iter()
+        .flatten()
+        .filter_map(|r| petrify_rule_options::option(&r.value))
+        .filter_map(|line| line.split_once(" = ").map(|(_, l)| l.to_uppercase()))
+        .collect();
+    let mut default = vec!["own royal not attacked".to_string()];
+    let legal = legal.unwrap_or(&mut default);
+    petrify_royal_options::take(file, &petrified, legal, ends, why);
 }
 
 /// Endless hands (`freeDrops`) are no ini option: Fairy-Stockfish's

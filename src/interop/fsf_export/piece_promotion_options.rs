@@ -15,8 +15,12 @@
 //!   choose its form (`promotedPieceType` of a pawn type), or one per side
 //!   (`promotionPawnTypesWhite`, `promotionPieceTypesBlack`, ...).
 //!
-//! Anything else (rules on different regions, limits on forms, a form of
-//! the built-in pawn outside the pawns' rule) is refused by name.
+//! A limit on a form in its own rule is `promotionLimit` of the type it
+//! moves as, where the form alone is of that type; forms that the rules
+//! name with a plain piece are of its type ([`super::type_groups`]).
+//! Anything else (rules on different regions, limits on forms that share
+//! their type, a form of the built-in pawn outside the pawns' rule) is
+//! refused by name.
 
 use super::squares::{Bits, Board};
 use crate::base::square::Color;
@@ -40,22 +44,33 @@ pub(super) struct Form<'a> {
     pub base: char,
     /// The letter of the custom type it moves as (lower case).
     pub target: char,
+    /// Whether the type is a plain piece's ([`super::type_groups`]): no
+    /// custom type is written for it.
+    pub plain: bool,
 }
 
 /// The promoted forms of `pieces`, in order, each with the type it moves
 /// as: forms that move alike share the type of the first of them.
 pub(super) fn forms(pieces: &[PieceSpec]) -> Vec<Form<'_>> {
+    forms_merged(pieces, &[])
+}
+
+/// The promoted forms as [`forms`] gives them, but those of `merged`
+/// (form, plain piece) promote to the plain piece's type.
+pub(super) fn forms_merged<'a>(pieces: &'a [PieceSpec], merged: &[(char, char)]) -> Vec<Form<'a>> {
     let mut out: Vec<Form<'_>> = Vec::new();
     for p in pieces {
         let Some(base) = &p.promoted_from else { continue };
+        let plain = merged.iter().find(|(f, _)| *f == p.letter.value).map(|(_, x)| *x);
         let target = out
             .iter()
-            .find(|f| f.piece.moves.value == p.moves.value)
+            .find(|f| !f.plain && f.piece.moves.value == p.moves.value)
             .map_or(p.letter.value.to_ascii_lowercase(), |f| f.target);
         out.push(Form {
             piece: p,
             base: base.value,
-            target,
+            target: plain.map_or(target, |x| x.to_ascii_lowercase()),
+            plain: plain.is_some(),
         });
     }
     out
@@ -93,7 +108,7 @@ pub(super) fn write_types(
     board: &Board<'_>,
 ) {
     let mut written: Vec<char> = Vec::new();
-    for f in forms {
+    for f in forms.iter().filter(|f| !f.plain) {
         if written.contains(&f.target) {
             if forms.iter().any(|g| {
                 g.target == f.target
@@ -348,6 +363,41 @@ fn pawn_options(
     super::pawn_promotion_options::mandatory(ini, why, first, file, board);
 }
 
+/// The type whose `promotionLimit` is the limit on the form `f` in its
+/// own rule (`letter`, the letter limited), as the importer reads it: the
+/// custom type the form alone moves as (no other form shares it, no
+/// plain piece is of it); `None` for another letter, or the built-in
+/// pawn's form (`pawn`), which Fairy-Stockfish never limits.
+fn form_limit(f: &Form<'_>, letter: char, pawn: bool, forms: &[Form<'_>], pieces: &[PieceSpec]) -> Option<char> {
+    let shared = forms.iter().filter(|g| g.target == f.target).count() > 1
+        || pieces
+            .iter()
+            .any(|p| p.promoted_from.is_none() && p.letter.value.to_ascii_lowercase() == f.target);
+    (letter == f.piece.letter.value && !pawn && !shared).then_some(f.target)
+}
+
+/// `limits` (`t:n`) added to the `promotionLimit` line the pawns' part
+/// wrote, or written as one.
+fn add_limits(ini: &mut String, limits: &[String]) {
+    if limits.is_empty() {
+        return;
+    }
+    let items = limits.join(" ");
+    match ini
+        .find("\npromotionLimit = ")
+        .map(|i| i + 1)
+        .or(ini.starts_with("promotionLimit = ").then_some(0))
+    {
+        Some(at) => {
+            let end = at + ini[at..].find('\n').unwrap_or(ini.len() - at);
+            ini.insert_str(end, &format!(" {items}"));
+        }
+        None => {
+            let _ = writeln!(ini, "promotionLimit = {items}");
+        }
+    }
+}
+
 /// The forms' part: `mandatoryPiecePromotion` (or `immobilityIllegal`
 /// where a piece could never move again), `piecePromotionOnCapture` and
 /// `pieceDemotion`. The built-in pawn's form, outside the pawns' rule,
@@ -397,9 +447,13 @@ fn form_options(
     };
     let mut stuck = false;
     let mut compulsory: Option<bool> = None;
+    let mut limits = Vec::new();
     for (r, f) in &g.forms {
-        if r.limits.as_ref().is_some_and(|l| !l.value.is_empty()) {
-            why.push(format!("a limit on the promoted form {}", f.piece.letter.value));
+        for (&letter, &n) in r.limits.iter().flat_map(|l| &l.value) {
+            match form_limit(f, letter, is_pawn(f), forms, pieces) {
+                Some(item) => limits.push(format!("{item}:{n}")),
+                None => why.push(format!("a limit on the promoted form {letter}")),
+            }
         }
         if r.on_capture != first.on_capture {
             why.push("promoted forms reached on captures only and on any move".to_string());
@@ -417,6 +471,7 @@ fn form_options(
             compulsory = Some(m);
         }
     }
+    add_limits(ini, &limits);
     if let Some(c) = compulsory {
         let _ = writeln!(ini, "mandatoryPiecePromotion = {c}");
     }
@@ -553,6 +608,33 @@ mod tests {
             assert!(ini.lines().any(|l| l == line), "`{line}` missing\n{ini}");
         }
         assert!(!ini.contains("customPiece2"), "{ini}");
+    }
+
+    #[test]
+    fn a_limit_on_a_form_of_its_own_type_is_that_types_promotion_limit() {
+        let limited = SHOGIISH
+            .replace(
+                "name: \"promoted silver\", moves: \"WfF\"",
+                "name: \"promoted silver\", moves: \"Q\"",
+            )
+            .replace(
+                "choices: \"B\", mandatory: false,",
+                "choices: \"B\", mandatory: false, limits: {'B': 1},",
+            );
+        let (ini, why) = export(&limited);
+        assert!(why.is_empty(), "{why:?}");
+        assert!(ini.lines().any(|l| l == "promotionLimit = b:1"), "{ini}");
+        // A form sharing its type with another form: Fairy-Stockfish's
+        // limit would count both.
+        let shared = SHOGIISH.replace(
+            "choices: \"B\", mandatory: false,",
+            "choices: \"B\", mandatory: false, limits: {'B': 1},",
+        );
+        let (_, why) = export(&shared);
+        assert!(
+            why.iter().any(|w| w.contains("a limit on the promoted form B")),
+            "{why:?}"
+        );
     }
 
     #[test]

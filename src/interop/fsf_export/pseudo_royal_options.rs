@@ -63,8 +63,16 @@ fn clause(c: &Cond) -> Option<(String, Option<u32>)> {
 impl Taken {
     /// Takes the pseudo-royal clauses and their mates out of `legal` and
     /// `ends`; `why` gets the reasons they cannot be one option.
-    pub(super) fn take(legal: &mut Vec<String>, ends: &mut Vec<String>, why: &mut Vec<String>) -> Taken {
+    pub(super) fn take(
+        legal: &mut Vec<String>,
+        ends: &mut Vec<String>,
+        groups: &[String],
+        why: &mut Vec<String>,
+    ) -> Taken {
         let mut taken = Taken::default();
+        for letters in groups {
+            taken.take_counted(letters, legal, ends, why);
+        }
         let printed = |t: &str| parse_end(t).map_or_else(|_| t.to_string(), |r| r.to_string());
         let mut i = 0;
         while i < legal.len() {
@@ -101,6 +109,39 @@ impl Taken {
             why.push("duple check beside a counted pseudo-royal piece".to_string());
         }
         taken
+    }
+
+    /// Takes the counted clauses of a plain piece and the forms of its
+    /// type (` K A`, the importer's `counted_clauses`) and their mate out
+    /// of `legal` and `ends`: the type is pseudo-royal while a side has
+    /// one of it (`extinctionPieceCount = 0`).
+    fn take_counted(&mut self, letters: &str, legal: &mut Vec<String>, ends: &mut Vec<String>, why: &mut Vec<String>) {
+        let legal_printed = |t: &str| parse_legal(t).map_or_else(|_| t.to_string(), |c| c.to_string());
+        let end_printed = |t: &str| parse_end(t).map_or_else(|_| t.to_string(), |r| r.to_string());
+        for value in ["loss", "win", "draw"] {
+            let (clauses, mated) = crate::interop::fsf_import::counted_clauses(letters, Some(value));
+            let at: Option<Vec<usize>> = clauses
+                .iter()
+                .map(|c| legal.iter().position(|l| legal_printed(l) == legal_printed(c)))
+                .collect();
+            let mate = mated
+                .first()
+                .and_then(|m| ends.iter().position(|e| end_printed(e) == end_printed(m)));
+            let (Some(mut at), Some(m)) = (at, mate) else { continue };
+            if self.value.as_ref().is_some_and(|v| v != value) || self.most.is_some_and(|t| t != 1) {
+                why.push("pseudo-royal pieces with different counts or mates: Fairy-Stockfish has one `extinctionPieceCount`".to_string());
+            }
+            at.sort_unstable();
+            for i in at.into_iter().rev() {
+                legal.remove(i);
+            }
+            ends.remove(m);
+            self.most = Some(1);
+            self.value = Some(value.to_string());
+            self.letters
+                .extend(letters.split_whitespace().next().and_then(|l| l.chars().next()));
+            return;
+        }
     }
 
     /// Writes the options, completing `extinctionPseudoRoyal` for a royal
@@ -188,7 +229,7 @@ mod tests {
             "checkmate: loss".to_string(),
         ];
         let mut why = Vec::new();
-        let taken = Taken::take(&mut legal, &mut ends, &mut why);
+        let taken = Taken::take(&mut legal, &mut ends, &[], &mut why);
         assert_eq!(legal, ["own royal not attacked"]);
         assert_eq!(ends, ["checkmate: loss"]);
         let mut ini = String::new();
@@ -201,6 +242,26 @@ mod tests {
     }
 
     #[test]
+    fn counted_clauses_of_a_type_and_its_forms_become_options() {
+        let (mut legal, mut ends) = crate::interop::fsf_import::counted_clauses(" K J", Some("loss"));
+        ends.push("stalemate: loss".to_string());
+        let mut why = Vec::new();
+        let taken = Taken::take(&mut legal, &mut ends, &[" K J".to_string()], &mut why);
+        assert!(legal.is_empty() && ends == ["stalemate: loss"], "{legal:?} {ends:?}");
+        let mut ini = String::new();
+        taken.write(&mut ini, &mut why, None);
+        assert!(why.is_empty(), "{why:?}");
+        assert_eq!(
+            ini,
+            "extinctionPseudoRoyal = true\nextinctionValue = loss\nextinctionPieceTypes = k\nextinctionPieceCount = 0\n"
+        );
+        // Without the group, the clauses stay (and are refused later).
+        let (mut legal, mut ends) = crate::interop::fsf_import::counted_clauses(" K J", Some("loss"));
+        Taken::take(&mut legal, &mut ends, &[], &mut why);
+        assert_eq!(legal.len(), 2);
+    }
+
+    #[test]
     fn duple_check_is_its_option() {
         let mut legal = vec!["not attacked(every own K)".to_string()];
         let mut ends = vec![
@@ -208,7 +269,7 @@ mod tests {
             "stalemate: draw".to_string(),
         ];
         let mut why = Vec::new();
-        let taken = Taken::take(&mut legal, &mut ends, &mut why);
+        let taken = Taken::take(&mut legal, &mut ends, &[], &mut why);
         assert!(legal.is_empty() && ends == ["stalemate: draw"]);
         let mut ini = String::new();
         taken.write(&mut ini, &mut why, None);

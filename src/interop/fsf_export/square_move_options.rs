@@ -36,7 +36,11 @@ fn table_row(name: &str) -> Option<&'static super::super::fsf_import::BuiltinPie
 fn own_type_options(ini: &mut String, why: &mut Vec<String>, pieces: &[PieceSpec]) {
     let mut immune = String::new();
     for p in pieces {
-        if p.cannot_hop.is_none() && p.cannot_capture.is_none() {
+        // A royal piece that never captures is the petrifying
+        // pseudo-royal type ([`super::petrify_royal_options`] judges it).
+        if p.cannot_hop.is_none() && p.cannot_capture.is_none()
+            || super::petrify_royal_options::never_captures(p, pieces)
+        {
             continue;
         }
         let own = p.letter.value.to_ascii_uppercase().to_string();

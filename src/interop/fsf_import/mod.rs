@@ -62,7 +62,9 @@ pub(crate) use en_passant_ranks::en_passant_ranks;
 pub(crate) use flag_reach::reached_text as flag_reached;
 pub(crate) use game_end::castling_wins_text;
 pub(crate) use makpong::CLAUSE as MAKPONG;
+pub(crate) use petrify::{Castle, royal_clauses as petrified_royal_clauses};
 pub use refusal::Refusal;
+pub(crate) use royal_forms::counted_clauses;
 pub(crate) use square_sets::any_side_squares;
 pub(crate) use walling::DUCK;
 

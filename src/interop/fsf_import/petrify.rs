@@ -30,7 +30,7 @@ const GAP: &str = "capture side effects (blast, petrify)";
 /// case), the king's file, the king's destination file, and the castling
 /// rank counted from each side's own first rank (0-based).
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Castle {
+pub(crate) struct Castle {
     /// The right's letter, upper case (White's; Black's is lower case).
     pub letter: char,
     /// The king's file (0-based).
@@ -166,35 +166,45 @@ pub(super) fn petrify(
     }
     if !royals.is_empty() {
         let them: String = royals.iter().map(|&s| format!(" {}", letter(s))).collect();
-        for c in castles {
-            // The king's square and those it crosses, its destination
-            // excepted (the square itself when it stays).
-            let (low, high) = match c.king_to.cmp(&c.king_file) {
-                std::cmp::Ordering::Greater => (c.king_file, c.king_to - 1),
-                std::cmp::Ordering::Less => (c.king_to + 1, c.king_file),
-                std::cmp::Ordering::Equal => (c.king_file, c.king_file),
-            };
-            let file = |f: u8| char::from(b'a' + f);
-            let mut squares = String::new();
-            let _ = write!(
-                squares,
-                "files({}..{}) & own ranks({})",
-                file(low),
-                file(high),
-                c.rank + 1
-            );
-            for right in [c.letter, c.letter.to_ascii_lowercase()] {
-                out.legal
-                    .push(format!("not (castled({right}) and touching(enemy{them}, {squares}))"));
-            }
-        }
-        if let Some(o) = mated {
-            let own: String = royals.iter().map(|&s| format!(" {}", letter(s))).collect();
-            out.mated
-                .push(format!("stalemate if touching(own{own}, enemy{them}): {o}"));
-        }
+        (out.legal, out.mated) = royal_clauses(&them, castles, mated);
     }
     out
+}
+
+/// The clauses of petrifying pseudo-royal types that never capture,
+/// written ` K` (`them`: their letters, each after a space): a castling
+/// king may not start from or cross a square next to the other side's
+/// (one clause per right of `castles`, White's then Black's), and, where
+/// checkmate has the outcome `mated`, a side with no move whose piece
+/// touches one is mated. (The exporter writes them to compare.)
+pub(crate) fn royal_clauses(them: &str, castles: &[Castle], mated: Option<&str>) -> (Vec<String>, Vec<String>) {
+    let mut legal = Vec::new();
+    for c in castles {
+        // The king's square and those it crosses, its destination
+        // excepted (the square itself when it stays).
+        let (low, high) = match c.king_to.cmp(&c.king_file) {
+            std::cmp::Ordering::Greater => (c.king_file, c.king_to - 1),
+            std::cmp::Ordering::Less => (c.king_to + 1, c.king_file),
+            std::cmp::Ordering::Equal => (c.king_file, c.king_file),
+        };
+        let file = |f: u8| char::from(b'a' + f);
+        let mut squares = String::new();
+        let _ = write!(
+            squares,
+            "files({}..{}) & own ranks({})",
+            file(low),
+            file(high),
+            c.rank + 1
+        );
+        for right in [c.letter, c.letter.to_ascii_lowercase()] {
+            legal.push(format!("not (castled({right}) and touching(enemy{them}, {squares}))"));
+        }
+    }
+    let mated = mated
+        .map(|o| format!("stalemate if touching(own{them}, enemy{them}): {o}"))
+        .into_iter()
+        .collect();
+    (legal, mated)
 }
 
 #[cfg(test)]

@@ -157,7 +157,7 @@ fn game_ends_on_promotion(state: &State, slot: usize, sources: &[usize]) -> bool
 /// written ` K A` (`letters`: the plain piece and its forms, each after a
 /// space): (legality clauses, end rules before checkmate); `mated` is the
 /// outcome of checkmate.
-pub(super) fn counted_clauses(letters: &str, mated: Option<&str>) -> (Vec<String>, Vec<String>) {
+pub(crate) fn counted_clauses(letters: &str, mated: Option<&str>) -> (Vec<String>, Vec<String>) {
     let x = format!("own{letters}");
     let was_one = format!("before(count({x}) == 1)");
     let legal = vec![
