@@ -42,7 +42,7 @@ fn finds_mate_in_two() {
 #[test]
 fn far_ahead_quiescence_searches_checks() {
     let e = engine("chess");
-    // 1. Rb7 (quiet) Kg8 2. Ra8 mate: at depth 2 the mate is the quiet
+    // 1. Ra7 (quiet) Kg8 2. Rb8 mate: at depth 2 the mate is the quiet
     // check at the first quiescence ply, searched for a side far ahead.
     let fen_text = "7k/8/8/8/8/8/1R6/R5K1 w - - 0 1";
     let r = best(&e, fen_text, depth(2));
