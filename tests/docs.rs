@@ -311,9 +311,9 @@ use Place::{Position as At, Scenario, Seeded};
 /// docs that is missing here fails the test: add it with its position.
 const MOVES: &[(&str, Place)] = &[
     ("e2e4", At("chess", None)),
-    // The cylinders' mates in one from the start (docs/fairy.md).
+    // The horizontal cylinder's mates in one from the start (docs/fairy.md).
     ("d2f8", At("variants/fairy/horizontal-cylinder.ron", None)),
-    ("f2g1", At("variants/fairy/anchor-ring.ron", None)),
+    ("f2g1", At("variants/fairy/horizontal-cylinder.ron", None)),
     ("g1f3", At("chess", None)),
     ("b1c3h", At("docs/examples/seirawan.ron", None)),
     (

@@ -176,7 +176,7 @@ fn perft_of_the_bundled_topologies() {
     for (name, counts) in [
         (VERTICAL, [20, 392, 9162]),
         (HORIZONTAL, [51, 2110, 88960]),
-        (RING, [55, 2501, 116138]),
+        (RING, [44, 1527, 55636]),
     ] {
         let v = load(name);
         let pos = v.start_position();
