@@ -1,7 +1,6 @@
 //! Which search techniques are on. All are, unless the environment
 //! variable `KABOOM_SEARCH_OFF` names some (comma-separated: `rfp`,
-//! `futility`, `lmp`, `aspiration`, `lmr-table`, `see`,
-//! `checks`): a switch
+//! `futility`, `lmp`, `aspiration`, `lmr-table`, `see`): a switch
 //! for developers, so that a match can measure one technique against the
 //! same build without it (docs/search.md, "Matches"). Read once, when an
 //! engine is made.
@@ -22,8 +21,6 @@ pub(crate) struct Techniques {
     /// Static exchange evaluation: losing plain captures ordered last and
     /// left out of quiescence.
     pub see: bool,
-    /// Quiescence searches the checks of a side far ahead.
-    pub checks: bool,
 }
 
 impl Techniques {
@@ -35,7 +32,6 @@ impl Techniques {
         aspiration: true,
         lmr_table: true,
         see: true,
-        checks: true,
     };
 
     /// [`Techniques::ALL`] less those a comma-separated list names
@@ -50,7 +46,6 @@ impl Techniques {
                 "aspiration" => t.aspiration = false,
                 "lmr-table" => t.lmr_table = false,
                 "see" => t.see = false,
-                "checks" => t.checks = false,
                 _ => {}
             }
         }

@@ -40,21 +40,6 @@ fn finds_mate_in_two() {
 }
 
 #[test]
-fn far_ahead_quiescence_searches_checks() {
-    let e = engine("chess");
-    // 1. Ra7 (quiet) Kg8 2. Rb8 mate: at depth 2 the mate is the quiet
-    // check at the first quiescence ply, searched for a side far ahead.
-    let fen_text = "7k/8/8/8/8/8/1R6/R5K1 w - - 0 1";
-    let r = best(&e, fen_text, depth(2));
-    assert_eq!(r.score, Score::Mate(2), "{:?}", r);
-    // Without the technique the horizon hides it.
-    let mut off = engine("chess");
-    off.techniques = techniques::Techniques::without("checks");
-    let r = best(&off, fen_text, depth(2));
-    assert!(matches!(r.score, Score::Centipawns(_)), "{:?}", r);
-}
-
-#[test]
 fn sees_being_mated_and_stalemate() {
     let e = engine("chess");
     // Black's only move is Kb8, then Qe8 mates: the score says so.

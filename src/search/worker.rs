@@ -51,10 +51,6 @@ const LMP_BASE: usize = 3;
 /// on each failure.
 const ASPIRATION_DEPTH: i32 = 4;
 const ASPIRATION_WINDOW: i32 = 30;
-/// A side whose static score is this far above zero also searches, at
-/// the first quiescence ply, its quiet moves that give check: far ahead,
-/// the mates near the horizon are what is left to find.
-const CHECKS_AHEAD: i32 = 400;
 /// How often (in nodes) a thread looks at the clock and the stop flags.
 const CHECK_EVERY: u64 = 256;
 
@@ -588,7 +584,6 @@ impl<'a> Worker<'a> {
         self.score_moves(pos, &moves, None, ply, &mut order);
         let them = pos.side.flip() as usize;
         let width = QUIESCENCE_WIDTH.saturating_sub(qply).max(2);
-        let checks = self.tech.checks && self.has_check && qply == 0 && !in_check && stand > CHECKS_AHEAD;
         let mut searched = 0;
         for i in 0..order.len() {
             if !in_check && searched >= width {
@@ -601,20 +596,7 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let plain_noisy = order_score >= GOOD_CAPTURE;
-            let mut child = pos.clone();
             if !in_check && !plain_noisy && !engine.noise.may_remove(self.variant, &mv) {
-                // A quiet move: searched only as a check of a side far ahead.
-                if !checks || mv.is_capture() || mv.promotion.is_some() {
-                    continue;
-                }
-                child.make(self.variant, mv);
-                if !self.variant.in_check(&child) {
-                    continue;
-                }
-                searched += 1;
-                if self.quiesce_child(&child, mv, ply, qply, beta, &mut alpha, &mut best) {
-                    break;
-                }
                 continue;
             }
             if !in_check && mv.promotion.is_none() && mv.is_capture() {
@@ -624,6 +606,7 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
+            let mut child = pos.clone();
             child.make(self.variant, mv);
             let ended = self.variant.ended_by_rule(&child).is_some();
             if !in_check && !plain_noisy && child.occupied[them].len() >= pos.occupied[them].len() && !ended {
@@ -636,8 +619,19 @@ impl<'a> Worker<'a> {
                 }
             }
             searched += 1;
-            if self.quiesce_child(&child, mv, ply, qply, beta, &mut alpha, &mut best) {
+            let score = -self.quiesce(&child, ply + 1, qply + 1, -beta, -alpha);
+            if self.stopped {
                 break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if score >= beta {
+                        break;
+                    }
+                }
             }
         }
         self.moves[ply] = moves;
@@ -647,34 +641,6 @@ impl<'a> Worker<'a> {
             return stand;
         }
         best
-    }
-
-    /// Searches one quiescence child and keeps its score; true when the
-    /// loop stops (a cut, or the search was stopped).
-    #[allow(clippy::too_many_arguments)]
-    fn quiesce_child(
-        &mut self,
-        child: &Position,
-        mv: Move,
-        ply: usize,
-        qply: usize,
-        beta: i32,
-        alpha: &mut i32,
-        best: &mut i32,
-    ) -> bool {
-        let score = -self.quiesce(child, ply + 1, qply + 1, -beta, -*alpha);
-        if self.stopped {
-            return true;
-        }
-        if score > *best {
-            *best = score;
-            if score > *alpha {
-                *alpha = score;
-                self.update_pv(ply, mv);
-                return score >= beta;
-            }
-        }
-        false
     }
 
     /// The information line for the iteration just finished.
