@@ -290,6 +290,20 @@ impl Variant {
         out
     }
 
+    /// [`eval_cond`](Self::eval_cond), with a counter compared with a
+    /// number (`checks(enemy) >= 3`) read in the caller: a rule checked
+    /// once a position then pays no call into the interpreter.
+    #[inline(always)]
+    pub(crate) fn eval_cond_quick(&self, id: CondId, pos: &Position, ctx: &Context) -> bool {
+        match self.programs.conds[id as usize] {
+            CondNode::Checks(own, cmp, n) => {
+                let side = if own { ctx.side } else { ctx.side.flip() };
+                compare(pos.checks[side as usize] as u32, cmp, n)
+            }
+            _ => self.eval_cond(id, pos, ctx),
+        }
+    }
+
     /// Whether condition `id` holds.
     // One arm per condition node, the grammar's conditions as compiled: it
     // reads better whole, next to `eval_set`'s sets.

@@ -281,7 +281,7 @@ impl Variant {
         // A rule whose guard finds none of the pieces it needs cannot hold.
         let may_hold = |guard: &Option<Vec<PiecesOn>>| guard.as_ref().is_none_or(|on| self.any_stand(on, pos, &ctx));
         let (&(i, _), _) = (p.holds_ends.iter().zip(&p.holds_guards))
-            .find(|&(&(_, c), guard)| may_hold(guard) && self.eval_cond(c, pos, &ctx))?;
+            .find(|&(&(_, c), guard)| may_hold(guard) && self.eval_cond_quick(c, pos, &ctx))?;
         Some((
             usize::from(i),
             self.programs.end[usize::from(i)].1.relative_to(pos.side),
