@@ -11,6 +11,9 @@ use super::square::{Square, SquareSet};
 pub trait SetWords: Copy + PartialEq {
     /// The empty set.
     const EMPTY: Self;
+    /// Whether the form is one word (its [`SquareSet`]s use the first
+    /// word only).
+    const ONE_WORD: bool;
     /// The set as this form holds it (a `u64` reads the first word only).
     fn load(set: &SquareSet) -> Self;
     /// Back to a [`SquareSet`].
@@ -19,6 +22,10 @@ pub trait SetWords: Copy + PartialEq {
     fn and(self, other: Self) -> Self;
     /// The union of both sets.
     fn or(self, other: Self) -> Self;
+    /// The squares of this set that are not in `other`.
+    fn and_not(self, other: Self) -> Self;
+    /// How many squares the set holds.
+    fn len(self) -> u32;
     /// The set with `sq` added.
     fn with(self, sq: Square) -> Self;
     /// The set with `sq` taken out.
@@ -40,6 +47,7 @@ pub trait SetWords: Copy + PartialEq {
 
 impl SetWords for u64 {
     const EMPTY: u64 = 0;
+    const ONE_WORD: bool = true;
 
     #[inline(always)]
     fn load(set: &SquareSet) -> u64 {
@@ -59,6 +67,16 @@ impl SetWords for u64 {
     #[inline(always)]
     fn or(self, other: u64) -> u64 {
         self | other
+    }
+
+    #[inline(always)]
+    fn and_not(self, other: u64) -> u64 {
+        self & !other
+    }
+
+    #[inline(always)]
+    fn len(self) -> u32 {
+        self.count_ones()
     }
 
     #[inline(always)]
@@ -111,6 +129,7 @@ impl SetWords for u64 {
 
 impl SetWords for SquareSet {
     const EMPTY: SquareSet = SquareSet::EMPTY;
+    const ONE_WORD: bool = false;
 
     #[inline(always)]
     fn load(set: &SquareSet) -> SquareSet {
@@ -130,6 +149,16 @@ impl SetWords for SquareSet {
     #[inline(always)]
     fn or(self, other: SquareSet) -> SquareSet {
         self.union(&other)
+    }
+
+    #[inline(always)]
+    fn and_not(self, other: SquareSet) -> SquareSet {
+        self.difference(&other)
+    }
+
+    #[inline(always)]
+    fn len(self) -> u32 {
+        SquareSet::len(&self)
     }
 
     #[inline(always)]
@@ -194,6 +223,9 @@ mod tests {
             assert_eq!(small.and(u64::from_on(at)).store(), wide.and(SquareSet::from_on(at)));
             assert_eq!(small.with(at).store(), SetWords::with(wide, at));
             assert_eq!(small.without(at).store(), SetWords::without(wide, at));
+            let cut = <u64 as SetWords>::load(&SquareSet::up_to(at));
+            assert_eq!(small.and_not(cut).store(), SetWords::and_not(wide, SquareSet::up_to(at)));
+            assert_eq!(small.and_not(cut).len(), SetWords::len(SetWords::and_not(wide, SquareSet::up_to(at))));
         }
         assert_eq!(SetWords::first(small), SetWords::first(wide));
         assert_eq!(SetWords::last(small), SetWords::last(wide));

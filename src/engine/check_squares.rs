@@ -34,6 +34,8 @@ pub(super) struct CheckSquares {
     /// `len` entries).
     groups: [(u64, SquareSet); GROUPS],
     len: u8,
+    /// Every set uses its first word only (a board of at most 64 squares).
+    one_word: bool,
 }
 
 impl CheckSquares {
@@ -154,6 +156,15 @@ impl CheckSquares {
     /// reaches only blocks, and the path from there to the royal is the
     /// same before and after it (its origin lies on none).
     pub(super) fn squares_of(&self, kind: Kind) -> SquareSet {
+        if self.one_word {
+            let mut out = 0;
+            for (kinds, set) in &self.groups[..self.len as usize] {
+                if kind.in_mask(*kinds) {
+                    out |= set.0[0];
+                }
+            }
+            return SquareSet([out, 0, 0, 0]);
+        }
         let mut out = SquareSet::EMPTY;
         for (kinds, set) in &self.groups[..self.len as usize] {
             if kind.in_mask(*kinds) {
@@ -202,6 +213,7 @@ impl<W: SetWords> Groups<W> {
             near: near.store(),
             groups: self.groups.map(|(kinds, set)| (kinds, set.store())),
             len: self.len,
+            one_word: W::ONE_WORD,
         }
     }
 }
