@@ -224,8 +224,14 @@ mod tests {
             assert_eq!(small.with(at).store(), SetWords::with(wide, at));
             assert_eq!(small.without(at).store(), SetWords::without(wide, at));
             let cut = <u64 as SetWords>::load(&SquareSet::up_to(at));
-            assert_eq!(small.and_not(cut).store(), SetWords::and_not(wide, SquareSet::up_to(at)));
-            assert_eq!(small.and_not(cut).len(), SetWords::len(SetWords::and_not(wide, SquareSet::up_to(at))));
+            assert_eq!(
+                small.and_not(cut).store(),
+                SetWords::and_not(wide, SquareSet::up_to(at))
+            );
+            assert_eq!(
+                small.and_not(cut).len(),
+                SetWords::len(SetWords::and_not(wide, SquareSet::up_to(at)))
+            );
         }
         assert_eq!(SetWords::first(small), SetWords::first(wide));
         assert_eq!(SetWords::last(small), SetWords::last(wide));

@@ -177,7 +177,9 @@ impl SquareSet {
     #[inline]
     pub fn last(&self) -> Option<Square> {
         let word = self.0.iter().rposition(|&w| w != 0)?;
-        Some(Square::from_index(word * 64 + 63 - self.0[word].leading_zeros() as usize))
+        Some(Square::from_index(
+            word * 64 + 63 - self.0[word].leading_zeros() as usize,
+        ))
     }
 
     /// Every square up to `sq`, `sq` included.

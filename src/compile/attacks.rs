@@ -467,7 +467,10 @@ mod tests {
             name: "Lame leaps",
             pieces: [(letter: 'N', name: "horse", moves: "nN", value: 300)],
         )"#;
-        for (variant, lame_expected) in [(Variant::load("chess").unwrap(), false), (Variant::from_text("lame.ron", lame).unwrap(), true)] {
+        for (variant, lame_expected) in [
+            (Variant::load("chess").unwrap(), false),
+            (Variant::from_text("lame.ron", lame).unwrap(), true),
+        ] {
             let t = &variant.attacks;
             let mut lame_seen = 0;
             for (index, slot) in t.slots.iter().enumerate() {
@@ -479,12 +482,19 @@ mod tests {
                 }
                 for g in groups {
                     for from in g.origins.iter() {
-                        assert!(leaps.iter().any(|l| l.from == from && l.kinds == g.kinds && l.path_len == 0));
+                        assert!(
+                            leaps
+                                .iter()
+                                .any(|l| l.from == from && l.kinds == g.kinds && l.path_len == 0)
+                        );
                     }
                 }
                 let lame: Vec<_> = t.lame_leaps_of(index).collect();
                 assert!(lame.iter().all(|l| l.path_len != 0 || l.hop != 0));
-                assert_eq!(lame.len(), leaps.iter().filter(|l| l.path_len != 0 || l.hop != 0).count());
+                assert_eq!(
+                    lame.len(),
+                    leaps.iter().filter(|l| l.path_len != 0 || l.hop != 0).count()
+                );
                 lame_seen += lame.len();
             }
             assert_eq!(t.leap_groups_at.len(), t.slots.len() + 1);

@@ -301,7 +301,8 @@ impl Variant {
         }
         let rays = slot.rays as usize..slot.rays_end as usize;
         for (ray, on_ray) in t.rays[rays.clone()].iter().zip(&t.ray_sets[rays]) {
-            if (ray.hop == 0 && W::load(on_ray).and(theirs_w).is_empty()) || only.is_some_and(|o| !on_ray.intersects(o)) {
+            if (ray.hop == 0 && W::load(on_ray).and(theirs_w).is_empty()) || only.is_some_and(|o| !on_ray.intersects(o))
+            {
                 continue;
             }
             let squares = t.run(ray.ray, ray.len);

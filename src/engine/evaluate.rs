@@ -316,7 +316,9 @@ impl Variant {
             CondNode::Not(a) => !self.eval_cond(a, pos, ctx),
             CondNode::And(a, b) => self.eval_cond(a, pos, ctx) && self.eval_cond(b, pos, ctx),
             CondNode::Or(a, b) => self.eval_cond(a, pos, ctx) || self.eval_cond(b, pos, ctx),
-            CondNode::Count(set, cmp, n) => compare(intersection(self.eval_set(set, pos, ctx), occupied()).len(), cmp, n),
+            CondNode::Count(set, cmp, n) => {
+                compare(intersection(self.eval_set(set, pos, ctx), occupied()).len(), cmp, n)
+            }
             CondNode::Squares(set, cmp, n) => compare(self.eval_set(set, pos, ctx).len(), cmp, n),
             CondNode::Captured(counter, cmp, n) => compare(pos.captured[counter as usize] as u32, cmp, n),
             CondNode::Held(side, kinds, cmp, n) => compare(self.held(pos, ctx.side, side, kinds), cmp, n),

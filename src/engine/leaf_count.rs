@@ -337,7 +337,11 @@ impl<'a, const EXCLUDES: bool> LeafCounter<'a, EXCLUDES> {
     /// The squares of `set` a plain move may go to.
     #[inline(always)]
     fn kept<W: SetWords>(&self, set: W) -> W {
-        if EXCLUDES { set.and_not(W::load(&self.excluded)) } else { set }
+        if EXCLUDES {
+            set.and_not(W::load(&self.excluded))
+        } else {
+            set
+        }
     }
 }
 
