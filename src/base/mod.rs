@@ -13,6 +13,7 @@ pub mod kind_set;
 pub mod limits;
 pub mod piece;
 pub mod sequence;
+pub mod set_words;
 pub mod span;
 pub mod square;
 pub mod vocabulary;

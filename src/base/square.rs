@@ -166,6 +166,44 @@ impl SquareSet {
         (0..4).any(|i| self.0[i] & other.0[i] != 0)
     }
 
+    /// The lowest square of the set.
+    #[inline]
+    pub fn first(&self) -> Option<Square> {
+        let word = self.0.iter().position(|&w| w != 0)?;
+        Some(Square::from_index(word * 64 + self.0[word].trailing_zeros() as usize))
+    }
+
+    /// The highest square of the set.
+    #[inline]
+    pub fn last(&self) -> Option<Square> {
+        let word = self.0.iter().rposition(|&w| w != 0)?;
+        Some(Square::from_index(
+            word * 64 + 63 - self.0[word].leading_zeros() as usize,
+        ))
+    }
+
+    /// Every square up to `sq`, `sq` included.
+    #[inline]
+    pub fn up_to(sq: Square) -> SquareSet {
+        let (word, bit) = (sq.index() >> 6, sq.0 & 63);
+        SquareSet(std::array::from_fn(|i| match i.cmp(&word) {
+            std::cmp::Ordering::Less => u64::MAX,
+            std::cmp::Ordering::Equal => u64::MAX >> (63 - bit),
+            std::cmp::Ordering::Greater => 0,
+        }))
+    }
+
+    /// Every square from `sq` on, `sq` included.
+    #[inline]
+    pub fn from_on(sq: Square) -> SquareSet {
+        let (word, bit) = (sq.index() >> 6, sq.0 & 63);
+        SquareSet(std::array::from_fn(|i| match i.cmp(&word) {
+            std::cmp::Ordering::Less => 0,
+            std::cmp::Ordering::Equal => u64::MAX << bit,
+            std::cmp::Ordering::Greater => u64::MAX,
+        }))
+    }
+
     /// The squares of the set in increasing order.
     #[inline]
     pub fn iter(&self) -> SquareIter {
@@ -282,6 +320,24 @@ mod tests {
         set.remove(Square::new(64));
         assert!(!set.contains(Square::new(64)));
         assert!(set.contains(Square::new(255)));
+    }
+
+    #[test]
+    fn first_last_and_bounds_agree_with_the_squares() {
+        let squares = [3u8, 63, 64, 100, 191, 255];
+        let set: SquareSet = squares.iter().map(|&i| Square::new(i)).collect();
+        assert_eq!(set.first(), Some(Square::new(3)));
+        assert_eq!(set.last(), Some(Square::new(255)));
+        assert_eq!(SquareSet::EMPTY.first(), None);
+        assert_eq!(SquareSet::EMPTY.last(), None);
+        for at in [0u8, 3, 62, 63, 64, 100, 127, 128, 200, 255] {
+            let at = Square::new(at);
+            let below: SquareSet = set.iter().filter(|s| s.0 <= at.0).collect();
+            let above: SquareSet = set.iter().filter(|s| s.0 >= at.0).collect();
+            assert_eq!(set.intersection(&SquareSet::up_to(at)), below, "{at:?}");
+            assert_eq!(set.intersection(&SquareSet::from_on(at)), above, "{at:?}");
+            assert_eq!(SquareSet::up_to(at).len() + SquareSet::from_on(at).len(), 257);
+        }
     }
 
     #[test]

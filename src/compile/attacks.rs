@@ -43,6 +43,21 @@ pub struct AttackRay {
     /// to the target must be occupied and the attacker is the first piece
     /// beyond it (`g`).
     pub hop: u8,
+    /// How the square indices run along the ray, nearest first: `1`
+    /// upwards, `-1` downwards, `0` neither (a board whose edges join).
+    /// Where they run one way, the ray's first piece is the lowest (or
+    /// highest) of its occupied squares.
+    pub order: i8,
+}
+
+/// The plain leaps (no path, no hop) of some kinds towards one square,
+/// as one set of origins (see [`AttackTables::leap_groups`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LeapGroup {
+    /// Bit `k` set when kind `k` attacks from these squares.
+    pub kinds: u64,
+    /// Where such an attacker stands.
+    pub origins: SquareSet,
 }
 
 /// Where the lists of one (side, square) sit in the pools.
@@ -84,6 +99,20 @@ pub struct AttackTables {
     /// Per ray of [`AttackTables::rays`]: its squares as a set (a piece
     /// leaving or entering a hopper's ray may open or close a hop).
     pub ray_sets: Vec<SquareSet>,
+    /// Per slot, the plain leaps towards its square (no path, no hop)
+    /// merged by kinds: the squares from which pieces of those kinds
+    /// attack it whatever stands around them. The slot's groups are
+    /// `leap_groups[leap_groups_at[i]..leap_groups_at[i + 1]]`.
+    pub leap_groups: Vec<LeapGroup>,
+    /// Where each slot's [`leap_groups`](Self::leap_groups) start (one
+    /// entry more than the slots).
+    pub leap_groups_at: Vec<u32>,
+    /// Per slot, the indices in [`leaps`](Self::leaps) of its other leaps
+    /// (with a path or a hop): `lame_leaps[lame_leaps_at[i]..lame_leaps_at[i + 1]]`.
+    pub lame_leaps: Vec<u32>,
+    /// Where each slot's [`lame_leaps`](Self::lame_leaps) start (one
+    /// entry more than the slots).
+    pub lame_leaps_at: Vec<u32>,
     /// Number of squares on the board.
     pub board_squares: usize,
     /// Some piece attacks by hopping: any move may then open or close an
@@ -106,6 +135,19 @@ impl AttackTables {
     #[inline]
     pub fn slot_index(&self, side: Color, sq: Square) -> usize {
         side as usize * self.board_squares + sq.index()
+    }
+
+    /// The plain leaps towards the slot at `index`, merged by kinds.
+    #[inline]
+    pub fn leap_groups_of(&self, index: usize) -> &[LeapGroup] {
+        &self.leap_groups[self.leap_groups_at[index] as usize..self.leap_groups_at[index + 1] as usize]
+    }
+
+    /// The leaps with a path or a hop towards the slot at `index`.
+    #[inline]
+    pub fn lame_leaps_of(&self, index: usize) -> impl Iterator<Item = &AttackLeap> {
+        let at = &self.lame_leaps[self.lame_leaps_at[index] as usize..self.lame_leaps_at[index + 1] as usize];
+        at.iter().map(|&i| &self.leaps[i as usize])
     }
 
     /// The squares `[start, start + len)` of the pool.
@@ -177,6 +219,8 @@ pub fn build(v: &CheckedVariant, moves: &MoveTables) -> AttackTables {
     }
     let mut t = AttackTables {
         board_squares: n,
+        leap_groups_at: vec![0],
+        lame_leaps_at: vec![0],
         ..Default::default()
     };
     for side in Color::BOTH {
@@ -343,6 +387,18 @@ fn pool(t: &mut AttackTables, g: Geometry, target: Square, sources: &Sources) {
     let mut origins = SquareSet::EMPTY;
     for (from, path, hop, kinds) in &sources.leaps {
         origins.insert(*from);
+        if path.is_empty() && *hop == 0 {
+            let groups = &mut t.leap_groups[*t.leap_groups_at.last().unwrap_or(&0) as usize..];
+            match groups.iter_mut().find(|g| g.kinds == *kinds) {
+                Some(group) => group.origins.insert(*from),
+                None => t.leap_groups.push(LeapGroup {
+                    kinds: *kinds,
+                    origins: [*from].into_iter().collect(),
+                }),
+            }
+        } else {
+            t.lame_leaps.push(t.leaps.len() as u32);
+        }
         t.has_hops |= *hop != 0;
         t.has_hop_leaps |= *hop != 0;
         t.leaps.push(AttackLeap {
@@ -372,12 +428,21 @@ fn pool(t: &mut AttackTables, g: Geometry, target: Square, sources: &Sources) {
             len: ray.len() as u8,
             kinds: *kinds,
             hop: *hop,
+            order: if ray.windows(2).all(|w| w[0].index() < w[1].index()) {
+                1
+            } else if ray.windows(2).all(|w| w[0].index() > w[1].index()) {
+                -1
+            } else {
+                0
+            },
         });
         t.squares.extend(ray);
     }
     slot.leaps_end = t.leaps.len() as u32;
     slot.rays_end = t.rays.len() as u32;
     t.slots.push(slot);
+    t.leap_groups_at.push(t.leap_groups.len() as u32);
+    t.lame_leaps_at.push(t.lame_leaps.len() as u32);
     let mut reads = exposure.union(&origins);
     for set in &t.ray_sets[slot.rays as usize..] {
         reads = reads.union(set);
@@ -385,4 +450,55 @@ fn pool(t: &mut AttackTables, g: Geometry, target: Square, sources: &Sources) {
     t.slot_reads.push(reads);
     t.leap_exposure.push(exposure);
     t.leap_origins.push(origins);
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::compile::Variant;
+
+    /// Every slot's plain leaps (no path, no hop) are its leap groups'
+    /// origins, each under its own kinds, and its other leaps are listed
+    /// as lame: together they are the slot's leaps, with a lame leap
+    /// (a ride's square behind the first, a knight's lame leg) too.
+    #[test]
+    fn leap_groups_and_lame_leaps_split_each_slot() {
+        let lame = r#"(
+            extends: "chess",
+            name: "Lame leaps",
+            pieces: [(letter: 'N', name: "horse", moves: "nN", value: 300)],
+        )"#;
+        for (variant, lame_expected) in [
+            (Variant::load("chess").unwrap(), false),
+            (Variant::from_text("lame.ron", lame).unwrap(), true),
+        ] {
+            let t = &variant.attacks;
+            let mut lame_seen = 0;
+            for (index, slot) in t.slots.iter().enumerate() {
+                let leaps = &t.leaps[slot.leaps as usize..slot.leaps_end as usize];
+                let groups = t.leap_groups_of(index);
+                for leap in leaps.iter().filter(|l| l.path_len == 0 && l.hop == 0) {
+                    let mine: Vec<_> = groups.iter().filter(|g| g.origins.contains(leap.from)).collect();
+                    assert!(mine.iter().any(|g| g.kinds == leap.kinds), "slot {index}");
+                }
+                for g in groups {
+                    for from in g.origins.iter() {
+                        assert!(
+                            leaps
+                                .iter()
+                                .any(|l| l.from == from && l.kinds == g.kinds && l.path_len == 0)
+                        );
+                    }
+                }
+                let lame: Vec<_> = t.lame_leaps_of(index).collect();
+                assert!(lame.iter().all(|l| l.path_len != 0 || l.hop != 0));
+                assert_eq!(
+                    lame.len(),
+                    leaps.iter().filter(|l| l.path_len != 0 || l.hop != 0).count()
+                );
+                lame_seen += lame.len();
+            }
+            assert_eq!(t.leap_groups_at.len(), t.slots.len() + 1);
+            assert_eq!(lame_seen > 0, lame_expected);
+        }
+    }
 }

@@ -3,6 +3,7 @@
 
 use super::position::Position;
 use crate::base::piece::Cell;
+use crate::base::set_words::SetWords;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
 use crate::compile::tables::HOP_BEHIND;
@@ -32,9 +33,9 @@ impl Variant {
         let cell = |s: Square| pos.board[s.index()];
         let theirs = &pos.occupied[by as usize];
         if self.attacks.has_hop_leaps || self.pieces.has_limits() {
-            self.attacked_with::<true>(cell, theirs, sq, by, None, accept)
+            self.attacked_with::<true, SquareSet>(cell, theirs, sq, by, None, accept)
         } else {
-            self.attacked_with::<false>(cell, theirs, sq, by, None, accept)
+            self.attacked_with::<false, SquareSet>(cell, theirs, sq, by, None, accept)
         }
     }
 
@@ -55,9 +56,9 @@ impl Variant {
         accept: impl Fn(Square, Cell) -> bool,
     ) -> bool {
         if self.attacks.has_hop_leaps || self.pieces.has_limits() {
-            self.attacked_with::<true>(cell, theirs, sq, by, only, accept)
+            self.attacked_with::<true, SquareSet>(cell, theirs, sq, by, only, accept)
         } else {
-            self.attacked_with::<false>(cell, theirs, sq, by, only, accept)
+            self.attacked_with::<false, SquareSet>(cell, theirs, sq, by, only, accept)
         }
     }
 
@@ -245,18 +246,22 @@ impl Variant {
     #[inline(always)]
     pub(super) fn attacked(&self, cell: impl Fn(Square) -> Cell, theirs: &SquareSet, sq: Square, by: Color) -> bool {
         if self.attacks.has_hop_leaps || self.pieces.has_limits() {
-            self.attacked_with::<true>(cell, theirs, sq, by, None, |_, _| true)
+            self.attacked_with::<true, SquareSet>(cell, theirs, sq, by, None, |_, _| true)
+        } else if self.attacks.board_squares <= 64 {
+            // Every set in one word.
+            self.attacked_with::<false, u64>(cell, theirs, sq, by, None, |_, _| true)
         } else {
-            self.attacked_with::<false>(cell, theirs, sq, by, None, |_, _| true)
+            self.attacked_with::<false, SquareSet>(cell, theirs, sq, by, None, |_, _| true)
         }
     }
 
     /// The attack test; `accept` may refuse an attacker (by its square and
     /// cell), and the search goes on as if it could not capture. With
     /// `only`, the leaps and rays that read none of its squares are
-    /// skipped.
+    /// skipped. The attacker sets are met as `W` (one word on a board of
+    /// at most 64 squares).
     #[inline(always)]
-    fn attacked_with<const EXTRA: bool>(
+    fn attacked_with<const EXTRA: bool, W: SetWords>(
         &self,
         cell: impl Fn(Square) -> Cell,
         theirs: &SquareSet,
@@ -269,7 +274,8 @@ impl Variant {
         let index = t.slot_index(by, sq);
         let slot = t.slots[index];
         let empty = |s: Square| cell(s).is_empty();
-        let leaps = if t.leap_origins[index].intersects(theirs) {
+        let theirs_w = W::load(theirs);
+        let leaps = if !W::load(&t.leap_origins[index]).and(theirs_w).is_empty() {
             slot.leaps as usize..slot.leaps_end as usize
         } else {
             0..0
@@ -295,7 +301,8 @@ impl Variant {
         }
         let rays = slot.rays as usize..slot.rays_end as usize;
         for (ray, on_ray) in t.rays[rays.clone()].iter().zip(&t.ray_sets[rays]) {
-            if (ray.hop == 0 && !on_ray.intersects(theirs)) || only.is_some_and(|o| !on_ray.intersects(o)) {
+            if (ray.hop == 0 && W::load(on_ray).and(theirs_w).is_empty()) || only.is_some_and(|o| !on_ray.intersects(o))
+            {
                 continue;
             }
             let squares = t.run(ray.ray, ray.len);

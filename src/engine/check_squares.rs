@@ -7,8 +7,10 @@
 
 use super::position::Position;
 use crate::base::piece::Kind;
+use crate::base::set_words::SetWords;
 use crate::base::square::{Square, SquareSet};
 use crate::compile::Variant;
+use crate::compile::attacks::AttackRay;
 
 /// How many distinct attacker masks (the kinds that attack along the
 /// same leaps or rays) [`CheckSquares`] keeps; a variant with more gets
@@ -32,6 +34,8 @@ pub(super) struct CheckSquares {
     /// `len` entries).
     groups: [(u64, SquareSet); GROUPS],
     len: u8,
+    /// Every set uses its first word only (a board of at most 64 squares).
+    one_word: bool,
 }
 
 impl CheckSquares {
@@ -45,28 +49,52 @@ impl CheckSquares {
         if t.has_hops || t.has_hop_leaps || variant.pieces.has_limits() {
             return None;
         }
+        // A board of at most 64 squares: every set in one word.
+        if t.board_squares <= 64 {
+            Self::build::<u64>(variant, pos)
+        } else {
+            Self::build::<SquareSet>(variant, pos)
+        }
+    }
+
+    /// [`new`](Self::new) past its refusals, its sets held as `W`.
+    #[inline(always)]
+    fn build<W: SetWords>(variant: &Variant, pos: &Position) -> Option<CheckSquares> {
+        let t = &variant.attacks;
         let us = pos.side;
-        let mut out = CheckSquares {
-            discover: SquareSet::EMPTY,
-            near: SquareSet::EMPTY,
-            groups: [(0, SquareSet::EMPTY); GROUPS],
+        let mut out = Groups::<W> {
+            discover: W::EMPTY,
+            near: W::EMPTY,
+            groups: [(0, W::EMPTY); GROUPS],
             len: 0,
         };
         let attacker = |sq: Square, kinds: u64| {
             let at = pos.board[sq.index()];
             at.is_side(us) && at.kind().in_mask(kinds)
         };
+        let ours = W::load(&pos.occupied[us as usize]);
+        // The squares that stop a ray: pieces, and blocked squares.
+        let mut occupied = ours.or(W::load(&pos.occupied[us.flip() as usize]));
+        if pos.may_have_blocked.0 {
+            occupied = occupied.or(W::load(&pos.blocked_squares()));
+        }
         for r in pos.royals[us.flip() as usize].iter() {
             let index = t.slot_index(us, r);
             let slot = t.slots[index];
             // Every leap's origin and every lame leap's path, at once.
-            let paths = &t.leap_exposure[index];
-            out.near = out.near.union(&t.leap_origins[index]).union(paths);
-            out.discover = out.discover.union(paths);
-            // The group of the last leap's kinds (leaps of one kind follow
-            // each other).
-            let mut last: Option<(u64, usize)> = None;
-            for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
+            let paths = W::load(&t.leap_exposure[index]);
+            out.near = out.near.or(W::load(&t.leap_origins[index])).or(paths);
+            out.discover = out.discover.or(paths);
+            // Plain leaps, a set of origins per mask of kinds: always open.
+            for g in t.leap_groups_of(index) {
+                let origins = W::load(&g.origins);
+                if origins.and(ours).any(|s| attacker(s, g.kinds)) {
+                    return None;
+                }
+                let group = out.group(g.kinds)?;
+                out.groups[group].1 = out.groups[group].1.or(origins);
+            }
+            for leap in t.lame_leaps_of(index) {
                 let open = (t.run(leap.path, leap.path_len).iter()).all(|&s| pos.board[s.index()].is_empty());
                 if !open {
                     continue;
@@ -74,62 +102,38 @@ impl CheckSquares {
                 if attacker(leap.from, leap.kinds) {
                     return None;
                 }
+                let group = out.group(leap.kinds)?;
+                out.groups[group].1 = out.groups[group].1.with(leap.from);
+            }
+            // The group of the last ray's kinds (rays of one kind often
+            // follow each other).
+            let mut last: Option<(u64, usize)> = None;
+            let rays = slot.rays as usize..slot.rays_end as usize;
+            for (ray, on_ray) in t.rays[rays.clone()].iter().zip(&t.ray_sets[rays]) {
                 let group = match last {
-                    Some((kinds, group)) if kinds == leap.kinds => group,
-                    _ => out.group(leap.kinds)?,
+                    Some((kinds, group)) if kinds == ray.kinds => group,
+                    _ => out.group(ray.kinds)?,
                 };
-                last = Some((leap.kinds, group));
-                out.groups[group].1.insert(leap.from);
-            }
-            for ray in &t.rays[slot.rays as usize..slot.rays_end as usize] {
+                last = Some((ray.kinds, group));
                 // The ray's squares up to its first piece, all in the
-                // group of its kinds.
-                let run = t.run(ray.ray, ray.len);
-                if run.is_empty() {
+                // group of its kinds, and the first two pieces.
+                let (run, first, second) = ray_run(variant, pos, ray, W::load(on_ray), occupied);
+                out.groups[group].1 = out.groups[group].1.or(run);
+                let Some(s) = first else {
                     continue;
+                };
+                if attacker(s, ray.kinds) {
+                    return None;
                 }
-                let group = out.group(ray.kinds)?;
-                for (i, &s) in run.iter().enumerate() {
-                    out.groups[group].1.insert(s);
-                    out.near.insert(s);
-                    let cell = pos.board[s.index()];
-                    if !cell.is_empty() {
-                        if attacker(s, ray.kinds) {
-                            return None;
-                        }
-                        // Its leaving opens the ray only onto an attacker
-                        // of ours behind it (it attacks along the ray
-                        // itself from none of its squares: it attacks
-                        // from none of them now).
-                        if cell.is_side(us)
-                            && (run[i + 1..].iter())
-                                .find(|&&b| !pos.board[b.index()].is_empty())
-                                .is_some_and(|&b| attacker(b, ray.kinds))
-                        {
-                            out.discover.insert(s);
-                        }
-                        break;
-                    }
+                // Its leaving opens the ray only onto an attacker of ours
+                // behind it (it attacks along the ray itself from none of
+                // its squares: it attacks from none of them now).
+                if pos.board[s.index()].is_side(us) && second.is_some_and(|b| attacker(b, ray.kinds)) {
+                    out.discover = out.discover.with(s);
                 }
             }
         }
-        Some(out)
-    }
-
-    /// The index of the group of `kinds`, opened empty if there is none
-    /// yet; `None` when there are more masks than the groups hold.
-    #[inline]
-    fn group(&mut self, kinds: u64) -> Option<usize> {
-        let len = self.len as usize;
-        if let Some(group) = self.groups[..len].iter().position(|g| g.0 == kinds) {
-            return Some(group);
-        }
-        if len == GROUPS {
-            return None;
-        }
-        self.groups[len] = (kinds, SquareSet::EMPTY);
-        self.len += 1;
-        Some(len)
+        Some(out.stored())
     }
 
     /// Every square a plain move must leave or reach to attack an enemy
@@ -152,6 +156,15 @@ impl CheckSquares {
     /// reaches only blocks, and the path from there to the royal is the
     /// same before and after it (its origin lies on none).
     pub(super) fn squares_of(&self, kind: Kind) -> SquareSet {
+        if self.one_word {
+            let mut out = 0;
+            for (kinds, set) in &self.groups[..self.len as usize] {
+                if kind.in_mask(*kinds) {
+                    out |= set.0[0];
+                }
+            }
+            return SquareSet([out, 0, 0, 0]);
+        }
         let mut out = SquareSet::EMPTY;
         for (kinds, set) in &self.groups[..self.len as usize] {
             if kind.in_mask(*kinds) {
@@ -159,6 +172,87 @@ impl CheckSquares {
             }
         }
         out
+    }
+}
+
+/// [`CheckSquares`] as it is worked out, its sets held as `W`.
+struct Groups<W> {
+    discover: W,
+    near: W,
+    groups: [(u64, W); GROUPS],
+    len: u8,
+}
+
+impl<W: SetWords> Groups<W> {
+    /// The index of the group of `kinds`, opened empty if there is none
+    /// yet; `None` when there are more masks than the groups hold.
+    #[inline(always)]
+    fn group(&mut self, kinds: u64) -> Option<usize> {
+        let len = self.len as usize;
+        if let Some(group) = self.groups[..len].iter().position(|g| g.0 == kinds) {
+            return Some(group);
+        }
+        if len == GROUPS {
+            return None;
+        }
+        self.groups[len] = (kinds, W::EMPTY);
+        self.len += 1;
+        Some(len)
+    }
+
+    /// The check squares, the rays' squares up to their first pieces
+    /// joined to `near` (the leaps' origins are in already).
+    #[inline(always)]
+    fn stored(self) -> CheckSquares {
+        let mut near = self.near;
+        for (_, set) in &self.groups[..self.len as usize] {
+            near = near.or(*set);
+        }
+        CheckSquares {
+            discover: self.discover.store(),
+            near: near.store(),
+            groups: self.groups.map(|(kinds, set)| (kinds, set.store())),
+            len: self.len,
+            one_word: W::ONE_WORD,
+        }
+    }
+}
+
+/// The squares of `ray` (its squares `on_ray`) up to and including its
+/// first piece, and its first two pieces. Where the ray's square indices
+/// run one way, found on the sets (`occupied`, the squares that are not
+/// empty); otherwise by walking it.
+#[inline(always)]
+fn ray_run<W: SetWords>(
+    variant: &Variant,
+    pos: &Position,
+    ray: &AttackRay,
+    on_ray: W,
+    occupied: W,
+) -> (W, Option<Square>, Option<Square>) {
+    let pieces = on_ray.and(occupied);
+    match ray.order {
+        1 => match pieces.first() {
+            None => (on_ray, None, None),
+            Some(b) => (on_ray.and(W::up_to(b)), Some(b), pieces.without(b).first()),
+        },
+        -1 => match pieces.last() {
+            None => (on_ray, None, None),
+            Some(b) => (on_ray.and(W::from_on(b)), Some(b), pieces.without(b).last()),
+        },
+        _ => {
+            let run = variant.attacks.run(ray.ray, ray.len);
+            let mut set = W::EMPTY;
+            let mut found = run.iter().copied().filter(|s| !pos.board[s.index()].is_empty());
+            let (first, second) = (found.next(), found.next());
+            for &s in run {
+                set = set.with(s);
+                if Some(s) == first {
+                    break;
+                }
+            }
+            (set, first, second)
+        }
     }
 }
 

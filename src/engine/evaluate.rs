@@ -290,17 +290,35 @@ impl Variant {
         out
     }
 
+    /// [`eval_cond`](Self::eval_cond), with a counter compared with a
+    /// number (`checks(enemy) >= 3`) read in the caller: a rule checked
+    /// once a position then pays no call into the interpreter.
+    #[inline(always)]
+    pub(crate) fn eval_cond_quick(&self, id: CondId, pos: &Position, ctx: &Context) -> bool {
+        match self.programs.conds[id as usize] {
+            CondNode::Checks(own, cmp, n) => {
+                let side = if own { ctx.side } else { ctx.side.flip() };
+                compare(pos.checks[side as usize] as u32, cmp, n)
+            }
+            _ => self.eval_cond(id, pos, ctx),
+        }
+    }
+
     /// Whether condition `id` holds.
     // One arm per condition node, the grammar's conditions as compiled: it
     // reads better whole, next to `eval_set`'s sets.
     pub(crate) fn eval_cond(&self, id: CondId, pos: &Position, ctx: &Context) -> bool {
-        let occupied = pos.occupied[0].union(&pos.occupied[1]);
+        // Worked out only by the arms that read it (a closure the compiler
+        // inlines there): most conditions never do.
+        let occupied = || pos.occupied[0].union(&pos.occupied[1]);
         match self.programs.conds[id as usize] {
             CondNode::Truth(b) => b,
             CondNode::Not(a) => !self.eval_cond(a, pos, ctx),
             CondNode::And(a, b) => self.eval_cond(a, pos, ctx) && self.eval_cond(b, pos, ctx),
             CondNode::Or(a, b) => self.eval_cond(a, pos, ctx) || self.eval_cond(b, pos, ctx),
-            CondNode::Count(set, cmp, n) => compare(intersection(self.eval_set(set, pos, ctx), occupied).len(), cmp, n),
+            CondNode::Count(set, cmp, n) => {
+                compare(intersection(self.eval_set(set, pos, ctx), occupied()).len(), cmp, n)
+            }
             CondNode::Squares(set, cmp, n) => compare(self.eval_set(set, pos, ctx).len(), cmp, n),
             CondNode::Captured(counter, cmp, n) => compare(pos.captured[counter as usize] as u32, cmp, n),
             CondNode::Held(side, kinds, cmp, n) => compare(self.held(pos, ctx.side, side, kinds), cmp, n),
@@ -319,7 +337,7 @@ impl Variant {
                 let side = if own { ctx.side } else { ctx.side.flip() };
                 compare(pos.checks[side as usize] as u32, cmp, n)
             }
-            CondNode::Exists(set) => self.eval_set(set, pos, ctx).intersects(&occupied),
+            CondNode::Exists(set) => self.eval_set(set, pos, ctx).intersects(&occupied()),
             // A piece is attacked by the side opposing it, an empty
             // square by the side opposing the rule's owner; a blocked
             // square never.
@@ -359,7 +377,7 @@ impl Variant {
                 !from.is_empty() && self.can_reach(pos, from, self.eval_set(b, pos, ctx))
             }
             CondNode::Line { goal, set, n, table } => {
-                let pieces = intersection(self.eval_set(set, pos, ctx), occupied);
+                let pieces = intersection(self.eval_set(set, pos, ctx), occupied());
                 let masks = &self.programs.line_masks[table as usize][ctx.side as usize];
                 line_holds(masks, pieces, goal, n)
             }
@@ -370,7 +388,7 @@ impl Variant {
                 table,
                 side,
             } => {
-                let chain = intersection(self.eval_set(set, pos, ctx), occupied);
+                let chain = intersection(self.eval_set(set, pos, ctx), occupied());
                 let start = intersection(self.eval_set(from, pos, ctx), chain);
                 let rays = &self.programs.rays[table as usize][side.side(ctx.side) as usize];
                 !start.is_empty() && connected(rays, chain, start, self.eval_set(to, pos, ctx))

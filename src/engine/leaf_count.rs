@@ -11,6 +11,7 @@ use super::movegen::{MoveSink, SafeMoves};
 use super::moves::{Move, MoveKind};
 use super::position::Position;
 use crate::base::piece::Kind;
+use crate::base::set_words::SetWords;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
 use crate::compile::tables::{CAPTURE, EN_PASSANT, QUIET, SETS_EN_PASSANT};
@@ -85,7 +86,7 @@ impl Variant {
         // `free` holds only pieces of the side to move.
         let rest = self.count_step_kinds(pos, us, free, &empty, &enemy, &mut counter);
         each_square(&rest, |from| {
-            if !self.count_free_piece(pos, from, us, &empty, &enemy, &mut counter) {
+            if !self.count_free_piece::<false, SquareSet>(pos, from, us, &empty, &enemy, &mut counter) {
                 self.generate_piece(pos, from, us, true, &mut counter);
             }
         });
@@ -132,6 +133,18 @@ impl Variant {
     /// other pieces' moves are judged as [`JudgedCounter`] judges them.
     #[inline(never)]
     fn count_legal_forbidding_checks(&self, pos: &Position, listed: &mut Vec<Move>) -> u64 {
+        // A board of at most 64 squares: the free pieces' sets in one word.
+        if self.moves.board_squares <= 64 {
+            self.count_forbidding_checks::<u64>(pos, listed)
+        } else {
+            self.count_forbidding_checks::<SquareSet>(pos, listed)
+        }
+    }
+
+    /// [`count_legal_forbidding_checks`](Self::count_legal_forbidding_checks),
+    /// the free pieces' sets met as `W`.
+    #[inline(always)]
+    fn count_forbidding_checks<W: SetWords>(&self, pos: &Position, listed: &mut Vec<Move>) -> u64 {
         let us = pos.side;
         let check_squares = CheckSquares::new(self, pos);
         let safe = SafeMoves::knowing_checks(self, pos, check_squares.as_ref());
@@ -152,7 +165,7 @@ impl Variant {
                 // Counted as a free piece's, its checks left out.
                 let mut fast = LeafCounter::<true>::new(quiet_plain, capture_plain, listed);
                 fast.excluded = checks;
-                if self.count_free_piece(pos, from, us, &empty, &enemy, &mut fast) {
+                if self.count_free_piece::<true, W>(pos, from, us, &empty, &enemy, &mut fast) {
                     counted += fast.counted;
                     continue;
                 }
@@ -181,11 +194,12 @@ impl Variant {
     /// it. False, having done nothing, for any other piece. With
     /// `EXCLUDES`, a plain move to a square of the counter's `excluded`
     /// set is dropped instead of counted (a check where checks are
-    /// forbidden).
+    /// forbidden). The leap sets are met with the board as `W` (one word
+    /// on a board of at most 64 squares).
     ///
     /// [`LeapSets`]: crate::compile::tables::LeapSets
     #[inline]
-    fn count_free_piece<const EXCLUDES: bool>(
+    fn count_free_piece<const EXCLUDES: bool, W: SetWords>(
         &self,
         pos: &Position,
         from: Square,
@@ -202,19 +216,20 @@ impl Variant {
         }
         let promotes_on = self.promotion_targets(kind, us, from);
         let sets = t.leap_sets(kind, us, from);
-        let quiet = sets.quiet.intersection(empty);
-        if counter.quiet_plain && !quiet.intersects(promotes_on) {
+        let promotes = W::load(promotes_on);
+        let quiet = W::load(&sets.quiet).and(W::load(empty));
+        if counter.quiet_plain && quiet.and(promotes).is_empty() {
             counter.counted += u64::from(counter.kept(quiet).len());
         } else {
-            quiet.iter().for_each(|to| {
+            quiet.store().iter().for_each(|to| {
                 counter.take(self, pos, promotes_on, kind, us, from, to, MoveKind::Quiet);
             });
         }
-        let captures = sets.capture.intersection(enemy);
-        if counter.capture_plain && !captures.intersects(promotes_on) {
+        let captures = W::load(&sets.capture).and(W::load(enemy));
+        if counter.capture_plain && captures.and(promotes).is_empty() {
             counter.counted += u64::from(counter.kept(captures).len());
         } else {
-            captures.iter().for_each(|to| {
+            captures.store().iter().for_each(|to| {
                 counter.take(self, pos, promotes_on, kind, us, from, to, MoveKind::Capture);
             });
         }
@@ -321,8 +336,12 @@ impl<'a, const EXCLUDES: bool> LeafCounter<'a, EXCLUDES> {
 
     /// The squares of `set` a plain move may go to.
     #[inline(always)]
-    fn kept(&self, set: SquareSet) -> SquareSet {
-        if EXCLUDES { set.difference(&self.excluded) } else { set }
+    fn kept<W: SetWords>(&self, set: W) -> W {
+        if EXCLUDES {
+            set.and_not(W::load(&self.excluded))
+        } else {
+            set
+        }
     }
 }
 

@@ -247,6 +247,15 @@ impl Variant {
         guard.is_none_or(|c| self.eval_cond(c, pos, &Self::still(pos.side)))
     }
 
+    /// Whether some of the pieces an end rule's guard asks for stand. Kept
+    /// out of line: [`ended_by_rule`](Self::ended_by_rule) is called once
+    /// a position, and a variant whose rules have no guard (a counter
+    /// compared with a number) then pays nothing for the guards' setup.
+    #[inline(never)]
+    fn any_stand(&self, on: &[PiecesOn], pos: &Position, ctx: &Context) -> bool {
+        on.iter().any(|on| self.pieces_stand(on, pos, ctx))
+    }
+
     /// The first end rule that is a plain condition and holds now, for the
     /// side to move: such a position has no legal moves.
     #[doc(hidden)]
@@ -270,13 +279,9 @@ impl Variant {
         }
         let ctx = Self::still(pos.side);
         // A rule whose guard finds none of the pieces it needs cannot hold.
-        let may_hold = |guard: &Option<Vec<PiecesOn>>| {
-            guard
-                .as_ref()
-                .is_none_or(|on| on.iter().any(|on| self.pieces_stand(on, pos, &ctx)))
-        };
+        let may_hold = |guard: &Option<Vec<PiecesOn>>| guard.as_ref().is_none_or(|on| self.any_stand(on, pos, &ctx));
         let (&(i, _), _) = (p.holds_ends.iter().zip(&p.holds_guards))
-            .find(|&(&(_, c), guard)| may_hold(guard) && self.eval_cond(c, pos, &ctx))?;
+            .find(|&(&(_, c), guard)| may_hold(guard) && self.eval_cond_quick(c, pos, &ctx))?;
         Some((
             usize::from(i),
             self.programs.end[usize::from(i)].1.relative_to(pos.side),
