@@ -6,6 +6,7 @@
 //! (see `SafeMoves::check_free_pieces`).
 
 use super::position::Position;
+use crate::base::kind_set::KindSet;
 use crate::base::piece::Kind;
 use crate::base::square::{Square, SquareSet};
 use crate::compile::Variant;
@@ -30,7 +31,7 @@ pub(super) struct CheckSquares {
     /// Per attacker mask, the squares from which a piece of one of its
     /// kinds attacks an enemy royal on the board as it stands (the first
     /// `len` entries).
-    groups: [(u64, SquareSet); GROUPS],
+    groups: [(KindSet, SquareSet); GROUPS],
     len: u8,
 }
 
@@ -49,12 +50,12 @@ impl CheckSquares {
         let mut out = CheckSquares {
             discover: SquareSet::EMPTY,
             near: SquareSet::EMPTY,
-            groups: [(0, SquareSet::EMPTY); GROUPS],
+            groups: [(KindSet::EMPTY, SquareSet::EMPTY); GROUPS],
             len: 0,
         };
-        let attacker = |sq: Square, kinds: u64| {
+        let attacker = |sq: Square, kinds: KindSet| {
             let at = pos.board[sq.index()];
-            at.is_side(us) && at.kind().in_mask(kinds)
+            at.is_side(us) && kinds.contains(at.kind())
         };
         for r in pos.royals[us.flip() as usize].iter() {
             let index = t.slot_index(us, r);
@@ -65,7 +66,7 @@ impl CheckSquares {
             out.discover = out.discover.union(paths);
             // The group of the last leap's kinds (leaps of one kind follow
             // each other).
-            let mut last: Option<(u64, usize)> = None;
+            let mut last: Option<(KindSet, usize)> = None;
             for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
                 let open = (t.run(leap.path, leap.path_len).iter()).all(|&s| pos.board[s.index()].is_empty());
                 if !open {
@@ -119,7 +120,7 @@ impl CheckSquares {
     /// The index of the group of `kinds`, opened empty if there is none
     /// yet; `None` when there are more masks than the groups hold.
     #[inline]
-    fn group(&mut self, kinds: u64) -> Option<usize> {
+    fn group(&mut self, kinds: KindSet) -> Option<usize> {
         let len = self.len as usize;
         if let Some(group) = self.groups[..len].iter().position(|g| g.0 == kinds) {
             return Some(group);
@@ -154,7 +155,7 @@ impl CheckSquares {
     pub(super) fn squares_of(&self, kind: Kind) -> SquareSet {
         let mut out = SquareSet::EMPTY;
         for (kinds, set) in &self.groups[..self.len as usize] {
-            if kind.in_mask(*kinds) {
+            if kinds.contains(kind) {
                 out = out.union(set);
             }
         }
