@@ -8,12 +8,16 @@
 //! (times 100), and White wins on a lead of 2 points or more, else Black:
 //! `material(white) > material(black) + 100: white wins`.
 
+use super::rule_trees::{compare, end, versus};
 use super::state::State;
+use crate::lang::effect_syntax::{
+    Comparison, Cond, EndCondition, EndOutcome, EndRule, NamedSet, Quantity, SetExpr, SideFilter,
+};
 
 /// An end that Fairy-Stockfish scores as a draw (before counting).
-pub(super) enum DrawAt<'a> {
+pub(super) enum DrawAt {
     /// A condition that ends the game at once (`passes >= 2`).
-    Holds(&'a str),
+    Holds(Cond),
     /// Stalemate.
     Stalemate,
     /// The move rule, after this many moves.
@@ -25,40 +29,48 @@ pub(super) enum DrawAt<'a> {
     MutualPerpetual(u32),
 }
 
-/// The condition under which a full board ends the game.
-pub(super) const FULL_BOARD: &str = "squares(empty) == 0";
+/// The condition under which a full board ends the game:
+/// `squares(empty) == 0`.
+pub(super) fn full_board() -> Cond {
+    compare(Quantity::Squares(SetExpr::Named(NamedSet::Empty)), Comparison::Equal, 0)
+}
 
-/// The end rules of a draw at `at` whose result is `drawn` (a draw, or
-/// the winner's with draw odds): with unweighted counting, the side with
-/// more pieces wins, fewer loses, and equal counts draw.
-pub(super) fn drawn_rules(state: &State, at: &DrawAt<'_>, drawn: &str) -> Vec<String> {
-    let head = |counted: Option<&str>| match (at, counted) {
-        (DrawAt::Holds(c), None) => (*c).to_string(),
-        (DrawAt::Holds(c), Some(k)) => format!("{c} and {k}"),
-        (DrawAt::Stalemate, None) => "stalemate".to_string(),
-        (DrawAt::Stalemate, Some(k)) => format!("stalemate if {k}"),
-        (DrawAt::Moves(n), None) => format!("{n} moves"),
-        (DrawAt::Moves(n), Some(k)) => format!("{n} moves if {k}"),
-        (DrawAt::Repetitions(n), None) => format!("{n} repetitions"),
-        (DrawAt::Repetitions(n), Some(k)) => format!("{n} repetitions if {k}"),
-        (DrawAt::MutualPerpetual(n), None) => format!("{n} repetitions by mutual perpetual check"),
-        (DrawAt::MutualPerpetual(n), Some(k)) => format!("{n} repetitions by mutual perpetual check if {k}"),
+/// The end rules for `at`, scored `drawn` (what Fairy-Stockfish scores as
+/// a draw, or the side with draw odds' win): with counting, a drawn end
+/// is first a win of the side with more pieces, or of White on a lead
+/// in material.
+pub(super) fn drawn_rules(state: &State, at: &DrawAt, drawn: EndOutcome) -> Vec<EndRule> {
+    let head = |counted: Option<Cond>| match at {
+        DrawAt::Holds(c) => EndCondition::Holds(match counted {
+            None => c.clone(),
+            Some(k) => Cond::And(Box::new(c.clone()), Box::new(k)),
+        }),
+        DrawAt::Stalemate => EndCondition::Stalemate(counted),
+        DrawAt::Moves(n) => EndCondition::MoveRule(*n, counted),
+        DrawAt::Repetitions(n) => EndCondition::Repetition(*n, counted),
+        DrawAt::MutualPerpetual(n) => EndCondition::MutualPerpetualCheck(*n, counted),
     };
+    let pieces = |side: SideFilter| Quantity::Count(SetExpr::Pieces(side, None));
     let mut rules = Vec::new();
-    if state.othello.weigh_pieces && drawn == "draw" {
-        // Never a draw: Black holds the half point.
-        rules.push(format!(
-            "{}: white wins",
-            head(Some("material(white) > material(black) + 100"))
-        ));
-        rules.push(format!("{}: black wins", head(None)));
+    if state.othello.weigh_pieces && drawn == EndOutcome::Draw {
+        let material = |side: SideFilter| Quantity::Material(SetExpr::Pieces(side, None));
+        let lead = versus(
+            material(SideFilter::White),
+            Comparison::More,
+            material(SideFilter::Black),
+            100,
+        );
+        rules.push(end(head(Some(lead)), EndOutcome::WhiteWins));
+        rules.push(end(head(None), EndOutcome::BlackWins));
         return rules;
     }
-    if state.othello.count_pieces && drawn == "draw" {
-        rules.push(format!("{}: win", head(Some("count(own) > count(enemy)"))));
-        rules.push(format!("{}: loss", head(Some("count(own) < count(enemy)"))));
+    if state.othello.count_pieces && drawn == EndOutcome::Draw {
+        let more = versus(pieces(SideFilter::Own), Comparison::More, pieces(SideFilter::Enemy), 0);
+        let fewer = versus(pieces(SideFilter::Own), Comparison::Less, pieces(SideFilter::Enemy), 0);
+        rules.push(end(head(Some(more)), EndOutcome::Win));
+        rules.push(end(head(Some(fewer)), EndOutcome::Loss));
     }
-    rules.push(format!("{}: {drawn}", head(None)));
+    rules.push(end(head(None), drawn));
     rules
 }
 

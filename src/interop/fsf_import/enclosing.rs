@@ -5,8 +5,9 @@
 //! what cannot be written.
 
 use super::refusal::{Refusal, refuse};
-use super::square_sets::region_sentence;
+use super::square_sets::region_set;
 use super::state::{Enclosing, State};
+use crate::lang::effect_syntax::RanksFrom;
 
 /// Whether `enclosingDrop` (or its start squares) narrows where every
 /// piece may be dropped.
@@ -34,7 +35,8 @@ pub(super) fn narrowed_zone(state: &State, set: String) -> String {
         return format!("({set}) & ({rule})");
     }
     // The start squares are the same for both sides (absolute ranks).
-    let start = region_sentence(start, state.files, state.ranks).replace("ranks(", "white ranks(");
+    let start =
+        region_set(start, state.files, state.ranks, RanksFrom::White).map_or_else(String::new, |s| s.to_string());
     // Far enough to cover the board from any square: while one start
     // square is empty, the rule's squares are left out.
     let far = state.files.max(state.ranks);

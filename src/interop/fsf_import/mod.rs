@@ -40,6 +40,7 @@ mod promotions;
 mod refusal;
 mod royal_forms;
 mod royalty;
+mod rule_trees;
 mod short_rides;
 mod sided_forms;
 mod sided_mobility;

@@ -16,12 +16,15 @@
 //! king starts from and crosses, and on a side with no move (mated rather
 //! than stalemated); for king-moving pieces kaboom says so with `touching`.
 
-use std::fmt::Write as _;
-
 use super::builtin_pieces::{Movement, builtin_pieces, king_index};
 use super::refusal::{Refusal, refuse};
 use super::royalty::Royalty;
+use super::rule_trees::{all, both, end, files, named, pieces, ranks, right};
 use super::state::{State, WallingRule};
+use crate::lang::effect_syntax::{
+    Cond, Effect, EndCondition, EndOutcome, EndRule, LegalClause, NamedSet, RanksFrom, SideFilter, Trigger,
+    TriggeredRule,
+};
 
 /// The gap petrification is refused under.
 const GAP: &str = "capture side effects (blast, petrify)";
@@ -74,13 +77,13 @@ fn moves_as_king(state: &State, slot: usize) -> bool {
 pub(super) struct Petrify {
     /// The rule that turns a capturing piece into a wall, first among
     /// the rules (before an explosion's).
-    pub rule: Option<String>,
+    pub rule: Option<TriggeredRule>,
     /// Legality clauses: a castling king may not start from or cross a
     /// square next to the other side's petrifying pseudo-royal piece.
-    pub legal: Vec<String>,
+    pub legal: Vec<LegalClause>,
     /// End rules placed before checkmate: a side with no move whose
     /// pseudo-royal piece stands next to one is mated.
-    pub mated: Vec<String>,
+    pub mated: Vec<EndRule>,
 }
 
 /// Works out petrification's rule and clauses, or pushes refusals.
@@ -90,7 +93,7 @@ pub(super) fn petrify(
     state: &State,
     royalty: &Royalty,
     castles: &[Castle],
-    mated: Option<&str>,
+    mated: Option<EndOutcome>,
     refusals: &mut Vec<Refusal>,
 ) -> Petrify {
     let mut out = Petrify::default();
@@ -152,20 +155,24 @@ pub(super) fn petrify(
             ));
         }
     }
-    let kinds: String = slots
+    let kinds: Vec<char> = slots
         .iter()
         .filter(|s| !state.blast || !state.blast_immune.all && !state.blast_immune.slots.contains(s))
-        .map(|&s| format!(" {}", letter(s)))
+        .map(|&s| letter(s))
         .collect();
     if !kinds.is_empty() {
-        out.rule = Some(if state.blast {
-            format!("on capture: block(mover & any{kinds})")
-        } else {
-            format!("on capture by{kinds}: block(mover & any{kinds})")
+        // Under explosions, whatever captured (the explosion spares it).
+        let by = (!state.blast).then(|| super::rule_trees::kinds(kinds.iter().copied()));
+        let walled = both(named(NamedSet::Mover), pieces(SideFilter::Any, kinds));
+        out.rule = Some(TriggeredRule {
+            trigger: Trigger::Capture,
+            by,
+            guard: None,
+            effects: vec![Effect::Block(walled)],
         });
     }
     if !royals.is_empty() {
-        let them: String = royals.iter().map(|&s| format!(" {}", letter(s))).collect();
+        let them = || pieces(SideFilter::Enemy, royals.iter().map(|&s| letter(s)));
         for c in castles {
             // The king's square and those it crosses, its destination
             // excepted (the square itself when it stays).
@@ -174,24 +181,17 @@ pub(super) fn petrify(
                 std::cmp::Ordering::Less => (c.king_to + 1, c.king_file),
                 std::cmp::Ordering::Equal => (c.king_file, c.king_file),
             };
-            let file = |f: u8| char::from(b'a' + f);
-            let mut squares = String::new();
-            let _ = write!(
-                squares,
-                "files({}..{}) & own ranks({})",
-                file(low),
-                file(high),
-                c.rank + 1
-            );
-            for right in [c.letter, c.letter.to_ascii_lowercase()] {
+            let squares = both(files(low, high), ranks(RanksFrom::Own, c.rank + 1, c.rank + 1));
+            for letter in [c.letter, c.letter.to_ascii_lowercase()] {
+                let next_to = Cond::Touching(them(), squares.clone());
                 out.legal
-                    .push(format!("not (castled({right}) and touching(enemy{them}, {squares}))"));
+                    .push(LegalClause::Forbids(all([Cond::Castled(right(letter)), next_to])));
             }
         }
         if let Some(o) = mated {
-            let own: String = royals.iter().map(|&s| format!(" {}", letter(s))).collect();
-            out.mated
-                .push(format!("stalemate if touching(own{own}, enemy{them}): {o}"));
+            let own = pieces(SideFilter::Own, royals.iter().map(|&s| letter(s)));
+            let next_to = Cond::Touching(own, them());
+            out.mated.push(end(EndCondition::Stalemate(Some(next_to)), o));
         }
     }
     out

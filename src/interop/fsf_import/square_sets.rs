@@ -3,7 +3,9 @@
 //! region with each side's squares, and whether a ride could leave a set
 //! and come back.
 
+use super::rule_trees;
 use super::state::{Squares, square};
+use crate::lang::effect_syntax::{RanksFrom, SetExpr};
 use crate::spec::{RegionSpec, Spanned};
 
 /// Every square of a `files` x `ranks` board.
@@ -55,8 +57,16 @@ pub(super) fn mirror(region: Squares, files: u8, ranks: u8) -> Squares {
 }
 
 /// A square set sentence for `region` as seen from White (ranks counted
-/// from rank 1, files by letter): `ranks(4..5) & files(d..e)`.
+/// from rank 1, files by letter): `ranks(4..5) & files(d..e)`; empty for
+/// an empty region.
 pub(super) fn region_sentence(region: Squares, files: u8, ranks: u8) -> String {
+    region_set(region, files, ranks, RanksFrom::Own).map_or_else(String::new, |set| set.to_string())
+}
+
+/// The square set of `region`, its ranks read from `from`'s side (the
+/// region as White sees it): whole ranks, and runs of files on ranks,
+/// ranks with the same runs in a row joined; `None` for an empty region.
+pub(super) fn region_set(region: Squares, files: u8, ranks: u8, from: RanksFrom) -> Option<SetExpr> {
     // Each rank's runs of squares; ranks with the same runs in a row
     // become one term.
     let runs_of = |r: u8| {
@@ -83,21 +93,16 @@ pub(super) fn region_sentence(region: Squares, files: u8, ranks: u8) -> String {
             last += 1;
         }
         for &(a, b) in &runs {
-            if a == 0 && b == files - 1 {
-                terms.push(format!("ranks({}..{})", r + 1, last + 1));
+            let on = rule_trees::ranks(from, r + 1, last + 1);
+            terms.push(if a == 0 && b == files - 1 {
+                on
             } else {
-                terms.push(format!(
-                    "(ranks({}..{}) & files({}..{}))",
-                    r + 1,
-                    last + 1,
-                    (b'a' + a) as char,
-                    (b'a' + b) as char
-                ));
-            }
+                rule_trees::both(on, rule_trees::files(a, b))
+            });
         }
         r = last + 1;
     }
-    terms.join(" + ")
+    rule_trees::union(terms)
 }
 
 /// A region with each side's squares, from the two sides' regions as
