@@ -26,7 +26,7 @@ use super::start_fen::{Start, start};
 use super::state::{Origin, State, gap_of};
 use super::walling::{self, Walls};
 use super::write::{place, sentences, start_fen, write};
-use crate::lang::effect_syntax::{Comparison, Cond, LegalClause, Quantity, SideFilter};
+use crate::lang::effect_syntax::{Comparison, Cond, EndRule, LegalClause, Quantity, SideFilter, TriggeredRule};
 use crate::spec::{ActionSpec, BoardSpec, CastlingNotation, ClockReset, EndSpec, RegionSpec, Spanned, VariantFile};
 
 /// Converts a variant's rules into a kaboom variant file, or the reasons it cannot be.
@@ -91,10 +91,8 @@ fn compile(name: &str, header: &Origin, state: &State) -> Result<VariantFile, Ve
     let (mut rules, actions) = effect_rules(&royalty, &petrify, walls);
     // `flipEnclosedPieces`: after the move's other effects.
     rules.extend(enclosing::flip_rule(state));
-    let clauses = legality(state, has_royal, &royalty, &petrify);
-    // The plain check clause alone is the default.
-    let plain = makpong.is_none() && clauses == [check()];
-    let legal: Vec<String> = clauses.iter().map(LegalClause::to_string).chain(makpong).collect();
+    let mut clauses = legality(state, has_royal, &royalty, &petrify);
+    clauses.extend(makpong);
     Ok(VariantFile {
         name: Some(text(name)),
         description: Some(format!("Imported from {}.", place(header))),
@@ -109,10 +107,10 @@ fn compile(name: &str, header: &Origin, state: &State) -> Result<VariantFile, Ve
         drops: drops.field,
         pass: state.pass[0].then_some(true),
         pass_on_stalemate: (!state.pass[0] && state.pass_on_stalemate[0]).then_some(true),
-        rules: sentences(rules),
+        rules: sentences(rules.iter().map(TriggeredRule::to_string).collect()),
         actions,
-        legal: (!plain).then(|| legal.into_iter().map(Spanned::unplaced).collect()),
-        end: Some(endings.rules.iter().map(|r| EndSpec::unplaced(r)).collect()),
+        legal: legal_field(&clauses),
+        end: Some(endings.rules.iter().map(end_entry).collect()),
         counting: endings.counting,
         ..VariantFile::default()
     })
@@ -216,20 +214,30 @@ fn options(state: &State) -> Vec<Refusal> {
 
 /// The effect rules (petrification's, then an explosion's, then the
 /// walls'), and the side action that puts up walls instead of moving.
-fn effect_rules(royalty: &Royalty, petrify: &Petrify, walls: Option<Walls>) -> (Vec<String>, Option<Vec<ActionSpec>>) {
-    let mut rules: Vec<String> = petrify
-        .rule
-        .iter()
-        .chain(&royalty.rule)
-        .map(ToString::to_string)
-        .collect();
+fn effect_rules(
+    royalty: &Royalty,
+    petrify: &Petrify,
+    walls: Option<Walls>,
+) -> (Vec<TriggeredRule>, Option<Vec<ActionSpec>>) {
+    let mut rules: Vec<TriggeredRule> = petrify.rule.iter().chain(&royalty.rule).cloned().collect();
     let mut actions = None;
     match walls {
-        Some(Walls::Rule(rule)) => rules.push(rule.to_string()),
+        Some(Walls::Rule(rule)) => rules.push(rule),
         Some(Walls::Action(a)) => actions = Some(vec![*a]),
         None => {}
     }
     (rules, actions)
+}
+
+/// The `legal` field of `clauses`: none for the plain check clause alone
+/// (the default).
+fn legal_field(clauses: &[LegalClause]) -> Option<Vec<Spanned<String>>> {
+    (clauses != [check()]).then(|| clauses.iter().map(|c| Spanned::unplaced(c.to_string())).collect())
+}
+
+/// An end rule as an entry of the `end` field.
+fn end_entry(rule: &EndRule) -> EndSpec {
+    EndSpec::unplaced(&rule.to_string())
 }
 
 /// The plain check clause: `own royal not attacked`.

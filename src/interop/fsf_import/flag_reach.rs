@@ -17,11 +17,16 @@ pub(super) fn reached(state: &State, there: &SetExpr, goal: &SetExpr, safe: bool
 }
 
 /// [`reached`] for `flagPieceCount = n` and `flagPieceBlockedWin =
-/// blocked`, printed (the exporter compares the rules it would import);
-/// empty where `there` or `goal` does not read as a set.
+/// blocked`, printed for the exporter, which composes the rules it would
+/// import from it: a disjunction in brackets, so that it stays one
+/// condition inside `a and b`; empty where `there` or `goal` does not read
+/// as a set.
 pub(crate) fn reached_text(there: &str, goal: &str, n: u32, blocked: bool, safe: bool) -> String {
     match (parse_set(there), parse_set(goal)) {
-        (Ok(there), Ok(goal)) => reached_cond(&there, &goal, n, blocked, safe).to_string(),
+        (Ok(there), Ok(goal)) => match reached_cond(&there, &goal, n, blocked, safe) {
+            c @ Cond::Or(..) => format!("({c})"),
+            c => c.to_string(),
+        },
         _ => String::new(),
     }
 }
@@ -59,6 +64,21 @@ mod tests {
     fn result(v: &crate::Variant, fen: &str) -> Option<GameResult> {
         let pos = crate::notation::fen::parse(v, fen).unwrap();
         Game::new(v, pos).ending().map(|e| e.result)
+    }
+
+    /// The exporter puts the text inside `a and b`: a disjunction keeps
+    /// its brackets.
+    #[test]
+    fn the_printed_condition_stays_one_condition_inside_a_conjunction() {
+        let safe = super::reached_text("own K & flag", "flag", 1, false, true);
+        assert_eq!(
+            safe,
+            "(count(own K & flag) > 1 or count(own K & flag) == 1 and not attacked(own K & flag))"
+        );
+        assert_eq!(
+            super::reached_text("own K & flag", "flag", 2, false, false),
+            "count(own K & flag) >= 2"
+        );
     }
 
     #[test]

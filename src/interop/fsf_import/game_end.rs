@@ -36,7 +36,7 @@ pub(super) fn facing_kings() -> Cond {
 /// What the endings pass builds.
 pub(super) struct Endings {
     /// The end rules, in order.
-    pub rules: Vec<String>,
+    pub rules: Vec<EndRule>,
     /// Regions with each side's squares the rules name (the flag region).
     pub regions: Vec<RegionSpec>,
     /// The `counting` field, where `countingRule` sets one.
@@ -73,21 +73,13 @@ pub(super) fn endings(state: &State, before: &Before<'_>) -> Built<Endings> {
         && state.extinction_value != Value::None
         && (state.extinction_types.all || !state.extinction_types.slots.is_empty())
     {
-        rules.extend(extinction_rules(state, &mut refusals).iter().map(EndRule::to_string));
+        rules.extend(extinction_rules(state, &mut refusals));
     }
     flag_rules(state, before.forms, &mut rules, &mut regions, &mut refusals);
     // `castlingWins`, after extinction and flags, as Fairy-Stockfish checks it.
-    rules.extend(
-        castling_wins_rules(state, before.castling, &mut refusals)
-            .iter()
-            .map(EndRule::to_string),
-    );
+    rules.extend(castling_wins_rules(state, before.castling, &mut refusals));
     // Connection goals, checked for the side that just moved.
-    rules.extend(
-        connect_rules(state, &mut regions, &mut refusals)
-            .iter()
-            .map(EndRule::to_string),
-    );
+    rules.extend(connect_rules(state, &mut regions, &mut refusals));
     result_rules(state, before, &mut rules, &mut refusals);
     // `countingRule`: an optional draw, after the move and repetition
     // rules as Fairy-Stockfish checks them (a draw, whatever
@@ -95,7 +87,7 @@ pub(super) fn endings(state: &State, before: &Before<'_>) -> Built<Endings> {
     let counting = match counting_field(state) {
         None => None,
         Some(Ok((field, rule))) => {
-            rules.push(rule.to_string());
+            rules.push(rule);
             Some(field)
         }
         Some(Err(r)) => {
@@ -115,18 +107,15 @@ pub(super) fn endings(state: &State, before: &Before<'_>) -> Built<Endings> {
 
 /// `checkCounting`: the side to move loses once the other has given the
 /// checks the FEN's `3+3` field counts.
-fn check_counting(state: &State, before: &Before<'_>, out: &mut Vec<String>, refusals: &mut Vec<Refusal>) {
+fn check_counting(state: &State, before: &Before<'_>, out: &mut Vec<EndRule>, refusals: &mut Vec<Refusal>) {
     let (has_royal, start_origin) = (before.has_royal, before.start_origin);
     let checks = before.start.fen.as_ref().and_then(|f| f.checks);
     match (state.check_counting, checks) {
         (true, Some((w, b))) if w == b && w > 0 && has_royal => {
-            out.push(
-                end_if(
-                    compare(Quantity::Checks(false), Comparison::AtLeast, w),
-                    EndOutcome::Loss,
-                )
-                .to_string(),
-            );
+            out.push(end_if(
+                compare(Quantity::Checks(false), Comparison::AtLeast, w),
+                EndOutcome::Loss,
+            ));
         }
         (true, Some(_)) if !has_royal => {
             refusals.push(refuse(
@@ -227,34 +216,17 @@ fn extinction_rules(state: &State, refusals: &mut Vec<Refusal>) -> Vec<EndRule> 
 fn flag_rules(
     state: &State,
     forms: &[(usize, char)],
-    out: &mut Vec<String>,
+    out: &mut Vec<EndRule>,
     regions: &mut Vec<RegionSpec>,
     refusals: &mut Vec<Refusal>,
 ) {
     let (files, ranks) = (state.files, state.ranks);
     let board = board_squares(files, ranks);
     let flags = state.flag_region.map(|r| r & board);
-    // Flag regions that do not mirror each other become a region with each
-    // side's squares, read for the side that just moved.
     if flags == [0, 0] {
         return;
     }
-    // Each side's region seen from the side to move: the enemy's, and
-    // its own.
-    let (enemy_goal, own_goal) = match (flags[0] == mirror(flags[1], files, ranks))
-        .then(|| {
-            let region = |r: Squares| region_set(r, files, ranks, RanksFrom::Own);
-            region(flags[1]).zip(region(flags[0]))
-        })
-        .flatten()
-    {
-        Some(goals) => goals,
-        None => {
-            regions.push(sided_region("flag", &flags, files, ranks));
-            let flag = |from: RanksFrom| region(from, "flag");
-            (flag(RanksFrom::Enemy), flag(RanksFrom::Own))
-        }
-    };
+    let (enemy_goal, own_goal) = flag_goals(flags, files, ranks, regions);
     // A side with no flag region never reaches it: only the other
     // side's flag piece counts.
     let piece = match flags {
@@ -319,13 +291,28 @@ fn flag_rules(
     } else {
         vec![end_if(enemy_reached, EndOutcome::Loss)]
     };
-    out.extend(rules.iter().map(EndRule::to_string));
+    out.extend(rules);
+}
+
+/// Each side's flag region seen from the side to move: (the enemy's, its
+/// own). Flag regions that do not mirror each other become a region with
+/// each side's squares (pushed onto `regions`), read for the side named.
+fn flag_goals(flags: [Squares; 2], files: u8, ranks: u8, regions: &mut Vec<RegionSpec>) -> (SetExpr, SetExpr) {
+    let region_of = |r: Squares| region_set(r, files, ranks, RanksFrom::Own);
+    let mirrored = flags[0] == mirror(flags[1], files, ranks);
+    match mirrored.then(|| region_of(flags[1]).zip(region_of(flags[0]))).flatten() {
+        Some(goals) => goals,
+        None => {
+            regions.push(sided_region("flag", &flags, files, ranks));
+            (region(RanksFrom::Enemy, "flag"), region(RanksFrom::Own, "flag"))
+        }
+    }
 }
 
 /// The results of the game's plain ends: passing twice, mate by a dropped
 /// pawn, the pseudo-royal and petrified mates, checkmate, stalemate, the
 /// move rule and repetition.
-fn result_rules(state: &State, before: &Before<'_>, out: &mut Vec<String>, refusals: &mut Vec<Refusal>) {
+fn result_rules(state: &State, before: &Before<'_>, out: &mut Vec<EndRule>, refusals: &mut Vec<Refusal>) {
     let has_royal = before.has_royal;
     let mut rules: Vec<EndRule> = Vec::new();
     // `materialCounting` with draw odds: what would be drawn (stalemate,
@@ -395,7 +382,7 @@ fn result_rules(state: &State, before: &Before<'_>, out: &mut Vec<String>, refus
             drawn(EndOutcome::Draw),
         ));
     }
-    out.extend(rules.drain(..).map(|r| r.to_string()));
+    out.append(&mut rules);
     if state.n_fold_rule > 0 {
         repetition_rules(state, out, refusals);
     }
@@ -403,12 +390,12 @@ fn result_rules(state: &State, before: &Before<'_>, out: &mut Vec<String>, refus
 
 /// The repetition rules: `moveRepetitionIllegal`, `perpetualCheckIllegal`
 /// and `nFoldRule` with its value.
-fn repetition_rules(state: &State, out: &mut Vec<String>, refusals: &mut Vec<Refusal>) {
+fn repetition_rules(state: &State, out: &mut Vec<EndRule>, refusals: &mut Vec<Refusal>) {
     let drawn = |o: EndOutcome| drawn_by(state.draw_winner, o);
     // `moveRepetitionIllegal`: read before the repetitions, as
     // Fairy-Stockfish reads it in the same walk back.
     if state.move_repetition_loses {
-        out.extend(super::move_repetition::shuttle_rule(state, refusals).map(|r| r.to_string()));
+        out.extend(super::move_repetition::shuttle_rule(state, refusals));
     }
     let mut rules = Vec::new();
     // `perpetualCheckIllegal`: at the repetition, a side that gave check
@@ -435,7 +422,7 @@ fn repetition_rules(state: &State, out: &mut Vec<String>, refusals: &mut Vec<Ref
         Some(o) => rules.extend(drawn_rules(state, &DrawAt::Repetitions(state.n_fold_rule), o)),
         None => refusals.push(refuse(None, "repetition rules", "repetition has no result (`none`)")),
     }
-    out.extend(rules.iter().map(EndRule::to_string));
+    out.extend(rules);
 }
 
 /// The result of `v` for the side it is read for, as an end rule's

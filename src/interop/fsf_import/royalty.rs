@@ -370,7 +370,7 @@ mod tests {
         let ini = "[boom:chess]\nking = -\ncommoner = k\nextinctionValue = loss\nextinctionPieceTypes = k\nextinctionPseudoRoyal = true\nblastOnCapture = true\nblastImmuneTypes = b\nstartFen = 4k3/8/8/8/8/8/8/3QK3 w - - 0 1\n";
         let ron = one(ini).unwrap();
         assert!(
-            ron.contains("on capture: blast(target, 1, sparing any P B); remove(target - any B)"),
+            ron.contains("on capture: remove(area(target, 1) - any P B); remove(target - any B)"),
             "{ron}"
         );
         assert!(ron.contains("own royal survives"), "{ron}");

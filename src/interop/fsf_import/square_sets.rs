@@ -169,14 +169,27 @@ pub(super) fn line_convex_along(region: Squares, files: u8, ranks: u8, direction
 /// (its square empty), the lowest empty square of the file; from the
 /// right edge (its square empty), the leftmost empty square of the rank.
 pub(crate) fn any_side_squares(files: u8, ranks: u8) -> String {
-    let last_file = format!("files({})", char::from(b'a' + files - 1));
-    let top = format!("white ranks({ranks})");
-    [
-        format!("(empty - white lines(any, rR)) & (white lines(any, lW) + {last_file})"),
-        format!("(empty - white lines(any, fR)) & (white lines(any, bW) + {top})"),
-        format!("(empty - white lines(empty, fR)) & (white lines({top} & empty, bR) + {top})"),
-        format!("(empty - white lines(empty, rR)) & (white lines({last_file} & empty, lR) + {last_file})"),
-    ]
-    .map(|term| format!("({term})"))
-    .join(" + ")
+    any_side_set(files, ranks).to_string()
+}
+
+/// [`any_side_squares`] as a set.
+pub(super) fn any_side_set(files: u8, ranks: u8) -> SetExpr {
+    use rule_trees::{both, minus, named, pieces, union};
+    let white = RanksFrom::White;
+    let last_file = || rule_trees::files(files - 1, files - 1);
+    let top = || rule_trees::ranks(white, ranks, ranks);
+    let empty = || named(crate::lang::effect_syntax::NamedSet::Empty);
+    let any = || pieces(crate::lang::effect_syntax::SideFilter::Any, []);
+    let lines = |from: SetExpr, t: &str| SetExpr::Lines(Box::new(from), rule_trees::template(t), 1, white);
+    let side = |from: SetExpr, edge: &str, inward: (SetExpr, &str), start: SetExpr| {
+        let free = minus(empty(), lines(from, edge));
+        both(free, union([lines(inward.0, inward.1), start]).expect("two sets"))
+    };
+    let terms = [
+        side(any(), "rR", (any(), "lW"), last_file()),
+        side(any(), "fR", (any(), "bW"), top()),
+        side(empty(), "fR", (both(top(), empty()), "bR"), top()),
+        side(empty(), "rR", (both(last_file(), empty()), "lR"), last_file()),
+    ];
+    union(terms).expect("four sets")
 }

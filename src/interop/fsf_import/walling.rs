@@ -128,17 +128,7 @@ pub(super) fn rule(
         WallingRule::Arrow => arrow(state, moves, &mut refused)?,
         WallingRule::Past => both(named(NamedSet::Origin), named(NamedSet::Empty)),
         WallingRule::Static => named(NamedSet::Empty),
-        WallingRule::Edge => {
-            let edges = [
-                file_range(0, 0),
-                file_range(files - 1, files - 1),
-                rank_range(RanksFrom::White, 1, 1),
-                rank_range(RanksFrom::White, ranks, ranks),
-                SetExpr::Manhattan(Box::new(named(NamedSet::Blocked)), 1),
-            ];
-            let edges = union(edges).expect("five sets");
-            both(named(NamedSet::Empty), edges)
-        }
+        WallingRule::Edge => edge_squares(files, ranks),
         WallingRule::None | WallingRule::Duck => unreachable!("handled above"),
     };
     let among = match region {
@@ -167,6 +157,19 @@ pub(super) fn rule(
         })));
     }
     Some(Walls::Rule(after_move(among, None, true)))
+}
+
+/// The squares of `edge` walls: the empty squares of the first and last
+/// files and ranks, and those next to a wall along a rank or file.
+fn edge_squares(files: u8, ranks: u8) -> SetExpr {
+    let edges = [
+        file_range(0, 0),
+        file_range(files - 1, files - 1),
+        rank_range(RanksFrom::White, 1, 1),
+        rank_range(RanksFrom::White, ranks, ranks),
+        SetExpr::Manhattan(Box::new(named(NamedSet::Blocked)), 1),
+    ];
+    both(named(NamedSet::Empty), union(edges).expect("five sets"))
 }
 
 /// The duck's rule: `after move: block(chosen empty, unblocking blocked)`.
