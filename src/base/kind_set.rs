@@ -36,6 +36,17 @@ impl KindSet {
         self.0
     }
 
+    /// The set of the first `count` kinds (every kind of a variant with
+    /// `count` piece types); all 64 from 64 on.
+    #[inline]
+    pub const fn first(count: usize) -> KindSet {
+        if count >= 64 {
+            KindSet::ALL
+        } else {
+            KindSet((1 << count) - 1)
+        }
+    }
+
     /// The set of the one kind `kind`.
     #[inline]
     pub const fn single(kind: Kind) -> KindSet {
@@ -52,7 +63,7 @@ impl KindSet {
     /// Whether `kind` is in the set.
     #[inline]
     pub const fn contains(self, kind: Kind) -> bool {
-        kind.in_mask(self.0)
+        self.0 >> kind.get() & 1 != 0
     }
 
     /// Adds `kind` to the set.
@@ -185,6 +196,14 @@ mod tests {
         assert_eq!(a.difference(b).bits(), 0b10_0001);
         assert!(KindSet::single(k(5)).is_subset(a) && !b.is_subset(a));
         assert!(KindSet::EMPTY.is_subset(KindSet::EMPTY));
+    }
+
+    #[test]
+    fn first_kinds() {
+        assert_eq!(KindSet::first(0), KindSet::EMPTY);
+        assert_eq!(KindSet::first(3).bits(), 0b111);
+        assert_eq!(KindSet::first(64), KindSet::ALL);
+        assert_eq!(KindSet::first(99), KindSet::ALL);
     }
 
     #[test]

@@ -50,12 +50,6 @@ impl Kind {
         1 << self.0
     }
 
-    /// Whether the kind's bit is set in `mask`.
-    #[inline]
-    pub const fn in_mask(self, mask: u64) -> bool {
-        mask >> self.0 & 1 != 0
-    }
-
     /// The first `count` kinds, in piece-list order.
     #[inline]
     pub fn all(count: usize) -> impl DoubleEndedIterator<Item = Kind> + Clone {
@@ -76,7 +70,7 @@ impl std::fmt::Debug for Kind {
     }
 }
 
-/// Most piece types a variant may define (a kind mask is a `u64`).
+/// Most piece types a variant may define (a [`KindSet`](super::kind_set::KindSet) holds 64).
 pub const MAX_KINDS: usize = 32;
 
 /// What stands on a square, packed in one byte: 0 is empty, 255 is a
@@ -112,13 +106,6 @@ impl Cell {
     #[inline]
     pub fn kind(self) -> Kind {
         Kind((self.0 - 1) >> 1)
-    }
-
-    /// Whether the piece's kind is in `kinds` (bit `k` for kind `k`);
-    /// meaningful only when [`Cell::is_piece`].
-    #[inline]
-    pub fn kind_in(self, kinds: u64) -> bool {
-        self.kind().in_mask(kinds)
     }
 
     /// The piece's side; meaningful only when [`Cell::is_piece`].

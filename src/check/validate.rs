@@ -125,10 +125,7 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
     let names = Names {
         letter_kind: &letter_kind,
         royal: royal_mask(file),
-        all: KindSet::from_bits(match letters.len() {
-            n if n >= 64 => u64::MAX,
-            n => (1u64 << n) - 1,
-        }),
+        all: KindSet::first(letters.len()),
         regions: &region_names,
         all_regions: &region_names,
         castling_letters: &castling_letters,

@@ -4,6 +4,7 @@
 
 use super::tables::{CAPTURE, HOP_BEHIND, HOP_OVER, MoveTables, oriented};
 use crate::base::geometry::Geometry;
+use crate::base::kind_set::KindSet;
 use crate::base::piece::Kind;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::check::{CheckedPiece, CheckedVariant};
@@ -24,8 +25,8 @@ pub struct AttackLeap {
     pub path_len: u8,
     /// Start of those squares in [`AttackTables::squares`].
     pub path: u32,
-    /// Bit `k` set when kind `k` attacks this way.
-    pub kinds: u64,
+    /// The kinds that attack this way.
+    pub kinds: KindSet,
 }
 
 /// The first piece along the ray, within `len` squares, attacks the square
@@ -36,8 +37,8 @@ pub struct AttackRay {
     pub ray: u32,
     /// Number of squares.
     pub len: u8,
-    /// Bit `k` set when kind `k` attacks along this ray.
-    pub kinds: u64,
+    /// The kinds that attack along this ray.
+    pub kinds: KindSet,
     /// `0` for a plain ray; [`HOP_OVER`]: the attacker is the first piece
     /// beyond exactly one other (`p`); [`HOP_BEHIND`]: the square next
     /// to the target must be occupied and the attacker is the first piece
@@ -55,7 +56,7 @@ pub struct AttackRay {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LeapGroup {
     /// Bit `k` set when kind `k` attacks from these squares.
-    pub kinds: u64,
+    pub kinds: KindSet,
     /// Where such an attacker stands.
     pub origins: SquareSet,
 }
@@ -179,8 +180,8 @@ impl AttackTables {
                         rays.iter()
                             .flat_map(|r| self.run(r.ray, r.len).iter().map(|&q| (q, r.kinds))),
                     );
-                for (q, mask) in read {
-                    for kind in (0..kinds).filter(|&k| mask >> k & 1 != 0) {
+                for (q, set) in read {
+                    for kind in set.iter().map(Kind::index).filter(|&k| k < kinds) {
                         out[(side as usize * kinds + kind) * n + q.index()].insert(sq);
                     }
                 }
@@ -194,8 +195,8 @@ impl AttackTables {
 /// hop, kinds), rays as (direction, longest reach, hop, kinds).
 #[derive(Clone, Default)]
 struct Sources {
-    leaps: Vec<(Square, Vec<Square>, u8, u64)>,
-    rays: Vec<((i32, i32), usize, u8, u64)>,
+    leaps: Vec<(Square, Vec<Square>, u8, KindSet)>,
+    rays: Vec<((i32, i32), usize, u8, KindSet)>,
 }
 
 /// Builds the attack tables from the move tables (for leaps, which already
@@ -233,13 +234,13 @@ pub fn build(v: &CheckedVariant, moves: &MoveTables) -> AttackTables {
 
 /// Adds kinds `bit` leaping (or hopping, `hop`) from `from` over `path` to
 /// a target's attackers, merged with an identical leap of other kinds.
-fn add_leap(sources: &mut Sources, from: Square, path: Vec<Square>, hop: u8, bit: u64) {
+fn add_leap(sources: &mut Sources, from: Square, path: Vec<Square>, hop: u8, bit: KindSet) {
     match sources
         .leaps
         .iter_mut()
         .find(|(f, p, h, _)| *f == from && *p == path && *h == hop)
     {
-        Some(entry) => entry.3 |= bit,
+        Some(entry) => entry.3 = entry.3.union(bit),
         None => sources.leaps.push((from, path, hop, bit)),
     }
 }
@@ -247,7 +248,7 @@ fn add_leap(sources: &mut Sources, from: Square, path: Vec<Square>, hop: u8, bit
 /// Adds the captures of a ride from `from` along `ray` (nearest first) as
 /// leaps over the squares before each square it reaches: for a hop, over
 /// a path holding the hurdle.
-fn add_ride_as_leaps(by_target: &mut [Sources], from: Square, ray: &[Square], flags: u8, bit: u64) {
+fn add_ride_as_leaps(by_target: &mut [Sources], from: Square, ray: &[Square], flags: u8, bit: KindSet) {
     let hop = flags & (HOP_OVER | HOP_BEHIND);
     for (i, &to) in ray.iter().enumerate() {
         if hop != 0 && i == 0 {
@@ -259,7 +260,7 @@ fn add_ride_as_leaps(by_target: &mut [Sources], from: Square, ray: &[Square], fl
 
 /// The capturing leaps of `kind` (from the move tables), by target.
 fn add_leaps(moves: &MoveTables, kind: usize, side: Color, n: usize, by_target: &mut [Sources]) {
-    let bit = 1u64 << kind;
+    let bit = KindSet::single(Kind::from_index(kind));
     for from in Square::all(n) {
         let slot = moves.slot(Kind::from_index(kind), side, from);
         for leap in &moves.leaps[slot.leaps as usize..slot.leaps_end as usize] {
@@ -277,7 +278,7 @@ fn add_leaps(moves: &MoveTables, kind: usize, side: Color, n: usize, by_target: 
 /// tables square by square: each square a ride reaches is a leap whose
 /// path is the squares before it (a hop's path holds its hurdle).
 fn add_rides_by_square(moves: &MoveTables, kind: usize, side: Color, n: usize, by_target: &mut [Sources]) {
-    let bit = 1u64 << kind;
+    let bit = KindSet::single(Kind::from_index(kind));
     for from in Square::all(n) {
         let slot = moves.slot(Kind::from_index(kind), side, from);
         for ride in &moves.rides[slot.rides as usize..slot.rides_end as usize] {
@@ -294,7 +295,7 @@ fn add_rides_by_square(moves: &MoveTables, kind: usize, side: Color, n: usize, b
 /// reaches a leap over the squares before it. (Its leaps come with the
 /// move tables' leaps.)
 fn add_rides_along(g: Geometry, piece: &CheckedPiece, kind: usize, side: Color, by_target: &mut [Sources]) {
-    let bit = 1u64 << kind;
+    let bit = KindSet::single(Kind::from_index(kind));
     for (squares, template) in &piece.regions.moves_along {
         let squares = squares[side as usize];
         for from in squares.iter() {
@@ -330,7 +331,7 @@ fn add_rides_along(g: Geometry, piece: &CheckedPiece, kind: usize, side: Color, 
 /// attacks from its initial ranks only, so it is stored as leaps with a
 /// path.
 fn add_rides(g: Geometry, piece: &CheckedPiece, kind: usize, side: Color, by_target: &mut [Sources]) {
-    let bit = 1u64 << kind;
+    let bit = KindSet::single(Kind::from_index(kind));
     for c in piece.template.components.iter().filter(|c| c.capture) {
         let Reach::Ride { max } = c.reach else {
             continue;
@@ -367,7 +368,7 @@ fn add_rides(g: Geometry, piece: &CheckedPiece, kind: usize, side: Color, by_tar
                     .iter_mut()
                     .find(|(d, m, h, _)| *d == (dx, dy) && *m == limit && *h == hop)
                 {
-                    Some(entry) => entry.3 |= bit,
+                    Some(entry) => entry.3 = entry.3.union(bit),
                     None => sources.rays.push(((dx, dy), limit, hop, bit)),
                 }
             }

@@ -4,6 +4,8 @@
 
 use super::tables::{self, MoveTables, PieceMoves};
 use crate::base::geometry::Geometry;
+use crate::base::kind_set::KindSet;
+use crate::base::piece::Kind;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::check::CheckedVariant;
 use crate::lang::betza::Template;
@@ -15,13 +17,13 @@ pub struct CompiledRights {
     /// none); `None` when no kind has any.
     pub moves: Option<MoveTables>,
     /// The kinds with moves held by a right.
-    pub kinds: u64,
+    pub kinds: KindSet,
     /// The kinds whose moves held by a right are barred in check.
-    pub not_in_check: u64,
+    pub not_in_check: KindSet,
     /// Per kind, the enemy kinds whose rights it takes and, per side and
     /// square it lands on (`side * squares + square`), the squares along
     /// which it takes them; empty for a kind that takes none.
-    pub takes: Vec<(u64, Vec<SquareSet>)>,
+    pub takes: Vec<(KindSet, Vec<SquareSet>)>,
     /// Whether some kind takes rights.
     pub any_takes: bool,
 }
@@ -35,8 +37,9 @@ pub fn compile(v: &CheckedVariant) -> CompiledRights {
         .iter()
         .enumerate()
         .filter(|(_, p)| p.rights.moves.is_some())
-        .fold(0u64, |m, (k, _)| m | 1 << k);
-    let moves = (kinds != 0).then(|| {
+        .map(|(k, _)| Kind::from_index(k))
+        .collect::<KindSet>();
+    let moves = (!kinds.is_empty()).then(|| {
         let pieces: Vec<PieceMoves<'_>> = v
             .pieces
             .iter()
@@ -54,20 +57,21 @@ pub fn compile(v: &CheckedVariant) -> CompiledRights {
         .iter()
         .enumerate()
         .filter(|(_, p)| p.rights.not_in_check)
-        .fold(0u64, |m, (k, _)| m | 1 << k);
-    let takes: Vec<(u64, Vec<SquareSet>)> = v
+        .map(|(k, _)| Kind::from_index(k))
+        .collect::<KindSet>();
+    let takes: Vec<(KindSet, Vec<SquareSet>)> = v
         .pieces
         .iter()
         .map(|p| match &p.rights.takes_along {
-            Some(t) if !p.rights.takes_of.is_empty() => (p.rights.takes_of.bits(), lines(g, t)),
-            _ => (0, Vec::new()),
+            Some(t) if !p.rights.takes_of.is_empty() => (p.rights.takes_of, lines(g, t)),
+            _ => (KindSet::EMPTY, Vec::new()),
         })
         .collect();
     CompiledRights {
         moves,
         kinds,
         not_in_check,
-        any_takes: takes.iter().any(|(of, _)| *of != 0),
+        any_takes: takes.iter().any(|(of, _)| !of.is_empty()),
         takes,
     }
 }
@@ -86,7 +90,7 @@ fn lines(g: Geometry, template: &Template) -> Vec<SquareSet> {
     let mut out = vec![SquareSet::EMPTY; 2 * n];
     for side in [Color::White, Color::Black] {
         for from in Square::all(n) {
-            let slot = t.slot(crate::base::piece::Kind::from_index(0), side, from);
+            let slot = t.slot(Kind::from_index(0), side, from);
             let set = &mut out[side as usize * n + from.index()];
             for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
                 set.insert(leap.to);

@@ -2,6 +2,7 @@
 //! compiled attack tables.
 
 use super::position::Position;
+use crate::base::kind_set::KindSet;
 use crate::base::piece::Cell;
 use crate::base::set_words::SetWords;
 use crate::base::square::{Color, Square, SquareSet};
@@ -170,7 +171,7 @@ impl Variant {
                 }
                 let attacker = pos.board[leap.from.index()];
                 if attacker.is_side(by)
-                    && attacker.kind().in_mask(leap.kinds)
+                    && leap.kinds.contains(attacker.kind())
                     && t.run(leap.path, leap.path_len).iter().all(|&s| empty(s))
                 {
                     return true;
@@ -184,7 +185,7 @@ impl Variant {
             }
             if let Some(&s) = t.run(ray.ray, ray.len).iter().find(|&&s| !empty(s)) {
                 let attacker = pos.board[s.index()];
-                if attacker.is_side(by) && attacker.kind().in_mask(ray.kinds) {
+                if attacker.is_side(by) && ray.kinds.contains(attacker.kind()) {
                     return true;
                 }
             }
@@ -213,7 +214,7 @@ impl Variant {
         let index = t.slot_index(by, sq);
         let slot = t.slots[index];
         let blocks = |s: Square| !through.contains(s) && !pos.board[s.index()].is_empty();
-        let attacker = |s: Square, kinds: u64| theirs.contains(s) && pos.board[s.index()].kind().in_mask(kinds);
+        let attacker = |s: Square, kinds: KindSet| theirs.contains(s) && kinds.contains(pos.board[s.index()].kind());
         if t.leap_origins[index].intersects(&theirs) {
             for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
                 if attacker(leap.from, leap.kinds) && !t.run(leap.path, leap.path_len).iter().any(|&s| blocks(s)) {
@@ -282,7 +283,7 @@ impl Variant {
         };
         for leap in &t.leaps[leaps] {
             let attacker = cell(leap.from);
-            if !attacker.is_side(by) || !attacker.kind().in_mask(leap.kinds) {
+            if !attacker.is_side(by) || !leap.kinds.contains(attacker.kind()) {
                 continue;
             }
             let path = t.run(leap.path, leap.path_len);
@@ -327,7 +328,7 @@ impl Variant {
                 }
                 let attacker = cell(s);
                 if attacker.is_side(by)
-                    && attacker.kind().in_mask(ray.kinds)
+                    && ray.kinds.contains(attacker.kind())
                     && (!EXTRA
                         || (hurdle.is_none_or(|h| self.may_hop(attacker, cell(h)))
                             && self.may_capture(attacker, &cell, sq)))

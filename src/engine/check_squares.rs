@@ -6,6 +6,7 @@
 //! (see `SafeMoves::check_free_pieces`).
 
 use super::position::Position;
+use crate::base::kind_set::KindSet;
 use crate::base::piece::Kind;
 use crate::base::set_words::SetWords;
 use crate::base::square::{Square, SquareSet};
@@ -32,7 +33,7 @@ pub(super) struct CheckSquares {
     /// Per attacker mask, the squares from which a piece of one of its
     /// kinds attacks an enemy royal on the board as it stands (the first
     /// `len` entries).
-    groups: [(u64, SquareSet); GROUPS],
+    groups: [(KindSet, SquareSet); GROUPS],
     len: u8,
     /// Every set uses its first word only (a board of at most 64 squares).
     one_word: bool,
@@ -65,12 +66,12 @@ impl CheckSquares {
         let mut out = Groups::<W> {
             discover: W::EMPTY,
             near: W::EMPTY,
-            groups: [(0, W::EMPTY); GROUPS],
+            groups: [(KindSet::EMPTY, W::EMPTY); GROUPS],
             len: 0,
         };
-        let attacker = |sq: Square, kinds: u64| {
+        let attacker = |sq: Square, kinds: KindSet| {
             let at = pos.board[sq.index()];
-            at.is_side(us) && at.kind().in_mask(kinds)
+            at.is_side(us) && kinds.contains(at.kind())
         };
         let ours = W::load(&pos.occupied[us as usize]);
         // The squares that stop a ray: pieces, and blocked squares.
@@ -107,7 +108,7 @@ impl CheckSquares {
             }
             // The group of the last ray's kinds (rays of one kind often
             // follow each other).
-            let mut last: Option<(u64, usize)> = None;
+            let mut last: Option<(KindSet, usize)> = None;
             let rays = slot.rays as usize..slot.rays_end as usize;
             for (ray, on_ray) in t.rays[rays.clone()].iter().zip(&t.ray_sets[rays]) {
                 let group = match last {
@@ -159,7 +160,7 @@ impl CheckSquares {
         if self.one_word {
             let mut out = 0;
             for (kinds, set) in &self.groups[..self.len as usize] {
-                if kind.in_mask(*kinds) {
+                if kinds.contains(kind) {
                     out |= set.0[0];
                 }
             }
@@ -167,7 +168,7 @@ impl CheckSquares {
         }
         let mut out = SquareSet::EMPTY;
         for (kinds, set) in &self.groups[..self.len as usize] {
-            if kind.in_mask(*kinds) {
+            if kinds.contains(kind) {
                 out = out.union(set);
             }
         }
@@ -179,7 +180,7 @@ impl CheckSquares {
 struct Groups<W> {
     discover: W,
     near: W,
-    groups: [(u64, W); GROUPS],
+    groups: [(KindSet, W); GROUPS],
     len: u8,
 }
 
@@ -187,7 +188,7 @@ impl<W: SetWords> Groups<W> {
     /// The index of the group of `kinds`, opened empty if there is none
     /// yet; `None` when there are more masks than the groups hold.
     #[inline(always)]
-    fn group(&mut self, kinds: u64) -> Option<usize> {
+    fn group(&mut self, kinds: KindSet) -> Option<usize> {
         let len = self.len as usize;
         if let Some(group) = self.groups[..len].iter().position(|g| g.0 == kinds) {
             return Some(group);

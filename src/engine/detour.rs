@@ -16,6 +16,7 @@
 
 use super::moves::{Move, MoveKind};
 use super::position::Position;
+use crate::base::kind_set::KindSet;
 use crate::base::piece::{Cell, Kind};
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
@@ -136,18 +137,18 @@ impl Variant {
             }
         }
         let no_hurdle = if self.pieces.has_limits() {
-            self.pieces.cannot_hop(kind).bits()
+            self.pieces.cannot_hop(kind)
         } else {
-            0
+            KindSet::EMPTY
         };
         for ride in &t.rides[slot.rides as usize..slot.rides_end as usize] {
             if ride.flags & QUIET == 0 {
                 continue;
             }
-            if ride.flags & HOPS != 0 && no_hurdle != 0 {
+            if ride.flags & HOPS != 0 && !no_hurdle.is_empty() {
                 // A hurdle of a kind the piece may not hop over: no hop.
                 let hurdle = t.run(ride.ray, ride.len).iter().find(|&&s| !empty(s));
-                if hurdle.is_some_and(|&s| cell(s).kind_in(no_hurdle)) {
+                if hurdle.is_some_and(|&s| no_hurdle.contains(cell(s).kind())) {
                     continue;
                 }
             }

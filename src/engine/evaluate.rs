@@ -271,8 +271,7 @@ impl Variant {
             None => sides,
         };
         // Every kind, or the royal ones (read from their own sets above).
-        let every = (1u64 << self.pieces.len()) - 1;
-        if kinds.bits() & every == every || (only_royal && kinds == self.pieces.royal()) {
+        if KindSet::first(self.pieces.len()).is_subset(kinds) || (only_royal && kinds == self.pieces.royal()) {
             return candidates;
         }
         // Word by word: no square is built but to read its cell.

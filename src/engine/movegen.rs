@@ -14,6 +14,7 @@ use super::moves::{Move, MoveKind};
 use super::position::Position;
 use super::set_ops::{difference, intersection};
 use super::split_colours::SplitColours;
+use crate::base::kind_set::KindSet;
 use crate::base::piece::Kind;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
@@ -213,7 +214,7 @@ impl Variant {
                 .any(|leap| {
                     let attacker = pos.board[leap.from.index()];
                     attacker.is_side(them)
-                        && attacker.kind().in_mask(leap.kinds)
+                        && leap.kinds.contains(attacker.kind())
                         && t.run(leap.path, leap.path_len)
                             .iter()
                             .all(|&s| pos.board[s.index()].is_empty())
@@ -231,7 +232,7 @@ impl Variant {
                     continue;
                 }
                 if cell.is_side(them) {
-                    if cell.kind().in_mask(ray.kinds) {
+                    if ray.kinds.contains(cell.kind()) {
                         match shield {
                             None => attacked = true,
                             Some(own) => pinned.insert(own),
@@ -267,7 +268,7 @@ impl Variant {
                     None if cell.is_side(them.flip()) => shield = Some(s),
                     None => break,
                     Some(own) => {
-                        if cell.is_side(them) && cell.kind().in_mask(ray.kinds) {
+                        if cell.is_side(them) && ray.kinds.contains(cell.kind()) {
                             pinned.insert(own);
                         }
                         break;
@@ -407,11 +408,11 @@ impl Variant {
         // The kinds it may not capture (`spares`: the others) or hop over.
         let (spares, no_hurdle) = if LIMITS {
             (
-                !self.pieces.cannot_capture(kind).bits(),
-                self.pieces.cannot_hop(kind).bits(),
+                KindSet::ALL.difference(self.pieces.cannot_capture(kind)),
+                self.pieces.cannot_hop(kind),
             )
         } else {
-            (u64::MAX, 0)
+            (KindSet::ALL, KindSet::EMPTY)
         };
         // Destinations listed so far (moves and captures; en passant), kept
         // only when two routes of the template reach the same square.
@@ -458,7 +459,7 @@ impl Variant {
                 }
             } else if leap.flags & CAPTURE != 0
                 && target.is_side(side.flip())
-                && (!LIMITS || target.kind_in(spares))
+                && (!LIMITS || spares.contains(target.kind()))
                 && first(0, leap.to)
             {
                 out.take(
@@ -475,7 +476,7 @@ impl Variant {
         }
         for ride in &t.rides[slot.rides as usize..slot.rides_end as usize] {
             let run = t.landing_run(ride, |s| pos.board[s.index()].is_empty());
-            if LIMITS && ride.flags & HOPS != 0 && no_hurdle != 0 && !self.hurdle_allowed(pos, ride, no_hurdle) {
+            if LIMITS && ride.flags & HOPS != 0 && !no_hurdle.is_empty() && !self.hurdle_allowed(pos, ride, no_hurdle) {
                 continue;
             }
             for (i, &to) in run.iter().enumerate() {
@@ -506,7 +507,7 @@ impl Variant {
                 }
                 if ride.flags & CAPTURE != 0
                     && target.is_side(side.flip())
-                    && (!LIMITS || target.kind_in(spares))
+                    && (!LIMITS || spares.contains(target.kind()))
                     && first(0, to)
                 {
                     out.take(self, pos, capture_promotes_on, kind, side, from, to, MoveKind::Capture);
@@ -521,12 +522,12 @@ impl Variant {
 
     /// Whether the hurdle of a hop (the first piece on its ray) is of a
     /// kind outside `no_hurdle`.
-    fn hurdle_allowed(&self, pos: &Position, ride: &Ride, no_hurdle: u64) -> bool {
+    fn hurdle_allowed(&self, pos: &Position, ride: &Ride, no_hurdle: KindSet) -> bool {
         let ray = self.moves.run(ride.ray, ride.len);
         let Some(hurdle) = ray.iter().find(|&&s| !pos.board[s.index()].is_empty()) else {
             return true; // no hurdle: the hop lands nowhere
         };
-        !pos.board[(*hurdle).index()].kind_in(no_hurdle)
+        !no_hurdle.contains(pos.board[(*hurdle).index()].kind())
     }
     /// Pushes a move, once per promotion choice open to the mover when it
     /// ends in the mover's promotion zone (or starts there, for a rule with

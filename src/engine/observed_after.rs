@@ -150,7 +150,7 @@ impl Variant {
             let (mut before, mut opening) = (false, None);
             if t.leap_origins[index].intersects(observers) {
                 for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
-                    if kind.in_mask(leap.kinds) && observers.contains(leap.from) {
+                    if leap.kinds.contains(kind) && observers.contains(leap.from) {
                         let mut blockers = t.run(leap.path, leap.path_len).iter().filter(full);
                         match (blockers.next(), blockers.next()) {
                             (None, _) => before = true,
@@ -162,7 +162,7 @@ impl Variant {
             }
             let rays = slot.rays as usize..slot.rays_end as usize;
             for (ray, on_ray) in t.rays[rays.clone()].iter().zip(&t.ray_sets[rays]) {
-                if !kind.in_mask(ray.kinds) || !on_ray.intersects(observers) {
+                if !ray.kinds.contains(kind) || !on_ray.intersects(observers) {
                     continue;
                 }
                 let mut pieces = t.run(ray.ray, ray.len).iter().filter(full);

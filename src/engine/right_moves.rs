@@ -18,7 +18,7 @@ impl Variant {
     /// with moves held by a right.
     #[inline]
     pub(crate) fn holds_rights(&self) -> bool {
-        self.gating() || self.rights.kinds != 0
+        self.gating() || !self.rights.kinds.is_empty()
     }
 
     /// Appends the moves held by a right of the side to move: each piece
@@ -32,10 +32,10 @@ impl Variant {
         let mut in_check = None;
         for from in holders.iter() {
             let kind = pos.board[from.index()].kind();
-            if !kind.in_mask(self.rights.kinds) {
+            if !self.rights.kinds.contains(kind) {
                 continue;
             }
-            if kind.in_mask(self.rights.not_in_check) && *in_check.get_or_insert_with(|| self.in_check(pos)) {
+            if self.rights.not_in_check.contains(kind) && *in_check.get_or_insert_with(|| self.in_check(pos)) {
                 continue;
             }
             self.right_moves_from(pos, t, kind, us, from, out);
@@ -87,7 +87,7 @@ impl Position {
             return;
         }
         let (of, lines) = &variant.rights.takes[cell.kind().index()];
-        if *of == 0 {
+        if of.is_empty() {
             return;
         }
         let n = variant.geometry.squares();
@@ -96,7 +96,7 @@ impl Position {
             .intersection(&self.gates)
             .intersection(&them);
         for sq in reached.iter() {
-            if self.board[sq.index()].kind_in(*of) {
+            if of.contains(self.board[sq.index()].kind()) {
                 self.gates.remove(sq);
             }
         }
@@ -123,7 +123,7 @@ mod tests {
         let v = Variant::from_text("rights.ron", RIGHTS).unwrap();
         let rook = (0..v.pieces.len()).find(|&k| v.pieces()[k].letter == 'R').unwrap();
         let (of, lines) = &v.rights.takes[rook];
-        assert_ne!(*of, 0);
+        assert!(!of.is_empty());
         // From a1: its rank and its file, 14 squares.
         assert_eq!(lines[Square::new(0).index()].len(), 14);
     }

@@ -288,7 +288,7 @@ impl Variant {
                                 .iter()
                                 .map(|&s| cell(s))
                                 .find(|c| !c.is_empty())
-                                .is_some_and(|c| c.is_side(them) && c.kind().in_mask(ray.kinds))
+                                .is_some_and(|c| c.is_side(them) && ray.kinds.contains(c.kind()))
                     });
             }
         }

@@ -94,7 +94,7 @@ impl SafeMoves {
                     let hopper_on_it = ray.hop != 0
                         && t.run(ray.ray, ray.len).iter().any(|&s| {
                             let cell = pos.cell(s);
-                            cell.is_side(them) && cell.kind().in_mask(ray.kinds)
+                            cell.is_side(them) && ray.kinds.contains(cell.kind())
                         });
                     if hopper_on_it {
                         lines = lines.union(&t.ray_sets[slot.rays as usize + i]);
@@ -104,7 +104,7 @@ impl SafeMoves {
                 // hopper stands where it starts.
                 for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
                     let cell = pos.cell(leap.from);
-                    if leap.hop != 0 && cell.is_side(them) && cell.kind().in_mask(leap.kinds) {
+                    if leap.hop != 0 && cell.is_side(them) && leap.kinds.contains(cell.kind()) {
                         for &s in t.run(leap.path, leap.path_len) {
                             lines.insert(s);
                         }

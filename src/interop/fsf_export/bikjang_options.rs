@@ -3,12 +3,12 @@
 //! (`own royal not attacked unless passes >= 1 and exists(first(own
 //! royal, R) & enemy royal)`), the clause that a move other than a pass
 //! must end the facing, and the end rule `passes >= 1 and ...: draw`
-//! (which `materialCounting` may count). The texts are the importer's
-//! (`fsf_import::bikjang_check`, ...), parsed and compared as trees
-//! (printed, as a tree's spans differ from one text to another).
+//! (which `materialCounting` may count). The trees are the importer's
+//! (`fsf_import::bikjang_check`, ...), compared printed (a parsed tree's
+//! spans differ from a built one's).
 
-use crate::interop::fsf_import::{bikjang_answered, bikjang_check, bikjang_facing};
-use crate::lang::effect_syntax::{Cond, parse_condition, parse_legal};
+use crate::interop::fsf_import::{bikjang_answered, bikjang_check, bikjang_facing, plain_check};
+use crate::lang::effect_syntax::{Cond, parse_legal};
 
 /// Where the legality clauses are bikjang's: the relaxed check clause
 /// first and the facing clause among the others; both are taken out and
@@ -17,9 +17,7 @@ use crate::lang::effect_syntax::{Cond, parse_condition, parse_legal};
 /// they are not both there.
 pub(super) fn take(legal: &mut Vec<String>) -> bool {
     let tree = |t: &str| parse_legal(t).ok().map(|c| c.to_string());
-    let (Some(check), Some(facing)) = (tree(&bikjang_check()), tree(&bikjang_facing())) else {
-        return false;
-    };
+    let (check, facing) = (bikjang_check().to_string(), bikjang_facing().to_string());
     if legal.first().and_then(|t| tree(t)) != Some(check) {
         return false;
     }
@@ -27,14 +25,14 @@ pub(super) fn take(legal: &mut Vec<String>) -> bool {
         return false;
     };
     legal.remove(at);
-    legal[0] = crate::interop::fsf_import::CHECK_CLAUSE.to_string();
+    legal[0] = plain_check().to_string();
     true
 }
 
 /// Whether `c` is the end condition of bikjang: a pass answered the
 /// facing kings.
 pub(super) fn is_answered(c: &Cond) -> bool {
-    parse_condition(&bikjang_answered()).is_ok_and(|a| a.to_string() == c.to_string())
+    bikjang_answered().to_string() == c.to_string()
 }
 
 #[cfg(test)]

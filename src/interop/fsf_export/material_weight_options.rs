@@ -3,14 +3,14 @@
 //! board, stalemate, the move rule, repetition, a repetition where both
 //! sides checked throughout) is two rules, `... and material(white) >
 //! material(black) + 100: white wins` then `...: black wins`, compared as
-//! printed trees with the importer's own texts
+//! printed trees with the importer's own trees
 //! (`fsf_import::weighed_rules`); and every piece's `value` is the weight
 //! Fairy-Stockfish gives its type (`fsf_import::janggi_weight`), none for
 //! the types it does not weigh.
 
 use super::builtin::builtin_name;
 use crate::interop::fsf_import::{DrawAt, janggi_weight, weighed_rules};
-use crate::lang::effect_syntax::{EndCondition, EndOutcome, EndRule, parse_end};
+use crate::lang::effect_syntax::{EndCondition, EndOutcome, EndRule};
 use crate::spec::PieceSpec;
 
 /// Where `rules[0]` and `rules[1]` are the importer's two rules for one
@@ -22,21 +22,16 @@ pub(super) fn read(rules: &[(&String, EndRule)]) -> Option<EndRule> {
     if second.outcome != EndOutcome::BlackWins {
         return None;
     }
-    let held;
     let at = match &second.condition {
-        EndCondition::Holds(c) => {
-            held = c.to_string();
-            DrawAt::Holds(&held)
-        }
+        EndCondition::Holds(c) => DrawAt::Holds(c.clone()),
         EndCondition::Stalemate(None) => DrawAt::Stalemate,
         EndCondition::MoveRule(n, None) => DrawAt::Moves(*n),
         EndCondition::Repetition(n, None) => DrawAt::Repetitions(*n),
         EndCondition::MutualPerpetualCheck(n, None) => DrawAt::MutualPerpetual(*n),
         _ => return None,
     };
-    let printed = |t: &str| parse_end(t).map_or_else(|_| t.to_string(), |r| r.to_string());
     let [white, black] = weighed_rules(&at);
-    (printed(&white) == first.to_string() && printed(&black) == second.to_string()).then(|| EndRule {
+    (white.to_string() == first.to_string() && black.to_string() == second.to_string()).then(|| EndRule {
         condition: second.condition.clone(),
         outcome: EndOutcome::Draw,
     })

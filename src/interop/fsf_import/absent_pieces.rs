@@ -46,7 +46,7 @@ mod tests {
         let ron = one(ini).unwrap_or_else(|e| panic!("{e:?}"));
         assert!(ron.contains("initial_squares: \"double_step\""), "{ron}");
         assert!(
-            ron.contains("(name: \"double_step\", white: \"ranks(2..2)\", black: \"ranks(4..4)\")"),
+            ron.contains("(name: \"double_step\", white: \"ranks(2)\", black: \"ranks(4)\")"),
             "{ron}"
         );
     }

@@ -8,13 +8,17 @@
 //! (times 100), and White wins on a lead of 2 points or more, else Black:
 //! `material(white) > material(black) + 100: white wins`.
 
+use super::rule_trees::{compare, end, versus};
 use super::state::State;
+use crate::lang::effect_syntax::{
+    Comparison, Cond, EndCondition, EndOutcome, EndRule, NamedSet, Quantity, SetExpr, SideFilter,
+};
 
 /// An end that Fairy-Stockfish scores as a draw (before counting).
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum DrawAt<'a> {
+#[derive(Clone, Debug)]
+pub(crate) enum DrawAt {
     /// A condition that ends the game at once (`passes >= 2`).
-    Holds(&'a str),
+    Holds(Cond),
     /// Stalemate.
     Stalemate,
     /// The move rule, after this many moves.
@@ -26,52 +30,54 @@ pub(crate) enum DrawAt<'a> {
     MutualPerpetual(u32),
 }
 
-/// The condition under which a full board ends the game.
-pub(super) const FULL_BOARD: &str = "squares(empty) == 0";
+/// The condition under which a full board ends the game:
+/// `squares(empty) == 0`.
+pub(super) fn full_board() -> Cond {
+    compare(Quantity::Squares(SetExpr::Named(NamedSet::Empty)), Comparison::Equal, 0)
+}
 
-/// The end rules of a draw at `at` whose result is `drawn` (a draw, or
-/// the winner's with draw odds): with unweighted counting, the side with
-/// more pieces wins, fewer loses, and equal counts draw.
-pub(super) fn drawn_rules(state: &State, at: &DrawAt<'_>, drawn: &str) -> Vec<String> {
-    if state.othello.weigh_pieces && drawn == "draw" {
+/// The end rules for `at`, scored `drawn` (what Fairy-Stockfish scores as
+/// a draw, or the side with draw odds' win): with unweighted counting, a
+/// drawn end is first a win of the side with more pieces; with
+/// `materialCounting = janggi`, [`weighed_rules`].
+pub(super) fn drawn_rules(state: &State, at: &DrawAt, drawn: EndOutcome) -> Vec<EndRule> {
+    if state.othello.weigh_pieces && drawn == EndOutcome::Draw {
         return weighed_rules(at).to_vec();
     }
+    let pieces = |side: SideFilter| Quantity::Count(SetExpr::Pieces(side, None));
     let mut rules = Vec::new();
-    if state.othello.count_pieces && drawn == "draw" {
-        rules.push(format!("{}: win", head(at, Some("count(own) > count(enemy)"))));
-        rules.push(format!("{}: loss", head(at, Some("count(own) < count(enemy)"))));
+    if state.othello.count_pieces && drawn == EndOutcome::Draw {
+        let more = versus(pieces(SideFilter::Own), Comparison::More, pieces(SideFilter::Enemy), 0);
+        let fewer = versus(pieces(SideFilter::Own), Comparison::Less, pieces(SideFilter::Enemy), 0);
+        rules.push(end(head(at, Some(more)), EndOutcome::Win));
+        rules.push(end(head(at, Some(fewer)), EndOutcome::Loss));
     }
-    rules.push(format!("{}: {drawn}", head(at, None)));
+    rules.push(end(head(at, None), drawn));
     rules
 }
 
-/// The lead White needs under `materialCounting = janggi` (Black holds
-/// the half point: 2 points, a point being 100).
-const WEIGHED_LEAD: &str = "material(white) > material(black) + 100";
-
 /// The end rules of a draw at `at` under `materialCounting = janggi`:
-/// never a draw, White wins with a lead of 2 points, else Black (the
-/// exporter reads them back by the same text).
-pub(crate) fn weighed_rules(at: &DrawAt<'_>) -> [String; 2] {
-    [
-        format!("{}: white wins", head(at, Some(WEIGHED_LEAD))),
-        format!("{}: black wins", head(at, None)),
-    ]
+/// never a draw, White wins with a lead of 2 points (`material(white) >
+/// material(black) + 100`, Black holding the half point), else Black (the
+/// exporter reads them back against these trees).
+pub(crate) fn weighed_rules(at: &DrawAt) -> [EndRule; 2] {
+    let material = |side: SideFilter| Quantity::Material(SetExpr::Pieces(side, None));
+    let lead = versus(material(SideFilter::White), Comparison::More, material(SideFilter::Black), 100);
+    [end(head(at, Some(lead)), EndOutcome::WhiteWins), end(head(at, None), EndOutcome::BlackWins)]
 }
 
-/// The head of a rule at `at`, with the condition `counted` where given.
-fn head(at: &DrawAt<'_>, counted: Option<&str>) -> String {
-    match (at, counted) {
-        (DrawAt::Holds(c), None) => (*c).to_string(),
-        (DrawAt::Holds(c), Some(k)) => format!("{c} and {k}"),
-        (DrawAt::Stalemate, None) => "stalemate".to_string(),
-        (DrawAt::Stalemate, Some(k)) => format!("stalemate if {k}"),
-        (DrawAt::Moves(n), None) => format!("{n} moves"),
-        (DrawAt::Moves(n), Some(k)) => format!("{n} moves if {k}"),
-        (DrawAt::Repetitions(n), None) => format!("{n} repetitions"),
-        (DrawAt::Repetitions(n), Some(k)) => format!("{n} repetitions if {k}"),
-        (DrawAt::MutualPerpetual(n), None) => format!("{n} repetitions by mutual perpetual check"),
-        (DrawAt::MutualPerpetual(n), Some(k)) => format!("{n} repetitions by mutual perpetual check if {k}"),
+/// The condition of a rule at `at`, with the condition `counted` where
+/// given.
+fn head(at: &DrawAt, counted: Option<Cond>) -> EndCondition {
+    match at {
+        DrawAt::Holds(c) => EndCondition::Holds(match counted {
+            None => c.clone(),
+            Some(k) => Cond::And(Box::new(c.clone()), Box::new(k)),
+        }),
+        DrawAt::Stalemate => EndCondition::Stalemate(counted),
+        DrawAt::Moves(n) => EndCondition::MoveRule(*n, counted),
+        DrawAt::Repetitions(n) => EndCondition::Repetition(*n, counted),
+        DrawAt::MutualPerpetual(n) => EndCondition::MutualPerpetualCheck(*n, counted),
     }
 }
 

@@ -6,7 +6,9 @@
 //! `rook` or `bers` piece (a "shak"); else it is drawn.
 
 use super::builtin_pieces::slot_of;
+use super::rule_trees::{end, pieces, royal};
 use super::state::State;
+use crate::lang::effect_syntax::{Cond, EndCondition, EndOutcome, EndRule, KindFilter, SetExpr, SideFilter};
 
 /// The letter (upper case) of a built-in piece slot the variant has.
 fn letter(state: &State, slot: &str) -> Option<char> {
@@ -19,25 +21,38 @@ fn letter(state: &State, slot: &str) -> Option<char> {
 /// not N)` fails); a mate that closes a series of checks, on each of the
 /// mated side's turns, one of which a knight, rook or bers gave, has the
 /// checkmate's outcome `mate`; any other mate is drawn.
-pub(super) fn check_series_rules(state: &State, mate: &str) -> Vec<String> {
-    let mut end = Vec::new();
+pub(super) fn check_series_rules(state: &State, mate: EndOutcome) -> Vec<EndRule> {
+    let mut rules = Vec::new();
+    let mated_if = |c: Cond| EndCondition::Checkmate(Some(c));
+    let attacked_by = |by: SetExpr| Cond::Attacked(royal(SideFilter::Own), Some(by));
     let knight = letter(state, "knight");
     if let Some(n) = knight {
-        end.push(format!("checkmate if not attacked(own royal by any not {n}): win"));
-    }
-    let shak: Vec<String> = [knight, letter(state, "rook"), letter(state, "bers")]
-        .into_iter()
-        .flatten()
-        .map(String::from)
-        .collect();
-    if !shak.is_empty() {
-        end.push(format!(
-            "checkmate if since(attacked(own royal by any {}), attacked(own royal)): {mate}",
-            shak.join(" ")
+        let not_knights = SetExpr::Pieces(
+            SideFilter::Any,
+            Some(KindFilter {
+                negate: true,
+                royal: false,
+                letters: vec![(n, 0..0)],
+            }),
+        );
+        rules.push(end(
+            mated_if(super::rule_trees::not(attacked_by(not_knights))),
+            EndOutcome::Win,
         ));
     }
-    end.push("checkmate: draw".to_string());
-    end
+    let shak: Vec<char> = [knight, letter(state, "rook"), letter(state, "bers")]
+        .into_iter()
+        .flatten()
+        .collect();
+    if !shak.is_empty() {
+        let series = Cond::Since(
+            Box::new(attacked_by(pieces(SideFilter::Any, shak))),
+            Box::new(Cond::Attacked(royal(SideFilter::Own), None)),
+        );
+        rules.push(end(mated_if(series), mate));
+    }
+    rules.push(end(EndCondition::Checkmate(None), EndOutcome::Draw));
+    rules
 }
 
 #[cfg(test)]

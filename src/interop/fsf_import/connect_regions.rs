@@ -5,13 +5,15 @@
 //! whoever moved: the condition `white connected(...)` with those
 //! directions as White reads them.
 
+use super::rule_trees::{end_if, pieces, region, template};
 use super::square_sets::{board_squares, sided_region};
 use super::state::State;
+use crate::lang::effect_syntax::{Cond, EndOutcome, EndRule, RanksFrom, SideFilter};
 use crate::spec::RegionSpec;
 
 /// The end rule (the region entries it names pushed onto `regions`), if
 /// both regions are set for some side.
-pub(super) fn rule(state: &State, result: &str, regions: &mut Vec<RegionSpec>) -> Option<String> {
+pub(super) fn rule(state: &State, result: EndOutcome, regions: &mut Vec<RegionSpec>) -> Option<EndRule> {
     let (files, ranks) = (state.files, state.ranks);
     let board = board_squares(files, ranks);
     let [one, two] = state.othello.connect_regions.map(|r| r.map(|s| s & board));
@@ -19,29 +21,30 @@ pub(super) fn rule(state: &State, result: &str, regions: &mut Vec<RegionSpec>) -
         return None;
     }
     let [horizontal, vertical, diagonal] = state.connect_lines;
-    let mut template = String::new();
+    let mut template_text = String::new();
     if horizontal {
-        template.push_str("rW");
+        template_text.push_str("rW");
     }
     if vertical {
-        template.push_str("fW");
+        template_text.push_str("fW");
     }
     if diagonal {
-        template.push_str("frFbrF");
+        template_text.push_str("frFbrF");
     }
-    if template.is_empty() {
+    if template_text.is_empty() {
         return None;
     }
     regions.push(sided_region("connect1", &one, files, ranks));
     regions.push(sided_region("connect2", &two, files, ranks));
-    let kinds = state.letters(&state.connect_types);
-    let set = if state.connect_types.all {
-        "enemy".to_string()
+    let chain = if state.connect_types.all {
+        pieces(SideFilter::Enemy, [])
     } else {
-        let spaced: Vec<String> = kinds.chars().map(String::from).collect();
-        format!("enemy {}", spaced.join(" "))
+        pieces(SideFilter::Enemy, state.letters(&state.connect_types).chars())
     };
-    Some(format!(
-        "white connected({set}, enemy connect1, enemy connect2, {template}): {result}"
+    let region = |name: &str| region(RanksFrom::Enemy, name);
+    let sets = Box::new([chain, region("connect1"), region("connect2")]);
+    Some(end_if(
+        Cond::Connected(RanksFrom::White, sets, template(template_text)),
+        result,
     ))
 }

@@ -8,11 +8,11 @@
 //! reports every refusal it finds. The file is assembled and written only
 //! when no pass refused; otherwise every refusal is returned at once.
 
-use super::bikjang::{self, CHECK};
+use super::bikjang::{self, check, facing_kings};
 use super::builtin_pieces::king_index;
 use super::castles::{Castling, castling};
 use super::enclosing;
-use super::game_end::{Before, endings, outcome};
+use super::game_end::{Before, end_outcome, endings};
 use super::hands::{Drops, drops};
 use super::makpong;
 use super::petrify::{self, Petrify};
@@ -21,11 +21,13 @@ use super::promoted_forms;
 use super::promotions::{Promotion, promotion};
 use super::refusal::{Built, Refusal, refuse};
 use super::royalty::{self, Royalty};
+use super::rule_trees::{all, attacked, royal};
 use super::spec_values::text;
 use super::start_fen::{Start, start};
 use super::state::{Origin, State, gap_of};
 use super::walling::{self, Walls};
 use super::write::{place, sentences, start_fen, write};
+use crate::lang::effect_syntax::{Cond, EndRule, LegalClause, SideFilter, TriggeredRule};
 use crate::spec::{ActionSpec, BoardSpec, CastlingNotation, ClockReset, EndSpec, RegionSpec, Spanned, VariantFile};
 
 /// Converts a variant's rules into a kaboom variant file, or the reasons it cannot be.
@@ -41,8 +43,8 @@ fn compile(name: &str, header: &Origin, state: &State) -> Result<VariantFile, Ve
     let start_origin = state.start_origin.as_ref().or(Some(header));
     // Pseudo-royal pieces and explosions.
     let count = |letter: char| start.count(letter);
-    let mut royalty =
-        Built::collect(|r| royalty::royalty(state, &count, outcome(state.checkmate_value), r)).into_part(&mut refusals);
+    let mut royalty = Built::collect(|r| royalty::royalty(state, &count, end_outcome(state.checkmate_value), r))
+        .into_part(&mut refusals);
     // Petrifying pseudo-royal types never capture (see `petrify`).
     let never_capture = petrify::never_capture(state, &royalty);
     let pieces = pieces(state, &royalty, &never_capture).into_part(&mut refusals);
@@ -57,9 +59,16 @@ fn compile(name: &str, header: &Origin, state: &State) -> Result<VariantFile, Ve
     refusals.extend(enclosing::refusals(state));
     let castling = castling(state, &start, start_origin, &never_capture).into_part(&mut refusals);
     // Petrification: its rule, and its clauses for castling and mate.
-    let petrify =
-        Built::collect(|r| petrify::petrify(state, &royalty, &castling.castles, outcome(state.checkmate_value), r))
-            .into_part(&mut refusals);
+    let petrify = Built::collect(|r| {
+        petrify::petrify(
+            state,
+            &royalty,
+            &castling.castles,
+            end_outcome(state.checkmate_value),
+            r,
+        )
+    })
+    .into_part(&mut refusals);
     let mut regions = regions(state, &pieces, &promotion, &drops);
     let walls = Built::collect(|r| walls(state, &pieces, &castling, &promotion, has_royal, &mut regions, r))
         .into_part(&mut refusals);
@@ -83,10 +92,8 @@ fn compile(name: &str, header: &Origin, state: &State) -> Result<VariantFile, Ve
     let (mut rules, actions) = effect_rules(&royalty, &petrify, walls);
     // `flipEnclosedPieces`: after the move's other effects.
     rules.extend(enclosing::flip_rule(state));
-    let legal: Vec<String> = legality(state, has_royal, &royalty, &petrify)
-        .into_iter()
-        .chain(makpong)
-        .collect();
+    let mut clauses = legality(state, has_royal, &royalty, &petrify);
+    clauses.extend(makpong);
     Ok(VariantFile {
         name: Some(text(name)),
         description: Some(format!("Imported from {}.", place(header))),
@@ -101,10 +108,10 @@ fn compile(name: &str, header: &Origin, state: &State) -> Result<VariantFile, Ve
         drops: drops.field,
         pass: state.pass[0].then_some(true),
         pass_on_stalemate: (!state.pass[0] && state.pass_on_stalemate[0]).then_some(true),
-        rules: sentences(rules),
+        rules: sentences(rules.iter().map(TriggeredRule::to_string).collect()),
         actions,
-        legal: (legal != [CHECK]).then(|| legal.into_iter().map(Spanned::unplaced).collect()),
-        end: Some(endings.rules.iter().map(|r| EndSpec::unplaced(r)).collect()),
+        legal: legal_field(&clauses),
+        end: Some(endings.rules.iter().map(end_entry).collect()),
         counting: endings.counting,
         ..VariantFile::default()
     })
@@ -113,7 +120,7 @@ fn compile(name: &str, header: &Origin, state: &State) -> Result<VariantFile, Ve
 /// The pseudo-royal clauses of the types promotion adds to, added to
 /// `royalty`'s.
 fn count_forms(state: &State, promotion: &Promotion, royalty: &mut Royalty) {
-    let checkmate = outcome(state.checkmate_value);
+    let checkmate = end_outcome(state.checkmate_value);
     let (legal, mated) = super::royal_forms::count_with_forms(state, &promotion.forms, &royalty.counted, checkmate);
     royalty.legal.extend(legal);
     royalty.mated.extend(mated);
@@ -208,8 +215,12 @@ fn options(state: &State) -> Vec<Refusal> {
 
 /// The effect rules (petrification's, then an explosion's, then the
 /// walls'), and the side action that puts up walls instead of moving.
-fn effect_rules(royalty: &Royalty, petrify: &Petrify, walls: Option<Walls>) -> (Vec<String>, Option<Vec<ActionSpec>>) {
-    let mut rules: Vec<String> = petrify.rule.iter().chain(&royalty.rule).cloned().collect();
+fn effect_rules(
+    royalty: &Royalty,
+    petrify: &Petrify,
+    walls: Option<Walls>,
+) -> (Vec<TriggeredRule>, Option<Vec<ActionSpec>>) {
+    let mut rules: Vec<TriggeredRule> = petrify.rule.iter().chain(&royalty.rule).cloned().collect();
     let mut actions = None;
     match walls {
         Some(Walls::Rule(rule)) => rules.push(rule),
@@ -219,9 +230,20 @@ fn effect_rules(royalty: &Royalty, petrify: &Petrify, walls: Option<Walls>) -> (
     (rules, actions)
 }
 
+/// The `legal` field of `clauses`: none for the plain check clause alone
+/// (the default).
+fn legal_field(clauses: &[LegalClause]) -> Option<Vec<Spanned<String>>> {
+    (clauses != [check()]).then(|| clauses.iter().map(|c| Spanned::unplaced(c.to_string())).collect())
+}
+
+/// An end rule as an entry of the `end` field.
+fn end_entry(rule: &EndRule) -> EndSpec {
+    EndSpec::unplaced(&rule.to_string())
+}
+
 /// Refuses `bikjangRule` where check is not the plain clause it relaxes.
 fn bikjang_refusal(state: &State, royalty: &Royalty) -> Option<Refusal> {
-    (state.bikjang && royalty.any_royal(state) && !royalty.legal.iter().any(|c| c == CHECK)).then(|| {
+    (state.bikjang && royalty.any_royal(state) && !royalty.legal.contains(&check())).then(|| {
         refuse(
             None,
             "facing kings rules",
@@ -233,13 +255,13 @@ fn bikjang_refusal(state: &State, royalty: &Royalty) -> Option<Refusal> {
 /// The legality clauses: the pseudo-royal pieces' and petrification's,
 /// then `checking` (or `dropChecks`), `flyingGeneral`, `mustCapture` and
 /// `mustDrop`.
-fn legality(state: &State, has_royal: bool, royalty: &Royalty, petrify: &Petrify) -> Vec<String> {
-    let mut legal: Vec<String> = royalty.legal.iter().chain(&petrify.legal).cloned().collect();
+fn legality(state: &State, has_royal: bool, royalty: &Royalty, petrify: &Petrify) -> Vec<LegalClause> {
+    let mut legal: Vec<LegalClause> = royalty.legal.iter().chain(&petrify.legal).cloned().collect();
     if has_royal && state.bikjang {
         // `bikjangRule`: facing the enemy king, a pass is legal even in
         // check, and any other move must end the facing.
         for clause in &mut legal {
-            if clause == CHECK {
+            if *clause == check() {
                 *clause = bikjang::check_clause();
             }
         }
@@ -247,26 +269,27 @@ fn legality(state: &State, has_royal: bool, royalty: &Royalty, petrify: &Petrify
     }
     if has_royal {
         if !state.checking {
-            legal.push("not attacked(enemy royal)".to_string());
+            legal.push(LegalClause::Forbids(attacked(royal(SideFilter::Enemy))));
         } else if !state.drop_checks && state.piece_drops {
             // `dropChecks = false`: a drop may not give check (after a drop,
             // any check is the drop's: the side to move was not in check).
-            legal.push("not (dropped() and attacked(enemy royal))".to_string());
+            let checks = all([Cond::Dropped(None), attacked(royal(SideFilter::Enemy))]);
+            legal.push(LegalClause::Forbids(checks));
         }
         if state.flying_general {
             // The kings may not face each other with nothing between them,
             // on a file or a rank (Fairy-Stockfish looks along both).
-            legal.push("not exists(first(own royal, R) & enemy royal)".to_string());
+            legal.push(LegalClause::Forbids(facing_kings()));
         }
     }
     if state.must_capture {
-        legal.push("captures are compulsory".to_string());
+        legal.push(LegalClause::CapturesCompulsory);
     }
     // Fairy-Stockfish's `mustDrop`: a move that drops nothing is illegal
     // while a drop is legal (a drop captures nothing, so with `mustCapture`
     // a legal capture still comes first, as it does there).
     if state.must_drop && state.piece_drops {
-        legal.push("drops are compulsory".to_string());
+        legal.push(LegalClause::DropsCompulsory);
     }
     legal
 }

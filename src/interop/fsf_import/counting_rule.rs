@@ -5,8 +5,10 @@
 
 use super::builtin_pieces::slot_of;
 use super::refusal::{Refusal, refuse};
+use super::rule_trees::end;
 use super::spec_values::text;
 use super::state::State;
+use crate::lang::effect_syntax::{EndCondition, EndOutcome, EndRule};
 use crate::spec::{CountStartSpec, CountingSide, CountingSpec};
 
 /// The table as written in `data/fsf-counting.txt`.
@@ -17,7 +19,7 @@ const GAP: &str = "counting and adjudication";
 
 /// The section's `counting` field and its end rule, or why it cannot be converted; `None` without a counting
 /// rule.
-pub fn counting_field(state: &State) -> Option<Result<(CountingSpec, &'static str), Refusal>> {
+pub fn counting_field(state: &State) -> Option<Result<(CountingSpec, EndRule), Refusal>> {
     let (name, origin) = state.counting_rule.as_ref()?;
     let Some(lines) = rule_lines(name) else {
         return Some(Err(refuse(
@@ -46,7 +48,10 @@ pub fn counting_field(state: &State) -> Option<Result<(CountingSpec, &'static st
             starts.push(start(rest));
         }
     }
-    Some(Ok((CountingSpec { limits, starts }, "counting over: draw")))
+    Some(Ok((
+        CountingSpec { limits, starts },
+        end(EndCondition::CountingOver, EndOutcome::Draw),
+    )))
 }
 
 /// The lines of rule `name`, comments and blank lines left out.

@@ -5,27 +5,54 @@
 //! must all be unattacked (more than needed, or a blocked region reached
 //! with fewer, need not be).
 
+use super::rule_trees::{all, any, attacked, both, count, exists, named, not};
 use super::state::State;
+use crate::lang::effect_syntax::{Comparison, Cond, NamedSet, Quantity, SetExpr, parse_set};
 
-/// The condition that the pieces `there` (a set sentence: a side's flag
-/// pieces inside the region `goal`) have reached the region; `safe` adds
-/// the safety test of `flagPieceSafe`.
-pub(super) fn reached(state: &State, there: &str, goal: &str, safe: bool) -> String {
-    reached_text(there, goal, state.flag_piece_count, state.flag_piece_blocked_win, safe)
+/// The condition that the pieces `there` (a side's flag pieces inside the
+/// region `goal`) have reached the region; `safe` adds the safety test of
+/// `flagPieceSafe`.
+pub(super) fn reached(state: &State, there: &SetExpr, goal: &SetExpr, safe: bool) -> Cond {
+    reached_cond(there, goal, state.flag_piece_count, state.flag_piece_blocked_win, safe)
 }
 
-/// The same condition for `flagPieceCount = n` and
-/// `flagPieceBlockedWin = blocked` (the exporter writes it to compare).
+/// [`reached`] for `flagPieceCount = n` and `flagPieceBlockedWin =
+/// blocked`, printed for the exporter, which composes the rules it would
+/// import from it: a disjunction in brackets, so that it stays one
+/// condition inside `a and b`; empty where `there` or `goal` does not read
+/// as a set.
 pub(crate) fn reached_text(there: &str, goal: &str, n: u32, blocked: bool, safe: bool) -> String {
-    let blocked = blocked.then(|| format!("exists({there}) and squares({goal} & empty) == 0"));
+    match (parse_set(there), parse_set(goal)) {
+        (Ok(there), Ok(goal)) => match reached_cond(&there, &goal, n, blocked, safe) {
+            c @ Cond::Or(..) => format!("({c})"),
+            c => c.to_string(),
+        },
+        _ => String::new(),
+    }
+}
+
+/// The reaching condition as a tree.
+fn reached_cond(there: &SetExpr, goal: &SetExpr, n: u32, blocked: bool, safe: bool) -> Cond {
+    let counted = |op: Comparison| count(there.clone(), op, n);
+    // A blocked region: some flag piece there and no square of it empty.
+    let blocked = blocked.then(|| {
+        let full = Cond::Compare(
+            Quantity::Squares(both(goal.clone(), named(NamedSet::Empty))),
+            Comparison::Equal,
+            0,
+        );
+        [exists(there.clone()), full]
+    });
+    let exactly_safe = || all([counted(Comparison::Equal), not(attacked(there.clone()))]);
     match (safe, blocked) {
-        (false, None) => format!("count({there}) >= {n}"),
-        (false, Some(b)) => format!("(count({there}) >= {n} or {b})"),
-        // Exactly as many as needed: each must be safe.
-        (true, None) => format!("(count({there}) > {n} or count({there}) == {n} and not attacked({there}))"),
-        (true, Some(b)) => format!(
-            "(count({there}) > {n} or count({there}) == {n} and not attacked({there}) or count({there}) < {n} and {b})"
-        ),
+        (false, None) => counted(Comparison::AtLeast),
+        (false, Some(b)) => any([counted(Comparison::AtLeast), all(b)]),
+        (true, None) => any([counted(Comparison::More), exactly_safe()]),
+        (true, Some([there, full])) => any([
+            counted(Comparison::More),
+            exactly_safe(),
+            all([counted(Comparison::Less), there, full]),
+        ]),
     }
 }
 
@@ -37,6 +64,21 @@ mod tests {
     fn result(v: &crate::Variant, fen: &str) -> Option<GameResult> {
         let pos = crate::notation::fen::parse(v, fen).unwrap();
         Game::new(v, pos).ending().map(|e| e.result)
+    }
+
+    /// The exporter puts the text inside `a and b`: a disjunction keeps
+    /// its brackets.
+    #[test]
+    fn the_printed_condition_stays_one_condition_inside_a_conjunction() {
+        let safe = super::reached_text("own K & flag", "flag", 1, false, true);
+        assert_eq!(
+            safe,
+            "(count(own K & flag) > 1 or count(own K & flag) == 1 and not attacked(own K & flag))"
+        );
+        assert_eq!(
+            super::reached_text("own K & flag", "flag", 2, false, false),
+            "count(own K & flag) >= 2"
+        );
     }
 
     #[test]

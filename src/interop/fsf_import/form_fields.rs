@@ -96,17 +96,16 @@ pub(super) fn form_within(state: &State, to: usize, rides: bool) -> Result<Optio
     }
 }
 
-/// The letters, each after a space, of the pieces of type `slot`: the
-/// plain piece (where it is written) and every promoted form that becomes
-/// that type (`forms`: the slot that promotes, the form's letter); `None`
-/// when there are none.
-pub(super) fn type_letters(state: &State, slot: usize, forms: &[(usize, char)]) -> Option<String> {
+/// The letters of the pieces of type `slot`: the plain piece (where it is
+/// written) and every promoted form that becomes that type (`forms`: the
+/// slot that promotes, the form's letter); `None` when there are none.
+pub(super) fn type_letters(state: &State, slot: usize, forms: &[(usize, char)]) -> Option<Vec<char>> {
     let plain = state.pieces[slot].as_ref().map(|p| p.letter.to_ascii_uppercase());
     let promoted = forms
         .iter()
         .filter(|&&(from, _)| state.promoted_types.iter().any(|&(f, t)| f == from && t == slot))
         .map(|&(_, letter)| letter);
-    let all: String = plain.into_iter().chain(promoted).map(|l| format!(" {l}")).collect();
+    let all: Vec<char> = plain.into_iter().chain(promoted).collect();
     (!all.is_empty()).then_some(all)
 }
 

@@ -7,9 +7,11 @@
 use super::builtin_pieces::{PAWN, king_index, slot_of};
 use super::enclosing;
 use super::refusal::{Built, refuse};
+use super::rule_trees::{both, minus, pieces, ranks as rank_range, region, template, union};
 use super::spec_values::text;
-use super::square_sets::{any_side_squares, board_squares, mirror, region_sentence, sided_region};
+use super::square_sets::{any_side_set, board_squares, mirror, region_set, sided_region};
 use super::state::{Squares, State, rank_squares};
+use crate::lang::effect_syntax::{NamedSet, RanksFrom, SetExpr, SideFilter};
 use crate::spec::{DropZoneSpec, DropsSpec, RegionSpec};
 
 /// What the drops pass builds.
@@ -79,11 +81,9 @@ fn drops_field(state: &State, immobile: &[Squares], regions: &mut Vec<RegionSpec
         .map(|(zone, no_doubled, letters)| {
             // Zones that differ between the sides are regions with each
             // side's squares.
+            let nowhere = || minus(SetExpr::Named(NamedSet::All), SetExpr::Named(NamedSet::All));
             let set = if zone[0] == zone[1] {
-                match zone[0] {
-                    0 => "all - all".to_string(),
-                    s => region_sentence(s, files, ranks),
-                }
+                region_set(zone[0], files, ranks, RanksFrom::Own).unwrap_or_else(nowhere)
             } else {
                 named += 1;
                 let name = if named == 1 {
@@ -97,12 +97,12 @@ fn drops_field(state: &State, immobile: &[Squares], regions: &mut Vec<RegionSpec
                     files,
                     ranks,
                 ));
-                name
+                region(RanksFrom::Own, &name)
             };
             let set = zone_set(state, set, zone, *no_doubled, letters);
             DropZoneSpec {
                 pieces: text(letters.as_str()),
-                squares: text(set),
+                squares: text(set.to_string()),
             }
         })
         .collect();
@@ -202,18 +202,27 @@ fn groups(state: &State, immobile: &[Squares], hold_royal: bool) -> Vec<Group> {
 
 /// The set sentence of one group's zone `set`, narrowed by
 /// `enclosingDrop` and `dropNoDoubled`.
-fn zone_set(state: &State, mut set: String, zone: &[Squares; 2], no_doubled: bool, letters: &str) -> String {
+fn zone_set(state: &State, mut set: SetExpr, zone: &[Squares; 2], no_doubled: bool, letters: &str) -> SetExpr {
     let (files, ranks) = (state.files, state.ranks);
     let board = board_squares(files, ranks);
     if state.drop_on_top_of_pieces {
         // `enclosingDrop = top`: White's first rank or right above
         // a piece, whoever drops (Fairy-Stockfish's is absolute).
-        set = format!("({set}) & (white ranks(1) + white lines(any, fW))");
+        let above = SetExpr::Lines(
+            Box::new(pieces(SideFilter::Any, [])),
+            template("fW"),
+            1,
+            RanksFrom::White,
+        );
+        set = both(
+            set,
+            union([rank_range(RanksFrom::White, 1, 1), above]).expect("two sets"),
+        );
     }
     if state.drop_from_any_side {
         set = match zone[0] == board && zone[1] == board {
-            true => any_side_squares(files, ranks),
-            false => format!("({set}) & ({})", any_side_squares(files, ranks)),
+            true => any_side_set(files, ranks),
+            false => both(set, any_side_set(files, ranks)),
         };
     }
     // `enclosingDrop` reversi, ataxx, snort (and its start squares).
@@ -221,10 +230,12 @@ fn zone_set(state: &State, mut set: String, zone: &[Squares; 2], no_doubled: boo
     if no_doubled {
         // Not on a file that holds `dropNoDoubledCount` of the
         // side's own.
-        set = match state.drop_no_doubled_count {
-            1 => format!("({set}) - lines(own {letters}, vR)"),
-            n => format!("({set}) - lines(own {letters}, vR, {n})"),
-        };
+        let own = pieces(SideFilter::Own, letters.chars());
+        let count = u8::try_from(state.drop_no_doubled_count).unwrap_or(u8::MAX);
+        set = minus(
+            set,
+            SetExpr::Lines(Box::new(own), template("vR"), count, RanksFrom::Own),
+        );
     }
     set
 }

@@ -19,9 +19,12 @@
 use super::builtin_pieces::king_index;
 use super::refusal::{Refusal, refuse};
 use super::royalty::Royalty;
+use super::rule_trees::{all, attacked, both, exists, named, royal};
 use super::state::State;
+use crate::lang::effect_syntax::{Cond, LegalClause, NamedSet, SideFilter};
 
-/// The legality clause of `makpongRule`.
+/// The legality clause of `makpongRule`, printed (the exporter reads it by
+/// this text).
 pub(crate) const CLAUSE: &str = "not (before(attacked(own royal)) and exists(mover & own royal) and attacked(origin))";
 
 /// The clause for `makpongRule = true` (none when it is off, or when it
@@ -31,7 +34,7 @@ pub(super) fn clause(
     royalty: &Royalty,
     templates: &[Option<String>],
     refusals: &mut Vec<Refusal>,
-) -> Option<String> {
+) -> Option<LegalClause> {
     let origin = state.makpong.as_ref()?;
     if state.pieces[king_index()].is_none() || !royalty.royal.is_empty() {
         refusals.push(refuse(
@@ -51,7 +54,15 @@ pub(super) fn clause(
         ));
         return None;
     }
-    Some(CLAUSE.to_string())
+    Some(makpong_clause())
+}
+
+/// The clause as a tree: the side was in check, its royal piece moved,
+/// and the square it left is still attacked.
+fn makpong_clause() -> LegalClause {
+    let was_in_check = Cond::Before(Box::new(attacked(royal(SideFilter::Own))));
+    let royal_moved = exists(both(named(NamedSet::Mover), royal(SideFilter::Own)));
+    LegalClause::Forbids(all([was_in_check, royal_moved, attacked(named(NamedSet::Origin))]))
 }
 
 /// Whether a Betza template has a capturing move that is a lame leap or a
@@ -77,6 +88,12 @@ fn attacks_lame_or_hopping(template: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::super::test_support::{legal, one, variant};
+
+    /// The exporter reads the clause by the text the importer writes.
+    #[test]
+    fn the_clause_prints_as_the_exporter_reads_it() {
+        assert_eq!(super::makpong_clause().to_string(), super::CLAUSE);
+    }
 
     #[test]
     fn makpong_forbids_a_king_in_check_to_move_but_to_take_its_lone_checker() {

@@ -10,12 +10,14 @@
 
 use super::builtin_pieces::king_index;
 use super::refusal::{Refusal, refuse};
+use super::rule_trees::{end, kinds};
 use super::square_sets::board_squares;
 use super::state::State;
+use crate::lang::effect_syntax::{EndCondition, EndOutcome, EndRule, KindFilter};
 
 /// The end rule (none when no piece qualifies); a refusal, into
 /// `refusals`, when the kinds that qualify differ between the sides.
-pub(super) fn shuttle_rule(state: &State, refusals: &mut Vec<Refusal>) -> Option<String> {
+pub(super) fn shuttle_rule(state: &State, refusals: &mut Vec<Refusal>) -> Option<EndRule> {
     let board = board_squares(state.files, state.ranks);
     let region = |slot: usize, side: usize| {
         state
@@ -44,16 +46,17 @@ pub(super) fn shuttle_rule(state: &State, refusals: &mut Vec<Refusal>) -> Option
         return None;
     }
     let (yes, no): (Vec<_>, Vec<_>) = white.iter().partition(|(_, q)| *q);
-    let letters = |v: &[&(char, bool)]| v.iter().map(|(c, _)| c.to_string()).collect::<Vec<_>>().join(" ");
-    if yes.is_empty() {
-        None
+    let letters = |v: &[&(char, bool)]| kinds(v.iter().map(|(c, _)| *c));
+    let by = if yes.is_empty() {
+        return None;
     } else if no.is_empty() {
-        Some("4 shuttles: win".to_string())
+        None
     } else if no.len() < yes.len() {
-        Some(format!("4 shuttles by not {}: win", letters(&no)))
+        letters(&no).map(|k| KindFilter { negate: true, ..k })
     } else {
-        Some(format!("4 shuttles by {}: win", letters(&yes)))
-    }
+        letters(&yes)
+    };
+    Some(end(EndCondition::Shuttles(4, by), EndOutcome::Win))
 }
 
 #[cfg(test)]

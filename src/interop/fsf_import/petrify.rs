@@ -16,12 +16,15 @@
 //! king starts from and crosses, and on a side with no move (mated rather
 //! than stalemated); for king-moving pieces kaboom says so with `touching`.
 
-use std::fmt::Write as _;
-
 use super::builtin_pieces::{Movement, builtin_pieces, king_index};
 use super::refusal::{Refusal, refuse};
 use super::royalty::Royalty;
+use super::rule_trees::{all, both, end, files, named, pieces, ranks, right};
 use super::state::{State, WallingRule};
+use crate::lang::effect_syntax::{
+    Cond, Effect, EndCondition, EndOutcome, EndRule, LegalClause, NamedSet, RanksFrom, SideFilter, Trigger,
+    TriggeredRule,
+};
 
 /// The gap petrification is refused under.
 const GAP: &str = "capture side effects (blast, petrify)";
@@ -74,13 +77,13 @@ fn moves_as_king(state: &State, slot: usize) -> bool {
 pub(super) struct Petrify {
     /// The rule that turns a capturing piece into a wall, first among
     /// the rules (before an explosion's).
-    pub rule: Option<String>,
+    pub rule: Option<TriggeredRule>,
     /// Legality clauses: a castling king may not start from or cross a
     /// square next to the other side's petrifying pseudo-royal piece.
-    pub legal: Vec<String>,
+    pub legal: Vec<LegalClause>,
     /// End rules placed before checkmate: a side with no move whose
     /// pseudo-royal piece stands next to one is mated.
-    pub mated: Vec<String>,
+    pub mated: Vec<EndRule>,
 }
 
 /// Works out petrification's rule and clauses, or pushes refusals.
@@ -90,7 +93,7 @@ pub(super) fn petrify(
     state: &State,
     royalty: &Royalty,
     castles: &[Castle],
-    mated: Option<&str>,
+    mated: Option<EndOutcome>,
     refusals: &mut Vec<Refusal>,
 ) -> Petrify {
     let mut out = Petrify::default();
@@ -152,21 +155,25 @@ pub(super) fn petrify(
             ));
         }
     }
-    let kinds: String = slots
+    let kinds: Vec<char> = slots
         .iter()
         .filter(|s| !state.blast || !state.blast_immune.all && !state.blast_immune.slots.contains(s))
-        .map(|&s| format!(" {}", letter(s)))
+        .map(|&s| letter(s))
         .collect();
     if !kinds.is_empty() {
-        out.rule = Some(if state.blast {
-            format!("on capture: block(mover & any{kinds})")
-        } else {
-            format!("on capture by{kinds}: block(mover & any{kinds})")
+        // Under explosions, whatever captured (the explosion spares it).
+        let by = (!state.blast).then(|| super::rule_trees::kinds(kinds.iter().copied()));
+        let walled = both(named(NamedSet::Mover), pieces(SideFilter::Any, kinds));
+        out.rule = Some(TriggeredRule {
+            trigger: Trigger::Capture,
+            by,
+            guard: None,
+            effects: vec![Effect::Block(walled)],
         });
     }
     if !royals.is_empty() {
-        let them: String = royals.iter().map(|&s| format!(" {}", letter(s))).collect();
-        (out.legal, out.mated) = royal_clauses(&them, castles, mated);
+        let letters: Vec<char> = royals.iter().map(|&s| letter(s)).collect();
+        (out.legal, out.mated) = royal_clauses(&letters, castles, mated);
     }
     out
 }
@@ -177,7 +184,12 @@ pub(super) fn petrify(
 /// (one clause per right of `castles`, White's then Black's), and, where
 /// checkmate has the outcome `mated`, a side with no move whose piece
 /// touches one is mated. (The exporter writes them to compare.)
-pub(crate) fn royal_clauses(them: &str, castles: &[Castle], mated: Option<&str>) -> (Vec<String>, Vec<String>) {
+pub(crate) fn royal_clauses(
+    letters: &[char],
+    castles: &[Castle],
+    mated: Option<EndOutcome>,
+) -> (Vec<LegalClause>, Vec<EndRule>) {
+    let them = || pieces(SideFilter::Enemy, letters.iter().copied());
     let mut legal = Vec::new();
     for c in castles {
         // The king's square and those it crosses, its destination
@@ -187,24 +199,32 @@ pub(crate) fn royal_clauses(them: &str, castles: &[Castle], mated: Option<&str>)
             std::cmp::Ordering::Less => (c.king_to + 1, c.king_file),
             std::cmp::Ordering::Equal => (c.king_file, c.king_file),
         };
-        let file = |f: u8| char::from(b'a' + f);
-        let mut squares = String::new();
-        let _ = write!(
-            squares,
-            "files({}..{}) & own ranks({})",
-            file(low),
-            file(high),
-            c.rank + 1
-        );
-        for right in [c.letter, c.letter.to_ascii_lowercase()] {
-            legal.push(format!("not (castled({right}) and touching(enemy{them}, {squares}))"));
+        let squares = both(files(low, high), ranks(RanksFrom::Own, c.rank + 1, c.rank + 1));
+        for letter in [c.letter, c.letter.to_ascii_lowercase()] {
+            let next_to = Cond::Touching(them(), squares.clone());
+            legal.push(LegalClause::Forbids(all([Cond::Castled(right(letter)), next_to])));
         }
     }
     let mated = mated
-        .map(|o| format!("stalemate if touching(own{them}, enemy{them}): {o}"))
+        .map(|o| {
+            let own = pieces(SideFilter::Own, letters.iter().copied());
+            end(EndCondition::Stalemate(Some(Cond::Touching(own, them()))), o)
+        })
         .into_iter()
         .collect();
     (legal, mated)
+}
+
+/// [`royal_clauses`] printed, for the exporter, which compares them with
+/// a file's sentences: `them` the royal letters each after a space
+/// (` K`), `mated` the outcome's word (`loss`).
+pub(crate) fn royal_clause_texts(them: &str, castles: &[Castle], mated: Option<&str>) -> (Vec<String>, Vec<String>) {
+    let letters: Vec<char> = them.chars().filter(|c| !c.is_whitespace()).collect();
+    let (legal, mated) = royal_clauses(&letters, castles, mated.and_then(super::rule_trees::outcome_named));
+    (
+        legal.iter().map(ToString::to_string).collect(),
+        mated.iter().map(ToString::to_string).collect(),
+    )
 }
 
 #[cfg(test)]
@@ -260,7 +280,7 @@ mod tests {
     fn castling_may_not_start_or_cross_next_to_the_other_king() {
         let ron = one(PETRIFIED).unwrap();
         assert!(
-            ron.contains("not (castled(K) and touching(enemy K, files(e..f) & own ranks(1)))"),
+            ron.contains("not (castled(K) and touching(enemy K, files(e..f) & ranks(1)))"),
             "{ron}"
         );
         let v = variant(&ron);

@@ -13,6 +13,7 @@ use super::square_sets::{
     board_squares, line_convex, line_convex_along, mirror, nonempty, region_sentence, relative_ranks, sided_region,
 };
 use super::state::{Piece, Squares, State};
+use crate::lang::effect_syntax::RanksFrom;
 use crate::spec::RegionSpec;
 use crate::spec::{PieceSpec, SideSpec, Spanned};
 
@@ -274,7 +275,8 @@ fn square_fields(
     let (state, files, ranks) = (cx.state, cx.files, cx.ranks);
     // A soldier steps only forward before its promotion rank.
     let template = if slot_name(slot) == "soldier" && state.soldier_rank > 1 {
-        spec.moves_in = vec![moves_in(format!("ranks({}..{ranks})", state.soldier_rank), template)];
+        let squares = super::rule_trees::ranks(RanksFrom::Own, state.soldier_rank, ranks);
+        spec.moves_in = vec![moves_in(squares.to_string(), template)];
         "fW".to_string()
     } else {
         template

@@ -28,9 +28,13 @@
 //!   further, forms are not demoted, its pieces do not castle, and each
 //!   side starts with one at least (so no side ever has none).
 
+use super::rule_trees::{all, attacked, count, end, minus, named, pieces};
 use super::square_sets::board_squares;
 use super::start_fen::fen_rows;
 use super::state::{State, Value};
+use crate::lang::effect_syntax::{
+    Comparison, Cond, EndCondition, EndOutcome, EndRule, LegalClause, NamedSet, SideFilter,
+};
 
 /// How a pseudo-royal type that promotion adds to converts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -153,22 +157,34 @@ fn game_ends_on_promotion(state: &State, slot: usize, sources: &[usize]) -> bool
     most.iter().all(|&m| m <= state.extinction_count + 1)
 }
 
-/// The clauses and mating rules of a counted type whose pieces are
-/// written ` K A` (`letters`: the plain piece and its forms, each after a
-/// space): (legality clauses, end rules before checkmate); `mated` is the
-/// outcome of checkmate.
-pub(crate) fn counted_clauses(letters: &str, mated: Option<&str>) -> (Vec<String>, Vec<String>) {
-    let x = format!("own{letters}");
-    let was_one = format!("before(count({x}) == 1)");
+/// The clauses and mating rules of a counted type whose pieces have the
+/// letters `letters` (the plain piece and its forms): (legality clauses,
+/// end rules before checkmate); `mated` is the outcome of checkmate.
+pub(crate) fn counted_clauses(letters: &[char], mated: Option<EndOutcome>) -> (Vec<LegalClause>, Vec<EndRule>) {
+    let x = || pieces(SideFilter::Own, letters.iter().copied());
+    let was_one = || Cond::Before(Box::new(count(x(), Comparison::Equal, 1)));
     let legal = vec![
-        format!("not ({was_one} and attacked({x} - mover))"),
-        format!("not ({was_one} and count({x}) == 1 and attacked({x}))"),
+        LegalClause::Forbids(all([was_one(), attacked(minus(x(), named(NamedSet::Mover)))])),
+        LegalClause::Forbids(all([was_one(), count(x(), Comparison::Equal, 1), attacked(x())])),
     ];
-    let end = mated
-        .map(|o| format!("stalemate if attacked({x}) and count({x}) <= 1: {o}"))
+    let lone_attacked = all([attacked(x()), count(x(), Comparison::AtMost, 1)]);
+    let mating = mated
+        .map(|o| end(EndCondition::Stalemate(Some(lone_attacked)), o))
         .into_iter()
         .collect();
-    (legal, end)
+    (legal, mating)
+}
+
+/// [`counted_clauses`] printed, for the exporter, which compares them
+/// with a file's sentences: `letters` each after a space (` K A`),
+/// `mated` the outcome's word (`loss`).
+pub(crate) fn counted_clause_texts(letters: &str, mated: Option<&str>) -> (Vec<String>, Vec<String>) {
+    let letters: Vec<char> = letters.chars().filter(|c| !c.is_whitespace()).collect();
+    let (legal, mating) = counted_clauses(&letters, mated.and_then(super::rule_trees::outcome_named));
+    (
+        legal.iter().map(ToString::to_string).collect(),
+        mating.iter().map(ToString::to_string).collect(),
+    )
 }
 
 /// The clauses and mating rules of the `counted` types (legality
@@ -179,8 +195,8 @@ pub(super) fn count_with_forms(
     state: &State,
     forms: &[(usize, char)],
     counted: &[usize],
-    mated: Option<&str>,
-) -> (Vec<String>, Vec<String>) {
+    mated: Option<EndOutcome>,
+) -> (Vec<LegalClause>, Vec<EndRule>) {
     let (mut legal, mut end) = (Vec::new(), Vec::new());
     for &slot in counted {
         if let Some(letters) = super::form_fields::type_letters(state, slot, forms) {
@@ -198,7 +214,9 @@ mod tests {
 
     #[test]
     fn counted_clauses_judge_the_count_before_the_move() {
-        let (legal, end) = super::counted_clauses(" K A", Some("loss"));
+        let (legal, end) = super::counted_clauses(&['K', 'A'], Some(crate::lang::effect_syntax::EndOutcome::Loss));
+        let legal: Vec<String> = legal.iter().map(ToString::to_string).collect();
+        let end: Vec<String> = end.iter().map(ToString::to_string).collect();
         assert_eq!(
             legal,
             [

@@ -29,7 +29,12 @@
 use super::builtin_pieces::{PAWN, king_index};
 use super::refusal::{Refusal, refuse};
 use super::royal_forms::{FormRoyalty, form_royalty};
+use super::rule_trees::{all, any, attacked, count, end, exists, minus, named, not, pieces, royal};
 use super::state::{State, Types, Value, WallingRule};
+use crate::lang::effect_syntax::{
+    Comparison, Cond, Effect, EndCondition, EndOutcome, EndRule, LegalClause, NamedSet, SetExpr, SideFilter, Trigger,
+    TriggeredRule,
+};
 
 /// The clauses and rules that pseudo-royal pieces and explosions add.
 #[derive(Debug, Default)]
@@ -37,15 +42,15 @@ pub(super) struct Royalty {
     /// Piece slots written `royal: true` (the king's slot is always royal).
     pub royal: Vec<usize>,
     /// Legality clauses, in order (the royal clauses included).
-    pub legal: Vec<String>,
+    pub legal: Vec<LegalClause>,
     /// End rules for a side with no move whose pseudo-royal piece is
     /// attacked, placed before checkmate.
-    pub mated: Vec<String>,
+    pub mated: Vec<EndRule>,
     /// Whether the extinction end rules stand (Fairy-Stockfish drops them
     /// for pseudo-royal pieces that cannot be captured).
     pub extinction: bool,
     /// The explosion rule, when captures explode.
-    pub rule: Option<String>,
+    pub rule: Option<TriggeredRule>,
     /// Pseudo-royal types that promotion adds to, counted with their
     /// promoted forms by clauses written once the forms have letters
     /// ([`super::royal_forms`]).
@@ -70,7 +75,7 @@ pub(super) type StartCount<'a> = &'a dyn Fn(char) -> usize;
 pub(super) fn royalty(
     state: &State,
     start_count: StartCount,
-    mated: Option<&str>,
+    mated: Option<EndOutcome>,
     refusals: &mut Vec<Refusal>,
 ) -> Royalty {
     let mut out = Royalty {
@@ -162,62 +167,68 @@ pub(super) fn royalty(
                 ));
             }
         }
-        let spared: String = state.pieces[PAWN]
-            .iter()
-            .map(|p| p.letter.to_ascii_uppercase())
-            .chain(state.blast_immune.slots.iter().filter_map(|&s| letter(s)))
-            .map(|l| format!(" {l}"))
-            .collect();
-        let immune: String = state
-            .blast_immune
-            .slots
-            .iter()
-            .filter_map(|&s| letter(s))
-            .map(|l| format!(" {l}"))
-            .collect();
-        let sparing = if spared.is_empty() {
-            String::new()
-        } else {
-            format!(", sparing any{spared}")
-        };
-        let capturer = if immune.is_empty() {
-            "target".to_string()
-        } else {
-            format!("target - any{immune}")
-        };
-        out.rule = Some(format!("on capture: blast(target, 1{sparing}); remove({capturer})"));
+        out.rule = Some(explosion(state));
     }
     if any_royal {
         if state.blast {
-            out.legal.push("own royal survives".to_string());
+            out.legal.push(LegalClause::Survives(None));
             // Fairy-Stockfish judges an explosion's legality as if the
             // square of a petrified capturer were still empty.
-            let through = if state.petrify.all || !state.petrify.slots.is_empty() {
-                " through new blocks"
-            } else {
-                ""
-            };
-            out.legal.push(format!(
-                "own royal not attacked{through} unless touching(own royal, enemy royal) or not exists(enemy royal)"
-            ));
+            let through = state.petrify.all || !state.petrify.slots.is_empty();
+            let unless = any([
+                Cond::Touching(royal(SideFilter::Own), royal(SideFilter::Enemy)),
+                not(exists(royal(SideFilter::Enemy))),
+            ]);
+            out.legal.push(LegalClause::NotAttacked(Some(unless), through));
         } else {
-            out.legal.push("own royal not attacked".to_string());
+            out.legal.push(LegalClause::NotAttacked(None, false));
         }
     }
     if let Some(clause) = duple_clause(state) {
-        out.legal.push(format!("not {clause}"));
+        out.legal.push(LegalClause::Forbids(clause.clone()));
         if let Some(o) = mated {
-            out.mated.push(format!("stalemate if {clause}: {o}"));
+            out.mated.push(end(EndCondition::Stalemate(Some(clause)), o));
         }
     }
     for (l, threshold) in dynamic {
-        let pseudo = format!("attacked(own {l}) and count(own {l}) <= {threshold}");
-        out.legal.push(format!("not ({pseudo})"));
+        let own = || pieces(SideFilter::Own, [l]);
+        let pseudo = all([attacked(own()), count(own(), Comparison::AtMost, threshold)]);
+        out.legal.push(LegalClause::Forbids(pseudo.clone()));
         if let Some(o) = mated {
-            out.mated.push(format!("stalemate if {pseudo}: {o}"));
+            out.mated.push(end(EndCondition::Stalemate(Some(pseudo)), o));
         }
     }
     out
+}
+
+/// The explosion after a capture: every piece within one king step of
+/// the target but Fairy-Stockfish's pawn and the immune types, then the
+/// capturer unless it is immune.
+fn explosion(state: &State) -> TriggeredRule {
+    let letter = |slot: usize| state.pieces[slot].as_ref().map(|p| p.letter.to_ascii_uppercase());
+    let immune: Vec<char> = state.blast_immune.slots.iter().filter_map(|&s| letter(s)).collect();
+    let spared: Vec<char> = (state.pieces[PAWN].iter())
+        .map(|p| p.letter.to_ascii_uppercase())
+        .chain(immune.iter().copied())
+        .collect();
+    let target = || named(NamedSet::Target);
+    let area = SetExpr::Area(Box::new(target()), 1);
+    let blast = if spared.is_empty() {
+        area
+    } else {
+        minus(area, pieces(SideFilter::Any, spared))
+    };
+    let capturer = if immune.is_empty() {
+        target()
+    } else {
+        minus(target(), pieces(SideFilter::Any, immune))
+    };
+    TriggeredRule {
+        trigger: Trigger::Capture,
+        by: None,
+        guard: None,
+        effects: vec![Effect::Remove(blast), Effect::Remove(capturer)],
+    }
 }
 
 /// Whether `dupleCheck` converts with the duple clause alone (one
@@ -248,18 +259,13 @@ fn duple_ready(state: &State, refusals: &mut Vec<Refusal>) -> bool {
 /// `attacked(every own X)` for the pseudo-royal types `X` under
 /// `dupleCheck`: Fairy-Stockfish's duple check, every piece of the types
 /// attacked (and at least one of them).
-fn duple_clause(state: &State) -> Option<String> {
+fn duple_clause(state: &State) -> Option<Cond> {
     if !state.duple_check || !state.pseudo_royal || state.extinction_value == Value::None {
         return None;
     }
-    let letters: Vec<String> = (state.extinction_types.slots.iter())
-        .filter_map(|&s| {
-            state.pieces[s]
-                .as_ref()
-                .map(|p| p.letter.to_ascii_uppercase().to_string())
-        })
-        .collect();
-    Some(format!("attacked(every own {})", letters.join(" ")))
+    let letters = (state.extinction_types.slots.iter())
+        .filter_map(|&s| state.pieces[s].as_ref().map(|p| p.letter.to_ascii_uppercase()));
+    Some(Cond::AttackedEvery(pieces(SideFilter::Own, letters), None))
 }
 
 /// The king's slot and the slots written royal.
@@ -364,7 +370,7 @@ mod tests {
         let ini = "[boom:chess]\nking = -\ncommoner = k\nextinctionValue = loss\nextinctionPieceTypes = k\nextinctionPseudoRoyal = true\nblastOnCapture = true\nblastImmuneTypes = b\nstartFen = 4k3/8/8/8/8/8/8/3QK3 w - - 0 1\n";
         let ron = one(ini).unwrap();
         assert!(
-            ron.contains("on capture: blast(target, 1, sparing any P B); remove(target - any B)"),
+            ron.contains("on capture: remove(area(target, 1) - any P B); remove(target - any B)"),
             "{ron}"
         );
         assert!(ron.contains("own royal survives"), "{ron}");

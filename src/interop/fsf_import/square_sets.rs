@@ -3,7 +3,9 @@
 //! region with each side's squares, and whether a ride could leave a set
 //! and come back.
 
+use super::rule_trees;
 use super::state::{Squares, square};
+use crate::lang::effect_syntax::{RanksFrom, SetExpr};
 use crate::spec::{RegionSpec, Spanned};
 
 /// Every square of a `files` x `ranks` board.
@@ -55,8 +57,16 @@ pub(super) fn mirror(region: Squares, files: u8, ranks: u8) -> Squares {
 }
 
 /// A square set sentence for `region` as seen from White (ranks counted
-/// from rank 1, files by letter): `ranks(4..5) & files(d..e)`.
+/// from rank 1, files by letter): `ranks(4..5) & files(d..e)`; empty for
+/// an empty region.
 pub(super) fn region_sentence(region: Squares, files: u8, ranks: u8) -> String {
+    region_set(region, files, ranks, RanksFrom::Own).map_or_else(String::new, |set| set.to_string())
+}
+
+/// The square set of `region`, its ranks read from `from`'s side (the
+/// region as White sees it): whole ranks, and runs of files on ranks,
+/// ranks with the same runs in a row joined; `None` for an empty region.
+pub(super) fn region_set(region: Squares, files: u8, ranks: u8, from: RanksFrom) -> Option<SetExpr> {
     // Each rank's runs of squares; ranks with the same runs in a row
     // become one term.
     let runs_of = |r: u8| {
@@ -83,21 +93,16 @@ pub(super) fn region_sentence(region: Squares, files: u8, ranks: u8) -> String {
             last += 1;
         }
         for &(a, b) in &runs {
-            if a == 0 && b == files - 1 {
-                terms.push(format!("ranks({}..{})", r + 1, last + 1));
+            let on = rule_trees::ranks(from, r + 1, last + 1);
+            terms.push(if a == 0 && b == files - 1 {
+                on
             } else {
-                terms.push(format!(
-                    "(ranks({}..{}) & files({}..{}))",
-                    r + 1,
-                    last + 1,
-                    (b'a' + a) as char,
-                    (b'a' + b) as char
-                ));
-            }
+                rule_trees::both(on, rule_trees::files(a, b))
+            });
         }
         r = last + 1;
     }
-    terms.join(" + ")
+    rule_trees::union(terms)
 }
 
 /// A region with each side's squares, from the two sides' regions as
@@ -164,14 +169,27 @@ pub(super) fn line_convex_along(region: Squares, files: u8, ranks: u8, direction
 /// (its square empty), the lowest empty square of the file; from the
 /// right edge (its square empty), the leftmost empty square of the rank.
 pub(crate) fn any_side_squares(files: u8, ranks: u8) -> String {
-    let last_file = format!("files({})", char::from(b'a' + files - 1));
-    let top = format!("white ranks({ranks})");
-    [
-        format!("(empty - white lines(any, rR)) & (white lines(any, lW) + {last_file})"),
-        format!("(empty - white lines(any, fR)) & (white lines(any, bW) + {top})"),
-        format!("(empty - white lines(empty, fR)) & (white lines({top} & empty, bR) + {top})"),
-        format!("(empty - white lines(empty, rR)) & (white lines({last_file} & empty, lR) + {last_file})"),
-    ]
-    .map(|term| format!("({term})"))
-    .join(" + ")
+    any_side_set(files, ranks).to_string()
+}
+
+/// [`any_side_squares`] as a set.
+pub(super) fn any_side_set(files: u8, ranks: u8) -> SetExpr {
+    use rule_trees::{both, minus, named, pieces, union};
+    let white = RanksFrom::White;
+    let last_file = || rule_trees::files(files - 1, files - 1);
+    let top = || rule_trees::ranks(white, ranks, ranks);
+    let empty = || named(crate::lang::effect_syntax::NamedSet::Empty);
+    let any = || pieces(crate::lang::effect_syntax::SideFilter::Any, []);
+    let lines = |from: SetExpr, t: &str| SetExpr::Lines(Box::new(from), rule_trees::template(t), 1, white);
+    let side = |from: SetExpr, edge: &str, inward: (SetExpr, &str), start: SetExpr| {
+        let free = minus(empty(), lines(from, edge));
+        both(free, union([lines(inward.0, inward.1), start]).expect("two sets"))
+    };
+    let terms = [
+        side(any(), "rR", (any(), "lW"), last_file()),
+        side(any(), "fR", (any(), "bW"), top()),
+        side(empty(), "fR", (both(top(), empty()), "bR"), top()),
+        side(empty(), "rR", (both(last_file(), empty()), "lR"), last_file()),
+    ];
+    union(terms).expect("four sets")
 }

@@ -25,10 +25,16 @@
 //! `clock_resets` adds `FirstPawnActions` (write.rs).
 
 use super::refusal::{Refusal, refuse};
+use super::rule_trees::{
+    attacked, both, files as file_range, minus, named, not, pieces, ranks as rank_range, royal, template, union,
+};
 use super::spec_values::text;
 use super::square_sets::sided_region;
 use super::state::{Squares, State, WallingRule, square};
 use crate::lang::betza;
+use crate::lang::effect_syntax::{
+    Effect, NamedSet, RanksFrom, SetExpr, SideFilter, Trigger, TriggeredRule, print_effects,
+};
 use crate::spec::ActionSpec;
 use crate::spec::RegionSpec;
 
@@ -55,8 +61,8 @@ pub(super) struct Moves<'a> {
 /// How a section's walls are put up.
 #[derive(Debug, Clone)]
 pub(super) enum Walls {
-    /// An `after move` rule, as written.
-    Rule(String),
+    /// An `after move` rule.
+    Rule(TriggeredRule),
     /// A side's action instead of a move (boxed: it is large).
     Action(Box<ActionSpec>),
 }
@@ -94,7 +100,7 @@ pub(super) fn rule(
             if state.wall_or_move.is_some() {
                 refused("`wallOrMove` with the duck");
             }
-            return Some(Walls::Rule(DUCK.to_string()));
+            return Some(Walls::Rule(duck()));
         }
         _ => {}
     }
@@ -120,24 +126,15 @@ pub(super) fn rule(
     }
     let among = match state.walling {
         WallingRule::Arrow => arrow(state, moves, &mut refused)?,
-        WallingRule::Past => "origin & empty".to_string(),
-        WallingRule::Static => "empty".to_string(),
-        WallingRule::Edge => {
-            let last_file = (b'a' + files - 1) as char;
-            format!(
-                "empty & (files(a) + files({last_file}) + white ranks(1) + white ranks({ranks}) + manhattan(blocked, 1))"
-            )
-        }
+        WallingRule::Past => both(named(NamedSet::Origin), named(NamedSet::Empty)),
+        WallingRule::Static => named(NamedSet::Empty),
+        WallingRule::Edge => edge_squares(files, ranks),
         WallingRule::None | WallingRule::Duck => unreachable!("handled above"),
     };
     let among = match region {
         Some(r) => {
             sided.push(sided_region("walling", &r, files, ranks));
-            if among.contains(' ') {
-                format!("({among}) & walling")
-            } else {
-                format!("{among} & walling")
-            }
+            both(among, super::rule_trees::region(RanksFrom::Own, "walling"))
         }
         None => among,
     };
@@ -147,24 +144,60 @@ pub(super) fn rule(
         return Some(Walls::Action(Box::new(ActionSpec {
             name: text("wall"),
             moves: None,
-            target: Some(text(among)),
+            target: Some(text(among.to_string())),
             stays: None,
             once: false,
-            when: moves.king.then(|| text("not attacked(own royal)")),
-            effect: Some(text("block(target)")),
+            when: moves
+                .king
+                .then(|| text(not(attacked(royal(SideFilter::Own))).to_string())),
+            effect: Some(text(print_effects(&[Effect::Block(named(NamedSet::Target))]))),
             compel: false,
             promotes: false,
             record: None,
         })));
     }
-    Some(Walls::Rule(format!("after move: block(chosen {among}, required)")))
+    Some(Walls::Rule(after_move(among, None, true)))
+}
+
+/// The squares of `edge` walls: the empty squares of the first and last
+/// files and ranks, and those next to a wall along a rank or file.
+fn edge_squares(files: u8, ranks: u8) -> SetExpr {
+    let edges = [
+        file_range(0, 0),
+        file_range(files - 1, files - 1),
+        rank_range(RanksFrom::White, 1, 1),
+        rank_range(RanksFrom::White, ranks, ranks),
+        SetExpr::Manhattan(Box::new(named(NamedSet::Blocked)), 1),
+    ];
+    both(named(NamedSet::Empty), union(edges).expect("five sets"))
+}
+
+/// The duck's rule: `after move: block(chosen empty, unblocking blocked)`.
+fn duck() -> TriggeredRule {
+    after_move(named(NamedSet::Empty), Some(named(NamedSet::Blocked)), false)
+}
+
+/// The rule that blocks a square of `among` the mover chooses after every
+/// move (`required`: a move after which there is none is illegal),
+/// making the blocked squares of `unblocking` empty again.
+fn after_move(among: SetExpr, unblocking: Option<SetExpr>, required: bool) -> TriggeredRule {
+    TriggeredRule {
+        trigger: Trigger::AfterMove { except_castling: false },
+        by: None,
+        guard: None,
+        effects: vec![Effect::BlockChosen {
+            among,
+            unblocking,
+            required,
+        }],
+    }
 }
 
 /// The squares an arrow may fly to: `reach(mover, T)` for the one piece
 /// type, or a term per type, `reach(mover & any X, T)`. T is the type's
 /// moves to empty squares (its `m` and plain components), as Fairy-Stockfish
 /// flies the arrow with the moving piece's quiet moves.
-fn arrow(state: &State, moves: &Moves<'_>, refused: &mut impl FnMut(&str)) -> Option<String> {
+fn arrow(state: &State, moves: &Moves<'_>, refused: &mut impl FnMut(&str)) -> Option<SetExpr> {
     if moves.castles {
         refused("arrows with castling: Fairy-Stockfish flies the arrow from the rook's square");
         return None;
@@ -189,14 +222,13 @@ fn arrow(state: &State, moves: &Moves<'_>, refused: &mut impl FnMut(&str)) -> Op
             terms.push((piece.letter.to_ascii_uppercase(), quiet));
         }
     }
+    let mover = || named(NamedSet::Mover);
+    let reach = |from: SetExpr, t: &str| SetExpr::Reach(Box::new(from), template(t));
     Some(match terms.as_slice() {
-        [] => "all - all".to_string(),
-        [(_, t)] => format!("reach(mover, {t})"),
-        _ => terms
-            .iter()
-            .map(|(letter, t)| format!("reach(mover & any {letter}, {t})"))
-            .collect::<Vec<_>>()
-            .join(" + "),
+        [] => minus(named(NamedSet::All), named(NamedSet::All)),
+        [(_, t)] => reach(mover(), t),
+        _ => union((terms.iter()).map(|(letter, t)| reach(both(mover(), pieces(SideFilter::Any, [*letter])), t)))
+            .expect("two terms or more"),
     })
 }
 
@@ -218,7 +250,13 @@ fn quiet_moves(template: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::quiet_moves;
+    use super::{DUCK, duck, quiet_moves};
+
+    /// The exporter reads the duck by the text the importer writes.
+    #[test]
+    fn the_duck_rule_prints_as_the_exporter_reads_it() {
+        assert_eq!(duck().to_string(), DUCK);
+    }
 
     #[test]
     fn the_quiet_part_of_a_template() {

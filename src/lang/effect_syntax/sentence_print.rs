@@ -362,7 +362,12 @@ impl Display for LegalClause<Parsed> {
             }
             LegalClause::CapturesCompulsory => f.write_str("captures are compulsory"),
             LegalClause::DropsCompulsory => f.write_str("drops are compulsory"),
-            LegalClause::Forbids(c) => write!(f, "not {c}"),
+            // `not (a and b)`: the condition in parentheses where it binds
+            // looser than `not`'s operand, as a negation prints it.
+            LegalClause::Forbids(c) => {
+                f.write_str("not ")?;
+                cond_at(f, c, 2)
+            }
             LegalClause::Filter(clause) => write!(f, "{clause}"),
         }
     }

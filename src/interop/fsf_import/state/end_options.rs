@@ -3,6 +3,7 @@
 //! counting, passing, and counting rules.
 
 use super::{Entry, Origin, Setter, State, Value, colours};
+use crate::lang::effect_syntax::EndOutcome;
 
 /// The yes/no game-end options and the field each sets.
 const FLAGS: &[Setter<bool>] = &[
@@ -124,9 +125,9 @@ fn material_counting(s: &mut State, e: &Entry, o: &Origin) {
         }
         "whitedrawodds" | "blackdrawodds" => {
             s.draw_winner = Some(if e.value.starts_with('w') {
-                "white wins"
+                EndOutcome::WhiteWins
             } else {
-                "black wins"
+                EndOutcome::BlackWins
             });
             s.unsupported.remove("materialCounting");
         }

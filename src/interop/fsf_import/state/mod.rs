@@ -19,6 +19,7 @@ pub use unsupported::gap_of;
 
 use super::builtin_pieces::{PAWN, builtin_pieces, king_index, slot_count, slot_name, slot_of};
 use crate::interop::ini::Entry;
+use crate::lang::effect_syntax::EndOutcome;
 use std::collections::BTreeMap;
 use unsupported::{DISPLAY_ONLY, UNSUPPORTED};
 
@@ -208,7 +209,7 @@ pub struct State {
     /// `materialCounting = whitedrawodds` / `blackdrawodds`: the game end
     /// that would be drawn by stalemate, the move rule or repetition is a
     /// win of that side (`white wins`, `black wins`).
-    pub draw_winner: Option<&'static str>,
+    pub draw_winner: Option<EndOutcome>,
     /// `countingRule`: the name of the counting rule (`data/fsf-counting.txt`
     /// describes each) and where it was set; `None` for `none`.
     pub counting_rule: Option<(String, Origin)>,
