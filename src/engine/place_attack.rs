@@ -48,8 +48,24 @@ impl Variant {
             targets.insert(sq);
         }
         if self.programs.placement_removes {
-            for y in pos.occupied[them as usize].iter() {
-                if y != sq && self.may_place_on(pos, y, sq) && self.is_attacked(pos, y, by) {
+            let mut royals = pos.royals[them as usize];
+            royals.remove(sq);
+            let candidates: SquareSet = match &self.programs.removal_landings {
+                // The pieces not royal where a capture of some kind
+                // there lands on `sq`, and the royal ones, then each by
+                // its kind.
+                Some(l) => (pos.occupied[them as usize].difference(&pos.royals[them as usize]))
+                    .intersection(&l.sources[them as usize][sq.index()])
+                    .union(&royals)
+                    .iter()
+                    .filter(|&y| l.lands(pos.cell(y), y, sq))
+                    .collect(),
+                None => (pos.occupied[them as usize].iter())
+                    .filter(|&y| y != sq && self.may_place_on(pos, y, sq))
+                    .collect(),
+            };
+            for y in candidates.iter() {
+                if self.is_attacked(pos, y, by) {
                     targets.insert(y);
                 }
             }
@@ -87,7 +103,9 @@ impl Variant {
 
     /// Whether a capture of the piece on `y` may put a piece on `sq` by a
     /// placement that removes what it lands on (when the square depends
-    /// on the capturing piece: yes).
+    /// on the capturing piece: yes). Where one placement removes and its
+    /// square follows from the captured piece, the load's table
+    /// (`Programs::removal_landings`) says the same.
     fn may_place_on(&self, pos: &Position, y: Square, sq: Square) -> bool {
         let piece = pos.cell(y);
         let ctx = Self::still(piece.color().flip());
