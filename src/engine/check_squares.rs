@@ -7,7 +7,7 @@
 
 use super::position::Position;
 use crate::base::piece::Kind;
-use crate::base::square::{Square, SquareSet};
+use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
 
 /// How many distinct attacker masks (the kinds that attack along the
@@ -41,11 +41,16 @@ impl CheckSquares {
     /// be a hurdle), `cannot_hop`/`cannot_capture` (an attack depends on
     /// what it targets), or more attacker masks than it holds.
     pub(super) fn new(variant: &Variant, pos: &Position) -> Option<CheckSquares> {
+        Self::of_side(variant, pos, pos.side)
+    }
+
+    /// [`new`](Self::new) for the pieces of `us` (the side to move or
+    /// not) against the other side's royal pieces.
+    pub(super) fn of_side(variant: &Variant, pos: &Position, us: Color) -> Option<CheckSquares> {
         let t = &variant.attacks;
         if t.has_hops || t.has_hop_leaps || variant.pieces.has_limits() {
             return None;
         }
-        let us = pos.side;
         let mut out = CheckSquares {
             discover: SquareSet::EMPTY,
             near: SquareSet::EMPTY,
