@@ -543,4 +543,29 @@ mod tests {
         assert!(plain.is_attacked(&mono, c3, Color::White));
         assert!(!filtered.is_attacked(&mono, c3, Color::White));
     }
+
+    /// Filters of origin and target alone are a table of targets per
+    /// origin that says what the nodes say; a filter that reads more, or
+    /// judges captures only, leaves no table.
+    #[test]
+    fn square_filters_are_a_table() {
+        let v = variant(r#""moves only if same square colour", "moves only if not leaves cell(2, 2)""#);
+        let (g, light) = (v.geometry, &v.programs.light);
+        let f = &v.programs.filters;
+        assert_eq!(f.pass_squares.len(), g.squares());
+        let cell = |s: crate::base::square::Square| (g.file(s) / 2, g.rank(s) / 2);
+        for from in crate::base::square::Square::all(g.squares()) {
+            for to in crate::base::square::Square::all(g.squares()) {
+                let expected = light.contains(from) == light.contains(to) && cell(from) == cell(to);
+                assert_eq!(f.pass_squares[from.index()].contains(to), expected, "{from:?} {to:?}");
+            }
+        }
+        for more in [
+            r#""moves only if royal(mover) or same square colour""#,
+            r#""captures only if same square colour""#,
+            r#""moves only if same square colour", "moves only if not observed(mover by enemy same kind)""#,
+        ] {
+            assert!(variant(more).programs.filters.pass_squares.is_empty(), "{more}");
+        }
+    }
 }
