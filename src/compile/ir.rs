@@ -19,7 +19,9 @@ mod place_nodes;
 
 pub use filters::{FilterNode, MoveFilter, MoveFilters};
 pub use game_ends::{Counting, CountingStart, End, Legal, LineSupport};
-pub use place_nodes::{CompiledPlacement, HomeOwner, PlaceBase, PlaceFrom, PlaceStep, WhenTaken};
+pub use place_nodes::{
+    CompiledPlacement, HomeOwner, Homes, PlaceBase, PlaceFrom, PlaceStep, RemovalLandings, WhenTaken, home_base,
+};
 
 /// Index of a set node.
 pub type SetId = u32;
@@ -707,6 +709,10 @@ pub struct Programs {
     /// Per kind, per side, per reference square: the game-array square a
     /// placement's `home` reads (see `compile::homes`), if any.
     pub homes: Vec<[Vec<Option<Square>>; 2]>,
+    /// Where one placement alone removes what it lands on and its square
+    /// follows from the captured piece and its square: where each capture
+    /// lands (see `compile::homes::removal_landings`).
+    pub removal_landings: Option<RemovalLandings>,
     /// Some placement makes a move illegal (`else illegal`): a move is
     /// judged on the position it leads to even without legality clauses.
     pub placement_refuses: bool,

@@ -292,8 +292,11 @@ pub fn compile(v: CheckedVariant) -> Variant {
         .map(|(k, _)| Kind::from_index(k))
         .collect();
     let mut programs = lower::compile(&v.sentences, g, &initial_ranks, &regions, royal_kinds);
+    programs.filters.pass_squares = programs.filters.square_table(g, &programs.light);
     if !programs.placements.is_empty() {
         programs.homes = homes::homes(g, &v.pieces, &v.start, &programs.light);
+        let royal: Vec<bool> = v.pieces.iter().map(|p| p.royal).collect();
+        programs.removal_landings = homes::removal_landings(g, &programs.placements, &programs.homes, &royal);
     }
     let piece_limits = piece_table::has_limits(&v);
     // The removal-reach shortcut's attack test knows no hop and no

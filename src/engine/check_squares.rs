@@ -9,7 +9,7 @@ use super::position::Position;
 use crate::base::kind_set::KindSet;
 use crate::base::piece::Kind;
 use crate::base::set_words::SetWords;
-use crate::base::square::{Square, SquareSet};
+use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
 use crate::compile::attacks::AttackRay;
 
@@ -46,23 +46,28 @@ impl CheckSquares {
     /// be a hurdle), `cannot_hop`/`cannot_capture` (an attack depends on
     /// what it targets), or more attacker masks than it holds.
     pub(super) fn new(variant: &Variant, pos: &Position) -> Option<CheckSquares> {
+        Self::of_side(variant, pos, pos.side)
+    }
+
+    /// [`new`](Self::new) for the pieces of `us` (the side to move or
+    /// not) against the other side's royal pieces.
+    pub(super) fn of_side(variant: &Variant, pos: &Position, us: Color) -> Option<CheckSquares> {
         let t = &variant.attacks;
         if t.has_hops || t.has_hop_leaps || variant.pieces.has_limits() {
             return None;
         }
         // A board of at most 64 squares: every set in one word.
         if t.board_squares <= 64 {
-            Self::build::<u64>(variant, pos)
+            Self::build::<u64>(variant, pos, us)
         } else {
-            Self::build::<SquareSet>(variant, pos)
+            Self::build::<SquareSet>(variant, pos, us)
         }
     }
 
     /// [`new`](Self::new) past its refusals, its sets held as `W`.
     #[inline(always)]
-    fn build<W: SetWords>(variant: &Variant, pos: &Position) -> Option<CheckSquares> {
+    fn build<W: SetWords>(variant: &Variant, pos: &Position, us: Color) -> Option<CheckSquares> {
         let t = &variant.attacks;
-        let us = pos.side;
         let mut out = Groups::<W> {
             discover: W::EMPTY,
             near: W::EMPTY,

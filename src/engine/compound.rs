@@ -5,6 +5,7 @@
 //! (`follow_up`); its destinations are read from the compiled move tables
 //! of the kind and side it moves as.
 
+use super::check_squares::CheckSquares;
 use super::context::{Answers, Context};
 use super::moves::{Choice, ChoiceKind, Move};
 use super::position::Position;
@@ -163,8 +164,17 @@ impl Variant {
     /// plain attacks (it is then played). `attacked`: whether a royal
     /// piece of the side to move is attacked now; where none is and no
     /// royal piece of its moves, only the enemy piece that comes to the
-    /// origin may attack one.
-    pub(super) fn judge_exchange(&self, pos: &Position, mv: &Move, index: ActionId, attacked: bool) -> Option<bool> {
+    /// origin may attack one: it does where `checks` (the enemy's
+    /// [`CheckSquares`], asked once per position) put its kind's attack
+    /// on that square, the squares occupied being the same.
+    pub(super) fn judge_exchange<'a>(
+        &self,
+        pos: &Position,
+        mv: &Move,
+        index: ActionId,
+        attacked: bool,
+        checks: impl FnOnce() -> Option<&'a CheckSquares>,
+    ) -> Option<bool> {
         let p = &self.programs;
         let action = &p.actions[index.index()];
         let [Op::Exchange(set)] = action.ops[..] else {
@@ -211,6 +221,9 @@ impl Variant {
             // enemy piece.
             if !b.is_side(them) {
                 return Some(true);
+            }
+            if let Some(checks) = checks() {
+                return Some(!checks.squares_of(b.kind()).contains(mv.from));
             }
             let mut arrived = SquareSet::EMPTY;
             arrived.insert(mv.from);

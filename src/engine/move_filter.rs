@@ -106,6 +106,18 @@ impl Variant {
         if f.filters.is_empty() {
             return true;
         }
+        if !f.pass_squares.is_empty() && n == f.filters.len() {
+            // Filters of origin and target alone, read from the table.
+            let passes = |from: Square, to: Square| f.pass_squares[from.index()].contains(to);
+            return match mv.kind {
+                MoveKind::Drop(_) | MoveKind::Pass | MoveKind::Action(_) => true,
+                MoveKind::Castle(index) => {
+                    let rule = self.castling.rule(index);
+                    passes(rule.king_from, rule.king_to) && passes(rule.rook_from, rule.rook_to)
+                }
+                _ => passes(mv.from, mv.to),
+            };
+        }
         // The squares occupied after the move, where a node reads them.
         let all = if f.reads_after {
             pos.occupied[0].union(&pos.occupied[1])
@@ -162,6 +174,10 @@ impl Variant {
     /// Whether the capture by `piece` from `from` on `to` passes the first
     /// `upto` filters: an attack that counts.
     pub(super) fn capture_passes(&self, upto: usize, pos: &Position, piece: Cell, from: Square, to: Square) -> bool {
+        let f = &self.programs.filters;
+        if !f.pass_squares.is_empty() && upto == f.filters.len() {
+            return f.pass_squares[from.index()].contains(to);
+        }
         let mut after = SquareSet::EMPTY;
         if self.programs.filters.reads_after {
             after = pos.occupied[0].union(&pos.occupied[1]);
@@ -216,23 +232,8 @@ impl Variant {
             }
             FilterNode::ObservedAfter { spare_royal } => self.observed_after(pos, part, spare_royal, seen),
             FilterNode::Royal => self.is_royal(part.piece.kind()),
-            FilterNode::SameColour => {
-                let light = &self.programs.light;
-                light.contains(part.from) == light.contains(part.to)
-            }
-            FilterNode::LeavesCell {
-                files,
-                ranks,
-                file_shift,
-                rank_shift,
-            } => {
-                let cell = |sq: Square| {
-                    (
-                        (g.file(sq) + i32::from(files) - i32::from(file_shift)).div_euclid(i32::from(files)),
-                        (g.rank(sq) + i32::from(ranks) - i32::from(rank_shift)).div_euclid(i32::from(ranks)),
-                    )
-                };
-                cell(part.from) != cell(part.to)
+            FilterNode::SameColour | FilterNode::LeavesCell { .. } => {
+                f.square_holds(node, *g, &self.programs.light, part.from, part.to) == Some(true)
             }
             FilterNode::NextToPiece => f.neighbours[part.to.index()].intersects(&part.after),
             FilterNode::Not(a) => !self.node_holds(level, a, pos, part, seen),
@@ -541,5 +542,30 @@ mod tests {
         let c3 = g.parse_square("c3").unwrap();
         assert!(plain.is_attacked(&mono, c3, Color::White));
         assert!(!filtered.is_attacked(&mono, c3, Color::White));
+    }
+
+    /// Filters of origin and target alone are a table of targets per
+    /// origin that says what the nodes say; a filter that reads more, or
+    /// judges captures only, leaves no table.
+    #[test]
+    fn square_filters_are_a_table() {
+        let v = variant(r#""moves only if same square colour", "moves only if not leaves cell(2, 2)""#);
+        let (g, light) = (v.geometry, &v.programs.light);
+        let f = &v.programs.filters;
+        assert_eq!(f.pass_squares.len(), g.squares());
+        let cell = |s: crate::base::square::Square| (g.file(s) / 2, g.rank(s) / 2);
+        for from in crate::base::square::Square::all(g.squares()) {
+            for to in crate::base::square::Square::all(g.squares()) {
+                let expected = light.contains(from) == light.contains(to) && cell(from) == cell(to);
+                assert_eq!(f.pass_squares[from.index()].contains(to), expected, "{from:?} {to:?}");
+            }
+        }
+        for more in [
+            r#""moves only if royal(mover) or same square colour""#,
+            r#""captures only if same square colour""#,
+            r#""moves only if same square colour", "moves only if not observed(mover by enemy same kind)""#,
+        ] {
+            assert!(variant(more).programs.filters.pass_squares.is_empty(), "{more}");
+        }
     }
 }

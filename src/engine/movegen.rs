@@ -176,7 +176,7 @@ impl Variant {
             return legal;
         }
         if let MoveKind::Action(index) = mv.kind
-            && let Some(legal) = self.judge_exchange(pos, mv, index, safe.attacked)
+            && let Some(legal) = self.judge_exchange(pos, mv, index, safe.attacked, || safe.enemy_checks(self, pos))
         {
             return legal;
         }

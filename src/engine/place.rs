@@ -16,7 +16,7 @@ use crate::base::piece::Cell;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
 use crate::compile::ir::{
-    CompiledPlacement, HomeOwner, KindTo, PlaceBase, PlaceFrom, PlaceStep, SideFilter, WhenTaken,
+    CompiledPlacement, HomeOwner, KindTo, PlaceBase, PlaceFrom, SideFilter, WhenTaken, home_base,
 };
 
 impl Variant {
@@ -281,7 +281,7 @@ impl Variant {
         reference: Square,
     ) -> Option<Square> {
         let g = self.geometry;
-        let mut sq = match pl.base {
+        let sq = match pl.base {
             PlaceBase::Home { of, mirror, rank } => {
                 let whose = match of {
                     HomeOwner::Placed => piece,
@@ -291,13 +291,7 @@ impl Variant {
                 if !whose.is_piece() {
                     return None;
                 }
-                let side = if mirror { whose.color().flip() } else { whose.color() };
-                let home = self.home_square(whose, side, reference)?;
-                if rank {
-                    g.square(g.file(reference), g.rank(home))?
-                } else {
-                    home
-                }
+                home_base(&self.programs.homes, g, whose, (mirror, rank), reference)?
             }
             PlaceBase::CaptureSquare => reference,
             PlaceBase::Set(set) => {
@@ -306,25 +300,7 @@ impl Variant {
                 empty.iter().next().or_else(|| squares.iter().next())?
             }
         };
-        for step in &pl.steps {
-            let (f, r) = (g.file(sq), g.rank(sq));
-            let (files, ranks) = (i32::from(g.files), i32::from(g.ranks));
-            sq = match *step {
-                PlaceStep::Reflect => g.square(files - 1 - f, ranks - 1 - r)?,
-                PlaceStep::Shift(df, dr) => g.square(
-                    (f + i32::from(df)).rem_euclid(files),
-                    (r + i32::from(dr)).rem_euclid(ranks),
-                )?,
-            };
-        }
-        Some(sq)
-    }
-
-    /// The game-array square of `piece`'s kind for `side`, by the
-    /// reference square (see `compile::homes`).
-    #[inline]
-    pub(crate) fn home_square(&self, piece: Cell, side: Color, reference: Square) -> Option<Square> {
-        *self.programs.homes.get(piece.kind().index())?[side as usize].get(reference.index())?
+        pl.stepped(g, sq)
     }
 }
 

@@ -48,8 +48,24 @@ impl Variant {
             targets.insert(sq);
         }
         if self.programs.placement_removes {
-            for y in pos.occupied[them as usize].iter() {
-                if y != sq && self.may_place_on(pos, y, sq) && self.is_attacked(pos, y, by) {
+            let mut royals = pos.royals[them as usize];
+            royals.remove(sq);
+            let candidates: SquareSet = match &self.programs.removal_landings {
+                // The pieces not royal where a capture of some kind
+                // there lands on `sq`, and the royal ones, then each by
+                // its kind.
+                Some(l) => (pos.occupied[them as usize].difference(&pos.royals[them as usize]))
+                    .intersection(&l.sources[them as usize][sq.index()])
+                    .union(&royals)
+                    .iter()
+                    .filter(|&y| l.lands(pos.cell(y), y, sq))
+                    .collect(),
+                None => (pos.occupied[them as usize].iter())
+                    .filter(|&y| y != sq && self.may_place_on(pos, y, sq))
+                    .collect(),
+            };
+            for y in candidates.iter() {
+                if self.is_attacked(pos, y, by) {
                     targets.insert(y);
                 }
             }
@@ -87,7 +103,9 @@ impl Variant {
 
     /// Whether a capture of the piece on `y` may put a piece on `sq` by a
     /// placement that removes what it lands on (when the square depends
-    /// on the capturing piece: yes).
+    /// on the capturing piece: yes). Where one placement removes and its
+    /// square follows from the captured piece, the load's table
+    /// (`Programs::removal_landings`) says the same.
     fn may_place_on(&self, pos: &Position, y: Square, sq: Square) -> bool {
         let piece = pos.cell(y);
         let ctx = Self::still(piece.color().flip());
@@ -123,5 +141,66 @@ impl Variant {
             Legal::NotAttacked(Some(unless)) => self.eval_cond(unless, &there, &still),
             Legal::Forbids(c) => !self.eval_cond(c, &there, &still),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::base::piece::{Cell, Kind};
+    use crate::base::square::{Color, Square};
+    use crate::compile::Variant;
+    use crate::engine::position::Position;
+
+    /// The load's landing table says what the placement computed per
+    /// piece and square says, for every kind and side of piece on every
+    /// square, and its sources hold every piece not royal that lands.
+    #[test]
+    fn the_landing_table_agrees_with_the_placement() {
+        for base in ["home", "mirror home", "home rank"] {
+            let text = format!(
+                r#"(extends: "chess", name: "Reborn", rules: ["on capture: place(captured, {base}, else remove)"],
+                    legal: ["own royal survives", "own royal not attacked"])"#
+            );
+            let v = Variant::from_text("reborn.ron", &text).unwrap();
+            let l = v
+                .programs
+                .removal_landings
+                .as_ref()
+                .expect("one removing placement of a fixed square");
+            let g = v.geometry;
+            let mut landed = 0;
+            for k in 0..v.pieces().len() {
+                for side in [Color::White, Color::Black] {
+                    let piece = Cell::piece(Kind::from_index(k), side);
+                    for y in Square::all(g.squares()) {
+                        let mut pos = Position::empty(g);
+                        pos.set(&v, y, piece);
+                        for sq in Square::all(g.squares()) {
+                            let lands = l.lands(piece, y, sq);
+                            assert_eq!(lands, v.may_place_on(&pos, y, sq), "{base}: {piece:?} on {y:?}, {sq:?}");
+                            // The sources hold every landing of a piece not
+                            // royal (of any kind: the kind is read after).
+                            let source = l.sources[side as usize][sq.index()].contains(y);
+                            assert!(
+                                source || !lands || v.is_royal(piece.kind()),
+                                "{base}: {piece:?} on {y:?}"
+                            );
+                            landed += usize::from(lands);
+                        }
+                    }
+                }
+            }
+            assert!(landed > 0, "{base}");
+        }
+        // Two placements that remove: no table, each computed.
+        let text = r#"(extends: "chess", name: "Twice", rules: ["on capture: place(captured, home, else remove)",
+            "on capture: place(captured, mirror home, else remove)"], legal: ["own royal not attacked"])"#;
+        assert!(
+            Variant::from_text("twice.ron", text)
+                .unwrap()
+                .programs
+                .removal_landings
+                .is_none()
+        );
     }
 }

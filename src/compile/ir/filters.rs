@@ -3,7 +3,8 @@
 //! predicate as flat nodes by index, and the tables the filters read.
 //! Like the rest of the IR it imports only `base`.
 
-use crate::base::square::{Color, SquareSet};
+use crate::base::geometry::Geometry;
+use crate::base::square::{Color, Square, SquareSet};
 
 /// A node of a move filter's predicate (`moves only if ...`), read on the
 /// position before the move; children by index into
@@ -102,6 +103,11 @@ pub struct MoveFilters {
     ///
     /// [`AttackTables::readers`]: crate::compile::attacks::AttackTables::readers
     pub readers: Vec<SquareSet>,
+    /// Where every filter judges every move by its origin and target
+    /// alone (square colours, grid cells): per origin, the targets that
+    /// pass them all, found at load (see
+    /// [`square_holds`](Self::square_holds)). Empty otherwise.
+    pub pass_squares: Vec<SquareSet>,
 }
 
 impl MoveFilters {
@@ -115,5 +121,68 @@ impl MoveFilters {
     /// clause may bind one side only): its legal moves are then listed.
     pub fn any_for(&self, side: Color) -> bool {
         !self.filters.is_empty() || self.checks_mate || self.captures_detour || self.longest[side as usize]
+    }
+}
+
+impl MoveFilters {
+    /// Whether node `node` holds for a move from `from` to `to`, where it
+    /// reads those squares alone (`light`: the light squares); `None`
+    /// where it reads more (the pieces, the board).
+    pub fn square_holds(&self, node: u16, g: Geometry, light: &SquareSet, from: Square, to: Square) -> Option<bool> {
+        Some(match self.nodes[node as usize] {
+            FilterNode::SameColour => light.contains(from) == light.contains(to),
+            FilterNode::LeavesCell {
+                files,
+                ranks,
+                file_shift,
+                rank_shift,
+            } => {
+                let cell = |sq: Square| {
+                    (
+                        (g.file(sq) + i32::from(files) - i32::from(file_shift)).div_euclid(i32::from(files)),
+                        (g.rank(sq) + i32::from(ranks) - i32::from(rank_shift)).div_euclid(i32::from(ranks)),
+                    )
+                };
+                cell(from) != cell(to)
+            }
+            FilterNode::Not(a) => !self.square_holds(a, g, light, from, to)?,
+            FilterNode::And(a, b) => {
+                self.square_holds(a, g, light, from, to)? && self.square_holds(b, g, light, from, to)?
+            }
+            FilterNode::Or(a, b) => {
+                self.square_holds(a, g, light, from, to)? || self.square_holds(b, g, light, from, to)?
+            }
+            _ => return None,
+        })
+    }
+
+    /// Whether node `node` reads the move's origin and target alone.
+    fn squares_only(&self, node: u16) -> bool {
+        match self.nodes[node as usize] {
+            FilterNode::SameColour | FilterNode::LeavesCell { .. } => true,
+            FilterNode::Not(a) => self.squares_only(a),
+            FilterNode::And(a, b) | FilterNode::Or(a, b) => self.squares_only(a) && self.squares_only(b),
+            _ => false,
+        }
+    }
+
+    /// [`pass_squares`](Self::pass_squares) worked out: empty unless there
+    /// are filters, none for captures only, each reading squares alone.
+    pub fn square_table(&self, g: Geometry, light: &SquareSet) -> Vec<SquareSet> {
+        if self.filters.is_empty() || self.filters.iter().any(|f| f.captures_only) {
+            return Vec::new();
+        }
+        if !self.filters.iter().all(|f| self.squares_only(f.root)) {
+            return Vec::new();
+        }
+        (Square::all(g.squares()))
+            .map(|from| {
+                (Square::all(g.squares()))
+                    .filter(|&to| {
+                        (self.filters.iter()).all(|f| self.square_holds(f.root, g, light, from, to) == Some(true))
+                    })
+                    .collect()
+            })
+            .collect()
     }
 }

@@ -3,7 +3,9 @@
 //! to it, and what happens when that square is taken.
 
 use super::{KindTo, SetId};
-use crate::base::piece::Kind;
+use crate::base::geometry::Geometry;
+use crate::base::piece::{Cell, Kind};
+use crate::base::square::{Square, SquareSet};
 use crate::base::vocabulary::SideFilter;
 
 /// Who a compiled placement puts on the board.
@@ -89,4 +91,69 @@ pub struct CompiledPlacement {
     pub chosen: bool,
     /// The mover may decline the placement (`may place`).
     pub may: bool,
+}
+
+impl CompiledPlacement {
+    /// `sq` moved by the placement's steps, in order (`None` where a step
+    /// leaves the board).
+    pub fn stepped(&self, g: Geometry, mut sq: Square) -> Option<Square> {
+        let (files, ranks) = (i32::from(g.files), i32::from(g.ranks));
+        for step in &self.steps {
+            let (f, r) = (g.file(sq), g.rank(sq));
+            sq = match *step {
+                PlaceStep::Reflect => g.square(files - 1 - f, ranks - 1 - r)?,
+                PlaceStep::Shift(df, dr) => g.square(
+                    (f + i32::from(df)).rem_euclid(files),
+                    (r + i32::from(dr)).rem_euclid(ranks),
+                )?,
+            };
+        }
+        Some(sq)
+    }
+}
+
+/// Per kind, per side, per reference square: a game-array square (see
+/// [`Programs::homes`](super::Programs::homes)).
+pub type Homes = [[Vec<Option<Square>>; 2]];
+
+/// The square a `home` base gives for `whose` (a piece): its game-array
+/// square by `reference` (the other side's with `mirror`), or with `rank`
+/// that square's rank on the reference file.
+pub fn home_base(
+    homes: &Homes,
+    g: Geometry,
+    whose: Cell,
+    (mirror, rank): (bool, bool),
+    reference: Square,
+) -> Option<Square> {
+    let side = if mirror { whose.color().flip() } else { whose.color() };
+    let home = (*homes.get(whose.kind().index())?[side as usize].get(reference.index())?)?;
+    if rank {
+        g.square(g.file(reference), g.rank(home))
+    } else {
+        Some(home)
+    }
+}
+
+/// Where one placement alone removes what it lands on (`else remove`) and
+/// puts the captured piece on a square that follows from that piece and
+/// its square: where each capture lands (see `compile::homes`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RemovalLandings {
+    /// Per kind, per side, per square: where a capture of such a piece
+    /// there puts a piece.
+    pub landing: Vec<[Vec<Option<Square>>; 2]>,
+    /// Per side, per square: the squares where a capture of a piece of
+    /// that side, of a kind not royal, puts a piece on it.
+    pub sources: [Vec<SquareSet>; 2],
+}
+
+impl RemovalLandings {
+    /// Whether a capture of `piece` (a piece) on `y` puts a piece on `sq`.
+    #[inline]
+    pub fn lands(&self, piece: Cell, y: Square, sq: Square) -> bool {
+        (self.landing.get(piece.kind().index()))
+            .and_then(|sides| sides[piece.color() as usize].get(y.index()))
+            .is_some_and(|&l| l == Some(sq))
+    }
 }

@@ -59,6 +59,10 @@ pub(in crate::engine) struct SafeMoves {
     pub(super) refuse_royal: bool,
     /// A plain move that gives check surely fails.
     pub(super) refuse_checks: bool,
+    /// The enemy's [`CheckSquares`] against the side to move's royal
+    /// pieces, worked out when first asked (see
+    /// [`enemy_checks`](Self::enemy_checks)).
+    enemy_checks: std::cell::OnceCell<Option<CheckSquares>>,
 }
 
 impl SafeMoves {
@@ -169,7 +173,20 @@ impl SafeMoves {
             royals,
             them,
             before,
+            enemy_checks: std::cell::OnceCell::new(),
         }
+    }
+
+    /// The squares from which each kind of the enemy attacks a royal
+    /// piece of the side to move on the board as it stands (see
+    /// [`CheckSquares::of_side`]), worked out once for the position's
+    /// moves: what judges a move that only exchanges two pieces (see
+    /// `Variant::judge_exchange`). `None` where they say nothing.
+    pub(in crate::engine) fn enemy_checks(&self, variant: &Variant, pos: &Position) -> Option<&CheckSquares> {
+        (self
+            .enemy_checks
+            .get_or_init(|| CheckSquares::of_side(variant, pos, self.them)))
+        .as_ref()
     }
 
     /// The squares of own pieces each of whose plain moves (see
