@@ -575,6 +575,13 @@ pub struct Programs {
     /// (index `m * squares + sq`): the square one step directly away from
     /// `m`, or `sq` itself when that is off the board (or `sq == m`).
     pub bounce_away: Vec<Square>,
+    /// With `bounce_whole_reach`, for the mover on `m`: the pieces' squares
+    /// within reach that have a square directly away from `m` on the
+    /// board, each with that square, in square order:
+    /// `bounce_pairs[bounce_pairs_at[m]..bounce_pairs_at[m + 1]]`.
+    pub bounce_pairs: Vec<(Square, Square)>,
+    /// Where each square's run of [`bounce_pairs`](Self::bounce_pairs) starts.
+    pub bounce_pairs_at: Vec<u32>,
     /// Whether some effect blocks squares (`block`, a chosen block): a
     /// wall may then stand on a square a pawn has just passed over.
     pub blocks: bool,
