@@ -440,6 +440,8 @@ pub struct CompiledAction {
     pub name: String,
     /// Targets from a template: move tables with one kind (index 0).
     pub tables: Option<super::tables::MoveTables>,
+    /// With `tables` of captures only: [`MoveTables::capture_reach`](super::tables::MoveTables::capture_reach).
+    pub capture_reach: Vec<SquareSet>,
     /// Targets as a set.
     pub target: Option<SetId>,
     /// The piece stays on its square.

@@ -760,6 +760,7 @@ impl Builder {
         CompiledAction {
             owner: a.owner,
             name: a.name.clone(),
+            capture_reach: tables.as_ref().map_or(Vec::new(), |t| t.capture_reach()),
             tables,
             target,
             stays: a.stays,
