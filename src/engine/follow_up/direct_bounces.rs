@@ -165,10 +165,12 @@ fn live_rays(variant: &Variant, pos: &Position, royal: Square, them: Color) -> (
     let (mut live, mut bits) = (SquareSet::EMPTY, 0u64);
     for i in first..slot.rays_end as usize {
         let ray = &t.rays[i];
-        let attacker_on_it = t.run(ray.ray, ray.len).iter().any(|&s| {
-            let cell = pos.board[s.index()];
-            cell.is_side(them) && cell.kind().in_mask(ray.kinds)
-        });
+        // A ray with no piece of theirs on it needs no walk.
+        let attacker_on_it = t.ray_sets[i].intersects(&pos.occupied[them as usize])
+            && t.run(ray.ray, ray.len).iter().any(|&s| {
+                let cell = pos.board[s.index()];
+                cell.is_side(them) && cell.kind().in_mask(ray.kinds)
+            });
         if attacker_on_it || i - first >= 64 {
             live = live.union(&t.ray_sets[i]);
             if i - first < 64 {
