@@ -442,6 +442,8 @@ pub struct CompiledAction {
     pub name: String,
     /// Targets from a template: move tables with one kind (index 0).
     pub tables: Option<super::tables::MoveTables>,
+    /// With `tables` of captures only: [`MoveTables::capture_reach`](super::tables::MoveTables::capture_reach).
+    pub capture_reach: Vec<SquareSet>,
     /// Targets as a set.
     pub target: Option<SetId>,
     /// The piece stays on its square.
@@ -577,6 +579,13 @@ pub struct Programs {
     /// (index `m * squares + sq`): the square one step directly away from
     /// `m`, or `sq` itself when that is off the board (or `sq == m`).
     pub bounce_away: Vec<Square>,
+    /// With `bounce_whole_reach`, for the mover on `m`: the pieces' squares
+    /// within reach that have a square directly away from `m` on the
+    /// board, each with that square, in square order:
+    /// `bounce_pairs[bounce_pairs_at[m]..bounce_pairs_at[m + 1]]`.
+    pub bounce_pairs: Vec<(Square, Square)>,
+    /// Where each square's run of [`bounce_pairs`](Self::bounce_pairs) starts.
+    pub bounce_pairs_at: Vec<u32>,
     /// Whether some effect blocks squares (`block`, a chosen block): a
     /// wall may then stand on a square a pawn has just passed over.
     pub blocks: bool,

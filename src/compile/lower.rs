@@ -117,17 +117,7 @@ pub fn compile(
         // Move generation reads the squares within reach of the mover.
         b.area_table(reach);
     }
-    if b.p.bounce_direct {
-        let g = b.g;
-        let n = g.squares();
-        b.p.bounce_away = (0..n * n)
-            .map(|i| {
-                let (m, sq) = (Square::from_index(i / n), Square::from_index(i % n));
-                let step = ((g.file(sq) - g.file(m)).signum(), (g.rank(sq) - g.rank(m)).signum());
-                g.offset(sq, step.0, step.1).filter(|_| step != (0, 0)).unwrap_or(sq)
-            })
-            .collect();
-    }
+    b.bounce_tables();
     b.p.removal_reach = super::removal_reach::reach(&b.p, g.squares());
     b.p.rules_keep_legality = rules_keep_legality(&b.p, s, royal_kinds);
     b.p.rules_recolour_mover = !b.p.rules_keep_legality && rules_recolour_mover(&b.p, royal_kinds);
@@ -770,6 +760,7 @@ impl Builder {
         CompiledAction {
             owner: a.owner,
             name: a.name.clone(),
+            capture_reach: tables.as_ref().map_or(Vec::new(), |t| t.capture_reach()),
             tables,
             target,
             stays: a.stays,

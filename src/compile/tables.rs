@@ -114,6 +114,33 @@ pub struct MoveTables {
 }
 
 impl MoveTables {
+    /// Per side and square (`side * squares + square`) of the tables' one
+    /// kind (an action's template): the squares its leaps and rides may
+    /// land on, where none of them moves to an empty square (a template of
+    /// captures only, which reaches no square when no enemy piece stands
+    /// on one of those); empty when some does.
+    pub fn capture_reach(&self) -> Vec<SquareSet> {
+        let quiet = self.leaps.iter().any(|l| l.flags & QUIET != 0) || self.rides.iter().any(|r| r.flags & QUIET != 0);
+        if quiet {
+            return Vec::new();
+        }
+        (0..2 * self.board_squares)
+            .map(|i| {
+                let slot = self.slots[i];
+                let mut reach = SquareSet::EMPTY;
+                for leap in &self.leaps[slot.leaps as usize..slot.leaps_end as usize] {
+                    reach.insert(leap.to);
+                }
+                for ride in &self.rides[slot.rides as usize..slot.rides_end as usize] {
+                    for &sq in self.run(ride.ray, ride.len) {
+                        reach.insert(sq);
+                    }
+                }
+                reach
+            })
+            .collect()
+    }
+
     /// The slot of `kind` of `side` on `sq`.
     #[inline]
     pub fn slot(&self, kind: Kind, side: Color, sq: Square) -> Slot {

@@ -41,6 +41,18 @@ fn line_holds(masks: &LineMasks, pieces: SquareSet, goal: LineGoal, n: u8) -> bo
 }
 
 impl Variant {
+    /// The one square of set `id` when it names a square of the move
+    /// (`target`, `origin`, `mover`): read off the context, no set built.
+    #[inline]
+    fn move_square(&self, id: SetId, ctx: &Context) -> Option<Square> {
+        match self.programs.sets[id as usize] {
+            SetNode::Named(NamedSet::Target) => Some(ctx.target),
+            SetNode::Named(NamedSet::Origin) => Some(ctx.origin),
+            SetNode::Named(NamedSet::Mover) => Some(ctx.mover),
+            _ => None,
+        }
+    }
+
     /// The squares of set `id`.
     pub(crate) fn eval_set(&self, id: SetId, pos: &Position, ctx: &Context) -> SquareSet {
         let p = &self.programs;
@@ -51,14 +63,7 @@ impl Variant {
             SetNode::Area { set, radius } => {
                 let table = &p.areas[radius as usize];
                 // Around one square of the move: a table's entry.
-                if let SetNode::Named(named @ (NamedSet::Target | NamedSet::Origin | NamedSet::Mover)) =
-                    p.sets[set as usize]
-                {
-                    let sq = match named {
-                        NamedSet::Target => ctx.target,
-                        NamedSet::Origin => ctx.origin,
-                        _ => ctx.mover,
-                    };
+                if let Some(sq) = self.move_square(set, ctx) {
                     return table[sq.index()];
                 }
                 self.eval_set(set, pos, ctx)
@@ -74,6 +79,9 @@ impl Variant {
             }
             SetNode::Manhattan { set, radius } => {
                 let table = &p.manhattan[radius as usize];
+                if let Some(sq) = self.move_square(set, ctx) {
+                    return table[sq.index()];
+                }
                 self.eval_set(set, pos, ctx)
                     .iter()
                     .fold(SquareSet::EMPTY, |acc, sq| acc.union(&table[sq.index()]))
@@ -81,7 +89,7 @@ impl Variant {
             SetNode::First { set, table } => {
                 let rays = &p.rays[table as usize][ctx.side as usize];
                 let mut hits = SquareSet::EMPTY;
-                for sq in self.eval_set(set, pos, ctx).iter() {
+                let mut first = |sq: Square| {
                     for ray in &rays[sq.index()] {
                         if let Some(&hit) = ray.iter().find(|&&s| !pos.cell(s).is_empty())
                             && pos.cell(hit).is_piece()
@@ -89,6 +97,10 @@ impl Variant {
                             hits.insert(hit);
                         }
                     }
+                };
+                match self.move_square(set, ctx) {
+                    Some(sq) => first(sq),
+                    None => self.eval_set(set, pos, ctx).iter().for_each(first),
                 }
                 hits
             }

@@ -12,6 +12,40 @@ use crate::compile::ir::{LineGoal, LineMasks};
 use crate::lang::betza::Template;
 
 impl Builder {
+    /// With direct bounces (`Programs::bounce_direct`): the square one
+    /// step directly away from the mover for each pair of squares, and
+    /// with the whole reach bounced, each mover square's pieces that may
+    /// go there (`Programs::bounce_pairs`).
+    pub(super) fn bounce_tables(&mut self) {
+        if !self.p.bounce_direct {
+            return;
+        }
+        let g = self.g;
+        let n = g.squares();
+        self.p.bounce_away = (0..n * n)
+            .map(|i| {
+                let (m, sq) = (Square::from_index(i / n), Square::from_index(i % n));
+                let step = ((g.file(sq) - g.file(m)).signum(), (g.rank(sq) - g.rank(m)).signum());
+                g.offset(sq, step.0, step.1).filter(|_| step != (0, 0)).unwrap_or(sq)
+            })
+            .collect();
+        if !self.p.bounce_whole_reach {
+            return;
+        }
+        let reach = self.p.bounce_reach.unwrap_or(0) as usize;
+        let (mut pairs, mut at) = (Vec::new(), vec![0u32]);
+        for m in 0..n {
+            for sq in self.p.areas[reach][m].iter() {
+                let dest = self.p.bounce_away[m * n + sq.index()];
+                if dest != sq {
+                    pairs.push((sq, dest));
+                }
+            }
+            at.push(pairs.len() as u32);
+        }
+        (self.p.bounce_pairs, self.p.bounce_pairs_at) = (pairs, at);
+    }
+
     pub(super) fn area_table(&mut self, radius: u8) {
         let r = radius as usize;
         while self.p.areas.len() <= r {

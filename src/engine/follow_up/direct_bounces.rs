@@ -4,9 +4,9 @@
 //! a royal piece of the mover attacked are read off the board before it.
 
 use crate::base::piece::Cell;
-use crate::base::square::{Square, SquareSet};
+use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
-use crate::compile::ir::Op;
+use crate::compile::ir::{Op, SetId};
 use crate::engine::context::Context;
 use crate::engine::moves::{Choice, ChoiceKind, Move, MoveKind};
 use crate::engine::position::Position;
@@ -25,6 +25,22 @@ pub(super) struct BounceJudge {
     /// The lines of the side to move's one royal piece, when it has one,
     /// no hopper attacks and it is not attacked now.
     lines: Option<RoyalLines>,
+    /// How a plain move (a bounce declined) is judged without playing it
+    /// (see [`passes_plain`](Self::passes_plain)).
+    plain: PlainJudge,
+    /// The bounce rule's reach, set and `promote`, read once.
+    rule: Option<(u8, SetId, bool)>,
+}
+
+/// How [`BounceJudge::passes_plain`] judges a plain move.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum PlainJudge {
+    /// It passes: royal attacks decide and no clause asks about them.
+    Passes,
+    /// By the royal lines.
+    Lines,
+    /// It is left to the clauses.
+    Unsure,
 }
 
 /// The squares around a royal piece through which attacks reach it.
@@ -37,6 +53,15 @@ struct RoyalLines {
     exposure: SquareSet,
     /// Squares leaps to it start from.
     leap_from: SquareSet,
+    /// Squares of the rays that hold an enemy piece attacking along them
+    /// (the live rays): emptying a square off them opens no attack.
+    live: SquareSet,
+    /// The live rays among the slot's first 64 (bit `i`: its `i`th ray);
+    /// those past the 64th count as live.
+    live_rays: u64,
+    /// `live` and `exposure`: the squares a plain move may not empty to
+    /// be judged without being played.
+    guarded: SquareSet,
 }
 
 impl BounceJudge {
@@ -66,18 +91,115 @@ impl BounceJudge {
             for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
                 leap_from.insert(leap.from);
             }
+            let (live, live_rays) = live_rays(variant, pos, royal, them);
+            let exposure = t.leap_exposure[them as usize * t.board_squares + royal.index()];
             RoyalLines {
                 royal,
                 lines,
-                exposure: t.leap_exposure[them as usize * t.board_squares + royal.index()],
+                live,
+                live_rays,
+                guarded: live.union(&exposure),
+                exposure,
                 leap_from,
             }
         });
+        let plain = if !decides || variant.programs.placement_refuses {
+            PlainJudge::Unsure
+        } else if !check {
+            PlainJudge::Passes
+        } else if lines.is_some() {
+            PlainJudge::Lines
+        } else {
+            PlainJudge::Unsure
+        };
+        let rule = match (variant.programs.bounce_reach, variant.programs.after_move.first()) {
+            (Some(reach), Some(rule)) => match rule.ops.first() {
+                Some(&Op::Bounce { set, promote, .. }) => Some((reach, set, promote)),
+                _ => None,
+            },
+            _ => None,
+        };
         BounceJudge {
             judges,
             decides,
             check,
             lines,
+            plain,
+            rule,
+        }
+    }
+}
+
+impl RoyalLines {
+    /// Whether the bounce of the piece on `sq` to `dest` after a plain
+    /// move of `us` that empties `from` and `victim` surely leaves this
+    /// royal piece (not moved by the move) unattacked, seen without
+    /// walking a ray: it is not bounced itself, no emptied square is on a
+    /// live ray or a lame leap's path, and a bounced enemy piece lands
+    /// where no attack on it starts.
+    #[inline(always)]
+    fn bounce_surely_safe(
+        &self,
+        pos: &Position,
+        us: Color,
+        from: Square,
+        victim: Square,
+        sq: Square,
+        dest: Square,
+    ) -> bool {
+        sq != self.royal
+            && !self.guarded.contains(from)
+            && !self.guarded.contains(victim)
+            && !self.guarded.contains(sq)
+            && (pos.board[sq.index()].is_side(us) || !(self.lines.contains(dest) || self.leap_from.contains(dest)))
+    }
+}
+
+/// The live rays towards the royal piece on `royal` (those holding a
+/// piece of `them` that attacks along them, wherever it stands on them):
+/// their squares, and their bits (see [`RoyalLines::live_rays`]).
+fn live_rays(variant: &Variant, pos: &Position, royal: Square, them: Color) -> (SquareSet, u64) {
+    let t = &variant.attacks;
+    let slot = t.slot(them, royal);
+    let first = slot.rays as usize;
+    let (mut live, mut bits) = (SquareSet::EMPTY, 0u64);
+    for i in first..slot.rays_end as usize {
+        let ray = &t.rays[i];
+        // A ray with no piece of theirs on it needs no walk.
+        let attacker_on_it = t.ray_sets[i].intersects(&pos.occupied[them as usize])
+            && t.run(ray.ray, ray.len).iter().any(|&s| {
+                let cell = pos.board[s.index()];
+                cell.is_side(them) && cell.kind().in_mask(ray.kinds)
+            });
+        if attacker_on_it || i - first >= 64 {
+            live = live.union(&t.ray_sets[i]);
+            if i - first < 64 {
+                bits |= 1 << (i - first);
+            }
+        }
+    }
+    (live, bits)
+}
+
+impl BounceJudge {
+    /// Whether the plain move `mv` (a direct bounce's move, the bounce
+    /// declined) surely passes the legality clauses, seen without playing
+    /// it: no clause but royal attacks decides, and it empties (its origin,
+    /// `victim`) no square of a live ray or a lame leap's path towards the
+    /// side's one royal piece, unattacked now, that it does not move nor
+    /// turns another piece into. False when unsure.
+    #[inline(always)]
+    fn passes_plain(&self, variant: &Variant, mv: &Move, victim: Square) -> bool {
+        match self.plain {
+            // A plain move removes no royal piece of its side.
+            PlainJudge::Passes => true,
+            PlainJudge::Unsure => false,
+            PlainJudge::Lines => self.lines.as_ref().is_some_and(|l| {
+                mv.from != l.royal
+                    && !l.guarded.contains(mv.from)
+                    && !l.guarded.contains(victim)
+                    && mv.promotion.is_none_or(|kind| !variant.is_royal(kind))
+            }),
         }
     }
 }
@@ -137,9 +259,7 @@ impl Variant {
         keep: &mut impl FnMut(&Move, Option<&Position>) -> bool,
     ) -> Option<bool> {
         let p = &self.programs;
-        let (reach, Op::Bounce { set, promote, .. }) = (p.bounce_reach?, p.after_move[0].ops[0]) else {
-            return None;
-        };
+        let (reach, set, promote) = judge.rule?;
         if !mv.choices.is_empty()
             || mv.controller.is_some()
             || !matches!(
@@ -160,6 +280,24 @@ impl Variant {
         } else {
             from
         };
+        if p.bounce_whole_reach && !promote {
+            // The pieces within reach that have a square to go to, read
+            // off the load-time pairs: no set to build.
+            let complete = !judge.judges || judge.passes_plain(self, &mv, victim) || keep(&mv, None);
+            let at = &p.bounce_pairs_at;
+            let pairs = &p.bounce_pairs[at[to.index()] as usize..at[to.index() + 1] as usize];
+            let bounces = Bounces::new(self, pos, judge, mv, victim, moving);
+            for &(sq, dest) in pairs {
+                if sq != from
+                    && sq != victim
+                    && pos.board[sq.index()].is_piece()
+                    && (dest == from || dest == victim || (dest != to && pos.board[dest.index()].is_empty()))
+                {
+                    bounces.offer(sq, dest, out, keep);
+                }
+            }
+            return Some(complete);
+        }
         let n = self.geometry.squares();
         let away = &p.bounce_away[to.index() * n..(to.index() + 1) * n];
         // Where the piece on `sq` would go: one step away from the mover, to
@@ -194,37 +332,95 @@ impl Variant {
         {
             return None;
         }
-        let complete = !judge.judges || keep(&mv, None);
-        if movable.is_empty() {
-            return Some(complete);
-        }
-        let us = moving.color();
-        let moved = match mv.promotion {
-            Some(kind) => Cell::piece(kind, us),
-            None => moving,
-        };
-        let lines = judge.lines.as_ref().filter(|l| from != l.royal);
+        let complete = !judge.judges || judge.passes_plain(self, &mv, victim) || keep(&mv, None);
+        let bounces = Bounces::new(self, pos, judge, mv, victim, moving);
         for sq in movable.iter() {
-            let Some(dest) = destination(sq) else { continue };
-            let choice = Choice {
-                piece: sq,
-                to: dest,
-                kind: ChoiceKind::Piece,
-            };
-            let Some(choices) = mv.choices.with(choice) else {
-                continue;
-            };
-            let next = Move { choices, ..mv };
-            let accepted = !judge.judges
-                || (judge.decides && (!judge.check || !self.bounce_exposes(pos, lines, mv, victim, moved, sq, dest)))
-                || keep(&next, None);
-            if accepted {
-                out.push(next);
+            if let Some(dest) = destination(sq) {
+                bounces.offer(sq, dest, out, keep);
             }
         }
         Some(complete)
     }
+}
 
+/// The bounces after one plain move, judged as they are offered.
+struct Bounces<'a> {
+    variant: &'a Variant,
+    pos: &'a Position,
+    judge: &'a BounceJudge,
+    mv: Move,
+    victim: Square,
+    /// The moved piece where it lands (promoted, if it promotes).
+    moved: Cell,
+    /// The royal lines, unless the move moves that royal piece.
+    lines: Option<&'a RoyalLines>,
+}
+
+impl<'a> Bounces<'a> {
+    #[inline(always)]
+    fn new(
+        variant: &'a Variant,
+        pos: &'a Position,
+        judge: &'a BounceJudge,
+        mv: Move,
+        victim: Square,
+        moving: Cell,
+    ) -> Bounces<'a> {
+        let moved = match mv.promotion {
+            Some(kind) => Cell::piece(kind, moving.color()),
+            None => moving,
+        };
+        let lines = judge.lines.as_ref().filter(|l| mv.from != l.royal);
+        Bounces {
+            variant,
+            pos,
+            judge,
+            mv,
+            victim,
+            moved,
+            lines,
+        }
+    }
+
+    /// Appends the move bouncing the piece on `sq` to `dest`, where it is
+    /// accepted (surely legal, else by `keep`).
+    #[inline(always)]
+    fn offer(
+        &self,
+        sq: Square,
+        dest: Square,
+        out: &mut Vec<Move>,
+        keep: &mut impl FnMut(&Move, Option<&Position>) -> bool,
+    ) {
+        let (mv, judge) = (self.mv, self.judge);
+        let choice = Choice {
+            piece: sq,
+            to: dest,
+            kind: ChoiceKind::Piece,
+        };
+        let Some(choices) = mv.choices.with(choice) else {
+            return;
+        };
+        let next = Move { choices, ..mv };
+        let safe = || {
+            self.lines
+                .is_some_and(|l| l.bounce_surely_safe(self.pos, self.moved.color(), mv.from, self.victim, sq, dest))
+        };
+        let accepted = !judge.judges
+            || (judge.decides
+                && (!judge.check
+                    || safe()
+                    || !self
+                        .variant
+                        .bounce_exposes(self.pos, self.lines, mv, self.victim, self.moved, sq, dest)))
+            || keep(&next, None);
+        if accepted {
+            out.push(next);
+        }
+    }
+}
+
+impl Variant {
     /// Whether a royal piece of the side making the plain move `mv` is
     /// attacked on the board `mv` leaves (its origin and `victim` empty,
     /// its target holding `moved`) once the piece on `sq` has bounced to
@@ -263,18 +459,19 @@ impl Variant {
             && sq != l.royal
         {
             let enemy = !bounced.is_side(us);
-            let mut touched = SquareSet::EMPTY;
-            touched.insert(from);
-            touched.insert(victim);
-            touched.insert(sq);
-            let leaps_change = touched.intersects(&l.exposure) || (enemy && l.leap_from.contains(dest));
+            let emptied = |set: &SquareSet| set.contains(from) || set.contains(victim) || set.contains(sq);
+            let leaps_change = emptied(&l.exposure) || (enemy && l.leap_from.contains(dest));
             if !leaps_change {
-                if enemy {
-                    touched.insert(dest);
-                }
-                if !touched.intersects(&l.lines) {
+                // An emptied square opens only a live ray; a bounced enemy
+                // piece may attack along the ray it lands on.
+                let entered = enemy && l.lines.contains(dest);
+                if !entered && !emptied(&l.live) {
                     return false;
                 }
+                let mut touched = SquareSet::EMPTY;
+                touched.insert(from);
+                touched.insert(victim);
+                touched.insert(sq);
                 let t = &self.attacks;
                 let them = us.flip();
                 let slot = t.slot(them, l.royal);
@@ -282,8 +479,10 @@ impl Variant {
                 return t.rays[first..last]
                     .iter()
                     .zip(&t.ray_sets[first..last])
-                    .any(|(ray, set)| {
-                        set.intersects(&touched)
+                    .enumerate()
+                    .any(|(i, (ray, set))| {
+                        let live = i >= 64 || l.live_rays >> i & 1 != 0;
+                        ((live && set.intersects(&touched)) || (entered && set.contains(dest)))
                             && t.run(ray.ray, ray.len)
                                 .iter()
                                 .map(|&s| cell(s))

@@ -6,7 +6,7 @@ use crate::base::action::ActionId;
 use crate::base::piece::{Cell, Kind};
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
-use crate::compile::ir::CompiledAction;
+use crate::compile::ir::{CompiledAction, NamedSet, SetNode};
 use crate::compile::tables::{CAPTURE, MoveTables, QUIET};
 use crate::engine::context::Context;
 use crate::engine::moves::{Move, MoveKind};
@@ -67,10 +67,23 @@ impl Variant {
                 }
             };
             if let Some(set) = action.target {
-                for to in self.eval_set(set, pos, &ctx(from)).iter() {
-                    emit(to, out);
+                // Aimed at its own square (`origin`): no set to build.
+                if self.programs.sets[set as usize] == SetNode::Named(NamedSet::Origin) {
+                    emit(from, out);
+                } else {
+                    for to in self.eval_set(set, pos, &ctx(from)).iter() {
+                        emit(to, out);
+                    }
                 }
             } else if let Some(t) = &action.tables {
+                // Captures only, and no enemy piece within reach: no target.
+                if action
+                    .capture_reach
+                    .get(side as usize * t.board_squares + from.index())
+                    .is_some_and(|reach| !reach.intersects(&pos.occupied[side.flip() as usize]))
+                {
+                    continue;
+                }
                 for_each_table_target(t, pos, from, side, |to| emit(to, out));
             }
         }
