@@ -42,7 +42,7 @@ fn check(variant: &Variant, name: &str, rng: &mut Rng) -> usize {
                 let Some(any) = variant.generate_legal_wanted(&pos, &mut wanted, &mut keep_mut) else {
                     return checked;
                 };
-                let expected: Vec<Move> = all.iter().copied().filter(|m| keep(m)).collect();
+                let expected: Vec<Move> = all.iter().copied().filter(keep).collect();
                 assert_eq!(wanted, expected, "{name}: ply {ply}");
                 assert_eq!(any, !all.is_empty(), "{name}: ply {ply}");
                 checked += 1;

@@ -54,7 +54,7 @@ impl Variant {
             return Some(true);
         }
         // Nothing was overwritten: are any of the moves not wanted legal?
-        let any = out.iter().any(|mv| legal(mv));
+        let any = out.iter().any(legal);
         out.clear();
         Some(any)
     }
