@@ -97,12 +97,16 @@ impl Ends {
 
 /// The score of an outcome for the side to move, `ply` plies from the
 /// root: a win is a mate score (sooner is better), a loss its negation, a
-/// draw 0. Both sides losing counts as 0: neither side wins it.
+/// draw 0. Both sides losing is a loss for the side that moved into it.
 pub(crate) fn outcome_score(outcome: EndOutcome, ply: usize) -> i32 {
     match outcome {
         EndOutcome::Win => MATE - ply as i32,
         EndOutcome::Loss => -(MATE - ply as i32),
-        EndOutcome::Draw | EndOutcome::BothLose => 0,
+        EndOutcome::Draw => 0,
+        // The move that led here ended the game with no point for either
+        // side: worth a loss to its mover, as any loss is. Scored as a
+        // draw, a side that saw no better line took both royal pieces.
+        EndOutcome::BothLose => MATE - ply as i32,
         // Made relative to the side to move where a rule fires.
         EndOutcome::WhiteWins | EndOutcome::BlackWins => 0,
     }
