@@ -74,3 +74,20 @@ fn a_repetition_behind_a_clock_reset_is_seen() {
     let r = e.search(&pos, &history, &limits, &Control::new(), &mut |_| {});
     assert!(matches!(r.score, Score::Centipawns(cp) if cp > 5000), "{:?}", r.score);
 }
+
+#[test]
+fn taking_both_kings_is_a_loss_for_the_side_that_does_it() {
+    // Kaboom Chess: the queen's nova on d4 removes both kings on the d
+    // file, and both sides lose (0-0): as bad for White as any loss, so
+    // the search scores it as one (it scored 0, a draw, and a side that
+    // saw no better line took both kings).
+    let e = engine("kaboom");
+    let fen_text = "3k4/8/8/8/3Q4/8/3K4/8 w - - 0 1";
+    let pos = fen::parse(e.variant(), fen_text).unwrap();
+    let nova = uci::parse(e.variant(), &pos, "d4d4@nova").unwrap();
+    let limits = Limits {
+        search_moves: vec![nova],
+        ..depth(2)
+    };
+    assert_eq!(best(&e, fen_text, limits).score, Score::Mate(-1));
+}

@@ -121,3 +121,55 @@ fn fewer_than_two_shuttles_is_an_error() {
     let err = Variant::from_text("bad.ron", text).unwrap_err().to_string();
     assert!(err.contains("`1 shuttles`"), "{err}");
 }
+
+/// The search judges the rule as the game does: over the game's moves
+/// before the root (`Limits::played`) and its own line.
+mod search {
+    use super::janggi_shuttles;
+    use kaboom::{Control, Engine, Game, Limits, Score, uci};
+    use std::sync::Arc;
+
+    /// The game after `line` from the start, and the moves it played with
+    /// whether their movers were in check before them.
+    fn game_after(line: &str) -> (Game<'static>, Vec<(kaboom::Move, bool)>) {
+        let v = janggi_shuttles();
+        let mut game = Game::new(v, v.start_position());
+        let mut played = Vec::new();
+        for m in line.split_whitespace() {
+            let mv = uci::parse(v, game.position(), m).unwrap();
+            played.push((mv, v.in_check(game.position())));
+            game.try_play(mv).unwrap();
+        }
+        (game, played)
+    }
+
+    fn search(game: &Game, played: Vec<(kaboom::Move, bool)>, only: &str, depth: u32) -> Score {
+        let v = janggi_shuttles();
+        let engine = Engine::new(Arc::new(v.clone()));
+        let limits = Limits {
+            depth: Some(depth),
+            search_moves: vec![uci::parse(v, game.position(), only).unwrap()],
+            played,
+            ..Limits::default()
+        };
+        engine
+            .search(game.position(), &[], &limits, &Control::new(), &mut |_| {})
+            .score
+    }
+
+    #[test]
+    fn the_search_sees_that_the_fifth_move_of_a_shuttle_loses() {
+        // After the chariot's a1a2, a2a3, a3a2, a2a3, White's a3a2 loses
+        // (the_fifth_move_of_a_shuttle_loses): the search scores it as a
+        // loss in one, where the game's moves are given.
+        let (game, played) = game_after(super::CHARIOT);
+        assert_eq!(search(&game, played.clone(), "a3a2", 3), Score::Mate(-1));
+        // At depth 1 the move's position is judged by quiescence.
+        assert_eq!(search(&game, played, "a3a2", 1), Score::Mate(-1));
+        // Without the game's moves the search cannot know.
+        assert!(matches!(search(&game, Vec::new(), "a3a2", 3), Score::Centipawns(_)));
+        // Another chariot move is no loss.
+        let (game, played) = game_after(super::CHARIOT);
+        assert!(matches!(search(&game, played, "a3a1", 3), Score::Centipawns(_)));
+    }
+}

@@ -42,6 +42,9 @@ pub struct Session {
     pub position: Position,
     /// The keys of the game's positions before the current one.
     pub history: Vec<u64>,
+    /// The game's moves, each with whether its mover was in check before
+    /// it (for the search's `N shuttles` rule).
+    pub played: Vec<(Move, bool)>,
     threads: usize,
     hash: usize,
     /// Best lines reported per search (UCI `MultiPV`).
@@ -101,6 +104,7 @@ impl Session {
             variant,
             engine,
             history: Vec::new(),
+            played: Vec::new(),
             threads: 1,
             hash: crate::search::DEFAULT_HASH_MB,
             multipv: 1,
@@ -153,6 +157,7 @@ impl Session {
         self.engine.clear();
         self.position = self.variant.start_position();
         self.history.clear();
+        self.played.clear();
     }
 
     /// Sets the position from a FEN (or the start position) and plays
@@ -178,13 +183,16 @@ impl Session {
             self.rebuild();
         }
         let mut history = Vec::with_capacity(moves.len());
+        let mut played = Vec::with_capacity(moves.len());
         for text in moves {
             let mv = uci::parse(&variant, &pos, text).map_err(|e| short_move_error(&e, text, &variant, &pos))?;
             history.push(self.engine.key(&pos));
+            played.push((mv, variant.in_check(&pos)));
             pos.make(&variant, mv);
         }
         self.position = pos;
         self.history = history;
+        self.played = played;
         Ok(())
     }
 
@@ -200,6 +208,7 @@ impl Session {
     /// Plays a move known to be legal.
     pub fn play_move(&mut self, mv: Move) {
         self.history.push(self.engine.key(&self.position));
+        self.played.push((mv, self.variant.in_check(&self.position)));
         self.position.make(&self.variant, mv);
     }
 
@@ -221,6 +230,8 @@ impl Session {
         let engine = self.engine.clone();
         let root = self.position.clone();
         let history = self.history.clone();
+        let mut limits = limits;
+        limits.played = self.played.clone();
         let flags = control.clone();
         let handle = std::thread::spawn(move || {
             let variant = engine.variant().clone();

@@ -31,7 +31,7 @@ pub mod position;
 pub mod recent;
 mod right_moves;
 mod set_ops;
-mod shuttles;
+pub(crate) mod shuttles;
 mod since;
 mod split_colours;
 pub mod timed_shields;

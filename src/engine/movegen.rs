@@ -7,6 +7,7 @@ mod piece_actions;
 mod refusals;
 mod safe_moves;
 mod shortcut_tests;
+mod wanted_moves;
 
 pub(super) use safe_moves::SafeMoves;
 

@@ -26,19 +26,41 @@ pub(super) fn shuttled(variant: &Variant, positions: &[Position], moves: &[Move]
         return false;
     };
     let m = moves.len();
+    let line = Line {
+        len: m,
+        ply: &|k| moves[m - 1 - k],
+        checked_before: &|k| variant.in_check(&positions[m - 1 - k]),
+    };
+    shuttled_on(current, &line, n, kinds)
+}
+
+/// The moves that led to a position, read back from it: what the
+/// `N shuttles` rule asks of a game, or of a search's line.
+pub(crate) struct Line<'a> {
+    /// How many moves there are.
+    pub len: usize,
+    /// The move `k` plies back (0: the last), for `k < len`.
+    pub ply: &'a dyn Fn(usize) -> Move,
+    /// Whether the side that made the move `k` plies back was in check before it.
+    pub checked_before: &'a dyn Fn(usize) -> bool,
+}
+
+/// [`shuttled`] for a position `current` and the moves that led to it
+/// (the search keeps its line so: `crate::search`).
+pub(crate) fn shuttled_on(current: &Position, line: &Line, n: u32, kinds: KindSet) -> bool {
+    let m = line.len;
     let end = (current.halfmove_clock() as usize).min(m);
     if n < 2 || end < 4 {
         return false;
     }
-    // Move k plies back, and whether the mover was in check before it.
-    let mv = |k: usize| &moves[m - 1 - k];
-    let checked_before = |k: usize| variant.in_check(&positions[m - 1 - k]);
+    let mv = line.ply;
+    let checked_before = line.checked_before;
     let last = mv(0);
     let cell = current.cell(last.to);
-    if !plain(last) || !cell.is_piece() || !kinds.contains(cell.kind()) || checked_before(0) || checked_before(2) {
+    if !plain(&last) || !cell.is_piece() || !kinds.contains(cell.kind()) || checked_before(0) || checked_before(2) {
         return false;
     }
-    let mut count = if reverses(mv(2), last) {
+    let mut count = if reverses(&mv(2), &last) {
         2
     } else if mv(2).kind == MoveKind::Pass {
         1
@@ -54,7 +76,7 @@ pub(super) fn shuttled(variant: &Variant, positions: &[Position], moves: &[Move]
         }
         if count < n {
             let previous = if count == 1 { last } else { mv(i - 2) };
-            if !reverses(mv(i), previous) {
+            if !reverses(&mv(i), &previous) {
                 return false;
             }
             count += 1;

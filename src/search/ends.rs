@@ -9,6 +9,7 @@ use crate::compile::ir::EndOutcome;
 use crate::compile::ir::{End, Op};
 use crate::engine::moves::{Move, MoveKind};
 use crate::engine::position::Position;
+use crate::engine::shuttles::{Line, shuttled_on};
 
 /// What the end rules say about a node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,6 +28,8 @@ pub(crate) enum Verdict {
 pub(crate) struct Ends {
     /// Whether the variant ends games by repetition.
     pub has_repetition: bool,
+    /// Whether it has an `N shuttles` rule (the search then keeps its line's moves).
+    pub has_shuttles: bool,
 }
 
 impl Ends {
@@ -37,6 +40,7 @@ impl Ends {
                 .end
                 .iter()
                 .any(|(e, _)| matches!(e, End::Repetition(n, _) if *n > 0)),
+            has_shuttles: variant.programs.end.iter().any(|(e, _)| matches!(e, End::Shuttles(..))),
         }
     }
 
@@ -44,8 +48,16 @@ impl Ends {
     /// `no_moves` is whether the side to move has no legal move, when known;
     /// `repeated` whether the position occurred before (a repetition rule
     /// then holds: the search treats the first repetition as the draw it
-    /// leads to).
-    pub fn judge(&self, variant: &Variant, pos: &Position, no_moves: Option<bool>, repeated: bool) -> Verdict {
+    /// leads to); `line` the moves that led to `pos`, where the `N
+    /// shuttles` rule is to be judged (`None`: it holds nowhere).
+    pub fn judge(
+        &self,
+        variant: &Variant,
+        pos: &Position,
+        no_moves: Option<bool>,
+        repeated: bool,
+        line: Option<&Line>,
+    ) -> Verdict {
         let programs = &variant.programs;
         if programs.end.is_empty() {
             return Verdict::Continues;
@@ -63,8 +75,9 @@ impl Ends {
                 End::Holds(c) | End::Dead(c) => variant.eval_cond(c, pos, &ctx),
                 End::MoveRule(n, guard) => n > 0 && pos.halfmove >= 2 * n && variant.guard_holds(guard, pos),
                 End::Repetition(n, guard) => n > 0 && repeated && variant.guard_holds(guard, pos),
-                // Need the moves and checks of the whole cycle: judged in play only.
-                End::PerpetualCheck(_) | End::MutualPerpetualCheck(..) | End::Shuttles(..) => false,
+                End::Shuttles(n, kinds) => line.is_some_and(|line| shuttled_on(pos, line, n, kinds)),
+                // Need the checks of the whole cycle: judged in play only.
+                End::PerpetualCheck(_) | End::MutualPerpetualCheck(..) => false,
                 End::CountingOver => pos.count.over(),
                 End::Checkmate(guard) | End::Stalemate(guard) => match no_moves {
                     None => return Verdict::NeedMoves,
@@ -84,12 +97,16 @@ impl Ends {
 
 /// The score of an outcome for the side to move, `ply` plies from the
 /// root: a win is a mate score (sooner is better), a loss its negation, a
-/// draw 0. Both sides losing counts as 0: neither side wins it.
+/// draw 0. Both sides losing is a loss for the side that moved into it.
 pub(crate) fn outcome_score(outcome: EndOutcome, ply: usize) -> i32 {
     match outcome {
         EndOutcome::Win => MATE - ply as i32,
         EndOutcome::Loss => -(MATE - ply as i32),
-        EndOutcome::Draw | EndOutcome::BothLose => 0,
+        EndOutcome::Draw => 0,
+        // The move that led here ended the game with no point for either
+        // side: worth a loss to its mover, as any loss is. Scored as a
+        // draw, a side that saw no better line took both royal pieces.
+        EndOutcome::BothLose => MATE - ply as i32,
         // Made relative to the side to move where a rule fires.
         EndOutcome::WhiteWins | EndOutcome::BlackWins => 0,
     }

@@ -160,7 +160,7 @@ impl Engine {
             noise: ends::Noise::new(&variant),
             tt: tt::Table::new(megabytes),
             threads: 1,
-            techniques: techniques::Techniques::from_env(),
+            techniques: techniques::Techniques::from_env().for_variant(&variant),
             variant,
         }
     }
@@ -215,6 +215,7 @@ impl Engine {
         let root_moves: &[Move] = if restricted { &legal } else { &[] };
         let shared = Shared {
             root_moves,
+            played: &limits.played,
             engine: self,
             control,
             done: AtomicBool::new(false),

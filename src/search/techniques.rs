@@ -5,6 +5,9 @@
 //! same build without it (docs/search.md, "Matches"). Read once, when an
 //! engine is made.
 
+use crate::base::piece::Kind;
+use crate::compile::Variant;
+
 /// The techniques a search uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Techniques {
@@ -56,6 +59,22 @@ impl Techniques {
     pub fn from_env() -> Techniques {
         std::env::var("KABOOM_SEARCH_OFF").map_or(Techniques::ALL, |v| Techniques::without(&v))
     }
+
+    /// These techniques less those the variant's rules make unsound.
+    /// Reverse futility pruning takes a static score far above beta for
+    /// the node's value, which holds when the side to move can answer any
+    /// threat; chess-like engines turn it off in check, the threat the
+    /// static score cannot see. Where a royal piece can be lost and no
+    /// check rule (`not attacked`) guards it, no check ever warns of that
+    /// threat, so the pruning is off (docs/search.md, "Measured": where it
+    /// was tried so, it lost 30 Elo at equal nodes).
+    pub fn for_variant(self, variant: &Variant) -> Techniques {
+        let royals = (0..variant.pieces.len()).any(|k| variant.is_royal(Kind::from_index(k)));
+        Techniques {
+            rfp: self.rfp && (variant.has_check() || !royals),
+            ..self
+        }
+    }
 }
 
 #[cfg(test)]
@@ -68,5 +87,14 @@ mod tests {
         assert!(!t.rfp && !t.lmp);
         assert!(t.futility && t.aspiration && t.lmr_table);
         assert_eq!(Techniques::without(""), Techniques::ALL);
+    }
+
+    #[test]
+    fn reverse_futility_is_off_where_a_royal_piece_is_lost_without_check() {
+        let chess = Variant::load("chess").unwrap();
+        assert!(Techniques::ALL.for_variant(&chess).rfp);
+        let no_check = r#"(extends: "chess", name: "king capture", legal: [], end: ["not exists(own royal): loss"])"#;
+        let no_check = Variant::from_text("no-check.ron", no_check).unwrap();
+        assert!(!Techniques::ALL.for_variant(&no_check).rfp);
     }
 }

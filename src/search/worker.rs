@@ -16,6 +16,7 @@ use ordering::{BAD_CAPTURE, GOOD_CAPTURE, pick};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 mod ordering;
+mod path;
 
 /// Scores beyond every real evaluation.
 pub(crate) const INFINITY: i32 = MATE + 1000;
@@ -69,6 +70,8 @@ pub(crate) struct Shared<'a> {
     pub node_limit: Option<u64>,
     /// The root moves searched; empty: all.
     pub root_moves: &'a [Move],
+    /// The game's moves before the root ([`Limits::played`](super::Limits::played)).
+    pub played: &'a [(Move, bool)],
 }
 
 /// A search thread's own state.
@@ -89,6 +92,9 @@ pub(crate) struct Worker<'a> {
     /// their low bits): a key whose bucket is empty repeats nothing, so the
     /// walk back along the path is taken only for a likely repetition.
     path_filter: Vec<u16>,
+    /// Where the variant has an `N shuttles` rule: the game's moves, then
+    /// the path's, each with whether its mover was in check before it.
+    line: Option<Vec<(Move, bool)>>,
     /// Nodes searched by this thread, and how many of them are not yet
     /// added to the shared count.
     pub nodes: u64,
@@ -145,6 +151,11 @@ impl<'a> Worker<'a> {
             pv_len: vec![0; MAX_PLY + 1],
             path,
             path_filter,
+            line: shared.engine.ends.has_shuttles.then(|| {
+                let mut line = Vec::with_capacity(shared.played.len() + MAX_PLY + 2);
+                line.extend_from_slice(shared.played);
+                line
+            }),
             nodes: 0,
             unreported: 0,
             seldepth: 0,
@@ -190,41 +201,6 @@ impl<'a> Worker<'a> {
     /// Whether this thread was stopped.
     pub fn stopped(&self) -> bool {
         self.stopped
-    }
-
-    /// Whether the position's key occurred before on the path or in the
-    /// game, with the same side to move. The whole path is asked, not only
-    /// the plies since the move-rule clock was last reset: the game counts
-    /// repetitions so ([`Game`](crate::engine::game::Game)), and where
-    /// effects turn pieces over, a pawn's step or a capture can be undone
-    /// (a pawn that changes sides walks back), so a move that resets the
-    /// clock does not make the positions before it unreachable.
-    fn repeated(&self, key: u64) -> bool {
-        if self.path_filter[key as usize & (PATH_FILTER - 1)] == 0 {
-            return false;
-        }
-        let len = self.path.len();
-        (2..=len).step_by(2).any(|back| self.path[len - back] == key)
-    }
-
-    /// Adds a position's key to the path.
-    #[inline]
-    fn push_path(&mut self, key: u64) {
-        self.path.push(key);
-        let bucket = &mut self.path_filter[key as usize & (PATH_FILTER - 1)];
-        *bucket = bucket.saturating_add(1);
-    }
-
-    /// Takes the last key off the path.
-    #[inline]
-    fn pop_path(&mut self) {
-        if let Some(key) = self.path.pop() {
-            let bucket = &mut self.path_filter[key as usize & (PATH_FILTER - 1)];
-            // A saturated bucket stays full: it only costs a walk.
-            if *bucket != u16::MAX {
-                *bucket -= 1;
-            }
-        }
     }
 
     /// Searches the root to `depth`; the root's best move is kept in
@@ -316,7 +292,7 @@ impl<'a> Worker<'a> {
         debug_assert_eq!(position_key, engine.keys.position_key(pos), "incremental key");
         let key = position_key ^ engine.keys.clock_key(pos) ^ super::zobrist::history_key(pos);
         let repeated = ply > 0 && engine.ends.has_repetition && self.repeated(position_key);
-        let verdict = engine.ends.judge(self.variant, pos, None, repeated);
+        let verdict = self.judge_node(pos, None, repeated);
         if let Verdict::Ends(outcome) = verdict
             && ply > 0
         {
@@ -381,9 +357,13 @@ impl<'a> Worker<'a> {
             // No move made it: nothing is known of the passer's royals.
             child.mover_unattacked.0 = false;
             self.push_path(position_key);
+            // A pass that no real move reverses, so no shuttle runs through
+            // it (a heuristic line in any case: the null move is no move).
+            self.push_line(NO_MOVE, false);
             let r = 2 + depth / 4;
             let node = (&child, engine.keys.child_key(pos, position_key, &child));
             let score = -self.negamax(node, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
+            self.pop_line();
             self.pop_path();
             if self.stopped {
                 return 0;
@@ -395,7 +375,7 @@ impl<'a> Worker<'a> {
         let mut moves = std::mem::take(&mut self.moves[ply]);
         self.variant.generate_legal(pos, &mut moves);
         if verdict != Verdict::Continues || moves.is_empty() {
-            match engine.ends.judge(self.variant, pos, Some(moves.is_empty()), repeated) {
+            match self.judge_node(pos, Some(moves.is_empty()), repeated) {
                 Verdict::Ends(outcome) if ply > 0 || moves.is_empty() => {
                     self.moves[ply] = moves;
                     return outcome_score(outcome, ply);
@@ -423,18 +403,23 @@ impl<'a> Worker<'a> {
             {
                 continue;
             }
-            let mut child = pos.clone();
-            child.make(self.variant, mv);
             // Not a capture, promotion or move onto an enemy piece.
             let quiet = !mv.is_capture() && mv.promotion.is_none() && self.victim_value(pos, &mv) == 0;
-            if let Some(stand) = static_eval
-                && quiet
-                && best_score > -(MATE - 2 * MAX_PLY as i32)
-                && self.prunable(&child, &mv, depth, searched, stand, alpha)
-            {
+            // Pruned unless it gives check, which only the child can say:
+            // where the variant has no check, the move is not even made.
+            let prunable = static_eval.is_some_and(|stand| {
+                quiet && best_score > -(MATE - 2 * MAX_PLY as i32) && self.prunable(&mv, depth, searched, stand, alpha)
+            });
+            if prunable && !self.has_check {
+                continue;
+            }
+            let mut child = pos.clone();
+            child.make(self.variant, mv);
+            if prunable && !self.variant.in_check(&child) {
                 continue;
             }
             let node = (&child, engine.keys.child_key(pos, position_key, &child));
+            self.push_line(mv, in_check);
             let mut score;
             if searched == 0 {
                 score = -self.negamax(node, depth - 1, ply + 1, -beta, -alpha, pv_node);
@@ -452,6 +437,7 @@ impl<'a> Worker<'a> {
                     score = -self.negamax(node, depth - 1, ply + 1, -beta, -alpha, true);
                 }
             }
+            self.pop_line();
             if self.stopped {
                 break;
             }
@@ -504,10 +490,9 @@ impl<'a> Worker<'a> {
     /// Whether a quiet move at a node whose static score is `stand` may
     /// be skipped: late-move pruning (too many moves already tried near
     /// the horizon) or futility pruning (even a good margin cannot bring
-    /// the score to alpha). A move that gives check, or whose effects may
-    /// remove a piece, is always searched.
-    #[allow(clippy::too_many_arguments)]
-    fn prunable(&self, child: &Position, mv: &Move, depth: i32, searched: usize, stand: i32, alpha: i32) -> bool {
+    /// the score to alpha). A move whose effects may remove a piece is
+    /// always searched, and so is one that gives check (the caller asks).
+    fn prunable(&self, mv: &Move, depth: i32, searched: usize, stand: i32, alpha: i32) -> bool {
         let late = self.tech.lmp && depth <= LMP_DEPTH && searched >= LMP_BASE + (depth * depth) as usize;
         let futile = self.tech.futility
             && depth <= FUTILITY_DEPTH
@@ -516,8 +501,7 @@ impl<'a> Worker<'a> {
         if !late && !futile {
             return false;
         }
-        let gives_check = self.has_check && self.variant.in_check(child);
-        !gives_check && !self.shared.engine.noise.may_remove(self.variant, mv)
+        !self.shared.engine.noise.may_remove(self.variant, mv)
     }
 
     /// How many plies a late quiet move is reduced by: from a table
@@ -551,7 +535,7 @@ impl<'a> Worker<'a> {
         }
         self.seldepth = self.seldepth.max(ply);
         let engine = self.shared.engine;
-        if let Verdict::Ends(outcome) = engine.ends.judge(self.variant, pos, None, false) {
+        if let Verdict::Ends(outcome) = self.judge_quiescence(pos, ply) {
             return outcome_score(outcome, ply);
         }
         let stand = engine.eval.evaluate(pos);
@@ -572,13 +556,23 @@ impl<'a> Worker<'a> {
             best = stand;
         }
         let mut moves = std::mem::take(&mut self.moves[ply]);
-        self.variant.generate_legal(pos, &mut moves);
-        if moves.is_empty() {
+        let any_legal = if in_check {
+            self.variant.generate_legal(pos, &mut moves);
+            !moves.is_empty()
+        } else {
+            self.noisy_moves(pos, &mut moves)
+        };
+        if !any_legal {
             self.moves[ply] = moves;
-            return match engine.ends.judge(self.variant, pos, Some(true), false) {
+            return match self.judge_node(pos, Some(true), false) {
                 Verdict::Ends(outcome) => outcome_score(outcome, ply),
                 _ => 0,
             };
+        }
+        if moves.is_empty() {
+            // Legal moves, but none noisy: the static score stands.
+            self.moves[ply] = moves;
+            return best;
         }
         let mut order = std::mem::take(&mut self.order[ply]);
         self.score_moves(pos, &moves, None, ply, &mut order);
@@ -619,7 +613,9 @@ impl<'a> Worker<'a> {
                 }
             }
             searched += 1;
+            self.push_line(mv, in_check);
             let score = -self.quiesce(&child, ply + 1, qply + 1, -beta, -alpha);
+            self.pop_line();
             if self.stopped {
                 break;
             }
@@ -641,6 +637,28 @@ impl<'a> Worker<'a> {
             return stand;
         }
         best
+    }
+
+    /// Fills `moves` with the legal moves quiescence may search out of
+    /// check (captures, promotions, moves onto enemy pieces, moves whose
+    /// effects may remove a piece), judging the legality of no other move
+    /// where the variant allows; returns whether the side to move has any
+    /// legal move at all.
+    fn noisy_moves(&self, pos: &Position, moves: &mut Vec<Move>) -> bool {
+        let noise = &self.shared.engine.noise;
+        let mut wanted = |mv: &Move| {
+            mv.is_capture()
+                || mv.promotion.is_some()
+                || self.victim_value(pos, mv) > 0
+                || noise.may_remove(self.variant, mv)
+        };
+        if let Some(any) = self.variant.generate_legal_wanted(pos, moves, &mut wanted) {
+            return any;
+        }
+        self.variant.generate_legal(pos, moves);
+        let any = !moves.is_empty();
+        moves.retain(|mv| wanted(mv));
+        any
     }
 
     /// The information line for the iteration just finished.

@@ -111,7 +111,11 @@ fn history_index(side: usize, mv: &Move) -> usize {
     (side << 16) | (usize::from(mv.from) << 8) | usize::from(mv.to)
 }
 
-/// Selection sort step: brings the best remaining entry to `i`.
+/// Selection sort step: brings the best remaining entry to `i`, the
+/// first of equals; the others keep their order (a stable sort), so that
+/// the order of two moves never depends on the moves around them (the
+/// quiescence search orders only its noisy moves, in the order the whole
+/// list would give them).
 #[inline]
 pub(super) fn pick(order: &mut [(i32, u16)], i: usize) -> (i32, u16) {
     let mut best = i;
@@ -120,6 +124,6 @@ pub(super) fn pick(order: &mut [(i32, u16)], i: usize) -> (i32, u16) {
             best = j;
         }
     }
-    order.swap(i, best);
+    order[i..=best].rotate_right(1);
     order[i]
 }
