@@ -169,7 +169,7 @@ fn live_rays(variant: &Variant, pos: &Position, royal: Square, them: Color) -> (
         let attacker_on_it = t.ray_sets[i].intersects(&pos.occupied[them as usize])
             && t.run(ray.ray, ray.len).iter().any(|&s| {
                 let cell = pos.board[s.index()];
-                cell.is_side(them) && cell.kind().in_mask(ray.kinds)
+                cell.is_side(them) && ray.kinds.contains(cell.kind())
             });
         if attacker_on_it || i - first >= 64 {
             live = live.union(&t.ray_sets[i]);
