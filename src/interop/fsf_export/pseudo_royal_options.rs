@@ -284,7 +284,7 @@ mod tests {
         let mut legal = vec!["not (attacked(own P) and count(own P) <= 1)".to_string()];
         let mut ends = vec!["stalemate if attacked(own P) and count(own P) <= 1: loss".to_string()];
         let mut why = Vec::new();
-        let taken = Taken::take(&mut legal, &mut ends, &mut why);
+        let taken = Taken::take(&mut legal, &mut ends, &[], &mut why);
         let mut ini = "extinctionPseudoRoyal = true\n".to_string();
         taken.write(&mut ini, &mut why, Some(('R', 1)));
         assert!(why.is_empty(), "{why:?}");
