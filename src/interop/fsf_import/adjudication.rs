@@ -62,8 +62,16 @@ pub(super) fn drawn_rules(state: &State, at: &DrawAt, drawn: EndOutcome) -> Vec<
 /// exporter reads them back against these trees).
 pub(crate) fn weighed_rules(at: &DrawAt) -> [EndRule; 2] {
     let material = |side: SideFilter| Quantity::Material(SetExpr::Pieces(side, None));
-    let lead = versus(material(SideFilter::White), Comparison::More, material(SideFilter::Black), 100);
-    [end(head(at, Some(lead)), EndOutcome::WhiteWins), end(head(at, None), EndOutcome::BlackWins)]
+    let lead = versus(
+        material(SideFilter::White),
+        Comparison::More,
+        material(SideFilter::Black),
+        100,
+    );
+    [
+        end(head(at, Some(lead)), EndOutcome::WhiteWins),
+        end(head(at, None), EndOutcome::BlackWins),
+    ]
 }
 
 /// The condition of a rule at `at`, with the condition `counted` where

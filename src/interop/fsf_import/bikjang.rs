@@ -54,12 +54,24 @@ mod tests {
     #[test]
     fn the_bikjang_trees_print_as_they_read() {
         let f = "exists(first(own royal, R) & enemy royal)";
-        assert_eq!(super::facing_kings().to_string(), parse_condition(f).unwrap().to_string());
+        assert_eq!(
+            super::facing_kings().to_string(),
+            parse_condition(f).unwrap().to_string()
+        );
         let check = format!("own royal not attacked unless passes >= 1 and {f}");
-        assert_eq!(super::check_clause().to_string(), parse_legal(&check).unwrap().to_string());
+        assert_eq!(
+            super::check_clause().to_string(),
+            parse_legal(&check).unwrap().to_string()
+        );
         let facing = format!("not (before({f}) and {f} and passes == 0)");
-        assert_eq!(super::facing_clause().to_string(), parse_legal(&facing).unwrap().to_string());
+        assert_eq!(
+            super::facing_clause().to_string(),
+            parse_legal(&facing).unwrap().to_string()
+        );
         let answered = format!("passes >= 1 and {f}");
-        assert_eq!(super::answered().to_string(), parse_condition(&answered).unwrap().to_string());
+        assert_eq!(
+            super::answered().to_string(),
+            parse_condition(&answered).unwrap().to_string()
+        );
     }
 }

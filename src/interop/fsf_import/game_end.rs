@@ -321,7 +321,11 @@ fn result_rules(state: &State, before: &Before<'_>, out: &mut Vec<EndRule>, refu
     // `bikjangRule`: a pass answering the facing kings ends the game, as
     // a draw (or counted).
     if state.bikjang && has_royal {
-        rules.extend(drawn_rules(state, &DrawAt::Holds(super::bikjang::answered()), drawn(EndOutcome::Draw)));
+        rules.extend(drawn_rules(
+            state,
+            &DrawAt::Holds(super::bikjang::answered()),
+            drawn(EndOutcome::Draw),
+        ));
     }
     // `adjudicateFullBoard`: no empty square left.
     if state.othello.full_board {
