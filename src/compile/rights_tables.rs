@@ -90,16 +90,7 @@ fn lines(g: Geometry, template: &Template) -> Vec<SquareSet> {
     let mut out = vec![SquareSet::EMPTY; 2 * n];
     for side in [Color::White, Color::Black] {
         for from in Square::all(n) {
-            let slot = t.slot(Kind::from_index(0), side, from);
-            let set = &mut out[side as usize * n + from.index()];
-            for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
-                set.insert(leap.to);
-            }
-            for ride in &t.rides[slot.rides as usize..slot.rides_end as usize] {
-                for &sq in t.run(ride.ray, ride.len) {
-                    set.insert(sq);
-                }
-            }
+            out[side as usize * n + from.index()] = t.reach(t.slot(Kind::from_index(0), side, from));
         }
     }
     out

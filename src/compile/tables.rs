@@ -124,21 +124,22 @@ impl MoveTables {
         if quiet {
             return Vec::new();
         }
-        (0..2 * self.board_squares)
-            .map(|i| {
-                let slot = self.slots[i];
-                let mut reach = SquareSet::EMPTY;
-                for leap in &self.leaps[slot.leaps as usize..slot.leaps_end as usize] {
-                    reach.insert(leap.to);
-                }
-                for ride in &self.rides[slot.rides as usize..slot.rides_end as usize] {
-                    for &sq in self.run(ride.ray, ride.len) {
-                        reach.insert(sq);
-                    }
-                }
-                reach
-            })
-            .collect()
+        (0..2 * self.board_squares).map(|i| self.reach(self.slots[i])).collect()
+    }
+
+    /// Every square the leaps and rides of `slot` may land on, whatever
+    /// stands on the board (for load-time tables, not the hot path).
+    pub fn reach(&self, slot: Slot) -> SquareSet {
+        let mut reach = SquareSet::EMPTY;
+        for leap in &self.leaps[slot.leaps as usize..slot.leaps_end as usize] {
+            reach.insert(leap.to);
+        }
+        for ride in &self.rides[slot.rides as usize..slot.rides_end as usize] {
+            for &sq in self.run(ride.ray, ride.len) {
+                reach.insert(sq);
+            }
+        }
+        reach
     }
 
     /// The slot of `kind` of `side` on `sq`.
