@@ -327,6 +327,23 @@ mod tests {
     }
 
     #[test]
+    fn a_custom_royal_king_keeps_off_the_diagonal_lines() {
+        // `king = k:W` in a user's section is a custom royal piece, which
+        // Fairy-Stockfish never moves along `diagonalLines` (only its
+        // built-in wazir king type does, as janggi's inherited king):
+        // `go perft 1` there gives 4, 30 and 32 (c19b5f6c).
+        let ini = "[x:chess]\nking = k:W\ndiagonalLines = d1 f1 e2 d3 f3\n";
+        let ron = one(ini).unwrap();
+        assert!(!ron.contains(r#"moves: "F")"#), "{ron}");
+        assert_eq!(legal_count(&ron, "4k3/8/8/8/8/8/4K3/8 w - - 0 1"), 4);
+        let janggi = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1";
+        let custom = one("[x:janggi]\nking = k:W\n").unwrap();
+        assert_eq!(legal_count(&custom, janggi), 30);
+        let inherited = one("[x:janggi]\n").unwrap();
+        assert_eq!(legal_count(&inherited, janggi), 32);
+    }
+
+    #[test]
     fn triple_steps_from_their_region() {
         let ini = "[x:chess]\ntripleStepRegionWhite = *2\ntripleStepRegionBlack = *7\n";
         let ron = one(ini).unwrap();

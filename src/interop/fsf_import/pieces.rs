@@ -373,8 +373,13 @@ fn mobility_field(
 }
 
 /// `diagonalLines`: on those squares the piece also moves by its type's
-/// diagonal template, landing on them only; a king moves so when it moves
-/// as the type its template names. True if the piece moves along them.
+/// diagonal template, landing on them only. A king moves so only when it is
+/// of a built-in type (Fairy-Stockfish's `kingType`): `king = k:Betza` in
+/// kaboom's description of the built-in variants names the built-in type
+/// whose template is Betza (minixiangqi's wazir king), while the same line
+/// in a user's section makes the king a custom royal piece, which
+/// Fairy-Stockfish never moves along the lines. True if the piece moves
+/// along them.
 fn diagonal_field(
     cx: &Context<'_>,
     slot: usize,
@@ -385,7 +390,7 @@ fn diagonal_field(
 ) -> bool {
     let diagonal = if slot < builtin_pieces().len() {
         builtin_pieces()[slot].diagonal
-    } else if slot == king_index() {
+    } else if slot == king_index() && piece.origin.builtin {
         builtin_pieces()
             .iter()
             .find(|p| matches!(p.movement, Movement::Betza(b) if b == template))
