@@ -610,6 +610,9 @@ pub struct Programs {
     /// Per kind (by index), the indices in `actions` of the actions it
     /// owns, in order: move generation walks only these.
     pub owned_actions: Vec<Vec<u16>>,
+    /// The indices in `actions` of the side's actions (those of no
+    /// piece), in order: move generation walks only these.
+    pub side_actions: Vec<u16>,
     /// Legality clauses.
     pub legal: Vec<Legal>,
     /// Move filters, `checks must mate` and `longest moves are compulsory`.

@@ -100,6 +100,10 @@ pub fn compile(
         b.p.actions.push(compiled);
     }
     b.p.owned_actions = owned_actions(&b.p.actions);
+    b.p.side_actions = (b.p.actions.iter().enumerate())
+        .filter(|(_, a)| a.owner.is_none())
+        .map(|(i, _)| i as u16)
+        .collect();
     super::origin_conds::resolve(&mut b.p);
     b.p.last_ids = (b.action_names.iter())
         .map(|n| b.action_names.iter().position(|m| m == n).unwrap_or(0) as u8)

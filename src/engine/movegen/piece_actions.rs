@@ -68,7 +68,7 @@ impl Variant {
             };
             if let Some(set) = action.target {
                 // Aimed at its own square (`origin`): no set to build.
-                if self.programs.sets[set as usize] == SetNode::Named(NamedSet::Origin) {
+                if matches!(self.programs.sets[set as usize], SetNode::Named(NamedSet::Origin)) {
                     emit(from, out);
                 } else {
                     for to in self.eval_set(set, pos, &ctx(from)).iter() {
@@ -128,8 +128,10 @@ impl Variant {
     /// Appends the actions of the side to move that belong to no piece.
     pub(super) fn generate_side_actions(&self, pos: &Position, out: &mut Vec<Move>) {
         let us = pos.side;
-        for (index, action) in self.programs.actions.iter().enumerate() {
-            if action.owner.is_some() || action.once_bit.is_some_and(|bit| pos.used[us as usize] >> bit & 1 != 0) {
+        for &index in &self.programs.side_actions {
+            let index = usize::from(index);
+            let action = &self.programs.actions[index];
+            if action.once_bit.is_some_and(|bit| pos.used[us as usize] >> bit & 1 != 0) {
                 continue;
             }
             let Some(set) = action.target else { continue };
