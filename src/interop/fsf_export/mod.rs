@@ -452,21 +452,28 @@ fn mobility_region(
         (0, None) => "King".to_string(),
         (n, None) => format!("CustomPiece{n}"),
     };
-    // The squares the piece may go to: a region per side.
-    match [Color::White, Color::Black].map(|c| squares.eval_text(within, c)) {
-        [Some(white), Some(black)] => {
-            let _ = writeln!(
-                ini,
-                "mobilityRegionWhite{name} = {}\nmobilityRegionBlack{name} = {}",
-                squares.fsf(white),
-                squares.fsf(black)
-            );
-        }
-        _ => why.push(format!(
+    if !region_lines(ini, &name, within, squares) {
+        why.push(format!(
             "piece {}: `within` a set that is not fixed squares (Fairy-Stockfish's mobilityRegion is)",
             p.letter.value
-        )),
+        ));
     }
+}
+
+/// The squares a piece of the type `name` may go to (`within`), a region
+/// per side: `mobilityRegionWhite<name>` and `mobilityRegionBlack<name>`.
+/// `false`, and nothing written, where `within` is not fixed squares.
+fn region_lines(ini: &mut String, name: &str, within: &str, squares: &squares::Board<'_>) -> bool {
+    let [Some(white), Some(black)] = [Color::White, Color::Black].map(|c| squares.eval_text(within, c)) else {
+        return false;
+    };
+    let _ = writeln!(
+        ini,
+        "mobilityRegionWhite{name} = {}\nmobilityRegionBlack{name} = {}",
+        squares.fsf(white),
+        squares.fsf(black)
+    );
+    true
 }
 
 /// The ranks of `rs` (from White's side) as a region, for Black when

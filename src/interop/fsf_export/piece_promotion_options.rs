@@ -130,21 +130,13 @@ pub(super) fn write_types(
             return;
         };
         let _ = writeln!(ini, "customPiece{n} = {}:{}", f.target, f.piece.moves.value);
-        if let Some(w) = &f.piece.within {
-            match [Color::White, Color::Black].map(|c| board.eval_text(&w.value, c)) {
-                [Some(white), Some(black)] => {
-                    let _ = writeln!(
-                        ini,
-                        "mobilityRegionWhiteCustomPiece{n} = {}\nmobilityRegionBlackCustomPiece{n} = {}",
-                        board.fsf(white),
-                        board.fsf(black)
-                    );
-                }
-                _ => why.push(format!(
-                    "promoted form {}: `within` a set that is not fixed squares",
-                    f.piece.letter.value
-                )),
-            }
+        if let Some(w) = &f.piece.within
+            && !super::region_lines(ini, &format!("CustomPiece{n}"), &w.value, board)
+        {
+            why.push(format!(
+                "promoted form {}: `within` a set that is not fixed squares",
+                f.piece.letter.value
+            ));
         }
     }
     if !forms.is_empty() {
