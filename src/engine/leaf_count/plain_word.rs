@@ -111,3 +111,94 @@ impl Variant {
         Some(u64::from(n))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::KindChecks;
+    use crate::base::square::Square;
+    use crate::compile::Variant;
+    use crate::engine::check_squares::CheckSquares;
+    use crate::engine::movegen::SafeMoves;
+    use crate::engine::moves::{Move, MoveKind};
+    use crate::engine::position::Position;
+
+    /// Racing kings with riders of other shapes: a nightrider (rides
+    /// whose steps are not a king's), a bishop that captures along its
+    /// diagonals and steps quietly sideways (capture-only rides), a queen
+    /// that moves like one and captures like a rook (quiet-only rides),
+    /// and a rook of three squares at most.
+    const RIDERS: &str = r#"(
+        extends: "chess",
+        name: "Riders race",
+        start: "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
+        castling: [],
+        legal: ["own royal not attacked", "not attacked(enemy royal)"],
+        end: ["exists(own royal & white ranks(8)): win", "stalemate: draw"],
+        pieces: [
+            (letter: 'N', name: "nightrider", moves: "NN", value: 300),
+            (letter: 'B', name: "bishop", moves: "cBmW", value: 300),
+            (letter: 'Q', name: "queen", moves: "mQcR", value: 900),
+            (letter: 'R', name: "rook", moves: "R3", value: 500),
+        ],
+    )"#;
+
+    /// On positions along random games, each check-free piece counted in
+    /// words has as many moves as the legal moves from its square, listed
+    /// and judged one by one; and the last ply's count is the length of
+    /// the legal list.
+    #[test]
+    fn word_counts_agree_with_the_legal_moves() {
+        let variants = [
+            Variant::from_text("race.ron", crate::engine::legality::tests::KING_RACE).unwrap(),
+            Variant::from_text("riders.ron", RIDERS).unwrap(),
+        ];
+        for variant in variants {
+            let mut seed = 0x0b17_b0a2_u64;
+            let mut pieces = 0;
+            for _game in 0..30 {
+                let mut pos: Position = variant.start_position();
+                for _ply in 0..60 {
+                    let moves = variant.legal_moves(&pos);
+                    pieces += word_counts(&variant, &pos, &moves);
+                    let mut listed = Vec::new();
+                    assert_eq!(variant.count_legal(&pos, &mut listed), moves.len() as u64, "{}", variant.name);
+                    if moves.is_empty() || variant.ended_by_rule(&pos).is_some() {
+                        break;
+                    }
+                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    pos.make(&variant, moves[(seed >> 33) as usize % moves.len()]);
+                }
+            }
+            assert!(pieces > 2000, "{}: too few pieces counted in words: {pieces}", variant.name);
+        }
+    }
+
+    /// Checks the word count of each check-free piece of `pos` that has
+    /// one against `moves` (the legal moves); how many it checked.
+    fn word_counts(variant: &Variant, pos: &Position, moves: &[Move]) -> usize {
+        let Some(c) = CheckSquares::new(variant, pos) else {
+            return 0;
+        };
+        let us = pos.side;
+        let safe = SafeMoves::knowing_checks(variant, pos, Some(&c));
+        let plain = [MoveKind::Quiet, MoveKind::Capture]
+            .iter()
+            .all(|&kind| variant.is_plain(&Move::new(Square::new(0), Square::new(0), kind)));
+        let empty = pos.empty_squares(&variant.programs.all).0[0];
+        let enemy = pos.occupied[us.flip() as usize].0[0];
+        let mut kinds = KindChecks::<u64>::new();
+        let mut checked = 0;
+        for from in safe.check_free_pieces(pos, &c).iter() {
+            let kind = pos.board[from.index()].kind();
+            let (checks, words) = kinds.of(variant, &c, kind, us, plain);
+            assert_eq!(checks, c.squares_of(kind).0[0]);
+            let Some(n) = words.then(|| variant.count_plain_word(kind, us, from, empty, enemy, checks)).flatten() else {
+                continue;
+            };
+            let legal = moves.iter().filter(|mv| mv.from == from).count();
+            assert_eq!(n, legal as u64, "{}: the piece on {from:?}", variant.name);
+            checked += 1;
+        }
+        checked
+    }
+}
