@@ -515,9 +515,9 @@ pub fn build_from(g: Geometry, pieces: &[PieceMoves<'_>], en_passant: bool) -> M
                 slot.plain = slot.countable
                     && sets.rest == sets.rest_end
                     && sets.en_passant.is_empty()
-                    && t.rides[slot.rides as usize..].iter().all(|r| {
-                        r.order != 0 && r.flags & !(QUIET | CAPTURE | SETS_EN_PASSANT) == 0
-                    });
+                    && t.rides[slot.rides as usize..]
+                        .iter()
+                        .all(|r| r.order != 0 && r.flags & !(QUIET | CAPTURE | SETS_EN_PASSANT) == 0);
                 debug_assert_eq!(t.slots.len(), (kind * 2 + side as usize) * n + from.index());
                 t.slots.push(slot);
             }

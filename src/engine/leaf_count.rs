@@ -8,7 +8,6 @@ mod plain_word;
 mod step_kinds;
 
 use super::check_squares::CheckSquares;
-use plain_word::KindChecks;
 use super::movegen::{MoveSink, SafeMoves};
 use super::moves::{Move, MoveKind};
 use super::position::Position;
@@ -17,6 +16,7 @@ use crate::base::set_words::SetWords;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
 use crate::compile::tables::{CAPTURE, EN_PASSANT, QUIET, SETS_EN_PASSANT};
+use plain_word::KindChecks;
 
 impl Variant {
     /// How many legal moves the side to move has: the length of
@@ -165,8 +165,7 @@ impl Variant {
                 let kind = pos.board[from.index()].kind();
                 let (checks, words) = kinds.of(self, c, kind, us, quiet_plain && capture_plain);
                 if words
-                    && let Some(n) =
-                        self.count_plain_word(kind, us, from, empty_word, enemy_word, checks.store().0[0])
+                    && let Some(n) = self.count_plain_word(kind, us, from, empty_word, enemy_word, checks.store().0[0])
                 {
                     counted += n;
                     return;

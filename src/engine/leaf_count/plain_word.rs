@@ -86,7 +86,8 @@ impl Variant {
         }
         let sets = &t.leap_sets[index];
         let allowed = !excluded;
-        let mut n = (sets.quiet.0[0] & empty & allowed).count_ones() + (sets.capture.0[0] & enemy & allowed).count_ones();
+        let mut n =
+            (sets.quiet.0[0] & empty & allowed).count_ones() + (sets.capture.0[0] & enemy & allowed).count_ones();
         let rides = slot.rides as usize..slot.rides_end as usize;
         for (ride, on_ray) in t.rides[rides.clone()].iter().zip(&t.ride_sets[rides]) {
             let on_ray = on_ray.0[0];
@@ -161,7 +162,12 @@ mod tests {
                     let moves = variant.legal_moves(&pos);
                     pieces += word_counts(&variant, &pos, &moves);
                     let mut listed = Vec::new();
-                    assert_eq!(variant.count_legal(&pos, &mut listed), moves.len() as u64, "{}", variant.name);
+                    assert_eq!(
+                        variant.count_legal(&pos, &mut listed),
+                        moves.len() as u64,
+                        "{}",
+                        variant.name
+                    );
                     if moves.is_empty() || variant.ended_by_rule(&pos).is_some() {
                         break;
                     }
@@ -169,7 +175,11 @@ mod tests {
                     pos.make(&variant, moves[(seed >> 33) as usize % moves.len()]);
                 }
             }
-            assert!(pieces > 2000, "{}: too few pieces counted in words: {pieces}", variant.name);
+            assert!(
+                pieces > 2000,
+                "{}: too few pieces counted in words: {pieces}",
+                variant.name
+            );
         }
     }
 
@@ -192,7 +202,10 @@ mod tests {
             let kind = pos.board[from.index()].kind();
             let (checks, words) = kinds.of(variant, &c, kind, us, plain);
             assert_eq!(checks, c.squares_of(kind).0[0]);
-            let Some(n) = words.then(|| variant.count_plain_word(kind, us, from, empty, enemy, checks)).flatten() else {
+            let Some(n) = words
+                .then(|| variant.count_plain_word(kind, us, from, empty, enemy, checks))
+                .flatten()
+            else {
                 continue;
             };
             let legal = moves.iter().filter(|mv| mv.from == from).count();
