@@ -49,6 +49,10 @@ pub struct Ride {
     pub len: u8,
     /// `QUIET`, `CAPTURE`, `SETS_EN_PASSANT`, `HOP_OVER`, `HOP_BEHIND`.
     pub flags: u8,
+    /// 1 where the ray's square indices rise along it, -1 where they
+    /// fall, 0 otherwise: with 1 (-1) its first piece is the lowest
+    /// (highest) occupied square of its [`MoveTables::ride_sets`] set.
+    pub order: i8,
 }
 
 /// Where a piece's leaps and rides from one square sit in the pools.
@@ -70,6 +74,12 @@ pub struct Slot {
     /// such a piece's moves from its [`LeapSets`] and its rides, without
     /// listing the moves that are legal as they are.
     pub countable: bool,
+    /// Countable, and every move is in the [`LeapSets`]' `quiet` and
+    /// `capture` sets or on a ride whose indices run one way (see
+    /// [`Ride::order`]) that moves and captures only (and may leave en
+    /// passant targets): on a board of at most 64 squares the piece's
+    /// moves are counted a word at a time (perft's last ply).
+    pub plain: bool,
 }
 
 /// A slot's leaps as square sets, for counting the moves of a piece that
@@ -98,6 +108,8 @@ pub struct MoveTables {
     pub leaps: Vec<Leap>,
     /// Every ride, grouped by slot.
     pub rides: Vec<Ride>,
+    /// The squares of each ride as a set, in the order of `rides`.
+    pub ride_sets: Vec<SquareSet>,
     /// Squares of lame paths and rays.
     pub squares: Vec<Square>,
     /// One slot per (kind, side, square).
@@ -154,8 +166,10 @@ impl MoveTables {
         &self.leap_sets[self.slot_index(kind, side, sq)]
     }
 
+    /// The index of the slot of `kind` of `side` on `sq` in `slots` (and
+    /// of its sets in `leap_sets`).
     #[inline]
-    fn slot_index(&self, kind: Kind, side: Color, sq: Square) -> usize {
+    pub fn slot_index(&self, kind: Kind, side: Color, sq: Square) -> usize {
         (kind.index() * 2 + side as usize) * self.board_squares + sq.index()
     }
 
@@ -270,6 +284,19 @@ fn add_ride(rides: &mut Vec<(Vec<Square>, u8)>, ray: Vec<Square>, flags: u8) {
         }
     }
     rides.push((ray, flags));
+}
+
+/// A ride's [`Ride::order`]: whether its square indices rise (1) or fall
+/// (-1) all along it, or neither (0).
+fn ray_order(ray: &[Square]) -> i8 {
+    let pairs = || ray.windows(2).map(|w| (w[0].index(), w[1].index()));
+    if pairs().all(|(a, b)| a < b) {
+        1
+    } else if pairs().all(|(a, b)| a > b) {
+        -1
+    } else {
+        0
+    }
 }
 
 /// Whether some square is the destination of two leaps or rides of a slot.
@@ -478,11 +505,19 @@ pub fn build_from(g: Geometry, pieces: &[PieceMoves<'_>], en_passant: bool) -> M
                         ray: t.squares.len() as u32,
                         len: ray.len() as u8,
                         flags,
+                        order: ray_order(&ray),
                     });
+                    t.ride_sets.push(ray.iter().copied().collect());
                     t.squares.extend(ray);
                 }
                 slot.leaps_end = t.leaps.len() as u32;
                 slot.rides_end = t.rides.len() as u32;
+                slot.plain = slot.countable
+                    && sets.rest == sets.rest_end
+                    && sets.en_passant.is_empty()
+                    && t.rides[slot.rides as usize..]
+                        .iter()
+                        .all(|r| r.order != 0 && r.flags & !(QUIET | CAPTURE | SETS_EN_PASSANT) == 0);
                 debug_assert_eq!(t.slots.len(), (kind * 2 + side as usize) * n + from.index());
                 t.slots.push(slot);
             }

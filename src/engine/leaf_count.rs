@@ -4,6 +4,7 @@
 //! every other move is listed and judged as [`Variant::generate_legal`]
 //! judges it, so the count is always the length of that list.
 
+mod plain_word;
 mod step_kinds;
 
 use super::check_squares::CheckSquares;
@@ -15,6 +16,7 @@ use crate::base::set_words::SetWords;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
 use crate::compile::tables::{CAPTURE, EN_PASSANT, QUIET, SETS_EN_PASSANT};
+use plain_word::KindChecks;
 
 impl Variant {
     /// How many legal moves the side to move has: the length of
@@ -150,34 +152,49 @@ impl Variant {
         let safe = SafeMoves::knowing_checks(self, pos, check_squares.as_ref());
         let plain = |kind| self.is_plain(&Move::new(Square::new(0), Square::new(0), kind));
         let (quiet_plain, capture_plain) = (plain(MoveKind::Quiet), plain(MoveKind::Capture));
-        let check_free = check_squares
-            .as_ref()
-            .map_or(SquareSet::EMPTY, |c| safe.check_free_pieces(pos, c));
         let empty = pos.empty_squares(&self.programs.all);
         let enemy = pos.occupied[us.flip() as usize];
         let mut counted = 0;
-        for from in pos.occupied[us as usize].iter() {
-            let checks = match &check_squares {
-                Some(c) if check_free.contains(from) => Some(c.squares_of(pos.board[from.index()].kind())),
-                _ => None,
-            };
-            if let Some(checks) = checks {
+        let mut rest = pos.occupied[us as usize];
+        if let Some(c) = &check_squares {
+            let check_free = safe.check_free_pieces(pos, c);
+            rest = rest.difference(&check_free);
+            let mut kinds = KindChecks::<W>::new();
+            let (empty_word, enemy_word) = (empty.0[0], enemy.0[0]);
+            each_square(&check_free, |from| {
+                let kind = pos.board[from.index()].kind();
+                let (checks, words) = kinds.of(self, c, kind, us, quiet_plain && capture_plain);
+                if words
+                    && let Some(n) = self.count_plain_word(kind, us, from, empty_word, enemy_word, checks.store().0[0])
+                {
+                    counted += n;
+                    return;
+                }
                 // Counted as a free piece's, its checks left out.
                 let mut fast = LeafCounter::<true>::new(quiet_plain, capture_plain, listed);
-                fast.excluded = checks;
+                fast.excluded = checks.store();
                 if self.count_free_piece::<true, W>(pos, from, us, &empty, &enemy, &mut fast) {
                     counted += fast.counted;
-                    continue;
+                    return;
                 }
-            }
+                let mut counter = NoCheckCounter {
+                    safe: &safe,
+                    checks: Some(checks.store()),
+                    inner: LeafCounter::new(quiet_plain, capture_plain, listed),
+                };
+                self.generate_piece(pos, from, us, true, &mut counter);
+                counted += counter.inner.counted;
+            });
+        }
+        each_square(&rest, |from| {
             let mut counter = NoCheckCounter {
                 safe: &safe,
-                checks,
+                checks: None,
                 inner: LeafCounter::new(quiet_plain, capture_plain, listed),
             };
             self.generate_piece(pos, from, us, true, &mut counter);
             counted += counter.inner.counted;
-        }
+        });
         self.generate_not_by_pieces(pos, listed);
         listed.retain(|mv| self.judge(&safe, pos, mv, None));
         counted + listed.len() as u64
