@@ -242,7 +242,7 @@ impl<'v> Game<'v> {
 
     /// The moves played so far, each with whether the side that made it
     /// was in check before it: what a search started from the game reads
-    /// ([`Limits::played`](crate::search::Limits::played)).
+    /// (the search's `Limits::played`).
     pub fn checked_moves(&self) -> Vec<(Move, bool)> {
         self.moves
             .iter()
