@@ -203,11 +203,11 @@ impl<'v> Game<'v> {
                     if n > 0 && self.repetitions() >= n as usize =>
                 {
                     let checker = self.perpetual_checker(n as usize);
-                    let Some(result) = super::perpetual::ending(v, *end, *outcome, pos, checker) else {
+                    let Some((side, outcome)) = super::perpetual::ending(v, *end, *outcome, pos, checker) else {
                         continue;
                     };
                     return Some(Ending {
-                        result,
+                        result: GameResult::for_side(side, outcome),
                         reason: words(),
                     });
                 }

@@ -4,7 +4,6 @@
 //! since the first of the N occurrences) and for the search (over its
 //! line, since the position's previous occurrence).
 
-use super::game::GameResult;
 use super::position::Position;
 use crate::base::square::Color;
 use crate::compile::Variant;
@@ -21,7 +20,7 @@ pub(crate) fn checker(side: Color, len: usize, gave_check: impl Fn(usize) -> boo
     let mut checked = [true; 2];
     for k in 0..len {
         // The last move was the other side's; the one before it, `side`'s.
-        let mover = if k % 2 == 0 { side.flip() } else { side };
+        let mover = if k.is_multiple_of(2) { side.flip() } else { side };
         if !gave_check(k) {
             checked[mover as usize] = false;
         }
@@ -35,25 +34,25 @@ pub(crate) fn checker(side: Color, len: usize, gave_check: impl Fn(usize) -> boo
 }
 
 /// What a perpetual-check rule `end` with `outcome` says of `pos`, a
-/// repetition whose cycle had `checker` ([`checker`]): the game's result,
-/// or `None` when the rule does not hold (the rules after it decide).
-/// `N repetitions by perpetual check` gives the checking side its outcome
-/// (a draw when both sides checked); `N repetitions by mutual perpetual
-/// check` gives the side to move its outcome when both checked (and the
-/// rule's condition holds). Any other rule: `None`.
+/// repetition whose cycle had `checker` ([`checker`]): the outcome and the
+/// side it is for, or `None` when the rule does not hold (the rules after
+/// it decide). `N repetitions by perpetual check` gives the checking side
+/// its outcome (a draw when both sides checked); `N repetitions by mutual
+/// perpetual check` gives the side to move its outcome when both checked
+/// (and the rule's condition holds). Any other rule: `None`.
 pub(crate) fn ending(
     variant: &Variant,
     end: End,
     outcome: EndOutcome,
     pos: &Position,
     checker: Option<Option<Color>>,
-) -> Option<GameResult> {
+) -> Option<(Color, EndOutcome)> {
     match (end, checker?) {
         (End::MutualPerpetualCheck(_, guard), None) if variant.guard_holds(guard, pos) => {
-            Some(GameResult::for_side(pos.side_to_move(), outcome))
+            Some((pos.side_to_move(), outcome))
         }
-        (End::PerpetualCheck(_), None) => Some(GameResult::Draw),
-        (End::PerpetualCheck(_), Some(side)) => Some(GameResult::for_side(side, outcome)),
+        (End::PerpetualCheck(_), None) => Some((pos.side_to_move(), EndOutcome::Draw)),
+        (End::PerpetualCheck(_), Some(side)) => Some((side, outcome)),
         _ => None,
     }
 }
@@ -65,7 +64,7 @@ mod tests {
     #[test]
     fn the_side_whose_every_move_checked_is_the_checker() {
         // Black to move: moves 0 and 2 were White's, 1 and 3 Black's.
-        let white_checks = |k: usize| k % 2 == 0;
+        let white_checks = |k: usize| k.is_multiple_of(2);
         assert_eq!(checker(Color::Black, 4, white_checks), Some(Some(Color::White)));
         assert_eq!(checker(Color::White, 4, white_checks), Some(Some(Color::Black)));
         assert_eq!(checker(Color::Black, 4, |_| true), Some(None));

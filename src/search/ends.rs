@@ -99,7 +99,9 @@ impl Ends {
                     };
                     let checker = cycle_checker(variant, pos, back, line);
                     match perpetual::ending(variant, *end, *outcome, pos, checker) {
-                        Some(result) => return Verdict::Ends(relative(result, pos.side)),
+                        Some((side, outcome)) => {
+                            return Verdict::Ends(relative(GameResult::for_side(side, outcome), pos.side));
+                        }
                         None => false,
                     }
                 }
