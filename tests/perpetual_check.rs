@@ -271,3 +271,84 @@ fn janggi_s_perpetual_check_loses_before_material_counts() {
         ))
     );
 }
+
+/// The search judges perpetual check as the game does: at a position's
+/// first repetition, over the moves since its previous occurrence, those
+/// of its own line and the game's before the root (`Limits::played`).
+mod search {
+    use super::{RULES, chess_with};
+    use kaboom::{Control, Engine, Limits, Move, Score, Variant, fen, uci};
+    use std::sync::Arc;
+
+    /// White, four points down, can check from a8 and e4 for ever while
+    /// Black's king steps between h8 and h7 (on h7 the a7 rook pins the g7
+    /// pawn, so it cannot block): a draw without the rule, a loss with it.
+    const BEHIND: &str = "7k/R5p1/7p/8/4Q3/r1q5/1r3PPP/6K1 w - - 0 1";
+
+    /// Searches the position after `line` from `start` to `depth`, only
+    /// `only` at the root if given; with the game's keys, and its moves as
+    /// `played` where `with_played`. The best move and its score.
+    fn search(
+        v: &Variant,
+        start: &str,
+        line: &[&str],
+        only: Option<&str>,
+        depth: u32,
+        with_played: bool,
+    ) -> (String, Score) {
+        let engine = Engine::new(Arc::new(v.clone()));
+        let mut pos = fen::parse(v, start).unwrap();
+        let (mut keys, mut played) = (Vec::new(), Vec::new());
+        for m in line {
+            let mv = uci::parse(v, &pos, m).unwrap();
+            keys.push(engine.key(&pos));
+            played.push((mv, v.in_check(&pos)));
+            pos.make(v, mv);
+        }
+        let limits = Limits {
+            depth: Some(depth),
+            search_moves: only
+                .map(|m| uci::parse(v, &pos, m).unwrap())
+                .into_iter()
+                .collect::<Vec<Move>>(),
+            played: if with_played { played } else { Vec::new() },
+            ..Limits::default()
+        };
+        let found = engine.search(&pos, &keys, &limits, &Control::new(), &mut |_| {});
+        (found.best.map(|m| uci::write(v, &m)).unwrap_or_default(), found.score)
+    }
+
+    #[test]
+    fn the_search_avoids_a_perpetual_check_that_loses() {
+        // Without the rule, the perpetual check is White's best: a draw.
+        let plain = chess_with(r#""checkmate: loss", "stalemate: draw", "3 repetitions: draw""#);
+        assert_eq!(
+            search(plain, BEHIND, &[], None, 6, true),
+            ("e4a8".to_string(), Score::Centipawns(0))
+        );
+        // With it, the second check loses: Black steps back to h8.
+        let v = chess_with(RULES);
+        let (_, checks) = search(v, BEHIND, &["e4a8", "h8h7"], Some("a8e4"), 3, true);
+        assert_eq!(checks, Score::Mate(-1));
+        // ... and White plays on, behind but not lost (the old search, which
+        // judged the rule in play only, drew by the checks here).
+        let (best, score) = search(v, BEHIND, &[], None, 6, true);
+        assert_ne!(best, "e4a8");
+        assert!(matches!(score, Score::Centipawns(cp) if cp < -100), "{best} {score:?}");
+    }
+
+    #[test]
+    fn a_perpetual_check_begun_before_the_root_is_seen_from_the_game_s_moves() {
+        // White checked twice and Black stepped once: Black's h7h8 repeats
+        // the start, after White checked at every move, so White loses.
+        let v = chess_with(RULES);
+        let line = ["e4a8", "h8h7", "a8e4"];
+        for depth in [1, 3] {
+            let (_, score) = search(v, BEHIND, &line, Some("h7h8"), depth, true);
+            assert_eq!(score, Score::Mate(1), "depth {depth}");
+        }
+        // Given only the keys, the search sees a plain repetition: a draw.
+        let (_, score) = search(v, BEHIND, &line, Some("h7h8"), 3, false);
+        assert_eq!(score, Score::Centipawns(0));
+    }
+}

@@ -72,6 +72,46 @@ fn a_horizontal_cylinder_joins_the_first_and_last_ranks() {
     assert_eq!(king, ["e1d1", "e1d2", "e1d8", "e1e2", "e1e8", "e1f1", "e1f2", "e1f8"]);
 }
 
+/// The horizontal cylinder's start (docs/fairy.md, Board topology):
+/// White's first moves, counted by hand from the array `N3PP2/PPPPKBRQ/
+/// 1BRN2PP` (ranks 1 to 3) and Black's mirror, and no mate in one from it.
+#[test]
+fn the_horizontal_cylinder_s_first_moves() {
+    let v = load(HORIZONTAL);
+    let start = kaboom::fen::write(&v, &v.start_position());
+    assert_eq!(start, "n3pp2/ppppkbrq/1brn2pp/8/8/1BRN2PP/PPPPKBRQ/N3PP2 w - - 0 1");
+    let list = moves(&v, &start);
+    let from = |sq: &str| of(&list, sq);
+    // The knight on a1 crosses the seam: b7 (a pawn, one file and two ranks
+    // down, 1-8-7) and c8 (two files, one rank); b3 and c2 are its own.
+    assert_eq!(from("a1"), ["a1b7", "a1c8"]);
+    // The pawns on e1 and f1 stand behind the king and the bishop; of
+    // those on rank 2 only a2's file is open, and it steps two from the
+    // square it started on, as g3 does.
+    for sq in ["e1", "f1", "b2", "c2", "d2"] {
+        assert!(from(sq).is_empty(), "{sq}: {:?}", from(sq));
+    }
+    assert_eq!(from("a2"), ["a2a3", "a2a4"]);
+    assert_eq!(from("g3"), ["g3g4", "g3g5"]);
+    // The king: d1 and f3; e3 is the b6 bishop's, the rest its own men.
+    assert_eq!(from("e2"), ["e2d1", "e2f3"]);
+    // The g2 rook and h2 queen face Black's across the seam: g1, g8, g7
+    // (the rook), and h1, h8, h7 (the queen) and the diagonal g1-f8 (a
+    // pawn guarded by the king).
+    assert_eq!(from("g2"), ["g2g1", "g2g7", "g2g8"]);
+    assert_eq!(from("h2"), ["h2f8", "h2g1", "h2h1", "h2h7", "h2h8"]);
+    // The f2 bishop: g1 and across the seam h8; e3 to b6 (Black's bishop).
+    assert_eq!(from("f2"), ["f2b6", "f2c5", "f2d4", "f2e3", "f2g1", "f2h8"]);
+    assert_eq!(list.len(), 37);
+    // No first move mates: Black has a legal reply to each.
+    let pos = v.start_position();
+    for mv in v.legal_moves(&pos) {
+        let mut after = pos.clone();
+        after.make(&v, mv);
+        assert!(!v.legal_moves(&after).is_empty(), "{}", kaboom::uci::write(&v, &mv));
+    }
+}
+
 #[test]
 fn a_grasshopper_hops_across_the_seam() {
     let text = r#"(
@@ -175,7 +215,7 @@ fn perft_of_the_bundled_topologies() {
     let mut perft = kaboom::Perft::new();
     for (name, counts) in [
         (VERTICAL, [20, 392, 9162]),
-        (HORIZONTAL, [51, 2110, 88960]),
+        (HORIZONTAL, [37, 1243, 45599]),
         (RING, [44, 1527, 55636]),
     ] {
         let v = load(name);

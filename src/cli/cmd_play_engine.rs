@@ -50,13 +50,15 @@ pub struct Played<'g, 'v> {
 pub fn play(o: &mut Output, variant: &Variant, state: &mut Played, options: &EngineOptions) -> Result<(), Failure> {
     let mut engine = Engine::new(Arc::new(variant.clone()));
     engine.set_threads(options.threads);
-    // The game's positions, as keys, so the engine sees repetitions.
+    // The game's positions, as keys, so the engine sees repetitions, and
+    // its moves, so it judges perpetual check and shuttles.
     let mut keys = vec![engine.key(state.start)];
     let mut replay = state.start.clone();
     for &mv in state.game.moves() {
         replay.make(variant, mv);
         keys.push(engine.key(&replay));
     }
+    let mut played = state.game.checked_moves();
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut plies = 0;
@@ -70,6 +72,7 @@ pub fn play(o: &mut Output, variant: &Variant, state: &mut Played, options: &Eng
             let limits = Limits {
                 movetime: Some(Duration::from_millis(options.movetime)),
                 skill: options.skill,
+                played: played.clone(),
                 ..Limits::default()
             };
             let history = &keys[..keys.len() - 1];
@@ -97,6 +100,7 @@ pub fn play(o: &mut Output, variant: &Variant, state: &mut Played, options: &Eng
             written.clone()
         });
         keys.push(engine.key(state.game.position()));
+        played.push((mv, variant.in_check(&pos)));
         writeln!(
             o.out,
             "{number}{dots} {} ({written}): {}",

@@ -199,24 +199,17 @@ impl<'v> Game<'v> {
                 End::Shuttles(n, kinds) if super::shuttles::shuttled(v, &self.positions, &self.moves, n, kinds) => {
                     words()
                 }
-                End::MutualPerpetualCheck(n, guard)
-                    if n > 0
-                        && self.repetitions() >= n as usize
-                        && self.perpetual_checker(n as usize) == Some(None)
-                        && v.guard_holds(guard, pos) =>
+                End::MutualPerpetualCheck(n, _) | End::PerpetualCheck(n)
+                    if n > 0 && self.repetitions() >= n as usize =>
                 {
-                    words()
-                }
-                End::PerpetualCheck(n) if n > 0 && self.repetitions() >= n as usize => {
-                    let Some(checker) = self.perpetual_checker(n as usize) else {
+                    let checker = self.perpetual_checker(n as usize);
+                    let Some((side, outcome)) = super::perpetual::ending(v, *end, *outcome, pos, checker) else {
                         continue;
                     };
-                    let reason = words();
-                    let result = match checker {
-                        Some(side) => GameResult::for_side(side, *outcome),
-                        None => GameResult::Draw,
-                    };
-                    return Some(Ending { result, reason });
+                    return Some(Ending {
+                        result: GameResult::for_side(side, outcome),
+                        reason: words(),
+                    });
                 }
                 _ => continue,
             };
@@ -229,10 +222,9 @@ impl<'v> Game<'v> {
     }
 
     /// Who gave perpetual check in the repetition of the current position
-    /// for the `n`-th time: every position since the first of those `n`
-    /// occurrences is examined, and a side gave perpetual check when the
-    /// other was in check after each of its moves. `None` when neither
-    /// side did, `Some(None)` when both did, else `Some(Some(side))`.
+    /// for the `n`-th time: every move since the first of those `n`
+    /// occurrences is examined ([`super::perpetual::checker`]). `None`
+    /// when neither side did (or the position has not occurred `n` times).
     fn perpetual_checker(&self, n: usize) -> Option<Option<Color>> {
         let last = self.keys.last().expect("a game always has a position");
         let first = self
@@ -243,20 +235,20 @@ impl<'v> Game<'v> {
             .filter(|(_, k)| k.0 == last.0 && k.1 == last.1)
             .nth(n - 1)
             .map(|(i, _)| i)?;
-        // checked[side]: every move of `side` in the cycle gave check.
-        let mut checked = [true; 2];
-        for pos in &self.positions[first + 1..] {
-            let mover = pos.side_to_move().flip();
-            if !self.variant.in_check(pos) {
-                checked[mover as usize] = false;
-            }
-        }
-        match checked {
-            [true, true] => Some(None),
-            [true, false] => Some(Some(Color::White)),
-            [false, true] => Some(Some(Color::Black)),
-            [false, false] => None,
-        }
+        let now = self.positions.len() - 1;
+        let side = self.position().side_to_move();
+        super::perpetual::checker(side, now - first, |k| self.variant.in_check(&self.positions[now - k]))
+    }
+
+    /// The moves played so far, each with whether the side that made it
+    /// was in check before it: what a search started from the game reads
+    /// (the search's `Limits::played`).
+    pub fn checked_moves(&self) -> Vec<(Move, bool)> {
+        self.moves
+            .iter()
+            .zip(&self.positions)
+            .map(|(mv, pos)| (*mv, self.variant.in_check(pos)))
+            .collect()
     }
 
     /// How many times the current position has occurred.

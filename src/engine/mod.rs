@@ -25,6 +25,7 @@ pub mod movegen;
 pub mod moves;
 mod observed_after;
 pub mod perft;
+pub(crate) mod perpetual;
 mod place;
 mod place_attack;
 pub mod position;

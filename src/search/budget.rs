@@ -36,7 +36,8 @@ pub struct Limits {
     pub skill: Option<super::skill::Skill>,
     /// The game's moves before the root, oldest first, each with whether
     /// the side that made it was in check before it: the search judges the
-    /// `N shuttles` end rule (docs/effects.md) over them and its own line.
+    /// `N shuttles` and perpetual-check end rules (docs/effects.md) over
+    /// them and its own line.
     /// Empty: the line starts at the root.
     pub played: Vec<(crate::engine::moves::Move, bool)>,
 }

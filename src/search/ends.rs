@@ -4,10 +4,13 @@
 //! through effects, for the quiescence search.
 
 use super::MATE;
+use crate::base::square::Color;
 use crate::compile::Variant;
 use crate::compile::ir::EndOutcome;
 use crate::compile::ir::{End, Op};
+use crate::engine::game::GameResult;
 use crate::engine::moves::{Move, MoveKind};
+use crate::engine::perpetual;
 use crate::engine::position::Position;
 use crate::engine::shuttles::{Line, shuttled_on};
 
@@ -26,10 +29,12 @@ pub(crate) enum Verdict {
 /// The variant's end rules, ready for search.
 #[derive(Clone, Debug)]
 pub(crate) struct Ends {
-    /// Whether the variant ends games by repetition.
+    /// Whether the variant ends games by repetition (plain or by perpetual check).
     pub has_repetition: bool,
-    /// Whether it has an `N shuttles` rule (the search then keeps its line's moves).
-    pub has_shuttles: bool,
+    /// Whether it has an `N shuttles` rule or a perpetual-check rule (the
+    /// search then keeps its line's moves, and whether each mover was in
+    /// check before its move).
+    pub keeps_line: bool,
 }
 
 impl Ends {
@@ -39,23 +44,35 @@ impl Ends {
                 .programs
                 .end
                 .iter()
-                .any(|(e, _)| matches!(e, End::Repetition(n, _) if *n > 0)),
-            has_shuttles: variant.programs.end.iter().any(|(e, _)| matches!(e, End::Shuttles(..))),
+                .any(|(e, _)| {
+                    matches!(e, End::Repetition(n, _) | End::PerpetualCheck(n) | End::MutualPerpetualCheck(n, _) if *n > 0)
+                }),
+            keeps_line: variant.programs.end.iter().any(|(e, _)| {
+                matches!(
+                    e,
+                    End::Shuttles(..) | End::PerpetualCheck(_) | End::MutualPerpetualCheck(..)
+                )
+            }),
         }
     }
 
     /// The first end rule that holds for `pos`, in the variant's order.
     /// `no_moves` is whether the side to move has no legal move, when known;
-    /// `repeated` whether the position occurred before (a repetition rule
-    /// then holds: the search treats the first repetition as the draw it
-    /// leads to); `line` the moves that led to `pos`, where the `N
-    /// shuttles` rule is to be judged (`None`: it holds nowhere).
+    /// `repeated` how many plies back the position occurred before, if it
+    /// did (a repetition rule then holds: the search treats the first
+    /// repetition as the end it leads to); `line` the moves that led to
+    /// `pos`, where the `N shuttles` and perpetual-check rules are to be
+    /// judged (`None`: the shuttles rule holds nowhere, and a repetition
+    /// is no perpetual check). A perpetual-check rule is judged over the
+    /// moves since the previous occurrence, as a game judges it over those
+    /// since the first of its N ([`perpetual`]); where the line does not
+    /// reach back so far, the repetition is no perpetual check.
     pub fn judge(
         &self,
         variant: &Variant,
         pos: &Position,
         no_moves: Option<bool>,
-        repeated: bool,
+        repeated: Option<usize>,
         line: Option<&Line>,
     ) -> Verdict {
         let programs = &variant.programs;
@@ -74,10 +91,20 @@ impl Ends {
             let fires = match *end {
                 End::Holds(c) | End::Dead(c) => variant.eval_cond(c, pos, &ctx),
                 End::MoveRule(n, guard) => n > 0 && pos.halfmove >= 2 * n && variant.guard_holds(guard, pos),
-                End::Repetition(n, guard) => n > 0 && repeated && variant.guard_holds(guard, pos),
+                End::Repetition(n, guard) => n > 0 && repeated.is_some() && variant.guard_holds(guard, pos),
                 End::Shuttles(n, kinds) => line.is_some_and(|line| shuttled_on(pos, line, n, kinds)),
-                // Need the checks of the whole cycle: judged in play only.
-                End::PerpetualCheck(_) | End::MutualPerpetualCheck(..) => false,
+                End::PerpetualCheck(n) | End::MutualPerpetualCheck(n, _) => {
+                    let (Some(back), Some(line)) = (repeated.filter(|_| n > 0), line) else {
+                        continue;
+                    };
+                    let checker = cycle_checker(variant, pos, back, line);
+                    match perpetual::ending(variant, *end, *outcome, pos, checker) {
+                        Some((side, outcome)) => {
+                            return Verdict::Ends(relative(GameResult::for_side(side, outcome), pos.side));
+                        }
+                        None => false,
+                    }
+                }
                 End::CountingOver => pos.count.over(),
                 End::Checkmate(guard) | End::Stalemate(guard) => match no_moves {
                     None => return Verdict::NeedMoves,
@@ -92,6 +119,34 @@ impl Ends {
             }
         }
         Verdict::Continues
+    }
+}
+
+/// Who gave perpetual check over the `back` moves of `line` that lead from
+/// the position's previous occurrence to `pos` ([`perpetual::checker`]);
+/// `None` also where the line is too short to tell.
+fn cycle_checker(variant: &Variant, pos: &Position, back: usize, line: &Line) -> Option<Option<Color>> {
+    // The move `k` plies back gave check if its opponent was in check
+    // before the next move (or is now, for the last): the line knows this
+    // up to its oldest move.
+    if back > line.len + 1 {
+        return None;
+    }
+    let now = variant.in_check(pos);
+    perpetual::checker(
+        pos.side,
+        back,
+        |k| if k == 0 { now } else { (line.checked_before)(k - 1) },
+    )
+}
+
+/// A game's result as the outcome for `side`.
+fn relative(result: GameResult, side: Color) -> EndOutcome {
+    match result {
+        GameResult::WhiteWins => EndOutcome::WhiteWins.relative_to(side),
+        GameResult::BlackWins => EndOutcome::BlackWins.relative_to(side),
+        GameResult::Draw => EndOutcome::Draw,
+        GameResult::BothLose => EndOutcome::BothLose,
     }
 }
 

@@ -92,8 +92,9 @@ pub(crate) struct Worker<'a> {
     /// their low bits): a key whose bucket is empty repeats nothing, so the
     /// walk back along the path is taken only for a likely repetition.
     path_filter: Vec<u16>,
-    /// Where the variant has an `N shuttles` rule: the game's moves, then
-    /// the path's, each with whether its mover was in check before it.
+    /// Where the variant has an `N shuttles` or a perpetual-check rule: the
+    /// game's moves, then the path's, each with whether its mover was in
+    /// check before it.
     line: Option<Vec<(Move, bool)>>,
     /// Nodes searched by this thread, and how many of them are not yet
     /// added to the shared count.
@@ -151,7 +152,7 @@ impl<'a> Worker<'a> {
             pv_len: vec![0; MAX_PLY + 1],
             path,
             path_filter,
-            line: shared.engine.ends.has_shuttles.then(|| {
+            line: shared.engine.ends.keeps_line.then(|| {
                 let mut line = Vec::with_capacity(shared.played.len() + MAX_PLY + 2);
                 line.extend_from_slice(shared.played);
                 line
@@ -291,7 +292,11 @@ impl<'a> Worker<'a> {
         // also tells them apart by the clock near the move rule's limit.
         debug_assert_eq!(position_key, engine.keys.position_key(pos), "incremental key");
         let key = position_key ^ engine.keys.clock_key(pos) ^ super::zobrist::history_key(pos);
-        let repeated = ply > 0 && engine.ends.has_repetition && self.repeated(position_key);
+        let repeated = if ply > 0 && engine.ends.has_repetition {
+            self.repeated(position_key)
+        } else {
+            None
+        };
         let verdict = self.judge_node(pos, None, repeated);
         if let Verdict::Ends(outcome) = verdict
             && ply > 0
@@ -564,7 +569,7 @@ impl<'a> Worker<'a> {
         };
         if !any_legal {
             self.moves[ply] = moves;
-            return match self.judge_node(pos, Some(true), false) {
+            return match self.judge_node(pos, Some(true), None) {
                 Verdict::Ends(outcome) => outcome_score(outcome, ply),
                 _ => 0,
             };

@@ -146,7 +146,9 @@ pub fn play_game(engine: &mut Engine, settings: &Settings, index: u64, seed: u64
         Opponent::Random => Some(if index.is_multiple_of(2) { first } else { first.flip() }),
     };
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let limits = settings.limits();
+    // The game's moves, with whether each mover was in check before it,
+    // so the search judges perpetual check and shuttles as the game does.
+    let mut limits = settings.limits();
     let mut keys = vec![engine.key(&start)];
     let mut game = Game::new(variant, start);
     let mut used = BTreeSet::new();
@@ -176,6 +178,7 @@ pub fn play_game(engine: &mut Engine, settings: &Settings, index: u64, seed: u64
         };
         let events = game.play(mv);
         keys.push(engine.key(game.position()));
+        limits.played.push((mv, variant.in_check(&pos)));
         last.clear();
         mechanics(variant, &mv, &events, &mut last);
         used.extend(last.iter().cloned());

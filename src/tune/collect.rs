@@ -109,7 +109,8 @@ pub fn play(engine: &mut Engine, features: &Features, settings: &Settings, index
     let variant = &*variant;
     let start = variant.start_position();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let limits = settings.match_settings().limits();
+    // The game's moves, as the search reads them (`Limits::played`).
+    let mut limits = settings.match_settings().limits();
     let mut keys = vec![engine.key(&start)];
     let mut game = Game::new(variant, start);
     let mut rows = Vec::new();
@@ -144,6 +145,7 @@ pub fn play(engine: &mut Engine, features: &Features, settings: &Settings, index
             rows.push(row);
         }
         keys.push(engine.key(game.position()));
+        limits.played.push((mv, variant.in_check(&pos)));
         plies += 1;
     };
     GameSamples {

@@ -314,6 +314,7 @@ fn engine_move(
     let limits = crate::search::Limits {
         movetime: Some(Duration::from_millis(ms)),
         skill: skill.map(crate::search::Skill::level),
+        played: line.game.checked_moves(),
         ..crate::search::Limits::default()
     };
     let result = engine.search(line.game.position(), &history, &limits, budget.control(), &mut |_| {});

@@ -48,11 +48,13 @@ pub enum End {
     /// Repetition (and the condition holds, if any).
     Repetition(u32, Option<CondId>),
     /// Repetition in which a side gave check at every one of its moves:
-    /// the outcome is for that side (a draw when both did). Judged in play
-    /// only: search goes on (a plain repetition rule after it applies).
+    /// the outcome is for that side (a draw when both did). The search
+    /// judges it at a position's first repetition, over the moves since
+    /// the previous occurrence (`crate::engine::perpetual`).
     PerpetualCheck(u32),
     /// Repetition in which both sides gave check at every one of their
-    /// moves (and the condition holds, if any). Judged in play only.
+    /// moves (and the condition holds, if any). Judged as
+    /// [`End::PerpetualCheck`] is.
     MutualPerpetualCheck(u32, Option<CondId>),
     /// The side that moved has moved one piece, of the kinds in the mask,
     /// back and forth with its last N moves (`N shuttles`). Judged in play

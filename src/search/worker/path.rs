@@ -1,6 +1,6 @@
 //! The line searched: the keys of the positions before a node (for
-//! repetition) and, where the variant has an `N shuttles` rule, the moves
-//! that led to it (for that rule).
+//! repetition) and, where the variant has an `N shuttles` or a
+//! perpetual-check rule, the moves that led to it (for those rules).
 
 use super::super::ends::Verdict;
 use super::{PATH_FILTER, Worker};
@@ -9,19 +9,20 @@ use crate::engine::position::Position;
 use crate::engine::shuttles::Line;
 
 impl Worker<'_> {
-    /// Whether the position's key occurred before on the path or in the
-    /// game, with the same side to move. The whole path is asked, not only
+    /// How many plies back the position's key occurred before on the path
+    /// or in the game, with the same side to move (the nearest such
+    /// occurrence), if it did. The whole path is asked, not only
     /// the plies since the move-rule clock was last reset: the game counts
     /// repetitions so ([`Game`](crate::engine::game::Game)), and where
     /// effects turn pieces over, a pawn's step or a capture can be undone
     /// (a pawn that changes sides walks back), so a move that resets the
     /// clock does not make the positions before it unreachable.
-    pub(super) fn repeated(&self, key: u64) -> bool {
+    pub(super) fn repeated(&self, key: u64) -> Option<usize> {
         if self.path_filter[key as usize & (PATH_FILTER - 1)] == 0 {
-            return false;
+            return None;
         }
         let len = self.path.len();
-        (2..=len).step_by(2).any(|back| self.path[len - back] == key)
+        (2..=len).step_by(2).find(|&back| self.path[len - back] == key)
     }
 
     /// Adds a position's key to the path.
@@ -45,10 +46,11 @@ impl Worker<'_> {
     }
 
     /// What the end rules say of `pos` (see [`Ends::judge`]), the `N
-    /// shuttles` rule judged on the line that led to it.
+    /// shuttles` and perpetual-check rules judged on the line that led to
+    /// it; `repeated` as [`Worker::repeated`] says.
     ///
     /// [`Ends::judge`]: super::ends::Ends::judge
-    pub(super) fn judge_node(&self, pos: &Position, no_moves: Option<bool>, repeated: bool) -> Verdict {
+    pub(super) fn judge_node(&self, pos: &Position, no_moves: Option<bool>, repeated: Option<usize>) -> Verdict {
         let ends = &self.shared.engine.ends;
         let Some(line) = &self.line else {
             return ends.judge(self.variant, pos, no_moves, repeated, None);
@@ -86,10 +88,10 @@ impl Worker<'_> {
     ///
     /// [`judge_node`]: Self::judge_node
     pub(super) fn judge_quiescence(&mut self, pos: &Position, ply: usize) -> Verdict {
-        let verdict = self.judge_node(pos, None, false);
+        let verdict = self.judge_node(pos, None, None);
         if verdict != Verdict::NeedMoves
             || self.line.is_none()
-            || !matches!(self.judge_node(pos, Some(false), false), Verdict::Ends(_))
+            || !matches!(self.judge_node(pos, Some(false), None), Verdict::Ends(_))
         {
             return verdict;
         }
@@ -99,6 +101,6 @@ impl Worker<'_> {
         self.variant.generate_legal(pos, &mut moves);
         let no_moves = moves.is_empty();
         self.moves[ply] = moves;
-        self.judge_node(pos, Some(no_moves), false)
+        self.judge_node(pos, Some(no_moves), None)
     }
 }
