@@ -204,6 +204,9 @@ pub(super) enum Command {
         /// Hash table per game, in MB.
         #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=1024))]
         hash: u32,
+        /// Fit no square tables: keep the variant's as they are.
+        #[arg(long)]
+        no_squares: bool,
         /// Write the positions collected (JSON, which tune-merge reads) to this file.
         #[arg(long, value_name = "FILE")]
         data: Option<String>,

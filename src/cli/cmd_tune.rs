@@ -13,6 +13,8 @@ use std::process::ExitCode;
 
 /// The largest data file `tune-merge` reads.
 const MAX_DATA_BYTES: u64 = 1 << 30;
+/// The square table entries the report shows per kind.
+const LARGEST_SQUARES: usize = 4;
 /// The largest variant file `--write` rewrites.
 const MAX_VARIANT_BYTES: u64 = 1 << 20;
 
@@ -171,6 +173,43 @@ fn write_report(o: &mut Output, data: &TuneData, t: &Tuned) -> Result<(), Failur
             (true, Some(h)) => writeln!(out, "  {}: {:.0} +/- {:.0} (was {:.0})", w.name, w.after, h, w.before)?,
             (true, None) => writeln!(out, "  {}: {:.0}, no interval (was {:.0})", w.name, w.after, w.before)?,
             (false, _) => writeln!(out, "  {}: not measured, stays {:.0}", w.name, w.before)?,
+        }
+    }
+    write_squares(out, data, t)
+}
+
+/// The square tables in the report: per kind, the entries farthest from 0.
+fn write_squares(out: &mut dyn std::io::Write, data: &TuneData, t: &Tuned) -> Result<(), Failure> {
+    if t.squares.is_empty() {
+        return Ok(());
+    }
+    if !data.settings.squares {
+        writeln!(out, "square tables: not fitted (--no-squares), kept as they are")?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "square tables (centipawns for White, Black's mirrored; the largest of each kind, 95% intervals):"
+    )?;
+    for k in &t.squares {
+        let largest: Vec<String> = (k.largest(LARGEST_SQUARES).iter())
+            .map(|c| match c.half_width {
+                Some(h) => format!("{} {:+.0} +/- {:.0}", c.name, c.after, h),
+                None => format!("{} {:+.0}", c.name, c.after),
+            })
+            .collect();
+        let measured = k.measured();
+        if measured == 0 {
+            writeln!(out, "  {} ({}): no square measured", k.piece, k.letter)?;
+        } else {
+            writeln!(
+                out,
+                "  {} ({}): {}; {measured} of {} squares measured",
+                k.piece,
+                k.letter,
+                largest.join(", "),
+                k.cells.len()
+            )?;
         }
     }
     Ok(())

@@ -335,6 +335,7 @@ fn tune(o: &mut Output, command: Command) -> Result<ExitCode, Failure> {
         shard,
         max_plies,
         hash,
+        no_squares,
         data,
         write,
     } = command
@@ -354,6 +355,7 @@ fn tune(o: &mut Output, command: Command) -> Result<ExitCode, Failure> {
                 seed,
                 max_plies,
                 hash_mb: hash as usize,
+                squares: !no_squares,
             },
             shard: shard.as_deref(),
             threads: threads as usize,

@@ -146,11 +146,18 @@ pub fn fit_scale(s: &Samples<'_>, theta: &[f64]) -> f64 {
 
 /// Gradient and Hessian of the summed log-loss over the free parameters
 /// (`free` lists their indices), into `grad` and `hess` (row-major,
-/// `free.len()` square). Returns the summed loss.
+/// `free.len()` square). Returns the summed loss. A row's features are
+/// mostly 0 (a square table has a feature per kind and square): only its
+/// non-zero free features are visited, listed in a buffer made once.
 fn derivatives(s: &Samples<'_>, theta: &[f64], k: f64, free: &[usize], grad: &mut [f64], hess: &mut [f64]) -> f64 {
     let m = free.len();
     grad.iter_mut().for_each(|g| *g = 0.0);
     hess.iter_mut().for_each(|h| *h = 0.0);
+    let mut slot = vec![usize::MAX; s.width];
+    for (a, &j) in free.iter().enumerate() {
+        slot[j] = a;
+    }
+    let mut nonzero: Vec<(usize, f64)> = Vec::with_capacity(s.width);
     let mut loss = 0.0;
     for i in 0..s.rows() {
         let row = s.row(i);
@@ -159,14 +166,17 @@ fn derivatives(s: &Samples<'_>, theta: &[f64], k: f64, free: &[usize], grad: &mu
         loss += log_loss(p, y);
         let g = k * (p - y);
         let w = k * k * p * (1.0 - p);
-        for (a, &fa) in free.iter().enumerate() {
-            let xa = f64::from(row[fa]);
-            if xa == 0.0 {
-                continue;
-            }
+        nonzero.clear();
+        nonzero.extend(
+            (row.iter().enumerate())
+                .filter(|&(j, &x)| x != 0.0 && slot[j] != usize::MAX)
+                .map(|(j, &x)| (slot[j], f64::from(x))),
+        );
+        for (n, &(a, xa)) in nonzero.iter().enumerate() {
             grad[a] += g * xa;
-            for (b, &fb) in free.iter().enumerate().skip(a) {
-                hess[a * m + b] += w * xa * f64::from(row[fb]);
+            for &(b, xb) in &nonzero[n..] {
+                // Slots rise with the features, so `a <= b`: the upper half.
+                hess[a * m + b] += w * xa * xb;
             }
         }
     }
@@ -178,10 +188,10 @@ fn derivatives(s: &Samples<'_>, theta: &[f64], k: f64, free: &[usize], grad: &mu
     loss
 }
 
-/// Solves `a x = b` for a symmetric positive definite `a` (`m` square,
-/// row-major) by Cholesky's factorisation, in place: `a` becomes its
-/// factor, `b` the solution. False when `a` is not positive definite.
-fn cholesky_solve(a: &mut [f64], b: &mut [f64], m: usize) -> bool {
+/// Factors the symmetric positive definite `a` (`m` square, row-major)
+/// in place into its lower Cholesky factor. False when `a` is not
+/// positive definite.
+fn cholesky(a: &mut [f64], m: usize) -> bool {
     for j in 0..m {
         let mut d = a[j * m + j];
         for k in 0..j {
@@ -200,36 +210,52 @@ fn cholesky_solve(a: &mut [f64], b: &mut [f64], m: usize) -> bool {
             a[i * m + j] = v / d;
         }
     }
+    true
+}
+
+/// Solves `l l^T x = b` with the factor `l` of [`cholesky`], in place.
+fn solve_factored(l: &[f64], b: &mut [f64], m: usize) {
     for i in 0..m {
         let mut v = b[i];
         for k in 0..i {
-            v -= a[i * m + k] * b[k];
+            v -= l[i * m + k] * b[k];
         }
-        b[i] = v / a[i * m + i];
+        b[i] = v / l[i * m + i];
     }
     for i in (0..m).rev() {
         let mut v = b[i];
         for k in i + 1..m {
-            v -= a[k * m + i] * b[k];
+            v -= l[k * m + i] * b[k];
         }
-        b[i] = v / a[i * m + i];
+        b[i] = v / l[i * m + i];
     }
+}
+
+/// Solves `a x = b` for a symmetric positive definite `a` (`m` square,
+/// row-major) by Cholesky's factorisation, in place: `a` becomes its
+/// factor, `b` the solution. False when `a` is not positive definite.
+fn cholesky_solve(a: &mut [f64], b: &mut [f64], m: usize) -> bool {
+    if !cholesky(a, m) {
+        return false;
+    }
+    solve_factored(a, b, m);
     true
 }
 
-/// The inverse of the symmetric positive definite `h` (`m` square).
+/// The inverse of the symmetric positive definite `h` (`m` square),
+/// factored once.
 fn inverse(h: &[f64], m: usize) -> Option<Vec<f64>> {
+    let mut l = h.to_vec();
+    if !cholesky(&mut l, m) {
+        return None;
+    }
     let mut inv = vec![0.0; m * m];
-    let mut work = vec![0.0; m * m];
     let mut col = vec![0.0; m];
     for c in 0..m {
-        work.copy_from_slice(h);
         col.iter_mut()
             .enumerate()
             .for_each(|(i, v)| *v = f64::from(u8::from(i == c)));
-        if !cholesky_solve(&mut work, &mut col, m) {
-            return None;
-        }
+        solve_factored(&l, &mut col, m);
         for r in 0..m {
             inv[r * m + c] = col[r];
         }
@@ -275,8 +301,12 @@ pub fn fit(s: &Samples<'_>, start: &[f64], bounds: &[Bounds]) -> Fitted {
     let mut theta = start.to_vec();
     let k = fit_scale(s, &theta);
     let loss_before = mean_loss(s, &theta, k);
-    // A parameter is fitted only where its feature is ever non-zero.
-    let seen = features_seen(s);
+    // A parameter is fitted only where its feature is ever non-zero and
+    // its bounds leave it room.
+    let mut seen = features_seen(s);
+    for (j, b) in bounds.iter().enumerate() {
+        seen[j] &= b.low < b.high;
+    }
     let free: Vec<usize> = (0..width).filter(|&j| seen[j]).collect();
     let m = free.len();
     let (mut grad, mut hess, mut step) = (vec![0.0; m], vec![0.0; m * m], vec![0.0; m]);

@@ -8,6 +8,7 @@
 pub mod collect;
 pub mod features;
 pub mod fit;
+pub mod fitted_squares;
 pub mod section;
 
 pub use collect::{Settings, TuneData, TuneError, collect, merge};
@@ -24,6 +25,10 @@ const VALUE_PRIOR_SD: f64 = 500.0;
 /// The prior's standard deviation around a term's weight as it was (1.0
 /// is 100%).
 const WEIGHT_PRIOR_SD: f64 = 3.0;
+/// The prior's standard deviation around a square table's entry as it
+/// was (0 where the variant has no table), in centipawns: a square seen
+/// in few positions stays near it (docs/search.md, Tuning).
+const SQUARE_PRIOR_SD: f64 = 25.0;
 
 /// One fitted parameter: a piece's value in centipawns, or a term's weight
 /// in percent.
@@ -62,6 +67,9 @@ pub struct Tuned {
     pub values: Vec<Parameter>,
     /// Each term's weight, in percent.
     pub weights: Vec<Parameter>,
+    /// Each kind's square table (fitted, or as it was with `--no-squares`;
+    /// empty where the variant has none and none was fitted).
+    pub squares: Vec<fitted_squares::KindSquares>,
 }
 
 /// Why data cannot be fitted.
@@ -120,23 +128,34 @@ fn rows(data: &TuneData, width: usize) -> Result<(Vec<f32>, Vec<f32>, Vec<u32>, 
 }
 
 /// Each parameter's bounds and prior: the `kinds` piece values first, then
-/// the weights of the terms.
-fn bounds(width: usize, kinds: usize) -> Vec<fit::Bounds> {
-    (0..width)
-        .map(|j| {
-            if j < kinds {
-                fit::Bounds {
-                    low: 1.0,
-                    high: MAX_VALUE,
-                    sd: VALUE_PRIOR_SD,
-                }
-            } else {
-                fit::Bounds {
-                    low: 0.0,
-                    high: 10.0,
-                    sd: WEIGHT_PRIOR_SD,
-                }
-            }
+/// the weights of the terms, then the square tables' entries, or the one
+/// fixed feature of the tables as they are (held at 1).
+fn bounds(features: &Features) -> Vec<fit::Bounds> {
+    let kinds = features.kinds().len();
+    let squares = features.squares_at();
+    let max_square = crate::check::MAX_SQUARE_VALUE as f64;
+    (0..features.width())
+        .map(|j| match j {
+            j if j < kinds => fit::Bounds {
+                low: 1.0,
+                high: MAX_VALUE,
+                sd: VALUE_PRIOR_SD,
+            },
+            j if j < squares => fit::Bounds {
+                low: 0.0,
+                high: 10.0,
+                sd: WEIGHT_PRIOR_SD,
+            },
+            _ if features.fits_squares() => fit::Bounds {
+                low: -max_square,
+                high: max_square,
+                sd: SQUARE_PRIOR_SD,
+            },
+            _ => fit::Bounds {
+                low: 1.0,
+                high: 1.0,
+                sd: 1.0,
+            },
         })
         .collect()
 }
@@ -144,7 +163,7 @@ fn bounds(width: usize, kinds: usize) -> Vec<fit::Bounds> {
 /// Fits the variant of `data` to its positions.
 pub fn tune(data: &TuneData) -> Result<Tuned, FitError> {
     let variant = Variant::load(&data.variant)?;
-    let features = Features::new(&variant);
+    let features = Features::new(&variant, data.settings.squares);
     let names = collect::feature_names(&variant, &features);
     if names != data.features {
         return Err(FitError::Features {
@@ -162,7 +181,7 @@ pub fn tune(data: &TuneData) -> Result<Tuned, FitError> {
         width,
     };
     let kinds = features.kinds().len();
-    let bounds = bounds(width, kinds);
+    let bounds = bounds(&features);
     let fitted = fit::fit(&samples, features.start(), &bounds);
     let parameter = |j: usize, scale: f64, name: String, piece: String| Parameter {
         name,
@@ -195,6 +214,7 @@ pub fn tune(data: &TuneData) -> Result<Tuned, FitError> {
         loss_after: fitted.loss_after,
         values,
         weights,
+        squares: fitted_squares::kind_squares(&variant, &features, &fitted),
     })
 }
 
@@ -213,6 +233,7 @@ mod tests {
             seed: 3,
             max_plies: 60,
             hash_mb: 1,
+            squares: true,
         }
     }
 
