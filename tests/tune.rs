@@ -13,9 +13,13 @@ fn tmp(name: &str) -> std::path::PathBuf {
 
 const TINY: [&str; 8] = ["--games", "4", "--nodes", "150", "--max-plies", "50", "--seed", "5"];
 
+/// A weak prior on the square tables, so that four games move them.
+const WEAK: [&str; 4] = ["--square-sd", "200", "--square-smooth", "0"];
+
 fn tune(extra: &[&str]) -> String {
     let mut args = vec!["tune", "chess"];
     args.extend(TINY);
+    args.extend(WEAK);
     args.extend(extra);
     let (code, out, err) = kaboom(&args);
     assert_eq!(code, 0, "{err}");
@@ -41,7 +45,9 @@ fn a_tiny_run_is_deterministic_and_its_shards_fit_to_the_whole() {
     let (a, b) = (tmp("a.json"), tmp("b.json"));
     tune(&["--shard", "1/2", "--data", a.to_str().unwrap()]);
     tune(&["--shard", "2/2", "--data", b.to_str().unwrap()]);
-    let (code, merged, err) = kaboom(&["tune-merge", b.to_str().unwrap(), a.to_str().unwrap()]);
+    let mut merge = vec!["tune-merge", b.to_str().unwrap(), a.to_str().unwrap()];
+    merge.extend(WEAK);
+    let (code, merged, err) = kaboom(&merge);
     assert_eq!(code, 0, "{err}");
     assert!(merged.contains("(shards 1/2 2/2)"), "{merged}");
     assert_eq!(fit_lines(&merged), fit_lines(&whole));
@@ -103,6 +109,16 @@ fn bad_arguments_and_files_get_clear_errors() {
             "--shard `3/2`: K must be between 1 and N",
         ),
         (&["tune", "no-such-variant"], 1, "no-such-variant"),
+        (
+            &["tune", "chess", "--square-sd", "0"],
+            2,
+            "`0` is not a number above 0, at most 10000",
+        ),
+        (
+            &["tune-merge", "x.json", "--square-smooth", "abc"],
+            2,
+            "`abc` is not a number from 0 to 10000",
+        ),
         (&["tune-merge"], 2, "required"),
         (&["tune-merge", "/no/such/file.json"], 2, "/no/such/file.json"),
     ];

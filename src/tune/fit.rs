@@ -57,6 +57,75 @@ pub struct Bounds {
     pub sd: f64,
 }
 
+/// A smoothness prior between two parameters (neighbouring squares of a
+/// table): their changes from the start values are normal around each
+/// other with standard deviation `sd`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Smooth {
+    /// One parameter's index.
+    pub a: usize,
+    /// The other's.
+    pub b: usize,
+    /// How far their changes may differ (one standard deviation).
+    pub sd: f64,
+}
+
+/// The prior: each parameter's bounds and normal around its start value,
+/// and the smoothness pairs.
+#[derive(Clone, Copy)]
+pub struct Prior<'a> {
+    /// The start values.
+    pub start: &'a [f64],
+    /// Each parameter's bounds and prior.
+    pub bounds: &'a [Bounds],
+    /// The smoothness pairs.
+    pub pairs: &'a [Smooth],
+}
+
+impl Prior<'_> {
+    /// The penalty: minus the log prior, up to a constant.
+    fn penalty(&self, theta: &[f64]) -> f64 {
+        let single: f64 = (theta.iter().zip(self.start).zip(self.bounds))
+            .map(|((t, m), b)| (t - m) * (t - m) / (2.0 * b.sd * b.sd))
+            .sum();
+        let pairs: f64 = (self.pairs.iter())
+            .map(|p| {
+                let d = (theta[p.a] - self.start[p.a]) - (theta[p.b] - self.start[p.b]);
+                d * d / (2.0 * p.sd * p.sd)
+            })
+            .sum();
+        single + pairs
+    }
+
+    /// Adds the penalty's gradient and Hessian over the free parameters
+    /// (`slot`: each parameter's place among them, if free).
+    fn add(&self, theta: &[f64], free: &[usize], slot: &[Option<usize>], grad: &mut [f64], hess: &mut [f64]) {
+        let m = free.len();
+        for (a, &j) in free.iter().enumerate() {
+            let var = self.bounds[j].sd * self.bounds[j].sd;
+            grad[a] += (theta[j] - self.start[j]) / var;
+            hess[a * m + a] += 1.0 / var;
+        }
+        for p in self.pairs {
+            let w = 1.0 / (p.sd * p.sd);
+            let d = (theta[p.a] - self.start[p.a]) - (theta[p.b] - self.start[p.b]);
+            let (sa, sb) = (slot[p.a], slot[p.b]);
+            if let Some(a) = sa {
+                grad[a] += w * d;
+                hess[a * m + a] += w;
+            }
+            if let Some(b) = sb {
+                grad[b] -= w * d;
+                hess[b * m + b] += w;
+            }
+            if let (Some(a), Some(b)) = (sa, sb) {
+                hess[a * m + b] -= w;
+                hess[b * m + a] -= w;
+            }
+        }
+    }
+}
+
 /// The fitted model.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Fitted {
@@ -105,17 +174,8 @@ pub fn mean_loss(s: &Samples<'_>, theta: &[f64], k: f64) -> f64 {
 }
 
 /// The summed log-loss plus the prior's penalty: what Newton minimises.
-fn objective(s: &Samples<'_>, theta: &[f64], k: f64, start: &[f64], bounds: &[Bounds]) -> f64 {
-    mean_loss(s, theta, k) * s.rows() as f64 + penalty(theta, start, bounds)
-}
-
-fn penalty(theta: &[f64], start: &[f64], bounds: &[Bounds]) -> f64 {
-    theta
-        .iter()
-        .zip(start)
-        .zip(bounds)
-        .map(|((t, m), b)| (t - m) * (t - m) / (2.0 * b.sd * b.sd))
-        .sum()
+fn objective(s: &Samples<'_>, theta: &[f64], k: f64, prior: &Prior<'_>) -> f64 {
+    mean_loss(s, theta, k) * s.rows() as f64 + prior.penalty(theta)
 }
 
 /// The scale `K` that fits the results best with `theta` as it is:
@@ -296,7 +356,21 @@ fn hold_on_bounds(theta: &[f64], bounds: &[Bounds], free: &[usize], grad: &mut [
 
 /// Fits `theta` (starting from `start`, each within its `bounds`) to the
 /// samples: `K` first, then Newton's method with `K` fixed.
+#[cfg(test)]
 pub fn fit(s: &Samples<'_>, start: &[f64], bounds: &[Bounds]) -> Fitted {
+    fit_with(
+        s,
+        &Prior {
+            start,
+            bounds,
+            pairs: &[],
+        },
+    )
+}
+
+/// As [`fit`], with smoothness pairs in the prior.
+pub fn fit_with(s: &Samples<'_>, prior: &Prior<'_>) -> Fitted {
+    let (start, bounds) = (prior.start, prior.bounds);
     let width = s.width;
     let mut theta = start.to_vec();
     let k = fit_scale(s, &theta);
@@ -308,17 +382,17 @@ pub fn fit(s: &Samples<'_>, start: &[f64], bounds: &[Bounds]) -> Fitted {
         seen[j] &= b.low < b.high;
     }
     let free: Vec<usize> = (0..width).filter(|&j| seen[j]).collect();
+    let mut slot = vec![None; width];
+    for (a, &j) in free.iter().enumerate() {
+        slot[j] = Some(a);
+    }
     let m = free.len();
     let (mut grad, mut hess, mut step) = (vec![0.0; m], vec![0.0; m * m], vec![0.0; m]);
     let mut trial = theta.clone();
     let mut steps = 0;
     for _ in 0..100 {
-        let loss = derivatives(s, &theta, k, &free, &mut grad, &mut hess) + penalty(&theta, start, bounds);
-        for (a, &j) in free.iter().enumerate() {
-            let var = bounds[j].sd * bounds[j].sd;
-            grad[a] += (theta[j] - start[j]) / var;
-            hess[a * m + a] += 1.0 / var;
-        }
+        let loss = derivatives(s, &theta, k, &free, &mut grad, &mut hess) + prior.penalty(&theta);
+        prior.add(&theta, &free, &slot, &mut grad, &mut hess);
         // A little damping keeps a nearly flat direction from running off.
         let trace = (0..m).map(|a| hess[a * m + a]).sum::<f64>() / m.max(1) as f64;
         for a in 0..m {
@@ -335,7 +409,7 @@ pub fn fit(s: &Samples<'_>, start: &[f64], bounds: &[Bounds]) -> Fitted {
             for (a, &j) in free.iter().enumerate() {
                 trial[j] = (theta[j] + t * step[a]).clamp(bounds[j].low, bounds[j].high);
             }
-            if objective(s, &trial, k, start, bounds) < loss {
+            if objective(s, &trial, k, prior) < loss {
                 better = true;
                 break;
             }
@@ -352,7 +426,7 @@ pub fn fit(s: &Samples<'_>, start: &[f64], bounds: &[Bounds]) -> Fitted {
         }
     }
     let loss_after = mean_loss(s, &theta, k);
-    let half_width = intervals(s, &theta, k, &free, bounds);
+    let half_width = intervals(s, &theta, k, &free, prior);
     Fitted {
         k,
         loss_before,
@@ -366,7 +440,7 @@ pub fn fit(s: &Samples<'_>, start: &[f64], bounds: &[Bounds]) -> Fitted {
 
 /// The 95% half-widths from the cluster-robust covariance, clustered by
 /// game, with the small-sample factor `G / (G - 1)`.
-fn intervals(s: &Samples<'_>, theta: &[f64], k: f64, free: &[usize], bounds: &[Bounds]) -> Vec<Option<f64>> {
+fn intervals(s: &Samples<'_>, theta: &[f64], k: f64, free: &[usize], prior: &Prior<'_>) -> Vec<Option<f64>> {
     let m = free.len();
     let mut out = vec![None; s.width];
     let games = s.game.last().map_or(0, |&g| g as usize + 1);
@@ -375,9 +449,11 @@ fn intervals(s: &Samples<'_>, theta: &[f64], k: f64, free: &[usize], bounds: &[B
     }
     let (mut grad, mut hess) = (vec![0.0; m], vec![0.0; m * m]);
     derivatives(s, theta, k, free, &mut grad, &mut hess);
+    let mut slot = vec![None; s.width];
     for (a, &j) in free.iter().enumerate() {
-        hess[a * m + a] += 1.0 / (bounds[j].sd * bounds[j].sd);
+        slot[j] = Some(a);
     }
+    prior.add(theta, free, &slot, &mut grad, &mut hess);
     let Some(h_inv) = inverse(&hess, m) else {
         return out;
     };
@@ -504,6 +580,44 @@ mod tests {
         assert_eq!(f.theta[1], 77.0);
         assert!(f.theta[0] >= 0.0 && f.theta[0] <= 250.0);
         assert_eq!(f.half_width[1], None);
+    }
+
+    #[test]
+    fn a_smoothness_pair_draws_two_parameters_together() {
+        // The first feature decides every game; the second does not go
+        // with the result, so alone it would stay at its start.
+        let x = [1.0f32, 1.0, -1.0, 1.0, 1.0, -1.0, -1.0, -1.0];
+        let y = [1.0f32, 0.0, 1.0, 0.0];
+        let game = [0u32, 1, 2, 3];
+        let s = Samples {
+            x: &x,
+            y: &y,
+            game: &game,
+            width: 2,
+        };
+        let bounds = [Bounds {
+            low: -1e4,
+            high: 1e4,
+            sd: 100.0,
+        }; 2];
+        let start = [1.0, 0.0];
+        let apart = fit(&s, &start, &bounds);
+        let pairs = [Smooth { a: 0, b: 1, sd: 1.0 }];
+        let prior = Prior {
+            start: &start,
+            bounds: &bounds,
+            pairs: &pairs,
+        };
+        let together = fit_with(&s, &prior);
+        let gap = |f: &Fitted| (f.theta[0] - f.theta[1]).abs();
+        assert!(
+            gap(&together) < gap(&apart) / 2.0,
+            "{:?} {:?}",
+            apart.theta,
+            together.theta
+        );
+        assert!(together.theta[1] > 0.0);
+        assert!(prior.penalty(&together.theta) > 0.0);
     }
 
     #[test]

@@ -25,10 +25,28 @@ const VALUE_PRIOR_SD: f64 = 500.0;
 /// The prior's standard deviation around a term's weight as it was (1.0
 /// is 100%).
 const WEIGHT_PRIOR_SD: f64 = 3.0;
-/// The prior's standard deviation around a square table's entry as it
-/// was (0 where the variant has no table), in centipawns: a square seen
-/// in few positions stays near it (docs/search.md, Tuning).
-const SQUARE_PRIOR_SD: f64 = 25.0;
+/// How the square tables are fitted (docs/search.md, Tuning).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FitOptions {
+    /// The prior's standard deviation around a square table's entry as
+    /// it was (0 where the variant has no table), in centipawns: a square
+    /// seen in few positions stays near it.
+    pub square_sd: f64,
+    /// The smoothness prior's standard deviation between the changes of
+    /// two neighbouring squares' entries (files or ranks apart by one),
+    /// in centipawns; `None`: no smoothness prior.
+    pub square_smooth: Option<f64>,
+}
+
+impl Default for FitOptions {
+    /// The defaults (docs/search.md, Tuning).
+    fn default() -> FitOptions {
+        FitOptions {
+            square_sd: 10.0,
+            square_smooth: Some(5.0),
+        }
+    }
+}
 
 /// One fitted parameter: a piece's value in centipawns, or a term's weight
 /// in percent.
@@ -70,6 +88,8 @@ pub struct Tuned {
     /// Each kind's square table (fitted, or as it was with `--no-squares`;
     /// empty where the variant has none and none was fitted).
     pub squares: Vec<fitted_squares::KindSquares>,
+    /// The options the square tables were fitted with.
+    pub options: FitOptions,
 }
 
 /// Why data cannot be fitted.
@@ -130,7 +150,7 @@ fn rows(data: &TuneData, width: usize) -> Result<(Vec<f32>, Vec<f32>, Vec<u32>, 
 /// Each parameter's bounds and prior: the `kinds` piece values first, then
 /// the weights of the terms, then the square tables' entries, or the one
 /// fixed feature of the tables as they are (held at 1).
-fn bounds(features: &Features) -> Vec<fit::Bounds> {
+fn bounds(features: &Features, options: &FitOptions) -> Vec<fit::Bounds> {
     let kinds = features.kinds().len();
     let squares = features.squares_at();
     let max_square = crate::check::MAX_SQUARE_VALUE as f64;
@@ -149,7 +169,7 @@ fn bounds(features: &Features) -> Vec<fit::Bounds> {
             _ if features.fits_squares() => fit::Bounds {
                 low: -max_square,
                 high: max_square,
-                sd: SQUARE_PRIOR_SD,
+                sd: options.square_sd,
             },
             _ => fit::Bounds {
                 low: 1.0,
@@ -160,8 +180,37 @@ fn bounds(features: &Features) -> Vec<fit::Bounds> {
         .collect()
 }
 
+/// The smoothness pairs of the square tables: each square with its
+/// neighbour a file and a rank further on, per kind.
+fn smoothness(variant: &Variant, features: &Features, options: &FitOptions) -> Vec<fit::Smooth> {
+    let Some(sd) = options.square_smooth.filter(|_| features.fits_squares()) else {
+        return Vec::new();
+    };
+    let g = variant.geometry;
+    let (n, at) = (features.board(), features.squares_at());
+    let mut pairs = Vec::new();
+    for kind in 0..variant.pieces.len() {
+        for sq in 0..n {
+            let here = crate::base::square::Square::from_index(sq);
+            let (file, rank) = (g.file(here), g.rank(here));
+            for next in [g.square(file + 1, rank), g.square(file, rank + 1)]
+                .into_iter()
+                .flatten()
+            {
+                let base = at + kind * n;
+                pairs.push(fit::Smooth {
+                    a: base + sq,
+                    b: base + next.index(),
+                    sd,
+                });
+            }
+        }
+    }
+    pairs
+}
+
 /// Fits the variant of `data` to its positions.
-pub fn tune(data: &TuneData) -> Result<Tuned, FitError> {
+pub fn tune_with(data: &TuneData, options: &FitOptions) -> Result<Tuned, FitError> {
     let variant = Variant::load(&data.variant)?;
     let features = Features::new(&variant, data.settings.squares);
     let names = collect::feature_names(&variant, &features);
@@ -181,8 +230,14 @@ pub fn tune(data: &TuneData) -> Result<Tuned, FitError> {
         width,
     };
     let kinds = features.kinds().len();
-    let bounds = bounds(&features);
-    let fitted = fit::fit(&samples, features.start(), &bounds);
+    let bounds = bounds(&features, options);
+    let pairs = smoothness(&variant, &features, options);
+    let prior = fit::Prior {
+        start: features.start(),
+        bounds: &bounds,
+        pairs: &pairs,
+    };
+    let fitted = fit::fit_with(&samples, &prior);
     let parameter = |j: usize, scale: f64, name: String, piece: String| Parameter {
         name,
         piece,
@@ -215,6 +270,7 @@ pub fn tune(data: &TuneData) -> Result<Tuned, FitError> {
         values,
         weights,
         squares: fitted_squares::kind_squares(&variant, &features, &fitted),
+        options: *options,
     })
 }
 
@@ -249,7 +305,10 @@ mod tests {
         let b = collect("chess", &s, Shard { index: 2, count: 2 }, 1, &|| {}).unwrap();
         let merged = merge(&[b.clone(), a.clone()]).unwrap();
         assert_eq!(merged.games, whole.games);
-        let (t1, t2) = (tune(&whole).unwrap(), tune(&merged).unwrap());
+        let (t1, t2) = (
+            tune_with(&whole, &FitOptions::default()).unwrap(),
+            tune_with(&merged, &FitOptions::default()).unwrap(),
+        );
         assert_eq!(t1, t2);
         assert_eq!(section::section_text(&t1), section::section_text(&t2));
         assert!(matches!(
@@ -265,10 +324,19 @@ mod tests {
     fn malformed_data_are_refused() {
         let mut data = collect("chess", &settings(1), Shard::WHOLE, 1, &|| {}).unwrap();
         data.games[0].rows = vec![vec![1.0]];
-        assert!(matches!(tune(&data), Err(FitError::Malformed { game: 0 })));
+        assert!(matches!(
+            tune_with(&data, &FitOptions::default()),
+            Err(FitError::Malformed { game: 0 })
+        ));
         data.games[0].rows.clear();
-        assert!(matches!(tune(&data), Err(FitError::NoPositions)));
+        assert!(matches!(
+            tune_with(&data, &FitOptions::default()),
+            Err(FitError::NoPositions)
+        ));
         data.features.pop();
-        assert!(matches!(tune(&data), Err(FitError::Features { .. })));
+        assert!(matches!(
+            tune_with(&data, &FitOptions::default()),
+            Err(FitError::Features { .. })
+        ));
     }
 }
