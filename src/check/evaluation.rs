@@ -120,7 +120,7 @@ pub(super) fn check_evaluation_squares(
 /// errors added to `found`.
 fn read_table(
     letter: char,
-    table: &crate::base::span::Spanned<Vec<crate::base::span::Spanned<Vec<i64>>>>,
+    table: &crate::spec::SquareTable,
     geometry: crate::base::geometry::Geometry,
     shape: &str,
     found: &mut Vec<Diagnostic>,

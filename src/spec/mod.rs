@@ -200,8 +200,12 @@ pub struct EvaluationSpec {
     /// weights"). What `kaboom tune` writes.
     #[serde(default)]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub squares: Option<std::collections::BTreeMap<char, Spanned<Vec<Spanned<Vec<i64>>>>>>,
+    pub squares: Option<std::collections::BTreeMap<char, SquareTable>>,
 }
+
+/// One piece's square table as written: a list of ranks, each a list of
+/// centipawns (each rank and the whole with where they were written).
+pub type SquareTable = Spanned<Vec<Spanned<Vec<i64>>>>;
 
 impl EvaluationSpec {
     /// The weights given, by name, in the order of
