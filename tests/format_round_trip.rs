@@ -111,6 +111,33 @@ fn the_canonical_form_of_a_small_file() {
 }
 
 #[test]
+fn square_tables_are_written_one_rank_a_line_and_read_back() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/valid/chess-square-tables.ron");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(canonical("t.ron", &text).unwrap(), text, "the fixture is canonical");
+    // Written on one line, it comes back in the same form.
+    let flat: String = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .map(str::trim)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let body = text.lines().skip(2).collect::<Vec<_>>().join("\n") + "\n";
+    let header = text.lines().take(2).collect::<Vec<_>>().join("\n") + "\n";
+    assert_eq!(
+        canonical("t.ron", &format!("{header}{flat}\n")).unwrap(),
+        header + &body
+    );
+    // Without tables, the section stays on one line.
+    let plain = "(extends: \"chess\", evaluation: (tempo: 5, squares: {}))";
+    assert!(
+        canonical("t.ron", plain)
+            .unwrap()
+            .contains("    evaluation: (tempo: 5, squares: {}),\n")
+    );
+}
+
+#[test]
 fn a_file_that_does_not_read_gets_located_diagnostics() {
     let e = canonical("bad.ron", "(name: \"x\", pieces: 3)").unwrap_err();
     let shown = e.to_string();

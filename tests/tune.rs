@@ -13,9 +13,13 @@ fn tmp(name: &str) -> std::path::PathBuf {
 
 const TINY: [&str; 8] = ["--games", "4", "--nodes", "150", "--max-plies", "50", "--seed", "5"];
 
+/// A weak prior on the square tables, so that four games move them.
+const WEAK: [&str; 4] = ["--square-sd", "200", "--square-smooth", "0"];
+
 fn tune(extra: &[&str]) -> String {
     let mut args = vec!["tune", "chess"];
     args.extend(TINY);
+    args.extend(WEAK);
     args.extend(extra);
     let (code, out, err) = kaboom(&args);
     assert_eq!(code, 0, "{err}");
@@ -32,15 +36,18 @@ fn a_tiny_run_is_deterministic_and_its_shards_fit_to_the_whole() {
     let whole = tune(&[]);
     assert!(whole.contains("piece values (95% intervals"), "{whole}");
     assert!(whole.contains("  knight (N): "), "{whole}");
-    let section = whole
-        .lines()
-        .find(|l| l.starts_with("evaluation: (material: 100, mobility: "));
-    assert!(section.is_some_and(|l| l.contains("values: {'P': ")), "{whole}");
+    assert!(
+        whole.contains("\nevaluation: (\n        material: 100,\n        mobility: "),
+        "{whole}"
+    );
+    assert!(whole.contains("\n        values: {'B': "), "{whole}");
     assert_eq!(tune(&["--threads", "2"]), whole, "the same seed, the same fit");
     let (a, b) = (tmp("a.json"), tmp("b.json"));
     tune(&["--shard", "1/2", "--data", a.to_str().unwrap()]);
     tune(&["--shard", "2/2", "--data", b.to_str().unwrap()]);
-    let (code, merged, err) = kaboom(&["tune-merge", b.to_str().unwrap(), a.to_str().unwrap()]);
+    let mut merge = vec!["tune-merge", b.to_str().unwrap(), a.to_str().unwrap()];
+    merge.extend(WEAK);
+    let (code, merged, err) = kaboom(&merge);
     assert_eq!(code, 0, "{err}");
     assert!(merged.contains("(shards 1/2 2/2)"), "{merged}");
     assert_eq!(fit_lines(&merged), fit_lines(&whole));
@@ -61,7 +68,10 @@ fn write_sets_the_section_of_a_variant_file() {
         "{out}"
     );
     let text = std::fs::read_to_string(&file).unwrap();
-    assert!(text.contains("    evaluation: (material: 100, mobility: "), "{text}");
+    assert!(
+        text.contains("    evaluation: (\n        material: 100,\n        mobility: "),
+        "{text}"
+    );
     let (code, _, err) = kaboom(&["validate", path]);
     assert_eq!(code, 0, "{err}");
     // Again: the field is replaced, not added twice.
@@ -99,6 +109,16 @@ fn bad_arguments_and_files_get_clear_errors() {
             "--shard `3/2`: K must be between 1 and N",
         ),
         (&["tune", "no-such-variant"], 1, "no-such-variant"),
+        (
+            &["tune", "chess", "--square-sd", "0"],
+            2,
+            "`0` is not a number above 0, at most 10000",
+        ),
+        (
+            &["tune-merge", "x.json", "--square-smooth", "abc"],
+            2,
+            "`abc` is not a number from 0 to 10000",
+        ),
         (&["tune-merge"], 2, "required"),
         (&["tune-merge", "/no/such/file.json"], 2, "/no/such/file.json"),
     ];
@@ -131,4 +151,75 @@ fn the_sections_values_are_checked() {
     ] {
         assert!(err.contains(says), "{err}");
     }
+}
+
+#[test]
+fn the_sections_square_tables_are_checked_where_written() {
+    let bad = tmp("bad-squares.ron");
+    let eight = "[0, 0, 0, 0, 0, 0, 0, 0]";
+    let ranks = |n: usize| vec![eight; n].join(", ");
+    let text = format!(
+        "(extends: \"chess\", name: \"Bad\", evaluation: (squares: {{\n  'X': [{}],\n  'N': [{}],\n  'B': [{}, [0, 0, 0]],\n  'R': [{}, [0, 0, 0, 0, 0, 0, 0, 10001]],\n}}))\n",
+        ranks(8),
+        ranks(7),
+        ranks(7),
+        ranks(7)
+    );
+    std::fs::write(&bad, text).unwrap();
+    let (code, _, err) = kaboom(&["validate", bad.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    for (says, line) in [
+        ("evaluation `squares` names `X`, which is no piece's letter", 2),
+        ("evaluation square table of `N` has 7 ranks, the board 8", 3),
+        (
+            "evaluation square table of `B`: rank 1 has 3 values, the board 8 files",
+            4,
+        ),
+        (
+            "evaluation square table of `R`: 10001 on rank 1, not between -10000 and 10000",
+            5,
+        ),
+    ] {
+        let at = err.find(says).unwrap_or_else(|| panic!("{says}: {err}"));
+        let place = format!("bad-squares.ron:{line}:");
+        assert!(err[at..].contains(&place), "{says} at line {line}: {err}");
+    }
+    assert!(err.contains("a table is 8 ranks of 8 values each"), "{err}");
+}
+
+#[test]
+fn the_square_tables_are_fitted_reported_and_written_or_kept_with_no_squares() {
+    let out = tune(&[]);
+    assert!(out.contains("square tables (centipawns for White"), "{out}");
+    assert!(out.contains("  knight (N): "), "{out}");
+    assert!(out.contains("squares measured"), "{out}");
+    assert!(out.contains("        squares: {\n            '"), "{out}");
+    // A written file loads, and a second fit starts from its tables.
+    let file = tmp("squares.ron");
+    std::fs::write(&file, "(\n    extends: \"chess\",\n    name: \"Mine\",\n)\n").unwrap();
+    let path = file.to_str().unwrap();
+    tune(&["--write", path]);
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("\n        squares: {\n"), "{text}");
+    let (code, _, err) = kaboom(&["validate", path]);
+    assert_eq!(code, 0, "{err}");
+    let (code, formatted, err) = kaboom(&["fmt", path]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(formatted, text, "the written section is as `kaboom fmt` writes it");
+    // --no-squares: no square in the report, the file's tables kept as they are.
+    let mut args = vec!["tune", path];
+    args.extend(TINY);
+    args.push("--no-squares");
+    let (code, kept, err) = kaboom(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        kept.contains("square tables: not fitted (--no-squares), kept as they are"),
+        "{kept}"
+    );
+    let tables = |t: &str| t[t.find("squares: {").unwrap()..].to_string();
+    assert_eq!(
+        tables(&kept),
+        tables(&text).replace("\n    ),\n)\n", "\n    ),\n"),
+        "{kept}"
+    );
 }

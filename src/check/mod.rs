@@ -32,6 +32,7 @@ pub use crate::base::diagnostic::{Diagnostic, LoadError, Severity};
 pub use castling::{CheckedCastling, ResolvedCastling, resolve_castling, resolve_in_position};
 pub use checked_piece::CheckedPiece;
 pub use drops::CheckedDrops;
+pub use evaluation::MAX_SQUARE_VALUE;
 pub use promotion::CheckedPromotion;
 pub use random_setup::CheckedSetup;
 pub use resolve::Resolved;

@@ -47,6 +47,9 @@ pub struct CheckedVariant {
     /// The evaluation's material value per kind (`evaluation`'s
     /// `values`; 0 where it gives none: the piece's `value` then counts).
     pub evaluation_values: Vec<i32>,
+    /// The evaluation's square table per kind (`evaluation`'s `squares`),
+    /// for White, by square index; empty where it gives none.
+    pub evaluation_squares: Vec<Vec<i32>>,
     /// The random setup, if the variant has one.
     pub setup: Option<CheckedSetup>,
     /// Castling rules as written.
@@ -91,6 +94,10 @@ pub fn check(file: &VariantFile, sources: &Sources) -> Result<CheckedVariant, Ve
     let letters: Vec<char> = file.pieces.iter().flatten().map(|p| p.letter.value).collect();
     c.found
         .extend(super::evaluation::check_evaluation_values(file.evaluation.as_ref(), &letters).1);
+    if let Some(g) = geometry {
+        c.found
+            .extend(super::evaluation::check_evaluation_squares(file.evaluation.as_ref(), &letters, g).1);
+    }
     let letter_kind = |letter: char| -> Option<Kind> {
         letters
             .iter()
@@ -402,6 +409,12 @@ fn assemble(
         evaluation_values: super::evaluation::check_evaluation_values(
             file.evaluation.as_ref(),
             &file.pieces.iter().flatten().map(|p| p.letter.value).collect::<Vec<_>>(),
+        )
+        .0,
+        evaluation_squares: super::evaluation::check_evaluation_squares(
+            file.evaluation.as_ref(),
+            &file.pieces.iter().flatten().map(|p| p.letter.value).collect::<Vec<_>>(),
+            geometry,
         )
         .0,
         position_cost,

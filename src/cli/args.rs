@@ -204,6 +204,11 @@ pub(super) enum Command {
         /// Hash table per game, in MB.
         #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=1024))]
         hash: u32,
+        /// Fit no square tables: keep the variant's as they are.
+        #[arg(long)]
+        no_squares: bool,
+        #[command(flatten)]
+        square_prior: SquarePrior,
         /// Write the positions collected (JSON, which tune-merge reads) to this file.
         #[arg(long, value_name = "FILE")]
         data: Option<String>,
@@ -216,6 +221,8 @@ pub(super) enum Command {
         /// `kaboom tune --data` files of disjoint shards of one run.
         #[arg(required = true)]
         files: Vec<String>,
+        #[command(flatten)]
+        square_prior: SquarePrior,
         /// Set the `evaluation` section of this variant file to the fit.
         #[arg(long, value_name = "FILE")]
         write: Option<String>,
@@ -364,5 +371,41 @@ fn elo_in_range(text: &str) -> Result<i32, String> {
     match text.trim().parse::<i32>() {
         Ok(n) if (low..=high).contains(&n) => Ok(n),
         _ => Err(format!("the Elo is a whole number from {low} to {high}")),
+    }
+}
+
+/// The square tables' prior, for `kaboom tune` and `tune-merge`
+/// (docs/search.md, Tuning).
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct SquarePrior {
+    /// The prior's standard deviation around each square table entry as it was, in centipawns.
+    #[arg(long, value_name = "CP", default_value_t = 10.0, value_parser = positive)]
+    pub square_sd: f64,
+    /// The smoothness prior between neighbouring squares' changes, in centipawns (0: none).
+    #[arg(long, value_name = "CP", default_value_t = 5.0, value_parser = non_negative)]
+    pub square_smooth: f64,
+}
+
+impl SquarePrior {
+    /// The fit's options.
+    pub fn options(self) -> crate::tune::FitOptions {
+        crate::tune::FitOptions {
+            square_sd: self.square_sd,
+            square_smooth: (self.square_smooth > 0.0).then_some(self.square_smooth),
+        }
+    }
+}
+
+fn non_negative(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(v) if v.is_finite() && (0.0..=10_000.0).contains(&v) => Ok(v),
+        _ => Err(format!("`{text}` is not a number from 0 to 10000")),
+    }
+}
+
+fn positive(text: &str) -> Result<f64, String> {
+    match non_negative(text) {
+        Ok(v) if v > 0.0 => Ok(v),
+        _ => Err(format!("`{text}` is not a number above 0, at most 10000")),
     }
 }

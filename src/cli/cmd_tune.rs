@@ -13,6 +13,8 @@ use std::process::ExitCode;
 
 /// The largest data file `tune-merge` reads.
 const MAX_DATA_BYTES: u64 = 1 << 30;
+/// The square table entries the report shows per kind.
+const LARGEST_SQUARES: usize = 4;
 /// The largest variant file `--write` rewrites.
 const MAX_VARIANT_BYTES: u64 = 1 << 20;
 
@@ -30,6 +32,8 @@ pub struct TuneArgs<'a> {
     pub data: Option<&'a str>,
     /// `--write`: the variant file whose `evaluation` section is set.
     pub write: Option<&'a str>,
+    /// The square tables' prior.
+    pub options: tune::FitOptions,
 }
 
 /// Plays the games (of the shard), writes the data if asked, fits and reports.
@@ -49,11 +53,16 @@ pub fn run(o: &mut Output, args: TuneArgs<'_>) -> Result<ExitCode, Failure> {
         let text = serde_json::to_string(&data).map_err(|e| Failure::io(format!("cannot write the data: {e}")))?;
         std::fs::write(file, text + "\n").map_err(|e| Failure::io(format!("{file}: cannot write: {e}")))?;
     }
-    fit_and_report(o, &data, args.write)
+    fit_and_report(o, &data, args.write, &args.options)
 }
 
 /// Reads the data files, merges them, fits and reports.
-pub fn merge(o: &mut Output, files: &[String], write: Option<&str>) -> Result<ExitCode, Failure> {
+pub fn merge(
+    o: &mut Output,
+    files: &[String],
+    write: Option<&str>,
+    options: &tune::FitOptions,
+) -> Result<ExitCode, Failure> {
     let mut parts = Vec::new();
     for file in files {
         let text = crate::base::files::read_text(Path::new(file), MAX_DATA_BYTES, "tuning data")
@@ -69,11 +78,16 @@ pub fn merge(o: &mut Output, files: &[String], write: Option<&str>) -> Result<Ex
             None => format!("kaboom tune-merge: {e}"),
         })
     })?;
-    fit_and_report(o, &merged, write)
+    fit_and_report(o, &merged, write, options)
 }
 
-fn fit_and_report(o: &mut Output, data: &TuneData, write: Option<&str>) -> Result<ExitCode, Failure> {
-    let tuned = tune::tune(data).map_err(|e| match e {
+fn fit_and_report(
+    o: &mut Output,
+    data: &TuneData,
+    write: Option<&str>,
+    options: &tune::FitOptions,
+) -> Result<ExitCode, Failure> {
+    let tuned = tune::tune_with(data, options).map_err(|e| match e {
         tune::FitError::Load(e) => Failure::input(render::load_error(&e)),
         other => Failure::input(format!("kaboom tune: {other}")),
     })?;
@@ -171,6 +185,48 @@ fn write_report(o: &mut Output, data: &TuneData, t: &Tuned) -> Result<(), Failur
             (true, Some(h)) => writeln!(out, "  {}: {:.0} +/- {:.0} (was {:.0})", w.name, w.after, h, w.before)?,
             (true, None) => writeln!(out, "  {}: {:.0}, no interval (was {:.0})", w.name, w.after, w.before)?,
             (false, _) => writeln!(out, "  {}: not measured, stays {:.0}", w.name, w.before)?,
+        }
+    }
+    write_squares(out, data, t)
+}
+
+/// The square tables in the report: per kind, the entries farthest from 0.
+fn write_squares(out: &mut dyn std::io::Write, data: &TuneData, t: &Tuned) -> Result<(), Failure> {
+    if t.squares.is_empty() {
+        return Ok(());
+    }
+    if !data.settings.squares {
+        writeln!(out, "square tables: not fitted (--no-squares), kept as they are")?;
+        return Ok(());
+    }
+    let smooth = t.options.square_smooth.map_or_else(
+        || "no smoothness prior".to_string(),
+        |s| format!("neighbours' changes within {s} cp"),
+    );
+    writeln!(
+        out,
+        "square tables (centipawns for White, Black's by the board's symmetry; prior: {} cp around the table as it was, {smooth}; the largest of each kind, 95% intervals):",
+        t.options.square_sd
+    )?;
+    for k in &t.squares {
+        let largest: Vec<String> = (k.largest(LARGEST_SQUARES).iter())
+            .map(|c| match c.half_width {
+                Some(h) => format!("{} {:+.0} +/- {:.0}", c.name, c.after, h),
+                None => format!("{} {:+.0}", c.name, c.after),
+            })
+            .collect();
+        let measured = k.measured();
+        if measured == 0 {
+            writeln!(out, "  {} ({}): no square measured", k.piece, k.letter)?;
+        } else {
+            writeln!(
+                out,
+                "  {} ({}): {}; {measured} of {} squares measured",
+                k.piece,
+                k.letter,
+                largest.join(", "),
+                k.cells.len()
+            )?;
         }
     }
     Ok(())

@@ -140,7 +140,11 @@ fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
         c @ Command::Match { .. } => play_match(o, c),
         Command::MatchMerge { files, format } => cmd_match::merge(o, &files, format),
         c @ Command::Tune { .. } => tune(o, c),
-        Command::TuneMerge { files, write } => cmd_tune::merge(o, &files, write.as_deref()),
+        Command::TuneMerge {
+            files,
+            write,
+            square_prior,
+        } => cmd_tune::merge(o, &files, write.as_deref(), &square_prior.options()),
         Command::Replay { file, variant } => cmd_replay::run(o, &file, variant.as_deref()),
         Command::ExportFsf { variant, name } => cmd_export_fsf::run(o, &variant, name.as_deref()),
         Command::Import {
@@ -335,6 +339,8 @@ fn tune(o: &mut Output, command: Command) -> Result<ExitCode, Failure> {
         shard,
         max_plies,
         hash,
+        no_squares,
+        square_prior,
         data,
         write,
     } = command
@@ -354,11 +360,13 @@ fn tune(o: &mut Output, command: Command) -> Result<ExitCode, Failure> {
                 seed,
                 max_plies,
                 hash_mb: hash as usize,
+                squares: !no_squares,
             },
             shard: shard.as_deref(),
             threads: threads as usize,
             data: data.as_deref(),
             write: write.as_deref(),
+            options: square_prior.options(),
         },
     )
 }

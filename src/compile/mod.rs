@@ -49,6 +49,10 @@ pub struct Variant {
     /// The evaluation's material value per kind, from the file's
     /// `evaluation` `values` (0: the piece's `value` counts).
     pub(crate) evaluation_values: Vec<i32>,
+    /// The evaluation's square table per kind, from the file's
+    /// `evaluation` `squares`: centipawns for White by square index
+    /// (empty: none); the evaluation mirrors them for Black.
+    pub(crate) evaluation_squares: Vec<Vec<i32>>,
     /// Board size.
     pub(crate) geometry: Geometry,
     /// The piece types and their kind sets (royal, pawns, shields, limits).
@@ -324,6 +328,7 @@ pub fn compile(v: CheckedVariant) -> Variant {
             .unwrap_or_default(),
         evaluation: v.evaluation,
         evaluation_values: v.evaluation_values.clone(),
+        evaluation_squares: v.evaluation_squares.clone(),
         geometry: g,
         pieces: piece_table::PieceTable::compile(&v),
         start_fen: v.start_text.clone(),

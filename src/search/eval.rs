@@ -24,7 +24,9 @@
 //!
 //! The file's optional `evaluation` section scales each term (material,
 //! mobility, centre, advancement, royal safety, tempo) in percent of the
-//! defaults above ([`EvalWeights`](crate::base::weights::EvalWeights)).
+//! defaults above ([`EvalWeights`](crate::base::weights::EvalWeights)),
+//! and may add a square table per kind ([`super::square_tables`]), which
+//! goes into the table per kind, side and square.
 
 use super::conversion::Conversion;
 use crate::base::geometry::Geometry;
@@ -64,6 +66,9 @@ pub struct Evaluation {
     hand_values: Vec<i32>,
     /// Conversion of a won lead and royal goals (`super::conversion`).
     conversion: Conversion,
+    /// Per side and square, the square of White's square tables a piece
+    /// there reads (`super::square_tables`).
+    views: [Vec<u16>; 2],
 }
 
 /// Destination squares of a piece of `kind` and `side` alone on the empty
@@ -284,7 +289,9 @@ impl Evaluation {
             })
             .collect();
         let closeness = |sq: Square| closeness(g, sq);
-        let table = placement_table(variant, &mobility, &values, &best_promotion);
+        let mut table = placement_table(variant, &mobility, &values, &best_promotion);
+        let views = super::square_tables::views(variant);
+        super::square_tables::add(variant, &views, &mut table);
         // Royal placement: the closeness to the centre and the relative rank.
         let royal_crowded = Color::BOTH.map(|side| {
             (0..MAX_SQUARES)
@@ -315,6 +322,7 @@ impl Evaluation {
         let hand_values = variant.hands.kinds().iter().map(|&k| values[k.index()]).collect();
         let conversion = Conversion::new(variant, w, &closeness, sign > 0);
         Evaluation {
+            views,
             conversion,
             hand_values,
             values,
@@ -333,6 +341,15 @@ impl Evaluation {
     #[inline]
     pub fn value(&self, kind: Kind) -> i32 {
         self.values.get(kind.index()).copied().unwrap_or(0)
+    }
+
+    /// The square of White's square tables (the `evaluation` section's
+    /// `squares`) that a piece of `side` on `sq` reads.
+    #[inline]
+    pub fn white_view(&self, side: Color, sq: Square) -> usize {
+        self.views[side as usize]
+            .get(sq.index())
+            .map_or(sq.index(), |&v| usize::from(v))
     }
 
     /// The position's score for the side to move, in centipawns.

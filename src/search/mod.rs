@@ -13,6 +13,7 @@ mod ends;
 pub mod eval;
 mod see;
 pub mod skill;
+pub mod square_tables;
 mod techniques;
 pub mod tt;
 mod worker;

@@ -7,7 +7,8 @@
 //! (`board: (files: 8, ranks: 8)`); fields at their default left out; a
 //! list on one line when it fits in 100 columns and holds no comment,
 //! else one entry a line; `promotion` with one rule as that rule, not a
-//! list; an end rule with no name as its sentence. Options are written as
+//! list; an end rule with no name as its sentence; an `evaluation` with
+//! square tables one field a line, each table's ranks one a line. Options are written as
 //! their value (RON's `implicit_some`, as the loader reads files). The
 //! comments of the source text are put back as [`super::comments`] says.
 
@@ -134,7 +135,43 @@ fn fields(file: &VariantFile) -> Vec<(&'static str, Value)> {
     list(&mut out, "legal", legal);
     list(&mut out, "end", end);
     one(&mut out, "counting", counting);
-    one(&mut out, "evaluation", evaluation);
+    if let Some(e) = evaluation {
+        out.push(("evaluation", Value::One(evaluation_text(e))));
+    }
+    out
+}
+
+/// The `evaluation` section's value: on one line, as RON writes it
+/// compactly; with square tables, one field a line, each table's ranks one
+/// a line as the board is drawn (the rank farthest from White first), the
+/// values right-aligned in their table. Indented for a top-level field.
+pub fn evaluation_text(spec: &super::EvaluationSpec) -> String {
+    let Some(squares) = spec.squares.as_ref().filter(|s| !s.is_empty()) else {
+        return compact(spec);
+    };
+    let mut out = String::from("(\n");
+    for (name, given) in spec.given() {
+        if let Some(g) = given {
+            out.push_str(&format!("        {name}: {},\n", g.value));
+        }
+    }
+    if let Some(values) = &spec.values {
+        out.push_str(&format!("        values: {},\n", compact(&values.value)));
+    }
+    out.push_str("        squares: {\n");
+    for (letter, table) in squares {
+        out.push_str(&format!("            {}: [\n", compact(letter)));
+        let width = (table.iter().flat_map(|r| r.iter()))
+            .map(|v| v.to_string().len())
+            .max()
+            .unwrap_or(1);
+        for rank in table.iter() {
+            let cells: Vec<String> = rank.iter().map(|v| format!("{v:>width$}")).collect();
+            out.push_str(&format!("                [{}],\n", cells.join(", ")));
+        }
+        out.push_str("            ],\n");
+    }
+    out.push_str("        },\n    )");
     out
 }
 

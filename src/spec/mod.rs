@@ -12,7 +12,7 @@ mod skip;
 mod type_errors;
 
 pub use crate::base::span::{Location, Sources, Spanned};
-pub use canonical::{canonical, write_variant};
+pub use canonical::{canonical, evaluation_text, write_variant};
 pub use clock_reset::ClockReset;
 pub(crate) use comments::block_comment_end;
 pub use comments::{Comments, FieldComments, Placed, comments_of};
@@ -192,7 +192,20 @@ pub struct EvaluationSpec {
     #[serde(default)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub values: Option<Spanned<std::collections::BTreeMap<char, i64>>>,
+    /// A square table per piece letter, in centipawns added to the
+    /// piece's value on each square: one list per rank as the board is
+    /// drawn (the rank farthest from White first, White's first rank
+    /// last), each rank's values from the `a` file on, given for White;
+    /// Black's by the board's symmetry (docs/format.md, "Evaluation
+    /// weights"). What `kaboom tune` writes.
+    #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub squares: Option<std::collections::BTreeMap<char, SquareTable>>,
 }
+
+/// One piece's square table as written: a list of ranks, each a list of
+/// centipawns (each rank and the whole with where they were written).
+pub type SquareTable = Spanned<Vec<Spanned<Vec<i64>>>>;
 
 impl EvaluationSpec {
     /// The weights given, by name, in the order of

@@ -39,6 +39,10 @@ pub struct Settings {
     pub max_plies: u32,
     /// Transposition table per game, in MB.
     pub hash_mb: usize,
+    /// Whether the square tables are fitted (a feature per kind and
+    /// square); false in data written before they were.
+    #[serde(default)]
+    pub squares: bool,
 }
 
 impl Settings {
@@ -74,7 +78,8 @@ pub struct TuneData {
     pub variant: String,
     /// The settings.
     pub settings: Settings,
-    /// The features' names: each measured kind's letter, then the terms.
+    /// The features' names: each measured kind's letter, then the terms,
+    /// then each kind's squares (`N@e4`) or `squares`.
     pub features: Vec<String>,
     /// The shards played (`K/N`).
     pub shards: Vec<String>,
@@ -90,6 +95,16 @@ pub fn feature_names(variant: &Variant, features: &Features) -> Vec<String> {
         .map(|k| variant.pieces.info(*k).letter.to_string())
         .collect();
     names.extend(TERMS.iter().map(|t| t.to_string()));
+    if features.fits_squares() {
+        for info in variant.pieces() {
+            for sq in 0..features.board() {
+                let name = variant.geometry.name(crate::base::square::Square::from_index(sq));
+                names.push(format!("{}@{name}", info.letter));
+            }
+        }
+    } else if features.fixed_squares() {
+        names.push("squares".to_string());
+    }
     names
 }
 
@@ -181,7 +196,7 @@ pub fn collect(
     on_game: &(dyn Fn() + Sync),
 ) -> Result<TuneData, TuneError> {
     let base = Arc::new(Variant::load(variant)?);
-    let base_features = Features::new(&base);
+    let base_features = Features::new(&base, settings.squares);
     let random_setup = base.has_random_setup();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
@@ -200,7 +215,7 @@ pub fn collect(
                     let seed = game_seed(settings.seed, index);
                     let samples = if random_setup {
                         let v = Arc::new(Variant::load_seeded(variant, Some(seed))?);
-                        let features = Features::new(&v);
+                        let features = Features::new(&v, settings.squares);
                         let mut own = Engine::with_hash(v, settings.hash_mb);
                         play(&mut own, &features, settings, index, seed)
                     } else {

@@ -10,6 +10,13 @@
 //!   material alone, divided by ten. Reading the terms from the
 //!   evaluation itself keeps the two from drifting apart.
 //!
+//! * per kind and square of White's square tables (the `evaluation`
+//!   section's `squares`), White's pieces of that kind reading that square
+//!   less Black's: each side's piece reads the square the evaluation's own
+//!   [`Evaluation::white_view`] gives it, so the tables' symmetry is the
+//!   evaluation's. Without squares fitted (`--no-squares`), the tables as
+//!   they are make one feature, `squares`, whose weight stays 1.
+//!
 //! Two terms depend on the material values themselves (advancement on
 //! what a promotion gains, royal safety on the game's phase): their
 //! features are taken with the values as they are; a fit is one step of a
@@ -39,6 +46,15 @@ pub struct Features {
     hand_kinds: Vec<Kind>,
     /// The parameters as the variant has them now.
     start: Vec<f64>,
+    /// Whether each kind's square table is fitted, a feature per kind
+    /// and square; else the tables as they are are one fixed feature
+    /// (where the variant has any).
+    squares: bool,
+    /// The variant's square tables (per kind, White's, by square; empty:
+    /// none).
+    tables: Vec<Vec<i32>>,
+    /// Squares on the board.
+    board: usize,
 }
 
 fn weights(term: Option<&str>) -> EvalWeights {
@@ -57,11 +73,15 @@ fn weights(term: Option<&str>) -> EvalWeights {
 }
 
 impl Features {
-    /// The features of `variant`'s evaluation.
-    pub fn new(variant: &Variant) -> Features {
+    /// The features of `variant`'s evaluation, with a feature per kind and
+    /// square where `squares`.
+    pub fn new(variant: &Variant, squares: bool) -> Features {
+        // The terms are read without the square tables, which have
+        // features of their own.
         let with = |term: Option<&str>| {
             let mut v = variant.clone();
             v.evaluation = weights(term);
+            v.evaluation_squares.iter_mut().for_each(Vec::clear);
             Evaluation::new(&v)
         };
         let kinds: Vec<Kind> = (0..variant.pieces.len())
@@ -84,7 +104,20 @@ impl Features {
             let weight = w.by_name(term).map_or(100, |v| *v);
             start.push(f64::from(weight) / 100.0);
         }
+        let tables = variant.evaluation_squares.clone();
+        let board = variant.geometry.squares();
+        if squares {
+            for kind in 0..variant.pieces.len() {
+                let table = tables.get(kind).filter(|t| !t.is_empty());
+                start.extend((0..board).map(|sq| f64::from(table.map_or(0, |t| t[sq]))));
+            }
+        } else if tables.iter().any(|t| !t.is_empty()) {
+            start.push(1.0);
+        }
         Features {
+            squares,
+            tables,
+            board,
             sign,
             material: with(None),
             terms: TERMS.iter().map(|&t| with(Some(t))).collect(),
@@ -96,7 +129,31 @@ impl Features {
 
     /// Numbers per feature vector.
     pub fn width(&self) -> usize {
+        self.start.len()
+    }
+
+    /// Where the square features begin in the vector (after the values
+    /// and the terms).
+    pub fn squares_at(&self) -> usize {
         self.kinds.len() + TERMS.len()
+    }
+
+    /// Whether the square tables are fitted, a feature per kind (every
+    /// kind, in the variant's order) and square; false: the tables as they
+    /// are make one fixed feature, where the variant has any.
+    pub fn fits_squares(&self) -> bool {
+        self.squares
+    }
+
+    /// Whether the variant has square tables not fitted: the one fixed
+    /// feature at [`Features::squares_at`].
+    pub fn fixed_squares(&self) -> bool {
+        !self.squares && self.width() > self.squares_at()
+    }
+
+    /// The squares of the board.
+    pub fn board(&self) -> usize {
+        self.board
     }
 
     /// The measured kinds, in the order of the vector.
@@ -133,6 +190,31 @@ impl Features {
         for term in &self.terms {
             out.push((white * (term.evaluate(pos) - base)) as f32 / 10.0);
         }
+        self.push_squares(pos, out);
+    }
+
+    /// The square features: per kind and square of White's tables, the
+    /// pieces reading it, White's less Black's; or the tables' sum.
+    fn push_squares(&self, pos: &Position, out: &mut Vec<f32>) {
+        let at = out.len();
+        if self.squares {
+            out.resize(at + self.tables.len() * self.board, 0.0);
+        } else if self.fixed_squares() {
+            out.push(0.0);
+        } else {
+            return;
+        }
+        for (side, delta) in [(Color::White, 1.0f32), (Color::Black, -1.0)] {
+            for sq in pos.occupied[side as usize].iter() {
+                let kind = pos.board[sq.index()].kind().index();
+                let cell = self.material.white_view(side, sq);
+                if self.squares {
+                    out[at + kind * self.board + cell] += delta;
+                } else if let Some(&v) = self.tables.get(kind).and_then(|t| t.get(cell)) {
+                    out[at] += delta * v as f32;
+                }
+            }
+        }
     }
 }
 
@@ -144,7 +226,7 @@ mod tests {
     /// evaluation (White's view), up to the terms' rounding.
     fn check(name: &str, fens: &[&str]) {
         let v = Variant::load(name).unwrap();
-        let f = Features::new(&v);
+        let f = Features::new(&v, true);
         let e = Evaluation::new(&v);
         for fen in fens {
             let pos = crate::notation::fen::parse(&v, fen).unwrap();
@@ -182,10 +264,52 @@ mod tests {
         );
     }
 
+    /// A knight's table that is not symmetric, and a king's.
+    const TABLES: &str = r#"(extends: "chess", name: "tables", evaluation: (squares: {
+        'N': [[0, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0],
+              [0, 0, 0, 40, 0, 0, 0, 0], [0, 0, 0, 0, 0, 17, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0], [-30, -20, 0, 0, 0, 0, -9, -50]],
+        'K': [[-9, -9, -9, -9, -9, -9, -9, -9], [-9, -9, -9, -9, -9, -9, -9, -9], [-9, -9, -9, -9, -9, -9, -9, -9],
+              [-9, -9, -9, -9, -9, -9, -9, -9], [-9, -9, -9, -9, -9, -9, -9, -9], [-9, -9, -9, -9, -9, -9, -9, -9],
+              [-9, -9, -9, -9, -9, -9, -9, -9], [0, 0, 30, 0, 0, 0, 30, 0]]}))"#;
+
+    #[test]
+    fn the_square_tables_are_features_with_squares_or_one_fixed_feature_without() {
+        let v = Variant::from_text("tables.ron", TABLES).unwrap();
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 4 4",
+            "6k1/8/3n4/8/3N4/8/8/2K5 w - - 0 40",
+        ];
+        for squares in [true, false] {
+            let f = Features::new(&v, squares);
+            let e = Evaluation::new(&v);
+            assert_eq!(f.fixed_squares(), !squares);
+            for fen in fens {
+                let pos = crate::notation::fen::parse(&v, fen).unwrap();
+                let mut x = Vec::new();
+                f.push(&pos, &mut x);
+                assert_eq!(x.len(), f.width());
+                let linear: f64 = x.iter().zip(f.start()).map(|(&a, &b)| f64::from(a) * b).sum();
+                let white = if pos.side_to_move() == Color::White { 1 } else { -1 };
+                let direct = f64::from(white * e.evaluate(&pos));
+                assert!(
+                    (linear - direct).abs() <= 8.0,
+                    "{squares} {fen}: {linear} against {direct}"
+                );
+            }
+        }
+        // White's knight on d4 reads d4 (40); Black's on d6 reads d3 (0), its
+        // mirror; the kings read c1 and g1 (30 each, cancelling).
+        let plain = Variant::load("chess").unwrap();
+        let fen = "6k1/8/3n4/8/3N4/8/8/2K5 w - - 0 40";
+        let eval = |v: &Variant| Evaluation::new(v).evaluate(&crate::notation::fen::parse(v, fen).unwrap());
+        assert_eq!(eval(&v) - eval(&plain), 40);
+    }
+
     #[test]
     fn a_kinds_feature_counts_its_pieces_white_less_black() {
         let v = Variant::load("chess").unwrap();
-        let f = Features::new(&v);
+        let f = Features::new(&v, true);
         let pos = crate::notation::fen::parse(&v, "4k3/8/8/8/8/8/PPP5/4K1NN b - - 0 1").unwrap();
         let mut x = Vec::new();
         f.push(&pos, &mut x);
@@ -195,6 +319,17 @@ mod tests {
         };
         assert_eq!((at('P'), at('N'), at('Q')), (3.0, 2.0, 0.0));
         // The tempo is the side to move's: Black here, so White's view is -10.
-        assert_eq!(x[f.width() - 1], -10.0);
+        assert_eq!(x[f.squares_at() - 1], -10.0);
+        // The knights on g1 and h1, White's; the pawn on a2.
+        let square = |letter, name| {
+            let k = v.kind_of_letter(letter).unwrap().index();
+            x[f.squares_at() + k * 64 + v.geometry.parse_square(name).unwrap().index()]
+        };
+        assert_eq!(
+            (square('N', "g1"), square('N', "h1"), square('P', "a2")),
+            (1.0, 1.0, 1.0)
+        );
+        // Black's king on e8 reads White's e1, as White's king does.
+        assert_eq!(square('K', "e1"), 0.0);
     }
 }

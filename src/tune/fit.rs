@@ -57,6 +57,75 @@ pub struct Bounds {
     pub sd: f64,
 }
 
+/// A smoothness prior between two parameters (neighbouring squares of a
+/// table): their changes from the start values are normal around each
+/// other with standard deviation `sd`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Smooth {
+    /// One parameter's index.
+    pub a: usize,
+    /// The other's.
+    pub b: usize,
+    /// How far their changes may differ (one standard deviation).
+    pub sd: f64,
+}
+
+/// The prior: each parameter's bounds and normal around its start value,
+/// and the smoothness pairs.
+#[derive(Clone, Copy)]
+pub struct Prior<'a> {
+    /// The start values.
+    pub start: &'a [f64],
+    /// Each parameter's bounds and prior.
+    pub bounds: &'a [Bounds],
+    /// The smoothness pairs.
+    pub pairs: &'a [Smooth],
+}
+
+impl Prior<'_> {
+    /// The penalty: minus the log prior, up to a constant.
+    fn penalty(&self, theta: &[f64]) -> f64 {
+        let single: f64 = (theta.iter().zip(self.start).zip(self.bounds))
+            .map(|((t, m), b)| (t - m) * (t - m) / (2.0 * b.sd * b.sd))
+            .sum();
+        let pairs: f64 = (self.pairs.iter())
+            .map(|p| {
+                let d = (theta[p.a] - self.start[p.a]) - (theta[p.b] - self.start[p.b]);
+                d * d / (2.0 * p.sd * p.sd)
+            })
+            .sum();
+        single + pairs
+    }
+
+    /// Adds the penalty's gradient and Hessian over the free parameters
+    /// (`slot`: each parameter's place among them, if free).
+    fn add(&self, theta: &[f64], free: &[usize], slot: &[Option<usize>], grad: &mut [f64], hess: &mut [f64]) {
+        let m = free.len();
+        for (a, &j) in free.iter().enumerate() {
+            let var = self.bounds[j].sd * self.bounds[j].sd;
+            grad[a] += (theta[j] - self.start[j]) / var;
+            hess[a * m + a] += 1.0 / var;
+        }
+        for p in self.pairs {
+            let w = 1.0 / (p.sd * p.sd);
+            let d = (theta[p.a] - self.start[p.a]) - (theta[p.b] - self.start[p.b]);
+            let (sa, sb) = (slot[p.a], slot[p.b]);
+            if let Some(a) = sa {
+                grad[a] += w * d;
+                hess[a * m + a] += w;
+            }
+            if let Some(b) = sb {
+                grad[b] -= w * d;
+                hess[b * m + b] += w;
+            }
+            if let (Some(a), Some(b)) = (sa, sb) {
+                hess[a * m + b] -= w;
+                hess[b * m + a] -= w;
+            }
+        }
+    }
+}
+
 /// The fitted model.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Fitted {
@@ -105,17 +174,8 @@ pub fn mean_loss(s: &Samples<'_>, theta: &[f64], k: f64) -> f64 {
 }
 
 /// The summed log-loss plus the prior's penalty: what Newton minimises.
-fn objective(s: &Samples<'_>, theta: &[f64], k: f64, start: &[f64], bounds: &[Bounds]) -> f64 {
-    mean_loss(s, theta, k) * s.rows() as f64 + penalty(theta, start, bounds)
-}
-
-fn penalty(theta: &[f64], start: &[f64], bounds: &[Bounds]) -> f64 {
-    theta
-        .iter()
-        .zip(start)
-        .zip(bounds)
-        .map(|((t, m), b)| (t - m) * (t - m) / (2.0 * b.sd * b.sd))
-        .sum()
+fn objective(s: &Samples<'_>, theta: &[f64], k: f64, prior: &Prior<'_>) -> f64 {
+    mean_loss(s, theta, k) * s.rows() as f64 + prior.penalty(theta)
 }
 
 /// The scale `K` that fits the results best with `theta` as it is:
@@ -146,11 +206,18 @@ pub fn fit_scale(s: &Samples<'_>, theta: &[f64]) -> f64 {
 
 /// Gradient and Hessian of the summed log-loss over the free parameters
 /// (`free` lists their indices), into `grad` and `hess` (row-major,
-/// `free.len()` square). Returns the summed loss.
+/// `free.len()` square). Returns the summed loss. A row's features are
+/// mostly 0 (a square table has a feature per kind and square): only its
+/// non-zero free features are visited, listed in a buffer made once.
 fn derivatives(s: &Samples<'_>, theta: &[f64], k: f64, free: &[usize], grad: &mut [f64], hess: &mut [f64]) -> f64 {
     let m = free.len();
     grad.iter_mut().for_each(|g| *g = 0.0);
     hess.iter_mut().for_each(|h| *h = 0.0);
+    let mut slot = vec![usize::MAX; s.width];
+    for (a, &j) in free.iter().enumerate() {
+        slot[j] = a;
+    }
+    let mut nonzero: Vec<(usize, f64)> = Vec::with_capacity(s.width);
     let mut loss = 0.0;
     for i in 0..s.rows() {
         let row = s.row(i);
@@ -159,14 +226,17 @@ fn derivatives(s: &Samples<'_>, theta: &[f64], k: f64, free: &[usize], grad: &mu
         loss += log_loss(p, y);
         let g = k * (p - y);
         let w = k * k * p * (1.0 - p);
-        for (a, &fa) in free.iter().enumerate() {
-            let xa = f64::from(row[fa]);
-            if xa == 0.0 {
-                continue;
-            }
+        nonzero.clear();
+        nonzero.extend(
+            (row.iter().enumerate())
+                .filter(|&(j, &x)| x != 0.0 && slot[j] != usize::MAX)
+                .map(|(j, &x)| (slot[j], f64::from(x))),
+        );
+        for (n, &(a, xa)) in nonzero.iter().enumerate() {
             grad[a] += g * xa;
-            for (b, &fb) in free.iter().enumerate().skip(a) {
-                hess[a * m + b] += w * xa * f64::from(row[fb]);
+            for &(b, xb) in &nonzero[n..] {
+                // Slots rise with the features, so `a <= b`: the upper half.
+                hess[a * m + b] += w * xa * xb;
             }
         }
     }
@@ -178,10 +248,10 @@ fn derivatives(s: &Samples<'_>, theta: &[f64], k: f64, free: &[usize], grad: &mu
     loss
 }
 
-/// Solves `a x = b` for a symmetric positive definite `a` (`m` square,
-/// row-major) by Cholesky's factorisation, in place: `a` becomes its
-/// factor, `b` the solution. False when `a` is not positive definite.
-fn cholesky_solve(a: &mut [f64], b: &mut [f64], m: usize) -> bool {
+/// Factors the symmetric positive definite `a` (`m` square, row-major)
+/// in place into its lower Cholesky factor. False when `a` is not
+/// positive definite.
+fn cholesky(a: &mut [f64], m: usize) -> bool {
     for j in 0..m {
         let mut d = a[j * m + j];
         for k in 0..j {
@@ -200,36 +270,52 @@ fn cholesky_solve(a: &mut [f64], b: &mut [f64], m: usize) -> bool {
             a[i * m + j] = v / d;
         }
     }
+    true
+}
+
+/// Solves `l l^T x = b` with the factor `l` of [`cholesky`], in place.
+fn solve_factored(l: &[f64], b: &mut [f64], m: usize) {
     for i in 0..m {
         let mut v = b[i];
         for k in 0..i {
-            v -= a[i * m + k] * b[k];
+            v -= l[i * m + k] * b[k];
         }
-        b[i] = v / a[i * m + i];
+        b[i] = v / l[i * m + i];
     }
     for i in (0..m).rev() {
         let mut v = b[i];
         for k in i + 1..m {
-            v -= a[k * m + i] * b[k];
+            v -= l[k * m + i] * b[k];
         }
-        b[i] = v / a[i * m + i];
+        b[i] = v / l[i * m + i];
     }
+}
+
+/// Solves `a x = b` for a symmetric positive definite `a` (`m` square,
+/// row-major) by Cholesky's factorisation, in place: `a` becomes its
+/// factor, `b` the solution. False when `a` is not positive definite.
+fn cholesky_solve(a: &mut [f64], b: &mut [f64], m: usize) -> bool {
+    if !cholesky(a, m) {
+        return false;
+    }
+    solve_factored(a, b, m);
     true
 }
 
-/// The inverse of the symmetric positive definite `h` (`m` square).
+/// The inverse of the symmetric positive definite `h` (`m` square),
+/// factored once.
 fn inverse(h: &[f64], m: usize) -> Option<Vec<f64>> {
+    let mut l = h.to_vec();
+    if !cholesky(&mut l, m) {
+        return None;
+    }
     let mut inv = vec![0.0; m * m];
-    let mut work = vec![0.0; m * m];
     let mut col = vec![0.0; m];
     for c in 0..m {
-        work.copy_from_slice(h);
         col.iter_mut()
             .enumerate()
             .for_each(|(i, v)| *v = f64::from(u8::from(i == c)));
-        if !cholesky_solve(&mut work, &mut col, m) {
-            return None;
-        }
+        solve_factored(&l, &mut col, m);
         for r in 0..m {
             inv[r * m + c] = col[r];
         }
@@ -270,25 +356,43 @@ fn hold_on_bounds(theta: &[f64], bounds: &[Bounds], free: &[usize], grad: &mut [
 
 /// Fits `theta` (starting from `start`, each within its `bounds`) to the
 /// samples: `K` first, then Newton's method with `K` fixed.
+#[cfg(test)]
 pub fn fit(s: &Samples<'_>, start: &[f64], bounds: &[Bounds]) -> Fitted {
+    fit_with(
+        s,
+        &Prior {
+            start,
+            bounds,
+            pairs: &[],
+        },
+    )
+}
+
+/// As [`fit`], with smoothness pairs in the prior.
+pub fn fit_with(s: &Samples<'_>, prior: &Prior<'_>) -> Fitted {
+    let (start, bounds) = (prior.start, prior.bounds);
     let width = s.width;
     let mut theta = start.to_vec();
     let k = fit_scale(s, &theta);
     let loss_before = mean_loss(s, &theta, k);
-    // A parameter is fitted only where its feature is ever non-zero.
-    let seen = features_seen(s);
+    // A parameter is fitted only where its feature is ever non-zero and
+    // its bounds leave it room.
+    let mut seen = features_seen(s);
+    for (j, b) in bounds.iter().enumerate() {
+        seen[j] &= b.low < b.high;
+    }
     let free: Vec<usize> = (0..width).filter(|&j| seen[j]).collect();
+    let mut slot = vec![None; width];
+    for (a, &j) in free.iter().enumerate() {
+        slot[j] = Some(a);
+    }
     let m = free.len();
     let (mut grad, mut hess, mut step) = (vec![0.0; m], vec![0.0; m * m], vec![0.0; m]);
     let mut trial = theta.clone();
     let mut steps = 0;
     for _ in 0..100 {
-        let loss = derivatives(s, &theta, k, &free, &mut grad, &mut hess) + penalty(&theta, start, bounds);
-        for (a, &j) in free.iter().enumerate() {
-            let var = bounds[j].sd * bounds[j].sd;
-            grad[a] += (theta[j] - start[j]) / var;
-            hess[a * m + a] += 1.0 / var;
-        }
+        let loss = derivatives(s, &theta, k, &free, &mut grad, &mut hess) + prior.penalty(&theta);
+        prior.add(&theta, &free, &slot, &mut grad, &mut hess);
         // A little damping keeps a nearly flat direction from running off.
         let trace = (0..m).map(|a| hess[a * m + a]).sum::<f64>() / m.max(1) as f64;
         for a in 0..m {
@@ -305,7 +409,7 @@ pub fn fit(s: &Samples<'_>, start: &[f64], bounds: &[Bounds]) -> Fitted {
             for (a, &j) in free.iter().enumerate() {
                 trial[j] = (theta[j] + t * step[a]).clamp(bounds[j].low, bounds[j].high);
             }
-            if objective(s, &trial, k, start, bounds) < loss {
+            if objective(s, &trial, k, prior) < loss {
                 better = true;
                 break;
             }
@@ -322,7 +426,7 @@ pub fn fit(s: &Samples<'_>, start: &[f64], bounds: &[Bounds]) -> Fitted {
         }
     }
     let loss_after = mean_loss(s, &theta, k);
-    let half_width = intervals(s, &theta, k, &free, bounds);
+    let half_width = intervals(s, &theta, k, &free, prior);
     Fitted {
         k,
         loss_before,
@@ -336,7 +440,7 @@ pub fn fit(s: &Samples<'_>, start: &[f64], bounds: &[Bounds]) -> Fitted {
 
 /// The 95% half-widths from the cluster-robust covariance, clustered by
 /// game, with the small-sample factor `G / (G - 1)`.
-fn intervals(s: &Samples<'_>, theta: &[f64], k: f64, free: &[usize], bounds: &[Bounds]) -> Vec<Option<f64>> {
+fn intervals(s: &Samples<'_>, theta: &[f64], k: f64, free: &[usize], prior: &Prior<'_>) -> Vec<Option<f64>> {
     let m = free.len();
     let mut out = vec![None; s.width];
     let games = s.game.last().map_or(0, |&g| g as usize + 1);
@@ -345,9 +449,11 @@ fn intervals(s: &Samples<'_>, theta: &[f64], k: f64, free: &[usize], bounds: &[B
     }
     let (mut grad, mut hess) = (vec![0.0; m], vec![0.0; m * m]);
     derivatives(s, theta, k, free, &mut grad, &mut hess);
+    let mut slot = vec![None; s.width];
     for (a, &j) in free.iter().enumerate() {
-        hess[a * m + a] += 1.0 / (bounds[j].sd * bounds[j].sd);
+        slot[j] = Some(a);
     }
+    prior.add(theta, free, &slot, &mut grad, &mut hess);
     let Some(h_inv) = inverse(&hess, m) else {
         return out;
     };
@@ -474,6 +580,44 @@ mod tests {
         assert_eq!(f.theta[1], 77.0);
         assert!(f.theta[0] >= 0.0 && f.theta[0] <= 250.0);
         assert_eq!(f.half_width[1], None);
+    }
+
+    #[test]
+    fn a_smoothness_pair_draws_two_parameters_together() {
+        // The first feature decides every game; the second does not go
+        // with the result, so alone it would stay at its start.
+        let x = [1.0f32, 1.0, -1.0, 1.0, 1.0, -1.0, -1.0, -1.0];
+        let y = [1.0f32, 0.0, 1.0, 0.0];
+        let game = [0u32, 1, 2, 3];
+        let s = Samples {
+            x: &x,
+            y: &y,
+            game: &game,
+            width: 2,
+        };
+        let bounds = [Bounds {
+            low: -1e4,
+            high: 1e4,
+            sd: 100.0,
+        }; 2];
+        let start = [1.0, 0.0];
+        let apart = fit(&s, &start, &bounds);
+        let pairs = [Smooth { a: 0, b: 1, sd: 1.0 }];
+        let prior = Prior {
+            start: &start,
+            bounds: &bounds,
+            pairs: &pairs,
+        };
+        let together = fit_with(&s, &prior);
+        let gap = |f: &Fitted| (f.theta[0] - f.theta[1]).abs();
+        assert!(
+            gap(&together) < gap(&apart) / 2.0,
+            "{:?} {:?}",
+            apart.theta,
+            together.theta
+        );
+        assert!(together.theta[1] > 0.0);
+        assert!(prior.penalty(&together.theta) > 0.0);
     }
 
     #[test]

@@ -8,6 +8,7 @@
 pub mod collect;
 pub mod features;
 pub mod fit;
+pub mod fitted_squares;
 pub mod section;
 
 pub use collect::{Settings, TuneData, TuneError, collect, merge};
@@ -24,6 +25,28 @@ const VALUE_PRIOR_SD: f64 = 500.0;
 /// The prior's standard deviation around a term's weight as it was (1.0
 /// is 100%).
 const WEIGHT_PRIOR_SD: f64 = 3.0;
+/// How the square tables are fitted (docs/search.md, Tuning).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FitOptions {
+    /// The prior's standard deviation around a square table's entry as
+    /// it was (0 where the variant has no table), in centipawns: a square
+    /// seen in few positions stays near it.
+    pub square_sd: f64,
+    /// The smoothness prior's standard deviation between the changes of
+    /// two neighbouring squares' entries (files or ranks apart by one),
+    /// in centipawns; `None`: no smoothness prior.
+    pub square_smooth: Option<f64>,
+}
+
+impl Default for FitOptions {
+    /// The defaults (docs/search.md, Tuning).
+    fn default() -> FitOptions {
+        FitOptions {
+            square_sd: 10.0,
+            square_smooth: Some(5.0),
+        }
+    }
+}
 
 /// One fitted parameter: a piece's value in centipawns, or a term's weight
 /// in percent.
@@ -62,6 +85,11 @@ pub struct Tuned {
     pub values: Vec<Parameter>,
     /// Each term's weight, in percent.
     pub weights: Vec<Parameter>,
+    /// Each kind's square table (fitted, or as it was with `--no-squares`;
+    /// empty where the variant has none and none was fitted).
+    pub squares: Vec<fitted_squares::KindSquares>,
+    /// The options the square tables were fitted with.
+    pub options: FitOptions,
 }
 
 /// Why data cannot be fitted.
@@ -120,31 +148,71 @@ fn rows(data: &TuneData, width: usize) -> Result<(Vec<f32>, Vec<f32>, Vec<u32>, 
 }
 
 /// Each parameter's bounds and prior: the `kinds` piece values first, then
-/// the weights of the terms.
-fn bounds(width: usize, kinds: usize) -> Vec<fit::Bounds> {
-    (0..width)
-        .map(|j| {
-            if j < kinds {
-                fit::Bounds {
-                    low: 1.0,
-                    high: MAX_VALUE,
-                    sd: VALUE_PRIOR_SD,
-                }
-            } else {
-                fit::Bounds {
-                    low: 0.0,
-                    high: 10.0,
-                    sd: WEIGHT_PRIOR_SD,
-                }
-            }
+/// the weights of the terms, then the square tables' entries, or the one
+/// fixed feature of the tables as they are (held at 1).
+fn bounds(features: &Features, options: &FitOptions) -> Vec<fit::Bounds> {
+    let kinds = features.kinds().len();
+    let squares = features.squares_at();
+    let max_square = crate::check::MAX_SQUARE_VALUE as f64;
+    (0..features.width())
+        .map(|j| match j {
+            j if j < kinds => fit::Bounds {
+                low: 1.0,
+                high: MAX_VALUE,
+                sd: VALUE_PRIOR_SD,
+            },
+            j if j < squares => fit::Bounds {
+                low: 0.0,
+                high: 10.0,
+                sd: WEIGHT_PRIOR_SD,
+            },
+            _ if features.fits_squares() => fit::Bounds {
+                low: -max_square,
+                high: max_square,
+                sd: options.square_sd,
+            },
+            _ => fit::Bounds {
+                low: 1.0,
+                high: 1.0,
+                sd: 1.0,
+            },
         })
         .collect()
 }
 
+/// The smoothness pairs of the square tables: each square with its
+/// neighbour a file and a rank further on, per kind.
+fn smoothness(variant: &Variant, features: &Features, options: &FitOptions) -> Vec<fit::Smooth> {
+    let Some(sd) = options.square_smooth.filter(|_| features.fits_squares()) else {
+        return Vec::new();
+    };
+    let g = variant.geometry;
+    let (n, at) = (features.board(), features.squares_at());
+    let mut pairs = Vec::new();
+    for kind in 0..variant.pieces.len() {
+        for sq in 0..n {
+            let here = crate::base::square::Square::from_index(sq);
+            let (file, rank) = (g.file(here), g.rank(here));
+            for next in [g.square(file + 1, rank), g.square(file, rank + 1)]
+                .into_iter()
+                .flatten()
+            {
+                let base = at + kind * n;
+                pairs.push(fit::Smooth {
+                    a: base + sq,
+                    b: base + next.index(),
+                    sd,
+                });
+            }
+        }
+    }
+    pairs
+}
+
 /// Fits the variant of `data` to its positions.
-pub fn tune(data: &TuneData) -> Result<Tuned, FitError> {
+pub fn tune_with(data: &TuneData, options: &FitOptions) -> Result<Tuned, FitError> {
     let variant = Variant::load(&data.variant)?;
-    let features = Features::new(&variant);
+    let features = Features::new(&variant, data.settings.squares);
     let names = collect::feature_names(&variant, &features);
     if names != data.features {
         return Err(FitError::Features {
@@ -162,8 +230,14 @@ pub fn tune(data: &TuneData) -> Result<Tuned, FitError> {
         width,
     };
     let kinds = features.kinds().len();
-    let bounds = bounds(width, kinds);
-    let fitted = fit::fit(&samples, features.start(), &bounds);
+    let bounds = bounds(&features, options);
+    let pairs = smoothness(&variant, &features, options);
+    let prior = fit::Prior {
+        start: features.start(),
+        bounds: &bounds,
+        pairs: &pairs,
+    };
+    let fitted = fit::fit_with(&samples, &prior);
     let parameter = |j: usize, scale: f64, name: String, piece: String| Parameter {
         name,
         piece,
@@ -195,6 +269,8 @@ pub fn tune(data: &TuneData) -> Result<Tuned, FitError> {
         loss_after: fitted.loss_after,
         values,
         weights,
+        squares: fitted_squares::kind_squares(&variant, &features, &fitted),
+        options: *options,
     })
 }
 
@@ -213,6 +289,7 @@ mod tests {
             seed: 3,
             max_plies: 60,
             hash_mb: 1,
+            squares: true,
         }
     }
 
@@ -228,7 +305,10 @@ mod tests {
         let b = collect("chess", &s, Shard { index: 2, count: 2 }, 1, &|| {}).unwrap();
         let merged = merge(&[b.clone(), a.clone()]).unwrap();
         assert_eq!(merged.games, whole.games);
-        let (t1, t2) = (tune(&whole).unwrap(), tune(&merged).unwrap());
+        let (t1, t2) = (
+            tune_with(&whole, &FitOptions::default()).unwrap(),
+            tune_with(&merged, &FitOptions::default()).unwrap(),
+        );
         assert_eq!(t1, t2);
         assert_eq!(section::section_text(&t1), section::section_text(&t2));
         assert!(matches!(
@@ -244,10 +324,19 @@ mod tests {
     fn malformed_data_are_refused() {
         let mut data = collect("chess", &settings(1), Shard::WHOLE, 1, &|| {}).unwrap();
         data.games[0].rows = vec![vec![1.0]];
-        assert!(matches!(tune(&data), Err(FitError::Malformed { game: 0 })));
+        assert!(matches!(
+            tune_with(&data, &FitOptions::default()),
+            Err(FitError::Malformed { game: 0 })
+        ));
         data.games[0].rows.clear();
-        assert!(matches!(tune(&data), Err(FitError::NoPositions)));
+        assert!(matches!(
+            tune_with(&data, &FitOptions::default()),
+            Err(FitError::NoPositions)
+        ));
         data.features.pop();
-        assert!(matches!(tune(&data), Err(FitError::Features { .. })));
+        assert!(matches!(
+            tune_with(&data, &FitOptions::default()),
+            Err(FitError::Features { .. })
+        ));
     }
 }

@@ -6,22 +6,46 @@
 use super::Tuned;
 
 /// The section's value: material at 100%, each term's weight (rounded, 0
-/// to 1000) and each piece's value (rounded, at least 1).
+/// to 1000), each piece's value (rounded, at least 1) and each kind's
+/// square table that is not all 0 (rounded), as the printer writes the
+/// section (`kaboom fmt`): on one line without tables, else one field a
+/// line and a table's ranks one a line.
 pub fn section_text(t: &Tuned) -> String {
-    let mut out = String::from("(material: 100");
+    let placed = |v: i64| Some(crate::spec::Spanned::unplaced(v));
+    let mut spec = crate::spec::EvaluationSpec {
+        material: placed(100),
+        ..Default::default()
+    };
     for w in &t.weights {
         let percent = w.after.round().clamp(0.0, f64::from(crate::base::weights::MAX_WEIGHT));
-        out.push_str(&format!(", {}: {}", w.name, percent as i64));
-    }
-    out.push_str(", values: {");
-    for (i, v) in t.values.iter().enumerate() {
-        if i > 0 {
-            out.push_str(", ");
+        match w.name.as_str() {
+            "mobility" => spec.mobility = placed(percent as i64),
+            "centre" => spec.centre = placed(percent as i64),
+            "advancement" => spec.advancement = placed(percent as i64),
+            "royal_safety" => spec.royal_safety = placed(percent as i64),
+            "tempo" => spec.tempo = placed(percent as i64),
+            _ => {}
         }
-        out.push_str(&format!("'{}': {}", v.name, v.after.round().max(1.0) as i64));
     }
-    out.push_str("})");
-    out
+    let values = (t.values.iter())
+        .filter_map(|v| Some((v.name.chars().next()?, v.after.round().max(1.0) as i64)))
+        .collect();
+    spec.values = Some(crate::spec::Spanned::unplaced(values));
+    let squares: std::collections::BTreeMap<char, _> = (t.squares.iter())
+        .filter(|k| !k.is_zero())
+        .map(|k| {
+            let ranks = k
+                .ranks_as_written()
+                .into_iter()
+                .map(crate::spec::Spanned::unplaced)
+                .collect();
+            (k.letter, crate::spec::Spanned::unplaced(ranks))
+        })
+        .collect();
+    if !squares.is_empty() {
+        spec.squares = Some(squares);
+    }
+    crate::spec::evaluation_text(&spec)
 }
 
 /// Why the section cannot be put into a file's text.
