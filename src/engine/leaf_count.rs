@@ -4,6 +4,7 @@
 //! every other move is listed and judged as [`Variant::generate_legal`]
 //! judges it, so the count is always the length of that list.
 
+mod bounce_count;
 mod step_kinds;
 
 use super::check_squares::CheckSquares;
@@ -39,6 +40,18 @@ impl Variant {
             }
             self.generate_base(pos, listed);
             return self.count_follow_ups(pos, listed);
+        }
+        // A direct bounce, counted by sets where no clause compares moves.
+        if !p.bounce_steps.classes.is_empty()
+            && p.bounce_whole_reach
+            && p.rules_ask[2]
+            && !(p.captures_compulsory
+                || p.drops_compulsory
+                || self.pass_on_stalemate
+                || p.filters.any_for(pos.side)
+                || self.has_move_filters())
+        {
+            return self.count_with_bounces(pos, listed);
         }
         // Follow-up choices, compulsory captures and a pass on stalemate
         // judge moves against each other: the list decides.
@@ -86,7 +99,7 @@ impl Variant {
         // `free` holds only pieces of the side to move.
         let rest = self.count_step_kinds(pos, us, free, &empty, &enemy, &mut counter);
         each_square(&rest, |from| {
-            if !self.count_free_piece::<false, SquareSet>(pos, from, us, &empty, &enemy, &mut counter) {
+            if !self.count_free_piece::<false, false, SquareSet>(pos, from, us, &empty, &enemy, &mut counter) {
                 self.generate_piece(pos, from, us, true, &mut counter);
             }
         });
@@ -165,7 +178,7 @@ impl Variant {
                 // Counted as a free piece's, its checks left out.
                 let mut fast = LeafCounter::<true>::new(quiet_plain, capture_plain, listed);
                 fast.excluded = checks;
-                if self.count_free_piece::<true, W>(pos, from, us, &empty, &enemy, &mut fast) {
+                if self.count_free_piece::<true, false, W>(pos, from, us, &empty, &enemy, &mut fast) {
                     counted += fast.counted;
                     continue;
                 }
@@ -195,23 +208,27 @@ impl Variant {
     /// `EXCLUDES`, a plain move to a square of the counter's `excluded`
     /// set is dropped instead of counted (a check where checks are
     /// forbidden). The leap sets are met with the board as `W` (one word
-    /// on a board of at most 64 squares).
+    /// on a board of at most 64 squares). With `COLLECT`, the counter
+    /// also gathers the targets of the moves it counts (see
+    /// [`LeafCounter::targets`]), and a piece with actions is counted too,
+    /// its actions listed.
     ///
     /// [`LeapSets`]: crate::compile::tables::LeapSets
     #[inline]
-    fn count_free_piece<const EXCLUDES: bool, W: SetWords>(
+    fn count_free_piece<const EXCLUDES: bool, const COLLECT: bool, W: SetWords>(
         &self,
         pos: &Position,
         from: Square,
         us: Color,
         empty: &SquareSet,
         enemy: &SquareSet,
-        counter: &mut LeafCounter<'_, EXCLUDES>,
+        counter: &mut LeafCounter<'_, EXCLUDES, COLLECT>,
     ) -> bool {
         let t = &self.moves;
         let kind = pos.board[from.index()].kind();
         let slot = t.slot(kind, us, from);
-        if !slot.countable || self.pieces.has_limits() || self.programs.action_kinds.contains(kind) {
+        let acts = self.programs.action_kinds.contains(kind);
+        if !slot.countable || self.pieces.has_limits() || (acts && !COLLECT) {
             return false;
         }
         let promotes_on = self.promotion_targets(kind, us, from);
@@ -220,6 +237,7 @@ impl Variant {
         let quiet = W::load(&sets.quiet).and(W::load(empty));
         if counter.quiet_plain && quiet.and(promotes).is_empty() {
             counter.counted += u64::from(counter.kept(quiet).len());
+            counter.gather(counter.kept(quiet));
         } else {
             quiet.store().iter().for_each(|to| {
                 counter.take(self, pos, promotes_on, kind, us, from, to, MoveKind::Quiet);
@@ -228,6 +246,7 @@ impl Variant {
         let captures = W::load(&sets.capture).and(W::load(enemy));
         if counter.capture_plain && captures.and(promotes).is_empty() {
             counter.counted += u64::from(counter.kept(captures).len());
+            counter.gather(counter.kept(captures));
         } else {
             captures.store().iter().for_each(|to| {
                 counter.take(self, pos, promotes_on, kind, us, from, to, MoveKind::Capture);
@@ -263,16 +282,24 @@ impl Variant {
             }
         }
         // Quiet moves along rays count in one tight loop where each is
-        // plain and none promotes.
+        // plain and none promotes (nor, gathering targets, sets en passant).
         let quiet_counted = counter.quiet_plain && promotes_on.is_empty();
+        let tight = if COLLECT {
+            QUIET | CAPTURE
+        } else {
+            QUIET | CAPTURE | SETS_EN_PASSANT
+        };
         for ride in &t.rides[slot.rides as usize..slot.rides_end as usize] {
             let run = t.run(ride.ray, ride.len);
-            if quiet_counted && ride.flags & !(QUIET | CAPTURE | SETS_EN_PASSANT) == 0 && ride.flags & QUIET != 0 {
+            if quiet_counted && ride.flags & !tight == 0 && ride.flags & QUIET != 0 {
                 let mut quiet = 0;
                 for &to in run {
                     let target = pos.board[to.index()];
                     if target.is_empty() {
                         quiet += u64::from(!EXCLUDES || !counter.excluded.contains(to));
+                        if COLLECT {
+                            counter.targets.insert(to);
+                        }
                         continue;
                     }
                     if ride.flags & CAPTURE != 0 && target.is_side(us.flip()) {
@@ -304,6 +331,9 @@ impl Variant {
                 break;
             }
         }
+        if COLLECT && acts {
+            self.generate_piece_actions(pos, from, kind, us, true, counter.listed);
+        }
         true
     }
 }
@@ -311,11 +341,18 @@ impl Variant {
 /// A [`MoveSink`] for pieces whose plain moves are all legal: it counts
 /// the quiet moves and captures that are plain and promote nowhere, and
 /// lists the rest (en passant, promotions, moves that fire a rule). With
-/// `EXCLUDES`, a plain move to a square of `excluded` is dropped.
-struct LeafCounter<'a, const EXCLUDES: bool> {
+/// `EXCLUDES`, a plain move to a square of `excluded` is dropped. With
+/// `COLLECT`, the targets of the moves it counts are gathered.
+struct LeafCounter<'a, const EXCLUDES: bool, const COLLECT: bool = false> {
     counted: u64,
     /// With `EXCLUDES`: where a plain move is illegal.
     excluded: SquareSet,
+    /// With `COLLECT`: the targets of the moves counted since it was last
+    /// emptied (one piece's, as [`Variant::count_free_piece`] fills it).
+    targets: SquareSet,
+    /// With `COLLECT`: those of `targets` reached by a double step (a move
+    /// that sets en passant).
+    initial: SquareSet,
     /// A quiet move or double step fires no rule.
     quiet_plain: bool,
     /// A capture fires no rule.
@@ -323,11 +360,13 @@ struct LeafCounter<'a, const EXCLUDES: bool> {
     listed: &'a mut Vec<Move>,
 }
 
-impl<'a, const EXCLUDES: bool> LeafCounter<'a, EXCLUDES> {
-    fn new(quiet_plain: bool, capture_plain: bool, listed: &'a mut Vec<Move>) -> LeafCounter<'a, EXCLUDES> {
+impl<'a, const EXCLUDES: bool, const COLLECT: bool> LeafCounter<'a, EXCLUDES, COLLECT> {
+    fn new(quiet_plain: bool, capture_plain: bool, listed: &'a mut Vec<Move>) -> LeafCounter<'a, EXCLUDES, COLLECT> {
         LeafCounter {
             counted: 0,
             excluded: SquareSet::EMPTY,
+            targets: SquareSet::EMPTY,
+            initial: SquareSet::EMPTY,
             quiet_plain,
             capture_plain,
             listed,
@@ -343,9 +382,17 @@ impl<'a, const EXCLUDES: bool> LeafCounter<'a, EXCLUDES> {
             set
         }
     }
+
+    /// With `COLLECT`, adds `set` (targets counted) to the gathered ones.
+    #[inline(always)]
+    fn gather<W: SetWords>(&mut self, set: W) {
+        if COLLECT {
+            self.targets = self.targets.union(&set.store());
+        }
+    }
 }
 
-impl<const EXCLUDES: bool> MoveSink for LeafCounter<'_, EXCLUDES> {
+impl<const EXCLUDES: bool, const COLLECT: bool> MoveSink for LeafCounter<'_, EXCLUDES, COLLECT> {
     #[inline(always)]
     fn take(
         &mut self,
@@ -365,6 +412,12 @@ impl<const EXCLUDES: bool> MoveSink for LeafCounter<'_, EXCLUDES> {
         };
         if plain && !promotes_on.contains(to) {
             self.counted += u64::from(!EXCLUDES || !self.excluded.contains(to));
+            if COLLECT {
+                self.targets.insert(to);
+                if move_kind == MoveKind::Initial {
+                    self.initial.insert(to);
+                }
+            }
         } else {
             variant.push_with(pos, self.listed, promotes_on, kind, us, from, to, move_kind);
         }
