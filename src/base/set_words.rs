@@ -276,7 +276,10 @@ mod tests {
             // One word keeps the first 64 squares of the result.
             let moved = SetWords::shifted(wide, by);
             assert_eq!(small.shifted(by), <u64 as SetWords>::load(&moved));
-            assert_eq!(small.xor(small.shifted(by)), <u64 as SetWords>::load(&SetWords::xor(wide, moved)));
+            assert_eq!(
+                small.xor(small.shifted(by)),
+                <u64 as SetWords>::load(&SetWords::xor(wide, moved))
+            );
         }
         assert_eq!(SetWords::first(small), SetWords::first(wide));
         assert_eq!(SetWords::last(small), SetWords::last(wide));

@@ -41,18 +41,6 @@ impl Variant {
             self.generate_base(pos, listed);
             return self.count_follow_ups(pos, listed);
         }
-        // A direct bounce, counted by sets where no clause compares moves.
-        if !p.bounce_steps.classes.is_empty()
-            && p.bounce_whole_reach
-            && p.rules_ask[2]
-            && !(p.captures_compulsory
-                || p.drops_compulsory
-                || self.pass_on_stalemate
-                || p.filters.any_for(pos.side)
-                || self.has_move_filters())
-        {
-            return self.count_with_bounces(pos, listed);
-        }
         // Follow-up choices, compulsory captures and a pass on stalemate
         // judge moves against each other: the list decides.
         if p.has_choices
@@ -61,6 +49,11 @@ impl Variant {
             || self.pass_on_stalemate
             || p.filters.any_for(pos.side)
         {
+            // But a direct bounce is counted by sets where no clause
+            // compares moves.
+            if self.counts_bounces(pos) {
+                return self.count_with_bounces(pos, listed);
+            }
             self.generate_legal(pos, listed);
             return listed.len() as u64;
         }
@@ -99,7 +92,7 @@ impl Variant {
         // `free` holds only pieces of the side to move.
         let rest = self.count_step_kinds(pos, us, free, &empty, &enemy, &mut counter);
         each_square(&rest, |from| {
-            if !self.count_free_piece::<false, false, SquareSet>(pos, from, us, &empty, &enemy, &mut counter) {
+            if !self.count_free_piece::<false, NoGather, SquareSet>(pos, from, us, &empty, &enemy, &mut counter) {
                 self.generate_piece(pos, from, us, true, &mut counter);
             }
         });
@@ -178,7 +171,7 @@ impl Variant {
                 // Counted as a free piece's, its checks left out.
                 let mut fast = LeafCounter::<true>::new(quiet_plain, capture_plain, listed);
                 fast.excluded = checks;
-                if self.count_free_piece::<true, false, W>(pos, from, us, &empty, &enemy, &mut fast) {
+                if self.count_free_piece::<true, NoGather, W>(pos, from, us, &empty, &enemy, &mut fast) {
                     counted += fast.counted;
                     continue;
                 }
@@ -208,27 +201,26 @@ impl Variant {
     /// `EXCLUDES`, a plain move to a square of the counter's `excluded`
     /// set is dropped instead of counted (a check where checks are
     /// forbidden). The leap sets are met with the board as `W` (one word
-    /// on a board of at most 64 squares). With `COLLECT`, the counter
-    /// also gathers the targets of the moves it counts (see
-    /// [`LeafCounter::targets`]), and a piece with actions is counted too,
-    /// its actions listed.
+    /// on a board of at most 64 squares). Where the counter gathers the
+    /// targets of the moves it counts (`G` is [`Targets`]), a piece with
+    /// actions is counted too, its actions listed.
     ///
     /// [`LeapSets`]: crate::compile::tables::LeapSets
     #[inline]
-    fn count_free_piece<const EXCLUDES: bool, const COLLECT: bool, W: SetWords>(
+    fn count_free_piece<const EXCLUDES: bool, G: Gather, W: SetWords>(
         &self,
         pos: &Position,
         from: Square,
         us: Color,
         empty: &SquareSet,
         enemy: &SquareSet,
-        counter: &mut LeafCounter<'_, EXCLUDES, COLLECT>,
+        counter: &mut LeafCounter<'_, EXCLUDES, G>,
     ) -> bool {
         let t = &self.moves;
         let kind = pos.board[from.index()].kind();
         let slot = t.slot(kind, us, from);
         let acts = self.programs.action_kinds.contains(kind);
-        if !slot.countable || self.pieces.has_limits() || (acts && !COLLECT) {
+        if !slot.countable || self.pieces.has_limits() || (acts && !G::ON) {
             return false;
         }
         let promotes_on = self.promotion_targets(kind, us, from);
@@ -284,7 +276,7 @@ impl Variant {
         // Quiet moves along rays count in one tight loop where each is
         // plain and none promotes (nor, gathering targets, sets en passant).
         let quiet_counted = counter.quiet_plain && promotes_on.is_empty();
-        let tight = if COLLECT {
+        let tight = if G::ON {
             QUIET | CAPTURE
         } else {
             QUIET | CAPTURE | SETS_EN_PASSANT
@@ -297,9 +289,7 @@ impl Variant {
                     let target = pos.board[to.index()];
                     if target.is_empty() {
                         quiet += u64::from(!EXCLUDES || !counter.excluded.contains(to));
-                        if COLLECT {
-                            counter.targets.insert(to);
-                        }
+                        counter.gathered.add(to, false);
                         continue;
                     }
                     if ride.flags & CAPTURE != 0 && target.is_side(us.flip()) {
@@ -331,7 +321,7 @@ impl Variant {
                 break;
             }
         }
-        if COLLECT && acts {
+        if G::ON && acts {
             self.generate_piece_actions(pos, from, kind, us, true, counter.listed);
         }
         true
@@ -341,18 +331,14 @@ impl Variant {
 /// A [`MoveSink`] for pieces whose plain moves are all legal: it counts
 /// the quiet moves and captures that are plain and promote nowhere, and
 /// lists the rest (en passant, promotions, moves that fire a rule). With
-/// `EXCLUDES`, a plain move to a square of `excluded` is dropped. With
-/// `COLLECT`, the targets of the moves it counts are gathered.
-struct LeafCounter<'a, const EXCLUDES: bool, const COLLECT: bool = false> {
+/// `EXCLUDES`, a plain move to a square of `excluded` is dropped. What it
+/// gathers of the moves it counts is `G`'s: nothing, or their targets.
+struct LeafCounter<'a, const EXCLUDES: bool, G: Gather = NoGather> {
     counted: u64,
     /// With `EXCLUDES`: where a plain move is illegal.
     excluded: SquareSet,
-    /// With `COLLECT`: the targets of the moves counted since it was last
-    /// emptied (one piece's, as [`Variant::count_free_piece`] fills it).
-    targets: SquareSet,
-    /// With `COLLECT`: those of `targets` reached by a double step (a move
-    /// that sets en passant).
-    initial: SquareSet,
+    /// What it gathered of the moves counted since it was last emptied.
+    gathered: G,
     /// A quiet move or double step fires no rule.
     quiet_plain: bool,
     /// A capture fires no rule.
@@ -360,13 +346,12 @@ struct LeafCounter<'a, const EXCLUDES: bool, const COLLECT: bool = false> {
     listed: &'a mut Vec<Move>,
 }
 
-impl<'a, const EXCLUDES: bool, const COLLECT: bool> LeafCounter<'a, EXCLUDES, COLLECT> {
-    fn new(quiet_plain: bool, capture_plain: bool, listed: &'a mut Vec<Move>) -> LeafCounter<'a, EXCLUDES, COLLECT> {
+impl<'a, const EXCLUDES: bool, G: Gather> LeafCounter<'a, EXCLUDES, G> {
+    fn new(quiet_plain: bool, capture_plain: bool, listed: &'a mut Vec<Move>) -> LeafCounter<'a, EXCLUDES, G> {
         LeafCounter {
             counted: 0,
             excluded: SquareSet::EMPTY,
-            targets: SquareSet::EMPTY,
-            initial: SquareSet::EMPTY,
+            gathered: G::default(),
             quiet_plain,
             capture_plain,
             listed,
@@ -383,16 +368,65 @@ impl<'a, const EXCLUDES: bool, const COLLECT: bool> LeafCounter<'a, EXCLUDES, CO
         }
     }
 
-    /// With `COLLECT`, adds `set` (targets counted) to the gathered ones.
+    /// Gathers the targets of `set` (of moves counted).
     #[inline(always)]
     fn gather<W: SetWords>(&mut self, set: W) {
-        if COLLECT {
-            self.targets = self.targets.union(&set.store());
+        if G::ON {
+            self.gathered.add_set(set.store());
         }
     }
 }
 
-impl<const EXCLUDES: bool, const COLLECT: bool> MoveSink for LeafCounter<'_, EXCLUDES, COLLECT> {
+/// What a [`LeafCounter`] gathers of the moves it counts.
+trait Gather: Default {
+    /// Whether it gathers anything.
+    const ON: bool;
+    /// Gathers the target `to` of a move (`initial`: a double step).
+    fn add(&mut self, to: Square, initial: bool);
+    /// Gathers the targets of `set`, none of them a double step's.
+    fn add_set(&mut self, set: SquareSet);
+}
+
+/// Gathers nothing.
+#[derive(Default)]
+struct NoGather;
+
+impl Gather for NoGather {
+    const ON: bool = false;
+
+    #[inline(always)]
+    fn add(&mut self, _: Square, _: bool) {}
+
+    #[inline(always)]
+    fn add_set(&mut self, _: SquareSet) {}
+}
+
+/// The targets of the moves counted.
+#[derive(Default)]
+struct Targets {
+    all: SquareSet,
+    /// Those reached by a double step (a move that sets en passant).
+    initial: SquareSet,
+}
+
+impl Gather for Targets {
+    const ON: bool = true;
+
+    #[inline(always)]
+    fn add(&mut self, to: Square, initial: bool) {
+        self.all.insert(to);
+        if initial {
+            self.initial.insert(to);
+        }
+    }
+
+    #[inline(always)]
+    fn add_set(&mut self, set: SquareSet) {
+        self.all = self.all.union(&set);
+    }
+}
+
+impl<const EXCLUDES: bool, G: Gather> MoveSink for LeafCounter<'_, EXCLUDES, G> {
     #[inline(always)]
     fn take(
         &mut self,
@@ -412,12 +446,7 @@ impl<const EXCLUDES: bool, const COLLECT: bool> MoveSink for LeafCounter<'_, EXC
         };
         if plain && !promotes_on.contains(to) {
             self.counted += u64::from(!EXCLUDES || !self.excluded.contains(to));
-            if COLLECT {
-                self.targets.insert(to);
-                if move_kind == MoveKind::Initial {
-                    self.initial.insert(to);
-                }
-            }
+            self.gathered.add(to, move_kind == MoveKind::Initial);
         } else {
             variant.push_with(pos, self.listed, promotes_on, kind, us, from, to, move_kind);
         }

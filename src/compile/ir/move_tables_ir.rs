@@ -134,7 +134,11 @@ impl BounceSteps {
         if classes.len() > Self::MAX_CLASSES {
             return BounceSteps::default();
         }
-        let span = classes.iter().map(|c| c.piece.abs().max(c.dest.abs())).max().unwrap_or(0);
+        let span = classes
+            .iter()
+            .map(|c| c.piece.abs().max(c.dest.abs()))
+            .max()
+            .unwrap_or(0);
         let mut by_step = vec![[Self::NONE; 2]; 2 * span as usize + 1];
         for (i, class) in classes.iter().enumerate() {
             for (end, d) in [class.piece, class.dest].into_iter().enumerate() {

@@ -172,13 +172,15 @@ impl BounceJudge {
     /// [`Variant::count_bounces_after`].
     pub(in crate::engine) fn risks(&self, variant: &Variant) -> Option<BounceRisks> {
         let lines = self.lines.as_ref()?;
-        let whole = variant.programs.bounce_whole_reach;
-        (self.judges && self.decides && self.check && whole && self.rule.is_some_and(|(_, _, promote)| !promote))
-            .then(|| BounceRisks {
-                royal: lines.royal,
-                guarded: lines.guarded,
-                entered: lines.lines.union(&lines.leap_from),
-            })
+        let promotes = self.rule.is_none_or(|(_, _, promote)| promote);
+        if !(self.judges && self.decides && self.check && variant.programs.bounce_whole_reach) || promotes {
+            return None;
+        }
+        Some(BounceRisks {
+            royal: lines.royal,
+            guarded: lines.guarded,
+            entered: lines.lines.union(&lines.leap_from),
+        })
     }
 }
 

@@ -12,7 +12,7 @@
 //! counted one by one, as the list judges them. Every other move is
 //! listed and judged as [`Variant::generate_legal`] judges it.
 
-use super::{LeafCounter, each_square};
+use super::{LeafCounter, Targets, each_square};
 use crate::base::set_words::SetWords;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
@@ -144,6 +144,23 @@ impl<W: SetWords> BounceCounts<W> {
 }
 
 impl Variant {
+    /// Whether [`count_with_bounces`](Self::count_with_bounces) counts the
+    /// legal moves of `pos`: a direct bounce of the whole reach, grouped
+    /// by steps, after every move but castling, and no clause that
+    /// compares moves or filters them.
+    #[inline]
+    pub(super) fn counts_bounces(&self, pos: &Position) -> bool {
+        let p = &self.programs;
+        !p.bounce_steps.classes.is_empty()
+            && p.bounce_whole_reach
+            && p.rules_ask[2]
+            && !(p.captures_compulsory
+                || p.drops_compulsory
+                || self.pass_on_stalemate
+                || p.filters.any_for(pos.side)
+                || self.has_move_filters())
+    }
+
     /// How many legal moves the side to move has, where the one rule is a
     /// direct bounce counted by sets (`Programs::bounce_steps` not empty)
     /// and no clause compares moves: the length of
@@ -151,6 +168,7 @@ impl Variant {
     /// the buffer for the moves judged one by one. Where the bounces are
     /// not judged by the royal lines (see [`BounceJudge::risks`]), every
     /// move is listed.
+    #[inline(never)]
     pub(super) fn count_with_bounces(&self, pos: &Position, listed: &mut Vec<Move>) -> u64 {
         listed.clear();
         if self.ended_by_rule(pos).is_some() {
@@ -196,15 +214,13 @@ impl Variant {
         let counts = BounceCounts::<W>::new(steps, pos, us, risks, &empty);
         let free = safe.free_pieces(pos).difference(&risks.guarded);
         let plain = |kind| self.is_plain(&Move::new(risks.royal, risks.royal, kind));
-        let mut counter =
-            LeafCounter::<false, true>::new(plain(MoveKind::Quiet), plain(MoveKind::Capture), listed);
+        let mut counter = LeafCounter::<false, Targets>::new(plain(MoveKind::Quiet), plain(MoveKind::Capture), listed);
         let mut bounces = 0;
         each_square(&pos.occupied[us as usize], |from| {
             if free.contains(from) {
-                counter.targets = SquareSet::EMPTY;
-                counter.initial = SquareSet::EMPTY;
-                if self.count_free_piece::<false, true, W>(pos, from, us, &empty, &enemy, &mut counter) {
-                    let targets = W::load(&counter.targets);
+                counter.gathered = Targets::default();
+                if self.count_free_piece::<false, Targets, W>(pos, from, us, &empty, &enemy, &mut counter) {
+                    let targets = W::load(&counter.gathered.all);
                     let near = W::load(&steps.near[from.index()]);
                     bounces += counts.sum(targets.and_not(near.or(counts.unsure)));
                     targets.and(near.or(counts.unsure)).any(|to| {
@@ -214,7 +230,7 @@ impl Variant {
                             bounces += n;
                             return false;
                         }
-                        let kind = if counter.initial.contains(to) {
+                        let kind = if counter.gathered.initial.contains(to) {
                             MoveKind::Initial
                         } else if pos.board[to.index()].is_empty() {
                             MoveKind::Quiet
@@ -304,7 +320,7 @@ mod tests {
         // The eight directions, each told apart by its steps.
         assert_eq!(steps.classes.len(), 8);
         assert!(steps.by_step.iter().flatten().all(|&c| c != super::BounceSteps::MANY));
-        assert!(counted_equals_listed(&variant, 16, 80) > 600);
+        assert!(counted_equals_listed(&variant, 40, 100) > 2000);
     }
 
     #[test]
@@ -312,7 +328,7 @@ mod tests {
         // A reach of two: 24 groups.
         let far = bounces("Far bounces", "area(mover, 2)", "", "");
         assert_eq!(far.programs.bounce_steps.classes.len(), 24);
-        counted_equals_listed(&far, 8, 60);
+        counted_equals_listed(&far, 16, 80);
         // Over 64 squares: the sets in four words.
         let wide = bounces(
             "Wide bounces",
@@ -323,7 +339,7 @@ mod tests {
             castling: [],"#,
         );
         assert!(!wide.programs.bounce_steps.classes.is_empty());
-        counted_equals_listed(&wide, 8, 60);
+        counted_equals_listed(&wide, 16, 80);
         // Two royal pieces a side: no royal lines, every move listed.
         let two = bounces(
             "Two royals",
