@@ -24,6 +24,12 @@ pub trait SetWords: Copy + PartialEq {
     fn or(self, other: Self) -> Self;
     /// The squares of this set that are not in `other`.
     fn and_not(self, other: Self) -> Self;
+    /// The squares in exactly one of the sets.
+    fn xor(self, other: Self) -> Self;
+    /// Every square's index moved by `by` (up where positive), squares
+    /// moved off the form's words left out (see [`SquareSet::shifted`];
+    /// on one word |`by`| must be under 64).
+    fn shifted(self, by: i32) -> Self;
     /// How many squares the set holds.
     fn len(self) -> u32;
     /// The set with `sq` added.
@@ -32,6 +38,8 @@ pub trait SetWords: Copy + PartialEq {
     fn without(self, sq: Square) -> Self;
     /// Whether the set has no square.
     fn is_empty(self) -> bool;
+    /// Whether `sq` is in the set.
+    fn holds(self, sq: Square) -> bool;
     /// The lowest square.
     fn first(self) -> Option<Square>;
     /// The highest square.
@@ -75,6 +83,16 @@ impl SetWords for u64 {
     }
 
     #[inline(always)]
+    fn xor(self, other: u64) -> u64 {
+        self ^ other
+    }
+
+    #[inline(always)]
+    fn shifted(self, by: i32) -> u64 {
+        if by >= 0 { self << by } else { self >> -by }
+    }
+
+    #[inline(always)]
     fn len(self) -> u32 {
         self.count_ones()
     }
@@ -92,6 +110,11 @@ impl SetWords for u64 {
     #[inline(always)]
     fn is_empty(self) -> bool {
         self == 0
+    }
+
+    #[inline(always)]
+    fn holds(self, sq: Square) -> bool {
+        self >> (sq.index() & 63) & 1 != 0
     }
 
     #[inline(always)]
@@ -157,6 +180,16 @@ impl SetWords for SquareSet {
     }
 
     #[inline(always)]
+    fn xor(self, other: SquareSet) -> SquareSet {
+        SquareSet(std::array::from_fn(|i| self.0[i] ^ other.0[i]))
+    }
+
+    #[inline(always)]
+    fn shifted(self, by: i32) -> SquareSet {
+        SquareSet::shifted(&self, by, false)
+    }
+
+    #[inline(always)]
     fn len(self) -> u32 {
         SquareSet::len(&self)
     }
@@ -176,6 +209,11 @@ impl SetWords for SquareSet {
     #[inline(always)]
     fn is_empty(self) -> bool {
         SquareSet::is_empty(&self)
+    }
+
+    #[inline(always)]
+    fn holds(self, sq: Square) -> bool {
+        self.contains(sq)
     }
 
     #[inline(always)]
@@ -222,6 +260,7 @@ mod tests {
             assert_eq!(small.and(u64::up_to(at)).store(), wide.and(SquareSet::up_to(at)));
             assert_eq!(small.and(u64::from_on(at)).store(), wide.and(SquareSet::from_on(at)));
             assert_eq!(small.with(at).store(), SetWords::with(wide, at));
+            assert_eq!(small.holds(at), wide.holds(at));
             assert_eq!(small.without(at).store(), SetWords::without(wide, at));
             let cut = <u64 as SetWords>::load(&SquareSet::up_to(at));
             assert_eq!(
@@ -231,6 +270,15 @@ mod tests {
             assert_eq!(
                 small.and_not(cut).len(),
                 SetWords::len(SetWords::and_not(wide, SquareSet::up_to(at)))
+            );
+        }
+        for by in [-9, -1, 0, 1, 8, 17] {
+            // One word keeps the first 64 squares of the result.
+            let moved = SetWords::shifted(wide, by);
+            assert_eq!(small.shifted(by), <u64 as SetWords>::load(&moved));
+            assert_eq!(
+                small.xor(small.shifted(by)),
+                <u64 as SetWords>::load(&SetWords::xor(wide, moved))
             );
         }
         assert_eq!(SetWords::first(small), SetWords::first(wide));

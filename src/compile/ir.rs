@@ -21,7 +21,7 @@ mod place_nodes;
 
 pub use filters::{FilterNode, MoveFilter, MoveFilters};
 pub use game_ends::{Counting, CountingStart, End, Legal, LineSupport};
-pub use move_tables_ir::{ClockResets, RemovalReach};
+pub use move_tables_ir::{BounceSteps, ClockResets, RemovalReach};
 pub use place_nodes::{
     CompiledPlacement, HomeOwner, Homes, PlaceBase, PlaceFrom, PlaceStep, RemovalLandings, WhenTaken, home_base,
 };
@@ -589,6 +589,9 @@ pub struct Programs {
     pub bounce_pairs: Vec<(Square, Square)>,
     /// Where each square's run of [`bounce_pairs`](Self::bounce_pairs) starts.
     pub bounce_pairs_at: Vec<u32>,
+    /// The pairs grouped by their steps, where a bounce does not promote:
+    /// perft's last ply counts bounces by sets.
+    pub bounce_steps: BounceSteps,
     /// Whether some effect blocks squares (`block`, a chosen block): a
     /// wall may then stand on a square a pawn has just passed over.
     pub blocks: bool,

@@ -12,7 +12,7 @@ use super::position::Position;
 use super::trace::{Asked, Event, LastChoice, NoTrace, Trace};
 use crate::base::piece::Cell;
 use crate::base::square::{MAX_SQUARES, Square, SquareSet};
-use direct_bounces::BounceJudge;
+pub(super) use direct_bounces::{BounceJudge, BounceRisks};
 
 use crate::compile::Variant;
 
@@ -119,6 +119,24 @@ impl Variant {
         decides: bool,
         keep: &mut impl FnMut(&Move, Option<&Position>) -> bool,
     ) {
+        self.expand_follow_ups_with(pos, out, start, judges, decides, &mut None, keep);
+    }
+
+    /// [`expand_follow_ups`](Self::expand_follow_ups), with the judge of
+    /// direct bounces where it was read already (made here when first
+    /// needed, else).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub(super) fn expand_follow_ups_with(
+        &self,
+        pos: &Position,
+        out: &mut Vec<Move>,
+        start: usize,
+        judges: bool,
+        decides: bool,
+        judge: &mut Option<BounceJudge>,
+        keep: &mut impl FnMut(&Move, Option<&Position>) -> bool,
+    ) {
         let end = out.len();
         if !judges && !out[start..end].iter().any(|mv| self.may_ask(mv)) {
             return;
@@ -126,7 +144,6 @@ impl Variant {
         // Kept moves without a choice are packed at the front, in place;
         // moves with choices are appended behind the end.
         let mut probe: Option<Probe> = None;
-        let mut judge: Option<BounceJudge> = None;
         let mut kept = start;
         for i in start..end {
             let mv = out[i];

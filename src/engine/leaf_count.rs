@@ -4,6 +4,7 @@
 //! every other move is listed and judged as [`Variant::generate_legal`]
 //! judges it, so the count is always the length of that list.
 
+mod bounce_count;
 mod plain_word;
 mod step_kinds;
 
@@ -50,6 +51,11 @@ impl Variant {
             || self.pass_on_stalemate
             || p.filters.any_for(pos.side)
         {
+            // But a direct bounce is counted by sets where no clause
+            // compares moves.
+            if self.counts_bounces(pos) {
+                return self.count_with_bounces(pos, listed);
+            }
             self.generate_legal(pos, listed);
             return listed.len() as u64;
         }
@@ -88,7 +94,7 @@ impl Variant {
         // `free` holds only pieces of the side to move.
         let rest = self.count_step_kinds(pos, us, free, &empty, &enemy, &mut counter);
         each_square(&rest, |from| {
-            if !self.count_free_piece::<false, SquareSet>(pos, from, us, &empty, &enemy, &mut counter) {
+            if !self.count_free_piece::<false, NoGather, SquareSet>(pos, from, us, &empty, &enemy, &mut counter) {
                 self.generate_piece(pos, from, us, true, &mut counter);
             }
         });
@@ -173,7 +179,7 @@ impl Variant {
                 // Counted as a free piece's, its checks left out.
                 let mut fast = LeafCounter::<true>::new(quiet_plain, capture_plain, listed);
                 fast.excluded = checks.store();
-                if self.count_free_piece::<true, W>(pos, from, us, &empty, &enemy, &mut fast) {
+                if self.count_free_piece::<true, NoGather, W>(pos, from, us, &empty, &enemy, &mut fast) {
                     counted += fast.counted;
                     return;
                 }
@@ -212,23 +218,26 @@ impl Variant {
     /// `EXCLUDES`, a plain move to a square of the counter's `excluded`
     /// set is dropped instead of counted (a check where checks are
     /// forbidden). The leap sets are met with the board as `W` (one word
-    /// on a board of at most 64 squares).
+    /// on a board of at most 64 squares). Where the counter gathers the
+    /// targets of the moves it counts (`G` is [`Targets`]), a piece with
+    /// actions is counted too, its actions listed.
     ///
     /// [`LeapSets`]: crate::compile::tables::LeapSets
     #[inline]
-    fn count_free_piece<const EXCLUDES: bool, W: SetWords>(
+    fn count_free_piece<const EXCLUDES: bool, G: Gather, W: SetWords>(
         &self,
         pos: &Position,
         from: Square,
         us: Color,
         empty: &SquareSet,
         enemy: &SquareSet,
-        counter: &mut LeafCounter<'_, EXCLUDES>,
+        counter: &mut LeafCounter<'_, EXCLUDES, G>,
     ) -> bool {
         let t = &self.moves;
         let kind = pos.board[from.index()].kind();
         let slot = t.slot(kind, us, from);
-        if !slot.countable || self.pieces.has_limits() || self.programs.action_kinds.contains(kind) {
+        let acts = self.programs.action_kinds.contains(kind);
+        if !slot.countable || self.pieces.has_limits() || (acts && !G::ON) {
             return false;
         }
         let promotes_on = self.promotion_targets(kind, us, from);
@@ -237,6 +246,7 @@ impl Variant {
         let quiet = W::load(&sets.quiet).and(W::load(empty));
         if counter.quiet_plain && quiet.and(promotes).is_empty() {
             counter.counted += u64::from(counter.kept(quiet).len());
+            counter.gather(counter.kept(quiet));
         } else {
             quiet.store().iter().for_each(|to| {
                 counter.take(self, pos, promotes_on, kind, us, from, to, MoveKind::Quiet);
@@ -245,6 +255,7 @@ impl Variant {
         let captures = W::load(&sets.capture).and(W::load(enemy));
         if counter.capture_plain && captures.and(promotes).is_empty() {
             counter.counted += u64::from(counter.kept(captures).len());
+            counter.gather(counter.kept(captures));
         } else {
             captures.store().iter().for_each(|to| {
                 counter.take(self, pos, promotes_on, kind, us, from, to, MoveKind::Capture);
@@ -280,16 +291,22 @@ impl Variant {
             }
         }
         // Quiet moves along rays count in one tight loop where each is
-        // plain and none promotes.
+        // plain and none promotes (nor, gathering targets, sets en passant).
         let quiet_counted = counter.quiet_plain && promotes_on.is_empty();
+        let tight = if G::ON {
+            QUIET | CAPTURE
+        } else {
+            QUIET | CAPTURE | SETS_EN_PASSANT
+        };
         for ride in &t.rides[slot.rides as usize..slot.rides_end as usize] {
             let run = t.run(ride.ray, ride.len);
-            if quiet_counted && ride.flags & !(QUIET | CAPTURE | SETS_EN_PASSANT) == 0 && ride.flags & QUIET != 0 {
+            if quiet_counted && ride.flags & !tight == 0 && ride.flags & QUIET != 0 {
                 let mut quiet = 0;
                 for &to in run {
                     let target = pos.board[to.index()];
                     if target.is_empty() {
                         quiet += u64::from(!EXCLUDES || !counter.excluded.contains(to));
+                        counter.gathered.add(to, false);
                         continue;
                     }
                     if ride.flags & CAPTURE != 0 && target.is_side(us.flip()) {
@@ -321,6 +338,9 @@ impl Variant {
                 break;
             }
         }
+        if G::ON && acts {
+            self.generate_piece_actions(pos, from, kind, us, true, counter.listed);
+        }
         true
     }
 }
@@ -328,11 +348,14 @@ impl Variant {
 /// A [`MoveSink`] for pieces whose plain moves are all legal: it counts
 /// the quiet moves and captures that are plain and promote nowhere, and
 /// lists the rest (en passant, promotions, moves that fire a rule). With
-/// `EXCLUDES`, a plain move to a square of `excluded` is dropped.
-struct LeafCounter<'a, const EXCLUDES: bool> {
+/// `EXCLUDES`, a plain move to a square of `excluded` is dropped. What it
+/// gathers of the moves it counts is `G`'s: nothing, or their targets.
+struct LeafCounter<'a, const EXCLUDES: bool, G: Gather = NoGather> {
     counted: u64,
     /// With `EXCLUDES`: where a plain move is illegal.
     excluded: SquareSet,
+    /// What it gathered of the moves counted since it was last emptied.
+    gathered: G,
     /// A quiet move or double step fires no rule.
     quiet_plain: bool,
     /// A capture fires no rule.
@@ -340,11 +363,12 @@ struct LeafCounter<'a, const EXCLUDES: bool> {
     listed: &'a mut Vec<Move>,
 }
 
-impl<'a, const EXCLUDES: bool> LeafCounter<'a, EXCLUDES> {
-    fn new(quiet_plain: bool, capture_plain: bool, listed: &'a mut Vec<Move>) -> LeafCounter<'a, EXCLUDES> {
+impl<'a, const EXCLUDES: bool, G: Gather> LeafCounter<'a, EXCLUDES, G> {
+    fn new(quiet_plain: bool, capture_plain: bool, listed: &'a mut Vec<Move>) -> LeafCounter<'a, EXCLUDES, G> {
         LeafCounter {
             counted: 0,
             excluded: SquareSet::EMPTY,
+            gathered: G::default(),
             quiet_plain,
             capture_plain,
             listed,
@@ -360,9 +384,66 @@ impl<'a, const EXCLUDES: bool> LeafCounter<'a, EXCLUDES> {
             set
         }
     }
+
+    /// Gathers the targets of `set` (of moves counted).
+    #[inline(always)]
+    fn gather<W: SetWords>(&mut self, set: W) {
+        if G::ON {
+            self.gathered.add_set(set.store());
+        }
+    }
 }
 
-impl<const EXCLUDES: bool> MoveSink for LeafCounter<'_, EXCLUDES> {
+/// What a [`LeafCounter`] gathers of the moves it counts.
+trait Gather: Default {
+    /// Whether it gathers anything.
+    const ON: bool;
+    /// Gathers the target `to` of a move (`initial`: a double step).
+    fn add(&mut self, to: Square, initial: bool);
+    /// Gathers the targets of `set`, none of them a double step's.
+    fn add_set(&mut self, set: SquareSet);
+}
+
+/// Gathers nothing.
+#[derive(Default)]
+struct NoGather;
+
+impl Gather for NoGather {
+    const ON: bool = false;
+
+    #[inline(always)]
+    fn add(&mut self, _: Square, _: bool) {}
+
+    #[inline(always)]
+    fn add_set(&mut self, _: SquareSet) {}
+}
+
+/// The targets of the moves counted.
+#[derive(Default)]
+struct Targets {
+    all: SquareSet,
+    /// Those reached by a double step (a move that sets en passant).
+    initial: SquareSet,
+}
+
+impl Gather for Targets {
+    const ON: bool = true;
+
+    #[inline(always)]
+    fn add(&mut self, to: Square, initial: bool) {
+        self.all.insert(to);
+        if initial {
+            self.initial.insert(to);
+        }
+    }
+
+    #[inline(always)]
+    fn add_set(&mut self, set: SquareSet) {
+        self.all = self.all.union(&set);
+    }
+}
+
+impl<const EXCLUDES: bool, G: Gather> MoveSink for LeafCounter<'_, EXCLUDES, G> {
     #[inline(always)]
     fn take(
         &mut self,
@@ -382,6 +463,7 @@ impl<const EXCLUDES: bool> MoveSink for LeafCounter<'_, EXCLUDES> {
         };
         if plain && !promotes_on.contains(to) {
             self.counted += u64::from(!EXCLUDES || !self.excluded.contains(to));
+            self.gathered.add(to, move_kind == MoveKind::Initial);
         } else {
             variant.push_with(pos, self.listed, promotes_on, kind, us, from, to, move_kind);
         }

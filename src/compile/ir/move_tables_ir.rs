@@ -1,6 +1,7 @@
 //! Per-move facts the compiler works out for the engine: where a move's
-//! effects may remove pieces (`RemovalReach`) and which moves reset the
-//! move-rule clock (`ClockResets`).
+//! effects may remove pieces (`RemovalReach`), which moves reset the
+//! move-rule clock (`ClockResets`) and the bounces around a mover grouped
+//! by their steps (`BounceSteps`).
 
 use crate::base::square::{Square, SquareSet};
 
@@ -50,4 +51,106 @@ pub struct ClockResets {
     /// A side action, when the mover's piece on its lowest occupied square
     /// is pawn-like for it.
     pub first_pawn_actions: bool,
+}
+
+/// With direct bounces of the whole reach around the mover
+/// (`Programs::bounce_whole_reach`, no promotion on a bounce): the
+/// load-time pairs (`Programs::bounce_pairs`) grouped by their steps of
+/// square index, so that perft's last ply counts the bounces after many
+/// moves at once by moving the board's sets. Empty otherwise.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BounceSteps {
+    /// The groups: a pair of the mover on `m` is `(m + piece, m + dest)`.
+    pub classes: Vec<BounceClass>,
+    /// For each square `s`: the mover squares one of whose pairs names
+    /// `s` (as the piece or where it goes). A move from `s` to one of
+    /// them changes the pairs it offers (its own piece left, its origin
+    /// emptied): its bounces are counted from the mover square's, less
+    /// and plus those pairs (see [`by_step`](Self::by_step)).
+    pub near: Vec<SquareSet>,
+    /// For an origin `d` squares of index from the move's target (`d`
+    /// within `span`), at `d + span`: the group whose piece stands there
+    /// and the group whose piece goes there ([`BounceSteps::NONE`] where
+    /// none, [`BounceSteps::MANY`] where several).
+    pub by_step: Vec<[u8; 2]>,
+    /// The largest step of any group.
+    pub span: i32,
+}
+
+/// One group of [`BounceSteps`]: the mover squares with the pair of
+/// these two steps.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BounceClass {
+    /// The bounced piece's square less the mover's, in square index.
+    pub piece: i32,
+    /// Where it goes less the mover's square.
+    pub dest: i32,
+    /// The mover squares that have this pair.
+    pub movers: SquareSet,
+}
+
+impl BounceSteps {
+    /// The most groups counted by sets; beyond them (a reach over 2 on
+    /// most boards) moves are judged one by one.
+    pub const MAX_CLASSES: usize = 31;
+    /// No group in [`by_step`](Self::by_step).
+    pub const NONE: u8 = u8::MAX;
+    /// Several groups in [`by_step`](Self::by_step).
+    pub const MANY: u8 = u8::MAX - 1;
+
+    /// The groups whose piece stands, and whose piece goes, `d` squares
+    /// of index from the mover's (see [`by_step`](Self::by_step)).
+    #[inline(always)]
+    pub fn at_step(&self, d: i32) -> [u8; 2] {
+        usize::try_from(d + self.span)
+            .ok()
+            .and_then(|i| self.by_step.get(i))
+            .copied()
+            .unwrap_or([Self::NONE; 2])
+    }
+
+    /// Groups the pairs `pairs[at[m]..at[m + 1]]` of each mover square
+    /// `m` of a board of `n` squares; empty where there are more than
+    /// [`MAX_CLASSES`](Self::MAX_CLASSES) groups.
+    pub fn build(pairs: &[(Square, Square)], at: &[u32], n: usize) -> BounceSteps {
+        let mut classes: Vec<BounceClass> = Vec::new();
+        let mut near = vec![SquareSet::EMPTY; n];
+        for m in 0..n {
+            let mover = Square::from_index(m);
+            for &(sq, dest) in &pairs[at[m] as usize..at[m + 1] as usize] {
+                near[sq.index()].insert(mover);
+                near[dest.index()].insert(mover);
+                let (piece, dest) = (sq.index() as i32 - m as i32, dest.index() as i32 - m as i32);
+                match classes.iter_mut().find(|c| c.piece == piece && c.dest == dest) {
+                    Some(class) => class.movers.insert(mover),
+                    None => {
+                        let mut movers = SquareSet::EMPTY;
+                        movers.insert(mover);
+                        classes.push(BounceClass { piece, dest, movers });
+                    }
+                }
+            }
+        }
+        if classes.len() > Self::MAX_CLASSES {
+            return BounceSteps::default();
+        }
+        let span = classes
+            .iter()
+            .map(|c| c.piece.abs().max(c.dest.abs()))
+            .max()
+            .unwrap_or(0);
+        let mut by_step = vec![[Self::NONE; 2]; 2 * span as usize + 1];
+        for (i, class) in classes.iter().enumerate() {
+            for (end, d) in [class.piece, class.dest].into_iter().enumerate() {
+                let slot = &mut by_step[(d + span) as usize][end];
+                *slot = if *slot == Self::NONE { i as u8 } else { Self::MANY };
+            }
+        }
+        BounceSteps {
+            classes,
+            near,
+            by_step,
+            span,
+        }
+    }
 }

@@ -8,7 +8,7 @@ use crate::base::geometry::Geometry;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::base::vocabulary::RanksFrom;
 use crate::check::analysis::template_directions;
-use crate::compile::ir::{LineGoal, LineMasks};
+use crate::compile::ir::{BounceSteps, LineGoal, LineMasks, Op};
 use crate::lang::betza::Template;
 
 impl Builder {
@@ -42,6 +42,13 @@ impl Builder {
                 }
             }
             at.push(pairs.len() as u32);
+        }
+        let promotes = matches!(
+            self.p.after_move.first().map(|r| &r.ops[..]),
+            Some([Op::Bounce { promote: true, .. }])
+        );
+        if !promotes {
+            self.p.bounce_steps = BounceSteps::build(&pairs, &at, n);
         }
         (self.p.bounce_pairs, self.p.bounce_pairs_at) = (pairs, at);
     }

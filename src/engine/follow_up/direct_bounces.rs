@@ -13,7 +13,7 @@ use crate::engine::position::Position;
 use crate::engine::set_ops::intersection;
 
 /// What judging the bounces after plain moves reads once per position.
-pub(super) struct BounceJudge {
+pub(in crate::engine) struct BounceJudge {
     /// Moves are judged at all (by `keep`).
     judges: bool,
     /// A move that removes no royal piece of the side to move and leaves
@@ -65,7 +65,24 @@ struct RoyalLines {
 }
 
 impl BounceJudge {
-    pub(super) fn new(variant: &Variant, pos: &Position, judges: bool, decides: bool) -> BounceJudge {
+    /// Reads `pos` for judging its bounces: `judges`, moves are judged by
+    /// the legality clauses; `decides`, royal attacks decide them (see
+    /// `SafeMoves::royal_attacks_decide`).
+    pub(in crate::engine) fn new(variant: &Variant, pos: &Position, judges: bool, decides: bool) -> BounceJudge {
+        Self::knowing_attack(variant, pos, judges, decides, None)
+    }
+
+    /// [`new`](Self::new), told whether a royal piece of the side to move
+    /// is attacked (by the board's attacks, as `SafeMoves` finds it) where
+    /// that is known.
+    #[inline]
+    pub(in crate::engine) fn knowing_attack(
+        variant: &Variant,
+        pos: &Position,
+        judges: bool,
+        decides: bool,
+        attacked: Option<bool>,
+    ) -> BounceJudge {
         let check = variant.has_check();
         let us = pos.side;
         let them = us.flip();
@@ -80,7 +97,7 @@ impl BounceJudge {
             && !variant.pieces.has_limits())
         .then(|| royals.iter().next())
         .flatten()
-        .filter(|&royal| !variant.is_attacked(pos, royal, them))
+        .filter(|&royal| !attacked.unwrap_or_else(|| variant.is_attacked(pos, royal, them)))
         .map(|royal| {
             let slot = t.slot(them, royal);
             let mut lines = SquareSet::EMPTY;
@@ -127,6 +144,43 @@ impl BounceJudge {
             plain,
             rule,
         }
+    }
+}
+
+/// What decides, with no walk, that a bounce after a plain move is legal
+/// (see [`BounceJudge::risks`]).
+pub(in crate::engine) struct BounceRisks {
+    /// The side to move's one royal piece.
+    pub royal: Square,
+    /// Squares of the live rays and lame leaps' paths towards it: a move
+    /// or bounce that empties one may expose it.
+    pub guarded: SquareSet,
+    /// Squares of every ray towards it and where its leaps start: an enemy
+    /// piece bounced onto one may attack it.
+    pub entered: SquareSet,
+}
+
+impl BounceJudge {
+    /// Where every bounce after a plain move is judged by the royal
+    /// lines (moves are judged, royal attacks decide, check exists, the
+    /// side has one royal piece, unattacked, and the rule's whole reach
+    /// bounces, never promoting): what decides without a walk that the
+    /// bounce of the piece on `sq` to `dest` after a plain move from
+    /// `from` (not royal) is legal. It is when none of `from` and `sq` is
+    /// the royal piece or in `guarded`, and the bounced piece is the
+    /// mover's or `dest` is off `entered`; else it is judged by
+    /// [`Variant::count_bounces_after`].
+    pub(in crate::engine) fn risks(&self, variant: &Variant) -> Option<BounceRisks> {
+        let lines = self.lines.as_ref()?;
+        let promotes = self.rule.is_none_or(|(_, _, promote)| promote);
+        if !(self.judges && self.decides && self.check && variant.programs.bounce_whole_reach) || promotes {
+            return None;
+        }
+        Some(BounceRisks {
+            royal: lines.royal,
+            guarded: lines.guarded,
+            entered: lines.lines.union(&lines.leap_from),
+        })
     }
 }
 
@@ -343,6 +397,37 @@ impl Variant {
     }
 }
 
+impl Variant {
+    /// How many bounces [`direct_bounces`](Self::direct_bounces) would
+    /// append after the plain move `mv` (a quiet move or a capture, with
+    /// no promotion), where the whole reach bounces and no bounce promotes
+    /// (`judge.risks` is some): perft's last ply, for the moves whose
+    /// bounces are not counted by sets.
+    pub(in crate::engine) fn count_bounces_after(
+        &self,
+        pos: &Position,
+        mv: Move,
+        judge: &BounceJudge,
+        keep: &mut impl FnMut(&Move, Option<&Position>) -> bool,
+    ) -> u64 {
+        let p = &self.programs;
+        let (from, to) = (mv.from, mv.to);
+        let at = &p.bounce_pairs_at;
+        let pairs = &p.bounce_pairs[at[to.index()] as usize..at[to.index() + 1] as usize];
+        let bounces = Bounces::new(self, pos, judge, mv, from, pos.cell(from));
+        let mut counted = 0;
+        for &(sq, dest) in pairs {
+            if sq != from
+                && pos.board[sq.index()].is_piece()
+                && (dest == from || (dest != to && pos.board[dest.index()].is_empty()))
+            {
+                counted += u64::from(bounces.accepted(sq, dest, keep).is_some());
+            }
+        }
+        counted
+    }
+}
+
 /// The bounces after one plain move, judged as they are offered.
 struct Bounces<'a> {
     variant: &'a Variant,
@@ -392,15 +477,27 @@ impl<'a> Bounces<'a> {
         out: &mut Vec<Move>,
         keep: &mut impl FnMut(&Move, Option<&Position>) -> bool,
     ) {
+        if let Some(next) = self.accepted(sq, dest, keep) {
+            out.push(next);
+        }
+    }
+
+    /// The move bouncing the piece on `sq` to `dest`, where it is accepted
+    /// (surely legal, else by `keep`).
+    #[inline(always)]
+    fn accepted(
+        &self,
+        sq: Square,
+        dest: Square,
+        keep: &mut impl FnMut(&Move, Option<&Position>) -> bool,
+    ) -> Option<Move> {
         let (mv, judge) = (self.mv, self.judge);
         let choice = Choice {
             piece: sq,
             to: dest,
             kind: ChoiceKind::Piece,
         };
-        let Some(choices) = mv.choices.with(choice) else {
-            return;
-        };
+        let choices = mv.choices.with(choice)?;
         let next = Move { choices, ..mv };
         let safe = || {
             self.lines
@@ -414,9 +511,7 @@ impl<'a> Bounces<'a> {
                         .variant
                         .bounce_exposes(self.pos, self.lines, mv, self.victim, self.moved, sq, dest)))
             || keep(&next, None);
-        if accepted {
-            out.push(next);
-        }
+        accepted.then_some(next)
     }
 }
 

@@ -14,7 +14,7 @@ use crate::engine::position::Position;
 
 impl Variant {
     /// Appends the actions of the piece on `from`.
-    pub(super) fn generate_piece_actions(
+    pub(in crate::engine) fn generate_piece_actions(
         &self,
         pos: &Position,
         from: Square,

@@ -189,6 +189,13 @@ impl SafeMoves {
         .as_ref()
     }
 
+    /// Whether a royal piece of the side to move is attacked (by the
+    /// board's attacks).
+    #[inline]
+    pub(in crate::engine) fn royal_attacked(&self) -> bool {
+        self.attacked
+    }
+
     /// The squares of own pieces each of whose plain moves (see
     /// [`Variant::is_plain`]) is legal whatever it is: neither royal nor
     /// pinned, off every line a clause reads, with no check to answer

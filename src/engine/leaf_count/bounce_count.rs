@@ -1,0 +1,352 @@
+//! Perft's last ply where the variant's one rule is a direct bounce of
+//! the pieces around the mover (`Programs::bounce_steps`): a free piece's
+//! plain moves are counted as chess counts them, and the bounces after
+//! them by sets. For each group of pairs with the same steps (the piece
+//! one step from the mover, where it goes one step further), the board's
+//! sets moved by those steps give the mover squares after a move to which
+//! that bounce is offered and surely legal; the counts per square are
+//! kept as bit planes, met with each piece's targets. A move whose origin
+//! one of its target's pairs names has the count of its target less the
+//! bounce of its own piece and plus those into its origin; one to a
+//! square where some bounce offered is not surely legal has its bounces
+//! counted one by one, as the list judges them. Every other move is
+//! listed and judged as [`Variant::generate_legal`] judges it.
+
+use super::{LeafCounter, Targets, each_square};
+use crate::base::set_words::SetWords;
+use crate::base::square::{Color, Square, SquareSet};
+use crate::compile::Variant;
+use crate::compile::ir::BounceSteps;
+use crate::engine::follow_up::{BounceJudge, BounceRisks};
+use crate::engine::movegen::SafeMoves;
+use crate::engine::moves::{Move, MoveKind};
+use crate::engine::position::Position;
+
+/// Bit planes enough for [`BounceSteps::MAX_CLASSES`] bounces a square.
+const PLANES: usize = 5;
+
+/// For each square, how many bounces after a plain move there (from a
+/// square none of its pairs names, and off every guarded square) are
+/// offered and surely legal, as bit planes; and where one offered is not.
+struct BounceCounts<W> {
+    /// Bit `j` of each square's count.
+    planes: [W; PLANES],
+    /// How many planes hold a bit.
+    used: usize,
+    /// Squares a move to which offers some bounce not surely legal.
+    unsure: W,
+}
+
+impl<W: SetWords> BounceCounts<W> {
+    /// The counts of `pos`, with `us` to move, `empty` its empty squares.
+    #[inline(always)]
+    fn new(steps: &BounceSteps, pos: &Position, us: Color, risks: &BounceRisks, empty: &SquareSet) -> Self {
+        let occupied = W::load(&pos.occupied[0]).or(W::load(&pos.occupied[1]));
+        let empty = W::load(empty);
+        let guarded = W::load(&risks.guarded).with(risks.royal);
+        let ours = W::load(&pos.occupied[us as usize]).and_not(guarded);
+        let theirs = W::load(&pos.occupied[us.flip() as usize]).and_not(guarded);
+        // Where an enemy piece may land without a walk: off every line.
+        let open = empty.and_not(W::load(&risks.entered));
+        let mut counts = BounceCounts {
+            planes: [W::EMPTY; PLANES],
+            used: 0,
+            unsure: W::EMPTY,
+        };
+        for class in &steps.classes {
+            let movers = W::load(&class.movers);
+            let into = empty.shifted(-class.dest);
+            let offered = movers.and(occupied.shifted(-class.piece)).and(into);
+            if offered.is_empty() {
+                continue;
+            }
+            let sure = ours
+                .shifted(-class.piece)
+                .and(into)
+                .or(theirs.shifted(-class.piece).and(open.shifted(-class.dest)));
+            let sure = offered.and(sure);
+            counts.unsure = counts.unsure.or(offered.and_not(sure));
+            counts.add(sure);
+        }
+        counts
+    }
+
+    /// Adds one to the count of each square of `set`.
+    #[inline(always)]
+    fn add(&mut self, set: W) {
+        let mut carry = set;
+        for (j, plane) in self.planes.iter_mut().enumerate() {
+            if carry.is_empty() {
+                return;
+            }
+            let next = plane.and(carry);
+            *plane = plane.xor(carry);
+            carry = next;
+            self.used = self.used.max(j + 1);
+        }
+    }
+
+    /// The count of `to`.
+    #[inline(always)]
+    fn at(&self, to: Square) -> u64 {
+        let mut n = 0;
+        for (j, plane) in self.planes[..self.used].iter().enumerate() {
+            n |= u64::from(plane.holds(to)) << j;
+        }
+        n
+    }
+
+    /// The bounces after the plain move of the free piece on `from` (off
+    /// the guarded squares) to `to`, off `unsure`, where one of the pairs
+    /// of `to` names `from`: the count of `to`, less the bounce of the
+    /// moved piece (counted where its square beyond was empty), plus the
+    /// bounces into `from` it empties, where each is surely legal. `None`
+    /// where one is not (or the steps do not tell the pairs apart).
+    #[inline(always)]
+    fn near(&self, steps: &BounceSteps, pos: &Position, risks: &BounceRisks, from: Square, to: Square) -> Option<u64> {
+        let step = |d: i32| Square::from_index((to.index() as i32 + d) as usize);
+        let [own, into] = steps.at_step(from.index() as i32 - to.index() as i32);
+        let mut n = self.at(to);
+        if own != BounceSteps::NONE {
+            let class = steps.classes.get(usize::from(own))?;
+            if class.movers.contains(to) && pos.board[step(class.dest).index()].is_empty() {
+                n -= 1;
+            }
+        }
+        if into != BounceSteps::NONE {
+            let class = steps.classes.get(usize::from(into))?;
+            if class.movers.contains(to) {
+                let sq = step(class.piece);
+                let cell = pos.board[sq.index()];
+                if cell.is_piece() {
+                    let sure = sq != risks.royal
+                        && !risks.guarded.contains(sq)
+                        && (cell.is_side(pos.side) || !risks.entered.contains(from));
+                    if !sure {
+                        return None;
+                    }
+                    n += 1;
+                }
+            }
+        }
+        Some(n)
+    }
+
+    /// The sum of the counts of the squares of `targets`.
+    #[inline(always)]
+    fn sum(&self, targets: W) -> u64 {
+        let mut sum = 0;
+        for (j, plane) in self.planes[..self.used].iter().enumerate() {
+            sum += u64::from(targets.and(*plane).len()) << j;
+        }
+        sum
+    }
+}
+
+impl Variant {
+    /// Whether [`count_with_bounces`](Self::count_with_bounces) counts the
+    /// legal moves of `pos`: a direct bounce of the whole reach, grouped
+    /// by steps, after every move but castling, and no clause that
+    /// compares moves or filters them.
+    #[inline]
+    pub(super) fn counts_bounces(&self, pos: &Position) -> bool {
+        let p = &self.programs;
+        !p.bounce_steps.classes.is_empty()
+            && p.bounce_whole_reach
+            && p.rules_ask[2]
+            && !(p.captures_compulsory
+                || p.drops_compulsory
+                || self.pass_on_stalemate
+                || p.filters.any_for(pos.side)
+                || self.has_move_filters())
+    }
+
+    /// How many legal moves the side to move has, where the one rule is a
+    /// direct bounce counted by sets (`Programs::bounce_steps` not empty)
+    /// and no clause compares moves: the length of
+    /// [`generate_legal`](Self::generate_legal)'s list, with `listed` as
+    /// the buffer for the moves judged one by one. Where the bounces are
+    /// not judged by the royal lines (see [`BounceJudge::risks`]), every
+    /// move is listed.
+    #[inline(never)]
+    pub(super) fn count_with_bounces(&self, pos: &Position, listed: &mut Vec<Move>) -> u64 {
+        listed.clear();
+        if self.ended_by_rule(pos).is_some() {
+            return 0;
+        }
+        let safe = SafeMoves::new(self, pos);
+        let decides = safe.royal_attacks_decide();
+        let attacked = Some(safe.royal_attacked());
+        let mut judge = Some(BounceJudge::knowing_attack(self, pos, true, decides, attacked));
+        let mut keep = |mv: &Move, child: Option<&Position>| self.judge(&safe, pos, mv, child);
+        let risks = judge.as_ref().and_then(|j| j.risks(self));
+        let counted = match (&risks, &judge) {
+            (Some(risks), Some(j)) if self.moves.board_squares <= 64 => {
+                self.count_free_bounces::<u64>(pos, risks, &safe, j, &mut keep, listed)
+            }
+            (Some(risks), Some(j)) => self.count_free_bounces::<SquareSet>(pos, risks, &safe, j, &mut keep, listed),
+            _ => {
+                self.generate_base(pos, listed);
+                0
+            }
+        };
+        self.expand_follow_ups_with(pos, listed, 0, true, decides, &mut judge, &mut keep);
+        counted + listed.len() as u64
+    }
+
+    /// Counts the plain moves of the free pieces off `risks.guarded`, and
+    /// the bounces after them; lists every other base move in `listed`.
+    #[inline(always)]
+    fn count_free_bounces<W: SetWords>(
+        &self,
+        pos: &Position,
+        risks: &BounceRisks,
+        safe: &SafeMoves,
+        judge: &BounceJudge,
+        keep: &mut impl FnMut(&Move, Option<&Position>) -> bool,
+        listed: &mut Vec<Move>,
+    ) -> u64 {
+        let us = pos.side;
+        let p = &self.programs;
+        let steps = &p.bounce_steps;
+        let empty = pos.empty_squares(&p.all);
+        let enemy = pos.occupied[us.flip() as usize];
+        let counts = BounceCounts::<W>::new(steps, pos, us, risks, &empty);
+        let free = safe.free_pieces(pos).difference(&risks.guarded);
+        let plain = |kind| self.is_plain(&Move::new(risks.royal, risks.royal, kind));
+        let mut counter = LeafCounter::<false, Targets>::new(plain(MoveKind::Quiet), plain(MoveKind::Capture), listed);
+        let mut bounces = 0;
+        each_square(&pos.occupied[us as usize], |from| {
+            if free.contains(from) {
+                counter.gathered = Targets::default();
+                if self.count_free_piece::<false, Targets, W>(pos, from, us, &empty, &enemy, &mut counter) {
+                    let targets = W::load(&counter.gathered.all);
+                    let near = W::load(&steps.near[from.index()]);
+                    bounces += counts.sum(targets.and_not(near.or(counts.unsure)));
+                    targets.and(near.or(counts.unsure)).any(|to| {
+                        if !counts.unsure.holds(to)
+                            && let Some(n) = counts.near(steps, pos, risks, from, to)
+                        {
+                            bounces += n;
+                            return false;
+                        }
+                        let kind = if counter.gathered.initial.contains(to) {
+                            MoveKind::Initial
+                        } else if pos.board[to.index()].is_empty() {
+                            MoveKind::Quiet
+                        } else {
+                            MoveKind::Capture
+                        };
+                        bounces += self.count_bounces_after(pos, Move::new(from, to, kind), judge, keep);
+                        false
+                    });
+                    return;
+                }
+            }
+            self.generate_piece(pos, from, us, true, counter.listed);
+        });
+        self.generate_not_by_pieces(pos, counter.listed);
+        counter.counted + bounces
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::compile::Variant;
+    use crate::engine::moves::Move;
+    use crate::engine::position::Position;
+
+    /// A small deterministic generator (no dependency for a test).
+    struct Lcg(u64);
+
+    impl Lcg {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((self.0 >> 33) as usize) % n.max(1)
+        }
+    }
+
+    /// On every position of some random games, the last ply's count (by
+    /// sets where it can) is the length of the legal move list (move by
+    /// move); returns how many positions were checked.
+    fn counted_equals_listed(variant: &Variant, games: usize, plies: usize) -> usize {
+        let mut rng = Lcg(0xb0b ^ games as u64);
+        let mut listed = Vec::new();
+        let mut checked = 0;
+        for game in 0..games {
+            let mut pos: Position = variant.start_position();
+            for ply in 0..plies {
+                let moves: Vec<Move> = variant.legal_moves(&pos);
+                let counted = variant.count_legal(&pos, &mut listed);
+                assert_eq!(counted, moves.len() as u64, "{}: game {game}, ply {ply}", variant.name);
+                checked += 1;
+                if moves.is_empty() {
+                    break;
+                }
+                pos.make(variant, moves[rng.below(moves.len())]);
+            }
+        }
+        checked
+    }
+
+    /// Bouncing pieces' rules, written from chess: a bounce of the
+    /// mover's neighbours (`reach`: `adjacent(mover)` or a wider area),
+    /// pawns stepping two from their first two ranks and promoting in
+    /// place by an action; `pieces` added, `extra` fields.
+    fn bounces(name: &str, reach: &str, pieces: &str, extra: &str) -> Variant {
+        let text = format!(
+            r#"(
+            extends: "chess",
+            name: "{name}",
+            pieces: [
+                (letter: 'P', name: "pawn", moves: "fmWfceFifmnD", pawn: true, value: 100, initial_ranks: [1, 2],
+                 actions: [(name: "promote", target: "origin", when: "origin in ranks(8)", promotes: true)]),
+                {pieces}
+            ],
+            rules: ["after move except castling: may bounce({reach}, away from mover)"],
+            {extra}
+        )"#
+        );
+        Variant::from_text("bounces.ron", &text).unwrap()
+    }
+
+    #[test]
+    fn bounces_counted_by_sets_match_the_list() {
+        let variant = bounces("Near bounces", "adjacent(mover)", "", "");
+        let steps = &variant.programs.bounce_steps;
+        // The eight directions, each told apart by its steps.
+        assert_eq!(steps.classes.len(), 8);
+        assert!(steps.by_step.iter().flatten().all(|&c| c != super::BounceSteps::MANY));
+        assert!(counted_equals_listed(&variant, 40, 100) > 2000);
+    }
+
+    #[test]
+    fn bounces_farther_and_on_a_wide_board_counted_by_sets_match_the_list() {
+        // A reach of two: 24 groups.
+        let far = bounces("Far bounces", "area(mover, 2)", "", "");
+        assert_eq!(far.programs.bounce_steps.classes.len(), 24);
+        counted_equals_listed(&far, 16, 80);
+        // Over 64 squares: the sets in four words.
+        let wide = bounces(
+            "Wide bounces",
+            "adjacent(mover)",
+            "",
+            r#"board: (files: 10, ranks: 8),
+            start: "rnbqkbnrrr/pppppppppp/10/10/10/10/PPPPPPPPPP/RRRNBQKBNR w - - 0 1",
+            castling: [],"#,
+        );
+        assert!(!wide.programs.bounce_steps.classes.is_empty());
+        counted_equals_listed(&wide, 16, 80);
+        // Two royal pieces a side: no royal lines, every move listed.
+        let two = bounces(
+            "Two royals",
+            "adjacent(mover)",
+            r#"(letter: 'C', name: "consort", moves: "K", royal: true),"#,
+            r#"start: "rnbqkcnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKCNR w KQkq - 0 1","#,
+        );
+        counted_equals_listed(&two, 6, 50);
+    }
+}
