@@ -16,6 +16,28 @@ const MAX_DATA_BYTES: u64 = 1 << 30;
 /// The largest variant file `--write` rewrites.
 const MAX_VARIANT_BYTES: u64 = 1 << 20;
 
+/// `--weights`: which term weights the fit moves (docs/search.md, Tuning).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum WeightsArg {
+    /// Every weight is fitted with the piece values.
+    #[default]
+    Fit,
+    /// Every weight keeps its value: only the piece values are fitted.
+    Keep,
+    /// A weight keeps its value unless its 95% interval excludes it; the rest is fitted again.
+    Significant,
+}
+
+impl WeightsArg {
+    fn policy(self) -> tune::WeightPolicy {
+        match self {
+            Self::Fit => tune::WeightPolicy::Fit,
+            Self::Keep => tune::WeightPolicy::Keep,
+            Self::Significant => tune::WeightPolicy::Significant,
+        }
+    }
+}
+
 /// What `kaboom tune` was asked for.
 pub struct TuneArgs<'a> {
     /// The variant, as named.
@@ -30,6 +52,8 @@ pub struct TuneArgs<'a> {
     pub data: Option<&'a str>,
     /// `--write`: the variant file whose `evaluation` section is set.
     pub write: Option<&'a str>,
+    /// `--weights`.
+    pub weights: WeightsArg,
 }
 
 /// Plays the games (of the shard), writes the data if asked, fits and reports.
@@ -49,11 +73,11 @@ pub fn run(o: &mut Output, args: TuneArgs<'_>) -> Result<ExitCode, Failure> {
         let text = serde_json::to_string(&data).map_err(|e| Failure::io(format!("cannot write the data: {e}")))?;
         std::fs::write(file, text + "\n").map_err(|e| Failure::io(format!("{file}: cannot write: {e}")))?;
     }
-    fit_and_report(o, &data, args.write)
+    fit_and_report(o, &data, args.write, args.weights)
 }
 
 /// Reads the data files, merges them, fits and reports.
-pub fn merge(o: &mut Output, files: &[String], write: Option<&str>) -> Result<ExitCode, Failure> {
+pub fn merge(o: &mut Output, files: &[String], write: Option<&str>, weights: WeightsArg) -> Result<ExitCode, Failure> {
     let mut parts = Vec::new();
     for file in files {
         let text = crate::base::files::read_text(Path::new(file), MAX_DATA_BYTES, "tuning data")
@@ -69,11 +93,16 @@ pub fn merge(o: &mut Output, files: &[String], write: Option<&str>) -> Result<Ex
             None => format!("kaboom tune-merge: {e}"),
         })
     })?;
-    fit_and_report(o, &merged, write)
+    fit_and_report(o, &merged, write, weights)
 }
 
-fn fit_and_report(o: &mut Output, data: &TuneData, write: Option<&str>) -> Result<ExitCode, Failure> {
-    let tuned = tune::tune(data).map_err(|e| match e {
+fn fit_and_report(
+    o: &mut Output,
+    data: &TuneData,
+    write: Option<&str>,
+    weights: WeightsArg,
+) -> Result<ExitCode, Failure> {
+    let tuned = tune::tune(data, weights.policy()).map_err(|e| match e {
         tune::FitError::Load(e) => Failure::input(render::load_error(&e)),
         other => Failure::input(format!("kaboom tune: {other}")),
     })?;
@@ -167,6 +196,10 @@ fn write_report(o: &mut Output, data: &TuneData, t: &Tuned) -> Result<(), Failur
     }
     writeln!(out, "weights (percent of the default term):")?;
     for w in &t.weights {
+        if let Some(kept) = w.kept {
+            write_kept(out, w, kept)?;
+            continue;
+        }
         match (w.measured, w.half_width) {
             (true, Some(h)) => writeln!(out, "  {}: {:.0} +/- {:.0} (was {:.0})", w.name, w.after, h, w.before)?,
             (true, None) => writeln!(out, "  {}: {:.0}, no interval (was {:.0})", w.name, w.after, w.before)?,
@@ -174,4 +207,27 @@ fn write_report(o: &mut Output, data: &TuneData, t: &Tuned) -> Result<(), Failur
         }
     }
     Ok(())
+}
+
+/// A weight that `--weights` kept at its value.
+fn write_kept(out: &mut dyn std::io::Write, w: &tune::Parameter, kept: tune::Kept) -> std::io::Result<()> {
+    match kept {
+        tune::Kept::Asked => writeln!(out, "  {}: kept at {:.0} (--weights keep)", w.name, w.before),
+        tune::Kept::Unsure {
+            fitted,
+            half_width: Some(h),
+        } => writeln!(
+            out,
+            "  {}: kept at {:.0} (fitted {:.0} +/- {:.0}, an interval that holds it)",
+            w.name, w.before, fitted, h
+        ),
+        tune::Kept::Unsure {
+            fitted,
+            half_width: None,
+        } => writeln!(
+            out,
+            "  {}: kept at {:.0} (fitted {:.0}, no interval: too few games)",
+            w.name, w.before, fitted
+        ),
+    }
 }

@@ -140,7 +140,7 @@ fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
         c @ Command::Match { .. } => play_match(o, c),
         Command::MatchMerge { files, format } => cmd_match::merge(o, &files, format),
         c @ Command::Tune { .. } => tune(o, c),
-        Command::TuneMerge { files, write } => cmd_tune::merge(o, &files, write.as_deref()),
+        Command::TuneMerge { files, write, weights } => cmd_tune::merge(o, &files, write.as_deref(), weights),
         Command::Replay { file, variant } => cmd_replay::run(o, &file, variant.as_deref()),
         Command::ExportFsf { variant, name } => cmd_export_fsf::run(o, &variant, name.as_deref()),
         Command::Import {
@@ -337,6 +337,7 @@ fn tune(o: &mut Output, command: Command) -> Result<ExitCode, Failure> {
         hash,
         data,
         write,
+        weights,
     } = command
     else {
         unreachable!("dispatched by its kind")
@@ -359,6 +360,7 @@ fn tune(o: &mut Output, command: Command) -> Result<ExitCode, Failure> {
             threads: threads as usize,
             data: data.as_deref(),
             write: write.as_deref(),
+            weights,
         },
     )
 }

@@ -25,6 +25,36 @@ const VALUE_PRIOR_SD: f64 = 500.0;
 /// is 100%).
 const WEIGHT_PRIOR_SD: f64 = 3.0;
 
+/// Which term weights a fit moves (`kaboom tune --weights`); the piece
+/// values are always fitted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum WeightPolicy {
+    /// Every weight is fitted with the values.
+    #[default]
+    Fit,
+    /// Every weight keeps its value; only the piece values are fitted.
+    Keep,
+    /// Every weight is fitted first; a weight whose 95% interval holds
+    /// its value as it was keeps that value, and the values and the other
+    /// weights are fitted again without it.
+    Significant,
+}
+
+/// Why a parameter kept its value although the data measure it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Kept {
+    /// `--weights keep`.
+    Asked,
+    /// `--weights significant`: the first fit, whose interval holds the
+    /// value as it was (in the parameter's unit: percent for a weight).
+    Unsure {
+        /// The first fit's estimate.
+        fitted: f64,
+        /// Its 95% interval's half-width (None: too few games for one).
+        half_width: Option<f64>,
+    },
+}
+
 /// One fitted parameter: a piece's value in centipawns, or a term's weight
 /// in percent.
 #[derive(Clone, Debug, PartialEq)]
@@ -41,6 +71,8 @@ pub struct Parameter {
     pub half_width: Option<f64>,
     /// Whether the data measured it (a kind never out of balance is not).
     pub measured: bool,
+    /// Where it kept its value by the weight policy although measured.
+    pub kept: Option<Kept>,
 }
 
 /// What a fit found.
@@ -141,8 +173,9 @@ fn bounds(width: usize, kinds: usize) -> Vec<fit::Bounds> {
         .collect()
 }
 
-/// Fits the variant of `data` to its positions.
-pub fn tune(data: &TuneData) -> Result<Tuned, FitError> {
+/// Fits the variant of `data` to its positions, moving the weights that
+/// `policy` lets move.
+pub fn tune(data: &TuneData, policy: WeightPolicy) -> Result<Tuned, FitError> {
     let variant = Variant::load(&data.variant)?;
     let features = Features::new(&variant);
     let names = collect::feature_names(&variant, &features);
@@ -162,15 +195,46 @@ pub fn tune(data: &TuneData) -> Result<Tuned, FitError> {
         width,
     };
     let kinds = features.kinds().len();
-    let bounds = bounds(width, kinds);
-    let fitted = fit::fit(&samples, features.start(), &bounds);
+    let start = features.start();
+    let mut bounds = bounds(width, kinds);
+    let mut kept = vec![None; width];
+    let hold = |b: &mut fit::Bounds, at: f64| {
+        b.low = at;
+        b.high = at;
+    };
+    if policy == WeightPolicy::Keep {
+        for j in kinds..width {
+            hold(&mut bounds[j], start[j]);
+            kept[j] = Some(Kept::Asked);
+        }
+    }
+    let mut fitted = fit::fit(&samples, start, &bounds);
+    if policy == WeightPolicy::Significant {
+        let mut any = false;
+        for j in kinds..width {
+            let (t, h) = (fitted.theta[j], fitted.half_width[j]);
+            let holds = h.is_none_or(|h| (t - start[j]).abs() <= h);
+            if fitted.fitted[j] && holds {
+                hold(&mut bounds[j], start[j]);
+                kept[j] = Some(Kept::Unsure {
+                    fitted: t * 100.0,
+                    half_width: h.map(|h| h * 100.0),
+                });
+                any = true;
+            }
+        }
+        if any {
+            fitted = fit::fit(&samples, start, &bounds);
+        }
+    }
     let parameter = |j: usize, scale: f64, name: String, piece: String| Parameter {
         name,
         piece,
-        before: features.start()[j] * scale,
+        before: start[j] * scale,
         after: fitted.theta[j] * scale,
         half_width: fitted.half_width[j].map(|h| h * scale),
         measured: fitted.fitted[j],
+        kept: kept[j],
     };
     let values = features
         .kinds()
@@ -228,7 +292,10 @@ mod tests {
         let b = collect("chess", &s, Shard { index: 2, count: 2 }, 1, &|| {}).unwrap();
         let merged = merge(&[b.clone(), a.clone()]).unwrap();
         assert_eq!(merged.games, whole.games);
-        let (t1, t2) = (tune(&whole).unwrap(), tune(&merged).unwrap());
+        let (t1, t2) = (
+            tune(&whole, WeightPolicy::Fit).unwrap(),
+            tune(&merged, WeightPolicy::Fit).unwrap(),
+        );
         assert_eq!(t1, t2);
         assert_eq!(section::section_text(&t1), section::section_text(&t2));
         assert!(matches!(
@@ -241,13 +308,49 @@ mod tests {
     }
 
     #[test]
+    fn the_weight_policies_keep_what_they_say() {
+        let data = collect("chess", &settings(6), Shard::WHOLE, 2, &|| {}).unwrap();
+        let all = tune(&data, WeightPolicy::Fit).unwrap();
+        let keep = tune(&data, WeightPolicy::Keep).unwrap();
+        for w in &keep.weights {
+            assert_eq!(
+                (w.after, w.kept, w.half_width),
+                (w.before, Some(Kept::Asked), None),
+                "{w:?}"
+            );
+        }
+        assert!(keep.values.iter().any(|v| v.measured && v.after != v.before));
+        let sure = tune(&data, WeightPolicy::Significant).unwrap();
+        for (w, first) in sure.weights.iter().zip(&all.weights) {
+            match w.kept {
+                Some(Kept::Unsure { fitted, half_width }) => {
+                    assert_eq!(w.after, w.before);
+                    assert_eq!((fitted, half_width), (first.after, first.half_width));
+                    assert!(half_width.is_none_or(|h| (fitted - w.before).abs() <= h));
+                }
+                Some(Kept::Asked) => panic!("{w:?}"),
+                None => assert!(
+                    !first.measured || first.half_width.is_some_and(|h| (first.after - first.before).abs() > h),
+                    "{w:?} {first:?}"
+                ),
+            }
+        }
+        if sure.weights.iter().all(|w| w.kept.is_some()) {
+            assert_eq!(sure.values, keep.values, "every weight held: the values-only fit");
+        }
+    }
+
+    #[test]
     fn malformed_data_are_refused() {
         let mut data = collect("chess", &settings(1), Shard::WHOLE, 1, &|| {}).unwrap();
         data.games[0].rows = vec![vec![1.0]];
-        assert!(matches!(tune(&data), Err(FitError::Malformed { game: 0 })));
+        assert!(matches!(
+            tune(&data, WeightPolicy::Fit),
+            Err(FitError::Malformed { game: 0 })
+        ));
         data.games[0].rows.clear();
-        assert!(matches!(tune(&data), Err(FitError::NoPositions)));
+        assert!(matches!(tune(&data, WeightPolicy::Fit), Err(FitError::NoPositions)));
         data.features.pop();
-        assert!(matches!(tune(&data), Err(FitError::Features { .. })));
+        assert!(matches!(tune(&data, WeightPolicy::Fit), Err(FitError::Features { .. })));
     }
 }
