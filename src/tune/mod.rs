@@ -173,6 +173,50 @@ fn bounds(width: usize, kinds: usize) -> Vec<fit::Bounds> {
         .collect()
 }
 
+/// The fit of `samples` from `start` (the `kinds` piece values, then the
+/// term weights), the weights held as `policy` says; and why each held
+/// parameter kept its value.
+fn fit_by_policy(
+    samples: &fit::Samples<'_>,
+    start: &[f64],
+    kinds: usize,
+    policy: WeightPolicy,
+) -> (fit::Fitted, Vec<Option<Kept>>) {
+    let width = samples.width;
+    let mut bounds = bounds(width, kinds);
+    let mut kept = vec![None; width];
+    let hold = |b: &mut fit::Bounds, at: f64| {
+        b.low = at;
+        b.high = at;
+    };
+    if policy == WeightPolicy::Keep {
+        for j in kinds..width {
+            hold(&mut bounds[j], start[j]);
+            kept[j] = Some(Kept::Asked);
+        }
+    }
+    let mut fitted = fit::fit(samples, start, &bounds);
+    if policy == WeightPolicy::Significant {
+        let mut any = false;
+        for j in kinds..width {
+            let (t, h) = (fitted.theta[j], fitted.half_width[j]);
+            let holds = h.is_none_or(|h| (t - start[j]).abs() <= h);
+            if fitted.fitted[j] && holds {
+                hold(&mut bounds[j], start[j]);
+                kept[j] = Some(Kept::Unsure {
+                    fitted: t * 100.0,
+                    half_width: h.map(|h| h * 100.0),
+                });
+                any = true;
+            }
+        }
+        if any {
+            fitted = fit::fit(samples, start, &bounds);
+        }
+    }
+    (fitted, kept)
+}
+
 /// Fits the variant of `data` to its positions, moving the weights that
 /// `policy` lets move.
 pub fn tune(data: &TuneData, policy: WeightPolicy) -> Result<Tuned, FitError> {
@@ -196,37 +240,7 @@ pub fn tune(data: &TuneData, policy: WeightPolicy) -> Result<Tuned, FitError> {
     };
     let kinds = features.kinds().len();
     let start = features.start();
-    let mut bounds = bounds(width, kinds);
-    let mut kept = vec![None; width];
-    let hold = |b: &mut fit::Bounds, at: f64| {
-        b.low = at;
-        b.high = at;
-    };
-    if policy == WeightPolicy::Keep {
-        for j in kinds..width {
-            hold(&mut bounds[j], start[j]);
-            kept[j] = Some(Kept::Asked);
-        }
-    }
-    let mut fitted = fit::fit(&samples, start, &bounds);
-    if policy == WeightPolicy::Significant {
-        let mut any = false;
-        for j in kinds..width {
-            let (t, h) = (fitted.theta[j], fitted.half_width[j]);
-            let holds = h.is_none_or(|h| (t - start[j]).abs() <= h);
-            if fitted.fitted[j] && holds {
-                hold(&mut bounds[j], start[j]);
-                kept[j] = Some(Kept::Unsure {
-                    fitted: t * 100.0,
-                    half_width: h.map(|h| h * 100.0),
-                });
-                any = true;
-            }
-        }
-        if any {
-            fitted = fit::fit(&samples, start, &bounds);
-        }
-    }
+    let (fitted, kept) = fit_by_policy(&samples, start, kinds, policy);
     let parameter = |j: usize, scale: f64, name: String, piece: String| Parameter {
         name,
         piece,
