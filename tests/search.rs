@@ -225,6 +225,9 @@ fn evaluation_weights_from_the_file_are_checked_and_used() {
     };
     assert_eq!(score(&level), "0");
     assert_ne!(score("chess"), "0");
+    // The section is not inherited: a child of that file has the default weights.
+    let child = write("child.ron", r#"(extends: "level.ron", name: "Child")"#);
+    assert_eq!(score(&child), score("chess"));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

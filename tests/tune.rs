@@ -58,6 +58,44 @@ fn a_tiny_run_is_deterministic_and_its_shards_fit_to_the_whole() {
 }
 
 #[test]
+fn weights_keep_fits_the_values_only_and_significant_reports_what_it_kept() {
+    let keep = tune(&["--weights", "keep"]);
+    for term in ["mobility", "centre", "advancement", "royal_safety", "tempo"] {
+        assert!(
+            keep.contains(&format!("  {term}: kept at 100 (--weights keep)")),
+            "{keep}"
+        );
+    }
+    let section = keep.lines().find(|l| l.starts_with("evaluation: ")).unwrap();
+    assert!(
+        section.starts_with(
+            "evaluation: (material: 100, mobility: 100, centre: 100, advancement: 100, royal_safety: 100, tempo: 100, values: {'P': "
+        ),
+        "{section}"
+    );
+    assert_ne!(
+        section,
+        "evaluation: (material: 100, mobility: 100, centre: 100, advancement: 100, royal_safety: 100, tempo: 100, values: {'P': 100, 'N': 300, 'B': 300, 'R': 500, 'Q': 900})"
+    );
+    // Significant: each weight is fitted (an interval that excludes 100)
+    // or kept, with the fit that was not sure of it.
+    let sure = tune(&["--weights", "significant"]);
+    for term in ["mobility", "centre", "advancement", "royal_safety", "tempo"] {
+        let line = sure.lines().find(|l| l.starts_with(&format!("  {term}: "))).unwrap();
+        assert!(
+            line.contains("kept at 100 (fitted ") || line.contains("(was 100)"),
+            "{line}"
+        );
+    }
+    // tune-merge takes the option too.
+    let data = tmp("keep.json");
+    tune(&["--data", data.to_str().unwrap()]);
+    let (code, merged, err) = kaboom(&["tune-merge", data.to_str().unwrap(), "--weights", "keep"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(fit_lines(&merged), fit_lines(&keep));
+}
+
+#[test]
 fn write_sets_the_section_of_a_variant_file() {
     let file = tmp("mine.ron");
     std::fs::write(&file, "(\n    extends: \"chess\",\n    name: \"Mine\",\n)\n").unwrap();
@@ -118,6 +156,11 @@ fn bad_arguments_and_files_get_clear_errors() {
             &["tune-merge", "x.json", "--square-smooth", "abc"],
             2,
             "`abc` is not a number from 0 to 10000",
+        ),
+        (
+            &["tune", "chess", "--weights", "some"],
+            2,
+            "possible values: fit, keep, significant",
         ),
         (&["tune-merge"], 2, "required"),
         (&["tune-merge", "/no/such/file.json"], 2, "/no/such/file.json"),

@@ -1,7 +1,7 @@
 //! The command line's arguments: the subcommands and their options, as
 //! clap reads them (`kaboom --help`); `dispatch` in the parent runs them.
 
-use super::{cmd_import, cmd_match, cmd_validate};
+use super::{cmd_import, cmd_match, cmd_tune, cmd_validate};
 use clap::{Parser, Subcommand};
 
 /// kaboom: a rules-as-data interpreter for chess variants.
@@ -215,6 +215,9 @@ pub(super) enum Command {
         /// Set the `evaluation` section of this variant file to the fit.
         #[arg(long, value_name = "FILE")]
         write: Option<String>,
+        /// Which term weights the fit moves (the piece values always move).
+        #[arg(long, value_enum, default_value_t = cmd_tune::WeightsArg::Fit)]
+        weights: cmd_tune::WeightsArg,
     },
     /// Fits the evaluation to the positions of a tuning run's shards together.
     TuneMerge {
@@ -226,6 +229,9 @@ pub(super) enum Command {
         /// Set the `evaluation` section of this variant file to the fit.
         #[arg(long, value_name = "FILE")]
         write: Option<String>,
+        /// Which term weights the fit moves (the piece values always move).
+        #[arg(long, value_enum, default_value_t = cmd_tune::WeightsArg::Fit)]
+        weights: cmd_tune::WeightsArg,
     },
     /// Replays the games of a PGN file, reporting the first illegal move of each.
     Replay {
@@ -387,11 +393,12 @@ pub struct SquarePrior {
 }
 
 impl SquarePrior {
-    /// The fit's options.
-    pub fn options(self) -> crate::tune::FitOptions {
+    /// The fit's options, the term weights moved as `weights` says.
+    pub fn options(self, weights: cmd_tune::WeightsArg) -> crate::tune::FitOptions {
         crate::tune::FitOptions {
             square_sd: self.square_sd,
             square_smooth: (self.square_smooth > 0.0).then_some(self.square_smooth),
+            weights: weights.policy(),
         }
     }
 }

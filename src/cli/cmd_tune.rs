@@ -18,6 +18,29 @@ const LARGEST_SQUARES: usize = 4;
 /// The largest variant file `--write` rewrites.
 const MAX_VARIANT_BYTES: u64 = 1 << 20;
 
+/// `--weights`: which term weights the fit moves (docs/search.md, Tuning).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum WeightsArg {
+    /// Every weight is fitted with the piece values.
+    #[default]
+    Fit,
+    /// Every weight keeps its value: only the piece values are fitted.
+    Keep,
+    /// A weight keeps its value unless its 95% interval excludes it; the rest is fitted again.
+    Significant,
+}
+
+impl WeightsArg {
+    /// The library's policy for this choice.
+    pub fn policy(self) -> tune::WeightPolicy {
+        match self {
+            Self::Fit => tune::WeightPolicy::Fit,
+            Self::Keep => tune::WeightPolicy::Keep,
+            Self::Significant => tune::WeightPolicy::Significant,
+        }
+    }
+}
+
 /// What `kaboom tune` was asked for.
 pub struct TuneArgs<'a> {
     /// The variant, as named.
@@ -181,6 +204,10 @@ fn write_report(o: &mut Output, data: &TuneData, t: &Tuned) -> Result<(), Failur
     }
     writeln!(out, "weights (percent of the default term):")?;
     for w in &t.weights {
+        if let Some(kept) = w.kept {
+            write_kept(out, w, kept)?;
+            continue;
+        }
         match (w.measured, w.half_width) {
             (true, Some(h)) => writeln!(out, "  {}: {:.0} +/- {:.0} (was {:.0})", w.name, w.after, h, w.before)?,
             (true, None) => writeln!(out, "  {}: {:.0}, no interval (was {:.0})", w.name, w.after, w.before)?,
@@ -230,4 +257,27 @@ fn write_squares(out: &mut dyn std::io::Write, data: &TuneData, t: &Tuned) -> Re
         }
     }
     Ok(())
+}
+
+/// A weight that `--weights` kept at its value.
+fn write_kept(out: &mut dyn std::io::Write, w: &tune::Parameter, kept: tune::Kept) -> std::io::Result<()> {
+    match kept {
+        tune::Kept::Asked => writeln!(out, "  {}: kept at {:.0} (--weights keep)", w.name, w.before),
+        tune::Kept::Unsure {
+            fitted,
+            half_width: Some(h),
+        } => writeln!(
+            out,
+            "  {}: kept at {:.0} (fitted {:.0} +/- {:.0}, an interval that holds it)",
+            w.name, w.before, fitted, h
+        ),
+        tune::Kept::Unsure {
+            fitted,
+            half_width: None,
+        } => writeln!(
+            out,
+            "  {}: kept at {:.0} (fitted {:.0}, no interval: too few games)",
+            w.name, w.before, fitted
+        ),
+    }
 }

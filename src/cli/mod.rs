@@ -144,7 +144,8 @@ fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
             files,
             write,
             square_prior,
-        } => cmd_tune::merge(o, &files, write.as_deref(), &square_prior.options()),
+            weights,
+        } => cmd_tune::merge(o, &files, write.as_deref(), &square_prior.options(weights)),
         Command::Replay { file, variant } => cmd_replay::run(o, &file, variant.as_deref()),
         Command::ExportFsf { variant, name } => cmd_export_fsf::run(o, &variant, name.as_deref()),
         Command::Import {
@@ -343,6 +344,7 @@ fn tune(o: &mut Output, command: Command) -> Result<ExitCode, Failure> {
         square_prior,
         data,
         write,
+        weights,
     } = command
     else {
         unreachable!("dispatched by its kind")
@@ -366,7 +368,7 @@ fn tune(o: &mut Output, command: Command) -> Result<ExitCode, Failure> {
             threads: threads as usize,
             data: data.as_deref(),
             write: write.as_deref(),
-            options: square_prior.options(),
+            options: square_prior.options(weights),
         },
     )
 }

@@ -378,7 +378,10 @@ pub fn read_text(path: &Path, limit: u64, what: &'static str) -> Result<String, 
 }
 
 /// The file `child` over `parent`: each field the child gives replaces the
-/// parent's; pieces merge by letter.
+/// parent's; pieces merge by letter. The `evaluation` section alone is
+/// not inherited: it is a measurement of its own file's variant (what
+/// `kaboom tune` fitted there), so a child without one has the default
+/// weights (docs/format.md, "Evaluation weights").
 fn merge(parent: VariantFile, child: VariantFile) -> VariantFile {
     let pieces = match (parent.pieces, child.pieces) {
         (Some(mut base), Some(extra)) => {
@@ -430,6 +433,6 @@ fn merge(parent: VariantFile, child: VariantFile) -> VariantFile {
         legal: child.legal.or(parent.legal),
         end: child.end.or(parent.end),
         counting: child.counting.or(parent.counting),
-        evaluation: child.evaluation.or(parent.evaluation),
+        evaluation: child.evaluation,
     }
 }

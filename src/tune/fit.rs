@@ -43,7 +43,8 @@ impl Samples<'_> {
     }
 }
 
-/// What the fitter may do with each parameter.
+/// What the fitter may do with each parameter. Bounds that meet (`low`
+/// equal to `high`) hold the parameter where it starts: it is not fitted.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Bounds {
     /// The smallest value.
@@ -138,7 +139,8 @@ pub struct Fitted {
     /// The parameters after the fit (those not fitted as given).
     pub theta: Vec<f64>,
     /// Whether each parameter was fitted: one whose feature is 0 in every
-    /// row says nothing and stays as it was.
+    /// row says nothing and stays as it was, and so does one held by its
+    /// bounds.
     pub fitted: Vec<bool>,
     /// The half-width of each fitted parameter's 95% interval (None where
     /// not fitted or fewer than two games).
@@ -618,6 +620,37 @@ mod tests {
         );
         assert!(together.theta[1] > 0.0);
         assert!(prior.penalty(&together.theta) > 0.0);
+    }
+
+    #[test]
+    fn a_parameter_held_by_its_bounds_stays_and_the_others_still_fit() {
+        let truth = [120.0, 450.0, 1.5, 0.8];
+        let k = 0.006;
+        let (x, y, game) = synthetic(&truth, k, 2_000, 3);
+        let s = Samples {
+            x: &x,
+            y: &y,
+            game: &game,
+            width: 4,
+        };
+        let free = Bounds {
+            low: -1e5,
+            high: 1e5,
+            sd: 1e4,
+        };
+        let held = Bounds {
+            low: 1.0,
+            high: 1.0,
+            sd: 1e4,
+        };
+        let start = [100.0, 300.0, 1.0, 1.0];
+        let f = fit(&s, &start, &[free, free, held, free]);
+        assert_eq!(f.fitted, [true, true, false, true]);
+        assert_eq!(f.theta[2], 1.0);
+        assert_eq!(f.half_width[2], None);
+        assert!(f.half_width[1].is_some());
+        assert!(f.loss_after < f.loss_before);
+        assert!(f.theta[1] != start[1] && f.theta[3] != start[3]);
     }
 
     #[test]

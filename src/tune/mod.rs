@@ -36,6 +36,8 @@ pub struct FitOptions {
     /// two neighbouring squares' entries (files or ranks apart by one),
     /// in centipawns; `None`: no smoothness prior.
     pub square_smooth: Option<f64>,
+    /// Which term weights the fit moves (`--weights`).
+    pub weights: WeightPolicy,
 }
 
 impl Default for FitOptions {
@@ -44,8 +46,39 @@ impl Default for FitOptions {
         FitOptions {
             square_sd: 10.0,
             square_smooth: Some(5.0),
+            weights: WeightPolicy::Fit,
         }
     }
+}
+
+/// Which term weights a fit moves (`kaboom tune --weights`); the piece
+/// values are always fitted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum WeightPolicy {
+    /// Every weight is fitted with the values.
+    #[default]
+    Fit,
+    /// Every weight keeps its value; only the piece values are fitted.
+    Keep,
+    /// Every weight is fitted first; a weight whose 95% interval holds
+    /// its value as it was keeps that value, and the values and the other
+    /// weights are fitted again without it.
+    Significant,
+}
+
+/// Why a parameter kept its value although the data measure it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Kept {
+    /// `--weights keep`.
+    Asked,
+    /// `--weights significant`: the first fit, whose interval holds the
+    /// value as it was (in the parameter's unit: percent for a weight).
+    Unsure {
+        /// The first fit's estimate.
+        fitted: f64,
+        /// Its 95% interval's half-width (None: too few games for one).
+        half_width: Option<f64>,
+    },
 }
 
 /// One fitted parameter: a piece's value in centipawns, or a term's weight
@@ -64,6 +97,8 @@ pub struct Parameter {
     pub half_width: Option<f64>,
     /// Whether the data measured it (a kind never out of balance is not).
     pub measured: bool,
+    /// Where it kept its value by the weight policy although measured.
+    pub kept: Option<Kept>,
 }
 
 /// What a fit found.
@@ -209,7 +244,54 @@ fn smoothness(variant: &Variant, features: &Features, options: &FitOptions) -> V
     pairs
 }
 
-/// Fits the variant of `data` to its positions.
+/// The fit of `samples` under `prior`, the term weights (the parameters
+/// after the `kinds` piece values) held as `policy` says; and why each
+/// held parameter kept its value. A parameter is held by bounds that meet.
+fn fit_by_policy(
+    samples: &fit::Samples<'_>,
+    prior: &fit::Prior<'_>,
+    kinds: usize,
+    policy: WeightPolicy,
+) -> (fit::Fitted, Vec<Option<Kept>>) {
+    let start = prior.start;
+    let weights = kinds..kinds + TERMS.len();
+    let mut bounds = prior.bounds.to_vec();
+    let mut kept = vec![None; samples.width];
+    let hold = |b: &mut fit::Bounds, at: f64| {
+        b.low = at;
+        b.high = at;
+    };
+    if policy == WeightPolicy::Keep {
+        for j in weights.clone() {
+            hold(&mut bounds[j], start[j]);
+            kept[j] = Some(Kept::Asked);
+        }
+    }
+    let run = |bounds: &[fit::Bounds]| fit::fit_with(samples, &fit::Prior { bounds, ..*prior });
+    let mut fitted = run(&bounds);
+    if policy == WeightPolicy::Significant {
+        let mut any = false;
+        for j in weights {
+            let (t, h) = (fitted.theta[j], fitted.half_width[j]);
+            let holds = h.is_none_or(|h| (t - start[j]).abs() <= h);
+            if fitted.fitted[j] && holds {
+                hold(&mut bounds[j], start[j]);
+                kept[j] = Some(Kept::Unsure {
+                    fitted: t * 100.0,
+                    half_width: h.map(|h| h * 100.0),
+                });
+                any = true;
+            }
+        }
+        if any {
+            fitted = run(&bounds);
+        }
+    }
+    (fitted, kept)
+}
+
+/// Fits the variant of `data` to its positions, the square tables with
+/// `options`' prior and the term weights as its policy lets them move.
 pub fn tune_with(data: &TuneData, options: &FitOptions) -> Result<Tuned, FitError> {
     let variant = Variant::load(&data.variant)?;
     let features = Features::new(&variant, data.settings.squares);
@@ -230,21 +312,23 @@ pub fn tune_with(data: &TuneData, options: &FitOptions) -> Result<Tuned, FitErro
         width,
     };
     let kinds = features.kinds().len();
+    let start = features.start();
     let bounds = bounds(&features, options);
     let pairs = smoothness(&variant, &features, options);
     let prior = fit::Prior {
-        start: features.start(),
+        start,
         bounds: &bounds,
         pairs: &pairs,
     };
-    let fitted = fit::fit_with(&samples, &prior);
+    let (fitted, kept) = fit_by_policy(&samples, &prior, kinds, options.weights);
     let parameter = |j: usize, scale: f64, name: String, piece: String| Parameter {
         name,
         piece,
-        before: features.start()[j] * scale,
+        before: start[j] * scale,
         after: fitted.theta[j] * scale,
         half_width: fitted.half_width[j].map(|h| h * scale),
         measured: fitted.fitted[j],
+        kept: kept[j],
     };
     let values = features
         .kinds()
@@ -318,6 +402,48 @@ mod tests {
         assert_eq!(merge(&[]), Err(MergeError::Empty));
         let other = collect("chess", &settings(5), Shard { index: 2, count: 2 }, 1, &|| {}).unwrap();
         assert_eq!(merge(&[b, other]), Err(MergeError::Mismatch { index: 2 }));
+    }
+
+    /// The fit with the default square prior and `policy`.
+    fn tune(data: &TuneData, policy: WeightPolicy) -> Result<Tuned, FitError> {
+        let options = FitOptions {
+            weights: policy,
+            ..FitOptions::default()
+        };
+        tune_with(data, &options)
+    }
+
+    #[test]
+    fn the_weight_policies_keep_what_they_say() {
+        let data = collect("chess", &settings(6), Shard::WHOLE, 2, &|| {}).unwrap();
+        let all = tune(&data, WeightPolicy::Fit).unwrap();
+        let keep = tune(&data, WeightPolicy::Keep).unwrap();
+        for w in &keep.weights {
+            assert_eq!(
+                (w.after, w.kept, w.half_width),
+                (w.before, Some(Kept::Asked), None),
+                "{w:?}"
+            );
+        }
+        assert!(keep.values.iter().any(|v| v.measured && v.after != v.before));
+        let sure = tune(&data, WeightPolicy::Significant).unwrap();
+        for (w, first) in sure.weights.iter().zip(&all.weights) {
+            match w.kept {
+                Some(Kept::Unsure { fitted, half_width }) => {
+                    assert_eq!(w.after, w.before);
+                    assert_eq!((fitted, half_width), (first.after, first.half_width));
+                    assert!(half_width.is_none_or(|h| (fitted - w.before).abs() <= h));
+                }
+                Some(Kept::Asked) => panic!("{w:?}"),
+                None => assert!(
+                    !first.measured || first.half_width.is_some_and(|h| (first.after - first.before).abs() > h),
+                    "{w:?} {first:?}"
+                ),
+            }
+        }
+        if sure.weights.iter().all(|w| w.kept.is_some()) {
+            assert_eq!(sure.values, keep.values, "every weight held: the values-only fit");
+        }
     }
 
     #[test]
