@@ -7,7 +7,7 @@
 //! does not reach its target this way needs no test at all.
 
 use super::attacks::AttackTables;
-use super::ir::Programs;
+use super::ir::{MoveFilters, Programs};
 use super::tables::{MoveTables, QUIET};
 use crate::base::kind_set::KindSet;
 use crate::base::piece::Kind;
@@ -17,18 +17,11 @@ use crate::base::square::{Color, Square, SquareSet};
 /// would be larger (many kinds on a large board) tests every attacker.
 const MAX_ENTRIES: usize = 1 << 18;
 
-/// Index of the entry of an attacker of `side` and `kind` on `from`
-/// taking a piece of `captured` (of the other side), for `kinds` kinds on
-/// `squares` squares.
-#[inline]
-pub fn index(kinds: usize, squares: usize, side: Color, kind: Kind, captured: Kind, from: Square) -> usize {
-    ((side as usize * kinds + kind.index()) * kinds + captured.index()) * squares + from.index()
-}
-
-/// The table (see the module): at [`index`], the squares an attacker
-/// there may take a piece of the captured kind on by a detour, on the
-/// empty board. Empty where pieces hop (an empty board then does not
-/// bound what a full one allows) or the table would be too large.
+/// The table (see the module): at [`MoveFilters::detour_index`], the
+/// squares an attacker there may take a piece of the captured kind on by
+/// a detour, on the empty board. Empty where pieces hop (an empty board
+/// then does not bound what a full one allows) or the table would be too
+/// large.
 pub fn build(moves: &MoveTables, attacks: &AttackTables, kinds: usize) -> Vec<SquareSet> {
     let n = moves.board_squares;
     if attacks.has_hops || attacks.has_hop_leaps || 2 * kinds * kinds * n > MAX_ENTRIES {
@@ -48,7 +41,7 @@ pub fn build(moves: &MoveTables, attacks: &AttackTables, kinds: usize) -> Vec<Sq
                     for m in first.iter() {
                         reach = reach.union(&readers[at + m.index()]);
                     }
-                    out[index(kinds, n, side, kind, captured, from)] = reach;
+                    out[MoveFilters::detour_index(kinds, n, side, kind, captured, from)] = reach;
                 }
             }
         }

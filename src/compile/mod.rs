@@ -30,7 +30,6 @@ use crate::lang::fen_syntax::FenRecord;
 use crate::spec::Sources;
 use attacks::AttackTables;
 pub use castling_table::CastlingRule;
-pub(crate) use detour_reach::index as detour_reach_index;
 pub use piece_table::PieceInfo;
 use tables::MoveTables;
 

@@ -20,6 +20,7 @@ use crate::base::kind_set::KindSet;
 use crate::base::piece::{Cell, Kind};
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
+use crate::compile::ir::MoveFilters;
 use crate::compile::tables::{EN_PASSANT, HOPS, QUIET};
 
 /// The most kinds whose enemy pieces a position's detour captures sort
@@ -140,7 +141,7 @@ impl Variant {
             return None;
         }
         let (kinds, n) = (self.pieces.len(), self.attacks.board_squares);
-        Some(&table[crate::compile::detour_reach_index(kinds, n, side, kind, captured, from)])
+        Some(&table[MoveFilters::detour_index(kinds, n, side, kind, captured, from)])
     }
 
     /// Whether `attacker` (of the side attacking), standing on some

@@ -4,6 +4,7 @@
 //! Like the rest of the IR it imports only `base`.
 
 use crate::base::geometry::Geometry;
+use crate::base::piece::Kind;
 use crate::base::square::{Color, Square, SquareSet};
 
 /// A node of a move filter's predicate (`moves only if ...`), read on the
@@ -128,6 +129,15 @@ pub struct MoveFilters {
 }
 
 impl MoveFilters {
+    /// Where [`detour_reach`](Self::detour_reach) keeps the entry of an
+    /// attacker of `side` and `kind` on `from` taking a piece of
+    /// `captured` (of the other side), for `kinds` kinds on `squares`
+    /// squares.
+    #[inline]
+    pub fn detour_index(kinds: usize, squares: usize, side: Color, kind: Kind, captured: Kind, from: Square) -> usize {
+        ((side as usize * kinds + kind.index()) * kinds + captured.index()) * squares + from.index()
+    }
+
     /// `Some(spare_royal)` where the only filter is `moves only if not
     /// after observed(...)` (no other node, no squares after the move
     /// read): the value of [`sole_observed_after`](Self::sole_observed_after).
