@@ -122,6 +122,9 @@ pub struct AttackTables {
     /// Some attack leap is a hop (a confined hopper's): attack tests then
     /// count the pieces on leaps' paths.
     pub has_hop_leaps: bool,
+    /// The kinds that attack along some ray (the others attack by leaps
+    /// alone).
+    pub ray_kinds: KindSet,
 }
 
 impl AttackTables {
@@ -229,6 +232,7 @@ pub fn build(v: &CheckedVariant, moves: &MoveTables) -> AttackTables {
             pool(&mut t, g, target, &sources[side as usize * n + target.index()]);
         }
     }
+    t.ray_kinds = t.rays.iter().fold(KindSet::EMPTY, |all, r| all.union(r.kinds));
     t
 }
 

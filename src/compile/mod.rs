@@ -4,6 +4,7 @@
 
 pub mod attacks;
 mod castling_table;
+mod detour_reach;
 mod end_guards;
 mod filter_lower;
 mod hand_table;
@@ -315,6 +316,12 @@ pub fn compile(v: CheckedVariant) -> Variant {
         !piece_limits && !attacks.has_hops && !attacks.has_hop_leaps && programs.filters.filters.is_empty();
     if (programs.filters.nodes.iter()).any(|n| matches!(n, crate::compile::ir::FilterNode::ObservedAfter { .. })) {
         programs.filters.readers = attacks.readers(v.pieces.len());
+    }
+    programs.filters.sole_observed_after = programs.filters.find_sole_observed_after();
+    if programs.filters.captures_detour {
+        programs.filters.detour_reach = detour_reach::build(&moves, &attacks, v.pieces.len());
+        programs.filters.detour_plain_legal =
+            !piece_limits && detour_reach::plain_moves_judged(&programs, &moves, royal_kinds);
     }
     Variant {
         name: v.name.clone(),

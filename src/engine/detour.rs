@@ -20,7 +20,12 @@ use crate::base::kind_set::KindSet;
 use crate::base::piece::{Cell, Kind};
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
+use crate::compile::ir::MoveFilters;
 use crate::compile::tables::{EN_PASSANT, HOPS, QUIET};
+
+/// The most kinds whose enemy pieces a position's detour captures sort
+/// by kind once (the others are looked up per mover).
+const KINDS_KEPT: usize = 16;
 
 impl Variant {
     /// Replaces the captures among `out[start..]` (the pieces' own moves
@@ -37,8 +42,14 @@ impl Variant {
         let us = pos.side;
         let them = us.flip();
         let mut victims = 0u64;
+        // The enemy pieces by kind (the first `KINDS_KEPT` kinds).
+        let mut of_kind = [SquareSet::EMPTY; KINDS_KEPT];
         for sq in pos.occupied[them as usize].iter() {
-            victims |= 1 << pos.board[sq.index()].kind().index();
+            let kind = pos.board[sq.index()].kind().index();
+            victims |= 1 << kind;
+            if let Some(set) = of_kind.get_mut(kind) {
+                set.insert(sq);
+            }
         }
         for from in pos.occupied[us as usize].iter() {
             let mover = pos.board[from.index()];
@@ -47,7 +58,13 @@ impl Variant {
             while kinds != 0 {
                 let kind = Kind::new(kinds.trailing_zeros() as u8);
                 kinds &= kinds - 1;
-                let (targets, en_passant) = self.detour_targets(pos, from, mover, kind);
+                let of_kind = match of_kind.get(kind.index()) {
+                    Some(set) => *set,
+                    None => (pos.occupied[them as usize].iter())
+                        .filter(|sq| pos.board[sq.index()].kind() == kind)
+                        .collect(),
+                };
+                let (targets, en_passant) = self.detour_targets(pos, from, mover, kind, of_kind);
                 for to in targets.iter() {
                     self.push_with(pos, out, &promotes_on, mover.kind(), us, from, to, MoveKind::Capture);
                 }
@@ -59,22 +76,44 @@ impl Variant {
     }
 
     /// The squares on which `mover`, standing on `from`, captures a piece
-    /// of `kind` of the other side by a detour, and the en passant targets
-    /// on which it takes one so.
-    fn detour_targets(&self, pos: &Position, from: Square, mover: Cell, kind: Kind) -> (SquareSet, SquareSet) {
+    /// of `kind` of the other side (those on `of_kind`) by a detour, and
+    /// the en passant targets on which it takes one so.
+    fn detour_targets(
+        &self,
+        pos: &Position,
+        from: Square,
+        mover: Cell,
+        kind: Kind,
+        of_kind: SquareSet,
+    ) -> (SquareSet, SquareSet) {
         let us = mover.color();
         let them = us.flip();
-        let mut victims = SquareSet::EMPTY;
-        for sq in pos.occupied[them as usize].iter() {
-            if pos.board[sq.index()].kind() == kind {
-                victims.insert(sq);
-            }
-        }
+        let reach = self.detour_reach(us, mover.kind(), kind, from);
+        let mut victims = match reach {
+            Some(r) => of_kind.intersection(r),
+            None => of_kind,
+        };
         let ep_victim = pos.board[pos.ep_victim.index()];
         let ep_open = !pos.ep_targets.is_empty() && ep_victim.is_side(them) && ep_victim.kind() == kind;
         let (mut targets, mut en_passant) = (SquareSet::EMPTY, SquareSet::EMPTY);
+        if victims.is_empty() && !ep_open {
+            return (targets, en_passant);
+        }
         let left = |s: Square| if s == from { Cell::EMPTY } else { pos.board[s.index()] };
-        for m in self.quiet_squares(kind, them, from, left).iter() {
+        let first = self.quiet_squares(kind, them, from, left);
+        if reach.is_some() {
+            // No piece hops: every first move's end is tried at once.
+            for t in victims.iter() {
+                if self.attacked_from_any(left, &first, t, mover) {
+                    targets.insert(t);
+                }
+            }
+            if !ep_open {
+                return (targets, en_passant);
+            }
+            victims = SquareSet::EMPTY;
+        }
+        for m in first.iter() {
             let cell = |s: Square| {
                 if s == m { mover } else { left(s) }
             };
@@ -90,6 +129,66 @@ impl Variant {
             }
         }
         (targets, en_passant)
+    }
+
+    /// With the load-time table (no piece hops): the squares an attacker
+    /// of `side` and `kind` on `from` may take a piece of `captured` on by
+    /// a detour, on the empty board; `None` without the table.
+    #[inline]
+    fn detour_reach(&self, side: Color, kind: Kind, captured: Kind, from: Square) -> Option<&SquareSet> {
+        let table = &self.programs.filters.detour_reach;
+        if table.is_empty() {
+            return None;
+        }
+        let (kinds, n) = (self.pieces.len(), self.attacks.board_squares);
+        Some(&table[MoveFilters::detour_index(kinds, n, side, kind, captured, from)])
+    }
+
+    /// Whether `attacker` (of the side attacking), standing on some
+    /// square of `sources` (each empty on the board `cell` describes),
+    /// attacks `sq` there by the attack tables, where no piece hops: the
+    /// first leg's ends of a detour tried at once. Along a ray the first
+    /// of them met is the nearest, and its path is open if any's is.
+    fn attacked_from_any(
+        &self,
+        cell: impl Fn(Square) -> Cell,
+        sources: &SquareSet,
+        sq: Square,
+        attacker: Cell,
+    ) -> bool {
+        let t = &self.attacks;
+        let (by, kind) = (attacker.color(), attacker.kind());
+        let victim = cell(sq);
+        if sources.is_empty()
+            || (self.pieces.has_limits()
+                && !victim.is_empty()
+                && self.pieces.cannot_capture(kind).contains(victim.kind()))
+        {
+            return false;
+        }
+        let index = t.slot_index(by, sq);
+        let slot = t.slots[index];
+        let empty = |s: Square| cell(s).is_empty();
+        if t.leap_origins[index].intersects(sources)
+            && t.leaps[slot.leaps as usize..slot.leaps_end as usize]
+                .iter()
+                .any(|leap| {
+                    leap.kinds.contains(kind)
+                        && sources.contains(leap.from)
+                        && t.run(leap.path, leap.path_len).iter().all(|&s| empty(s))
+                })
+        {
+            return true;
+        }
+        let rays = slot.rays as usize..slot.rays_end as usize;
+        t.rays[rays.clone()].iter().zip(&t.ray_sets[rays]).any(|(ray, on_ray)| {
+            ray.kinds.contains(kind)
+                && on_ray.intersects(sources)
+                && t.run(ray.ray, ray.len)
+                    .iter()
+                    .find(|&&s| sources.contains(s) || !empty(s))
+                    .is_some_and(|&s| sources.contains(s))
+        })
     }
 
     /// Whether `by` attacks `sq` by a detour, each attacker (its square
@@ -110,17 +209,56 @@ impl Variant {
         }
         pos.occupied[by as usize].iter().any(|f| {
             let attacker = pos.board[f.index()];
-            if !accept(f, attacker) {
+            let reach = self.detour_reach(by, attacker.kind(), victim.kind(), f);
+            if reach.is_some_and(|r| !r.contains(sq)) {
                 return false;
             }
             let left = |s: Square| if s == f { Cell::EMPTY } else { pos.board[s.index()] };
-            self.quiet_squares(victim.kind(), them, f, left).iter().any(|m| {
-                let cell = |s: Square| if s == m { attacker } else { left(s) };
-                let mut only = SquareSet::EMPTY;
-                only.insert(m);
-                self.attacked_on_board(cell, &only, sq, by, None, |s, _| s == m)
-            })
+            let first = self.quiet_squares(victim.kind(), them, f, left);
+            let detour = if reach.is_some() {
+                self.attacked_from_any(left, &first, sq, attacker)
+            } else {
+                first.iter().any(|m| {
+                    let cell = |s: Square| if s == m { attacker } else { left(s) };
+                    let mut only = SquareSet::EMPTY;
+                    only.insert(m);
+                    self.attacked_on_board(cell, &only, sq, by, None, |s, _| s == m)
+                })
+            };
+            detour && accept(f, attacker)
         })
+    }
+
+    /// With `detour_plain_legal`: the squares whose piece, moving off
+    /// (a plain move), may let `by` attack the royal piece on `sq` by a
+    /// detour where it did not: where an attacker's second leg starts
+    /// (the origins of leaps towards `sq`, the first piece along each ray
+    /// from it, and the second behind a first of `by`'s, whose square its
+    /// own detour leaves empty) and the paths of lame leaps towards it.
+    /// The first leg, a royal piece's step without a path, only gains the
+    /// square left; a piece arriving only closes.
+    pub(crate) fn detour_exposure(&self, pos: &Position, sq: Square, by: Color) -> SquareSet {
+        let t = &self.attacks;
+        let index = t.slot_index(by, sq);
+        let slot = t.slots[index];
+        let mut out = t.leap_origins[index].union(&t.leap_exposure[index]);
+        for ray in &t.rays[slot.rays as usize..slot.rays_end as usize] {
+            let mut pieces = t
+                .run(ray.ray, ray.len)
+                .iter()
+                .filter(|&&s| !pos.board[s.index()].is_empty());
+            if let Some(&first) = pieces.next() {
+                out.insert(first);
+                // The attacker's own square is empty for its second leg:
+                // the piece behind an enemy piece may open the ray too.
+                if pos.board[first.index()].is_side(by)
+                    && let Some(&second) = pieces.next()
+                {
+                    out.insert(second);
+                }
+            }
+        }
+        out
     }
 
     /// The squares a piece of `kind` and `side` on `from` reaches by a move
@@ -192,5 +330,91 @@ impl Variant {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::base::square::Color;
+    use crate::compile::Variant;
+    use crate::engine::moves::Move;
+    use crate::engine::position::Position;
+
+    /// Make&Take written inline (unit tests load no bundled fairy file).
+    const MAKE_AND_TAKE: &str = r#"(
+        extends: "chess",
+        name: "Detours",
+        pieces: [
+            (letter: 'P', name: "pawn", moves: "fmWfceFifmnD", pawn: true, value: 100, moves_in: [(squares: "ranks(1)", moves: "")]),
+        ],
+        legal: ["own royal not attacked", "captures follow a move as captured"],
+    )"#;
+
+    fn sorted(v: &Variant, pos: &Position) -> Vec<String> {
+        let mut out = Vec::new();
+        v.generate_legal(pos, &mut out);
+        let mut names: Vec<String> = out.iter().map(|m: &Move| format!("{m:?}")).collect();
+        names.sort();
+        names
+    }
+
+    /// The load-time prefilter, the test of every first leg's end at
+    /// once (no piece hops) and plain moves judged by the detour's
+    /// exposure agree with the test of each end alone and every move
+    /// played (the variant without the table and the shortcut): the legal
+    /// moves and every square's attacks, on positions along seeded random
+    /// games.
+    #[test]
+    fn the_detour_prefilter_agrees_with_each_first_move_tried() {
+        let fast = Variant::from_text("detours.ron", MAKE_AND_TAKE).unwrap();
+        assert!(!fast.programs.filters.detour_reach.is_empty() && fast.programs.filters.detour_plain_legal);
+        let mut slow = fast.clone();
+        slow.programs.filters.detour_reach = Vec::new();
+        // Every move played and judged on the board it leads to.
+        slow.programs.filters.detour_plain_legal = false;
+        let mut mid = fast.clone();
+        mid.programs.filters.detour_plain_legal = false;
+        let mut seed = 0x0de7_u64;
+        let (mut positions, mut attacked) = (0, 0);
+        for game in 0..12 {
+            let mut pos: Position = fast.start_position();
+            let mut played: Vec<(usize, usize)> = Vec::new();
+            for ply in 0..80 {
+                let moves = sorted(&fast, &pos);
+                let expected = sorted(&slow, &pos);
+                if moves != expected {
+                    let only = |a: &[String], b: &[String]| -> Vec<String> {
+                        a.iter().filter(|m| !b.contains(m)).cloned().collect()
+                    };
+                    panic!(
+                        "{game}/{ply} after {played:?}: fast only {:?}, slow only {:?}, table without the shortcut agrees: {}",
+                        only(&moves, &expected),
+                        only(&expected, &moves),
+                        sorted(&mid, &pos) == expected
+                    );
+                }
+                positions += 1;
+                for side in Color::BOTH {
+                    for sq in pos.occupied[0].union(&pos.occupied[1]).iter() {
+                        let a = fast.is_attacked(&pos, sq, side);
+                        assert_eq!(a, slow.is_attacked(&pos, sq, side), "{game}/{ply}: {sq:?} by {side:?}");
+                        attacked += usize::from(a);
+                    }
+                }
+                let mut legal = Vec::new();
+                fast.generate_legal(&pos, &mut legal);
+                if legal.is_empty() {
+                    break;
+                }
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let mv = legal[(seed >> 33) as usize % legal.len()];
+                played.push((mv.from.index(), mv.to.index()));
+                pos.make(&fast, mv);
+            }
+        }
+        assert!(
+            positions > 500 && attacked > 1000,
+            "{positions} positions, {attacked} attacks"
+        );
     }
 }

@@ -74,8 +74,27 @@ impl Variant {
     pub(crate) fn retain_filtered(&self, pos: &Position, out: &mut Vec<Move>, start: usize) {
         let mut seen = Observations::new();
         let mut kept = start;
+        let sole = self.programs.filters.sole_observed_after;
         for i in start..out.len() {
-            if self.passes_filters_seen(pos, &out[i], &mut seen) {
+            let passes = match (sole, out[i].kind) {
+                // One `not after observed(...)`: a piece's move is judged
+                // by that node alone.
+                (Some(spare_royal), MoveKind::Quiet | MoveKind::Initial | MoveKind::Capture | MoveKind::EnPassant) => {
+                    let mv = out[i];
+                    let part = Part {
+                        piece: pos.board[mv.from.index()],
+                        mover: mv.from,
+                        from: mv.from,
+                        to: mv.to,
+                        capture: mv.is_capture(),
+                        after: SquareSet::EMPTY,
+                        mv: Some(mv),
+                    };
+                    !self.observed_after(pos, &part, spare_royal, &mut seen)
+                }
+                _ => self.passes_filters_seen(pos, &out[i], &mut seen),
+            };
+            if passes {
                 out.swap(kept, i);
                 kept += 1;
             }
@@ -519,6 +538,81 @@ mod tests {
             }
         }
         assert!(observed > 1000, "too few observations: {observed}");
+    }
+
+    /// The same with knights that leap lamely (a path an emptied square
+    /// may open) and bishops that ride along knight lines: the plain
+    /// leaps read as merged groups, the others one by one.
+    #[test]
+    fn observations_with_lame_leaps_and_far_rays_agree_with_the_board_they_leave() {
+        let text = r#"(extends: "chess", name: "Lame", pieces: [
+            (letter: 'N', name: "knight", moves: "nN", value: 300),
+            (letter: 'B', name: "bishop", moves: "NN", value: 300),
+        ], legal: ["own royal not attacked", "moves only if not after observed(any not royal by enemy same kind)"])"#;
+        let v = Variant::from_text("lame.ron", text).unwrap();
+        agree_along_random_games(&v, 0x1a3e);
+    }
+
+    /// Plays seeded random games by the legal moves of `v` (one `not after
+    /// observed(...)` filter) and at each position compares: the filter
+    /// judged without playing and by the definition, for every
+    /// pseudo-legal move; and the legal moves with the filter judged by
+    /// its node alone (`sole_observed_after`) and through every filter.
+    fn agree_along_random_games(v: &Variant, mut seed: u64) {
+        use super::{Observations, Part};
+        use crate::base::square::SquareSet;
+        assert!(v.programs.filters.sole_observed_after.is_some());
+        let mut general = v.clone();
+        general.programs.filters.sole_observed_after = None;
+        let mut observed = 0;
+        for game in 0..16 {
+            let mut pos: Position = v.start_position();
+            for ply in 0..60 {
+                let us = pos.side;
+                let mut raw = Vec::new();
+                for from in pos.occupied[us as usize].iter() {
+                    v.generate_piece(&pos, from, us, true, &mut raw);
+                }
+                let mut seen = Observations::new();
+                for mv in &raw {
+                    let part = Part {
+                        piece: pos.board[mv.from.index()],
+                        mover: mv.from,
+                        from: mv.from,
+                        to: mv.to,
+                        capture: mv.is_capture(),
+                        after: SquareSet::EMPTY,
+                        mv: Some(*mv),
+                    };
+                    let slow = v.observed_after_played(&pos, &part, true);
+                    observed += usize::from(slow);
+                    assert_eq!(
+                        v.observed_after(&pos, &part, true, &mut seen),
+                        slow,
+                        "{game}/{ply}: {mv:?}"
+                    );
+                }
+                let (mut fast, mut slow) = (Vec::new(), Vec::new());
+                v.generate_legal(&pos, &mut fast);
+                general.generate_legal(&pos, &mut slow);
+                assert_eq!(fast, slow, "{game}/{ply}");
+                if fast.is_empty() {
+                    break;
+                }
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                pos.make(v, fast[(seed >> 33) as usize % fast.len()]);
+            }
+        }
+        assert!(observed > 500, "too few observations: {observed}");
+    }
+
+    /// The legal moves of the filtered chess of
+    /// [`observations_after_a_move_agree_with_the_board_it_leaves`] agree
+    /// with the filter judged by its node alone and through every filter.
+    #[test]
+    fn a_sole_observation_filter_is_judged_alone() {
+        let v = variant(r#""moves only if not after observed(any not royal by enemy same kind)""#);
+        agree_along_random_games(&v, 0x501e);
     }
 
     /// A variant without filters keeps the board's attacks; one with

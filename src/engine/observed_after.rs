@@ -38,6 +38,9 @@ const OBSERVED_KINDS: usize = 16;
 pub(super) struct ObservedBoard {
     /// The pieces observed.
     pub(super) before: SquareSet,
+    /// Whether some piece of `before` counts, royal pieces spared or not
+    /// (indexed by `spare_royal`).
+    counting: [bool; 2],
     /// With `monotone`: the squares whose piece alone stands between a
     /// piece and an enemy piece of its kind that would observe it (a ray's
     /// first piece, a lame leap's one blocker).
@@ -118,6 +121,7 @@ impl Variant {
         let kinds = self.pieces.len();
         let mut board = ObservedBoard {
             before: SquareSet::EMPTY,
+            counting: [false; 2],
             opening: SquareSet::EMPTY,
             monotone: !(t.has_hops || t.has_hop_leaps || self.pieces.has_limits() || kinds > OBSERVED_KINDS),
             pieces: [SquareSet::EMPTY; 2 * OBSERVED_KINDS],
@@ -126,6 +130,7 @@ impl Variant {
         };
         if !board.monotone {
             board.before = self.observed_pieces(pos);
+            board.counting = self.counting_observed(pos, &board.before);
             return board;
         }
         let (n, readers) = (t.board_squares, &self.programs.filters.readers);
@@ -138,48 +143,102 @@ impl Variant {
             let reach = &mut board.reach[side * OBSERVED_KINDS + kind];
             *reach = reach.union(&readers[(side * kinds + kind) * n + sq.index()]);
         }
-        let full = |s: &&Square| !pos.board[s.index()].is_empty();
-        for w in pos.occupied[0].union(&pos.occupied[1]).iter() {
-            let (kind, by) = (pos.board[w.index()].kind(), pos.board[w.index()].color().flip());
-            let observers = &board.pieces[by as usize * OBSERVED_KINDS + kind.index()];
-            if !board.reach[by as usize * OBSERVED_KINDS + kind.index()].contains(w) {
+        let mut opening = SquareSet::EMPTY;
+        // The squares that stop a ray: pieces, and blocked squares.
+        let mut stops = pos.occupied[0].union(&pos.occupied[1]);
+        if pos.may_have_blocked.0 {
+            stops = stops.union(&pos.blocked_squares());
+        }
+        // Per side and kind, the pieces an enemy piece of their kind
+        // might attack.
+        for (k, by) in (0..kinds).flat_map(|k| Color::BOTH.map(|by| (k, by))) {
+            let kind = Kind::from_index(k);
+            let observers = &board.pieces[by as usize * OBSERVED_KINDS + k];
+            let at = by.flip() as usize * OBSERVED_KINDS + k;
+            if observers.is_empty() || board.pieces[at].is_empty() {
                 continue;
             }
-            let index = t.slot_index(by, w);
-            let slot = t.slots[index];
-            let (mut before, mut opening) = (false, None);
-            if t.leap_origins[index].intersects(observers) {
-                for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
-                    if leap.kinds.contains(kind) && observers.contains(leap.from) {
-                        let mut blockers = t.run(leap.path, leap.path_len).iter().filter(full);
-                        match (blockers.next(), blockers.next()) {
-                            (None, _) => before = true,
-                            (Some(&s), None) => opening = Some(s),
-                            _ => {}
-                        }
+            let watched = board.pieces[at].intersection(&board.reach[by as usize * OBSERVED_KINDS + k]);
+            for w in watched.iter() {
+                self.walk_observed(pos, &stops, kind, by, w, observers, &mut board.before, &mut opening);
+            }
+        }
+        board.opening = opening;
+        board.counting = self.counting_observed(pos, &board.before);
+        board
+    }
+
+    /// For the piece of `kind` on `w` and the enemy pieces of its kind on
+    /// `observers` (of side `by`): adds `w` to `before` where one attacks
+    /// it, and to `opening` the squares whose piece alone closes such an
+    /// attack.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn walk_observed(
+        &self,
+        pos: &Position,
+        stops: &SquareSet,
+        kind: Kind,
+        by: Color,
+        w: Square,
+        observers: &SquareSet,
+        observed: &mut SquareSet,
+        opening: &mut SquareSet,
+    ) {
+        let t = &self.attacks;
+        let full = |s: &&Square| !pos.board[s.index()].is_empty();
+        let index = t.slot_index(by, w);
+        let mut before = false;
+        if t.leap_origins[index].intersects(observers) {
+            // Plain leaps, merged by kinds: open whatever stands around.
+            before =
+                (t.leap_groups_of(index).iter()).any(|g| g.kinds.contains(kind) && g.origins.intersects(observers));
+            for leap in t.lame_leaps_of(index) {
+                if leap.kinds.contains(kind) && observers.contains(leap.from) {
+                    let mut blockers = t.run(leap.path, leap.path_len).iter().filter(full);
+                    match (blockers.next(), blockers.next()) {
+                        (None, _) => before = true,
+                        (Some(&s), None) => opening.insert(s),
+                        _ => {}
                     }
                 }
             }
+        }
+        if t.ray_kinds.contains(kind) {
+            let slot = t.slots[index];
             let rays = slot.rays as usize..slot.rays_end as usize;
             for (ray, on_ray) in t.rays[rays.clone()].iter().zip(&t.ray_sets[rays]) {
                 if !ray.kinds.contains(kind) || !on_ray.intersects(observers) {
                     continue;
                 }
-                let mut pieces = t.run(ray.ray, ray.len).iter().filter(full);
-                match pieces.next() {
-                    Some(&first) if observers.contains(first) => before = true,
-                    Some(&first) if pieces.next().is_some_and(|&s| observers.contains(s)) => opening = Some(first),
+                // Its first two pieces: where the ray's square indices run
+                // one way, the lowest (or highest) of those on it.
+                let mut on = on_ray.intersection(stops);
+                let (first, second) = match ray.order {
+                    1 => (on.first(), on.first().and_then(|b| (on.remove(b), on.first()).1)),
+                    -1 => (on.last(), on.last().and_then(|b| (on.remove(b), on.last()).1)),
+                    _ => {
+                        let mut pieces = t.run(ray.ray, ray.len).iter().filter(full).copied();
+                        (pieces.next(), pieces.next())
+                    }
+                };
+                match first {
+                    Some(first) if observers.contains(first) => before = true,
+                    Some(first) if second.is_some_and(|s| observers.contains(s)) => opening.insert(first),
                     _ => {}
                 }
             }
-            if before {
-                board.before.insert(w);
-            }
-            if let Some(s) = opening {
-                board.opening.insert(s);
-            }
         }
-        board
+        if before {
+            observed.insert(w);
+        }
+    }
+
+    /// Whether some piece of `observed` counts, royal pieces spared or
+    /// not (indexed by `spare_royal`).
+    fn counting_observed(&self, pos: &Position, observed: &SquareSet) -> [bool; 2] {
+        let spared = |sq: Square| self.is_royal(pos.board[sq.index()].kind());
+        [!observed.is_empty(), observed.iter().any(|sq| !spared(sq))]
     }
 
     /// [`observed_after_change`](Self::observed_after_change) with the
@@ -195,20 +254,25 @@ impl Variant {
         spare_royal: bool,
     ) -> bool {
         let PlainChange { from, to, moved } = change;
-        let spared = |kind| spare_royal && self.is_royal(kind);
-        if !board.monotone
-            || board.opening.contains(from)
-            || board.before.iter().any(|sq| !spared(pos.board[sq.index()].kind()))
-        {
+        if !board.monotone || board.counting[usize::from(spare_royal)] || board.opening.contains(from) {
             return self.observed_after_change(pos, &board.before, change, spare_royal);
         }
         let kind = moved.kind();
         let (us, them) = (moved.color(), moved.color().flip());
         let at = |side: Color| side as usize * OBSERVED_KINDS + kind.index();
+        let n = self.attacks.board_squares;
+        // Where the mover on `to` might attack (the squares whose attack
+        // test reads `to`).
+        let readers = &self.programs.filters.readers[(us as usize * self.pieces.len() + kind.index()) * n + to.index()];
+        // Neither might an enemy piece of its kind attack it there, nor it
+        // one: nothing is observed (most moves end here).
+        if !board.reach[at(them)].contains(to) && !readers.intersects(&board.pieces[at(them)]) {
+            return false;
+        }
         // The enemy pieces of the mover's kind, but one it captures.
         let mut theirs = board.pieces[at(them)];
         theirs.remove(to);
-        if spared(kind) || theirs.is_empty() {
+        if theirs.is_empty() || (spare_royal && self.is_royal(kind)) {
             return false;
         }
         let cell = |s: Square| {
@@ -227,8 +291,6 @@ impl Variant {
         let mut ours = board.pieces[at(us)];
         ours.remove(from);
         ours.insert(to);
-        let n = self.attacks.board_squares;
-        let readers = &self.programs.filters.readers[(us as usize * self.pieces.len() + kind.index()) * n + to.index()];
         let mut only = SquareSet::EMPTY;
         only.insert(to);
         (readers.intersection(&theirs).iter()).any(|sq| self.attacked_on_board(cell, &ours, sq, us, Some(&only), same))

@@ -85,11 +85,20 @@ impl SafeMoves {
         let mut exposure = SquareSet::EMPTY;
         let mut lines = SquareSet::EMPTY;
         let t = &variant.attacks;
+        // Detours judged by what a move leaves (see `detour_exposure`).
+        let detours = variant.programs.filters.detour_plain_legal;
         for sq in royals.iter() {
             let (checked, pinned) = variant.attacked_and_pinned(pos, sq, them);
-            attacked |= checked;
+            attacked |= if detours {
+                variant.is_attacked_filtered(pos, sq, them)
+            } else {
+                checked
+            };
             let at = them as usize * t.board_squares + sq.index();
             exposure = exposure.union(&t.leap_exposure[at]).union(&pinned);
+            if detours {
+                exposure = exposure.union(&variant.detour_exposure(pos, sq, them));
+            }
             if t.has_hops {
                 // A hopper's ray matters while an enemy hopper stands on it:
                 // own moves bring none there.
@@ -126,9 +135,11 @@ impl SafeMoves {
         // them; the others are played.)
         let mate_checks = p.filters.checks_mate;
         // Detour captures (`captures follow a move as captured`) attack
-        // otherwise than the tables say: every move is played.
-        let mut forbids =
-            p.forbids_opaque || p.placement_removes || p.filters.captures_detour || before & p.forbid_gates != 0;
+        // otherwise than the tables say: every move is played, but where
+        // a plain move is judged by the squares it leaves
+        // (`detour_plain_legal`, with the detour's check and exposure).
+        let detour_played = p.filters.captures_detour && !p.filters.detour_plain_legal;
+        let mut forbids = p.forbids_opaque || p.placement_removes || detour_played || before & p.forbid_gates != 0;
         let still = Variant::still(us);
         for clause in &p.forbid_lines {
             forbids |= variant.eval_cond(clause.cond, pos, &still);
