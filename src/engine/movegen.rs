@@ -3,6 +3,7 @@
 //! and reused, so a search allocates nothing per node.
 
 mod castling_moves;
+mod landing_judge;
 mod piece_actions;
 mod refusals;
 mod safe_moves;
@@ -179,6 +180,9 @@ impl Variant {
         if let MoveKind::Action(index) = mv.kind
             && let Some(legal) = self.judge_exchange(pos, mv, index, safe.attacked, || safe.enemy_checks(self, pos))
         {
+            return legal;
+        }
+        if let Some(legal) = safe.judged_by_landings(self, pos, mv) {
             return legal;
         }
         if safe.allows(self, pos, mv) {

@@ -1,7 +1,7 @@
 //! The legality shortcut: what the attack tests tell of a position before
 //! its moves are judged, so that most moves pass without being played.
 
-use crate::base::square::{Color, SquareSet};
+use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
 use crate::engine::check_squares::CheckSquares;
 use crate::engine::moves::{Move, MoveKind};
@@ -59,6 +59,15 @@ pub(in crate::engine) struct SafeMoves {
     pub(super) refuse_royal: bool,
     /// A plain move that gives check surely fails.
     pub(super) refuse_checks: bool,
+    /// Where the variant's moves are judged by its removal landings
+    /// (`Programs::removal_judged`) and the side to move has one royal
+    /// piece: its square (see [`judged_by_landings`](Self::judged_by_landings)).
+    pub(super) landing_royal: Option<Square>,
+    /// With `landing_royal`: some piece of the side to move, captured
+    /// somewhere, would land on its royal piece, so that a quiet move too
+    /// may leave it attacked otherwise than the attack tables say: every
+    /// move is judged by its landings, no piece is free.
+    pub(super) landing_exact: bool,
     /// The enemy's [`CheckSquares`] against the side to move's royal
     /// pieces, worked out when first asked (see
     /// [`enemy_checks`](Self::enemy_checks)).
@@ -127,8 +136,18 @@ impl SafeMoves {
         let mate_checks = p.filters.checks_mate;
         // Detour captures (`captures follow a move as captured`) attack
         // otherwise than the tables say: every move is played.
-        let mut forbids =
-            p.forbids_opaque || p.placement_removes || p.filters.captures_detour || before & p.forbid_gates != 0;
+        // One removing placement read from its landing table: judged by
+        // it where the side has one royal piece, else every move played.
+        let landing_royal = (p.removal_judged && royals.len() == 1)
+            .then(|| royals.iter().next())
+            .flatten();
+        let landing_exact = landing_royal.is_some_and(|r| {
+            (p.removal_landings.as_ref()).is_none_or(|l| !l.sources[us as usize][r.index()].is_empty())
+        });
+        let mut forbids = p.forbids_opaque
+            || (p.placement_removes && landing_royal.is_none())
+            || p.filters.captures_detour
+            || before & p.forbid_gates != 0;
         let still = Variant::still(us);
         for clause in &p.forbid_lines {
             forbids |= variant.eval_cond(clause.cond, pos, &still);
@@ -173,6 +192,8 @@ impl SafeMoves {
             royals,
             them,
             before,
+            landing_royal,
+            landing_exact,
             enemy_checks: std::cell::OnceCell::new(),
         }
     }
@@ -195,7 +216,7 @@ impl SafeMoves {
     /// and no move that may be judged by the check it gives. Empty where
     /// every move needs [`allows`](Self::allows) or playing.
     pub(in crate::engine) fn free_pieces(&self, pos: &Position) -> SquareSet {
-        if self.forbids || self.no_checks || self.mate_checks || self.in_check || self.any_lines {
+        if self.forbids || self.no_checks || self.mate_checks || self.in_check || self.any_lines || self.landing_exact {
             return SquareSet::EMPTY;
         }
         difference(
@@ -245,6 +266,14 @@ impl SafeMoves {
         }
         if self.forbids || (self.mate_checks && !variant.is_plain(mv)) {
             return false;
+        }
+        if self.landing_royal.is_some() {
+            if let Some(legal) = self.judged_by_landings(variant, pos, mv) {
+                return legal;
+            }
+            if self.landing_exact || self.royals.contains(mv.from) {
+                return false;
+            }
         }
         // A promotion that makes a royal piece (or unmakes one) is judged
         // as a move of a royal piece: on the board it leads to.
