@@ -182,11 +182,11 @@ impl Variant {
         {
             return legal;
         }
-        if let Some(legal) = safe.judged_by_landings(self, pos, mv) {
-            return legal;
-        }
         if safe.allows(self, pos, mv) {
             return true;
+        }
+        if let Some(legal) = safe.judged_by_landings(self, pos, mv) {
+            return legal;
         }
         match child {
             Some(child) => self.passes_legality(pos, child, mv),

@@ -66,7 +66,8 @@ pub(in crate::engine) struct SafeMoves {
     /// With `landing_royal`: some piece of the side to move, captured
     /// somewhere, would land on its royal piece, so that a quiet move too
     /// may leave it attacked otherwise than the attack tables say: every
-    /// move is judged by its landings, no piece is free.
+    /// move is judged by its landings, no piece is free (`leaving` holds
+    /// every square).
     pub(super) landing_exact: bool,
     /// The enemy's [`CheckSquares`] against the side to move's royal
     /// pieces, worked out when first asked (see
@@ -138,12 +139,11 @@ impl SafeMoves {
         // otherwise than the tables say: every move is played.
         // One removing placement read from its landing table: judged by
         // it where the side has one royal piece, else every move played.
-        let landing_royal = (p.removal_judged && royals.len() == 1)
-            .then(|| royals.iter().next())
-            .flatten();
-        let landing_exact = landing_royal.is_some_and(|r| {
-            (p.removal_landings.as_ref()).is_none_or(|l| !l.sources[us as usize][r.index()].is_empty())
-        });
+        let (landing_royal, landing_exact) = if p.removal_judged {
+            Self::landing_royal(variant, pos)
+        } else {
+            (None, false)
+        };
         let mut forbids = p.forbids_opaque
             || (p.placement_removes && landing_royal.is_none())
             || p.filters.captures_detour
@@ -184,7 +184,14 @@ impl SafeMoves {
             check_near,
             line_clauses,
             any_lines: !lines.is_empty(),
-            leaving: if check_clause { exposure.union(&lines) } else { lines },
+            // With `landing_exact`, no piece leaves its square unjudged.
+            leaving: if landing_exact {
+                SquareSet::FULL
+            } else if check_clause {
+                exposure.union(&lines)
+            } else {
+                lines
+            },
             lines,
             check_clause,
             attacked,
@@ -210,13 +217,27 @@ impl SafeMoves {
         .as_ref()
     }
 
+    /// `landing_royal` and `landing_exact` where the variant's moves are
+    /// judged by its removal landings (`Programs::removal_judged`).
+    #[inline(never)]
+    fn landing_royal(variant: &Variant, pos: &Position) -> (Option<Square>, bool) {
+        let us = pos.side as usize;
+        let royals = pos.royals[us];
+        let Some(royal) = royals.iter().next().filter(|_| royals.len() == 1) else {
+            return (None, false);
+        };
+        let lands =
+            (variant.programs.removal_landings.as_ref()).is_none_or(|l| !l.sources[us][royal.index()].is_empty());
+        (Some(royal), lands)
+    }
+
     /// The squares of own pieces each of whose plain moves (see
     /// [`Variant::is_plain`]) is legal whatever it is: neither royal nor
     /// pinned, off every line a clause reads, with no check to answer
     /// and no move that may be judged by the check it gives. Empty where
     /// every move needs [`allows`](Self::allows) or playing.
     pub(in crate::engine) fn free_pieces(&self, pos: &Position) -> SquareSet {
-        if self.forbids || self.no_checks || self.mate_checks || self.in_check || self.any_lines || self.landing_exact {
+        if self.forbids || self.no_checks || self.mate_checks || self.in_check || self.any_lines {
             return SquareSet::EMPTY;
         }
         difference(
@@ -267,14 +288,6 @@ impl SafeMoves {
         if self.forbids || (self.mate_checks && !variant.is_plain(mv)) {
             return false;
         }
-        if self.landing_royal.is_some() {
-            if let Some(legal) = self.judged_by_landings(variant, pos, mv) {
-                return legal;
-            }
-            if self.landing_exact || self.royals.contains(mv.from) {
-                return false;
-            }
-        }
         // A promotion that makes a royal piece (or unmakes one) is judged
         // as a move of a royal piece: on the board it leads to.
         if mv
@@ -307,7 +320,10 @@ impl SafeMoves {
                 || self.leaving.contains(mv.from)
                 || (self.any_lines && self.lines.contains(mv.to)));
         }
-        !self.line_clauses
+        // Under a removing placement judged by its landings, a royal
+        // move is judged there (`judged_by_landings`).
+        self.landing_royal.is_none()
+            && !self.line_clauses
             && (!self.check_clause
                 || (self.royals.len() == 1 && !variant.is_attacked_after_leaving(pos, mv.to, self.them, mv.from)))
     }
