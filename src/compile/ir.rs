@@ -746,6 +746,19 @@ pub struct Programs {
     /// the tables see too, and the shortcuts that judge moves by those
     /// tables stay sound.)
     pub placement_removes: bool,
+    /// Where [`placement_removes`](Self::placement_removes) comes from one
+    /// placement alone, of the captured piece (not royal, of its own
+    /// kind) onto a square tabled in
+    /// [`removal_landings`](Self::removal_landings), every capture rule
+    /// only places, no other rule, action, drop, move filter, hopper or
+    /// piece limit exists and the legality clauses are plain `own royal
+    /// survives` and `own royal not attacked`: a royal piece is then
+    /// attacked exactly where the attack tables say it is, or say so of
+    /// a piece of its side whose capture lands on it, and a quiet move or
+    /// capture is judged on the board it leaves (its captured piece put
+    /// where it lands) without being played (see
+    /// `SafeMoves::judged_by_landings` in the engine).
+    pub removal_judged: bool,
     /// Some placement's square is chosen by the mover (`place(WHO, chosen
     /// S)`): a move may then close with a placed piece's promotion
     /// (`a1d1,d1a1q`) besides its own (`b7a8q,a8a1q`).

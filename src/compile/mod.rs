@@ -312,6 +312,8 @@ pub fn compile(v: CheckedVariant) -> Variant {
     // A kind's limits (`cannot_hop`) may make a changed kind matter to
     // an attack on the own royal piece.
     programs.rules_keep_legality &= !piece_limits;
+    programs.removal_judged = removal_judged(&programs, &attacks, piece_limits);
+    last_placements(&mut programs);
     programs.rules_recolour_mover &=
         !piece_limits && !attacks.has_hops && !attacks.has_hop_leaps && programs.filters.filters.is_empty();
     if (programs.filters.nodes.iter()).any(|n| matches!(n, crate::compile::ir::FilterNode::ObservedAfter { .. })) {
@@ -371,6 +373,64 @@ fn clock_resets(bits: u8) -> ir::ClockResets {
         drops: has(ClockReset::Drops),
         passes: has(ClockReset::Passes),
         first_pawn_actions: has(ClockReset::FirstPawnActions),
+    }
+}
+
+/// Whether a removing placement's moves may be judged from its landing
+/// table without being played (`Programs::removal_judged`).
+fn removal_judged(p: &ir::Programs, attacks: &attacks::AttackTables, piece_limits: bool) -> bool {
+    use ir::{Legal, Op, PlaceFrom, WhenTaken};
+    let one = match p.placements.as_slice() {
+        [pl] => pl.who == PlaceFrom::Captured && pl.taken == WhenTaken::Remove && !pl.royal && pl.becomes.is_none(),
+        _ => false,
+    };
+    let only_places = |rules: &[ir::CompiledRule]| {
+        (rules.iter()).all(|r| r.by.is_none() && r.guard.is_none() && r.ops.iter().all(|op| matches!(op, Op::Place(0))))
+    };
+    one && !p.placements[0].chosen
+        && p.removal_landings.is_some()
+        && only_places(&p.on_capture)
+        && p.on_arrival.is_empty()
+        && p.after_move.is_empty()
+        && p.actions.is_empty()
+        && p.drops.is_none()
+        && !p.filters.any()
+        && !p.attacks_through_new_blocks
+        && !(attacks.has_hops || attacks.has_hop_leaps || piece_limits)
+        && (p.legal.iter()).all(|l| matches!(l, Legal::Survives(None) | Legal::NotAttacked(None)))
+}
+
+/// Marks the chosen placements that are the last thing every move that
+/// runs them does (`CompiledPlacement::last`): the captured piece, as it
+/// is, on an empty square, the last effect of a capture rule where one
+/// rule at most fires per capture (no two share a kind of mover) and no
+/// other rule or action exists, with legality clauses that read only the
+/// royal pieces and the attacks on them (no move filter).
+fn last_placements(p: &mut ir::Programs) {
+    use ir::{Legal, Op, PlaceFrom, WhenTaken};
+    let mut seen = KindSet::EMPTY;
+    let exclusive = p.on_capture.iter().all(|r| {
+        let by = r.by.unwrap_or(KindSet::ALL);
+        let ok = seen.intersection(by).is_empty();
+        seen = seen.union(by);
+        ok
+    });
+    let judged_by_royals = (p.legal.iter()).all(|l| matches!(l, Legal::Survives(None) | Legal::NotAttacked(None)))
+        && !p.filters.any()
+        && !p.counts_checks;
+    if !(exclusive && judged_by_royals && p.on_arrival.is_empty() && p.after_move.is_empty() && p.actions.is_empty()) {
+        return;
+    }
+    for rule in &p.on_capture {
+        if let Some(&Op::Place(i)) = rule.ops.last()
+            && let Some(pl) = p.placements.get_mut(usize::from(i))
+        {
+            pl.last = pl.chosen
+                && pl.who == PlaceFrom::Captured
+                && pl.becomes.is_none()
+                && pl.taken != WhenTaken::Remove
+                && matches!(pl.base, ir::PlaceBase::Set(_));
+        }
     }
 }
 

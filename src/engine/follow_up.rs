@@ -375,6 +375,21 @@ impl Variant {
                         (child.unmoved, child.promoted, child.gates) = (unmoved, promoted, gates);
                         accepted
                     }
+                    // The captured piece put on an empty square, nothing
+                    // after it: put there and taken away again on the
+                    // position played without it (the clauses read only
+                    // the royal pieces and the attacks on them).
+                    Some(LastChoice::Place) => {
+                        let captured = pos.cell(option.piece);
+                        let piece = match option.kind {
+                            ChoiceKind::Place(Some(kind)) => Cell::piece(kind, captured.color()),
+                            _ => captured,
+                        };
+                        child.set(self, option.to, piece);
+                        let accepted = keep(&next, Some(&child));
+                        child.clear(option.to);
+                        accepted
+                    }
                     // Played again, to find the choices after this one.
                     _ => self.complete(pos, next, &mut Probe::new(), judges, out, keep),
                 };
@@ -463,6 +478,62 @@ mod tests {
                 }
                 pos.make(variant, moves[rng.below(moves.len())]);
             }
+        }
+    }
+
+    /// A chosen rebirth that ends every capture (`LastChoice::Place`),
+    /// judged on the position played without it, the piece put there and
+    /// taken away again, gives the moves of each rebirth played (its
+    /// `last` mark taken off); perft's last ply counts what is listed.
+    #[test]
+    fn chosen_rebirths_judged_unplayed_match_played_ones() {
+        for (rules, start) in [
+            (
+                "may place(captured, chosen empty, promote)",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            ),
+            // Required, on a region; kings exposed, promotions near.
+            (
+                "place(captured, chosen empty & ranks(3..6), promote)",
+                "r3k2r/pP3ppp/8/2pP4/8/8/P4PpP/R3K2R w KQkq c6 0 1",
+            ),
+            (
+                "may place(captured, chosen empty)",
+                "4k3/1P4P1/3q4/8/8/3Q4/1p4p1/4K3 w - - 0 1",
+            ),
+        ] {
+            let text = format!(
+                r#"(extends: "chess", name: "Rebirth", start: "{start}", rules: ["on capture: {rules}"], {castling})"#,
+                castling = if start.contains("4K3") { "castling: []" } else { "" }
+            );
+            let fast = Variant::from_text("rebirth.ron", &text).unwrap_or_else(|e| panic!("{e:?}"));
+            assert!(fast.programs.placements.iter().all(|p| p.last), "{rules}");
+            let mut slow = fast.clone();
+            slow.programs.placements.iter_mut().for_each(|p| p.last = false);
+            let mut rng = Lcg(0x2eb1);
+            let mut perft = Perft::new();
+            let mut rebirths = 0;
+            for game in 0..6 {
+                let mut pos: Position = fast.start_position();
+                for ply in 0..40 {
+                    let moves: Vec<Move> = fast.legal_moves(&pos);
+                    assert_eq!(moves, slow.legal_moves(&pos), "{rules}: game {game}, ply {ply}");
+                    assert_eq!(
+                        perft.count(&fast, &pos, 1),
+                        moves.len() as u64,
+                        "{rules}: game {game}, ply {ply}"
+                    );
+                    if ply % 9 == 4 {
+                        assert_eq!(perft.count(&fast, &pos, 2), perft.count(&slow, &pos, 2), "{rules}");
+                    }
+                    rebirths += moves.iter().filter(|m| !m.choices.is_empty()).count();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos.make(&fast, moves[rng.below(moves.len())]);
+                }
+            }
+            assert!(rebirths > 200, "{rules}: too few rebirths: {rebirths}");
         }
     }
 

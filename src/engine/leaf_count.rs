@@ -43,9 +43,10 @@ impl Variant {
             self.generate_base(pos, listed);
             return self.count_follow_ups(pos, listed);
         }
-        // Follow-up choices, compulsory captures and a pass on stalemate
-        // judge moves against each other: the list decides.
-        if p.has_choices
+        // Compulsory captures and a pass on stalemate judge moves against
+        // each other, and so do follow-up choices where a move counted as
+        // plain may ask for one: the list decides.
+        if (p.has_choices && !self.plain_moves_ask_nothing())
             || p.captures_compulsory
             || p.drops_compulsory
             || self.pass_on_stalemate
@@ -109,8 +110,31 @@ impl Variant {
         counter.counted = judged.counted;
         let counted = counter.counted;
         self.generate_not_by_pieces(pos, listed);
-        listed.retain(|mv| self.judge(&safe, pos, mv, None));
+        if p.has_choices {
+            self.complete_listed(&safe, pos, listed);
+        } else {
+            listed.retain(|mv| self.judge(&safe, pos, mv, None));
+        }
         counted + listed.len() as u64
+    }
+
+    /// Replaces the moves in `listed` by the legal ones among their
+    /// complete forms, each choice made, as `generate_judged` completes
+    /// them. Kept out of line (see [`each_square`]).
+    #[inline(never)]
+    fn complete_listed(&self, safe: &SafeMoves, pos: &Position, listed: &mut Vec<Move>) {
+        let mut keep = |mv: &Move, child: Option<&Position>| self.judge(safe, pos, mv, child);
+        self.expand_follow_ups(pos, listed, 0, true, safe.royal_attacks_decide(), &mut keep);
+    }
+
+    /// Whether no move that perft's last ply counts without listing it
+    /// (a plain move, or one the legality shortcut allows) may ask for a
+    /// follow-up choice: no after-move rule (a declined bounce is plain),
+    /// no rules that keep a move's legality (counted as plain), and no
+    /// check that `not` clauses forbid (counted by their own path).
+    fn plain_moves_ask_nothing(&self) -> bool {
+        let p = &self.programs;
+        p.after_move.is_empty() && !p.rules_keep_legality && !p.rules_recolour_mover && !p.forbids_checks
     }
 }
 

@@ -3,6 +3,7 @@
 //! and reused, so a search allocates nothing per node.
 
 mod castling_moves;
+mod landing_judge;
 mod piece_actions;
 mod refusals;
 mod safe_moves;
@@ -183,6 +184,9 @@ impl Variant {
         }
         if safe.allows(self, pos, mv) {
             return true;
+        }
+        if let Some(legal) = safe.judged_by_landings(self, pos, mv) {
+            return legal;
         }
         match child {
             Some(child) => self.passes_legality(pos, child, mv),

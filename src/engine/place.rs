@@ -11,7 +11,7 @@
 use super::context::{Answers, Context};
 use super::moves::{Choice, ChoiceKind};
 use super::position::Position;
-use super::trace::{Asked, Event, Trace};
+use super::trace::{Asked, Event, LastChoice, Trace};
 use crate::base::piece::Cell;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
@@ -162,7 +162,7 @@ impl Variant {
                 if T::PROBES && first {
                     trace.asked(Asked {
                         optional: pl.may,
-                        last: None,
+                        last: pl.last.then_some(LastChoice::Place),
                     });
                     let written = from.unwrap_or(reference);
                     for to in options.iter() {

@@ -156,6 +156,9 @@ pub enum LastChoice {
     /// A piece moves on (`move(S as ...)`): it only moves, promoting to
     /// the move's promotion where the move's own piece ends.
     MoveOn,
+    /// The captured piece is put on the chosen empty square, promoted to
+    /// the choice's kind where it names one (`place(captured, chosen S)`).
+    Place,
 }
 
 /// Receives events while a move is played.

@@ -91,6 +91,12 @@ pub struct CompiledPlacement {
     pub chosen: bool,
     /// The mover may decline the placement (`may place`).
     pub may: bool,
+    /// A chosen placement of the captured piece, as it is, on an empty
+    /// square, that is the last thing every move that runs it does, where
+    /// the legality clauses read only the royal pieces and the attacks on
+    /// them: move generation judges each square without playing the move
+    /// again (`LastChoice::Place`; see `compile::last_placements`).
+    pub last: bool,
 }
 
 impl CompiledPlacement {

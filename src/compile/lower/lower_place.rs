@@ -81,6 +81,7 @@ impl Builder {
             promote: p.promote,
             chosen,
             may: p.may,
+            last: false,
         });
         self.p.chosen_places |= chosen;
         Op::Place(index)

@@ -1,7 +1,7 @@
 //! The legality shortcut: what the attack tests tell of a position before
 //! its moves are judged, so that most moves pass without being played.
 
-use crate::base::square::{Color, SquareSet};
+use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
 use crate::engine::check_squares::CheckSquares;
 use crate::engine::moves::{Move, MoveKind};
@@ -59,6 +59,16 @@ pub(in crate::engine) struct SafeMoves {
     pub(super) refuse_royal: bool,
     /// A plain move that gives check surely fails.
     pub(super) refuse_checks: bool,
+    /// Where the variant's moves are judged by its removal landings
+    /// (`Programs::removal_judged`) and the side to move has one royal
+    /// piece: its square (see [`judged_by_landings`](Self::judged_by_landings)).
+    pub(super) landing_royal: Option<Square>,
+    /// With `landing_royal`: some piece of the side to move, captured
+    /// somewhere, would land on its royal piece, so that a quiet move too
+    /// may leave it attacked otherwise than the attack tables say: every
+    /// move is judged by its landings, no piece is free (`leaving` holds
+    /// every square).
+    pub(super) landing_exact: bool,
     /// The enemy's [`CheckSquares`] against the side to move's royal
     /// pieces, worked out when first asked (see
     /// [`enemy_checks`](Self::enemy_checks)).
@@ -138,8 +148,18 @@ impl SafeMoves {
         // otherwise than the tables say: every move is played, but where
         // a plain move is judged by the squares it leaves
         // (`detour_plain_legal`, with the detour's check and exposure).
+        // One removing placement read from its landing table: judged by
+        // it where the side has one royal piece, else every move played.
         let detour_played = p.filters.captures_detour && !p.filters.detour_plain_legal;
-        let mut forbids = p.forbids_opaque || p.placement_removes || detour_played || before & p.forbid_gates != 0;
+        let (landing_royal, landing_exact) = if p.removal_judged {
+            Self::landing_royal(variant, pos)
+        } else {
+            (None, false)
+        };
+        let mut forbids = p.forbids_opaque
+            || (p.placement_removes && landing_royal.is_none())
+            || detour_played
+            || before & p.forbid_gates != 0;
         let still = Variant::still(us);
         for clause in &p.forbid_lines {
             forbids |= variant.eval_cond(clause.cond, pos, &still);
@@ -176,7 +196,14 @@ impl SafeMoves {
             check_near,
             line_clauses,
             any_lines: !lines.is_empty(),
-            leaving: if check_clause { exposure.union(&lines) } else { lines },
+            // With `landing_exact`, no piece leaves its square unjudged.
+            leaving: if landing_exact {
+                SquareSet::FULL
+            } else if check_clause {
+                exposure.union(&lines)
+            } else {
+                lines
+            },
             lines,
             check_clause,
             attacked,
@@ -184,6 +211,8 @@ impl SafeMoves {
             royals,
             them,
             before,
+            landing_royal,
+            landing_exact,
             enemy_checks: std::cell::OnceCell::new(),
         }
     }
@@ -205,6 +234,20 @@ impl SafeMoves {
     #[inline]
     pub(in crate::engine) fn royal_attacked(&self) -> bool {
         self.attacked
+    }
+
+    /// `landing_royal` and `landing_exact` where the variant's moves are
+    /// judged by its removal landings (`Programs::removal_judged`).
+    #[inline(never)]
+    fn landing_royal(variant: &Variant, pos: &Position) -> (Option<Square>, bool) {
+        let us = pos.side as usize;
+        let royals = pos.royals[us];
+        let Some(royal) = royals.iter().next().filter(|_| royals.len() == 1) else {
+            return (None, false);
+        };
+        let lands =
+            (variant.programs.removal_landings.as_ref()).is_none_or(|l| !l.sources[us][royal.index()].is_empty());
+        (Some(royal), lands)
     }
 
     /// The squares of own pieces each of whose plain moves (see
@@ -296,7 +339,10 @@ impl SafeMoves {
                 || self.leaving.contains(mv.from)
                 || (self.any_lines && self.lines.contains(mv.to)));
         }
-        !self.line_clauses
+        // Under a removing placement judged by its landings, a royal
+        // move is judged there (`judged_by_landings`).
+        self.landing_royal.is_none()
+            && !self.line_clauses
             && (!self.check_clause
                 || (self.royals.len() == 1 && !variant.is_attacked_after_leaving(pos, mv.to, self.them, mv.from)))
     }
