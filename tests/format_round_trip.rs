@@ -200,7 +200,6 @@ const NOT_YET_CANONICAL: &[&str] = &[
     "variants/bouncing-pieces.ron",
     "variants/capatomic-random.ron",
     "variants/grand.ron",
-    "variants/horde.ron",
     "variants/janggi.ron",
     "variants/kaboom.ron",
     "variants/shogi.ron",
