@@ -80,6 +80,7 @@ pub fn kind_squares(variant: &Variant, features: &Features, fitted: &Fitted) -> 
                             after: fitted.theta[j],
                             half_width: fitted.half_width[j],
                             measured: fitted.fitted[j],
+                            kept: None,
                         }
                     })
                     .collect()
@@ -93,6 +94,7 @@ pub fn kind_squares(variant: &Variant, features: &Features, fitted: &Fitted) -> 
                         after: f64::from(table[sq]),
                         half_width: None,
                         measured: false,
+                        kept: None,
                     })
                     .collect()
             };
