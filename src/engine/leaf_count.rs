@@ -5,6 +5,7 @@
 //! judges it, so the count is always the length of that list.
 
 mod bounce_count;
+mod observed_count;
 mod plain_word;
 mod step_kinds;
 
@@ -42,6 +43,10 @@ impl Variant {
             }
             self.generate_base(pos, listed);
             return self.count_follow_ups(pos, listed);
+        }
+        // One `not after observed(...)` filter: most moves pass it at sight.
+        if let Some(counted) = self.count_sole_observed_after(pos, listed) {
+            return counted;
         }
         // Follow-up choices, compulsory captures and a pass on stalemate
         // judge moves against each other: the list decides.
