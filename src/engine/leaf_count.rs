@@ -44,10 +44,6 @@ impl Variant {
             self.generate_base(pos, listed);
             return self.count_follow_ups(pos, listed);
         }
-        // One `not after observed(...)` filter: most moves pass it at sight.
-        if let Some(counted) = self.count_sole_observed_after(pos, listed) {
-            return counted;
-        }
         // Follow-up choices, compulsory captures and a pass on stalemate
         // judge moves against each other: the list decides.
         if p.has_choices
@@ -56,6 +52,13 @@ impl Variant {
             || self.pass_on_stalemate
             || p.filters.any_for(pos.side)
         {
+            // One `not after observed(...)` filter: most moves pass it at
+            // sight.
+            if p.filters.sole_observed_after.is_some()
+                && let Some(counted) = self.count_sole_observed_after(pos, listed)
+            {
+                return counted;
+            }
             // But a direct bounce is counted by sets where no clause
             // compares moves.
             if self.counts_bounces(pos) {

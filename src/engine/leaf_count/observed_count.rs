@@ -128,3 +128,40 @@ impl MoveSink for ObservedCounter<'_> {
         self.listed
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::compile::Variant;
+    use crate::engine::position::Position;
+
+    /// Along seeded random games of chess filtered by `not after
+    /// observed(...)`, the leaf count equals the number of listed legal
+    /// moves, and it counts without listing in most positions.
+    #[test]
+    fn the_observation_count_agrees_with_the_listed_moves() {
+        let text = r#"(extends: "chess", name: "Filtered", legal: ["own royal not attacked",
+            "moves only if not after observed(any not royal by enemy same kind)"])"#;
+        let v = Variant::from_text("filtered.ron", text).unwrap();
+        assert!(v.programs.filters.sole_observed_after.is_some());
+        let mut seed: u64 = 0x15a2_da3d;
+        let (mut counted, mut positions) = (0, 0);
+        for game in 0..12 {
+            let mut pos: Position = v.start_position();
+            for ply in 0..80 {
+                let mut legal = Vec::new();
+                v.generate_legal(&pos, &mut legal);
+                let mut listed = Vec::new();
+                assert_eq!(v.count_legal(&pos, &mut listed), legal.len() as u64, "game {game} ply {ply}");
+                positions += 1;
+                counted += usize::from(v.count_sole_observed_after(&pos, &mut listed).is_some());
+                if legal.is_empty() {
+                    break;
+                }
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                let mv = legal[(seed >> 33) as usize % legal.len()];
+                pos.make(&v, mv);
+            }
+        }
+        assert!(counted * 2 > positions, "{counted} of {positions}");
+    }
+}
