@@ -86,7 +86,13 @@ impl Variant {
 
     /// [`retain_filtered`](Self::retain_filtered) with what is known of
     /// the position's observations.
-    pub(crate) fn retain_filtered_seen(&self, pos: &Position, out: &mut Vec<Move>, start: usize, mut seen: Observations) {
+    pub(crate) fn retain_filtered_seen(
+        &self,
+        pos: &Position,
+        out: &mut Vec<Move>,
+        start: usize,
+        mut seen: Observations,
+    ) {
         let mut kept = start;
         let sole = self.programs.filters.sole_observed_after;
         for i in start..out.len() {

@@ -151,13 +151,19 @@ mod tests {
                 let mut legal = Vec::new();
                 v.generate_legal(&pos, &mut legal);
                 let mut listed = Vec::new();
-                assert_eq!(v.count_legal(&pos, &mut listed), legal.len() as u64, "game {game} ply {ply}");
+                assert_eq!(
+                    v.count_legal(&pos, &mut listed),
+                    legal.len() as u64,
+                    "game {game} ply {ply}"
+                );
                 positions += 1;
                 counted += usize::from(v.count_sole_observed_after(&pos, &mut listed).is_some());
                 if legal.is_empty() {
                     break;
                 }
-                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                seed = seed
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
                 let mv = legal[(seed >> 33) as usize % legal.len()];
                 pos.make(&v, mv);
             }
