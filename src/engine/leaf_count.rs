@@ -5,6 +5,7 @@
 //! judges it, so the count is always the length of that list.
 
 mod bounce_count;
+mod observed_count;
 mod plain_word;
 mod step_kinds;
 
@@ -52,6 +53,13 @@ impl Variant {
             || self.pass_on_stalemate
             || p.filters.any_for(pos.side)
         {
+            // One `not after observed(...)` filter: most moves pass it at
+            // sight.
+            if p.filters.sole_observed_after.is_some()
+                && let Some(counted) = self.count_sole_observed_after(pos, listed)
+            {
+                return counted;
+            }
             // But a direct bounce is counted by sets where no clause
             // compares moves.
             if self.counts_bounces(pos) {

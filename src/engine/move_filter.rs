@@ -57,6 +57,15 @@ pub(crate) struct Observations {
 }
 
 impl Observations {
+    /// The observations of the position known (`board`, found by
+    /// `Variant::observed_board`), nothing else.
+    pub(super) fn knowing(board: ObservedBoard) -> Observations {
+        Observations {
+            board: Some(board),
+            ..Observations::new()
+        }
+    }
+
     /// Nothing known yet.
     pub(crate) fn new() -> Observations {
         Observations {
@@ -72,7 +81,18 @@ impl Variant {
     /// Keeps the moves of `out` from `start` on that pass every move
     /// filter, in order.
     pub(crate) fn retain_filtered(&self, pos: &Position, out: &mut Vec<Move>, start: usize) {
-        let mut seen = Observations::new();
+        self.retain_filtered_seen(pos, out, start, Observations::new());
+    }
+
+    /// [`retain_filtered`](Self::retain_filtered) with what is known of
+    /// the position's observations.
+    pub(crate) fn retain_filtered_seen(
+        &self,
+        pos: &Position,
+        out: &mut Vec<Move>,
+        start: usize,
+        mut seen: Observations,
+    ) {
         let mut kept = start;
         let sole = self.programs.filters.sole_observed_after;
         for i in start..out.len() {

@@ -60,6 +60,20 @@ pub(super) struct ObservedBoard {
     en_passant: Option<(Color, Kind, SquareSet)>,
 }
 
+impl ObservedBoard {
+    /// Whether [`Variant::surely_unobserved`] may judge a move: attacks
+    /// are monotone and no piece that counts (royal pieces spared or not,
+    /// by `spare_royal`) is observed.
+    pub(super) fn judges_alone(&self, spare_royal: bool) -> bool {
+        self.monotone && !self.counting[usize::from(spare_royal)]
+    }
+
+    /// The squares whose piece, leaving, may open an observation.
+    pub(super) fn opening(&self) -> &SquareSet {
+        &self.opening
+    }
+}
+
 impl Variant {
     /// The board change of `mv` (by `piece`), where it is only a piece
     /// going from one square to another: a quiet move, a double step or a
@@ -294,6 +308,25 @@ impl Variant {
         let mut only = SquareSet::EMPTY;
         only.insert(to);
         (readers.intersection(&theirs).iter()).any(|sq| self.attacked_on_board(cell, &ours, sq, us, Some(&only), same))
+    }
+
+    /// Where `board.judges_alone(spare_royal)`: whether a plain move of
+    /// `moved` (not promoted, not a double step) from a square off
+    /// `board.opening()` onto `to` surely leaves no piece that counts
+    /// observed: the mover spared, or no enemy piece of its kind might
+    /// attack `to` nor be attacked from there (the first answer of
+    /// [`observed_after_known`](Self::observed_after_known)).
+    #[inline(always)]
+    pub(super) fn surely_unobserved(&self, board: &ObservedBoard, moved: Cell, to: Square, spare_royal: bool) -> bool {
+        let kind = moved.kind();
+        if spare_royal && self.is_royal(kind) {
+            return true;
+        }
+        let (us, them) = (moved.color() as usize, moved.color().flip() as usize);
+        let n = self.attacks.board_squares;
+        let readers = &self.programs.filters.readers[(us * self.pieces.len() + kind.index()) * n + to.index()];
+        let at = them * OBSERVED_KINDS + kind.index();
+        !board.reach[at].contains(to) && !readers.intersects(&board.pieces[at])
     }
 
     /// Whether an enemy piece of the kind of `piece`, making the double
