@@ -43,6 +43,23 @@ struct Part {
     mv: Option<Move>,
 }
 
+impl Part {
+    /// A generated piece move's part: its piece from `pos`, `after` the
+    /// occupied squares after it (empty where no filter reads them).
+    #[inline]
+    fn of_move(pos: &Position, mv: Move, after: SquareSet) -> Part {
+        Part {
+            piece: pos.board[mv.from.index()],
+            mover: mv.from,
+            from: mv.from,
+            to: mv.to,
+            capture: mv.is_capture(),
+            after,
+            mv: Some(mv),
+        }
+    }
+}
+
 /// What the observations of one mover's filters gave, kept while the
 /// moves of one piece are judged (they read only its square): bit `n` of
 /// `known` set when node `n`'s value is in bit `n` of `value`.
@@ -100,16 +117,7 @@ impl Variant {
                 // One `not after observed(...)`: a piece's move is judged
                 // by that node alone.
                 (Some(spare_royal), MoveKind::Quiet | MoveKind::Initial | MoveKind::Capture | MoveKind::EnPassant) => {
-                    let mv = out[i];
-                    let part = Part {
-                        piece: pos.board[mv.from.index()],
-                        mover: mv.from,
-                        from: mv.from,
-                        to: mv.to,
-                        capture: mv.is_capture(),
-                        after: SquareSet::EMPTY,
-                        mv: Some(mv),
-                    };
+                    let part = Part::of_move(pos, out[i], SquareSet::EMPTY);
                     !self.observed_after(pos, &part, spare_royal, &mut seen)
                 }
                 _ => self.passes_filters_seen(pos, &out[i], &mut seen),
@@ -196,16 +204,7 @@ impl Variant {
                         after.remove(pos.ep_victim);
                     }
                 }
-                let part = Part {
-                    piece,
-                    mover: mv.from,
-                    from: mv.from,
-                    to: mv.to,
-                    capture: mv.is_capture(),
-                    after,
-                    mv: Some(*mv),
-                };
-                self.filters_hold(n, pos, &part, seen)
+                self.filters_hold(n, pos, &Part::of_move(pos, *mv, after), seen)
             }
         }
     }
@@ -517,17 +516,8 @@ mod tests {
                 }
                 raw.retain(|m: &Move| !pos.royals[us.flip() as usize].contains(m.to));
                 let mut seen = Observations::new();
-                let part_of = |mv: &Move| Part {
-                    piece: pos.board[mv.from.index()],
-                    mover: mv.from,
-                    from: mv.from,
-                    to: mv.to,
-                    capture: mv.is_capture(),
-                    after: SquareSet::EMPTY,
-                    mv: Some(*mv),
-                };
                 for mv in &raw {
-                    let part = part_of(mv);
+                    let part = Part::of_move(&pos, *mv, SquareSet::EMPTY);
                     let attack = Part { mv: None, ..part };
                     for spare in [false, true] {
                         let slow = v.observed_after_played(&pos, &part, spare);
@@ -545,7 +535,7 @@ mod tests {
                     }
                 }
                 let quiet: Vec<Move> = (raw.iter().copied())
-                    .filter(|mv| !v.observed_after_played(&pos, &part_of(mv), true))
+                    .filter(|mv| !v.observed_after_played(&pos, &Part::of_move(&pos, *mv, SquareSet::EMPTY), true))
                     .collect();
                 if clean && !quiet.is_empty() {
                     raw = quiet;
@@ -595,15 +585,7 @@ mod tests {
                 }
                 let mut seen = Observations::new();
                 for mv in &raw {
-                    let part = Part {
-                        piece: pos.board[mv.from.index()],
-                        mover: mv.from,
-                        from: mv.from,
-                        to: mv.to,
-                        capture: mv.is_capture(),
-                        after: SquareSet::EMPTY,
-                        mv: Some(*mv),
-                    };
+                    let part = Part::of_move(&pos, *mv, SquareSet::EMPTY);
                     let slow = v.observed_after_played(&pos, &part, true);
                     observed += usize::from(slow);
                     assert_eq!(

@@ -226,10 +226,15 @@ mod tests {
     /// evaluation (White's view), up to the terms' rounding.
     fn check(name: &str, fens: &[&str]) {
         let v = Variant::load(name).unwrap();
-        let f = Features::new(&v, true);
-        let e = Evaluation::new(&v);
+        check_variant(&v, true, fens);
+    }
+
+    /// [`check`] for a loaded variant, with or without square features.
+    fn check_variant(v: &Variant, squares: bool, fens: &[&str]) {
+        let f = Features::new(v, squares);
+        let e = Evaluation::new(v);
         for fen in fens {
-            let pos = crate::notation::fen::parse(&v, fen).unwrap();
+            let pos = crate::notation::fen::parse(v, fen).unwrap();
             let mut x = Vec::new();
             f.push(&pos, &mut x);
             assert_eq!(x.len(), f.width());
@@ -238,7 +243,8 @@ mod tests {
             let direct = f64::from(white * e.evaluate(&pos));
             assert!(
                 (linear - direct).abs() <= 8.0,
-                "{name} {fen}: {linear} against {direct}"
+                "{} {squares} {fen}: {linear} against {direct}",
+                v.name
             );
         }
     }
@@ -281,22 +287,8 @@ mod tests {
             "6k1/8/3n4/8/3N4/8/8/2K5 w - - 0 40",
         ];
         for squares in [true, false] {
-            let f = Features::new(&v, squares);
-            let e = Evaluation::new(&v);
-            assert_eq!(f.fixed_squares(), !squares);
-            for fen in fens {
-                let pos = crate::notation::fen::parse(&v, fen).unwrap();
-                let mut x = Vec::new();
-                f.push(&pos, &mut x);
-                assert_eq!(x.len(), f.width());
-                let linear: f64 = x.iter().zip(f.start()).map(|(&a, &b)| f64::from(a) * b).sum();
-                let white = if pos.side_to_move() == Color::White { 1 } else { -1 };
-                let direct = f64::from(white * e.evaluate(&pos));
-                assert!(
-                    (linear - direct).abs() <= 8.0,
-                    "{squares} {fen}: {linear} against {direct}"
-                );
-            }
+            assert_eq!(Features::new(&v, squares).fixed_squares(), !squares);
+            check_variant(&v, squares, &fens);
         }
         // White's knight on d4 reads d4 (40); Black's on d6 reads d3 (0), its
         // mirror; the kings read c1 and g1 (30 each, cancelling).

@@ -255,25 +255,14 @@ mod tests {
     use crate::compile::Variant;
     use crate::engine::moves::Move;
     use crate::engine::position::Position;
-
-    /// A small deterministic generator (no dependency for a test).
-    struct Lcg(u64);
-
-    impl Lcg {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 = self
-                .0
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((self.0 >> 33) as usize) % n.max(1)
-        }
-    }
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
 
     /// On every position of some random games, the last ply's count (by
     /// sets where it can) is the length of the legal move list (move by
     /// move); returns how many positions were checked.
     fn counted_equals_listed(variant: &Variant, games: usize, plies: usize) -> usize {
-        let mut rng = Lcg(0xb0b ^ games as u64);
+        let mut rng = ChaCha8Rng::seed_from_u64(0xb0b ^ games as u64);
         let mut listed = Vec::new();
         let mut checked = 0;
         for game in 0..games {
@@ -286,7 +275,7 @@ mod tests {
                 if moves.is_empty() {
                     break;
                 }
-                pos.make(variant, moves[rng.below(moves.len())]);
+                pos.make(variant, moves[rng.random_range(0..moves.len())]);
             }
         }
         checked
