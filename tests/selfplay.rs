@@ -262,3 +262,69 @@ fn bad_match_arguments_are_refused_clearly() {
     assert_eq!(code, 2);
     assert!(err.contains("god"), "{err}");
 }
+
+#[test]
+fn games_out_writes_every_game_as_pgn_that_replays() {
+    let path = tmp("games.pgn");
+    let path_text = path.to_str().unwrap();
+    let (code, out, err) = kaboom(&[
+        "match",
+        "chess",
+        "--games",
+        "3",
+        "--nodes",
+        "100",
+        "--max-plies",
+        "30",
+        "--opponent",
+        "random",
+        "--openings",
+        "0",
+        "--threads",
+        "2",
+        "--games-out",
+        path_text,
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let r = json(&out);
+    let text = std::fs::read_to_string(&path).unwrap();
+    // One game per index, in order; the engine White in even games.
+    let rounds: Vec<&str> = text.lines().filter(|l| l.starts_with("[Round ")).collect();
+    assert_eq!(rounds, ["[Round \"1\"]", "[Round \"2\"]", "[Round \"3\"]"], "{text}");
+    let whites: Vec<&str> = text.lines().filter(|l| l.starts_with("[White ")).collect();
+    assert_eq!(
+        whites,
+        ["[White \"kaboom\"]", "[White \"random\"]", "[White \"kaboom\"]"]
+    );
+    for tag in [
+        "[Variant \"chess\"]",
+        "[Termination ",
+        "[PlyCount ",
+        "[FinalFEN ",
+        "[FEN ",
+    ] {
+        assert_eq!(text.matches(tag).count(), 3, "{tag}: {text}");
+    }
+    let drawn = r["results"]["draws"].as_u64().unwrap() as usize;
+    assert_eq!(text.matches("[Result \"1/2-1/2\"]").count(), drawn, "{text}");
+    // Every move replays in the variant.
+    let (code, out, err) = kaboom(&["replay", path_text]);
+    assert_eq!(code, 0, "{out}{err}");
+    // A file that cannot be written is refused, naming the option.
+    let (code, _, err) = kaboom(&[
+        "match",
+        "chess",
+        "--games",
+        "1",
+        "--nodes",
+        "10",
+        "--max-plies",
+        "2",
+        "--games-out",
+        tmp("").to_str().unwrap(),
+    ]);
+    assert_ne!(code, 0);
+    assert!(err.contains("--games-out") && err.contains("cannot write"), "{err}");
+}

@@ -159,6 +159,10 @@ pub(super) enum Command {
         /// Who the engine plays: itself, or a random mover.
         #[arg(long, value_enum, default_value_t = cmd_match::OpponentArg::SelfPlay)]
         opponent: cmd_match::OpponentArg,
+        /// Also write every game as PGN to this file, in the order of the
+        /// games' indices.
+        #[arg(long, value_name = "FILE")]
+        games_out: Option<String>,
         /// Output: a summary, or JSON (which match-merge reads).
         #[arg(long, value_enum, default_value_t = cmd_match::Format::Text)]
         format: cmd_match::Format,

@@ -39,6 +39,8 @@ pub struct MatchArgs<'a> {
     pub shard: Option<&'a str>,
     /// `--threads`.
     pub threads: usize,
+    /// `--games-out`: where every game is written as PGN.
+    pub games_out: Option<&'a str>,
     /// `--format`.
     pub format: Format,
 }
@@ -80,12 +82,25 @@ pub fn run(o: &mut Output, args: MatchArgs<'_>) -> Result<ExitCode, Failure> {
         Some(text) => Shard::parse(text).map_err(|e| Failure::io(format!("--shard {e}")))?,
         None => Shard::WHOLE,
     };
+    // Created before the games, so that a path that cannot be written is
+    // refused before the match is played.
+    let cannot_write = |path: &str, e: std::io::Error| Failure::io(format!("--games-out {path}: cannot write: {e}"));
+    let games_file = match args.games_out {
+        Some(path) => Some((path, std::fs::File::create(path).map_err(|e| cannot_write(path, e))?)),
+        None => None,
+    };
     let games = shard.indices(args.settings.games).count() as u64;
     let bar = progress(games);
     let started = Instant::now();
-    let result = selfplay::run(args.variant, &args.settings, shard, args.threads, &|_| {
+    let records = std::sync::Mutex::new(Vec::new());
+    let result = selfplay::run(args.variant, &args.settings, shard, args.threads, &|record| {
         if let Some(bar) = &bar {
             bar.inc(1);
+        }
+        if args.games_out.is_some()
+            && let Ok(mut records) = records.lock()
+        {
+            records.push(games_pgn(args.variant, record));
         }
     });
     if let Some(bar) = &bar {
@@ -96,6 +111,12 @@ pub fn run(o: &mut Output, args: MatchArgs<'_>) -> Result<ExitCode, Failure> {
         other => Failure::io(format!("kaboom match: {other}")),
     })?;
     let elapsed = started.elapsed();
+    if let Some((path, mut file)) = games_file {
+        let mut games = records.into_inner().unwrap_or_default();
+        games.sort();
+        let text: String = games.into_iter().map(|(_, pgn)| pgn).collect::<Vec<_>>().join("\n");
+        file.write_all(text.as_bytes()).map_err(|e| cannot_write(path, e))?;
+    }
     match args.format {
         Format::Json => write_json(o, report)?,
         Format::Text => {
@@ -112,6 +133,43 @@ pub fn run(o: &mut Output, args: MatchArgs<'_>) -> Result<ExitCode, Failure> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// One game of a match as PGN, with its index: the seven-tag roster
+/// (`Round` the game's index from 1, `White` and `Black` `kaboom` or
+/// `random`), `Variant`, `SetUp` and `FEN` (the start), `Termination` (how
+/// it ended, adjudications included), `PlyCount` and kaboom's own
+/// `FinalFEN` (the last position).
+fn games_pgn(variant: &str, record: &selfplay::GameRecord) -> (u64, String) {
+    use crate::base::square::Color;
+    let player = |side: Color| match record.engine_side {
+        Some(engine) if engine != side => "random",
+        _ => "kaboom",
+    };
+    let result = record.result.score();
+    let round = (record.index + 1).to_string();
+    let plies = record.plies.to_string();
+    let tags: Vec<(String, String)> = [
+        ("Event", "kaboom match"),
+        ("Site", "?"),
+        ("Date", "????.??.??"),
+        ("Round", round.as_str()),
+        ("White", player(Color::White)),
+        ("Black", player(Color::Black)),
+        ("Result", result),
+        ("Variant", variant),
+        ("SetUp", "1"),
+        ("FEN", record.start_fen.as_str()),
+        ("Termination", record.reason.as_str()),
+        ("PlyCount", plies.as_str()),
+        ("FinalFEN", record.final_fen.as_str()),
+    ]
+    .iter()
+    .map(|(k, v)| (k.to_string(), v.to_string()))
+    .collect();
+    let black_first = record.first == Color::Black;
+    let text = crate::notation::pgn::write(&tags, &record.moves, 1, black_first, Some(&record.reason), result);
+    (record.index, text)
 }
 
 /// Reads the JSON reports in `files`, adds them up and writes the result.

@@ -299,6 +299,7 @@ fn play_match(o: &mut Output, command: Command) -> Result<ExitCode, Failure> {
         max_plies,
         hash,
         opponent,
+        games_out,
         format,
     } = command
     else {
@@ -322,6 +323,7 @@ fn play_match(o: &mut Output, command: Command) -> Result<ExitCode, Failure> {
             },
             shard: shard.as_deref(),
             threads: threads as usize,
+            games_out: games_out.as_deref(),
             format,
         },
     )

@@ -9,6 +9,7 @@ use crate::compile::Variant;
 use crate::engine::game::{Game, GameResult};
 use crate::engine::moves::{Move, MoveKind};
 use crate::engine::trace::Event;
+use crate::notation::{fen, san};
 use crate::search::{Control, Engine};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -43,6 +44,12 @@ pub struct GameRecord {
     pub decided_by: BTreeSet<String>,
     /// The mechanics seen in any move of the game.
     pub used: BTreeSet<String>,
+    /// The start position, as FEN.
+    pub start_fen: String,
+    /// The moves played, in algebraic notation (SAN), opening plies included.
+    pub moves: Vec<String>,
+    /// The last position, as FEN.
+    pub final_fen: String,
 }
 
 /// The mechanics one move shows, by name: from its kind (`action NAME`,
@@ -150,7 +157,9 @@ pub fn play_game(engine: &mut Engine, settings: &Settings, index: u64, seed: u64
     // so the search judges perpetual check and shuttles as the game does.
     let mut limits = settings.limits();
     let mut keys = vec![engine.key(&start)];
+    let start_fen = fen::write(variant, &start);
     let mut game = Game::new(variant, start);
+    let mut moves = Vec::new();
     let mut used = BTreeSet::new();
     let mut last = BTreeSet::new();
     let mut plies = 0u32;
@@ -176,6 +185,7 @@ pub fn play_game(engine: &mut Engine, settings: &Settings, index: u64, seed: u64
             let found = engine.search(&pos, history, &limits, &Control::new(), &mut |_| {});
             found.best.unwrap_or(legal[0])
         };
+        moves.push(san::write_move_among(variant, &pos, &mv, &legal));
         let events = game.play(mv);
         keys.push(engine.key(game.position()));
         limits.played.push((mv, variant.in_check(&pos)));
@@ -195,6 +205,9 @@ pub fn play_game(engine: &mut Engine, settings: &Settings, index: u64, seed: u64
         plies,
         decided_by: if decisive { last } else { BTreeSet::new() },
         used,
+        start_fen,
+        moves,
+        final_fen: fen::write(variant, game.position()),
     }
 }
 
