@@ -114,7 +114,7 @@ pub fn run(o: &mut Output, args: MatchArgs<'_>) -> Result<ExitCode, Failure> {
     if let Some((path, mut file)) = games_file {
         let mut games = records.into_inner().unwrap_or_default();
         games.sort();
-        let text: String = games.into_iter().map(|(_, pgn)| pgn).collect::<Vec<_>>().join("\n");
+        let text: String = games.into_iter().map(|(_, pgn)| pgn).collect();
         file.write_all(text.as_bytes()).map_err(|e| cannot_write(path, e))?;
     }
     match args.format {
