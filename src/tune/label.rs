@@ -123,19 +123,20 @@ mod tests {
     #[test]
     fn a_won_position_is_labelled_near_one_for_white_whoever_moves() {
         let variant = Arc::new(Variant::load("chess").unwrap());
-        let engine = Engine::with_hash(variant.clone(), 1);
+        // A fresh table for each search: the label depends on the table's
+        // contents (the tuner clears it at each game's start).
+        let engine = || Engine::with_hash(variant.clone(), 1);
         // White has a queen and a rook more.
         for fen in [
             "4k3/pppp4/8/8/8/8/PPPP4/QR2K3 w - - 0 1",
             "4k3/pppp4/8/8/8/8/PPPP4/QR2K3 b - - 0 1",
         ] {
             let pos = crate::notation::fen::parse(&variant, fen).unwrap();
-            let cp = search_score(&engine, &pos, &[], &[], 2000);
+            let cp = search_score(&engine(), &pos, &[], &[], 2000);
             assert!(cp > 800.0, "{fen}: {cp}");
             // At a chess-like scale (K about 0.004 per centipawn).
             assert!(expected(cp, 0.004) > 0.95, "{fen}: {cp}");
-            engine.clear();
-            assert_eq!(search_score(&engine, &pos, &[], &[], 2000), cp, "deterministic");
+            assert_eq!(search_score(&engine(), &pos, &[], &[], 2000), cp, "deterministic");
         }
         // A mate in one is certain, for the side that gives it.
         for (fen, cp) in [
@@ -143,7 +144,7 @@ mod tests {
             ("r5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1", -MATE_LABEL),
         ] {
             let pos = crate::notation::fen::parse(&variant, fen).unwrap();
-            assert_eq!(search_score(&engine, &pos, &[], &[], 2000), cp, "{fen}");
+            assert_eq!(search_score(&engine(), &pos, &[], &[], 2000), cp, "{fen}");
         }
         assert_eq!(expected(MATE_LABEL, 1e-5), 1.0);
         assert_eq!(expected(-MATE_LABEL, 1.0), 0.0);
