@@ -267,3 +267,22 @@ fn the_square_tables_are_fitted_reported_and_written_or_kept_with_no_squares() {
         "{kept}"
     );
 }
+
+#[test]
+fn a_move_that_also_moves_the_duck_is_quiet() {
+    // Every duck move blocks a square and unblocks another; before, no
+    // position of duck chess was kept.
+    let (code, out, err) = kaboom(&[
+        "tune",
+        "duck",
+        "--games",
+        "2",
+        "--nodes",
+        "150",
+        "--max-plies",
+        "40",
+        "--no-squares",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(" quiet positions from 2 games"), "{out}");
+}

@@ -222,6 +222,11 @@ pub(super) enum Command {
         /// Which term weights the fit moves (the piece values always move).
         #[arg(long, value_enum, default_value_t = cmd_tune::WeightsArg::Fit)]
         weights: cmd_tune::WeightsArg,
+        #[command(flatten)]
+        label: LabelChoice,
+        /// Nodes of the deeper search that scores each position, with --label search or mix (default 10000).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+        label_nodes: Option<u64>,
     },
     /// Fits the evaluation to the positions of a tuning run's shards together.
     TuneMerge {
@@ -236,6 +241,8 @@ pub(super) enum Command {
         /// Which term weights the fit moves (the piece values always move).
         #[arg(long, value_enum, default_value_t = cmd_tune::WeightsArg::Fit)]
         weights: cmd_tune::WeightsArg,
+        #[command(flatten)]
+        label: LabelChoice,
     },
     /// Replays the games of a PGN file, reporting the first illegal move of each.
     Replay {
@@ -403,7 +410,41 @@ impl SquarePrior {
             square_sd: self.square_sd,
             square_smooth: (self.square_smooth > 0.0).then_some(self.square_smooth),
             weights: weights.policy(),
+            label: None,
         }
+    }
+}
+
+/// What the positions are fitted against, for `kaboom tune` and
+/// `tune-merge` (docs/search.md, Tuning).
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct LabelChoice {
+    /// What each position is fitted against: its game's result, a deeper search's score, or a mix (`kaboom tune`: result; `tune-merge`: what the data say).
+    #[arg(long, value_enum)]
+    pub label: Option<cmd_tune::LabelArg>,
+    /// With --label mix: the search's weight in the label, from 0 to 1 (default 0.5).
+    #[arg(long, value_name = "W", value_parser = unit_interval)]
+    pub label_mix: Option<f64>,
+}
+
+impl LabelChoice {
+    /// The label asked for (`None`: none named), or why the options do not agree.
+    pub fn label(self) -> Result<Option<crate::tune::Label>, String> {
+        use crate::tune::Label;
+        match (self.label, self.label_mix) {
+            (Some(cmd_tune::LabelArg::Mix), w) => Ok(Some(Label::Mix(w.unwrap_or(0.5)))),
+            (_, Some(_)) => Err("--label-mix needs --label mix".to_string()),
+            (Some(cmd_tune::LabelArg::Result), None) => Ok(Some(Label::Result)),
+            (Some(cmd_tune::LabelArg::Search), None) => Ok(Some(Label::Search)),
+            (None, None) => Ok(None),
+        }
+    }
+}
+
+fn unit_interval(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(v) if (0.0..=1.0).contains(&v) => Ok(v),
+        _ => Err(format!("`{text}` is not a number from 0 to 1")),
     }
 }
 

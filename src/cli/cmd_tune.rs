@@ -41,6 +41,17 @@ impl WeightsArg {
     }
 }
 
+/// `--label`: what each position is fitted against (docs/search.md, Tuning).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum LabelArg {
+    /// The game's result.
+    Result,
+    /// A deeper search's score, as an expected result.
+    Search,
+    /// Both, weighed by --label-mix.
+    Mix,
+}
+
 /// What `kaboom tune` was asked for.
 pub struct TuneArgs<'a> {
     /// The variant, as named.
@@ -57,6 +68,8 @@ pub struct TuneArgs<'a> {
     pub write: Option<&'a str>,
     /// The square tables' prior.
     pub options: tune::FitOptions,
+    /// What the positions are fitted against (the data say it too).
+    pub label: tune::Label,
 }
 
 /// Plays the games (of the shard), writes the data if asked, fits and reports.
@@ -66,12 +79,13 @@ pub fn run(o: &mut Output, args: TuneArgs<'_>) -> Result<ExitCode, Failure> {
         None => Shard::WHOLE,
     };
     let bar = Progress::new(shard.games(args.settings.games), "games");
-    let data =
+    let mut data =
         tune::collect(args.variant, &args.settings, shard, args.threads, &|| bar.inc()).map_err(|e| match e {
             tune::TuneError::Load(e) => Failure::input(render::load_error(&e)),
             other => Failure::io(format!("kaboom tune: {other}")),
         })?;
     drop(bar);
+    data.label = args.label;
     if let Some(file) = args.data {
         let text = serde_json::to_string(&data).map_err(|e| Failure::io(format!("cannot write the data: {e}")))?;
         std::fs::write(file, text + "\n").map_err(|e| Failure::io(format!("{file}: cannot write: {e}")))?;
@@ -176,6 +190,19 @@ fn write_report(o: &mut Output, data: &TuneData, t: &Tuned) -> Result<(), Failur
         "positions: {} quiet positions from {} games; scale K = {:.6} per centipawn; log-loss {:.5} -> {:.5}",
         t.positions, t.games, t.k, t.loss_before, t.loss_after
     )?;
+    match (s.label_nodes, t.label_scale) {
+        (Some(n), Some(k)) => writeln!(
+            out,
+            "labels: {}; each position searched to {n} nodes, its score an expected result at K = {k:.6} (fitted to the results)",
+            t.label
+        )?,
+        (Some(n), None) => writeln!(
+            out,
+            "labels: {} (the positions' {n}-node search scores unused)",
+            t.label
+        )?,
+        _ => writeln!(out, "labels: {}", t.label)?,
+    }
     writeln!(out, "piece values (95% intervals, cluster-robust over games):")?;
     for v in &t.values {
         let who = format!("{} ({})", v.piece, v.name);

@@ -145,7 +145,15 @@ fn dispatch(command: Command, o: &mut Output) -> Result<ExitCode, Failure> {
             write,
             square_prior,
             weights,
-        } => cmd_tune::merge(o, &files, write.as_deref(), &square_prior.options(weights)),
+            label,
+        } => {
+            let label = label.label().map_err(Failure::io)?;
+            let options = crate::tune::FitOptions {
+                label,
+                ..square_prior.options(weights)
+            };
+            cmd_tune::merge(o, &files, write.as_deref(), &options)
+        }
         Command::Replay { file, variant } => cmd_replay::run(o, &file, variant.as_deref()),
         Command::ExportFsf { variant, name } => cmd_export_fsf::run(o, &variant, name.as_deref()),
         Command::Import {
@@ -347,9 +355,17 @@ fn tune(o: &mut Output, command: Command) -> Result<ExitCode, Failure> {
         data,
         write,
         weights,
+        label,
+        label_nodes,
     } = command
     else {
         unreachable!("dispatched by its kind")
+    };
+    let label = label.label().map_err(Failure::io)?.unwrap_or_default();
+    let label_nodes = match (label.needs_search(), label_nodes) {
+        (true, n) => Some(n.unwrap_or(10_000)),
+        (false, None) => None,
+        (false, Some(_)) => return Err(Failure::io("--label-nodes needs --label search or mix")),
     };
     cmd_tune::run(
         o,
@@ -365,12 +381,14 @@ fn tune(o: &mut Output, command: Command) -> Result<ExitCode, Failure> {
                 max_plies,
                 hash_mb: hash as usize,
                 squares: !no_squares,
+                label_nodes,
             },
             shard: shard.as_deref(),
             threads: threads as usize,
             data: data.as_deref(),
             write: write.as_deref(),
             options: square_prior.options(weights),
+            label,
         },
     )
 }

@@ -8,8 +8,13 @@
 //! shows the move, or a drop, and nothing else: no capture, removal,
 //! promotion or other effect), the side to move is not in check, the
 //! search's score is no mate, and it comes after the random opening plies.
+//! A move that also moves a wall (a blocked square: the duck) is quiet.
+//! With `label_nodes`, each kept position is also searched that deep by
+//! a second engine (its table cleared per game, as the game's), and its
+//! score kept beside the row ([`super::label`]).
 
 use super::features::{Features, TERMS};
+use super::label::{Label, search_score};
 use crate::compile::Variant;
 use crate::engine::game::{Game, GameResult};
 use crate::engine::trace::Event;
@@ -43,6 +48,11 @@ pub struct Settings {
     /// square); false in data written before they were.
     #[serde(default)]
     pub squares: bool,
+    /// Nodes of the deeper search that scores each kept position (its
+    /// label, [`super::label`]); `None`: the positions have no search
+    /// score (and data written before search labels read so).
+    #[serde(default)]
+    pub label_nodes: Option<u64>,
 }
 
 impl Settings {
@@ -69,6 +79,11 @@ pub struct GameSamples {
     pub score: f32,
     /// One feature vector per kept position.
     pub rows: Vec<Vec<f32>>,
+    /// Each kept position's deeper search score, in centipawns for White
+    /// (a mate as [`super::label::MATE_LABEL`]); empty without
+    /// `label_nodes`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub searched: Vec<f32>,
 }
 
 /// The data of a run or of some of its shards (`kaboom tune --data`).
@@ -83,6 +98,10 @@ pub struct TuneData {
     pub features: Vec<String>,
     /// The shards played (`K/N`).
     pub shards: Vec<String>,
+    /// What the run fits its positions against (the games' results in
+    /// data written before search labels).
+    #[serde(default)]
+    pub label: Label,
     /// The games, by index.
     pub games: Vec<GameSamples>,
 }
@@ -116,10 +135,23 @@ fn white_score(result: GameResult) -> f32 {
     }
 }
 
-/// Plays game `index` from `seed` and keeps its quiet positions.
-pub fn play(engine: &mut Engine, features: &Features, settings: &Settings, index: u64, seed: u64) -> GameSamples {
+/// Plays game `index` from `seed` and keeps its quiet positions, each
+/// scored by `labeller` too where `settings` ask for search labels.
+pub fn play(
+    engine: &mut Engine,
+    labeller: &mut Engine,
+    features: &Features,
+    settings: &Settings,
+    index: u64,
+    seed: u64,
+) -> GameSamples {
     engine.clear();
     engine.set_threads(1);
+    if settings.label_nodes.is_some() {
+        labeller.clear();
+        labeller.set_threads(1);
+    }
+    let mut searched = Vec::new();
     let variant = engine.variant().clone();
     let variant = &*variant;
     let start = variant.start_position();
@@ -150,14 +182,14 @@ pub fn play(engine: &mut Engine, features: &Features, settings: &Settings, index
             (found.best.unwrap_or(legal[0]), calm)
         };
         let events = game.play(mv);
-        if candidate
-            && events
-                .iter()
-                .all(|e| matches!(e, Event::Moved { .. } | Event::Dropped { .. }))
-        {
+        if candidate && events.iter().all(quiet) {
             let mut row = Vec::with_capacity(features.width());
             features.push(&pos, &mut row);
             rows.push(row);
+            if let Some(nodes) = settings.label_nodes {
+                let history = &keys[..keys.len() - 1];
+                searched.push(search_score(labeller, &pos, history, &limits.played, nodes));
+            }
         }
         keys.push(engine.key(game.position()));
         limits.played.push((mv, variant.in_check(&pos)));
@@ -167,6 +199,26 @@ pub fn play(engine: &mut Engine, features: &Features, settings: &Settings, index
         index,
         score: white_score(result),
         rows,
+        searched,
+    }
+}
+
+/// Whether an event of the engine's move leaves the position quiet: the
+/// move itself, a drop, or a wall moved (material unchanged).
+fn quiet(event: &Event) -> bool {
+    matches!(
+        event,
+        Event::Moved { .. } | Event::Dropped { .. } | Event::Blocked { .. } | Event::Unblocked { .. }
+    )
+}
+
+/// The label search's table, in MB: the games' size where it searches, the
+/// least where it does not.
+fn labeller_hash(settings: &Settings) -> usize {
+    if settings.label_nodes.is_some() {
+        settings.hash_mb
+    } else {
+        1
     }
 }
 
@@ -210,16 +262,20 @@ pub fn collect(
         indices
             .par_iter()
             .map_init(
-                || Engine::with_hash(base.clone(), settings.hash_mb),
-                |engine, &index| {
+                || {
+                    let engine = Engine::with_hash(base.clone(), settings.hash_mb);
+                    (engine, Engine::with_hash(base.clone(), labeller_hash(settings)))
+                },
+                |(engine, labeller), &index| {
                     let seed = game_seed(settings.seed, index);
                     let samples = if random_setup {
                         let v = Arc::new(Variant::load_seeded(variant, Some(seed))?);
                         let features = Features::new(&v, settings.squares);
-                        let mut own = Engine::with_hash(v, settings.hash_mb);
-                        play(&mut own, &features, settings, index, seed)
+                        let mut own = Engine::with_hash(v.clone(), settings.hash_mb);
+                        let mut own_labeller = Engine::with_hash(v, labeller_hash(settings));
+                        play(&mut own, &mut own_labeller, &features, settings, index, seed)
                     } else {
-                        play(engine, &base_features, settings, index, seed)
+                        play(engine, labeller, &base_features, settings, index, seed)
                     };
                     on_game();
                     Ok(samples)
@@ -232,6 +288,7 @@ pub fn collect(
         settings: settings.clone(),
         features: feature_names(&base, &base_features),
         shards: vec![shard.to_string()],
+        label: Label::Result,
         games: games.into_iter().collect::<Result<_, _>>()?,
     })
 }
@@ -242,8 +299,8 @@ pub enum MergeError {
     /// Nothing to merge.
     #[error("no data to merge")]
     Empty,
-    /// Data of another variant, settings or feature list.
-    #[error("data {index} come from another run than data 1 (variant, settings or features differ)")]
+    /// Data of another variant, settings, feature list or label.
+    #[error("data {index} come from another run than data 1 (variant, settings, features or label differ)")]
     Mismatch {
         /// Which data, from 1.
         index: usize,
@@ -281,7 +338,11 @@ pub fn merge(parts: &[TuneData]) -> Result<TuneData, MergeError> {
     let mut seen = std::collections::BTreeSet::new();
     for (i, part) in parts.iter().enumerate() {
         let index = i + 1;
-        if part.variant != first.variant || part.settings != first.settings || part.features != first.features {
+        if part.variant != first.variant
+            || part.settings != first.settings
+            || part.features != first.features
+            || part.label != first.label
+        {
             return Err(MergeError::Mismatch { index });
         }
         for game in &part.games {

@@ -9,9 +9,11 @@ pub mod collect;
 pub mod features;
 pub mod fit;
 pub mod fitted_squares;
+pub mod label;
 pub mod section;
 
 pub use collect::{Settings, TuneData, TuneError, collect, merge};
+pub use label::Label;
 
 use crate::compile::Variant;
 use features::{Features, TERMS};
@@ -38,6 +40,9 @@ pub struct FitOptions {
     pub square_smooth: Option<f64>,
     /// Which term weights the fit moves (`--weights`).
     pub weights: WeightPolicy,
+    /// What the positions are fitted against (`--label`); `None`: what
+    /// the data say.
+    pub label: Option<Label>,
 }
 
 impl Default for FitOptions {
@@ -47,6 +52,7 @@ impl Default for FitOptions {
             square_sd: 10.0,
             square_smooth: Some(5.0),
             weights: WeightPolicy::Fit,
+            label: None,
         }
     }
 }
@@ -125,6 +131,12 @@ pub struct Tuned {
     pub squares: Vec<fitted_squares::KindSquares>,
     /// The options the square tables were fitted with.
     pub options: FitOptions,
+    /// What the positions were fitted against.
+    pub label: Label,
+    /// The scale that turned the search scores into expected results
+    /// (`K` fitted to the games' results with the parameters as they
+    /// were), where search scores were used.
+    pub label_scale: Option<f64>,
 }
 
 /// Why data cannot be fitted.
@@ -152,20 +164,46 @@ pub enum FitError {
     /// No position to fit.
     #[error("no quiet position was collected: play more games")]
     NoPositions,
+    /// A search label asked of data without search scores.
+    #[error(
+        "the data hold no search scores for --label {label}: collect them with `kaboom tune --label search` (or mix)"
+    )]
+    NoSearchScores {
+        /// The label asked for.
+        label: &'static str,
+    },
 }
 
-/// The samples of `data`: each position's features (`width` values a
-/// row, all rows in one vector), its game's score and the game's number
-/// among the games with positions; and that number of games. A score or a
-/// row that is malformed is refused, and so is data with no position.
-#[allow(clippy::type_complexity)]
-fn rows(data: &TuneData, width: usize) -> Result<(Vec<f32>, Vec<f32>, Vec<u32>, u32), FitError> {
+/// The samples of `data`.
+struct Rows {
+    /// Each position's features, `width` values a row, all rows in one vector.
+    x: Vec<f32>,
+    /// Each position's game's score for White.
+    y: Vec<f32>,
+    /// Each position's search score (empty where the data have none).
+    searched: Vec<f32>,
+    /// Each position's game's number among the games with positions.
+    game: Vec<u32>,
+    /// How many games have positions.
+    games: u32,
+}
+
+/// The samples of `data`. A score, a row or a search score that is
+/// malformed is refused, and so is data with no position.
+fn rows(data: &TuneData, width: usize) -> Result<Rows, FitError> {
     let (mut x, mut y, mut game) = (Vec::new(), Vec::new(), Vec::new());
+    let mut searched = Vec::new();
+    let with_search = data.settings.label_nodes.is_some();
     let mut games = 0u32;
     for g in &data.games {
         if !matches!(g.score, 0.0 | 0.5 | 1.0) {
             return Err(FitError::Malformed { game: g.index });
         }
+        let scores = if with_search { g.rows.len() } else { 0 };
+        if g.searched.len() != scores || g.searched.iter().any(|s| s.is_nan()) {
+            return Err(FitError::Malformed { game: g.index });
+        }
+        searched.extend_from_slice(&g.searched);
         for row in &g.rows {
             if row.len() != width || row.iter().any(|v| !v.is_finite()) {
                 return Err(FitError::Malformed { game: g.index });
@@ -179,7 +217,34 @@ fn rows(data: &TuneData, width: usize) -> Result<(Vec<f32>, Vec<f32>, Vec<u32>, 
     if y.is_empty() {
         return Err(FitError::NoPositions);
     }
-    Ok((x, y, game, games))
+    Ok(Rows {
+        x,
+        y,
+        searched,
+        game,
+        games,
+    })
+}
+
+/// The positions' targets under `label`, and the scale that turned their
+/// search scores into expected results where it uses them: `K` fitted to
+/// the games' results with the parameters as they were (`start`).
+fn labelled(data: &TuneData, r: &Rows, start: &[f64], label: Label) -> Result<(Vec<f32>, Option<f64>), FitError> {
+    if !label.needs_search() {
+        return Ok((r.y.clone(), None));
+    }
+    if data.settings.label_nodes.is_none() {
+        let name = if label == Label::Search { "search" } else { "mix" };
+        return Err(FitError::NoSearchScores { label: name });
+    }
+    let results = fit::Samples {
+        x: &r.x,
+        y: &r.y,
+        game: &r.game,
+        width: start.len(),
+    };
+    let k = fit::fit_scale(&results, start);
+    Ok((label::targets(&r.y, &r.searched, label, k), Some(k)))
 }
 
 /// Each parameter's bounds and prior: the `kinds` piece values first, then
@@ -304,15 +369,17 @@ pub fn tune_with(data: &TuneData, options: &FitOptions) -> Result<Tuned, FitErro
         });
     }
     let width = features.width();
-    let (x, y, game, games) = rows(data, width)?;
+    let r = rows(data, width)?;
+    let start = features.start();
+    let label = options.label.unwrap_or(data.label);
+    let (y, label_scale) = labelled(data, &r, start, label)?;
     let samples = fit::Samples {
-        x: &x,
+        x: &r.x,
         y: &y,
-        game: &game,
+        game: &r.game,
         width,
     };
     let kinds = features.kinds().len();
-    let start = features.start();
     let bounds = bounds(&features, options);
     let pairs = smoothness(&variant, &features, options);
     let prior = fit::Prior {
@@ -347,7 +414,7 @@ pub fn tune_with(data: &TuneData, options: &FitOptions) -> Result<Tuned, FitErro
     Ok(Tuned {
         variant_name: variant.name.clone(),
         positions: y.len(),
-        games: games as usize,
+        games: r.games as usize,
         k: fitted.k,
         loss_before: fitted.loss_before,
         loss_after: fitted.loss_after,
@@ -355,6 +422,8 @@ pub fn tune_with(data: &TuneData, options: &FitOptions) -> Result<Tuned, FitErro
         weights,
         squares: fitted_squares::kind_squares(&variant, &features, &fitted),
         options: *options,
+        label,
+        label_scale,
     })
 }
 
@@ -374,6 +443,7 @@ mod tests {
             max_plies: 60,
             hash_mb: 1,
             squares: true,
+            label_nodes: None,
         }
     }
 
