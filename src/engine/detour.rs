@@ -18,6 +18,7 @@ use super::moves::{Move, MoveKind};
 use super::position::Position;
 use crate::base::kind_set::KindSet;
 use crate::base::piece::{Cell, Kind};
+use crate::base::set_words::SetWords;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
 use crate::compile::ir::MoveFilters;
@@ -26,6 +27,8 @@ use crate::compile::tables::{EN_PASSANT, HOPS, QUIET};
 /// The most kinds whose enemy pieces a position's detour captures sort
 /// by kind once (the others are looked up per mover).
 const KINDS_KEPT: usize = 16;
+
+mod detour_words;
 
 impl Variant {
     /// Replaces the captures among `out[start..]` (the pieces' own moves
@@ -39,6 +42,16 @@ impl Variant {
             }
         }
         out.truncate(kept);
+        if self.moves.board_squares <= 64 {
+            self.detour_captures_in::<u64>(pos, out);
+        } else {
+            self.detour_captures_in::<SquareSet>(pos, out);
+        }
+    }
+
+    /// [`detour_captures`](Self::detour_captures)' own part, its sets met
+    /// as `W` (one word on a board of at most 64 squares).
+    fn detour_captures_in<W: SetWords>(&self, pos: &Position, out: &mut Vec<Move>) {
         let us = pos.side;
         let them = us.flip();
         let mut victims = 0u64;
@@ -51,6 +64,10 @@ impl Variant {
                 set.insert(sq);
             }
         }
+        // The kind en passant may take, if any.
+        let ep_victim = pos.board[pos.ep_victim.index()];
+        let ep_kind = (!pos.ep_targets.is_empty() && ep_victim.is_side(them)).then(|| ep_victim.kind());
+        let taken = W::load(&taken_squares(pos));
         for from in pos.occupied[us as usize].iter() {
             let mover = pos.board[from.index()];
             let promotes_on = *self.promotion_targets(mover.kind(), us, from);
@@ -64,12 +81,17 @@ impl Variant {
                         .filter(|sq| pos.board[sq.index()].kind() == kind)
                         .collect(),
                 };
-                let (targets, en_passant) = self.detour_targets(pos, from, mover, kind, of_kind);
-                for to in targets.iter() {
-                    self.push_with(pos, out, &promotes_on, mover.kind(), us, from, to, MoveKind::Capture);
+                let ep_open = ep_kind == Some(kind);
+                let (targets, en_passant) = self.detour_targets(pos, from, mover, kind, of_kind, taken, ep_open);
+                if !targets.is_empty() {
+                    for to in targets.iter() {
+                        self.push_with(pos, out, &promotes_on, mover.kind(), us, from, to, MoveKind::Capture);
+                    }
                 }
-                for to in en_passant.iter() {
-                    self.push_with(pos, out, &promotes_on, mover.kind(), us, from, to, MoveKind::EnPassant);
+                if ep_open {
+                    for to in en_passant.iter() {
+                        self.push_with(pos, out, &promotes_on, mover.kind(), us, from, to, MoveKind::EnPassant);
+                    }
                 }
             }
         }
@@ -77,14 +99,19 @@ impl Variant {
 
     /// The squares on which `mover`, standing on `from`, captures a piece
     /// of `kind` of the other side (those on `of_kind`) by a detour, and
-    /// the en passant targets on which it takes one so.
-    fn detour_targets(
+    /// with `ep_open` (the board's en passant victim is of `kind`) the
+    /// en passant targets on which it takes one so; `taken` holds the
+    /// board's pieces and blocked squares.
+    #[allow(clippy::too_many_arguments)]
+    fn detour_targets<W: SetWords>(
         &self,
         pos: &Position,
         from: Square,
         mover: Cell,
         kind: Kind,
         of_kind: SquareSet,
+        taken: W,
+        ep_open: bool,
     ) -> (SquareSet, SquareSet) {
         let us = mover.color();
         let them = us.flip();
@@ -93,13 +120,32 @@ impl Variant {
             Some(r) => of_kind.intersection(r),
             None => of_kind,
         };
-        let ep_victim = pos.board[pos.ep_victim.index()];
-        let ep_open = !pos.ep_targets.is_empty() && ep_victim.is_side(them) && ep_victim.kind() == kind;
         let (mut targets, mut en_passant) = (SquareSet::EMPTY, SquareSet::EMPTY);
         if victims.is_empty() && !ep_open {
             return (targets, en_passant);
         }
         let left = |s: Square| if s == from { Cell::EMPTY } else { pos.board[s.index()] };
+        if reach.is_some() && !victims.is_empty() {
+            // No piece hops: every first move's end is tried at once, a
+            // word at a time where the slots allow.
+            let rest = taken.without(from);
+            let words = self.quiet_words(kind, them, from, rest).and_then(|first| {
+                let mut found = W::EMPTY;
+                for t in victims.iter() {
+                    if self.attacked_from_words(rest, first, t, us, mover.kind(), kind)? {
+                        found = found.with(t);
+                    }
+                }
+                Some(found.store())
+            });
+            if let Some(found) = words {
+                if !ep_open {
+                    return (found, en_passant);
+                }
+                targets = found;
+                victims = SquareSet::EMPTY;
+            }
+        }
         let first = self.quiet_squares(kind, them, from, left);
         if reach.is_some() {
             // No piece hops: every first move's end is tried at once.
@@ -203,17 +249,92 @@ impl Variant {
         accept: impl Fn(Square, Cell) -> bool,
     ) -> bool {
         let victim = pos.board[sq.index()];
-        let them = by.flip();
-        if !victim.is_side(them) {
+        if !victim.is_side(by.flip()) {
             return self.attacked_accepting(pos, sq, by, accept);
         }
-        pos.occupied[by as usize].iter().any(|f| {
-            let attacker = pos.board[f.index()];
+        let board = |s: Square| pos.board[s.index()];
+        let taken = taken_squares(pos);
+        if self.moves.board_squares <= 64 {
+            self.detour_attacked_on(&board, &pos.occupied[by as usize], u64::load(&taken), sq, by, accept)
+        } else {
+            self.detour_attacked_on(&board, &pos.occupied[by as usize], taken, sq, by, accept)
+        }
+    }
+
+    /// Whether `by` attacks the piece of the other side on `sq` by a
+    /// detour once the piece on `vacated` (neither `sq`'s nor one of
+    /// `by`'s) has left its square, nothing arriving anywhere: with
+    /// `detour_plain_legal`, whether a plain move from `vacated` may
+    /// leave the royal piece on `sq` attacked (a piece arriving, or one
+    /// of `by`'s taken, only closes a detour).
+    pub(crate) fn detour_attacked_vacated(&self, pos: &Position, sq: Square, by: Color, vacated: Square) -> bool {
+        let board = |s: Square| {
+            if s == vacated {
+                Cell::EMPTY
+            } else {
+                pos.board[s.index()]
+            }
+        };
+        let taken = taken_squares(pos);
+        let theirs = &pos.occupied[by as usize];
+        if self.moves.board_squares <= 64 {
+            let taken = u64::load(&taken).without(vacated);
+            self.detour_attacked_on(&board, theirs, taken, sq, by, |_, _| true)
+        } else {
+            self.detour_attacked_on(&board, theirs, taken.without(vacated), sq, by, |_, _| true)
+        }
+    }
+
+    /// With `detour_plain_legal` and no own royal piece attacked: the
+    /// squares of `exposure` (see [`detour_exposure`](Self::detour_exposure))
+    /// whose own non-royal piece, leaving, lets `by` attack a royal piece
+    /// on `royals` by a detour: each tried once with its square empty, so
+    /// that every other piece's plain moves pass unplayed.
+    pub(crate) fn detour_leaving(
+        &self,
+        pos: &Position,
+        royals: &SquareSet,
+        by: Color,
+        exposure: SquareSet,
+    ) -> SquareSet {
+        let own = pos.occupied[by.flip() as usize].difference(royals);
+        (exposure.intersection(&own).iter())
+            .filter(|&f| royals.iter().any(|sq| self.detour_attacked_vacated(pos, sq, by, f)))
+            .collect()
+    }
+
+    /// [`detour_attacked`](Self::detour_attacked) on the board `board`
+    /// describes, `theirs` the squares of `by`'s pieces there, `taken`
+    /// its pieces and blocked squares (met as `W`), `sq` holding a piece
+    /// of the other side.
+    fn detour_attacked_on<W: SetWords>(
+        &self,
+        board: &impl Fn(Square) -> Cell,
+        theirs: &SquareSet,
+        taken: W,
+        sq: Square,
+        by: Color,
+        accept: impl Fn(Square, Cell) -> bool,
+    ) -> bool {
+        let victim = board(sq);
+        let them = by.flip();
+        theirs.iter().any(|f| {
+            let attacker = board(f);
             let reach = self.detour_reach(by, attacker.kind(), victim.kind(), f);
             if reach.is_some_and(|r| !r.contains(sq)) {
                 return false;
             }
-            let left = |s: Square| if s == f { Cell::EMPTY } else { pos.board[s.index()] };
+            if reach.is_some() {
+                // Both legs a word at a time where the slots allow.
+                let rest = taken.without(f);
+                let words = self
+                    .quiet_words(victim.kind(), them, f, rest)
+                    .and_then(|first| self.attacked_from_words(rest, first, sq, by, attacker.kind(), victim.kind()));
+                if let Some(detour) = words {
+                    return detour && accept(f, attacker);
+                }
+            }
+            let left = |s: Square| if s == f { Cell::EMPTY } else { board(s) };
             let first = self.quiet_squares(victim.kind(), them, f, left);
             let detour = if reach.is_some() {
                 self.attacked_from_any(left, &first, sq, attacker)
@@ -333,11 +454,22 @@ impl Variant {
     }
 }
 
+/// The squares of `pos` that hold a piece or are blocked.
+#[inline]
+fn taken_squares(pos: &Position) -> SquareSet {
+    let mut taken = pos.occupied[0].union(&pos.occupied[1]);
+    if pos.may_have_blocked.0 {
+        taken = taken.union(&pos.blocked_squares());
+    }
+    taken
+}
+
 #[cfg(test)]
 mod tests {
-    use crate::base::square::Color;
+    use crate::base::square::{Color, SquareSet};
     use crate::compile::Variant;
     use crate::engine::moves::Move;
+    use crate::engine::perft::Perft;
     use crate::engine::position::Position;
 
     /// Make&Take written inline (unit tests load no bundled fairy file).
@@ -415,6 +547,54 @@ mod tests {
         assert!(
             positions > 500 && attacked > 1000,
             "{positions} positions, {attacked} attacks"
+        );
+    }
+
+    /// Plain moves judged by the pieces whose leaving opens a detour
+    /// (`Variant::detour_leaving`, each tried once with its square empty)
+    /// count as every move played does: perft 2 from positions along
+    /// seeded random games, against the variant that plays every move
+    /// (without the table too), and the positions where a piece of the
+    /// exposure stays free are many.
+    #[test]
+    fn plain_moves_judged_by_what_they_leave_count_as_played() {
+        let fast = Variant::from_text("detours.ron", MAKE_AND_TAKE).unwrap();
+        let mut slow = fast.clone();
+        slow.programs.filters.detour_reach = Vec::new();
+        slow.programs.filters.detour_plain_legal = false;
+        let mut seed = 0x5eed_u64;
+        let (mut compared, mut freed) = (0, 0);
+        for game in 0..8 {
+            let mut pos: Position = fast.start_position();
+            let mut played: Vec<(usize, usize)> = Vec::new();
+            for ply in 0..60 {
+                if ply % 3 == 0 {
+                    let (a, b) = (Perft::new().count(&fast, &pos, 2), Perft::new().count(&slow, &pos, 2));
+                    assert_eq!(a, b, "{game}/{ply} after {played:?}");
+                    compared += 1;
+                }
+                let us = pos.side;
+                let royals = pos.royals[us as usize];
+                let exposure = (royals.iter()).fold(SquareSet::EMPTY, |e, sq| {
+                    e.union(&fast.detour_exposure(&pos, sq, us.flip()))
+                });
+                let own = pos.occupied[us as usize].difference(&royals);
+                let leaving = fast.detour_leaving(&pos, &royals, us.flip(), exposure);
+                freed += usize::from(exposure.intersection(&own).len() > leaving.len());
+                let mut legal = Vec::new();
+                fast.generate_legal(&pos, &mut legal);
+                if legal.is_empty() {
+                    break;
+                }
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let mv = legal[(seed >> 33) as usize % legal.len()];
+                played.push((mv.from.index(), mv.to.index()));
+                pos.make(&fast, mv);
+            }
+        }
+        assert!(
+            compared > 100 && freed > 100,
+            "{compared} compared, {freed} with pieces freed"
         );
     }
 }

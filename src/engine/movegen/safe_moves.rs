@@ -98,12 +98,13 @@ impl SafeMoves {
         // Detours judged by what a move leaves (see `detour_exposure`).
         let detours = variant.programs.filters.detour_plain_legal;
         for sq in royals.iter() {
-            let (checked, pinned) = variant.attacked_and_pinned(pos, sq, them);
-            attacked |= if detours {
-                variant.is_attacked_filtered(pos, sq, them)
+            // A detour's pins are in its exposure, refined below.
+            let (checked, pinned) = if detours {
+                (variant.is_attacked_filtered(pos, sq, them), SquareSet::EMPTY)
             } else {
-                checked
+                variant.attacked_and_pinned(pos, sq, them)
             };
+            attacked |= checked;
             let at = them as usize * t.board_squares + sq.index();
             exposure = exposure.union(&t.leap_exposure[at]).union(&pinned);
             if detours {
@@ -134,6 +135,10 @@ impl SafeMoves {
                     }
                 }
             }
+        }
+        if detours && !attacked {
+            // Only the pieces whose leaving opens a detour are played.
+            exposure = variant.detour_leaving(pos, &royals, them, exposure);
         }
         let p = &variant.programs;
         let before = variant.before_bits(pos);
