@@ -41,7 +41,11 @@ fn compare(variant: &Variant, pos: &Position, full: &[Move]) -> Result<(), Strin
     let any = variant.generate_noisy_legal(pos, &mut out, &mut |mv| noisy(mv));
     let expected: Vec<Move> = full.iter().copied().filter(noisy).collect();
     if out != expected || any != !full.is_empty() {
-        return Err(format!("noisy {} moves (any {any}), expected {}", out.len(), expected.len()));
+        return Err(format!(
+            "noisy {} moves (any {any}), expected {}",
+            out.len(),
+            expected.len()
+        ));
     }
     Ok(())
 }
@@ -83,7 +87,10 @@ fn fairy_files() -> Vec<String> {
 #[test]
 fn staged_generation_gives_the_legal_moves_of_the_full_generator() {
     let mut staged_variants = Vec::new();
-    let names = kaboom::bundled_names().iter().map(|n| n.to_string()).chain(fairy_files());
+    let names = kaboom::bundled_names()
+        .iter()
+        .map(|n| n.to_string())
+        .chain(fairy_files());
     for (i, name) in names.enumerate() {
         let variant = Variant::load(&name).unwrap();
         let staged = check(&variant, &name, i as u64, |_| {}).unwrap_or_else(|e| panic!("{e}"));
@@ -91,7 +98,14 @@ fn staged_generation_gives_the_legal_moves_of_the_full_generator() {
             staged_variants.push(name);
         }
     }
-    for name in ["chess", "atomic", "crazyhouse", "kaboom", "capablanca", "variants/fairy/grid.ron"] {
+    for name in [
+        "chess",
+        "atomic",
+        "crazyhouse",
+        "kaboom",
+        "capablanca",
+        "variants/fairy/grid.ron",
+    ] {
         assert!(staged_variants.iter().any(|n| n == name), "{name} does not stage");
     }
     assert!(!Variant::load("duck").unwrap().stages_moves(), "duck chess stages");

@@ -215,9 +215,7 @@ impl Worker<'_> {
         // Pruned unless it gives check, which only the child can say:
         // where the variant has no check, the move is not even made.
         let prunable = node.static_eval.is_some_and(|stand| {
-            quiet
-                && best.score > -(MATE - 2 * MAX_PLY as i32)
-                && self.prunable(&mv, depth, searched, stand, best.alpha)
+            quiet && best.score > -(MATE - 2 * MAX_PLY as i32) && self.prunable(&mv, depth, searched, stand, best.alpha)
         });
         if prunable && !self.has_check {
             return false;

@@ -146,5 +146,4 @@ impl Worker<'_> {
         moves.retain(|mv| wanted(mv));
         any
     }
-
 }
