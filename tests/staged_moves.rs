@@ -87,10 +87,8 @@ fn fairy_files() -> Vec<String> {
 #[test]
 fn staged_generation_gives_the_legal_moves_of_the_full_generator() {
     let mut staged_variants = Vec::new();
-    let names = kaboom::bundled_names()
-        .iter()
-        .map(|n| n.to_string())
-        .chain(fairy_files());
+    let bundled = kaboom::bundled_names();
+    let names = bundled.iter().map(|n| n.to_string()).chain(fairy_files());
     for (i, name) in names.enumerate() {
         let variant = Variant::load(&name).unwrap();
         let staged = check(&variant, &name, i as u64, |_| {}).unwrap_or_else(|e| panic!("{e}"));
