@@ -40,7 +40,7 @@ fn compare(variant: &Variant, pos: &Position, full: &[Move]) -> Result<(), Strin
     let mut out = Vec::new();
     let any = variant.generate_noisy_legal(pos, &mut out, &mut |mv| noisy(mv));
     let expected: Vec<Move> = full.iter().copied().filter(noisy).collect();
-    if out != expected || any != !full.is_empty() {
+    if out != expected || any == full.is_empty() {
         return Err(format!(
             "noisy {} moves (any {any}), expected {}",
             out.len(),
@@ -112,7 +112,12 @@ fn staged_generation_gives_the_legal_moves_of_the_full_generator() {
 #[test]
 fn the_comparison_fails_when_a_move_is_lost_or_the_order_changes() {
     let chess = Variant::load("chess").unwrap();
-    assert!(check(&chess, "chess", 1, |moves| drop(moves.pop())).is_err());
+    assert!(
+        check(&chess, "chess", 1, |moves| {
+            moves.pop();
+        })
+        .is_err()
+    );
     assert!(check(&chess, "chess", 1, |moves| moves.reverse()).is_err());
     let atomic = Variant::load("atomic").unwrap();
     assert!(check(&atomic, "atomic", 2, |moves| moves.retain(|m| !m.is_capture())).is_err());
