@@ -8,9 +8,11 @@ mod piece_actions;
 mod refusals;
 mod safe_moves;
 mod shortcut_tests;
+mod staged;
 mod wanted_moves;
 
 pub(super) use safe_moves::SafeMoves;
+pub(crate) use staged::Judge;
 
 use super::moves::{Move, MoveKind};
 use super::position::Position;
@@ -385,13 +387,28 @@ impl Variant {
         // A variant without `cannot_hop`/`cannot_capture` gets a copy of
         // the generator without their tests.
         if self.pieces.has_limits() {
-            self.generate_piece_with::<true, S>(pos, from, side, may_compel, out);
+            self.generate_piece_with::<true, false, S>(pos, from, side, may_compel, out);
         } else {
-            self.generate_piece_with::<false, S>(pos, from, side, may_compel, out);
+            self.generate_piece_with::<false, false, S>(pos, from, side, may_compel, out);
         }
     }
 
-    fn generate_piece_with<const LIMITS: bool, S: MoveSink>(
+    /// [`generate_piece`](Self::generate_piece) less the quiet moves that
+    /// cannot promote: captures, en passant, moves into a promotion zone
+    /// and the piece's actions (the noisy generator's part, see
+    /// `staged.rs`).
+    #[inline]
+    pub(super) fn generate_piece_noisy(&self, pos: &Position, from: Square, side: Color, out: &mut Vec<Move>) {
+        if self.pieces.has_limits() {
+            self.generate_piece_with::<true, true, Vec<Move>>(pos, from, side, true, out);
+        } else {
+            self.generate_piece_with::<false, true, Vec<Move>>(pos, from, side, true, out);
+        }
+    }
+
+    /// The piece generator; with `NOISY`, quiet moves that cannot promote
+    /// are left out.
+    fn generate_piece_with<const LIMITS: bool, const NOISY: bool, S: MoveSink>(
         &self,
         pos: &Position,
         from: Square,
@@ -442,6 +459,9 @@ impl Variant {
             let target = pos.board[leap.to.index()];
             if target.is_empty() {
                 if leap.flags & QUIET != 0 {
+                    if NOISY && !promotes_on.contains(leap.to) {
+                        continue;
+                    }
                     if first(0, leap.to) {
                         let move_kind = if leap.flags & SETS_EN_PASSANT != 0 {
                             MoveKind::Initial
@@ -488,7 +508,7 @@ impl Variant {
                 let target = pos.board[to.index()];
                 if target.is_empty() {
                     if ride.flags & QUIET != 0 {
-                        if first(0, to) {
+                        if (!NOISY || promotes_on.contains(to)) && first(0, to) {
                             let move_kind = if i > 0 && ride.flags & SETS_EN_PASSANT != 0 {
                                 MoveKind::Initial
                             } else {

@@ -198,6 +198,14 @@ impl Noise {
         }
     }
 
+    /// Whether a move that captures nothing, promotes nothing and is no
+    /// action may remove a piece (a rule fired by arrivals or after every
+    /// move removes or pushes): quiescence then cannot generate its
+    /// noisy moves alone.
+    pub fn quiet_may_remove(&self) -> bool {
+        self.rules
+    }
+
     /// Whether playing `mv` may remove an enemy piece (beyond a capture,
     /// which the search always counts as noisy).
     pub fn may_remove(&self, _variant: &Variant, mv: &Move) -> bool {

@@ -1,6 +1,7 @@
 //! Which search techniques are on. All are, unless the environment
 //! variable `KABOOM_SEARCH_OFF` names some (comma-separated: `rfp`,
-//! `futility`, `lmp`, `aspiration`, `lmr-table`, `see`): a switch
+//! `futility`, `lmp`, `aspiration`, `lmr-table`, `see`, `staged`,
+//! `tt-first`, `noisy`): a switch
 //! for developers, so that a match can measure one technique against the
 //! same build without it (docs/search.md, "Matches"). Read once, when an
 //! engine is made.
@@ -24,6 +25,17 @@ pub(crate) struct Techniques {
     /// Static exchange evaluation: losing plain captures ordered last and
     /// left out of quiescence.
     pub see: bool,
+    /// Staged move generation in the main search: the table's move tried
+    /// before the list is generated, legality judged for the moves
+    /// searched only (where the rules allow: `Variant::stages_moves`).
+    pub staged: bool,
+    /// With `staged`: the table's move tried before the list is
+    /// generated (off: the list is generated first, legality still judged
+    /// lazily).
+    pub tt_first: bool,
+    /// Quiescence generates its noisy moves directly (where staged
+    /// generation is allowed and no quiet move can remove a piece).
+    pub noisy: bool,
 }
 
 impl Techniques {
@@ -35,6 +47,9 @@ impl Techniques {
         aspiration: true,
         lmr_table: true,
         see: true,
+        staged: true,
+        tt_first: true,
+        noisy: true,
     };
 
     /// [`Techniques::ALL`] less those a comma-separated list names
@@ -49,6 +64,9 @@ impl Techniques {
                 "aspiration" => t.aspiration = false,
                 "lmr-table" => t.lmr_table = false,
                 "see" => t.see = false,
+                "staged" => t.staged = false,
+                "noisy" => t.noisy = false,
+                "tt-first" => t.tt_first = false,
                 _ => {}
             }
         }
@@ -70,8 +88,11 @@ impl Techniques {
     /// was tried so, it lost 30 Elo at equal nodes).
     pub fn for_variant(self, variant: &Variant) -> Techniques {
         let royals = (0..variant.pieces.len()).any(|k| variant.is_royal(Kind::from_index(k)));
+        let stages = variant.stages_moves();
         Techniques {
             rfp: self.rfp && (variant.has_check() || !royals),
+            staged: self.staged && stages,
+            noisy: self.noisy && stages && !super::ends::Noise::new(variant).quiet_may_remove(),
             ..self
         }
     }
@@ -93,6 +114,7 @@ mod tests {
     fn reverse_futility_is_off_where_a_royal_piece_is_lost_without_check() {
         let chess = Variant::load("chess").unwrap();
         assert!(Techniques::ALL.for_variant(&chess).rfp);
+        assert!(Techniques::ALL.for_variant(&chess).staged && Techniques::ALL.for_variant(&chess).noisy);
         let no_check = r#"(extends: "chess", name: "king capture", legal: [], end: ["not exists(own royal): loss"])"#;
         let no_check = Variant::from_text("no-check.ron", no_check).unwrap();
         assert!(!Techniques::ALL.for_variant(&no_check).rfp);

@@ -5,7 +5,9 @@
 //! does not match, so a slot torn by two threads writing at once reads as
 //! a miss, never as another position's entry. The best move is stored as
 //! its index in the position's legal move list (generation order is fixed
-//! for a position), so any move of any variant fits in 16 bits.
+//! for a position), or with staged generation as its id (its piece's
+//! square and its place among that piece's moves,
+//! `Variant::generate_staged`), so any move of any variant fits in 16 bits.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -23,7 +25,8 @@ pub enum Bound {
 /// One entry read from the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
-    /// The best move's index in the legal move list, if one is known.
+    /// The best move's index in the legal move list (its id with staged
+    /// generation), if one is known.
     pub move_index: Option<u16>,
     /// The score, mate scores relative to this node.
     pub score: i32,

@@ -12,11 +12,13 @@ use crate::base::wall_clock::Instant;
 use crate::compile::Variant;
 use crate::engine::moves::{Move, MoveKind};
 use crate::engine::position::Position;
-use ordering::{BAD_CAPTURE, GOOD_CAPTURE, pick};
+use move_loop::{Node, NodeEnd};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
+mod move_loop;
 mod ordering;
 mod path;
+mod quiescence;
 
 /// Scores beyond every real evaluation.
 pub(crate) const INFINITY: i32 = MATE + 1000;
@@ -80,6 +82,10 @@ pub(crate) struct Worker<'a> {
     variant: &'a Variant,
     has_check: bool,
     moves: Vec<Vec<Move>>,
+    /// Per ply, with staged generation: each move's id
+    /// (`Variant::generate_staged`) and whether it was judged legal.
+    ids: Vec<Vec<u16>>,
+    legal: Vec<Vec<u8>>,
     order: Vec<Vec<(i32, u16)>>,
     killers: Vec<[Option<Move>; 2]>,
     /// Per side, origin and destination square.
@@ -145,6 +151,8 @@ impl<'a> Worker<'a> {
             variant,
             has_check: variant.has_check(),
             moves: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
+            ids: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
+            legal: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
             order: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; 2 * 256 * 256],
@@ -278,7 +286,7 @@ impl<'a> Worker<'a> {
         (pos, position_key): (&Position, u64),
         mut depth: i32,
         ply: usize,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         pv_node: bool,
     ) -> i32 {
@@ -377,105 +385,33 @@ impl<'a> Worker<'a> {
                 return if is_mate(score) { beta } else { score };
             }
         }
-        let mut moves = std::mem::take(&mut self.moves[ply]);
-        self.variant.generate_legal(pos, &mut moves);
-        if verdict != Verdict::Continues || moves.is_empty() {
-            match self.judge_node(pos, Some(moves.is_empty()), repeated) {
-                Verdict::Ends(outcome) if ply > 0 || moves.is_empty() => {
-                    self.moves[ply] = moves;
-                    return outcome_score(outcome, ply);
-                }
-                _ if moves.is_empty() => {
-                    self.moves[ply] = moves;
-                    return 0;
-                }
-                _ => {}
-            }
-        }
-        let hash_index = entry.and_then(|e| e.move_index).map(usize::from);
-        let mut order = std::mem::take(&mut self.order[ply]);
-        self.score_moves(pos, &moves, hash_index, ply, &mut order);
-        let mut best_score = -INFINITY;
-        let mut best_index = None;
-        let original_alpha = alpha;
-        self.push_path(position_key);
-        for searched in 0..order.len() {
-            let (_, index) = pick(&mut order, searched);
-            let mv = moves[index as usize];
-            if ply == 0
-                && ((!self.shared.root_moves.is_empty() && !self.shared.root_moves.contains(&mv))
-                    || self.excluded.contains(&mv))
-            {
-                continue;
-            }
-            // Not a capture, promotion or move onto an enemy piece.
-            let quiet = !mv.is_capture() && mv.promotion.is_none() && self.victim_value(pos, &mv) == 0;
-            // Pruned unless it gives check, which only the child can say:
-            // where the variant has no check, the move is not even made.
-            let prunable = static_eval.is_some_and(|stand| {
-                quiet && best_score > -(MATE - 2 * MAX_PLY as i32) && self.prunable(&mv, depth, searched, stand, alpha)
-            });
-            if prunable && !self.has_check {
-                continue;
-            }
-            let mut child = pos.clone();
-            child.make(self.variant, mv);
-            if prunable && !self.variant.in_check(&child) {
-                continue;
-            }
-            let node = (&child, engine.keys.child_key(pos, position_key, &child));
-            self.push_line(mv, in_check);
-            let mut score;
-            if searched == 0 {
-                score = -self.negamax(node, depth - 1, ply + 1, -beta, -alpha, pv_node);
-            } else {
-                let reduction = if depth >= 3 && searched >= 3 && quiet && !in_check {
-                    self.reduction(depth, searched, pv_node)
-                } else {
-                    0
-                };
-                score = -self.negamax(node, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha, false);
-                if score > alpha && reduction > 0 {
-                    score = -self.negamax(node, depth - 1, ply + 1, -alpha - 1, -alpha, false);
-                }
-                if score > alpha && score < beta {
-                    score = -self.negamax(node, depth - 1, ply + 1, -beta, -alpha, true);
-                }
-            }
-            self.pop_line();
-            if self.stopped {
-                break;
-            }
-            if score > best_score {
-                best_score = score;
-                best_index = Some(index);
-                if score > alpha {
-                    alpha = score;
-                    self.update_pv(ply, mv);
-                    if ply == 0 {
-                        self.store_root(mv, score);
-                    }
-                    if score >= beta {
-                        if quiet {
-                            self.reward_quiet(pos.side, ply, mv, depth);
-                        }
-                        break;
-                    }
-                }
-            }
-            if quiet {
-                self.punish_quiet(pos.side, mv, depth);
-            }
-        }
-        self.pop_path();
-        self.moves[ply] = moves;
-        self.order[ply] = order;
+        let node = Node {
+            pos,
+            key: position_key,
+            depth,
+            ply,
+            beta,
+            pv_node,
+            in_check,
+            static_eval,
+        };
+        let hash = entry.and_then(|e| e.move_index);
+        let searched = if self.tech.staged {
+            self.staged_moves(&node, alpha, hash, verdict, repeated)
+        } else {
+            self.listed_moves(&node, alpha, hash, verdict, repeated)
+        };
+        let best = match searched {
+            NodeEnd::Score(score) => return score,
+            NodeEnd::Searched(best) => best,
+        };
         if self.stopped {
             return 0;
         }
+        let best_score = best.score;
         let bound = if best_score >= beta {
             Bound::Lower
-        } else if alpha > original_alpha {
+        } else if best.alpha > alpha {
             Bound::Exact
         } else {
             Bound::Upper
@@ -483,7 +419,7 @@ impl<'a> Worker<'a> {
         engine.tt.store(
             key,
             Entry {
-                move_index: best_index.filter(|_| bound != Bound::Upper),
+                move_index: best.tag.filter(|_| bound != Bound::Upper),
                 score: to_tt(best_score, ply),
                 depth,
                 bound,
@@ -529,141 +465,6 @@ impl<'a> Worker<'a> {
             let k = pos.board[sq.index()].kind();
             !v.is_royal(k) && !v.pieces.pawns(pos.side).contains(k)
         })
-    }
-
-    /// Captures, promotions and moves whose effects remove enemy pieces,
-    /// until the position is quiet; every move when in check.
-    fn quiesce(&mut self, pos: &Position, ply: usize, qply: usize, mut alpha: i32, beta: i32) -> i32 {
-        self.pv_len[ply] = ply;
-        if self.count_node() {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        let engine = self.shared.engine;
-        if let Verdict::Ends(outcome) = self.judge_quiescence(pos, ply) {
-            return outcome_score(outcome, ply);
-        }
-        let stand = engine.eval.evaluate(pos);
-        if ply >= MAX_PLY - 1 {
-            return stand;
-        }
-        if qply >= MAX_QUIESCENCE {
-            // The hard bound, checks included (docs/search.md).
-            return stand;
-        }
-        let in_check = self.has_check && self.variant.in_check(pos);
-        let mut best = -INFINITY;
-        if !in_check {
-            if stand >= beta {
-                return stand;
-            }
-            alpha = alpha.max(stand);
-            best = stand;
-        }
-        let mut moves = std::mem::take(&mut self.moves[ply]);
-        let any_legal = if in_check {
-            self.variant.generate_legal(pos, &mut moves);
-            !moves.is_empty()
-        } else {
-            self.noisy_moves(pos, &mut moves)
-        };
-        if !any_legal {
-            self.moves[ply] = moves;
-            return match self.judge_node(pos, Some(true), None) {
-                Verdict::Ends(outcome) => outcome_score(outcome, ply),
-                _ => 0,
-            };
-        }
-        if moves.is_empty() {
-            // Legal moves, but none noisy: the static score stands.
-            self.moves[ply] = moves;
-            return best;
-        }
-        let mut order = std::mem::take(&mut self.order[ply]);
-        self.score_moves(pos, &moves, None, ply, &mut order);
-        let them = pos.side.flip() as usize;
-        let width = QUIESCENCE_WIDTH.saturating_sub(qply).max(2);
-        let mut searched = 0;
-        for i in 0..order.len() {
-            if !in_check && searched >= width {
-                break;
-            }
-            let (order_score, index) = pick(&mut order, i);
-            let mv = moves[index as usize];
-            if !in_check && order_score < BAD_CAPTURE / 2 {
-                // A capture that loses material by static exchange.
-                continue;
-            }
-            let plain_noisy = order_score >= GOOD_CAPTURE;
-            if !in_check && !plain_noisy && !engine.noise.may_remove(self.variant, &mv) {
-                continue;
-            }
-            if !in_check && mv.promotion.is_none() && mv.is_capture() {
-                // Delta pruning: even winning the victim cannot reach alpha.
-                let victim = self.victim_value(pos, &mv);
-                if stand + victim + DELTA_MARGIN < alpha {
-                    continue;
-                }
-            }
-            let mut child = pos.clone();
-            child.make(self.variant, mv);
-            let ended = self.variant.ended_by_rule(&child).is_some();
-            if !in_check && !plain_noisy && child.occupied[them].len() >= pos.occupied[them].len() && !ended {
-                continue; // the effect removed no enemy piece
-            }
-            if !in_check && !ended && mv.promotion.is_none() && !mv.is_capture() {
-                // Delta pruning for effects: what the move leaves cannot reach alpha.
-                if -engine.eval.evaluate(&child) + EFFECT_MARGIN < alpha {
-                    continue;
-                }
-            }
-            searched += 1;
-            self.push_line(mv, in_check);
-            let score = -self.quiesce(&child, ply + 1, qply + 1, -beta, -alpha);
-            self.pop_line();
-            if self.stopped {
-                break;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    self.update_pv(ply, mv);
-                    if score >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        self.moves[ply] = moves;
-        self.order[ply] = order;
-        if best == -INFINITY {
-            // In check, and every move was skipped: none is.
-            return stand;
-        }
-        best
-    }
-
-    /// Fills `moves` with the legal moves quiescence may search out of
-    /// check (captures, promotions, moves onto enemy pieces, moves whose
-    /// effects may remove a piece), judging the legality of no other move
-    /// where the variant allows; returns whether the side to move has any
-    /// legal move at all.
-    fn noisy_moves(&self, pos: &Position, moves: &mut Vec<Move>) -> bool {
-        let noise = &self.shared.engine.noise;
-        let mut wanted = |mv: &Move| {
-            mv.is_capture()
-                || mv.promotion.is_some()
-                || self.victim_value(pos, mv) > 0
-                || noise.may_remove(self.variant, mv)
-        };
-        if let Some(any) = self.variant.generate_legal_wanted(pos, moves, &mut wanted) {
-            return any;
-        }
-        self.variant.generate_legal(pos, moves);
-        let any = !moves.is_empty();
-        moves.retain(|mv| wanted(mv));
-        any
     }
 
     /// The information line for the iteration just finished.
