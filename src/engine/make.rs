@@ -57,7 +57,7 @@ impl Position {
     /// Plays `mv`, reporting every event to `trace`.
     pub fn make_traced<T: Trace>(&mut self, variant: &Variant, mv: Move, trace: &mut T) {
         let before = variant.before_bits(self);
-        self.make_from(variant, mv, before, trace);
+        self.make_from::<_, true>(variant, mv, before, trace);
     }
 
     /// Plays `mv` where the variant's `before(...)` conditions are known
@@ -66,10 +66,21 @@ impl Position {
     /// evaluates them once.
     #[inline]
     pub(crate) fn make_with_before(&mut self, variant: &Variant, mv: Move, before: u8) {
-        self.make_from(variant, mv, before, &mut NoTrace);
+        self.make_from::<_, true>(variant, mv, before, &mut NoTrace);
     }
 
-    fn make_from<T: Trace>(&mut self, variant: &Variant, mv: Move, held_before: u8, trace: &mut T) {
+    /// Plays `mv` as [`make`](Self::make) does, the check counts left as
+    /// they were: for a caller that knows nothing reads whether the move
+    /// gave check (see [`Variant::check_unread_after`]).
+    #[inline]
+    pub(crate) fn make_uncounted(&mut self, variant: &Variant, mv: Move) {
+        let before = variant.before_bits(self);
+        self.make_from::<_, false>(variant, mv, before, &mut NoTrace);
+    }
+
+    /// Plays `mv`; with `COUNTS`, a check it gives is counted where a
+    /// condition reads the counts.
+    fn make_from<T: Trace, const COUNTS: bool>(&mut self, variant: &Variant, mv: Move, held_before: u8, trace: &mut T) {
         let us = self.side;
         let moving = match mv.kind {
             // A dropped piece comes from the hand.
@@ -239,7 +250,10 @@ impl Position {
             self.fullmove += 1;
         }
         self.side = us.flip();
-        if variant.programs.counts_checks {
+        if !COUNTS && variant.programs.counts_checks {
+            // Uncounted: the hint below is not worked out either.
+            self.mover_unattacked.0 = false;
+        } else if variant.programs.counts_checks {
             // A move that changed only its two squares, after one that
             // left its mover unattacked, gives check along the lines
             // through them or not at all.
