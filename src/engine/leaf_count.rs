@@ -5,7 +5,6 @@
 //! judges it, so the count is always the length of that list.
 
 mod bounce_count;
-mod compulsory_count;
 mod observed_count;
 mod plain_word;
 mod step_kinds;
@@ -54,12 +53,6 @@ impl Variant {
             || self.pass_on_stalemate
             || p.filters.any_for(pos.side)
         {
-            // Compulsory captures alone: quiet moves counted, not listed.
-            if p.captures_compulsory
-                && let Some(counted) = self.count_compulsory_captures(pos, listed)
-            {
-                return counted;
-            }
             // One `not after observed(...)` filter: most moves pass it at
             // sight.
             if p.filters.sole_observed_after.is_some()
