@@ -20,7 +20,7 @@ mod move_tables_ir;
 mod place_nodes;
 
 pub use filters::{FilterNode, MoveFilter, MoveFilters};
-pub use game_ends::{Counting, CountingStart, End, Legal, LineSupport};
+pub use game_ends::{CheckEnds, Counting, CountingStart, End, Legal, LineSupport};
 pub use move_tables_ir::{BounceSteps, ClockResets, RemovalReach};
 pub use place_nodes::{
     CompiledPlacement, HomeOwner, Homes, PlaceBase, PlaceFrom, PlaceStep, RemovalLandings, WhenTaken, home_base,
@@ -666,6 +666,10 @@ pub struct Programs {
     /// ask which sides have royal pieces: per state (bit 0: the side to
     /// move has one, bit 1: the other side has one), the first that holds.
     pub royal_ends: Option<[Option<u8>; 4]>,
+    /// The plain-condition end rules resolved at load time when they only
+    /// compare the checks each side has given with numbers (see
+    /// `compile::check_ends`).
+    pub check_ends: Option<CheckEnds>,
     /// Per rule of [`holds_ends`](Self::holds_ends), in order, pieces one
     /// of which must stand where it says for the rule to hold, checked
     /// before the rule is interpreted (`None`: always interpreted; an

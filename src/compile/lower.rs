@@ -111,6 +111,7 @@ pub fn compile(
     b.legal_clauses(s, royal_kinds);
     b.ends(s);
     b.p.royal_ends = super::royal_ends::table(&b.p, royal_kinds);
+    b.p.check_ends = super::check_ends::table(&b.p);
     b.p.holds_guards = super::end_guards::guards(&b.p);
     b.p.holds_gate = super::end_guards::royal_gate(&b.p, royal_kinds);
     b.p.end_labels = s.end_labels.clone();

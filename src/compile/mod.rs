@@ -4,6 +4,7 @@
 
 pub mod attacks;
 mod castling_table;
+mod check_ends;
 mod detour_reach;
 mod end_guards;
 mod filter_lower;

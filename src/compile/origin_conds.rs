@@ -35,7 +35,8 @@ fn origins(p: &Programs, c: CondId) -> Option<[SquareSet; 2]> {
     Some(out)
 }
 
-fn compare(value: u32, cmp: Comparison, n: u32) -> bool {
+/// Whether `value` compares with `n` as `cmp` asks.
+pub(super) fn compare(value: u32, cmp: Comparison, n: u32) -> bool {
     match cmp {
         Comparison::AtLeast => value >= n,
         Comparison::AtMost => value <= n,

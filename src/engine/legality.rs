@@ -272,6 +272,13 @@ impl Variant {
             });
         }
         let p = &self.programs;
+        if let Some(table) = &p.check_ends {
+            let us = pos.side as usize;
+            return table.first_holding(pos.checks[us], pos.checks[us ^ 1]).map(|i| {
+                let i = usize::from(i);
+                (i, p.end[i].1.relative_to(pos.side))
+            });
+        }
         if let Some(gate) = &p.holds_gate
             && !pos.royals[0].union(&pos.royals[1]).intersects(gate)
         {
@@ -289,12 +296,32 @@ impl Variant {
     }
 }
 
+impl Variant {
+    /// Whether the check counts of the positions `pos`'s moves leave
+    /// matter to nothing but [`ended_by_rule`](Self::ended_by_rule), and
+    /// it answers alike whether the move gives check or not (the mover's
+    /// count one higher or not): the caller may then play those moves
+    /// with [`Position::make_uncounted`] (perft's last made ply).
+    #[inline]
+    pub(crate) fn check_unread_after(&self, pos: &Position) -> bool {
+        let Some(table) = &self.programs.check_ends else {
+            return false;
+        };
+        // After the move, the other side is to move.
+        let (mover, other) = (pos.checks[pos.side as usize], pos.checks[pos.side.flip() as usize]);
+        table.sole_reader && table.first_holding(other, mover) == table.first_holding(other, mover.saturating_add(1))
+    }
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use crate::base::piece::{Cell, Kind};
     use crate::base::square::{Color, Square};
     use crate::compile::Variant;
+    use crate::engine::perft::Perft;
     use crate::engine::position::Position;
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
 
     /// Explosions remove kings, so games reach every state of the royal
     /// end table; the table and the interpreted rules agree on each
@@ -467,6 +494,62 @@ pub(crate) mod tests {
                 }
             }
             assert!(checks > 50, "too few checking moves: {checks}");
+        }
+    }
+
+    /// End rules that only compare check counts, read from their table,
+    /// end the same games as the rules interpreted at every node; and
+    /// perft, whose last made ply leaves the counts unkept where the table
+    /// reads them alike (`check_unread_after`), counts what it counts
+    /// with every check counted, along random games.
+    #[test]
+    fn check_end_table_matches_the_rules() {
+        let mixed = r#"(
+            extends: "chess",
+            name: "Second check",
+            start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2+2 0 1",
+            end: [
+                "checks(own) > 0 and checks(enemy) > 0 and not checks(own) != 1: draw",
+                "checks(enemy) >= 2: loss",
+                "checkmate: loss",
+                "stalemate: draw",
+            ],
+        )"#;
+        let variants = [
+            Variant::from_text("third-check.ron", THIRD_CHECK).unwrap(),
+            Variant::from_text("second-check.ron", mixed).unwrap(),
+        ];
+        let mut rng = ChaCha8Rng::seed_from_u64(0xc4ec);
+        for fast in variants {
+            let table = fast.programs.check_ends.as_ref().expect("a table");
+            assert!(table.sole_reader);
+            let mut slow = fast.clone();
+            slow.programs.check_ends = None;
+            let (mut ended, mut unread, mut read) = (0, 0, 0);
+            for game in 0..30 {
+                let mut pos: Position = fast.start_position();
+                for ply in 0..80 {
+                    let by_table = fast.ended_by_rule(&pos);
+                    assert_eq!(by_table, slow.ended_by_rule(&pos));
+                    if fast.check_unread_after(&pos) {
+                        unread += 1;
+                    } else {
+                        read += 1;
+                    }
+                    let perft = |v: &Variant| Perft::new().count(v, &pos, 2);
+                    assert_eq!(perft(&fast), perft(&slow), "game {game}, ply {ply}");
+                    if by_table.is_some() {
+                        ended += 1;
+                        break;
+                    }
+                    let moves = fast.legal_moves(&pos);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos.make(&fast, moves[rng.random_range(0..moves.len())]);
+                }
+            }
+            assert!(ended > 5 && unread > 50 && read > 50, "{ended} {unread} {read}");
         }
     }
 

@@ -54,6 +54,17 @@ fn count(variant: &Variant, pos: &Position, depth: u32, buffers: &mut [Vec<Move>
         return variant.count_legal(pos, buffer);
     }
     variant.generate_legal(pos, buffer);
+    // Above the last ply, where no rule reads whether a move gives check
+    // (see `Variant::check_unread_after`): the checks are not counted.
+    if depth == 2 && variant.programs.counts_checks && variant.check_unread_after(pos) {
+        return (buffer.iter())
+            .map(|&mv| {
+                let mut child = pos.clone();
+                child.make_uncounted(variant, mv);
+                variant.count_legal(&child, &mut deeper[0])
+            })
+            .sum();
+    }
     let mut nodes = 0;
     for &mv in buffer.iter() {
         let mut child = pos.clone();

@@ -93,3 +93,27 @@ pub struct CountingStart {
     /// Plies counted already per piece on the board.
     pub per_piece: u32,
 }
+
+/// The first plain-condition end rule that holds (its index in
+/// [`Programs::end`](super::Programs::end)) for each pair of check counts, each count above
+/// `cap` read as `cap`: every comparison decides alike past its number.
+#[derive(Clone, Debug, Default)]
+pub struct CheckEnds {
+    /// The largest count told apart.
+    pub cap: u8,
+    /// At `own * (cap + 1) + enemy`: the side to move gave `own` checks.
+    pub first: Vec<Option<u8>>,
+    /// No other condition reads the counts: a position's count matters
+    /// only through this table.
+    pub sole_reader: bool,
+}
+
+impl CheckEnds {
+    /// The first end rule that holds where the side to move gave `own`
+    /// checks and the other side `enemy`.
+    #[inline]
+    pub fn first_holding(&self, own: u8, enemy: u8) -> Option<u8> {
+        let (own, enemy) = (usize::from(own.min(self.cap)), usize::from(enemy.min(self.cap)));
+        self.first[own * (usize::from(self.cap) + 1) + enemy]
+    }
+}
