@@ -592,6 +592,12 @@ pub struct Programs {
     /// The pairs grouped by their steps, where a bounce does not promote:
     /// perft's last ply counts bounces by sets.
     pub bounce_steps: BounceSteps,
+    /// The only rule is one unguarded `after move` rule for every kind
+    /// whose one effect is a chosen block among the empty squares
+    /// (`block(chosen empty, ...)`), and no shield stops a block: a move
+    /// that only moves and captures is offered as many squares as it
+    /// leaves empty, which perft's last ply counts. `Some(required)`.
+    pub block_empty: Option<bool>,
     /// Whether some effect blocks squares (`block`, a chosen block): a
     /// wall may then stand on a square a pawn has just passed over.
     pub blocks: bool,

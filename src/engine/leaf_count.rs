@@ -4,6 +4,7 @@
 //! every other move is listed and judged as [`Variant::generate_legal`]
 //! judges it, so the count is always the length of that list.
 
+mod block_count;
 mod bounce_count;
 mod observed_count;
 mod plain_word;
@@ -42,6 +43,9 @@ impl Variant {
                 return 0;
             }
             self.generate_base(pos, listed);
+            if let Some(required) = p.block_empty {
+                return self.count_blocks(pos, listed, required);
+            }
             return self.count_follow_ups(pos, listed);
         }
         // Compulsory captures and a pass on stalemate judge moves against
