@@ -8,6 +8,7 @@ mod block_count;
 mod bounce_count;
 mod observed_count;
 mod plain_word;
+mod royal_free;
 mod step_kinds;
 
 use super::check_squares::CheckSquares;
@@ -89,6 +90,9 @@ impl Variant {
             let counted = counter.counted;
             self.generate_not_by_pieces(pos, listed);
             return counted + listed.len() as u64;
+        }
+        if p.royal_free_legal && pos.royals[us as usize].is_empty() {
+            return self.count_royal_free(pos, listed);
         }
         let safe = SafeMoves::new(self, pos);
         let free = safe.free_pieces(pos);

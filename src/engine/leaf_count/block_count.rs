@@ -55,6 +55,10 @@ mod tests {
             extends: "chess",
             name: "Walled",
             pieces: [(letter: 'K', name: "king", moves: "K")],
+            castling: [
+                (fen: 'K', king: "e1", king_to: "g1", rook: "h1", rook_to: "f1", king_piece: 'K'),
+                (fen: 'Q', king: "e1", king_to: "c1", rook: "a1", rook_to: "d1", king_piece: 'K'),
+            ],
             rules: ["after move: block(chosen empty, unblocking blocked{required})"],
             legal: [],
             end: ["count(enemy K) <= 0: win", "stalemate: win"],
