@@ -3,8 +3,7 @@
 //! other means than keeping a king): nothing is judged, and the moves
 //! are counted as those of free pieces.
 
-use super::{LeafCounter, NoGather, each_square};
-use crate::base::square::SquareSet;
+use super::{LeafCounter, each_square};
 use crate::compile::Variant;
 use crate::engine::moves::Move;
 use crate::engine::position::Position;
@@ -12,10 +11,10 @@ use crate::engine::position::Position;
 impl Variant {
     /// [`count_legal`](Self::count_legal) past its early answers, for a
     /// side with no royal piece where that makes every move legal
-    /// (`Programs::royal_free_legal`): each piece's moves counted as a
-    /// free piece's, those of kinds that move by steps a whole kind at
-    /// once, and the moves that are not plain (promotions, en passant)
-    /// listed, every one of them legal.
+    /// (`Programs::royal_free_legal`): the kinds that move by steps
+    /// counted a whole kind at once, every other piece's plain moves as
+    /// they are generated, and the moves that are not plain (promotions,
+    /// en passant) listed, every one of them legal.
     #[inline(never)]
     pub(super) fn count_royal_free(&self, pos: &Position, listed: &mut Vec<Move>) -> u64 {
         let us = pos.side;
@@ -23,11 +22,10 @@ impl Variant {
         let empty = pos.empty_squares(&self.programs.all);
         let enemy = pos.occupied[us.flip() as usize];
         let rest = self.count_step_kinds(pos, us, pos.occupied[us as usize], &empty, &enemy, &mut counter);
-        each_square(&rest, |from| {
-            if !self.count_free_piece::<false, NoGather, SquareSet>(pos, from, us, &empty, &enemy, &mut counter) {
-                self.generate_piece(pos, from, us, true, &mut counter);
-            }
-        });
+        // Through the counter, which counts each plain move as it comes
+        // (`count_free_piece` is left to `count_legal`, where it is
+        // inlined: a second caller would keep it out of line there).
+        each_square(&rest, |from| self.generate_piece(pos, from, us, true, &mut counter));
         let counted = counter.counted;
         self.generate_not_by_pieces(pos, listed);
         counted + listed.len() as u64
