@@ -429,7 +429,9 @@ mod tests {
             pos.board[sq] = cells[(sq * 7 + sq / 9) % cells.len()];
         }
         for cell in cells {
-            let naive = (0..64).filter(|&sq| pos.board[sq] == cell).fold(0u64, |w, sq| w | 1 << sq);
+            let naive = (0..64)
+                .filter(|&sq| pos.board[sq] == cell)
+                .fold(0u64, |w, sq| w | 1 << sq);
             assert_eq!(pos.word_holding(cell), naive, "{cell:?}");
             assert!(naive != 0);
         }

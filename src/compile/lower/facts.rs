@@ -227,12 +227,14 @@ pub(super) fn plan_choices(p: &mut Programs) {
     p.block_empty = match (&p.on_capture[..], &p.on_arrival[..], &p.after_move[..]) {
         ([], [], [rule]) if rule.guard.is_none() && rule.by.is_none() && !block_shields && !p.counts_checks => {
             match rule.ops[..] {
-                [Op::BlockChosen {
-                    among,
-                    required,
-                    last: true,
-                    ..
-                }] if p.sets[among as usize] == SetNode::Named(NamedSet::Empty) => Some(required),
+                [
+                    Op::BlockChosen {
+                        among,
+                        required,
+                        last: true,
+                        ..
+                    },
+                ] if p.sets[among as usize] == SetNode::Named(NamedSet::Empty) => Some(required),
                 _ => None,
             }
         }

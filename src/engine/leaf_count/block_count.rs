@@ -84,7 +84,11 @@ mod tests {
                 for ply in 0..80 {
                     let mut listed = Vec::new();
                     let counted = fast.count_legal(&pos, &mut listed);
-                    assert_eq!(counted, slow.count_legal(&pos, &mut listed), "game {game}, ply {ply}{required}");
+                    assert_eq!(
+                        counted,
+                        slow.count_legal(&pos, &mut listed),
+                        "game {game}, ply {ply}{required}"
+                    );
                     checked += 1;
                     let moves = fast.legal_moves(&pos);
                     if moves.is_empty() || fast.ended_by_rule(&pos).is_some() {

@@ -90,7 +90,10 @@ mod tests {
             r#"end: ["#,
             r#"promotion: (pieces: "P", ranks: [8], choices: "QK"), end: ["#,
         );
-        let forbids = PAWNS.replace(r#"end: ["#, r#"legal: ["own royal not attacked", "not attacked(enemy royal)"], end: ["#);
+        let forbids = PAWNS.replace(
+            r#"end: ["#,
+            r#"legal: ["own royal not attacked", "not attacked(enemy royal)"], end: ["#,
+        );
         for text in [royal_promotion, forbids] {
             let variant = Variant::from_text("pawns.ron", &text).unwrap();
             assert!(!variant.programs.royal_free_legal);
