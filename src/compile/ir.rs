@@ -592,6 +592,17 @@ pub struct Programs {
     /// The pairs grouped by their steps, where a bounce does not promote:
     /// perft's last ply counts bounces by sets.
     pub bounce_steps: BounceSteps,
+    /// The only rule is one unguarded `after move` rule for every kind
+    /// whose one effect is a chosen block among the empty squares
+    /// (`block(chosen empty, ...)`), and no shield stops a block: a move
+    /// that only moves and captures is offered as many squares as it
+    /// leaves empty, which perft's last ply counts. `Some(required)`.
+    pub block_empty: Option<bool>,
+    /// A side with no royal piece has every move legal: the clauses are
+    /// only `own royal survives` and `own royal not attacked`, with no
+    /// move filter, effect, drop, refusing placement or promotion to a
+    /// royal kind (no move gives a side a royal piece).
+    pub royal_free_legal: bool,
     /// Whether some effect blocks squares (`block`, a chosen block): a
     /// wall may then stand on a square a pawn has just passed over.
     pub blocks: bool,

@@ -326,6 +326,11 @@ pub fn compile(v: CheckedVariant) -> Variant {
         programs.filters.detour_plain_legal =
             !piece_limits && detour_reach::plain_moves_judged(&programs, &moves, royal_kinds);
     }
+    programs.royal_free_legal = !programs.legal.is_empty()
+        && (programs.legal.iter()).all(|l| matches!(l, ir::Legal::Survives(_) | ir::Legal::NotAttacked(_)))
+        && !(programs.filters.any() || programs.any_effects || programs.placement_refuses)
+        && programs.drops.is_none()
+        && !(v.promotions.iter()).any(|p| p.choices.iter().any(|&k| royal_kinds.contains(k)));
     Variant {
         name: v.name.clone(),
         description: v.description.clone(),

@@ -302,7 +302,8 @@ impl Variant {
     }
 
     /// [`eval_cond`](Self::eval_cond), with a counter compared with a
-    /// number (`checks(enemy) >= 3`) read in the caller: a rule checked
+    /// number (`checks(enemy) >= 3`) or a side's pieces counted
+    /// (`count(own) == 0`) read in the caller: a rule checked
     /// once a position then pays no call into the interpreter.
     #[inline(always)]
     pub(crate) fn eval_cond_quick(&self, id: CondId, pos: &Position, ctx: &Context) -> bool {
@@ -311,6 +312,14 @@ impl Variant {
                 let side = if own { ctx.side } else { ctx.side.flip() };
                 compare(pos.checks[side as usize] as u32, cmp, n)
             }
+            // Every piece of some side (`count(own) == 0`): its squares,
+            // all of them pieces.
+            CondNode::Count(set, cmp, n) => match self.programs.sets[set as usize] {
+                SetNode::Pieces { side, kinds } if KindSet::first(self.pieces.len()).is_subset(kinds) => {
+                    compare(self.pieces_matching(pos, ctx.side, side, kinds, None).len(), cmp, n)
+                }
+                _ => self.eval_cond(id, pos, ctx),
+            },
             _ => self.eval_cond(id, pos, ctx),
         }
     }

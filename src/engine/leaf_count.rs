@@ -4,9 +4,11 @@
 //! every other move is listed and judged as [`Variant::generate_legal`]
 //! judges it, so the count is always the length of that list.
 
+mod block_count;
 mod bounce_count;
 mod observed_count;
 mod plain_word;
+mod royal_free;
 mod step_kinds;
 
 use super::check_squares::CheckSquares;
@@ -42,6 +44,9 @@ impl Variant {
                 return 0;
             }
             self.generate_base(pos, listed);
+            if let Some(required) = p.block_empty {
+                return self.count_blocks(pos, listed, required);
+            }
             return self.count_follow_ups(pos, listed);
         }
         // Compulsory captures and a pass on stalemate judge moves against
@@ -85,6 +90,9 @@ impl Variant {
             let counted = counter.counted;
             self.generate_not_by_pieces(pos, listed);
             return counted + listed.len() as u64;
+        }
+        if p.royal_free_legal && pos.royals[us as usize].is_empty() {
+            return self.count_royal_free(pos, listed);
         }
         let safe = SafeMoves::new(self, pos);
         let free = safe.free_pieces(pos);

@@ -311,20 +311,40 @@ impl Position {
     /// (squares off the board are always empty).
     #[inline]
     pub(crate) fn blocked_squares(&self) -> SquareSet {
-        const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-        const HIGH: u64 = 0x8080_8080_8080_8080;
         let mut words = [0u64; 4];
         let cells = self.geometry.squares().div_ceil(8) * 8;
         for (i, chunk) in self.board[..cells.min(MAX_SQUARES)].chunks_exact(8).enumerate() {
-            let bytes: [u8; 8] = std::array::from_fn(|j| chunk[j].0);
-            // A blocked cell is the byte 0xFF: a zero byte of the complement.
-            let x = !u64::from_le_bytes(bytes);
-            let zero = !(((x & LOW7) + LOW7) | x) & HIGH;
-            // The high bit of each byte, gathered into one byte.
-            let bits = ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8;
-            words[i / 8] |= u64::from(bits) << (8 * (i % 8));
+            words[i / 8] |= u64::from(Self::bytes_holding(chunk, Cell::BLOCKED)) << (8 * (i % 8));
         }
         SquareSet(words)
+    }
+
+    /// The squares among the first 64 that hold `piece` (not
+    /// [`Cell::EMPTY`]: squares off a board of at most 64 squares are
+    /// empty), read from the board eight cells at a time: on such a
+    /// board, every square where it stands, found without walking the
+    /// side's pieces.
+    #[inline]
+    pub(crate) fn word_holding(&self, piece: Cell) -> u64 {
+        let mut word = 0;
+        for (i, chunk) in self.board[..64].chunks_exact(8).enumerate() {
+            word |= u64::from(Self::bytes_holding(chunk, piece)) << (8 * i);
+        }
+        word
+    }
+
+    /// Which of the eight cells of `chunk` are `cell`, as the bits of a
+    /// byte (bit `j` for cell `j`).
+    #[inline(always)]
+    fn bytes_holding(chunk: &[Cell], cell: Cell) -> u8 {
+        const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        let bytes: [u8; 8] = std::array::from_fn(|j| chunk[j].0);
+        // A matching cell is a zero byte once `cell` is taken away.
+        let x = u64::from_le_bytes(bytes) ^ (0x0101_0101_0101_0101 * u64::from(cell.0));
+        let zero = !(((x & LOW7) + LOW7) | x) & HIGH;
+        // The high bit of each byte, gathered into one byte.
+        ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
     }
 
     /// Moves whatever stands on `from` to the empty square `to`.
@@ -391,5 +411,29 @@ mod tests {
             .collect();
         assert_eq!(pos.blocked_squares(), naive);
         assert_eq!(naive.len(), 9);
+    }
+
+    /// The squares holding a piece, read eight cells at a time, are
+    /// those a walk of the board finds, whatever the neighbouring cells.
+    #[test]
+    fn word_holding_matches_the_board() {
+        let mut pos = Position::empty(Geometry::flat(8, 8));
+        let cells = [
+            Cell::piece(Kind::new(0), Color::White),
+            Cell::piece(Kind::new(0), Color::Black),
+            Cell::piece(Kind::new(1), Color::White),
+            Cell::piece(Kind::new(31), Color::Black),
+            Cell::BLOCKED,
+        ];
+        for sq in 0..64 {
+            pos.board[sq] = cells[(sq * 7 + sq / 9) % cells.len()];
+        }
+        for cell in cells {
+            let naive = (0..64)
+                .filter(|&sq| pos.board[sq] == cell)
+                .fold(0u64, |w, sq| w | 1 << sq);
+            assert_eq!(pos.word_holding(cell), naive, "{cell:?}");
+            assert!(naive != 0);
+        }
     }
 }

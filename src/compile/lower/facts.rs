@@ -5,7 +5,7 @@
 //! [`Programs`](crate::compile::ir::Programs) and sets one of its flags.
 
 use crate::base::kind_set::KindSet;
-use crate::base::limits::SHIELD_BOUNCE;
+use crate::base::limits::{SHIELD_BLOCK, SHIELD_BOUNCE};
 use crate::base::vocabulary::NamedSet;
 use crate::check::CheckedSentences;
 use crate::compile::ir::{
@@ -221,6 +221,25 @@ pub(super) fn plan_choices(p: &mut Programs) {
         && !p.counts_checks
         && p.after_move[0].guard.is_none()
         && matches!(p.after_move[0].ops[..], [Op::Bounce { set, .. }] if fixed_by_move(&p.sets, set));
+    let block_shields = p.timed_shields
+        || p.shields.iter().any(|&(_, _, bits)| bits & SHIELD_BLOCK != 0)
+        || p.shield_rules.iter().any(|&(_, bits, _)| bits & SHIELD_BLOCK != 0);
+    p.block_empty = match (&p.on_capture[..], &p.on_arrival[..], &p.after_move[..]) {
+        ([], [], [rule]) if rule.guard.is_none() && rule.by.is_none() && !block_shields && !p.counts_checks => {
+            match rule.ops[..] {
+                [
+                    Op::BlockChosen {
+                        among,
+                        required,
+                        last: true,
+                        ..
+                    },
+                ] if p.sets[among as usize] == SetNode::Named(NamedSet::Empty) => Some(required),
+                _ => None,
+            }
+        }
+        _ => None,
+    };
     p.bounce_whole_reach = p.bounce_direct
         && matches!(p.after_move[0].ops[..], [Op::Bounce { set, .. }] if matches!(
             p.sets[set as usize],

@@ -5,7 +5,7 @@
 //! at most 64 squares the sets are single words.
 
 use super::{LeafCounter, each_square};
-use crate::base::piece::Kind;
+use crate::base::piece::{Cell, Kind};
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
 use crate::compile::tables::{CAPTURE, EN_PASSANT, QUIET, SETS_EN_PASSANT, StepGroup, StepKind, StepMoves};
@@ -132,12 +132,7 @@ impl Variant {
             if self.programs.action_kinds.contains(kind) || !self.promotion.leaving_zone(kind, us).is_empty() {
                 continue;
             }
-            let mut pieces = SquareSet::EMPTY;
-            each_square(&rest, |sq| {
-                if pos.board[sq.index()].kind() == kind {
-                    pieces.insert(sq);
-                }
-            });
+            let pieces = Self::pieces_of_kind(pos, &rest, kind, us, steps.small);
             if pieces.is_empty() {
                 continue;
             }
@@ -153,6 +148,23 @@ impl Variant {
             }
         }
         rest
+    }
+
+    /// The squares of `rest` (pieces of `us`) that hold a piece of `kind`:
+    /// where there are many on a board of at most 64 squares, read from
+    /// the board eight cells at a time; else each piece's kind read.
+    #[inline(always)]
+    fn pieces_of_kind(pos: &Position, rest: &SquareSet, kind: Kind, us: Color, small: bool) -> SquareSet {
+        if small && rest.0[0].count_ones() > 6 {
+            return SquareSet([rest.0[0] & pos.word_holding(Cell::piece(kind, us)), 0, 0, 0]);
+        }
+        let mut pieces = SquareSet::EMPTY;
+        each_square(rest, |sq| {
+            if pos.board[sq.index()].kind() == kind {
+                pieces.insert(sq);
+            }
+        });
+        pieces
     }
 
     /// Counts the moves of `groups` of the pieces on `pieces`.
