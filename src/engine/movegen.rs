@@ -2,6 +2,7 @@
 //! variant's check rule. Moves go into a caller's buffer, which is cleared
 //! and reused, so a search allocates nothing per node.
 
+mod action_count;
 mod castling_moves;
 mod landing_judge;
 mod piece_actions;
@@ -10,6 +11,7 @@ mod safe_moves;
 mod shortcut_tests;
 mod wanted_moves;
 
+pub(super) use action_count::ActionCount;
 pub(super) use safe_moves::SafeMoves;
 
 use super::moves::{Move, MoveKind};
@@ -314,9 +316,22 @@ impl Variant {
     /// Appends the base moves that are not a piece's own: castling, the
     /// side's actions, drops and a pass.
     pub(super) fn generate_not_by_pieces(&self, pos: &Position, out: &mut Vec<Move>) {
+        self.generate_not_by_pieces_with(pos, out, |variant, out| variant.generate_side_actions(pos, out));
+    }
+
+    /// [`generate_not_by_pieces`](Self::generate_not_by_pieces), the
+    /// side's actions left to `side_actions` (perft's last ply counts
+    /// those it may judge unlisted).
+    #[inline(always)]
+    pub(super) fn generate_not_by_pieces_with(
+        &self,
+        pos: &Position,
+        out: &mut Vec<Move>,
+        side_actions: impl FnOnce(&Variant, &mut Vec<Move>),
+    ) {
         self.generate_castling(pos, out);
         self.generate_right_moves(pos, out);
-        self.generate_side_actions(pos, out);
+        side_actions(self, out);
         if self.programs.drops.is_some() {
             self.generate_drops(pos, out);
         }
@@ -521,7 +536,7 @@ impl Variant {
             }
         }
         if self.programs.action_kinds.contains(kind) {
-            self.generate_piece_actions(pos, from, kind, side, may_compel, out.listed());
+            out.take_actions(self, pos, from, kind, side, may_compel);
         }
     }
 
@@ -653,6 +668,13 @@ pub(crate) trait MoveSink {
     /// The list for moves that need more than their kind to judge: the
     /// piece's actions go there.
     fn listed(&mut self) -> &mut Vec<Move>;
+
+    /// Takes the actions of `side`'s piece of `kind` on `from`: listed,
+    /// unless the sink counts them.
+    #[inline(always)]
+    fn take_actions(&mut self, variant: &Variant, pos: &Position, from: Square, kind: Kind, side: Color, may_compel: bool) {
+        variant.generate_piece_actions(pos, from, kind, side, may_compel, self.listed());
+    }
 }
 
 impl MoveSink for Vec<Move> {

@@ -23,6 +23,21 @@ impl Variant {
         may_compel: bool,
         out: &mut Vec<Move>,
     ) {
+        self.take_piece_actions(pos, from, kind, side, may_compel, out);
+    }
+
+    /// Gives the actions of the piece on `from` to `out`: each target
+    /// where its condition reads the target, else all its targets at once.
+    #[inline(always)]
+    pub(in crate::engine) fn take_piece_actions<S: ActionSink>(
+        &self,
+        pos: &Position,
+        from: Square,
+        kind: Kind,
+        side: Color,
+        may_compel: bool,
+        out: &mut S,
+    ) {
         let owned = self
             .programs
             .owned_actions
@@ -61,18 +76,21 @@ impl Variant {
                 side,
                 may_compel,
             };
-            let emit = |to: Square, out: &mut Vec<Move>| {
-                if !action.when_uses_target || allowed(to) {
-                    self.emit_action(pos, action, &site, to, out);
-                }
-            };
+            let per_target = action.when_uses_target;
             if let Some(set) = action.target {
                 // Aimed at its own square (`origin`): no set to build.
                 if matches!(self.programs.sets[set as usize], SetNode::Named(NamedSet::Origin)) {
-                    emit(from, out);
+                    if !per_target || allowed(from) {
+                        out.take_one(self, pos, action, &site, from);
+                    }
                 } else {
-                    for to in self.eval_set(set, pos, &ctx(from)).iter() {
-                        emit(to, out);
+                    let targets = self.eval_set(set, pos, &ctx(from));
+                    if per_target {
+                        for to in targets.iter().filter(|&to| allowed(to)) {
+                            out.take_one(self, pos, action, &site, to);
+                        }
+                    } else {
+                        out.take_set(self, pos, action, &site, targets);
                     }
                 }
             } else if let Some(t) = &action.tables {
@@ -84,7 +102,15 @@ impl Variant {
                 {
                     continue;
                 }
-                for_each_table_target(t, pos, from, side, |to| emit(to, out));
+                if per_target {
+                    for_each_table_target(t, pos, from, side, |to| {
+                        if allowed(to) {
+                            out.take_one(self, pos, action, &site, to);
+                        }
+                    });
+                } else {
+                    out.take_table(self, pos, action, &site, t);
+                }
             }
         }
     }
@@ -92,7 +118,14 @@ impl Variant {
     /// Appends the moves of one action of the piece at `site.from` aimed
     /// at `to`: the compelled piece's own moves, one per promotion choice,
     /// or one.
-    fn emit_action(&self, pos: &Position, action: &CompiledAction, site: &ActionSite, to: Square, out: &mut Vec<Move>) {
+    pub(super) fn emit_action(
+        &self,
+        pos: &Position,
+        action: &CompiledAction,
+        site: &ActionSite,
+        to: Square,
+        out: &mut Vec<Move>,
+    ) {
         let from = site.from;
         if action.compel {
             // The piece on the target makes one of its own moves.
@@ -127,6 +160,20 @@ impl Variant {
 
     /// Appends the actions of the side to move that belong to no piece.
     pub(super) fn generate_side_actions(&self, pos: &Position, out: &mut Vec<Move>) {
+        self.for_each_side_action(pos, |index, _, to| {
+            out.push(Move::new(to, to, MoveKind::Action(index)));
+        });
+    }
+
+    /// Calls `f` with each action of the side to move that belongs to no
+    /// piece, and each square it may be aimed at now (the move is
+    /// `Move::new(to, to, MoveKind::Action(index))`), in generation order.
+    #[inline(always)]
+    pub(in crate::engine) fn for_each_side_action(
+        &self,
+        pos: &Position,
+        mut f: impl FnMut(ActionId, &CompiledAction, Square),
+    ) {
         let us = pos.side;
         for &index in &self.programs.side_actions {
             let index = usize::from(index);
@@ -154,7 +201,7 @@ impl Variant {
             }
             for to in self.eval_set(set, pos, &Self::still(us)).iter() {
                 if !action.when_uses_target || check(to) {
-                    out.push(Move::new(to, to, MoveKind::Action(ActionId::from_index(index))));
+                    f(ActionId::from_index(index), action, to);
                 }
             }
         }
@@ -162,18 +209,64 @@ impl Variant {
 }
 
 /// Where an action is taken from: the action, the piece and its side.
-struct ActionSite {
+pub(in crate::engine) struct ActionSite {
     index: ActionId,
-    from: Square,
-    kind: Kind,
-    side: Color,
+    /// The acting piece's square.
+    pub(super) from: Square,
+    /// Its kind.
+    pub(super) kind: Kind,
+    /// Its side.
+    pub(super) side: Color,
     may_compel: bool,
+}
+
+/// Where a piece's actions go: a move list, or a count (perft's last ply
+/// where every move is legal, see `ActionCount`).
+pub(in crate::engine) trait ActionSink {
+    /// Takes `action` of the piece at `site` aimed at `to`.
+    fn take_one(&mut self, variant: &Variant, pos: &Position, action: &CompiledAction, site: &ActionSite, to: Square);
+
+    /// Takes it aimed at each square of `targets`, in order.
+    fn take_set(
+        &mut self,
+        variant: &Variant,
+        pos: &Position,
+        action: &CompiledAction,
+        site: &ActionSite,
+        targets: SquareSet,
+    ) {
+        for to in targets.iter() {
+            self.take_one(variant, pos, action, site, to);
+        }
+    }
+
+    /// Takes it aimed at each square its template `t` reaches, in
+    /// [`for_each_table_target`]'s order.
+    fn take_table(
+        &mut self,
+        variant: &Variant,
+        pos: &Position,
+        action: &CompiledAction,
+        site: &ActionSite,
+        t: &MoveTables,
+    ) {
+        for_each_table_target(t, pos, site.from, site.side, |to| {
+            self.take_one(variant, pos, action, site, to);
+        });
+    }
+}
+
+impl ActionSink for Vec<Move> {
+    #[inline(always)]
+    fn take_one(&mut self, variant: &Variant, pos: &Position, action: &CompiledAction, site: &ActionSite, to: Square) {
+        variant.emit_action(pos, action, site, to, self);
+    }
 }
 
 /// Calls `f` with each square an action's template reaches from `from`
 /// (quiet moves to empty squares, captures of the other side's pieces),
 /// each once when the template reaches it by two routes.
-fn for_each_table_target(t: &MoveTables, pos: &Position, from: Square, side: Color, mut f: impl FnMut(Square)) {
+pub(super) fn for_each_table_target(t: &MoveTables, pos: &Position, from: Square, side: Color, mut f: impl FnMut(Square)) {
     let slot = t.slot(Kind::new(0), side, from);
     let mut seen = SquareSet::EMPTY;
     let mut emit = |to: Square| {
