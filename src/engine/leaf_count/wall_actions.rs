@@ -130,4 +130,18 @@ mod tests {
             assert!(legal > 100 && refused > 20, "{walls}: {legal} {refused}");
         }
     }
+
+    /// The test above fails when the table is wrong: a bomb table that
+    /// walls nothing lets a bomb next to its own king pass.
+    #[test]
+    #[should_panic]
+    fn a_wrong_wall_table_is_caught() {
+        let mut variant = bombs("area(target, 1)");
+        for action in &mut variant.programs.actions {
+            if let Some(tables) = &mut action.walls_by_square {
+                tables.iter_mut().flatten().for_each(|walls| *walls = crate::base::square::SquareSet::EMPTY);
+            }
+        }
+        matches_general(&variant, 4, 40);
+    }
 }

@@ -208,4 +208,19 @@ mod tests {
         assert!(variant.programs.legal.is_empty() && !variant.programs.has_choices);
         assert!(counted_equals_listed(&variant, 24, 80) > 10_000);
     }
+
+    /// The test above fails when the count is wrong: an action template
+    /// whose leap sets (read only by the count) miss its quiet leaps
+    /// counts fewer moves than the list holds.
+    #[test]
+    #[should_panic]
+    fn a_wrong_action_count_is_caught() {
+        let mut variant = Variant::from_text("bumps.ron", BUMPS).unwrap_or_else(|e| panic!("{e:?}"));
+        for action in &mut variant.programs.actions {
+            if let Some(tables) = &mut action.tables {
+                tables.leap_sets.iter_mut().for_each(|sets| sets.quiet = crate::base::square::SquareSet::EMPTY);
+            }
+        }
+        counted_equals_listed(&variant, 4, 40);
+    }
 }
