@@ -4,7 +4,6 @@
 //! every other move is listed and judged as [`Variant::generate_legal`]
 //! judges it, so the count is always the length of that list.
 
-mod actions_counted;
 mod bounce_count;
 mod observed_count;
 mod plain_word;
@@ -79,9 +78,14 @@ impl Variant {
             return self.count_legal_forbidding_checks(pos, listed);
         }
         if p.legal.is_empty() && !p.placement_refuses {
-            // No clause judges a move: every one is legal, and an action
-            // that makes one move per target counts them as a set.
-            return self.count_all_legal(pos, listed);
+            // No clause judges a move: every one is legal.
+            let mut counter = LeafCounter::<false>::new(true, true, listed);
+            for from in pos.occupied[us as usize].iter() {
+                self.generate_piece(pos, from, us, true, &mut counter);
+            }
+            let counted = counter.counted;
+            self.generate_not_by_pieces(pos, listed);
+            return counted + listed.len() as u64;
         }
         let safe = SafeMoves::new(self, pos);
         let free = safe.free_pieces(pos);
@@ -112,7 +116,8 @@ impl Variant {
         each_square(&pos.occupied[us as usize].difference(&free), |from| {
             self.generate_piece(pos, from, us, true, &mut judged);
         });
-        let mut counted = judged.counted;
+        counter.counted = judged.counted;
+        let mut counted = counter.counted;
         if p.side_walls_tabled && !p.has_choices {
             // The side's walling actions are judged as they are found.
             counted += self.count_not_by_pieces(&safe, pos, listed);
@@ -270,7 +275,7 @@ impl Variant {
         let kind = pos.board[from.index()].kind();
         let slot = t.slot(kind, us, from);
         let acts = self.programs.action_kinds.contains(kind);
-        if !slot.countable || self.pieces.has_limits() || (acts && !G::ON && !G::ACTIONS_APART) {
+        if !slot.countable || self.pieces.has_limits() || (acts && !G::ON) {
             return false;
         }
         let promotes_on = self.promotion_targets(kind, us, from);
@@ -431,10 +436,6 @@ impl<'a, const EXCLUDES: bool, G: Gather> LeafCounter<'a, EXCLUDES, G> {
 trait Gather: Default {
     /// Whether it gathers anything.
     const ON: bool;
-    /// Whether the caller takes a piece's actions itself, so that
-    /// [`Variant::count_free_piece`] counts the plain moves of a piece
-    /// with actions too (and leaves its actions alone).
-    const ACTIONS_APART: bool = false;
     /// Gathers the target `to` of a move (`initial`: a double step).
     fn add(&mut self, to: Square, initial: bool);
     /// Gathers the targets of `set`, none of them a double step's.

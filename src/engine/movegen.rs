@@ -2,7 +2,6 @@
 //! variant's check rule. Moves go into a caller's buffer, which is cleared
 //! and reused, so a search allocates nothing per node.
 
-mod action_count;
 mod castling_moves;
 mod landing_judge;
 mod piece_actions;
@@ -11,7 +10,6 @@ mod safe_moves;
 mod shortcut_tests;
 mod wanted_moves;
 
-pub(super) use action_count::ActionCount;
 pub(super) use safe_moves::SafeMoves;
 
 use super::moves::{Move, MoveKind};
@@ -536,7 +534,7 @@ impl Variant {
             }
         }
         if self.programs.action_kinds.contains(kind) {
-            out.take_actions(self, pos, from, kind, side, may_compel);
+            self.generate_piece_actions(pos, from, kind, side, may_compel, out.listed());
         }
     }
 
@@ -668,13 +666,6 @@ pub(crate) trait MoveSink {
     /// The list for moves that need more than their kind to judge: the
     /// piece's actions go there.
     fn listed(&mut self) -> &mut Vec<Move>;
-
-    /// Takes the actions of `side`'s piece of `kind` on `from`: listed,
-    /// unless the sink counts them.
-    #[inline(always)]
-    fn take_actions(&mut self, variant: &Variant, pos: &Position, from: Square, kind: Kind, side: Color, may_compel: bool) {
-        variant.generate_piece_actions(pos, from, kind, side, may_compel, self.listed());
-    }
 }
 
 impl MoveSink for Vec<Move> {

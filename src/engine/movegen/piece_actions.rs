@@ -23,21 +23,6 @@ impl Variant {
         may_compel: bool,
         out: &mut Vec<Move>,
     ) {
-        self.take_piece_actions(pos, from, kind, side, may_compel, out);
-    }
-
-    /// Gives the actions of the piece on `from` to `out`: each target
-    /// where its condition reads the target, else all its targets at once.
-    #[inline(always)]
-    pub(in crate::engine) fn take_piece_actions<S: ActionSink>(
-        &self,
-        pos: &Position,
-        from: Square,
-        kind: Kind,
-        side: Color,
-        may_compel: bool,
-        out: &mut S,
-    ) {
         let owned = self
             .programs
             .owned_actions
@@ -76,21 +61,18 @@ impl Variant {
                 side,
                 may_compel,
             };
-            let per_target = action.when_uses_target;
+            let emit = |to: Square, out: &mut Vec<Move>| {
+                if !action.when_uses_target || allowed(to) {
+                    self.emit_action(pos, action, &site, to, out);
+                }
+            };
             if let Some(set) = action.target {
                 // Aimed at its own square (`origin`): no set to build.
                 if matches!(self.programs.sets[set as usize], SetNode::Named(NamedSet::Origin)) {
-                    if !per_target || allowed(from) {
-                        out.take_one(self, pos, action, &site, from);
-                    }
+                    emit(from, out);
                 } else {
-                    let targets = self.eval_set(set, pos, &ctx(from));
-                    if per_target {
-                        for to in targets.iter().filter(|&to| allowed(to)) {
-                            out.take_one(self, pos, action, &site, to);
-                        }
-                    } else {
-                        out.take_set(self, pos, action, &site, targets);
+                    for to in self.eval_set(set, pos, &ctx(from)).iter() {
+                        emit(to, out);
                     }
                 }
             } else if let Some(t) = &action.tables {
@@ -102,15 +84,7 @@ impl Variant {
                 {
                     continue;
                 }
-                if per_target {
-                    for_each_table_target(t, pos, from, side, |to| {
-                        if allowed(to) {
-                            out.take_one(self, pos, action, &site, to);
-                        }
-                    });
-                } else {
-                    out.take_table(self, pos, action, &site, t);
-                }
+                for_each_table_target(t, pos, from, side, |to| emit(to, out));
             }
         }
     }
@@ -118,14 +92,7 @@ impl Variant {
     /// Appends the moves of one action of the piece at `site.from` aimed
     /// at `to`: the compelled piece's own moves, one per promotion choice,
     /// or one.
-    pub(super) fn emit_action(
-        &self,
-        pos: &Position,
-        action: &CompiledAction,
-        site: &ActionSite,
-        to: Square,
-        out: &mut Vec<Move>,
-    ) {
+    fn emit_action(&self, pos: &Position, action: &CompiledAction, site: &ActionSite, to: Square, out: &mut Vec<Move>) {
         let from = site.from;
         if action.compel {
             // The piece on the target makes one of its own moves.
@@ -209,64 +176,18 @@ impl Variant {
 }
 
 /// Where an action is taken from: the action, the piece and its side.
-pub(in crate::engine) struct ActionSite {
+struct ActionSite {
     index: ActionId,
-    /// The acting piece's square.
-    pub(super) from: Square,
-    /// Its kind.
-    pub(super) kind: Kind,
-    /// Its side.
-    pub(super) side: Color,
+    from: Square,
+    kind: Kind,
+    side: Color,
     may_compel: bool,
-}
-
-/// Where a piece's actions go: a move list, or a count (perft's last ply
-/// where every move is legal, see `ActionCount`).
-pub(in crate::engine) trait ActionSink {
-    /// Takes `action` of the piece at `site` aimed at `to`.
-    fn take_one(&mut self, variant: &Variant, pos: &Position, action: &CompiledAction, site: &ActionSite, to: Square);
-
-    /// Takes it aimed at each square of `targets`, in order.
-    fn take_set(
-        &mut self,
-        variant: &Variant,
-        pos: &Position,
-        action: &CompiledAction,
-        site: &ActionSite,
-        targets: SquareSet,
-    ) {
-        for to in targets.iter() {
-            self.take_one(variant, pos, action, site, to);
-        }
-    }
-
-    /// Takes it aimed at each square its template `t` reaches, in
-    /// [`for_each_table_target`]'s order.
-    fn take_table(
-        &mut self,
-        variant: &Variant,
-        pos: &Position,
-        action: &CompiledAction,
-        site: &ActionSite,
-        t: &MoveTables,
-    ) {
-        for_each_table_target(t, pos, site.from, site.side, |to| {
-            self.take_one(variant, pos, action, site, to);
-        });
-    }
-}
-
-impl ActionSink for Vec<Move> {
-    #[inline(always)]
-    fn take_one(&mut self, variant: &Variant, pos: &Position, action: &CompiledAction, site: &ActionSite, to: Square) {
-        variant.emit_action(pos, action, site, to, self);
-    }
 }
 
 /// Calls `f` with each square an action's template reaches from `from`
 /// (quiet moves to empty squares, captures of the other side's pieces),
 /// each once when the template reaches it by two routes.
-pub(super) fn for_each_table_target(t: &MoveTables, pos: &Position, from: Square, side: Color, mut f: impl FnMut(Square)) {
+fn for_each_table_target(t: &MoveTables, pos: &Position, from: Square, side: Color, mut f: impl FnMut(Square)) {
     let slot = t.slot(Kind::new(0), side, from);
     let mut seen = SquareSet::EMPTY;
     let mut emit = |to: Square| {
