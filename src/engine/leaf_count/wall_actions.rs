@@ -139,7 +139,10 @@ mod tests {
         let mut variant = bombs("area(target, 1)");
         for action in &mut variant.programs.actions {
             if let Some(tables) = &mut action.walls_by_square {
-                tables.iter_mut().flatten().for_each(|walls| *walls = crate::base::square::SquareSet::EMPTY);
+                tables
+                    .iter_mut()
+                    .flatten()
+                    .for_each(|walls| *walls = crate::base::square::SquareSet::EMPTY);
             }
         }
         matches_general(&variant, 4, 40);
