@@ -478,6 +478,11 @@ pub struct CompiledAction {
     /// action adds no attack anywhere (each emptied square is walled), so
     /// it leaves no royal piece outside its squares attacked that was not.
     pub walls_only: bool,
+    /// For a side's `walls_only` action: the squares it walls, per side it
+    /// is played for, per square it is aimed at (its origin, target and
+    /// mover at once), where the blocked sets read nothing else (see
+    /// `compile::side_walls`).
+    pub walls_by_square: Option<[Vec<SquareSet>; 2]>,
     /// How the game record writes it (`{origin}`, `{target}`, `{removed}`).
     pub record: Option<String>,
 }
@@ -500,6 +505,10 @@ pub struct Programs {
     /// A `not attacked` clause says `through new blocks`: judging a move,
     /// the attack test sees the squares the move blocked as empty.
     pub attacks_through_new_blocks: bool,
+    /// Some side's action has its walls tabled
+    /// (`CompiledAction::walls_by_square`): perft's last ply counts those
+    /// the shortcut judges instead of listing them.
+    pub side_walls_tabled: bool,
     /// Set nodes.
     pub sets: Vec<SetNode>,
     /// Condition nodes.

@@ -118,6 +118,7 @@ pub fn compile(
     b.shields_and_drops(s);
     b.p.any_effects = b.p.has_effects();
     plan_choices(&mut b.p);
+    super::side_walls::resolve(&mut b.p);
     if let Some(reach) = b.p.bounce_reach {
         // Move generation reads the squares within reach of the mover.
         b.area_table(reach);
@@ -779,6 +780,7 @@ impl Builder {
             asks_one_direction: false,
             promotes: a.promotes,
             walls_only: false,
+            walls_by_square: None,
             record: a.record.clone(),
         }
     }

@@ -19,6 +19,7 @@ pub(crate) mod removal_reach;
 pub mod rights_tables;
 mod royal_ends;
 mod shift_moves;
+mod side_walls;
 pub mod tables;
 
 use crate::base::action::ActionId;

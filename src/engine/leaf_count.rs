@@ -10,6 +10,7 @@ mod observed_count;
 mod plain_word;
 mod royal_free;
 mod step_kinds;
+mod wall_actions;
 
 use super::check_squares::CheckSquares;
 use super::movegen::{MoveSink, SafeMoves};
@@ -124,8 +125,13 @@ impl Variant {
             self.generate_piece(pos, from, us, true, &mut judged);
         });
         counter.counted = judged.counted;
-        let counted = counter.counted;
-        self.generate_not_by_pieces(pos, listed);
+        let mut counted = counter.counted;
+        if p.side_walls_tabled && !p.has_choices {
+            // The side's walling actions are judged as they are found.
+            counted += self.count_not_by_pieces(&safe, pos, listed);
+        } else {
+            self.generate_not_by_pieces(pos, listed);
+        }
         if p.has_choices {
             self.complete_listed(&safe, pos, listed);
         } else {

@@ -316,9 +316,22 @@ impl Variant {
     /// Appends the base moves that are not a piece's own: castling, the
     /// side's actions, drops and a pass.
     pub(super) fn generate_not_by_pieces(&self, pos: &Position, out: &mut Vec<Move>) {
+        self.generate_not_by_pieces_with(pos, out, |variant, out| variant.generate_side_actions(pos, out));
+    }
+
+    /// [`generate_not_by_pieces`](Self::generate_not_by_pieces), the
+    /// side's actions left to `side_actions` (perft's last ply counts
+    /// those it may judge unlisted).
+    #[inline(always)]
+    pub(super) fn generate_not_by_pieces_with(
+        &self,
+        pos: &Position,
+        out: &mut Vec<Move>,
+        side_actions: impl FnOnce(&Variant, &mut Vec<Move>),
+    ) {
         self.generate_castling(pos, out);
         self.generate_right_moves(pos, out);
-        self.generate_side_actions(pos, out);
+        side_actions(self, out);
         if self.programs.drops.is_some() {
             self.generate_drops(pos, out);
         }

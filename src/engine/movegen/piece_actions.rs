@@ -127,6 +127,20 @@ impl Variant {
 
     /// Appends the actions of the side to move that belong to no piece.
     pub(super) fn generate_side_actions(&self, pos: &Position, out: &mut Vec<Move>) {
+        self.for_each_side_action(pos, |index, _, to| {
+            out.push(Move::new(to, to, MoveKind::Action(index)));
+        });
+    }
+
+    /// Calls `f` with each action of the side to move that belongs to no
+    /// piece, and each square it may be aimed at now (the move is
+    /// `Move::new(to, to, MoveKind::Action(index))`), in generation order.
+    #[inline(always)]
+    pub(in crate::engine) fn for_each_side_action(
+        &self,
+        pos: &Position,
+        mut f: impl FnMut(ActionId, &CompiledAction, Square),
+    ) {
         let us = pos.side;
         for &index in &self.programs.side_actions {
             let index = usize::from(index);
@@ -154,7 +168,7 @@ impl Variant {
             }
             for to in self.eval_set(set, pos, &Self::still(us)).iter() {
                 if !action.when_uses_target || check(to) {
-                    out.push(Move::new(to, to, MoveKind::Action(ActionId::from_index(index))));
+                    f(ActionId::from_index(index), action, to);
                 }
             }
         }

@@ -6,9 +6,9 @@
 use super::SafeMoves;
 use crate::base::action::ActionId;
 use crate::base::piece::Cell;
-use crate::base::square::SquareSet;
+use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
-use crate::compile::ir::{Legal, Op};
+use crate::compile::ir::{CompiledAction, Legal, Op};
 use crate::engine::context::Context;
 use crate::engine::moves::{Move, MoveKind};
 use crate::engine::position::Position;
@@ -67,28 +67,39 @@ impl SafeMoves {
     /// too. `None`: it must be played.
     pub(super) fn judge_walls(&self, variant: &Variant, pos: &Position, mv: &Move, index: ActionId) -> Option<bool> {
         let action = &variant.programs.actions[index.index()];
-        if !action.walls_only || !self.walls || mv.controller.is_some() || !mv.choices.is_empty() {
+        if !self.judges_walls(action) || mv.controller.is_some() || !mv.choices.is_empty() {
             return None;
         }
+        self.judge_walled(variant, pos, action, mv.from, mv.to)
+    }
+
+    /// Whether [`judge_walls`](Self::judge_walls) may judge `action` here,
+    /// made uncompelled and with no choice.
+    #[inline]
+    pub(in crate::engine) fn judges_walls(&self, action: &CompiledAction) -> bool {
+        action.walls_only && self.walls
+    }
+
+    /// [`judge_walls`](Self::judge_walls) of `action` (one it
+    /// [`judges_walls`](Self::judges_walls)) taken from `from`, aimed at
+    /// `to`: a side's action reads its walls from
+    /// `CompiledAction::walls_by_square`, any other evaluates its blocks.
+    pub(in crate::engine) fn judge_walled(
+        &self,
+        variant: &Variant,
+        pos: &Position,
+        action: &CompiledAction,
+        from: Square,
+        to: Square,
+    ) -> Option<bool> {
         // As the action is played: its side is the owner of the piece it
         // starts from, if one stands there.
-        let at = pos.cell(mv.from);
-        let ctx = Context {
-            side: if at.is_piece() { at.color() } else { pos.side },
-            origin: mv.from,
-            target: mv.to,
-            mover: mv.from,
+        let at = pos.cell(from);
+        let side = if at.is_piece() { at.color() } else { pos.side };
+        let walled = match &action.walls_by_square {
+            Some(table) if from == to => table[side as usize][to.index()],
+            _ => self.walls_of(variant, pos, action, side, from, to)?,
         };
-        // Each removal is followed by a block of the same squares
-        // (`walls_only`): the blocks name every square it empties.
-        let mut walled = SquareSet::EMPTY;
-        for op in &action.ops {
-            match *op {
-                Op::Block(set) => walled = walled.union(&variant.eval_set(set, pos, &ctx)),
-                Op::Remove(_) => {}
-                _ => return None,
-            }
-        }
         if !walled.intersects(&self.royals) {
             return Some(true);
         }
@@ -105,6 +116,36 @@ impl SafeMoves {
             .iter()
             .all(|l| !matches!(l, Legal::Survives(None)));
         Some(!survives || (excused && difference(pos.royals[self.them as usize], walled).is_empty()))
+    }
+
+    /// The squares a `walls_only` action of `side` from `from` at `to`
+    /// walls: each removal is followed by a block of the same squares,
+    /// so the blocks name every square it empties. `None` for an effect
+    /// of another kind.
+    fn walls_of(
+        &self,
+        variant: &Variant,
+        pos: &Position,
+        action: &CompiledAction,
+        side: Color,
+        from: Square,
+        to: Square,
+    ) -> Option<SquareSet> {
+        let ctx = Context {
+            side,
+            origin: from,
+            target: to,
+            mover: from,
+        };
+        let mut walled = SquareSet::EMPTY;
+        for op in &action.ops {
+            match *op {
+                Op::Block(set) => walled = walled.union(&variant.eval_set(set, pos, &ctx)),
+                Op::Remove(_) => {}
+                _ => return None,
+            }
+        }
+        Some(walled)
     }
 
     /// Whether a `walls_only` action may pass the shortcut in `pos` at all:
