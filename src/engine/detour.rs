@@ -482,6 +482,35 @@ mod tests {
         legal: ["own royal not attacked", "captures follow a move as captured"],
     )"#;
 
+    /// Plays `games` random games of at most `plies` plies with
+    /// `variant`'s legal moves, seeded, and shows `visit` each position
+    /// before its move (the game, the ply and the moves played so far).
+    fn along_random_games(
+        variant: &Variant,
+        seed: u64,
+        games: usize,
+        plies: usize,
+        mut visit: impl FnMut(usize, usize, &Position, &[(usize, usize)]),
+    ) {
+        let mut seed = seed;
+        for game in 0..games {
+            let mut pos: Position = variant.start_position();
+            let mut played: Vec<(usize, usize)> = Vec::new();
+            for ply in 0..plies {
+                visit(game, ply, &pos, &played);
+                let mut legal = Vec::new();
+                variant.generate_legal(&pos, &mut legal);
+                if legal.is_empty() {
+                    break;
+                }
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let mv = legal[(seed >> 33) as usize % legal.len()];
+                played.push((mv.from.index(), mv.to.index()));
+                pos.make(variant, mv);
+            }
+        }
+    }
+
     fn sorted(v: &Variant, pos: &Position) -> Vec<String> {
         let mut out = Vec::new();
         v.generate_legal(pos, &mut out);
@@ -506,44 +535,30 @@ mod tests {
         slow.programs.filters.detour_plain_legal = false;
         let mut mid = fast.clone();
         mid.programs.filters.detour_plain_legal = false;
-        let mut seed = 0x0de7_u64;
         let (mut positions, mut attacked) = (0, 0);
-        for game in 0..12 {
-            let mut pos: Position = fast.start_position();
-            let mut played: Vec<(usize, usize)> = Vec::new();
-            for ply in 0..80 {
-                let moves = sorted(&fast, &pos);
-                let expected = sorted(&slow, &pos);
-                if moves != expected {
-                    let only = |a: &[String], b: &[String]| -> Vec<String> {
-                        a.iter().filter(|m| !b.contains(m)).cloned().collect()
-                    };
-                    panic!(
-                        "{game}/{ply} after {played:?}: fast only {:?}, slow only {:?}, table without the shortcut agrees: {}",
-                        only(&moves, &expected),
-                        only(&expected, &moves),
-                        sorted(&mid, &pos) == expected
-                    );
-                }
-                positions += 1;
-                for side in Color::BOTH {
-                    for sq in pos.occupied[0].union(&pos.occupied[1]).iter() {
-                        let a = fast.is_attacked(&pos, sq, side);
-                        assert_eq!(a, slow.is_attacked(&pos, sq, side), "{game}/{ply}: {sq:?} by {side:?}");
-                        attacked += usize::from(a);
-                    }
-                }
-                let mut legal = Vec::new();
-                fast.generate_legal(&pos, &mut legal);
-                if legal.is_empty() {
-                    break;
-                }
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                let mv = legal[(seed >> 33) as usize % legal.len()];
-                played.push((mv.from.index(), mv.to.index()));
-                pos.make(&fast, mv);
+        along_random_games(&fast, 0x0de7, 12, 80, |game, ply, pos, played| {
+            let moves = sorted(&fast, &pos);
+            let expected = sorted(&slow, &pos);
+            if moves != expected {
+                let only = |a: &[String], b: &[String]| -> Vec<String> {
+                    a.iter().filter(|m| !b.contains(m)).cloned().collect()
+                };
+                panic!(
+                    "{game}/{ply} after {played:?}: fast only {:?}, slow only {:?}, table without the shortcut agrees: {}",
+                    only(&moves, &expected),
+                    only(&expected, &moves),
+                    sorted(&mid, &pos) == expected
+                );
             }
-        }
+            positions += 1;
+            for side in Color::BOTH {
+                for sq in pos.occupied[0].union(&pos.occupied[1]).iter() {
+                    let a = fast.is_attacked(&pos, sq, side);
+                    assert_eq!(a, slow.is_attacked(&pos, sq, side), "{game}/{ply}: {sq:?} by {side:?}");
+                    attacked += usize::from(a);
+                }
+            }
+        });
         assert!(
             positions > 500 && attacked > 1000,
             "{positions} positions, {attacked} attacks"
@@ -562,36 +577,22 @@ mod tests {
         let mut slow = fast.clone();
         slow.programs.filters.detour_reach = Vec::new();
         slow.programs.filters.detour_plain_legal = false;
-        let mut seed = 0x5eed_u64;
         let (mut compared, mut freed) = (0, 0);
-        for game in 0..8 {
-            let mut pos: Position = fast.start_position();
-            let mut played: Vec<(usize, usize)> = Vec::new();
-            for ply in 0..60 {
-                if ply % 3 == 0 {
-                    let (a, b) = (Perft::new().count(&fast, &pos, 2), Perft::new().count(&slow, &pos, 2));
-                    assert_eq!(a, b, "{game}/{ply} after {played:?}");
-                    compared += 1;
-                }
-                let us = pos.side;
-                let royals = pos.royals[us as usize];
-                let exposure = (royals.iter()).fold(SquareSet::EMPTY, |e, sq| {
-                    e.union(&fast.detour_exposure(&pos, sq, us.flip()))
-                });
-                let own = pos.occupied[us as usize].difference(&royals);
-                let leaving = fast.detour_leaving(&pos, &royals, us.flip(), exposure);
-                freed += usize::from(exposure.intersection(&own).len() > leaving.len());
-                let mut legal = Vec::new();
-                fast.generate_legal(&pos, &mut legal);
-                if legal.is_empty() {
-                    break;
-                }
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                let mv = legal[(seed >> 33) as usize % legal.len()];
-                played.push((mv.from.index(), mv.to.index()));
-                pos.make(&fast, mv);
+        along_random_games(&fast, 0x5eed, 8, 60, |game, ply, pos, played| {
+            if ply % 3 == 0 {
+                let (a, b) = (Perft::new().count(&fast, &pos, 2), Perft::new().count(&slow, &pos, 2));
+                assert_eq!(a, b, "{game}/{ply} after {played:?}");
+                compared += 1;
             }
-        }
+            let us = pos.side;
+            let royals = pos.royals[us as usize];
+            let exposure = (royals.iter()).fold(SquareSet::EMPTY, |e, sq| {
+                e.union(&fast.detour_exposure(&pos, sq, us.flip()))
+            });
+            let own = pos.occupied[us as usize].difference(&royals);
+            let leaving = fast.detour_leaving(&pos, &royals, us.flip(), exposure);
+            freed += usize::from(exposure.intersection(&own).len() > leaving.len());
+        });
         assert!(
             compared > 100 && freed > 100,
             "{compared} compared, {freed} with pieces freed"
