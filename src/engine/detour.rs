@@ -537,8 +537,8 @@ mod tests {
         mid.programs.filters.detour_plain_legal = false;
         let (mut positions, mut attacked) = (0, 0);
         along_random_games(&fast, 0x0de7, 12, 80, |game, ply, pos, played| {
-            let moves = sorted(&fast, &pos);
-            let expected = sorted(&slow, &pos);
+            let moves = sorted(&fast, pos);
+            let expected = sorted(&slow, pos);
             if moves != expected {
                 let only = |a: &[String], b: &[String]| -> Vec<String> {
                     a.iter().filter(|m| !b.contains(m)).cloned().collect()
@@ -547,14 +547,14 @@ mod tests {
                     "{game}/{ply} after {played:?}: fast only {:?}, slow only {:?}, table without the shortcut agrees: {}",
                     only(&moves, &expected),
                     only(&expected, &moves),
-                    sorted(&mid, &pos) == expected
+                    sorted(&mid, pos) == expected
                 );
             }
             positions += 1;
             for side in Color::BOTH {
                 for sq in pos.occupied[0].union(&pos.occupied[1]).iter() {
-                    let a = fast.is_attacked(&pos, sq, side);
-                    assert_eq!(a, slow.is_attacked(&pos, sq, side), "{game}/{ply}: {sq:?} by {side:?}");
+                    let a = fast.is_attacked(pos, sq, side);
+                    assert_eq!(a, slow.is_attacked(pos, sq, side), "{game}/{ply}: {sq:?} by {side:?}");
                     attacked += usize::from(a);
                 }
             }
@@ -580,17 +580,17 @@ mod tests {
         let (mut compared, mut freed) = (0, 0);
         along_random_games(&fast, 0x5eed, 8, 60, |game, ply, pos, played| {
             if ply % 3 == 0 {
-                let (a, b) = (Perft::new().count(&fast, &pos, 2), Perft::new().count(&slow, &pos, 2));
+                let (a, b) = (Perft::new().count(&fast, pos, 2), Perft::new().count(&slow, pos, 2));
                 assert_eq!(a, b, "{game}/{ply} after {played:?}");
                 compared += 1;
             }
             let us = pos.side;
             let royals = pos.royals[us as usize];
             let exposure = (royals.iter()).fold(SquareSet::EMPTY, |e, sq| {
-                e.union(&fast.detour_exposure(&pos, sq, us.flip()))
+                e.union(&fast.detour_exposure(pos, sq, us.flip()))
             });
             let own = pos.occupied[us as usize].difference(&royals);
-            let leaving = fast.detour_leaving(&pos, &royals, us.flip(), exposure);
+            let leaving = fast.detour_leaving(pos, &royals, us.flip(), exposure);
             freed += usize::from(exposure.intersection(&own).len() > leaving.len());
         });
         assert!(
