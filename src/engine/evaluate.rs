@@ -254,14 +254,17 @@ impl Variant {
         !self.pieces_matching(pos, ctx.side, on.side, on.kinds, zone).is_empty()
     }
 
-    fn pieces_matching(
+    /// The squares of `side`'s pieces (seen from `own`) that may be of
+    /// `kinds`, within `among`, and whether every one of them is (every
+    /// kind, or the royal kinds read from their own sets).
+    fn piece_candidates(
         &self,
         pos: &Position,
         own: Color,
         side: SideFilter,
         kinds: KindSet,
         among: Option<SquareSet>,
-    ) -> SquareSet {
+    ) -> (SquareSet, bool) {
         // Royal pieces have their own sets: `own royal` reads one.
         let only_royal = kinds.is_subset(self.pieces.royal());
         let of = |side: Color| {
@@ -284,6 +287,46 @@ impl Variant {
         };
         // Every kind, or the royal ones (read from their own sets above).
         if KindSet::first(self.pieces.len()).is_subset(kinds) || (only_royal && kinds == self.pieces.royal()) {
+            return (candidates, true);
+        }
+        (candidates, false)
+    }
+
+    /// How many of `side`'s pieces (seen from `own`) are of `kinds`,
+    /// counted up to `cap` at most: the squares are read one piece at a
+    /// time and the count stops there.
+    fn count_pieces_up_to(&self, pos: &Position, own: Color, side: SideFilter, kinds: KindSet, cap: u32) -> u32 {
+        let (candidates, all) = self.piece_candidates(pos, own, side, kinds, None);
+        if all {
+            return candidates.len();
+        }
+        let mut count = 0;
+        for (word, &bits) in candidates.0.iter().enumerate() {
+            let mut rest = bits;
+            while rest != 0 {
+                let bit = rest.trailing_zeros() as usize;
+                if kinds.contains(pos.board[word * 64 + bit].kind()) {
+                    count += 1;
+                    if count >= cap {
+                        return count;
+                    }
+                }
+                rest &= rest - 1;
+            }
+        }
+        count
+    }
+
+    fn pieces_matching(
+        &self,
+        pos: &Position,
+        own: Color,
+        side: SideFilter,
+        kinds: KindSet,
+        among: Option<SquareSet>,
+    ) -> SquareSet {
+        let (candidates, all) = self.piece_candidates(pos, own, side, kinds, among);
+        if all {
             return candidates;
         }
         // Word by word: no square is built but to read its cell.
@@ -337,6 +380,14 @@ impl Variant {
             CondNode::And(a, b) => self.eval_cond(a, pos, ctx) && self.eval_cond(b, pos, ctx),
             CondNode::Or(a, b) => self.eval_cond(a, pos, ctx) || self.eval_cond(b, pos, ctx),
             CondNode::Count(set, cmp, n) => {
+                // A side's pieces of some kinds: counted only until the
+                // comparison is decided (any count above `n` compares as
+                // `n + 1` does), which an end rule such as `count(any not
+                // K B) == 0` knows at its first piece.
+                if let SetNode::Pieces { side, kinds } = self.programs.sets[set as usize] {
+                    let counted = self.count_pieces_up_to(pos, ctx.side, side, kinds, n.saturating_add(1));
+                    return compare(counted, cmp, n);
+                }
                 compare(intersection(self.eval_set(set, pos, ctx), occupied()).len(), cmp, n)
             }
             CondNode::Squares(set, cmp, n) => compare(self.eval_set(set, pos, ctx).len(), cmp, n),
@@ -564,6 +615,58 @@ mod tests {
             }
             assert_eq!(resolved, 1);
         }
+    }
+
+    /// A count of some kinds' pieces, counted only until its comparison
+    /// is decided, compares as the full count of their squares does:
+    /// every comparison, along seeded random games of a variant whose end
+    /// rules count kinds (chess's dead positions among them).
+    #[test]
+    fn counts_stopped_early_compare_as_full_counts() {
+        use rand::{RngExt, SeedableRng};
+        let text = r#"(
+            extends: "chess",
+            name: "Counted kinds",
+            end: [
+                "checkmate: loss",
+                "dead if count(enemy not K P) < 2 and count(own N B) >= 3: draw",
+                "dead if count(any not K B) == 0 or count(own Q R) > 2 or count(enemy P) <= 5: draw",
+                "dead if count(own not K) != 7: draw",
+            ],
+        )"#;
+        let variant = Variant::from_text("counted.ron", text).unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(37);
+        let counted: Vec<_> = (0..variant.programs.conds.len())
+            .filter_map(|id| match variant.programs.conds[id] {
+                CondNode::Count(set, cmp, n) => match variant.programs.sets[set as usize] {
+                    SetNode::Pieces { side, kinds } => Some((id as CondId, side, kinds, cmp, n)),
+                    _ => None,
+                },
+                _ => None,
+            })
+            .collect();
+        assert!(counted.len() >= 6, "{}", counted.len());
+        let (mut held, mut failed) = (0, 0);
+        for _ in 0..20 {
+            let mut pos = variant.start_position();
+            for _ in 0..150 {
+                for side in Color::BOTH {
+                    let ctx = Variant::still(side);
+                    for &(id, filter, kinds, cmp, n) in &counted {
+                        let full = variant.pieces_matching(&pos, side, filter, kinds, None).len();
+                        let expected = compare(full, cmp, n);
+                        assert_eq!(variant.eval_cond(id, &pos, &ctx), expected);
+                        if expected { held += 1 } else { failed += 1 }
+                    }
+                }
+                let moves = variant.legal_moves(&pos);
+                if moves.is_empty() {
+                    break;
+                }
+                pos.make(&variant, moves[rng.random_range(0..moves.len())]);
+            }
+        }
+        assert!(held > 1000 && failed > 1000, "{held} held, {failed} failed");
     }
 
     #[test]
