@@ -29,6 +29,7 @@ pub(crate) mod perpetual;
 mod place;
 mod place_attack;
 pub mod position;
+mod quiet_check;
 pub mod recent;
 mod right_moves;
 mod set_ops;

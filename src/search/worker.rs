@@ -81,6 +81,9 @@ pub(crate) struct Worker<'a> {
     shared: &'a Shared<'a>,
     variant: &'a Variant,
     has_check: bool,
+    /// The variant's quiet moves are judged for check unplayed
+    /// (`Variant::quiet_checks_unplayed`).
+    quiet_checks_unplayed: bool,
     moves: Vec<Vec<Move>>,
     /// Per ply, with staged generation: each move's id
     /// (`Variant::generate_staged`) and whether it was judged legal.
@@ -150,6 +153,7 @@ impl<'a> Worker<'a> {
             shared,
             variant,
             has_check: variant.has_check(),
+            quiet_checks_unplayed: variant.quiet_checks_unplayed(),
             moves: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
             ids: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
             legal: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),

@@ -220,6 +220,11 @@ impl Worker<'_> {
         if prunable && !self.has_check {
             return false;
         }
+        // A plain quiet move is judged for check on the board it leaves,
+        // without being made.
+        if prunable && self.variant.quiet_move_checks(pos, &mv, self.quiet_checks_unplayed) == Some(false) {
+            return false;
+        }
         let mut child = pos.clone();
         child.make(self.variant, mv);
         if prunable && !self.variant.in_check(&child) {
