@@ -8,7 +8,7 @@
 
 use super::attacks::AttackTables;
 use super::ir::{MoveFilters, Programs};
-use super::tables::{MoveTables, QUIET};
+use super::tables::{EN_PASSANT, MoveTables, QUIET};
 use crate::base::kind_set::KindSet;
 use crate::base::piece::Kind;
 use crate::base::square::{Color, Square, SquareSet};
@@ -42,6 +42,42 @@ pub fn build(moves: &MoveTables, attacks: &AttackTables, kinds: usize) -> Vec<Sq
                         reach = reach.union(&readers[at + m.index()]);
                     }
                     out[MoveFilters::detour_index(kinds, n, side, kind, captured, from)] = reach;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Per slot of the move tables (at `MoveTables::slot_index`), every
+/// square its piece may reach by a move that captures nothing, on any
+/// board (see [`first_moves`]): what a detour's first leg from there
+/// may end on (`MoveFilters::detour_quiet_reach`).
+pub fn quiet_reach(moves: &MoveTables, kinds: usize) -> Vec<SquareSet> {
+    let n = moves.board_squares;
+    let mut out = vec![SquareSet::EMPTY; 2 * kinds * n];
+    for kind in (0..kinds).map(Kind::from_index) {
+        for side in Color::BOTH {
+            for from in (0..n).map(Square::from_index) {
+                out[moves.slot_index(kind, side, from)] = first_moves(moves, kind, side, from);
+            }
+        }
+    }
+    out
+}
+
+/// The kinds with a move that captures en passant, for either side and
+/// from some square (`MoveFilters::detour_en_passant`).
+pub fn en_passant_kinds(moves: &MoveTables, kinds: usize) -> KindSet {
+    let mut out = KindSet::EMPTY;
+    for kind in (0..kinds).map(Kind::from_index) {
+        for side in Color::BOTH {
+            for from in (0..moves.board_squares).map(Square::from_index) {
+                let slot = moves.slot(kind, side, from);
+                let leaps = &moves.leaps[slot.leaps as usize..slot.leaps_end as usize];
+                let rides = &moves.rides[slot.rides as usize..slot.rides_end as usize];
+                if leaps.iter().any(|l| l.flags & EN_PASSANT != 0) || rides.iter().any(|r| r.flags & EN_PASSANT != 0) {
+                    out.insert(kind);
                 }
             }
         }

@@ -324,6 +324,11 @@ pub fn compile(v: CheckedVariant) -> Variant {
     programs.filters.sole_observed_after = programs.filters.find_sole_observed_after();
     if programs.filters.captures_detour {
         programs.filters.detour_reach = detour_reach::build(&moves, &attacks, v.pieces.len());
+        programs.filters.detour_by_victim = !programs.filters.detour_reach.is_empty() && moves.board_squares <= 64;
+        if programs.filters.detour_by_victim {
+            programs.filters.detour_quiet_reach = detour_reach::quiet_reach(&moves, v.pieces.len());
+            programs.filters.detour_en_passant = detour_reach::en_passant_kinds(&moves, v.pieces.len());
+        }
         programs.filters.detour_plain_legal =
             !piece_limits && detour_reach::plain_moves_judged(&programs, &moves, royal_kinds);
     }

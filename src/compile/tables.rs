@@ -80,6 +80,11 @@ pub struct Slot {
     /// passant targets): on a board of at most 64 squares the piece's
     /// moves are counted a word at a time (perft's last ply).
     pub plain: bool,
+    /// Every move that captures nothing is in the [`LeapSets`]' `quiet`
+    /// set or on a ride whose indices run one way and that does not hop:
+    /// on a board of at most 64 squares such moves are found a word at a
+    /// time (a detour's first leg).
+    pub quiet_plain: bool,
 }
 
 /// A slot's leaps as square sets, for counting the moves of a piece that
@@ -518,6 +523,12 @@ pub fn build_from(g: Geometry, pieces: &[PieceMoves<'_>], en_passant: bool) -> M
                     && t.rides[slot.rides as usize..]
                         .iter()
                         .all(|r| r.order != 0 && r.flags & !(QUIET | CAPTURE | SETS_EN_PASSANT) == 0);
+                slot.quiet_plain = t.rest_leaps[sets.rest as usize..sets.rest_end as usize]
+                    .iter()
+                    .all(|l| l.flags & QUIET == 0)
+                    && t.rides[slot.rides as usize..]
+                        .iter()
+                        .all(|r| r.flags & QUIET == 0 || (r.order != 0 && r.flags & HOPS == 0));
                 debug_assert_eq!(t.slots.len(), (kind * 2 + side as usize) * n + from.index());
                 t.slots.push(slot);
             }

@@ -28,6 +28,8 @@ use crate::compile::tables::{EN_PASSANT, HOPS, QUIET};
 /// by kind once (the others are looked up per mover).
 const KINDS_KEPT: usize = 16;
 
+mod detour_leaving;
+mod detour_victims;
 mod detour_words;
 
 impl Variant {
@@ -42,6 +44,9 @@ impl Variant {
             }
         }
         out.truncate(kept);
+        if self.programs.filters.detour_by_victim && self.detour_captures_by_victim(pos, out) {
+            return;
+        }
         if self.moves.board_squares <= 64 {
             self.detour_captures_in::<u64>(pos, out);
         } else {
@@ -298,6 +303,11 @@ impl Variant {
         exposure: SquareSet,
     ) -> SquareSet {
         let own = pos.occupied[by.flip() as usize].difference(royals);
+        if self.programs.filters.detour_by_victim
+            && let Some(out) = self.detour_leaving_words(pos, royals, by, exposure.intersection(&own).0[0])
+        {
+            return SquareSet([out, 0, 0, 0]);
+        }
         (exposure.intersection(&own).iter())
             .filter(|&f| royals.iter().any(|sq| self.detour_attacked_vacated(pos, sq, by, f)))
             .collect()
@@ -318,7 +328,7 @@ impl Variant {
     ) -> bool {
         let victim = board(sq);
         let them = by.flip();
-        theirs.iter().any(|f| {
+        W::load(theirs).any(|f| {
             let attacker = board(f);
             let reach = self.detour_reach(by, attacker.kind(), victim.kind(), f);
             if reach.is_some_and(|r| !r.contains(sq)) {
@@ -473,7 +483,7 @@ mod tests {
     use crate::engine::position::Position;
 
     /// Make&Take written inline (unit tests load no bundled fairy file).
-    const MAKE_AND_TAKE: &str = r#"(
+    pub(super) const MAKE_AND_TAKE: &str = r#"(
         extends: "chess",
         name: "Detours",
         pieces: [
@@ -485,7 +495,7 @@ mod tests {
     /// Plays `games` random games of at most `plies` plies with
     /// `variant`'s legal moves, seeded, and shows `visit` each position
     /// before its move (the game, the ply and the moves played so far).
-    fn along_random_games(
+    pub(super) fn along_random_games(
         variant: &Variant,
         seed: u64,
         games: usize,
@@ -531,10 +541,12 @@ mod tests {
         assert!(!fast.programs.filters.detour_reach.is_empty() && fast.programs.filters.detour_plain_legal);
         let mut slow = fast.clone();
         slow.programs.filters.detour_reach = Vec::new();
+        slow.programs.filters.detour_by_victim = false;
         // Every move played and judged on the board it leads to.
         slow.programs.filters.detour_plain_legal = false;
         let mut mid = fast.clone();
         mid.programs.filters.detour_plain_legal = false;
+        mid.programs.filters.detour_by_victim = false;
         let (mut positions, mut attacked) = (0, 0);
         along_random_games(&fast, 0x0de7, 12, 80, |game, ply, pos, played| {
             let moves = sorted(&fast, pos);
@@ -576,6 +588,7 @@ mod tests {
         let fast = Variant::from_text("detours.ron", MAKE_AND_TAKE).unwrap();
         let mut slow = fast.clone();
         slow.programs.filters.detour_reach = Vec::new();
+        slow.programs.filters.detour_by_victim = false;
         slow.programs.filters.detour_plain_legal = false;
         let (mut compared, mut freed) = (0, 0);
         along_random_games(&fast, 0x5eed, 8, 60, |game, ply, pos, played| {

@@ -308,7 +308,8 @@ impl Variant {
             self.detour_captures(pos, out, start);
         }
         self.generate_not_by_pieces(pos, out);
-        if self.has_move_filters() {
+        // Attacks read through a detour alone filter no move.
+        if self.has_move_filters() && !self.programs.filters.filters.is_empty() {
             self.retain_filtered(pos, out, start);
         }
     }

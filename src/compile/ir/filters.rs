@@ -4,6 +4,7 @@
 //! Like the rest of the IR it imports only `base`.
 
 use crate::base::geometry::Geometry;
+use crate::base::kind_set::KindSet;
 use crate::base::piece::Kind;
 use crate::base::square::{Color, Square, SquareSet};
 
@@ -84,6 +85,21 @@ pub struct MoveFilters {
     /// board (see `compile::detour_reach`), a test's prefilter. Empty
     /// otherwise.
     pub detour_reach: Vec<SquareSet>,
+    /// With `detour_reach` built, on a board of at most 64 squares: a
+    /// position's detour captures are generated with each enemy piece's
+    /// second legs worked out once (`engine::detour::detour_victims`),
+    /// and the pieces whose leaving opens a detour found by the squares
+    /// each attacker's detour reads (`engine::detour::detour_leaving`).
+    pub detour_by_victim: bool,
+    /// With `detour_by_victim`: per slot of the move tables (at
+    /// `MoveTables::slot_index`), every square its piece may reach by a
+    /// move that captures nothing on the empty board (see
+    /// `compile::detour_reach::quiet_reach`). Empty otherwise.
+    pub detour_quiet_reach: Vec<SquareSet>,
+    /// With `detour_by_victim`: the kinds with a move that captures en
+    /// passant (for either side, from some square), whose detours the
+    /// general path works out where the board has an en passant target.
+    pub detour_en_passant: KindSet,
     /// With `captures_detour`, where a plain move that is not a royal
     /// piece's is legal when no own royal piece is attacked by a detour
     /// and the move leaves no square of the detour's exposure (no other

@@ -15,15 +15,15 @@ use crate::compile::tables::QUIET;
 impl Variant {
     /// The squares a piece of `kind` and `side` on `from` reaches by a
     /// move that captures nothing, `taken` the squares that hold a piece
-    /// or are blocked (`from` not among them), where its slot is plain
-    /// (see `Slot::plain`); `None` where it is not (read it square by
-    /// square).
+    /// or are blocked (`from` not among them), where its slot's such
+    /// moves are plain (see `Slot::quiet_plain`); `None` where they are
+    /// not (read them square by square).
     #[inline(always)]
     pub(super) fn quiet_words<W: SetWords>(&self, kind: Kind, side: Color, from: Square, taken: W) -> Option<W> {
         let t = &self.moves;
         let index = t.slot_index(kind, side, from);
         let slot = t.slots[index];
-        if !slot.plain {
+        if !slot.quiet_plain {
             return None;
         }
         let mut out = W::load(&t.leap_sets[index].quiet).and_not(taken);
