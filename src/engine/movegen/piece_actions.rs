@@ -232,9 +232,10 @@ mod tests {
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
-    /// Chess whose pawns may promote in place from their first two ranks
-    /// (an action whose `when` reads only the origin) and whose knights
-    /// may stand still anywhere (an action with no `when`).
+    /// Chess whose pawns may promote in place from their second and
+    /// third ranks (an action whose `when` reads only the origin) and
+    /// whose knights may push what they attack from anywhere (an action
+    /// with no `when`).
     const ACTING: &str = r#"(
         extends: "chess",
         name: "Acting pawns",
@@ -242,7 +243,7 @@ mod tests {
             (letter: 'P', name: "pawn", moves: "fmWfceFifmnD", pawn: true, value: 100,
              actions: [(name: "promote", target: "origin", when: "origin in ranks(2..3)", promotes: true)]),
             (letter: 'N', name: "knight", moves: "N", value: 300,
-             actions: [(name: "wait", target: "origin")]),
+             actions: [(name: "bump", moves: "cN", effect: "push(target, along)")]),
         ],
     )"#;
 
