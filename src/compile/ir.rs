@@ -11,7 +11,7 @@
 
 use crate::base::kind_set::KindSet;
 use crate::base::piece::Kind;
-use crate::base::square::{Color, Square, SquareSet};
+use crate::base::square::{Square, SquareSet};
 pub use crate::base::vocabulary::{Comparison, EndOutcome, LineGoal, NamedSet, RanksFrom, SideFilter};
 
 mod filters;
@@ -630,21 +630,11 @@ pub struct Programs {
     pub promotes_after_move_on: KindSet,
     /// The kinds that have actions.
     pub action_kinds: KindSet,
-    /// Per side, the kinds whose plain slots perft's last ply may count
-    /// in single words (no limits, no action, no promotion; see
-    /// `Variant::counts_in_words`), found at load.
-    pub word_kinds: [KindSet; 2],
-    /// Per kind (by index), the indices in `actions` of the actions it
-    /// owns, in order: move generation walks only these.
+    /// Per kind (by index), its actions' indices in `actions`, in order: move generation walks only these.
     pub owned_actions: Vec<Vec<u16>>,
-    /// Per kind (by index), per side, the squares from which one of the
-    /// actions it owns may be made: the union of their `when_origins`
-    /// (every square for an action without them), so that move
-    /// generation skips the actions of a piece standing elsewhere (see
-    /// `compile::origin_conds`).
+    /// Per kind (by index) and side, where one of its actions may be made (`compile::origin_conds`).
     pub action_origins: Vec<[SquareSet; 2]>,
-    /// The indices in `actions` of the side's actions (those of no
-    /// piece), in order: move generation walks only these.
+    /// The indices in `actions` of the side's actions (those of no piece), in order: move generation walks only these.
     pub side_actions: Vec<u16>,
     /// Legality clauses.
     pub legal: Vec<Legal>,
@@ -800,15 +790,6 @@ pub struct Programs {
 }
 
 impl Programs {
-    /// Whether a piece of `kind` of `side` on `from` may make one of the
-    /// actions it owns (see [`action_origins`](Self::action_origins)).
-    #[inline(always)]
-    pub fn may_act_from(&self, kind: Kind, side: Color, from: Square) -> bool {
-        self.action_origins
-            .get(kind.index())
-            .is_some_and(|origins| origins[side as usize].contains(from))
-    }
-
     /// Whether any rule or action can change the board beyond a plain move.
     pub fn has_effects(&self) -> bool {
         !(self.on_capture.is_empty()

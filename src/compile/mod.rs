@@ -366,7 +366,7 @@ pub fn compile(v: CheckedVariant) -> Variant {
         position_cost: v.position_cost,
         rights: compiled_rights,
     };
-    variant.programs.word_kinds = Color::BOTH.map(|side| {
+    variant.moves.word_kinds = Color::BOTH.map(|side| {
         (0..v.pieces.len())
             .map(Kind::from_index)
             .filter(|&kind| variant.counts_in_words(kind, side))

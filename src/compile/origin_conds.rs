@@ -7,8 +7,21 @@
 //! where none may be made costs no call.
 
 use super::ir::{CondId, CondNode, NamedSet, Programs, SetId, SetNode};
+use crate::base::piece::Kind;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::base::vocabulary::Comparison;
+
+impl Programs {
+    /// Whether a piece of `kind` of `side` on `from` may make one of the
+    /// actions it owns: the union of their `when_origins` (every square
+    /// for an action without them) holds `from`.
+    #[inline(always)]
+    pub fn may_act_from(&self, kind: Kind, side: Color, from: Square) -> bool {
+        self.action_origins
+            .get(kind.index())
+            .is_some_and(|origins| origins[side as usize].contains(from))
+    }
+}
 
 /// For each action whose `when` ignores the target and reads only its
 /// origin and fixed squares, the origins per side where it holds.

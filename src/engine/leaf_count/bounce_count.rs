@@ -216,7 +216,7 @@ impl Variant {
         // On one word, a piece whose moves are all plain has its targets
         // found a word at a time (see `Variant::plain_word_targets`).
         let words = W::ONE_WORD && counter.quiet_plain && counter.capture_plain;
-        let word_kinds = p.word_kinds[us as usize];
+        let word_kinds = self.moves.word_kinds[us as usize];
         each_square_of::<W>(&pos.occupied[us as usize], |from| {
             if free.contains(from) {
                 let kind = pos.board[from.index()].kind();

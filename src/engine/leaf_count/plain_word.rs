@@ -46,7 +46,7 @@ impl<W: SetWords> KindChecks<W> {
         if self.known & bit == 0 {
             self.known |= bit;
             self.checks[i] = W::load(&c.squares_of(kind));
-            if W::ONE_WORD && plain && variant.programs.word_kinds[us as usize].contains(kind) {
+            if W::ONE_WORD && plain && variant.moves.word_kinds[us as usize].contains(kind) {
                 self.words |= bit;
             }
         }
@@ -57,7 +57,7 @@ impl<W: SetWords> KindChecks<W> {
 impl Variant {
     /// Whether the plain slots of `kind` of `us` may be counted in words:
     /// no limits (`cannot_hop`), no action, no promotion. Found at load
-    /// (`Programs::word_kinds`).
+    /// (`MoveTables::word_kinds`).
     pub(crate) fn counts_in_words(&self, kind: Kind, us: Color) -> bool {
         !self.pieces.has_limits()
             && !self.programs.action_kinds.contains(kind)
