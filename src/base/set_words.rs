@@ -89,7 +89,9 @@ impl SetWords for u64 {
 
     #[inline(always)]
     fn shifted(self, by: i32) -> u64 {
-        if by >= 0 { self << by } else { self >> -by }
+        // Both shifts, one of them by 0: no branch on the step's sign
+        // (steps of either sign alternate in the bounce groups' loop).
+        (self << by.max(0)) >> (-by).max(0)
     }
 
     #[inline(always)]

@@ -630,11 +630,11 @@ pub struct Programs {
     pub promotes_after_move_on: KindSet,
     /// The kinds that have actions.
     pub action_kinds: KindSet,
-    /// Per kind (by index), the indices in `actions` of the actions it
-    /// owns, in order: move generation walks only these.
+    /// Per kind (by index), its actions' indices in `actions`, in order: move generation walks only these.
     pub owned_actions: Vec<Vec<u16>>,
-    /// The indices in `actions` of the side's actions (those of no
-    /// piece), in order: move generation walks only these.
+    /// Per kind (by index) and side, where one of its actions may be made (`compile::origin_conds`).
+    pub action_origins: Vec<[SquareSet; 2]>,
+    /// The indices in `actions` of the side's actions (those of no piece), in order: move generation walks only these.
     pub side_actions: Vec<u16>,
     /// Legality clauses.
     pub legal: Vec<Legal>,

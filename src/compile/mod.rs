@@ -337,7 +337,7 @@ pub fn compile(v: CheckedVariant) -> Variant {
         && !(programs.filters.any() || programs.any_effects || programs.placement_refuses)
         && programs.drops.is_none()
         && !(v.promotions.iter()).any(|p| p.choices.iter().any(|&k| royal_kinds.contains(k)));
-    Variant {
+    let mut variant = Variant {
         name: v.name.clone(),
         description: v.description.clone(),
         block_word: v.block_word.clone().unwrap_or_else(|| "blocked".to_string()),
@@ -370,7 +370,14 @@ pub fn compile(v: CheckedVariant) -> Variant {
         pass_on_stalemate: v.pass_on_stalemate,
         position_cost: v.position_cost,
         rights: compiled_rights,
-    }
+    };
+    variant.moves.word_kinds = Color::BOTH.map(|side| {
+        (0..v.pieces.len())
+            .map(Kind::from_index)
+            .filter(|&kind| variant.counts_in_words(kind, side))
+            .collect()
+    });
+    variant
 }
 
 /// The compiled form of the checked `clock_resets` bits.

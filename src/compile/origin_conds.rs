@@ -2,11 +2,26 @@
 //! reads only the origin and squares known at load time (`origin in
 //! ranks(8)`) is resolved into the set of origins, per side, where it
 //! holds, so that move generation tests a bit instead of interpreting the
-//! condition for every piece at every node.
+//! condition for every piece at every node; and per kind the union of its
+//! actions' origins (`Programs::action_origins`), so that a piece standing
+//! where none may be made costs no call.
 
 use super::ir::{CondId, CondNode, NamedSet, Programs, SetId, SetNode};
+use crate::base::piece::Kind;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::base::vocabulary::Comparison;
+
+impl Programs {
+    /// Whether a piece of `kind` of `side` on `from` may make one of the
+    /// actions it owns: the union of their `when_origins` (every square
+    /// for an action without them) holds `from`.
+    #[inline(always)]
+    pub fn may_act_from(&self, kind: Kind, side: Color, from: Square) -> bool {
+        self.action_origins
+            .get(kind.index())
+            .is_some_and(|origins| origins[side as usize].contains(from))
+    }
+}
 
 /// For each action whose `when` ignores the target and reads only its
 /// origin and fixed squares, the origins per side where it holds.
@@ -20,6 +35,19 @@ pub(super) fn resolve(p: &mut Programs) {
     for (action, table) in p.actions.iter_mut().zip(tables) {
         action.when_origins = table;
     }
+    p.action_origins = (p.owned_actions.iter())
+        .map(|owned| {
+            let mut out = [SquareSet::EMPTY; 2];
+            for &i in owned {
+                let when = p.actions[usize::from(i)].when_origins;
+                for side in Color::BOTH {
+                    let from = when.map_or(p.all, |origins| origins[side as usize]);
+                    out[side as usize] = out[side as usize].union(&from);
+                }
+            }
+            out
+        })
+        .collect();
 }
 
 /// The origins, per side, where `c` holds; `None` when it reads more.

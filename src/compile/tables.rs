@@ -128,6 +128,10 @@ pub struct MoveTables {
     /// The kinds whose moves are counted a whole kind at once (worked out
     /// by `shift_moves::build` for a variant's own tables; empty here).
     pub steps: StepMoves,
+    /// Per side, the kinds whose plain slots perft's last ply may count
+    /// in single words (no limits, no action, no promotion; see
+    /// `Variant::counts_in_words`), found at load (empty here).
+    pub word_kinds: [KindSet; 2],
 }
 
 impl MoveTables {

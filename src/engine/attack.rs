@@ -77,6 +77,9 @@ impl Variant {
             }
             return self.is_attacked_filtered(&there, sq, by);
         }
+        if self.attacks_in_words() {
+            return self.attacked_after_leaving_word(pos, sq, by, vacated);
+        }
         if !self.pieces.has_limits() {
             // What stands on `sq` matters only to `cannot_capture`.
             return self.attacked(

@@ -176,6 +176,21 @@ fn each_square(set: &SquareSet, mut f: impl FnMut(Square)) {
     }
 }
 
+/// [`each_square`] over the words a set of `W` holds: one on a board of
+/// at most 64 squares, whose other words are empty.
+#[inline(always)]
+fn each_square_of<W: SetWords>(set: &SquareSet, mut f: impl FnMut(Square)) {
+    if W::ONE_WORD {
+        let mut w = set.0[0];
+        while w != 0 {
+            f(Square::from_index(w.trailing_zeros() as usize));
+            w &= w - 1;
+        }
+    } else {
+        each_square(set, f);
+    }
+}
+
 impl Variant {
     /// [`count_legal`](Self::count_legal) past its early answers, where
     /// giving check is forbidden (a `not attacked(enemy royal)` clause): a
@@ -213,7 +228,7 @@ impl Variant {
             rest = rest.difference(&check_free);
             let mut kinds = KindChecks::<W>::new();
             let (empty_word, enemy_word) = (empty.0[0], enemy.0[0]);
-            each_square(&check_free, |from| {
+            each_square_of::<W>(&check_free, |from| {
                 let kind = pos.board[from.index()].kind();
                 let (checks, words) = kinds.of(self, c, kind, us, quiet_plain && capture_plain);
                 if words
@@ -384,7 +399,7 @@ impl Variant {
                 break;
             }
         }
-        if G::ON && acts {
+        if G::ON && acts && self.programs.may_act_from(kind, us, from) {
             self.generate_piece_actions(pos, from, kind, us, true, counter.listed);
         }
         true

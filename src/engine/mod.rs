@@ -39,3 +39,4 @@ mod split_colours;
 pub mod timed_shields;
 pub mod trace;
 mod why_illegal;
+mod word_attack;

@@ -554,7 +554,7 @@ impl Variant {
                 break;
             }
         }
-        if self.programs.action_kinds.contains(kind) {
+        if self.programs.action_kinds.contains(kind) && self.programs.may_act_from(kind, side, from) {
             self.generate_piece_actions(pos, from, kind, side, may_compel, out.listed());
         }
     }

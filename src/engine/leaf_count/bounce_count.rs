@@ -12,7 +12,7 @@
 //! counted one by one, as the list judges them. Every other move is
 //! listed and judged as [`Variant::generate_legal`] judges it.
 
-use super::{LeafCounter, Targets, each_square};
+use super::{LeafCounter, Targets, each_square_of};
 use crate::base::set_words::SetWords;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
@@ -48,6 +48,8 @@ impl<W: SetWords> BounceCounts<W> {
         let theirs = W::load(&pos.occupied[us.flip() as usize]).and_not(guarded);
         // Where an enemy piece may land without a walk: off every line.
         let open = empty.and_not(W::load(&risks.entered));
+        // A square's count is at most the number of groups.
+        let planes = (usize::BITS - steps.classes.len().leading_zeros()) as usize;
         let mut counts = BounceCounts {
             planes: [W::EMPTY; PLANES],
             used: 0,
@@ -56,33 +58,36 @@ impl<W: SetWords> BounceCounts<W> {
         for class in &steps.classes {
             let movers = W::load(&class.movers);
             let into = empty.shifted(-class.dest);
+            // No test whether the group offers anything: it changes from
+            // group to group, and an empty set adds nothing.
             let offered = movers.and(occupied.shifted(-class.piece)).and(into);
-            if offered.is_empty() {
-                continue;
-            }
             let sure = ours
                 .shifted(-class.piece)
                 .and(into)
                 .or(theirs.shifted(-class.piece).and(open.shifted(-class.dest)));
             let sure = offered.and(sure);
             counts.unsure = counts.unsure.or(offered.and_not(sure));
-            counts.add(sure);
+            counts.add(sure, planes);
         }
+        counts.used = counts
+            .planes
+            .iter()
+            .rposition(|plane| !plane.is_empty())
+            .map_or(0, |j| j + 1);
         counts
     }
 
-    /// Adds one to the count of each square of `set`.
+    /// Adds one to the count of each square of `set`, through every plane
+    /// of `planes` (enough for the most groups a square may have): whether
+    /// the carry has run out is not branched on, it changes from group to
+    /// group.
     #[inline(always)]
-    fn add(&mut self, set: W) {
+    fn add(&mut self, set: W, planes: usize) {
         let mut carry = set;
-        for (j, plane) in self.planes.iter_mut().enumerate() {
-            if carry.is_empty() {
-                return;
-            }
+        for plane in self.planes.iter_mut().take(planes) {
             let next = plane.and(carry);
             *plane = plane.xor(carry);
             carry = next;
-            self.used = self.used.max(j + 1);
         }
     }
 
@@ -104,32 +109,24 @@ impl<W: SetWords> BounceCounts<W> {
     /// where one is not (or the steps do not tell the pairs apart).
     #[inline(always)]
     fn near(&self, steps: &BounceSteps, pos: &Position, risks: &BounceRisks, from: Square, to: Square) -> Option<u64> {
-        let step = |d: i32| Square::from_index((to.index() as i32 + d) as usize);
-        let [own, into] = steps.at_step(from.index() as i32 - to.index() as i32);
-        let mut n = self.at(to);
-        if own != BounceSteps::NONE {
-            let class = steps.classes.get(usize::from(own))?;
-            if class.movers.contains(to) && pos.board[step(class.dest).index()].is_empty() {
-                n -= 1;
-            }
+        // Branch-free: whether a target is one or two steps from its
+        // origin, and what stands around it, change from move to move.
+        let c = steps.correction(from.index() as i32 - to.index() as i32)?;
+        // `to` moved by `d` where `on`, else `to` itself (always a square).
+        let step = |on: bool, d: i32| Square::from_index((to.index() as i32 + d * i32::from(on)) as usize);
+        let own_on = c.own_movers.contains(to);
+        let own = own_on & pos.board[step(own_on, c.own_dest).index()].is_empty();
+        let into_on = c.into_movers.contains(to);
+        let sq = step(into_on, c.into_piece);
+        let cell = pos.board[sq.index()];
+        let into = into_on & cell.is_piece();
+        let sure = (sq != risks.royal)
+            & !risks.guarded.contains(sq)
+            & (cell.is_side(pos.side) | !risks.entered.contains(from));
+        if into & !sure {
+            return None;
         }
-        if into != BounceSteps::NONE {
-            let class = steps.classes.get(usize::from(into))?;
-            if class.movers.contains(to) {
-                let sq = step(class.piece);
-                let cell = pos.board[sq.index()];
-                if cell.is_piece() {
-                    let sure = sq != risks.royal
-                        && !risks.guarded.contains(sq)
-                        && (cell.is_side(pos.side) || !risks.entered.contains(from));
-                    if !sure {
-                        return None;
-                    }
-                    n += 1;
-                }
-            }
-        }
-        Some(n)
+        Some(self.at(to) + u64::from(into) - u64::from(own))
     }
 
     /// The sum of the counts of the squares of `targets`.
@@ -216,10 +213,31 @@ impl Variant {
         let plain = |kind| self.is_plain(&Move::new(risks.royal, risks.royal, kind));
         let mut counter = LeafCounter::<false, Targets>::new(plain(MoveKind::Quiet), plain(MoveKind::Capture), listed);
         let mut bounces = 0;
-        each_square(&pos.occupied[us as usize], |from| {
+        // On one word, a piece whose moves are all plain has its targets
+        // found a word at a time (see `Variant::plain_word_targets`).
+        let words = W::ONE_WORD && counter.quiet_plain && counter.capture_plain;
+        let word_kinds = self.moves.word_kinds[us as usize];
+        each_square_of::<W>(&pos.occupied[us as usize], |from| {
             if free.contains(from) {
-                counter.gathered = Targets::default();
-                if self.count_free_piece::<false, Targets, W>(pos, from, us, &empty, &enemy, &mut counter) {
+                let kind = pos.board[from.index()].kind();
+                let word = (words && word_kinds.contains(kind))
+                    .then(|| self.plain_word_targets::<true>(kind, us, from, empty.0[0], enemy.0[0]))
+                    .flatten();
+                let counted = match word {
+                    Some(all) => {
+                        counter.counted += u64::from(all.count_ones());
+                        counter.gathered = Targets {
+                            all: SquareSet([all, 0, 0, 0]),
+                            initial: SquareSet::EMPTY,
+                        };
+                        true
+                    }
+                    None => {
+                        counter.gathered = Targets::default();
+                        self.count_free_piece::<false, Targets, W>(pos, from, us, &empty, &enemy, &mut counter)
+                    }
+                };
+                if counted {
                     let targets = W::load(&counter.gathered.all);
                     let near = W::load(&steps.near[from.index()]);
                     bounces += counts.sum(targets.and_not(near.or(counts.unsure)));

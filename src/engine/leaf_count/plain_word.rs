@@ -13,7 +13,7 @@ use crate::base::piece::{Kind, MAX_KINDS};
 use crate::base::set_words::SetWords;
 use crate::base::square::{Color, Square};
 use crate::compile::Variant;
-use crate::compile::tables::{CAPTURE, QUIET};
+use crate::compile::tables::{CAPTURE, QUIET, SETS_EN_PASSANT};
 use crate::engine::check_squares::CheckSquares;
 
 /// Per kind of the side to move, worked out at its first check-free
@@ -46,7 +46,7 @@ impl<W: SetWords> KindChecks<W> {
         if self.known & bit == 0 {
             self.known |= bit;
             self.checks[i] = W::load(&c.squares_of(kind));
-            if W::ONE_WORD && plain && variant.counts_in_words(kind, us) {
+            if W::ONE_WORD && plain && variant.moves.word_kinds[us as usize].contains(kind) {
                 self.words |= bit;
             }
         }
@@ -56,8 +56,9 @@ impl<W: SetWords> KindChecks<W> {
 
 impl Variant {
     /// Whether the plain slots of `kind` of `us` may be counted in words:
-    /// no limits (`cannot_hop`), no action, no promotion.
-    fn counts_in_words(&self, kind: Kind, us: Color) -> bool {
+    /// no limits (`cannot_hop`), no action, no promotion. Found at load
+    /// (`MoveTables::word_kinds`).
+    pub(crate) fn counts_in_words(&self, kind: Kind, us: Color) -> bool {
         !self.pieces.has_limits()
             && !self.programs.action_kinds.contains(kind)
             && self.promotion.zone(kind, us).is_empty()
@@ -78,6 +79,27 @@ impl Variant {
         enemy: u64,
         excluded: u64,
     ) -> Option<u64> {
+        let targets = self.plain_word_targets::<false>(kind, us, from, empty, enemy)?;
+        Some(u64::from((targets & !excluded).count_ones()))
+    }
+
+    /// The targets of the moves of the piece of `kind` (of `us`, one
+    /// whose moves may be counted in words: see
+    /// [`KindChecks::of`]) on `from`, on a board whose empty squares are
+    /// `empty` and enemy pieces `enemy`, as one word: its leap sets met
+    /// with the board, each ride's squares before its first piece and
+    /// that piece found by one bit scan. `None` where its slot is not
+    /// plain, and with `NO_INITIAL` where a ride of it may set en passant
+    /// (a gatherer of targets tells those moves apart).
+    #[inline(always)]
+    pub(super) fn plain_word_targets<const NO_INITIAL: bool>(
+        &self,
+        kind: Kind,
+        us: Color,
+        from: Square,
+        empty: u64,
+        enemy: u64,
+    ) -> Option<u64> {
         let t = &self.moves;
         let index = t.slot_index(kind, us, from);
         let slot = t.slots[index];
@@ -85,31 +107,32 @@ impl Variant {
             return None;
         }
         let sets = &t.leap_sets[index];
-        let allowed = !excluded;
-        let mut n =
-            (sets.quiet.0[0] & empty & allowed).count_ones() + (sets.capture.0[0] & enemy & allowed).count_ones();
+        let mut targets = (sets.quiet.0[0] & empty) | (sets.capture.0[0] & enemy);
         let rides = slot.rides as usize..slot.rides_end as usize;
         for (ride, on_ray) in t.rides[rides.clone()].iter().zip(&t.ride_sets[rides]) {
+            if NO_INITIAL && ride.flags & SETS_EN_PASSANT != 0 {
+                return None;
+            }
             let on_ray = on_ray.0[0];
             let stops = on_ray & !empty;
-            // The first piece, as a one-square set, and the squares before it.
+            // The first piece, as a one-square set, and the squares before
+            // it, with no branch on whether a piece stops the ride.
             let (first, before) = if ride.order > 0 {
                 let first = stops & stops.wrapping_neg();
                 (first, on_ray & first.wrapping_sub(1))
-            } else if stops == 0 {
-                (0, on_ray)
             } else {
-                let first = 1u64 << (63 - stops.leading_zeros());
-                (first, on_ray & !((first << 1).wrapping_sub(1)))
+                // The highest piece and the squares above it (none: no
+                // first piece, the whole ray).
+                let zeros = stops.leading_zeros() & 63;
+                let none = 0u64.wrapping_sub(u64::from(stops == 0));
+                let first = ((1u64 << 63) >> zeros) & !none;
+                (first, on_ray & (!(u64::MAX >> zeros) | none))
             };
-            if ride.flags & QUIET != 0 {
-                n += (before & allowed).count_ones();
-            }
-            if ride.flags & CAPTURE != 0 {
-                n += (first & enemy & allowed).count_ones();
-            }
+            let quiet = 0u64.wrapping_sub(u64::from(ride.flags & QUIET != 0));
+            let capture = 0u64.wrapping_sub(u64::from(ride.flags & CAPTURE != 0));
+            targets |= (before & quiet) | (first & enemy & capture);
         }
-        Some(u64::from(n))
+        Some(targets)
     }
 }
 

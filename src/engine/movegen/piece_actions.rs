@@ -223,3 +223,63 @@ fn for_each_table_target(t: &MoveTables, pos: &Position, from: Square, side: Col
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::compile::Variant;
+    use crate::engine::moves::Move;
+    use crate::engine::position::Position;
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// Chess whose pawns may promote in place from their second and
+    /// third ranks (an action whose `when` reads only the origin) and
+    /// whose knights may push what they attack from anywhere (an action
+    /// with no `when`).
+    const ACTING: &str = r#"(
+        extends: "chess",
+        name: "Acting pawns",
+        pieces: [
+            (letter: 'P', name: "pawn", moves: "fmWfceFifmnD", pawn: true, value: 100,
+             actions: [(name: "promote", target: "origin", when: "origin in ranks(2..3)", promotes: true)]),
+            (letter: 'N', name: "knight", moves: "N", value: 300,
+             actions: [(name: "bump", moves: "cN", effect: "push(target, along)")]),
+        ],
+    )"#;
+
+    /// Along seeded random games (both sides to move), a piece that
+    /// `Programs::may_act_from` skips has no action the general walk over
+    /// its actions would list, and pieces of both kinds are found acting.
+    #[test]
+    fn skipped_pieces_have_no_actions() {
+        let variant = Variant::from_text("acting.ron", ACTING).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(0xac7);
+        let (mut skipped, mut acting) = (0, 0);
+        for _game in 0..30 {
+            let mut pos: Position = variant.start_position();
+            for _ply in 0..60 {
+                let us = pos.side;
+                for from in pos.occupied[us as usize].iter() {
+                    let kind = pos.board[from.index()].kind();
+                    if !variant.programs.action_kinds.contains(kind) {
+                        continue;
+                    }
+                    let mut listed = Vec::new();
+                    variant.generate_piece_actions(&pos, from, kind, us, true, &mut listed);
+                    if variant.programs.may_act_from(kind, us, from) {
+                        acting += usize::from(!listed.is_empty());
+                    } else {
+                        assert!(listed.is_empty(), "{from:?} skipped but acts: {listed:?}");
+                        skipped += 1;
+                    }
+                }
+                let moves: Vec<Move> = variant.legal_moves(&pos);
+                if moves.is_empty() {
+                    break;
+                }
+                pos.make(&variant, moves[rng.random_range(0..moves.len())]);
+            }
+        }
+        assert!(skipped > 1000 && acting > 1000, "skipped {skipped}, acting {acting}");
+    }
+}
