@@ -10,6 +10,7 @@ mod observed_count;
 mod plain_word;
 mod royal_free;
 mod step_kinds;
+mod unjudged;
 mod wall_actions;
 
 use super::check_squares::CheckSquares;
@@ -20,7 +21,7 @@ use crate::base::piece::Kind;
 use crate::base::set_words::SetWords;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
-use crate::compile::tables::{CAPTURE, EN_PASSANT, QUIET, SETS_EN_PASSANT};
+use crate::compile::tables::{CAPTURE, EN_PASSANT, QUIET, SETS_EN_PASSANT, Slot};
 use plain_word::KindChecks;
 
 impl Variant {
@@ -84,13 +85,7 @@ impl Variant {
         }
         if p.legal.is_empty() && !p.placement_refuses {
             // No clause judges a move: every one is legal.
-            let mut counter = LeafCounter::<false>::new(true, true, listed);
-            for from in pos.occupied[us as usize].iter() {
-                self.generate_piece(pos, from, us, true, &mut counter);
-            }
-            let counted = counter.counted;
-            self.generate_not_by_pieces(pos, listed);
-            return counted + listed.len() as u64;
+            return self.count_unjudged(pos, listed);
         }
         if p.royal_free_legal && pos.royals[us as usize].is_empty() {
             return self.count_royal_free(pos, listed);
@@ -279,13 +274,36 @@ impl Variant {
         enemy: &SquareSet,
         counter: &mut LeafCounter<'_, EXCLUDES, G>,
     ) -> bool {
-        let t = &self.moves;
         let kind = pos.board[from.index()].kind();
-        let slot = t.slot(kind, us, from);
+        let slot = self.moves.slot(kind, us, from);
         let acts = self.programs.action_kinds.contains(kind);
         if !slot.countable || self.pieces.has_limits() || (acts && !G::ON) {
             return false;
         }
+        self.count_own_moves::<EXCLUDES, G, W>(pos, from, kind, us, slot, empty, enemy, counter);
+        if G::ON && acts {
+            self.generate_piece_actions(pos, from, kind, us, true, counter.listed);
+        }
+        true
+    }
+
+    /// The own moves (not the actions) of `count_free_piece`, whose slot
+    /// (`slot`, of `us`'s piece of `kind` on `from`) is countable and whose
+    /// kind has no limits.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn count_own_moves<const EXCLUDES: bool, G: Gather, W: SetWords>(
+        &self,
+        pos: &Position,
+        from: Square,
+        kind: Kind,
+        us: Color,
+        slot: Slot,
+        empty: &SquareSet,
+        enemy: &SquareSet,
+        counter: &mut LeafCounter<'_, EXCLUDES, G>,
+    ) {
+        let t = &self.moves;
         let promotes_on = self.promotion_targets(kind, us, from);
         let sets = t.leap_sets(kind, us, from);
         let promotes = W::load(promotes_on);
@@ -384,10 +402,6 @@ impl Variant {
                 break;
             }
         }
-        if G::ON && acts {
-            self.generate_piece_actions(pos, from, kind, us, true, counter.listed);
-        }
-        true
     }
 }
 

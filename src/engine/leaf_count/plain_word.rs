@@ -13,7 +13,7 @@ use crate::base::piece::{Kind, MAX_KINDS};
 use crate::base::set_words::SetWords;
 use crate::base::square::{Color, Square};
 use crate::compile::Variant;
-use crate::compile::tables::{CAPTURE, QUIET};
+use crate::compile::tables::{CAPTURE, MoveTables, QUIET};
 use crate::engine::check_squares::CheckSquares;
 
 /// Per kind of the side to move, worked out at its first check-free
@@ -79,38 +79,49 @@ impl Variant {
         excluded: u64,
     ) -> Option<u64> {
         let t = &self.moves;
-        let index = t.slot_index(kind, us, from);
-        let slot = t.slots[index];
-        if !slot.plain {
-            return None;
-        }
-        let sets = &t.leap_sets[index];
-        let allowed = !excluded;
-        let mut n =
-            (sets.quiet.0[0] & empty & allowed).count_ones() + (sets.capture.0[0] & enemy & allowed).count_ones();
-        let rides = slot.rides as usize..slot.rides_end as usize;
-        for (ride, on_ray) in t.rides[rides.clone()].iter().zip(&t.ride_sets[rides]) {
-            let on_ray = on_ray.0[0];
-            let stops = on_ray & !empty;
-            // The first piece, as a one-square set, and the squares before it.
-            let (first, before) = if ride.order > 0 {
-                let first = stops & stops.wrapping_neg();
-                (first, on_ray & first.wrapping_sub(1))
-            } else if stops == 0 {
-                (0, on_ray)
-            } else {
-                let first = 1u64 << (63 - stops.leading_zeros());
-                (first, on_ray & !((first << 1).wrapping_sub(1)))
-            };
-            if ride.flags & QUIET != 0 {
-                n += (before & allowed).count_ones();
-            }
-            if ride.flags & CAPTURE != 0 {
-                n += (first & enemy & allowed).count_ones();
-            }
-        }
-        Some(u64::from(n))
+        word_count(t, t.slot_index(kind, us, from), empty, enemy, !excluded).map(u64::from)
     }
+}
+
+/// How many moves the slot at `index` of `t` has to squares of
+/// `allowed`, on a board whose empty squares are `empty` and enemy pieces
+/// `enemy` (a board of at most 64 squares): its leap sets met with the
+/// board, each ride's squares before its first piece and that piece found
+/// by one bit scan. `None` where the slot is not plain ([`Slot::plain`]).
+/// Shared by a piece's own moves and an action's template (see
+/// `action_count`).
+///
+/// [`Slot::plain`]: crate::compile::tables::Slot
+#[inline(always)]
+pub(super) fn word_count(t: &MoveTables, index: usize, empty: u64, enemy: u64, allowed: u64) -> Option<u32> {
+    let slot = t.slots[index];
+    if !slot.plain {
+        return None;
+    }
+    let sets = &t.leap_sets[index];
+    let mut n = (sets.quiet.0[0] & empty & allowed).count_ones() + (sets.capture.0[0] & enemy & allowed).count_ones();
+    let rides = slot.rides as usize..slot.rides_end as usize;
+    for (ride, on_ray) in t.rides[rides.clone()].iter().zip(&t.ride_sets[rides]) {
+        let on_ray = on_ray.0[0];
+        let stops = on_ray & !empty;
+        // The first piece, as a one-square set, and the squares before it.
+        let (first, before) = if ride.order > 0 {
+            let first = stops & stops.wrapping_neg();
+            (first, on_ray & first.wrapping_sub(1))
+        } else if stops == 0 {
+            (0, on_ray)
+        } else {
+            let first = 1u64 << (63 - stops.leading_zeros());
+            (first, on_ray & !((first << 1).wrapping_sub(1)))
+        };
+        if ride.flags & QUIET != 0 {
+            n += (before & allowed).count_ones();
+        }
+        if ride.flags & CAPTURE != 0 {
+            n += (first & enemy & allowed).count_ones();
+        }
+    }
+    Some(n)
 }
 
 #[cfg(test)]
