@@ -128,7 +128,11 @@ fn own_lines(t: &MoveTables, index: usize) -> Vec<Vec<Square>> {
             line.push(l.to);
             line
         })
-        .chain(t.rides[slot.rides as usize..slot.rides_end as usize].iter().map(|r| t.run(r.ray, r.len).to_vec()))
+        .chain(
+            t.rides[slot.rides as usize..slot.rides_end as usize]
+                .iter()
+                .map(|r| t.run(r.ray, r.len).to_vec()),
+        )
         .collect();
     lines.sort();
     lines
@@ -148,7 +152,11 @@ fn same_lines(a: &CompiledAction, moves: &MoveTables, kind: Kind) -> Option<u8> 
             let all = t.leaps[slot.leaps as usize..slot.leaps_end as usize]
                 .iter()
                 .map(|l| l.flags)
-                .chain(t.rides[slot.rides as usize..slot.rides_end as usize].iter().map(|r| r.flags));
+                .chain(
+                    t.rides[slot.rides as usize..slot.rides_end as usize]
+                        .iter()
+                        .map(|r| r.flags),
+                );
             for f in all {
                 if f & !(QUIET | CAPTURE) != 0 || *flags.get_or_insert(f) != f {
                     return None;

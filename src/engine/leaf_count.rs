@@ -21,7 +21,7 @@ use crate::base::piece::Kind;
 use crate::base::set_words::SetWords;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
-use crate::compile::tables::{CAPTURE, EN_PASSANT, QUIET, SETS_EN_PASSANT, Slot};
+use crate::compile::tables::{CAPTURE, EN_PASSANT, QUIET, SETS_EN_PASSANT};
 use plain_word::KindChecks;
 
 impl Variant {
@@ -261,7 +261,8 @@ impl Variant {
     /// forbidden). The leap sets are met with the board as `W` (one word
     /// on a board of at most 64 squares). Where the counter gathers the
     /// targets of the moves it counts (`G` is [`Targets`]), a piece with
-    /// actions is counted too, its actions listed.
+    /// actions is counted too, its actions listed; with [`OwnMoves`], its
+    /// own moves only.
     ///
     /// [`LeapSets`]: crate::compile::tables::LeapSets
     #[inline]
@@ -274,36 +275,13 @@ impl Variant {
         enemy: &SquareSet,
         counter: &mut LeafCounter<'_, EXCLUDES, G>,
     ) -> bool {
+        let t = &self.moves;
         let kind = pos.board[from.index()].kind();
-        let slot = self.moves.slot(kind, us, from);
+        let slot = t.slot(kind, us, from);
         let acts = self.programs.action_kinds.contains(kind);
-        if !slot.countable || self.pieces.has_limits() || (acts && !G::ON) {
+        if !slot.countable || self.pieces.has_limits() || (acts && !G::ON && !G::ACTIONS_APART) {
             return false;
         }
-        self.count_own_moves::<EXCLUDES, G, W>(pos, from, kind, us, slot, empty, enemy, counter);
-        if G::ON && acts {
-            self.generate_piece_actions(pos, from, kind, us, true, counter.listed);
-        }
-        true
-    }
-
-    /// The own moves (not the actions) of `count_free_piece`, whose slot
-    /// (`slot`, of `us`'s piece of `kind` on `from`) is countable and whose
-    /// kind has no limits.
-    #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
-    fn count_own_moves<const EXCLUDES: bool, G: Gather, W: SetWords>(
-        &self,
-        pos: &Position,
-        from: Square,
-        kind: Kind,
-        us: Color,
-        slot: Slot,
-        empty: &SquareSet,
-        enemy: &SquareSet,
-        counter: &mut LeafCounter<'_, EXCLUDES, G>,
-    ) {
-        let t = &self.moves;
         let promotes_on = self.promotion_targets(kind, us, from);
         let sets = t.leap_sets(kind, us, from);
         let promotes = W::load(promotes_on);
@@ -402,6 +380,10 @@ impl Variant {
                 break;
             }
         }
+        if G::ON && acts {
+            self.generate_piece_actions(pos, from, kind, us, true, counter.listed);
+        }
+        true
     }
 }
 
@@ -458,6 +440,9 @@ impl<'a, const EXCLUDES: bool, G: Gather> LeafCounter<'a, EXCLUDES, G> {
 trait Gather: Default {
     /// Whether it gathers anything.
     const ON: bool;
+    /// Whether a piece with actions is counted too, its actions left to
+    /// the caller (see [`OwnMoves`]).
+    const ACTIONS_APART: bool = false;
     /// Gathers the target `to` of a move (`initial`: a double step).
     fn add(&mut self, to: Square, initial: bool);
     /// Gathers the targets of `set`, none of them a double step's.
@@ -470,6 +455,23 @@ struct NoGather;
 
 impl Gather for NoGather {
     const ON: bool = false;
+
+    #[inline(always)]
+    fn add(&mut self, _: Square, _: bool) {}
+
+    #[inline(always)]
+    fn add_set(&mut self, _: SquareSet) {}
+}
+
+/// Gathers nothing, and counts a piece with actions too, its own moves
+/// only: the caller counts its actions (perft's last ply where no clause
+/// judges a move, `unjudged`).
+#[derive(Default)]
+struct OwnMoves;
+
+impl Gather for OwnMoves {
+    const ON: bool = false;
+    const ACTIONS_APART: bool = true;
 
     #[inline(always)]
     fn add(&mut self, _: Square, _: bool) {}

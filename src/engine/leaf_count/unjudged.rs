@@ -9,14 +9,14 @@
 //! the counter, which lists what it cannot count.
 
 use super::plain_word::word_count;
-use super::{LeafCounter, NoGather, each_square};
+use super::{LeafCounter, OwnMoves, each_square};
 use crate::base::geometry::NEIGHBOURS;
 use crate::base::piece::Kind;
 use crate::base::set_words::SetWords;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
-use crate::compile::tables::{CAPTURE, MoveTables, QUIET};
 use crate::compile::ir::{NamedSet, SetNode};
+use crate::compile::tables::{CAPTURE, MoveTables, QUIET};
 use crate::engine::context::Context;
 use crate::engine::movegen::{action_reaches, for_each_table_target};
 use crate::engine::moves::Move;
@@ -41,7 +41,7 @@ impl Variant {
     #[inline(always)]
     pub(super) fn count_unjudged_as<W: SetWords>(&self, pos: &Position, listed: &mut Vec<Move>, fast: bool) -> u64 {
         let us = pos.side;
-        let mut counter = LeafCounter::<false>::new(true, true, listed);
+        let mut counter = LeafCounter::<false, OwnMoves>::new(true, true, listed);
         if fast {
             let empty = pos.empty_squares(&self.programs.all);
             each_square(&pos.occupied[us as usize], |from| {
@@ -68,7 +68,7 @@ impl Variant {
         side: Color,
         may_compel: bool,
         empty: &SquareSet,
-        counter: &mut LeafCounter<'_, false>,
+        counter: &mut LeafCounter<'_, false, OwnMoves>,
     ) {
         let t = &self.moves;
         let kind = pos.board[from.index()].kind();
@@ -81,9 +81,14 @@ impl Variant {
         let enemy = pos.occupied[side.flip() as usize];
         let words = W::ONE_WORD && self.promotion_targets(kind, side, from).is_empty();
         if !self.programs.action_kinds.contains(kind) {
-            match words.then(|| word_count(t, index, empty.0[0], enemy.0[0], !0)).flatten() {
+            match words
+                .then(|| word_count(t, index, empty.0[0], enemy.0[0], !0))
+                .flatten()
+            {
                 Some(n) => counter.counted += u64::from(n),
-                None => self.count_own_moves::<false, NoGather, W>(pos, from, kind, side, slot, empty, &enemy, counter),
+                None => {
+                    self.count_free_piece::<false, OwnMoves, W>(pos, from, side, empty, &enemy, counter);
+                }
             }
             return;
         }
@@ -99,7 +104,9 @@ impl Variant {
                 counter.counted += n;
                 skip |= shared.line_mask;
             }
-            None => self.count_own_moves::<false, NoGather, W>(pos, from, kind, side, slot, empty, &enemy, counter),
+            None => {
+                self.count_free_piece::<false, OwnMoves, W>(pos, from, side, empty, &enemy, counter);
+            }
         }
         if self.owned_actions(kind).len() > skip.count_ones() as usize {
             self.count_actions::<W>(pos, from, kind, side, may_compel, empty, skip, counter);
@@ -127,7 +134,7 @@ impl Variant {
         may_compel: bool,
         empty: &SquareSet,
         skip: u64,
-        counter: &mut LeafCounter<'_, false>,
+        counter: &mut LeafCounter<'_, false, OwnMoves>,
     ) {
         for (i, &index) in self.owned_actions(kind).iter().enumerate() {
             if i < 64 && skip >> i & 1 != 0 {
@@ -222,7 +229,14 @@ impl Variant {
 /// that end them, each times its number of actions (`times`, in that
 /// order). `None` where the slot is not plain.
 #[inline(always)]
-fn lines_count(t: &MoveTables, index: usize, empty: u64, enemy: u64, pieces: u64, times: Option<[u32; 3]>) -> Option<u64> {
+fn lines_count(
+    t: &MoveTables,
+    index: usize,
+    empty: u64,
+    enemy: u64,
+    pieces: u64,
+    times: Option<[u32; 3]>,
+) -> Option<u64> {
     let Some([quiet_times, capture_times, first_times]) = times else {
         return word_count(t, index, empty, enemy, !0).map(u64::from);
     };

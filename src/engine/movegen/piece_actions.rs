@@ -61,7 +61,12 @@ impl Variant {
         // off the origins where it holds.
         match &action.when_origins {
             Some(origins) => origins[side as usize].contains(from),
-            None => action.when_uses_target || action.when.is_none_or(|c| self.eval_cond(c, pos, &ctx(side, from, from))),
+            None => {
+                action.when_uses_target
+                    || action
+                        .when
+                        .is_none_or(|c| self.eval_cond(c, pos, &ctx(side, from, from)))
+            }
         }
     }
 
@@ -261,7 +266,13 @@ pub(in crate::engine) fn action_reaches(
 /// Calls `f` with each square an action's template reaches from `from`
 /// (quiet moves to empty squares, captures of the other side's pieces),
 /// each once when the template reaches it by two routes.
-pub(in crate::engine) fn for_each_table_target(t: &MoveTables, pos: &Position, from: Square, side: Color, mut f: impl FnMut(Square)) {
+pub(in crate::engine) fn for_each_table_target(
+    t: &MoveTables,
+    pos: &Position,
+    from: Square,
+    side: Color,
+    mut f: impl FnMut(Square),
+) {
     let slot = t.slot(Kind::new(0), side, from);
     let mut seen = SquareSet::EMPTY;
     let mut emit = |to: Square| {
