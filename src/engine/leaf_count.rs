@@ -265,7 +265,7 @@ impl Variant {
     /// own moves only.
     ///
     /// [`LeapSets`]: crate::compile::tables::LeapSets
-    #[inline]
+    #[inline(always)]
     fn count_free_piece<const EXCLUDES: bool, G: Gather, W: SetWords>(
         &self,
         pos: &Position,
