@@ -319,16 +319,15 @@ mod tests {
     /// Whether perft's last ply of `variant` reaches `count_unjudged`.
     fn unjudged(variant: &Variant) -> bool {
         let p = &variant.programs;
-        !variant.gating()
-            && !p.has_choices
-            && !(p.captures_compulsory
-                || p.drops_compulsory
-                || variant.pass_on_stalemate
-                || p.filters.any_for(crate::base::square::Color::White)
-                || p.filters.any_for(crate::base::square::Color::Black))
-            && !p.forbids_checks
-            && p.legal.is_empty()
-            && !p.placement_refuses
+        let apart = variant.gating()
+            || p.has_choices
+            || p.captures_compulsory
+            || p.drops_compulsory
+            || variant.pass_on_stalemate
+            || p.filters.any_for(crate::base::square::Color::White)
+            || p.filters.any_for(crate::base::square::Color::Black)
+            || p.forbids_checks;
+        !apart && p.legal.is_empty() && !p.placement_refuses
     }
 
     /// The last ply's count by the fast path and by the general one.
