@@ -2,6 +2,7 @@
 //! set the engine plays: move and attack tables, promotion zones, castling
 //! rules, all indexed by integers.
 
+pub(crate) mod action_counts;
 pub mod attacks;
 mod castling_table;
 mod check_ends;
@@ -97,6 +98,8 @@ pub struct Variant {
     pub(crate) pass_on_stalemate: bool,
     /// The load-time estimate of one position's cost ([`Variant::position_cost`]).
     pub(crate) position_cost: u64,
+    /// The actions perft's last ply counts with their piece's own moves.
+    pub(crate) action_counts: action_counts::ActionCounts,
 }
 
 impl Variant {
@@ -337,6 +340,8 @@ pub fn compile(v: CheckedVariant) -> Variant {
         && !(programs.filters.any() || programs.any_effects || programs.placement_refuses)
         && programs.drops.is_none()
         && !(v.promotions.iter()).any(|p| p.choices.iter().any(|&k| royal_kinds.contains(k)));
+    let promotion = promotion_table::PromotionTable::compile(&v);
+    let action_counts = action_counts::ActionCounts::build(&programs, &moves, &promotion, v.pieces.len());
     let mut variant = Variant {
         name: v.name.clone(),
         description: v.description.clone(),
@@ -359,7 +364,8 @@ pub fn compile(v: CheckedVariant) -> Variant {
         moves,
         attacks,
         captures_en_passant: en_passant,
-        promotion: promotion_table::PromotionTable::compile(&v),
+        action_counts,
+        promotion,
         castling: castling_table::CastlingTable::compile(&v),
         start_record: v.start.clone(),
         programs,

@@ -10,6 +10,7 @@ mod observed_count;
 mod plain_word;
 mod royal_free;
 mod step_kinds;
+mod unjudged;
 mod wall_actions;
 
 use super::check_squares::CheckSquares;
@@ -84,13 +85,7 @@ impl Variant {
         }
         if p.legal.is_empty() && !p.placement_refuses {
             // No clause judges a move: every one is legal.
-            let mut counter = LeafCounter::<false>::new(true, true, listed);
-            for from in pos.occupied[us as usize].iter() {
-                self.generate_piece(pos, from, us, true, &mut counter);
-            }
-            let counted = counter.counted;
-            self.generate_not_by_pieces(pos, listed);
-            return counted + listed.len() as u64;
+            return self.count_unjudged(pos, listed);
         }
         if p.royal_free_legal && pos.royals[us as usize].is_empty() {
             return self.count_royal_free(pos, listed);
@@ -281,10 +276,11 @@ impl Variant {
     /// forbidden). The leap sets are met with the board as `W` (one word
     /// on a board of at most 64 squares). Where the counter gathers the
     /// targets of the moves it counts (`G` is [`Targets`]), a piece with
-    /// actions is counted too, its actions listed.
+    /// actions is counted too, its actions listed; with [`OwnMoves`], its
+    /// own moves only.
     ///
     /// [`LeapSets`]: crate::compile::tables::LeapSets
-    #[inline]
+    #[inline(always)]
     fn count_free_piece<const EXCLUDES: bool, G: Gather, W: SetWords>(
         &self,
         pos: &Position,
@@ -298,7 +294,7 @@ impl Variant {
         let kind = pos.board[from.index()].kind();
         let slot = t.slot(kind, us, from);
         let acts = self.programs.action_kinds.contains(kind);
-        if !slot.countable || self.pieces.has_limits() || (acts && !G::ON) {
+        if !slot.countable || self.pieces.has_limits() || (acts && !G::ON && !G::ACTIONS_APART) {
             return false;
         }
         let promotes_on = self.promotion_targets(kind, us, from);
@@ -459,6 +455,9 @@ impl<'a, const EXCLUDES: bool, G: Gather> LeafCounter<'a, EXCLUDES, G> {
 trait Gather: Default {
     /// Whether it gathers anything.
     const ON: bool;
+    /// Whether a piece with actions is counted too, its actions left to
+    /// the caller (see [`OwnMoves`]).
+    const ACTIONS_APART: bool = false;
     /// Gathers the target `to` of a move (`initial`: a double step).
     fn add(&mut self, to: Square, initial: bool);
     /// Gathers the targets of `set`, none of them a double step's.
@@ -471,6 +470,23 @@ struct NoGather;
 
 impl Gather for NoGather {
     const ON: bool = false;
+
+    #[inline(always)]
+    fn add(&mut self, _: Square, _: bool) {}
+
+    #[inline(always)]
+    fn add_set(&mut self, _: SquareSet) {}
+}
+
+/// Gathers nothing, and counts a piece with actions too, its own moves
+/// only: the caller counts its actions (perft's last ply where no clause
+/// judges a move, `unjudged`).
+#[derive(Default)]
+struct OwnMoves;
+
+impl Gather for OwnMoves {
+    const ON: bool = false;
+    const ACTIONS_APART: bool = true;
 
     #[inline(always)]
     fn add(&mut self, _: Square, _: bool) {}

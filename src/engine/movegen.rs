@@ -11,6 +11,7 @@ mod shortcut_tests;
 mod staged;
 mod wanted_moves;
 
+pub(super) use piece_actions::{action_reaches, for_each_table_target};
 pub(super) use safe_moves::SafeMoves;
 pub(crate) use staged::Judge;
 

@@ -13,7 +13,7 @@ use crate::base::piece::{Kind, MAX_KINDS};
 use crate::base::set_words::SetWords;
 use crate::base::square::{Color, Square};
 use crate::compile::Variant;
-use crate::compile::tables::{CAPTURE, QUIET, SETS_EN_PASSANT};
+use crate::compile::tables::{CAPTURE, MoveTables, QUIET, SETS_EN_PASSANT};
 use crate::engine::check_squares::CheckSquares;
 
 /// Per kind of the side to move, worked out at its first check-free
@@ -101,39 +101,61 @@ impl Variant {
         enemy: u64,
     ) -> Option<u64> {
         let t = &self.moves;
-        let index = t.slot_index(kind, us, from);
-        let slot = t.slots[index];
-        if !slot.plain {
+        word_targets::<NO_INITIAL>(t, t.slot_index(kind, us, from), empty, enemy)
+    }
+}
+
+/// The targets of the moves of the slot at `index` of `t`, on a board
+/// whose empty squares are `empty` and enemy pieces `enemy` (a board of
+/// at most 64 squares), as one word: its leap sets met with the board,
+/// each ride's squares before its first piece and that piece found by one
+/// bit scan. `None` where the slot is not plain ([`Slot::plain`]), and
+/// with `NO_INITIAL` where a ride of it may set en passant.
+///
+/// [`Slot::plain`]: crate::compile::tables::Slot
+#[inline(always)]
+fn word_targets<const NO_INITIAL: bool>(t: &MoveTables, index: usize, empty: u64, enemy: u64) -> Option<u64> {
+    let slot = t.slots[index];
+    if !slot.plain {
+        return None;
+    }
+    let sets = &t.leap_sets[index];
+    let mut targets = (sets.quiet.0[0] & empty) | (sets.capture.0[0] & enemy);
+    let rides = slot.rides as usize..slot.rides_end as usize;
+    for (ride, on_ray) in t.rides[rides.clone()].iter().zip(&t.ride_sets[rides]) {
+        if NO_INITIAL && ride.flags & SETS_EN_PASSANT != 0 {
             return None;
         }
-        let sets = &t.leap_sets[index];
-        let mut targets = (sets.quiet.0[0] & empty) | (sets.capture.0[0] & enemy);
-        let rides = slot.rides as usize..slot.rides_end as usize;
-        for (ride, on_ray) in t.rides[rides.clone()].iter().zip(&t.ride_sets[rides]) {
-            if NO_INITIAL && ride.flags & SETS_EN_PASSANT != 0 {
-                return None;
-            }
-            let on_ray = on_ray.0[0];
-            let stops = on_ray & !empty;
-            // The first piece, as a one-square set, and the squares before
-            // it, with no branch on whether a piece stops the ride.
-            let (first, before) = if ride.order > 0 {
-                let first = stops & stops.wrapping_neg();
-                (first, on_ray & first.wrapping_sub(1))
-            } else {
-                // The highest piece and the squares above it (none: no
-                // first piece, the whole ray).
-                let zeros = stops.leading_zeros() & 63;
-                let none = 0u64.wrapping_sub(u64::from(stops == 0));
-                let first = ((1u64 << 63) >> zeros) & !none;
-                (first, on_ray & (!(u64::MAX >> zeros) | none))
-            };
-            let quiet = 0u64.wrapping_sub(u64::from(ride.flags & QUIET != 0));
-            let capture = 0u64.wrapping_sub(u64::from(ride.flags & CAPTURE != 0));
-            targets |= (before & quiet) | (first & enemy & capture);
-        }
-        Some(targets)
+        let on_ray = on_ray.0[0];
+        let stops = on_ray & !empty;
+        // The first piece, as a one-square set, and the squares before
+        // it, with no branch on whether a piece stops the ride.
+        let (first, before) = if ride.order > 0 {
+            let first = stops & stops.wrapping_neg();
+            (first, on_ray & first.wrapping_sub(1))
+        } else {
+            // The highest piece and the squares above it (none: no
+            // first piece, the whole ray).
+            let zeros = stops.leading_zeros() & 63;
+            let none = 0u64.wrapping_sub(u64::from(stops == 0));
+            let first = ((1u64 << 63) >> zeros) & !none;
+            (first, on_ray & (!(u64::MAX >> zeros) | none))
+        };
+        let quiet = 0u64.wrapping_sub(u64::from(ride.flags & QUIET != 0));
+        let capture = 0u64.wrapping_sub(u64::from(ride.flags & CAPTURE != 0));
+        targets |= (before & quiet) | (first & enemy & capture);
     }
+    Some(targets)
+}
+
+/// How many moves the slot at `index` of `t` has to squares of
+/// `allowed`, on a board whose empty squares are `empty` and enemy pieces
+/// `enemy` (see [`word_targets`]); `None` where the slot is not plain.
+/// Shared by a piece's own moves and an action's template (see
+/// `action_count`).
+#[inline(always)]
+pub(super) fn word_count(t: &MoveTables, index: usize, empty: u64, enemy: u64, allowed: u64) -> Option<u32> {
+    word_targets::<false>(t, index, empty, enemy).map(|targets| (targets & allowed).count_ones())
 }
 
 #[cfg(test)]

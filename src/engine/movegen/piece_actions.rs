@@ -23,70 +23,121 @@ impl Variant {
         may_compel: bool,
         out: &mut Vec<Move>,
     ) {
-        let owned = self
-            .programs
+        for &index in self.owned_actions(kind) {
+            self.generate_action(pos, usize::from(index), from, kind, side, may_compel, out);
+        }
+    }
+
+    /// The indices of the actions of `kind`'s pieces, in generation order
+    /// (each still to be checked against [`action_open`](Self::action_open)).
+    #[inline(always)]
+    pub(in crate::engine) fn owned_actions(&self, kind: Kind) -> &[u16] {
+        self.programs
             .owned_actions
             .get(kind.index())
-            .map_or(&[][..], Vec::as_slice);
-        for &index in owned {
-            let index = usize::from(index);
-            let action = &self.programs.actions[index];
-            if action.owner != Some(kind)
-                || action
-                    .once_bit
-                    .is_some_and(|bit| pos.used[side as usize] >> bit & 1 != 0)
-            {
-                continue;
-            }
-            let ctx = |target: Square| Context {
-                side,
-                origin: from,
-                target,
-                mover: from,
-            };
-            let allowed = |to: Square| action.when.is_none_or(|c| self.eval_cond(c, pos, &ctx(to)));
-            // A condition that ignores the target is evaluated once, or
-            // read off the origins where it holds.
-            if let Some(origins) = &action.when_origins {
-                if !origins[side as usize].contains(from) {
-                    continue;
-                }
-            } else if !action.when_uses_target && !allowed(from) {
-                continue;
-            }
-            let site = ActionSite {
-                index: ActionId::from_index(index),
-                from,
-                kind,
-                side,
-                may_compel,
-            };
-            let emit = |to: Square, out: &mut Vec<Move>| {
-                if !action.when_uses_target || allowed(to) {
-                    self.emit_action(pos, action, &site, to, out);
-                }
-            };
-            if let Some(set) = action.target {
-                // Aimed at its own square (`origin`): no set to build.
-                if matches!(self.programs.sets[set as usize], SetNode::Named(NamedSet::Origin)) {
-                    emit(from, out);
-                } else {
-                    for to in self.eval_set(set, pos, &ctx(from)).iter() {
-                        emit(to, out);
-                    }
-                }
-            } else if let Some(t) = &action.tables {
-                // Captures only, and no enemy piece within reach: no target.
-                if action
-                    .capture_reach
-                    .get(side as usize * t.board_squares + from.index())
-                    .is_some_and(|reach| !reach.intersects(&pos.occupied[side.flip() as usize]))
-                {
-                    continue;
-                }
-                for_each_table_target(t, pos, from, side, |to| emit(to, out));
+            .map_or(&[][..], Vec::as_slice)
+    }
+
+    /// Whether `side`'s piece of `kind` on `from` may take `action` now,
+    /// whatever it is aimed at: the piece owns it, has not used it up
+    /// (`once`), and its condition holds where it ignores the target.
+    #[inline(always)]
+    pub(in crate::engine) fn action_open(
+        &self,
+        pos: &Position,
+        action: &CompiledAction,
+        from: Square,
+        kind: Kind,
+        side: Color,
+    ) -> bool {
+        if action.owner != Some(kind)
+            || action
+                .once_bit
+                .is_some_and(|bit| pos.used[side as usize] >> bit & 1 != 0)
+        {
+            return false;
+        }
+        // A condition that ignores the target is evaluated once, or read
+        // off the origins where it holds.
+        match &action.when_origins {
+            Some(origins) => origins[side as usize].contains(from),
+            None => {
+                action.when_uses_target
+                    || action
+                        .when
+                        .is_none_or(|c| self.eval_cond(c, pos, &ctx(side, from, from)))
             }
         }
+    }
+
+    /// Appends the moves of the action at `index` of the piece on `from`.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    pub(in crate::engine) fn generate_action(
+        &self,
+        pos: &Position,
+        index: usize,
+        from: Square,
+        kind: Kind,
+        side: Color,
+        may_compel: bool,
+        out: &mut Vec<Move>,
+    ) {
+        let action = &self.programs.actions[index];
+        if !self.action_open(pos, action, from, kind, side) {
+            return;
+        }
+        let site = ActionSite {
+            index: ActionId::from_index(index),
+            from,
+            kind,
+            side,
+            may_compel,
+        };
+        let emit = |to: Square, out: &mut Vec<Move>| {
+            if !action.when_uses_target || action.when.is_none_or(|c| self.eval_cond(c, pos, &ctx(side, from, to))) {
+                self.emit_action(pos, action, &site, to, out);
+            }
+        };
+        if let Some(set) = action.target {
+            // Aimed at its own square (`origin`): no set to build.
+            if matches!(self.programs.sets[set as usize], SetNode::Named(NamedSet::Origin)) {
+                emit(from, out);
+            } else {
+                for to in self.eval_set(set, pos, &ctx(side, from, from)).iter() {
+                    emit(to, out);
+                }
+            }
+        } else if let Some(t) = &action.tables {
+            if !action_reaches(action, t, pos, from, side) {
+                return;
+            }
+            for_each_table_target(t, pos, from, side, |to| emit(to, out));
+        }
+    }
+
+    /// Appends the moves of the action at `index` of the piece on `from`
+    /// aimed at `to` (a target it may be aimed at now).
+    #[allow(clippy::too_many_arguments)]
+    pub(in crate::engine) fn emit_action_at(
+        &self,
+        pos: &Position,
+        index: usize,
+        from: Square,
+        kind: Kind,
+        side: Color,
+        may_compel: bool,
+        to: Square,
+        out: &mut Vec<Move>,
+    ) {
+        let site = ActionSite {
+            index: ActionId::from_index(index),
+            from,
+            kind,
+            side,
+            may_compel,
+        };
+        self.emit_action(pos, &self.programs.actions[index], &site, to, out);
     }
 
     /// Appends the moves of one action of the piece at `site.from` aimed
@@ -184,10 +235,44 @@ struct ActionSite {
     may_compel: bool,
 }
 
+/// What an action of `side`'s piece on `from` carries while it is judged:
+/// aimed at `target`.
+#[inline(always)]
+fn ctx(side: Color, from: Square, target: Square) -> Context {
+    Context {
+        side,
+        origin: from,
+        target,
+        mover: from,
+    }
+}
+
+/// False where `action`'s template (`t`) captures only and no enemy piece
+/// stands within its reach from `from`: it has no target.
+#[inline(always)]
+pub(in crate::engine) fn action_reaches(
+    action: &CompiledAction,
+    t: &MoveTables,
+    pos: &Position,
+    from: Square,
+    side: Color,
+) -> bool {
+    action
+        .capture_reach
+        .get(side as usize * t.board_squares + from.index())
+        .is_none_or(|reach| reach.intersects(&pos.occupied[side.flip() as usize]))
+}
+
 /// Calls `f` with each square an action's template reaches from `from`
 /// (quiet moves to empty squares, captures of the other side's pieces),
 /// each once when the template reaches it by two routes.
-fn for_each_table_target(t: &MoveTables, pos: &Position, from: Square, side: Color, mut f: impl FnMut(Square)) {
+pub(in crate::engine) fn for_each_table_target(
+    t: &MoveTables,
+    pos: &Position,
+    from: Square,
+    side: Color,
+    mut f: impl FnMut(Square),
+) {
     let slot = t.slot(Kind::new(0), side, from);
     let mut seen = SquareSet::EMPTY;
     let mut emit = |to: Square| {
