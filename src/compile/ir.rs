@@ -642,6 +642,14 @@ pub struct Programs {
     pub filters: MoveFilters,
     /// When a legal capture exists, only captures are legal.
     pub captures_compulsory: bool,
+    /// `captures are compulsory` is the only thing that judges moves: no
+    /// other legality clause, refusing placement, move filter, follow-up
+    /// choice, action, gating, compulsory drop, pass on stalemate, piece
+    /// limit or capture that promotes after a further move. Perft's last
+    /// ply then counts the captures and the quiet moves of all pieces in
+    /// one pass, by sets, and keeps the captures where there are any (see
+    /// `engine::leaf_count::captures_first`).
+    pub captures_alone_judge: bool,
     /// When a legal drop exists, only drops are legal (after
     /// `captures_compulsory` has chosen).
     pub drops_compulsory: bool,

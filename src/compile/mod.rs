@@ -332,6 +332,7 @@ pub fn compile(v: CheckedVariant) -> Variant {
         && !(programs.filters.any() || programs.any_effects || programs.placement_refuses)
         && programs.drops.is_none()
         && !(v.promotions.iter()).any(|p| p.choices.iter().any(|&k| royal_kinds.contains(k)));
+    programs.captures_alone_judge = captures_alone_judge(&programs, v.pass_on_stalemate, piece_limits);
     Variant {
         name: v.name.clone(),
         description: v.description.clone(),
@@ -381,6 +382,18 @@ fn clock_resets(bits: u8) -> ir::ClockResets {
         passes: has(ClockReset::Passes),
         first_pawn_actions: has(ClockReset::FirstPawnActions),
     }
+}
+
+/// Whether `captures are compulsory` alone judges moves
+/// (`Programs::captures_alone_judge`).
+fn captures_alone_judge(p: &ir::Programs, pass_on_stalemate: bool, piece_limits: bool) -> bool {
+    p.captures_compulsory
+        && p.legal.is_empty()
+        && !(p.placement_refuses || p.drops_compulsory || p.has_choices || p.filters.any())
+        && p.actions.is_empty()
+        && p.promotes_after_move_on.is_empty()
+        && p.drops.as_ref().is_none_or(|d| !d.gating)
+        && !(pass_on_stalemate || piece_limits)
 }
 
 /// Whether a removing placement's moves may be judged from its landing

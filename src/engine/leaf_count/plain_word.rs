@@ -57,7 +57,7 @@ impl<W: SetWords> KindChecks<W> {
 impl Variant {
     /// Whether the plain slots of `kind` of `us` may be counted in words:
     /// no limits (`cannot_hop`), no action, no promotion.
-    fn counts_in_words(&self, kind: Kind, us: Color) -> bool {
+    pub(super) fn counts_in_words(&self, kind: Kind, us: Color) -> bool {
         !self.pieces.has_limits()
             && !self.programs.action_kinds.contains(kind)
             && self.promotion.zone(kind, us).is_empty()
@@ -78,6 +78,22 @@ impl Variant {
         enemy: u64,
         excluded: u64,
     ) -> Option<u64> {
+        let (captures, quiet) = self.plain_word_moves(kind, us, from, empty, enemy, excluded)?;
+        Some(u64::from(captures + quiet))
+    }
+
+    /// [`count_plain_word`](Self::count_plain_word)'s count as its
+    /// captures and its quiet moves apart.
+    #[inline(always)]
+    pub(super) fn plain_word_moves(
+        &self,
+        kind: Kind,
+        us: Color,
+        from: Square,
+        empty: u64,
+        enemy: u64,
+        excluded: u64,
+    ) -> Option<(u32, u32)> {
         let t = &self.moves;
         let index = t.slot_index(kind, us, from);
         let slot = t.slots[index];
@@ -86,8 +102,8 @@ impl Variant {
         }
         let sets = &t.leap_sets[index];
         let allowed = !excluded;
-        let mut n =
-            (sets.quiet.0[0] & empty & allowed).count_ones() + (sets.capture.0[0] & enemy & allowed).count_ones();
+        let mut quiet = (sets.quiet.0[0] & empty & allowed).count_ones();
+        let mut captures = (sets.capture.0[0] & enemy & allowed).count_ones();
         let rides = slot.rides as usize..slot.rides_end as usize;
         for (ride, on_ray) in t.rides[rides.clone()].iter().zip(&t.ride_sets[rides]) {
             let on_ray = on_ray.0[0];
@@ -103,13 +119,13 @@ impl Variant {
                 (first, on_ray & !((first << 1).wrapping_sub(1)))
             };
             if ride.flags & QUIET != 0 {
-                n += (before & allowed).count_ones();
+                quiet += (before & allowed).count_ones();
             }
             if ride.flags & CAPTURE != 0 {
-                n += (first & enemy & allowed).count_ones();
+                captures += (first & enemy & allowed).count_ones();
             }
         }
-        Some(u64::from(n))
+        Some((captures, quiet))
     }
 }
 

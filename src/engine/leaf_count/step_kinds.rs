@@ -91,6 +91,33 @@ impl StepBits for SquareSet {
     }
 }
 
+/// What the step count counts into: the moves it counts as they are
+/// (out of the promotion zone) counted at once, the others taken one by
+/// one as a [`MoveSink`].
+pub(super) trait StepSink: MoveSink {
+    /// Whether a move of `move_kind` out of the promotion zone counts as
+    /// it is.
+    fn counts(&self, move_kind: MoveKind) -> bool;
+    /// Counts `n` such moves of `move_kind`.
+    fn add(&mut self, move_kind: MoveKind, n: u64);
+}
+
+impl StepSink for LeafCounter<'_, false> {
+    #[inline(always)]
+    fn counts(&self, move_kind: MoveKind) -> bool {
+        match move_kind {
+            MoveKind::Quiet | MoveKind::Initial => self.quiet_plain,
+            MoveKind::Capture => self.capture_plain,
+            _ => false,
+        }
+    }
+
+    #[inline(always)]
+    fn add(&mut self, _: MoveKind, n: u64) {
+        self.counted += n;
+    }
+}
+
 /// What one kind's count reads: the board's empty, enemy and en passant
 /// squares and the kind's promotion zone.
 struct StepBoard<'p, B> {
@@ -118,7 +145,7 @@ impl Variant {
         free: SquareSet,
         empty: &SquareSet,
         enemy: &SquareSet,
-        counter: &mut LeafCounter<'_, false>,
+        counter: &mut impl StepSink,
     ) -> SquareSet {
         let steps: &StepMoves = &self.moves.steps;
         let kinds = steps.kinds[us as usize];
@@ -174,7 +201,7 @@ impl Variant {
         board: &StepBoard<'_, B>,
         groups: &[StepGroup],
         pieces: B,
-        counter: &mut LeafCounter<'_, false>,
+        counter: &mut impl StepSink,
     ) {
         for group in groups {
             let mut origins = pieces.and(B::of(&group.origins));
@@ -223,15 +250,10 @@ impl Variant {
         step: i32,
         targets: B,
         move_kind: MoveKind,
-        counter: &mut LeafCounter<'_, false>,
+        counter: &mut impl StepSink,
     ) {
-        let plain = match move_kind {
-            MoveKind::Quiet | MoveKind::Initial => counter.quiet_plain,
-            MoveKind::Capture => counter.capture_plain,
-            _ => false,
-        };
-        let one_by_one = if plain {
-            counter.counted += u64::from(targets.and_not(board.zone).count());
+        let one_by_one = if counter.counts(move_kind) {
+            counter.add(move_kind, u64::from(targets.and_not(board.zone).count()));
             targets.and(board.zone)
         } else {
             targets

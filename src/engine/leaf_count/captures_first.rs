@@ -1,0 +1,224 @@
+//! Perft's last ply where `captures are compulsory` alone judges moves
+//! (`Programs::captures_alone_judge`): every move a piece may make is
+//! legal, except that a side that can capture must. One pass over the
+//! side's pieces counts their captures and their quiet moves apart, by
+//! sets where it can (step kinds such as pawns a whole kind at once, as
+//! `step_kinds.rs` does; plain leaps and rides a word per piece, as
+//! `plain_word.rs` does; any other piece through the general generator),
+//! and lists only the moves that are not counted as they are (promotions,
+//! en passant, castling, drops). The count is the captures where there
+//! are any, else every move: the length of the legal list.
+
+use super::each_square;
+use super::step_kinds::StepSink;
+use crate::base::piece::{Kind, MAX_KINDS};
+use crate::base::square::{Color, Square, SquareSet};
+use crate::compile::Variant;
+use crate::engine::movegen::MoveSink;
+use crate::engine::moves::{Move, MoveKind};
+use crate::engine::position::Position;
+
+impl Variant {
+    /// How many legal moves the side to move has where
+    /// `captures are compulsory` alone judges moves: the length of
+    /// [`generate_legal`](Self::generate_legal)'s list, with `listed` as
+    /// the buffer for the moves not counted as they are.
+    #[inline(never)]
+    pub(super) fn count_captures_first(&self, pos: &Position, listed: &mut Vec<Move>) -> u64 {
+        listed.clear();
+        if self.ended_by_rule(pos).is_some() {
+            return 0;
+        }
+        let us = pos.side;
+        let empty = pos.empty_squares(&self.programs.all);
+        let enemy = pos.occupied[us.flip() as usize];
+        let mut counter = SplitCounter {
+            captures: 0,
+            quiet: 0,
+            listed,
+        };
+        let rest = self.count_step_kinds(pos, us, pos.occupied[us as usize], &empty, &enemy, &mut counter);
+        if self.moves.board_squares <= 64 {
+            let (empty, enemy) = (empty.0[0], enemy.0[0]);
+            let mut words = WordKinds::default();
+            each_square(&rest, |from| {
+                let kind = pos.board[from.index()].kind();
+                if words.of(self, kind, us)
+                    && let Some((captures, quiet)) = self.plain_word_moves(kind, us, from, empty, enemy, 0)
+                {
+                    counter.captures += u64::from(captures);
+                    counter.quiet += u64::from(quiet);
+                    return;
+                }
+                self.generate_piece(pos, from, us, true, &mut counter);
+            });
+        } else {
+            each_square(&rest, |from| self.generate_piece(pos, from, us, true, &mut counter));
+        }
+        let SplitCounter { captures, quiet, listed } = counter;
+        self.generate_not_by_pieces(pos, listed);
+        let captures = captures + listed.iter().filter(|mv| mv.is_capture()).count() as u64;
+        if captures > 0 {
+            captures
+        } else {
+            quiet + listed.len() as u64
+        }
+    }
+}
+
+/// Per kind of the side to move, worked out at its first piece: whether
+/// its pieces may be counted in words (`Variant::counts_in_words`).
+#[derive(Default)]
+struct WordKinds {
+    known: u32,
+    words: u32,
+}
+
+impl WordKinds {
+    #[inline(always)]
+    fn of(&mut self, variant: &Variant, kind: Kind, us: Color) -> bool {
+        let bit = 1u32 << (kind.index() % MAX_KINDS);
+        if self.known & bit == 0 {
+            self.known |= bit;
+            if variant.counts_in_words(kind, us) {
+                self.words |= bit;
+            }
+        }
+        self.words & bit != 0
+    }
+}
+
+/// A [`MoveSink`] that counts the captures and the quiet moves (double
+/// steps among them) apart, and lists the rest: promotions and en passant.
+struct SplitCounter<'a> {
+    captures: u64,
+    quiet: u64,
+    listed: &'a mut Vec<Move>,
+}
+
+impl MoveSink for SplitCounter<'_> {
+    #[inline(always)]
+    fn take(
+        &mut self,
+        variant: &Variant,
+        pos: &Position,
+        promotes_on: &SquareSet,
+        kind: Kind,
+        us: Color,
+        from: Square,
+        to: Square,
+        move_kind: MoveKind,
+    ) {
+        if self.counts(move_kind) && !promotes_on.contains(to) {
+            self.add(move_kind, 1);
+        } else {
+            variant.push_with(pos, self.listed, promotes_on, kind, us, from, to, move_kind);
+        }
+    }
+
+    #[inline(always)]
+    fn listed(&mut self) -> &mut Vec<Move> {
+        self.listed
+    }
+}
+
+impl StepSink for SplitCounter<'_> {
+    #[inline(always)]
+    fn counts(&self, move_kind: MoveKind) -> bool {
+        matches!(move_kind, MoveKind::Quiet | MoveKind::Initial | MoveKind::Capture)
+    }
+
+    #[inline(always)]
+    fn add(&mut self, move_kind: MoveKind, n: u64) {
+        if move_kind == MoveKind::Capture {
+            self.captures += n;
+        } else {
+            self.quiet += n;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::compile::Variant;
+    use crate::engine::perft::Perft;
+    use crate::engine::position::Position;
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// Antichess with pieces the word count leaves to the general
+    /// generator: a nightrider, a cannon (it hops to capture) and a piece
+    /// that promotes where it stands (`from_zone` is not needed: a kind
+    /// with a promotion zone of its own is enough).
+    const HOPPERS: &str = r#"(
+        extends: "antichess",
+        name: "Hopping giveaway",
+        pieces: [
+            (letter: 'N', name: "nightrider", moves: "NN", value: 300),
+            (letter: 'B', name: "cannon", moves: "mRcpR", value: 300),
+            (letter: 'S', name: "silver", moves: "fFfW", value: 300),
+        ],
+        start: "rnbqkbns/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNS w - - 0 1",
+        promotion: (pieces: "PS", ranks: [8], choices: "QRBNK"),
+    )"#;
+
+    /// Antichess on a board of more than 64 squares (sets of four words),
+    /// with an archbishop.
+    const WIDE: &str = r#"(
+        extends: "antichess",
+        name: "Wide giveaway",
+        board: (files: 10, ranks: 8),
+        pieces: [(letter: 'A', name: "archbishop", moves: "BN", value: 700)],
+        start: "rnbqkabnrr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKABNRR w - - 0 1",
+        promotion: (pieces: "P", ranks: [8], choices: "QRBNKA"),
+    )"#;
+
+    /// Every bundled variant whose rules take the captures-first count,
+    /// and the two above.
+    fn variants() -> Vec<Variant> {
+        let mut all: Vec<Variant> = (crate::spec::bundled_names().into_iter())
+            .map(|name| Variant::load(name).unwrap())
+            .filter(|v| v.programs.captures_alone_judge)
+            .collect();
+        assert!(all.iter().any(|v| v.name == "Antichess"));
+        for (file, text) in [("hoppers.ron", HOPPERS), ("wide.ron", WIDE)] {
+            let variant = Variant::from_text(file, text).unwrap();
+            assert!(variant.programs.captures_alone_judge, "{file}");
+            all.push(variant);
+        }
+        all
+    }
+
+    /// Along seeded random games (both sides to move), the last ply
+    /// counted by sets equals the legal list's length and the general
+    /// count (the same variant with `captures_alone_judge` off), and so
+    /// do perft 2's counts.
+    #[test]
+    fn captures_first_counts_agree_with_the_general_path() {
+        for fast in variants() {
+            let mut slow = fast.clone();
+            slow.programs.captures_alone_judge = false;
+            let mut rng = ChaCha8Rng::seed_from_u64(40);
+            let (mut listed, mut perft) = (Vec::new(), Perft::new());
+            let (mut positions, mut with_captures) = (0, 0);
+            for game in 0..30 {
+                let mut pos: Position = fast.start_position();
+                for ply in 0..100 {
+                    let moves = fast.legal_moves(&pos);
+                    let counted = fast.count_legal(&pos, &mut listed);
+                    let at = format!("{}: game {game}, ply {ply}", fast.name);
+                    assert_eq!(counted, moves.len() as u64, "{at}");
+                    assert_eq!(counted, slow.count_legal(&pos, &mut listed), "{at}");
+                    assert_eq!(perft.count(&fast, &pos, 2), perft.count(&slow, &pos, 2), "{at}");
+                    positions += 1;
+                    with_captures += usize::from(moves.iter().any(|mv| mv.is_capture()));
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos.make(&fast, moves[rng.random_range(0..moves.len())]);
+                }
+            }
+            assert!(positions > 1000 && with_captures > 300, "{}: {positions}, {with_captures}", fast.name);
+        }
+    }
+}
