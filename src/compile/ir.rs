@@ -691,9 +691,14 @@ pub struct Programs {
     /// condition), in order: what every node asks.
     pub holds_ends: Vec<(u16, CondId)>,
     /// The plain-condition end rules resolved at load time when they only
-    /// ask which sides have royal pieces: per state (bit 0: the side to
-    /// move has one, bit 1: the other side has one), the first that holds.
+    /// ask which sides have royal pieces (with
+    /// [`ends_read_pieces`](Self::ends_read_pieces), any pieces): per
+    /// state (bit 0: the side to move has one, bit 1: the other side has
+    /// one), the first that holds.
     pub royal_ends: Option<[Option<u8>; 4]>,
+    /// [`royal_ends`](Self::royal_ends) asks which sides have any piece
+    /// (`count(own) == 0`), where no kind is royal.
+    pub ends_read_pieces: bool,
     /// The plain-condition end rules resolved at load time when they only
     /// compare the checks each side has given with numbers (see
     /// `compile::check_ends`).

@@ -299,6 +299,10 @@ pub fn compile(v: CheckedVariant) -> Variant {
         .map(|(k, _)| Kind::from_index(k))
         .collect();
     let mut programs = lower::compile(&v.sentences, g, &initial_ranks, &regions, royal_kinds);
+    if royal_kinds.is_empty() {
+        programs.royal_ends = royal_ends::table(&programs, KindSet::first(v.pieces.len()));
+        programs.ends_read_pieces = programs.royal_ends.is_some();
+    }
     programs.filters.pass_squares = programs.filters.square_table(g, &programs.light);
     if !programs.placements.is_empty() {
         programs.homes = homes::homes(g, &v.pieces, &v.start, &programs.light);
