@@ -5,8 +5,8 @@
 //! table read at every node instead of interpreted.
 
 use super::ir::{CondId, CondNode, End, Programs, SetId, SetNode};
-use crate::base::kind_set::KindSet;
 use super::origin_conds::compare;
+use crate::base::kind_set::KindSet;
 use crate::base::vocabulary::SideFilter;
 
 /// For each state of the side to move (bit 0: it has a piece of `kinds`,

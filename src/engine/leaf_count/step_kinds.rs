@@ -95,6 +95,11 @@ impl StepBits for SquareSet {
 /// (out of the promotion zone) counted at once, the others taken one by
 /// one as a [`MoveSink`].
 pub(super) trait StepSink: MoveSink {
+    /// Whether a plain step's targets are met with the board by its
+    /// kind's index rather than a `match` on it: the `match` becomes a
+    /// jump table whose one indirect branch mispredicts as the kinds of a
+    /// pawn's groups alternate; the index costs a few instructions more.
+    const INDEXED: bool;
     /// Whether a move of `move_kind` out of the promotion zone counts as
     /// it is.
     fn counts(&self, move_kind: MoveKind) -> bool;
@@ -103,6 +108,9 @@ pub(super) trait StepSink: MoveSink {
 }
 
 impl StepSink for LeafCounter<'_, false> {
+    // Chess's count, kept to its instructions.
+    const INDEXED: bool = false;
+
     #[inline(always)]
     fn counts(&self, move_kind: MoveKind) -> bool {
         match move_kind {
@@ -117,6 +125,9 @@ impl StepSink for LeafCounter<'_, false> {
         self.counted += n;
     }
 }
+
+/// The moves of the plain step kinds, by [`StepKind`]'s index.
+const STEP_MOVES: [MoveKind; 3] = [MoveKind::Quiet, MoveKind::Capture, MoveKind::EnPassant];
 
 /// What one kind's count reads: the board's empty, enemy and en passant
 /// squares and the kind's promotion zone.
@@ -196,43 +207,57 @@ impl Variant {
 
     /// Counts the moves of `groups` of the pieces on `pieces`.
     #[inline(always)]
-    fn count_steps<B: StepBits>(
+    fn count_steps<B: StepBits, C: StepSink>(
         &self,
         board: &StepBoard<'_, B>,
         groups: &[StepGroup],
         pieces: B,
-        counter: &mut impl StepSink,
+        counter: &mut C,
     ) {
+        // With `C::INDEXED`, what the targets of a plain step kind are met
+        // with, by its index: the empty squares, the enemy's, the empty en
+        // passant targets.
+        let meets = if C::INDEXED {
+            [board.empty, board.enemy, board.empty.and(board.ep)]
+        } else {
+            [board.empty; 3]
+        };
         for group in groups {
             let mut origins = pieces.and(B::of(&group.origins));
             if origins.is_none() {
                 continue;
             }
             let step = i32::from(group.step);
-            let (targets, move_kind) = match group.what {
-                StepKind::Quiet => (origins.shifted(step).and(board.empty), MoveKind::Quiet),
-                StepKind::Capture => (origins.shifted(step).and(board.enemy), MoveKind::Capture),
-                StepKind::EnPassant => (
-                    origins.shifted(step).and(board.empty).and(board.ep),
-                    MoveKind::EnPassant,
-                ),
-                StepKind::Lame => {
-                    for &p in &group.path[..usize::from(group.path_len)] {
-                        origins = origins.and(board.empty.shifted(-i32::from(p)));
-                    }
-                    let landed = origins.shifted(step);
-                    let flags = group.flags;
-                    if flags & CAPTURE != 0 {
-                        self.take_steps(board, step, landed.and(board.enemy), MoveKind::Capture, counter);
-                    }
-                    if flags & QUIET != 0 {
-                        let initial = flags & SETS_EN_PASSANT != 0;
-                        let kind = if initial { MoveKind::Initial } else { MoveKind::Quiet };
-                        (landed.and(board.empty), kind)
-                    } else if flags & EN_PASSANT != 0 {
-                        (landed.and(board.empty).and(board.ep), MoveKind::EnPassant)
-                    } else {
-                        continue;
+            // With `C::INDEXED`, met with the board by the kind's index.
+            let (targets, move_kind) = if C::INDEXED && group.what != StepKind::Lame {
+                let i = group.what as usize;
+                (origins.shifted(step).and(meets[i]), STEP_MOVES[i])
+            } else {
+                match group.what {
+                    StepKind::Quiet => (origins.shifted(step).and(board.empty), MoveKind::Quiet),
+                    StepKind::Capture => (origins.shifted(step).and(board.enemy), MoveKind::Capture),
+                    StepKind::EnPassant => (
+                        origins.shifted(step).and(board.empty).and(board.ep),
+                        MoveKind::EnPassant,
+                    ),
+                    StepKind::Lame => {
+                        for &p in &group.path[..usize::from(group.path_len)] {
+                            origins = origins.and(board.empty.shifted(-i32::from(p)));
+                        }
+                        let landed = origins.shifted(step);
+                        let flags = group.flags;
+                        if flags & CAPTURE != 0 {
+                            self.take_steps(board, step, landed.and(board.enemy), MoveKind::Capture, counter);
+                        }
+                        if flags & QUIET != 0 {
+                            let initial = flags & SETS_EN_PASSANT != 0;
+                            let kind = if initial { MoveKind::Initial } else { MoveKind::Quiet };
+                            (landed.and(board.empty), kind)
+                        } else if flags & EN_PASSANT != 0 {
+                            (landed.and(board.empty).and(board.ep), MoveKind::EnPassant)
+                        } else {
+                            continue;
+                        }
                     }
                 }
             };
