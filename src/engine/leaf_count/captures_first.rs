@@ -153,47 +153,75 @@ mod tests {
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
-    /// Antichess with pieces the word count leaves to the general
-    /// generator: a nightrider, a cannon (it hops to capture) and a piece
-    /// that promotes where it stands (`from_zone` is not needed: a kind
-    /// with a promotion zone of its own is enough).
-    const HOPPERS: &str = r#"(
-        extends: "antichess",
-        name: "Hopping giveaway",
-        pieces: [
-            (letter: 'N', name: "nightrider", moves: "NN", value: 300),
-            (letter: 'B', name: "cannon", moves: "mRcpR", value: 300),
-            (letter: 'S', name: "silver", moves: "fFfW", value: 300),
-        ],
-        start: "rnbqkbns/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNS w - - 0 1",
-        promotion: (pieces: "PS", ranks: [8], choices: "QRBNK"),
-    )"#;
+    /// Chess where captures are compulsory and the king is an ordinary
+    /// piece (promotion to it allowed): a side left with no piece, or no
+    /// move, wins. `name`, `board`, `pieces` (beyond the pawn and the
+    /// king), `start` and `promotion` as given.
+    fn giveaway(name: &str, board: &str, pieces: &str, start: &str, promotion: &str) -> String {
+        format!(
+            r#"(
+            extends: "chess",
+            name: "{name}",
+            board: {board},
+            pieces: [
+                (letter: 'P', name: "pawn", moves: "fmWfceFifmnD", pawn: true, value: 100),
+                (letter: 'K', name: "king", moves: "K", value: 300),
+                {pieces}
+            ],
+            start: "{start}",
+            promotion: {promotion},
+            castling: [],
+            legal: ["captures are compulsory"],
+            end: ["count(own) == 0: win", "stalemate: win", "50 moves: draw", "3 repetitions: draw"],
+        )"#
+        )
+    }
 
-    /// Antichess on a board of more than 64 squares (sets of four words),
-    /// with an archbishop.
-    const WIDE: &str = r#"(
-        extends: "antichess",
-        name: "Wide giveaway",
-        board: (files: 10, ranks: 8),
-        pieces: [(letter: 'A', name: "archbishop", moves: "BN", value: 700)],
-        start: "rnbqkabnrr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKABNRR w - - 0 1",
-        promotion: (pieces: "P", ranks: [8], choices: "QRBNKA"),
-    )"#;
-
-    /// Every bundled variant whose rules take the captures-first count,
-    /// and the two above.
+    /// The rules the captures-first count takes: plain pieces; pieces the
+    /// word count leaves to the general generator (a nightrider, a cannon
+    /// that hops to capture, a silver that promotes); and a board of more
+    /// than 64 squares (sets of four words) with an archbishop.
     fn variants() -> Vec<Variant> {
-        let mut all: Vec<Variant> = (crate::spec::bundled_names().into_iter())
-            .map(|name| Variant::load(name).unwrap())
-            .filter(|v| v.programs.captures_alone_judge)
-            .collect();
-        assert!(all.iter().any(|v| v.name == "Antichess"));
-        for (file, text) in [("hoppers.ron", HOPPERS), ("wide.ron", WIDE)] {
-            let variant = Variant::from_text(file, text).unwrap();
-            assert!(variant.programs.captures_alone_judge, "{file}");
-            all.push(variant);
-        }
-        all
+        let plain = r#"(letter: 'N', name: "knight", moves: "N", value: 300),
+                (letter: 'B', name: "bishop", moves: "B", value: 300),
+                (letter: 'R', name: "rook", moves: "R", value: 500),
+                (letter: 'Q', name: "queen", moves: "Q", value: 900),"#;
+        let hoppers = r#"(letter: 'N', name: "nightrider", moves: "NN", value: 300),
+                (letter: 'B', name: "cannon", moves: "mRcpR", value: 300),
+                (letter: 'S', name: "silver", moves: "fFfW", value: 300),
+                (letter: 'R', name: "rook", moves: "R", value: 500),
+                (letter: 'Q', name: "queen", moves: "Q", value: 900),"#;
+        let wide = format!(r#"{plain} (letter: 'A', name: "archbishop", moves: "BN", value: 700),"#);
+        let texts = [
+            giveaway(
+                "Giveaway",
+                "(files: 8, ranks: 8)",
+                plain,
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+                r#"(pieces: "P", ranks: [8], choices: "QRBNK")"#,
+            ),
+            giveaway(
+                "Hopping giveaway",
+                "(files: 8, ranks: 8)",
+                hoppers,
+                "rnbqkbns/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNS w - - 0 1",
+                r#"(pieces: "PS", ranks: [8], choices: "QRBNK")"#,
+            ),
+            giveaway(
+                "Wide giveaway",
+                "(files: 10, ranks: 8)",
+                &wide,
+                "rnbqkabnrr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKABNRR w - - 0 1",
+                r#"(pieces: "P", ranks: [8], choices: "QRBNKA")"#,
+            ),
+        ];
+        (texts.iter())
+            .map(|text| {
+                let variant = Variant::from_text("giveaway.ron", text).unwrap();
+                assert!(variant.programs.captures_alone_judge, "{}", variant.name);
+                variant
+            })
+            .collect()
     }
 
     /// Along seeded random games (both sides to move), the last ply
@@ -205,7 +233,7 @@ mod tests {
     #[test]
     fn captures_first_counts_agree_with_the_general_path() {
         for fast in variants() {
-            // Antichess's `count(own) == 0` is read from a table.
+            // `count(own) == 0` is read from a table.
             assert!(fast.programs.ends_read_pieces, "{}", fast.name);
             let mut slow = fast.clone();
             slow.programs.captures_alone_judge = false;
