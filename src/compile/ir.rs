@@ -630,11 +630,9 @@ pub struct Programs {
     pub promotes_after_move_on: KindSet,
     /// The kinds that have actions.
     pub action_kinds: KindSet,
-    /// Per kind (by index), the indices in `actions` of the actions it
-    /// owns, in order: move generation walks only these.
+    /// Per kind (by index), its actions' indices in `actions`, in order: move generation walks only these.
     pub owned_actions: Vec<Vec<u16>>,
-    /// The indices in `actions` of the side's actions (those of no
-    /// piece), in order: move generation walks only these.
+    /// The indices in `actions` of the side's actions (those of no piece), in order: move generation walks only these.
     pub side_actions: Vec<u16>,
     /// Legality clauses.
     pub legal: Vec<Legal>,
@@ -642,19 +640,12 @@ pub struct Programs {
     pub filters: MoveFilters,
     /// When a legal capture exists, only captures are legal.
     pub captures_compulsory: bool,
-    /// `captures are compulsory` is the only thing that judges moves: no
-    /// other legality clause, refusing placement, move filter, follow-up
-    /// choice, action, gating, compulsory drop, pass on stalemate, piece
-    /// limit or capture that promotes after a further move. Perft's last
-    /// ply then counts the captures and the quiet moves of all pieces in
-    /// one pass, by sets, and keeps the captures where there are any (see
-    /// `engine::leaf_count::captures_first`).
+    /// `captures are compulsory` alone judges moves (`compile::captures_alone_judge`;
+    /// perft's last ply: `engine::leaf_count::captures_first`).
     pub captures_alone_judge: bool,
-    /// When a legal drop exists, only drops are legal (after
-    /// `captures_compulsory` has chosen).
+    /// When a legal drop exists, only drops are legal (after `captures_compulsory` has chosen).
     pub drops_compulsory: bool,
-    /// Some condition reads the checks each side has given: moves count
-    /// them, and the FEN carries them.
+    /// Some condition reads the checks each side has given: moves count them, and the FEN carries them.
     pub counts_checks: bool,
     /// With [`counts_checks`](Self::counts_checks): the legality clauses
     /// are `own royal not attacked` (without `unless` or `through`) and
@@ -687,17 +678,13 @@ pub struct Programs {
     pub end_labels: Vec<String>,
     /// Whether some end rule is a plain condition (checked at every node).
     pub immediate_end: bool,
-    /// The plain-condition end rules (`End::Holds`), as (index in `end`,
-    /// condition), in order: what every node asks.
+    /// The plain-condition end rules (`End::Holds`), as (index in `end`, condition), in order: what every node asks.
     pub holds_ends: Vec<(u16, CondId)>,
     /// The plain-condition end rules resolved at load time when they only
-    /// ask which sides have royal pieces (with
-    /// [`ends_read_pieces`](Self::ends_read_pieces), any pieces): per
-    /// state (bit 0: the side to move has one, bit 1: the other side has
-    /// one), the first that holds.
+    /// ask which sides have royal pieces: per state (bit 0: the side to
+    /// move has one, bit 1: the other side has one), the first that holds.
     pub royal_ends: Option<[Option<u8>; 4]>,
-    /// [`royal_ends`](Self::royal_ends) asks which sides have any piece
-    /// (`count(own) == 0`), where no kind is royal.
+    /// `royal_ends` asks which sides have any piece (no kind is royal).
     pub ends_read_pieces: bool,
     /// The plain-condition end rules resolved at load time when they only
     /// compare the checks each side has given with numbers (see

@@ -388,8 +388,13 @@ fn clock_resets(bits: u8) -> ir::ClockResets {
     }
 }
 
-/// Whether `captures are compulsory` alone judges moves
-/// (`Programs::captures_alone_judge`).
+/// Whether `captures are compulsory` is the only thing that judges moves
+/// (`Programs::captures_alone_judge`): no other legality clause, refusing
+/// placement, move filter, follow-up choice, action, gating, compulsory
+/// drop, pass on stalemate, piece limit or capture that promotes after a
+/// further move. Perft's last ply then counts the captures and the quiet
+/// moves of all pieces in one pass, by sets, and keeps the captures where
+/// there are any.
 fn captures_alone_judge(p: &ir::Programs, pass_on_stalemate: bool, piece_limits: bool) -> bool {
     p.captures_compulsory
         && p.legal.is_empty()
