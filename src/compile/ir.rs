@@ -612,8 +612,7 @@ pub struct Programs {
     /// move filter, effect, drop, refusing placement or promotion to a
     /// royal kind (no move gives a side a royal piece).
     pub royal_free_legal: bool,
-    /// Whether some effect blocks squares (`block`, a chosen block): a
-    /// wall may then stand on a square a pawn has just passed over.
+    /// Some effect blocks squares (`block`, a chosen block): a wall may stand where a pawn just passed.
     pub blocks: bool,
     /// Actions.
     pub actions: Vec<CompiledAction>,
@@ -642,11 +641,11 @@ pub struct Programs {
     pub filters: MoveFilters,
     /// When a legal capture exists, only captures are legal.
     pub captures_compulsory: bool,
-    /// When a legal drop exists, only drops are legal (after
-    /// `captures_compulsory` has chosen).
+    /// `captures are compulsory` alone judges moves (perft's last ply: `leaf_count::captures_first`).
+    pub captures_alone_judge: bool,
+    /// When a legal drop exists, only drops are legal (after `captures_compulsory` has chosen).
     pub drops_compulsory: bool,
-    /// Some condition reads the checks each side has given: moves count
-    /// them, and the FEN carries them.
+    /// Some condition reads the checks each side has given: moves count them, and the FEN carries them.
     pub counts_checks: bool,
     /// With [`counts_checks`](Self::counts_checks): the legality clauses
     /// are `own royal not attacked` (without `unless` or `through`) and
@@ -657,8 +656,7 @@ pub struct Programs {
     /// or leap through one of them attacks an enemy royal piece (see
     /// `Variant::attacked_reading`), found without the whole attack test.
     pub checks_by_lines: bool,
-    /// The count of moves towards a limit (the `counting` field), if the
-    /// variant has one: moves keep it, and the FEN carries it.
+    /// The count of moves towards a limit (the `counting` field), if any: moves keep it, the FEN carries it.
     pub counting: Option<Counting>,
     /// The largest number of checks a condition asks for: the FEN writes
     /// the checks each side has left before it (`3+3`).
@@ -679,13 +677,14 @@ pub struct Programs {
     pub end_labels: Vec<String>,
     /// Whether some end rule is a plain condition (checked at every node).
     pub immediate_end: bool,
-    /// The plain-condition end rules (`End::Holds`), as (index in `end`,
-    /// condition), in order: what every node asks.
+    /// The plain-condition end rules (`End::Holds`), as (index in `end`, condition), in order: what every node asks.
     pub holds_ends: Vec<(u16, CondId)>,
     /// The plain-condition end rules resolved at load time when they only
     /// ask which sides have royal pieces: per state (bit 0: the side to
     /// move has one, bit 1: the other side has one), the first that holds.
     pub royal_ends: Option<[Option<u8>; 4]>,
+    /// `royal_ends` asks which sides have any piece (no kind is royal).
+    pub ends_read_pieces: bool,
     /// The plain-condition end rules resolved at load time when they only
     /// compare the checks each side has given with numbers (see
     /// `compile::check_ends`).

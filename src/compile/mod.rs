@@ -302,6 +302,10 @@ pub fn compile(v: CheckedVariant) -> Variant {
         .map(|(k, _)| Kind::from_index(k))
         .collect();
     let mut programs = lower::compile(&v.sentences, g, &initial_ranks, &regions, royal_kinds);
+    if royal_kinds.is_empty() {
+        programs.royal_ends = royal_ends::table(&programs, KindSet::first(v.pieces.len()));
+        programs.ends_read_pieces = programs.royal_ends.is_some();
+    }
     programs.filters.pass_squares = programs.filters.square_table(g, &programs.light);
     if !programs.placements.is_empty() {
         programs.homes = homes::homes(g, &v.pieces, &v.start, &programs.light);
@@ -340,6 +344,7 @@ pub fn compile(v: CheckedVariant) -> Variant {
         && !(programs.filters.any() || programs.any_effects || programs.placement_refuses)
         && programs.drops.is_none()
         && !(v.promotions.iter()).any(|p| p.choices.iter().any(|&k| royal_kinds.contains(k)));
+    programs.captures_alone_judge = captures_alone_judge(&programs, v.pass_on_stalemate, piece_limits);
     let promotion = promotion_table::PromotionTable::compile(&v);
     let action_counts = action_counts::ActionCounts::build(&programs, &moves, &promotion, v.pieces.len());
     let mut variant = Variant {
@@ -399,6 +404,23 @@ fn clock_resets(bits: u8) -> ir::ClockResets {
         passes: has(ClockReset::Passes),
         first_pawn_actions: has(ClockReset::FirstPawnActions),
     }
+}
+
+/// Whether `captures are compulsory` is the only thing that judges moves
+/// (`Programs::captures_alone_judge`): no other legality clause, refusing
+/// placement, move filter, follow-up choice, action, gating, compulsory
+/// drop, pass on stalemate, piece limit or capture that promotes after a
+/// further move. Perft's last ply then counts the captures and the quiet
+/// moves of all pieces in one pass, by sets, and keeps the captures where
+/// there are any.
+fn captures_alone_judge(p: &ir::Programs, pass_on_stalemate: bool, piece_limits: bool) -> bool {
+    p.captures_compulsory
+        && p.legal.is_empty()
+        && !(p.placement_refuses || p.drops_compulsory || p.has_choices || p.filters.any())
+        && p.actions.is_empty()
+        && p.promotes_after_move_on.is_empty()
+        && p.drops.as_ref().is_none_or(|d| !d.gating)
+        && !(pass_on_stalemate || piece_limits)
 }
 
 /// Whether a removing placement's moves may be judged from its landing

@@ -6,6 +6,7 @@
 
 mod block_count;
 mod bounce_count;
+mod captures_first;
 mod observed_count;
 mod plain_word;
 mod royal_free;
@@ -60,6 +61,10 @@ impl Variant {
             || self.pass_on_stalemate
             || p.filters.any_for(pos.side)
         {
+            // `captures are compulsory` the only judge: counted by sets.
+            if p.captures_alone_judge {
+                return self.count_captures_first(pos, listed);
+            }
             // One `not after observed(...)` filter: most moves pass it at
             // sight.
             if p.filters.sole_observed_after.is_some()

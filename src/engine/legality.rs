@@ -264,8 +264,13 @@ impl Variant {
             return None;
         }
         if let Some(table) = &self.programs.royal_ends {
+            let sets = if self.programs.ends_read_pieces {
+                &pos.occupied
+            } else {
+                &pos.royals
+            };
             let us = pos.side as usize;
-            let state = usize::from(!pos.royals[us].is_empty()) | usize::from(!pos.royals[us ^ 1].is_empty()) << 1;
+            let state = usize::from(!sets[us].is_empty()) | usize::from(!sets[us ^ 1].is_empty()) << 1;
             return table[state].map(|i| {
                 let i = usize::from(i);
                 (i, self.programs.end[i].1.relative_to(pos.side))

@@ -321,6 +321,20 @@ impl Variant {
         self.generate_not_by_pieces_with(pos, out, |variant, out| variant.generate_side_actions(pos, out));
     }
 
+    /// Whether [`generate_not_by_pieces`](Self::generate_not_by_pieces)
+    /// may add a move: false, read without calling it, where the position
+    /// has no castling right and the variant no moves by rights, no side
+    /// actions, no drops and no pass.
+    #[inline]
+    pub(super) fn may_move_not_by_pieces(&self, pos: &Position) -> bool {
+        pos.castling != 0
+            || self.rights.moves.is_some()
+            || !self.programs.side_actions.is_empty()
+            || self.programs.drops.is_some()
+            || self.pass
+            || self.pass_on_stalemate
+    }
+
     /// [`generate_not_by_pieces`](Self::generate_not_by_pieces), the
     /// side's actions left to `side_actions` (perft's last ply counts
     /// those it may judge unlisted).

@@ -83,6 +83,22 @@ impl Variant {
         Some(u64::from((targets & !excluded).count_ones()))
     }
 
+    /// [`count_plain_word`](Self::count_plain_word)'s count as its
+    /// captures and its quiet moves apart.
+    #[inline(always)]
+    pub(super) fn plain_word_moves(
+        &self,
+        kind: Kind,
+        us: Color,
+        from: Square,
+        empty: u64,
+        enemy: u64,
+        excluded: u64,
+    ) -> Option<(u32, u32)> {
+        let targets = self.plain_word_targets::<false>(kind, us, from, empty, enemy)? & !excluded;
+        Some(((targets & enemy).count_ones(), (targets & empty).count_ones()))
+    }
+
     /// The targets of the moves of the piece of `kind` (of `us`, one
     /// whose moves may be counted in words: see
     /// [`KindChecks::of`]) on `from`, on a board whose empty squares are

@@ -91,6 +91,44 @@ impl StepBits for SquareSet {
     }
 }
 
+/// What the step count counts into: the moves it counts as they are
+/// (out of the promotion zone) counted at once, the others taken one by
+/// one as a [`MoveSink`].
+pub(super) trait StepSink: MoveSink {
+    /// Whether a plain step's targets are met with the board by its
+    /// kind's index rather than a `match` on it: the `match` becomes a
+    /// jump table whose one indirect branch mispredicts as the kinds of a
+    /// pawn's groups alternate; the index costs a few instructions more.
+    const INDEXED: bool;
+    /// Whether a move of `move_kind` out of the promotion zone counts as
+    /// it is.
+    fn counts(&self, move_kind: MoveKind) -> bool;
+    /// Counts `n` such moves of `move_kind`.
+    fn add(&mut self, move_kind: MoveKind, n: u64);
+}
+
+impl StepSink for LeafCounter<'_, false> {
+    // Chess's count, kept to its instructions.
+    const INDEXED: bool = false;
+
+    #[inline(always)]
+    fn counts(&self, move_kind: MoveKind) -> bool {
+        match move_kind {
+            MoveKind::Quiet | MoveKind::Initial => self.quiet_plain,
+            MoveKind::Capture => self.capture_plain,
+            _ => false,
+        }
+    }
+
+    #[inline(always)]
+    fn add(&mut self, _: MoveKind, n: u64) {
+        self.counted += n;
+    }
+}
+
+/// The moves of the plain step kinds, by [`StepKind`]'s index.
+const STEP_MOVES: [MoveKind; 3] = [MoveKind::Quiet, MoveKind::Capture, MoveKind::EnPassant];
+
 /// What one kind's count reads: the board's empty, enemy and en passant
 /// squares and the kind's promotion zone.
 struct StepBoard<'p, B> {
@@ -118,7 +156,7 @@ impl Variant {
         free: SquareSet,
         empty: &SquareSet,
         enemy: &SquareSet,
-        counter: &mut LeafCounter<'_, false>,
+        counter: &mut impl StepSink,
     ) -> SquareSet {
         let steps: &StepMoves = &self.moves.steps;
         let kinds = steps.kinds[us as usize];
@@ -169,43 +207,57 @@ impl Variant {
 
     /// Counts the moves of `groups` of the pieces on `pieces`.
     #[inline(always)]
-    fn count_steps<B: StepBits>(
+    fn count_steps<B: StepBits, C: StepSink>(
         &self,
         board: &StepBoard<'_, B>,
         groups: &[StepGroup],
         pieces: B,
-        counter: &mut LeafCounter<'_, false>,
+        counter: &mut C,
     ) {
+        // With `C::INDEXED`, what the targets of a plain step kind are met
+        // with, by its index: the empty squares, the enemy's, the empty en
+        // passant targets.
+        let meets = if C::INDEXED {
+            [board.empty, board.enemy, board.empty.and(board.ep)]
+        } else {
+            [board.empty; 3]
+        };
         for group in groups {
             let mut origins = pieces.and(B::of(&group.origins));
             if origins.is_none() {
                 continue;
             }
             let step = i32::from(group.step);
-            let (targets, move_kind) = match group.what {
-                StepKind::Quiet => (origins.shifted(step).and(board.empty), MoveKind::Quiet),
-                StepKind::Capture => (origins.shifted(step).and(board.enemy), MoveKind::Capture),
-                StepKind::EnPassant => (
-                    origins.shifted(step).and(board.empty).and(board.ep),
-                    MoveKind::EnPassant,
-                ),
-                StepKind::Lame => {
-                    for &p in &group.path[..usize::from(group.path_len)] {
-                        origins = origins.and(board.empty.shifted(-i32::from(p)));
-                    }
-                    let landed = origins.shifted(step);
-                    let flags = group.flags;
-                    if flags & CAPTURE != 0 {
-                        self.take_steps(board, step, landed.and(board.enemy), MoveKind::Capture, counter);
-                    }
-                    if flags & QUIET != 0 {
-                        let initial = flags & SETS_EN_PASSANT != 0;
-                        let kind = if initial { MoveKind::Initial } else { MoveKind::Quiet };
-                        (landed.and(board.empty), kind)
-                    } else if flags & EN_PASSANT != 0 {
-                        (landed.and(board.empty).and(board.ep), MoveKind::EnPassant)
-                    } else {
-                        continue;
+            // With `C::INDEXED`, met with the board by the kind's index.
+            let (targets, move_kind) = if C::INDEXED && group.what != StepKind::Lame {
+                let i = group.what as usize;
+                (origins.shifted(step).and(meets[i]), STEP_MOVES[i])
+            } else {
+                match group.what {
+                    StepKind::Quiet => (origins.shifted(step).and(board.empty), MoveKind::Quiet),
+                    StepKind::Capture => (origins.shifted(step).and(board.enemy), MoveKind::Capture),
+                    StepKind::EnPassant => (
+                        origins.shifted(step).and(board.empty).and(board.ep),
+                        MoveKind::EnPassant,
+                    ),
+                    StepKind::Lame => {
+                        for &p in &group.path[..usize::from(group.path_len)] {
+                            origins = origins.and(board.empty.shifted(-i32::from(p)));
+                        }
+                        let landed = origins.shifted(step);
+                        let flags = group.flags;
+                        if flags & CAPTURE != 0 {
+                            self.take_steps(board, step, landed.and(board.enemy), MoveKind::Capture, counter);
+                        }
+                        if flags & QUIET != 0 {
+                            let initial = flags & SETS_EN_PASSANT != 0;
+                            let kind = if initial { MoveKind::Initial } else { MoveKind::Quiet };
+                            (landed.and(board.empty), kind)
+                        } else if flags & EN_PASSANT != 0 {
+                            (landed.and(board.empty).and(board.ep), MoveKind::EnPassant)
+                        } else {
+                            continue;
+                        }
                     }
                 }
             };
@@ -223,15 +275,10 @@ impl Variant {
         step: i32,
         targets: B,
         move_kind: MoveKind,
-        counter: &mut LeafCounter<'_, false>,
+        counter: &mut impl StepSink,
     ) {
-        let plain = match move_kind {
-            MoveKind::Quiet | MoveKind::Initial => counter.quiet_plain,
-            MoveKind::Capture => counter.capture_plain,
-            _ => false,
-        };
-        let one_by_one = if plain {
-            counter.counted += u64::from(targets.and_not(board.zone).count());
+        let one_by_one = if counter.counts(move_kind) {
+            counter.add(move_kind, u64::from(targets.and_not(board.zone).count()));
             targets.and(board.zone)
         } else {
             targets
