@@ -62,14 +62,14 @@ mod tests {
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
-    /// Chess with a nightrider for a knight and an archbishop for a
+    /// Chess with a knight rider for a knight and a bishop-knight for a
     /// bishop (rides of other shapes, compound pieces).
     const RIDERS: &str = r#"(
         extends: "chess",
         name: "Riders",
         pieces: [
-            (letter: 'N', name: "nightrider", moves: "NN", value: 300),
-            (letter: 'B', name: "archbishop", moves: "BN", value: 700),
+            (letter: 'N', name: "knight rider", moves: "NN", value: 300),
+            (letter: 'B', name: "bishop-knight", moves: "BN", value: 700),
         ],
     )"#;
 

@@ -178,20 +178,20 @@ mod tests {
     }
 
     /// The rules the captures-first count takes: plain pieces; pieces the
-    /// word count leaves to the general generator (a nightrider, a cannon
+    /// word count leaves to the general generator (a knight rider, a cannon
     /// that hops to capture, a silver that promotes); and a board of more
-    /// than 64 squares (sets of four words) with an archbishop.
+    /// than 64 squares (sets of four words) with a bishop-knight.
     fn variants() -> Vec<Variant> {
         let plain = r#"(letter: 'N', name: "knight", moves: "N", value: 300),
                 (letter: 'B', name: "bishop", moves: "B", value: 300),
                 (letter: 'R', name: "rook", moves: "R", value: 500),
                 (letter: 'Q', name: "queen", moves: "Q", value: 900),"#;
-        let hoppers = r#"(letter: 'N', name: "nightrider", moves: "NN", value: 300),
+        let hoppers = r#"(letter: 'N', name: "knight rider", moves: "NN", value: 300),
                 (letter: 'B', name: "cannon", moves: "mRcpR", value: 300),
                 (letter: 'S', name: "silver", moves: "fFfW", value: 300),
                 (letter: 'R', name: "rook", moves: "R", value: 500),
                 (letter: 'Q', name: "queen", moves: "Q", value: 900),"#;
-        let wide = format!(r#"{plain} (letter: 'A', name: "archbishop", moves: "BN", value: 700),"#);
+        let wide = format!(r#"{plain} (letter: 'A', name: "bishop-knight", moves: "BN", value: 700),"#);
         let texts = [
             giveaway(
                 "Giveaway",

@@ -294,19 +294,19 @@ mod tests {
         board: (files: 10, ranks: 8),
         pieces: [
             (letter: 'P', name: "pawn", moves: "fmWifmnD", pawn: true, value: 100, actions: [
-                (name: "bump", moves: "fcF", effect: "push(target, along)"),
+                (name: "nudge", moves: "fcF", effect: "push(target, along)"),
                 (name: "rise", target: "origin", when: "origin in ranks(7)", promotes: true),
             ]),
             (letter: 'N', name: "knight", moves: "mN", value: 300, actions: [
                 (name: "zap", target: "enemy", when: "target in adjacent(origin)", effect: "remove(target)"),
-                (name: "stomp", moves: "mNnN", effect: "push(adjacent(target), away from target)"),
+                (name: "shove-around", moves: "mNnN", effect: "push(adjacent(target), away from target)"),
             ]),
-            (letter: 'A', name: "archbishop", moves: "mBmN", value: 875, actions: [
-                (name: "bump", moves: "cBcN", effect: "push(target, along)"),
+            (letter: 'A', name: "bishop-knight", moves: "mBmN", value: 875, actions: [
+                (name: "nudge", moves: "cBcN", effect: "push(target, along)"),
             ]),
             (letter: 'K', name: "king", moves: "mK", royal: true, actions: [
-                (name: "bump", moves: "cK", effect: "push(target, chosen)"),
-                (name: "control", target: "manhattan(origin, 2) & enemy not Q", compel: true),
+                (name: "nudge", moves: "cK", effect: "push(target, chosen)"),
+                (name: "command", target: "manhattan(origin, 2) & enemy not Q", compel: true),
             ]),
         ],
         start: "rnabqkbanr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBANR w - - 0 1",
