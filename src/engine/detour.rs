@@ -475,7 +475,7 @@ fn taken_squares(pos: &Position) -> SquareSet {
 }
 
 #[cfg(test)]
-mod tests {
+pub(in crate::engine) mod tests {
     use crate::base::square::{Color, SquareSet};
     use crate::compile::Variant;
     use crate::engine::moves::Move;
@@ -483,7 +483,7 @@ mod tests {
     use crate::engine::position::Position;
 
     /// Make&Take written inline (unit tests load no bundled fairy file).
-    pub(super) const MAKE_AND_TAKE: &str = r#"(
+    pub(in crate::engine) const MAKE_AND_TAKE: &str = r#"(
         extends: "chess",
         name: "Detours",
         pieces: [
@@ -495,7 +495,7 @@ mod tests {
     /// Plays `games` random games of at most `plies` plies with
     /// `variant`'s legal moves, seeded, and shows `visit` each position
     /// before its move (the game, the ply and the moves played so far).
-    pub(super) fn along_random_games(
+    pub(in crate::engine) fn along_random_games(
         variant: &Variant,
         seed: u64,
         games: usize,

@@ -7,6 +7,7 @@
 mod block_count;
 mod bounce_count;
 mod captures_first;
+mod detour_count;
 mod observed_count;
 mod plain_word;
 mod royal_free;
@@ -51,6 +52,13 @@ impl Variant {
                 return self.count_blocks(pos, listed, required);
             }
             return self.count_follow_ups(pos, listed);
+        }
+        // Captures by a detour, found per victim: counted as found.
+        if p.filters.captures_detour
+            && self.counts_detours(pos.side)
+            && let Some(counted) = self.count_detours(pos, listed)
+        {
+            return counted;
         }
         // Compulsory captures and a pass on stalemate judge moves against
         // each other, and so do follow-up choices where a move counted as
@@ -314,7 +322,11 @@ impl Variant {
                 counter.take(self, pos, promotes_on, kind, us, from, to, MoveKind::Quiet);
             });
         }
-        let captures = W::load(&sets.capture).and(W::load(enemy));
+        let captures = if G::CAPTURES {
+            W::load(&sets.capture).and(W::load(enemy))
+        } else {
+            W::EMPTY
+        };
         if counter.capture_plain && captures.and(promotes).is_empty() {
             counter.counted += u64::from(counter.kept(captures).len());
             counter.gather(counter.kept(captures));
@@ -323,7 +335,7 @@ impl Variant {
                 counter.take(self, pos, promotes_on, kind, us, from, to, MoveKind::Capture);
             });
         }
-        if sets.en_passant.intersects(&pos.ep_targets) {
+        if G::CAPTURES && sets.en_passant.intersects(&pos.ep_targets) {
             for to in sets.en_passant.intersection(&pos.ep_targets).intersection(empty).iter() {
                 counter.take(self, pos, promotes_on, kind, us, from, to, MoveKind::EnPassant);
             }
@@ -345,10 +357,10 @@ impl Variant {
                         MoveKind::Quiet
                     };
                     counter.take(self, pos, promotes_on, kind, us, from, leap.to, move_kind);
-                } else if leap.flags & EN_PASSANT != 0 && pos.ep_targets.contains(leap.to) {
+                } else if G::CAPTURES && leap.flags & EN_PASSANT != 0 && pos.ep_targets.contains(leap.to) {
                     counter.take(self, pos, promotes_on, kind, us, from, leap.to, MoveKind::EnPassant);
                 }
-            } else if leap.flags & CAPTURE != 0 && target.is_side(us.flip()) {
+            } else if G::CAPTURES && leap.flags & CAPTURE != 0 && target.is_side(us.flip()) {
                 counter.take(self, pos, promotes_on, kind, us, from, leap.to, MoveKind::Capture);
             }
         }
@@ -371,7 +383,7 @@ impl Variant {
                         counter.gathered.add(to, false);
                         continue;
                     }
-                    if ride.flags & CAPTURE != 0 && target.is_side(us.flip()) {
+                    if G::CAPTURES && ride.flags & CAPTURE != 0 && target.is_side(us.flip()) {
                         counter.take(self, pos, promotes_on, kind, us, from, to, MoveKind::Capture);
                     }
                     break;
@@ -389,12 +401,12 @@ impl Variant {
                             MoveKind::Quiet
                         };
                         counter.take(self, pos, promotes_on, kind, us, from, to, move_kind);
-                    } else if ride.flags & EN_PASSANT != 0 && pos.ep_targets.contains(to) {
+                    } else if G::CAPTURES && ride.flags & EN_PASSANT != 0 && pos.ep_targets.contains(to) {
                         counter.take(self, pos, promotes_on, kind, us, from, to, MoveKind::EnPassant);
                     }
                     continue;
                 }
-                if ride.flags & CAPTURE != 0 && target.is_side(us.flip()) {
+                if G::CAPTURES && ride.flags & CAPTURE != 0 && target.is_side(us.flip()) {
                     counter.take(self, pos, promotes_on, kind, us, from, to, MoveKind::Capture);
                 }
                 break;
@@ -463,6 +475,10 @@ trait Gather: Default {
     /// Whether a piece with actions is counted too, its actions left to
     /// the caller (see [`OwnMoves`]).
     const ACTIONS_APART: bool = false;
+    /// Whether the piece's captures and en passant are counted (or
+    /// listed) too: not where they are found otherwise (a detour's, see
+    /// `detour_count`).
+    const CAPTURES: bool = true;
     /// Gathers the target `to` of a move (`initial`: a double step).
     fn add(&mut self, to: Square, initial: bool);
     /// Gathers the targets of `set`, none of them a double step's.

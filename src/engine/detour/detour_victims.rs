@@ -80,6 +80,25 @@ impl Variant {
     /// tables.
     pub(super) fn detour_captures_by_victim(&self, pos: &Position, out: &mut Vec<Move>) -> bool {
         let us = pos.side;
+        self.detour_captures_found(pos, &mut |from, kind, targets, en_passant| {
+            let promotes_on = self.promotion_targets(kind, us, from);
+            push_all(self, pos, out, promotes_on, kind, from, targets, MoveKind::Capture);
+            push_all(self, pos, out, promotes_on, kind, from, en_passant, MoveKind::EnPassant);
+        })
+    }
+
+    /// [`detour_captures_by_victim`](Self::detour_captures_by_victim)
+    /// with each mover's captures of a kind handed to `found` (the mover's
+    /// square and kind, the capture targets, the en passant targets; never
+    /// both empty) instead of pushed, in the same order; false, having
+    /// handed nothing, where a piece's kind is past the tables. Perft's
+    /// last ply counts them so (`leaf_count::detour_count`).
+    pub(crate) fn detour_captures_found(
+        &self,
+        pos: &Position,
+        found: &mut impl FnMut(Square, Kind, u64, u64),
+    ) -> bool {
+        let us = pos.side;
         let them = us.flip();
         // The side's kinds and the enemy's pieces by kind.
         let mut ours = 0u64;
@@ -113,14 +132,20 @@ impl Variant {
             };
             legs.unordered = 0;
             legs.ours = ours;
-            self.captures_by_victim(pos, out, &victims, &mut legs);
+            self.captures_by_victim(pos, found, &victims, &mut legs);
             true
         })
     }
 
     /// [`detour_captures_by_victim`](Self::detour_captures_by_victim)'s
     /// loop over the movers and the victims' kinds.
-    fn captures_by_victim(&self, pos: &Position, out: &mut Vec<Move>, victims: &Victims, legs: &mut SecondLegs) {
+    fn captures_by_victim(
+        &self,
+        pos: &Position,
+        found: &mut impl FnMut(Square, Kind, u64, u64),
+        victims: &Victims,
+        legs: &mut SecondLegs,
+    ) {
         let us = pos.side;
         let them = us.flip();
         let f = &self.programs.filters;
@@ -153,13 +178,13 @@ impl Variant {
                 {
                     continue;
                 }
-                let found = if ep_open {
+                let taken = if ep_open {
                     None
                 } else {
                     self.victims_taken(pos, legs, victims, from, mover.kind(), kind)
                 };
-                let (targets, en_passant) = match found {
-                    Some(found) => (found, 0),
+                let (targets, en_passant) = match taken {
+                    Some(taken) => (taken, 0),
                     None => {
                         let set = SquareSet([victims.of_kind[k], 0, 0, 0]);
                         let (t, e) = self.detour_targets(pos, from, mover, kind, set, victims.taken, ep_open);
@@ -167,27 +192,7 @@ impl Variant {
                     }
                 };
                 if targets | en_passant != 0 {
-                    let promotes_on = self.promotion_targets(mover.kind(), us, from);
-                    push_all(
-                        self,
-                        pos,
-                        out,
-                        promotes_on,
-                        mover.kind(),
-                        from,
-                        targets,
-                        MoveKind::Capture,
-                    );
-                    push_all(
-                        self,
-                        pos,
-                        out,
-                        promotes_on,
-                        mover.kind(),
-                        from,
-                        en_passant,
-                        MoveKind::EnPassant,
-                    );
+                    found(from, mover.kind(), targets, en_passant);
                 }
             }
         }
