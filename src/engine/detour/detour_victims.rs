@@ -38,7 +38,9 @@ struct SecondLegs {
     from: [[u64; KINDS]; SQUARES],
     /// Per victim: the squares whose emptying could change its row.
     moved: [u64; SQUARES],
-    /// Per victim kind and attacker kind: the union of its victims' rows.
+    /// Per victim kind and attacker kind: the union of its victims' rows,
+    /// less the squares that hold a piece (a first leg ends on an empty
+    /// square: the movers' prefilter).
     any: [[u64; KINDS]; KINDS],
     /// Per victim kind: the union of its victims' `moved`, every square
     /// where one has a ray running neither way.
@@ -259,6 +261,10 @@ impl Variant {
             if legs.unordered & 1 << t != 0 {
                 near = u64::MAX;
             }
+        }
+        let pieces = pos.occupied[0].0[0] | pos.occupied[1].0[0];
+        for any in &mut any {
+            *any &= !pieces;
         }
         legs.any[k] = any;
         legs.near[k] = near;
