@@ -95,11 +95,7 @@ impl Variant {
     /// both empty) instead of pushed, in the same order; false, having
     /// handed nothing, where a piece's kind is past the tables. Perft's
     /// last ply counts them so (`leaf_count::detour_count`).
-    pub(crate) fn detour_captures_found(
-        &self,
-        pos: &Position,
-        found: &mut impl FnMut(Square, Kind, u64, u64),
-    ) -> bool {
+    pub(crate) fn detour_captures_found(&self, pos: &Position, found: &mut impl FnMut(Square, Kind, u64, u64)) -> bool {
         let us = pos.side;
         let them = us.flip();
         // The side's kinds and the enemy's pieces by kind.

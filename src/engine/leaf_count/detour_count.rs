@@ -10,9 +10,9 @@
 //! otherwise, so that the count is always that list's length.
 
 use super::super::movegen::{MoveSink, SafeMoves};
-use super::{Gather, LeafCounter};
 use super::super::moves::{Move, MoveKind};
 use super::super::position::Position;
+use super::{Gather, LeafCounter};
 use crate::base::piece::Kind;
 use crate::base::square::{Color, Square, SquareSet};
 use crate::compile::Variant;
@@ -67,7 +67,9 @@ impl Variant {
             if capture_plain && free_word & 1 << from.index() != 0 && targets & promotes_on.0[0] == 0 {
                 sink.counted += u64::from(targets.count_ones());
             } else {
-                each_bit(targets, |to| sink.judge(self, pos, promotes_on, kind, from, to, MoveKind::Capture));
+                each_bit(targets, |to| {
+                    sink.judge(self, pos, promotes_on, kind, from, to, MoveKind::Capture)
+                });
             }
             each_bit(en_passant, |to| {
                 sink.judge(self, pos, promotes_on, kind, from, to, MoveKind::EnPassant);
@@ -226,6 +228,9 @@ mod tests {
             positions += 1;
             moves += legal.len();
         });
-        assert!(positions > 1000 && moves > 20000, "{positions} positions, {moves} moves");
+        assert!(
+            positions > 1000 && moves > 20000,
+            "{positions} positions, {moves} moves"
+        );
     }
 }
