@@ -30,7 +30,7 @@ const ROOT_SIDE_BOTH_LOSE: i32 = MATE - 2 * MAX_PLY as i32;
 /// and nearly a loss for the root side where it did (an odd ply).
 pub(crate) fn end_score(outcome: EndOutcome, ply: usize) -> i32 {
     match outcome {
-        EndOutcome::BothLose if ply % 2 == 0 => 0,
+        EndOutcome::BothLose if ply.is_multiple_of(2) => 0,
         EndOutcome::BothLose => ROOT_SIDE_BOTH_LOSE,
         _ => outcome_score(outcome, ply),
     }
