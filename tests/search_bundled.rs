@@ -76,11 +76,12 @@ fn a_repetition_behind_a_clock_reset_is_seen() {
 }
 
 #[test]
-fn taking_both_kings_is_a_loss_for_the_side_that_does_it() {
+fn taking_both_kings_is_nearly_a_loss_for_the_side_that_does_it() {
     // Kaboom Chess: the queen's nova on d4 removes both kings on the d
-    // file, and both sides lose (0-0): as bad for White as any loss, so
-    // the search scores it as one (it scored 0, a draw, and a side that
-    // saw no better line took both kings).
+    // file, and both sides lose (0-0). Brought about by the side the
+    // search plays, it scores worse than any evaluation (it scored 0, a
+    // draw, and a side that saw no better line took both kings), though
+    // short of a loss the search proves (src/search/draws.rs).
     let e = engine("kaboom");
     let fen_text = "3k4/8/8/8/3Q4/8/3K4/8 w - - 0 1";
     let pos = fen::parse(e.variant(), fen_text).unwrap();
@@ -89,5 +90,8 @@ fn taking_both_kings_is_a_loss_for_the_side_that_does_it() {
         search_moves: vec![nova],
         ..depth(2)
     };
-    assert_eq!(best(&e, fen_text, limits).score, Score::Mate(-1));
+    match best(&e, fen_text, limits).score {
+        Score::Centipawns(cp) => assert!(cp < -20_000, "{cp}"),
+        s => panic!("{s:?}"),
+    }
 }

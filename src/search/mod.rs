@@ -9,6 +9,7 @@
 
 pub mod budget;
 mod conversion;
+mod draws;
 mod ends;
 pub mod eval;
 mod see;

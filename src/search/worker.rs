@@ -4,7 +4,8 @@
 //! variation, killers, history, the keys of the path) is allocated when
 //! the thread starts; a node allocates nothing.
 
-use super::ends::{Verdict, outcome_score};
+use super::draws::end_score;
+use super::ends::Verdict;
 use super::tt::{Bound, Entry};
 use super::{Engine, Info, MATE, MAX_PLY, Score, is_mate};
 use crate::base::square::{Square, SquareSet};
@@ -313,7 +314,7 @@ impl<'a> Worker<'a> {
         if let Verdict::Ends(outcome) = verdict
             && ply > 0
         {
-            return outcome_score(outcome, ply);
+            return end_score(outcome, ply);
         }
         if ply >= MAX_PLY - 1 {
             return engine.eval.evaluate(pos);
@@ -325,6 +326,11 @@ impl<'a> Worker<'a> {
             depth += 1;
         }
         if depth <= 0 {
+            if verdict == Verdict::NeedMoves
+                && let Some(score) = self.repetition_at_horizon(pos, ply, repeated)
+            {
+                return score;
+            }
             return self.quiesce(pos, ply, 0, alpha, beta);
         }
         let entry = engine.tt.probe(key);

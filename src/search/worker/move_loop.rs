@@ -14,7 +14,8 @@ use super::{INFINITY, Worker};
 use crate::engine::movegen::Judge;
 use crate::engine::moves::Move;
 use crate::engine::position::Position;
-use crate::search::ends::{Verdict, outcome_score};
+use crate::search::draws::end_score;
+use crate::search::ends::Verdict;
 use crate::search::{MATE, MAX_PLY};
 
 /// What a node knows before its moves are tried.
@@ -191,7 +192,7 @@ impl Worker<'_> {
     /// score an end rule gives it, or 0 with no legal move and no rule.
     fn ends_with_moves_known(&self, ply: usize, pos: &Position, none: bool, repeated: Option<usize>) -> Option<i32> {
         match self.judge_node(pos, Some(none), repeated) {
-            Verdict::Ends(outcome) if ply > 0 || none => Some(outcome_score(outcome, ply)),
+            Verdict::Ends(outcome) if ply > 0 || none => Some(end_score(outcome, ply)),
             _ if none => Some(0),
             _ => None,
         }

@@ -2,6 +2,7 @@
 //! repetition) and, where the variant has an `N shuttles` or a
 //! perpetual-check rule, the moves that led to it (for those rules).
 
+use super::super::draws::end_score;
 use super::super::ends::Verdict;
 use super::{PATH_FILTER, Worker};
 use crate::engine::moves::Move;
@@ -64,6 +65,24 @@ impl Worker<'_> {
             checked_before: &checked_before,
         };
         ends.judge(self.variant, pos, no_moves, repeated, Some(&line))
+    }
+
+    /// At the horizon, where the position repeats and an end rule listed
+    /// before the repetition rule needs the legal moves (checkmate,
+    /// stalemate): the score the end rules give once the moves are known,
+    /// if one holds. Quiescence judges no repetition, so a line that
+    /// repeats at the horizon would otherwise be scored as if it went on
+    /// (a side ahead walked into a repetition its search could not see).
+    pub(super) fn repetition_at_horizon(&mut self, pos: &Position, ply: usize, repeated: Option<usize>) -> Option<i32> {
+        repeated?;
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        self.variant.generate_legal(pos, &mut moves);
+        let no_moves = moves.is_empty();
+        self.moves[ply] = moves;
+        match self.judge_node(pos, Some(no_moves), repeated) {
+            Verdict::Ends(outcome) => Some(end_score(outcome, ply)),
+            _ => None,
+        }
     }
 
     /// Adds a move of the path to the line, where one is kept.

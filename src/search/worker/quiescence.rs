@@ -6,7 +6,8 @@ use super::{DELTA_MARGIN, EFFECT_MARGIN, INFINITY, MAX_QUIESCENCE, QUIESCENCE_WI
 use crate::engine::moves::Move;
 use crate::engine::position::Position;
 use crate::search::MAX_PLY;
-use crate::search::ends::{Verdict, outcome_score};
+use crate::search::draws::end_score;
+use crate::search::ends::Verdict;
 
 impl Worker<'_> {
     /// Captures, promotions and moves whose effects remove enemy pieces,
@@ -19,7 +20,7 @@ impl Worker<'_> {
         self.seldepth = self.seldepth.max(ply);
         let engine = self.shared.engine;
         if let Verdict::Ends(outcome) = self.judge_quiescence(pos, ply) {
-            return outcome_score(outcome, ply);
+            return end_score(outcome, ply);
         }
         let stand = engine.eval.evaluate(pos);
         if ply >= MAX_PLY - 1 {
@@ -48,7 +49,7 @@ impl Worker<'_> {
         if !any_legal {
             self.moves[ply] = moves;
             return match self.judge_node(pos, Some(true), None) {
-                Verdict::Ends(outcome) => outcome_score(outcome, ply),
+                Verdict::Ends(outcome) => end_score(outcome, ply),
                 _ => 0,
             };
         }
