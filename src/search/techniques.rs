@@ -1,7 +1,7 @@
 //! Which search techniques are on. All are, unless the environment
 //! variable `KABOOM_SEARCH_OFF` names some (comma-separated: `rfp`,
 //! `futility`, `lmp`, `aspiration`, `lmr-table`, `see`, `staged`,
-//! `tt-first`, `noisy`, `iir`, `null-deep`, `prune-deep`, `see-prune`, `improving`): a switch
+//! `tt-first`, `noisy`, `iir`, `null-deep`, `prune-deep`, `see-prune`): a switch
 //! for developers, so that a match can measure one technique against the
 //! same build without it (docs/search.md, "Matches"). Read once, when an
 //! engine is made.
@@ -48,11 +48,6 @@ pub(crate) struct Techniques {
     /// Captures that lose material by static exchange, by more than a
     /// margin growing with depth, skipped near the horizon.
     pub see_prune: bool,
-    /// Whether the static score rose over the side's last move (two plies
-    /// back) sets how hard a node is pruned: late-move pruning keeps half
-    /// the moves and reverse futility's margin is one ply less where it
-    /// did not.
-    pub improving: bool,
 }
 
 impl Techniques {
@@ -71,7 +66,6 @@ impl Techniques {
         null_deep: true,
         prune_deep: true,
         see_prune: true,
-        improving: true,
     };
 
     /// [`Techniques::ALL`] less those a comma-separated list names
@@ -93,7 +87,6 @@ impl Techniques {
                 "null-deep" => t.null_deep = false,
                 "prune-deep" => t.prune_deep = false,
                 "see-prune" => t.see_prune = false,
-                "improving" => t.improving = false,
                 _ => {}
             }
         }
@@ -133,8 +126,8 @@ mod tests {
     fn a_list_turns_techniques_off() {
         let t = Techniques::without("rfp, lmp,unknown");
         assert!(!t.rfp && !t.lmp);
-        let t = Techniques::without("iir,null-deep,prune-deep,see-prune,improving");
-        assert!(!t.iir && !t.null_deep && !t.prune_deep && !t.see_prune && !t.improving);
+        let t = Techniques::without("iir,null-deep,prune-deep,see-prune");
+        assert!(!t.iir && !t.null_deep && !t.prune_deep && !t.see_prune);
         assert!(t.rfp && t.lmp && t.see);
         assert!(t.futility && t.aspiration && t.lmr_table);
         assert_eq!(Techniques::without(""), Techniques::ALL);

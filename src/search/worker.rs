@@ -55,8 +55,6 @@ const FUTILITY_DEPTH_DEEP: i32 = 5;
 /// Null-move reductions with `null_deep`: one ply more per this much of
 /// static score above beta (three at most).
 const NULL_EVAL_STEP: i32 = 200;
-/// A ply's static score where it was not computed.
-const UNKNOWN_EVAL: i32 = i32::MIN;
 /// Internal iterative reduction from this depth.
 const IIR_DEPTH: i32 = 4;
 /// Static-exchange pruning of captures: at depth 1 to this, outside the
@@ -137,9 +135,6 @@ pub(crate) struct Worker<'a> {
     pub root_pv: Vec<Move>,
     /// Late-move reductions by depth and move number (64 x 64).
     lmr: Vec<u8>,
-    /// Per ply of the current line, the node's static score where it was
-    /// computed ([`UNKNOWN_EVAL`] where not): what `improving` compares.
-    static_evals: Vec<i32>,
     /// The last finished iteration's score, the centre of the next
     /// iteration's aspiration window.
     last_score: Option<i32>,
@@ -180,7 +175,6 @@ impl<'a> Worker<'a> {
             history: vec![0; 2 * 256 * 256],
             pv: vec![NO_MOVE; (MAX_PLY + 1) * (MAX_PLY + 1)],
             pv_len: vec![0; MAX_PLY + 1],
-            static_evals: vec![UNKNOWN_EVAL; MAX_PLY + 1],
             path,
             path_filter,
             line: shared.engine.ends.keeps_line.then(|| {
@@ -369,22 +363,13 @@ impl<'a> Worker<'a> {
         } else {
             Some(engine.eval.evaluate(pos))
         };
-        self.static_evals[ply] = static_eval.unwrap_or(UNKNOWN_EVAL);
-        let improving = !self.tech.improving
-            || match static_eval {
-                Some(stand) if ply >= 2 => {
-                    let before = self.static_evals[ply - 2];
-                    before == UNKNOWN_EVAL || stand > before
-                }
-                _ => true,
-            };
         // Reverse futility: a static score far above beta near the horizon
         // is taken as a cut.
         if let Some(stand) = static_eval
             && self.tech.rfp
             && depth <= RFP_DEPTH
             && !is_mate(beta)
-            && stand - RFP_MARGIN * (depth - i32::from(improving && self.tech.improving)) >= beta
+            && stand - RFP_MARGIN * depth >= beta
         {
             return stand;
         }
@@ -430,7 +415,6 @@ impl<'a> Worker<'a> {
             pv_node,
             in_check,
             static_eval,
-            improving,
         };
         let hash = entry.and_then(|e| e.move_index);
         // Internal iterative reduction: a node the table knows no move of
@@ -476,14 +460,13 @@ impl<'a> Worker<'a> {
     /// the horizon) or futility pruning (even a good margin cannot bring
     /// the score to alpha). A move whose effects may remove a piece is
     /// always searched, and so is one that gives check (the caller asks).
-    fn prunable(&self, mv: &Move, depth: i32, searched: usize, stand: i32, alpha: i32, improving: bool) -> bool {
+    fn prunable(&self, mv: &Move, depth: i32, searched: usize, stand: i32, alpha: i32) -> bool {
         let (lmp_depth, futility_depth) = if self.tech.prune_deep {
             (LMP_DEPTH_DEEP, FUTILITY_DEPTH_DEEP)
         } else {
             (LMP_DEPTH, FUTILITY_DEPTH)
         };
-        let late_after = (LMP_BASE + (depth * depth) as usize) / if improving { 1 } else { 2 };
-        let late = self.tech.lmp && depth <= lmp_depth && searched >= late_after;
+        let late = self.tech.lmp && depth <= lmp_depth && searched >= LMP_BASE + (depth * depth) as usize;
         let futile = self.tech.futility
             && depth <= futility_depth
             && !is_mate(alpha)

@@ -29,9 +29,6 @@ pub(super) struct Node<'p> {
     pub in_check: bool,
     /// The static score where pruning may read it.
     pub static_eval: Option<i32>,
-    /// Whether the static score rose since the side's previous move (true
-    /// where either is unknown).
-    pub improving: bool,
 }
 
 /// The best move found so far at a node.
@@ -221,7 +218,7 @@ impl Worker<'_> {
         // Pruned unless it gives check, which only the child can say:
         // where the variant has no check, the move is not even made.
         let prunable = node.static_eval.is_some_and(|stand| {
-            quiet && best.score > -(MATE - 2 * MAX_PLY as i32) && self.prunable(&mv, depth, searched, stand, best.alpha, node.improving)
+            quiet && best.score > -(MATE - 2 * MAX_PLY as i32) && self.prunable(&mv, depth, searched, stand, best.alpha)
         });
         if prunable && !self.has_check {
             return false;
