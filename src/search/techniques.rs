@@ -1,7 +1,7 @@
 //! Which search techniques are on. All are, unless the environment
 //! variable `KABOOM_SEARCH_OFF` names some (comma-separated: `rfp`,
 //! `futility`, `lmp`, `aspiration`, `lmr-table`, `see`, `staged`,
-//! `tt-first`, `noisy`): a switch
+//! `tt-first`, `noisy`, `iir`, `null-deep`, `prune-deep`, `see-prune`): a switch
 //! for developers, so that a match can measure one technique against the
 //! same build without it (docs/search.md, "Matches"). Read once, when an
 //! engine is made.
@@ -36,6 +36,18 @@ pub(crate) struct Techniques {
     /// Quiescence generates its noisy moves directly (where staged
     /// generation is allowed and no quiet move can remove a piece).
     pub noisy: bool,
+    /// Internal iterative reduction: a node with no table move, at depth
+    /// 4 or more, is searched one ply shallower.
+    pub iir: bool,
+    /// Null-move reductions that grow with depth (a third) and with how
+    /// far the static score stands above beta (else `2 + depth / 4`).
+    pub null_deep: bool,
+    /// Late-move pruning to depth 6 and futility pruning to depth 5
+    /// (else 4 and 3).
+    pub prune_deep: bool,
+    /// Captures that lose material by static exchange, by more than a
+    /// margin growing with depth, skipped near the horizon.
+    pub see_prune: bool,
 }
 
 impl Techniques {
@@ -50,6 +62,10 @@ impl Techniques {
         staged: true,
         tt_first: true,
         noisy: true,
+        iir: true,
+        null_deep: true,
+        prune_deep: true,
+        see_prune: true,
     };
 
     /// [`Techniques::ALL`] less those a comma-separated list names
@@ -67,6 +83,10 @@ impl Techniques {
                 "staged" => t.staged = false,
                 "noisy" => t.noisy = false,
                 "tt-first" => t.tt_first = false,
+                "iir" => t.iir = false,
+                "null-deep" => t.null_deep = false,
+                "prune-deep" => t.prune_deep = false,
+                "see-prune" => t.see_prune = false,
                 _ => {}
             }
         }
@@ -106,6 +126,9 @@ mod tests {
     fn a_list_turns_techniques_off() {
         let t = Techniques::without("rfp, lmp,unknown");
         assert!(!t.rfp && !t.lmp);
+        let t = Techniques::without("iir,null-deep,prune-deep,see-prune");
+        assert!(!t.iir && !t.null_deep && !t.prune_deep && !t.see_prune);
+        assert!(t.rfp && t.lmp && t.see);
         assert!(t.futility && t.aspiration && t.lmr_table);
         assert_eq!(Techniques::without(""), Techniques::ALL);
     }

@@ -50,6 +50,19 @@ const FUTILITY_MARGIN: i32 = 100;
 /// `LMP_BASE + depth * depth` are skipped.
 const LMP_DEPTH: i32 = 4;
 const LMP_BASE: usize = 3;
+/// The same two depths with `prune_deep`.
+const LMP_DEPTH_DEEP: i32 = 6;
+const FUTILITY_DEPTH_DEEP: i32 = 5;
+/// Null-move reductions with `null_deep`: one ply more per this much of
+/// static score above beta (three at most).
+const NULL_EVAL_STEP: i32 = 200;
+/// Internal iterative reduction from this depth.
+const IIR_DEPTH: i32 = 4;
+/// Static-exchange pruning of captures: at depth 1 to this, outside the
+/// principal variation and out of check, once a move was searched, a
+/// plain capture losing more than `SEE_PRUNE_MARGIN` per ply is skipped.
+pub(super) const SEE_PRUNE_DEPTH: i32 = 6;
+pub(super) const SEE_PRUNE_MARGIN: i32 = 100;
 /// Aspiration windows: from this depth the root is searched first in a
 /// window this wide around the last iteration's score, widened (doubled)
 /// on each failure.
@@ -383,7 +396,11 @@ impl<'a> Worker<'a> {
             // A pass that no real move reverses, so no shuttle runs through
             // it (a heuristic line in any case: the null move is no move).
             self.push_line(NO_MOVE, false);
-            let r = 2 + depth / 4;
+            let r = if self.tech.null_deep {
+                3 + depth / 3 + ((stand - beta) / NULL_EVAL_STEP).min(3)
+            } else {
+                2 + depth / 4
+            };
             let node = (&child, engine.keys.child_key(pos, position_key, &child));
             let score = -self.negamax(node, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
             self.pop_line();
@@ -406,6 +423,12 @@ impl<'a> Worker<'a> {
             static_eval,
         };
         let hash = entry.and_then(|e| e.move_index);
+        // Internal iterative reduction: a node the table knows no move of
+        // is likely new, and searched a ply shallower.
+        if self.tech.iir && hash.is_none() && ply > 0 && depth >= IIR_DEPTH {
+            depth -= 1;
+        }
+        let node = Node { depth, ..node };
         let searched = if self.tech.staged {
             self.staged_moves(&node, alpha, hash, verdict, repeated)
         } else {
@@ -444,9 +467,14 @@ impl<'a> Worker<'a> {
     /// the score to alpha). A move whose effects may remove a piece is
     /// always searched, and so is one that gives check (the caller asks).
     fn prunable(&self, mv: &Move, depth: i32, searched: usize, stand: i32, alpha: i32) -> bool {
-        let late = self.tech.lmp && depth <= LMP_DEPTH && searched >= LMP_BASE + (depth * depth) as usize;
+        let (lmp_depth, futility_depth) = if self.tech.prune_deep {
+            (LMP_DEPTH_DEEP, FUTILITY_DEPTH_DEEP)
+        } else {
+            (LMP_DEPTH, FUTILITY_DEPTH)
+        };
+        let late = self.tech.lmp && depth <= lmp_depth && searched >= LMP_BASE + (depth * depth) as usize;
         let futile = self.tech.futility
-            && depth <= FUTILITY_DEPTH
+            && depth <= futility_depth
             && !is_mate(alpha)
             && stand + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
         if !late && !futile {

@@ -10,7 +10,7 @@
 //! [`Variant::stages_moves`]: crate::compile::Variant::stages_moves
 
 use super::ordering::pick;
-use super::{INFINITY, Worker};
+use super::{INFINITY, SEE_PRUNE_DEPTH, SEE_PRUNE_MARGIN, Worker};
 use crate::engine::movegen::Judge;
 use crate::engine::moves::Move;
 use crate::engine::position::Position;
@@ -213,6 +213,9 @@ impl Worker<'_> {
         }
         // Not a capture, promotion or move onto an enemy piece.
         let quiet = !mv.is_capture() && mv.promotion.is_none() && self.victim_value(pos, &mv) == 0;
+        if !quiet && searched > 0 && node.static_eval.is_some() && self.losing_capture(pos, &mv, depth) {
+            return false;
+        }
         // Pruned unless it gives check, which only the child can say:
         // where the variant has no check, the move is not even made.
         let prunable = node.static_eval.is_some_and(|stand| {
@@ -277,6 +280,22 @@ impl Worker<'_> {
             self.punish_quiet(pos.side, mv, depth);
         }
         false
+    }
+}
+
+impl Worker<'_> {
+    /// Static-exchange pruning: whether a capture near the horizon loses
+    /// more than [`SEE_PRUNE_MARGIN`] per ply of depth by static exchange
+    /// (a plain capture that promotes nothing; any other is searched).
+    fn losing_capture(&self, pos: &Position, mv: &Move, depth: i32) -> bool {
+        let exchanges = &self.shared.engine.exchanges;
+        self.tech.see_prune
+            && depth <= SEE_PRUNE_DEPTH
+            && mv.promotion.is_none()
+            && exchanges.plain()
+            && exchanges
+                .gain(self.variant, pos, mv)
+                .is_some_and(|g| g < -SEE_PRUNE_MARGIN * depth)
     }
 }
 
