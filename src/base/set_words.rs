@@ -91,7 +91,10 @@ impl SetWords for u64 {
     fn shifted(self, by: i32) -> u64 {
         // Both shifts, one of them by 0: no branch on the step's sign
         // (steps of either sign alternate in the bounce groups' loop).
-        (self << by.max(0)) >> (-by).max(0)
+        // A step between two squares of one word is under 64: the shifts
+        // need no overflow test.
+        debug_assert!(by.abs() < 64);
+        self.wrapping_shl(by.max(0) as u32).wrapping_shr((-by).max(0) as u32)
     }
 
     #[inline(always)]

@@ -454,14 +454,49 @@ impl Variant {
         choice: Square,
         trace: &mut T,
     ) -> bool {
-        if !self.eval_set(set, pos, ctx).contains(choice) {
-            return false;
-        }
-        let Some(to) = self.bounce_destination(pos, ctx, from, choice) else {
+        let to = match self.bounce_by_tables(pos, ctx, set, from, choice) {
+            Some(to) => to,
+            None if self.eval_set(set, pos, ctx).contains(choice) => self.bounce_destination(pos, ctx, from, choice),
+            None => None,
+        };
+        let Some(to) = to else {
             return false;
         };
         self.bounce_to(pos, choice, to, promote, trace);
         true
+    }
+
+    /// Where the bounce of the set `set` away from `from` moves the chosen
+    /// piece on `choice`, read off the load-time tables where it is the
+    /// variant's one direct bounce of the whole reach around the mover
+    /// (`Programs::bounce_whole_reach`: no set to evaluate, no shield):
+    /// `Some(None)` where the piece is not in reach or cannot move. `None`
+    /// for any other bounce, whose sets are evaluated.
+    #[inline]
+    pub(crate) fn bounce_by_tables(
+        &self,
+        pos: &Position,
+        ctx: &Context,
+        set: SetId,
+        from: SetId,
+        choice: Square,
+    ) -> Option<Option<Square>> {
+        let p = &self.programs;
+        if !p.bounce_whole_reach {
+            return None;
+        }
+        match p.after_move.first()?.ops.first()? {
+            &Op::Bounce { set: s, from: f, .. } if s == set && f == from => {}
+            _ => return None,
+        }
+        let reach = usize::from(p.bounce_reach?);
+        let mover = ctx.mover.index();
+        let dest = p.bounce_away[mover * self.geometry.squares() + choice.index()];
+        let moves = p.areas[reach][mover].contains(choice)
+            && dest != choice
+            && pos.cell(choice).is_piece()
+            && pos.cell(dest).is_empty();
+        Some(moves.then_some(dest))
     }
 
     /// Whether `cell` holds a piece whose moves reset the move-rule clock.
@@ -546,5 +581,80 @@ impl Variant {
                 piece: promoted,
             });
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::base::square::Square;
+    use crate::compile::Variant;
+    use crate::compile::ir::Op;
+    use crate::engine::context::Context;
+    use crate::engine::moves::Move;
+    use crate::engine::position::Position;
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// Along seeded random games (both sides to move), for every mover
+    /// square and every square of the board, the bounce read off the
+    /// tables is the one the sets and the step away from the mover give.
+    fn bounces_by_tables_match_the_sets(text: &str) -> usize {
+        let variant = Variant::from_text("bounces.ron", text).unwrap();
+        let Some(&Op::Bounce { set, from, .. }) = variant.programs.after_move[0].ops.first() else {
+            panic!("a bounce rule");
+        };
+        let n = variant.geometry.squares();
+        let mut moved = 0;
+        for game in 0..4 {
+            let mut rng = ChaCha8Rng::seed_from_u64(0xb0 ^ game);
+            let mut pos: Position = variant.start_position();
+            for _ in 0..50 {
+                for (m, sq) in (0..n * n).map(|i| (i / n, i % n)) {
+                    let (mover, choice) = (Square::from_index(m), Square::from_index(sq));
+                    let ctx = Context {
+                        side: pos.side,
+                        origin: mover,
+                        target: mover,
+                        mover,
+                    };
+                    let by_sets = variant
+                        .eval_set(set, &pos, &ctx)
+                        .contains(choice)
+                        .then(|| variant.bounce_destination(&pos, &ctx, from, choice))
+                        .flatten();
+                    let by_tables = variant.bounce_by_tables(&pos, &ctx, set, from, choice);
+                    assert_eq!(by_tables, Some(by_sets), "mover {m}, piece {sq}");
+                    moved += usize::from(by_sets.is_some());
+                }
+                let moves: Vec<Move> = variant.legal_moves(&pos);
+                if moves.is_empty() {
+                    break;
+                }
+                pos.make(&variant, moves[rng.random_range(0..moves.len())]);
+            }
+        }
+        moved
+    }
+
+    #[test]
+    fn bounces_by_tables_match_the_sets_and_steps() {
+        for reach in ["adjacent(mover)", "area(mover, 2)"] {
+            let text = format!(
+                r#"(
+                extends: "chess",
+                name: "Bounces",
+                rules: ["after move except castling: may bounce({reach}, away from mover)"],
+            )"#
+            );
+            assert!(bounces_by_tables_match_the_sets(&text) > 1000);
+        }
+        // Joined edges: a step off one edge comes back on the other.
+        let cylinder = r#"(
+            extends: "chess",
+            name: "Cylinder bounces",
+            board: (files: 8, ranks: 8, wrap: Files),
+            rules: ["after move except castling: may bounce(adjacent(mover), away from mover)"],
+        )"#;
+        assert!(bounces_by_tables_match_the_sets(cylinder) > 1000);
     }
 }

@@ -77,29 +77,10 @@ pub struct BounceSteps {
     pub span: i32,
     /// For an origin `d` squares of index from the move's target (`d`
     /// within `span`), at `d + span`: [`by_step`](Self::by_step)'s groups
-    /// as the count reads them without branching (see [`StepCorrection`]).
-    pub corrections: Vec<StepCorrection>,
-}
-
-/// What a move from `d` squares of index away changes in the bounces its
-/// target offers (one entry of [`BounceSteps::corrections`]): the group
-/// whose piece stood on the origin (the moved piece, no longer there to
-/// be bounced) and the group whose piece may now go to the emptied
-/// origin. A group that is absent has no mover squares and a step of 0,
-/// so that reading it costs no branch.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct StepCorrection {
-    /// The mover squares of the group whose piece stands on the origin.
-    pub own_movers: SquareSet,
-    /// That group's step to where its piece goes.
-    pub own_dest: i32,
-    /// The mover squares of the group whose piece goes to the origin.
-    pub into_movers: SquareSet,
-    /// That group's step to the piece it bounces.
-    pub into_piece: i32,
-    /// Several groups at one of the two ends: the steps do not tell the
-    /// pairs apart.
-    pub many: bool,
+    /// as indices the count reads without branching: a group that is
+    /// absent is [`BounceSteps::NO_SLOT`], whose sets are always empty
+    /// (see [`slots`](Self::slots)).
+    pub slots: Vec<[u8; 2]>,
 }
 
 /// One group of [`BounceSteps`]: the mover squares with the pair of
@@ -122,6 +103,9 @@ impl BounceSteps {
     pub const NONE: u8 = u8::MAX;
     /// Several groups in [`by_step`](Self::by_step).
     pub const MANY: u8 = u8::MAX - 1;
+    /// The slot of no group in [`slots`](Self::slots): one past the most
+    /// groups, so that a table of `MAX_CLASSES + 1` sets per group has it.
+    pub const NO_SLOT: u8 = Self::MAX_CLASSES as u8;
 
     /// Groups the pairs `pairs[at[m]..at[m + 1]]` of each mover square
     /// `m` of a board of `n` squares; empty where there are more than
@@ -160,45 +144,30 @@ impl BounceSteps {
                 *slot = if *slot == Self::NONE { i as u8 } else { Self::MANY };
             }
         }
-        let corrections = by_step
+        let slots = by_step
             .iter()
-            .map(|&[own, into]| {
-                let class = |i: u8| classes.get(usize::from(i)).cloned().unwrap_or_default();
-                let (own_class, into_class) = (class(own), class(into));
-                StepCorrection {
-                    own_movers: own_class.movers,
-                    own_dest: own_class.dest,
-                    into_movers: into_class.movers,
-                    into_piece: into_class.piece,
-                    many: own == Self::MANY || into == Self::MANY,
-                }
-            })
+            .map(|ends| ends.map(|c| if c == Self::NONE { Self::NO_SLOT } else { c }))
             .collect();
         BounceSteps {
             classes,
             near,
             by_step,
             span,
-            corrections,
+            slots,
         }
     }
 
-    /// The correction for an origin `d` squares of index from the move's
-    /// target (see [`corrections`](Self::corrections)); `None` where the
-    /// steps do not tell the pairs apart. Beyond `span`, no group.
+    /// The slots (see [`slots`](Self::slots)) of the group whose piece
+    /// stands on an origin `d` squares of index from the move's target and
+    /// of the group whose piece may go there; `None` where the steps do
+    /// not tell the pairs apart. Beyond `span`, no group.
     #[inline(always)]
-    pub fn correction(&self, d: i32) -> Option<&StepCorrection> {
-        const NO_GROUP: StepCorrection = StepCorrection {
-            own_movers: SquareSet::EMPTY,
-            own_dest: 0,
-            into_movers: SquareSet::EMPTY,
-            into_piece: 0,
-            many: false,
-        };
-        let c = usize::try_from(d + self.span)
+    pub fn slots_at(&self, d: i32) -> Option<[usize; 2]> {
+        let none = [Self::NO_SLOT; 2];
+        let ends = usize::try_from(d + self.span)
             .ok()
-            .and_then(|i| self.corrections.get(i))
-            .unwrap_or(&NO_GROUP);
-        (!c.many).then_some(c)
+            .and_then(|i| self.slots.get(i))
+            .unwrap_or(&none);
+        (!ends.contains(&Self::MANY)).then(|| ends.map(usize::from))
     }
 }

@@ -98,28 +98,7 @@ impl BounceJudge {
         .then(|| royals.iter().next())
         .flatten()
         .filter(|&royal| !attacked.unwrap_or_else(|| variant.is_attacked(pos, royal, them)))
-        .map(|royal| {
-            let slot = t.slot(them, royal);
-            let mut lines = SquareSet::EMPTY;
-            for set in &t.ray_sets[slot.rays as usize..slot.rays_end as usize] {
-                lines = lines.union(set);
-            }
-            let mut leap_from = SquareSet::EMPTY;
-            for leap in &t.leaps[slot.leaps as usize..slot.leaps_end as usize] {
-                leap_from.insert(leap.from);
-            }
-            let (live, live_rays) = live_rays(variant, pos, royal, them);
-            let exposure = t.leap_exposure[them as usize * t.board_squares + royal.index()];
-            RoyalLines {
-                royal,
-                lines,
-                live,
-                live_rays,
-                guarded: live.union(&exposure),
-                exposure,
-                leap_from,
-            }
-        });
+        .map(|royal| RoyalLines::new(variant, royal, them, Some(live_rays(variant, pos, royal, them))));
         let plain = if !decides || variant.programs.placement_refuses {
             PlainJudge::Unsure
         } else if !check {
@@ -185,6 +164,31 @@ impl BounceJudge {
 }
 
 impl RoyalLines {
+    /// The lines towards the royal piece on `royal` attacked by `them`,
+    /// with `live` the live rays' squares and bits (see [`live_rays`]);
+    /// without, every ray counts as live.
+    fn new(variant: &Variant, royal: Square, them: Color, live: Option<(SquareSet, u64)>) -> RoyalLines {
+        let t = &variant.attacks;
+        let slot = t.slot(them, royal);
+        let mut lines = SquareSet::EMPTY;
+        for set in &t.ray_sets[slot.rays as usize..slot.rays_end as usize] {
+            lines = lines.union(set);
+        }
+        let at = t.slot_index(them, royal);
+        let leap_from = t.leap_origins[at];
+        let (live, live_rays) = live.unwrap_or((lines, u64::MAX));
+        let exposure = t.leap_exposure[at];
+        RoyalLines {
+            royal,
+            lines,
+            live,
+            live_rays,
+            guarded: live.union(&exposure),
+            exposure,
+            leap_from,
+        }
+    }
+
     /// Whether the bounce of the piece on `sq` to `dest` after a plain
     /// move of `us` that empties `from` and `victim` surely leaves this
     /// royal piece (not moved by the move) unattacked, seen without
@@ -216,15 +220,25 @@ fn live_rays(variant: &Variant, pos: &Position, royal: Square, them: Color) -> (
     let t = &variant.attacks;
     let slot = t.slot(them, royal);
     let first = slot.rays as usize;
+    let theirs = &pos.occupied[them as usize];
+    // On a board of at most 64 squares, one word holds every set.
+    let words = if t.board_squares <= 64 { 1 } else { 4 };
     let (mut live, mut bits) = (SquareSet::EMPTY, 0u64);
     for i in first..slot.rays_end as usize {
-        let ray = &t.rays[i];
-        // A ray with no piece of theirs on it needs no walk.
-        let attacker_on_it = t.ray_sets[i].intersects(&pos.occupied[them as usize])
-            && t.run(ray.ray, ray.len).iter().any(|&s| {
-                let cell = pos.board[s.index()];
-                cell.is_side(them) && ray.kinds.contains(cell.kind())
-            });
+        let kinds = t.rays[i].kinds;
+        // Only their pieces on the ray are read, not its every square.
+        let on_ray = &t.ray_sets[i];
+        let attacker_on_it = (0..words).any(|w| {
+            let mut bits = on_ray.0[w] & theirs.0[w];
+            while bits != 0 {
+                let s = Square::from_index(w * 64 + bits.trailing_zeros() as usize);
+                if kinds.contains(pos.board[s.index()].kind()) {
+                    return true;
+                }
+                bits &= bits - 1;
+            }
+            false
+        });
         if attacker_on_it || i - first >= 64 {
             live = live.union(&t.ray_sets[i]);
             if i - first < 64 {
@@ -236,6 +250,16 @@ fn live_rays(variant: &Variant, pos: &Position, royal: Square, them: Color) -> (
 }
 
 impl BounceJudge {
+    /// Where `mv` moves the side's one royal piece (unattacked before it)
+    /// and is accepted as a plain move (`accepted`: the royal piece is
+    /// unattacked where it lands): the lines of `them`'s attacks towards
+    /// it there, every ray taken as live, by which its bounces are judged.
+    #[inline]
+    fn moved_royal_lines(&self, variant: &Variant, mv: &Move, accepted: bool, them: Color) -> Option<RoyalLines> {
+        let moved = accepted && self.judges && self.lines.as_ref().is_some_and(|l| l.royal == mv.from);
+        moved.then(|| RoyalLines::new(variant, mv.to, them, None))
+    }
+
     /// Whether the plain move `mv` (a direct bounce's move, the bounce
     /// declined) surely passes the legality clauses, seen without playing
     /// it: no clause but royal attacks decides, and it empties (its origin,
@@ -340,7 +364,8 @@ impl Variant {
             let complete = !judge.judges || judge.passes_plain(self, &mv, victim) || keep(&mv, None);
             let at = &p.bounce_pairs_at;
             let pairs = &p.bounce_pairs[at[to.index()] as usize..at[to.index() + 1] as usize];
-            let bounces = Bounces::new(self, pos, judge, mv, victim, moving);
+            let moved_lines = judge.moved_royal_lines(self, &mv, complete, moving.color().flip());
+            let bounces = Bounces::new(self, pos, judge, mv, victim, moving).judged_by(moved_lines.as_ref());
             for &(sq, dest) in pairs {
                 if sq != from
                     && sq != victim
@@ -464,6 +489,16 @@ impl<'a> Bounces<'a> {
             victim,
             moved,
             lines,
+        }
+    }
+
+    /// These bounces judged by `lines` where there are some (a moved
+    /// royal piece's where it lands).
+    #[inline(always)]
+    fn judged_by(self, lines: Option<&'a RoyalLines>) -> Bounces<'a> {
+        Bounces {
+            lines: lines.or(self.lines),
+            ..self
         }
     }
 
@@ -597,5 +632,87 @@ impl Variant {
             // A bounce may move their pieces: no set narrows the search.
             self.attacked(cell, &SquareSet::FULL, r, us.flip())
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::live_rays;
+    use crate::base::square::{Color, SquareSet};
+    use crate::compile::Variant;
+    use crate::engine::moves::Move;
+    use crate::engine::position::Position;
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// The live rays as the walk finds them: each ray with a piece of
+    /// theirs on it walked square by square.
+    fn walked(variant: &Variant, pos: &Position, royal: crate::base::square::Square, them: Color) -> (SquareSet, u64) {
+        let t = &variant.attacks;
+        let slot = t.slot(them, royal);
+        let first = slot.rays as usize;
+        let (mut live, mut bits) = (SquareSet::EMPTY, 0u64);
+        for i in first..slot.rays_end as usize {
+            let ray = &t.rays[i];
+            let on_it = t.run(ray.ray, ray.len).iter().any(|&s| {
+                let cell = pos.board[s.index()];
+                cell.is_side(them) && ray.kinds.contains(cell.kind())
+            });
+            if on_it || i - first >= 64 {
+                live = live.union(&t.ray_sets[i]);
+                if i - first < 64 {
+                    bits |= 1 << (i - first);
+                }
+            }
+        }
+        (live, bits)
+    }
+
+    /// Along seeded random games, for both sides' royal pieces, the live
+    /// rays read from their pieces on each ray are the walk's.
+    fn live_rays_match_the_walk(variant: &Variant, games: u64) -> usize {
+        let mut checked = 0;
+        for game in 0..games {
+            let mut rng = ChaCha8Rng::seed_from_u64(0x11fe ^ game);
+            let mut pos: Position = variant.start_position();
+            for ply in 0..120 {
+                for us in [Color::White, Color::Black] {
+                    for royal in pos.royals[us as usize].iter() {
+                        let them = us.flip();
+                        let got = live_rays(variant, &pos, royal, them);
+                        assert_eq!(got, walked(variant, &pos, royal, them), "game {game}, ply {ply}");
+                        checked += usize::from(got.1 != 0);
+                    }
+                }
+                let moves: Vec<Move> = variant.legal_moves(&pos);
+                if moves.is_empty() {
+                    break;
+                }
+                pos.make(variant, moves[rng.random_range(0..moves.len())]);
+            }
+        }
+        checked
+    }
+
+    #[test]
+    fn live_rays_from_their_pieces_match_the_walk() {
+        let bounces = r#"(
+            extends: "chess",
+            name: "Near bounces",
+            rules: ["after move except castling: may bounce(adjacent(mover), away from mover)"],
+        )"#;
+        let variant = Variant::from_text("bounces.ron", bounces).unwrap();
+        assert!(live_rays_match_the_walk(&variant, 12) > 200);
+        // Over 64 squares: the sets in four words.
+        let wide = r#"(
+            extends: "chess",
+            name: "Wide bounces",
+            board: (files: 10, ranks: 8),
+            start: "rnbqkbnrrr/pppppppppp/10/10/10/10/PPPPPPPPPP/RRRNBQKBNR w - - 0 1",
+            castling: [],
+            rules: ["after move except castling: may bounce(adjacent(mover), away from mover)"],
+        )"#;
+        let variant = Variant::from_text("wide.ron", wide).unwrap();
+        assert!(live_rays_match_the_walk(&variant, 6) > 100);
     }
 }

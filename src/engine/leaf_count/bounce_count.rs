@@ -31,16 +31,55 @@ const PLANES: usize = 5;
 struct BounceCounts<W> {
     /// Bit `j` of each square's count.
     planes: [W; PLANES],
-    /// How many planes hold a bit.
+    /// How many planes a count may fill: enough for the number of groups,
+    /// the same for every position, so that the loops over the planes
+    /// stop where the branch predictor expects.
     used: usize,
     /// Squares a move to which offers some bounce not surely legal.
     unsure: W,
+    /// Per group, by its slot ([`BounceSteps::slots`]; the last slot,
+    /// [`BounceSteps::NO_SLOT`], no group's and empty): what a move from
+    /// a square the group's pair names changes in its target's count.
+    groups: [GroupSets<W>; BounceSteps::MAX_CLASSES + 1],
+}
+
+/// One group's mover squares, as [`BounceCounts::near`] reads them.
+#[derive(Clone, Copy)]
+struct GroupSets<W> {
+    /// Those whose pair's square to go to is empty: the piece there, when
+    /// it moves to the mover square, had its bounce counted.
+    open: W,
+    /// Those whose pair's piece stands there.
+    occupied: W,
+    /// Those whose pair's piece is ours, off every guarded square.
+    ours: W,
+    /// Those whose pair's piece is theirs, off every guarded square.
+    theirs: W,
+}
+
+impl<W: SetWords> GroupSets<W> {
+    const EMPTY: Self = GroupSets {
+        open: W::EMPTY,
+        occupied: W::EMPTY,
+        ours: W::EMPTY,
+        theirs: W::EMPTY,
+    };
 }
 
 impl<W: SetWords> BounceCounts<W> {
-    /// The counts of `pos`, with `us` to move, `empty` its empty squares.
+    /// No counts, no groups: filled in place by [`fill`](Self::fill) (the
+    /// sets are too many to be moved cheaply).
+    const EMPTY: Self = BounceCounts {
+        planes: [W::EMPTY; PLANES],
+        used: 0,
+        unsure: W::EMPTY,
+        groups: [GroupSets::EMPTY; BounceSteps::MAX_CLASSES + 1],
+    };
+
+    /// Fills the empty counts with those of `pos`, with `us` to move,
+    /// `empty` its empty squares.
     #[inline(always)]
-    fn new(steps: &BounceSteps, pos: &Position, us: Color, risks: &BounceRisks, empty: &SquareSet) -> Self {
+    fn fill(&mut self, steps: &BounceSteps, pos: &Position, us: Color, risks: &BounceRisks, empty: &SquareSet) {
         let occupied = W::load(&pos.occupied[0]).or(W::load(&pos.occupied[1]));
         let empty = W::load(empty);
         let guarded = W::load(&risks.guarded).with(risks.royal);
@@ -50,41 +89,34 @@ impl<W: SetWords> BounceCounts<W> {
         let open = empty.and_not(W::load(&risks.entered));
         // A square's count is at most the number of groups.
         let planes = (usize::BITS - steps.classes.len().leading_zeros()) as usize;
-        let mut counts = BounceCounts {
-            planes: [W::EMPTY; PLANES],
-            used: 0,
-            unsure: W::EMPTY,
-        };
-        for class in &steps.classes {
+        self.used = planes;
+        for (class, group) in steps.classes.iter().zip(self.groups.iter_mut()) {
             let movers = W::load(&class.movers);
             let into = empty.shifted(-class.dest);
+            let at_piece = |set: W| movers.and(set.shifted(-class.piece));
+            *group = GroupSets {
+                open: movers.and(into),
+                occupied: at_piece(occupied),
+                ours: at_piece(ours),
+                theirs: at_piece(theirs),
+            };
             // No test whether the group offers anything: it changes from
             // group to group, and an empty set adds nothing.
-            let offered = movers.and(occupied.shifted(-class.piece)).and(into);
-            let sure = ours
-                .shifted(-class.piece)
-                .and(into)
-                .or(theirs.shifted(-class.piece).and(open.shifted(-class.dest)));
-            let sure = offered.and(sure);
-            counts.unsure = counts.unsure.or(offered.and_not(sure));
-            counts.add(sure, planes);
+            let offered = group.occupied.and(into);
+            let sure = group.ours.and(into).or(group.theirs.and(open.shifted(-class.dest)));
+            self.unsure = self.unsure.or(offered.and_not(sure));
+            Self::add(&mut self.planes, sure, planes);
         }
-        counts.used = counts
-            .planes
-            .iter()
-            .rposition(|plane| !plane.is_empty())
-            .map_or(0, |j| j + 1);
-        counts
     }
 
-    /// Adds one to the count of each square of `set`, through every plane
-    /// of `planes` (enough for the most groups a square may have): whether
-    /// the carry has run out is not branched on, it changes from group to
-    /// group.
+    /// Adds one to the count of each square of `set` in the bit planes
+    /// `to`, through the first `planes` of them (enough for the most
+    /// groups a square may have): whether the carry has run out is not
+    /// branched on, it changes from group to group.
     #[inline(always)]
-    fn add(&mut self, set: W, planes: usize) {
+    fn add(to: &mut [W; PLANES], set: W, planes: usize) {
         let mut carry = set;
-        for plane in self.planes.iter_mut().take(planes) {
+        for plane in to.iter_mut().take(planes) {
             let next = plane.and(carry);
             *plane = plane.xor(carry);
             carry = next;
@@ -101,32 +133,28 @@ impl<W: SetWords> BounceCounts<W> {
         n
     }
 
-    /// The bounces after the plain move of the free piece on `from` (off
-    /// the guarded squares) to `to`, off `unsure`, where one of the pairs
-    /// of `to` names `from`: the count of `to`, less the bounce of the
-    /// moved piece (counted where its square beyond was empty), plus the
-    /// bounces into `from` it empties, where each is surely legal. `None`
-    /// where one is not (or the steps do not tell the pairs apart).
+    /// What the plain move of the free piece on `from` (off the guarded
+    /// squares) to `to`, off `unsure`, where one of the pairs of `to`
+    /// names `from`, changes in the count of `to`: the bounce of the
+    /// moved piece, counted where its square beyond was empty, is gone,
+    /// and the bounce into `from` it empties is offered. As (bounces
+    /// added, bounces gone); `None` where the one added is not surely
+    /// legal (or the steps do not tell the pairs apart). `from_entered`:
+    /// whether `from` is in `risks.entered` (an enemy piece bounced there
+    /// may attack the royal piece).
     #[inline(always)]
-    fn near(&self, steps: &BounceSteps, pos: &Position, risks: &BounceRisks, from: Square, to: Square) -> Option<u64> {
+    fn near(&self, steps: &BounceSteps, from: Square, to: Square, from_entered: bool) -> Option<(u64, u64)> {
         // Branch-free: whether a target is one or two steps from its
         // origin, and what stands around it, change from move to move.
-        let c = steps.correction(from.index() as i32 - to.index() as i32)?;
-        // `to` moved by `d` where `on`, else `to` itself (always a square).
-        let step = |on: bool, d: i32| Square::from_index((to.index() as i32 + d * i32::from(on)) as usize);
-        let own_on = c.own_movers.contains(to);
-        let own = own_on & pos.board[step(own_on, c.own_dest).index()].is_empty();
-        let into_on = c.into_movers.contains(to);
-        let sq = step(into_on, c.into_piece);
-        let cell = pos.board[sq.index()];
-        let into = into_on & cell.is_piece();
-        let sure = (sq != risks.royal)
-            & !risks.guarded.contains(sq)
-            & (cell.is_side(pos.side) | !risks.entered.contains(from));
-        if into & !sure {
+        let [own, into] = steps.slots_at(from.index() as i32 - to.index() as i32)?;
+        let (own, into) = (self.groups.get(own)?, self.groups.get(into)?);
+        let gone = own.open.holds(to);
+        let added = into.occupied.holds(to);
+        let sure = into.ours.holds(to) | (!from_entered & into.theirs.holds(to));
+        if added & !sure {
             return None;
         }
-        Some(self.at(to) + u64::from(into) - u64::from(own))
+        Some((u64::from(added), u64::from(gone)))
     }
 
     /// The sum of the counts of the squares of `targets`.
@@ -208,7 +236,8 @@ impl Variant {
         let steps = &p.bounce_steps;
         let empty = pos.empty_squares(&p.all);
         let enemy = pos.occupied[us.flip() as usize];
-        let counts = BounceCounts::<W>::new(steps, pos, us, risks, &empty);
+        let mut counts = BounceCounts::<W>::EMPTY;
+        counts.fill(steps, pos, us, risks, &empty);
         let free = safe.free_pieces(pos).difference(&risks.guarded);
         let plain = |kind| self.is_plain(&Move::new(risks.royal, risks.royal, kind));
         let mut counter = LeafCounter::<false, Targets>::new(plain(MoveKind::Quiet), plain(MoveKind::Capture), listed);
@@ -240,13 +269,18 @@ impl Variant {
                 if counted {
                     let targets = W::load(&counter.gathered.all);
                     let near = W::load(&steps.near[from.index()]);
-                    bounces += counts.sum(targets.and_not(near.or(counts.unsure)));
+                    // Every sure target's count, those near `from` then
+                    // corrected one by one.
+                    bounces += counts.sum(targets.and_not(counts.unsure));
+                    let from_entered = risks.entered.contains(from);
                     targets.and(near.or(counts.unsure)).any(|to| {
-                        if !counts.unsure.holds(to)
-                            && let Some(n) = counts.near(steps, pos, risks, from, to)
-                        {
-                            bounces += n;
-                            return false;
+                        if !counts.unsure.holds(to) {
+                            if let Some((added, gone)) = counts.near(steps, from, to, from_entered) {
+                                bounces = bounces + added - gone;
+                                return false;
+                            }
+                            // Counted one by one below.
+                            bounces -= counts.at(to);
                         }
                         let kind = if counter.gathered.initial.contains(to) {
                             MoveKind::Initial
