@@ -98,7 +98,7 @@ impl BounceJudge {
         .then(|| royals.iter().next())
         .flatten()
         .filter(|&royal| !attacked.unwrap_or_else(|| variant.is_attacked(pos, royal, them)))
-        .map(|royal| RoyalLines::new(variant, royal, them, Some(live_rays(variant, pos, royal, them))));
+        .map(|royal| RoyalLines::new(variant, royal, them, live_rays(variant, pos, royal, them)));
         let plain = if !decides || variant.programs.placement_refuses {
             PlainJudge::Unsure
         } else if !check {
@@ -165,9 +165,8 @@ impl BounceJudge {
 
 impl RoyalLines {
     /// The lines towards the royal piece on `royal` attacked by `them`,
-    /// with `live` the live rays' squares and bits (see [`live_rays`]);
-    /// without, every ray counts as live.
-    fn new(variant: &Variant, royal: Square, them: Color, live: Option<(SquareSet, u64)>) -> RoyalLines {
+    /// with `live` the live rays' squares and bits (see [`live_rays`]).
+    fn new(variant: &Variant, royal: Square, them: Color, live: (SquareSet, u64)) -> RoyalLines {
         let t = &variant.attacks;
         let slot = t.slot(them, royal);
         let mut lines = SquareSet::EMPTY;
@@ -176,7 +175,7 @@ impl RoyalLines {
         }
         let at = t.slot_index(them, royal);
         let leap_from = t.leap_origins[at];
-        let (live, live_rays) = live.unwrap_or((lines, u64::MAX));
+        let (live, live_rays) = live;
         let exposure = t.leap_exposure[at];
         RoyalLines {
             royal,
@@ -250,16 +249,6 @@ fn live_rays(variant: &Variant, pos: &Position, royal: Square, them: Color) -> (
 }
 
 impl BounceJudge {
-    /// Where `mv` moves the side's one royal piece (unattacked before it)
-    /// and is accepted as a plain move (`accepted`: the royal piece is
-    /// unattacked where it lands): the lines of `them`'s attacks towards
-    /// it there, every ray taken as live, by which its bounces are judged.
-    #[inline]
-    fn moved_royal_lines(&self, variant: &Variant, mv: &Move, accepted: bool, them: Color) -> Option<RoyalLines> {
-        let moved = accepted && self.judges && self.lines.as_ref().is_some_and(|l| l.royal == mv.from);
-        moved.then(|| RoyalLines::new(variant, mv.to, them, None))
-    }
-
     /// Whether the plain move `mv` (a direct bounce's move, the bounce
     /// declined) surely passes the legality clauses, seen without playing
     /// it: no clause but royal attacks decides, and it empties (its origin,
@@ -364,8 +353,7 @@ impl Variant {
             let complete = !judge.judges || judge.passes_plain(self, &mv, victim) || keep(&mv, None);
             let at = &p.bounce_pairs_at;
             let pairs = &p.bounce_pairs[at[to.index()] as usize..at[to.index() + 1] as usize];
-            let moved_lines = judge.moved_royal_lines(self, &mv, complete, moving.color().flip());
-            let bounces = Bounces::new(self, pos, judge, mv, victim, moving).judged_by(moved_lines.as_ref());
+            let bounces = Bounces::new(self, pos, judge, mv, victim, moving);
             for &(sq, dest) in pairs {
                 if sq != from
                     && sq != victim
@@ -489,16 +477,6 @@ impl<'a> Bounces<'a> {
             victim,
             moved,
             lines,
-        }
-    }
-
-    /// These bounces judged by `lines` where there are some (a moved
-    /// royal piece's where it lands).
-    #[inline(always)]
-    fn judged_by(self, lines: Option<&'a RoyalLines>) -> Bounces<'a> {
-        Bounces {
-            lines: lines.or(self.lines),
-            ..self
         }
     }
 
