@@ -30,7 +30,19 @@ use crate::engine::position::Position;
 use crate::search::eval::Evaluation;
 
 /// The weighted terms, as the `evaluation` section names them.
-pub const TERMS: [&str; 5] = ["mobility", "centre", "advancement", "royal_safety", "tempo"];
+pub const TERMS: [&str; 11] = [
+    "mobility",
+    "centre",
+    "advancement",
+    "royal_safety",
+    "tempo",
+    "passed",
+    "structure",
+    "attacks",
+    "shelter",
+    "pair",
+    "open_files",
+];
 
 /// What a position's features are computed with.
 pub struct Features {
@@ -65,6 +77,12 @@ fn weights(term: Option<&str>) -> EvalWeights {
         advancement: 0,
         royal_safety: 0,
         tempo: 0,
+        passed: 0,
+        structure: 0,
+        attacks: 0,
+        shelter: 0,
+        pair: 0,
+        open_files: 0,
     };
     if let Some(slot) = term.and_then(|t| w.by_name(t)) {
         *slot = 1000;
