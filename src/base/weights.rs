@@ -24,7 +24,8 @@ pub const WEIGHT_NAMES: [&str; 12] = [
 ];
 
 /// Weights of the evaluation's terms, in percent of the defaults (100
-/// each): 0 turns a term off, 200 doubles it.
+/// each but `pair`, 0: off unless a file turns it on): 0 turns a term
+/// off, 200 doubles it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EvalWeights {
     /// Every piece's material value.
@@ -55,7 +56,7 @@ pub struct EvalWeights {
 }
 
 impl Default for EvalWeights {
-    /// Every term at 100%.
+    /// Every term at 100%, but `pair` at 0.
     fn default() -> EvalWeights {
         EvalWeights {
             material: 100,
@@ -68,7 +69,8 @@ impl Default for EvalWeights {
             structure: 100,
             attacks: 100,
             shelter: 100,
-            pair: 100,
+            // Measured without a gain in chess (docs/search.md): off.
+            pair: 0,
             open_files: 100,
         }
     }

@@ -102,6 +102,7 @@ impl Activity {
     /// Each side's score from its pieces' attack sets.
     pub fn score<W: SetWords>(&self, pos: &Position, reach: &Reach, pawns: &PawnSets<W>, occupied: W) -> [i32; 2] {
         let mut score = [0i32; 2];
+        #[allow(clippy::needless_range_loop)] // a side indexes several arrays
         for side in 0..2 {
             let them = 1 - side;
             let excluded = pawns.attacks[them].or(pawns.all[side]).or(W::load(&pos.royals[side]));

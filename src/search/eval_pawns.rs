@@ -181,6 +181,7 @@ impl Pawns {
     pub fn score<W: SetWords>(&self, pos: &Position, sets: &PawnSets<W>, phase: i32) -> [i32; 2] {
         let n = self.squares;
         let mut score = [0i32; 2];
+        #[allow(clippy::needless_range_loop)] // a side indexes several arrays
         for side in 0..2 {
             let (mut passed, mut rest) = (0, 0);
             for slot in 0..MAX_PAWN_KINDS {
@@ -246,6 +247,7 @@ mod tests {
             })
         };
         let mut score = [0; 2];
+        #[allow(clippy::needless_range_loop)] // a side indexes several arrays
         for side in 0..2 {
             let (mut passed, mut rest) = (0, 0);
             for sq in pos.occupied[side].iter() {
@@ -319,9 +321,9 @@ mod tests {
         let mut seen = 0;
         for _game in 0..8 {
             let mut pos: Position = variant.start_position();
-            for ply in 0..120 {
+            for ply in 0..120i32 {
                 let occupied = pos.occupied[0].union(&pos.occupied[1]);
-                let phase = (ply % 65) as i32;
+                let phase = ply % 65;
                 let narrow = p.score(&pos, &p.sets(&pos, &reach, occupied.0[0]), phase);
                 let wide = p.score(&pos, &p.sets(&pos, &reach, occupied), phase);
                 let walked = walked(&variant, &p, &pos, &gain, phase);
