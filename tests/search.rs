@@ -210,7 +210,7 @@ fn evaluation_weights_from_the_file_are_checked_and_used() {
     // Without the tempo the start scores 0 at depth 1 (a symmetric reply); with it, not.
     let level = write(
         "level.ron",
-        r#"(extends: "chess", evaluation: (tempo: 0, mobility: 0, centre: 0, advancement: 0))"#,
+        r#"(extends: "chess", evaluation: (tempo: 0, mobility: 0, centre: 0, advancement: 0, attacks: 0, passed: 0, structure: 0, shelter: 0, pair: 0, open_files: 0))"#,
     );
     let score = |variant: &str| {
         let (code, out, err) = kaboom(&["go", variant, "--depth", "1"]);

@@ -69,6 +69,8 @@ pub struct Evaluation {
     /// Per side and square, the square of White's square tables a piece
     /// there reads (`super::square_tables`).
     views: [Vec<u16>; 2],
+    /// The terms read from square sets (`super::eval_terms`).
+    terms: super::eval_terms::Terms,
 }
 
 /// Destination squares of a piece of `kind` and `side` alone on the empty
@@ -321,7 +323,9 @@ impl Evaluation {
         let start_material = start_material(variant, &values);
         let hand_values = variant.hands.kinds().iter().map(|&k| values[k.index()]).collect();
         let conversion = Conversion::new(variant, w, &closeness, sign > 0);
+        let gain: Vec<i32> = (0..kinds).map(|k| (best_promotion[k] - values[k]).max(0)).collect();
         Evaluation {
+            terms: super::eval_terms::Terms::new(variant, &gain, sign > 0),
             views,
             conversion,
             hand_values,
@@ -371,12 +375,15 @@ impl Evaluation {
             }
         }
         let material = sides[0] + sides[1];
+        // Phase in 1/64: 64 with all the start's material, 0 with none.
+        let phase = (material.abs() * 64 / self.start_material).clamp(0, 64);
+        let terms = self.terms.score(pos, phase);
+        score[0] += terms[0];
+        score[1] += terms[1];
         if self.has_royals {
             let progress = self.conversion.score(pos, sides);
             score[0] += progress[0];
             score[1] += progress[1];
-            // Phase in 1/64: 64 with all the start's material, 0 with none.
-            let phase = (material.abs() * 64 / self.start_material).clamp(0, 64);
             for side in 0..2 {
                 for sq in pos.royals[side].iter() {
                     let s = sq.index();
@@ -487,7 +494,9 @@ mod tests {
         assert_eq!(e.table[row * MAX_SQUARES + d4], e.table[row * MAX_SQUARES]);
         assert_ne!(plain.table[row * MAX_SQUARES + d4], plain.table[row * MAX_SQUARES]);
         // Royal safety off: the king's square does not count.
-        let (v, e) = weighted("(royal_safety: 0, tempo: 0)");
+        let (v, e) = weighted(
+            "(royal_safety: 0, tempo: 0, shelter: 0, attacks: 0, passed: 0, structure: 0, pair: 0, open_files: 0)",
+        );
         let moved =
             crate::notation::fen::parse(&v, "rnbqkbnr/pppppppp/8/8/8/4K3/PPPPPPPP/RNBQ1BNR w kq - 0 1").unwrap();
         assert_eq!(e.evaluate(&moved), 0);

@@ -186,6 +186,30 @@ pub struct EvaluationSpec {
     #[serde(default)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tempo: Option<Spanned<i64>>,
+    /// Passed promoting pieces, by their progress.
+    #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub passed: Option<Spanned<i64>>,
+    /// Doubled, isolated and protected promoting pieces.
+    #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub structure: Option<Spanned<i64>>,
+    /// Squares attacked that no enemy promoting piece attacks (real mobility).
+    #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub attacks: Option<Spanned<i64>>,
+    /// Own promoting pieces in front of a royal piece.
+    #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shelter: Option<Spanned<i64>>,
+    /// Two pieces of a colour-bound kind on both colours.
+    #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pair: Option<Spanned<i64>>,
+    /// Riders along a file with no own promoting piece on it.
+    #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub open_files: Option<Spanned<i64>>,
     /// Material values for the evaluation by piece letter, in hundredths
     /// of a pawn, in place of the pieces' `value` (`{'N': 312}`): what
     /// `kaboom tune` writes. The game's rules never read them.
@@ -210,7 +234,7 @@ pub type SquareTable = Spanned<Vec<Spanned<Vec<i64>>>>;
 impl EvaluationSpec {
     /// The weights given, by name, in the order of
     /// [`WEIGHT_NAMES`](crate::base::weights::WEIGHT_NAMES).
-    pub fn given(&self) -> [(&'static str, Option<&Spanned<i64>>); 6] {
+    pub fn given(&self) -> [(&'static str, Option<&Spanned<i64>>); 12] {
         [
             ("material", self.material.as_ref()),
             ("mobility", self.mobility.as_ref()),
@@ -218,6 +242,12 @@ impl EvaluationSpec {
             ("advancement", self.advancement.as_ref()),
             ("royal_safety", self.royal_safety.as_ref()),
             ("tempo", self.tempo.as_ref()),
+            ("passed", self.passed.as_ref()),
+            ("structure", self.structure.as_ref()),
+            ("attacks", self.attacks.as_ref()),
+            ("shelter", self.shelter.as_ref()),
+            ("pair", self.pair.as_ref()),
+            ("open_files", self.open_files.as_ref()),
         ]
     }
 }

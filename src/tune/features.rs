@@ -30,6 +30,8 @@ use crate::engine::position::Position;
 use crate::search::eval::Evaluation;
 
 /// The weighted terms, as the `evaluation` section names them.
+/// (The terms read from square sets, `passed` to `open_files`, are not
+/// fitted: each stays at its weight in the file, off in the features.)
 pub const TERMS: [&str; 5] = ["mobility", "centre", "advancement", "royal_safety", "tempo"];
 
 /// What a position's features are computed with.
@@ -65,6 +67,12 @@ fn weights(term: Option<&str>) -> EvalWeights {
         advancement: 0,
         royal_safety: 0,
         tempo: 0,
+        passed: 0,
+        structure: 0,
+        attacks: 0,
+        shelter: 0,
+        pair: 0,
+        open_files: 0,
     };
     if let Some(slot) = term.and_then(|t| w.by_name(t)) {
         *slot = 1000;

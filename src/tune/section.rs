@@ -24,6 +24,12 @@ pub fn section_text(t: &Tuned) -> String {
             "advancement" => spec.advancement = placed(percent as i64),
             "royal_safety" => spec.royal_safety = placed(percent as i64),
             "tempo" => spec.tempo = placed(percent as i64),
+            "passed" => spec.passed = placed(percent as i64),
+            "structure" => spec.structure = placed(percent as i64),
+            "attacks" => spec.attacks = placed(percent as i64),
+            "shelter" => spec.shelter = placed(percent as i64),
+            "pair" => spec.pair = placed(percent as i64),
+            "open_files" => spec.open_files = placed(percent as i64),
             _ => {}
         }
     }
