@@ -11,6 +11,7 @@ pub mod budget;
 mod conversion;
 mod ends;
 pub mod eval;
+pub mod eval_sums;
 mod see;
 pub mod skill;
 pub mod square_tables;
