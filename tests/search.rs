@@ -38,6 +38,24 @@ fn bestmove_is_legal_in_every_bundled_variant_from_its_start() {
 }
 
 #[test]
+fn a_search_stopped_inside_an_iteration_says_how_many_nodes_it_searched() {
+    let (code, out, err) = kaboom(&["go", "chess", "--nodes", "5000"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    let last_info = lines[lines.len() - 2];
+    let nodes: u64 = last_info
+        .strip_prefix("info nodes ")
+        .unwrap_or_else(|| panic!("no node count: {out}"))
+        .parse()
+        .unwrap();
+    // The limit is looked at every 256 nodes.
+    assert!((5000..5000 + 256).contains(&nodes), "{out}");
+    // Stopped at a finished iteration: no such line.
+    let (_, out, _) = kaboom(&["go", "chess", "--depth", "3"]);
+    assert!(!out.contains("info nodes"), "{out}");
+}
+
+#[test]
 fn info_lines_carry_depth_score_nodes_nps_and_pv() {
     let (code, out, err) = kaboom(&["go", "chess", "--depth", "4"]);
     assert_eq!(code, 0, "{err}");

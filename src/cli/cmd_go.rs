@@ -28,7 +28,9 @@ pub struct GoLimits {
     pub hash: usize,
 }
 
-/// Searches the position and prints the `info` lines and `bestmove`.
+/// Searches the position and prints the `info` lines and `bestmove`;
+/// where a limit stopped it inside an iteration, an `info nodes` line
+/// with the nodes searched in all before `bestmove`.
 pub fn run(o: &mut Output, variant: Variant, fen: super::FenArg<'_>, limits: GoLimits) -> Result<ExitCode, Failure> {
     let pos = load_position(&variant, fen)?;
     let variant = Arc::new(variant);
@@ -44,9 +46,11 @@ pub fn run(o: &mut Output, variant: Variant, fen: super::FenArg<'_>, limits: GoL
         search.movetime = Some(Duration::from_millis(DEFAULT_MOVETIME_MS));
     }
     let mut written: std::io::Result<()> = Ok(());
+    let mut reported = 0;
     let result = {
         let out = &mut o.out;
         let mut on_info = |info: &crate::search::Info| {
+            reported = info.nodes;
             if written.is_ok() {
                 written = writeln!(out, "{}", info_line(&variant, info)).and_then(|()| out.flush());
             }
@@ -54,6 +58,10 @@ pub fn run(o: &mut Output, variant: Variant, fen: super::FenArg<'_>, limits: GoL
         engine.search(&pos, &[], &search, &Control::new(), &mut on_info)
     };
     written?;
+    if result.nodes != reported {
+        // Stopped inside an iteration: the nodes searched in all.
+        writeln!(o.out, "info nodes {}", result.nodes)?;
+    }
     writeln!(o.out, "{}", bestmove_line(&variant, &result))?;
     Ok(ExitCode::SUCCESS)
 }

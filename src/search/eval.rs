@@ -45,9 +45,9 @@ const TEMPO: i32 = 10;
 #[derive(Clone, Debug)]
 pub struct Evaluation {
     /// Material per kind, in centipawns (0 for royal kinds).
-    values: Vec<i32>,
+    pub(super) values: Vec<i32>,
     /// Material plus placement per (kind, side) and square.
-    table: Vec<i32>,
+    pub(super) table: Vec<i32>,
     /// Royal placement with many pieces on the board, per side and square.
     royal_crowded: [Vec<i32>; 2],
     /// Royal placement with few pieces left, per side and square.
@@ -63,7 +63,7 @@ pub struct Evaluation {
     has_royals: bool,
     /// With drops: the material of each hand slot's kind (a piece in hand
     /// counts as on the board, without placement).
-    hand_values: Vec<i32>,
+    pub(super) hand_values: Vec<i32>,
     /// Conversion of a won lead and royal goals (`super::conversion`).
     conversion: Conversion,
     /// Per side and square, the square of White's square tables a piece
@@ -357,23 +357,17 @@ impl Evaluation {
     }
 
     /// The position's score for the side to move, in centipawns.
-    #[allow(clippy::needless_range_loop)] // a side indexes several arrays
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        let mut score = [0i32; 2];
-        let mut sides = [0i32; 2];
-        for side in 0..2 {
-            for sq in pos.occupied[side].iter() {
-                let cell = pos.board[sq.index()];
-                let row = cell.kind().index() * 2 + side;
-                score[side] += self.table[row * MAX_SQUARES + sq.index()];
-                sides[side] += self.values[cell.kind().index()];
-            }
-            for (slot, &value) in self.hand_values.iter().enumerate() {
-                let held = value * i32::from(pos.hands[side][slot]);
-                score[side] += held;
-                sides[side] += held;
-            }
-        }
+        self.evaluate_with(pos, &self.sums(pos))
+    }
+
+    /// The position's score for the side to move, from its material and
+    /// placement sums (computed in full, [`Evaluation::sums`], or kept from
+    /// its parent's, [`Evaluation::child_sums`]).
+    #[allow(clippy::needless_range_loop)] // a side indexes several arrays
+    pub fn evaluate_with(&self, pos: &Position, sums: &super::eval_sums::Sums) -> i32 {
+        let mut score = sums.score;
+        let sides = sums.material;
         let material = sides[0] + sides[1];
         // Phase in 1/64: 64 with all the start's material, 0 with none.
         let phase = (material.abs() * 64 / self.start_material).clamp(0, 64);

@@ -16,6 +16,7 @@ mod eval_mobility;
 mod eval_pawns;
 mod eval_reach;
 mod eval_terms;
+pub mod eval_sums;
 mod see;
 pub mod skill;
 pub mod square_tables;

@@ -13,8 +13,10 @@
 //! for a game end, and every piece's material counts for its owner. Per
 //! move, a capture that promotes, gates a piece in or moves a compelled
 //! piece is not plain either. Where a capture is not plain, there is no
-//! exchange value ([`Exchanges::gain`] answers `None`) and the search
-//! orders it by its victim and mover and judges it by playing it.
+//! exchange value ([`Exchanges::loses`] answers false) and the search
+//! orders it by its victim and mover and judges it by playing it. The
+//! search asks only whether a capture loses, so the exchange stops as soon
+//! as its sign is known ([`Exchanges::loses`]).
 
 use super::eval::Evaluation;
 use crate::base::piece::{Cell, Kind};
@@ -77,8 +79,43 @@ impl Exchanges {
     /// the exchange on its square is over (in the evaluation's
     /// centipawns): `None` when it is not a plain capture of an enemy
     /// piece (its effects, a promotion, a royal victim: the search plays it
-    /// to find out).
+    /// to find out). The general path that [`Exchanges::loses`] is tested
+    /// against.
+    #[cfg(test)]
     pub fn gain(&self, variant: &Variant, pos: &Position, mv: &Move) -> Option<i32> {
+        let mut gains = [0i32; MAX_SWAPS];
+        let d = self.swaps(variant, pos, mv, &mut gains, false)?;
+        Some(settle(&mut gains, d))
+    }
+
+    /// Whether `mv`, a legal move of `pos`, loses material by static
+    /// exchange: [`gain`](Self::gain) below 0 (false where there is no
+    /// exchange value). Only the sign is wanted, so the exchange is cut
+    /// short where the side to capture next stands to lose whether it
+    /// captures or not: no later capture changes the sign.
+    pub fn loses(&self, variant: &Variant, pos: &Position, mv: &Move) -> bool {
+        let mut gains = [0i32; MAX_SWAPS];
+        self.swaps(variant, pos, mv, &mut gains, true)
+            .is_some_and(|d| settle(&mut gains, d) < 0)
+    }
+
+    /// Plays the exchange out, least valuable capturer first, into
+    /// `gains` (entry `d`: the balance of the side making capture `d` if
+    /// the exchange stopped there); returns how many captures followed
+    /// the first, or `None` where `mv` is no plain capture. With `cut`,
+    /// stops where the next capture would leave its side behind and not
+    /// capturing leaves it behind too (both balances below 0): the
+    /// capture is then entered as if it were possible, which gives the
+    /// sign of the result whether it is or not, and whatever follows it
+    /// (a later capture only lowers that side's balance, still below 0).
+    fn swaps(
+        &self,
+        variant: &Variant,
+        pos: &Position,
+        mv: &Move,
+        gains: &mut [i32; MAX_SWAPS],
+        cut: bool,
+    ) -> Option<usize> {
         if !self.plain
             || mv.kind != MoveKind::Capture
             || mv.promotion.is_some()
@@ -92,7 +129,6 @@ impl Exchanges {
         if !mover.is_side(us) || !victim.is_side(us.flip()) || variant.is_royal(victim.kind()) {
             return None;
         }
-        let mut gains = [0i32; MAX_SWAPS];
         gains[0] = self.value(victim);
         let mut standing = mover;
         let mut gone = SquareSet::EMPTY;
@@ -100,24 +136,23 @@ impl Exchanges {
         let mut side = us.flip();
         let mut d = 0;
         while d + 1 < MAX_SWAPS {
+            // Side `d + 1` takes the piece standing there: its balance if
+            // the exchange stopped there.
+            let next = self.value(standing) - gains[d];
+            if cut && (-gains[d]).max(next) < 0 {
+                gains[d + 1] = next;
+                return Some(d + 1);
+            }
             let Some((from, piece)) = self.least_attacker(variant, pos, mv.to, side, &gone, standing) else {
                 break;
             };
             d += 1;
-            // Side `d` takes the piece standing there: its balance if the
-            // exchange stopped here.
-            gains[d] = self.value(standing) - gains[d - 1];
+            gains[d] = next;
             standing = piece;
             gone.insert(from);
             side = side.flip();
         }
-        // Each side, from the last capture back, captures only when that
-        // beats stopping.
-        while d > 0 {
-            gains[d - 1] = -(-gains[d - 1]).max(gains[d]);
-            d -= 1;
-        }
-        Some(gains[0])
+        Some(d)
     }
 
     /// The least valuable piece of `side` that could capture on `target`
@@ -152,6 +187,17 @@ impl Exchanges {
         });
         best.get().map(|(_, from, piece)| (from, piece))
     }
+}
+
+/// The exchange's result for the side that began it, from the balances
+/// of its `d + 1` captures: each side, from the last capture back,
+/// captures only when that beats stopping.
+fn settle(gains: &mut [i32; MAX_SWAPS], mut d: usize) -> i32 {
+    while d > 0 {
+        gains[d - 1] = -(-gains[d - 1]).max(gains[d]);
+        d -= 1;
+    }
+    gains[0]
 }
 
 #[cfg(test)]
@@ -214,5 +260,45 @@ mod tests {
         // A capture that explodes is no plain exchange.
         assert_eq!(gain("exploding", "4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1", "d1d5"), None);
         assert!(gain("chess", "4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1", "d1d5").is_some());
+    }
+
+    /// Along seeded random games of variants whose captures are plain
+    /// (chess, a larger board, captures into the hand, checks counted),
+    /// both sides: for every capture, `loses` (the exchange cut short
+    /// once its sign is known) says what the whole exchange says.
+    #[test]
+    fn the_exchange_cut_short_has_the_whole_exchanges_sign() {
+        use rand::{RngExt as _, SeedableRng as _};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(29);
+        let (mut judged, mut losing) = (0, 0);
+        let mut moves = Vec::new();
+        for name in ["chess", "capablanca", "crazyhouse", "three-check", "grand"] {
+            let variant = Variant::load(name).unwrap();
+            let exchanges = Exchanges::new(&variant, &Evaluation::new(&variant));
+            assert!(exchanges.plain(), "{name}");
+            for _game in 0..12 {
+                let mut pos = variant.start_position();
+                for _ply in 0..120 {
+                    variant.generate_legal(&pos, &mut moves);
+                    if moves.is_empty() || variant.ended_by_rule(&pos).is_some() {
+                        break;
+                    }
+                    for mv in &moves {
+                        let Some(gain) = exchanges.gain(&variant, &pos, mv) else {
+                            assert!(!exchanges.loses(&variant, &pos, mv));
+                            continue;
+                        };
+                        assert_eq!(exchanges.loses(&variant, &pos, mv), gain < 0, "{name}: {mv:?}");
+                        judged += 1;
+                        losing += usize::from(gain < 0);
+                    }
+                    pos.make(&variant, moves[rng.random_range(0..moves.len())]);
+                }
+            }
+        }
+        assert!(
+            judged > 2000 && losing > 500,
+            "{judged} captures judged, {losing} losing"
+        );
     }
 }

@@ -6,6 +6,7 @@
 
 use super::draws::end_score;
 use super::ends::Verdict;
+use super::eval_sums::Sums;
 use super::tt::{Bound, Entry};
 use super::{Engine, Info, MATE, MAX_PLY, Score, is_mate};
 use crate::base::square::{Square, SquareSet};
@@ -237,11 +238,12 @@ impl<'a> Worker<'a> {
         self.root_depth = depth;
         // The key is computed in full at the root; below, from the parent's.
         let root_key = self.shared.engine.keys.position_key(root);
+        let root_sums = self.shared.engine.eval.sums(root);
         let centre = self
             .last_score
             .filter(|s| self.tech.aspiration && depth >= ASPIRATION_DEPTH && !is_mate(*s) && self.excluded.is_empty());
         let Some(centre) = centre else {
-            let score = self.negamax((root, root_key), depth, 0, -INFINITY, INFINITY, true);
+            let score = self.negamax((root, root_key, root_sums), depth, 0, -INFINITY, INFINITY, true);
             if self.excluded.is_empty() && !self.stopped {
                 self.last_score = Some(score);
             }
@@ -252,7 +254,7 @@ impl<'a> Worker<'a> {
         let mut delta = ASPIRATION_WINDOW;
         let (mut alpha, mut beta) = (centre - delta, centre + delta);
         loop {
-            let score = self.negamax((root, root_key), depth, 0, alpha, beta, true);
+            let score = self.negamax((root, root_key, root_sums), depth, 0, alpha, beta, true);
             if self.stopped {
                 return score;
             }
@@ -293,15 +295,17 @@ impl<'a> Worker<'a> {
         self.pv_len[ply] = child_len;
     }
 
-    /// The search below the root: `node` is the position and its key
+    /// The search below the root: `node` is the position, its key
     /// without the clock ([`Keys::position_key`], made from its parent's
-    /// by [`Keys::child_key`]).
+    /// by [`Keys::child_key`]) and its evaluation's sums (made from its
+    /// parent's by [`Evaluation::child_sums`]).
     ///
     /// [`Keys::position_key`]: super::zobrist::Keys::position_key
     /// [`Keys::child_key`]: super::zobrist::Keys::child_key
+    /// [`Evaluation::child_sums`]: super::eval::Evaluation::child_sums
     fn negamax(
         &mut self,
-        (pos, position_key): (&Position, u64),
+        (pos, position_key, sums): (&Position, u64, Sums),
         mut depth: i32,
         ply: usize,
         alpha: i32,
@@ -317,6 +321,7 @@ impl<'a> Worker<'a> {
         // Repetition compares positions whatever their clocks; the table
         // also tells them apart by the clock near the move rule's limit.
         debug_assert_eq!(position_key, engine.keys.position_key(pos), "incremental key");
+        debug_assert_eq!(sums, engine.eval.sums(pos), "incremental sums");
         let key = position_key ^ engine.keys.clock_key(pos) ^ super::zobrist::history_key(pos);
         let repeated = if ply > 0 && engine.ends.has_repetition {
             self.repeated(position_key)
@@ -330,7 +335,7 @@ impl<'a> Worker<'a> {
             return end_score(outcome, ply);
         }
         if ply >= MAX_PLY - 1 {
-            return engine.eval.evaluate(pos);
+            return engine.eval.evaluate_with(pos, &sums);
         }
         let in_check = self.has_check && self.variant.in_check(pos);
         if in_check && (ply as i32) < 2 * self.root_depth {
@@ -344,7 +349,7 @@ impl<'a> Worker<'a> {
             {
                 return score;
             }
-            return self.quiesce(pos, ply, 0, alpha, beta);
+            return self.quiesce((pos, sums), ply, 0, alpha, beta);
         }
         let entry = engine.tt.probe(key);
         if let Some(e) = entry
@@ -367,7 +372,7 @@ impl<'a> Worker<'a> {
         let static_eval = if pv_node || in_check || ply == 0 {
             None
         } else {
-            Some(engine.eval.evaluate(pos))
+            Some(engine.eval.evaluate_with(pos, &sums))
         };
         // Reverse futility: a static score far above beta near the horizon
         // is taken as a cut.
@@ -401,7 +406,8 @@ impl<'a> Worker<'a> {
             } else {
                 2 + depth / 4
             };
-            let node = (&child, engine.keys.child_key(pos, position_key, &child));
+            // The board and the hands are the parent's: so are the sums.
+            let node = (&child, engine.keys.child_key(pos, position_key, &child), sums);
             let score = -self.negamax(node, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
             self.pop_line();
             self.pop_path();
@@ -415,6 +421,7 @@ impl<'a> Worker<'a> {
         let node = Node {
             pos,
             key: position_key,
+            sums,
             depth,
             ply,
             beta,

@@ -192,7 +192,26 @@ impl Keys {
     /// word-by-word comparison of the two boards and of a few fields,
     /// in place of a walk over every piece.
     pub fn child_key(&self, parent: &Position, parent_key: u64, child: &Position) -> u64 {
-        let mut key = parent_key ^ self.board_delta(parent, child);
+        self.child_key_with(parent, parent_key, child, |_, _, _| {})
+    }
+
+    /// [`Keys::child_key`], calling `on_square(square, before, after)`
+    /// for each square whose contents (a cell's byte) differ, in the walk
+    /// over the boards the key makes anyway: so other sums kept from the
+    /// parent's (the evaluation's) are made in the same walk.
+    #[inline]
+    pub fn child_key_with(
+        &self,
+        parent: &Position,
+        parent_key: u64,
+        child: &Position,
+        mut on_square: impl FnMut(usize, u8, u8),
+    ) -> u64 {
+        let mut key = parent_key;
+        super::eval_sums::changed_squares(parent, child, |sq, before, after| {
+            key ^= self.contents(before, sq) ^ self.contents(after, sq);
+            on_square(sq, before, after);
+        });
         if parent.side != child.side {
             key ^= self.side;
         }
@@ -233,31 +252,6 @@ impl Keys {
         }
         if self.timed_shields && parent.timed_shields != child.timed_shields {
             key ^= shields_key(&parent.timed_shields) ^ shields_key(&child.timed_shields);
-        }
-        key
-    }
-
-    /// The board's part of the difference between two keys: for each
-    /// square whose contents differ (found eight squares at a time), the
-    /// key of what stood there and of what stands there now.
-    #[inline]
-    fn board_delta(&self, parent: &Position, child: &Position) -> u64 {
-        let n = child.geometry.squares();
-        let mut key = 0;
-        let words = parent.board.chunks_exact(8).zip(child.board.chunks_exact(8));
-        for (w, (before, after)) in words.take(n.div_ceil(8)).enumerate() {
-            let base = 8 * w;
-            let mut diff = word(before) ^ word(after);
-            if n - base < 8 {
-                // Squares past the board never hold anything; leave them out.
-                diff &= (1u64 << (8 * (n - base))) - 1;
-            }
-            while diff != 0 {
-                let byte = diff.trailing_zeros() as usize / 8;
-                let sq = base + byte;
-                key ^= self.contents(before[byte].0, sq) ^ self.contents(after[byte].0, sq);
-                diff &= !(0xFF << (8 * byte));
-            }
         }
         key
     }
@@ -389,13 +383,6 @@ fn shields_key(shields: &crate::engine::timed_shields::TimedShields) -> u64 {
         key ^= splitmix(&mut state);
     }
     key
-}
-
-/// Eight squares' contents as one word (a single load).
-#[inline]
-fn word(cells: &[crate::base::piece::Cell]) -> u64 {
-    let cells: [crate::base::piece::Cell; 8] = cells.try_into().unwrap_or([crate::base::piece::Cell::EMPTY; 8]);
-    u64::from_le_bytes(cells.map(|c| c.0))
 }
 
 /// The marks' part of a key: each mark's squares, and each timer in

@@ -9,13 +9,13 @@
 //!
 //! [`Variant::stages_moves`]: crate::compile::Variant::stages_moves
 
-use super::ordering::pick;
 use super::{INFINITY, SEE_PRUNE_DEPTH, SEE_PRUNE_MARGIN, Worker};
 use crate::engine::movegen::Judge;
 use crate::engine::moves::Move;
 use crate::engine::position::Position;
 use crate::search::draws::end_score;
 use crate::search::ends::Verdict;
+use crate::search::eval_sums::Sums;
 use crate::search::{MATE, MAX_PLY};
 
 /// What a node knows before its moves are tried.
@@ -23,6 +23,8 @@ pub(super) struct Node<'p> {
     pub pos: &'p Position,
     /// The position's key without the clock.
     pub key: u64,
+    /// The position's evaluation sums.
+    pub sums: Sums,
     pub depth: i32,
     pub ply: usize,
     pub beta: i32,
@@ -77,7 +79,7 @@ impl Worker<'_> {
             }
         }
         let mut order = std::mem::take(&mut self.order[ply]);
-        self.score_moves(pos, &moves, hash.map(usize::from), ply, &mut order);
+        let mut top = Some(self.score_moves(pos, &moves, hash.map(usize::from), ply, &mut order));
         let mut best = Best {
             score: -INFINITY,
             tag: None,
@@ -85,8 +87,8 @@ impl Worker<'_> {
         };
         self.push_path(node.key);
         for searched in 0..order.len() {
-            let (_, index) = pick(&mut order, searched);
-            if self.try_move(node, &mut best, moves[index as usize], index, searched) {
+            let (_, index) = self.next_move(pos, &moves, &mut order, searched, top.take());
+            if self.try_move(node, &mut best, moves[index], index as u16, searched) {
                 break;
             }
         }
@@ -168,11 +170,11 @@ impl Worker<'_> {
             .filter(|_| first.is_none())
             .and_then(|h| ids.iter().position(|&i| i == h));
         let mut order = std::mem::take(&mut self.order[ply]);
-        self.score_moves(pos, &moves, hash_index, ply, &mut order);
+        let mut top = Some(self.score_moves(pos, &moves, hash_index, ply, &mut order));
         self.push_path(node.key);
         let mut searched = usize::from(first.is_some());
         for i in 0..order.len() {
-            let index = usize::from(pick(&mut order, i).1);
+            let index = self.next_move(pos, &moves, &mut order, i, top.take()).1;
             let id = ids[index];
             if skip == Some(id) || !legal_at(variant, &judge, pos, &moves, &mut legal, index) {
                 continue;
@@ -235,7 +237,8 @@ impl Worker<'_> {
             return false;
         }
         let engine = self.shared.engine;
-        let child_node = (&child, engine.keys.child_key(pos, node.key, &child));
+        let (key, sums) = (engine.eval).child_key_and_sums(&engine.keys, pos, (node.key, &node.sums), &child);
+        let child_node = (&child, key, sums);
         self.push_line(mv, node.in_check);
         let alpha = best.alpha;
         let mut score;

@@ -1,18 +1,27 @@
 //! The quiescence search: captures, promotions and moves whose effects
 //! remove enemy pieces, from the horizon until the position is quiet.
 
-use super::ordering::{BAD_CAPTURE, GOOD_CAPTURE, pick};
+use super::ordering::{BAD_CAPTURE, GOOD_CAPTURE};
 use super::{DELTA_MARGIN, EFFECT_MARGIN, INFINITY, MAX_QUIESCENCE, QUIESCENCE_WIDTH, Worker};
 use crate::engine::moves::Move;
 use crate::engine::position::Position;
 use crate::search::MAX_PLY;
 use crate::search::draws::end_score;
 use crate::search::ends::Verdict;
+use crate::search::eval_sums::Sums;
 
 impl Worker<'_> {
     /// Captures, promotions and moves whose effects remove enemy pieces,
     /// until the position is quiet; every move when in check.
-    pub(super) fn quiesce(&mut self, pos: &Position, ply: usize, qply: usize, mut alpha: i32, beta: i32) -> i32 {
+    /// `sums`: the position's evaluation sums, made from its parent's.
+    pub(super) fn quiesce(
+        &mut self,
+        (pos, sums): (&Position, Sums),
+        ply: usize,
+        qply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
         self.pv_len[ply] = ply;
         if self.count_node() {
             return 0;
@@ -22,7 +31,8 @@ impl Worker<'_> {
         if let Verdict::Ends(outcome) = self.judge_quiescence(pos, ply) {
             return end_score(outcome, ply);
         }
-        let stand = engine.eval.evaluate(pos);
+        debug_assert_eq!(sums, engine.eval.sums(pos), "incremental sums");
+        let stand = engine.eval.evaluate_with(pos, &sums);
         if ply >= MAX_PLY - 1 {
             return stand;
         }
@@ -59,7 +69,7 @@ impl Worker<'_> {
             return best;
         }
         let mut order = std::mem::take(&mut self.order[ply]);
-        self.score_moves(pos, &moves, None, ply, &mut order);
+        let mut top = Some(self.score_moves(pos, &moves, None, ply, &mut order));
         let them = pos.side.flip() as usize;
         let width = QUIESCENCE_WIDTH.saturating_sub(qply).max(2);
         let mut searched = 0;
@@ -67,8 +77,8 @@ impl Worker<'_> {
             if !in_check && searched >= width {
                 break;
             }
-            let (order_score, index) = pick(&mut order, i);
-            let mv = moves[index as usize];
+            let (order_score, index) = self.next_move(pos, &moves, &mut order, i, top.take());
+            let mv = moves[index];
             if !in_check && order_score < BAD_CAPTURE / 2 {
                 // A capture that loses material by static exchange.
                 continue;
@@ -90,15 +100,16 @@ impl Worker<'_> {
             if !in_check && !plain_noisy && child.occupied[them].len() >= pos.occupied[them].len() && !ended {
                 continue; // the effect removed no enemy piece
             }
+            let child_sums = engine.eval.child_sums(pos, &sums, &child);
             if !in_check && !ended && mv.promotion.is_none() && !mv.is_capture() {
                 // Delta pruning for effects: what the move leaves cannot reach alpha.
-                if -engine.eval.evaluate(&child) + EFFECT_MARGIN < alpha {
+                if -engine.eval.evaluate_with(&child, &child_sums) + EFFECT_MARGIN < alpha {
                     continue;
                 }
             }
             searched += 1;
             self.push_line(mv, in_check);
-            let score = -self.quiesce(&child, ply + 1, qply + 1, -beta, -alpha);
+            let score = -self.quiesce((&child, child_sums), ply + 1, qply + 1, -beta, -alpha);
             self.pop_line();
             if self.stopped {
                 break;
