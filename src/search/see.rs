@@ -80,8 +80,8 @@ impl Exchanges {
     /// centipawns): `None` when it is not a plain capture of an enemy
     /// piece (its effects, a promotion, a royal victim: the search plays it
     /// to find out). The general path that [`Exchanges::loses`] is tested
-    /// against.
-    #[cfg(test)]
+    /// against, and the search's pruning of captures that lose by more
+    /// than a margin.
     pub fn gain(&self, variant: &Variant, pos: &Position, mv: &Move) -> Option<i32> {
         let mut gains = [0i32; MAX_SWAPS];
         let d = self.swaps(variant, pos, mv, &mut gains, false)?;

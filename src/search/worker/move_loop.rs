@@ -296,6 +296,7 @@ impl Worker<'_> {
             && depth <= SEE_PRUNE_DEPTH
             && mv.promotion.is_none()
             && exchanges.plain()
+            && exchanges.loses(self.variant, pos, mv)
             && exchanges
                 .gain(self.variant, pos, mv)
                 .is_some_and(|g| g < -SEE_PRUNE_MARGIN * depth)
