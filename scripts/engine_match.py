@@ -36,6 +36,7 @@ its own file of the match's variant (a tuned `evaluation`, say). docs/search.md,
 import argparse
 import concurrent.futures
 import json
+import math
 import os
 import queue
 import random
@@ -517,7 +518,10 @@ def main(argv=None):
     if args.json:
         result.update({"verdict": verdict, "seed": args.seed, "variant": args.variant,
                            "limits": [e["limit"] for e in args.engines]})
-        print(json.dumps(result))
+        # JSON has no infinity: an unbounded side of an interval (every
+        # game won, or lost) is written as null.
+        finite = {k: (None if isinstance(v, float) and not math.isfinite(v) else v) for k, v in result.items()}
+        print(json.dumps(finite, allow_nan=False))
 
 
 if __name__ == "__main__":

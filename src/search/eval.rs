@@ -41,6 +41,15 @@ const CENTRE_WEIGHT: i32 = 3;
 const SHIELD_BONUS: i32 = 6;
 const TEMPO: i32 = 10;
 
+/// Each side's material, and material plus placement, of one position.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Sums {
+    /// Per side: material plus placement, of the board and the hand.
+    pub score: [i32; 2],
+    /// Per side: material, of the board and the hand.
+    pub material: [i32; 2],
+}
+
 /// The evaluation tables of one variant.
 #[derive(Clone, Debug)]
 pub struct Evaluation {
@@ -365,7 +374,7 @@ impl Evaluation {
     /// placement sums (computed in full, [`Evaluation::sums`], or kept from
     /// its parent's, [`Evaluation::child_sums`]).
     #[allow(clippy::needless_range_loop)] // a side indexes several arrays
-    pub fn evaluate_with(&self, pos: &Position, sums: &super::eval_sums::Sums) -> i32 {
+    pub fn evaluate_with(&self, pos: &Position, sums: &Sums) -> i32 {
         let mut score = sums.score;
         let sides = sums.material;
         let material = sides[0] + sides[1];

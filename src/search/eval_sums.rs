@@ -12,19 +12,12 @@
 //! generation, which makes moves to judge their legality, pays nothing.
 //!
 
+use super::board_diff::changed_squares;
 use super::eval::Evaluation;
+pub use super::eval::Sums;
 use super::zobrist::Keys;
 use crate::base::square::MAX_SQUARES;
 use crate::engine::position::Position;
-
-/// Each side's material, and material plus placement, of one position.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Sums {
-    /// Per side: material plus placement, of the board and the hand.
-    pub score: [i32; 2],
-    /// Per side: material, of the board and the hand.
-    pub material: [i32; 2],
-}
 
 impl Evaluation {
     /// The sums of `pos`, computed in full: every piece on the board and
@@ -115,35 +108,6 @@ impl Evaluation {
             }
         }
     }
-}
-
-/// Calls `f(square, before, after)` for each square of the board whose
-/// contents (a cell's byte) differ between `parent` and `child`, found
-/// eight squares at a time.
-#[inline]
-pub(crate) fn changed_squares(parent: &Position, child: &Position, mut f: impl FnMut(usize, u8, u8)) {
-    let n = child.geometry.squares();
-    let words = parent.board.chunks_exact(8).zip(child.board.chunks_exact(8));
-    for (w, (before, after)) in words.take(n.div_ceil(8)).enumerate() {
-        let base = 8 * w;
-        let mut diff = word(before) ^ word(after);
-        if n - base < 8 {
-            // Squares past the board never hold anything; leave them out.
-            diff &= (1u64 << (8 * (n - base))) - 1;
-        }
-        while diff != 0 {
-            let byte = diff.trailing_zeros() as usize / 8;
-            f(base + byte, before[byte].0, after[byte].0);
-            diff &= !(0xFF << (8 * byte));
-        }
-    }
-}
-
-/// Eight cells as one word.
-#[inline]
-fn word(cells: &[crate::base::piece::Cell]) -> u64 {
-    let cells: [crate::base::piece::Cell; 8] = cells.try_into().unwrap_or([crate::base::piece::Cell::EMPTY; 8]);
-    u64::from_le_bytes(cells.map(|c| c.0))
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@
 //! command line's `go`, `play --engine`, `uci`, `xboard` and `match` use it
 //! (`tests::a_search_finds_a_legal_move` shows the calls).
 
+mod board_diff;
 pub mod budget;
 mod conversion;
 mod draws;

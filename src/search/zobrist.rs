@@ -208,7 +208,7 @@ impl Keys {
         mut on_square: impl FnMut(usize, u8, u8),
     ) -> u64 {
         let mut key = parent_key;
-        super::eval_sums::changed_squares(parent, child, |sq, before, after| {
+        super::board_diff::changed_squares(parent, child, |sq, before, after| {
             key ^= self.contents(before, sq) ^ self.contents(after, sq);
             on_square(sq, before, after);
         });

@@ -187,28 +187,22 @@ pub struct EvaluationSpec {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tempo: Option<Spanned<i64>>,
     /// Passed promoting pieces, by their progress.
-    #[serde(default)]
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub passed: Option<Spanned<i64>>,
     /// Doubled, isolated and protected promoting pieces.
-    #[serde(default)]
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub structure: Option<Spanned<i64>>,
     /// Squares attacked that no enemy promoting piece attacks (real mobility).
-    #[serde(default)]
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub attacks: Option<Spanned<i64>>,
     /// Own promoting pieces in front of a royal piece.
-    #[serde(default)]
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shelter: Option<Spanned<i64>>,
     /// Two pieces of a colour-bound kind on both colours.
-    #[serde(default)]
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pair: Option<Spanned<i64>>,
     /// Riders along a file with no own promoting piece on it.
-    #[serde(default)]
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub open_files: Option<Spanned<i64>>,
     /// Material values for the evaluation by piece letter, in hundredths
     /// of a pawn, in place of the pieces' `value` (`{'N': 312}`): what

@@ -268,16 +268,8 @@ mod tests {
     fn staged_scores_give_the_full_order() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(23);
         let (mut checked, mut pending) = (0, 0);
-        for name in [
-            "chess",
-            "crazyhouse",
-            "capablanca",
-            "three-check",
-            "atomic",
-            "kaboom",
-            "shogi",
-        ] {
-            let variant = Arc::new(Variant::load(name).unwrap());
+        for name in crate::search::tests_support::bundled_variant_names() {
+            let variant = Arc::new(Variant::load(&name).unwrap());
             let engine = Engine::new(variant.clone());
             let control = Control::new();
             let shared = Shared {
